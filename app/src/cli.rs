@@ -1,0 +1,199 @@
+//! The command line. Exit codes: 0 all good, 1 a file failed verification (or
+//! a check found problems), 2 a file could not be read or the usage was wrong.
+
+use crate::files::{read_replay, FileError};
+use crate::goldens;
+use clap::{Parser, Subcommand};
+use retrace_kernel::registry;
+use retrace_kernel::replay::{check_structure, verify};
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Retrace: four deterministic turn-based games, replay first.
+#[derive(Parser, Debug)]
+#[command(name = "retrace", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Show a replay's header, steps and outcome.
+    Info {
+        /// The replay or certificate file.
+        file: PathBuf,
+    },
+    /// Replay files through the kernel and check every hash and checkpoint.
+    Verify {
+        /// Replay or certificate files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Play a replay step by step and print each step.
+    Replay {
+        /// The replay file.
+        file: PathBuf,
+        /// Print `<step> <state digest>` and each part's digest, one line per step.
+        #[arg(long)]
+        digests: bool,
+    },
+    /// Check or write the golden digests of the committed replays.
+    Goldens {
+        /// Write missing goldens files (never rewrites an existing one).
+        #[arg(long)]
+        write: bool,
+        /// The project root holding `replays/` and `goldens/`.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+}
+
+/// Runs the command line with `args` (the first is the program name) and
+/// returns the exit code.
+pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = e.exit_code();
+            let text = e.render().to_string();
+            let _ = if code == 0 { write!(out, "{text}") } else { write!(err, "{text}") };
+            return code;
+        }
+    };
+    let result = match cli.command {
+        None => {
+            use clap::CommandFactory;
+            let _ = writeln!(out, "{}", Cli::command().render_help());
+            Ok(0)
+        }
+        Some(Command::Info { file }) => info(&file, out),
+        Some(Command::Verify { files }) => Ok(verify_files(&files, out)),
+        Some(Command::Replay { file, digests }) => replay(&file, digests, out),
+        Some(Command::Goldens { write, root }) => Ok(golden(&root, write, out, err)),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            e.exit_code()
+        }
+    }
+}
+
+fn info(path: &std::path::Path, out: &mut dyn Write) -> Result<i32, FileError> {
+    let file = read_replay(path)?;
+    let h = &file.header;
+    let build = registry::find(&h.game)
+        .map(|g| format!("{} (this build: v{})", g.name(), g.rules_version()))
+        .unwrap_or_else(|| "unknown to this build".into());
+    let _ = writeln!(out, "file: {}", path.display());
+    let _ = writeln!(out, "game: {} v{} — {build}", h.game, h.rules_version);
+    let _ = writeln!(out, "seed: {}", h.seed);
+    let _ = writeln!(out, "title: {}", h.title.as_deref().unwrap_or("-"));
+    let _ = writeln!(out, "written by: {}", h.app_version);
+    let _ = writeln!(out, "steps: {}", file.steps());
+    if let Some(c) = &file.claim {
+        let _ = writeln!(out, "certificate: claims {} with state {}", c.outcome, c.final_digest);
+    }
+    match verify(&file) {
+        Ok(v) => {
+            let _ = writeln!(out, "outcome: {}", v.outcome);
+            let _ = writeln!(out, "final digest: {}", v.final_digest);
+            let _ = writeln!(out, "verified by replay: yes");
+            Ok(0)
+        }
+        Err(e) => {
+            let _ = writeln!(out, "verified by replay: NO — {e}");
+            Ok(1)
+        }
+    }
+}
+
+fn verify_files(paths: &[PathBuf], out: &mut dyn Write) -> i32 {
+    let mut code = 0;
+    for path in paths {
+        let result = read_replay(path).and_then(|f| {
+            verify(&f).map_err(|source| FileError::Replay { path: path.clone(), source })
+        });
+        match result {
+            Ok(v) => {
+                let _ = writeln!(
+                    out,
+                    "ok {} v{} {} steps {} {} {}",
+                    v.game,
+                    v.rules_version,
+                    v.steps,
+                    v.outcome.kind(),
+                    v.final_digest,
+                    path.display()
+                );
+            }
+            Err(e) => {
+                let _ = writeln!(out, "FAILED {e}");
+                code = code.max(e.exit_code());
+            }
+        }
+    }
+    code
+}
+
+fn replay(path: &std::path::Path, digests: bool, out: &mut dyn Write) -> Result<i32, FileError> {
+    let file = read_replay(path)?;
+    let wrap = |source| FileError::Replay { path: path.to_owned(), source };
+    let game = check_structure(&file).map_err(wrap)?;
+    let result = game.play(&file.header, &file.actions, &|_| true, &mut |step, digest, parts| {
+        if digests {
+            let mut line = format!("{step} {digest}");
+            for p in parts {
+                line.push_str(&format!(" {}={}", p.name, p.digest));
+            }
+            let _ = writeln!(out, "{line}");
+        } else if step == 0 {
+            let _ = writeln!(out, "0 start {digest}");
+        } else {
+            let action = game.describe_action(&file.actions[step as usize - 1]);
+            let _ = writeln!(out, "{step} {action} {digest}");
+        }
+        true
+    });
+    match result {
+        Ok(outcome) => {
+            let _ = writeln!(out, "outcome: {outcome}");
+            Ok(0)
+        }
+        Err(e) => Err(wrap(e)),
+    }
+}
+
+fn golden(root: &std::path::Path, write: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let result = if write {
+        goldens::write(root)
+    } else {
+        let problems = goldens::check(root);
+        if problems.is_empty() {
+            Ok(vec!["goldens match every committed replay".to_string()])
+        } else {
+            Err(problems)
+        }
+    };
+    match result {
+        Ok(report) => {
+            for l in report {
+                let _ = writeln!(out, "{l}");
+            }
+            0
+        }
+        Err(problems) => {
+            for l in problems {
+                let _ = writeln!(err, "{l}");
+            }
+            1
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! # retrace-kernel
+//!
+//! The deterministic simulation kernel shared by every Retrace game: pure rules,
+//! no I/O, no GUI, no GPU, no wall clock, no OS randomness, integers only.
+//!
+//! - [`game`]: the [`Game`] trait every game implements.
+//! - [`replay`]: the replay file (header, action log, BLAKE3 chain, checkpoints,
+//!   certificates) and its verification.
+//! - [`session`]: a live game with undo, redo and seek, always equal to a replay of its log.
+//! - [`rng`]: the one portable random number generator and its per-purpose streams.
+//! - [`digest`]: canonical state digests built from named parts.
+//! - [`registry`]: every game behind one object-safe interface, by id.
+//! - [`wire`]: the pinned bincode configuration.
+//! - [`tally`]: a tiny test game for the replay machinery.
+
+pub mod digest;
+pub mod game;
+pub mod registry;
+pub mod replay;
+pub mod rng;
+pub mod session;
+pub mod tally;
+pub mod wire;
+
+pub use digest::{Digest, Part, PartHasher};
+pub use game::{Game, Outcome, Rejection};
+pub use replay::{ReplayError, ReplayFile, Verified};
+pub use session::Session;

@@ -1,0 +1,431 @@
+//! The replay file: header + action log + BLAKE3 hash chain + state checkpoints.
+//!
+//! The byte layout is a contract, written down in `replay/FORMAT.md` and pinned
+//! by golden files in `replays/`. Saves, resumes, demos, tests and certificates
+//! are all replay files.
+
+use crate::digest::Digest;
+use crate::game::Outcome;
+use crate::registry;
+use crate::wire;
+use bincode::Options;
+use serde::{Deserialize, Serialize};
+use std::io::Read;
+
+/// The first 8 bytes of every replay file.
+pub const MAGIC: [u8; 8] = *b"RETRACE\x1a";
+/// The newest format this build writes and reads.
+pub const FORMAT_VERSION: u16 = 1;
+/// A state-digest checkpoint is stored at every step that is a multiple of this,
+/// and at the final step.
+pub const CHECKPOINT_EVERY: u32 = 64;
+
+/// Who and what a replay is: everything needed to start the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// The game's stable id.
+    pub game: String,
+    /// The game's rules version when the replay was recorded.
+    pub rules_version: u32,
+    /// The run's seed.
+    pub seed: u64,
+    /// The game's `Setup`, encoded with [`wire`].
+    pub setup: Vec<u8>,
+    /// The program that wrote the file, e.g. `retrace 0.1.0`.
+    pub app_version: String,
+    /// An optional title shown to players.
+    pub title: Option<String>,
+}
+
+/// The chain hash and the state digest after `step` actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// Number of actions applied (0 is the start state).
+    pub step: u32,
+    /// The hash chain value h_step.
+    pub chain: Digest,
+    /// The game's state digest after `step` actions.
+    pub state: Digest,
+}
+
+/// What a certificate claims about the end of its replay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Claim {
+    /// The outcome the replay reaches.
+    pub outcome: Outcome,
+    /// The state digest it ends in.
+    pub final_digest: Digest,
+}
+
+/// A decoded replay file. Field order is the wire order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayFile {
+    /// Who and what.
+    pub header: Header,
+    /// Each action encoded with [`wire`], in order.
+    pub actions: Vec<Vec<u8>>,
+    /// Checkpoints at steps 0, E, 2E, … and the last step (E = [`CHECKPOINT_EVERY`]).
+    pub checkpoints: Vec<Checkpoint>,
+    /// h_n, the chain after the last action.
+    pub final_chain: Digest,
+    /// Present when the file is a certificate.
+    pub claim: Option<Claim>,
+}
+
+/// Everything that can be wrong with a replay, each a one-line sentence.
+/// Callers prefix the file name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// Bad magic bytes.
+    #[error("not a Retrace replay (it does not start with the replay signature)")]
+    NotAReplay,
+    /// A format this build does not know.
+    #[error("written by a newer replay format (format {found}; this build reads format {supported} and older); update Retrace to open it")]
+    NewerFormat {
+        /// The file's format version.
+        found: u16,
+        /// The newest this build reads.
+        supported: u16,
+    },
+    /// The bytes end early.
+    #[error("truncated at byte offset {offset}: the file ends before the replay does")]
+    Truncated {
+        /// Where the data ran out.
+        offset: u64,
+    },
+    /// The bytes do not decode.
+    #[error("corrupt at byte offset {offset}: {detail}")]
+    Corrupt {
+        /// About where decoding failed.
+        offset: u64,
+        /// What was wrong there.
+        detail: String,
+    },
+    /// A game this build does not have.
+    #[error("unknown game '{game}' (this build plays: {known})")]
+    UnknownGame {
+        /// The header's game id.
+        game: String,
+        /// The ids this build knows, comma-separated.
+        known: String,
+    },
+    /// Recorded under other rules.
+    #[error("recorded under {game} rules v{file} while this build implements v{build}; refusing to replay it (a Retrace build with {game} rules v{file} plays it)")]
+    RulesVersion {
+        /// The game id.
+        game: String,
+        /// The file's rules version.
+        file: u32,
+        /// This build's rules version.
+        build: u32,
+    },
+    /// Checkpoints missing, extra or out of place.
+    #[error("checkpoint layout is wrong: a replay of {steps} steps keeps checkpoints at steps {expected}, this file has {found}")]
+    CheckpointLayout {
+        /// Number of actions.
+        steps: u32,
+        /// The expected step list.
+        expected: String,
+        /// The file's step list.
+        found: String,
+    },
+    /// The chain does not match the header and actions.
+    #[error("chain hash mismatch at step {step}: the header or an action up to step {step} was altered")]
+    ChainMismatch {
+        /// The first checkpoint (or the end) where the chain differs.
+        step: u32,
+    },
+    /// The setup could not be read or started.
+    #[error("the setup was refused: {reason}")]
+    BadSetup {
+        /// Why.
+        reason: String,
+    },
+    /// A logged action does not decode.
+    #[error("action at step {step} cannot be read: {detail}")]
+    BadAction {
+        /// 1-based step of the action.
+        step: u32,
+        /// What was wrong.
+        detail: String,
+    },
+    /// A logged action was refused by the rules.
+    #[error("action rejected at step {step}: {reason}")]
+    ActionRejected {
+        /// 1-based step of the action.
+        step: u32,
+        /// The game's reason.
+        reason: String,
+    },
+    /// Replaying reached a different state than the file recorded.
+    #[error("checkpoint mismatch at step {step}: the file records state {expected}, the replay reached {found}")]
+    CheckpointMismatch {
+        /// The checkpoint's step.
+        step: u32,
+        /// What the file says.
+        expected: Digest,
+        /// What the kernel computed.
+        found: Digest,
+    },
+    /// The certificate's claim is false.
+    #[error("certificate claim is false: it claims {claimed} with state {claimed_digest}, the replay ends {actual} with state {actual_digest}")]
+    ClaimMismatch {
+        /// The claimed outcome.
+        claimed: String,
+        /// The claimed digest.
+        claimed_digest: Digest,
+        /// The replayed outcome.
+        actual: String,
+        /// The replayed digest.
+        actual_digest: Digest,
+    },
+    /// A certificate must end in a win.
+    #[error("not a valid certificate: a certificate must end in a win, this one claims {claimed}")]
+    ClaimNotAWin {
+        /// The claimed outcome.
+        claimed: String,
+    },
+}
+
+/// h0 = BLAKE3(encoded header).
+pub fn chain_start(header: &Header) -> Digest {
+    Digest::of(&wire::encode(header))
+}
+
+/// h_i = BLAKE3(h_(i-1) ‖ action_i bytes).
+pub fn chain_next(prev: &Digest, action: &[u8]) -> Digest {
+    let mut h = blake3::Hasher::new();
+    h.update(&prev.0);
+    h.update(action);
+    Digest(*h.finalize().as_bytes())
+}
+
+/// The steps at which a replay of `steps` actions keeps checkpoints.
+pub fn checkpoint_steps(steps: u32) -> Vec<u32> {
+    let mut v: Vec<u32> = (0..=steps).step_by(CHECKPOINT_EVERY as usize).collect();
+    if v.last() != Some(&steps) {
+        v.push(steps);
+    }
+    v
+}
+
+impl ReplayFile {
+    /// Builds a file from a header and encoded actions, computing the chain;
+    /// `state_at(step)` supplies the state digest for each checkpoint.
+    pub fn build(
+        header: Header,
+        actions: Vec<Vec<u8>>,
+        mut state_at: impl FnMut(u32) -> Digest,
+        claim: Option<Claim>,
+    ) -> Self {
+        let steps = u32::try_from(actions.len()).expect("kernel invariant: logs hold fewer than 2^32 actions");
+        let mut chain = chain_start(&header);
+        let mut checkpoints = Vec::new();
+        let wanted = checkpoint_steps(steps);
+        let mut next = wanted.iter().peekable();
+        for step in 0..=steps {
+            if step > 0 {
+                chain = chain_next(&chain, &actions[step as usize - 1]);
+            }
+            if next.peek() == Some(&&step) {
+                next.next();
+                checkpoints.push(Checkpoint { step, chain, state: state_at(step) });
+            }
+        }
+        ReplayFile { header, actions, checkpoints, final_chain: chain, claim }
+    }
+
+    /// Number of actions.
+    pub fn steps(&self) -> u32 {
+        self.actions.len() as u32
+    }
+
+    /// The file's bytes: magic, format version (u16 LE), then the wire encoding.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + self.actions.iter().map(|a| a.len() + 8).sum::<usize>());
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        wire::options()
+            .serialize_into(&mut out, self)
+            .expect("kernel invariant: replay values always encode");
+        out
+    }
+
+    /// Reads a file's bytes. Checks the magic, the format version and the
+    /// encoding; does not replay (see [`verify`]).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ReplayError> {
+        if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
+            // A prefix of the magic is a truncated replay, anything else is not one.
+            if bytes.len() < MAGIC.len() && MAGIC.starts_with(bytes) && !bytes.is_empty() {
+                return Err(ReplayError::Truncated { offset: bytes.len() as u64 });
+            }
+            return Err(ReplayError::NotAReplay);
+        }
+        let head = MAGIC.len() + 2;
+        if bytes.len() < head {
+            return Err(ReplayError::Truncated { offset: bytes.len() as u64 });
+        }
+        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+        if version > FORMAT_VERSION {
+            return Err(ReplayError::NewerFormat { found: version, supported: FORMAT_VERSION });
+        }
+        if version == 0 {
+            return Err(ReplayError::Corrupt { offset: 8, detail: "format version 0 does not exist".into() });
+        }
+        let body = &bytes[head..];
+        let mut reader = Counting { data: body, pos: 0 };
+        let result: Result<ReplayFile, _> =
+            wire::options().with_limit(body.len() as u64).deserialize_from(&mut reader);
+        let offset = (head + reader.pos) as u64;
+        match result {
+            Ok(file) if reader.pos == body.len() => Ok(file),
+            Ok(_) => Err(ReplayError::Corrupt {
+                offset,
+                detail: format!("{} unexpected bytes after the end of the replay", body.len() - reader.pos),
+            }),
+            Err(e) => match &*e {
+                bincode::ErrorKind::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
+                    Err(ReplayError::Truncated { offset: bytes.len() as u64 })
+                }
+                // A length that runs past the end of the data: what a cut file looks like.
+                bincode::ErrorKind::SizeLimit => Err(ReplayError::Truncated { offset: bytes.len() as u64 }),
+                _ => Err(ReplayError::Corrupt { offset, detail: wire::describe(&e) }),
+            },
+        }
+    }
+}
+
+/// A slice reader that remembers how far it got, for error offsets.
+struct Counting<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl Read for Counting<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(self.data.len() - self.pos);
+        buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+/// What a successful verification found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// The game id.
+    pub game: String,
+    /// Its rules version.
+    pub rules_version: u32,
+    /// Number of actions.
+    pub steps: u32,
+    /// The outcome the replay reaches.
+    pub outcome: Outcome,
+    /// The final state digest.
+    pub final_digest: Digest,
+    /// Whether the file is a certificate (and its claim held).
+    pub certificate: bool,
+}
+
+/// Checks everything a file promises that does not need the game's rules:
+/// the game is known, the rules version is this build's, the checkpoints sit
+/// where they must, and the hash chain matches the header and actions.
+pub fn check_structure(file: &ReplayFile) -> Result<&'static dyn registry::AnyGame, ReplayError> {
+    let game = registry::find(&file.header.game).ok_or_else(|| ReplayError::UnknownGame {
+        game: file.header.game.clone(),
+        known: registry::ids().join(", "),
+    })?;
+    if file.header.rules_version != game.rules_version() {
+        return Err(ReplayError::RulesVersion {
+            game: game.id().to_string(),
+            file: file.header.rules_version,
+            build: game.rules_version(),
+        });
+    }
+    let steps = file.steps();
+    let expected = checkpoint_steps(steps);
+    let found: Vec<u32> = file.checkpoints.iter().map(|c| c.step).collect();
+    if found != expected {
+        return Err(ReplayError::CheckpointLayout { steps, expected: list(&expected), found: list(&found) });
+    }
+    let mut chain = chain_start(&file.header);
+    let mut cps = file.checkpoints.iter().peekable();
+    for step in 0..=steps {
+        if step > 0 {
+            chain = chain_next(&chain, &file.actions[step as usize - 1]);
+        }
+        if let Some(cp) = cps.next_if(|cp| cp.step == step) {
+            if cp.chain != chain {
+                return Err(ReplayError::ChainMismatch { step });
+            }
+        }
+    }
+    if chain != file.final_chain {
+        return Err(ReplayError::ChainMismatch { step: steps });
+    }
+    Ok(game)
+}
+
+fn list(steps: &[u32]) -> String {
+    const SHOWN: usize = 6;
+    let mut parts: Vec<String> = steps.iter().take(SHOWN).map(|s| s.to_string()).collect();
+    if steps.len() > SHOWN {
+        parts.push(format!("… ({} in all)", steps.len()));
+    }
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// Verifies a replay completely: structure and chain, then replays every
+/// action through the kernel, checking every checkpoint and any certificate claim.
+pub fn verify(file: &ReplayFile) -> Result<Verified, ReplayError> {
+    let game = check_structure(file)?;
+    let mut cps = file.checkpoints.iter().peekable();
+    let mut mismatch: Option<ReplayError> = None;
+    let mut final_digest = Digest::default();
+    let steps = file.steps();
+    let wanted = |step: u32| step % CHECKPOINT_EVERY == 0 || step == steps;
+    let outcome = game.play(&file.header, &file.actions, &wanted, &mut |step, digest, _parts| {
+        if step == steps {
+            final_digest = digest;
+        }
+        if mismatch.is_some() {
+            return false;
+        }
+        if let Some(cp) = cps.next_if(|cp| cp.step == step) {
+            if cp.state != digest {
+                mismatch = Some(ReplayError::CheckpointMismatch { step, expected: cp.state, found: digest });
+                return false;
+            }
+        }
+        true
+    });
+    if let Some(e) = mismatch {
+        return Err(e);
+    }
+    let outcome = outcome?;
+    if let Some(claim) = &file.claim {
+        if !matches!(claim.outcome, Outcome::Won(_)) {
+            return Err(ReplayError::ClaimNotAWin { claimed: claim.outcome.to_string() });
+        }
+        if claim.outcome != outcome || claim.final_digest != final_digest {
+            return Err(ReplayError::ClaimMismatch {
+                claimed: claim.outcome.to_string(),
+                claimed_digest: claim.final_digest,
+                actual: outcome.to_string(),
+                actual_digest: final_digest,
+            });
+        }
+    }
+    Ok(Verified {
+        game: game.id().to_string(),
+        rules_version: game.rules_version(),
+        steps,
+        outcome,
+        final_digest,
+        certificate: file.claim.is_some(),
+    })
+}

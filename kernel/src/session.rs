@@ -1,0 +1,211 @@
+//! `Session<G>`: a live game as setup + seed + log, with undo, redo and seek.
+//!
+//! The log is the truth; the current state and the snapshots are caches of
+//! replaying it. Undo pops the last action and rebuilds from the nearest
+//! snapshot, so a session always equals a fresh replay of its log.
+
+use crate::digest::Digest;
+use crate::game::{Game, Outcome, Rejection};
+use crate::replay::{self, Claim, Header, ReplayError, ReplayFile, CHECKPOINT_EVERY};
+use crate::wire;
+
+/// A state snapshot is kept every this many steps (they coincide with checkpoints).
+pub const SNAPSHOT_EVERY: u32 = CHECKPOINT_EVERY;
+
+/// A live game.
+#[derive(Clone)]
+pub struct Session<G: Game> {
+    setup: G::Setup,
+    seed: u64,
+    title: Option<String>,
+    log: Vec<G::Action>,
+    encoded: Vec<Vec<u8>>,
+    /// Undone actions, the next to redo last.
+    redo: Vec<G::Action>,
+    state: G::State,
+    /// `snapshots[i]` is the state after `i * SNAPSHOT_EVERY` actions, with its digest.
+    snapshots: Vec<(G::State, Digest)>,
+}
+
+impl<G: Game> Session<G> {
+    /// Starts a new session, or says why the setup cannot be played.
+    pub fn new(setup: G::Setup, seed: u64) -> Result<Self, Rejection> {
+        let state = G::start(&setup, seed)?;
+        let digest = G::digest(&state);
+        Ok(Session {
+            setup,
+            seed,
+            title: None,
+            log: Vec::new(),
+            encoded: Vec::new(),
+            redo: Vec::new(),
+            snapshots: vec![(state.clone(), digest)],
+            state,
+        })
+    }
+
+    /// Sets the title written into saved replays.
+    pub fn with_title(mut self, title: impl Into<String>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// The setup.
+    pub fn setup(&self) -> &G::Setup {
+        &self.setup
+    }
+    /// The seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    /// The current state.
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+    /// The logged actions, oldest first.
+    pub fn actions(&self) -> &[G::Action] {
+        &self.log
+    }
+    /// Number of actions applied.
+    pub fn step(&self) -> u32 {
+        self.log.len() as u32
+    }
+    /// Applied plus undone-but-redoable actions.
+    pub fn timeline_len(&self) -> u32 {
+        (self.log.len() + self.redo.len()) as u32
+    }
+    /// Whether there is something to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+    /// The current state digest.
+    pub fn digest(&self) -> Digest {
+        G::digest(&self.state)
+    }
+    /// The current outcome.
+    pub fn outcome(&self) -> Outcome {
+        G::outcome(&self.state)
+    }
+
+    /// Plays an action. A rejected action is not logged and changes nothing;
+    /// an accepted one clears the redo list.
+    pub fn push(&mut self, action: G::Action) -> Result<Vec<G::Event>, Rejection> {
+        let events = self.apply_logged(action)?;
+        self.redo.clear();
+        Ok(events)
+    }
+
+    fn apply_logged(&mut self, action: G::Action) -> Result<Vec<G::Event>, Rejection> {
+        let events = G::apply(&mut self.state, &action)?;
+        self.encoded.push(wire::encode(&action));
+        self.log.push(action);
+        let step = self.step();
+        if step % SNAPSHOT_EVERY == 0 && self.snapshots.len() as u32 == step / SNAPSHOT_EVERY {
+            self.snapshots.push((self.state.clone(), G::digest(&self.state)));
+        }
+        Ok(events)
+    }
+
+    /// Takes back the last action. Returns false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(action) = self.log.pop() else { return false };
+        self.encoded.pop();
+        self.redo.push(action);
+        self.rebuild();
+        true
+    }
+
+    /// Plays the last undone action again.
+    pub fn redo(&mut self) -> Option<Vec<G::Event>> {
+        let action = self.redo.pop()?;
+        Some(self.apply_logged(action).expect("kernel invariant: a redone action was accepted before"))
+    }
+
+    /// Moves to step `k` of the timeline (applied + redoable actions), clamped.
+    pub fn seek(&mut self, k: u32) {
+        let k = k.min(self.timeline_len());
+        if k < self.step() {
+            while self.step() > k {
+                let action = self.log.pop().expect("step > k >= 0");
+                self.encoded.pop();
+                self.redo.push(action);
+            }
+            self.rebuild();
+        } else {
+            while self.step() < k {
+                self.redo();
+            }
+        }
+    }
+
+    /// Recomputes the state from the newest snapshot at or before the log's end.
+    fn rebuild(&mut self) {
+        let keep = (self.step() / SNAPSHOT_EVERY) as usize + 1;
+        self.snapshots.truncate(keep);
+        let from = (keep - 1) as u32 * SNAPSHOT_EVERY;
+        self.state = self.snapshots[keep - 1].0.clone();
+        for action in &self.log[from as usize..] {
+            G::apply(&mut self.state, action).expect("kernel invariant: a logged action replays");
+        }
+    }
+
+    /// The replay header for this session.
+    pub fn header(&self, app_version: &str) -> Header {
+        Header {
+            game: G::ID.to_string(),
+            rules_version: G::RULES_VERSION,
+            seed: self.seed,
+            setup: wire::encode(&self.setup),
+            app_version: app_version.to_string(),
+            title: self.title.clone(),
+        }
+    }
+
+    /// The session's log as a replay file (redoable actions are not part of it).
+    pub fn to_replay(&self, app_version: &str) -> ReplayFile {
+        let final_digest = self.digest();
+        let steps = self.step();
+        ReplayFile::build(
+            self.header(app_version),
+            self.encoded.clone(),
+            |step| {
+                if step == steps {
+                    final_digest
+                } else {
+                    self.snapshots[(step / SNAPSHOT_EVERY) as usize].1
+                }
+            },
+            None,
+        )
+    }
+
+    /// A certificate: the replay plus the claim of its winning outcome.
+    /// Refused unless the session is won.
+    pub fn to_certificate(&self, app_version: &str) -> Result<ReplayFile, Rejection> {
+        let outcome = self.outcome();
+        if !matches!(outcome, Outcome::Won(_)) {
+            return Err(Rejection::new(format!("only a won game has a certificate; this one is {outcome}")));
+        }
+        let mut file = self.to_replay(app_version);
+        file.claim = Some(Claim { outcome, final_digest: self.digest() });
+        Ok(file)
+    }
+
+    /// Rebuilds a session from a replay file after verifying it completely.
+    pub fn from_replay(file: &ReplayFile) -> Result<Self, ReplayError> {
+        if file.header.game != G::ID {
+            return Err(ReplayError::UnknownGame { game: file.header.game.clone(), known: G::ID.to_string() });
+        }
+        replay::verify(file)?;
+        let setup: G::Setup = wire::decode(&file.header.setup)
+            .map_err(|detail| ReplayError::BadSetup { reason: detail })?;
+        let mut s = Session::new(setup, file.header.seed).map_err(|r| ReplayError::BadSetup { reason: r.0 })?;
+        s.title = file.header.title.clone();
+        for (i, bytes) in file.actions.iter().enumerate() {
+            let step = i as u32 + 1;
+            let action: G::Action = wire::decode(bytes).map_err(|detail| ReplayError::BadAction { step, detail })?;
+            s.push(action).map_err(|r| ReplayError::ActionRejected { step, reason: r.0 })?;
+        }
+        Ok(s)
+    }
+}

@@ -1,0 +1,12 @@
+//! The workspace-wide integration tests: one binary, one module per concern.
+
+/// Deterministic builders for the replays committed to `replays/`.
+mod fixtures;
+/// The replay file format: round trips, pinned bytes, every corruption rejected.
+mod replay_format;
+/// `Session`: live play equals replay at every step; undo, redo and seek.
+mod session;
+/// The `retrace` command line: outputs, messages and exit codes.
+mod cli;
+/// Every committed replay verifies and matches its goldens file.
+mod goldens;
