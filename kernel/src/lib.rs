@@ -11,10 +11,12 @@
 //! - [`digest`]: canonical state digests built from named parts.
 //! - [`registry`]: every game behind one object-safe interface, by id.
 //! - [`wire`]: the pinned bincode configuration.
+//! - [`mines`]: MineLayer, reversed Minesweeper with unique-solution fields.
 //! - [`tally`]: a tiny test game for the replay machinery.
 
 pub mod digest;
 pub mod game;
+pub mod mines;
 pub mod registry;
 pub mod replay;
 pub mod rng;

@@ -1,0 +1,148 @@
+//! The unique-field generator: the spec's six-step pipeline, reconstructed in
+//! `README.md` beside this module. Deterministic from the seed; a returned field
+//! is always unique, coverage-complete and clue-minimal.
+
+use super::field::Field;
+use super::solver::{count_solutions, propagation_gap};
+use super::tier::Params;
+use crate::rng::Rng;
+
+/// Attempts before settling for the best unique one.
+pub const ATTEMPTS: u32 = 40;
+/// Clue additions allowed in the uniqueness step (more on big custom fields).
+pub const UNIQUENESS_STEPS: u32 = 160;
+
+/// A generated field with its measures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The field.
+    pub field: Field,
+    /// Undecided unknowns under single-clue rules.
+    pub gap: u32,
+    /// `gap × 10 + round(unknown fraction × 100)`.
+    pub score: u32,
+    /// Which attempt (1-based) produced it.
+    pub attempt: u32,
+}
+
+/// Generates a field for `params` from `rng` (the round's `mines.field` stream).
+pub fn generate(params: &Params, rng: &mut Rng) -> Generated {
+    let mut best: Option<Generated> = None;
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        // After the normal attempts, an attempt may add clues without a step
+        // limit, which always ends unique: with every safe cell a clue, each
+        // unknown is a mine that its clues force.
+        let unlimited = attempt > ATTEMPTS;
+        let Some(field) = attempt_field(params, rng, unlimited) else { continue };
+        let g = measure(field, params, attempt);
+        let meets = g.gap >= params.min_gap && g.field.unknowns() * 1000 >= params.min_unknown_permille * params.cells();
+        if meets {
+            return g;
+        }
+        if best.as_ref().is_none_or(|b| g.score > b.score) {
+            best = Some(g);
+        }
+        if attempt >= ATTEMPTS {
+            if let Some(b) = best.take() {
+                return b;
+            }
+        }
+    }
+}
+
+fn measure(field: Field, params: &Params, attempt: u32) -> Generated {
+    let gap = propagation_gap(&field.puzzle());
+    let cells = params.cells();
+    let unknown_pct = (field.unknowns() * 100 + cells / 2) / cells;
+    Generated { field, gap, score: gap * 10 + unknown_pct, attempt }
+}
+
+/// One pass of the pipeline; `None` when the uniqueness step ran out of steps.
+fn attempt_field(p: &Params, rng: &mut Rng, unlimited: bool) -> Option<Field> {
+    let n = p.cells() as usize;
+    let mut f = Field::empty(p.rows, p.cols);
+
+    // 1. Mines, uniformly at random: a shuffled prefix of all cells.
+    let mut order: Vec<usize> = (0..n).collect();
+    rng.shuffle(&mut order);
+    for &i in order.iter().take(p.mines() as usize) {
+        f.mine[i] = true;
+    }
+
+    // 2. Clues: each safe cell with the tier's probability, then random safe
+    //    cells until there are at least max(6, 15 % of the cells).
+    for i in 0..n {
+        if !f.mine[i] && rng.chance(p.clue_permille, 1000) {
+            f.clue[i] = true;
+        }
+    }
+    let min_clues = (((n as u32) * 15 + 50) / 100).max(6);
+    let mut spare: Vec<usize> = (0..n).filter(|&i| !f.mine[i] && !f.clue[i]).collect();
+    rng.shuffle(&mut spare);
+    while f.clues() < min_clues {
+        let Some(i) = spare.pop() else { break };
+        f.clue[i] = true;
+    }
+
+    // 3. Coverage: every unknown touches a clue.
+    cover(&mut f, rng);
+
+    // 4. Uniqueness: add clues on random unknown safe cells until unique.
+    let limit = if unlimited { u32::MAX } else { UNIQUENESS_STEPS.max(p.cells()) };
+    let mut steps = 0;
+    while !count_solutions(&f.puzzle(), 2).is_unique() {
+        let safe: Vec<usize> = (0..n).filter(|&i| !f.mine[i] && !f.clue[i]).collect();
+        if safe.is_empty() || steps >= limit {
+            return None;
+        }
+        f.clue[safe[rng.index(safe.len())]] = true;
+        steps += 1;
+    }
+
+    // 5. Minimisation: drop every clue whose removal keeps the field unique,
+    //    in a seeded order. Removing clues only adds solutions, so one pass
+    //    leaves a minimal clue set.
+    let mut clues: Vec<usize> = (0..n).filter(|&i| f.clue[i]).collect();
+    rng.shuffle(&mut clues);
+    for i in clues {
+        f.clue[i] = false;
+        if !count_solutions(&f.puzzle(), 2).is_unique() {
+            f.clue[i] = true;
+        }
+    }
+    Some(f)
+}
+
+/// Step 3. An uncovered safe unknown becomes a clue; an uncovered mine gets a
+/// random safe neighbour as a clue, or, boxed in by mines, moves to a random
+/// safe unknown that touches a clue, or, when there is none, is removed.
+fn cover(f: &mut Field, rng: &mut Rng) {
+    let n = f.len();
+    let mut i = 0;
+    while i < n {
+        if f.clue[i] || f.neighbours(i).any(|j| f.clue[j]) {
+            i += 1;
+            continue;
+        }
+        if !f.mine[i] {
+            f.clue[i] = true;
+        } else {
+            let near: Vec<usize> = f.neighbours(i).filter(|&j| !f.mine[j] && !f.clue[j]).collect();
+            if !near.is_empty() {
+                f.clue[near[rng.index(near.len())]] = true;
+            } else {
+                f.mine[i] = false;
+                let targets: Vec<usize> =
+                    (0..n).filter(|&j| j != i && !f.mine[j] && !f.clue[j] && f.neighbours(j).any(|k| f.clue[k])).collect();
+                if !targets.is_empty() {
+                    f.mine[targets[rng.index(targets.len())]] = true;
+                }
+                // The vacated cell is re-examined: it is now a safe unknown.
+                continue;
+            }
+        }
+        i += 1;
+    }
+}
