@@ -2,6 +2,7 @@
 //! so the committed bytes can be compared with a fresh build (pinning the
 //! encoding) and re-created with `RETRACE_BLESS=1 cargo test` when missing.
 
+use retrace_kernel::mines::{self, MineLayer, Tier};
 use retrace_kernel::tally::{Action, Setup, Tally};
 use retrace_kernel::{ReplayFile, Session};
 use std::path::PathBuf;
@@ -35,6 +36,33 @@ pub fn tally_won() -> Session<Tally> {
     s
 }
 
+/// A MineLayer round on `tier` with `seed`.
+pub fn mines_round(tier: Tier, seed: u64) -> Session<MineLayer> {
+    Session::new(mines::Setup { tier }, seed).expect("fixture tier is valid")
+}
+
+/// Cells of a round's field that hold mines, and safe cells that are not clues.
+pub fn mines_cells(s: &Session<MineLayer>) -> (Vec<u16>, Vec<u16>) {
+    let f = &s.state().field;
+    let mines = (0..f.len() as u16).filter(|&i| f.mine[i as usize]).collect();
+    let safe = (0..f.len() as u16).filter(|&i| !f.mine[i as usize] && !f.clue[i as usize]).collect();
+    (mines, safe)
+}
+
+/// An Intermediate win with flags, a question mark and a picked-up mine, 2.7 s a mine.
+pub fn mines_won() -> Session<MineLayer> {
+    use mines::Action::*;
+    let mut s = mines_round(Tier::Intermediate, 2026).with_title("MineLayer: an Intermediate win");
+    let (m, safe) = mines_cells(&s);
+    for a in [Cycle { cell: safe[0] }, Cycle { cell: safe[1] }, Cycle { cell: safe[1] }, Toggle { cell: m[0], ms: 4_000 }, Toggle { cell: m[0], ms: 4_500 }] {
+        s.push(a).expect("legal");
+    }
+    for (k, &cell) in m.iter().enumerate() {
+        s.push(Toggle { cell, ms: 5_000 + 2_700 * k as u32 }).expect("legal");
+    }
+    s
+}
+
 /// Every committed fixture: file name and bytes.
 pub fn all() -> Vec<(&'static str, ReplayFile)> {
     use Action::*;
@@ -44,7 +72,22 @@ pub fn all() -> Vec<(&'static str, ReplayFile)> {
     // A long in-progress log crossing several checkpoints.
     let long_actions: Vec<Action> = (0..150).map(|i| if i % 3 == 0 { Roll } else { Add((i % 9 + 1) as u8) }).collect();
     let long = tally(1_000_000, 99, &long_actions);
+    let mines_won = mines_won();
+    let mut mines_dead = mines_round(Tier::Beginner, 7);
+    let (m, safe) = mines_cells(&mines_dead);
+    for a in [mines::Action::Toggle { cell: m[0], ms: 1_200 }, mines::Action::Toggle { cell: m[1], ms: 3_400 }, mines::Action::Toggle { cell: safe[3], ms: 9_100 }] {
+        mines_dead.push(a).expect("legal");
+    }
+    let mut mines_gave_up = mines_round(Tier::Expert, 99);
+    let (m, _) = mines_cells(&mines_gave_up);
+    for a in [mines::Action::Toggle { cell: m[0], ms: 800 }, mines::Action::Reveal { ms: 60_000 }] {
+        mines_gave_up.push(a).expect("legal");
+    }
     vec![
+        ("mines-won.replay", mines_won.to_replay(FIXTURE_APP)),
+        ("mines-won-certificate.replay", mines_won.to_certificate(FIXTURE_APP).expect("won")),
+        ("mines-dead.replay", mines_dead.to_replay(FIXTURE_APP)),
+        ("mines-gave-up.replay", mines_gave_up.to_replay(FIXTURE_APP)),
         ("tally-won.replay", won.to_replay(FIXTURE_APP)),
         ("tally-won-certificate.replay", won.to_certificate(FIXTURE_APP).expect("won")),
         ("tally-lost.replay", lost.to_replay(FIXTURE_APP)),

@@ -17,6 +17,10 @@ fn fixtures_verify_with_their_outcomes() {
     assert_eq!(
         kinds,
         [
+            ("mines-won.replay", "won"),
+            ("mines-won-certificate.replay", "won"),
+            ("mines-dead.replay", "lost"),
+            ("mines-gave-up.replay", "ended"),
             ("tally-won.replay", "won"),
             ("tally-won-certificate.replay", "won"),
             ("tally-lost.replay", "lost"),
@@ -44,7 +48,7 @@ fn committed_replays_are_byte_identical_to_their_builders() {
 
 #[test]
 fn the_file_starts_with_magic_and_format_version() {
-    let bytes = fixtures::all()[0].1.to_bytes();
+    let bytes = fixtures::all().into_iter().find(|(n, _)| *n == "tally-won.replay").unwrap().1.to_bytes();
     assert_eq!(bytes[..8], MAGIC);
     assert_eq!(u16::from_le_bytes([bytes[8], bytes[9]]), FORMAT_VERSION);
     // The header follows: the game id as a u64-length-prefixed string.
@@ -167,7 +171,7 @@ fn unknown_game_and_wrong_rules_version_are_refused() {
         f.header.game = "chess".into();
         *f = ReplayFile::build(f.header.clone(), f.actions.clone(), |_| Default::default(), None);
     });
-    assert!(err.to_string().starts_with("unknown game 'chess' (this build plays: tally"), "{err}");
+    assert!(err.to_string().starts_with("unknown game 'chess' (this build plays: mines, tally)"), "{err}");
     let err = tampered(|f| {
         f.header.rules_version = Tally::RULES_VERSION + 1;
         *f = ReplayFile::build(f.header.clone(), f.actions.clone(), |_| Default::default(), None);

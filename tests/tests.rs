@@ -8,5 +8,7 @@ mod replay_format;
 mod session;
 /// The `retrace` command line: outputs, messages and exit codes.
 mod cli;
+/// MineLayer: the command line and generator properties over many seeds.
+mod mines;
 /// Every committed replay verifies and matches its goldens file.
 mod goldens;

@@ -39,6 +39,9 @@ enum Command {
         #[arg(long)]
         digests: bool,
     },
+    /// MineLayer: generate unique fields, count solutions.
+    #[command(subcommand)]
+    Mines(crate::mines::MinesCommand),
     /// Check or write the golden digests of the committed replays.
     Goldens {
         /// Write missing goldens files (never rewrites an existing one).
@@ -76,6 +79,7 @@ where
         Some(Command::Verify { files }) => Ok(verify_files(&files, out)),
         Some(Command::Replay { file, digests }) => replay(&file, digests, out),
         Some(Command::Goldens { write, root }) => Ok(golden(&root, write, out, err)),
+        Some(Command::Mines(cmd)) => Ok(crate::mines::run(cmd, out, err)),
     };
     match result {
         Ok(code) => code,

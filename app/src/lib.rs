@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod files;
 pub mod goldens;
+pub mod mines;
 
 /// Written into the header of every replay this build saves.
 pub const APP_VERSION: &str = concat!("retrace ", env!("CARGO_PKG_VERSION"));

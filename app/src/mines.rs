@@ -1,0 +1,118 @@
+//! `retrace mines …`: generate unique fields and count solutions.
+
+use clap::Subcommand;
+use retrace_kernel::mines::field::Puzzle;
+use retrace_kernel::mines::generator::generate;
+use retrace_kernel::mines::solver::{count_solutions, Count};
+use retrace_kernel::mines::Tier;
+use retrace_kernel::rng::{seed_from_text, Rng};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// MineLayer subcommands.
+#[derive(Subcommand, Debug)]
+pub enum MinesCommand {
+    /// Print generated fields: a digit per clue, `.` for other cells (`*` for mines with --solution),
+    /// then `mines <m> clues <k> gap <g> unknown <u> seed <s>` and a blank line.
+    Generate {
+        /// beginner, intermediate, expert, or WxH:DENSITY (e.g. 20x16:0.22).
+        #[arg(long, default_value = "beginner")]
+        tier: String,
+        /// The seed: digits, or any text (made into a seed). Field k uses seed + k.
+        /// Without it, a random seed is chosen and printed.
+        #[arg(long)]
+        seed: Option<String>,
+        /// How many fields.
+        #[arg(long, default_value_t = 1)]
+        count: u32,
+        /// Show the mines as `*`.
+        #[arg(long)]
+        solution: bool,
+    },
+    /// Count the solutions of a field in the text form (`*` counts as unknown).
+    Count {
+        /// The field file.
+        file: PathBuf,
+        /// Count exactly up to this many.
+        #[arg(long, default_value_t = 1_000_000)]
+        limit: u64,
+    },
+}
+
+/// Runs a MineLayer subcommand; returns the exit code.
+pub fn run(cmd: MinesCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    match cmd {
+        MinesCommand::Generate { tier, seed, count, solution } => {
+            let tier = match Tier::parse(&tier) {
+                Ok(t) => t,
+                Err(e) => {
+                    let _ = writeln!(err, "error: --tier: {e}");
+                    return 2;
+                }
+            };
+            let params = tier.params().expect("Tier::parse checks the parameters");
+            let base = match seed.as_deref().and_then(seed_from_text) {
+                Some(s) => s,
+                None => random_seed(),
+            };
+            for k in 0..count {
+                let seed = base.wrapping_add(k as u64);
+                let g = generate(&params, &mut Rng::stream(seed, "mines.field"));
+                let f = &g.field;
+                for r in 0..f.rows as usize {
+                    let row: String = (0..f.cols as usize)
+                        .map(|c| {
+                            let i = r * f.cols as usize + c;
+                            if f.clue[i] {
+                                char::from(b'0' + f.number(i))
+                            } else if solution && f.mine[i] {
+                                '*'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect();
+                    let _ = writeln!(out, "{row}");
+                }
+                let _ = writeln!(out, "mines {} clues {} gap {} unknown {} seed {seed}\n", f.mines(), f.clues(), g.gap, f.unknowns());
+            }
+            0
+        }
+        MinesCommand::Count { file, limit } => {
+            let text = match std::fs::read(&file) {
+                Ok(b) => match String::from_utf8(b) {
+                    Ok(t) => t,
+                    Err(_) => {
+                        let _ = writeln!(err, "error: {}: the file is not UTF-8 text", file.display());
+                        return 2;
+                    }
+                },
+                Err(e) => {
+                    let _ = writeln!(err, "error: {}: cannot read it: {e}", file.display());
+                    return 2;
+                }
+            };
+            let puzzle = match Puzzle::parse(&text) {
+                Ok(p) => p,
+                Err(e) => {
+                    let _ = writeln!(err, "error: {}: {e}", file.display());
+                    return 2;
+                }
+            };
+            let _ = match count_solutions(&puzzle, limit) {
+                Count::Exact(n) => writeln!(out, "{n}"),
+                Count::Limit => writeln!(out, "limit"),
+                Count::NodeCap => writeln!(out, "node-cap"),
+            };
+            0
+        }
+    }
+}
+
+/// A seed from outside the kernel (the command line may use the OS).
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
+    h.finish()
+}
