@@ -7,7 +7,7 @@
 //! touches no clue double the count, and multiplies the components, capped at
 //! the limit.
 
-use super::field::{neighbours, Puzzle};
+use super::field::Puzzle;
 
 /// Search nodes allowed per component before giving up on it.
 pub const NODE_CAP: u64 = 300_000;
@@ -32,15 +32,31 @@ impl Count {
 
 const UNSET: i8 = -1;
 
-/// One connected component's constraint system.
+/// One connected component's constraint system, in flat (CSR) arrays so that
+/// building one costs a handful of allocations.
 struct Component {
-    /// Global cell index of each variable.
-    vars: Vec<usize>,
-    /// For each clue: its remaining need and its variables (local indices).
+    /// Number of variables (unknown cells).
+    vars: usize,
+    /// Each clue's number.
     clue_n: Vec<i32>,
-    clue_vars: Vec<Vec<u32>>,
-    /// For each variable: the clues it is in.
-    var_clues: Vec<Vec<u32>>,
+    /// Clue k's variables are `clue_var[clue_off[k]..clue_off[k + 1]]` (local indices).
+    clue_off: Vec<u32>,
+    clue_var: Vec<u32>,
+    /// Variable v's clues are `var_clue[var_off[v]..var_off[v + 1]]`.
+    var_off: Vec<u32>,
+    var_clue: Vec<u32>,
+}
+
+impl Component {
+    fn clues(&self) -> usize {
+        self.clue_n.len()
+    }
+    fn clue_vars(&self, k: usize) -> &[u32] {
+        &self.clue_var[self.clue_off[k] as usize..self.clue_off[k + 1] as usize]
+    }
+    fn var_clues(&self, v: usize) -> &[u32] {
+        &self.var_clue[self.var_off[v] as usize..self.var_off[v + 1] as usize]
+    }
 }
 
 struct Search<'a> {
@@ -60,12 +76,12 @@ impl<'a> Search<'a> {
     fn new(comp: &'a Component, cap: u64) -> Self {
         Search {
             comp,
-            value: vec![UNSET; comp.vars.len()],
-            mines: vec![0; comp.clue_n.len()],
-            unset: comp.clue_vars.iter().map(|v| v.len() as i32).collect(),
+            value: vec![UNSET; comp.vars],
+            mines: vec![0; comp.clues()],
+            unset: (0..comp.clues()).map(|k| comp.clue_vars(k).len() as i32).collect(),
             trail: Vec::new(),
-            queue: (0..comp.clue_n.len() as u32).collect(),
-            queued: vec![true; comp.clue_n.len()],
+            queue: (0..comp.clues() as u32).collect(),
+            queued: vec![true; comp.clues()],
             nodes: 0,
             cap,
         }
@@ -76,7 +92,7 @@ impl<'a> Search<'a> {
         self.value[v as usize] = val;
         self.trail.push(v);
         let mut ok = true;
-        for &k in &self.comp.var_clues[v as usize] {
+        for &k in self.comp.var_clues(v as usize) {
             let ku = k as usize;
             self.unset[ku] -= 1;
             self.mines[ku] += val as i32;
@@ -96,7 +112,7 @@ impl<'a> Search<'a> {
         while self.trail.len() > len {
             let v = self.trail.pop().expect("trail longer than len") as usize;
             let val = self.value[v];
-            for &k in &self.comp.var_clues[v] {
+            for &k in self.comp.var_clues(v) {
                 self.unset[k as usize] += 1;
                 self.mines[k as usize] -= val as i32;
             }
@@ -121,8 +137,8 @@ impl<'a> Search<'a> {
             } else {
                 continue;
             };
-            for idx in 0..self.comp.clue_vars[k].len() {
-                let v = self.comp.clue_vars[k][idx];
+            let comp = self.comp;
+            for &v in comp.clue_vars(k) {
                 if self.value[v as usize] == UNSET && !self.set(v, val) {
                     self.clear_queue();
                     return false;
@@ -151,7 +167,7 @@ impl<'a> Search<'a> {
         }
         // The tightest unsolved clue: fewest unset variables.
         let mut best: Option<usize> = None;
-        for k in 0..self.comp.clue_n.len() {
+        for k in 0..self.comp.clues() {
             if self.unset[k] > 0 && best.is_none_or(|b| self.unset[k] < self.unset[b]) {
                 best = Some(k);
             }
@@ -160,7 +176,9 @@ impl<'a> Search<'a> {
             self.undo_to(mark);
             return Some(1);
         };
-        let v = *self.comp.clue_vars[k]
+        let v = *self
+            .comp
+            .clue_vars(k)
             .iter()
             .find(|&&v| self.value[v as usize] == UNSET)
             .expect("a clue with unset > 0 has an unset variable");
@@ -197,55 +215,109 @@ fn find(parent: &mut [usize], mut x: usize) -> usize {
     x
 }
 
+/// Calls `f` with each of the up-to-8 neighbours of cell `i`, in row-major order.
+#[inline]
+fn each_neighbour(rows: usize, cols: usize, i: usize, mut f: impl FnMut(usize)) {
+    let (r, c) = (i / cols, i % cols);
+    let r0 = r.saturating_sub(1);
+    let c0 = c.saturating_sub(1);
+    let r1 = (r + 1).min(rows - 1);
+    let c1 = (c + 1).min(cols - 1);
+    for rr in r0..=r1 {
+        for cc in c0..=c1 {
+            if rr != r || cc != c {
+                f(rr * cols + cc);
+            }
+        }
+    }
+}
+
 /// The components of a puzzle, plus the number of unknowns that touch no clue.
 /// `None` when some clue can never be satisfied (more mines than unknown neighbours).
 fn components(p: &Puzzle) -> Option<(Vec<Component>, u32)> {
+    let (rows, cols) = (p.rows as usize, p.cols as usize);
     let n = p.cells.len();
     let mut parent: Vec<usize> = (0..n).collect();
     let mut constrained = vec![false; n];
+    // Each clue's unknown neighbours, flat, clue by clue in cell order.
+    let mut clue_cells: Vec<usize> = Vec::new();
+    let mut off: Vec<u32> = vec![0];
+    let mut flat: Vec<u32> = Vec::with_capacity(n * 4);
     for i in 0..n {
         let Some(num) = p.cells[i] else { continue };
-        let unknown: Vec<usize> = neighbours(p.rows, p.cols, i).filter(|&j| p.cells[j].is_none()).collect();
+        let start = flat.len();
+        each_neighbour(rows, cols, i, |j| {
+            if p.cells[j].is_none() {
+                flat.push(j as u32);
+            }
+        });
+        let unknown = &flat[start..];
         if num as usize > unknown.len() {
             return None;
         }
-        for &j in &unknown {
-            constrained[j] = true;
+        if unknown.is_empty() {
+            flat.truncate(start);
+            continue;
         }
-        for w in unknown.windows(2) {
-            let (a, b) = (find(&mut parent, w[0]), find(&mut parent, w[1]));
+        for &j in unknown {
+            constrained[j as usize] = true;
+        }
+        for w in 1..unknown.len() {
+            let (a, b) = (find(&mut parent, unknown[w - 1] as usize), find(&mut parent, unknown[w] as usize));
             parent[a] = b;
         }
+        clue_cells.push(i);
+        off.push(flat.len() as u32);
     }
     let free = (0..n).filter(|&i| p.cells[i].is_none() && !constrained[i]).count() as u32;
-    // Group variables by root, in cell order (deterministic).
-    let mut comp_of_root: Vec<Option<usize>> = vec![None; n];
-    let mut comps: Vec<Component> = Vec::new();
+    // Number the components and their variables in cell order (deterministic).
+    let mut comp_of_root = vec![u32::MAX; n];
     let mut local = vec![u32::MAX; n];
+    let mut sizes: Vec<u32> = Vec::new();
     for i in 0..n {
-        if p.cells[i].is_some() || !constrained[i] {
+        if !constrained[i] {
             continue;
         }
         let root = find(&mut parent, i);
-        let c = *comp_of_root[root].get_or_insert_with(|| {
-            comps.push(Component { vars: Vec::new(), clue_n: Vec::new(), clue_vars: Vec::new(), var_clues: Vec::new() });
-            comps.len() - 1
-        });
-        local[i] = comps[c].vars.len() as u32;
-        comps[c].vars.push(i);
-        comps[c].var_clues.push(Vec::new());
+        if comp_of_root[root] == u32::MAX {
+            comp_of_root[root] = sizes.len() as u32;
+            sizes.push(0);
+        }
+        let c = comp_of_root[root] as usize;
+        local[i] = sizes[c];
+        sizes[c] += 1;
     }
-    for i in 0..n {
-        let Some(num) = p.cells[i] else { continue };
-        let vars: Vec<usize> = neighbours(p.rows, p.cols, i).filter(|&j| p.cells[j].is_none()).collect();
-        let Some(&first) = vars.first() else { continue }; // num == 0 checked above
-        let c = comp_of_root[find(&mut parent, first)].expect("constrained variable has a component");
+    let mut comps: Vec<Component> = sizes
+        .iter()
+        .map(|&v| Component { vars: v as usize, clue_n: Vec::new(), clue_off: vec![0], clue_var: Vec::new(), var_off: vec![0; v as usize + 1], var_clue: Vec::new() })
+        .collect();
+    let mut comp_of_clue = Vec::with_capacity(clue_cells.len());
+    for (k, &cell) in clue_cells.iter().enumerate() {
+        let vars = &flat[off[k] as usize..off[k + 1] as usize];
+        let c = comp_of_root[find(&mut parent, vars[0] as usize)] as usize;
+        comp_of_clue.push(c);
         let comp = &mut comps[c];
-        let k = comp.clue_n.len() as u32;
-        comp.clue_n.push(num as i32);
-        comp.clue_vars.push(vars.iter().map(|&j| local[j]).collect());
-        for &j in &vars {
-            comp.var_clues[local[j] as usize].push(k);
+        comp.clue_n.push(p.cells[cell].expect("clue") as i32);
+        for &j in vars {
+            let v = local[j as usize];
+            comp.clue_var.push(v);
+            comp.var_off[v as usize + 1] += 1;
+        }
+        comp.clue_off.push(comp.clue_var.len() as u32);
+    }
+    // Variable → clue lists by counting sort.
+    for comp in &mut comps {
+        for v in 0..comp.vars {
+            comp.var_off[v + 1] += comp.var_off[v];
+        }
+        comp.var_clue = vec![0; comp.var_off[comp.vars] as usize];
+        let mut fill = comp.var_off.clone();
+        for k in 0..comp.clues() {
+            for idx in comp.clue_off[k]..comp.clue_off[k + 1] {
+                let v = comp.clue_var[idx as usize] as usize;
+                comp.var_clue[fill[v] as usize] = k as u32;
+                fill[v] += 1;
+            }
         }
     }
     Some((comps, free))
