@@ -1,7 +1,6 @@
 //! MineLayer's rules tests, named after the spec's test files (01–07, 09).
 
 use super::field::{Field, Puzzle};
-use super::generator::generate;
 use super::share::{emoji_grid, share_card};
 use super::solver::{count_solutions, propagation_gap, Count};
 use super::stats::{self, Stats};
