@@ -16,6 +16,7 @@
 
 pub mod digest;
 pub mod game;
+pub mod life;
 pub mod mines;
 pub mod registry;
 pub mod replay;

@@ -1,0 +1,11 @@
+//! Life: two-player territorial Conway's Life. Cells carry their player's
+//! colour; newborns take the majority colour of the three live neighbours that
+//! bore them. Design notes: `life/README.md`.
+
+pub mod fast;
+pub mod patterns;
+pub mod field;
+pub mod rle;
+
+#[cfg(test)]
+mod tests;

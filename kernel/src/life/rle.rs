@@ -1,0 +1,185 @@
+//! Golly RLE, read and written.
+//!
+//! Read: a header `x = W, y = H[, rule = …]` (the rule is ignored), `#` comment
+//! lines, runs of `b` or `.` (dead), `o` or `A` (player 1), `B` (player 2), `$`
+//! ends a row (with an optional count), `!` ends the pattern. Errors name the
+//! line and column (1-based).
+//!
+//! Written: two-state `b`/`o` when only player 1 has cells, otherwise
+//! multi-state `.`/`A`/`B`; lines of at most 70 characters; the rule is
+//! `B3/S23`, with Golly's torus suffix `:TW,H` for a torus.
+
+use super::field::{Field, DEAD, P1, P2};
+
+/// A parsed pattern: its declared size and its live cells `(x, y, colour)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    /// Declared width.
+    pub w: u32,
+    /// Declared height.
+    pub h: u32,
+    /// Live cells, in reading order.
+    pub cells: Vec<(u32, u32, u8)>,
+}
+
+/// Parses RLE text.
+pub fn parse(text: &str) -> Result<Pattern, String> {
+    let mut header: Option<(u32, u32)> = None;
+    let mut cells = Vec::new();
+    let (mut x, mut y) = (0u64, 0u64);
+    let mut done = false;
+    for (ln, line) in text.lines().enumerate() {
+        let line_no = ln + 1;
+        let t = line.trim_end_matches('\r');
+        if done {
+            break;
+        }
+        if t.trim_start().starts_with('#') || (header.is_none() && t.trim().is_empty()) {
+            continue;
+        }
+        if header.is_none() {
+            header = Some(parse_header(t, line_no)?);
+            continue;
+        }
+        let mut count: Option<u64> = None;
+        let mut count_col = 0;
+        for (ci, ch) in t.char_indices() {
+            let col = t[..ci].chars().count() + 1;
+            let n = count.unwrap_or(1);
+            match ch {
+                '0'..='9' => {
+                    if count.is_none() {
+                        count_col = col;
+                    }
+                    let v = count.unwrap_or(0).checked_mul(10).and_then(|v| v.checked_add(ch as u64 - '0' as u64));
+                    match v {
+                        Some(v) if v <= 1 << 32 => count = Some(v),
+                        _ => return Err(format!("line {line_no}, column {count_col}: the run count is too large")),
+                    }
+                    continue;
+                }
+                'b' | '.' => x += n,
+                'o' | 'A' | 'B' => {
+                    let colour = if ch == 'B' { P2 } else { P1 };
+                    for k in 0..n {
+                        cells.push((x + k, y, colour, line_no, col));
+                    }
+                    x += n;
+                }
+                '$' => {
+                    y += n;
+                    x = 0;
+                }
+                '!' => {
+                    done = true;
+                    break;
+                }
+                ' ' | '\t' => {
+                    if count.is_some() {
+                        return Err(format!("line {line_no}, column {col}: a run count must be followed by a cell or `$`"));
+                    }
+                    continue;
+                }
+                other => {
+                    return Err(format!(
+                        "line {line_no}, column {col}: '{}' is not an RLE cell (use b . o A B $ !)",
+                        other.escape_default()
+                    ))
+                }
+            }
+            count = None;
+        }
+        if count.is_some() {
+            return Err(format!("line {line_no}, column {count_col}: a run count at the end of a line has nothing to repeat"));
+        }
+    }
+    let Some((w, h)) = header else { return Err("line 1, column 1: no `x = W, y = H` header".into()) };
+    let mut out = Vec::with_capacity(cells.len());
+    for (cx, cy, c, line, col) in cells {
+        if cx >= w as u64 || cy >= h as u64 {
+            return Err(format!("line {line}, column {col}: a cell at ({cx}, {cy}) lies outside the declared {w}×{h}"));
+        }
+        out.push((cx as u32, cy as u32, c));
+    }
+    Ok(Pattern { w, h, cells: out })
+}
+
+fn parse_header(line: &str, line_no: usize) -> Result<(u32, u32), String> {
+    let mut w = None;
+    let mut h = None;
+    // The rule text is ignored, commas and all (Golly's torus suffix `:T60,60` has one).
+    let line = line.split("rule").next().unwrap_or(line);
+    for part in line.split(',').filter(|p| !p.trim().is_empty()) {
+        let Some((key, value)) = part.split_once('=') else {
+            return Err(format!("line {line_no}, column 1: the header must read `x = W, y = H`"));
+        };
+        let col = line.find(part).unwrap_or(0) + 1;
+        let v = || {
+            value.trim().parse::<u32>().map_err(|_| format!("line {line_no}, column {col}: `{}` is not a size", value.trim()))
+        };
+        match key.trim() {
+            "x" => w = Some(v()?),
+            "y" => h = Some(v()?),
+            _ => {}
+        }
+    }
+    match (w, h) {
+        (Some(w), Some(h)) => Ok((w, h)),
+        _ => Err(format!("line {line_no}, column 1: the header must give both x and y")),
+    }
+}
+
+/// Writes the whole field as RLE, top-left at (0, 0).
+pub fn write(f: &Field) -> String {
+    let multi = f.cells.contains(&P2);
+    let (dead, one, two) = if multi { ('.', 'A', 'B') } else { ('b', 'o', 'B') };
+    let mut out = format!("x = {}, y = {}, rule = B3/S23", f.w, f.h);
+    if f.wrap {
+        out.push_str(&format!(":T{},{}", f.w, f.h));
+    }
+    out.push('\n');
+    let mut tokens: Vec<String> = Vec::new();
+    let mut pending_rows = 0u32;
+    let run = |n: u32, ch: char| if n == 1 { ch.to_string() } else { format!("{n}{ch}") };
+    for y in 0..f.h {
+        let row = &f.cells[f.idx(0, y)..f.idx(0, y) + f.w as usize];
+        let end = row.iter().rposition(|&c| c != DEAD).map_or(0, |p| p + 1);
+        if end == 0 {
+            pending_rows += 1;
+            continue;
+        }
+        if !tokens.is_empty() || pending_rows > 0 {
+            // End the previous row(s): `$` per row, skipping empty ones.
+            let rows = pending_rows + u32::from(!tokens.is_empty());
+            if rows > 0 {
+                tokens.push(run(rows, '$'));
+            }
+        }
+        pending_rows = 0;
+        let mut x = 0;
+        while x < end {
+            let c = row[x];
+            let len = row[x..end].iter().take_while(|&&v| v == c).count();
+            let ch = match c {
+                DEAD => dead,
+                P1 => one,
+                _ => two,
+            };
+            tokens.push(run(len as u32, ch));
+            x += len;
+        }
+    }
+    tokens.push("!".into());
+    let mut line = String::new();
+    for t in tokens {
+        if line.len() + t.len() > 70 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
