@@ -10,5 +10,7 @@ mod session;
 mod cli;
 /// MineLayer: the command line and generator properties over many seeds.
 mod mines;
+/// Life: `retrace life run`.
+mod life;
 /// Every committed replay verifies and matches its goldens file.
 mod goldens;

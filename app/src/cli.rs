@@ -39,6 +39,9 @@ enum Command {
         #[arg(long)]
         digests: bool,
     },
+    /// Life: run fields.
+    #[command(subcommand)]
+    Life(crate::life::LifeCommand),
     /// MineLayer: generate unique fields, count solutions.
     #[command(subcommand)]
     Mines(crate::mines::MinesCommand),
@@ -80,6 +83,7 @@ where
         Some(Command::Replay { file, digests }) => replay(&file, digests, out),
         Some(Command::Goldens { write, root }) => Ok(golden(&root, write, out, err)),
         Some(Command::Mines(cmd)) => Ok(crate::mines::run(cmd, out, err)),
+        Some(Command::Life(cmd)) => Ok(crate::life::run(cmd, out, err)),
     };
     match result {
         Ok(code) => code,

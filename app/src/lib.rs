@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod files;
 pub mod goldens;
+pub mod life;
 pub mod mines;
 
 /// Written into the header of every replay this build saves.

@@ -1,0 +1,167 @@
+//! `retrace life …`: run fields from the command line.
+
+use clap::{Subcommand, ValueEnum};
+use retrace_kernel::life::fast::Planes;
+use retrace_kernel::life::field::{step_reference, Field};
+use retrace_kernel::life::rle;
+use retrace_kernel::rng::{seed_from_text, Rng};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Life subcommands.
+#[derive(Subcommand, Debug)]
+pub enum LifeCommand {
+    /// Run a field for N generations and print it, its counts or its digest.
+    Run(RunArgs),
+}
+
+/// What `life run` prints.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Print {
+    /// The whole field as RLE.
+    Rle,
+    /// `generation <n> p1 <count> p2 <count>` for every generation from 0 to N.
+    Counts,
+    /// The final field's BLAKE3 digest.
+    Digest,
+}
+
+/// Which CPU step runs.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Engine {
+    /// The plain one-byte-per-cell step the others are held to.
+    Reference,
+    /// The bit-parallel step the game uses.
+    Fast,
+}
+
+/// Arguments of `life run`.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// Field size, WxH (1x1 up to 8192x8192).
+    #[arg(long)]
+    size: String,
+    /// Torus: neighbours wrap around the edges.
+    #[arg(long)]
+    wrap: bool,
+    /// Generations to run.
+    #[arg(long)]
+    gens: u64,
+    /// A Golly RLE file to start from.
+    #[arg(long, conflicts_with = "random", required_unless_present = "random")]
+    rle: Option<PathBuf>,
+    /// Where the pattern's top-left goes, X,Y (with --rle).
+    #[arg(long, requires = "rle")]
+    at: Option<String>,
+    /// A random start from this seed (digits, or any text).
+    #[arg(long)]
+    random: Option<String>,
+    /// Percentage of live cells for --random (each colour equally likely).
+    #[arg(long, default_value_t = 50, requires = "random")]
+    density: u32,
+    /// What to print.
+    #[arg(long, value_enum, default_value = "digest")]
+    print: Print,
+    /// Which step runs.
+    #[arg(long, value_enum, default_value = "fast")]
+    engine: Engine,
+}
+
+/// Runs a Life subcommand; returns the exit code.
+pub fn run(cmd: LifeCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let LifeCommand::Run(args) = cmd;
+    match run_field(&args, out) {
+        Ok(()) => 0,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            2
+        }
+    }
+}
+
+fn parse_pair(text: &str, sep: &[char], what: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("{what} `{text}` must be two whole numbers like {}", if sep.contains(&'x') { "60x60" } else { "10,5" });
+    let (a, b) = text.split_once(sep).ok_or_else(bad)?;
+    Ok((a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?))
+}
+
+fn start_field(args: &RunArgs) -> Result<Field, String> {
+    let (w, h) = parse_pair(&args.size, &['x', 'X'], "--size")?;
+    let mut f = Field::new(w, h, args.wrap).map_err(|e| format!("--size: {e}"))?;
+    if let Some(path) = &args.rle {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
+        let p = rle::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let (ax, ay) = match &args.at {
+            Some(a) => parse_pair(a, &[','], "--at")?,
+            None => (0, 0),
+        };
+        for &(x, y, c) in &p.cells {
+            let (fx, fy) = (ax as u64 + x as u64, ay as u64 + y as u64);
+            if fx >= w as u64 || fy >= h as u64 {
+                return Err(format!(
+                    "{}: the pattern ({}×{} at {ax},{ay}) does not fit the {w}×{h} field: its cell ({x}, {y}) lands at ({fx}, {fy})",
+                    path.display(),
+                    p.w,
+                    p.h
+                ));
+            }
+            let i = f.idx(fx as u32, fy as u32);
+            f.cells[i] = c;
+        }
+    } else if let Some(seed) = &args.random {
+        if args.density > 100 {
+            return Err(format!("--density is a percentage, 0 to 100, not {}", args.density));
+        }
+        let seed = seed_from_text(seed).ok_or("--random needs a seed")?;
+        let mut r = Rng::stream(seed, "life.random");
+        for c in f.cells.iter_mut() {
+            if r.below(100) < args.density {
+                *c = 1 + r.below(2) as u8;
+            }
+        }
+    }
+    Ok(f)
+}
+
+fn run_field(args: &RunArgs, out: &mut dyn Write) -> Result<(), String> {
+    let mut f = start_field(args)?;
+    let counts = matches!(args.print, Print::Counts);
+    let mut line = |g: u64, c: (u32, u32)| {
+        let _ = writeln!(out, "generation {g} p1 {} p2 {}", c.0, c.1);
+    };
+    if counts {
+        line(0, f.counts());
+    }
+    match args.engine {
+        Engine::Reference => {
+            let mut next = f.clone();
+            for g in 1..=args.gens {
+                step_reference(&f, &mut next);
+                std::mem::swap(&mut f, &mut next);
+                if counts {
+                    line(g, f.counts());
+                }
+            }
+        }
+        Engine::Fast => {
+            let mut p = Planes::from_field(&f);
+            for g in 1..=args.gens {
+                p.step();
+                if counts {
+                    line(g, p.counts());
+                }
+            }
+            p.write_to(&mut f);
+        }
+    }
+    match args.print {
+        Print::Rle => {
+            let _ = write!(out, "{}", rle::write(&f));
+        }
+        Print::Digest => {
+            let _ = writeln!(out, "{}", f.digest());
+        }
+        Print::Counts => {}
+    }
+    Ok(())
+}
