@@ -13,6 +13,16 @@ use std::path::PathBuf;
 pub enum LifeCommand {
     /// Run a field for N generations and print it, its counts or its digest.
     Run(RunArgs),
+    /// Check the committed campaign against its generator and the schema rules
+    /// (--check), or write the generator's output (--write FILE).
+    Campaign {
+        /// Verify the committed levels; exit 1 with each problem if any.
+        #[arg(long, required_unless_present = "write")]
+        check: bool,
+        /// Write the generated levels' data to this file.
+        #[arg(long)]
+        write: Option<PathBuf>,
+    },
 }
 
 /// What `life run` prints.
@@ -69,13 +79,45 @@ pub struct RunArgs {
 
 /// Runs a Life subcommand; returns the exit code.
 pub fn run(cmd: LifeCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let LifeCommand::Run(args) = cmd;
-    match run_field(&args, out) {
-        Ok(()) => 0,
-        Err(e) => {
-            let _ = writeln!(err, "error: {e}");
-            2
+    match cmd {
+        LifeCommand::Run(args) => match run_field(&args, out) {
+            Ok(()) => 0,
+            Err(e) => {
+                let _ = writeln!(err, "error: {e}");
+                2
+            }
+        },
+        LifeCommand::Campaign { check, write } => campaign(check, write, out, err),
+    }
+}
+
+fn campaign(check: bool, write: Option<PathBuf>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    use retrace_kernel::life::campaign as c;
+    if let Some(path) = write {
+        if let Err(e) = crate::files::write_atomic(&path, c::to_text(&c::generate()).as_bytes()) {
+            let _ = writeln!(err, "error: {}: cannot write it: {e}", path.display());
+            return 2;
         }
+        let _ = writeln!(out, "{}: wrote 96 generated levels", path.display());
+    }
+    if !check {
+        return 0;
+    }
+    let mut problems = Vec::new();
+    match c::from_text(c::COMMITTED) {
+        Ok(committed) if committed == c::generate() => {}
+        Ok(_) => problems.push("the committed levels differ from the generator's output; run `retrace life campaign --write kernel/src/life/campaign.txt`".to_string()),
+        Err(e) => problems.push(e),
+    }
+    problems.extend(c::check(c::levels()));
+    if problems.is_empty() {
+        let _ = writeln!(out, "campaign ok: {} levels, generated ones match the generator", c::levels().len());
+        0
+    } else {
+        for p in problems {
+            let _ = writeln!(out, "{p}");
+        }
+        1
     }
 }
 

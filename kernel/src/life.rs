@@ -2,10 +2,14 @@
 //! colour; newborns take the majority colour of the three live neighbours that
 //! bore them. Design notes: `life/README.md`.
 
+pub mod campaign;
 pub mod fast;
 pub mod patterns;
 pub mod field;
+pub mod game;
 pub mod rle;
+
+pub use game::{Action, Life, Phase, Setup, State, Tool};
 
 #[cfg(test)]
 mod tests;

@@ -95,7 +95,8 @@ impl<G: Game> AnyGame for Entry<G> {
     }
 }
 
-static GAMES: &[&dyn AnyGame] = &[&Entry::<crate::mines::MineLayer>::new(), &Entry::<crate::tally::Tally>::new()];
+static GAMES: &[&dyn AnyGame] =
+    &[&Entry::<crate::life::Life>::new(), &Entry::<crate::mines::MineLayer>::new(), &Entry::<crate::tally::Tally>::new()];
 
 /// All games, in a fixed order.
 pub fn games() -> &'static [&'static dyn AnyGame] {
