@@ -2,6 +2,7 @@
 //! so the committed bytes can be compared with a fresh build (pinning the
 //! encoding) and re-created with `RETRACE_BLESS=1 cargo test` when missing.
 
+use retrace_kernel::life;
 use retrace_kernel::mines::{self, MineLayer, Tier};
 use retrace_kernel::tally::{Action, Setup, Tally};
 use retrace_kernel::{ReplayFile, Session};
@@ -63,6 +64,84 @@ pub fn mines_won() -> Session<MineLayer> {
     s
 }
 
+/// Pushes Life actions that must be accepted.
+fn life_go(s: &mut Session<life::Life>, actions: &[life::Action]) {
+    for a in actions {
+        s.push(*a).unwrap_or_else(|e| panic!("fixture action {a:?}: {e}"));
+    }
+}
+
+fn life_stamp(id: &str, x: u32, y: u32, rot: u8) -> life::Action {
+    life::Action::Stamp { x, y, pattern: life::patterns::find(id).expect("pattern").0, rot }
+}
+
+/// A whole hot-seat game on the default 60×60 field: blind placement, a run to
+/// a stable field, edits by both players, another run, and the end.
+pub fn life_hotseat() -> Session<life::Life> {
+    use life::{Action::*, Tool};
+    let mut s = Session::new(life::Setup::default(), 0).expect("default setup").with_title("Life: a hot-seat game");
+    life_go(&mut s, &[
+        life_stamp("rpentomino", 10, 25, 0),
+        life_stamp("beehive", 4, 4, 0),
+        Paint { x: 20, y: 50, tool: Tool::Brush },
+        Paint { x: 20, y: 50, tool: Tool::Eraser },
+        Commit,
+        HandoffNext,
+        life_stamp("glider", 40, 5, 1),
+        life_stamp("pulsar", 42, 30, 0),
+        life_stamp("block", 55, 55, 0),
+        Commit,
+        HandoffNext,
+    ]);
+    run_life(&mut s);
+    if s.state().phase == life::Phase::Paused && s.state().stable {
+        life_go(&mut s, &[Edit { player: 2 }, life_stamp("toad", 50, 10, 0), Commit, Edit { player: 1 }, life_stamp("acorn", 5, 40, 0), Commit, Resume]);
+        run_life(&mut s);
+    }
+    if !s.outcome().is_over() {
+        if s.state().phase == life::Phase::Running {
+            life_go(&mut s, &[Pause]);
+        }
+        life_go(&mut s, &[End]);
+    }
+    s
+}
+
+/// Advances in app-sized chunks (about 8 generations a second, 2 s at a time)
+/// until the simulation stops by itself or 3,000 generations pass.
+fn run_life(s: &mut Session<life::Life>) {
+    while s.state().phase == life::Phase::Running && s.state().generation < 3_000 {
+        life_go(s, &[life::Action::Advance { gens: 16 }]);
+    }
+}
+
+/// A stable field where the trailing player has no budget: a stalemate.
+pub fn life_stalemate() -> Session<life::Life> {
+    use life::{Action::*, Tool};
+    let mut s = Session::new(life::Setup::TwoPlayer { w: 20, h: 10, wrap: false, budget: 6 }, 0).expect("setup");
+    life_go(&mut s, &[
+        life_stamp("block", 2, 2, 0),
+        Paint { x: 7, y: 7, tool: Tool::Pencil },
+        Paint { x: 7, y: 9, tool: Tool::Pencil },
+        Commit,
+        HandoffNext,
+        life_stamp("beehive", 13, 2, 0),
+        Commit,
+        HandoffNext,
+        Advance { gens: 16 },
+    ]);
+    s
+}
+
+/// Campaign level 1 «Разминка» won with one blinker.
+pub fn life_campaign_win() -> Session<life::Life> {
+    use life::Action::*;
+    let mut s = Session::new(life::Setup::Campaign { level: 0 }, 0).expect("level 1").with_title("Life: «Разминка» cleared");
+    life_go(&mut s, &[life_stamp("blinker", 24, 26, 0), Commit]);
+    run_life(&mut s);
+    s
+}
+
 /// Every committed fixture: file name and bytes.
 pub fn all() -> Vec<(&'static str, ReplayFile)> {
     use Action::*;
@@ -83,7 +162,12 @@ pub fn all() -> Vec<(&'static str, ReplayFile)> {
     for a in [mines::Action::Toggle { cell: m[0], ms: 800 }, mines::Action::Reveal { ms: 60_000 }] {
         mines_gave_up.push(a).expect("legal");
     }
+    let campaign = life_campaign_win();
     vec![
+        ("life-hotseat.replay", life_hotseat().to_replay(FIXTURE_APP)),
+        ("life-stalemate.replay", life_stalemate().to_replay(FIXTURE_APP)),
+        ("life-campaign-win.replay", campaign.to_replay(FIXTURE_APP)),
+        ("life-campaign-win-certificate.replay", campaign.to_certificate(FIXTURE_APP).expect("won")),
         ("mines-won.replay", mines_won.to_replay(FIXTURE_APP)),
         ("mines-won-certificate.replay", mines_won.to_certificate(FIXTURE_APP).expect("won")),
         ("mines-dead.replay", mines_dead.to_replay(FIXTURE_APP)),

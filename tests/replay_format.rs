@@ -17,6 +17,10 @@ fn fixtures_verify_with_their_outcomes() {
     assert_eq!(
         kinds,
         [
+            ("life-hotseat.replay", "won"),
+            ("life-stalemate.replay", "won"),
+            ("life-campaign-win.replay", "won"),
+            ("life-campaign-win-certificate.replay", "won"),
             ("mines-won.replay", "won"),
             ("mines-won-certificate.replay", "won"),
             ("mines-dead.replay", "lost"),

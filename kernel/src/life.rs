@@ -13,3 +13,6 @@ pub use game::{Action, Life, Phase, Setup, State, Tool};
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod game_tests;

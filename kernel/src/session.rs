@@ -13,7 +13,6 @@ use crate::wire;
 pub const SNAPSHOT_EVERY: u32 = CHECKPOINT_EVERY;
 
 /// A live game.
-#[derive(Clone)]
 pub struct Session<G: Game> {
     setup: G::Setup,
     seed: u64,
@@ -25,6 +24,22 @@ pub struct Session<G: Game> {
     state: G::State,
     /// `snapshots[i]` is the state after `i * SNAPSHOT_EVERY` actions, with its digest.
     snapshots: Vec<(G::State, Digest)>,
+}
+
+// By hand: a derive would ask the game's marker type to be `Clone` too.
+impl<G: Game> Clone for Session<G> {
+    fn clone(&self) -> Self {
+        Session {
+            setup: self.setup.clone(),
+            seed: self.seed,
+            title: self.title.clone(),
+            log: self.log.clone(),
+            encoded: self.encoded.clone(),
+            redo: self.redo.clone(),
+            state: self.state.clone(),
+            snapshots: self.snapshots.clone(),
+        }
+    }
 }
 
 impl<G: Game> Session<G> {
