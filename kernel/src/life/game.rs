@@ -416,28 +416,29 @@ impl State {
         }))
     }
 
-    /// Runs up to `gens` generations on the fast engine.
+    /// Runs up to `gens` generations on the fast engine. The byte field is
+    /// written back only when the run stops (end, auto-pause or done), since
+    /// unpacking costs as much as a generation.
     fn advance(&mut self, gens: u32) -> Vec<Event> {
         let mut planes = Planes::from_field(&self.field);
-        let mut events = Vec::new();
         let mut ran = 0;
-        let mut end = None;
         while ran < gens {
             planes.step();
             ran += 1;
             self.generation += 1;
             let (c1, c2) = planes.counts();
-            planes.write_to(&mut self.field);
-            if let Some(e) = self.check_end(c1, c2) {
-                end = Some(e);
-                break;
+            let ended = if self.campaign.is_some() { c2 == 0 } else { c1 == 0 || c2 == 0 };
+            if ended {
+                planes.write_to(&mut self.field);
+                let over = self.check_end(c1, c2).expect("the end condition holds");
+                return vec![Event::Generations { ran }, over];
             }
             let h = planes.hash();
             if self.window_count.contains_key(&h) {
+                planes.write_to(&mut self.field);
                 self.stable = true;
                 self.phase = Phase::Paused;
-                events.push(Event::Generations { ran });
-                events.push(Event::AutoPaused);
+                let mut events = vec![Event::Generations { ran }, Event::AutoPaused];
                 if let Some(e) = self.check_stalemate() {
                     events.push(e);
                 } else if self.campaign.is_some() {
@@ -448,9 +449,8 @@ impl State {
             }
             self.remember(h);
         }
-        events.push(Event::Generations { ran });
-        events.extend(end);
-        events
+        planes.write_to(&mut self.field);
+        vec![Event::Generations { ran }]
     }
 }
 
