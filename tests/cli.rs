@@ -1,15 +1,7 @@
-use crate::fixtures;
+use crate::fixtures::{self, retrace};
 use retrace_kernel::tally::Action;
 use std::path::Path;
 
-/// Runs `retrace ARGS` in-process: (exit code, stdout, stderr).
-fn retrace(args: &[&str]) -> (i32, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let argv = std::iter::once("retrace").chain(args.iter().copied());
-    let code = retrace::cli::run(argv, &mut out, &mut err);
-    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
-}
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
     let p = dir.join(name);

@@ -12,6 +12,13 @@ use std::path::PathBuf;
 /// does not change the committed bytes.
 pub const FIXTURE_APP: &str = "retrace fixture";
 
+/// Runs `retrace ARGS` in-process, as the binary would: (exit code, stdout, stderr).
+pub fn retrace(args: &[&str]) -> (i32, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = retrace::cli::run(std::iter::once("retrace").chain(args.iter().copied()), &mut out, &mut err);
+    (code, String::from_utf8(out).expect("UTF-8 output"), String::from_utf8(err).expect("UTF-8 errors"))
+}
+
 /// The project root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -1,9 +1,4 @@
-/// Runs `retrace ARGS` in-process: (exit code, stdout, stderr).
-fn retrace(args: &[&str]) -> (i32, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = retrace::cli::run(std::iter::once("retrace").chain(args.iter().copied()), &mut out, &mut err);
-    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
-}
+use crate::fixtures::retrace;
 
 fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
     let p = dir.path().join(name);

@@ -1,3 +1,4 @@
+use crate::fixtures::retrace;
 use proptest::prelude::*;
 use retrace_kernel::mines::field::Puzzle;
 use retrace_kernel::mines::generator::generate;
@@ -5,12 +6,6 @@ use retrace_kernel::mines::solver::count_solutions;
 use retrace_kernel::mines::Tier;
 use retrace_kernel::rng::Rng;
 
-/// Runs `retrace ARGS` in-process: (exit code, stdout, stderr).
-fn retrace(args: &[&str]) -> (i32, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = retrace::cli::run(std::iter::once("retrace").chain(args.iter().copied()), &mut out, &mut err);
-    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
-}
 
 fn tier() -> impl Strategy<Value = Tier> {
     prop_oneof![

@@ -1,6 +1,6 @@
 //! The workspace-wide integration tests: one binary, one module per concern.
 
-/// Deterministic builders for the replays committed to `replays/`.
+/// Deterministic builders for the replays committed to `replays/`, and the in-process `retrace` runner.
 mod fixtures;
 /// The replay file format: round trips, pinned bytes, every corruption rejected.
 mod replay_format;
