@@ -26,6 +26,10 @@ fn counts_print_every_generation_and_engines_agree() {
     assert!(lines[0].starts_with("generation 0 p1 "));
     assert!(lines[30].starts_with("generation 30 p1 "));
     assert_eq!(counts, args("reference", "counts"));
+    if retrace_gpu::gpu_for_tests("life run --engine gpu").is_some() {
+        assert_eq!(counts, args("gpu", "counts"));
+        assert_eq!(args("fast", "rle"), args("gpu", "rle"));
+    }
     assert_eq!(args("fast", "digest"), args("reference", "digest"));
     assert_eq!(args("fast", "rle"), args("reference", "rle"));
 }

@@ -12,5 +12,7 @@ mod cli;
 mod mines;
 /// Life: `retrace life run`.
 mod life;
+/// GPU parity: shaders against their CPU twins (skipped without an adapter unless RETRACE_REQUIRE_GPU=1).
+mod gpu;
 /// Every committed replay verifies and matches its goldens file.
 mod goldens;

@@ -43,6 +43,8 @@ pub enum Engine {
     Reference,
     /// The bit-parallel step the game uses.
     Fast,
+    /// The wgpu compute shader (every generation in one submission).
+    Gpu,
 }
 
 /// Arguments of `life run`.
@@ -72,7 +74,7 @@ pub struct RunArgs {
     /// What to print.
     #[arg(long, value_enum, default_value = "digest")]
     print: Print,
-    /// Which step runs.
+    /// Which step runs (gpu needs a Vulkan adapter; WGPU_BACKEND chooses another).
     #[arg(long, value_enum, default_value = "fast")]
     engine: Engine,
 }
@@ -194,6 +196,27 @@ fn run_field(args: &RunArgs, out: &mut dyn Write) -> Result<(), String> {
                 }
             }
             p.write_to(&mut f);
+        }
+        Engine::Gpu => {
+            let gpu = retrace_gpu::Gpu::new().map_err(|e| format!("--engine gpu: {e}"))?;
+            let life = retrace_gpu::life_step::LifeGpu::new(&gpu).map_err(|e| format!("--engine gpu: {e}"))?;
+            let gens = u32::try_from(args.gens).map_err(|_| "--engine gpu runs at most 4294967295 generations".to_string())?;
+            let batch = retrace_gpu::life_step::Batch::from_fields(std::slice::from_ref(&f));
+            // One submission per 1,024 generations keeps the figures buffer small.
+            let mut cur = batch;
+            let mut done = 0u32;
+            while done < gens {
+                let n = (gens - done).min(1024);
+                let r = life.run(&gpu, &cur, n).map_err(|e| format!("--engine gpu: {e}"))?;
+                if counts {
+                    for (k, s) in r.stats.iter().enumerate() {
+                        line(done as u64 + k as u64 + 1, (s[0].p1, s[0].p2));
+                    }
+                }
+                cur.cells = r.cells;
+                done += n;
+            }
+            f = cur.field(0);
         }
     }
     match args.print {

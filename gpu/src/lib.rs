@@ -1,7 +1,24 @@
 //! # retrace-gpu
 //!
-//! The wgpu compute backend: the Life step and the Miau solver's frontier
-//! hashing, each bit-exact with a same-named CPU twin in the kernel.
+//! The wgpu compute backend. One WGSL file per compute stage with a
+//! same-named CPU twin in Rust, held bit for bit to it (and through it to the
+//! kernel) by parity tests:
 //!
-//! Not built yet (see the GPU backend issue). Until then the games run on their
-//! CPU paths only.
+//! - [`life_step`] (`life_step.wgsl`): two-colour Life for batches of fields,
+//!   many generations per submission, with per-generation counts and hashes.
+//! - [`frontier_hash`] (`frontier_hash.wgsl`): BLAKE3 of fixed-length keys, the
+//!   GPU backend of the kernel's `FrontierHasher`.
+//! - [`device`]: adapter and device set-up (WGPU_BACKEND and friends choose the
+//!   backend), validation scopes, readback with a bounded wait.
+//!
+//! Integer arithmetic only; every readback waits at most 60 s and reports a
+//! lost device as an error.
+
+pub mod device;
+pub mod frontier_hash;
+pub mod life_step;
+
+pub use device::{gpu_for_tests, Gpu, GpuError};
+
+#[cfg(test)]
+mod tests;

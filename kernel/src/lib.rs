@@ -10,12 +10,14 @@
 //! - [`rng`]: the one portable random number generator and its per-purpose streams.
 //! - [`digest`]: canonical state digests built from named parts.
 //! - [`registry`]: every game behind one object-safe interface, by id.
+//! - [`hashing`]: the frontier hashing interface (CPU BLAKE3; the GPU plugs in).
 //! - [`wire`]: the pinned bincode configuration.
 //! - [`mines`]: MineLayer, reversed Minesweeper with unique-solution fields.
 //! - [`tally`]: a tiny test game for the replay machinery.
 
 pub mod digest;
 pub mod game;
+pub mod hashing;
 pub mod life;
 pub mod mines;
 pub mod registry;

@@ -1,0 +1,135 @@
+//! Adapter and device set-up, and bounded readback.
+
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// How long any readback may wait for the GPU before it is an error.
+pub const READBACK_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Why the GPU path is not available or failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GpuError {
+    /// No adapter was found.
+    #[error("no GPU adapter found (backends tried: {backends}); install a Vulkan driver (on Debian: `apt-get install mesa-vulkan-drivers` for the lavapipe software driver) or choose another backend with WGPU_BACKEND")]
+    NoAdapter {
+        /// The backends that were searched.
+        backends: String,
+    },
+    /// The adapter refused a device.
+    #[error("the GPU adapter '{adapter}' refused a device: {reason}")]
+    NoDevice {
+        /// The adapter's name.
+        adapter: String,
+        /// Why.
+        reason: String,
+    },
+    /// A shader or pipeline did not validate, or a command failed.
+    #[error("GPU validation error in {what}: {reason}")]
+    Validation {
+        /// What was being created or run.
+        what: String,
+        /// The driver's message.
+        reason: String,
+    },
+    /// The device stopped answering or was lost.
+    #[error("the GPU did not finish {what} within {seconds} s, or the device was lost: {reason}")]
+    Lost {
+        /// What was waited for.
+        what: String,
+        /// The limit.
+        seconds: u64,
+        /// The detail.
+        reason: String,
+    },
+    /// The request is larger than the device allows.
+    #[error("{0}")]
+    TooLarge(String),
+}
+
+/// A device and queue, with the adapter's description.
+pub struct Gpu {
+    /// The device.
+    pub device: wgpu::Device,
+    /// Its queue.
+    pub queue: wgpu::Queue,
+    /// Name, backend and driver of the adapter.
+    pub info: wgpu::AdapterInfo,
+    /// The limits the device was created with.
+    pub limits: wgpu::Limits,
+}
+
+impl Gpu {
+    /// Finds an adapter (honouring WGPU_BACKEND, WGPU_ADAPTER_NAME and
+    /// WGPU_POWER_PREF) and opens a device with the adapter's own limits.
+    pub fn new() -> Result<Gpu, GpuError> {
+        let desc = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
+        let backends = format!("{:?}", desc.backends);
+        let instance = wgpu::Instance::new(desc);
+        let adapter = pollster::block_on(wgpu::util::initialize_adapter_from_env_or_default(&instance, None))
+            .map_err(|_| GpuError::NoAdapter { backends })?;
+        let info = adapter.get_info();
+        let limits = adapter.limits();
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("retrace"),
+            required_features: wgpu::Features::empty(),
+            required_limits: limits.clone(),
+            experimental_features: wgpu::ExperimentalFeatures::disabled(),
+            memory_hints: wgpu::MemoryHints::Performance,
+            trace: wgpu::Trace::Off,
+        }))
+        .map_err(|e| GpuError::NoDevice { adapter: info.name.clone(), reason: e.to_string() })?;
+        Ok(Gpu { device, queue, info, limits })
+    }
+
+    /// "name (backend)" for reports and the benchmark table.
+    pub fn describe(&self) -> String {
+        format!("{} ({:?}, {:?})", self.info.name, self.info.backend, self.info.device_type)
+    }
+
+    /// Runs `make` inside a validation error scope: a shader or pipeline that
+    /// does not validate becomes an error, not a panic.
+    pub fn checked<T>(&self, what: &str, make: impl FnOnce() -> T) -> Result<T, GpuError> {
+        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let value = make();
+        match pollster::block_on(scope.pop()) {
+            None => Ok(value),
+            Some(e) => Err(GpuError::Validation { what: what.into(), reason: e.to_string() }),
+        }
+    }
+
+    /// Maps `buffer` for reading and returns its bytes, waiting at most
+    /// [`READBACK_TIMEOUT`].
+    pub fn read(&self, buffer: &wgpu::Buffer, what: &str) -> Result<Vec<u8>, GpuError> {
+        let (tx, rx) = mpsc::channel();
+        buffer.map_async(wgpu::MapMode::Read, .., move |r| {
+            let _ = tx.send(r);
+        });
+        let lost = |reason: String| GpuError::Lost { what: what.into(), seconds: READBACK_TIMEOUT.as_secs(), reason };
+        self.device
+            .poll(wgpu::PollType::Wait { submission_index: None, timeout: Some(READBACK_TIMEOUT) })
+            .map_err(|e| lost(e.to_string()))?;
+        match rx.recv_timeout(Duration::from_secs(1)) {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(lost(e.to_string())),
+            Err(_) => return Err(lost("the buffer was never mapped".into())),
+        }
+        let bytes = buffer.get_mapped_range(..).map_err(|e| lost(e.to_string()))?.to_vec();
+        buffer.unmap();
+        Ok(bytes)
+    }
+}
+
+/// For tests: the GPU, or `None` after printing why it is skipped. With
+/// `RETRACE_REQUIRE_GPU=1` a missing GPU panics instead, so CI cannot skip.
+pub fn gpu_for_tests(test: &str) -> Option<Gpu> {
+    match Gpu::new() {
+        Ok(g) => Some(g),
+        Err(e) if std::env::var("RETRACE_REQUIRE_GPU").as_deref() == Ok("1") => {
+            panic!("{test}: RETRACE_REQUIRE_GPU=1 but {e}")
+        }
+        Err(e) => {
+            eprintln!("{test}: skipped: {e}");
+            None
+        }
+    }
+}

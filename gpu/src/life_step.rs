@@ -1,0 +1,293 @@
+//! The Life step on the GPU (`life_step.wgsl`) and its CPU twin of the same name.
+//!
+//! Storage: one u32 per cell, 0 dead, 1 player 1, 2 player 2; a batch of B
+//! fields of the same W×H lies field after field. N generations run in one
+//! submission (ping-pong buffers, no readback in between); each generation
+//! leaves, per field, the colour counts and the kernel's field hash in a stats
+//! buffer, so stability and extinction can be judged without reading fields back.
+
+use crate::device::{Gpu, GpuError};
+use bytemuck::{Pod, Zeroable};
+use retrace_kernel::life::field::{fmix32, Field, HASH_K_HI, HASH_K_LO};
+use wgpu::util::DeviceExt;
+
+/// The shader source.
+pub const SHADER: &str = include_str!("life_step.wgsl");
+
+/// One generation's figures for one field.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GenStats {
+    /// Player 1's live cells.
+    pub p1: u32,
+    /// Player 2's live cells.
+    pub p2: u32,
+    /// The kernel's `Field::hash` of the field.
+    pub hash: u64,
+}
+
+/// A batch of same-sized fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Batch {
+    /// Width.
+    pub w: u32,
+    /// Height.
+    pub h: u32,
+    /// Torus.
+    pub wrap: bool,
+    /// Number of fields.
+    pub fields: u32,
+    /// `fields * w * h` cells, field after field, row-major.
+    pub cells: Vec<u32>,
+}
+
+impl Batch {
+    /// A batch from kernel fields (all of one size and edge mode).
+    pub fn from_fields(fields: &[Field]) -> Batch {
+        let f0 = &fields[0];
+        assert!(fields.iter().all(|f| (f.w, f.h, f.wrap) == (f0.w, f0.h, f0.wrap)), "a batch holds fields of one size and edge mode");
+        Batch {
+            w: f0.w,
+            h: f0.h,
+            wrap: f0.wrap,
+            fields: fields.len() as u32,
+            cells: fields.iter().flat_map(|f| f.cells.iter().map(|&c| c as u32)).collect(),
+        }
+    }
+
+    /// Field `i` as a kernel field.
+    pub fn field(&self, i: u32) -> Field {
+        let n = (self.w * self.h) as usize;
+        let start = i as usize * n;
+        Field { w: self.w, h: self.h, wrap: self.wrap, cells: self.cells[start..start + n].iter().map(|&c| c as u8).collect() }
+    }
+}
+
+/// The CPU twin of `life_step.wgsl`: the same loop, cell by cell, over the same
+/// buffers. Returns each field's figures for the new generation.
+pub fn life_step_cpu(b: &Batch, dst: &mut [u32]) -> Vec<GenStats> {
+    let (w, h) = (b.w, b.h);
+    let mut stats = vec![[0u32; 4]; b.fields as usize];
+    for f in 0..b.fields {
+        let base = (f * w * h) as usize;
+        for y in 0..h {
+            for x in 0..w {
+                let (mut n1, mut n2) = (0u32, 0u32);
+                for ky in 0..3u32 {
+                    for kx in 0..3u32 {
+                        if kx == 1 && ky == 1 {
+                            continue;
+                        }
+                        let (nx, ny) = if b.wrap {
+                            ((x + w - 1 + kx) % w, (y + h - 1 + ky) % h)
+                        } else {
+                            if (x == 0 && kx == 0) || (y == 0 && ky == 0) {
+                                continue;
+                            }
+                            let (nx, ny) = (x + kx - 1, y + ky - 1);
+                            if nx >= w || ny >= h {
+                                continue;
+                            }
+                            (nx, ny)
+                        };
+                        let c = b.cells[base + (ny * w + nx) as usize];
+                        n1 += u32::from(c == 1);
+                        n2 += u32::from(c == 2);
+                    }
+                }
+                let i = y * w + x;
+                let me = b.cells[base + i as usize];
+                let live = n1 + n2;
+                let out = if me != 0 && (live == 2 || live == 3) {
+                    me
+                } else if me == 0 && live == 3 {
+                    if n2 > n1 {
+                        2
+                    } else {
+                        1
+                    }
+                } else {
+                    0
+                };
+                dst[base + i as usize] = out;
+                if out != 0 {
+                    let s = &mut stats[f as usize];
+                    s[out as usize - 1] += 1;
+                    let key = (i << 1) | (out - 1);
+                    s[2] = s[2].wrapping_add(fmix32(key ^ HASH_K_LO));
+                    s[3] = s[3].wrapping_add(fmix32(key ^ HASH_K_HI));
+                }
+            }
+        }
+    }
+    stats.iter().map(|s| GenStats { p1: s[0], p2: s[1], hash: ((s[3] as u64) << 32) | s[2] as u64 }).collect()
+}
+
+/// Runs `gens` generations with the CPU twin: the final cells and each
+/// generation's figures (`[generation][field]`).
+pub fn run_cpu(b: &Batch, gens: u32) -> (Vec<u32>, Vec<Vec<GenStats>>) {
+    let mut cur = b.clone();
+    let mut next = vec![0u32; cur.cells.len()];
+    let mut all = Vec::with_capacity(gens as usize);
+    for _ in 0..gens {
+        all.push(life_step_cpu(&cur, &mut next));
+        std::mem::swap(&mut cur.cells, &mut next);
+    }
+    (cur.cells, all)
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable)]
+struct Params {
+    w: u32,
+    h: u32,
+    wrap: u32,
+    fields: u32,
+    generation: u32,
+    pad: [u32; 3],
+}
+
+/// The compiled pipeline.
+pub struct LifeGpu {
+    pipeline: wgpu::ComputePipeline,
+    layout: wgpu::BindGroupLayout,
+}
+
+/// What a GPU run returns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunResult {
+    /// The final cells, as in [`Batch::cells`].
+    pub cells: Vec<u32>,
+    /// `[generation][field]` figures.
+    pub stats: Vec<Vec<GenStats>>,
+}
+
+fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Storage { read_only }, has_dynamic_offset: false, min_binding_size: None },
+        count: None,
+    }
+}
+
+impl LifeGpu {
+    /// Compiles the shader and pipeline.
+    pub fn new(gpu: &Gpu) -> Result<LifeGpu, GpuError> {
+        gpu.checked("life_step.wgsl", || {
+            let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some("life_step"),
+                source: wgpu::ShaderSource::Wgsl(SHADER.into()),
+            });
+            let layout = gpu.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some("life_step"),
+                entries: &[
+                    wgpu::BindGroupLayoutEntry {
+                        binding: 0,
+                        visibility: wgpu::ShaderStages::COMPUTE,
+                        ty: wgpu::BindingType::Buffer {
+                            ty: wgpu::BufferBindingType::Uniform,
+                            has_dynamic_offset: true,
+                            min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<Params>() as u64),
+                        },
+                        count: None,
+                    },
+                    storage(1, true),
+                    storage(2, false),
+                    storage(3, false),
+                ],
+            });
+            let pl = gpu.device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some("life_step"),
+                bind_group_layouts: &[Some(&layout)],
+                immediate_size: 0,
+            });
+            let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some("life_step"),
+                layout: Some(&pl),
+                module: &module,
+                entry_point: Some("life_step"),
+                compilation_options: Default::default(),
+                cache: None,
+            });
+            LifeGpu { pipeline, layout }
+        })
+    }
+
+    /// Runs `gens` generations of the batch in one submission and reads back
+    /// the final cells and every generation's figures.
+    pub fn run(&self, gpu: &Gpu, b: &Batch, gens: u32) -> Result<RunResult, GpuError> {
+        gpu.checked("the Life step", || self.run_unchecked(gpu, b, gens))?
+    }
+
+    fn run_unchecked(&self, gpu: &Gpu, b: &Batch, gens: u32) -> Result<RunResult, GpuError> {
+        let bytes = b.cells.len() as u64 * 4;
+        let max = gpu.limits.max_storage_buffer_binding_size as u64;
+        if bytes > max {
+            return Err(GpuError::TooLarge(format!(
+                "a batch of {} fields of {}×{} needs {bytes} bytes, more than this GPU's {max}-byte storage binding; run fewer fields at a time",
+                b.fields, b.w, b.h
+            )));
+        }
+        if b.fields > gpu.limits.max_compute_workgroups_per_dimension {
+            return Err(GpuError::TooLarge(format!("at most {} fields in one batch", gpu.limits.max_compute_workgroups_per_dimension)));
+        }
+        let gens = gens.max(1);
+        let dev = &gpu.device;
+        let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+        let a = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor { label: Some("life a"), contents: bytemuck::cast_slice(&b.cells), usage });
+        let c = dev.create_buffer(&wgpu::BufferDescriptor { label: Some("life b"), size: bytes, usage, mapped_at_creation: false });
+        let stats_len = gens as u64 * b.fields as u64 * 16;
+        let stats = dev.create_buffer(&wgpu::BufferDescriptor { label: Some("life stats"), size: stats_len, usage, mapped_at_creation: false });
+        let align = gpu.limits.min_uniform_buffer_offset_alignment.max(std::mem::size_of::<Params>() as u32) as usize;
+        let mut params = vec![0u8; align * gens as usize];
+        for g in 0..gens as usize {
+            let p = Params { w: b.w, h: b.h, wrap: b.wrap as u32, fields: b.fields, generation: g as u32, pad: [0; 3] };
+            params[g * align..g * align + std::mem::size_of::<Params>()].copy_from_slice(bytemuck::bytes_of(&p));
+        }
+        let pbuf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor { label: Some("life params"), contents: &params, usage: wgpu::BufferUsages::UNIFORM });
+        let group = |src: &wgpu::Buffer, dst: &wgpu::Buffer| {
+            dev.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("life_step"),
+                layout: &self.layout,
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer: &pbuf,
+                            offset: 0,
+                            size: wgpu::BufferSize::new(std::mem::size_of::<Params>() as u64),
+                        }),
+                    },
+                    wgpu::BindGroupEntry { binding: 1, resource: src.as_entire_binding() },
+                    wgpu::BindGroupEntry { binding: 2, resource: dst.as_entire_binding() },
+                    wgpu::BindGroupEntry { binding: 3, resource: stats.as_entire_binding() },
+                ],
+            })
+        };
+        let (ab, ba) = (group(&a, &c), group(&c, &a));
+        let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("life") });
+        enc.clear_buffer(&stats, 0, None);
+        {
+            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("life"), timestamp_writes: None });
+            pass.set_pipeline(&self.pipeline);
+            for g in 0..gens {
+                pass.set_bind_group(0, if g % 2 == 0 { &ab } else { &ba }, &[g * align as u32]);
+                pass.dispatch_workgroups(b.w.div_ceil(8), b.h.div_ceil(8), b.fields);
+            }
+        }
+        let last = if gens % 2 == 1 { &c } else { &a };
+        let read_usage = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
+        let out = dev.create_buffer(&wgpu::BufferDescriptor { label: Some("life out"), size: bytes, usage: read_usage, mapped_at_creation: false });
+        let sout = dev.create_buffer(&wgpu::BufferDescriptor { label: Some("life stats out"), size: stats_len, usage: read_usage, mapped_at_creation: false });
+        enc.copy_buffer_to_buffer(last, 0, &out, 0, bytes);
+        enc.copy_buffer_to_buffer(&stats, 0, &sout, 0, stats_len);
+        gpu.queue.submit([enc.finish()]);
+        let cells: Vec<u32> = bytemuck::cast_slice(&gpu.read(&out, "the Life step")?).to_vec();
+        let raw: Vec<u32> = bytemuck::cast_slice(&gpu.read(&sout, "the Life figures")?).to_vec();
+        let stats = raw
+            .chunks(4 * b.fields as usize)
+            .map(|gen| gen.chunks(4).map(|s| GenStats { p1: s[0], p2: s[1], hash: ((s[3] as u64) << 32) | s[2] as u64 }).collect())
+            .collect();
+        Ok(RunResult { cells, stats })
+    }
+}

@@ -1,0 +1,76 @@
+//! Tests that need no GPU: the shaders validate, and each CPU twin equals the
+//! kernel's reference (so GPU parity with the twin is parity with the kernel).
+
+use crate::frontier_hash::{frontier_hash_cpu, pack_keys};
+use crate::life_step::{run_cpu, Batch};
+use proptest::prelude::*;
+use retrace_kernel::life::field::{step_reference, Field};
+
+fn validate(name: &str, src: &str) {
+    let module = naga::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{name}: {}", e.emit_to_string(src)));
+    naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::empty())
+        .validate(&module)
+        .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+}
+
+#[test]
+fn every_shader_validates() {
+    validate("life_step.wgsl", crate::life_step::SHADER);
+    validate("frontier_hash.wgsl", crate::frontier_hash::SHADER);
+}
+
+fn random_field(w: u32, h: u32, wrap: bool, density: u32, seed: u64) -> Field {
+    let mut r = retrace_kernel::rng::Rng::stream(seed, "test.gpu");
+    let mut f = Field::new(w, h, wrap).unwrap();
+    for c in f.cells.iter_mut() {
+        if r.below(100) < density {
+            *c = 1 + r.below(2) as u8;
+        }
+    }
+    f
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// The Life twin equals the kernel's reference step, with the kernel's counts and hash.
+    #[test]
+    fn life_twin_equals_the_reference(w in 1u32..=70, h in 1u32..=70, wrap in any::<bool>(), density in 0u32..=100, seed in any::<u64>(), gens in 1u32..5) {
+        let fields: Vec<Field> = (0..3).map(|k| random_field(w, h, wrap, density, seed ^ k)).collect();
+        let (cells, stats) = run_cpu(&Batch::from_fields(&fields), gens);
+        for (k, f) in fields.iter().enumerate() {
+            let mut a = f.clone();
+            let mut b = f.clone();
+            for g in 0..gens as usize {
+                step_reference(&a, &mut b);
+                std::mem::swap(&mut a, &mut b);
+                let s = stats[g][k];
+                prop_assert_eq!((s.p1, s.p2, s.hash), (a.counts().0, a.counts().1, a.hash()));
+            }
+            let n = (w * h) as usize;
+            let got: Vec<u8> = cells[k * n..(k + 1) * n].iter().map(|&c| c as u8).collect();
+            prop_assert_eq!(got, a.cells);
+        }
+    }
+
+    /// The BLAKE3 twin equals the blake3 crate for every key length the solver uses.
+    #[test]
+    fn hash_twin_equals_blake3(len in 1usize..=1024, seed in any::<u64>()) {
+        let mut r = retrace_kernel::rng::Rng::stream(seed, "test.keys");
+        let keys: Vec<u8> = (0..len * 3).map(|_| r.below(256) as u8).collect();
+        let (words, stride) = pack_keys(&keys, len);
+        for k in 0..3 {
+            let got = frontier_hash_cpu(&words[k * stride..(k + 1) * stride], len as u32);
+            prop_assert_eq!(got, *blake3::hash(&keys[k * len..(k + 1) * len]).as_bytes());
+        }
+    }
+}
+
+#[test]
+fn hash_twin_block_boundaries() {
+    for len in [1usize, 3, 4, 5, 63, 64, 65, 127, 128, 129, 1023, 1024] {
+        let keys: Vec<u8> = (0..len).map(|i| (i * 7 + len) as u8).collect();
+        let (words, _) = pack_keys(&keys, len);
+        assert_eq!(frontier_hash_cpu(&words, len as u32), *blake3::hash(&keys).as_bytes(), "len {len}");
+    }
+}

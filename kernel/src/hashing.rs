@@ -1,0 +1,28 @@
+//! The frontier hashing interface: hash a batch of fixed-length keys. The Miau
+//! solver deduplicates states through it; the CPU backend is BLAKE3 (the
+//! `blake3` crate), and the GPU backend (`retrace-gpu`) must match it bit for bit.
+
+/// Hashes batches of fixed-length keys.
+pub trait FrontierHasher {
+    /// BLAKE3 of each `key_len`-byte key in `keys` (the keys concatenated), in
+    /// order. `keys.len()` must be a multiple of `key_len`.
+    fn hash_batch(&mut self, keys: &[u8], key_len: usize) -> Result<Vec<[u8; 32]>, String>;
+    /// A short name for reports ("cpu", "gpu: <adapter>").
+    fn name(&self) -> String;
+}
+
+/// The CPU backend: BLAKE3 per key.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CpuHasher;
+
+impl FrontierHasher for CpuHasher {
+    fn hash_batch(&mut self, keys: &[u8], key_len: usize) -> Result<Vec<[u8; 32]>, String> {
+        if key_len == 0 || keys.len() % key_len != 0 {
+            return Err(format!("{} bytes do not split into keys of {key_len} bytes", keys.len()));
+        }
+        Ok(keys.chunks(key_len).map(|k| *blake3::hash(k).as_bytes()).collect())
+    }
+    fn name(&self) -> String {
+        "cpu".into()
+    }
+}

@@ -1,0 +1,109 @@
+//! GPU parity: each shader against its CPU twin (itself held to the kernel in
+//! `retrace-gpu`'s unit tests). Skipped with a printed reason without an
+//! adapter; `RETRACE_REQUIRE_GPU=1` (set by CI, which installs lavapipe) makes
+//! a missing adapter a failure.
+
+use proptest::prelude::*;
+use retrace_gpu::frontier_hash::GpuHasher;
+use retrace_gpu::life_step::{run_cpu, Batch, LifeGpu};
+use retrace_gpu::{gpu_for_tests, Gpu};
+use retrace_kernel::hashing::{CpuHasher, FrontierHasher};
+use retrace_kernel::life::field::Field;
+use std::sync::OnceLock;
+
+/// One GPU and pipeline for the whole test binary.
+fn life_gpu() -> Option<&'static (Gpu, LifeGpu)> {
+    static GPU: OnceLock<Option<(Gpu, LifeGpu)>> = OnceLock::new();
+    GPU.get_or_init(|| {
+        let gpu = gpu_for_tests("gpu parity")?;
+        let life = LifeGpu::new(&gpu).expect("the Life shader compiles");
+        Some((gpu, life))
+    })
+    .as_ref()
+}
+
+fn hasher() -> Option<&'static std::sync::Mutex<GpuHasher>> {
+    static H: OnceLock<Option<std::sync::Mutex<GpuHasher>>> = OnceLock::new();
+    H.get_or_init(|| gpu_for_tests("gpu hashing").map(|g| std::sync::Mutex::new(GpuHasher::new(g).expect("the hash shader compiles"))))
+        .as_ref()
+}
+
+fn random_field(w: u32, h: u32, wrap: bool, density: u32, seed: u64) -> Field {
+    let mut r = retrace_kernel::rng::Rng::stream(seed, "test.gpu");
+    let mut f = Field::new(w, h, wrap).unwrap();
+    for c in f.cells.iter_mut() {
+        if r.below(100) < density {
+            *c = 1 + r.below(2) as u8;
+        }
+    }
+    f
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Random sizes (odd and even, 1 to 300 a side), densities, edge modes,
+    /// 1 to 64 generations per submission, batches of 1 to 4 fields.
+    #[test]
+    fn life_step_gpu_equals_its_twin(w in 1u32..=300, h in 1u32..=300, wrap in any::<bool>(), density in 0u32..=100, seed in any::<u64>(), gens in 1u32..=64, fields in 1u32..=4) {
+        let Some((gpu, life)) = life_gpu() else { return Ok(()) };
+        // Keep the CPU twin's share of the test time bounded.
+        let gens = gens.min((2_000_000 / (w * h * fields)).max(1));
+        let batch = Batch::from_fields(&(0..fields).map(|k| random_field(w, h, wrap, density, seed ^ k as u64)).collect::<Vec<_>>());
+        let got = life.run(gpu, &batch, gens).unwrap();
+        let (cells, stats) = run_cpu(&batch, gens);
+        prop_assert!(got.cells == cells, "cells differ ({}x{} wrap {} gens {})", w, h, wrap, gens);
+        prop_assert_eq!(got.stats, stats);
+    }
+
+    /// Random keys of 1 to 1,024 bytes hash exactly as BLAKE3 on the CPU.
+    #[test]
+    fn frontier_hash_gpu_equals_blake3(len in 1usize..=1024, count in 1usize..200, seed in any::<u64>()) {
+        let Some(h) = hasher() else { return Ok(()) };
+        let mut r = retrace_kernel::rng::Rng::stream(seed, "test.keys");
+        let keys: Vec<u8> = (0..len * count).map(|_| r.below(256) as u8).collect();
+        let gpu = h.lock().unwrap().hash_batch(&keys, len).unwrap();
+        prop_assert_eq!(gpu, CpuHasher.hash_batch(&keys, len).unwrap());
+    }
+}
+
+#[test]
+fn a_big_hash_batch_uses_two_dimensional_dispatch() {
+    let Some(h) = hasher() else { return };
+    // 4,200,000 keys need more than 65,535 workgroups of 64 in one dimension.
+    let count = 4_200_000usize;
+    let keys: Vec<u8> = (0..count * 8).map(|i| (i % 251) as u8).collect();
+    let gpu = h.lock().unwrap().hash_batch(&keys, 8).unwrap();
+    assert_eq!(gpu.len(), count);
+    for k in [0, 1, 65_535 * 64, count - 1] {
+        let cpu = CpuHasher.hash_batch(&keys[k * 8..k * 8 + 8], 8).unwrap();
+        assert_eq!(gpu[k], cpu[0], "key {k}");
+    }
+}
+
+#[test]
+fn bad_hash_batches_are_errors_not_panics() {
+    let Some(h) = hasher() else { return };
+    let mut h = h.lock().unwrap();
+    assert!(h.hash_batch(&[1, 2, 3], 2).is_err());
+    assert!(h.hash_batch(&vec![0; 2048], 2048).is_err());
+    assert_eq!(h.hash_batch(&[], 4).unwrap(), Vec::<[u8; 32]>::new());
+}
+
+#[test]
+fn a_glider_on_the_gpu_moves_like_on_the_cpu_for_many_generations() {
+    let Some((gpu, life)) = life_gpu() else { return };
+    let mut f = Field::new(300, 300, true).unwrap();
+    for (x, y) in [(1, 0), (2, 1), (0, 2), (1, 2), (2, 2)] {
+        let i = f.idx(x, y);
+        f.cells[i] = 1;
+    }
+    // 1,200 generations: the glider crosses the torus seam, 300 cells diagonally.
+    let got = life.run(gpu, &Batch::from_fields(&[f.clone()]), 1200).unwrap();
+    let mut p = retrace_kernel::life::fast::Planes::from_field(&f);
+    for _ in 0..1200 {
+        p.step();
+    }
+    assert_eq!(Batch { w: 300, h: 300, wrap: true, fields: 1, cells: got.cells }.field(0), p.to_field());
+    assert!(got.stats.iter().all(|s| s[0].p1 == 5));
+}
