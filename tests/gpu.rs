@@ -107,3 +107,20 @@ fn a_glider_on_the_gpu_moves_like_on_the_cpu_for_many_generations() {
     assert_eq!(Batch { w: 300, h: 300, wrap: true, fields: 1, cells: got.cells }.field(0), p.to_field());
     assert!(got.stats.iter().all(|s| s[0].p1 == 5));
 }
+
+#[test]
+fn a_batch_bigger_than_one_binding_runs_in_slices() {
+    let Some((gpu, life)) = life_gpu() else { return };
+    // 400 fields of 300×300 are 144 MB of cells: more than a 128 MiB binding.
+    let fields: Vec<Field> = (0..400).map(|k| random_field(300, 300, true, 30, k)).collect();
+    let batch = Batch::from_fields(&fields);
+    let got = life.run(gpu, &batch, 2).unwrap();
+    assert_eq!(got.stats.len(), 2);
+    assert_eq!(got.stats[1].len(), 400);
+    for k in [0u32, 199, 399] {
+        let f = &fields[k as usize];
+        let (cells, stats) = run_cpu(&Batch::from_fields(std::slice::from_ref(f)), 2);
+        assert_eq!(Batch { cells, ..Batch::from_fields(std::slice::from_ref(f)) }.field(0), Batch { cells: got.cells.clone(), ..batch.clone() }.field(k));
+        assert_eq!(stats[1][0], got.stats[1][k as usize]);
+    }
+}

@@ -215,22 +215,34 @@ impl LifeGpu {
 
     /// Runs `gens` generations of the batch in one submission and reads back
     /// the final cells and every generation's figures.
+    /// A batch larger than one storage binding runs in slices of whole fields.
     pub fn run(&self, gpu: &Gpu, b: &Batch, gens: u32) -> Result<RunResult, GpuError> {
-        gpu.checked("the Life step", || self.run_unchecked(gpu, b, gens))?
+        let field_bytes = b.w as u64 * b.h as u64 * 4;
+        let max = gpu.limits.max_storage_buffer_binding_size as u64;
+        let per = (max / field_bytes.max(1)).min(gpu.limits.max_compute_workgroups_per_dimension as u64) as u32;
+        if per == 0 {
+            return Err(GpuError::TooLarge(format!("one {}×{} field needs {field_bytes} bytes, more than this GPU's {max}-byte storage binding", b.w, b.h)));
+        }
+        if b.fields <= per {
+            return gpu.checked("the Life step", || self.run_unchecked(gpu, b, gens))?;
+        }
+        let n = (b.w * b.h) as usize;
+        let mut cells = Vec::with_capacity(b.cells.len());
+        let mut stats: Vec<Vec<GenStats>> = vec![Vec::with_capacity(b.fields as usize); gens.max(1) as usize];
+        for (k, slice) in b.cells.chunks(per as usize * n).enumerate() {
+            let part = Batch { w: b.w, h: b.h, wrap: b.wrap, fields: (slice.len() / n) as u32, cells: slice.to_vec() };
+            let r = gpu.checked("the Life step", || self.run_unchecked(gpu, &part, gens))??;
+            debug_assert_eq!(k * per as usize * n, cells.len());
+            cells.extend(r.cells);
+            for (g, row) in r.stats.into_iter().enumerate() {
+                stats[g].extend(row);
+            }
+        }
+        Ok(RunResult { cells, stats })
     }
 
     fn run_unchecked(&self, gpu: &Gpu, b: &Batch, gens: u32) -> Result<RunResult, GpuError> {
         let bytes = b.cells.len() as u64 * 4;
-        let max = gpu.limits.max_storage_buffer_binding_size as u64;
-        if bytes > max {
-            return Err(GpuError::TooLarge(format!(
-                "a batch of {} fields of {}×{} needs {bytes} bytes, more than this GPU's {max}-byte storage binding; run fewer fields at a time",
-                b.fields, b.w, b.h
-            )));
-        }
-        if b.fields > gpu.limits.max_compute_workgroups_per_dimension {
-            return Err(GpuError::TooLarge(format!("at most {} fields in one batch", gpu.limits.max_compute_workgroups_per_dimension)));
-        }
         let gens = gens.max(1);
         let dev = &gpu.device;
         let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;

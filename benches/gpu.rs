@@ -1,0 +1,112 @@
+//! GPU against CPU: the Life step (cell-updates/s) and frontier hashing
+//! (hashes/s), end to end (upload, submit, readback). Without an adapter the
+//! GPU benches are skipped with a printed reason.
+//!
+//! The default matrix is what a software driver (lavapipe) finishes in
+//! minutes; `RETRACE_BENCH_FULL=1` runs the whole matrix of the GPU issue
+//! (batches of 1,024 fields, 256 generations, 1,000,000 keys) for a real GPU.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use retrace_gpu::frontier_hash::GpuHasher;
+use retrace_gpu::life_step::{Batch, LifeGpu};
+use retrace_gpu::Gpu;
+use retrace_kernel::hashing::{CpuHasher, FrontierHasher};
+use retrace_kernel::life::fast::Planes;
+use retrace_kernel::life::field::Field;
+use retrace_kernel::rng::Rng;
+use std::time::Duration;
+
+fn full() -> bool {
+    std::env::var("RETRACE_BENCH_FULL").as_deref() == Ok("1")
+}
+
+fn random_field(side: u32, seed: u64) -> Field {
+    let mut r = Rng::stream(seed, "bench.gpu");
+    let mut f = Field::new(side, side, true).unwrap();
+    for c in f.cells.iter_mut() {
+        if r.below(100) < 35 {
+            *c = 1 + r.below(2) as u8;
+        }
+    }
+    f
+}
+
+fn gpu() -> Option<Gpu> {
+    match Gpu::new() {
+        Ok(g) => {
+            eprintln!("GPU benches on {}", g.describe());
+            Some(g)
+        }
+        Err(e) => {
+            eprintln!("GPU benches skipped: {e}");
+            None
+        }
+    }
+}
+
+fn life(c: &mut Criterion) {
+    let Some(gpu) = gpu() else { return };
+    let life = LifeGpu::new(&gpu).unwrap();
+    let mut g = c.benchmark_group("gpu/life");
+    g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    let sides: &[u32] = if full() { &[40, 100, 300] } else { &[40, 300] };
+    let gens_list: &[u32] = if full() { &[1, 16, 256] } else { &[1, 16] };
+    for &side in sides {
+        for &gens in gens_list {
+            let f = random_field(side, side as u64);
+            let batch = Batch::from_fields(std::slice::from_ref(&f));
+            g.throughput(Throughput::Elements(side as u64 * side as u64 * gens as u64));
+            g.bench_function(BenchmarkId::new(format!("gpu-gens-{gens}"), side), |b| b.iter(|| life.run(&gpu, &batch, gens).unwrap()));
+            g.bench_function(BenchmarkId::new(format!("fast-gens-{gens}"), side), |b| {
+                b.iter(|| {
+                    let mut p = Planes::from_field(&f);
+                    for _ in 0..gens {
+                        p.step();
+                    }
+                    p
+                })
+            });
+        }
+    }
+    let batches: &[u32] = if full() { &[1, 64, 1024] } else { &[1, 64] };
+    for &fields in batches {
+        let fs: Vec<Field> = (0..fields).map(|k| random_field(300, k as u64)).collect();
+        let batch = Batch::from_fields(&fs);
+        let gens = 16;
+        g.throughput(Throughput::Elements(300 * 300 * fields as u64 * gens as u64));
+        g.bench_function(BenchmarkId::new("gpu-batch-300x300-gens-16", fields), |b| b.iter(|| life.run(&gpu, &batch, gens).unwrap()));
+        g.bench_function(BenchmarkId::new("fast-batch-300x300-gens-16", fields), |b| {
+            b.iter(|| {
+                for f in &fs {
+                    let mut p = Planes::from_field(f);
+                    for _ in 0..gens {
+                        p.step();
+                    }
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+fn hashing(c: &mut Criterion) {
+    let Some(gpu) = gpu() else { return };
+    let mut hasher = GpuHasher::new(gpu).unwrap();
+    let mut g = c.benchmark_group("gpu/hash");
+    g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    let counts: &[usize] = if full() { &[1_000, 100_000, 1_000_000] } else { &[1_000, 100_000] };
+    for &len in &[64usize, 512] {
+        for &count in counts {
+            let mut r = Rng::stream(count as u64, "bench.keys");
+            let keys: Vec<u8> = (0..len * count).map(|_| r.below(256) as u8).collect();
+            g.throughput(Throughput::Elements(count as u64));
+            let id = format!("{count}x{len}B");
+            g.bench_function(BenchmarkId::new("gpu", &id), |b| b.iter(|| hasher.hash_batch(&keys, len).unwrap()));
+            g.bench_function(BenchmarkId::new("cpu", &id), |b| b.iter(|| CpuHasher.hash_batch(&keys, len).unwrap()));
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, life, hashing);
+criterion_main!(benches);
