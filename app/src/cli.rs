@@ -12,10 +12,21 @@ use std::path::PathBuf;
 
 /// Retrace: four deterministic turn-based games, replay first.
 #[derive(Parser, Debug)]
-#[command(name = "retrace", version, about, long_about = None)]
+#[command(name = "retrace", version, about, long_about = None, args_conflicts_with_subcommands = true)]
 struct Cli {
+    /// A replay or certificate to open in the window (no subcommand).
+    file: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// What the command line asks for.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// Open the window, optionally with a replay file.
+    Window(Option<PathBuf>),
+    /// A subcommand ran (or the usage was wrong): exit with this code.
+    Exit(i32),
 }
 
 #[derive(Subcommand, Debug)]
@@ -57,8 +68,25 @@ enum Command {
 }
 
 /// Runs the command line with `args` (the first is the program name) and
-/// returns the exit code.
+/// returns the exit code; a request for the window prints the help instead
+/// (the binary's `main` uses [`plan`] and opens the window).
 pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    match plan(args, out, err) {
+        Plan::Exit(code) => code,
+        Plan::Window(_) => {
+            use clap::CommandFactory;
+            let _ = writeln!(out, "{}", Cli::command().render_help());
+            0
+        }
+    }
+}
+
+/// Parses the command line and runs any subcommand.
+pub fn plan<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> Plan
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -69,15 +97,11 @@ where
             let code = e.exit_code();
             let text = e.render().to_string();
             let _ = if code == 0 { write!(out, "{text}") } else { write!(err, "{text}") };
-            return code;
+            return Plan::Exit(code);
         }
     };
     let result = match cli.command {
-        None => {
-            use clap::CommandFactory;
-            let _ = writeln!(out, "{}", Cli::command().render_help());
-            Ok(0)
-        }
+        None => return Plan::Window(cli.file),
         Some(Command::Info { file }) => info(&file, out),
         Some(Command::Verify { files }) => Ok(verify_files(&files, out)),
         Some(Command::Replay { file, digests }) => replay(&file, digests, out),
@@ -86,10 +110,10 @@ where
         Some(Command::Life(cmd)) => Ok(crate::life::run(cmd, out, err)),
     };
     match result {
-        Ok(code) => code,
+        Ok(code) => Plan::Exit(code),
         Err(e) => {
             let _ = writeln!(err, "error: {e}");
-            e.exit_code()
+            Plan::Exit(e.exit_code())
         }
     }
 }

@@ -1,9 +1,17 @@
-//! The `retrace` binary: the command line with a subcommand (the game window
-//! arrives with the app issue; until then no subcommand prints help).
+//! The `retrace` binary: the game window with no subcommand (`retrace FILE`
+//! opens a replay in it), the command line with one.
 
 fn main() {
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
-    let code = retrace::cli::run(std::env::args_os(), &mut stdout.lock(), &mut stderr.lock());
-    std::process::exit(code);
+    let plan = retrace::cli::plan(std::env::args_os(), &mut stdout.lock(), &mut stderr.lock());
+    match plan {
+        retrace::cli::Plan::Exit(code) => std::process::exit(code),
+        retrace::cli::Plan::Window(file) => {
+            if let Err(e) = retrace::ui::run_window(file) {
+                eprintln!("error: {e}");
+                std::process::exit(2);
+            }
+        }
+    }
 }

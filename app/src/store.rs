@@ -1,0 +1,175 @@
+//! The app's data folder: saved sessions (replay files, written atomically),
+//! settings and statistics. A save that fails to load is moved aside under a
+//! new name and reported, never deleted.
+
+use crate::files::write_atomic;
+use retrace_kernel::replay::ReplayFile;
+use retrace_kernel::{Game, Session};
+use std::path::{Path, PathBuf};
+
+/// Where the app keeps its files.
+#[derive(Clone, Debug)]
+pub struct Store {
+    /// The folder.
+    pub dir: PathBuf,
+}
+
+/// Light or dark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theme {
+    /// Dark (the default).
+    Dark,
+    /// Light.
+    Light,
+}
+
+/// The interface language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// English.
+    En,
+    /// Russian.
+    Ru,
+}
+
+/// Persisted preferences.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Theme.
+    pub theme: Theme,
+    /// Interface language (English or Russian).
+    pub lang: Lang,
+    /// MineLayer's own language, for its 8-language strings (`en`, `ru`, `de`, …).
+    pub mines_lang: String,
+    /// MineLayer's tier key.
+    pub mines_tier: String,
+    /// MineLayer's live hints.
+    pub mines_assist: bool,
+    /// Life campaign levels unlocked (at least 1).
+    pub life_unlocked: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { theme: Theme::Dark, lang: Lang::En, mines_lang: "en".into(), mines_tier: "beginner".into(), mines_assist: true, life_unlocked: 1 }
+    }
+}
+
+impl Settings {
+    /// `key = value` lines; unknown keys and bad values are ignored.
+    pub fn to_text(&self) -> String {
+        format!(
+            "theme = {}\nlang = {}\nmines_lang = {}\nmines_tier = {}\nmines_assist = {}\nlife_unlocked = {}\n",
+            if self.theme == Theme::Light { "light" } else { "dark" },
+            if self.lang == Lang::Ru { "ru" } else { "en" },
+            self.mines_lang,
+            self.mines_tier,
+            self.mines_assist,
+            self.life_unlocked
+        )
+    }
+
+    /// Reads settings text; anything unreadable keeps its default.
+    pub fn from_text(text: &str) -> Settings {
+        let mut s = Settings::default();
+        for line in text.lines() {
+            let Some((k, v)) = line.split_once('=') else { continue };
+            let v = v.trim();
+            match k.trim() {
+                "theme" => s.theme = if v == "light" { Theme::Light } else { Theme::Dark },
+                "lang" => s.lang = if v == "ru" { Lang::Ru } else { Lang::En },
+                "mines_lang" if v.len() <= 8 && !v.is_empty() => s.mines_lang = v.into(),
+                "mines_tier" if retrace_kernel::mines::Tier::parse(v).is_ok() => s.mines_tier = v.into(),
+                "mines_assist" => s.mines_assist = v != "false",
+                "life_unlocked" => s.life_unlocked = v.parse().unwrap_or(1).clamp(1, 103),
+                _ => {}
+            }
+        }
+        s
+    }
+}
+
+impl Store {
+    /// The platform's data folder (or `RETRACE_DATA_DIR` when set).
+    pub fn default_dir() -> PathBuf {
+        if let Some(d) = std::env::var_os("RETRACE_DATA_DIR") {
+            return PathBuf::from(d);
+        }
+        directories::ProjectDirs::from("", "", "retrace").map(|p| p.data_dir().to_path_buf()).unwrap_or_else(|| PathBuf::from(".retrace"))
+    }
+
+    /// A store in `dir`.
+    pub fn new(dir: impl Into<PathBuf>) -> Store {
+        Store { dir: dir.into() }
+    }
+
+    /// The path of a named file in the store.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    /// Writes a session as `<name>.replay`, atomically.
+    pub fn save<G: Game>(&self, name: &str, s: &Session<G>) -> Result<(), String> {
+        let path = self.path(&format!("{name}.replay"));
+        write_atomic(&path, &s.to_replay(crate::APP_VERSION).to_bytes()).map_err(|e| format!("{}: cannot save: {e}", path.display()))
+    }
+
+    /// Removes a finished session's save.
+    pub fn forget(&self, name: &str) {
+        let _ = std::fs::remove_file(self.path(&format!("{name}.replay")));
+    }
+
+    /// Loads `<name>.replay`. `Ok(None)` when there is none; when it does not
+    /// verify, it is moved aside (`<name>.bad-<n>.replay`) and the error says
+    /// where, so nothing is lost.
+    pub fn load<G: Game>(&self, name: &str) -> Result<Option<Session<G>>, String> {
+        let path = self.path(&format!("{name}.replay"));
+        let Ok(bytes) = std::fs::read(&path) else { return Ok(None) };
+        let result = ReplayFile::from_bytes(&bytes).and_then(|f| Session::<G>::from_replay(&f));
+        match result {
+            Ok(s) => Ok(Some(s)),
+            Err(e) => {
+                let aside = self.aside(&path, name);
+                let _ = std::fs::rename(&path, &aside);
+                Err(format!("{}: {e}. It was kept as {}.", path.display(), aside.display()))
+            }
+        }
+    }
+
+    fn aside(&self, path: &Path, name: &str) -> PathBuf {
+        (1..).map(|n| self.path(&format!("{name}.bad-{n}.replay"))).find(|p| !p.exists()).unwrap_or_else(|| path.with_extension("bad"))
+    }
+
+    /// The settings (defaults when missing or unreadable).
+    pub fn settings(&self) -> Settings {
+        std::fs::read_to_string(self.path("settings.txt")).map(|t| Settings::from_text(&t)).unwrap_or_default()
+    }
+
+    /// Saves the settings atomically.
+    pub fn save_settings(&self, s: &Settings) -> Result<(), String> {
+        let path = self.path("settings.txt");
+        write_atomic(&path, s.to_text().as_bytes()).map_err(|e| format!("{}: cannot save: {e}", path.display()))
+    }
+
+    /// MineLayer's statistics file.
+    pub fn mines_stats_path(&self) -> PathBuf {
+        self.path("minelayer-stats.txt")
+    }
+}
+
+/// Today's date as YYYY-MM-DD (UTC), from the system clock: the app's job, never the kernel's.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let days = (secs / 86_400) as i64;
+    // Howard Hinnant's days-to-civil.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}

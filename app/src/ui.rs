@@ -1,0 +1,447 @@
+//! The window: a home screen with a card per game (each looping a demo replay
+//! through the kernel), settings, help, and the game and replay screens.
+//! Every game is a kernel `Session`, saved atomically after each action and
+//! resumed on the next start.
+
+pub mod life;
+pub mod mines;
+pub mod text;
+pub mod watch;
+
+use crate::store::{Lang, Settings, Store, Theme};
+use eframe::egui::{self, Color32, Vec2};
+use life::{LifeRequest, LifeView, SetupForm};
+use mines::MinesView;
+use retrace_kernel::life::Life;
+use retrace_kernel::mines::{MineLayer, Tier};
+use retrace_kernel::Session;
+use std::path::PathBuf;
+use std::time::Instant;
+use text::t;
+use watch::{WatchRequest, WatchView, Watched};
+
+/// Which screen is showing.
+pub enum Screen {
+    /// The game cards.
+    Home,
+    /// A MineLayer round.
+    Mines(MinesView),
+    /// Life's two-player setup.
+    LifeSetup,
+    /// Life's campaign levels.
+    LifeLevels,
+    /// A Life game.
+    Life(LifeView),
+    /// A replay being watched.
+    Watch(WatchView),
+}
+
+/// The demo replays the home cards loop (attract mode), embedded in the binary.
+const DEMOS: [(&str, &[u8]); 2] = [
+    ("life", include_bytes!("../../replays/life-campaign-win.replay")),
+    ("mines", include_bytes!("../../replays/mines-won.replay")),
+];
+
+/// The application.
+pub struct RetraceApp {
+    /// Where files go.
+    pub store: Store,
+    /// Preferences.
+    pub settings: Settings,
+    /// The current screen.
+    pub screen: Screen,
+    /// A problem to show (a bad replay, a save that could not be read…).
+    pub error: Option<String>,
+    /// A saved MineLayer round to resume.
+    pub saved_mines: Option<Session<MineLayer>>,
+    /// A saved Life game to resume.
+    pub saved_life: Option<Session<Life>>,
+    life_form: SetupForm,
+    demos: Vec<WatchView>,
+    last_frame: Option<Instant>,
+    show_settings: bool,
+    show_help: bool,
+    theme_applied: Option<Theme>,
+}
+
+impl RetraceApp {
+    /// Opens the store, resumes saved sessions (moving unreadable saves aside)
+    /// and, when given, opens a replay file.
+    pub fn new(store: Store, open: Option<PathBuf>) -> RetraceApp {
+        let settings = store.settings();
+        let mut errors = Vec::new();
+        let saved_mines = store.load::<MineLayer>(mines::SAVE).unwrap_or_else(|e| {
+            errors.push(e);
+            None
+        });
+        let saved_life = store.load::<Life>(life::SAVE).unwrap_or_else(|e| {
+            errors.push(e);
+            None
+        });
+        let demos = DEMOS.iter().filter_map(|(name, bytes)| WatchView::open(name, bytes).ok()).collect();
+        let mut app = RetraceApp {
+            store,
+            settings,
+            screen: Screen::Home,
+            error: (!errors.is_empty()).then(|| errors.join("\n")),
+            saved_mines,
+            saved_life,
+            life_form: SetupForm::default(),
+            demos,
+            last_frame: None,
+            show_settings: false,
+            show_help: false,
+            theme_applied: None,
+        };
+        if let Some(path) = open {
+            app.open_path(&path);
+        }
+        app
+    }
+
+    /// Opens a replay file from disk in the watcher, or shows why not.
+    pub fn open_path(&mut self, path: &std::path::Path) {
+        match std::fs::read(path) {
+            Ok(bytes) => self.open_bytes(&path.display().to_string(), &bytes),
+            Err(e) => self.error = Some(format!("{}: cannot read it: {e}", path.display())),
+        }
+    }
+
+    /// Opens replay bytes in the watcher, or shows the kernel's message.
+    pub fn open_bytes(&mut self, source: &str, bytes: &[u8]) {
+        match WatchView::open(source, bytes) {
+            Ok(v) => {
+                self.error = None;
+                self.screen = Screen::Watch(v);
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    fn lang(&self) -> Lang {
+        self.settings.lang
+    }
+
+    fn save_settings(&mut self) {
+        if let Err(e) = self.store.save_settings(&self.settings) {
+            self.error = Some(e);
+        }
+    }
+
+    fn home(&mut self, ui: &mut egui::Ui) {
+        let lang = self.lang();
+        ui.heading(t(lang, "title"));
+        ui.label(t(lang, "tagline"));
+        ui.add_space(8.0);
+        let dt = self.frame_dt();
+        for d in &mut self.demos {
+            d.playing = true;
+            d.tick(dt);
+            if d.step() >= d.verified.steps {
+                d.seek(0);
+            }
+        }
+        ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        let mut next: Option<Screen> = None;
+        ui.horizontal_wrapped(|ui| {
+            card(ui, t(lang, "life"), t(lang, "life_blurb"), self.demos.iter().find(|d| d.verified.game == "life"), |ui| {
+                if ui.button(t(lang, "two_player")).clicked() {
+                    next = Some(Screen::LifeSetup);
+                }
+                if ui.button(t(lang, "campaign")).clicked() {
+                    next = Some(Screen::LifeLevels);
+                }
+                if let Some(s) = self.saved_life.take() {
+                    if ui.button(t(lang, "resume")).clicked() {
+                        next = Some(Screen::Life(LifeView::new(s)));
+                    } else {
+                        self.saved_life = Some(s);
+                    }
+                }
+            });
+            card(ui, t(lang, "mines"), t(lang, "mines_blurb"), self.demos.iter().find(|d| d.verified.game == "mines"), |ui| {
+                if ui.button(t(lang, "play")).clicked() {
+                    let tier = Tier::parse(&self.settings.mines_tier).unwrap_or(Tier::Beginner);
+                    next = Some(Screen::Mines(MinesView::new(tier, mines::random_seed())));
+                }
+                if let Some(s) = self.saved_mines.take() {
+                    if ui.button(t(lang, "resume")).clicked() {
+                        next = Some(Screen::Mines(MinesView::resume(s)));
+                    } else {
+                        self.saved_mines = Some(s);
+                    }
+                }
+            });
+            for name in ["miau", "explodo"] {
+                card(ui, t(lang, name), t(lang, "coming"), None, |_| {});
+            }
+        });
+        ui.add_space(8.0);
+        ui.label(t(lang, "drop_hint"));
+        if let Some(s) = next {
+            self.screen = s;
+        }
+    }
+
+    fn frame_dt(&mut self) -> f32 {
+        let now = Instant::now();
+        let dt = self.last_frame.map_or(0.0, |l| now.duration_since(l).as_secs_f32()).min(0.25);
+        self.last_frame = Some(now);
+        dt
+    }
+
+    fn top_bar(&mut self, ui: &mut egui::Ui) {
+        let lang = self.lang();
+        ui.horizontal(|ui| {
+            if !matches!(self.screen, Screen::Home) && ui.button(t(lang, "menu")).clicked() {
+                self.go_home();
+            }
+            if ui.button(t(lang, "settings")).clicked() {
+                self.show_settings = true;
+            }
+            if ui.button(t(lang, "help")).clicked() {
+                self.show_help = true;
+            }
+        });
+    }
+
+    /// Back to the home screen, keeping live games resumable.
+    pub fn go_home(&mut self) {
+        match std::mem::replace(&mut self.screen, Screen::Home) {
+            Screen::Mines(v) if v.session.state().active() => self.saved_mines = Some(v.session),
+            Screen::Life(v) if v.session.state().phase != retrace_kernel::life::Phase::GameOver => self.saved_life = Some(v.session),
+            _ => {}
+        }
+    }
+
+    fn windows(&mut self, ctx: &egui::Context) {
+        let lang = self.lang();
+        if self.show_settings {
+            let before = self.settings.clone();
+            let mut open = true;
+            egui::Window::new(t(lang, "settings")).open(&mut open).collapsible(false).show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(t(lang, "theme"));
+                    ui.radio_value(&mut self.settings.theme, Theme::Dark, t(lang, "dark"));
+                    ui.radio_value(&mut self.settings.theme, Theme::Light, t(lang, "light"));
+                });
+                ui.horizontal(|ui| {
+                    ui.label(t(lang, "language"));
+                    ui.radio_value(&mut self.settings.lang, Lang::En, "English");
+                    ui.radio_value(&mut self.settings.lang, Lang::Ru, "Русский");
+                });
+                ui.horizontal(|ui| {
+                    ui.label("MineLayer");
+                    egui::ComboBox::from_id_salt("mines-lang").selected_text(self.settings.mines_lang.clone()).show_ui(ui, |ui| {
+                        for l in retrace_kernel::mines::share::LANGUAGES {
+                            ui.selectable_value(&mut self.settings.mines_lang, l.to_string(), l);
+                        }
+                    });
+                });
+            });
+            self.show_settings = open;
+            if self.settings != before {
+                self.save_settings();
+            }
+        }
+        if self.show_help {
+            egui::Window::new(t(lang, "help")).open(&mut self.show_help).collapsible(false).show(ctx, |ui| {
+                ui.label(t(lang, "shortcuts"));
+            });
+        }
+    }
+
+    fn keys(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+            self.go_home();
+        }
+        if ctx.input(|i| i.modifiers.command && i.key_pressed(egui::Key::Z)) {
+            self.error = Some(t(self.lang(), "no_undo").to_string());
+        }
+        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
+        for f in dropped {
+            let name = f.path().display().to_string();
+            match f.bytes() {
+                Ok(bytes) => self.open_bytes(&name, &bytes),
+                Err(e) => self.error = Some(format!("{name}: cannot read it: {e}")),
+            }
+        }
+    }
+}
+
+/// A game card: title, blurb, a looping demo, and its buttons.
+fn card(ui: &mut egui::Ui, title: &str, blurb: &str, demo: Option<&WatchView>, buttons: impl FnOnce(&mut egui::Ui)) {
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(260.0);
+        ui.vertical(|ui| {
+            ui.strong(title);
+            ui.label(blurb);
+            if let Some(d) = demo {
+                mini(ui, d);
+            }
+            ui.horizontal(buttons);
+        });
+    });
+}
+
+/// A small picture of a demo's current state.
+fn mini(ui: &mut egui::Ui, d: &WatchView) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(200.0, 140.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
+    WatchViewRef(d).paint(&painter, rect);
+}
+
+impl eframe::App for RetraceApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        if self.theme_applied != Some(self.settings.theme) {
+            ctx.set_theme(if self.settings.theme == Theme::Light { egui::Theme::Light } else { egui::Theme::Dark });
+            self.theme_applied = Some(self.settings.theme);
+        }
+        self.keys(&ctx);
+        egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
+        if let Some(e) = self.error.clone() {
+            egui::Panel::top("error").show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.colored_label(Color32::from_rgb(230, 90, 70), &e);
+                    if ui.button("✖").on_hover_text("Dismiss").clicked() {
+                        self.error = None;
+                    }
+                });
+            });
+        }
+        let lang = self.lang();
+        egui::CentralPanel::default().show(ui, |ui| {
+            let mut next: Option<Screen> = None;
+            match &mut self.screen {
+                Screen::Home => {}
+                Screen::Mines(v) => {
+                    if let Some(tier) = v.ui(ui, &self.store, &mut self.settings) {
+                        self.settings.mines_tier = match tier {
+                            Tier::Beginner => "beginner",
+                            Tier::Intermediate => "intermediate",
+                            _ => "expert",
+                        }
+                        .into();
+                        let _ = self.store.save_settings(&self.settings);
+                        next = Some(Screen::Mines(MinesView::new(tier, mines::random_seed())));
+                    }
+                }
+                Screen::LifeSetup => match life::setup_ui(ui, &mut self.life_form) {
+                    Some(LifeRequest::Start(setup)) => next = start_life(&setup).map(Screen::Life),
+                    Some(LifeRequest::Menu) => next = Some(Screen::Home),
+                    Some(LifeRequest::Levels) => next = Some(Screen::LifeLevels),
+                    None => {}
+                },
+                Screen::LifeLevels => match life::levels_ui(ui, &self.settings) {
+                    Some(LifeRequest::Start(setup)) => next = start_life(&setup).map(Screen::Life),
+                    Some(LifeRequest::Menu) => next = Some(Screen::Home),
+                    _ => {}
+                },
+                Screen::Life(v) => match v.ui(ui, &self.store, &mut self.settings) {
+                    Some(LifeRequest::Start(setup)) => next = start_life(&setup).map(Screen::Life),
+                    Some(LifeRequest::Menu) => {
+                        self.saved_life = Some(v.session.clone());
+                        next = Some(Screen::Home);
+                    }
+                    Some(LifeRequest::Levels) => next = Some(Screen::LifeLevels),
+                    None => {}
+                },
+                Screen::Watch(v) => {
+                    let dt = self.last_frame.map_or(0.0, |l| l.elapsed().as_secs_f32()).min(0.25);
+                    self.last_frame = Some(Instant::now());
+                    v.tick(dt);
+                    if v.playing {
+                        ui.ctx().request_repaint_after(std::time::Duration::from_millis(30));
+                    }
+                    match v.controls(ui, lang) {
+                        Some(WatchRequest::PlayMines(s)) => next = Some(Screen::Mines(MinesView::resume(s))),
+                        Some(WatchRequest::PlayLife(s)) => next = Some(Screen::Life(LifeView::new(s))),
+                        None => {}
+                    }
+                    mini_large(ui, v);
+                }
+            }
+            if matches!(self.screen, Screen::Home) {
+                self.home(ui);
+            }
+            if let Some(s) = next {
+                self.screen = s;
+            }
+        });
+        self.windows(&ctx);
+    }
+}
+
+fn start_life(setup: &retrace_kernel::life::Setup) -> Option<LifeView> {
+    Session::<Life>::new(setup.clone(), 0).ok().map(LifeView::new)
+}
+
+/// The watched state drawn large.
+fn mini_large(ui: &mut egui::Ui, v: &WatchView) {
+    let avail = ui.available_size();
+    let scale = (avail.x / 200.0).min(avail.y / 140.0).max(1.0);
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(200.0 * scale, 140.0 * scale), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
+    WatchViewRef(v).paint(&painter, rect);
+}
+
+struct WatchViewRef<'a>(&'a WatchView);
+
+impl WatchViewRef<'_> {
+    fn paint(&self, painter: &egui::Painter, rect: egui::Rect) {
+        match &self.0.watched {
+            Watched::Life(s) => {
+                let f = &s.state().field;
+                let cell = (rect.width() / f.w as f32).min(rect.height() / f.h as f32);
+                for (i, &c) in f.cells.iter().enumerate() {
+                    if c != 0 {
+                        let (x, y) = ((i as u32 % f.w) as f32, (i as u32 / f.w) as f32);
+                        let color = if c == 1 { life::P1_COLOR } else { life::P2_COLOR };
+                        painter.rect_filled(egui::Rect::from_min_size(rect.min + Vec2::new(x * cell, y * cell), Vec2::splat(cell)), 0.0, color);
+                    }
+                }
+            }
+            Watched::Mines(s) => {
+                let st = s.state();
+                let cols = st.field.cols as usize;
+                let cell = (rect.width() / cols as f32).min(rect.height() / st.field.rows as f32);
+                for i in 0..st.field.len() {
+                    let (x, y) = ((i % cols) as f32, (i / cols) as f32);
+                    let r = egui::Rect::from_min_size(rect.min + Vec2::new(x * cell, y * cell), Vec2::splat(cell - 1.0));
+                    let (fill, text) = if st.field.clue[i] {
+                        (Color32::from_gray(200), if st.numbers[i] > 0 { st.numbers[i].to_string() } else { String::new() })
+                    } else {
+                        let g = match st.marks[i] {
+                            retrace_kernel::mines::Mark::Mine => "💣",
+                            retrace_kernel::mines::Mark::Safe => "🚩",
+                            retrace_kernel::mines::Mark::Question => "❓",
+                            retrace_kernel::mines::Mark::None => "",
+                        };
+                        (Color32::from_gray(150), g.to_string())
+                    };
+                    painter.rect_filled(r, 0.0, fill);
+                    if !text.is_empty() {
+                        painter.text(r.center(), egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(cell * 0.6), Color32::BLACK);
+                    }
+                }
+            }
+            Watched::Tally(s) => {
+                painter.text(rect.center(), egui::Align2::CENTER_CENTER, format!("total {}", s.state().total), egui::FontId::proportional(32.0), Color32::GRAY);
+            }
+        }
+    }
+}
+
+/// Runs the window until it is closed.
+pub fn run_window(open: Option<PathBuf>) -> Result<(), String> {
+    let store = Store::new(Store::default_dir());
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default().with_title("Retrace").with_inner_size([1100.0, 760.0]).with_drag_and_drop(true),
+        ..Default::default()
+    };
+    eframe::run_native("Retrace", options, Box::new(move |_cc| Ok(Box::new(RetraceApp::new(store, open)))))
+        .map_err(|e| format!("the window could not start: {e}"))
+}

@@ -1,0 +1,517 @@
+//! Life's screens: two-player setup, the campaign's level list, and the game
+//! (hot-seat with handoffs and blind placement, tools, stamps, zones, budget,
+//! running controls, edits on a stable field, end with confirmation).
+
+use crate::store::{Settings, Store};
+use eframe::egui::{self, Color32, ColorImage, Pos2, Rect, RichText, Sense, TextureHandle, TextureOptions, Vec2, WidgetInfo};
+use retrace_kernel::life::campaign::{self, levels};
+use retrace_kernel::life::game::{Event, Reason, Winner, FIELD_RECTS, FIELD_SIZES};
+use retrace_kernel::life::patterns::{GROUPS, PATTERNS};
+use retrace_kernel::life::{Action, Life, Phase, Setup, Tool};
+use retrace_kernel::Session;
+use std::time::{Duration, Instant};
+
+/// The save name of the live game.
+pub const SAVE: &str = "life";
+/// Generations a second at 1×.
+pub const STEPS_PER_SEC: u32 = 8;
+/// Player colours (the same in both themes).
+pub const P1_COLOR: Color32 = Color32::from_rgb(230, 70, 60);
+/// Player 2's colour.
+pub const P2_COLOR: Color32 = Color32::from_rgb(60, 190, 90);
+
+/// The two-player setup screen's choices.
+#[derive(Clone, Debug)]
+pub struct SetupForm {
+    /// Width, height.
+    pub size: (u32, u32),
+    /// Torus.
+    pub wrap: bool,
+    /// Budget.
+    pub budget: u32,
+}
+
+impl Default for SetupForm {
+    fn default() -> Self {
+        SetupForm { size: (60, 60), wrap: false, budget: 100 }
+    }
+}
+
+/// What a Life screen asks the shell for.
+pub enum LifeRequest {
+    /// Start this setup.
+    Start(Setup),
+    /// Back to the menu.
+    Menu,
+    /// Show the campaign's level list.
+    Levels,
+}
+
+/// The setup screen; returns a request.
+pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm) -> Option<LifeRequest> {
+    let mut req = None;
+    ui.heading("Life — two players");
+    ui.label("Each player places cells in their half; then the field lives by Conway's rules and newborns take the majority colour. The most live cells wins.");
+    let label = |s: (u32, u32)| format!("{}×{}", s.0, s.1);
+    egui::ComboBox::from_label("Field size").selected_text(label(form.size)).show_ui(ui, |ui| {
+        for n in FIELD_SIZES {
+            ui.selectable_value(&mut form.size, (n, n), label((n, n)));
+        }
+        for r in FIELD_RECTS {
+            ui.selectable_value(&mut form.size, r, label(r));
+        }
+    });
+    ui.checkbox(&mut form.wrap, "Closed map (torus)");
+    ui.horizontal(|ui| {
+        ui.label("Budget per player");
+        ui.add(egui::DragValue::new(&mut form.budget).range(1..=100_000));
+        for p in [100, 250, 500] {
+            if ui.button(p.to_string()).clicked() {
+                form.budget = p;
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui.button("Start").clicked() {
+            req = Some(LifeRequest::Start(Setup::TwoPlayer { w: form.size.0, h: form.size.1, wrap: form.wrap, budget: form.budget }));
+        }
+        if ui.button("Menu").clicked() {
+            req = Some(LifeRequest::Menu);
+        }
+    });
+    req
+}
+
+/// The campaign's level list, with locks.
+pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> {
+    let mut req = None;
+    ui.heading("Life — campaign");
+    ui.label("Clear every enemy (green) cell. Your budget is all you get; the enemy cannot be touched.");
+    if ui.button("Menu").clicked() {
+        req = Some(LifeRequest::Menu);
+    }
+    egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
+        for (i, lv) in levels().iter().enumerate() {
+            let open = (i as u32) < settings.life_unlocked;
+            let text = format!("{}{}. {} ({}×{}, budget {})", if open { "" } else { "🔒 " }, i + 1, lv.name, lv.w, lv.h, lv.budget);
+            if ui.add_enabled(open, egui::Button::new(text)).clicked() {
+                req = Some(LifeRequest::Start(Setup::Campaign { level: i as u16 }));
+            }
+        }
+    });
+    req
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Confirm {
+    End,
+    Restart,
+}
+
+/// A Life game on screen.
+pub struct LifeView {
+    /// The game.
+    pub session: Session<Life>,
+    texture: Option<TextureHandle>,
+    drawn: Option<(u32, u32, Phase)>,
+    tool: Tool,
+    stamp: Option<u8>,
+    rot: u8,
+    wheel: f32,
+    speed: u32,
+    clock: Option<Instant>,
+    last_save: Instant,
+    last_cell: Option<(u32, u32)>,
+    confirm: Option<Confirm>,
+    /// A message for the player.
+    pub message: Option<String>,
+}
+
+impl LifeView {
+    /// A view of a session.
+    pub fn new(session: Session<Life>) -> LifeView {
+        LifeView {
+            session,
+            texture: None,
+            drawn: None,
+            tool: Tool::Pencil,
+            stamp: None,
+            rot: 0,
+            wheel: 0.0,
+            speed: 1,
+            clock: None,
+            last_save: Instant::now(),
+            last_cell: None,
+            confirm: None,
+            message: None,
+        }
+    }
+
+    fn push(&mut self, store: &Store, a: Action) -> Option<Vec<Event>> {
+        match self.session.push(a) {
+            Ok(ev) => {
+                let running = self.session.state().phase == Phase::Running;
+                // While running, save every 3 s, as the original did; otherwise at once.
+                if !running || self.last_save.elapsed() > Duration::from_secs(3) {
+                    self.save(store);
+                }
+                Some(ev)
+            }
+            Err(e) => {
+                if !matches!(a, Action::Paint { .. }) {
+                    self.message = Some(e.0);
+                }
+                None
+            }
+        }
+    }
+
+    fn save(&mut self, store: &Store) {
+        self.last_save = Instant::now();
+        if let Err(e) = store.save(SAVE, &self.session) {
+            self.message = Some(e);
+        }
+    }
+
+    /// Draws the game; returns a request for the shell.
+    pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store, settings: &mut Settings) -> Option<LifeRequest> {
+        let mut req = None;
+        self.run(ui, store);
+        egui::Panel::right("life-controls").min_size(240.0).show(ui, |ui| {
+            req = self.controls(ui, store, settings);
+        });
+        egui::CentralPanel::default().show(ui, |ui| self.field(ui, store));
+        req
+    }
+
+    /// While running: advance 8 × speed generations a second, in eighths of a second.
+    fn run(&mut self, ui: &mut egui::Ui, store: &Store) {
+        if self.session.state().phase != Phase::Running {
+            self.clock = None;
+            return;
+        }
+        let now = Instant::now();
+        let start = *self.clock.get_or_insert(now);
+        let tick = Duration::from_millis(125);
+        if now.duration_since(start) >= tick {
+            self.clock = Some(start + tick);
+            let gens = (STEPS_PER_SEC * self.speed / 8).max(1);
+            if let Some(ev) = self.push(store, Action::Advance { gens }) {
+                self.after_events(&ev, store);
+            }
+        }
+        ui.ctx().request_repaint_after(Duration::from_millis(30));
+    }
+
+    fn after_events(&mut self, ev: &[Event], store: &Store) {
+        for e in ev {
+            if let Event::Over(Reason::Win, _) = e {
+                self.save(store);
+            }
+        }
+    }
+
+    fn controls(&mut self, ui: &mut egui::Ui, store: &Store, settings: &mut Settings) -> Option<LifeRequest> {
+        let mut req = None;
+        let st = self.session.state().clone();
+        let campaign = st.campaign;
+        let phase = st.phase;
+        let (c1, c2) = st.counts();
+        let title = match campaign {
+            Some((level, _)) => format!("Level {}/{}", level as u32 + 1, levels().len()),
+            None => "Life".to_string(),
+        };
+        ui.heading(title);
+        let stable = if st.stable && phase == Phase::Paused { " · field stable" } else { "" };
+        ui.label(format!("{}{stable}", phase_text(phase)));
+        ui.label(format!("generation {}", st.generation));
+        if campaign.is_none() && !matches!(phase, Phase::HandoffP1P2 | Phase::HandoffP2Start | Phase::PlaceP1 | Phase::PlaceP2) {
+            ui.horizontal(|ui| {
+                ui.colored_label(P1_COLOR, format!("■ {c1}"));
+                ui.colored_label(P2_COLOR, format!("■ {c2}"));
+            });
+        }
+        // Budget HUD: the drawing player's; in the campaign always player 1's.
+        let budget_of = phase.drawer().or(campaign.map(|_| 1));
+        if let Some(p) = budget_of {
+            let left = st.remaining(p);
+            let color = if left == 0 { Color32::RED } else if p == 1 { P1_COLOR } else { P2_COLOR };
+            ui.label(RichText::new(format!("{left} / {}", st.budget_total)).color(color).strong())
+                .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("Budget {left} of {}", st.budget_total)));
+        }
+        ui.separator();
+        match phase {
+            Phase::PlaceP1 | Phase::PlaceP2 | Phase::EditP1 | Phase::EditP2 => self.tools(ui, store),
+            Phase::HandoffP1P2 | Phase::HandoffP2Start => {
+                let msg = if phase == Phase::HandoffP1P2 { "Pass the device to player 2." } else { "Both have placed. Start the simulation?" };
+                ui.label(RichText::new(msg).size(18.0));
+                if ui.button(if phase == Phase::HandoffP1P2 { "Player 2 is ready" } else { "Start simulation" }).clicked() {
+                    self.push(store, Action::HandoffNext);
+                }
+                if ui.button("Back to player 1").clicked() {
+                    self.push(store, Action::HandoffBack);
+                }
+            }
+            Phase::Running => {
+                if ui.button("Pause").clicked() || space(ui) {
+                    self.push(store, Action::Pause);
+                }
+                ui.horizontal(|ui| {
+                    for m in [1, 2, 4, 8] {
+                        ui.selectable_value(&mut self.speed, m, format!("{m}×"));
+                    }
+                });
+                if campaign.is_none() && ui.button("End game").clicked() {
+                    self.push(store, Action::Pause);
+                    self.confirm = Some(Confirm::End);
+                }
+            }
+            Phase::Paused => {
+                if ui.button("Start simulation").clicked() || space(ui) {
+                    self.push(store, Action::Resume);
+                }
+                if st.stable {
+                    if ui.button(RichText::new("Draw more: red").color(P1_COLOR)).clicked() {
+                        self.push(store, Action::Edit { player: 1 });
+                    }
+                    if campaign.is_none() && ui.button(RichText::new("Draw more: green").color(P2_COLOR)).clicked() {
+                        self.push(store, Action::Edit { player: 2 });
+                    }
+                }
+                if campaign.is_none() && ui.button("End game").clicked() {
+                    self.confirm = Some(Confirm::End);
+                }
+            }
+            Phase::GameOver => {
+                let (text, color) = over_text(&st);
+                ui.label(RichText::new(text).size(18.0).color(color));
+                if let Some((level, _)) = campaign {
+                    if st.reason == Some(Reason::Win) {
+                        settings.life_unlocked = campaign::unlocked_after_win(settings.life_unlocked, level);
+                        let _ = store.save_settings(settings);
+                        if (level as usize + 1) < levels().len() && ui.button("Next level").clicked() {
+                            req = Some(LifeRequest::Start(Setup::Campaign { level: level + 1 }));
+                        }
+                    }
+                    if ui.button("Again").clicked() {
+                        req = Some(LifeRequest::Start(Setup::Campaign { level }));
+                    }
+                    if ui.button("Levels").clicked() {
+                        req = Some(LifeRequest::Levels);
+                    }
+                } else if ui.button("Rematch").clicked() {
+                    req = Some(LifeRequest::Start(self.session.setup().clone()));
+                }
+            }
+        }
+        if let Some((level, _)) = campaign {
+            if phase != Phase::GameOver && ui.button("Restart level").clicked() {
+                self.confirm = Some(Confirm::Restart);
+                let _ = level;
+            }
+        }
+        ui.separator();
+        if ui.button("Menu").clicked() {
+            self.save(store);
+            req = Some(LifeRequest::Menu);
+        }
+        if let Some(m) = &self.message {
+            ui.colored_label(Color32::from_rgb(220, 120, 60), m);
+        }
+        if let Some(c) = self.confirm {
+            let text = if c == Confirm::End { "End the game now? The most live cells wins." } else { "Restart this level from the beginning?" };
+            egui::Window::new("Are you sure?").collapsible(false).show(ui.ctx(), |ui| {
+                ui.label(text);
+                ui.horizontal(|ui| {
+                    if ui.button("Yes").clicked() {
+                        self.confirm = None;
+                        match c {
+                            Confirm::End => {
+                                self.push(store, Action::End);
+                            }
+                            Confirm::Restart => req = Some(LifeRequest::Start(self.session.setup().clone())),
+                        }
+                    }
+                    if ui.button("Cancel").clicked() {
+                        self.confirm = None;
+                    }
+                });
+            });
+        }
+        req
+    }
+
+    fn tools(&mut self, ui: &mut egui::Ui, store: &Store) {
+        ui.label("Tools");
+        ui.horizontal_wrapped(|ui| {
+            for (t, name) in [(Tool::Pencil, "Pencil 1×1"), (Tool::Brush, "Brush 3×3"), (Tool::Eraser, "Eraser 1×1"), (Tool::Eraser4, "Eraser 4×4")] {
+                if ui.selectable_label(self.stamp.is_none() && self.tool == t, name).clicked() {
+                    self.tool = t;
+                    self.stamp = None;
+                    self.rot = 0;
+                }
+            }
+        });
+        let current = self.stamp.map_or("no pattern".to_string(), |i| PATTERNS[i as usize].name_en.to_string());
+        egui::ComboBox::from_label("Pattern").selected_text(current).height(400.0).show_ui(ui, |ui| {
+            if ui.selectable_label(self.stamp.is_none(), "no pattern").clicked() {
+                self.stamp = None;
+            }
+            for g in GROUPS {
+                ui.label(RichText::new(g.names().1).strong());
+                for (i, p) in PATTERNS.iter().enumerate().filter(|(_, p)| p.group == g) {
+                    if ui.selectable_label(self.stamp == Some(i as u8), format!("  {}", p.name_en)).clicked() {
+                        self.stamp = Some(i as u8);
+                        self.rot = 0;
+                    }
+                }
+            }
+        });
+        if self.stamp.is_some() && ui.button(format!("↻ {}°", self.rot as u32 * 90)).on_hover_text("Rotate (or use the mouse wheel)").clicked() {
+            self.rot = (self.rot + 1) % 4;
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Reset").on_hover_text("Put this turn's field and budget back").clicked() {
+                self.push(store, Action::Reset);
+            }
+            if ui.button("Ready").clicked() {
+                self.push(store, Action::Commit);
+            }
+        });
+        ui.small("Left: draw or stamp · right drag: erase");
+    }
+
+    fn field(&mut self, ui: &mut egui::Ui, store: &Store) {
+        let st = self.session.state();
+        let (w, h) = (st.field.w, st.field.h);
+        let avail = ui.available_size();
+        let cell = (avail.x / w as f32).min(avail.y / h as f32).max(0.5);
+        let (rect, resp) = ui.allocate_exact_size(Vec2::new(cell * w as f32, cell * h as f32), Sense::click_and_drag());
+        resp.widget_info(|| WidgetInfo::labeled(egui::Role::Canvas, true, "Life field"));
+        // One texture, rebuilt only when the step or the phase (hence the mask) changes.
+        let key = (self.session.step(), st.generation as u32, st.phase);
+        if self.drawn != Some(key) || self.texture.is_none() {
+            let vis = st.visible();
+            let mut img = ColorImage::filled([w as usize, h as usize], Color32::TRANSPARENT);
+            for (i, &c) in st.field.cells.iter().enumerate() {
+                img.pixels[i] = match c {
+                    1 if vis.p1 => P1_COLOR,
+                    2 if vis.p2 => P2_COLOR,
+                    _ => Color32::TRANSPARENT,
+                };
+            }
+            match &mut self.texture {
+                Some(t) => t.set(img, TextureOptions::NEAREST),
+                None => self.texture = Some(ui.ctx().load_texture("life-field", img, TextureOptions::NEAREST)),
+            }
+            self.drawn = Some(key);
+        }
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+        // Zone tints under the cells: your zone tinted, the other dimmed.
+        if let Some(p) = st.phase.drawer() {
+            let tint = if p == 1 { P1_COLOR } else { P2_COLOR };
+            let zone = |x0: u32, y0: u32, zw: u32, zh: u32| Rect::from_min_size(rect.min + Vec2::new(x0 as f32 * cell, y0 as f32 * cell), Vec2::new(zw as f32 * cell, zh as f32 * cell));
+            match st.campaign {
+                Some((_, z)) => {
+                    painter.rect_filled(rect, 0.0, Color32::from_black_alpha(60));
+                    painter.rect_filled(zone(z.x, z.y, z.w, z.h), 0.0, tint.gamma_multiply(0.10));
+                }
+                None => {
+                    let split = w.div_ceil(2);
+                    let (mine, other) = if p == 1 { (zone(0, 0, split, h), zone(split, 0, w - split, h)) } else { (zone(split, 0, w - split, h), zone(0, 0, split, h)) };
+                    painter.rect_filled(mine, 0.0, tint.gamma_multiply(0.10));
+                    painter.rect_filled(other, 0.0, Color32::from_black_alpha(80));
+                    let x = rect.min.x + split as f32 * cell;
+                    painter.line_segment([Pos2::new(x, rect.min.y), Pos2::new(x, rect.max.y)], (1.0, Color32::GRAY));
+                }
+            }
+        }
+        if let Some(t) = &self.texture {
+            painter.image(t.id(), rect, Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)), Color32::WHITE);
+        }
+        let Some(player) = st.phase.drawer() else { return };
+        let to_cell = |pos: Pos2| -> Option<(u32, u32)> {
+            let v = (pos - rect.min) / cell;
+            (v.x >= 0.0 && v.y >= 0.0 && (v.x as u32) < w && (v.y as u32) < h).then(|| (v.x as u32, v.y as u32))
+        };
+        let hover = resp.hover_pos().and_then(to_cell);
+        // Stamp preview and rotation by the wheel.
+        if let (Some(i), Some((hx, hy))) = (self.stamp, hover) {
+            let scroll = ui.input(|inp| inp.smooth_scroll_delta.y);
+            self.wheel += scroll;
+            if self.wheel.abs() >= 50.0 {
+                self.rot = (self.rot + if self.wheel > 0.0 { 1 } else { 3 }) % 4;
+                self.wheel = 0.0;
+            }
+            let color = if player == 1 { P1_COLOR } else { P2_COLOR };
+            for (dx, dy) in PATTERNS[i as usize].cells_rotated(self.rot) {
+                let (x, y) = (hx + dx, hy + dy);
+                if x < w && y < h {
+                    let fill = if st.in_zone(x, y, player) { color.gamma_multiply(0.5) } else { Color32::from_gray(120).gamma_multiply(0.5) };
+                    painter.rect_filled(Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell)), 0.0, fill);
+                }
+            }
+        }
+        let erase = ui.input(|i| i.pointer.secondary_down());
+        if let Some(pos) = resp.interact_pointer_pos() {
+            if let Some((x, y)) = to_cell(pos) {
+                if let (Some(pattern), false) = (self.stamp, erase) {
+                    // One press, one placement.
+                    if resp.clicked() || resp.drag_started() {
+                        self.push(store, Action::Stamp { x, y, pattern, rot: self.rot });
+                    }
+                } else if self.last_cell != Some((x, y)) {
+                    let tool = if erase { if self.tool == Tool::Eraser4 { Tool::Eraser4 } else { Tool::Eraser } } else { self.tool };
+                    self.push(store, Action::Paint { x, y, tool });
+                    self.last_cell = Some((x, y));
+                }
+            }
+        }
+        if !resp.dragged() && !resp.is_pointer_button_down_on() {
+            self.last_cell = None;
+        }
+    }
+}
+
+fn space(ui: &egui::Ui) -> bool {
+    ui.input(|i| i.key_pressed(egui::Key::Space) && !i.modifiers.any())
+}
+
+fn phase_text(p: Phase) -> &'static str {
+    match p {
+        Phase::PlaceP1 => "Player 1 (red) places",
+        Phase::HandoffP1P2 => "Handing over",
+        Phase::PlaceP2 => "Player 2 (green) places, blind",
+        Phase::HandoffP2Start => "Ready to run",
+        Phase::Running => "Running",
+        Phase::Paused => "Paused",
+        Phase::EditP1 => "Player 1 draws more",
+        Phase::EditP2 => "Player 2 draws more",
+        Phase::GameOver => "Game over",
+    }
+}
+
+fn over_text(st: &retrace_kernel::life::State) -> (String, Color32) {
+    let (c1, c2) = st.counts();
+    let why = match st.reason {
+        Some(Reason::Extinct) => "extinction",
+        Some(Reason::Manual) => "ended",
+        Some(Reason::Stalemate) => "budget stalemate",
+        Some(Reason::Win) => "every enemy cell is gone",
+        Some(Reason::Defeat) => "the budget is spent",
+        None => "",
+    };
+    if st.campaign.is_some() {
+        return match st.reason {
+            Some(Reason::Win) => (format!("Level cleared! ({why})"), P1_COLOR),
+            Some(Reason::Defeat) => (format!("Defeat: {why}"), P2_COLOR),
+            _ => ("Level abandoned".into(), Color32::GRAY),
+        };
+    }
+    match st.winner {
+        Some(Winner::P1) => (format!("Red wins {c1} to {c2} ({why})"), P1_COLOR),
+        Some(Winner::P2) => (format!("Green wins {c2} to {c1} ({why})"), P2_COLOR),
+        _ => (format!("Draw {c1} to {c2} ({why})"), Color32::GRAY),
+    }
+}

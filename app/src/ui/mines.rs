@@ -1,0 +1,306 @@
+//! MineLayer's window: the classic look (Game menu, smiley, two LED counters),
+//! left click to lay or pick up a mine, right click or long press to cycle
+//! marks, live hints on clues, win and death pictures, statistics, share card.
+
+use crate::store::{today, Store};
+use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
+use retrace_kernel::mines::{self, share, stats, Action, Mark, MineLayer, Phase, Tier};
+use retrace_kernel::Session;
+use std::time::{Duration, Instant};
+
+/// The save name of the live round.
+pub const SAVE: &str = "minelayer";
+
+/// A MineLayer round on screen.
+pub struct MinesView {
+    /// The round (a replay like every session).
+    pub session: Session<MineLayer>,
+    /// When the round's clock reads 0 ms.
+    clock: Instant,
+    /// The mouse is down on a shut cell (the smiley's "surprise" face).
+    pressing: bool,
+    show_stats: bool,
+    show_help: bool,
+    show_share: bool,
+    /// The round's result has been recorded.
+    recorded: bool,
+    /// Last message for the status bar (errors included).
+    pub message: Option<String>,
+}
+
+/// A fresh random seed: the app may use the OS, the kernel never does.
+pub fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
+    h.finish()
+}
+
+impl MinesView {
+    /// A new round on `tier`.
+    pub fn new(tier: Tier, seed: u64) -> MinesView {
+        let session = Session::new(mines::Setup { tier }, seed).expect("the app only offers valid tiers");
+        MinesView::resume(session)
+    }
+
+    /// Continues a saved (or forked) round: its clock picks up at the last action's time.
+    pub fn resume(session: Session<MineLayer>) -> MinesView {
+        let last = session.state().last_ms;
+        let recorded = !session.state().active();
+        MinesView {
+            session,
+            clock: Instant::now() - Duration::from_millis(last as u64),
+            pressing: false,
+            show_stats: false,
+            show_help: false,
+            show_share: false,
+            recorded,
+            message: None,
+        }
+    }
+
+    fn now_ms(&self) -> u32 {
+        (self.clock.elapsed().as_millis().min(u32::MAX as u128) as u32).max(self.session.state().last_ms)
+    }
+
+    fn push(&mut self, store: &Store, action: Action) {
+        match self.session.push(action) {
+            Ok(_) => {
+                if let Err(e) = store.save(SAVE, &self.session) {
+                    self.message = Some(e);
+                }
+            }
+            // Clicks the rules ignore (a clue, a flag on a laid mine) are the original's no-ops.
+            Err(_) => {}
+        }
+        self.record(store);
+    }
+
+    /// Records a finished round's result once.
+    fn record(&mut self, store: &Store) {
+        if self.recorded {
+            return;
+        }
+        if let Some(r) = stats::record(self.session.state(), &today()) {
+            let path = store.mines_stats_path();
+            let mut st = crate::mines::load_stats(&path);
+            st.push(r);
+            if let Err(e) = crate::mines::save_stats(&path, &st) {
+                self.message = Some(format!("{}: cannot save statistics: {e}", path.display()));
+            }
+            self.recorded = true;
+        } else if self.session.state().phase == Phase::GaveUp {
+            self.recorded = true;
+        }
+    }
+
+    fn face(&self) -> &'static str {
+        match self.session.state().phase {
+            Phase::Won => "😎",
+            Phase::Dead => "😵",
+            _ if self.pressing => "😮",
+            _ => "🙂",
+        }
+    }
+
+    fn status(&self) -> String {
+        let s = self.session.state();
+        match s.phase {
+            Phase::Ready => "Lay a mine on every square where one must be.".into(),
+            Phase::Playing => format!("{} mines left.", s.mines_left()),
+            Phase::Won => format!("Field secured — all {} mines laid in {} s.", s.total, s.final_seconds().min(mines::TIME_CAP)),
+            Phase::Dead => "Misplaced mine — that square was safe.".into(),
+            Phase::GaveUp => "Solution revealed.".into(),
+        }
+    }
+
+    /// Draws the window; returns a request to start a new field on this tier.
+    pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store, settings: &mut crate::store::Settings) -> Option<Tier> {
+        let mut new_field: Option<Tier> = None;
+        let tier = self.session.state().tier;
+        if ui.input(|i| i.key_pressed(egui::Key::F2)) {
+            new_field = Some(tier);
+        }
+        ui.horizontal(|ui| {
+            ui.menu_button("Game", |ui| {
+                for (name, t) in [("Beginner", Tier::Beginner), ("Intermediate", Tier::Intermediate), ("Expert", Tier::Expert)] {
+                    let mark = if tier == t { "● " } else { "   " };
+                    if ui.button(format!("{mark}{name}")).clicked() {
+                        // Picking the current tier is a no-op, as in the original.
+                        if tier != t {
+                            new_field = Some(t);
+                        }
+                        ui.close();
+                    }
+                }
+                ui.separator();
+                ui.checkbox(&mut settings.mines_assist, "Live hints");
+                if ui.button("Statistics").clicked() {
+                    self.show_stats = true;
+                    ui.close();
+                }
+                if ui.button("Help").clicked() {
+                    self.show_help = true;
+                    ui.close();
+                }
+                if ui.add_enabled(self.session.state().active(), egui::Button::new("Reveal solution")).clicked() {
+                    let ms = self.now_ms();
+                    self.push(store, Action::Reveal { ms });
+                    ui.close();
+                }
+            });
+            if self.session.state().phase == Phase::Won && ui.button("Share result").clicked() {
+                self.show_share = true;
+            }
+        });
+        ui.separator();
+        // HUD: mines-left LED, smiley, time LED.
+        let s = self.session.state();
+        let secs = s.seconds_at(self.now_ms()).min(mines::TIME_CAP);
+        let left = s.mines_left();
+        ui.horizontal(|ui| {
+            led(ui, left, "Mines left");
+            ui.add_space(16.0);
+            if ui.add(egui::Button::new(RichText::new(self.face()).size(24.0))).on_hover_text("New game (F2)").clicked() {
+                new_field = Some(tier);
+            }
+            ui.add_space(16.0);
+            led(ui, secs, "Time in seconds");
+        });
+        if self.session.state().phase == Phase::Playing {
+            ui.ctx().request_repaint_after(Duration::from_millis(250));
+        }
+        self.board(ui, store, settings.mines_assist);
+        ui.label(self.status());
+        if let Some(m) = &self.message {
+            ui.colored_label(Color32::from_rgb(220, 80, 60), m);
+        }
+        self.dialogs(ui.ctx(), store, settings);
+        new_field
+    }
+
+    fn board(&mut self, ui: &mut egui::Ui, store: &Store, assist: bool) {
+        let st = self.session.state().clone();
+        let (rows, cols) = (st.field.rows as usize, st.field.cols as usize);
+        let avail = ui.available_size() - Vec2::new(0.0, 48.0);
+        let cell = (avail.x / cols as f32).min(avail.y / rows as f32).clamp(18.0, 34.0);
+        let (rect, _) = ui.allocate_exact_size(Vec2::new(cell * cols as f32, cell * rows as f32), Sense::hover());
+        let painter = ui.painter_at(rect);
+        let over = st.phase == Phase::Dead || st.phase == Phase::GaveUp;
+        let mut pressing = false;
+        for i in 0..rows * cols {
+            let (r, c) = (i / cols, i % cols);
+            let cr = egui::Rect::from_min_size(rect.min + Vec2::new(c as f32 * cell, r as f32 * cell), Vec2::splat(cell));
+            let id = ui.scope_id().with(("mine-cell", i));
+            let resp = ui.interact(cr, id, Sense::click());
+            let label = format!("row {} column {}", r + 1, c + 1);
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, &label));
+            let clue = st.field.clue[i];
+            let (fill, text, color) = if clue {
+                let n = st.numbers[i];
+                let fill = if assist && st.over(i) {
+                    Color32::from_rgb(255, 0, 0)
+                } else if assist && st.sat(i) {
+                    Color32::from_gray(128)
+                } else {
+                    Color32::from_gray(200)
+                };
+                let color = if assist && st.over(i) { Color32::WHITE } else { number_color(n) };
+                (fill, if n == 0 { String::new() } else { n.to_string() }, color)
+            } else if over && Some(i as u16) == st.failed {
+                (Color32::from_rgb(255, 0, 0), "💥".to_string(), Color32::BLACK)
+            } else if over && st.field.mine[i] {
+                (Color32::from_gray(190), "💣".to_string(), Color32::BLACK)
+            } else {
+                let glyph = match st.marks[i] {
+                    Mark::Mine => "💣",
+                    Mark::Safe => "🚩",
+                    Mark::Question => "❓",
+                    Mark::None => "",
+                };
+                (Color32::from_gray(160), glyph.to_string(), Color32::BLACK)
+            };
+            painter.rect_filled(cr.shrink(1.0), 0.0, fill);
+            if !clue && !over {
+                // The raised look of a shut cell.
+                painter.line_segment([cr.left_top(), cr.right_top()], (2.0, Color32::WHITE));
+                painter.line_segment([cr.left_top(), cr.left_bottom()], (2.0, Color32::WHITE));
+            }
+            if !text.is_empty() {
+                painter.text(cr.center(), egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(cell * 0.6), color);
+            }
+            if !st.active() || clue {
+                continue;
+            }
+            if resp.is_pointer_button_down_on() {
+                pressing = true;
+            }
+            if resp.clicked() {
+                let ms = self.now_ms();
+                self.push(store, Action::Toggle { cell: i as u16, ms });
+            } else if resp.secondary_clicked() || resp.long_touched() {
+                self.push(store, Action::Cycle { cell: i as u16 });
+            }
+        }
+        self.pressing = pressing;
+    }
+
+    fn dialogs(&mut self, ctx: &egui::Context, store: &Store, settings: &mut crate::store::Settings) {
+        if self.show_stats {
+            let st = crate::mines::load_stats(&store.mines_stats_path());
+            egui::Window::new("Statistics").open(&mut self.show_stats).collapsible(false).show(ctx, |ui| {
+                for (name, key) in [("Beginner", "beginner"), ("Intermediate", "intermediate"), ("Expert", "expert"), ("Custom", "custom")] {
+                    let s = st.summary(key);
+                    let best = s.best_seconds.map_or("—".to_string(), |b| format!("{b} s"));
+                    ui.label(format!("{name}: played {}, won {}, best {best}", s.played, s.won));
+                }
+            });
+        }
+        if self.show_help {
+            egui::Window::new("Help").open(&mut self.show_help).collapsible(false).show(ctx, |ui| {
+                ui.label("The numbers are clues: each tells how many of its 8 neighbours hold a mine.");
+                ui.label("Left click a square to lay a mine there; click it again to pick it up.");
+                ui.label("A mine on a safe square ends the round. Lay all of them to win.");
+                ui.label("Right click (or long press) cycles a flag 🚩 and a question mark ❓.");
+                ui.label("Live hints darken a satisfied number and redden an over-mined one.");
+                ui.label("Every field has exactly one solution: logic alone wins. F2 starts a new field.");
+            });
+        }
+        if self.show_share {
+            let card = share::share_card(self.session.state(), &settings.mines_lang).unwrap_or_default();
+            let mut open = true;
+            egui::Window::new("Share result").open(&mut open).collapsible(false).show(ctx, |ui| {
+                egui::ComboBox::from_label("Language").selected_text(settings.mines_lang.clone()).show_ui(ui, |ui| {
+                    for l in share::LANGUAGES {
+                        ui.selectable_value(&mut settings.mines_lang, l.to_string(), l);
+                    }
+                });
+                ui.add(egui::Label::new(RichText::new(&card).monospace()));
+                if ui.button("Copy").clicked() {
+                    ctx.copy_text(card.clone());
+                    self.message = Some("Copied.".into());
+                }
+            });
+            self.show_share = open;
+        }
+    }
+}
+
+fn led(ui: &mut egui::Ui, value: u32, label: &str) {
+    let text = RichText::new(format!("{:03}", value.min(999))).monospace().size(22.0).color(Color32::from_rgb(255, 0, 0)).background_color(Color32::BLACK);
+    let r = ui.label(text);
+    r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{label}: {value}")));
+}
+
+fn number_color(n: u8) -> Color32 {
+    match n {
+        1 => Color32::from_rgb(0, 0, 255),
+        2 => Color32::from_rgb(0, 128, 0),
+        3 => Color32::from_rgb(255, 0, 0),
+        4 => Color32::from_rgb(0, 0, 128),
+        5 => Color32::from_rgb(128, 0, 0),
+        6 => Color32::from_rgb(0, 128, 128),
+        7 => Color32::BLACK,
+        _ => Color32::from_gray(80),
+    }
+}

@@ -1,0 +1,190 @@
+//! Watching a replay or certificate: verified first (the kernel's message on
+//! failure), then played: play/pause, step, a timeline to scrub, speed 0.25×
+//! to 16×, jump to the end, and "Play from here" to fork a live session.
+
+use eframe::egui::{self, RichText};
+use retrace_kernel::life::Life;
+use retrace_kernel::mines::MineLayer;
+use retrace_kernel::replay::{verify, ReplayFile, Verified};
+use retrace_kernel::tally::Tally;
+use retrace_kernel::{Game, Session};
+
+/// The watched game, typed so it can be drawn.
+pub enum Watched {
+    /// A MineLayer round.
+    Mines(Session<MineLayer>),
+    /// A Life game.
+    Life(Session<Life>),
+    /// The test game.
+    Tally(Session<Tally>),
+}
+
+/// Playback speeds offered.
+pub const SPEEDS: [f32; 7] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
+/// Steps a second at 1×.
+pub const BASE_RATE: f32 = 4.0;
+
+/// A replay being watched.
+pub struct WatchView {
+    /// Where it came from (a path or "demo").
+    pub source: String,
+    /// What verification found.
+    pub verified: Verified,
+    /// The game, seekable.
+    pub watched: Watched,
+    /// Whether it plays.
+    pub playing: bool,
+    /// Speed multiplier.
+    pub speed: f32,
+    acc: f32,
+    /// The replay's certificate claim, shown when present.
+    pub certificate: bool,
+}
+
+/// What the watcher asks the shell to do.
+pub enum WatchRequest {
+    /// Fork a live MineLayer round at the current step.
+    PlayMines(Session<MineLayer>),
+    /// Fork a live Life game at the current step.
+    PlayLife(Session<Life>),
+}
+
+fn rebuild<G: Game>(file: &ReplayFile) -> Result<Session<G>, String> {
+    let mut s = Session::<G>::from_replay(file).map_err(|e| e.to_string())?;
+    s.seek(0);
+    Ok(s)
+}
+
+impl WatchView {
+    /// Verifies the bytes and prepares playback from step 0, or returns the
+    /// kernel's message prefixed with the source.
+    pub fn open(source: &str, bytes: &[u8]) -> Result<WatchView, String> {
+        let err = |e: String| format!("{source}: {e}");
+        let file = ReplayFile::from_bytes(bytes).map_err(|e| err(e.to_string()))?;
+        let verified = verify(&file).map_err(|e| err(e.to_string()))?;
+        let watched = match verified.game.as_str() {
+            "mines" => Watched::Mines(rebuild(&file).map_err(err)?),
+            "life" => Watched::Life(rebuild(&file).map_err(err)?),
+            "tally" => Watched::Tally(rebuild(&file).map_err(err)?),
+            other => return Err(err(format!("this build cannot show {other} replays yet"))),
+        };
+        Ok(WatchView { source: source.into(), certificate: verified.certificate, verified, watched, playing: true, speed: 1.0, acc: 0.0 })
+    }
+
+    /// The current step.
+    pub fn step(&self) -> u32 {
+        match &self.watched {
+            Watched::Mines(s) => s.step(),
+            Watched::Life(s) => s.step(),
+            Watched::Tally(s) => s.step(),
+        }
+    }
+
+    /// Moves to step `k` (clamped).
+    pub fn seek(&mut self, k: u32) {
+        match &mut self.watched {
+            Watched::Mines(s) => s.seek(k),
+            Watched::Life(s) => s.seek(k),
+            Watched::Tally(s) => s.seek(k),
+        }
+    }
+
+    /// Advances playback by `dt` seconds of wall time.
+    pub fn tick(&mut self, dt: f32) {
+        if !self.playing {
+            return;
+        }
+        self.acc += dt * BASE_RATE * self.speed;
+        let n = self.acc.floor() as u32;
+        if n > 0 {
+            self.acc -= n as f32;
+            let next = (self.step() + n).min(self.verified.steps);
+            self.seek(next);
+            if next == self.verified.steps {
+                self.playing = false;
+            }
+        }
+    }
+
+    /// The controls; returns a fork request.
+    pub fn controls(&mut self, ui: &mut egui::Ui, lang: crate::store::Lang) -> Option<WatchRequest> {
+        use crate::ui::text::t;
+        let v = &self.verified;
+        ui.horizontal(|ui| {
+            ui.strong(format!("{} v{}", v.game, v.rules_version));
+            ui.label(format!("{} · {}", self.source, v.outcome));
+        });
+        if self.certificate {
+            ui.label(RichText::new(format!(
+                "{}: {} · rules v{} · {} steps · digest {} — {}",
+                t(lang, "certificate"),
+                v.outcome,
+                v.rules_version,
+                v.steps,
+                &v.final_digest.hex()[..16],
+                t(lang, "verified")
+            ))
+            .strong());
+        } else {
+            ui.label(format!("{} — {}", &v.final_digest.hex()[..16], t(lang, "verified")));
+        }
+        let steps = v.steps;
+        let mut k = self.step();
+        let mut request = None;
+        ui.horizontal(|ui| {
+            if ui.button("⏮").on_hover_text("Start").clicked() {
+                k = 0;
+            }
+            if ui.button("◀").on_hover_text("Step back").clicked() {
+                k = k.saturating_sub(1);
+            }
+            let play = if self.playing { "⏸" } else { "▶" };
+            if ui.button(play).on_hover_text(if self.playing { "Pause" } else { "Play" }).clicked() {
+                self.playing = !self.playing;
+                if self.playing && k == steps {
+                    k = 0;
+                }
+            }
+            if ui.button("▶|").on_hover_text("Step forward").clicked() {
+                k = (k + 1).min(steps);
+            }
+            if ui.button("⏭").on_hover_text("Jump to the end").clicked() {
+                k = steps;
+            }
+            egui::ComboBox::from_label(t(lang, "speed")).selected_text(format!("{}×", self.speed)).show_ui(ui, |ui| {
+                for s in SPEEDS {
+                    ui.selectable_value(&mut self.speed, s, format!("{s}×"));
+                }
+            });
+            ui.label(format!("{} {k} / {steps}", t(lang, "step")));
+            let fork = match &self.watched {
+                Watched::Mines(_) | Watched::Life(_) => true,
+                Watched::Tally(_) => false,
+            };
+            if ui.add_enabled(fork, egui::Button::new(t(lang, "play_from_here"))).clicked() {
+                request = Some(self.fork());
+            }
+        });
+        ui.add(egui::Slider::new(&mut k, 0..=steps).text("timeline"));
+        if k != self.step() {
+            self.seek(k);
+        }
+        request.flatten()
+    }
+
+    /// A live copy of the watched game with the log cut at the current step.
+    fn fork(&self) -> Option<WatchRequest> {
+        fn cut<G: Game>(s: &Session<G>) -> Session<G> {
+            let mut live = Session::<G>::new(s.setup().clone(), s.seed()).expect("a verified replay's setup starts");
+            for a in s.actions() {
+                live.push(a.clone()).expect("a verified replay's actions replay");
+            }
+            live
+        }
+        match &self.watched {
+            Watched::Mines(s) => Some(WatchRequest::PlayMines(cut(s))),
+            Watched::Life(s) => Some(WatchRequest::PlayLife(cut(s))),
+            Watched::Tally(_) => None,
+        }
+    }
+}
