@@ -61,7 +61,14 @@ fn a_missing_file_is_exit_2_and_named() {
 #[test]
 fn bad_usage_is_exit_2() {
     assert_eq!(retrace(&["verify"]).0, 2);
-    assert_eq!(retrace(&["frobnicate"]).0, 2);
+    let (code, _, err) = retrace(&["frobnicate"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'frobnicate' is neither a subcommand nor a file"), "{err}");
+    // No subcommand asks for the window; a file opens in it.
+    let plan = |args: &[&str]| retrace::cli::plan(std::iter::once("retrace").chain(args.iter().copied()), &mut Vec::new(), &mut Vec::new());
+    assert_eq!(plan(&[]), retrace::cli::Plan::Window(None));
+    let f = fixtures::root().join("replays/tally-won.replay");
+    assert_eq!(plan(&[f.to_str().unwrap()]), retrace::cli::Plan::Window(Some(f.clone())));
     let (code, out, _) = retrace(&[]);
     assert_eq!(code, 0);
     assert!(out.contains("verify"), "no subcommand prints help: {out}");

@@ -101,7 +101,13 @@ where
         }
     };
     let result = match cli.command {
-        None => return Plan::Window(cli.file),
+        None => match cli.file {
+            Some(f) if !f.exists() => {
+                let _ = writeln!(err, "error: '{}' is neither a subcommand nor a file; see `retrace --help`", f.display());
+                return Plan::Exit(2);
+            }
+            file => return Plan::Window(file),
+        },
         Some(Command::Info { file }) => info(&file, out),
         Some(Command::Verify { files }) => Ok(verify_files(&files, out)),
         Some(Command::Replay { file, digests }) => replay(&file, digests, out),
