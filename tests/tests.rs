@@ -14,5 +14,7 @@ mod mines;
 mod life;
 /// GPU parity: shaders against their CPU twins (skipped without an adapter unless RETRACE_REQUIRE_GPU=1).
 mod gpu;
+/// The window through egui_kittest: MineLayer, Life, dropped replays, resume.
+mod app;
 /// Every committed replay verifies and matches its goldens file.
 mod goldens;

@@ -62,6 +62,8 @@ pub struct RetraceApp {
     show_settings: bool,
     show_help: bool,
     theme_applied: Option<Theme>,
+    /// Keeps the home cards' demos still (for snapshot tests).
+    pub demos_paused: bool,
 }
 
 impl RetraceApp {
@@ -92,6 +94,7 @@ impl RetraceApp {
             show_settings: false,
             show_help: false,
             theme_applied: None,
+            demos_paused: false,
         };
         if let Some(path) = open {
             app.open_path(&path);
@@ -133,7 +136,7 @@ impl RetraceApp {
         ui.heading(t(lang, "title"));
         ui.label(t(lang, "tagline"));
         ui.add_space(8.0);
-        let dt = self.frame_dt();
+        let dt = if self.demos_paused { 0.0 } else { self.frame_dt() };
         for d in &mut self.demos {
             d.playing = true;
             d.tick(dt);
@@ -141,7 +144,9 @@ impl RetraceApp {
                 d.seek(0);
             }
         }
-        ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        if !self.demos_paused {
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
         let mut next: Option<Screen> = None;
         ui.horizontal_wrapped(|ui| {
             card(ui, t(lang, "life"), t(lang, "life_blurb"), self.demos.iter().find(|d| d.verified.game == "life"), |ui| {

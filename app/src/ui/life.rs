@@ -63,8 +63,8 @@ pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm) -> Option<LifeRequest> 
     });
     ui.checkbox(&mut form.wrap, "Closed map (torus)");
     ui.horizontal(|ui| {
-        ui.label("Budget per player");
-        ui.add(egui::DragValue::new(&mut form.budget).range(1..=100_000));
+        let label = ui.label("Budget per player");
+        ui.add(egui::DragValue::new(&mut form.budget).range(1..=100_000)).labelled_by(label.id);
         for p in [100, 250, 500] {
             if ui.button(p.to_string()).clicked() {
                 form.budget = p;

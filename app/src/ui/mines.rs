@@ -94,12 +94,12 @@ impl MinesView {
         }
     }
 
-    fn face(&self) -> &'static str {
+    fn face(&self) -> Face {
         match self.session.state().phase {
-            Phase::Won => "😎",
-            Phase::Dead => "😵",
-            _ if self.pressing => "😮",
-            _ => "🙂",
+            Phase::Won => Face::Cool,
+            Phase::Dead => Face::Dead,
+            _ if self.pressing => Face::Surprise,
+            _ => Face::Smile,
         }
     }
 
@@ -161,7 +161,7 @@ impl MinesView {
         ui.horizontal(|ui| {
             led(ui, left, "Mines left");
             ui.add_space(16.0);
-            if ui.add(egui::Button::new(RichText::new(self.face()).size(24.0))).on_hover_text("New game (F2)").clicked() {
+            if face_button(ui, self.face()).on_hover_text("New game (F2)").clicked() {
                 new_field = Some(tier);
             }
             ui.add_space(16.0);
@@ -284,6 +284,58 @@ impl MinesView {
             self.show_share = open;
         }
     }
+}
+
+/// The smiley's four faces.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Face {
+    Smile,
+    Surprise,
+    Dead,
+    Cool,
+}
+
+/// The smiley button, drawn with shapes (no emoji font needed).
+fn face_button(ui: &mut egui::Ui, face: Face) -> egui::Response {
+    let (rect, resp) = ui.allocate_exact_size(Vec2::splat(34.0), Sense::click());
+    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "New game"));
+    let p = ui.painter_at(rect);
+    p.rect_filled(rect, 3.0, Color32::from_gray(190));
+    let c = rect.center();
+    let ink = egui::Stroke::new(1.5, Color32::BLACK);
+    p.circle(c, 12.0, Color32::from_rgb(255, 220, 0), ink);
+    let (el, er) = (c + Vec2::new(-4.5, -3.5), c + Vec2::new(4.5, -3.5));
+    match face {
+        Face::Dead => {
+            for e in [el, er] {
+                p.line_segment([e + Vec2::new(-2.0, -2.0), e + Vec2::new(2.0, 2.0)], ink);
+                p.line_segment([e + Vec2::new(-2.0, 2.0), e + Vec2::new(2.0, -2.0)], ink);
+            }
+        }
+        Face::Cool => {
+            p.line_segment([el + Vec2::new(-3.0, 0.0), er + Vec2::new(3.0, 0.0)], egui::Stroke::new(3.5, Color32::BLACK));
+        }
+        _ => {
+            p.circle_filled(el, 1.6, Color32::BLACK);
+            p.circle_filled(er, 1.6, Color32::BLACK);
+        }
+    }
+    match face {
+        Face::Surprise => {
+            p.circle_stroke(c + Vec2::new(0.0, 5.0), 2.5, ink);
+        }
+        Face::Dead => {
+            p.line_segment([c + Vec2::new(-5.0, 7.0), c + Vec2::new(5.0, 7.0)], ink);
+        }
+        _ => {
+            let pts: Vec<egui::Pos2> = (0..=8).map(|k| {
+                let a = std::f32::consts::PI * (0.2 + 0.6 * k as f32 / 8.0);
+                c + Vec2::new(-6.0 * a.cos(), 6.0 * a.sin() - 1.0)
+            }).collect();
+            p.add(egui::Shape::line(pts, ink));
+        }
+    }
+    resp
 }
 
 fn led(ui: &mut egui::Ui, value: u32, label: &str) {

@@ -1,0 +1,230 @@
+//! The window, driven through egui_kittest by accessible labels, headless
+//! (rendering on lavapipe in CI): MineLayer, Life, dropped replays, resume.
+
+use crate::fixtures;
+use eframe::egui;
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use retrace::store::Store;
+use retrace::ui::{RetraceApp, Screen};
+use retrace_kernel::life::Phase as LifePhase;
+use retrace_kernel::mines::Phase;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+fn harness(dir: &Path) -> Harness<'static, RetraceApp> {
+    let store = Store::new(dir);
+    Harness::builder().with_size([1100.0, 760.0]).build_eframe(move |_cc| RetraceApp::new(store, None))
+}
+
+fn mines<'h>(h: &'h mut Harness<'static, RetraceApp>) -> &'h mut retrace::ui::mines::MinesView {
+    match &mut h.state_mut().screen {
+        Screen::Mines(v) => v,
+        _ => panic!("not on the MineLayer screen"),
+    }
+}
+
+/// A dropped file, as the window system hands it over.
+#[derive(Debug)]
+struct Dropped(PathBuf, Vec<u8>);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        Ok(self.1.clone())
+    }
+}
+
+fn drop_file(h: &mut Harness<'static, RetraceApp>, name: &str, bytes: Vec<u8>) {
+    h.input_mut().dropped_files.push(Arc::new(Dropped(PathBuf::from(name), bytes)));
+    h.run();
+}
+
+fn cell_label(v: &retrace::ui::mines::MinesView, i: u16) -> String {
+    let cols = v.session.state().field.cols;
+    format!("row {} column {}", i / cols + 1, i % cols + 1)
+}
+
+#[test]
+fn minelayer_lay_cycle_lose_and_win_by_clicking() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_by_label("Play").click();
+    h.run();
+    let v = mines(&mut h);
+    let st = v.session.state().clone();
+    let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).unwrap();
+    let safe: Vec<u16> = (0..st.field.len() as u16).filter(|&i| !st.field.mine[i as usize] && !st.field.clue[i as usize]).collect();
+    let (mine_label, flag_label, boom_label) = (cell_label(v, mine), cell_label(v, safe[0]), cell_label(v, safe[1]));
+    h.get_by_label(&mine_label).click();
+    h.run();
+    assert_eq!(mines(&mut h).session.state().laid, 1, "a left click lays a mine");
+    h.get_by_label(&flag_label).click_secondary();
+    h.run();
+    assert_eq!(mines(&mut h).session.state().marks[safe[0] as usize], retrace_kernel::mines::Mark::Safe, "a right click flags");
+    h.get_by_label(&boom_label).click();
+    h.run();
+    assert_eq!(mines(&mut h).session.state().phase, Phase::Dead);
+    assert!(h.query_by_label_contains("Misplaced mine").is_some());
+    // F2: a new field; lay every mine.
+    h.key_press(egui::Key::F2);
+    h.run();
+    let st = mines(&mut h).session.state().clone();
+    assert_eq!(st.phase, Phase::Ready);
+    for i in (0..st.field.len() as u16).filter(|&i| st.field.mine[i as usize]) {
+        let label = cell_label(mines(&mut h), i);
+        h.get_by_label(&label).click();
+        h.run();
+    }
+    assert_eq!(mines(&mut h).session.state().phase, Phase::Won);
+    assert!(h.query_by_label_contains("Field secured — all").is_some());
+    // Both results were recorded.
+    let stats = retrace::mines::load_stats(&Store::new(dir.path()).mines_stats_path());
+    assert_eq!(stats.records.len(), 2);
+}
+
+#[test]
+fn a_dropped_replay_verifies_and_plays_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let won = fixtures::mines_won().to_certificate(fixtures::FIXTURE_APP).unwrap();
+    drop_file(&mut h, "won.replay", won.to_bytes());
+    assert!(matches!(h.state().screen, Screen::Watch(_)), "{:?}", h.state().error);
+    assert!(h.query_by_label_contains("verified by replay").is_some());
+    h.get_by_label("⏭").click();
+    h.run();
+    let Screen::Watch(v) = &h.state().screen else { panic!() };
+    assert_eq!(v.step(), won.steps());
+    // "Play from here" forks a live round at the current step.
+    h.get_by_label("⏮").click();
+    h.run();
+    h.get_by_label("Play from here").click();
+    h.run();
+    assert_eq!(mines(&mut h).session.step(), 0);
+}
+
+#[test]
+fn a_corrupt_dropped_replay_shows_the_kernels_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let mut bytes = fixtures::mines_won().to_replay(fixtures::FIXTURE_APP).to_bytes();
+    let n = bytes.len();
+    bytes.truncate(n - 5);
+    drop_file(&mut h, "cut.replay", bytes);
+    assert!(matches!(h.state().screen, Screen::Home));
+    let err = h.state().error.clone().unwrap();
+    assert!(err.starts_with("cut.replay: truncated at byte offset"), "{err}");
+    assert!(h.query_by_label_contains("truncated at byte offset").is_some());
+}
+
+#[test]
+fn a_round_resumes_after_a_restart_and_a_bad_save_is_kept_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let digest = {
+        let mut h = harness(dir.path());
+        h.run();
+        h.get_by_label("Play").click();
+        h.run();
+        let st = mines(&mut h).session.state().clone();
+        let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).unwrap();
+        let label = cell_label(mines(&mut h), mine);
+        h.get_by_label(&label).click();
+        h.run();
+        mines(&mut h).session.digest()
+    };
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_by_label("Resume").click();
+    h.run();
+    assert_eq!(mines(&mut h).session.digest(), digest);
+    drop(h);
+    // Corrupt the save: the next start reports it and keeps the bytes.
+    let save = dir.path().join("minelayer.replay");
+    let mut bytes = std::fs::read(&save).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    std::fs::write(&save, &bytes).unwrap();
+    let h = harness(dir.path());
+    let err = h.state().error.clone().unwrap();
+    assert!(err.contains("minelayer.replay") && err.contains("kept as"), "{err}");
+    assert_eq!(std::fs::read(dir.path().join("minelayer.bad-1.replay")).unwrap(), bytes);
+    assert!(h.state().saved_mines.is_none());
+}
+
+fn life<'h>(h: &'h mut Harness<'static, RetraceApp>) -> &'h mut retrace::ui::life::LifeView {
+    match &mut h.state_mut().screen {
+        Screen::Life(v) => v,
+        _ => panic!("not on the Life screen"),
+    }
+}
+
+/// Paints the field cell (x, y) with a left click through pointer events.
+fn click_cell(h: &mut Harness<'static, RetraceApp>, x: u32, y: u32) {
+    let rect = h.get_by_label("Life field").rect();
+    let w = life(h).session.state().field.w as f32;
+    let cell = rect.width() / w;
+    let pos = rect.min + egui::vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell);
+    h.input_mut().events.push(egui::Event::PointerMoved(pos));
+    h.input_mut().events.push(egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed: true, modifiers: Default::default() });
+    h.step();
+    h.input_mut().events.push(egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed: false, modifiers: Default::default() });
+    h.run();
+}
+
+#[test]
+fn a_life_game_by_clicking_with_blind_placement() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_by_label("Two players").click();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(life(&mut h).session.state().phase, LifePhase::PlaceP1);
+    // A 2×2 block for player 1.
+    for (x, y) in [(5, 5), (6, 5), (5, 6), (6, 6)] {
+        click_cell(&mut h, x, y);
+    }
+    assert_eq!(life(&mut h).session.state().counts(), (4, 0));
+    assert!(h.query_by_label("Budget 96 of 100").is_some());
+    h.get_by_label("Ready").click();
+    h.run();
+    h.get_by_label("Player 2 is ready").click();
+    h.run();
+    let st = life(&mut h).session.state().clone();
+    assert_eq!(st.phase, LifePhase::PlaceP2);
+    assert!(!st.visible().p1, "player 1's cells are not drawn for player 2");
+    assert_eq!(st.counts().0, 4, "while the state keeps them");
+    for (x, y) in [(50, 5), (51, 5), (50, 6), (51, 6)] {
+        click_cell(&mut h, x, y);
+    }
+    h.get_by_label("Ready").click();
+    h.run();
+    h.get_by_label("Start simulation").click();
+    h.run();
+    // Two blocks are still: the first generations auto-pause the field.
+    for _ in 0..40 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+        if life(&mut h).session.state().phase == LifePhase::Paused {
+            break;
+        }
+    }
+    assert!(life(&mut h).session.state().stable);
+    h.get_by_label("Draw more: red").click();
+    h.run();
+    assert_eq!(life(&mut h).session.state().phase, LifePhase::EditP1);
+    h.get_by_label("Ready").click();
+    h.run();
+    h.get_by_label("End game").click();
+    h.run();
+    h.get_by_label("Yes").click();
+    h.run();
+    assert_eq!(life(&mut h).session.state().phase, LifePhase::GameOver);
+    assert!(h.query_by_label_contains("Draw 4 to 4").is_some());
+}
