@@ -228,3 +228,39 @@ fn a_life_game_by_clicking_with_blind_placement() {
     assert_eq!(life(&mut h).session.state().phase, LifePhase::GameOver);
     assert!(h.query_by_label_contains("Draw 4 to 4").is_some());
 }
+
+/// Snapshot images of the main screens, compared with the committed PNGs in
+/// `tests/snapshots/` (regenerate with `UPDATE_SNAPSHOTS=1 cargo test`).
+/// Everything on them is deterministic: demos still, a fixed seed, playback paused.
+#[test]
+fn snapshots_of_the_main_screens() {
+    if retrace_gpu::gpu_for_tests("app snapshots").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let mut h = Harness::builder().with_size([1100.0, 760.0]).wgpu().build_eframe(move |_cc| {
+        let mut app = RetraceApp::new(store, None);
+        app.demos_paused = true;
+        app
+    });
+    h.run();
+    h.snapshot("home");
+    h.state_mut().screen = Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Intermediate, 2026));
+    h.run();
+    h.snapshot("minelayer");
+    h.state_mut().screen = Screen::LifeSetup;
+    h.run();
+    h.snapshot("life-setup");
+    h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(fixtures::life_stalemate()));
+    h.run();
+    h.snapshot("life-game-over");
+    let cert = fixtures::life_campaign_win().to_certificate(fixtures::FIXTURE_APP).unwrap();
+    h.state_mut().open_bytes("win.replay", &cert.to_bytes());
+    if let Screen::Watch(v) = &mut h.state_mut().screen {
+        v.playing = false;
+        v.seek(12);
+    }
+    h.run();
+    h.snapshot("watch-certificate");
+}
