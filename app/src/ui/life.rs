@@ -123,6 +123,8 @@ pub struct LifeView {
     last_save: Instant,
     last_cell: Option<(u32, u32)>,
     confirm: Option<Confirm>,
+    /// Tap to place: a press only previews; the release places (touch screens).
+    tap_place: bool,
     /// A message for the player.
     pub message: Option<String>,
 }
@@ -143,6 +145,7 @@ impl LifeView {
             last_save: Instant::now(),
             last_cell: None,
             confirm: None,
+            tap_place: false,
             message: None,
         }
     }
@@ -378,6 +381,7 @@ impl LifeView {
                 self.push(store, Action::Commit);
             }
         });
+        ui.checkbox(&mut self.tap_place, "Tap to place").on_hover_text("Place on release, so your finger does not hide the cell");
         ui.small("Left: draw or stamp · right drag: erase");
     }
 
@@ -453,7 +457,20 @@ impl LifeView {
                 }
             }
         }
-        let erase = ui.input(|i| i.pointer.secondary_down());
+        let erase = ui.input(|i| i.pointer.secondary_down() || i.pointer.secondary_released());
+        if self.tap_place {
+            // One placement on release, at the cell under the finger; moving only previews.
+            let released = ui.input(|i| i.pointer.any_released());
+            if let (true, Some((x, y))) = (released && resp.hovered(), hover) {
+                let a = match (self.stamp, erase) {
+                    (Some(pattern), false) => Action::Stamp { x, y, pattern, rot: self.rot },
+                    (_, true) => Action::Paint { x, y, tool: if self.tool == Tool::Eraser4 { Tool::Eraser4 } else { Tool::Eraser } },
+                    (None, false) => Action::Paint { x, y, tool: self.tool },
+                };
+                self.push(store, a);
+            }
+            return;
+        }
         if let Some(pos) = resp.interact_pointer_pos() {
             if let Some((x, y)) = to_cell(pos) {
                 if let (Some(pattern), false) = (self.stamp, erase) {
