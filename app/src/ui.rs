@@ -64,6 +64,8 @@ pub struct RetraceApp {
     theme_applied: Option<Theme>,
     /// Keeps the home cards' demos still (for snapshot tests).
     pub demos_paused: bool,
+    /// The GPU engine for Life, looked for once, lent to the Life screen.
+    life_engine: Option<Option<retrace_gpu::life_step::GpuStepper>>,
 }
 
 impl RetraceApp {
@@ -95,6 +97,7 @@ impl RetraceApp {
             show_help: false,
             theme_applied: None,
             demos_paused: false,
+            life_engine: None,
         };
         if let Some(path) = open {
             app.open_path(&path);
@@ -210,8 +213,18 @@ impl RetraceApp {
         });
     }
 
+    /// Takes the GPU engine back from a Life screen that is about to go.
+    fn reclaim_engine(&mut self) {
+        if let Screen::Life(v) = &mut self.screen {
+            if let Some(e) = v.engine.take() {
+                self.life_engine = Some(Some(e));
+            }
+        }
+    }
+
     /// Back to the home screen, keeping live games resumable.
     pub fn go_home(&mut self) {
+        self.reclaim_engine();
         match std::mem::replace(&mut self.screen, Screen::Home) {
             Screen::Mines(v) if v.session.state().active() => self.saved_mines = Some(v.session),
             Screen::Life(v) if v.session.state().phase != retrace_kernel::life::Phase::GameOver => self.saved_life = Some(v.session),
@@ -372,7 +385,14 @@ impl eframe::App for RetraceApp {
                 self.home(ui);
             }
             if let Some(s) = next {
+                self.reclaim_engine();
                 self.screen = s;
+            }
+            // Lend the GPU engine to a Life screen (looked for once, on the first game).
+            if let Screen::Life(v) = &mut self.screen {
+                if v.engine.is_none() {
+                    v.engine = self.life_engine.get_or_insert_with(life::gpu_engine).take();
+                }
             }
         });
         self.windows(&ctx);

@@ -22,3 +22,6 @@ pub use device::{gpu_for_tests, Gpu, GpuError};
 
 #[cfg(test)]
 mod tests;
+
+/// The wgpu this crate is built with, for callers that read adapter details.
+pub use wgpu;

@@ -303,3 +303,31 @@ impl LifeGpu {
         Ok(RunResult { cells, stats })
     }
 }
+
+/// The GPU as the Life game's engine for `Advance` (the kernel's `Stepper`).
+pub struct GpuStepper {
+    gpu: Gpu,
+    life: LifeGpu,
+}
+
+impl GpuStepper {
+    /// Opens the GPU and compiles the step.
+    pub fn new(gpu: Gpu) -> Result<GpuStepper, GpuError> {
+        let life = LifeGpu::new(&gpu)?;
+        Ok(GpuStepper { gpu, life })
+    }
+
+    /// The GPU in use.
+    pub fn gpu(&self) -> &Gpu {
+        &self.gpu
+    }
+}
+
+impl retrace_kernel::life::Stepper for GpuStepper {
+    fn run(&mut self, field: &Field, gens: u32) -> Result<(Field, Vec<(u32, u32, u64)>), String> {
+        let batch = Batch::from_fields(std::slice::from_ref(field));
+        let r = self.life.run(&self.gpu, &batch, gens).map_err(|e| e.to_string())?;
+        let figures = r.stats.iter().map(|g| (g[0].p1, g[0].p2, g[0].hash)).collect();
+        Ok((Batch { cells: r.cells, ..batch }.field(0), figures))
+    }
+}

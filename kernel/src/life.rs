@@ -9,7 +9,7 @@ pub mod field;
 pub mod game;
 pub mod rle;
 
-pub use game::{Action, Life, Phase, Setup, State, Tool};
+pub use game::{Action, Life, Phase, Setup, State, Stepper, Tool};
 
 #[cfg(test)]
 mod tests;

@@ -105,13 +105,28 @@ impl<G: Game> Session<G> {
     /// Plays an action. A rejected action is not logged and changes nothing;
     /// an accepted one clears the redo list.
     pub fn push(&mut self, action: G::Action) -> Result<Vec<G::Event>, Rejection> {
-        let events = self.apply_logged(action)?;
+        self.push_with(action, G::apply)
+    }
+
+    /// Like [`Session::push`], applying the action with `apply`, which must
+    /// give exactly what `G::apply` gives (another engine for the same rules,
+    /// such as the GPU step). The log and replays are the same either way.
+    pub fn push_with(
+        &mut self,
+        action: G::Action,
+        apply: impl FnOnce(&mut G::State, &G::Action) -> Result<Vec<G::Event>, Rejection>,
+    ) -> Result<Vec<G::Event>, Rejection> {
+        let events = self.apply_logged(action, apply)?;
         self.redo.clear();
         Ok(events)
     }
 
-    fn apply_logged(&mut self, action: G::Action) -> Result<Vec<G::Event>, Rejection> {
-        let events = G::apply(&mut self.state, &action)?;
+    fn apply_logged(
+        &mut self,
+        action: G::Action,
+        apply: impl FnOnce(&mut G::State, &G::Action) -> Result<Vec<G::Event>, Rejection>,
+    ) -> Result<Vec<G::Event>, Rejection> {
+        let events = apply(&mut self.state, &action)?;
         self.encoded.push(wire::encode(&action));
         self.log.push(action);
         let step = self.step();
@@ -133,7 +148,7 @@ impl<G: Game> Session<G> {
     /// Plays the last undone action again.
     pub fn redo(&mut self) -> Option<Vec<G::Event>> {
         let action = self.redo.pop()?;
-        Some(self.apply_logged(action).expect("kernel invariant: a redone action was accepted before"))
+        Some(self.apply_logged(action, G::apply).expect("kernel invariant: a redone action was accepted before"))
     }
 
     /// Moves to step `k` of the timeline (applied + redoable actions), clamped.

@@ -8,8 +8,24 @@ use retrace_kernel::life::campaign::{self, levels};
 use retrace_kernel::life::game::{Event, Reason, Winner, FIELD_RECTS, FIELD_SIZES};
 use retrace_kernel::life::patterns::{GROUPS, PATTERNS};
 use retrace_kernel::life::{Action, Life, Phase, Setup, Tool};
+use retrace_gpu::life_step::GpuStepper;
 use retrace_kernel::Session;
 use std::time::{Duration, Instant};
+
+/// The GPU engine for `Advance`, when there is a real GPU: a software adapter
+/// (lavapipe) is slower than the CPU step, so the CPU keeps those. The
+/// environment variable `RETRACE_LIFE_ENGINE` (`gpu` or `cpu`) overrides.
+pub fn gpu_engine() -> Option<GpuStepper> {
+    let choice = std::env::var("RETRACE_LIFE_ENGINE").unwrap_or_default();
+    if choice == "cpu" {
+        return None;
+    }
+    let gpu = retrace_gpu::Gpu::new().ok()?;
+    if choice != "gpu" && gpu.info.device_type == retrace_gpu::wgpu::DeviceType::Cpu {
+        return None;
+    }
+    GpuStepper::new(gpu).ok()
+}
 
 /// The save name of the live game.
 pub const SAVE: &str = "life";
@@ -125,6 +141,8 @@ pub struct LifeView {
     confirm: Option<Confirm>,
     /// Tap to place: a press only previews; the release places (touch screens).
     tap_place: bool,
+    /// The GPU engine for the simulation, when there is one.
+    pub engine: Option<GpuStepper>,
     /// A message for the player.
     pub message: Option<String>,
 }
@@ -146,12 +164,17 @@ impl LifeView {
             last_cell: None,
             confirm: None,
             tap_place: false,
+            engine: None,
             message: None,
         }
     }
 
     fn push(&mut self, store: &Store, a: Action) -> Option<Vec<Event>> {
-        match self.session.push(a) {
+        let result = match self.engine.as_mut() {
+            Some(engine) => self.session.push_with(a, |s, a| Life::apply_with(s, a, engine)),
+            None => self.session.push(a),
+        };
+        match result {
             Ok(ev) => {
                 let running = self.session.state().phase == Phase::Running;
                 // While running, save every 3 s, as the original did; otherwise at once.
@@ -228,6 +251,8 @@ impl LifeView {
         let stable = if st.stable && phase == Phase::Paused { " · field stable" } else { "" };
         ui.label(format!("{}{stable}", phase_text(phase)));
         ui.label(format!("generation {}", st.generation));
+        let engine = self.engine.as_ref().map_or("CPU".to_string(), |e| format!("GPU: {}", e.gpu().info.name));
+        ui.small(format!("engine: {engine}"));
         if campaign.is_none() && !matches!(phase, Phase::HandoffP1P2 | Phase::HandoffP2Start | Phase::PlaceP1 | Phase::PlaceP2) {
             ui.horizontal(|ui| {
                 ui.colored_label(P1_COLOR, format!("■ {c1}"));

@@ -416,7 +416,42 @@ impl State {
         }))
     }
 
-    /// Runs up to `gens` generations on the fast engine. The byte field is
+    /// What happens after one generation with these counts and hash: the end,
+    /// an auto-pause, or nothing (the hash is remembered). The one place the
+    /// stop rules live, for every engine.
+    fn after_generation(&mut self, c1: u32, c2: u32, h: u64) -> Option<Stop> {
+        let ended = if self.campaign.is_some() { c2 == 0 } else { c1 == 0 || c2 == 0 };
+        if ended {
+            return Some(Stop::End);
+        }
+        if self.window_count.contains_key(&h) {
+            return Some(Stop::Stable);
+        }
+        self.remember(h);
+        None
+    }
+
+    /// Applies a stop once the byte field holds the generation it happened at.
+    fn stop(&mut self, stop: Stop, ran: u32) -> Vec<Event> {
+        let (c1, c2) = self.counts();
+        match stop {
+            Stop::End => vec![Event::Generations { ran }, self.check_end(c1, c2).expect("the end condition holds")],
+            Stop::Stable => {
+                self.stable = true;
+                self.phase = Phase::Paused;
+                let mut events = vec![Event::Generations { ran }, Event::AutoPaused];
+                if let Some(e) = self.check_stalemate() {
+                    events.push(e);
+                } else if self.campaign.is_some() {
+                    self.begin_draw(Phase::EditP1);
+                    events.push(Event::Phase(Phase::EditP1));
+                }
+                events
+            }
+        }
+    }
+
+    /// Runs up to `gens` generations on the fast CPU engine. The byte field is
     /// written back only when the run stops (end, auto-pause or done), since
     /// unpacking costs as much as a generation.
     fn advance(&mut self, gens: u32) -> Vec<Event> {
@@ -427,30 +462,69 @@ impl State {
             ran += 1;
             self.generation += 1;
             let (c1, c2) = planes.counts();
-            let ended = if self.campaign.is_some() { c2 == 0 } else { c1 == 0 || c2 == 0 };
-            if ended {
+            let h = if c1 == 0 || c2 == 0 { 0 } else { planes.hash() };
+            if let Some(stop) = self.after_generation(c1, c2, h) {
                 planes.write_to(&mut self.field);
-                let over = self.check_end(c1, c2).expect("the end condition holds");
-                return vec![Event::Generations { ran }, over];
+                return self.stop(stop, ran);
             }
-            let h = planes.hash();
-            if self.window_count.contains_key(&h) {
-                planes.write_to(&mut self.field);
-                self.stable = true;
-                self.phase = Phase::Paused;
-                let mut events = vec![Event::Generations { ran }, Event::AutoPaused];
-                if let Some(e) = self.check_stalemate() {
-                    events.push(e);
-                } else if self.campaign.is_some() {
-                    self.begin_draw(Phase::EditP1);
-                    events.push(Event::Phase(Phase::EditP1));
-                }
-                return events;
-            }
-            self.remember(h);
         }
         planes.write_to(&mut self.field);
         vec![Event::Generations { ran }]
+    }
+
+    /// Runs up to `gens` generations on another engine: all of them in one
+    /// batch, then the same stop rules over its per-generation figures; when
+    /// the run stops early, the field at that generation is asked for again.
+    fn advance_with(&mut self, gens: u32, stepper: &mut dyn Stepper) -> Result<Vec<Event>, String> {
+        let start = self.field.clone();
+        let (after, figures) = stepper.run(&start, gens)?;
+        if figures.len() != gens as usize {
+            return Err(format!("the engine returned {} generations of {gens}", figures.len()));
+        }
+        for (k, &(c1, c2, h)) in figures.iter().enumerate() {
+            self.generation += 1;
+            let h = if c1 == 0 || c2 == 0 { 0 } else { h };
+            if let Some(stop) = self.after_generation(c1, c2, h) {
+                let ran = k as u32 + 1;
+                self.field = if ran == gens { after } else { stepper.run(&start, ran)?.0 };
+                return Ok(self.stop(stop, ran));
+            }
+        }
+        self.field = after;
+        Ok(vec![Event::Generations { ran: gens }])
+    }
+}
+
+/// Why a run of generations stopped early.
+#[derive(Clone, Copy)]
+enum Stop {
+    End,
+    Stable,
+}
+
+/// A source of generations for `Advance`: any engine bit-exact with the
+/// kernel's (the GPU's `life_step`). Used through [`Life::apply_with`].
+pub trait Stepper {
+    /// Runs `gens` generations from `field`: the field after them and, per
+    /// generation, (player 1 cells, player 2 cells, `Field::hash`).
+    fn run(&mut self, field: &Field, gens: u32) -> Result<(Field, Vec<(u32, u32, u64)>), String>;
+}
+
+impl Life {
+    /// `apply`, with `Advance` run by `stepper`. For an exact stepper the
+    /// result is the same state as `apply`'s; if the stepper fails, the CPU runs
+    /// the generations instead, so a game never stops on an engine error.
+    pub fn apply_with(s: &mut State, action: &Action, stepper: &mut dyn Stepper) -> Result<Vec<Event>, Rejection> {
+        if let Action::Advance { gens } = *action {
+            if s.phase == Phase::Running && (1..=MAX_ADVANCE).contains(&gens) {
+                let backup = s.clone();
+                match s.advance_with(gens, stepper) {
+                    Ok(events) => return Ok(events),
+                    Err(_) => *s = backup,
+                }
+            }
+        }
+        Life::apply(s, action)
     }
 }
 

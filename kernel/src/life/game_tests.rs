@@ -4,6 +4,7 @@
 use super::campaign::{self, levels};
 use super::field::{DEAD, P1, P2};
 use super::game::*;
+use super::Stepper;
 use super::patterns;
 use crate::game::{Game, Outcome};
 use crate::session::Session;
@@ -365,4 +366,62 @@ fn campaign_win_when_the_enemy_is_gone_and_defeat_when_the_budget_is_out() {
     go(&mut s, &[pencil(1, 1), Action::Commit, Action::Advance { gens: 10 }]);
     assert_eq!(s.state().phase, Phase::EditP1);
     assert_eq!(s.outcome(), Outcome::InProgress);
+}
+
+/// An engine built on the reference step, to check `apply_with` against `apply`.
+struct ReferenceStepper;
+
+impl Stepper for ReferenceStepper {
+    fn run(&mut self, field: &super::field::Field, gens: u32) -> Result<(super::field::Field, Vec<(u32, u32, u64)>), String> {
+        let mut a = field.clone();
+        let mut b = field.clone();
+        let mut figures = Vec::new();
+        for _ in 0..gens {
+            super::field::step_reference(&a, &mut b);
+            std::mem::swap(&mut a, &mut b);
+            figures.push((a.counts().0, a.counts().1, a.hash()));
+        }
+        Ok((a, figures))
+    }
+}
+
+struct BrokenStepper;
+
+impl Stepper for BrokenStepper {
+    fn run(&mut self, _: &super::field::Field, _: u32) -> Result<(super::field::Field, Vec<(u32, u32, u64)>), String> {
+        Err("device lost".into())
+    }
+}
+
+#[test]
+fn another_engine_plays_exactly_like_the_kernel() {
+    // A glider (runs on), blocks (auto-pause), then a lone cell dying (extinction).
+    let plan = [
+        stamp("glider", 2, 2),
+        stamp("block", 14, 30),
+        Action::Commit,
+        Action::HandoffNext,
+        stamp("block", 30, 30),
+        pencil(35, 5),
+        Action::Commit,
+        Action::HandoffNext,
+        Action::Advance { gens: 7 },
+        Action::Advance { gens: 300 },
+        Action::Advance { gens: 300 },
+    ];
+    for engine in 0..2 {
+        let mut cpu = two(40, 40, 100);
+        let mut other = two(40, 40, 100);
+        for a in plan {
+            let r1 = cpu.push(a).map(|_| ());
+            let r2 = if engine == 0 {
+                other.push_with(a, |s, a| Life::apply_with(s, a, &mut ReferenceStepper)).map(|_| ())
+            } else {
+                other.push_with(a, |s, a| Life::apply_with(s, a, &mut BrokenStepper)).map(|_| ())
+            };
+            assert_eq!(r1, r2, "{a:?}");
+            assert_eq!(cpu.digest(), other.digest(), "after {a:?} (engine {engine})");
+        }
+        assert!(cpu.state().generation > 7);
+    }
 }
