@@ -17,6 +17,19 @@ fn harness(dir: &Path) -> Harness<'static, RetraceApp> {
     Harness::builder().with_size([1100.0, 760.0]).build_eframe(move |_cc| RetraceApp::new(store, None))
 }
 
+/// A harness that can render pixels (wgpu), or `None` without a GPU.
+fn rendering_harness(dir: &Path) -> Option<Harness<'static, RetraceApp>> {
+    retrace_gpu::gpu_for_tests("rendered app test")?;
+    let store = Store::new(dir);
+    Some(Harness::builder().with_size([1100.0, 760.0]).wgpu().build_eframe(move |_cc| RetraceApp::new(store, None)))
+}
+
+/// Pixels of exactly this colour in a rendering of the window.
+fn pixels_of(h: &mut Harness<'static, RetraceApp>, c: egui::Color32) -> usize {
+    let img = h.render().expect("renders");
+    img.pixels().filter(|p| p.0 == [c.r(), c.g(), c.b(), c.a()]).count()
+}
+
 fn mines<'h>(h: &'h mut Harness<'static, RetraceApp>) -> &'h mut retrace::ui::mines::MinesView {
     match &mut h.state_mut().screen {
         Screen::Mines(v) => v,
@@ -179,7 +192,8 @@ fn click_cell(h: &mut Harness<'static, RetraceApp>, x: u32, y: u32) {
 #[test]
 fn a_life_game_by_clicking_with_blind_placement() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let Some(mut h) = rendering_harness(dir.path()) else { return };
+    let red = retrace::ui::life::P1_COLOR;
     h.run();
     h.get_by_label("Two players").click();
     h.run();
@@ -192,6 +206,7 @@ fn a_life_game_by_clicking_with_blind_placement() {
     }
     assert_eq!(life(&mut h).session.state().counts(), (4, 0));
     assert!(h.query_by_label("Budget 96 of 100").is_some());
+    assert!(pixels_of(&mut h, red) > 0, "player 1 sees their own cells");
     h.get_by_label("Ready").click();
     h.run();
     h.get_by_label("Player 2 is ready").click();
@@ -199,6 +214,7 @@ fn a_life_game_by_clicking_with_blind_placement() {
     let st = life(&mut h).session.state().clone();
     assert_eq!(st.phase, LifePhase::PlaceP2);
     assert!(!st.visible().p1, "player 1's cells are not drawn for player 2");
+    assert_eq!(pixels_of(&mut h, red), 0, "not one pixel of player 1's colour during player 2's placement");
     assert_eq!(st.counts().0, 4, "while the state keeps them");
     for (x, y) in [(50, 5), (51, 5), (50, 6), (51, 6)] {
         click_cell(&mut h, x, y);

@@ -114,9 +114,14 @@ impl WatchView {
             ui.strong(format!("{} v{}", v.game, v.rules_version));
             ui.label(format!("{} · {}", self.source, v.outcome));
         });
+        let time = match &self.watched {
+            Watched::Mines(s) => format!("{} s", s.state().final_seconds().min(retrace_kernel::mines::TIME_CAP)),
+            Watched::Life(s) => format!("generation {}", s.state().generation),
+            Watched::Tally(s) => format!("{} moves", s.state().moves),
+        };
         if self.certificate {
             ui.label(RichText::new(format!(
-                "{}: {} · rules v{} · {} steps · digest {} — {}",
+                "{}: {} · rules v{} · {} steps · {time} · digest {} — {}",
                 t(lang, "certificate"),
                 v.outcome,
                 v.rules_version,
