@@ -280,3 +280,33 @@ fn snapshots_of_the_main_screens() {
     h.run();
     h.snapshot("watch-certificate");
 }
+
+#[test]
+fn settings_persist_and_translate_the_screens() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path());
+        h.run();
+        h.get_by_label("Settings").click();
+        h.run();
+        h.get_by_label("Light").click();
+        h.run();
+        h.get_by_label("Русский").click();
+        h.run();
+    }
+    let saved = std::fs::read_to_string(dir.path().join("settings.txt")).unwrap();
+    assert!(saved.contains("theme = light") && saved.contains("lang = ru"), "{saved}");
+    // The next start reads them back: the interface is Russian.
+    let mut h = harness(dir.path());
+    h.run();
+    assert_eq!(h.state().settings.theme, retrace::store::Theme::Light);
+    h.get_by_label("Игра на двоих").click();
+    h.run();
+    assert!(h.query_by_label("Начать").is_some());
+    // MineLayer has its own 8 languages.
+    h.state_mut().settings.mines_lang = "de".into();
+    h.state_mut().screen = Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Beginner, 3));
+    h.run();
+    assert!(h.query_by_label("Spiel").is_some());
+    assert!(h.query_by_label_contains("Lege auf jedes Feld eine Mine").is_some());
+}

@@ -5,6 +5,7 @@
 
 pub mod life;
 pub mod mines;
+pub mod mines_text;
 pub mod text;
 pub mod watch;
 
@@ -185,7 +186,15 @@ impl RetraceApp {
             }
         });
         ui.add_space(8.0);
-        ui.label(t(lang, "drop_hint"));
+        ui.horizontal(|ui| {
+            if ui.button(t(lang, "open_replay")).clicked() {
+                // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
+                if let Some(path) = rfd::FileDialog::new().add_filter("Retrace replay", &["replay"]).pick_file() {
+                    self.open_path(&path);
+                }
+            }
+            ui.label(t(lang, "drop_hint"));
+        });
         if let Some(s) = next {
             self.screen = s;
         }
@@ -248,13 +257,10 @@ impl RetraceApp {
                     ui.radio_value(&mut self.settings.lang, Lang::En, "English");
                     ui.radio_value(&mut self.settings.lang, Lang::Ru, "Русский");
                 });
-                ui.horizontal(|ui| {
-                    ui.label("MineLayer");
-                    egui::ComboBox::from_id_salt("mines-lang").selected_text(self.settings.mines_lang.clone()).show_ui(ui, |ui| {
-                        for l in retrace_kernel::mines::share::LANGUAGES {
-                            ui.selectable_value(&mut self.settings.mines_lang, l.to_string(), l);
-                        }
-                    });
+                egui::ComboBox::from_label("MineLayer").selected_text(self.settings.mines_lang.clone()).show_ui(ui, |ui| {
+                    for l in retrace_kernel::mines::share::LANGUAGES {
+                        ui.selectable_value(&mut self.settings.mines_lang, l.to_string(), l);
+                    }
                 });
             });
             self.show_settings = open;
@@ -319,17 +325,17 @@ impl eframe::App for RetraceApp {
         }
         self.keys(&ctx);
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
+        let lang = self.lang();
         if let Some(e) = self.error.clone() {
             egui::Panel::top("error").show(ui, |ui| {
                 ui.horizontal(|ui| {
                     ui.colored_label(Color32::from_rgb(230, 90, 70), &e);
-                    if ui.button("✖").on_hover_text("Dismiss").clicked() {
+                    if ui.button("✖").on_hover_text(t(lang, "dismiss")).clicked() {
                         self.error = None;
                     }
                 });
             });
         }
-        let lang = self.lang();
         egui::CentralPanel::default().show(ui, |ui| {
             let mut next: Option<Screen> = None;
             match &mut self.screen {
@@ -346,7 +352,7 @@ impl eframe::App for RetraceApp {
                         next = Some(Screen::Mines(MinesView::new(tier, mines::random_seed())));
                     }
                 }
-                Screen::LifeSetup => match life::setup_ui(ui, &mut self.life_form) {
+                Screen::LifeSetup => match life::setup_ui(ui, &mut self.life_form, lang) {
                     Some(LifeRequest::Start(setup)) => next = start_life(&setup).map(Screen::Life),
                     Some(LifeRequest::Menu) => next = Some(Screen::Home),
                     Some(LifeRequest::Levels) => next = Some(Screen::LifeLevels),

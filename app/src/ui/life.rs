@@ -2,7 +2,8 @@
 //! (hot-seat with handoffs and blind placement, tools, stamps, zones, budget,
 //! running controls, edits on a stable field, end with confirmation).
 
-use crate::store::{Settings, Store};
+use super::text::t;
+use crate::store::{Lang, Settings, Store};
 use eframe::egui::{self, Color32, ColorImage, Pos2, Rect, RichText, Sense, TextureHandle, TextureOptions, Vec2, WidgetInfo};
 use retrace_kernel::life::campaign::{self, levels};
 use retrace_kernel::life::game::{Event, Reason, Winner, FIELD_RECTS, FIELD_SIZES};
@@ -64,12 +65,12 @@ pub enum LifeRequest {
 }
 
 /// The setup screen; returns a request.
-pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm) -> Option<LifeRequest> {
+pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm, lang: Lang) -> Option<LifeRequest> {
     let mut req = None;
-    ui.heading("Life — two players");
-    ui.label("Each player places cells in their half; then the field lives by Conway's rules and newborns take the majority colour. The most live cells wins.");
+    ui.heading(t(lang, "life_two_title"));
+    ui.label(t(lang, "life_two_about"));
     let label = |s: (u32, u32)| format!("{}×{}", s.0, s.1);
-    egui::ComboBox::from_label("Field size").selected_text(label(form.size)).show_ui(ui, |ui| {
+    egui::ComboBox::from_label(t(lang, "field_size")).selected_text(label(form.size)).show_ui(ui, |ui| {
         for n in FIELD_SIZES {
             ui.selectable_value(&mut form.size, (n, n), label((n, n)));
         }
@@ -77,9 +78,9 @@ pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm) -> Option<LifeRequest> 
             ui.selectable_value(&mut form.size, r, label(r));
         }
     });
-    ui.checkbox(&mut form.wrap, "Closed map (torus)");
+    ui.checkbox(&mut form.wrap, t(lang, "torus"));
     ui.horizontal(|ui| {
-        let label = ui.label("Budget per player");
+        let label = ui.label(t(lang, "budget_per_player"));
         ui.add(egui::DragValue::new(&mut form.budget).range(1..=100_000)).labelled_by(label.id);
         for p in [100, 250, 500] {
             if ui.button(p.to_string()).clicked() {
@@ -88,10 +89,10 @@ pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm) -> Option<LifeRequest> 
         }
     });
     ui.horizontal(|ui| {
-        if ui.button("Start").clicked() {
+        if ui.button(t(lang, "start")).clicked() {
             req = Some(LifeRequest::Start(Setup::TwoPlayer { w: form.size.0, h: form.size.1, wrap: form.wrap, budget: form.budget }));
         }
-        if ui.button("Menu").clicked() {
+        if ui.button(t(lang, "menu")).clicked() {
             req = Some(LifeRequest::Menu);
         }
     });
@@ -101,15 +102,16 @@ pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm) -> Option<LifeRequest> 
 /// The campaign's level list, with locks.
 pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> {
     let mut req = None;
-    ui.heading("Life — campaign");
-    ui.label("Clear every enemy (green) cell. Your budget is all you get; the enemy cannot be touched.");
-    if ui.button("Menu").clicked() {
+    let lang = settings.lang;
+    ui.heading(t(lang, "life_campaign_title"));
+    ui.label(t(lang, "life_campaign_about"));
+    if ui.button(t(lang, "menu")).clicked() {
         req = Some(LifeRequest::Menu);
     }
     egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
         for (i, lv) in levels().iter().enumerate() {
             let open = (i as u32) < settings.life_unlocked;
-            let text = format!("{}{}. {} ({}×{}, budget {})", if open { "" } else { "🔒 " }, i + 1, lv.name, lv.w, lv.h, lv.budget);
+            let text = format!("{}{}. {} ({}×{}, {} {})", if open { "" } else { "🔒 " }, i + 1, lv.name, lv.w, lv.h, t(lang, "budget"), lv.budget);
             if ui.add_enabled(open, egui::Button::new(text)).clicked() {
                 req = Some(LifeRequest::Start(Setup::Campaign { level: i as u16 }));
             }
@@ -239,20 +241,21 @@ impl LifeView {
 
     fn controls(&mut self, ui: &mut egui::Ui, store: &Store, settings: &mut Settings) -> Option<LifeRequest> {
         let mut req = None;
+        let lang = settings.lang;
         let st = self.session.state().clone();
         let campaign = st.campaign;
         let phase = st.phase;
         let (c1, c2) = st.counts();
         let title = match campaign {
-            Some((level, _)) => format!("Level {}/{}", level as u32 + 1, levels().len()),
+            Some((level, _)) => format!("{} {}/{}", t(lang, "level"), level as u32 + 1, levels().len()),
             None => "Life".to_string(),
         };
         ui.heading(title);
-        let stable = if st.stable && phase == Phase::Paused { " · field stable" } else { "" };
-        ui.label(format!("{}{stable}", phase_text(phase)));
-        ui.label(format!("generation {}", st.generation));
+        let stable = if st.stable && phase == Phase::Paused { t(lang, "field_stable") } else { "" };
+        ui.label(format!("{}{stable}", phase_text(phase, lang)));
+        ui.label(format!("{} {}", t(lang, "generation"), st.generation));
         let engine = self.engine.as_ref().map_or("CPU".to_string(), |e| format!("GPU: {}", e.gpu().info.name));
-        ui.small(format!("engine: {engine}"));
+        ui.small(format!("{}: {engine}", t(lang, "engine")));
         if campaign.is_none() && !matches!(phase, Phase::HandoffP1P2 | Phase::HandoffP2Start | Phase::PlaceP1 | Phase::PlaceP2) {
             ui.horizontal(|ui| {
                 ui.colored_label(P1_COLOR, format!("■ {c1}"));
@@ -269,19 +272,19 @@ impl LifeView {
         }
         ui.separator();
         match phase {
-            Phase::PlaceP1 | Phase::PlaceP2 | Phase::EditP1 | Phase::EditP2 => self.tools(ui, store),
+            Phase::PlaceP1 | Phase::PlaceP2 | Phase::EditP1 | Phase::EditP2 => self.tools(ui, store, lang),
             Phase::HandoffP1P2 | Phase::HandoffP2Start => {
-                let msg = if phase == Phase::HandoffP1P2 { "Pass the device to player 2." } else { "Both have placed. Start the simulation?" };
+                let msg = if phase == Phase::HandoffP1P2 { t(lang, "handoff_p1p2") } else { t(lang, "handoff_p2start") };
                 ui.label(RichText::new(msg).size(18.0));
-                if ui.button(if phase == Phase::HandoffP1P2 { "Player 2 is ready" } else { "Start simulation" }).clicked() {
+                if ui.button(if phase == Phase::HandoffP1P2 { t(lang, "p2_ready") } else { t(lang, "start_sim") }).clicked() {
                     self.push(store, Action::HandoffNext);
                 }
-                if ui.button("Back to player 1").clicked() {
+                if ui.button(t(lang, "back_p1")).clicked() {
                     self.push(store, Action::HandoffBack);
                 }
             }
             Phase::Running => {
-                if ui.button("Pause").clicked() || space(ui) {
+                if ui.button(t(lang, "pause")).clicked() || space(ui) {
                     self.push(store, Action::Pause);
                 }
                 ui.horizontal(|ui| {
@@ -289,57 +292,57 @@ impl LifeView {
                         ui.selectable_value(&mut self.speed, m, format!("{m}×"));
                     }
                 });
-                if campaign.is_none() && ui.button("End game").clicked() {
+                if campaign.is_none() && ui.button(t(lang, "end_game")).clicked() {
                     self.push(store, Action::Pause);
                     self.confirm = Some(Confirm::End);
                 }
             }
             Phase::Paused => {
-                if ui.button("Start simulation").clicked() || space(ui) {
+                if ui.button(t(lang, "start_sim")).clicked() || space(ui) {
                     self.push(store, Action::Resume);
                 }
                 if st.stable {
-                    if ui.button(RichText::new("Draw more: red").color(P1_COLOR)).clicked() {
+                    if ui.button(RichText::new(t(lang, "draw_red")).color(P1_COLOR)).clicked() {
                         self.push(store, Action::Edit { player: 1 });
                     }
-                    if campaign.is_none() && ui.button(RichText::new("Draw more: green").color(P2_COLOR)).clicked() {
+                    if campaign.is_none() && ui.button(RichText::new(t(lang, "draw_green")).color(P2_COLOR)).clicked() {
                         self.push(store, Action::Edit { player: 2 });
                     }
                 }
-                if campaign.is_none() && ui.button("End game").clicked() {
+                if campaign.is_none() && ui.button(t(lang, "end_game")).clicked() {
                     self.confirm = Some(Confirm::End);
                 }
             }
             Phase::GameOver => {
-                let (text, color) = over_text(&st);
+                let (text, color) = over_text(&st, lang);
                 ui.label(RichText::new(text).size(18.0).color(color));
                 if let Some((level, _)) = campaign {
                     if st.reason == Some(Reason::Win) {
                         settings.life_unlocked = campaign::unlocked_after_win(settings.life_unlocked, level);
                         let _ = store.save_settings(settings);
-                        if (level as usize + 1) < levels().len() && ui.button("Next level").clicked() {
+                        if (level as usize + 1) < levels().len() && ui.button(t(lang, "next_level")).clicked() {
                             req = Some(LifeRequest::Start(Setup::Campaign { level: level + 1 }));
                         }
                     }
-                    if ui.button("Again").clicked() {
+                    if ui.button(t(lang, "again")).clicked() {
                         req = Some(LifeRequest::Start(Setup::Campaign { level }));
                     }
-                    if ui.button("Levels").clicked() {
+                    if ui.button(t(lang, "levels")).clicked() {
                         req = Some(LifeRequest::Levels);
                     }
-                } else if ui.button("Rematch").clicked() {
+                } else if ui.button(t(lang, "rematch")).clicked() {
                     req = Some(LifeRequest::Start(self.session.setup().clone()));
                 }
             }
         }
         if let Some((level, _)) = campaign {
-            if phase != Phase::GameOver && ui.button("Restart level").clicked() {
+            if phase != Phase::GameOver && ui.button(t(lang, "restart_level")).clicked() {
                 self.confirm = Some(Confirm::Restart);
                 let _ = level;
             }
         }
         ui.separator();
-        if ui.button("Menu").clicked() {
+        if ui.button(t(lang, "menu")).clicked() {
             self.save(store);
             req = Some(LifeRequest::Menu);
         }
@@ -347,11 +350,11 @@ impl LifeView {
             ui.colored_label(Color32::from_rgb(220, 120, 60), m);
         }
         if let Some(c) = self.confirm {
-            let text = if c == Confirm::End { "End the game now? The most live cells wins." } else { "Restart this level from the beginning?" };
-            egui::Window::new("Are you sure?").collapsible(false).show(ui.ctx(), |ui| {
+            let text = if c == Confirm::End { t(lang, "confirm_end") } else { t(lang, "confirm_restart") };
+            egui::Window::new(t(lang, "sure")).collapsible(false).show(ui.ctx(), |ui| {
                 ui.label(text);
                 ui.horizontal(|ui| {
-                    if ui.button("Yes").clicked() {
+                    if ui.button(t(lang, "yes")).clicked() {
                         self.confirm = None;
                         match c {
                             Confirm::End => {
@@ -360,7 +363,7 @@ impl LifeView {
                             Confirm::Restart => req = Some(LifeRequest::Start(self.session.setup().clone())),
                         }
                     }
-                    if ui.button("Cancel").clicked() {
+                    if ui.button(t(lang, "cancel")).clicked() {
                         self.confirm = None;
                     }
                 });
@@ -369,45 +372,47 @@ impl LifeView {
         req
     }
 
-    fn tools(&mut self, ui: &mut egui::Ui, store: &Store) {
-        ui.label("Tools");
+    fn tools(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
+        ui.label(t(lang, "tools"));
         ui.horizontal_wrapped(|ui| {
-            for (t, name) in [(Tool::Pencil, "Pencil 1×1"), (Tool::Brush, "Brush 3×3"), (Tool::Eraser, "Eraser 1×1"), (Tool::Eraser4, "Eraser 4×4")] {
-                if ui.selectable_label(self.stamp.is_none() && self.tool == t, name).clicked() {
-                    self.tool = t;
+            for (tool, name) in [(Tool::Pencil, "pencil"), (Tool::Brush, "brush"), (Tool::Eraser, "eraser"), (Tool::Eraser4, "eraser4")] {
+                if ui.selectable_label(self.stamp.is_none() && self.tool == tool, t(lang, name)).clicked() {
+                    self.tool = tool;
                     self.stamp = None;
                     self.rot = 0;
                 }
             }
         });
-        let current = self.stamp.map_or("no pattern".to_string(), |i| PATTERNS[i as usize].name_en.to_string());
-        egui::ComboBox::from_label("Pattern").selected_text(current).height(400.0).show_ui(ui, |ui| {
-            if ui.selectable_label(self.stamp.is_none(), "no pattern").clicked() {
+        let name = |p: &retrace_kernel::life::patterns::Pattern| if lang == Lang::Ru { p.name_ru } else { p.name_en };
+        let current = self.stamp.map_or(t(lang, "no_pattern").to_string(), |i| name(&PATTERNS[i as usize]).to_string());
+        egui::ComboBox::from_label(t(lang, "pattern")).selected_text(current).height(400.0).show_ui(ui, |ui| {
+            if ui.selectable_label(self.stamp.is_none(), t(lang, "no_pattern")).clicked() {
                 self.stamp = None;
             }
             for g in GROUPS {
-                ui.label(RichText::new(g.names().1).strong());
+                let (ru, en) = g.names();
+                ui.label(RichText::new(if lang == Lang::Ru { ru } else { en }).strong());
                 for (i, p) in PATTERNS.iter().enumerate().filter(|(_, p)| p.group == g) {
-                    if ui.selectable_label(self.stamp == Some(i as u8), format!("  {}", p.name_en)).clicked() {
+                    if ui.selectable_label(self.stamp == Some(i as u8), format!("  {}", name(p))).clicked() {
                         self.stamp = Some(i as u8);
                         self.rot = 0;
                     }
                 }
             }
         });
-        if self.stamp.is_some() && ui.button(format!("↻ {}°", self.rot as u32 * 90)).on_hover_text("Rotate (or use the mouse wheel)").clicked() {
+        if self.stamp.is_some() && ui.button(format!("↻ {}°", self.rot as u32 * 90)).on_hover_text(t(lang, "rotate_hint")).clicked() {
             self.rot = (self.rot + 1) % 4;
         }
         ui.horizontal(|ui| {
-            if ui.button("Reset").on_hover_text("Put this turn's field and budget back").clicked() {
+            if ui.button(t(lang, "reset")).on_hover_text(t(lang, "reset_hint")).clicked() {
                 self.push(store, Action::Reset);
             }
-            if ui.button("Ready").clicked() {
+            if ui.button(t(lang, "ready")).clicked() {
                 self.push(store, Action::Commit);
             }
         });
-        ui.checkbox(&mut self.tap_place, "Tap to place").on_hover_text("Place on release, so your finger does not hide the cell");
-        ui.small("Left: draw or stamp · right drag: erase");
+        ui.checkbox(&mut self.tap_place, t(lang, "tap_place")).on_hover_text(t(lang, "tap_hint"));
+        ui.small(t(lang, "draw_hint"));
     }
 
     fn field(&mut self, ui: &mut egui::Ui, store: &Store) {
@@ -520,40 +525,44 @@ fn space(ui: &egui::Ui) -> bool {
     ui.input(|i| i.key_pressed(egui::Key::Space) && !i.modifiers.any())
 }
 
-fn phase_text(p: Phase) -> &'static str {
-    match p {
-        Phase::PlaceP1 => "Player 1 (red) places",
-        Phase::HandoffP1P2 => "Handing over",
-        Phase::PlaceP2 => "Player 2 (green) places, blind",
-        Phase::HandoffP2Start => "Ready to run",
-        Phase::Running => "Running",
-        Phase::Paused => "Paused",
-        Phase::EditP1 => "Player 1 draws more",
-        Phase::EditP2 => "Player 2 draws more",
-        Phase::GameOver => "Game over",
-    }
+fn phase_text(p: Phase, lang: Lang) -> &'static str {
+    t(
+        lang,
+        match p {
+            Phase::PlaceP1 => "ph_place_p1",
+            Phase::HandoffP1P2 => "ph_handoff",
+            Phase::PlaceP2 => "ph_place_p2",
+            Phase::HandoffP2Start => "ph_ready",
+            Phase::Running => "ph_running",
+            Phase::Paused => "ph_paused",
+            Phase::EditP1 => "ph_edit_p1",
+            Phase::EditP2 => "ph_edit_p2",
+            Phase::GameOver => "ph_over",
+        },
+    )
 }
 
-fn over_text(st: &retrace_kernel::life::State) -> (String, Color32) {
+fn over_text(st: &retrace_kernel::life::State, lang: Lang) -> (String, Color32) {
     let (c1, c2) = st.counts();
     let why = match st.reason {
-        Some(Reason::Extinct) => "extinction",
-        Some(Reason::Manual) => "ended",
-        Some(Reason::Stalemate) => "budget stalemate",
-        Some(Reason::Win) => "every enemy cell is gone",
-        Some(Reason::Defeat) => "the budget is spent",
+        Some(Reason::Extinct) => t(lang, "why_extinct"),
+        Some(Reason::Manual) => t(lang, "why_manual"),
+        Some(Reason::Stalemate) => t(lang, "why_stalemate"),
+        Some(Reason::Win) => t(lang, "why_win"),
+        Some(Reason::Defeat) => t(lang, "why_defeat"),
         None => "",
     };
     if st.campaign.is_some() {
         return match st.reason {
-            Some(Reason::Win) => (format!("Level cleared! ({why})"), P1_COLOR),
-            Some(Reason::Defeat) => (format!("Defeat: {why}"), P2_COLOR),
-            _ => ("Level abandoned".into(), Color32::GRAY),
+            Some(Reason::Win) => (format!("{} ({why})", t(lang, "level_cleared")), P1_COLOR),
+            Some(Reason::Defeat) => (format!("{}: {why}", t(lang, "defeat")), P2_COLOR),
+            _ => (t(lang, "abandoned").into(), Color32::GRAY),
         };
     }
+    let to = t(lang, "to");
     match st.winner {
-        Some(Winner::P1) => (format!("Red wins {c1} to {c2} ({why})"), P1_COLOR),
-        Some(Winner::P2) => (format!("Green wins {c2} to {c1} ({why})"), P2_COLOR),
-        _ => (format!("Draw {c1} to {c2} ({why})"), Color32::GRAY),
+        Some(Winner::P1) => (format!("{} {c1} {to} {c2} ({why})", t(lang, "red_wins")), P1_COLOR),
+        Some(Winner::P2) => (format!("{} {c2} {to} {c1} ({why})", t(lang, "green_wins")), P2_COLOR),
+        _ => (format!("{} {c1} {to} {c2} ({why})", t(lang, "draw")), Color32::GRAY),
     }
 }

@@ -2,6 +2,7 @@
 //! left click to lay or pick up a mine, right click or long press to cycle
 //! marks, live hints on clues, win and death pictures, statistics, share card.
 
+use super::mines_text::mt;
 use crate::store::{today, Store};
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
 use retrace_kernel::mines::{self, share, stats, Action, Mark, MineLayer, Phase, Tier};
@@ -103,14 +104,16 @@ impl MinesView {
         }
     }
 
-    fn status(&self) -> String {
+    fn status(&self, lang: &str) -> String {
         let s = self.session.state();
         match s.phase {
-            Phase::Ready => "Lay a mine on every square where one must be.".into(),
-            Phase::Playing => format!("{} mines left.", s.mines_left()),
-            Phase::Won => format!("Field secured — all {} mines laid in {} s.", s.total, s.final_seconds().min(mines::TIME_CAP)),
-            Phase::Dead => "Misplaced mine — that square was safe.".into(),
-            Phase::GaveUp => "Solution revealed.".into(),
+            Phase::Ready => mt(lang, "ready").into(),
+            Phase::Playing => mt(lang, "left").replace("{n}", &s.mines_left().to_string()),
+            Phase::Won => mt(lang, "won")
+                .replace("{mines}", &s.total.to_string())
+                .replace("{time}", &s.final_seconds().min(mines::TIME_CAP).to_string()),
+            Phase::Dead => mt(lang, "dead").into(),
+            Phase::GaveUp => mt(lang, "revealed").into(),
         }
     }
 
@@ -118,12 +121,14 @@ impl MinesView {
     pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store, settings: &mut crate::store::Settings) -> Option<Tier> {
         let mut new_field: Option<Tier> = None;
         let tier = self.session.state().tier;
+        let lang = settings.mines_lang.clone();
+        let l = lang.as_str();
         if ui.input(|i| i.key_pressed(egui::Key::F2)) {
             new_field = Some(tier);
         }
         ui.horizontal(|ui| {
-            ui.menu_button("Game", |ui| {
-                for (name, t) in [("Beginner", Tier::Beginner), ("Intermediate", Tier::Intermediate), ("Expert", Tier::Expert)] {
+            ui.menu_button(mt(l, "game"), |ui| {
+                for (name, t) in [(mt(l, "beginner"), Tier::Beginner), (mt(l, "intermediate"), Tier::Intermediate), (mt(l, "expert"), Tier::Expert)] {
                     let mark = if tier == t { "● " } else { "   " };
                     if ui.button(format!("{mark}{name}")).clicked() {
                         // Picking the current tier is a no-op, as in the original.
@@ -134,22 +139,22 @@ impl MinesView {
                     }
                 }
                 ui.separator();
-                ui.checkbox(&mut settings.mines_assist, "Live hints");
-                if ui.button("Statistics").clicked() {
+                ui.checkbox(&mut settings.mines_assist, mt(l, "hints"));
+                if ui.button(mt(l, "statistics")).clicked() {
                     self.show_stats = true;
                     ui.close();
                 }
-                if ui.button("Help").clicked() {
+                if ui.button(mt(l, "help")).clicked() {
                     self.show_help = true;
                     ui.close();
                 }
-                if ui.add_enabled(self.session.state().active(), egui::Button::new("Reveal solution")).clicked() {
+                if ui.add_enabled(self.session.state().active(), egui::Button::new(mt(l, "reveal"))).clicked() {
                     let ms = self.now_ms();
                     self.push(store, Action::Reveal { ms });
                     ui.close();
                 }
             });
-            if self.session.state().phase == Phase::Won && ui.button("Share result").clicked() {
+            if self.session.state().phase == Phase::Won && ui.button(mt(l, "share")).clicked() {
                 self.show_share = true;
             }
         });
@@ -159,19 +164,19 @@ impl MinesView {
         let secs = s.seconds_at(self.now_ms()).min(mines::TIME_CAP);
         let left = s.mines_left();
         ui.horizontal(|ui| {
-            led(ui, left, "Mines left");
+            led(ui, left, mt(l, "mines_left"));
             ui.add_space(16.0);
-            if face_button(ui, self.face()).on_hover_text("New game (F2)").clicked() {
+            if face_button(ui, self.face(), mt(l, "new_game")).on_hover_text(format!("{} (F2)", mt(l, "new_game"))).clicked() {
                 new_field = Some(tier);
             }
             ui.add_space(16.0);
-            led(ui, secs, "Time in seconds");
+            led(ui, secs, mt(l, "time"));
         });
         if self.session.state().phase == Phase::Playing {
             ui.ctx().request_repaint_after(Duration::from_millis(250));
         }
         self.board(ui, store, settings.mines_assist);
-        ui.label(self.status());
+        ui.label(self.status(l));
         if let Some(m) = &self.message {
             ui.colored_label(Color32::from_rgb(220, 80, 60), m);
         }
@@ -246,39 +251,38 @@ impl MinesView {
     }
 
     fn dialogs(&mut self, ctx: &egui::Context, store: &Store, settings: &mut crate::store::Settings) {
+        let lang = settings.mines_lang.clone();
+        let l = lang.as_str();
         if self.show_stats {
             let st = crate::mines::load_stats(&store.mines_stats_path());
-            egui::Window::new("Statistics").open(&mut self.show_stats).collapsible(false).show(ctx, |ui| {
-                for (name, key) in [("Beginner", "beginner"), ("Intermediate", "intermediate"), ("Expert", "expert"), ("Custom", "custom")] {
+            egui::Window::new(mt(l, "statistics")).open(&mut self.show_stats).collapsible(false).show(ctx, |ui| {
+                for key in ["beginner", "intermediate", "expert", "custom"] {
                     let s = st.summary(key);
                     let best = s.best_seconds.map_or("—".to_string(), |b| format!("{b} s"));
-                    ui.label(format!("{name}: played {}, won {}, best {best}", s.played, s.won));
+                    ui.label(format!("{}: {} {}, {} {}, {} {best}", mt(l, key), mt(l, "played"), s.played, mt(l, "wins"), s.won, mt(l, "best")));
                 }
             });
         }
         if self.show_help {
-            egui::Window::new("Help").open(&mut self.show_help).collapsible(false).show(ctx, |ui| {
-                ui.label("The numbers are clues: each tells how many of its 8 neighbours hold a mine.");
-                ui.label("Left click a square to lay a mine there; click it again to pick it up.");
-                ui.label("A mine on a safe square ends the round. Lay all of them to win.");
-                ui.label("Right click (or long press) cycles a flag 🚩 and a question mark ❓.");
-                ui.label("Live hints darken a satisfied number and redden an over-mined one.");
-                ui.label("Every field has exactly one solution: logic alone wins. F2 starts a new field.");
+            egui::Window::new(mt(l, "help")).open(&mut self.show_help).collapsible(false).show(ctx, |ui| {
+                for k in ["help1", "help2", "help3", "help4", "help5", "help6"] {
+                    ui.label(mt(l, k));
+                }
             });
         }
         if self.show_share {
             let card = share::share_card(self.session.state(), &settings.mines_lang).unwrap_or_default();
             let mut open = true;
-            egui::Window::new("Share result").open(&mut open).collapsible(false).show(ctx, |ui| {
-                egui::ComboBox::from_label("Language").selected_text(settings.mines_lang.clone()).show_ui(ui, |ui| {
+            egui::Window::new(mt(l, "share")).open(&mut open).collapsible(false).show(ctx, |ui| {
+                egui::ComboBox::from_label(mt(l, "language")).selected_text(settings.mines_lang.clone()).show_ui(ui, |ui| {
                     for l in share::LANGUAGES {
                         ui.selectable_value(&mut settings.mines_lang, l.to_string(), l);
                     }
                 });
                 ui.add(egui::Label::new(RichText::new(&card).monospace()));
-                if ui.button("Copy").clicked() {
+                if ui.button(mt(l, "copy")).clicked() {
                     ctx.copy_text(card.clone());
-                    self.message = Some("Copied.".into());
+                    self.message = Some(mt(l, "copied").into());
                 }
             });
             self.show_share = open;
@@ -296,9 +300,9 @@ enum Face {
 }
 
 /// The smiley button, drawn with shapes (no emoji font needed).
-fn face_button(ui: &mut egui::Ui, face: Face) -> egui::Response {
+fn face_button(ui: &mut egui::Ui, face: Face, label: &str) -> egui::Response {
     let (rect, resp) = ui.allocate_exact_size(Vec2::splat(34.0), Sense::click());
-    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, "New game"));
+    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, label));
     let p = ui.painter_at(rect);
     p.rect_filled(rect, 3.0, Color32::from_gray(190));
     let c = rect.center();

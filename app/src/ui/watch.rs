@@ -170,7 +170,7 @@ impl WatchView {
                 request = Some(self.fork());
             }
         });
-        ui.add(egui::Slider::new(&mut k, 0..=steps).text("timeline"));
+        ui.add(egui::Slider::new(&mut k, 0..=steps).text(t(lang, "timeline")));
         if k != self.step() {
             self.seek(k);
         }
