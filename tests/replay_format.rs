@@ -175,7 +175,7 @@ fn unknown_game_and_wrong_rules_version_are_refused() {
         f.header.game = "chess".into();
         *f = ReplayFile::build(f.header.clone(), f.actions.clone(), |_| Default::default(), None);
     });
-    assert!(err.to_string().starts_with("unknown game 'chess' (this build plays: life, mines, tally)"), "{err}");
+    assert!(err.to_string().starts_with("unknown game 'chess' (this build plays: explodo, life, mines, tally)"), "{err}");
     let err = tampered(|f| {
         f.header.rules_version = Tally::RULES_VERSION + 1;
         *f = ReplayFile::build(f.header.clone(), f.actions.clone(), |_| Default::default(), None);

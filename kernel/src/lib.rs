@@ -16,6 +16,7 @@
 //! - [`tally`]: a tiny test game for the replay machinery.
 
 pub mod digest;
+pub mod explodo;
 pub mod game;
 pub mod hashing;
 pub mod life;

@@ -1,0 +1,359 @@
+//! Explodorama's core rules, on generated levels and on hand-built arenas.
+
+use super::board::{self, Dir, Layout, Pos, Tile};
+use super::*;
+use crate::session::Session;
+
+/// An open arena: walls around, floor inside (no pillars, crates, enemies).
+fn arena(w: i32, h: i32) -> State {
+    let mut s = Explodo::start(&Setup::default(), 1).unwrap();
+    let mut tiles = vec![Tile::Floor; (w * h) as usize];
+    for y in 0..h {
+        for x in 0..w {
+            if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+                tiles[(y * w + x) as usize] = Tile::Wall;
+            }
+        }
+    }
+    s.layout = Layout { w, h, tiles, start: Pos { x: 1, y: 1 }, exit: Pos { x: w - 2, y: h - 2 }, gem: Pos { x: w - 3, y: h - 2 } };
+    s.enemies.clear();
+    s.player = Pos { x: 1, y: 1 };
+    s.par = 99;
+    s
+}
+
+fn p(x: i32, y: i32) -> Pos {
+    Pos { x, y }
+}
+
+fn enemy(s: &mut State, kind: Kind, at: Pos) -> u32 {
+    let id = s.enemies.len() as u32 + 1;
+    s.enemies.push(Enemy { id, kind, pos: at, heading: Dir::Left, plan: Default::default(), rest_next: false, released_until: None });
+    s.replan();
+    id
+}
+
+fn go(s: &mut State, actions: &[Action]) -> Vec<Event> {
+    let mut all = Vec::new();
+    for a in actions {
+        all.extend(Explodo::apply(s, a).unwrap_or_else(|e| panic!("{a:?}: {e}")));
+    }
+    all
+}
+
+use Action::{Bomb as B, Move as M, Wait as W};
+use Dir::{Down as D, Left as L, Right as R, Up as U};
+
+#[test]
+fn boards_grow_with_the_level_and_keep_the_classic_grid() {
+    for (level, size) in [(1, (9, 11)), (3, (9, 11)), (4, (11, 13)), (8, (11, 15)), (12, (13, 15)), (16, (13, 17)), (20, (13, 17))] {
+        assert_eq!(board::size_for(level), size);
+    }
+    for seed in 0..20 {
+        let s = Explodo::start(&Setup::default(), seed).unwrap();
+        let l = &s.layout;
+        assert_eq!(l.tile(p(2, 2)), Tile::Pillar);
+        assert_eq!(l.tile(p(0, 5)), Tile::Wall);
+        for q in [p(1, 1), p(2, 1), p(1, 2)] {
+            assert_eq!(l.tile(q), Tile::Floor, "the start is clear");
+        }
+        assert_eq!(l.tile(l.exit), Tile::Crate);
+        assert_eq!(l.tile(l.gem), Tile::Crate);
+        assert_ne!(l.exit, l.gem);
+        assert!(l.exit.dist(l.start) >= board::HIDE_DISTANCE && l.gem.dist(l.start) >= board::HIDE_DISTANCE);
+    }
+}
+
+#[test]
+fn level_1_has_two_enemies_and_par_41_and_crowding_rises() {
+    for seed in 0..20 {
+        let s = Explodo::start(&Setup::default(), seed).unwrap();
+        assert_eq!(s.enemies.len(), 2, "seed {seed}");
+        assert_eq!(s.par, 41);
+        assert!(s.enemies.iter().all(|e| e.kind == Kind::Blob && e.pos.dist(s.layout.start) > 4));
+    }
+    assert_eq!((crowding(1), crowding(20)), (26, 9));
+    let mut s = Explodo::start(&Setup::default(), 5).unwrap();
+    s.level = 20;
+    s.enter_level();
+    assert!((8..=13).contains(&s.enemies.len()), "level 20 has about ten: {}", s.enemies.len());
+    assert!(s.enemies.iter().all(|e| e.kind.from_level() <= 20));
+}
+
+#[test]
+fn a_bomb_explodes_at_the_end_of_the_action_that_takes_it_to_zero() {
+    let mut s = arena(9, 9);
+    go(&mut s, &[B(R)]);
+    assert_eq!(s.bombs[0].fuse, 2, "a new bomb shows 3; the placing action counts");
+    go(&mut s, &[M(D), W]);
+    assert!(s.bombs.is_empty());
+    assert!(s.flames.iter().any(|&(f, _)| f == p(2, 1)));
+}
+
+#[test]
+fn the_blast_is_a_cross_stopped_by_pillars_and_the_first_crate() {
+    let mut s = arena(9, 9);
+    s.layout.set(p(4, 5), Tile::Pillar);
+    s.layout.set(p(6, 4), Tile::Crate);
+    s.layout.set(p(7, 4), Tile::Crate);
+    s.fire = 3;
+    let tiles = s.blast(&Bomb { pos: p(4, 4), fuse: 0, fire: 3 });
+    assert!(tiles.contains(&p(4, 1)) && tiles.contains(&p(1, 4)), "reaches 3 tiles up and left");
+    assert!(!tiles.contains(&p(4, 5)), "stopped by the pillar");
+    assert!(tiles.contains(&p(6, 4)) && !tiles.contains(&p(7, 4)), "the first crate burns and stops it");
+    assert!(!tiles.contains(&p(4, 0)), "never through the wall");
+}
+
+#[test]
+fn a_bomb_caught_in_a_blast_explodes_at_once() {
+    let mut s = arena(9, 9);
+    s.player = p(1, 7);
+    s.bombs.push(Bomb { pos: p(4, 4), fuse: 1, fire: 1 });
+    s.bombs.push(Bomb { pos: p(5, 4), fuse: 3, fire: 1 });
+    let ev = go(&mut s, &[W]);
+    assert!(ev.contains(&Event::Chain(p(5, 4))), "{ev:?}");
+    assert!(s.bombs.is_empty(), "both went off in the same turn");
+    assert!(s.flames.iter().any(|&(f, _)| f == p(6, 4)));
+}
+
+#[test]
+fn flame_lingers_one_turn_and_cannot_be_entered() {
+    let mut s = arena(9, 9);
+    s.player = p(4, 6);
+    s.bombs.push(Bomb { pos: p(4, 4), fuse: 1, fire: 1 });
+    go(&mut s, &[W]);
+    assert_eq!(s.player, p(4, 6));
+    assert_eq!(Explodo::apply(&mut s, &M(U)).unwrap_err().0, "that tile is burning");
+    go(&mut s, &[W]);
+    assert!(s.flames.is_empty(), "out after the next turn");
+    go(&mut s, &[M(U)]);
+}
+
+#[test]
+fn caught_in_a_blast_costs_a_life_and_the_level_restarts_the_same() {
+    let mut s = Explodo::start(&Setup::default(), 9).unwrap();
+    let layout = s.layout.clone();
+    let enemies: Vec<(Kind, Pos)> = s.enemies.iter().map(|e| (e.kind, e.pos)).collect();
+    go(&mut s, &[B(R), W]);
+    let ev = go(&mut s, &[W]);
+    assert!(ev.contains(&Event::LifeLost("Level 1, turn 3: you were caught in a blast.".into())), "{ev:?}");
+    assert_eq!(s.lives, 2);
+    assert_eq!(s.attempt, 1);
+    assert_eq!(s.layout, layout, "the same layout");
+    assert_eq!(s.enemies.iter().map(|e| (e.kind, e.pos)).collect::<Vec<_>>(), enemies, "the same enemies");
+    assert_eq!(s.player, s.layout.start);
+}
+
+#[test]
+fn three_deaths_end_the_run() {
+    let mut s = Explodo::start(&Setup::default(), 9).unwrap();
+    for _ in 0..3 {
+        go(&mut s, &[B(R), W, W]);
+    }
+    assert_eq!(s.phase, RunPhase::Over);
+    assert_eq!(Explodo::outcome(&s), crate::game::Outcome::Lost("Level 1, turn 3: you were caught in a blast.".into()));
+    assert_eq!(Explodo::apply(&mut s, &W).unwrap_err().0, "the run is over");
+    let mut immortal = Explodo::start(&Setup { developer: false, immortal: true }, 9).unwrap();
+    go(&mut immortal, &[B(R), W, W]);
+    assert_eq!((immortal.lives, immortal.phase), (3, RunPhase::Playing));
+}
+
+#[test]
+fn enemies_make_exactly_the_moves_they_show() {
+    let mut s = arena(11, 11);
+    s.player = p(1, 9);
+    let id = enemy(&mut s, Kind::Blob, p(6, 5));
+    for _ in 0..6 {
+        let e = s.enemies.iter().find(|e| e.id == id).unwrap().clone();
+        assert_eq!(e.plan.len(), 3, "three arrows");
+        let expected = e.plan[0].end(e.pos);
+        let second = e.plan[1];
+        go(&mut s, &[W]);
+        let now = s.enemies.iter().find(|e| e.id == id).unwrap();
+        assert_eq!(now.pos, expected);
+        assert_eq!(now.plan[0], second, "the shown 2nd move becomes the next");
+    }
+}
+
+#[test]
+fn a_bomb_on_its_path_makes_it_stop_and_replan() {
+    let mut s = arena(9, 5);
+    s.player = p(1, 1);
+    let id = enemy(&mut s, Kind::Hunter, p(3, 1));
+    assert_eq!(s.enemies[0].plan[0], Step::Move(L), "its next step is the tile beside you");
+    go(&mut s, &[B(R)]);
+    let e = s.enemies.iter().find(|e| e.id == id).unwrap();
+    assert_eq!(e.pos, p(3, 1), "it stopped short of the bomb");
+    assert_ne!(e.plan[0], Step::Move(L), "and planned anew");
+}
+
+#[test]
+fn hunters_chase_ghosts_pass_crates_and_sprinters_dash() {
+    let mut s = arena(11, 3);
+    s.player = p(1, 1);
+    enemy(&mut s, Kind::Hunter, p(7, 1));
+    assert!(s.enemies[0].plan.iter().all(|&st| st == Step::Move(L)), "{:?}", s.enemies[0].plan);
+    let mut s = arena(11, 3);
+    s.player = p(1, 1);
+    s.layout.set(p(5, 1), Tile::Crate);
+    enemy(&mut s, Kind::Ghost, p(7, 1));
+    let g = &s.enemies[0];
+    assert!(g.plan.contains(&Step::Rest) && g.plan.contains(&Step::Move(L)), "moves every other turn: {:?}", g.plan);
+    let mut at = g.pos;
+    for st in g.plan.clone() {
+        at = st.end(at);
+    }
+    assert!(at.x < 7, "toward you");
+    let mut s = arena(11, 3);
+    s.player = p(1, 1);
+    let id = enemy(&mut s, Kind::Sprinter, p(9, 1));
+    let plan: Vec<Step> = s.enemies[0].plan.iter().copied().collect();
+    assert!(plan.iter().any(|st| matches!(st, Step::Dash(_))) && plan.contains(&Step::Rest), "{plan:?}");
+    // A dash through your tile catches you.
+    s.enemies[0].pos = p(3, 1);
+    s.enemies[0].plan = [Step::Dash(L), Step::Rest, Step::Rest].into();
+    let _ = id;
+    let ev = go(&mut s, &[W]);
+    assert!(ev.contains(&Event::LifeLost("Level 1, turn 1: a Sprinter walked into you.".into())), "{ev:?}");
+}
+
+#[test]
+fn enemies_plan_around_each_other() {
+    let mut s = arena(5, 3);
+    s.player = p(1, 1);
+    // Two blobs in a corridor 3 tiles long: they never plan the same tile at the same step.
+    s.enemies.push(Enemy { id: 1, kind: Kind::Blob, pos: p(2, 1), heading: R, plan: Default::default(), rest_next: false, released_until: None });
+    s.enemies.push(Enemy { id: 2, kind: Kind::Blob, pos: p(3, 1), heading: L, plan: Default::default(), rest_next: false, released_until: None });
+    s.replan();
+    let first = s.enemies[0].plan[0].end(p(2, 1));
+    let second = s.enemies[1].plan[0].end(p(3, 1));
+    assert_ne!(first, second, "{:?} {:?}", s.enemies[0].plan, s.enemies[1].plan);
+}
+
+#[test]
+fn walking_into_an_enemy_costs_a_life() {
+    let mut s = arena(9, 9);
+    s.player = p(3, 3);
+    enemy(&mut s, Kind::Blob, p(4, 3));
+    let ev = go(&mut s, &[M(R)]);
+    assert!(ev.contains(&Event::LifeLost("Level 1, turn 1: you walked into a Blob.".into())), "{ev:?}");
+}
+
+#[test]
+fn enemies_die_in_flame_and_the_last_one_opens_the_exit() {
+    let mut s = arena(9, 9);
+    s.player = p(1, 1);
+    let crates: Vec<Pos> = vec![s.layout.exit, p(6, 6)];
+    for &c in &crates {
+        s.layout.set(c, Tile::Crate);
+    }
+    let id = enemy(&mut s, Kind::Blob, p(5, 5));
+    s.bombs.push(Bomb { pos: p(5, 4), fuse: 1, fire: 1 });
+    s.enemies[0].plan = [Step::Rest, Step::Rest, Step::Rest].into();
+    let ev = go(&mut s, &[W]);
+    assert!(ev.contains(&Event::EnemyDied(id, Kind::Blob)), "{ev:?}");
+    assert!(ev.contains(&Event::ExitOpened));
+    assert!(s.exit_open && !s.exit_revealed, "open, still under its crate");
+    // The crates crumble within 3 turns, uncovering the exit; step onto it.
+    go(&mut s, &[W, W, W]);
+    assert!(s.exit_revealed);
+    assert_eq!(s.layout.tile(p(6, 6)), Tile::Floor);
+    s.player = s.layout.exit.step(L);
+    let coins = s.coins;
+    let ev = go(&mut s, &[M(R)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::LevelCleared { level: 1, coins: 7, .. })), "{ev:?}");
+    assert_eq!(s.coins, coins + 7, "2 for clearing and 5 within par");
+    assert_eq!((s.level, s.turn), (2, 1));
+}
+
+#[test]
+fn the_exit_stays_locked_while_enemies_live() {
+    let mut s = arena(9, 9);
+    s.exit_revealed = true;
+    enemy(&mut s, Kind::Blob, p(1, 7));
+    s.player = s.layout.exit.step(L);
+    go(&mut s, &[M(R)]);
+    assert_eq!(s.level, 1, "a locked exit is just floor");
+}
+
+#[test]
+fn flame_on_the_uncovered_exit_lets_out_three_of_the_toughest() {
+    let mut s = arena(9, 9);
+    s.level = 13;
+    s.exit_revealed = true;
+    enemy(&mut s, Kind::Blob, p(1, 7));
+    let exit = s.layout.exit;
+    s.bombs.push(Bomb { pos: exit.step(U), fuse: 1, fire: 1 });
+    let ev = go(&mut s, &[W]);
+    assert!(ev.contains(&Event::Released(Kind::Ghost, 3)), "{ev:?}");
+    assert_eq!(s.enemies.iter().filter(|e| e.kind == Kind::Ghost).count(), 3, "immune to the flame that let them out");
+    go(&mut s, &[W, W]);
+    assert_eq!(s.enemies.iter().filter(|e| e.kind == Kind::Ghost).count(), 3);
+}
+
+#[test]
+fn slain_enemies_drop_about_a_coin_each_nearby() {
+    let mut total = 0;
+    let mut kills = 0;
+    for seed in 0..60 {
+        let mut s = arena(9, 9);
+        s.loot = crate::rng::Rng::stream(seed, "t");
+        let mut ev = Vec::new();
+        s.drop_loot(p(5, 5), &mut ev);
+        kills += 1;
+        for e in ev {
+            if let Event::DropSpawned(at, c) = e {
+                assert!(at.dist(p(5, 5)) <= 2);
+                total += c;
+            }
+        }
+    }
+    assert!((30..=100).contains(&total), "about one coin a kill: {total} over {kills}");
+}
+
+#[test]
+fn boxed_in_costs_a_life() {
+    let mut s = arena(9, 9);
+    s.player = p(4, 4);
+    for d in [D, L, R] {
+        s.layout.set(s.player.step(d), Tile::Pillar);
+    }
+    // The only way out gets a bomb... which explodes: that changes things. Instead, wall it.
+    s.layout.set(p(4, 3), Tile::Crate);
+    let ev = go(&mut s, &[W]);
+    assert!(ev.contains(&Event::LifeLost("Level 1, turn 1: you were boxed in.".into())), "{ev:?}");
+}
+
+#[test]
+fn rejected_actions_cost_no_turn() {
+    let mut s = arena(9, 9);
+    let before = s.clone();
+    assert_eq!(Explodo::apply(&mut s, &M(U)).unwrap_err().0, "a wall is in the way");
+    s.layout.set(p(2, 1), Tile::Crate);
+    assert_eq!(Explodo::apply(&mut s, &M(R)).unwrap_err().0, "a crate is in the way");
+    assert_eq!(Explodo::apply(&mut s, &B(R)).unwrap_err().0, "a bomb goes on an empty tile next to you");
+    s.layout.set(p(2, 1), Tile::Floor);
+    go(&mut s, &[B(R)]);
+    assert!(Explodo::apply(&mut s, &B(D)).unwrap_err().0.starts_with("you can have 1 bomb"));
+    let _ = before;
+}
+
+#[test]
+fn random_play_never_panics_and_replays_exactly() {
+    let mut r = crate::rng::Rng::stream(4, "test.explodo");
+    for seed in 0..12 {
+        let mut s = Session::<Explodo>::new(Setup::default(), seed).unwrap();
+        for _ in 0..150 {
+            let d = board::DIRS[r.index(4)];
+            let a = match r.below(10) {
+                0..=5 => M(d),
+                6 => B(d),
+                _ => W,
+            };
+            let _ = s.push(a);
+        }
+        let file = s.to_replay("t");
+        let v = crate::replay::verify(&file).unwrap();
+        assert_eq!(v.final_digest, s.digest());
+    }
+}
