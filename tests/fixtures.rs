@@ -2,6 +2,7 @@
 //! so the committed bytes can be compared with a fresh build (pinning the
 //! encoding) and re-created with `RETRACE_BLESS=1 cargo test` when missing.
 
+use retrace_kernel::explodo;
 use retrace_kernel::life;
 use retrace_kernel::mines::{self, MineLayer, Tier};
 use retrace_kernel::tally::{Action, Setup, Tally};
@@ -149,6 +150,19 @@ pub fn life_campaign_win() -> Session<life::Life> {
     s
 }
 
+/// Explodorama: level 1 of seed 1 cleared (found by a safe random search,
+/// kept here as the `retrace explodo play` tokens).
+pub const EXPLODO_CLEAR_1: &str = "w w br d w w w u d u r bl r d w bd u w l w r bl w d bd w u w l r bd l l br d w w u br d w w u br w d w w w w u w w r bl w r w bl w d bd u w l r bd w l l r r l r d bd w u bl d d w d u bl r w w l u w bu w d d w w bu d l bl r u bd w u w bd r w w r d d d d r r";
+
+/// Plays Explodorama tokens on seed `seed`; every action must be accepted.
+pub fn explodo(seed: u64, tokens: &str) -> Session<explodo::Explodo> {
+    let mut s = Session::new(explodo::Setup::default(), seed).expect("default setup");
+    for a in retrace::explodo::parse_moves(tokens).expect("fixture tokens parse") {
+        s.push(a).unwrap_or_else(|e| panic!("fixture action {a:?}: {e}"));
+    }
+    s
+}
+
 /// Every committed fixture: file name and bytes.
 pub fn all() -> Vec<(&'static str, ReplayFile)> {
     use Action::*;
@@ -170,7 +184,11 @@ pub fn all() -> Vec<(&'static str, ReplayFile)> {
         mines_gave_up.push(a).expect("legal");
     }
     let campaign = life_campaign_win();
+    let cleared = explodo(1, EXPLODO_CLEAR_1).with_title("Explodorama: level 1 cleared");
     vec![
+        ("explodo-level1-cleared.replay", cleared.to_replay(FIXTURE_APP)),
+        ("explodo-death-retry.replay", explodo(1, "br w w r r").to_replay(FIXTURE_APP)),
+        ("explodo-game-over.replay", explodo(2, "br w w br w w br w w").to_replay(FIXTURE_APP)),
         ("life-hotseat.replay", life_hotseat().to_replay(FIXTURE_APP)),
         ("life-stalemate.replay", life_stalemate().to_replay(FIXTURE_APP)),
         ("life-campaign-win.replay", campaign.to_replay(FIXTURE_APP)),
@@ -185,4 +203,15 @@ pub fn all() -> Vec<(&'static str, ReplayFile)> {
         ("tally-resigned.replay", resigned.to_replay(FIXTURE_APP)),
         ("tally-long.replay", long.to_replay(FIXTURE_APP)),
     ]
+}
+
+#[test]
+fn the_explodorama_fixtures_show_what_their_names_say() {
+    let cleared = explodo(1, EXPLODO_CLEAR_1);
+    assert_eq!(cleared.state().level, 2, "level 1 was cleared");
+    assert_eq!(cleared.state().lives, 3);
+    let retry = explodo(1, "br w w r r");
+    assert_eq!((retry.state().lives, retry.state().attempt, retry.state().level), (2, 1, 1));
+    let over = explodo(2, "br w w br w w br w w");
+    assert_eq!(over.state().phase, explodo::RunPhase::Over);
 }

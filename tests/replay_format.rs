@@ -17,6 +17,9 @@ fn fixtures_verify_with_their_outcomes() {
     assert_eq!(
         kinds,
         [
+            ("explodo-level1-cleared.replay", "in-progress"),
+            ("explodo-death-retry.replay", "in-progress"),
+            ("explodo-game-over.replay", "lost"),
             ("life-hotseat.replay", "won"),
             ("life-stalemate.replay", "won"),
             ("life-campaign-win.replay", "won"),

@@ -12,6 +12,8 @@ mod cli;
 mod mines;
 /// Life: `retrace life run`.
 mod life;
+/// Explodorama: `retrace explodo level` and `play`.
+mod explodo;
 /// GPU parity: shaders against their CPU twins (skipped without an adapter unless RETRACE_REQUIRE_GPU=1).
 mod gpu;
 /// The window through egui_kittest: MineLayer, Life, dropped replays, resume.

@@ -50,6 +50,9 @@ enum Command {
         #[arg(long)]
         digests: bool,
     },
+    /// Explodorama: show levels, play action lists.
+    #[command(subcommand)]
+    Explodo(crate::explodo::ExplodoCommand),
     /// Life: run fields.
     #[command(subcommand)]
     Life(crate::life::LifeCommand),
@@ -114,6 +117,7 @@ where
         Some(Command::Goldens { write, root }) => Ok(golden(&root, write, out, err)),
         Some(Command::Mines(cmd)) => Ok(crate::mines::run(cmd, out, err)),
         Some(Command::Life(cmd)) => Ok(crate::life::run(cmd, out, err)),
+        Some(Command::Explodo(cmd)) => Ok(crate::explodo::run(cmd, out, err)),
     };
     match result {
         Ok(code) => Plan::Exit(code),

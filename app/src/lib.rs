@@ -3,6 +3,7 @@
 //! ([`files`], [`store`]), never in the kernel.
 
 pub mod cli;
+pub mod explodo;
 pub mod files;
 pub mod goldens;
 pub mod life;

@@ -6,6 +6,7 @@
 //! objects are the next issue.
 
 pub mod board;
+pub mod scores;
 
 use crate::digest::{Part, PartHasher};
 use crate::game::{Game, Outcome, Rejection};
@@ -765,6 +766,14 @@ impl State {
             self.lose_life(Death::Blast, events);
         }
     }
+}
+
+/// A fresh run's state at the start of `level` (for showing levels).
+pub fn level_state(seed: u64, level: u32) -> State {
+    let mut s = Explodo::start(&Setup::default(), seed).expect("the default setup starts");
+    s.level = level.clamp(1, LEVELS);
+    s.enter_level();
+    s
 }
 
 /// The toughest kind met by `level`.

@@ -357,3 +357,80 @@ fn random_play_never_panics_and_replays_exactly() {
         assert_eq!(v.final_digest, s.digest());
     }
 }
+
+#[test]
+fn high_scores_rank_wins_then_level_then_coins_then_fewer_turns() {
+    let run = |won, level, coins, turns| scores::Score { won, level, coins, turns, kills: 0, lives_lost: 0, ended: String::new(), powerups: vec![], date: "2026-11-29".into(), seed: 1, developer: false };
+    let mut board = Vec::new();
+    assert_eq!(scores::insert(&mut board, run(false, 5, 10, 300)), Some(1));
+    assert_eq!(scores::insert(&mut board, run(false, 5, 10, 200)), Some(1), "fewer turns ranks higher");
+    assert_eq!(scores::insert(&mut board, run(false, 5, 20, 900)), Some(1), "more coins ranks higher");
+    assert_eq!(scores::insert(&mut board, run(false, 7, 0, 900)), Some(1), "a later level ranks higher");
+    assert_eq!(scores::insert(&mut board, run(true, 20, 0, 9999)), Some(1), "a win first");
+    for _ in 0..30 {
+        scores::insert(&mut board, run(false, 1, 0, 50));
+    }
+    assert_eq!(board.len(), scores::KEEP);
+    assert_eq!(scores::insert(&mut board, run(false, 1, 0, 9999)), None, "too weak to make the board");
+    // From a real run: over after three deaths; Immortal runs are not listed.
+    let mut s = Explodo::start(&Setup::default(), 9).unwrap();
+    assert!(scores::score(&s, "d").is_none(), "still running");
+    for _ in 0..3 {
+        go(&mut s, &[B(R), W, W]);
+    }
+    let sc = scores::score(&s, "2026-11-29").unwrap();
+    assert_eq!((sc.won, sc.level, sc.lives_lost, sc.seed), (false, 1, 3, 9));
+    assert_eq!(sc.ended, "Level 1, turn 3: you were caught in a blast.");
+    let mut imm = Explodo::start(&Setup { developer: false, immortal: true }, 9).unwrap();
+    imm.phase = RunPhase::Over;
+    assert!(scores::score(&imm, "d").is_none());
+}
+
+#[test]
+fn blobs_keep_their_heading_drifters_go_straight_and_wisps_pass_crates() {
+    // A Drifter in an open corridor heading right plans right, right, right.
+    let mut s = arena(13, 3);
+    s.player = p(1, 1);
+    s.enemies.push(Enemy { id: 1, kind: Kind::Drifter, pos: p(6, 1), heading: R, plan: Default::default(), rest_next: false, released_until: None });
+    s.replan();
+    assert_eq!(s.enemies[0].plan.iter().copied().collect::<Vec<_>>(), [Step::Move(R); 3]);
+    // Blobs usually keep going: over many seeds, most first moves follow the heading.
+    let mut same = 0;
+    for seed in 0..40 {
+        let mut s = arena(13, 3);
+        s.player = p(1, 1);
+        s.ai = crate::rng::Rng::stream(seed, "t");
+        s.enemies.push(Enemy { id: 1, kind: Kind::Blob, pos: p(6, 1), heading: R, plan: Default::default(), rest_next: false, released_until: None });
+        s.replan();
+        same += u32::from(s.enemies[0].plan[0] == Step::Move(R));
+    }
+    assert!(same >= 24, "{same} of 40 kept the heading");
+    // A Wisp walks into a crate; a Blob cannot.
+    let mut s = arena(5, 3);
+    s.player = p(1, 1);
+    s.layout.set(p(2, 1), Tile::Crate);
+    s.enemies.push(Enemy { id: 1, kind: Kind::Wisp, pos: p(3, 1), heading: L, plan: Default::default(), rest_next: false, released_until: None });
+    s.replan();
+    let mut at = p(3, 1);
+    let mut visited_crate = false;
+    for st in s.enemies[0].plan.clone() {
+        at = st.end(at);
+        visited_crate |= at == p(2, 1);
+    }
+    assert!(visited_crate || s.enemies[0].plan.iter().any(|st| *st == Step::Move(L)), "{:?}", s.enemies[0].plan);
+    assert!(s.passable(Kind::Wisp, p(2, 1)) && !s.passable(Kind::Blob, p(2, 1)));
+    // A Ghost inside a crate dies when that crate burns, not when flame stops at the crate in front.
+    let mut s = arena(9, 5);
+    s.player = p(1, 3);
+    s.layout.set(p(4, 1), Tile::Crate);
+    s.layout.set(p(5, 1), Tile::Crate);
+    s.enemies.push(Enemy { id: 1, kind: Kind::Ghost, pos: p(5, 1), heading: L, plan: [Step::Rest; 3].into(), rest_next: true, released_until: None });
+    s.bombs.push(Bomb { pos: p(3, 1), fuse: 1, fire: 3 });
+    go(&mut s, &[W]);
+    assert_eq!((s.lives, s.enemies.len()), (3, 1), "the first crate stopped the flame");
+    assert_eq!(s.layout.tile(p(4, 1)), Tile::Floor);
+    // The next blast burns the crate it hides in.
+    s.bombs.push(Bomb { pos: p(4, 1), fuse: 1, fire: 1 });
+    go(&mut s, &[W, W]);
+    assert!(s.enemies.is_empty(), "burnt inside its crate");
+}
