@@ -163,6 +163,19 @@ pub fn explodo(seed: u64, tokens: &str) -> Session<explodo::Explodo> {
     s
 }
 
+/// Miau Is True: a small level won by making the rock the flag (`ROCK IS FLAG`
+/// then `FLAG IS WIN`): the cat pushes IS into place and walks onto the new flag.
+pub fn miau_won() -> Session<retrace_kernel::miau::Miau> {
+    use retrace_kernel::miau::{Action::*, Miau, Setup};
+    let legend = [("m", "miau"), ("r", "rock")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let grid = "MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r";
+    let mut s = Session::<Miau>::new(Setup { grid: grid.into(), legend }, 0).expect("the level loads").with_title("Miau: pass it on");
+    for a in [Right, Up, Right, Right, Right, Down] {
+        s.push(a).unwrap_or_else(|e| panic!("fixture move {a:?}: {e}"));
+    }
+    s
+}
+
 /// Every committed fixture: file name and bytes.
 pub fn all() -> Vec<(&'static str, ReplayFile)> {
     use Action::*;
@@ -190,6 +203,7 @@ pub fn all() -> Vec<(&'static str, ReplayFile)> {
         ("explodo-death-retry.replay", explodo(1, "br w w r r").to_replay(FIXTURE_APP)),
         ("explodo-game-over.replay", explodo(2, "br w w br w w br w w").to_replay(FIXTURE_APP)),
         ("life-hotseat.replay", life_hotseat().to_replay(FIXTURE_APP)),
+        ("miau-pass-it-on.replay", miau_won().to_replay(FIXTURE_APP)),
         ("life-stalemate.replay", life_stalemate().to_replay(FIXTURE_APP)),
         ("life-campaign-win.replay", campaign.to_replay(FIXTURE_APP)),
         ("life-campaign-win-certificate.replay", campaign.to_certificate(FIXTURE_APP).expect("won")),

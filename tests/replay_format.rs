@@ -21,6 +21,7 @@ fn fixtures_verify_with_their_outcomes() {
             ("explodo-death-retry.replay", "in-progress"),
             ("explodo-game-over.replay", "lost"),
             ("life-hotseat.replay", "won"),
+            ("miau-pass-it-on.replay", "won"),
             ("life-stalemate.replay", "won"),
             ("life-campaign-win.replay", "won"),
             ("life-campaign-win-certificate.replay", "won"),
@@ -178,7 +179,7 @@ fn unknown_game_and_wrong_rules_version_are_refused() {
         f.header.game = "chess".into();
         *f = ReplayFile::build(f.header.clone(), f.actions.clone(), |_| Default::default(), None);
     });
-    assert!(err.to_string().starts_with("unknown game 'chess' (this build plays: explodo, life, mines, tally)"), "{err}");
+    assert!(err.to_string().starts_with("unknown game 'chess' (this build plays: explodo, life, miau, mines, tally)"), "{err}");
     let err = tampered(|f| {
         f.header.rules_version = Tally::RULES_VERSION + 1;
         *f = ReplayFile::build(f.header.clone(), f.actions.clone(), |_| Default::default(), None);

@@ -20,6 +20,7 @@ pub mod explodo;
 pub mod game;
 pub mod hashing;
 pub mod life;
+pub mod miau;
 pub mod mines;
 pub mod registry;
 pub mod replay;

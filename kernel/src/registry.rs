@@ -96,7 +96,7 @@ impl<G: Game> AnyGame for Entry<G> {
 }
 
 static GAMES: &[&dyn AnyGame] =
-    &[&Entry::<crate::explodo::Explodo>::new(), &Entry::<crate::life::Life>::new(), &Entry::<crate::mines::MineLayer>::new(), &Entry::<crate::tally::Tally>::new()];
+    &[&Entry::<crate::explodo::Explodo>::new(), &Entry::<crate::life::Life>::new(), &Entry::<crate::miau::Miau>::new(), &Entry::<crate::mines::MineLayer>::new(), &Entry::<crate::tally::Tally>::new()];
 
 /// All games, in a fixed order.
 pub fn games() -> &'static [&'static dyn AnyGame] {

@@ -1,0 +1,297 @@
+//! Miau Is True: a rule puzzle in the style of Baba Is You. Words on the board
+//! form rules (`MIAU IS YOU`); pushing words rewrites them. Design notes:
+//! `miau/README.md`. This is the engine core: board, parsing, precedence,
+//! transformations, movement and contacts. The extensions (GOAL, gates and
+//! plates, OPEN/SHUT pairs, TICK automata, FRAIL, fixed words, terrain) and
+//! data-only packs are the rest of the engine issue.
+
+pub mod board;
+pub mod rules;
+
+use crate::digest::{Part, PartHasher};
+use crate::game::{Game, Outcome, Rejection};
+use board::{Board, Kind, Prop};
+use rules::RuleSet;
+use serde::{Deserialize, Serialize};
+
+/// The Miau Is True game.
+pub struct Miau;
+
+/// A level in the text-grid notation (`.` empty, lowercase a thing by its
+/// legend letter or noun, UPPERCASE a word, `+` stacks), with its legend.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// Rows separated by newlines or ` / `, cells by spaces.
+    pub grid: String,
+    /// Single letters for nouns, e.g. `[("m", "miau"), ("r", "rock")]`.
+    pub legend: Vec<(String, String)>,
+}
+
+/// Moves. Append-only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Up.
+    Up,
+    /// Down.
+    Down,
+    /// Left.
+    Left,
+    /// Right.
+    Right,
+    /// Wait a turn.
+    Wait,
+}
+
+impl Action {
+    fn delta(self) -> Option<(i32, i32)> {
+        match self {
+            Action::Up => Some((0, -1)),
+            Action::Down => Some((0, 1)),
+            Action::Left => Some((-1, 0)),
+            Action::Right => Some((1, 0)),
+            Action::Wait => None,
+        }
+    }
+}
+
+/// A level in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The board.
+    pub board: Board,
+    /// The rules in force.
+    pub rules: RuleSet,
+    /// Won.
+    pub won: bool,
+    /// Turns taken.
+    pub turns: u32,
+}
+
+/// What a turn did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The rules changed: added and removed, as text.
+    Rules {
+        /// Now in force.
+        added: Vec<String>,
+        /// No longer.
+        removed: Vec<String>,
+    },
+    /// Things destroyed (by id) and why.
+    Destroyed(Vec<String>, &'static str),
+    /// A thing became another noun.
+    Transformed(String, String),
+    /// Won.
+    Won,
+}
+
+impl State {
+    /// Parses the rules and transforms to a fixed point; returns the events.
+    fn settle(&mut self, events: &mut Vec<Event>) {
+        let before = self.rules.texts();
+        self.rules = rules::parse(&self.board);
+        for (id, to) in rules::transform(&mut self.board, &self.rules) {
+            events.push(Event::Transformed(id, to));
+        }
+        let after = self.rules.texts();
+        let added: Vec<String> = after.iter().filter(|r| !before.contains(r)).cloned().collect();
+        let removed: Vec<String> = before.iter().filter(|r| !after.contains(r)).cloned().collect();
+        if !added.is_empty() || !removed.is_empty() {
+            events.push(Event::Rules { added, removed });
+        }
+    }
+
+    /// SINK, then DEFEAT, then WIN; the rules are read again after anything is removed.
+    fn contacts(&mut self, events: &mut Vec<Event>) {
+        let r = &self.rules;
+        let has = |k: &Kind, p: Prop| r.has(k, p);
+        // SINK: everything in a cell with a SINK thing, itself included, on the same FLOAT layer.
+        let mut gone: Vec<usize> = Vec::new();
+        for cell in self.board.cells() {
+            for layer in [false, true] {
+                let here: Vec<usize> = cell.iter().copied().filter(|&i| has(&self.board.things[i].kind, Prop::Float) == layer).collect();
+                if here.len() > 1 && here.iter().any(|&i| has(&self.board.things[i].kind, Prop::Sink)) {
+                    gone.extend(here);
+                }
+            }
+        }
+        let removed_sink = self.remove(gone, "sank", events);
+        // DEFEAT removes only YOU things: in a DEFEAT cell, or being DEFEAT themselves.
+        let r = &self.rules;
+        let has = |k: &Kind, p: Prop| r.has(k, p);
+        let mut gone = Vec::new();
+        for cell in self.board.cells() {
+            for &i in &cell {
+                let k = &self.board.things[i].kind;
+                if !has(k, Prop::You) {
+                    continue;
+                }
+                let float = has(k, Prop::Float);
+                let defeated = cell.iter().any(|&j| has(&self.board.things[j].kind, Prop::Defeat) && has(&self.board.things[j].kind, Prop::Float) == float);
+                if defeated {
+                    gone.push(i);
+                }
+            }
+        }
+        let removed_defeat = self.remove(gone, "defeated", events);
+        if removed_sink || removed_defeat {
+            self.settle(events);
+        }
+        // WIN: a YOU sharing its cell (and FLOAT layer) with a WIN thing, or being WIN.
+        let r = &self.rules;
+        let has = |k: &Kind, p: Prop| r.has(k, p);
+        for cell in self.board.cells() {
+            for &i in &cell {
+                let k = &self.board.things[i].kind;
+                if has(k, Prop::You) {
+                    let float = has(k, Prop::Float);
+                    if cell.iter().any(|&j| has(&self.board.things[j].kind, Prop::Win) && has(&self.board.things[j].kind, Prop::Float) == float) {
+                        self.won = true;
+                    }
+                }
+            }
+        }
+        if self.won {
+            events.push(Event::Won);
+        }
+    }
+
+    fn remove(&mut self, mut gone: Vec<usize>, why: &'static str, events: &mut Vec<Event>) -> bool {
+        gone.sort();
+        gone.dedup();
+        if gone.is_empty() {
+            return false;
+        }
+        let ids: Vec<String> = gone.iter().map(|&i| self.board.things[i].id.clone()).collect();
+        for &i in gone.iter().rev() {
+            self.board.things.remove(i);
+        }
+        events.push(Event::Destroyed(ids, why));
+        true
+    }
+
+    /// Moves every YOU one step, front first then by id, pushing chains.
+    /// Returns whether anything moved.
+    fn step(&mut self, dx: i32, dy: i32) -> bool {
+        let r = self.rules.clone();
+        let mut movers: Vec<usize> = (0..self.board.things.len()).filter(|&i| r.has(&self.board.things[i].kind, Prop::You)).collect();
+        // Front first: the furthest along the direction moves first; then by id.
+        movers.sort_by(|&a, &b| {
+            let (ta, tb) = (&self.board.things[a], &self.board.things[b]);
+            let fa = ta.x * dx + ta.y * dy;
+            let fb = tb.x * dx + tb.y * dy;
+            fb.cmp(&fa).then_with(|| ta.id.cmp(&tb.id))
+        });
+        let mut moved = false;
+        for i in movers {
+            if self.try_move(i, dx, dy, &r, 0) {
+                moved = true;
+            }
+        }
+        moved
+    }
+
+    /// Moves thing `i` by (dx, dy), pushing what is PUSH ahead of it.
+    fn try_move(&mut self, i: usize, dx: i32, dy: i32, r: &RuleSet, depth: u32) -> bool {
+        let (x, y) = (self.board.things[i].x + dx, self.board.things[i].y + dy);
+        if !self.push_cell(x, y, dx, dy, r, depth) {
+            return false;
+        }
+        self.board.things[i].x = x;
+        self.board.things[i].y = y;
+        true
+    }
+
+    /// Clears the way into (x, y): the cell's PUSH things move on together
+    /// (a stack moves as one piece); a STOP thing that is not PUSH, or the
+    /// board's edge, blocks.
+    fn push_cell(&mut self, x: i32, y: i32, dx: i32, dy: i32, r: &RuleSet, depth: u32) -> bool {
+        if x < 0 || y < 0 || x >= self.board.w || y >= self.board.h || depth > 4096 {
+            return false;
+        }
+        let here: Vec<usize> = (0..self.board.things.len()).filter(|&j| self.board.things[j].x == x && self.board.things[j].y == y).collect();
+        if here.iter().any(|&j| !r.pushes(&self.board.things[j].kind) && r.has(&self.board.things[j].kind, Prop::Stop)) {
+            return false;
+        }
+        let group: Vec<usize> = here.into_iter().filter(|&j| r.pushes(&self.board.things[j].kind)).collect();
+        if group.is_empty() {
+            return true;
+        }
+        if !self.push_cell(x + dx, y + dy, dx, dy, r, depth + 1) {
+            return false;
+        }
+        for j in group {
+            self.board.things[j].x += dx;
+            self.board.things[j].y += dy;
+        }
+        true
+    }
+}
+
+impl Game for Miau {
+    const ID: &'static str = "miau";
+    const NAME: &'static str = "Miau Is True";
+    const RULES_VERSION: u32 = 1;
+    type Setup = Setup;
+    type Action = Action;
+    type State = State;
+    type Event = Event;
+
+    fn start(setup: &Setup, _seed: u64) -> Result<State, Rejection> {
+        let board = Board::parse(&setup.grid, &setup.legend).map_err(Rejection)?;
+        let mut s = State { board, rules: RuleSet::default(), won: false, turns: 0 };
+        let mut events = Vec::new();
+        // A level never loads in an intermediate state: settle and resolve contacts at reset.
+        s.settle(&mut events);
+        s.contacts(&mut events);
+        Ok(s)
+    }
+
+    fn apply(s: &mut State, action: &Action) -> Result<Vec<Event>, Rejection> {
+        if s.won {
+            return Err(Rejection::new("the level is won"));
+        }
+        if !s.board.things.iter().any(|t| s.rules.has(&t.kind, Prop::You)) {
+            return Err(Rejection::new("nothing is YOU"));
+        }
+        let mut trial = s.clone();
+        if let Some((dx, dy)) = action.delta() {
+            if !trial.step(dx, dy) {
+                return Err(Rejection::new("nothing that is YOU can move that way"));
+            }
+        }
+        let mut events = Vec::new();
+        trial.turns += 1;
+        trial.settle(&mut events);
+        trial.contacts(&mut events);
+        *s = trial;
+        Ok(events)
+    }
+
+    fn parts(s: &State) -> Vec<Part> {
+        let mut board = PartHasher::new("board");
+        board.i32(s.board.w).i32(s.board.h).len(s.board.things.len());
+        for t in &s.board.things {
+            board.str(&t.id).i32(t.x).i32(t.y).str(&t.kind.text());
+        }
+        let mut play = PartHasher::new("play");
+        play.bool(s.won).u32(s.turns);
+        for r in s.rules.texts() {
+            play.str(&r);
+        }
+        vec![board.finish(), play.finish()]
+    }
+
+    fn outcome(s: &State) -> Outcome {
+        if s.won {
+            Outcome::Won(format!("won in {} turns", s.turns))
+        } else if !s.board.things.iter().any(|t| s.rules.has(&t.kind, Prop::You)) {
+            Outcome::Lost("nothing is YOU any more".into())
+        } else {
+            Outcome::InProgress
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

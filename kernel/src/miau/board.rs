@@ -1,0 +1,182 @@
+//! The board: things (objects and words) on cells, read from the text-grid notation.
+
+/// A property word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Prop {
+    /// Moves with the player's input.
+    You,
+    /// Pushed by movers.
+    Push,
+    /// Blocks movers (PUSH beats STOP).
+    Stop,
+    /// A YOU on it wins.
+    Win,
+    /// Destroys everything in its cell, itself included.
+    Sink,
+    /// Destroys YOU things in its cell (or a YOU that is DEFEAT itself).
+    Defeat,
+    /// A Sokoban target (the GOAL extension).
+    Goal,
+    /// On a separate layer: touches only FLOAT things.
+    Float,
+    /// Crumbles (the FRAIL extension).
+    Frail,
+}
+
+/// Every property, with its word.
+pub const PROPS: [(Prop, &str); 9] = [
+    (Prop::You, "YOU"),
+    (Prop::Push, "PUSH"),
+    (Prop::Stop, "STOP"),
+    (Prop::Win, "WIN"),
+    (Prop::Sink, "SINK"),
+    (Prop::Defeat, "DEFEAT"),
+    (Prop::Goal, "GOAL"),
+    (Prop::Float, "FLOAT"),
+    (Prop::Frail, "FRAIL"),
+];
+
+impl Prop {
+    /// The word.
+    pub fn word(self) -> &'static str {
+        PROPS.iter().find(|(p, _)| *p == self).map(|(_, w)| *w).unwrap_or("?")
+    }
+}
+
+/// A word tile.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Word {
+    /// A noun (`MIAU`, `ROCK`), lowercase inside.
+    Noun(String),
+    /// IS.
+    Is,
+    /// AND.
+    And,
+    /// A property.
+    Prop(Prop),
+}
+
+/// What a thing is.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// An object of a noun (`miau`, `rock`).
+    Object(String),
+    /// A word.
+    Word(Word),
+}
+
+impl Kind {
+    /// As written in the grid notation.
+    pub fn text(&self) -> String {
+        match self {
+            Kind::Object(n) => n.clone(),
+            Kind::Word(Word::Noun(n)) => n.to_uppercase(),
+            Kind::Word(Word::Is) => "IS".into(),
+            Kind::Word(Word::And) => "AND".into(),
+            Kind::Word(Word::Prop(p)) => p.word().into(),
+        }
+    }
+}
+
+/// One thing on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thing {
+    /// Stable id from reading order per noun (`rock-1`, `text-is-2`).
+    pub id: String,
+    /// What it is.
+    pub kind: Kind,
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+}
+
+/// The board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Width.
+    pub w: i32,
+    /// Height.
+    pub h: i32,
+    /// Every thing.
+    pub things: Vec<Thing>,
+}
+
+/// The largest board.
+pub const MAX_SIDE: i32 = 128;
+
+impl Board {
+    /// Reads the grid notation: rows separated by newlines or ` / `, cells by
+    /// spaces, `.` empty, UPPERCASE a word, lowercase a thing (a legend letter,
+    /// else the noun itself), `+` stacks. Errors name the row and column.
+    pub fn parse(grid: &str, legend: &[(String, String)]) -> Result<Board, String> {
+        let rows: Vec<&str> = grid.split(['\n', '/']).map(str::trim).filter(|r| !r.is_empty()).collect();
+        if rows.is_empty() {
+            return Err("the grid is empty".into());
+        }
+        let mut things = Vec::new();
+        let mut counts: std::collections::BTreeMap<String, u32> = Default::default();
+        let mut w = None;
+        for (y, row) in rows.iter().enumerate() {
+            let cells: Vec<&str> = row.split_whitespace().collect();
+            match w {
+                None => w = Some(cells.len()),
+                Some(n) if n != cells.len() => return Err(format!("row {} is {} wide, expected {n}", y + 1, cells.len())),
+                _ => {}
+            }
+            for (x, cell) in cells.iter().enumerate() {
+                if *cell == "." {
+                    continue;
+                }
+                for part in cell.split('+') {
+                    let kind = kind_of(part, legend).ok_or_else(|| format!("row {}, column {}: '{part}' is not a word or a thing", y + 1, x + 1))?;
+                    let base = match &kind {
+                        Kind::Object(n) => n.clone(),
+                        k => format!("text-{}", k.text().to_lowercase()),
+                    };
+                    let n = counts.entry(base.clone()).or_insert(0);
+                    *n += 1;
+                    things.push(Thing { id: format!("{base}-{n}"), kind, x: x as i32, y: y as i32 });
+                }
+            }
+        }
+        let (w, h) = (w.unwrap_or(0) as i32, rows.len() as i32);
+        if w > MAX_SIDE || h > MAX_SIDE {
+            return Err(format!("a board is at most {MAX_SIDE}×{MAX_SIDE} cells, not {w}×{h}"));
+        }
+        Ok(Board { w, h, things })
+    }
+
+    /// The indices of the things in each non-empty cell, cells in reading order.
+    pub fn cells(&self) -> Vec<Vec<usize>> {
+        let mut by: std::collections::BTreeMap<(i32, i32), Vec<usize>> = Default::default();
+        for (i, t) in self.things.iter().enumerate() {
+            by.entry((t.y, t.x)).or_default().push(i);
+        }
+        by.into_values().collect()
+    }
+
+    /// The things at (x, y).
+    pub fn at(&self, x: i32, y: i32) -> Vec<&Thing> {
+        self.things.iter().filter(|t| t.x == x && t.y == y).collect()
+    }
+}
+
+fn kind_of(part: &str, legend: &[(String, String)]) -> Option<Kind> {
+    if part.is_empty() || !part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    if part.chars().all(|c| !c.is_ascii_lowercase()) {
+        let word = match part {
+            "IS" => Word::Is,
+            "AND" => Word::And,
+            _ => match PROPS.iter().find(|(_, w)| *w == part) {
+                Some((p, _)) => Word::Prop(*p),
+                None => Word::Noun(part.to_lowercase()),
+            },
+        };
+        return Some(Kind::Word(word));
+    }
+    let noun = legend.iter().find(|(k, _)| k == part).map(|(_, v)| v.clone()).unwrap_or_else(|| part.to_string());
+    Some(Kind::Object(noun))
+}

@@ -1,0 +1,177 @@
+//! Reading rules off the board, and transformations.
+//!
+//! Sentences are `NOUN (AND NOUN)* IS PRED (AND PRED)*`, read along rows (left
+//! to right) and down columns; a tile serves both axes. Scanning restarts at
+//! every noun, words before or after a sentence are ignored, and a stacked
+//! cell gives one word per sentence path: every valid alternative is read.
+
+use super::board::{Board, Kind, Prop, Word};
+use std::collections::BTreeSet;
+
+/// What a rule says about its subject.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Pred {
+    /// It has a property.
+    Prop(Prop),
+    /// It becomes (or, `X IS X`, stays) this noun.
+    Noun(String),
+}
+
+/// One rule, with where its sentence starts (row, column, axis: 0 across, 1 down).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Rule {
+    /// Reading order of the sentence: top to bottom, left to right, across first.
+    pub order: (i32, i32, u8),
+    /// The subject noun.
+    pub subject: String,
+    /// The predicate.
+    pub predicate: Pred,
+}
+
+impl Rule {
+    /// `MIAU IS YOU`.
+    pub fn text(&self) -> String {
+        let p = match &self.predicate {
+            Pred::Prop(p) => p.word().to_string(),
+            Pred::Noun(n) => n.to_uppercase(),
+        };
+        format!("{} IS {p}", self.subject.to_uppercase())
+    }
+}
+
+/// The rules in force, in reading order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RuleSet {
+    /// Sorted by reading order; one entry per distinct (subject, predicate), the earliest.
+    pub rules: Vec<Rule>,
+}
+
+impl RuleSet {
+    /// Whether things of `kind` have property `p` (words are always PUSH).
+    pub fn has(&self, kind: &Kind, p: Prop) -> bool {
+        match kind {
+            Kind::Word(_) => p == Prop::Push,
+            Kind::Object(n) => self.rules.iter().any(|r| &r.subject == n && r.predicate == Pred::Prop(p)),
+        }
+    }
+
+    /// Whether movers push it (PUSH beats STOP).
+    pub fn pushes(&self, kind: &Kind) -> bool {
+        self.has(kind, Prop::Push)
+    }
+
+    /// The rules as sorted, distinct text.
+    pub fn texts(&self) -> Vec<String> {
+        let set: BTreeSet<String> = self.rules.iter().map(Rule::text).collect();
+        set.into_iter().collect()
+    }
+}
+
+/// Reads every rule on the board.
+pub fn parse(board: &Board) -> RuleSet {
+    let mut words: std::collections::BTreeMap<(i32, i32), Vec<Word>> = Default::default();
+    for t in &board.things {
+        if let Kind::Word(w) = &t.kind {
+            words.entry((t.x, t.y)).or_default().push(w.clone());
+        }
+    }
+    let mut found: BTreeSet<Rule> = BTreeSet::new();
+    for axis in 0..2u8 {
+        let (lines, len) = if axis == 0 { (board.h, board.w) } else { (board.w, board.h) };
+        for line in 0..lines {
+            let cell = |k: i32| -> Vec<Word> {
+                let (x, y) = if axis == 0 { (k, line) } else { (line, k) };
+                words.get(&(x, y)).cloned().unwrap_or_default()
+            };
+            let cells: Vec<Vec<Word>> = (0..len).map(cell).collect();
+            for start in 0..len as usize {
+                for w in &cells[start] {
+                    if let Word::Noun(n) = w {
+                        let (x, y) = if axis == 0 { (start as i32, line) } else { (line, start as i32) };
+                        walk(&cells, start + 1, State::AfterSubject, &mut vec![n.clone()], &mut Vec::new(), (y, x, axis), &mut found);
+                    }
+                }
+            }
+        }
+    }
+    // One rule per (subject, predicate), the earliest in reading order.
+    let mut seen = BTreeSet::new();
+    let rules = found.into_iter().filter(|r| seen.insert((r.subject.clone(), r.predicate.clone()))).collect();
+    RuleSet { rules }
+}
+
+#[derive(Clone, Copy)]
+enum State {
+    NeedSubject,
+    AfterSubject,
+    NeedPredicate,
+    AfterPredicate,
+}
+
+/// Extends a sentence one cell at a time, trying every word of a stacked cell.
+fn walk(cells: &[Vec<Word>], at: usize, state: State, subjects: &mut Vec<String>, preds: &mut Vec<Pred>, order: (i32, i32, u8), out: &mut BTreeSet<Rule>) {
+    if let State::AfterPredicate = state {
+        for s in subjects.iter() {
+            for p in preds.iter() {
+                out.insert(Rule { order, subject: s.clone(), predicate: p.clone() });
+            }
+        }
+    }
+    let Some(cell) = cells.get(at) else { return };
+    for w in cell {
+        match (state, w) {
+            (State::NeedSubject, Word::Noun(n)) => {
+                subjects.push(n.clone());
+                walk(cells, at + 1, State::AfterSubject, subjects, preds, order, out);
+                subjects.pop();
+            }
+            (State::AfterSubject, Word::And) => walk(cells, at + 1, State::NeedSubject, subjects, preds, order, out),
+            (State::AfterSubject, Word::Is) => walk(cells, at + 1, State::NeedPredicate, subjects, preds, order, out),
+            (State::NeedPredicate, Word::Noun(n)) => {
+                preds.push(Pred::Noun(n.clone()));
+                walk(cells, at + 1, State::AfterPredicate, subjects, preds, order, out);
+                preds.pop();
+            }
+            (State::NeedPredicate, Word::Prop(p)) => {
+                preds.push(Pred::Prop(*p));
+                walk(cells, at + 1, State::AfterPredicate, subjects, preds, order, out);
+                preds.pop();
+            }
+            (State::AfterPredicate, Word::And) => walk(cells, at + 1, State::NeedPredicate, subjects, preds, order, out),
+            _ => {}
+        }
+    }
+}
+
+/// Applies `NOUN IS NOUN` rules to a fixed point: `X IS X` protects X; among
+/// conflicting targets the earliest sentence in reading order wins; a chain
+/// is followed to its end, and a cycle stops before it would repeat a noun.
+/// Returns (id, new noun) for every thing that changed.
+pub fn transform(board: &mut Board, rules: &RuleSet) -> Vec<(String, String)> {
+    let target = |noun: &str| -> Option<String> {
+        if rules.rules.iter().any(|r| r.subject == noun && r.predicate == Pred::Noun(noun.to_string())) {
+            return None;
+        }
+        rules.rules.iter().find_map(|r| match &r.predicate {
+            Pred::Noun(t) if r.subject == noun && t != noun => Some(t.clone()),
+            _ => None,
+        })
+    };
+    let mut changed = Vec::new();
+    for t in &mut board.things {
+        let Kind::Object(start) = &t.kind else { continue };
+        let mut seen = BTreeSet::from([start.clone()]);
+        let mut cur = start.clone();
+        while let Some(next) = target(&cur) {
+            if !seen.insert(next.clone()) {
+                break;
+            }
+            cur = next;
+        }
+        if &cur != start {
+            changed.push((t.id.clone(), cur.clone()));
+            t.kind = Kind::Object(cur);
+        }
+    }
+    changed
+}

@@ -1,0 +1,184 @@
+//! The spec's parser list (items 1–14) and the W6 decisions, as data.
+
+use super::board::{Board, Kind};
+use super::rules;
+use super::*;
+use crate::session::Session;
+
+fn legend() -> Vec<(String, String)> {
+    [("m", "miau"), ("r", "rock"), ("f", "flag"), ("w", "wall"), ("c", "crate"), ("a", "water")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
+}
+
+/// Checks the rules read off `grid` (sorted, distinct).
+fn check(grid: &str, expected: &[&str]) {
+    let board = Board::parse(grid, &legend()).unwrap();
+    let got = rules::parse(&board).texts();
+    let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    assert_eq!(got, want, "{grid}");
+}
+
+fn level(grid: &str) -> Session<Miau> {
+    Session::new(Setup { grid: grid.into(), legend: legend() }, 0).unwrap()
+}
+
+fn nouns(s: &Session<Miau>) -> Vec<String> {
+    s.state().board.things.iter().filter_map(|t| if let Kind::Object(n) = &t.kind { Some(n.clone()) } else { None }).collect()
+}
+
+#[test]
+fn p01_crossing_sentences_share_is() {
+    check(". FLAG . / MIAU IS YOU / . WIN .", &["FLAG IS WIN", "MIAU IS YOU"]);
+}
+
+#[test]
+fn p02_a_noun_does_double_duty() {
+    check("MIAU IS ROCK IS WIN", &["MIAU IS ROCK", "ROCK IS WIN"]);
+}
+
+#[test]
+fn p03_stacked_cells_give_every_alternative() {
+    check("ROCK AND+IS FLAG", &["ROCK IS FLAG"]);
+    check("MIAU AND+ROCK IS YOU", &["ROCK IS YOU"]);
+}
+
+#[test]
+fn p04_stacks_move_as_one_and_never_form_in_play() {
+    let mut s = level("m . ROCK+IS . . / MIAU IS YOU . .");
+    s.push(Action::Right).unwrap();
+    s.push(Action::Right).unwrap();
+    let at: Vec<(i32, i32)> = s.state().board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_)) && t.y == 0).map(|t| (t.x, t.y)).collect();
+    assert_eq!(at, [(3, 0), (3, 0)], "the stack was pushed as one");
+}
+
+#[test]
+fn p05_a_stack_gives_two_same_length_spans() {
+    check("FLAG IS WIN+DEFEAT", &["FLAG IS DEFEAT", "FLAG IS WIN"]);
+}
+
+#[test]
+fn p06_words_before_or_after_a_sentence_are_ignored() {
+    check("YOU MIAU IS WIN", &["MIAU IS WIN"]);
+    check("MIAU IS YOU ROCK", &["MIAU IS YOU"]);
+}
+
+#[test]
+fn p07_x_is_x_protects_from_transformation() {
+    let s = level("ROCK IS ROCK / ROCK IS FLAG / MIAU IS YOU / r m .");
+    assert!(nouns(&s).contains(&"rock".to_string()), "the rock stays a rock");
+}
+
+#[test]
+fn p08_reading_order_decides_conflicting_transformations() {
+    let s = level("ROCK IS FLAG / ROCK IS WALL / MIAU IS YOU / r m .");
+    assert!(nouns(&s).contains(&"flag".to_string()));
+    let s = level("ROCK IS WALL / ROCK IS FLAG / MIAU IS YOU / r m .");
+    assert!(nouns(&s).contains(&"wall".to_string()));
+}
+
+#[test]
+fn p09_chains_run_to_a_fixed_point_at_reset() {
+    // The issue's decision (over the old one-link-per-turn): no intermediate state.
+    let s = level("ROCK IS FLAG / FLAG IS WALL / MIAU IS YOU / r m .");
+    assert!(nouns(&s).contains(&"wall".to_string()), "{:?}", nouns(&s));
+    // A cycle stops before repeating: a rock becomes a flag, a flag a rock.
+    let s = level("ROCK IS FLAG / FLAG IS ROCK / MIAU IS YOU / r f m");
+    assert_eq!(nouns(&s), ["flag", "rock", "miau"]);
+}
+
+#[test]
+fn p10_an_and_chain_can_transform_away_your_own_you() {
+    let s = level("MIAU IS YOU AND ROCK / m . . . .");
+    assert_eq!(nouns(&s), ["rock"]);
+    assert!(matches!(s.outcome(), crate::game::Outcome::Lost(_)));
+}
+
+#[test]
+fn p11_push_beats_stop() {
+    let mut s = level("ROCK IS STOP AND PUSH / MIAU IS YOU . . / m r . . .");
+    s.push(Action::Right).unwrap();
+    let rock = s.state().board.things.iter().find(|t| t.id == "rock-1").unwrap();
+    assert_eq!((rock.x, rock.y), (2, 2), "the rock was pushed");
+}
+
+#[test]
+fn p12_defeat_hits_its_own_carrier_and_resolves_before_win() {
+    let s = level("ROCK IS YOU+DEFEAT / r . .");
+    assert!(nouns(&s).is_empty(), "a lone YOU+DEFEAT rock is destroyed");
+    let s = level("MIAU IS YOU AND WIN+DEFEAT / m . . . .");
+    assert!(!s.state().won, "destroyed, not won");
+    assert!(nouns(&s).is_empty());
+}
+
+#[test]
+fn p13_sink_destroys_words_for_good() {
+    let mut s = level("WATER IS SINK . / MIAU IS YOU . / m ROCK a .");
+    s.push(Action::Right).unwrap();
+    assert!(s.state().board.things.iter().all(|t| t.id != "text-rock-1"), "the word sank");
+    assert!(!nouns(&s).contains(&"water".to_string()), "with the water");
+}
+
+#[test]
+fn p14_moving_onto_a_thing_as_it_becomes_win_wins() {
+    let mut s = level("MIAU IS YOU / FLAG IS . / . . f+WIN+STOP / . . m");
+    s.push(Action::Up).unwrap();
+    assert!(s.state().won);
+    assert!(matches!(s.outcome(), crate::game::Outcome::Won(_)));
+}
+
+#[test]
+fn stop_blocks_and_a_move_nobody_can_make_costs_no_turn() {
+    let mut s = level("WALL IS STOP / MIAU IS YOU / m w .");
+    assert_eq!(s.push(Action::Right).unwrap_err().0, "nothing that is YOU can move that way");
+    assert_eq!(s.step(), 0);
+    s.push(Action::Wait).unwrap();
+    assert_eq!(s.state().turns, 1);
+}
+
+#[test]
+fn every_you_moves_front_first() {
+    // Two cats in a row moving right: the front one moves first, so both move.
+    let mut s = level("MIAU IS YOU . / m m . .");
+    s.push(Action::Right).unwrap();
+    let xs: Vec<i32> = s.state().board.things.iter().filter(|t| t.kind == Kind::Object("miau".into())).map(|t| t.x).collect();
+    assert_eq!(xs, [1, 2]);
+}
+
+#[test]
+fn float_separates_sink_and_defeat() {
+    let s = level("ROCK IS FLOAT / WATER IS SINK / MIAU IS YOU / r+a m .");
+    assert!(nouns(&s).contains(&"rock".to_string()), "a FLOAT rock does not sink in water");
+}
+
+#[test]
+fn a_rule_broken_by_a_sinking_word_is_gone_at_once() {
+    // The cat pushes MIAU IS YOU right; YOU sinks into the water: no ghost rule survives.
+    let mut s = level("m MIAU IS YOU a / WATER IS SINK . .");
+    assert!(s.state().rules.texts().contains(&"MIAU IS YOU".to_string()));
+    let ev = s.push(Action::Right).unwrap();
+    assert!(ev.iter().any(|e| matches!(e, Event::Destroyed(ids, "sank") if ids.contains(&"text-you-1".to_string()))), "{ev:?}");
+    assert!(!s.state().rules.texts().contains(&"MIAU IS YOU".to_string()));
+    assert_eq!(s.outcome(), crate::game::Outcome::Lost("nothing is YOU any more".into()));
+    assert_eq!(s.push(Action::Left).unwrap_err().0, "nothing is YOU");
+}
+
+#[test]
+fn undo_is_a_replay() {
+    let mut s = level("ROCK IS PUSH . / MIAU IS YOU . / m r . .");
+    let d0 = s.digest();
+    s.push(Action::Right).unwrap();
+    let d1 = s.digest();
+    assert_ne!(d0, d1);
+    s.undo();
+    assert_eq!(s.digest(), d0);
+    s.redo();
+    assert_eq!(s.digest(), d1);
+}
+
+#[test]
+fn bad_grids_name_the_row_and_column() {
+    let l = legend();
+    assert_eq!(Board::parse("m . . / m .", &l).unwrap_err(), "row 2 is 2 wide, expected 3");
+    assert_eq!(Board::parse("m ? .", &l).unwrap_err(), "row 1, column 2: '?' is not a word or a thing");
+    assert!(Session::<Miau>::new(Setup { grid: String::new(), legend: l }, 0).is_err());
+}
