@@ -6,6 +6,7 @@
 //! data-only packs are the rest of the engine issue.
 
 pub mod board;
+pub mod pack;
 pub mod rules;
 
 use crate::digest::{Part, PartHasher};
@@ -25,6 +26,8 @@ pub struct Setup {
     pub grid: String,
     /// Single letters for nouns, e.g. `[("m", "miau"), ("r", "rock")]`.
     pub legend: Vec<(String, String)>,
+    /// Terrain nouns: STOP without a rule, until a written rule names them.
+    pub terrain: Vec<String>,
 }
 
 /// Moves. Append-only.
@@ -65,6 +68,8 @@ pub struct State {
     pub won: bool,
     /// Turns taken.
     pub turns: u32,
+    /// The level's terrain nouns.
+    pub terrain: Vec<String>,
 }
 
 /// What a turn did.
@@ -89,7 +94,7 @@ impl State {
     /// Parses the rules and transforms to a fixed point; returns the events.
     fn settle(&mut self, events: &mut Vec<Event>) {
         let before = self.rules.texts();
-        self.rules = rules::parse(&self.board);
+        self.rules = rules::parse(&self.board, &self.terrain);
         for (id, to) in rules::transform(&mut self.board, &self.rules) {
             events.push(Event::Transformed(id, to));
         }
@@ -210,7 +215,11 @@ impl State {
             return false;
         }
         let here: Vec<usize> = (0..self.board.things.len()).filter(|&j| self.board.things[j].x == x && self.board.things[j].y == y).collect();
-        if here.iter().any(|&j| !r.pushes(&self.board.things[j].kind) && r.has(&self.board.things[j].kind, Prop::Stop)) {
+        // A fixed word cannot be pushed: it blocks like STOP.
+        if here.iter().any(|&j| {
+            let t = &self.board.things[j];
+            t.fixed || (!r.pushes(&t.kind) && r.has(&t.kind, Prop::Stop))
+        }) {
             return false;
         }
         let group: Vec<usize> = here.into_iter().filter(|&j| r.pushes(&self.board.things[j].kind)).collect();
@@ -231,7 +240,7 @@ impl State {
 impl Game for Miau {
     const ID: &'static str = "miau";
     const NAME: &'static str = "Miau Is True";
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     type Setup = Setup;
     type Action = Action;
     type State = State;
@@ -239,7 +248,7 @@ impl Game for Miau {
 
     fn start(setup: &Setup, _seed: u64) -> Result<State, Rejection> {
         let board = Board::parse(&setup.grid, &setup.legend).map_err(Rejection)?;
-        let mut s = State { board, rules: RuleSet::default(), won: false, turns: 0 };
+        let mut s = State { board, rules: RuleSet::default(), won: false, turns: 0, terrain: setup.terrain.clone() };
         let mut events = Vec::new();
         // A level never loads in an intermediate state: settle and resolve contacts at reset.
         s.settle(&mut events);
@@ -272,7 +281,11 @@ impl Game for Miau {
         let mut board = PartHasher::new("board");
         board.i32(s.board.w).i32(s.board.h).len(s.board.things.len());
         for t in &s.board.things {
-            board.str(&t.id).i32(t.x).i32(t.y).str(&t.kind.text());
+            board.str(&t.id).i32(t.x).i32(t.y).str(&t.kind.text()).bool(t.fixed);
+        }
+        board.len(s.terrain.len());
+        for n in &s.terrain {
+            board.str(n);
         }
         let mut play = PartHasher::new("play");
         play.bool(s.won).u32(s.turns);

@@ -89,6 +89,8 @@ pub struct Thing {
     pub x: i32,
     /// Row.
     pub y: i32,
+    /// A fixed word: nothing can push it.
+    pub fixed: bool,
 }
 
 /// The board.
@@ -128,7 +130,20 @@ impl Board {
                 if *cell == "." {
                     continue;
                 }
-                for part in cell.split('+') {
+                // A legend key may stand for a stack or a fixed word ("crate+dock", "IS!").
+                let expanded: Vec<String> = cell
+                    .split('+')
+                    .flat_map(|p| match legend.iter().find(|(k, _)| k == p) {
+                        Some((_, v)) if v.contains('+') || v.ends_with('!') || v.chars().any(|c| c.is_ascii_uppercase()) => v.split('+').map(String::from).collect::<Vec<_>>(),
+                        _ => vec![p.to_string()],
+                    })
+                    .collect();
+                for part in expanded.iter().map(String::as_str) {
+                    // `IS!` is a fixed word.
+                    let (part, fixed) = match part.strip_suffix('!') {
+                        Some(p) => (p, true),
+                        None => (part, false),
+                    };
                     let kind = kind_of(part, legend).ok_or_else(|| format!("row {}, column {}: '{part}' is not a word or a thing", y + 1, x + 1))?;
                     let base = match &kind {
                         Kind::Object(n) => n.clone(),
@@ -136,7 +151,10 @@ impl Board {
                     };
                     let n = counts.entry(base.clone()).or_insert(0);
                     *n += 1;
-                    things.push(Thing { id: format!("{base}-{n}"), kind, x: x as i32, y: y as i32 });
+                    if fixed && !matches!(kind, Kind::Word(_)) {
+                        return Err(format!("row {}, column {}: only words can be fixed ('{part}!')", y + 1, x + 1));
+                    }
+                    things.push(Thing { id: format!("{base}-{n}"), kind, x: x as i32, y: y as i32, fixed });
                 }
             }
         }

@@ -44,6 +44,8 @@ impl Rule {
 pub struct RuleSet {
     /// Sorted by reading order; one entry per distinct (subject, predicate), the earliest.
     pub rules: Vec<Rule>,
+    /// Terrain nouns with no rule naming them: STOP by default.
+    pub terrain_stop: Vec<String>,
 }
 
 impl RuleSet {
@@ -51,7 +53,9 @@ impl RuleSet {
     pub fn has(&self, kind: &Kind, p: Prop) -> bool {
         match kind {
             Kind::Word(_) => p == Prop::Push,
-            Kind::Object(n) => self.rules.iter().any(|r| &r.subject == n && r.predicate == Pred::Prop(p)),
+            Kind::Object(n) => {
+                (p == Prop::Stop && self.terrain_stop.contains(n)) || self.rules.iter().any(|r| &r.subject == n && r.predicate == Pred::Prop(p))
+            }
         }
     }
 
@@ -67,8 +71,8 @@ impl RuleSet {
     }
 }
 
-/// Reads every rule on the board.
-pub fn parse(board: &Board) -> RuleSet {
+/// Reads every rule on the board; `terrain` nouns are STOP unless a rule names them.
+pub fn parse(board: &Board, terrain: &[String]) -> RuleSet {
     let mut words: std::collections::BTreeMap<(i32, i32), Vec<Word>> = Default::default();
     for t in &board.things {
         if let Kind::Word(w) = &t.kind {
@@ -96,8 +100,9 @@ pub fn parse(board: &Board) -> RuleSet {
     }
     // One rule per (subject, predicate), the earliest in reading order.
     let mut seen = BTreeSet::new();
-    let rules = found.into_iter().filter(|r| seen.insert((r.subject.clone(), r.predicate.clone()))).collect();
-    RuleSet { rules }
+    let rules: Vec<Rule> = found.into_iter().filter(|r| seen.insert((r.subject.clone(), r.predicate.clone()))).collect();
+    let terrain_stop = terrain.iter().filter(|n| !rules.iter().any(|r| &r.subject == *n)).cloned().collect();
+    RuleSet { rules, terrain_stop }
 }
 
 #[derive(Clone, Copy)]

@@ -12,14 +12,14 @@ fn legend() -> Vec<(String, String)> {
 /// Checks the rules read off `grid` (sorted, distinct).
 fn check(grid: &str, expected: &[&str]) {
     let board = Board::parse(grid, &legend()).unwrap();
-    let got = rules::parse(&board).texts();
+    let got = rules::parse(&board, &[]).texts();
     let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
     want.sort();
     assert_eq!(got, want, "{grid}");
 }
 
 fn level(grid: &str) -> Session<Miau> {
-    Session::new(Setup { grid: grid.into(), legend: legend() }, 0).unwrap()
+    Session::new(Setup { grid: grid.into(), legend: legend(), terrain: vec![] }, 0).unwrap()
 }
 
 fn nouns(s: &Session<Miau>) -> Vec<String> {
@@ -180,5 +180,86 @@ fn bad_grids_name_the_row_and_column() {
     let l = legend();
     assert_eq!(Board::parse("m . . / m .", &l).unwrap_err(), "row 2 is 2 wide, expected 3");
     assert_eq!(Board::parse("m ? .", &l).unwrap_err(), "row 1, column 2: '?' is not a word or a thing");
-    assert!(Session::<Miau>::new(Setup { grid: String::new(), legend: l }, 0).is_err());
+    assert!(Session::<Miau>::new(Setup { grid: String::new(), legend: l, terrain: vec![] }, 0).is_err());
+}
+
+#[test]
+fn fixed_words_cannot_be_pushed_and_terrain_is_stop_until_a_rule_names_it() {
+    let mut s = level("MIAU IS YOU . / m IS! . .");
+    assert_eq!(s.push(Action::Right).unwrap_err().0, "nothing that is YOU can move that way");
+    let terrain = |grid: &str| Session::<Miau>::new(Setup { grid: grid.into(), legend: legend(), terrain: vec!["wall".into()] }, 0).unwrap();
+    let mut s = terrain("MIAU IS YOU . / m w . .");
+    assert!(s.push(Action::Right).is_err(), "a terrain wall is STOP without a rule");
+    let mut s = terrain("MIAU IS YOU . / WALL IS PUSH . / m w . .");
+    s.push(Action::Right).unwrap();
+    assert_eq!(s.state().board.things.iter().find(|t| t.id == "wall-1").map(|t| t.x), Some(2), "a written rule overrides");
+}
+
+mod packs {
+    use super::super::pack::load;
+
+    const GOOD: &str = include_str!("../../../app/packs/first-steps.toml");
+
+    #[test]
+    fn the_sample_pack_loads_and_its_levels_play() {
+        let (pack, report) = load(GOOD);
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        let pack = pack.unwrap();
+        assert_eq!(pack.levels.iter().map(|l| l.id.as_str()).collect::<Vec<_>>(), ["hello-flag", "pass-it-on", "walled"]);
+        assert_eq!(pack.levels[1].must_form, ["ROCK IS FLAG"]);
+        assert!(pack.levels[2].setup.terrain.contains(&"wall".to_string()));
+        // hello-flag: 8 steps right wins; the IS is fixed.
+        let mut s = crate::session::Session::<super::super::Miau>::new(pack.levels[0].setup.clone(), 0).unwrap();
+        for _ in 0..8 {
+            s.push(super::super::Action::Right).unwrap();
+        }
+        assert!(s.state().won);
+        assert!(s.state().board.things.iter().any(|t| t.fixed));
+    }
+
+    fn errors(text: &str) -> Vec<String> {
+        load(text).1.errors.iter().map(|i| i.to_string()).collect()
+    }
+    fn warnings(text: &str) -> Vec<String> {
+        load(text).1.warnings.iter().map(|i| i.to_string()).collect()
+    }
+
+    const HEAD: &str = "[manifest]\nid = \"tt\"\nname = \"T\"\nversion = \"1\"\nengine = 1\n";
+
+    #[test]
+    fn invalid_toml_names_line_and_column() {
+        let e = errors("[manifest]\nid = \"x\nname = 3\n");
+        assert_eq!(e.len(), 1);
+        assert!(e[0].starts_with("line 2, column"), "{e:?}");
+        assert!(e[0].contains("not valid TOML"));
+    }
+
+    #[test]
+    fn structural_errors_have_paths() {
+        let e = errors(&format!("{HEAD}[[levels]]\nid = \"aa\"\nmap = \"\"\"\nab.\nab\n\"\"\"\nlegend = {{ a = \"miau\", b = \"flag\" }}\n"));
+        assert_eq!(e, ["levels[0].map: row 2 is 2 wide, expected 3"]);
+        let e = errors(&format!("{HEAD}[[levels]]\nid = \"aa\"\nmap = \"ax\"\nlegend = {{ a = \"miau\" }}\n"));
+        assert_eq!(e, ["levels[0].map: row 1, column 2: 'x' is not in the legend"]);
+        let e = errors("[manifest]\nid = \"Bad Id\"\nname = \"T\"\nversion = \"1\"\nengine = 1\nfeatures = [\"teleporters\"]\n");
+        assert!(e.iter().any(|m| m.starts_with("manifest.id: 'Bad Id' must be")), "{e:?}");
+        assert!(e.iter().any(|m| m == "manifest.features[0]: This pack needs a newer Miau (it uses 'teleporters')."), "{e:?}");
+        assert!(e.iter().any(|m| m == "levels: is required: at least one [[levels]]"));
+        let e = errors(&format!("{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"m\"\n[[levels]]\nid = \"aa\"\ngrid = \"m\"\n"));
+        assert_eq!(e, ["levels[1].id: duplicates another level id (aa)"]);
+    }
+
+    #[test]
+    fn warnings_catch_the_usual_traps() {
+        let w = warnings(&format!("{HEAD}colour = 1\n[palette]\nGHOST = \"g\"\n[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS SHUT / miau . .\"\n"));
+        assert!(w.contains(&"manifest.colour: unknown key, ignored".to_string()), "{w:?}");
+        assert!(w.contains(&"levels[0]: SHUT isn't a thing in this pack. Did you mean a property?".to_string()), "{w:?}");
+        assert!(w.contains(&"levels[0]: starts without anything that is YOU".to_string()), "{w:?}");
+        assert!(w.contains(&"palette.GHOST: is never drawn in any level".to_string()), "{w:?}");
+        let w = warnings(&format!("{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / FLAG IS WIN / miau+flag . .\"\n"));
+        assert!(w.contains(&"levels[0]: is already won at the start".to_string()), "{w:?}");
+        let w = warnings(&format!("{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / ROCK IS SINK / miau rock+flag .\"\n"));
+        assert!(w.contains(&"levels[0]: 2 thing(s) are destroyed at reset".to_string()), "{w:?}");
+        let w = warnings(&format!("{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU . . . . . . . . . . . . / m . . . . . . . . . . . . . .\"\n"));
+        assert!(w.iter().any(|m| m.contains("over the 14×10 guideline")), "{w:?}");
+    }
 }

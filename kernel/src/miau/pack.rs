@@ -1,0 +1,387 @@
+//! Packs: data-only TOML files of levels, never code. `load` reads the text
+//! and collects every problem with its path and a readable sentence, plus
+//! warnings that do not stop the pack from loading.
+
+use super::board::{Board, Kind, Word, PROPS};
+use super::Setup;
+use toml::{Table, Value};
+
+/// The rules-semantics version packs target.
+pub const ENGINE: i64 = 1;
+/// Feature flags this build knows.
+pub const FEATURES: [&str; 2] = ["fixed", "terrain"];
+/// Limits.
+pub const MAX_LEVELS: usize = 64;
+/// The most things in one level.
+pub const MAX_OBJECTS: usize = 4096;
+/// Boards above this size get a warning (the design guideline).
+pub const COMFORT: (i32, i32) = (14, 10);
+
+/// One problem: where and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Issue {
+    /// A path like `levels[2].map`.
+    pub path: String,
+    /// A sentence.
+    pub message: String,
+}
+
+impl std::fmt::Display for Issue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+/// A level of a pack, resolved to the engine's setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Its id.
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// The hint shown to players.
+    pub hint: String,
+    /// required, optional or challenge.
+    pub category: String,
+    /// Rules that a solution must form (checked by the solver).
+    pub must_form: Vec<String>,
+    /// The solver's state budget for this level.
+    pub solver_budget: Option<u64>,
+    /// The level as the engine plays it.
+    pub setup: Setup,
+}
+
+/// A loaded pack.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pack {
+    /// `manifest.id`.
+    pub id: String,
+    /// `manifest.name`.
+    pub name: String,
+    /// Its levels, in order.
+    pub levels: Vec<Level>,
+}
+
+/// What loading found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Problems that stop the pack.
+    pub errors: Vec<Issue>,
+    /// Things worth a look that do not.
+    pub warnings: Vec<Issue>,
+}
+
+fn issue(path: &str, message: impl Into<String>) -> Issue {
+    Issue { path: path.into(), message: message.into() }
+}
+
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+fn id_ok(id: &str) -> bool {
+    let b = id.as_bytes();
+    (2..=64).contains(&b.len()) && b[0].is_ascii_lowercase() && b.iter().all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'.' | b'_' | b'-'))
+}
+
+fn unknown_keys(t: &Table, path: &str, known: &[&str], r: &mut Report) {
+    for k in t.keys() {
+        if !known.contains(&k.as_str()) {
+            r.warnings.push(issue(&format!("{path}{}{k}", if path.is_empty() { "" } else { "." }), "unknown key, ignored"));
+        }
+    }
+}
+
+fn string(t: &Table, key: &str, path: &str, r: &mut Report, required: bool) -> String {
+    match t.get(key) {
+        Some(Value::String(s)) => s.clone(),
+        Some(_) => {
+            r.errors.push(issue(&format!("{path}.{key}"), "must be text"));
+            String::new()
+        }
+        None if required => {
+            r.errors.push(issue(&format!("{path}.{key}"), "is required"));
+            String::new()
+        }
+        None => String::new(),
+    }
+}
+
+/// Loads a pack from its text. Returns the pack when there are no errors, and the report either way.
+pub fn load(text: &str) -> (Option<Pack>, Report) {
+    let mut r = Report::default();
+    let doc: Table = match text.parse::<Table>() {
+        Ok(t) => t,
+        Err(e) => {
+            let at = e.span().map(|s| line_col(text, s.start));
+            let msg = e.message().trim().to_string();
+            let path = at.map_or(String::new(), |(l, c)| format!("line {l}, column {c}"));
+            r.errors.push(issue(&path, format!("not valid TOML: {msg}")));
+            return (None, r);
+        }
+    };
+    unknown_keys(&doc, "", &["manifest", "palette", "properties", "vocabulary", "levels"], &mut r);
+    // Manifest.
+    let empty = Table::new();
+    let manifest = match doc.get("manifest") {
+        Some(Value::Table(t)) => t,
+        _ => {
+            r.errors.push(issue("manifest", "is required: [manifest] with id, name, version, engine"));
+            &empty
+        }
+    };
+    unknown_keys(manifest, "manifest", &["id", "name", "version", "engine", "features", "world"], &mut r);
+    let id = string(manifest, "id", "manifest", &mut r, true);
+    if !id.is_empty() && !id_ok(&id) {
+        r.errors.push(issue("manifest.id", format!("'{id}' must be 2 to 64 characters: a lowercase letter, then lowercase letters, digits, '.', '_' or '-'")));
+    }
+    let name = string(manifest, "name", "manifest", &mut r, true);
+    string(manifest, "version", "manifest", &mut r, true);
+    match manifest.get("engine") {
+        Some(Value::Integer(n)) if *n == ENGINE => {}
+        Some(Value::Integer(n)) => r.warnings.push(issue("manifest.engine", format!("targets rules semantics {n}; this build plays {ENGINE}, so levels may behave differently"))),
+        _ => r.errors.push(issue("manifest.engine", "is required: the rules-semantics version, a whole number")),
+    }
+    if let Some(v) = manifest.get("features") {
+        match v.as_array() {
+            Some(list) => {
+                for (i, f) in list.iter().enumerate() {
+                    match f.as_str() {
+                        Some(f) if FEATURES.contains(&f) => {}
+                        Some(f) => r.errors.push(issue(&format!("manifest.features[{i}]"), format!("This pack needs a newer Miau (it uses '{f}')."))),
+                        None => r.errors.push(issue(&format!("manifest.features[{i}]"), "must be text")),
+                    }
+                }
+            }
+            None => r.errors.push(issue("manifest.features", "must be a list of feature names")),
+        }
+    }
+    if let Some(Value::Table(w)) = manifest.get("world") {
+        unknown_keys(w, "manifest.world", &["glyph", "tagline", "accent"], &mut r);
+        if string(w, "glyph", "manifest.world", &mut r, false).chars().count() > 16 {
+            r.errors.push(issue("manifest.world.glyph", "must be at most 16 characters"));
+        }
+        if string(w, "tagline", "manifest.world", &mut r, false).chars().count() > 80 {
+            r.errors.push(issue("manifest.world.tagline", "must be at most 80 characters"));
+        }
+        let accent = string(w, "accent", "manifest.world", &mut r, false);
+        if !accent.is_empty() && !["you", "push", "stop", "win", "sink", "defeat"].contains(&accent.as_str()) {
+            r.errors.push(issue("manifest.world.accent", "must be one of you, push, stop, win, sink, defeat"));
+        }
+    }
+    // Palette: nouns and their options; terrain nouns.
+    let mut palette: Vec<String> = Vec::new();
+    let mut terrain: Vec<String> = Vec::new();
+    if let Some(Value::Table(p)) = doc.get("palette") {
+        for (noun, v) in p {
+            palette.push(noun.to_lowercase());
+            if let Value::Table(t) = v {
+                unknown_keys(t, &format!("palette.{noun}"), &["glyph", "faces", "fallback", "terrain"], &mut r);
+                if t.get("terrain").and_then(Value::as_bool) == Some(true) {
+                    terrain.push(noun.to_lowercase());
+                }
+            }
+        }
+    }
+    // Declared custom properties (glossary).
+    let mut custom: Vec<String> = Vec::new();
+    if let Some(Value::Table(p)) = doc.get("properties") {
+        for (word, v) in p {
+            custom.push(word.clone());
+            let path = format!("properties.{word}");
+            match v {
+                Value::Table(t) => {
+                    unknown_keys(t, &path, &["accent", "describe"], &mut r);
+                    if string(t, "describe", &path, &mut r, true).chars().count() > 80 {
+                        r.errors.push(issue(&format!("{path}.describe"), "must be one sentence of at most 80 characters"));
+                    }
+                }
+                _ => r.errors.push(issue(&path, "must be { accent, describe }")),
+            }
+        }
+    }
+    // Levels.
+    let mut levels = Vec::new();
+    let list = match doc.get("levels") {
+        Some(Value::Array(a)) => a.clone(),
+        _ => {
+            r.errors.push(issue("levels", "is required: at least one [[levels]]"));
+            Vec::new()
+        }
+    };
+    if list.len() > MAX_LEVELS {
+        r.errors.push(issue("levels", format!("has {} levels; a pack holds at most {MAX_LEVELS}", list.len())));
+    }
+    let mut drawn: Vec<String> = Vec::new();
+    for (i, lv) in list.iter().enumerate() {
+        let path = format!("levels[{i}]");
+        let Some(t) = lv.as_table() else {
+            r.errors.push(issue(&path, "must be a table"));
+            continue;
+        };
+        unknown_keys(t, &path, &["id", "title", "hint", "category", "introduces", "allow_bypass", "allow_hands_off", "must_form", "solver_budget", "terrain", "automata", "pairs", "map", "grid", "legend"], &mut r);
+        let id = string(t, "id", &path, &mut r, true);
+        if !id.is_empty() && !id_ok(&id) {
+            r.errors.push(issue(&format!("{path}.id"), format!("'{id}' is not a valid id")));
+        }
+        if levels.iter().any(|l: &Level| l.id == id) {
+            r.errors.push(issue(&format!("{path}.id"), format!("duplicates another level id ({id})")));
+        }
+        let category = string(t, "category", &path, &mut r, false);
+        if !category.is_empty() && !["required", "optional", "challenge"].contains(&category.as_str()) {
+            r.errors.push(issue(&format!("{path}.category"), "must be required, optional or challenge"));
+        }
+        for key in ["automata", "pairs"] {
+            if t.contains_key(key) {
+                r.errors.push(issue(&format!("{path}.{key}"), format!("This pack needs a newer Miau ({key} are not built yet).")));
+            }
+        }
+        let mut legend: Vec<(String, String)> = Vec::new();
+        if let Some(v) = t.get("legend") {
+            match v.as_table() {
+                Some(lt) => {
+                    for (k, v) in lt {
+                        match legend_value(v) {
+                            Ok(s) => legend.push((k.clone(), s)),
+                            Err(m) => r.errors.push(issue(&format!("{path}.legend.{k}"), m)),
+                        }
+                    }
+                }
+                None => r.errors.push(issue(&format!("{path}.legend"), "must map characters to things or words")),
+            }
+        }
+        let grid = match (t.get("map").and_then(Value::as_str), t.get("grid").and_then(Value::as_str)) {
+            (Some(map), None) => match map_to_grid(map, &legend) {
+                Ok(g) => g,
+                Err((msg, sub)) => {
+                    r.errors.push(issue(&format!("{path}.map{sub}"), msg));
+                    continue;
+                }
+            },
+            (None, Some(grid)) => grid.to_string(),
+            (Some(_), Some(_)) => {
+                r.errors.push(issue(&path, "has both map and grid; give one"));
+                continue;
+            }
+            (None, None) => {
+                r.errors.push(issue(&path, "needs a board: map (with legend) or grid"));
+                continue;
+            }
+        };
+        let mut lv_terrain = terrain.clone();
+        if let Some(extra) = t.get("terrain").and_then(Value::as_array) {
+            lv_terrain.extend(extra.iter().filter_map(Value::as_str).map(str::to_lowercase));
+        }
+        let setup = Setup { grid, legend: legend.clone(), terrain: lv_terrain };
+        let board = match Board::parse(&setup.grid, &setup.legend) {
+            Ok(b) => b,
+            Err(e) => {
+                r.errors.push(issue(&format!("{path}.{}", if t.contains_key("map") { "map" } else { "grid" }), e));
+                continue;
+            }
+        };
+        if board.things.len() > MAX_OBJECTS {
+            r.errors.push(issue(&path, format!("has {} things; a level holds at most {MAX_OBJECTS}", board.things.len())));
+        }
+        if board.w > COMFORT.0 || board.h > COMFORT.1 {
+            r.warnings.push(issue(&path, format!("the board is {}×{}, over the {}×{} guideline", board.w, board.h, COMFORT.0, COMFORT.1)));
+        }
+        // The silent noun trap: a predicate word that is neither a property nor a noun of the pack.
+        let nouns: Vec<String> = board.things.iter().filter_map(|th| if let Kind::Object(n) = &th.kind { Some(n.clone()) } else { None }).chain(palette.iter().cloned()).collect();
+        for th in &board.things {
+            match &th.kind {
+                Kind::Word(Word::Noun(n)) if !nouns.contains(n) && !custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
+                    r.warnings.push(issue(&path, format!("{} isn't a thing in this pack. Did you mean a property?", n.to_uppercase())));
+                }
+                Kind::Word(Word::Noun(n)) if custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
+                    r.warnings.push(issue(&path, format!("{} is a declared property but reads as a noun here", n.to_uppercase())));
+                }
+                Kind::Object(n) => {
+                    drawn.push(n.clone());
+                    if PROPS.iter().any(|(_, w)| w.eq_ignore_ascii_case(n)) || custom.iter().any(|c| c.eq_ignore_ascii_case(n)) {
+                        r.warnings.push(issue(&path, format!("the object '{n}' is named after a property")));
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Start-state checks: settle as the engine does at reset.
+        if let Ok(s) = <super::Miau as crate::game::Game>::start(&setup, 0) {
+            let lost = board.things.len() - s.board.things.len();
+            if lost > 0 {
+                r.warnings.push(issue(&path, format!("{lost} thing(s) are destroyed at reset")));
+            }
+            if s.won {
+                r.warnings.push(issue(&path, "is already won at the start"));
+            } else if !s.board.things.iter().any(|th| s.rules.has(&th.kind, super::board::Prop::You)) {
+                r.warnings.push(issue(&path, "starts without anything that is YOU"));
+            }
+        }
+        let must_form = t.get("must_form").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect()).unwrap_or_default();
+        let solver_budget = t.get("solver_budget").and_then(Value::as_integer).map(|n| n.max(0) as u64);
+        levels.push(Level { id, title: string(t, "title", &path, &mut r, false), hint: string(t, "hint", &path, &mut r, false), category, must_form, solver_budget, setup });
+    }
+    for n in &palette {
+        if !drawn.contains(n) && !levels.iter().any(|l| l.setup.grid.to_lowercase().contains(&n.to_lowercase())) {
+            r.warnings.push(issue(&format!("palette.{}", n.to_uppercase()), "is never drawn in any level"));
+        }
+    }
+    let pack = r.errors.is_empty().then(|| Pack { id, name, levels });
+    (pack, r)
+}
+
+/// A legend value: a string (`"rock"`, `"MIAU"`, `"crate+dock"`) or an inline
+/// table (`{ noun = "plate" }`, `{ word = "IS", fixed = true }`).
+fn legend_value(v: &Value) -> Result<String, String> {
+    match v {
+        Value::String(s) => Ok(s.clone()),
+        Value::Table(t) => {
+            if let Some(w) = t.get("word").and_then(Value::as_str) {
+                let fixed = t.get("fixed").and_then(Value::as_bool).unwrap_or(false);
+                Ok(format!("{}{}", w.to_uppercase(), if fixed { "!" } else { "" }))
+            } else if let Some(n) = t.get("noun").and_then(Value::as_str) {
+                if t.contains_key("channel") || t.contains_key("leaves") {
+                    return Err("This pack needs a newer Miau (channels and leaves are not built yet).".into());
+                }
+                Ok(n.to_lowercase())
+            } else {
+                Err("an inline entry needs noun = … or word = …".into())
+            }
+        }
+        _ => Err("must be text or { noun = … } / { word = … }".into()),
+    }
+}
+
+/// `map` + `legend` (one character a cell) to the grid notation.
+fn map_to_grid(map: &str, legend: &[(String, String)]) -> Result<String, (String, String)> {
+    let rows: Vec<&str> = map.lines().map(|l| l.trim_end()).filter(|l| !l.trim().is_empty()).collect();
+    let mut out = Vec::new();
+    let w = rows.first().map_or(0, |r| r.chars().count());
+    for (y, row) in rows.iter().enumerate() {
+        let n = row.chars().count();
+        if n != w {
+            return Err((format!("row {} is {n} wide, expected {w}", y + 1), String::new()));
+        }
+        let mut cells = Vec::new();
+        for (x, ch) in row.chars().enumerate() {
+            if ch == '.' {
+                cells.push(".".to_string());
+                continue;
+            }
+            let key = ch.to_string();
+            match legend.iter().find(|(k, _)| *k == key) {
+                Some((_, v)) => cells.push(v.clone()),
+                None => return Err((format!("row {}, column {}: '{ch}' is not in the legend", y + 1, x + 1), String::new())),
+            }
+        }
+        out.push(cells.join(" "));
+    }
+    Ok(out.join("\n"))
+}
