@@ -8,6 +8,8 @@ mod replay_format;
 mod session;
 /// The `retrace` command line: outputs, messages and exit codes.
 mod cli;
+/// Miau Is True: `retrace miau check` and `play`.
+mod miau;
 /// MineLayer: the command line and generator properties over many seeds.
 mod mines;
 /// Life: `retrace life run`.

@@ -56,6 +56,9 @@ enum Command {
     /// Life: run fields.
     #[command(subcommand)]
     Life(crate::life::LifeCommand),
+    /// Miau Is True: check packs, play levels.
+    #[command(subcommand)]
+    Miau(crate::miau::MiauCommand),
     /// MineLayer: generate unique fields, count solutions.
     #[command(subcommand)]
     Mines(crate::mines::MinesCommand),
@@ -118,6 +121,7 @@ where
         Some(Command::Mines(cmd)) => Ok(crate::mines::run(cmd, out, err)),
         Some(Command::Life(cmd)) => Ok(crate::life::run(cmd, out, err)),
         Some(Command::Explodo(cmd)) => Ok(crate::explodo::run(cmd, out, err)),
+        Some(Command::Miau(cmd)) => Ok(crate::miau::run(cmd, out, err)),
     };
     match result {
         Ok(code) => Plan::Exit(code),

@@ -7,6 +7,7 @@ pub mod explodo;
 pub mod files;
 pub mod goldens;
 pub mod life;
+pub mod miau;
 pub mod mines;
 pub mod store;
 pub mod ui;

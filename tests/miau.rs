@@ -1,0 +1,44 @@
+use crate::fixtures::{self, retrace};
+
+fn sample() -> String {
+    fixtures::root().join("app/packs/first-steps.toml").to_string_lossy().into_owned()
+}
+
+#[test]
+fn check_accepts_the_sample_pack_and_reports_problems_with_paths() {
+    let (code, out, _) = retrace(&["miau", "check", &sample()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.ends_with("First Steps (3 levels, 0 warnings)\n"), "{out}");
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "[manifest]\nid = \"bad\"\nname = \"Bad\"\nversion = \"1\"\nengine = 1\n[[levels]]\nid = \"one\"\nmap = \"\"\"\nab\nabc\n\"\"\"\nlegend = { a = \"miau\", b = \"MIAU\", c = \"YOU\" }\n").unwrap();
+    let (code, out, _) = retrace(&["miau", "check", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(out, format!("error {}: levels[0].map: row 2 is 3 wide, expected 2\n", bad.display()));
+    let (code, _, err) = retrace(&["miau", "check", "/no/such/pack.toml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read it"));
+}
+
+#[test]
+fn play_prints_rule_changes_the_board_and_the_outcome() {
+    let (code, out, _) = retrace(&["miau", "play", &sample(), "--level", "pass-it-on", "--moves", "RURRRD"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("2 Up: + ROCK IS FLAG"), "{out}");
+    assert!(out.contains("6 Down: won"));
+    assert!(out.ends_with("outcome: won (won in 6 turns)\n"));
+    let (code, out, _) = retrace(&["miau", "play", &sample(), "--level", "walled", "--moves", "RRRR"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("4 Right: rejected: nothing that is YOU can move that way"), "terrain stops the cat: {out}");
+    // Push PUSH up into WALL IS _: the walls give way, and the cat reaches the flag.
+    let (code, out, _) = retrace(&["miau", "play", &sample(), "--level", "walled", "--moves", "RRURRRUUUR"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("+ WALL IS PUSH"), "{out}");
+    assert!(out.ends_with("outcome: won (won in 10 turns)\n"), "{out}");
+    let (code, _, err) = retrace(&["miau", "play", &sample(), "--level", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no level 'nope' (levels: hello-flag, pass-it-on, walled)"), "{err}");
+    let (code, _, err) = retrace(&["miau", "play", &sample(), "--level", "walled", "--moves", "RX"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("character 2 is 'X'"));
+}
