@@ -147,3 +147,18 @@ fn a_life_game_on_the_gpu_replays_identically_on_the_cpu() {
     let v = retrace_kernel::replay::verify(&file).unwrap();
     assert_eq!(v.final_digest, live.digest());
 }
+
+#[test]
+fn the_miau_solver_gives_the_same_answers_with_the_gpu_hasher() {
+    let Some(h) = hasher() else { return };
+    let text = std::fs::read_to_string(crate::fixtures::root().join("app/packs/first-steps.toml")).unwrap();
+    let (pack, _) = retrace_kernel::miau::pack::load(&text);
+    for l in pack.unwrap().levels {
+        let cpu = retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut CpuHasher).unwrap();
+        let gpu = retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut *h.lock().unwrap()).unwrap();
+        assert_eq!(cpu, gpu, "{}: same verdict, length, moves and state count", l.id);
+    }
+    let (code, out, _) = crate::fixtures::retrace(&["miau", "solve", crate::fixtures::root().join("app/packs/first-steps.toml").to_str().unwrap(), "--gpu"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("hello-flag SOLVED 8 RRRRRRRR"));
+}

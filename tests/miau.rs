@@ -42,3 +42,17 @@ fn play_prints_rule_changes_the_board_and_the_outcome() {
     assert_eq!(code, 2);
     assert!(err.contains("character 2 is 'X'"));
 }
+
+#[test]
+fn solve_prints_one_line_per_level() {
+    let (code, out, _) = retrace(&["miau", "solve", &sample()]);
+    assert_eq!(code, 0, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0], "hello-flag SOLVED 8 RRRRRRRR");
+    assert!(lines[1].starts_with("pass-it-on SOLVED 6 "), "{out}");
+    assert!(lines[2].starts_with("walled SOLVED 10 "), "{out}");
+    let (code, out, _) = retrace(&["miau", "solve", &sample(), "--level", "walled", "--max", "20"]);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("walled LIMIT "), "{out}");
+}

@@ -15,6 +15,21 @@ pub enum MiauCommand {
         /// The pack file (TOML).
         pack: PathBuf,
     },
+    /// Solve levels: `<level-id> SOLVED <n> <moves>`, `UNSOLVED <states>` (a
+    /// proof) or `LIMIT <states>` (the budget ran out). Exit 0 when every level solved.
+    Solve {
+        /// The pack file (TOML).
+        pack: PathBuf,
+        /// Only this level.
+        #[arg(long)]
+        level: Option<String>,
+        /// The most states to visit per level (default: the level's solver_budget, else 1,000,000).
+        #[arg(long)]
+        max: Option<u64>,
+        /// Hash the frontier on the GPU (the same answers, bit for bit).
+        #[arg(long)]
+        gpu: bool,
+    },
     /// Play a level: each turn's rule changes, then the final board and outcome.
     Play {
         /// The pack file (TOML).
@@ -56,6 +71,50 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 }
                 None => 1,
             }
+        }
+        MiauCommand::Solve { pack, level, max, gpu } => {
+            let Some((loaded, report)) = read_pack(&pack, err) else { return 2 };
+            let Some(p) = loaded else {
+                for e in &report.errors {
+                    let _ = writeln!(err, "error: {}: {e}", pack.display());
+                }
+                return 2;
+            };
+            let mut cpu = retrace_kernel::hashing::CpuHasher;
+            let mut gpu_hasher = None;
+            if gpu {
+                match retrace_gpu::Gpu::new().and_then(retrace_gpu::frontier_hash::GpuHasher::new) {
+                    Ok(h) => gpu_hasher = Some(h),
+                    Err(e) => {
+                        let _ = writeln!(err, "error: --gpu: {e}");
+                        return 2;
+                    }
+                }
+            }
+            let levels: Vec<_> = p.levels.iter().filter(|l| level.as_ref().is_none_or(|id| &l.id == id)).collect();
+            if levels.is_empty() {
+                let _ = writeln!(err, "error: {}: no level '{}'", pack.display(), level.unwrap_or_default());
+                return 2;
+            }
+            let mut all = true;
+            for l in levels {
+                let budget = max.or(l.solver_budget).unwrap_or(1_000_000);
+                let hasher: &mut dyn retrace_kernel::hashing::FrontierHasher = match gpu_hasher.as_mut() {
+                    Some(g) => g,
+                    None => &mut cpu,
+                };
+                match retrace_kernel::miau::solver::solve(&l.setup, budget, hasher) {
+                    Ok(v) => {
+                        all &= matches!(v, retrace_kernel::miau::solver::Verdict::Solved { .. });
+                        let _ = writeln!(out, "{} {}", l.id, v.line());
+                    }
+                    Err(e) => {
+                        let _ = writeln!(err, "error: {}: level {}: {}", pack.display(), l.id, e.0);
+                        return 2;
+                    }
+                }
+            }
+            i32::from(!all)
         }
         MiauCommand::Play { pack, level, moves } => {
             let Some((loaded, report)) = read_pack(&pack, err) else { return 2 };

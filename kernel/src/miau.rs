@@ -8,6 +8,7 @@
 pub mod board;
 pub mod pack;
 pub mod rules;
+pub mod solver;
 
 use crate::digest::{Part, PartHasher};
 use crate::game::{Game, Outcome, Rejection};

@@ -263,3 +263,68 @@ mod packs {
         assert!(w.iter().any(|m| m.contains("over the 14×10 guideline")), "{w:?}");
     }
 }
+
+mod solving {
+    use super::super::solver::{moves_text, solve, Verdict, MOVES};
+    use super::super::{Action, Miau, Setup};
+    use super::legend;
+    use crate::game::Game;
+    use crate::hashing::CpuHasher;
+
+    fn setup(grid: &str) -> Setup {
+        Setup { grid: grid.into(), legend: legend(), terrain: vec![] }
+    }
+
+    /// Independent check: the shortest win by iterative deepening over raw move sequences.
+    fn brute(setup: &Setup, max: usize) -> Option<usize> {
+        fn dfs(s: &super::super::State, depth: usize) -> bool {
+            if s.won {
+                return true;
+            }
+            if depth == 0 {
+                return false;
+            }
+            MOVES.iter().any(|a| {
+                let mut t = s.clone();
+                Miau::apply(&mut t, a).is_ok() && dfs(&t, depth - 1)
+            })
+        }
+        let start = Miau::start(setup, 0).unwrap();
+        (0..=max).find(|&d| dfs(&start, d))
+    }
+
+    #[test]
+    fn shortest_lengths_match_brute_force() {
+        for grid in [
+            "MIAU IS YOU / FLAG IS WIN / m . f",
+            "MIAU IS YOU . / FLAG IS WIN . / m . . f / . . . .",
+            "MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r",
+            "MIAU IS YOU . . / FLAG IS . WIN . / m . . . f",
+        ] {
+            let s = setup(grid);
+            let v = solve(&s, 1_000_000, &mut CpuHasher).unwrap();
+            let Verdict::Solved { moves, .. } = &v else { panic!("{grid}: {v:?}") };
+            assert_eq!(Some(moves.len()), brute(&s, moves.len()), "{grid}: {}", moves_text(moves));
+            // The moves really win.
+            let mut st = Miau::start(&s, 0).unwrap();
+            for a in moves {
+                Miau::apply(&mut st, a).unwrap();
+            }
+            assert!(st.won);
+        }
+    }
+
+    #[test]
+    fn an_exhausted_space_is_a_proof_and_a_budget_is_not() {
+        // No WIN rule can ever form: every reachable state is visited.
+        let s = setup("MIAU IS YOU / m . f");
+        assert!(matches!(solve(&s, 1_000_000, &mut CpuHasher).unwrap(), Verdict::Unsolved { states } if states >= 3));
+        let s = setup("MIAU IS YOU . . . / FLAG IS . . . WIN / m . . . . . / . . . . . . / . . . . . f");
+        assert!(matches!(solve(&s, 5, &mut CpuHasher).unwrap(), Verdict::Limit { .. }));
+        // Won at the start: zero moves.
+        let s = setup("MIAU IS YOU / FLAG IS WIN / m+f . .");
+        assert_eq!(solve(&s, 10, &mut CpuHasher).unwrap(), Verdict::Solved { moves: vec![], states: 1 });
+        assert_eq!(Verdict::Unsolved { states: 7 }.line(), "UNSOLVED 7");
+        assert_eq!(Verdict::Solved { moves: vec![Action::Right, Action::Up], states: 9 }.line(), "SOLVED 2 RU");
+    }
+}
