@@ -57,6 +57,12 @@ fn life(c: &mut Criterion) {
             let batch = Batch::from_fields(std::slice::from_ref(&f));
             g.throughput(Throughput::Elements(side as u64 * side as u64 * gens as u64));
             g.bench_function(BenchmarkId::new(format!("gpu-gens-{gens}"), side), |b| b.iter(|| life.run(&gpu, &batch, gens).unwrap()));
+            if gpu.timestamps {
+                // Device-only: the compute pass's own time from timestamp queries.
+                g.bench_function(BenchmarkId::new(format!("gpu-device-only-gens-{gens}"), side), |b| {
+                    b.iter_custom(|n| (0..n).map(|_| std::time::Duration::from_nanos(life.run(&gpu, &batch, gens).unwrap().device_ns.unwrap_or(0))).sum())
+                });
+            }
             g.bench_function(BenchmarkId::new(format!("fast-gens-{gens}"), side), |b| {
                 b.iter(|| {
                     let mut p = Planes::from_field(&f);
@@ -108,5 +114,24 @@ fn hashing(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, life, hashing);
+/// The Miau solver end to end, hashing its frontier on the CPU or the GPU.
+fn solver(c: &mut Criterion) {
+    let Some(gpu) = gpu() else { return };
+    let mut gpu_hasher = GpuHasher::new(gpu).unwrap();
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/app/packs/first-steps.toml")).unwrap();
+    let pack = retrace_kernel::miau::pack::load(&text).0.unwrap();
+    let mut g = c.benchmark_group("gpu/miau-solve");
+    g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    for l in &pack.levels {
+        let states = match retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut CpuHasher).unwrap() {
+            retrace_kernel::miau::solver::Verdict::Solved { states, .. } | retrace_kernel::miau::solver::Verdict::Unsolved { states } | retrace_kernel::miau::solver::Verdict::Limit { states } => states,
+        };
+        g.throughput(Throughput::Elements(states));
+        g.bench_function(BenchmarkId::new("cpu-hash", &l.id), |b| b.iter(|| retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut CpuHasher).unwrap()));
+        g.bench_function(BenchmarkId::new("gpu-hash", &l.id), |b| b.iter(|| retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut gpu_hasher).unwrap()));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, life, hashing, solver);
 criterion_main!(benches);

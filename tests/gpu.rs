@@ -162,3 +162,11 @@ fn the_miau_solver_gives_the_same_answers_with_the_gpu_hasher() {
     assert_eq!(code, 0, "{out}");
     assert!(out.starts_with("hello-flag SOLVED 8 RRRRRRRR"));
 }
+
+#[test]
+fn device_time_is_reported_when_the_adapter_has_timestamps() {
+    let Some((gpu, life)) = life_gpu() else { return };
+    let r = life.run(gpu, &Batch::from_fields(&[random_field(64, 64, true, 40, 1)]), 8).unwrap();
+    assert_eq!(r.device_ns.is_some(), gpu.timestamps, "{}", gpu.describe());
+    eprintln!("{}: timestamps {}, device time {:?} ns", gpu.describe(), gpu.timestamps, r.device_ns);
+}

@@ -56,6 +56,8 @@ pub struct Gpu {
     pub info: wgpu::AdapterInfo,
     /// The limits the device was created with.
     pub limits: wgpu::Limits,
+    /// The device can time passes (timestamp queries): device-only timings.
+    pub timestamps: bool,
 }
 
 impl Gpu {
@@ -69,16 +71,18 @@ impl Gpu {
             .map_err(|_| GpuError::NoAdapter { backends })?;
         let info = adapter.get_info();
         let limits = adapter.limits();
+        let timestamps = adapter.features().contains(wgpu::Features::TIMESTAMP_QUERY);
+        let features = if timestamps { wgpu::Features::TIMESTAMP_QUERY } else { wgpu::Features::empty() };
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("retrace"),
-            required_features: wgpu::Features::empty(),
+            required_features: features,
             required_limits: limits.clone(),
             experimental_features: wgpu::ExperimentalFeatures::disabled(),
             memory_hints: wgpu::MemoryHints::Performance,
             trace: wgpu::Trace::Off,
         }))
         .map_err(|e| GpuError::NoDevice { adapter: info.name.clone(), reason: e.to_string() })?;
-        Ok(Gpu { device, queue, info, limits })
+        Ok(Gpu { device, queue, info, limits, timestamps })
     }
 
     /// "name (backend)" for reports and the benchmark table.

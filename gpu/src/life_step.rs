@@ -159,6 +159,9 @@ pub struct RunResult {
     pub cells: Vec<u32>,
     /// `[generation][field]` figures.
     pub stats: Vec<Vec<GenStats>>,
+    /// Time the device spent in the compute pass(es), in nanoseconds, when the
+    /// adapter has timestamp queries.
+    pub device_ns: Option<u64>,
 }
 
 fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
@@ -229,16 +232,17 @@ impl LifeGpu {
         let n = (b.w * b.h) as usize;
         let mut cells = Vec::with_capacity(b.cells.len());
         let mut stats: Vec<Vec<GenStats>> = vec![Vec::with_capacity(b.fields as usize); gens.max(1) as usize];
-        for (k, slice) in b.cells.chunks(per as usize * n).enumerate() {
+        let mut device_ns = Some(0u64);
+        for slice in b.cells.chunks(per as usize * n) {
             let part = Batch { w: b.w, h: b.h, wrap: b.wrap, fields: (slice.len() / n) as u32, cells: slice.to_vec() };
             let r = gpu.checked("the Life step", || self.run_unchecked(gpu, &part, gens))??;
-            debug_assert_eq!(k * per as usize * n, cells.len());
             cells.extend(r.cells);
             for (g, row) in r.stats.into_iter().enumerate() {
                 stats[g].extend(row);
             }
+            device_ns = device_ns.zip(r.device_ns).map(|(a, b)| a + b);
         }
-        Ok(RunResult { cells, stats })
+        Ok(RunResult { cells, stats, device_ns })
     }
 
     fn run_unchecked(&self, gpu: &Gpu, b: &Batch, gens: u32) -> Result<RunResult, GpuError> {
@@ -279,8 +283,9 @@ impl LifeGpu {
         let (ab, ba) = (group(&a, &c), group(&c, &a));
         let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("life") });
         enc.clear_buffer(&stats, 0, None);
+        let timer = Timer::new(gpu);
         {
-            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("life"), timestamp_writes: None });
+            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("life"), timestamp_writes: timer.as_ref().map(Timer::writes) });
             pass.set_pipeline(&self.pipeline);
             for g in 0..gens {
                 pass.set_bind_group(0, if g % 2 == 0 { &ab } else { &ba }, &[g * align as u32]);
@@ -293,14 +298,60 @@ impl LifeGpu {
         let sout = dev.create_buffer(&wgpu::BufferDescriptor { label: Some("life stats out"), size: stats_len, usage: read_usage, mapped_at_creation: false });
         enc.copy_buffer_to_buffer(last, 0, &out, 0, bytes);
         enc.copy_buffer_to_buffer(&stats, 0, &sout, 0, stats_len);
+        if let Some(t) = &timer {
+            t.resolve(&mut enc);
+        }
         gpu.queue.submit([enc.finish()]);
+        let device_ns = match &timer {
+            Some(t) => Some(t.read(gpu)?),
+            None => None,
+        };
         let cells: Vec<u32> = bytemuck::cast_slice(&gpu.read(&out, "the Life step")?).to_vec();
         let raw: Vec<u32> = bytemuck::cast_slice(&gpu.read(&sout, "the Life figures")?).to_vec();
         let stats = raw
             .chunks(4 * b.fields as usize)
             .map(|gen| gen.chunks(4).map(|s| GenStats { p1: s[0], p2: s[1], hash: ((s[3] as u64) << 32) | s[2] as u64 }).collect())
             .collect();
-        Ok(RunResult { cells, stats })
+        Ok(RunResult { cells, stats, device_ns })
+    }
+}
+
+/// Two timestamps around a compute pass, when the device has them.
+pub(crate) struct Timer {
+    set: wgpu::QuerySet,
+    resolve: wgpu::Buffer,
+    read: wgpu::Buffer,
+}
+
+impl Timer {
+    pub(crate) fn new(gpu: &Gpu) -> Option<Timer> {
+        if !gpu.timestamps {
+            return None;
+        }
+        let dev = &gpu.device;
+        Some(Timer {
+            set: dev.create_query_set(&wgpu::QuerySetDescriptor { label: Some("pass timer"), ty: wgpu::QueryType::Timestamp, count: 2 }),
+            resolve: dev.create_buffer(&wgpu::BufferDescriptor { label: Some("timer resolve"), size: 16, usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC, mapped_at_creation: false }),
+            read: dev.create_buffer(&wgpu::BufferDescriptor { label: Some("timer read"), size: 16, usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST, mapped_at_creation: false }),
+        })
+    }
+
+    pub(crate) fn writes(&self) -> wgpu::ComputePassTimestampWrites<'_> {
+        wgpu::ComputePassTimestampWrites { query_set: &self.set, beginning_of_pass_write_index: Some(0), end_of_pass_write_index: Some(1) }
+    }
+
+    pub(crate) fn resolve(&self, enc: &mut wgpu::CommandEncoder) {
+        enc.resolve_query_set(&self.set, 0..2, &self.resolve, 0);
+        enc.copy_buffer_to_buffer(&self.resolve, 0, &self.read, 0, 16);
+    }
+
+    /// Nanoseconds between the two timestamps (the period converts ticks;
+    /// timing is the app's business, so floating point is fine here).
+    pub(crate) fn read(&self, gpu: &Gpu) -> Result<u64, GpuError> {
+        let bytes = gpu.read(&self.read, "the pass timer")?;
+        let t: &[u64] = bytemuck::cast_slice(&bytes);
+        let ticks = t[1].saturating_sub(t[0]);
+        Ok((ticks as f64 * gpu.queue.get_timestamp_period() as f64) as u64)
     }
 }
 
