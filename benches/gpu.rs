@@ -108,6 +108,11 @@ fn hashing(c: &mut Criterion) {
             g.throughput(Throughput::Elements(count as u64));
             let id = format!("{count}x{len}B");
             g.bench_function(BenchmarkId::new("gpu", &id), |b| b.iter(|| hasher.hash_batch(&keys, len).unwrap()));
+            if hasher.gpu().timestamps {
+                g.bench_function(BenchmarkId::new("gpu-device-only", &id), |b| {
+                    b.iter_custom(|n| (0..n).map(|_| Duration::from_nanos(hasher.hash_timed(&keys, len).unwrap().1.unwrap_or(0))).sum())
+                });
+            }
             g.bench_function(BenchmarkId::new("cpu", &id), |b| b.iter(|| CpuHasher.hash_batch(&keys, len).unwrap()));
         }
     }

@@ -136,25 +136,30 @@ impl GpuHasher {
 
     /// Hashes `keys` (concatenated `key_len`-byte keys) on the GPU.
     pub fn hash(&self, keys: &[u8], key_len: usize) -> Result<Vec<[u8; 32]>, GpuError> {
+        Ok(self.hash_timed(keys, key_len)?.0)
+    }
+
+    /// [`GpuHasher::hash`], with the device's own time for the passes (ns)
+    /// when the adapter has timestamp queries.
+    pub fn hash_timed(&self, keys: &[u8], key_len: usize) -> Result<(Vec<[u8; 32]>, Option<u64>), GpuError> {
         if key_len == 0 || key_len > MAX_KEY || keys.len() % key_len != 0 {
             return Err(GpuError::TooLarge(format!("keys must be 1 to {MAX_KEY} bytes and fill the batch exactly (got {} bytes of {key_len}-byte keys)", keys.len())));
         }
         let count = keys.len() / key_len;
-        if count == 0 {
-            return Ok(Vec::new());
-        }
-        // Each dispatch's keys and digests must fit one storage binding.
         let stride = key_len.div_ceil(4);
         let max = self.gpu.limits.max_storage_buffer_binding_size as usize;
         let per = (max / 32).min(max / (stride * 4)).max(1);
         let mut out = Vec::with_capacity(count);
+        let mut device_ns = Some(0u64);
         for chunk in keys.chunks(per * key_len) {
-            out.extend(self.gpu.checked("the frontier hash", || self.hash_chunk(chunk, key_len))??);
+            let (h, ns) = self.gpu.checked("the frontier hash", || self.hash_chunk(chunk, key_len))??;
+            out.extend(h);
+            device_ns = device_ns.zip(ns).map(|(a, b)| a + b);
         }
-        Ok(out)
+        Ok((out, if count == 0 { None } else { device_ns }))
     }
 
-    fn hash_chunk(&self, keys: &[u8], key_len: usize) -> Result<Vec<[u8; 32]>, GpuError> {
+    fn hash_chunk(&self, keys: &[u8], key_len: usize) -> Result<(Vec<[u8; 32]>, Option<u64>), GpuError> {
         let count = (keys.len() / key_len) as u32;
         let (words, stride) = pack_keys(keys, key_len);
         let dev = &self.gpu.device;
@@ -177,16 +182,24 @@ impl GpuHasher {
             ],
         });
         let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("frontier_hash") });
+        let timer = crate::life_step::Timer::new(&self.gpu);
         {
-            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("frontier_hash"), timestamp_writes: None });
+            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("frontier_hash"), timestamp_writes: timer.as_ref().map(crate::life_step::Timer::writes) });
             pass.set_pipeline(&self.pipeline);
             pass.set_bind_group(0, &bind, &[]);
             pass.dispatch_workgroups(gx, gy, 1);
         }
         enc.copy_buffer_to_buffer(&obuf, 0, &rbuf, 0, out_len);
+        if let Some(t) = &timer {
+            t.resolve(&mut enc);
+        }
         self.gpu.queue.submit([enc.finish()]);
         let bytes = self.gpu.read(&rbuf, "the frontier hash")?;
-        Ok(bytes.chunks(32).map(|c| c.try_into().expect("32-byte digests")).collect())
+        let ns = match &timer {
+            Some(t) => Some(t.read(&self.gpu)?),
+            None => None,
+        };
+        Ok((bytes.chunks(32).map(|c| c.try_into().expect("32-byte digests")).collect(), ns))
     }
 }
 

@@ -113,6 +113,10 @@ pub fn t(lang: Lang, key: &'static str) -> &'static str {
         "to" => ("to", "—"),
         "timeline" => ("timeline", "шкала"),
         "dismiss" => ("Dismiss", "Закрыть"),
+        "w_start" => ("Start", "В начало"),
+        "w_back" => ("Step back", "Шаг назад"),
+        "w_forward" => ("Step forward", "Шаг вперёд"),
+        "w_end" => ("Jump to the end", "В конец"),
         _ => (key, key),
     };
     match lang {

@@ -137,23 +137,23 @@ impl WatchView {
         let mut k = self.step();
         let mut request = None;
         ui.horizontal(|ui| {
-            if ui.button("⏮").on_hover_text("Start").clicked() {
+            if ui.button("⏮").on_hover_text(t(lang, "w_start")).clicked() {
                 k = 0;
             }
-            if ui.button("◀").on_hover_text("Step back").clicked() {
+            if ui.button("◀").on_hover_text(t(lang, "w_back")).clicked() {
                 k = k.saturating_sub(1);
             }
             let play = if self.playing { "⏸" } else { "▶" };
-            if ui.button(play).on_hover_text(if self.playing { "Pause" } else { "Play" }).clicked() {
+            if ui.button(play).on_hover_text(if self.playing { t(lang, "pause") } else { t(lang, "play") }).clicked() {
                 self.playing = !self.playing;
                 if self.playing && k == steps {
                     k = 0;
                 }
             }
-            if ui.button("▶|").on_hover_text("Step forward").clicked() {
+            if ui.button("▶|").on_hover_text(t(lang, "w_forward")).clicked() {
                 k = (k + 1).min(steps);
             }
-            if ui.button("⏭").on_hover_text("Jump to the end").clicked() {
+            if ui.button("⏭").on_hover_text(t(lang, "w_end")).clicked() {
                 k = steps;
             }
             egui::ComboBox::from_label(t(lang, "speed")).selected_text(format!("{}×", self.speed)).show_ui(ui, |ui| {
