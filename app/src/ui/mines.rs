@@ -126,6 +126,11 @@ impl MinesView {
         if ui.input(|i| i.key_pressed(egui::Key::F2)) {
             new_field = Some(tier);
         }
+        // The classic title bar.
+        egui::Frame::new().fill(Color32::from_rgb(0, 0, 128)).inner_margin(egui::Margin::symmetric(6, 3)).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new("💣 MineLayer").color(Color32::WHITE).strong());
+        });
         ui.horizontal(|ui| {
             ui.menu_button(mt(l, "game"), |ui| {
                 for (name, t) in [(mt(l, "beginner"), Tier::Beginner), (mt(l, "intermediate"), Tier::Intermediate), (mt(l, "expert"), Tier::Expert)] {
