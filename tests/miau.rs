@@ -49,10 +49,35 @@ fn solve_prints_one_line_per_level() {
     assert_eq!(code, 0, "{out}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3);
-    assert_eq!(lines[0], "hello-flag SOLVED 8 RRRRRRRR");
+    assert_eq!(lines[0], "hello-flag SOLVED 8 RRRRRRRR BYPASS HANDS-OFF");
     assert!(lines[1].starts_with("pass-it-on SOLVED 6 "), "{out}");
     assert!(lines[2].starts_with("walled SOLVED 10 "), "{out}");
     let (code, out, _) = retrace(&["miau", "solve", &sample(), "--level", "walled", "--max", "20"]);
     assert_eq!(code, 1);
     assert!(out.starts_with("walled LIMIT "), "{out}");
+}
+
+#[test]
+fn solve_constraints_json_explain_and_proofs() {
+    let (code, out, _) = retrace(&["miau", "solve", &sample(), "--level", "pass-it-on", "--forbid", "ROCK IS FLAG"]);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("pass-it-on UNSOLVED "), "{out}");
+    let (code, out, _) = retrace(&["miau", "solve", &sample(), "--level", "pass-it-on", "--json", "--explain"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("{\"level\":\"pass-it-on\",\"verdict\":\"SOLVED\",\"moves\":\"RUDRRR\",\"states\":"), "{out}");
+    assert!(out.contains("2 Up: + ROCK IS FLAG"), "{out}");
+    let (code, _, err) = retrace(&["miau", "solve", &sample(), "--forbid", "ROCK FLAG"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'ROCK FLAG' is not a rule"), "{err}");
+    let (code, out, _) = retrace(&["miau", "check", &sample(), "--proofs"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("pass-it-on must_form ROCK IS FLAG: proved ("), "{out}");
+    // A must_form that is not needed fails the proofs.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(sample()).unwrap().replace("must_form = [\"ROCK IS FLAG\"]", "must_form = [\"FLAG IS WIN\", \"MIAU IS ROCK\"]");
+    let p = dir.path().join("p.toml");
+    std::fs::write(&p, text).unwrap();
+    let (code, out, _) = retrace(&["miau", "check", p.to_str().unwrap(), "--proofs"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("levels.pass-it-on: must_form MIAU IS ROCK is not proved: without it SOLVED 6"), "{out}");
 }

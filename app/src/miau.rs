@@ -14,6 +14,10 @@ pub enum MiauCommand {
     Check {
         /// The pack file (TOML).
         pack: PathBuf,
+        /// Also solve every level within its solver_budget and prove every
+        /// must_form rule (solving with it forbidden must be UNSOLVED).
+        #[arg(long)]
+        proofs: bool,
     },
     /// Solve levels: `<level-id> SOLVED <n> <moves>`, `UNSOLVED <states>` (a
     /// proof) or `LIMIT <states>` (the budget ran out). Exit 0 when every level solved.
@@ -29,6 +33,21 @@ pub enum MiauCommand {
         /// Hash the frontier on the GPU (the same answers, bit for bit).
         #[arg(long)]
         gpu: bool,
+        /// A rule that may never be active, e.g. "FLAG IS WIN" (repeatable).
+        #[arg(long)]
+        forbid: Vec<String>,
+        /// A rule a solution must form (repeatable).
+        #[arg(long)]
+        require: Vec<String>,
+        /// No word may sink.
+        #[arg(long)]
+        no_word_loss: bool,
+        /// Show the rules added and removed along the solution, and the final board.
+        #[arg(long)]
+        explain: bool,
+        /// One JSON object per level instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Play a level: each turn's rule changes, then the final board and outcome.
     Play {
@@ -56,8 +75,13 @@ fn read_pack(path: &Path, err: &mut dyn Write) -> Option<(Option<Pack>, retrace_
 /// Runs a Miau subcommand; returns the exit code.
 pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match cmd {
-        MiauCommand::Check { pack } => {
+        MiauCommand::Check { pack, proofs } => {
             let Some((loaded, report)) = read_pack(&pack, err) else { return 2 };
+            if proofs {
+                if let Some(p) = &loaded {
+                    return check_proofs(&pack, p, &report, out);
+                }
+            }
             for e in &report.errors {
                 let _ = writeln!(out, "error {}: {e}", pack.display());
             }
@@ -72,7 +96,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 None => 1,
             }
         }
-        MiauCommand::Solve { pack, level, max, gpu } => {
+        MiauCommand::Solve { pack, level, max, gpu, forbid, require, no_word_loss, explain, json } => {
             let Some((loaded, report)) = read_pack(&pack, err) else { return 2 };
             let Some(p) = loaded else {
                 for e in &report.errors {
@@ -103,10 +127,21 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     Some(g) => g,
                     None => &mut cpu,
                 };
-                match retrace_kernel::miau::solver::solve(&l.setup, budget, hasher) {
-                    Ok(v) => {
-                        all &= matches!(v, retrace_kernel::miau::solver::Verdict::Solved { .. });
-                        let _ = writeln!(out, "{} {}", l.id, v.line());
+                let opts = retrace_kernel::miau::solver::Options { max_states: budget, forbid: forbid.clone(), require: require.clone(), no_word_loss, hands_off: false };
+                match retrace_kernel::miau::solver::analyze(&l.setup, &opts, hasher) {
+                    Ok(a) => {
+                        all &= matches!(a.verdict, retrace_kernel::miau::solver::Verdict::Solved { .. });
+                        if json {
+                            let _ = writeln!(out, "{}", json_line(&l.id, &a));
+                        } else {
+                            let flags = a.flags.iter().map(|f| format!(" {f}")).collect::<String>();
+                            let _ = writeln!(out, "{} {}{flags}", l.id, a.verdict.line());
+                        }
+                        if explain {
+                            if let retrace_kernel::miau::solver::Verdict::Solved { moves, .. } = &a.verdict {
+                                let _ = write!(out, "{}", explain_text(&l.setup, moves));
+                            }
+                        }
                     }
                     Err(e) => {
                         let _ = writeln!(err, "error: {}: level {}: {}", pack.display(), l.id, e.0);
@@ -188,4 +223,95 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             0
         }
     }
+}
+
+fn esc(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// One level's answer as a JSON object (hand-written: a handful of fields).
+fn json_line(id: &str, a: &retrace_kernel::miau::solver::Analysis) -> String {
+    use retrace_kernel::miau::solver::{moves_text, Verdict};
+    let (verdict, moves, states) = match &a.verdict {
+        Verdict::Solved { moves, states } => ("SOLVED", format!("\"{}\"", moves_text(moves)), *states),
+        Verdict::Unsolved { states } => ("UNSOLVED", "null".into(), *states),
+        Verdict::Limit { states } => ("LIMIT", "null".into(), *states),
+    };
+    let flags: Vec<String> = a.flags.iter().map(|f| format!("\"{f}\"")).collect();
+    format!("{{\"level\":\"{}\",\"verdict\":\"{verdict}\",\"moves\":{moves},\"states\":{states},\"flags\":[{}]}}", esc(id), flags.join(","))
+}
+
+/// The rules added and removed along a solution, then the final board.
+fn explain_text(setup: &retrace_kernel::miau::Setup, moves: &[Action]) -> String {
+    let mut s = Session::<Miau>::new(setup.clone(), 0).expect("a solved level starts");
+    let mut text = String::new();
+    for (i, a) in moves.iter().enumerate() {
+        if let Ok(events) = s.push(*a) {
+            for e in events {
+                if let Event::Rules { added, removed } = e {
+                    text.push_str(&format!("  {} {a:?}: + {} / - {}\n", i + 1, added.join("; "), removed.join("; ")));
+                }
+            }
+        }
+    }
+    let b = &s.state().board;
+    for y in 0..b.h {
+        let row: Vec<String> = (0..b.w)
+            .map(|x| {
+                let here = b.at(x, y);
+                if here.is_empty() { ".".to_string() } else { here.iter().map(|t| t.kind.text()).collect::<Vec<_>>().join("+") }
+            })
+            .collect();
+        text.push_str(&format!("  {}\n", row.join(" ")));
+    }
+    text
+}
+
+/// `check --proofs`: every level solves within its budget, its unintended
+/// flags are allowed, and every must_form rule is needed.
+fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Report, out: &mut dyn Write) -> i32 {
+    use retrace_kernel::miau::solver::{analyze, solve_with, Options, Verdict};
+    for w in &report.warnings {
+        let _ = writeln!(out, "warning {}: {w}", path.display());
+    }
+    let mut ok = true;
+    for l in &p.levels {
+        let budget = l.solver_budget.unwrap_or(1_000_000);
+        let opts = Options { max_states: budget, ..Options::default() };
+        let mut hasher = retrace_kernel::hashing::CpuHasher;
+        match analyze(&l.setup, &opts, &mut hasher) {
+            Ok(a) => {
+                let mut problems = Vec::new();
+                if !matches!(a.verdict, Verdict::Solved { .. }) {
+                    problems.push(format!("not solved within {budget} states"));
+                }
+                if a.flags.contains(&"BYPASS") && !l.allow_bypass {
+                    problems.push("BYPASS (set allow_bypass if intended)".into());
+                }
+                if a.flags.contains(&"HANDS-OFF") && !l.allow_hands_off {
+                    problems.push("HANDS-OFF (set allow_hands_off if intended)".into());
+                }
+                let _ = writeln!(out, "{} {}{}", l.id, a.verdict.line(), a.flags.iter().map(|f| format!(" {f}")).collect::<String>());
+                for rule in &l.must_form {
+                    let forbid = Options { forbid: vec![rule.clone()], ..opts.clone() };
+                    match solve_with(&l.setup, &forbid, &mut hasher) {
+                        Ok(Verdict::Unsolved { states }) => {
+                            let _ = writeln!(out, "{} must_form {rule}: proved ({states} states without it)", l.id);
+                        }
+                        Ok(v) => problems.push(format!("must_form {rule} is not proved: without it {}", v.line())),
+                        Err(e) => problems.push(format!("must_form {rule}: {}", e.0)),
+                    }
+                }
+                for pr in problems {
+                    ok = false;
+                    let _ = writeln!(out, "FAILED {}: levels.{}: {pr}", path.display(), l.id);
+                }
+            }
+            Err(e) => {
+                ok = false;
+                let _ = writeln!(out, "FAILED {}: levels.{}: {}", path.display(), l.id, e.0);
+            }
+        }
+    }
+    i32::from(!ok)
 }

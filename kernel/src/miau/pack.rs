@@ -51,6 +51,10 @@ pub struct Level {
     pub must_form: Vec<String>,
     /// The solver's state budget for this level.
     pub solver_budget: Option<u64>,
+    /// BYPASS is intended here (an accepted fact, not a warning).
+    pub allow_bypass: bool,
+    /// HANDS-OFF is intended here.
+    pub allow_hands_off: bool,
     /// The level as the engine plays it.
     pub setup: Setup,
 }
@@ -326,7 +330,9 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         }
         let must_form = t.get("must_form").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect()).unwrap_or_default();
         let solver_budget = t.get("solver_budget").and_then(Value::as_integer).map(|n| n.max(0) as u64);
-        levels.push(Level { id, title: string(t, "title", &path, &mut r, false), hint: string(t, "hint", &path, &mut r, false), category, must_form, solver_budget, setup });
+        let flag = |k: &str| t.get(k).and_then(Value::as_bool).unwrap_or(false);
+        let (allow_bypass, allow_hands_off) = (flag("allow_bypass"), flag("allow_hands_off"));
+        levels.push(Level { id, title: string(t, "title", &path, &mut r, false), hint: string(t, "hint", &path, &mut r, false), category, must_form, solver_budget, allow_bypass, allow_hands_off, setup });
     }
     for n in &palette {
         if !drawn.contains(n) && !levels.iter().any(|l| l.setup.grid.to_lowercase().contains(&n.to_lowercase())) {

@@ -109,45 +109,115 @@ impl Keyer {
     }
 }
 
+/// Search constraints.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The most states to visit.
+    pub max_states: u64,
+    /// Rules that may never be active (`"FLAG IS WIN"`).
+    pub forbid: Vec<String>,
+    /// Rules a solution must form at some point (at most 8).
+    pub require: Vec<String>,
+    /// No word may be destroyed.
+    pub no_word_loss: bool,
+    /// The player's pushes may never move a word.
+    pub hands_off: bool,
+}
+
+/// Checks a rule text (`X IS Y`) and returns it in the rule set's form.
+pub fn rule_text(text: &str) -> Result<String, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let ok = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    match words.as_slice() {
+        [x, is, y] if is.eq_ignore_ascii_case("is") && ok(x) && ok(y) => Ok(format!("{} IS {}", x.to_uppercase(), y.to_uppercase())),
+        _ => Err(format!("'{text}' is not a rule: write it as NOUN IS PROPERTY or NOUN IS NOUN, e.g. \"FLAG IS WIN\"")),
+    }
+}
+
 /// Solves a level, visiting at most `max_states` states.
 pub fn solve(setup: &Setup, max_states: u64, hasher: &mut dyn FrontierHasher) -> Result<Verdict, Rejection> {
+    solve_with(setup, &Options { max_states, ..Options::default() }, hasher)
+}
+
+fn words_of(s: &State) -> Vec<(String, i32, i32)> {
+    s.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| (t.id.clone(), t.x, t.y)).collect()
+}
+
+/// Solves a level under constraints.
+pub fn solve_with(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher) -> Result<Verdict, Rejection> {
+    let forbid: Vec<String> = opts.forbid.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)?;
+    let require: Vec<String> = opts.require.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)?;
+    if require.len() > 8 {
+        return Err(Rejection::new("at most 8 required rules"));
+    }
+    let max_states = opts.max_states;
+    let formed = |s: &State, before: u8| -> u8 {
+        let texts = s.rules.texts();
+        require.iter().enumerate().fold(before, |m, (i, r)| if texts.contains(r) { m | 1 << i } else { m })
+    };
+    let all_formed = if require.is_empty() { 0 } else { u8::MAX >> (8 - require.len()) };
+    let banned = |s: &State| -> bool {
+        let texts = s.rules.texts();
+        forbid.iter().any(|r| texts.contains(r))
+    };
     let start = Miau::start(setup, 0)?;
+    if banned(&start) {
+        return Ok(Verdict::Unsolved { states: 1 });
+    }
+    let start_mask = formed(&start, 0);
+    if start.won && start_mask == all_formed {
+        return Ok(Verdict::Solved { moves: Vec::new(), states: 1 });
+    }
+    let word_count = words_of(&start).len();
     if start.won {
         return Ok(Verdict::Solved { moves: Vec::new(), states: 1 });
     }
     let keyer = Keyer::new(&start);
-    let mut key = Vec::with_capacity(keyer.len());
+    let key_len = keyer.len() + 1;
+    let mut key = Vec::with_capacity(key_len);
     keyer.key(&start, &mut key);
-    let first = hasher.hash_batch(&key, keyer.len()).map_err(Rejection::new)?;
+    key.push(start_mask);
+    let first = hasher.hash_batch(&key, key_len).map_err(Rejection::new)?;
     let mut seen: HashSet<[u8; 16]> = HashSet::new();
     seen.insert(first[0][..16].try_into().expect("16 bytes"));
     // parents[i] = (parent index, move); index 0 is the start.
     let mut parents: Vec<(u32, u8)> = vec![(u32::MAX, 0)];
-    let mut layer: Vec<(u32, State)> = vec![(0, start)];
+    let mut layer: Vec<(u32, State, u8)> = vec![(0, start, start_mask)];
     while !layer.is_empty() {
-        let mut next_states: Vec<(u32, u8, State)> = Vec::new();
+        let mut next_states: Vec<(u32, u8, State, u8)> = Vec::new();
         let mut keys: Vec<u8> = Vec::new();
-        for (index, s) in &layer {
+        for (index, s, mask) in &layer {
             for (m, a) in MOVES.iter().enumerate() {
                 let mut t = s.clone();
-                if Miau::apply(&mut t, a).is_err() {
+                if Miau::apply(&mut t, a).is_err() || banned(&t) {
                     continue;
                 }
+                if opts.no_word_loss && words_of(&t).len() < word_count {
+                    continue;
+                }
+                if opts.hands_off && words_of(&t) != words_of(s) {
+                    continue;
+                }
+                let mask = formed(&t, *mask);
                 keyer.key(&t, &mut keys);
-                next_states.push((*index, m as u8, t));
+                keys.push(mask);
+                next_states.push((*index, m as u8, t, mask));
             }
         }
         if next_states.is_empty() {
             break;
         }
-        let hashes = hasher.hash_batch(&keys, keyer.len()).map_err(Rejection::new)?;
+        let hashes = hasher.hash_batch(&keys, key_len).map_err(Rejection::new)?;
         let mut layer_next = Vec::new();
-        for ((parent, m, t), h) in next_states.into_iter().zip(hashes) {
+        for ((parent, m, t, mask), h) in next_states.into_iter().zip(hashes) {
             if !seen.insert(h[..16].try_into().expect("16 bytes")) {
                 continue;
             }
             let idx = parents.len() as u32;
             parents.push((parent, m));
+            if t.won && mask != all_formed {
+                continue; // A win that skipped a required rule is a dead end.
+            }
             if t.won {
                 let mut moves = Vec::new();
                 let mut at = idx;
@@ -162,9 +232,84 @@ pub fn solve(setup: &Setup, max_states: u64, hasher: &mut dyn FrontierHasher) ->
             if parents.len() as u64 >= max_states {
                 return Ok(Verdict::Limit { states: parents.len() as u64 });
             }
-            layer_next.push((idx, t));
+            layer_next.push((idx, t, mask));
         }
         layer = layer_next;
     }
     Ok(Verdict::Unsolved { states: parents.len() as u64 })
+}
+
+/// What a full analysis of a level found: the verdict and its flags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The plain search's verdict.
+    pub verdict: Verdict,
+    /// BYPASS, TRIVIAL, HANDS-OFF, WON-AT-START, WON-WHILE-OVERLAPPING.
+    pub flags: Vec<&'static str>,
+}
+
+/// Solves and flags: WON-AT-START (won with no move), TRIVIAL (fewer than 6
+/// moves), BYPASS (still winnable with every word frozen), HANDS-OFF (winnable
+/// without the player's pushes ever moving a word), WON-WHILE-OVERLAPPING (the
+/// winning move formed a rule while a YOU already shared its cell with the new
+/// WIN thing).
+pub fn analyze(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher) -> Result<Analysis, Rejection> {
+    let verdict = solve_with(setup, opts, hasher)?;
+    let mut flags = Vec::new();
+    if let Verdict::Solved { moves, .. } = &verdict {
+        if moves.is_empty() {
+            flags.push("WON-AT-START");
+        } else {
+            if moves.len() < 6 {
+                flags.push("TRIVIAL");
+            }
+            let frozen = Setup { grid: freeze_words(&setup.grid), ..setup.clone() };
+            if matches!(solve_with(&frozen, opts, hasher)?, Verdict::Solved { .. }) {
+                flags.push("BYPASS");
+            }
+            let hands_off = Options { hands_off: true, ..opts.clone() };
+            if matches!(solve_with(setup, &hands_off, hasher)?, Verdict::Solved { .. }) {
+                flags.push("HANDS-OFF");
+            }
+            if won_while_overlapping(setup, moves)? {
+                flags.push("WON-WHILE-OVERLAPPING");
+            }
+        }
+    }
+    Ok(Analysis { verdict, flags })
+}
+
+/// Every word of the grid made fixed (`IS` → `IS!`).
+pub fn freeze_words(grid: &str) -> String {
+    grid.lines()
+        .map(|line| {
+            line.split(' ')
+                .map(|cell| {
+                    cell.split('+')
+                        .map(|p| if !p.is_empty() && p != "." && p.chars().all(|c| !c.is_ascii_lowercase()) && !p.ends_with('!') { format!("{p}!") } else { p.to_string() })
+                        .collect::<Vec<_>>()
+                        .join("+")
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Whether the last move won because a rule formed under a YOU that had not moved.
+fn won_while_overlapping(setup: &Setup, moves: &[Action]) -> Result<bool, Rejection> {
+    let mut s = Miau::start(setup, 0)?;
+    for a in &moves[..moves.len() - 1] {
+        Miau::apply(&mut s, a)?;
+    }
+    let before = s.clone();
+    Miau::apply(&mut s, &moves[moves.len() - 1])?;
+    let you = super::board::Prop::You;
+    let win = super::board::Prop::Win;
+    Ok(s.board.things.iter().any(|t| {
+        s.rules.has(&t.kind, you)
+            && before.board.things.iter().any(|b| b.id == t.id && b.x == t.x && b.y == t.y)
+            && s.board.things.iter().any(|w| w.x == t.x && w.y == t.y && s.rules.has(&w.kind, win) && !before.rules.has(&w.kind, win))
+    }))
 }

@@ -328,3 +328,60 @@ mod solving {
         assert_eq!(Verdict::Solved { moves: vec![Action::Right, Action::Up], states: 9 }.line(), "SOLVED 2 RU");
     }
 }
+
+mod analysis {
+    use super::super::solver::{analyze, freeze_words, rule_text, solve_with, Options, Verdict};
+    use super::super::Setup;
+    use super::legend;
+    use crate::hashing::CpuHasher;
+
+    fn setup(grid: &str) -> Setup {
+        Setup { grid: grid.replace(" / ", "\n"), legend: legend(), terrain: vec![] }
+    }
+    fn opts() -> Options {
+        Options { max_states: 1_000_000, ..Options::default() }
+    }
+
+    #[test]
+    fn flags_trivial_bypass_hands_off_and_won_at_start() {
+        let a = analyze(&setup("MIAU IS YOU / FLAG IS WIN / m . f"), &opts(), &mut CpuHasher).unwrap();
+        assert!(matches!(a.verdict, Verdict::Solved { ref moves, .. } if moves.len() == 2));
+        assert_eq!(a.flags, ["TRIVIAL", "BYPASS", "HANDS-OFF"]);
+        let a = analyze(&setup("MIAU IS YOU / FLAG IS WIN / m+f . ."), &opts(), &mut CpuHasher).unwrap();
+        assert_eq!(a.flags, ["WON-AT-START"]);
+        // pass-it-on needs a word moved: neither BYPASS nor HANDS-OFF.
+        let a = analyze(&setup("MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r"), &opts(), &mut CpuHasher).unwrap();
+        assert!(!a.flags.contains(&"BYPASS") && !a.flags.contains(&"HANDS-OFF"), "{:?}", a.flags);
+        assert_eq!(freeze_words("MIAU IS YOU\nm . f+WIN"), "MIAU! IS! YOU!\nm . f+WIN!");
+    }
+
+    #[test]
+    fn won_while_overlapping() {
+        // The second cat pushes WIN into FLAG IS _ while the first, blocked by a wall, sits on a flag.
+        let grid = "MIAU IS YOU . . / FLAG IS . WIN m / w m+f . . . / WALL IS STOP . .";
+        let a = analyze(&setup(grid), &opts(), &mut CpuHasher).unwrap();
+        assert!(matches!(a.verdict, Verdict::Solved { ref moves, .. } if moves.len() == 1), "{:?}", a.verdict);
+        assert!(a.flags.contains(&"WON-WHILE-OVERLAPPING"), "{:?}", a.flags);
+    }
+
+    #[test]
+    fn forbid_require_and_no_word_loss() {
+        let pass = setup("MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r");
+        let forbid = Options { forbid: vec!["rock is flag".into()], ..opts() };
+        assert!(matches!(solve_with(&pass, &forbid, &mut CpuHasher).unwrap(), Verdict::Unsolved { .. }), "the intended rule is needed: a proof, not a LIMIT");
+        let require = Options { require: vec!["ROCK IS FLAG".into()], ..opts() };
+        assert!(matches!(solve_with(&pass, &require, &mut CpuHasher).unwrap(), Verdict::Solved { ref moves, .. } if moves.len() == 6));
+        let sink = setup("MIAU IS YOU . / FLAG IS WIN . / WATER IS SINK . / m ROCK a f");
+        assert!(matches!(solve_with(&sink, &opts(), &mut CpuHasher).unwrap(), Verdict::Solved { .. }));
+        let keep = Options { no_word_loss: true, ..opts() };
+        assert!(matches!(solve_with(&sink, &keep, &mut CpuHasher).unwrap(), Verdict::Unsolved { .. }));
+    }
+
+    #[test]
+    fn bad_rule_texts_are_clear_errors() {
+        assert_eq!(rule_text("flag is win").unwrap(), "FLAG IS WIN");
+        assert!(rule_text("FLAG WIN").unwrap_err().contains("'FLAG WIN' is not a rule"));
+        let bad = Options { forbid: vec!["IS IS".into()], ..opts() };
+        assert!(solve_with(&setup("MIAU IS YOU / m . ."), &bad, &mut CpuHasher).is_err());
+    }
+}
