@@ -310,3 +310,21 @@ fn settings_persist_and_translate_the_screens() {
     assert!(h.query_by_label("Spiel").is_some());
     assert!(h.query_by_label_contains("Lege auf jedes Feld eine Mine").is_some());
 }
+
+#[test]
+fn kernel_messages_show_in_russian_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.lang = retrace::store::Lang::Ru;
+    h.run();
+    let mut bytes = fixtures::mines_won().to_replay(fixtures::FIXTURE_APP).to_bytes();
+    let n = bytes.len();
+    bytes.truncate(n - 5);
+    drop_file(&mut h, "cut.replay", bytes);
+    assert!(h.query_by_label_contains("cut.replay: файл обрезан на байте").is_some(), "{:?}", h.state().error);
+    let cert = fixtures::life_campaign_win().to_certificate(fixtures::FIXTURE_APP).unwrap();
+    drop_file(&mut h, "win.replay", cert.to_bytes());
+    assert!(h.query_all_by_label_contains("победа (level 1 пройден на поколении 350)").next().is_some());
+    assert_eq!(retrace::ui::text::kernel(retrace::store::Lang::Ru, "your budget is spent"), "бюджет исчерпан");
+    assert_eq!(retrace::ui::text::kernel(retrace::store::Lang::En, "your budget is spent"), "your budget is spent");
+}

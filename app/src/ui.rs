@@ -329,7 +329,7 @@ impl eframe::App for RetraceApp {
         if let Some(e) = self.error.clone() {
             egui::Panel::top("error").show(ui, |ui| {
                 ui.horizontal(|ui| {
-                    ui.colored_label(Color32::from_rgb(230, 90, 70), &e);
+                    ui.colored_label(Color32::from_rgb(230, 90, 70), text::kernel(lang, &e));
                     if ui.button("✖").on_hover_text(t(lang, "dismiss")).clicked() {
                         self.error = None;
                     }

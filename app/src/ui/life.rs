@@ -347,7 +347,7 @@ impl LifeView {
             req = Some(LifeRequest::Menu);
         }
         if let Some(m) = &self.message {
-            ui.colored_label(Color32::from_rgb(220, 120, 60), m);
+            ui.colored_label(Color32::from_rgb(220, 120, 60), super::text::kernel(lang, m));
         }
         if let Some(c) = self.confirm {
             let text = if c == Confirm::End { t(lang, "confirm_end") } else { t(lang, "confirm_restart") };

@@ -124,3 +124,77 @@ pub fn t(lang: Lang, key: &'static str) -> &'static str {
         Lang::Ru => ru,
     }
 }
+
+/// Phrases of the kernel's (and the file layer's) English messages with their
+/// Russian, longest first where one contains another. The kernel speaks
+/// English; the window translates what it shows.
+const KERNEL_RU: &[(&str, &str)] = &[
+    ("not a Retrace replay (it does not start with the replay signature)", "это не запись Retrace (в начале нет подписи записи)"),
+    ("written by a newer replay format", "записано более новым форматом записи"),
+    ("update Retrace to open it", "обновите Retrace, чтобы открыть её"),
+    ("the file ends before the replay does", "файл кончается раньше записи"),
+    ("truncated at byte offset", "файл обрезан на байте"),
+    ("corrupt at byte offset", "файл повреждён на байте"),
+    ("unknown game", "неизвестная игра"),
+    ("this build plays", "эта сборка знает"),
+    ("refusing to replay it", "воспроизводить отказано"),
+    ("while this build implements", "а эта сборка реализует"),
+    ("recorded under", "записано по правилам"),
+    ("checkpoint layout is wrong", "контрольные точки расположены неверно"),
+    ("the header or an action up to step", "изменён заголовок или действие до шага"),
+    ("was altered", ""),
+    ("chain hash mismatch at step", "цепочка хешей не сходится на шаге"),
+    ("the setup was refused", "настройки партии отклонены"),
+    ("cannot be read", "не читается"),
+    ("action rejected at step", "действие отклонено на шаге"),
+    ("action at step", "действие на шаге"),
+    ("checkpoint mismatch at step", "контрольная точка не сходится на шаге"),
+    ("the file records state", "в файле состояние"),
+    ("the replay reached", "воспроизведение дало"),
+    ("certificate claim is false", "утверждение сертификата ложно"),
+    ("not a valid certificate", "недействительный сертификат"),
+    ("cannot read it", "не удаётся прочитать"),
+    ("It was kept as", "Файл сохранён как"),
+    ("you can draw only while placing or editing", "рисовать можно только при расстановке или дорисовке"),
+    ("you can stamp only while placing or editing", "ставить штамп можно только при расстановке или дорисовке"),
+    ("that is outside your zone", "это вне вашей зоны"),
+    ("your budget is spent", "бюджет исчерпан"),
+    ("nothing to erase there: the eraser only takes back this turn's cells", "стирать нечего: ластик снимает только правки этого хода"),
+    ("nothing to change there", "здесь нечего менять"),
+    ("there is nothing to reset outside a drawing turn", "вне хода сбрасывать нечего"),
+    ("nothing to reset: the field is as this turn began", "сбрасывать нечего: поле как в начале хода"),
+    ("there is no turn to finish now", "сейчас нечего завершать"),
+    ("there is no handoff now", "сейчас нет передачи устройства"),
+    ("the simulation is not running", "симуляция не идёт"),
+    ("the simulation is not paused", "симуляция не на паузе"),
+    ("you can edit only on a paused field", "дорисовывать можно только на паузе"),
+    ("you can edit only once the field has stopped changing", "дорисовывать можно только на стабильном поле"),
+    ("the enemy does not draw", "враг не рисует"),
+    ("the game can be ended only while it runs or is paused", "завершить партию можно только во время симуляции или паузы"),
+    ("player 1 wins", "побеждает игрок 1"),
+    ("player 2 wins", "побеждает игрок 2"),
+    ("ended by the players", "завершено игроками"),
+    ("budget stalemate", "тупик по бюджету"),
+    ("extinction", "вымирание"),
+    ("cleared at generation", "пройден на поколении"),
+    ("abandoned", "прерван"),
+    ("Field secured — all", "Поле готово — все"),
+    ("mines laid in", "мин поставлены за"),
+    ("solution revealed", "решение показано"),
+    ("won (", "победа ("),
+    ("lost (", "поражение ("),
+    ("ended (", "конец ("),
+    ("in-progress", "идёт"),
+];
+
+/// A kernel message in the interface language.
+pub fn kernel(lang: Lang, msg: &str) -> String {
+    if lang == Lang::En {
+        return msg.to_string();
+    }
+    let mut out = msg.to_string();
+    for (en, ru) in KERNEL_RU {
+        out = out.replace(en, ru);
+    }
+    out
+}

@@ -112,7 +112,7 @@ impl WatchView {
         let v = &self.verified;
         ui.horizontal(|ui| {
             ui.strong(format!("{} v{}", v.game, v.rules_version));
-            ui.label(format!("{} · {}", self.source, v.outcome));
+            ui.label(format!("{} · {}", self.source, super::text::kernel(lang, &v.outcome.to_string())));
         });
         let time = match &self.watched {
             Watched::Mines(s) => format!("{} s", s.state().final_seconds().min(retrace_kernel::mines::TIME_CAP)),
@@ -123,7 +123,7 @@ impl WatchView {
             ui.label(RichText::new(format!(
                 "{}: {} · rules v{} · {} steps · {time} · digest {} — {}",
                 t(lang, "certificate"),
-                v.outcome,
+                super::text::kernel(lang, &v.outcome.to_string()),
                 v.rules_version,
                 v.steps,
                 &v.final_digest.hex()[..16],
