@@ -21,14 +21,7 @@ fn full() -> bool {
 }
 
 fn random_field(side: u32, seed: u64) -> Field {
-    let mut r = Rng::stream(seed, "bench.gpu");
-    let mut f = Field::new(side, side, true).unwrap();
-    for c in f.cells.iter_mut() {
-        if r.below(100) < 35 {
-            *c = 1 + r.below(2) as u8;
-        }
-    }
-    f
+    Field::random(side, side, true, 35, &mut Rng::stream(seed, "bench.gpu")).unwrap()
 }
 
 fn gpu() -> Option<Gpu> {

@@ -7,14 +7,7 @@ use retrace_kernel::rng::Rng;
 use std::hint::black_box;
 
 fn random_field(side: u32, wrap: bool) -> Field {
-    let mut r = Rng::stream(side as u64, "bench.life");
-    let mut f = Field::new(side, side, wrap).unwrap();
-    for c in f.cells.iter_mut() {
-        if r.below(100) < 35 {
-            *c = 1 + r.below(2) as u8;
-        }
-    }
-    f
+    Field::random(side, side, wrap, 35, &mut Rng::stream(side as u64, "bench.life")).unwrap()
 }
 
 fn steps(c: &mut Criterion) {

@@ -14,3 +14,12 @@ pub mod ui;
 
 /// Written into the header of every replay this build saves.
 pub const APP_VERSION: &str = concat!("retrace ", env!("CARGO_PKG_VERSION"));
+
+/// A fresh random seed for a new game or field: the app may use the OS and the
+/// clock, the kernel never does.
+pub fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
+    h.finish()
+}

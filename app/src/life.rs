@@ -157,12 +157,7 @@ fn start_field(args: &RunArgs) -> Result<Field, String> {
             return Err(format!("--density is a percentage, 0 to 100, not {}", args.density));
         }
         let seed = seed_from_text(seed).ok_or("--random needs a seed")?;
-        let mut r = Rng::stream(seed, "life.random");
-        for c in f.cells.iter_mut() {
-            if r.below(100) < args.density {
-                *c = 1 + r.below(2) as u8;
-            }
-        }
+        f = Field::random(w, h, args.wrap, args.density, &mut Rng::stream(seed, "life.random")).map_err(|e| format!("--size: {e}"))?;
     }
     Ok(f)
 }

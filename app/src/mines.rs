@@ -53,7 +53,7 @@ pub fn run(cmd: MinesCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             let params = tier.params().expect("Tier::parse checks the parameters");
             let base = match seed.as_deref().and_then(seed_from_text) {
                 Some(s) => s,
-                None => random_seed(),
+                None => crate::random_seed(),
             };
             for k in 0..count {
                 let seed = base.wrapping_add(k as u64);
@@ -109,13 +109,6 @@ pub fn run(cmd: MinesCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
 }
 
-/// A seed from outside the kernel (the command line may use the OS).
-fn random_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
-    h.finish()
-}
 
 /// Loads MineLayer's statistics from `path`. A missing file is empty stats; a
 /// file that does not parse also reads as empty, without an error (the spec's

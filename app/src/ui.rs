@@ -171,7 +171,7 @@ impl RetraceApp {
             card(ui, t(lang, "mines"), t(lang, "mines_blurb"), self.demos.iter().find(|d| d.verified.game == "mines"), |ui| {
                 if ui.button(t(lang, "play")).clicked() {
                     let tier = Tier::parse(&self.settings.mines_tier).unwrap_or(Tier::Beginner);
-                    next = Some(Screen::Mines(MinesView::new(tier, mines::random_seed())));
+                    next = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
                 }
                 if let Some(s) = self.saved_mines.take() {
                     if ui.button(t(lang, "resume")).clicked() {
@@ -349,7 +349,7 @@ impl eframe::App for RetraceApp {
                         }
                         .into();
                         let _ = self.store.save_settings(&self.settings);
-                        next = Some(Screen::Mines(MinesView::new(tier, mines::random_seed())));
+                        next = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
                     }
                 }
                 Screen::LifeSetup => match life::setup_ui(ui, &mut self.life_form, lang) {

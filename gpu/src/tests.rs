@@ -20,14 +20,7 @@ fn every_shader_validates() {
 }
 
 fn random_field(w: u32, h: u32, wrap: bool, density: u32, seed: u64) -> Field {
-    let mut r = retrace_kernel::rng::Rng::stream(seed, "test.gpu");
-    let mut f = Field::new(w, h, wrap).unwrap();
-    for c in f.cells.iter_mut() {
-        if r.below(100) < density {
-            *c = 1 + r.below(2) as u8;
-        }
-    }
-    f
+    Field::random(w, h, wrap, density, &mut retrace_kernel::rng::Rng::stream(seed, "test.gpu")).unwrap()
 }
 
 proptest! {

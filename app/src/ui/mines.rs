@@ -29,13 +29,6 @@ pub struct MinesView {
     pub message: Option<String>,
 }
 
-/// A fresh random seed: the app may use the OS, the kernel never does.
-pub fn random_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
-    h.finish()
-}
 
 impl MinesView {
     /// A new round on `tier`.

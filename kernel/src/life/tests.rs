@@ -89,14 +89,7 @@ fn tiny_toruses_count_wrapped_offsets_like_the_reference() {
 }
 
 fn random_field(w: u32, h: u32, wrap: bool, density: u32, seed: u64) -> Field {
-    let mut r = crate::rng::Rng::stream(seed, "test.life");
-    let mut f = Field::new(w, h, wrap).unwrap();
-    for c in f.cells.iter_mut() {
-        if r.below(100) < density {
-            *c = 1 + r.below(2) as u8;
-        }
-    }
-    f
+    Field::random(w, h, wrap, density, &mut crate::rng::Rng::stream(seed, "test.life")).unwrap()
 }
 
 proptest! {
