@@ -107,7 +107,18 @@ impl State {
         }
     }
 
-    /// SINK, then DEFEAT, then WIN; the rules are read again after anything is removed.
+    /// GOAL things covered by another PUSH thing, and GOAL things in all (for the HUD: `DOCK IS GOAL 2/3`).
+    pub fn goals(&self) -> (u32, u32) {
+        let t = &self.board.things;
+        let goals: Vec<usize> = (0..t.len()).filter(|&i| self.rules.has(&t[i].kind, Prop::Goal)).collect();
+        let covered = goals
+            .iter()
+            .filter(|&&g| (0..t.len()).any(|j| j != g && t[j].x == t[g].x && t[j].y == t[g].y && self.rules.pushes(&t[j].kind)))
+            .count();
+        (covered as u32, goals.len() as u32)
+    }
+
+    /// SINK, then DEFEAT, then WIN and GOAL; the rules are read again after anything is removed.
     fn contacts(&mut self, events: &mut Vec<Event>) {
         let r = &self.rules;
         let has = |k: &Kind, p: Prop| r.has(k, p);
@@ -142,6 +153,13 @@ impl State {
         let removed_defeat = self.remove(gone, "defeated", events);
         if removed_sink || removed_defeat {
             self.settle(events);
+        }
+        // GOAL: a YOU exists, a GOAL thing exists, and every GOAL thing shares its
+        // cell with another thing that is PUSH (a crate, a word…).
+        let (covered, total) = self.goals();
+        let any_you = self.board.things.iter().any(|t| self.rules.has(&t.kind, Prop::You));
+        if any_you && total > 0 && covered == total {
+            self.won = true;
         }
         // WIN: a YOU sharing its cell (and FLOAT layer) with a WIN thing, or being WIN.
         let r = &self.rules;
@@ -241,7 +259,7 @@ impl State {
 impl Game for Miau {
     const ID: &'static str = "miau";
     const NAME: &'static str = "Miau Is True";
-    const RULES_VERSION: u32 = 2;
+    const RULES_VERSION: u32 = 3;
     type Setup = Setup;
     type Action = Action;
     type State = State;

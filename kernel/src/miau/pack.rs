@@ -9,7 +9,7 @@ use toml::{Table, Value};
 /// The rules-semantics version packs target.
 pub const ENGINE: i64 = 1;
 /// Feature flags this build knows.
-pub const FEATURES: [&str; 2] = ["fixed", "terrain"];
+pub const FEATURES: [&str; 3] = ["fixed", "goal", "terrain"];
 /// Limits.
 pub const MAX_LEVELS: usize = 64;
 /// The most things in one level.

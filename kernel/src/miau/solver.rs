@@ -95,9 +95,12 @@ impl Keyer {
         false
     }
 
+    /// Things keep their start order (removal and transformation never reorder
+    /// them), so one merge pass over ids and things gives the key.
     fn key(&self, s: &State, out: &mut Vec<u8>) {
+        let mut things = s.board.things.iter().peekable();
         for id in &self.ids {
-            match s.board.things.iter().find(|t| &t.id == id) {
+            match things.next_if(|t| &t.id == id) {
                 Some(t) => {
                     let k = self.kinds.iter().position(|k| *k == t.kind).unwrap_or(255) as u8;
                     out.extend_from_slice(&[t.x as u8, t.y as u8, k]);

@@ -385,3 +385,95 @@ mod analysis {
         assert!(solve_with(&setup("MIAU IS YOU / m . ."), &bad, &mut CpuHasher).is_err());
     }
 }
+
+mod goal {
+    use super::super::pack::load;
+    use super::super::solver::{analyze, Options, Verdict};
+    use crate::hashing::CpuHasher;
+
+    /// The spec's GOAL drafts G1 and G2, as a pack in the map notation.
+    const DRAFTS: &str = r##"
+[manifest]
+id = "goal-drafts"
+name = "Goal drafts"
+version = "1"
+engine = 1
+features = ["goal"]
+
+[[levels]]
+id = "pallet-row"
+title = "Pallet row"
+category = "optional"
+allow_bypass = true
+map = """
+MIY.WIS.CIP.
+############
+#+..#.######
+#.$....#####
+#.#$#..#DIO#
+#.@...+#####
+############
+"""
+legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", C = "CRATE", P = "PUSH", D = "DOCK", O = "GOAL", "#" = "wall", "+" = "dock", "$" = "crate", "@" = "miau" }
+
+[[levels]]
+id = "short-one-crate"
+title = "Short one crate"
+category = "challenge"
+map = """
+MIY.WIS.CIP.
+############
+#.....#....#
+#.$.$.#.+..#
+#.@...N.+..#
+#.....#.+..#
+#######....#
+############
+...DIO......
+"""
+legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", C = "CRATE", P = "PUSH", D = "DOCK", O = "GOAL", N = "WIN", "#" = "wall", "+" = "dock", "$" = "crate", "@" = "miau" }
+"##;
+
+    #[test]
+    fn goal_needs_every_goal_covered_by_another_push_thing() {
+        let (pack, report) = load(DRAFTS);
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        let pack = pack.unwrap();
+        let s = <super::super::Miau as crate::game::Game>::start(&pack.levels[0].setup, 0).unwrap();
+        assert_eq!(s.goals(), (0, 2), "DOCK IS GOAL 0/2");
+        assert!(!s.won);
+    }
+
+    #[test]
+    fn pallet_row_is_a_real_sokoban_proof_and_bypass_on_purpose() {
+        let pack = load(DRAFTS).0.unwrap();
+        let a = analyze(&pack.levels[0].setup, &Options { max_states: 2_000_000, ..Options::default() }, &mut CpuHasher).unwrap();
+        assert!(matches!(a.verdict, Verdict::Solved { .. }), "{:?}", a.verdict);
+        assert!(a.flags.contains(&"BYPASS"), "no word needs to move: {:?}", a.flags);
+    }
+
+    #[test]
+    fn short_one_crate_uses_a_word_as_cargo() {
+        // The solver's shortest solution (36 moves; found by `retrace miau solve`,
+        // minutes of search until the solver gets its fast in-place state), replayed.
+        let pack = load(DRAFTS).0.unwrap();
+        let moves: Vec<super::super::Action> = "RRRRRURDLLLUULDULLDLDRRRRRRDDRRUURUL"
+            .chars()
+            .map(|c| match c {
+                'U' => super::super::Action::Up,
+                'D' => super::super::Action::Down,
+                'L' => super::super::Action::Left,
+                _ => super::super::Action::Right,
+            })
+            .collect();
+        let mut s = <super::super::Miau as crate::game::Game>::start(&pack.levels[1].setup, 0).unwrap();
+        for (i, a) in moves.iter().enumerate() {
+            assert!(!s.won, "won early, at move {i}");
+            <super::super::Miau as crate::game::Game>::apply(&mut s, a).unwrap();
+        }
+        assert!(s.won);
+        assert_eq!(s.goals(), (3, 3));
+        let win = s.board.things.iter().find(|t| t.id == "text-win-1").unwrap();
+        assert!(s.board.things.iter().any(|t| t.kind == super::super::board::Kind::Object("dock".into()) && t.x == win.x && t.y == win.y), "the loose WIN word is the third cover");
+    }
+}
