@@ -33,6 +33,9 @@ fn distinct_pixels(xwd: &[u8]) -> usize {
 struct Kill(std::process::Child);
 impl Drop for Kill {
     fn drop(&mut self) {
+        // SIGTERM first, so Xvfb removes its lock file and socket.
+        let _ = Command::new("kill").arg(self.0.id().to_string()).status();
+        std::thread::sleep(Duration::from_millis(200));
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -46,13 +49,17 @@ fn the_real_window_draws_under_xvfb() {
         eprintln!("the_real_window_draws_under_xvfb: skipped: Xvfb or xwd is missing (apt-get install xvfb x11-apps)");
         return;
     }
-    let display = format!(":{}", 90 + std::process::id() % 50);
-    let _xvfb = Kill(Command::new("Xvfb").args([display.as_str(), "-screen", "0", "1280x800x24", "-nolisten", "tcp"]).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("Xvfb starts"));
-    let socket = format!("/tmp/.X11-unix/X{}", &display[1..]);
-    let t0 = Instant::now();
-    while !Path::new(&socket).exists() && t0.elapsed() < Duration::from_secs(10) {
-        std::thread::sleep(Duration::from_millis(100));
+    // `-displayfd 1` lets Xvfb pick a free display and print its number once it
+    // accepts connections, so stale lock files from earlier runs cannot collide.
+    let mut xvfb = Command::new("Xvfb").args(["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("Xvfb starts");
+    let mut line = String::new();
+    {
+        use std::io::BufRead;
+        let _ = std::io::BufReader::new(xvfb.stdout.take().unwrap()).read_line(&mut line);
     }
+    let _xvfb = Kill(xvfb);
+    let display = format!(":{}", line.trim());
+    assert!(line.trim().parse::<u32>().is_ok(), "Xvfb did not report a display number (got {line:?})");
     let data = tempfile::tempdir().unwrap();
     let runtime = tempfile::tempdir().unwrap();
     let mut app = Kill(
