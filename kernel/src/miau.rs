@@ -1,9 +1,9 @@
 //! Miau Is True: a rule puzzle in the style of Baba Is You. Words on the board
 //! form rules (`MIAU IS YOU`); pushing words rewrites them. Design notes:
 //! `miau/README.md`. This is the engine core: board, parsing, precedence,
-//! transformations, movement and contacts. The extensions (GOAL, gates and
-//! plates, OPEN/SHUT pairs, TICK automata, FRAIL, fixed words, terrain) and
-//! data-only packs are the rest of the engine issue.
+//! transformations, movement, FRAIL crumbling and contacts, with the GOAL,
+//! fixed-word and terrain extensions and data-only packs. Gates and plates,
+//! OPEN/SHUT pairs and TICK automata are the rest of the engine issue.
 
 pub mod board;
 pub mod pack;
@@ -116,6 +116,64 @@ impl State {
             .filter(|&&g| (0..t.len()).any(|j| j != g && t[j].x == t[g].x && t[j].y == t[g].y && self.rules.pushes(&t[j].kind)))
             .count();
         (covered as u32, goals.len() as u32)
+    }
+
+    /// The things (id and cell) that share their cell with a thing that is
+    /// not FRAIL: what could crumble this turn. Empty when no FRAIL word is on
+    /// the board, since then no rule can make anything FRAIL.
+    fn stood_on(&self) -> Vec<(String, i32, i32)> {
+        let t = &self.board.things;
+        if !t.iter().any(|th| th.kind == Kind::Word(board::Word::Prop(Prop::Frail))) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for cell in self.board.cells() {
+            for &i in &cell {
+                if cell.iter().any(|&j| j != i && !self.rules.has(&t[j].kind, Prop::Frail)) {
+                    out.push((t[i].id.clone(), t[i].x, t[i].y));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// FRAIL (after movement, rules and transforms; before contacts): a FRAIL
+    /// thing that has not moved, was stood on at the start of the turn and is
+    /// not stood on now crumbles: it becomes its noun's leftover (keeping its
+    /// id) or, with none, is removed. A handover (one thing leaves as another
+    /// enters) is safe. The rules are settled again if anything crumbled.
+    fn crumble(&mut self, stood_on: &[(String, i32, i32)], events: &mut Vec<Event>) {
+        if stood_on.is_empty() {
+            return;
+        }
+        let t = &self.board.things;
+        let cells = self.board.cells();
+        let mut gone = Vec::new();
+        let mut into = Vec::new();
+        for cell in &cells {
+            for &i in cell {
+                if !self.rules.has(&t[i].kind, Prop::Frail) || stood_on.binary_search(&(t[i].id.clone(), t[i].x, t[i].y)).is_err() {
+                    continue;
+                }
+                if cell.iter().any(|&j| j != i && !self.rules.has(&t[j].kind, Prop::Frail)) {
+                    continue;
+                }
+                match &t[i].kind {
+                    Kind::Object(n) if self.board.leftover(n).is_some() => into.push((i, self.board.leftover(n).unwrap_or_default().to_string())),
+                    _ => gone.push(i),
+                }
+            }
+        }
+        let changed = !into.is_empty() || !gone.is_empty();
+        for (i, left) in into {
+            events.push(Event::Transformed(self.board.things[i].id.clone(), left.clone()));
+            self.board.things[i].kind = Kind::Object(left);
+        }
+        self.remove(gone, "crumbled", events);
+        if changed {
+            self.settle(events);
+        }
     }
 
     /// SINK, then DEFEAT, then WIN and GOAL; the rules are read again after anything is removed.
@@ -259,7 +317,7 @@ impl State {
 impl Game for Miau {
     const ID: &'static str = "miau";
     const NAME: &'static str = "Miau Is True";
-    const RULES_VERSION: u32 = 3;
+    const RULES_VERSION: u32 = 4;
     type Setup = Setup;
     type Action = Action;
     type State = State;
@@ -283,6 +341,7 @@ impl Game for Miau {
             return Err(Rejection::new("nothing is YOU"));
         }
         let mut trial = s.clone();
+        let stood_on = trial.stood_on();
         if let Some((dx, dy)) = action.delta() {
             if !trial.step(dx, dy) {
                 return Err(Rejection::new("nothing that is YOU can move that way"));
@@ -291,6 +350,7 @@ impl Game for Miau {
         let mut events = Vec::new();
         trial.turns += 1;
         trial.settle(&mut events);
+        trial.crumble(&stood_on, &mut events);
         trial.contacts(&mut events);
         *s = trial;
         Ok(events)
@@ -301,6 +361,10 @@ impl Game for Miau {
         board.i32(s.board.w).i32(s.board.h).len(s.board.things.len());
         for t in &s.board.things {
             board.str(&t.id).i32(t.x).i32(t.y).str(&t.kind.text()).bool(t.fixed);
+        }
+        board.len(s.board.leaves.len());
+        for (n, l) in &s.board.leaves {
+            board.str(n).str(l);
         }
         board.len(s.terrain.len());
         for n in &s.terrain {

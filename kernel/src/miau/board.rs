@@ -102,6 +102,9 @@ pub struct Board {
     pub h: i32,
     /// Every thing.
     pub things: Vec<Thing>,
+    /// What each FRAIL noun leaves when it crumbles (`drift>water` in the
+    /// notation), sorted by noun; a noun not listed leaves nothing.
+    pub leaves: Vec<(String, String)>,
 }
 
 /// The largest board.
@@ -119,6 +122,14 @@ impl Board {
         let mut things = Vec::new();
         let mut counts: std::collections::BTreeMap<String, u32> = Default::default();
         let mut w = None;
+        let mut leaves: Vec<(String, String)> = Vec::new();
+        // Every legend entry's leftover counts, even for a letter the grid never
+        // uses: `h = shoal>water` continues the chain `sand>shoal`.
+        for (k, v) in legend {
+            for part in v.split('+') {
+                add_leftover(part, &mut leaves).map_err(|e| format!("legend '{k}': {e}"))?;
+            }
+        }
         for (y, row) in rows.iter().enumerate() {
             let cells: Vec<&str> = row.split_whitespace().collect();
             match w {
@@ -144,6 +155,8 @@ impl Board {
                         Some(p) => (p, true),
                         None => (part, false),
                     };
+                    add_leftover(part, &mut leaves).map_err(|e| format!("row {}, column {}: {e}", y + 1, x + 1))?;
+                    let part = part.split('>').next().unwrap_or(part);
                     let kind = kind_of(part, legend).ok_or_else(|| format!("row {}, column {}: '{part}' is not a word or a thing", y + 1, x + 1))?;
                     let base = match &kind {
                         Kind::Object(n) => n.clone(),
@@ -162,7 +175,8 @@ impl Board {
         if w > MAX_SIDE || h > MAX_SIDE {
             return Err(format!("a board is at most {MAX_SIDE}×{MAX_SIDE} cells, not {w}×{h}"));
         }
-        Ok(Board { w, h, things })
+        leaves.sort();
+        Ok(Board { w, h, things, leaves })
     }
 
     /// The indices of the things in each non-empty cell, cells in reading order.
@@ -177,6 +191,30 @@ impl Board {
     /// The things at (x, y).
     pub fn at(&self, x: i32, y: i32) -> Vec<&Thing> {
         self.things.iter().filter(|t| t.x == x && t.y == y).collect()
+    }
+}
+
+/// Records `noun>leftover` (both lowercase nouns); a noun may leave only one thing.
+fn add_leftover(part: &str, leaves: &mut Vec<(String, String)>) -> Result<(), String> {
+    let Some((noun, left)) = part.split_once('>') else { return Ok(()) };
+    let noun_ok = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if !noun_ok(noun) || !noun_ok(left) {
+        return Err(format!("'{part}' must be a thing and the thing it leaves, both lowercase nouns (drift>water)"));
+    }
+    match leaves.iter().find(|(n, _)| n == noun) {
+        Some((_, l)) if l != left => Err(format!("'{noun}' cannot leave both '{l}' and '{left}'")),
+        Some(_) => Ok(()),
+        None => {
+            leaves.push((noun.to_string(), left.to_string()));
+            Ok(())
+        }
+    }
+}
+
+impl Board {
+    /// What a crumbling `noun` leaves, if anything.
+    pub fn leftover(&self, noun: &str) -> Option<&str> {
+        self.leaves.iter().find(|(n, _)| n == noun).map(|(_, l)| l.as_str())
     }
 }
 
@@ -195,6 +233,7 @@ fn kind_of(part: &str, legend: &[(String, String)]) -> Option<Kind> {
         };
         return Some(Kind::Word(word));
     }
-    let noun = legend.iter().find(|(k, _)| k == part).map(|(_, v)| v.clone()).unwrap_or_else(|| part.to_string());
+    // A legend value may carry its leftover (`drift>water`): the thing is the noun before `>`.
+    let noun = legend.iter().find(|(k, _)| k == part).map(|(_, v)| v.split('>').next().unwrap_or(v).to_string()).unwrap_or_else(|| part.to_string());
     Some(Kind::Object(noun))
 }

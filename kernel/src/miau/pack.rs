@@ -9,7 +9,7 @@ use toml::{Table, Value};
 /// The rules-semantics version packs target.
 pub const ENGINE: i64 = 1;
 /// Feature flags this build knows.
-pub const FEATURES: [&str; 3] = ["fixed", "goal", "terrain"];
+pub const FEATURES: [&str; 4] = ["fixed", "frail", "goal", "terrain"];
 /// Limits.
 pub const MAX_LEVELS: usize = 64;
 /// The most things in one level.
@@ -353,10 +353,15 @@ fn legend_value(v: &Value) -> Result<String, String> {
                 let fixed = t.get("fixed").and_then(Value::as_bool).unwrap_or(false);
                 Ok(format!("{}{}", w.to_uppercase(), if fixed { "!" } else { "" }))
             } else if let Some(n) = t.get("noun").and_then(Value::as_str) {
-                if t.contains_key("channel") || t.contains_key("leaves") {
-                    return Err("This pack needs a newer Miau (channels and leaves are not built yet).".into());
+                if t.contains_key("channel") {
+                    return Err("This pack needs a newer Miau (channels are not built yet).".into());
                 }
-                Ok(n.to_lowercase())
+                // `leaves`: what this noun becomes when it crumbles (FRAIL).
+                match t.get("leaves") {
+                    None => Ok(n.to_lowercase()),
+                    Some(Value::String(l)) => Ok(format!("{}>{}", n.to_lowercase(), l.to_lowercase())),
+                    Some(_) => Err("leaves must be a noun, e.g. leaves = \"WATER\"".into()),
+                }
             } else {
                 Err("an inline entry needs noun = … or word = …".into())
             }

@@ -477,3 +477,181 @@ legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", C = "CRATE",
         assert!(s.board.things.iter().any(|t| t.kind == super::super::board::Kind::Object("dock".into()) && t.x == win.x && t.y == win.y), "the loose WIN word is the third cover");
     }
 }
+
+/// The FRAIL extension: the spec's "Crumbling tiles" semantics table and its
+/// drafts A ("One plank each") and B ("Two tides").
+mod frail {
+    use super::super::board::{Board, Kind};
+    use super::super::pack::load;
+    use super::super::*;
+    use crate::session::Session;
+
+    fn lg(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
+    }
+
+    fn run(grid: &str, legend: &[(&str, &str)], moves: &str) -> Session<Miau> {
+        let mut s = Session::new(Setup { grid: grid.into(), legend: lg(legend), terrain: vec![] }, 0).unwrap();
+        for (i, c) in moves.chars().enumerate() {
+            let a = match c {
+                'U' => Action::Up,
+                'D' => Action::Down,
+                'L' => Action::Left,
+                'R' => Action::Right,
+                _ => Action::Wait,
+            };
+            s.push(a).unwrap_or_else(|e| panic!("move {} ({c}): {}", i + 1, e.0));
+        }
+        s
+    }
+
+    /// The noun of the thing with this id, or None when it is gone.
+    fn noun(s: &Session<Miau>, id: &str) -> Option<String> {
+        s.state().board.things.iter().find(|t| t.id == id).map(|t| t.kind.text())
+    }
+
+    const PLANK: &[(&str, &str)] = &[("m", "miau"), ("d", "drift>water"), ("r", "rock")];
+
+    #[test]
+    fn standing_is_safe_and_stepping_off_crumbles() {
+        let grid = "MIAU IS YOU . / DRIFT IS FRAIL . / m d . .";
+        let s = run(grid, PLANK, "RW");
+        assert_eq!(noun(&s, "drift-1").as_deref(), Some("drift"), "standing (and waiting) on the plank is safe");
+        let s = run(grid, PLANK, "RWR");
+        assert_eq!(noun(&s, "drift-1").as_deref(), Some("water"), "stepping off leaves water, keeping the id");
+    }
+
+    #[test]
+    fn without_a_leftover_a_frail_thing_is_removed() {
+        let s = run("MIAU IS YOU . / ROCK IS FRAIL . / m r . .", &[("m", "miau"), ("r", "rock")], "RR");
+        assert_eq!(noun(&s, "rock-1"), None);
+    }
+
+    #[test]
+    fn an_unstood_plank_and_a_broken_rule_never_crumble() {
+        let s = run("MIAU IS YOU . / DRIFT IS FRAIL . / m . d .", PLANK, "R");
+        assert_eq!(noun(&s, "drift-1").as_deref(), Some("drift"), "nothing stood on it");
+        // Push FRAIL out of its sentence first (from below), then cross: the plank stays.
+        let s = run("MIAU IS YOU . . / . . . . . / DRIFT IS FRAIL . . / . . m d .", PLANK, "UDRR");
+        assert!(!s.state().rules.texts().contains(&"DRIFT IS FRAIL".to_string()), "{:?}", s.state().rules.texts());
+        assert_eq!(noun(&s, "drift-1").as_deref(), Some("drift"));
+    }
+
+    #[test]
+    fn a_moving_frail_thing_does_not_crumble() {
+        // Only departures count: MIAU IS FRAIL on the mover has no effect.
+        let s = run("MIAU IS YOU . / MIAU IS FRAIL . / m+r . . .", &[("m", "miau"), ("r", "rock")], "RR");
+        assert_eq!(noun(&s, "miau-1").as_deref(), Some("miau"));
+    }
+
+    #[test]
+    fn any_mover_counts_and_a_push_is_a_handover() {
+        // A rock that is YOU walks off the plank alone: the plank crumbles.
+        let s = run("ROCK IS YOU . / DRIFT IS FRAIL . / d+r . . .", PLANK, "R");
+        assert_eq!(noun(&s, "drift-1").as_deref(), Some("water"));
+        // The cat pushes a rock off the plank from above and steps onto it: a handover;
+        // then the cat steps off and it crumbles.
+        let grid = "MIAU IS YOU . / DRIFT IS FRAIL . / ROCK IS PUSH . / . m . . / . d+r . . / . . . .";
+        assert_eq!(noun(&run(grid, PLANK, "D"), "drift-1").as_deref(), Some("drift"));
+        assert_eq!(noun(&run(grid, PLANK, "DR"), "drift-1").as_deref(), Some("water"));
+    }
+
+    #[test]
+    fn leftovers_are_level_data_checked_at_load() {
+        let e = Board::parse("d . / . .", &lg(&[("d", "drift>WATER")])).unwrap_err();
+        assert!(e.contains("legend 'd'") && e.contains("lowercase nouns"), "{e}");
+        let e = Board::parse("drift>water drift>rock", &[]).unwrap_err();
+        assert!(e.contains("row 1, column 2") && e.contains("cannot leave both 'water' and 'rock'"), "{e}");
+        let b = Board::parse("a . / . .", &lg(&[("a", "sand>shoal"), ("h", "shoal>water")])).unwrap();
+        assert_eq!(b.leaves, lg(&[("sand", "shoal"), ("shoal", "water")]), "an unused legend letter still adds its leftover");
+        assert_eq!(b.things[0].kind, Kind::Object("sand".into()));
+    }
+
+    /// Draft A, "One plank each" (11×7).
+    const ONE_PLANK_EACH: &str = "MIAU IS YOU . . w w w . . .
+        . . . . . w w w . . .
+        . m . WIN . d d d . s .
+        . . . . . w w w . . .
+        DRIFT IS FRAIL . . w w w SHELL IS .
+        . . . . . w w w . . .
+        . . . . . w w w WATER IS SINK";
+    const A_LEGEND: &[(&str, &str)] = &[("m", "miau"), ("w", "water"), ("d", "drift>water"), ("s", "shell")];
+
+    #[test]
+    fn draft_a_handover_holds_and_the_bridge_is_gone_behind_you() {
+        let s = run(ONE_PLANK_EACH, A_LEGEND, "RRR");
+        let word = s.state().board.things.iter().find(|t| t.id == "text-win-1").unwrap();
+        assert_eq!((word.x, word.y), (5, 2), "WIN is on plank 1");
+        // WIN leaves plank 1 as the cat enters it: a handover, the plank holds.
+        let s = run(ONE_PLANK_EACH, A_LEGEND, "RRRR");
+        assert_eq!(noun(&s, "drift-1").as_deref(), Some("drift"));
+        let s = run(ONE_PLANK_EACH, A_LEGEND, "RRRRR");
+        assert_eq!(noun(&s, "drift-1").as_deref(), Some("water"), "the cat stepped off plank 1");
+        assert_eq!(noun(&s, "drift-2").as_deref(), Some("drift"));
+        let s = run(ONE_PLANK_EACH, A_LEGEND, "RRRRRRR");
+        assert_eq!(["drift-1", "drift-2", "drift-3"].map(|id| noun(&s, id)), [Some("water".into()), Some("water".into()), Some("water".into())]);
+        assert_eq!(noun(&s, "miau-1").as_deref(), Some("miau"), "the cat is across");
+        // Carry WIN into SHELL IS _ from above and touch the shell.
+        let s = run(ONE_PLANK_EACH, A_LEGEND, "RRRRRRRRURDDUL");
+        assert!(s.state().won, "{:?} {:?}", s.state().rules.texts(), s.outcome());
+    }
+
+    /// Draft B, "Two tides" (12×7), as a pack: `leaves` in the legend.
+    const TWO_TIDES: &str = r##"
+[manifest]
+id = "frail-drafts"
+name = "Frail drafts"
+version = "1"
+engine = 1
+features = ["frail"]
+
+[[levels]]
+id = "two-tides"
+title = "Two tides"
+category = "challenge"
+grid = """
+MIAU IS YOU . . w w w . . . .
+. . . . . w w w . . . .
+. m . . . a a a . IS . .
+. . r . . w w w . . . .
+SAND AND SHOAL IS FRAIL w w w . . . .
+. . . . . w w w . . . .
+SHELL . WIN . s w w w WATER IS SINK .
+"""
+legend = { m = "miau", r = "rock", w = "water", s = "shell", a = { noun = "sand", leaves = "SHOAL" }, h = { noun = "shoal", leaves = "water" } }
+"##;
+
+    #[test]
+    fn draft_b_two_crossings_and_the_glyph_is_the_counter() {
+        let (pack, report) = load(TWO_TIDES);
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        let setup = pack.unwrap().levels[0].setup.clone();
+        let play = |moves: &str| {
+            let mut s = Session::<Miau>::new(setup.clone(), 0).unwrap();
+            for c in moves.chars() {
+                let a = match c {
+                    'U' => Action::Up,
+                    'D' => Action::Down,
+                    'L' => Action::Left,
+                    _ => Action::Right,
+                };
+                if s.push(a).is_err() {
+                    break;
+                }
+            }
+            s
+        };
+        // Out across the sandbar: sand becomes shoal behind the cat.
+        let s = play("RRRRRRR");
+        assert_eq!(["sand-1", "sand-2", "sand-3"].map(|id| noun(&s, id)), [Some("shoal".into()), Some("shoal".into()), Some("shoal".into())]);
+        // Back, pushing IS ahead: shoal becomes water.
+        let s = play("RRRRRRRURRDLLLLLL");
+        assert_eq!(["sand-1", "sand-2", "sand-3"].map(|id| noun(&s, id)), [Some("water".into()), Some("water".into()), Some("water".into())]);
+        assert_eq!(noun(&s, "miau-1").as_deref(), Some("miau"), "home, with IS");
+        let is = s.state().board.things.iter().find(|t| t.id == "text-is-2").map(|t| (t.x, t.y));
+        assert_eq!(is, Some((3, 2)), "IS came home too");
+        // A third crossing is impossible: the cat walks into the water and sinks.
+        let s = play("RRRRRRRURRDLLLLLLRR");
+        assert_eq!(noun(&s, "miau-1"), None);
+    }
+}
