@@ -194,6 +194,9 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                                 Event::Transformed(id, to) => {
                                     let _ = writeln!(out, "{} {a:?}: {id} became {to}", i + 1);
                                 }
+                                Event::Gate(id, open) => {
+                                    let _ = writeln!(out, "{} {a:?}: {id} {}", i + 1, if open { "opened" } else { "closed" });
+                                }
                                 Event::Won => {
                                     let _ = writeln!(out, "{} {a:?}: won", i + 1);
                                 }

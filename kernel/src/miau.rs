@@ -1,9 +1,9 @@
 //! Miau Is True: a rule puzzle in the style of Baba Is You. Words on the board
 //! form rules (`MIAU IS YOU`); pushing words rewrites them. Design notes:
 //! `miau/README.md`. This is the engine core: board, parsing, precedence,
-//! transformations, movement, FRAIL crumbling and contacts, with the GOAL,
-//! fixed-word and terrain extensions and data-only packs. Gates and plates,
-//! OPEN/SHUT pairs and TICK automata are the rest of the engine issue.
+//! transformations, movement, FRAIL crumbling, contacts and gates, with the
+//! GOAL, fixed-word and terrain extensions and data-only packs. OPEN/SHUT
+//! pairs and TICK automata are the rest of the engine issue.
 
 pub mod board;
 pub mod pack;
@@ -87,6 +87,8 @@ pub enum Event {
     Destroyed(Vec<String>, &'static str),
     /// A thing became another noun.
     Transformed(String, String),
+    /// A gate opened (true) or closed (false).
+    Gate(String, bool),
     /// Won.
     Won,
 }
@@ -173,6 +175,29 @@ impl State {
         self.remove(gone, "crumbled", events);
         if changed {
             self.settle(events);
+        }
+    }
+
+    /// Gates, at the end of the turn: a gate is open while any plate of its
+    /// channel is pressed (anything else stands on it), and an open gate with
+    /// anything in it stays open (a jam: gates never crush). At reset
+    /// (`reset`), an occupied gate starts open.
+    fn gates(&mut self, reset: bool, events: &mut Vec<Event>) {
+        let t = &self.board.things;
+        if !t.iter().any(|g| g.is_gate()) {
+            return;
+        }
+        let occupied = |i: usize| t.iter().enumerate().any(|(j, o)| j != i && o.x == t[i].x && o.y == t[i].y);
+        let pressed: Vec<&str> = (0..t.len()).filter(|&i| t[i].is_plate() && occupied(i)).filter_map(|i| t[i].channel.as_deref()).collect();
+        let next: Vec<(usize, bool)> = (0..t.len())
+            .filter(|&i| t[i].is_gate())
+            .map(|i| (i, t[i].channel.as_deref().is_some_and(|c| pressed.contains(&c)) || ((t[i].open || reset) && occupied(i))))
+            .collect();
+        for (i, open) in next {
+            if self.board.things[i].open != open {
+                self.board.things[i].open = open;
+                events.push(Event::Gate(self.board.things[i].id.clone(), open));
+            }
         }
     }
 
@@ -293,9 +318,10 @@ impl State {
         }
         let here: Vec<usize> = (0..self.board.things.len()).filter(|&j| self.board.things[j].x == x && self.board.things[j].y == y).collect();
         // A fixed word cannot be pushed: it blocks like STOP.
+        // A closed gate is STOP whatever the rules say.
         if here.iter().any(|&j| {
             let t = &self.board.things[j];
-            t.fixed || (!r.pushes(&t.kind) && r.has(&t.kind, Prop::Stop))
+            t.fixed || (t.is_gate() && !t.open) || (!r.pushes(&t.kind) && r.has(&t.kind, Prop::Stop))
         }) {
             return false;
         }
@@ -330,6 +356,7 @@ impl Game for Miau {
         // A level never loads in an intermediate state: settle and resolve contacts at reset.
         s.settle(&mut events);
         s.contacts(&mut events);
+        s.gates(true, &mut events);
         Ok(s)
     }
 
@@ -352,6 +379,7 @@ impl Game for Miau {
         trial.settle(&mut events);
         trial.crumble(&stood_on, &mut events);
         trial.contacts(&mut events);
+        trial.gates(false, &mut events);
         *s = trial;
         Ok(events)
     }
@@ -361,6 +389,11 @@ impl Game for Miau {
         board.i32(s.board.w).i32(s.board.h).len(s.board.things.len());
         for t in &s.board.things {
             board.str(&t.id).i32(t.x).i32(t.y).str(&t.kind.text()).bool(t.fixed);
+            // Channels came after rules v4's goldens and no earlier level has one,
+            // so they are hashed only where present: every older digest stands.
+            if let Some(c) = &t.channel {
+                board.str(c).bool(t.open);
+            }
         }
         board.len(s.board.leaves.len());
         for (n, l) in &s.board.leaves {

@@ -91,6 +91,26 @@ pub struct Thing {
     pub y: i32,
     /// A fixed word: nothing can push it.
     pub fixed: bool,
+    /// The circuit of a plate or gate (`plate:amber`), from [`CHANNELS`].
+    pub channel: Option<String>,
+    /// A gate's state: open (passable) or closed (STOP whatever the rules).
+    pub open: bool,
+}
+
+/// The fixed channel palette for plates and gates (the renderer tints by it).
+pub const CHANNELS: [&str; 6] = ["amber", "teal", "rose", "lime", "violet", "sky"];
+
+impl Thing {
+    /// A gate in a circuit: a `gate` object with a channel. The role follows the
+    /// noun: a gate transformed into a crate keeps its channel but is no gate.
+    pub fn is_gate(&self) -> bool {
+        self.channel.is_some() && self.kind == Kind::Object("gate".into())
+    }
+
+    /// A plate in a circuit: a `plate` object with a channel.
+    pub fn is_plate(&self) -> bool {
+        self.channel.is_some() && self.kind == Kind::Object("plate".into())
+    }
 }
 
 /// The board.
@@ -155,6 +175,21 @@ impl Board {
                         Some(p) => (p, true),
                         None => (part, false),
                     };
+                    // A channel (`plate:amber`), here or in the legend value.
+                    let (part, mut channel) = match part.split_once(':') {
+                        Some((p, c)) => (p, Some(c.to_string())),
+                        None => (part, None),
+                    };
+                    if channel.is_none() {
+                        if let Some((_, v)) = legend.iter().find(|(k, _)| k == part) {
+                            channel = v.split_once(':').map(|(_, c)| c.to_string());
+                        }
+                    }
+                    if let Some(c) = &channel {
+                        if !CHANNELS.contains(&c.as_str()) {
+                            return Err(format!("row {}, column {}: '{c}' is not a channel (channels: {})", y + 1, x + 1, CHANNELS.join(", ")));
+                        }
+                    }
                     add_leftover(part, &mut leaves).map_err(|e| format!("row {}, column {}: {e}", y + 1, x + 1))?;
                     let part = part.split('>').next().unwrap_or(part);
                     let kind = kind_of(part, legend).ok_or_else(|| format!("row {}, column {}: '{part}' is not a word or a thing", y + 1, x + 1))?;
@@ -167,7 +202,10 @@ impl Board {
                     if fixed && !matches!(kind, Kind::Word(_)) {
                         return Err(format!("row {}, column {}: only words can be fixed ('{part}!')", y + 1, x + 1));
                     }
-                    things.push(Thing { id: format!("{base}-{n}"), kind, x: x as i32, y: y as i32, fixed });
+                    if channel.is_some() && !matches!(kind, Kind::Object(_)) {
+                        return Err(format!("row {}, column {}: only things can have a channel ('{part}')", y + 1, x + 1));
+                    }
+                    things.push(Thing { id: format!("{base}-{n}"), kind, x: x as i32, y: y as i32, fixed, channel, open: false });
                 }
             }
         }
@@ -196,6 +234,7 @@ impl Board {
 
 /// Records `noun>leftover` (both lowercase nouns); a noun may leave only one thing.
 fn add_leftover(part: &str, leaves: &mut Vec<(String, String)>) -> Result<(), String> {
+    let part = part.split(':').next().unwrap_or(part);
     let Some((noun, left)) = part.split_once('>') else { return Ok(()) };
     let noun_ok = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
     if !noun_ok(noun) || !noun_ok(left) {
@@ -234,6 +273,6 @@ fn kind_of(part: &str, legend: &[(String, String)]) -> Option<Kind> {
         return Some(Kind::Word(word));
     }
     // A legend value may carry its leftover (`drift>water`): the thing is the noun before `>`.
-    let noun = legend.iter().find(|(k, _)| k == part).map(|(_, v)| v.split('>').next().unwrap_or(v).to_string()).unwrap_or_else(|| part.to_string());
+    let noun = legend.iter().find(|(k, _)| k == part).map(|(_, v)| v.split([':', '>']).next().unwrap_or(v).to_string()).unwrap_or_else(|| part.to_string());
     Some(Kind::Object(noun))
 }

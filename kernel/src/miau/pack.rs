@@ -9,7 +9,7 @@ use toml::{Table, Value};
 /// The rules-semantics version packs target.
 pub const ENGINE: i64 = 1;
 /// Feature flags this build knows.
-pub const FEATURES: [&str; 4] = ["fixed", "frail", "goal", "terrain"];
+pub const FEATURES: [&str; 5] = ["fixed", "frail", "gates", "goal", "terrain"];
 /// Limits.
 pub const MAX_LEVELS: usize = 64;
 /// The most things in one level.
@@ -316,6 +316,16 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
                 _ => {}
             }
         }
+        // A circuit needs both ends: plates with no gate (or gates with no plate) do nothing.
+        for c in super::board::CHANNELS {
+            let plates = board.things.iter().filter(|th| th.is_plate() && th.channel.as_deref() == Some(c)).count();
+            let gates = board.things.iter().filter(|th| th.is_gate() && th.channel.as_deref() == Some(c)).count();
+            if plates > 0 && gates == 0 {
+                r.warnings.push(issue(&path, format!("channel {c} has plates but no gates")));
+            } else if gates > 0 && plates == 0 {
+                r.warnings.push(issue(&path, format!("channel {c} has gates but no plates")));
+            }
+        }
         // Start-state checks: settle as the engine does at reset.
         if let Ok(s) = <super::Miau as crate::game::Game>::start(&setup, 0) {
             let lost = board.things.len() - s.board.things.len();
@@ -353,15 +363,19 @@ fn legend_value(v: &Value) -> Result<String, String> {
                 let fixed = t.get("fixed").and_then(Value::as_bool).unwrap_or(false);
                 Ok(format!("{}{}", w.to_uppercase(), if fixed { "!" } else { "" }))
             } else if let Some(n) = t.get("noun").and_then(Value::as_str) {
-                if t.contains_key("channel") {
-                    return Err("This pack needs a newer Miau (channels are not built yet).".into());
-                }
                 // `leaves`: what this noun becomes when it crumbles (FRAIL).
-                match t.get("leaves") {
-                    None => Ok(n.to_lowercase()),
-                    Some(Value::String(l)) => Ok(format!("{}>{}", n.to_lowercase(), l.to_lowercase())),
-                    Some(_) => Err("leaves must be a noun, e.g. leaves = \"WATER\"".into()),
+                let mut out = match t.get("leaves") {
+                    None => n.to_lowercase(),
+                    Some(Value::String(l)) => format!("{}>{}", n.to_lowercase(), l.to_lowercase()),
+                    Some(_) => return Err("leaves must be a noun, e.g. leaves = \"WATER\"".into()),
+                };
+                // `channel`: the circuit of a plate or gate, from the fixed palette.
+                match t.get("channel") {
+                    None => {}
+                    Some(Value::String(c)) if super::board::CHANNELS.contains(&c.to_lowercase().as_str()) => out = format!("{out}:{}", c.to_lowercase()),
+                    Some(_) => return Err(format!("channel must be one of {}", super::board::CHANNELS.join(", "))),
                 }
+                Ok(out)
             } else {
                 Err("an inline entry needs noun = … or word = …".into())
             }

@@ -68,6 +68,8 @@ pub fn moves_text(moves: &[Action]) -> String {
 /// keys of a level have the same length.
 pub struct Keyer {
     ids: Vec<String>,
+    /// Per id: whether it has a channel (a gate's `open` is part of the state).
+    chan: Vec<bool>,
     kinds: Vec<Kind>,
 }
 
@@ -80,14 +82,18 @@ impl Keyer {
                 kinds.push(Kind::Object(n.clone()));
             }
         }
+        // And every leftover of a crumbling noun.
+        for (_, l) in &start.board.leaves {
+            kinds.push(Kind::Object(l.clone()));
+        }
         kinds.sort();
         kinds.dedup();
-        Keyer { ids: start.board.things.iter().map(|t| t.id.clone()).collect(), kinds }
+        Keyer { ids: start.board.things.iter().map(|t| t.id.clone()).collect(), chan: start.board.things.iter().map(|t| t.channel.is_some()).collect(), kinds }
     }
 
     /// Bytes per key.
     pub fn len(&self) -> usize {
-        self.ids.len() * 3 + 1
+        self.ids.len() * 3 + self.chan.iter().filter(|&&c| c).count() + 1
     }
 
     /// Always false: a level has at least its win flag.
@@ -99,13 +105,21 @@ impl Keyer {
     /// them), so one merge pass over ids and things gives the key.
     fn key(&self, s: &State, out: &mut Vec<u8>) {
         let mut things = s.board.things.iter().peekable();
-        for id in &self.ids {
+        for (id, &chan) in self.ids.iter().zip(&self.chan) {
             match things.next_if(|t| &t.id == id) {
                 Some(t) => {
                     let k = self.kinds.iter().position(|k| *k == t.kind).unwrap_or(255) as u8;
                     out.extend_from_slice(&[t.x as u8, t.y as u8, k]);
+                    if chan {
+                        out.push(t.open as u8);
+                    }
                 }
-                None => out.extend_from_slice(&[0xFF, 0xFF, 0xFF]),
+                None => {
+                    out.extend_from_slice(&[0xFF, 0xFF, 0xFF]);
+                    if chan {
+                        out.push(0xFF);
+                    }
+                }
             }
         }
         out.push(s.won as u8);

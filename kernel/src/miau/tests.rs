@@ -655,3 +655,177 @@ legend = { m = "miau", r = "rock", w = "water", s = "shell", a = { noun = "sand"
         assert_eq!(noun(&s, "miau-1"), None);
     }
 }
+
+/// Gates and plates: the spec's "Gates and switches" decisions (occupancy,
+/// anything presses, end of turn, jams, closed is STOP regardless of rules,
+/// channels in level data) and its drafts D1–D3.
+mod gates {
+    use super::super::board::{Board, Kind};
+    use super::super::pack::load;
+    use super::super::*;
+    use crate::session::Session;
+
+    const LEGEND: &[(&str, &str)] = &[("m", "miau"), ("c", "crate"), ("r", "rock"), ("p", "plate:amber"), ("g", "gate:amber"), ("q", "plate:teal")];
+
+    fn level(grid: &str) -> Session<Miau> {
+        let legend = LEGEND.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        Session::new(Setup { grid: grid.into(), legend, terrain: vec![] }, 0).unwrap()
+    }
+
+    fn gate_open(s: &Session<Miau>) -> bool {
+        s.state().board.things.iter().find(|t| t.is_gate()).map(|t| t.open).unwrap()
+    }
+
+    fn at(s: &Session<Miau>, id: &str) -> (i32, i32) {
+        s.state().board.things.iter().find(|t| t.id == id).map(|t| (t.x, t.y)).unwrap()
+    }
+
+    #[test]
+    fn a_closed_gate_is_stop_whatever_the_rules() {
+        let mut s = level("MIAU IS YOU . / m g . p");
+        assert!(!gate_open(&s));
+        assert!(s.push(Action::Right).is_err(), "the closed gate blocks");
+        // A plate of another channel opens nothing.
+        let mut s = level("MIAU IS YOU . . / m g . q r / ROCK IS PUSH . . ");
+        assert!(s.push(Action::Right).is_err());
+        // The role follows the noun: a gate turned into a rock is no gate.
+        let mut s = level("MIAU IS YOU . / GATE IS ROCK . / m g . p");
+        s.push(Action::Right).unwrap();
+        assert_eq!(at(&s, "miau-1"), (1, 2));
+    }
+
+    #[test]
+    fn gates_change_at_end_of_turn_and_jam_open() {
+        // The hand-off: the crate (YOU too) lands on the plate while the cat bumps
+        // the still-closed gate; the cat passes on the next move.
+        let mut s = level("MIAU IS YOU . . / CRATE IS YOU . . / . m g . . / c p . . .");
+        let events = s.push(Action::Right).unwrap();
+        assert_eq!(at(&s, "miau-1"), (1, 2), "the gate was closed during movement");
+        assert!(gate_open(&s), "pressed at end of turn");
+        assert!(events.contains(&Event::Gate("gate-1".into(), true)), "{events:?}");
+        s.push(Action::Right).unwrap();
+        assert_eq!(at(&s, "miau-1"), (2, 2), "the cat is in the gate");
+        assert!(gate_open(&s), "the plate is empty, but the gate is jammed open by the cat");
+        let events = s.push(Action::Right).unwrap();
+        assert!(!gate_open(&s), "empty and unpressed: it closes");
+        assert!(events.contains(&Event::Gate("gate-1".into(), false)));
+        // Undo restores the state through replay.
+        s.undo();
+        assert!(gate_open(&s));
+    }
+
+    #[test]
+    fn anything_presses_and_reset_recomputes() {
+        // A word pushed onto the plate presses it.
+        let mut s = level("MIAU IS YOU . . / m ROCK p . g");
+        s.push(Action::Right).unwrap();
+        assert!(gate_open(&s));
+        // At reset: a crate already on the plate, or a thing standing in the gate, opens it.
+        assert!(gate_open(&level("MIAU IS YOU . / m c+p . g")));
+        assert!(gate_open(&level("MIAU IS YOU . / m . g+r p")));
+    }
+
+    #[test]
+    fn channels_are_checked_at_load() {
+        let legend = vec![("x".to_string(), "gate:purple".to_string())];
+        let e = Board::parse("x .", &legend).unwrap_err();
+        assert!(e.contains("row 1, column 1") && e.contains("'purple' is not a channel"), "{e}");
+        let e = Board::parse("IS:amber .", &[]).unwrap_err();
+        assert!(e.contains("only things can have a channel"), "{e}");
+        let b = Board::parse("plate:teal gate:teal", &[]).unwrap();
+        assert_eq!(b.things[0].kind, Kind::Object("plate".into()));
+        assert!(b.things[0].is_plate() && b.things[1].is_gate());
+    }
+
+    /// The spec's drafts D1–D3 as a pack (`_` plate, `|` gate, channel amber).
+    pub const DRAFTS: &str = r##"
+[manifest]
+id = "gate-drafts"
+name = "Gate drafts"
+version = "1"
+engine = 1
+features = ["gates"]
+
+[[levels]]
+id = "door-stop"
+title = "Door stop"
+category = "optional"
+allow_bypass = true
+map = """
+MIY.WIS.CIP.
+............
+GIK.........
+############
+#.....#TIN##
+#.$.$.|.~.&#
+#.@...######
+#..._.######
+############
+"""
+legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", C = "CRATE", P = "PUSH", G = "GAP", K = "SINK", T = "TRUCK", N = "WIN", "#" = "wall", "$" = "crate", "@" = "miau", "~" = "gap", "&" = "truck", "_" = { noun = "plate", channel = "amber" }, "|" = { noun = "gate", channel = "amber" } }
+
+[[levels]]
+id = "hand-off"
+title = "Hand-off"
+category = "optional"
+map = """
+WIS.TIN....
+###########
+#.......###
+#..MIY..|.&
+#CA.....###
+#..@....###
+###########
+#$....._###
+###########
+"""
+legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", C = "CRATE", A = "AND", T = "TRUCK", N = "WIN", "#" = "wall", "$" = "crate", "@" = "miau", "&" = "truck", "_" = { noun = "plate", channel = "amber" }, "|" = { noun = "gate", channel = "amber" } }
+
+[[levels]]
+id = "jam"
+title = "Jam"
+category = "optional"
+allow_bypass = true
+map = """
+MIY.WIS.TIN
+###########
+#......#..#
+#.@.$._|.&#
+#......#..#
+###########
+"""
+legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", T = "TRUCK", N = "WIN", "#" = "wall", "$" = "crate", "@" = "miau", "&" = "truck", "_" = { noun = "plate", channel = "amber" }, "|" = { noun = "gate", channel = "amber" } }
+"##;
+
+    #[test]
+    fn the_drafts_load_with_their_circuits() {
+        let (pack, report) = load(DRAFTS);
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        let pack = pack.unwrap();
+        for l in &pack.levels {
+            let s = Session::<Miau>::new(l.setup.clone(), 0).unwrap();
+            assert!(s.state().board.things.iter().any(|t| t.is_gate() && !t.open), "{}: a closed gate", l.id);
+        }
+        // A channel with only one end is a warning.
+        let (_, report) = load(&DRAFTS.replacen("#.$.$.|.~.&#", "#.$.$.#.~.&#", 1));
+        assert!(report.warnings.iter().any(|w| w.message.contains("channel amber has plates but no gates")), "{:?}", report.warnings);
+    }
+
+    #[test]
+    fn the_drafts_are_solvable_as_the_prototype_found() {
+        use super::super::solver::{analyze, Options, Verdict};
+        let pack = load(DRAFTS).0.unwrap();
+        for l in &pack.levels {
+            let a = analyze(&l.setup, &Options { max_states: 1_000_000, ..Options::default() }, &mut crate::hashing::CpuHasher).unwrap();
+            let Verdict::Solved { moves, .. } = a.verdict else { panic!("{}: {:?}", l.id, a.verdict) };
+            let mut s = Session::<Miau>::new(l.setup.clone(), 0).unwrap();
+            let mut opened = false;
+            for m in &moves {
+                opened |= s.push(*m).unwrap().iter().any(|e| matches!(e, Event::Gate(_, true)));
+            }
+            assert!(s.state().won && opened, "{}: the solution wins through the gate", l.id);
+            // D1 and D3 need no word moved (BYPASS, as the spec says); D2 forms CRATE AND MIAU IS YOU.
+            assert_eq!(a.flags.contains(&"BYPASS"), l.id != "hand-off", "{}: {:?}", l.id, a.flags);
+        }
+    }
+}
