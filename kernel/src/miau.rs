@@ -2,8 +2,8 @@
 //! form rules (`MIAU IS YOU`); pushing words rewrites them. Design notes:
 //! `miau/README.md`. This is the engine core: board, parsing, precedence,
 //! transformations, movement, FRAIL crumbling, contacts and gates, with the
-//! GOAL, fixed-word and terrain extensions and data-only packs. OPEN/SHUT
-//! pairs and TICK automata are the rest of the engine issue.
+//! GOAL, fixed-word, terrain and OPEN/SHUT pair extensions and data-only
+//! packs. TICK automata are the rest of the engine issue.
 
 pub mod board;
 pub mod pack;
@@ -29,7 +29,23 @@ pub struct Setup {
     pub legend: Vec<(String, String)>,
     /// Terrain nouns: STOP without a rule, until a written rule names them.
     pub terrain: Vec<String>,
+    /// OPEN/SHUT pairs (rules v5): two custom property words that destroy each other.
+    pub pairs: Vec<Pair>,
 }
+
+/// A pair of custom property words (`OPEN`/`SHUT`): in one cell, things with the
+/// first word and things with the second destroy each other one for one.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Pair {
+    /// The two words, uppercase (`["OPEN", "SHUT"]`).
+    pub words: [String; 2],
+    /// A mover with one word may enter a cell held by a thing with the other,
+    /// even a STOP or PUSH one: that occupant neither blocks nor is pushed.
+    pub enter: bool,
+}
+
+/// At most this many pairs in a level.
+pub const MAX_PAIRS: usize = 4;
 
 /// Moves. Append-only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,6 +87,8 @@ pub struct State {
     pub turns: u32,
     /// The level's terrain nouns.
     pub terrain: Vec<String>,
+    /// The level's pairs.
+    pub pairs: Vec<Pair>,
 }
 
 /// What a turn did.
@@ -83,8 +101,9 @@ pub enum Event {
         /// No longer.
         removed: Vec<String>,
     },
-    /// Things destroyed (by id) and why.
-    Destroyed(Vec<String>, &'static str),
+    /// Things destroyed (by id) and why (`sank`, `defeated`, `crumbled`, or a
+    /// pair's first word lowercased, `open`).
+    Destroyed(Vec<String>, String),
     /// A thing became another noun.
     Transformed(String, String),
     /// A gate opened (true) or closed (false).
@@ -97,7 +116,8 @@ impl State {
     /// Parses the rules and transforms to a fixed point; returns the events.
     fn settle(&mut self, events: &mut Vec<Event>) {
         let before = self.rules.texts();
-        self.rules = rules::parse(&self.board, &self.terrain);
+        let custom: Vec<String> = self.pairs.iter().flat_map(|p| p.words.iter().map(|w| w.to_lowercase())).collect();
+        self.rules = rules::parse_with(&self.board, &self.terrain, &custom);
         for (id, to) in rules::transform(&mut self.board, &self.rules) {
             events.push(Event::Transformed(id, to));
         }
@@ -201,8 +221,34 @@ impl State {
         }
     }
 
-    /// SINK, then DEFEAT, then WIN and GOAL; the rules are read again after anything is removed.
+    /// Pairs, then SINK, then DEFEAT, then WIN and GOAL; the rules are read again after anything is removed.
     fn contacts(&mut self, events: &mut Vec<Event>) {
+        // Pairs: per cell, per pair in declaration order, things with the first
+        // word and things with the second are matched one for one in id order; a
+        // thing never pairs with itself; matched things are destroyed.
+        let mut removed_pair = false;
+        for p in self.pairs.clone() {
+            let [a, b] = [p.words[0].to_lowercase(), p.words[1].to_lowercase()];
+            let mut gone: Vec<usize> = Vec::new();
+            for cell in self.board.cells() {
+                let t = &self.board.things;
+                let mut by_id = cell.clone();
+                by_id.sort_by(|&i, &j| t[i].id.cmp(&t[j].id));
+                let firsts: Vec<usize> = by_id.iter().copied().filter(|&i| self.rules.has_word(&t[i].kind, &a)).collect();
+                let mut used: Vec<usize> = Vec::new();
+                for f in firsts {
+                    if used.contains(&f) {
+                        continue;
+                    }
+                    if let Some(s) = by_id.iter().copied().find(|&j| j != f && !used.contains(&j) && self.rules.has_word(&t[j].kind, &b)) {
+                        used.push(f);
+                        used.push(s);
+                    }
+                }
+                gone.extend(used);
+            }
+            removed_pair |= self.remove(gone, &a, events);
+        }
         let r = &self.rules;
         let has = |k: &Kind, p: Prop| r.has(k, p);
         // SINK: everything in a cell with a SINK thing, itself included, on the same FLOAT layer.
@@ -234,7 +280,7 @@ impl State {
             }
         }
         let removed_defeat = self.remove(gone, "defeated", events);
-        if removed_sink || removed_defeat {
+        if removed_pair || removed_sink || removed_defeat {
             self.settle(events);
         }
         // GOAL: a YOU exists, a GOAL thing exists, and every GOAL thing shares its
@@ -263,7 +309,7 @@ impl State {
         }
     }
 
-    fn remove(&mut self, mut gone: Vec<usize>, why: &'static str, events: &mut Vec<Event>) -> bool {
+    fn remove(&mut self, mut gone: Vec<usize>, why: &str, events: &mut Vec<Event>) -> bool {
         gone.sort();
         gone.dedup();
         if gone.is_empty() {
@@ -273,7 +319,7 @@ impl State {
         for &i in gone.iter().rev() {
             self.board.things.remove(i);
         }
-        events.push(Event::Destroyed(ids, why));
+        events.push(Event::Destroyed(ids, why.to_string()));
         true
     }
 
@@ -301,7 +347,7 @@ impl State {
     /// Moves thing `i` by (dx, dy), pushing what is PUSH ahead of it.
     fn try_move(&mut self, i: usize, dx: i32, dy: i32, r: &RuleSet, depth: u32) -> bool {
         let (x, y) = (self.board.things[i].x + dx, self.board.things[i].y + dy);
-        if !self.push_cell(x, y, dx, dy, r, depth) {
+        if !self.push_cell(x, y, dx, dy, r, depth, &[i]) {
             return false;
         }
         self.board.things[i].x = x;
@@ -312,11 +358,20 @@ impl State {
     /// Clears the way into (x, y): the cell's PUSH things move on together
     /// (a stack moves as one piece); a STOP thing that is not PUSH, or the
     /// board's edge, blocks.
-    fn push_cell(&mut self, x: i32, y: i32, dx: i32, dy: i32, r: &RuleSet, depth: u32) -> bool {
+    fn push_cell(&mut self, x: i32, y: i32, dx: i32, dy: i32, r: &RuleSet, depth: u32, movers: &[usize]) -> bool {
         if x < 0 || y < 0 || x >= self.board.w || y >= self.board.h || depth > 4096 {
             return false;
         }
-        let here: Vec<usize> = (0..self.board.things.len()).filter(|&j| self.board.things[j].x == x && self.board.things[j].y == y).collect();
+        // An `enter` pair lets a mover with one word into a cell held by a thing
+        // with the other: that occupant neither blocks nor is pushed.
+        let let_in = |j: usize| {
+            self.pairs.iter().filter(|p| p.enter).any(|p| {
+                let [a, b] = [p.words[0].to_lowercase(), p.words[1].to_lowercase()];
+                let t = &self.board.things;
+                movers.iter().any(|&m| (r.has_word(&t[m].kind, &a) && r.has_word(&t[j].kind, &b)) || (r.has_word(&t[m].kind, &b) && r.has_word(&t[j].kind, &a)))
+            })
+        };
+        let here: Vec<usize> = (0..self.board.things.len()).filter(|&j| self.board.things[j].x == x && self.board.things[j].y == y && !let_in(j)).collect();
         // A fixed word cannot be pushed: it blocks like STOP.
         // A closed gate is STOP whatever the rules say.
         if here.iter().any(|&j| {
@@ -329,7 +384,7 @@ impl State {
         if group.is_empty() {
             return true;
         }
-        if !self.push_cell(x + dx, y + dy, dx, dy, r, depth + 1) {
+        if !self.push_cell(x + dx, y + dy, dx, dy, r, depth + 1, &group) {
             return false;
         }
         for j in group {
@@ -343,7 +398,7 @@ impl State {
 impl Game for Miau {
     const ID: &'static str = "miau";
     const NAME: &'static str = "Miau Is True";
-    const RULES_VERSION: u32 = 4;
+    const RULES_VERSION: u32 = 5;
     type Setup = Setup;
     type Action = Action;
     type State = State;
@@ -351,7 +406,10 @@ impl Game for Miau {
 
     fn start(setup: &Setup, _seed: u64) -> Result<State, Rejection> {
         let board = Board::parse(&setup.grid, &setup.legend).map_err(Rejection)?;
-        let mut s = State { board, rules: RuleSet::default(), won: false, turns: 0, terrain: setup.terrain.clone() };
+        if setup.pairs.len() > MAX_PAIRS {
+            return Err(Rejection(format!("a level has at most {MAX_PAIRS} pairs, not {}", setup.pairs.len())));
+        }
+        let mut s = State { board, rules: RuleSet::default(), won: false, turns: 0, terrain: setup.terrain.clone(), pairs: setup.pairs.clone() };
         let mut events = Vec::new();
         // A level never loads in an intermediate state: settle and resolve contacts at reset.
         s.settle(&mut events);
@@ -402,6 +460,10 @@ impl Game for Miau {
         board.len(s.terrain.len());
         for n in &s.terrain {
             board.str(n);
+        }
+        board.len(s.pairs.len());
+        for p in &s.pairs {
+            board.str(&p.words[0]).str(&p.words[1]).bool(p.enter);
         }
         let mut play = PartHasher::new("play");
         play.bool(s.won).u32(s.turns);

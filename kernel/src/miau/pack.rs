@@ -9,7 +9,7 @@ use toml::{Table, Value};
 /// The rules-semantics version packs target.
 pub const ENGINE: i64 = 1;
 /// Feature flags this build knows.
-pub const FEATURES: [&str; 5] = ["fixed", "frail", "gates", "goal", "terrain"];
+pub const FEATURES: [&str; 6] = ["fixed", "frail", "gates", "goal", "pairs", "terrain"];
 /// Limits.
 pub const MAX_LEVELS: usize = 64;
 /// The most things in one level.
@@ -242,7 +242,7 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         if !category.is_empty() && !["required", "optional", "challenge"].contains(&category.as_str()) {
             r.errors.push(issue(&format!("{path}.category"), "must be required, optional or challenge"));
         }
-        for key in ["automata", "pairs"] {
+        for key in ["automata"] {
             if t.contains_key(key) {
                 r.errors.push(issue(&format!("{path}.{key}"), format!("This pack needs a newer Miau ({key} are not built yet).")));
             }
@@ -283,7 +283,8 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         if let Some(extra) = t.get("terrain").and_then(Value::as_array) {
             lv_terrain.extend(extra.iter().filter_map(Value::as_str).map(str::to_lowercase));
         }
-        let setup = Setup { grid, legend: legend.clone(), terrain: lv_terrain };
+        let pairs = level_pairs(t, &path, &mut r);
+        let setup = Setup { grid, legend: legend.clone(), terrain: lv_terrain, pairs };
         let board = match Board::parse(&setup.grid, &setup.legend) {
             Ok(b) => b,
             Err(e) => {
@@ -297,6 +298,15 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         if board.w > COMFORT.0 || board.h > COMFORT.1 {
             r.warnings.push(issue(&path, format!("the board is {}×{}, over the {}×{} guideline", board.w, board.h, COMFORT.0, COMFORT.1)));
         }
+        // A pair word may not be a noun that the level's objects use.
+        for (i, p) in setup.pairs.iter().enumerate() {
+            for w in &p.words {
+                if board.things.iter().any(|th| th.kind == Kind::Object(w.to_lowercase())) {
+                    r.errors.push(issue(&format!("{path}.pairs[{i}].words"), format!("{w} is a noun of this level's things, so it cannot be a pair word")));
+                }
+            }
+        }
+        let custom: Vec<String> = custom.iter().cloned().chain(setup.pairs.iter().flat_map(|p| p.words.iter().cloned())).collect();
         // The silent noun trap: a predicate word that is neither a property nor a noun of the pack.
         let nouns: Vec<String> = board.things.iter().filter_map(|th| if let Kind::Object(n) = &th.kind { Some(n.clone()) } else { None }).chain(palette.iter().cloned()).collect();
         for th in &board.things {
@@ -409,4 +419,60 @@ fn map_to_grid(map: &str, legend: &[(String, String)]) -> Result<String, (String
         out.push(cells.join(" "));
     }
     Ok(out.join("\n"))
+}
+
+/// A level's `pairs`: `[{ words = ["OPEN", "SHUT"], effect = "destroy-both", enter = true }]`.
+fn level_pairs(t: &Table, path: &str, r: &mut Report) -> Vec<super::Pair> {
+    let mut out = Vec::new();
+    let Some(v) = t.get("pairs") else { return out };
+    let Some(list) = v.as_array() else {
+        r.errors.push(issue(&format!("{path}.pairs"), "must be a list of { words = [\"OPEN\", \"SHUT\"], enter = true }"));
+        return out;
+    };
+    if list.len() > super::MAX_PAIRS {
+        r.errors.push(issue(&format!("{path}.pairs"), format!("has {} pairs; a level holds at most {}", list.len(), super::MAX_PAIRS)));
+    }
+    for (i, p) in list.iter().enumerate() {
+        let at = format!("{path}.pairs[{i}]");
+        let Some(p) = p.as_table() else {
+            r.errors.push(issue(&at, "must be a table { words = [\"OPEN\", \"SHUT\"] }"));
+            continue;
+        };
+        unknown_keys(p, &at, &["words", "effect", "enter"], r);
+        match p.get("effect").map(Value::as_str) {
+            None | Some(Some("destroy-both")) => {}
+            _ => r.errors.push(issue(&format!("{at}.effect"), "must be \"destroy-both\" (the only effect there is)")),
+        }
+        let enter = match p.get("enter") {
+            None => false,
+            Some(Value::Boolean(b)) => *b,
+            Some(_) => {
+                r.errors.push(issue(&format!("{at}.enter"), "must be true or false"));
+                false
+            }
+        };
+        let words: Vec<String> = p.get("words").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).map(str::to_uppercase).collect()).unwrap_or_default();
+        if words.len() != 2 {
+            r.errors.push(issue(&format!("{at}.words"), "must be two words, e.g. [\"OPEN\", \"SHUT\"]"));
+            continue;
+        }
+        let mut ok = true;
+        if words[0] == words[1] {
+            r.errors.push(issue(&format!("{at}.words"), format!("the two words must differ, not {} and {}", words[0], words[1])));
+            ok = false;
+        }
+        for w in &words {
+            if w == "IS" || w == "AND" || PROPS.iter().any(|(_, p)| p == w) {
+                r.errors.push(issue(&format!("{at}.words"), format!("{w} is a core word and cannot be a pair word")));
+                ok = false;
+            } else if w.is_empty() || !w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                r.errors.push(issue(&format!("{at}.words"), format!("'{w}' must be letters, digits or _")));
+                ok = false;
+            }
+        }
+        if ok {
+            out.push(super::Pair { words: [words[0].clone(), words[1].clone()], enter });
+        }
+    }
+    out
 }

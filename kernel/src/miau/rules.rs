@@ -15,6 +15,8 @@ pub enum Pred {
     Prop(Prop),
     /// It becomes (or, `X IS X`, stays) this noun.
     Noun(String),
+    /// It has a level's custom property word (a pair word), lowercase.
+    Custom(String),
 }
 
 /// One rule, with where its sentence starts (row, column, axis: 0 across, 1 down).
@@ -33,7 +35,7 @@ impl Rule {
     pub fn text(&self) -> String {
         let p = match &self.predicate {
             Pred::Prop(p) => p.word().to_string(),
-            Pred::Noun(n) => n.to_uppercase(),
+            Pred::Noun(n) | Pred::Custom(n) => n.to_uppercase(),
         };
         format!("{} IS {p}", self.subject.to_uppercase())
     }
@@ -59,6 +61,15 @@ impl RuleSet {
         }
     }
 
+    /// Whether things of `kind` have the custom property `word` (lowercase).
+    /// Words never do.
+    pub fn has_word(&self, kind: &Kind, word: &str) -> bool {
+        match kind {
+            Kind::Word(_) => false,
+            Kind::Object(n) => self.rules.iter().any(|r| &r.subject == n && matches!(&r.predicate, Pred::Custom(w) if w == word)),
+        }
+    }
+
     /// Whether movers push it (PUSH beats STOP).
     pub fn pushes(&self, kind: &Kind) -> bool {
         self.has(kind, Prop::Push)
@@ -73,6 +84,12 @@ impl RuleSet {
 
 /// Reads every rule on the board; `terrain` nouns are STOP unless a rule names them.
 pub fn parse(board: &Board, terrain: &[String]) -> RuleSet {
+    parse_with(board, terrain, &[])
+}
+
+/// [`parse`], with the level's custom property words (lowercase): such a word
+/// is a predicate, never a subject or a transformation target.
+pub fn parse_with(board: &Board, terrain: &[String], custom: &[String]) -> RuleSet {
     let mut words: std::collections::BTreeMap<(i32, i32), Vec<Word>> = Default::default();
     for t in &board.things {
         if let Kind::Word(w) = &t.kind {
@@ -91,8 +108,11 @@ pub fn parse(board: &Board, terrain: &[String]) -> RuleSet {
             for start in 0..len as usize {
                 for w in &cells[start] {
                     if let Word::Noun(n) = w {
+                        if custom.contains(n) {
+                            continue;
+                        }
                         let (x, y) = if axis == 0 { (start as i32, line) } else { (line, start as i32) };
-                        walk(&cells, start + 1, State::AfterSubject, &mut vec![n.clone()], &mut Vec::new(), (y, x, axis), &mut found);
+                        walk(&cells, start + 1, State::AfterSubject, &mut vec![n.clone()], &mut Vec::new(), (y, x, axis), custom, &mut found);
                     }
                 }
             }
@@ -114,7 +134,8 @@ enum State {
 }
 
 /// Extends a sentence one cell at a time, trying every word of a stacked cell.
-fn walk(cells: &[Vec<Word>], at: usize, state: State, subjects: &mut Vec<String>, preds: &mut Vec<Pred>, order: (i32, i32, u8), out: &mut BTreeSet<Rule>) {
+#[allow(clippy::too_many_arguments)]
+fn walk(cells: &[Vec<Word>], at: usize, state: State, subjects: &mut Vec<String>, preds: &mut Vec<Pred>, order: (i32, i32, u8), custom: &[String], out: &mut BTreeSet<Rule>) {
     if let State::AfterPredicate = state {
         for s in subjects.iter() {
             for p in preds.iter() {
@@ -125,24 +146,24 @@ fn walk(cells: &[Vec<Word>], at: usize, state: State, subjects: &mut Vec<String>
     let Some(cell) = cells.get(at) else { return };
     for w in cell {
         match (state, w) {
-            (State::NeedSubject, Word::Noun(n)) => {
+            (State::NeedSubject, Word::Noun(n)) if !custom.contains(n) => {
                 subjects.push(n.clone());
-                walk(cells, at + 1, State::AfterSubject, subjects, preds, order, out);
+                walk(cells, at + 1, State::AfterSubject, subjects, preds, order, custom, out);
                 subjects.pop();
             }
-            (State::AfterSubject, Word::And) => walk(cells, at + 1, State::NeedSubject, subjects, preds, order, out),
-            (State::AfterSubject, Word::Is) => walk(cells, at + 1, State::NeedPredicate, subjects, preds, order, out),
+            (State::AfterSubject, Word::And) => walk(cells, at + 1, State::NeedSubject, subjects, preds, order, custom, out),
+            (State::AfterSubject, Word::Is) => walk(cells, at + 1, State::NeedPredicate, subjects, preds, order, custom, out),
             (State::NeedPredicate, Word::Noun(n)) => {
-                preds.push(Pred::Noun(n.clone()));
-                walk(cells, at + 1, State::AfterPredicate, subjects, preds, order, out);
+                preds.push(if custom.contains(n) { Pred::Custom(n.clone()) } else { Pred::Noun(n.clone()) });
+                walk(cells, at + 1, State::AfterPredicate, subjects, preds, order, custom, out);
                 preds.pop();
             }
             (State::NeedPredicate, Word::Prop(p)) => {
                 preds.push(Pred::Prop(*p));
-                walk(cells, at + 1, State::AfterPredicate, subjects, preds, order, out);
+                walk(cells, at + 1, State::AfterPredicate, subjects, preds, order, custom, out);
                 preds.pop();
             }
-            (State::AfterPredicate, Word::And) => walk(cells, at + 1, State::NeedPredicate, subjects, preds, order, out),
+            (State::AfterPredicate, Word::And) => walk(cells, at + 1, State::NeedPredicate, subjects, preds, order, custom, out),
             _ => {}
         }
     }

@@ -19,7 +19,7 @@ fn check(grid: &str, expected: &[&str]) {
 }
 
 fn level(grid: &str) -> Session<Miau> {
-    Session::new(Setup { grid: grid.into(), legend: legend(), terrain: vec![] }, 0).unwrap()
+    Session::new(Setup { grid: grid.into(), legend: legend(), terrain: vec![], pairs: vec![] }, 0).unwrap()
 }
 
 fn nouns(s: &Session<Miau>) -> Vec<String> {
@@ -156,7 +156,7 @@ fn a_rule_broken_by_a_sinking_word_is_gone_at_once() {
     let mut s = level("m MIAU IS YOU a / WATER IS SINK . .");
     assert!(s.state().rules.texts().contains(&"MIAU IS YOU".to_string()));
     let ev = s.push(Action::Right).unwrap();
-    assert!(ev.iter().any(|e| matches!(e, Event::Destroyed(ids, "sank") if ids.contains(&"text-you-1".to_string()))), "{ev:?}");
+    assert!(ev.iter().any(|e| matches!(e, Event::Destroyed(ids, why) if why == "sank" && ids.contains(&"text-you-1".to_string()))), "{ev:?}");
     assert!(!s.state().rules.texts().contains(&"MIAU IS YOU".to_string()));
     assert_eq!(s.outcome(), crate::game::Outcome::Lost("nothing is YOU any more".into()));
     assert_eq!(s.push(Action::Left).unwrap_err().0, "nothing is YOU");
@@ -180,14 +180,14 @@ fn bad_grids_name_the_row_and_column() {
     let l = legend();
     assert_eq!(Board::parse("m . . / m .", &l).unwrap_err(), "row 2 is 2 wide, expected 3");
     assert_eq!(Board::parse("m ? .", &l).unwrap_err(), "row 1, column 2: '?' is not a word or a thing");
-    assert!(Session::<Miau>::new(Setup { grid: String::new(), legend: l, terrain: vec![] }, 0).is_err());
+    assert!(Session::<Miau>::new(Setup { grid: String::new(), legend: l, terrain: vec![], pairs: vec![] }, 0).is_err());
 }
 
 #[test]
 fn fixed_words_cannot_be_pushed_and_terrain_is_stop_until_a_rule_names_it() {
     let mut s = level("MIAU IS YOU . / m IS! . .");
     assert_eq!(s.push(Action::Right).unwrap_err().0, "nothing that is YOU can move that way");
-    let terrain = |grid: &str| Session::<Miau>::new(Setup { grid: grid.into(), legend: legend(), terrain: vec!["wall".into()] }, 0).unwrap();
+    let terrain = |grid: &str| Session::<Miau>::new(Setup { grid: grid.into(), legend: legend(), terrain: vec!["wall".into()], pairs: vec![] }, 0).unwrap();
     let mut s = terrain("MIAU IS YOU . / m w . .");
     assert!(s.push(Action::Right).is_err(), "a terrain wall is STOP without a rule");
     let mut s = terrain("MIAU IS YOU . / WALL IS PUSH . / m w . .");
@@ -272,7 +272,7 @@ mod solving {
     use crate::hashing::CpuHasher;
 
     fn setup(grid: &str) -> Setup {
-        Setup { grid: grid.into(), legend: legend(), terrain: vec![] }
+        Setup { grid: grid.into(), legend: legend(), terrain: vec![], pairs: vec![] }
     }
 
     /// Independent check: the shortest win by iterative deepening over raw move sequences.
@@ -336,7 +336,7 @@ mod analysis {
     use crate::hashing::CpuHasher;
 
     fn setup(grid: &str) -> Setup {
-        Setup { grid: grid.replace(" / ", "\n"), legend: legend(), terrain: vec![] }
+        Setup { grid: grid.replace(" / ", "\n"), legend: legend(), terrain: vec![], pairs: vec![] }
     }
     fn opts() -> Options {
         Options { max_states: 1_000_000, ..Options::default() }
@@ -491,7 +491,7 @@ mod frail {
     }
 
     fn run(grid: &str, legend: &[(&str, &str)], moves: &str) -> Session<Miau> {
-        let mut s = Session::new(Setup { grid: grid.into(), legend: lg(legend), terrain: vec![] }, 0).unwrap();
+        let mut s = Session::new(Setup { grid: grid.into(), legend: lg(legend), terrain: vec![], pairs: vec![] }, 0).unwrap();
         for (i, c) in moves.chars().enumerate() {
             let a = match c {
                 'U' => Action::Up,
@@ -669,7 +669,7 @@ mod gates {
 
     fn level(grid: &str) -> Session<Miau> {
         let legend = LEGEND.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-        Session::new(Setup { grid: grid.into(), legend, terrain: vec![] }, 0).unwrap()
+        Session::new(Setup { grid: grid.into(), legend, terrain: vec![], pairs: vec![] }, 0).unwrap()
     }
 
     fn gate_open(s: &Session<Miau>) -> bool {
@@ -827,5 +827,107 @@ legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", T = "TRUCK",
             // D1 and D3 need no word moved (BYPASS, as the spec says); D2 forms CRATE AND MIAU IS YOU.
             assert_eq!(a.flags.contains(&"BYPASS"), l.id != "hand-off", "{}: {:?}", l.id, a.flags);
         }
+    }
+}
+
+/// OPEN/SHUT pairs (`level.pairs`): custom property words that destroy each
+/// other one for one at the start of the contact pass; `enter` lets a key into
+/// a locked door.
+mod pairs {
+    use super::super::pack::load;
+    use super::super::*;
+    use crate::session::Session;
+
+    fn level(grid: &str, enter: bool) -> Session<Miau> {
+        let legend = [("m", "miau"), ("k", "key"), ("d", "door"), ("r", "rock")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        let pairs = vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter }];
+        Session::new(Setup { grid: grid.replace(" / ", "\n"), legend, terrain: vec![], pairs }, 0).unwrap()
+    }
+
+    fn ids(s: &Session<Miau>) -> Vec<String> {
+        s.state().board.things.iter().filter(|t| matches!(t.kind, board::Kind::Object(_))).map(|t| t.id.clone()).collect()
+    }
+
+    const KEY_AND_DOOR: &str = "MIAU IS YOU . . / KEY IS PUSH AND OPEN / DOOR IS STOP AND SHUT / m k d . .";
+
+    #[test]
+    fn a_key_enters_its_door_and_both_are_destroyed() {
+        let mut s = level(KEY_AND_DOOR, true);
+        assert!(s.state().rules.texts().contains(&"KEY IS OPEN".to_string()), "a pair word is a property: {:?}", s.state().rules.texts());
+        let events = s.push(Action::Right).unwrap();
+        assert!(events.iter().any(|e| matches!(e, Event::Destroyed(ids, why) if why == "open" && ids.len() == 2)), "{events:?}");
+        assert_eq!(ids(&s), ["miau-1"]);
+        s.push(Action::Right).unwrap();
+        // Undo of the opening turn restores both.
+        s.undo();
+        s.undo();
+        assert_eq!(ids(&s), ["miau-1", "key-1", "door-1"]);
+    }
+
+    #[test]
+    fn without_enter_or_without_the_rule_the_door_blocks() {
+        assert!(level(KEY_AND_DOOR, false).push(Action::Right).is_err(), "enter = false: the door is STOP");
+        let no_rule = KEY_AND_DOOR.replace("KEY IS PUSH AND OPEN", "KEY IS PUSH . .");
+        assert!(level(&no_rule, true).push(Action::Right).is_err(), "the key is not OPEN");
+    }
+
+    #[test]
+    fn matching_is_one_for_one_in_id_order_and_never_with_itself() {
+        let s = level("KEY IS OPEN / DOOR IS SHUT / k+k+d . .", false);
+        assert_eq!(ids(&s), ["key-2"], "key-1 and the door pair at reset; key-2 is an unmatched extra");
+        let s = level("ROCK IS OPEN AND SHUT / r . . . .", false);
+        assert_eq!(ids(&s), ["rock-1"], "a thing never pairs with itself");
+        let s = level("ROCK IS OPEN AND SHUT / r+r . . . .", false);
+        assert!(ids(&s).is_empty(), "two such rocks pair with each other");
+    }
+
+    #[test]
+    fn a_pair_word_is_never_a_subject_or_a_noun() {
+        let s = level("OPEN IS YOU / ROCK IS SHUT / r . .", false);
+        assert_eq!(s.state().rules.texts(), ["ROCK IS SHUT"]);
+    }
+
+    const PACK: &str = r##"
+[manifest]
+id = "pair-drafts"
+name = "Pair drafts"
+version = "1"
+engine = 1
+
+[[levels]]
+id = "key-and-door"
+title = "Every door has a key"
+grid = """
+MIAU IS YOU . .
+KEY IS PUSH AND OPEN
+DOOR IS STOP AND SHUT
+m k d . .
+"""
+legend = { m = "miau", k = "key", d = "door" }
+pairs = [{ words = ["OPEN", "SHUT"], effect = "destroy-both", enter = true }]
+"##;
+
+    #[test]
+    fn packs_declare_pairs_and_bad_ones_are_named() {
+        let (pack, report) = load(PACK);
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        assert!(!report.warnings.iter().any(|w| w.message.contains("isn't a thing")), "pair words are declared properties: {:?}", report.warnings);
+        let setup = &pack.unwrap().levels[0].setup;
+        assert_eq!(setup.pairs, [Pair { words: ["OPEN".into(), "SHUT".into()], enter: true }]);
+        let bad = |from: &str, to: &str| {
+            let (_, r) = load(&PACK.replace(from, to));
+            r.errors.iter().map(|e| format!("{}: {}", e.path, e.message)).collect::<Vec<_>>().join("\n")
+        };
+        let e = bad("[\"OPEN\", \"SHUT\"]", "[\"OPEN\", \"OPEN\"]");
+        assert!(e.contains("levels[0].pairs[0].words: the two words must differ"), "{e}");
+        let e = bad("[\"OPEN\", \"SHUT\"]", "[\"OPEN\", \"WIN\"]");
+        assert!(e.contains("WIN is a core word"), "{e}");
+        let e = bad("[\"OPEN\", \"SHUT\"]", "[\"OPEN\", \"DOOR\"]");
+        assert!(e.contains("DOOR is a noun of this level's things"), "{e}");
+        let e = bad("effect = \"destroy-both\"", "effect = \"swap\"");
+        assert!(e.contains("levels[0].pairs[0].effect"), "{e}");
+        let five = "pairs = [{ words = [\"A1\", \"B1\"] }, { words = [\"A2\", \"B2\"] }, { words = [\"A3\", \"B3\"] }, { words = [\"A4\", \"B4\"] }, { words = [\"A5\", \"B5\"] }]";
+        let e = bad("pairs = [{ words = [\"OPEN\", \"SHUT\"], effect = \"destroy-both\", enter = true }]", five);
+        assert!(e.contains("has 5 pairs; a level holds at most 4"), "{e}");
     }
 }
