@@ -2,8 +2,8 @@
 //! form rules (`MIAU IS YOU`); pushing words rewrites them. Design notes:
 //! `miau/README.md`. This is the engine core: board, parsing, precedence,
 //! transformations, movement, FRAIL crumbling, contacts and gates, with the
-//! GOAL, fixed-word, terrain and OPEN/SHUT pair extensions and data-only
-//! packs. TICK automata are the rest of the engine issue.
+//! GOAL, fixed-word, terrain, OPEN/SHUT pair and TICK automata extensions
+//! and data-only packs.
 
 pub mod board;
 pub mod pack;
@@ -31,7 +31,39 @@ pub struct Setup {
     pub terrain: Vec<String>,
     /// OPEN/SHUT pairs (rules v5): two custom property words that destroy each other.
     pub pairs: Vec<Pair>,
+    /// TICK automata (rules v6): step patterns that things with a custom
+    /// property word repeat, one beat per turn.
+    pub automata: Vec<Automaton>,
 }
+
+/// One step of an automaton's pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Step {
+    /// Move one cell by (dx, dy), pushing like the player.
+    Move(i32, i32),
+    /// Stay.
+    Wait,
+}
+
+/// An automaton record (`level.automata`): while some rule `X IS <property>`
+/// holds (X its subject, if it has one), every thing with the property (of
+/// the subject's noun) takes the pattern's current step each turn.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Automaton {
+    /// Stable and unique in the level; records run in id order.
+    pub id: String,
+    /// The only noun that follows it (lowercase), or every noun with the property.
+    pub subject: Option<String>,
+    /// The custom property word, uppercase (`TICK`).
+    pub property: String,
+    /// The starting index into the pattern.
+    pub phase: u32,
+    /// 1 to 32 steps.
+    pub pattern: Vec<Step>,
+}
+
+/// At most this many automata in a level, and steps in a pattern.
+pub const MAX_AUTOMATA: usize = 32;
 
 /// A pair of custom property words (`OPEN`/`SHUT`): in one cell, things with the
 /// first word and things with the second destroy each other one for one.
@@ -89,6 +121,10 @@ pub struct State {
     pub terrain: Vec<String>,
     /// The level's pairs.
     pub pairs: Vec<Pair>,
+    /// The level's automata, sorted by id.
+    pub automata: Vec<Automaton>,
+    /// Each automaton's phase (index into its pattern), in `automata` order.
+    pub phases: Vec<u32>,
 }
 
 /// What a turn did.
@@ -116,7 +152,7 @@ impl State {
     /// Parses the rules and transforms to a fixed point; returns the events.
     fn settle(&mut self, events: &mut Vec<Event>) {
         let before = self.rules.texts();
-        let custom: Vec<String> = self.pairs.iter().flat_map(|p| p.words.iter().map(|w| w.to_lowercase())).collect();
+        let custom: Vec<String> = self.pairs.iter().flat_map(|p| p.words.iter().map(|w| w.to_lowercase())).chain(self.automata.iter().map(|a| a.property.to_lowercase())).collect();
         self.rules = rules::parse_with(&self.board, &self.terrain, &custom);
         for (id, to) in rules::transform(&mut self.board, &self.rules) {
             events.push(Event::Transformed(id, to));
@@ -195,6 +231,38 @@ impl State {
         self.remove(gone, "crumbled", events);
         if changed {
             self.settle(events);
+        }
+    }
+
+    /// One beat of every automaton, records in id order, under the rules as
+    /// they stand after the player's move. An active record with actors takes
+    /// its current step (actors front-first along it, then by id; a blocked
+    /// actor waits) and advances its phase; otherwise its phase holds.
+    fn beat(&mut self) {
+        let r = self.rules.clone();
+        for k in 0..self.automata.len() {
+            let a = self.automata[k].clone();
+            let word = a.property.to_lowercase();
+            let active = r.rules.iter().any(|rule| matches!(&rule.predicate, rules::Pred::Custom(w) if *w == word) && a.subject.as_ref().is_none_or(|s| *s == rule.subject));
+            let t = &self.board.things;
+            let mut actors: Vec<usize> = (0..t.len()).filter(|&i| r.has_word(&t[i].kind, &word) && a.subject.as_ref().is_none_or(|s| t[i].kind == Kind::Object(s.clone()))).collect();
+            if !active || actors.is_empty() || a.pattern.is_empty() {
+                continue;
+            }
+            let phase = self.phases[k] as usize % a.pattern.len();
+            if let Step::Move(dx, dy) = a.pattern[phase] {
+                let ids: Vec<String> = {
+                    actors.sort_by(|&p, &q| (t[q].x * dx + t[q].y * dy).cmp(&(t[p].x * dx + t[p].y * dy)).then_with(|| t[p].id.cmp(&t[q].id)));
+                    actors.iter().map(|&i| t[i].id.clone()).collect()
+                };
+                // Ids, not indices: a move never removes things, but stay safe.
+                for id in ids {
+                    if let Some(i) = self.board.things.iter().position(|th| th.id == id) {
+                        self.try_move(i, dx, dy, &r, 0);
+                    }
+                }
+            }
+            self.phases[k] = ((phase + 1) % a.pattern.len()) as u32;
         }
     }
 
@@ -398,7 +466,7 @@ impl State {
 impl Game for Miau {
     const ID: &'static str = "miau";
     const NAME: &'static str = "Miau Is True";
-    const RULES_VERSION: u32 = 5;
+    const RULES_VERSION: u32 = 6;
     type Setup = Setup;
     type Action = Action;
     type State = State;
@@ -409,7 +477,18 @@ impl Game for Miau {
         if setup.pairs.len() > MAX_PAIRS {
             return Err(Rejection(format!("a level has at most {MAX_PAIRS} pairs, not {}", setup.pairs.len())));
         }
-        let mut s = State { board, rules: RuleSet::default(), won: false, turns: 0, terrain: setup.terrain.clone(), pairs: setup.pairs.clone() };
+        if setup.automata.len() > MAX_AUTOMATA {
+            return Err(Rejection(format!("a level has at most {MAX_AUTOMATA} automata, not {}", setup.automata.len())));
+        }
+        for a in &setup.automata {
+            if a.pattern.is_empty() || a.pattern.len() > MAX_AUTOMATA || a.phase as usize >= a.pattern.len() {
+                return Err(Rejection(format!("automaton '{}' needs 1 to {MAX_AUTOMATA} steps and a phase inside them", a.id)));
+            }
+        }
+        let mut automata = setup.automata.clone();
+        automata.sort_by(|a, b| a.id.cmp(&b.id));
+        let phases = automata.iter().map(|a| a.phase).collect();
+        let mut s = State { board, rules: RuleSet::default(), won: false, turns: 0, terrain: setup.terrain.clone(), pairs: setup.pairs.clone(), automata, phases };
         let mut events = Vec::new();
         // A level never loads in an intermediate state: settle and resolve contacts at reset.
         s.settle(&mut events);
@@ -435,6 +514,10 @@ impl Game for Miau {
         let mut events = Vec::new();
         trial.turns += 1;
         trial.settle(&mut events);
+        if !trial.automata.is_empty() {
+            trial.beat();
+            trial.settle(&mut events);
+        }
         trial.crumble(&stood_on, &mut events);
         trial.contacts(&mut events);
         trial.gates(false, &mut events);
@@ -467,6 +550,10 @@ impl Game for Miau {
         }
         let mut play = PartHasher::new("play");
         play.bool(s.won).u32(s.turns);
+        play.len(s.phases.len());
+        for (a, p) in s.automata.iter().zip(&s.phases) {
+            play.str(&a.id).u32(*p);
+        }
         for r in s.rules.texts() {
             play.str(&r);
         }

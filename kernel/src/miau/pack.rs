@@ -9,7 +9,7 @@ use toml::{Table, Value};
 /// The rules-semantics version packs target.
 pub const ENGINE: i64 = 1;
 /// Feature flags this build knows.
-pub const FEATURES: [&str; 6] = ["fixed", "frail", "gates", "goal", "pairs", "terrain"];
+pub const FEATURES: [&str; 7] = ["automata", "fixed", "frail", "gates", "goal", "pairs", "terrain"];
 /// Limits.
 pub const MAX_LEVELS: usize = 64;
 /// The most things in one level.
@@ -242,11 +242,6 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         if !category.is_empty() && !["required", "optional", "challenge"].contains(&category.as_str()) {
             r.errors.push(issue(&format!("{path}.category"), "must be required, optional or challenge"));
         }
-        for key in ["automata"] {
-            if t.contains_key(key) {
-                r.errors.push(issue(&format!("{path}.{key}"), format!("This pack needs a newer Miau ({key} are not built yet).")));
-            }
-        }
         let mut legend: Vec<(String, String)> = Vec::new();
         if let Some(v) = t.get("legend") {
             match v.as_table() {
@@ -284,7 +279,8 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
             lv_terrain.extend(extra.iter().filter_map(Value::as_str).map(str::to_lowercase));
         }
         let pairs = level_pairs(t, &path, &mut r);
-        let setup = Setup { grid, legend: legend.clone(), terrain: lv_terrain, pairs };
+        let automata = level_automata(t, &path, &mut r);
+        let setup = Setup { grid, legend: legend.clone(), terrain: lv_terrain, pairs, automata };
         let board = match Board::parse(&setup.grid, &setup.legend) {
             Ok(b) => b,
             Err(e) => {
@@ -298,7 +294,12 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         if board.w > COMFORT.0 || board.h > COMFORT.1 {
             r.warnings.push(issue(&path, format!("the board is {}×{}, over the {}×{} guideline", board.w, board.h, COMFORT.0, COMFORT.1)));
         }
-        // A pair word may not be a noun that the level's objects use.
+        // A pair word or automaton property may not be a noun that the level's objects use.
+        for (i, a) in setup.automata.iter().enumerate() {
+            if board.things.iter().any(|th| th.kind == Kind::Object(a.property.to_lowercase())) {
+                r.errors.push(issue(&format!("{path}.automata[{i}].property"), format!("{} is a noun of this level's things, so it cannot be a property", a.property)));
+            }
+        }
         for (i, p) in setup.pairs.iter().enumerate() {
             for w in &p.words {
                 if board.things.iter().any(|th| th.kind == Kind::Object(w.to_lowercase())) {
@@ -306,20 +307,22 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
                 }
             }
         }
-        let custom: Vec<String> = custom.iter().cloned().chain(setup.pairs.iter().flat_map(|p| p.words.iter().cloned())).collect();
+        // This level's working property words: its pairs' and automata's.
+        let bound: Vec<String> = setup.pairs.iter().flat_map(|p| p.words.iter().cloned()).chain(setup.automata.iter().map(|a| a.property.clone())).collect();
+        let is_bound = |n: &str| bound.iter().any(|c| c.eq_ignore_ascii_case(n));
         // The silent noun trap: a predicate word that is neither a property nor a noun of the pack.
         let nouns: Vec<String> = board.things.iter().filter_map(|th| if let Kind::Object(n) = &th.kind { Some(n.clone()) } else { None }).chain(palette.iter().cloned()).collect();
         for th in &board.things {
             match &th.kind {
-                Kind::Word(Word::Noun(n)) if !nouns.contains(n) && !custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
+                Kind::Word(Word::Noun(n)) if !nouns.contains(n) && !is_bound(n) && !custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
                     r.warnings.push(issue(&path, format!("{} isn't a thing in this pack. Did you mean a property?", n.to_uppercase())));
                 }
-                Kind::Word(Word::Noun(n)) if custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
+                Kind::Word(Word::Noun(n)) if !is_bound(n) && custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
                     r.warnings.push(issue(&path, format!("{} is a declared property but reads as a noun here", n.to_uppercase())));
                 }
                 Kind::Object(n) => {
                     drawn.push(n.clone());
-                    if PROPS.iter().any(|(_, w)| w.eq_ignore_ascii_case(n)) || custom.iter().any(|c| c.eq_ignore_ascii_case(n)) {
+                    if PROPS.iter().any(|(_, w)| w.eq_ignore_ascii_case(n)) || is_bound(n) || custom.iter().any(|c| c.eq_ignore_ascii_case(n)) {
                         r.warnings.push(issue(&path, format!("the object '{n}' is named after a property")));
                     }
                 }
@@ -473,6 +476,83 @@ fn level_pairs(t: &Table, path: &str, r: &mut Report) -> Vec<super::Pair> {
         if ok {
             out.push(super::Pair { words: [words[0].clone(), words[1].clone()], enter });
         }
+    }
+    out
+}
+
+/// A level's `automata`: `[{ id, subject?, property, phase?, pattern }]`, steps
+/// as `"U"`/`"D"`/`"L"`/`"R"`/`"W"` or `{ action = "move", dx, dy }` / `{ action = "wait" }`.
+fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super::Automaton> {
+    use super::{Automaton, Step, MAX_AUTOMATA};
+    let mut out: Vec<Automaton> = Vec::new();
+    let Some(v) = t.get("automata") else { return out };
+    let Some(list) = v.as_array() else {
+        r.errors.push(issue(&format!("{path}.automata"), "must be a list of { id, property, pattern }"));
+        return out;
+    };
+    if list.len() > MAX_AUTOMATA {
+        r.errors.push(issue(&format!("{path}.automata"), format!("has {} automata; a level holds at most {MAX_AUTOMATA}", list.len())));
+    }
+    for (i, a) in list.iter().enumerate() {
+        let at = format!("{path}.automata[{i}]");
+        let Some(a) = a.as_table() else {
+            r.errors.push(issue(&at, "must be a table { id, property, pattern }"));
+            continue;
+        };
+        unknown_keys(a, &at, &["id", "subject", "property", "phase", "pattern"], r);
+        let id = a.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+        if id.is_empty() {
+            r.errors.push(issue(&format!("{at}.id"), "needs an id, unique in the level"));
+        } else if out.iter().any(|o| o.id == id) {
+            r.errors.push(issue(&format!("{at}.id"), format!("'{id}' is used twice")));
+        }
+        let property = a.get("property").and_then(Value::as_str).unwrap_or_default().to_uppercase();
+        if property.is_empty() || !property.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            r.errors.push(issue(&format!("{at}.property"), "needs a property word, e.g. \"TICK\""));
+        } else if property == "IS" || property == "AND" || PROPS.iter().any(|(_, p)| *p == property) {
+            r.errors.push(issue(&format!("{at}.property"), format!("{property} is a core word and cannot be an automaton's property")));
+        }
+        let subject = a.get("subject").and_then(Value::as_str).map(str::to_lowercase);
+        let mut pattern = Vec::new();
+        match a.get("pattern").and_then(Value::as_array) {
+            Some(steps) => {
+                for (j, s) in steps.iter().enumerate() {
+                    let step = match s {
+                        Value::String(c) => match c.as_str() {
+                            "U" => Some(Step::Move(0, -1)),
+                            "D" => Some(Step::Move(0, 1)),
+                            "L" => Some(Step::Move(-1, 0)),
+                            "R" => Some(Step::Move(1, 0)),
+                            "W" => Some(Step::Wait),
+                            _ => None,
+                        },
+                        Value::Table(st) => match st.get("action").and_then(Value::as_str) {
+                            Some("wait") => Some(Step::Wait),
+                            Some("move") => {
+                                let d = |k: &str| st.get(k).and_then(Value::as_integer).unwrap_or(0);
+                                let (dx, dy) = (d("dx"), d("dy"));
+                                (dx.abs() + dy.abs() == 1).then_some(Step::Move(dx as i32, dy as i32))
+                            }
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    match step {
+                        Some(s) => pattern.push(s),
+                        None => r.errors.push(issue(&format!("{at}.pattern[{j}]"), "must be U, D, L, R, W, { action = \"move\", dx, dy } (one cell, no diagonals) or { action = \"wait\" }")),
+                    }
+                }
+            }
+            None => r.errors.push(issue(&format!("{at}.pattern"), "needs a list of steps")),
+        }
+        if pattern.is_empty() || pattern.len() > MAX_AUTOMATA {
+            r.errors.push(issue(&format!("{at}.pattern"), format!("needs 1 to {MAX_AUTOMATA} steps, not {}", pattern.len())));
+        }
+        let phase = a.get("phase").and_then(Value::as_integer).unwrap_or(0);
+        if phase < 0 || phase as usize >= pattern.len().max(1) {
+            r.errors.push(issue(&format!("{at}.phase"), format!("must be a step index, 0 to {}", pattern.len().saturating_sub(1))));
+        }
+        out.push(Automaton { id, subject, property, phase: phase.clamp(0, 31) as u32, pattern });
     }
     out
 }

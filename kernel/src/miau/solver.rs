@@ -71,6 +71,8 @@ pub struct Keyer {
     /// Per id: whether it has a channel (a gate's `open` is part of the state).
     chan: Vec<bool>,
     kinds: Vec<Kind>,
+    /// Automata: one phase byte each (patterns hold at most 32 steps).
+    automata: usize,
 }
 
 impl Keyer {
@@ -88,12 +90,12 @@ impl Keyer {
         }
         kinds.sort();
         kinds.dedup();
-        Keyer { ids: start.board.things.iter().map(|t| t.id.clone()).collect(), chan: start.board.things.iter().map(|t| t.channel.is_some()).collect(), kinds }
+        Keyer { ids: start.board.things.iter().map(|t| t.id.clone()).collect(), chan: start.board.things.iter().map(|t| t.channel.is_some()).collect(), kinds, automata: start.phases.len() }
     }
 
     /// Bytes per key.
     pub fn len(&self) -> usize {
-        self.ids.len() * 3 + self.chan.iter().filter(|&&c| c).count() + 1
+        self.ids.len() * 3 + self.chan.iter().filter(|&&c| c).count() + self.automata + 1
     }
 
     /// Always false: a level has at least its win flag.
@@ -122,6 +124,7 @@ impl Keyer {
                 }
             }
         }
+        out.extend(s.phases.iter().map(|&p| p as u8));
         out.push(s.won as u8);
     }
 }

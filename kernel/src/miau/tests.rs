@@ -19,7 +19,7 @@ fn check(grid: &str, expected: &[&str]) {
 }
 
 fn level(grid: &str) -> Session<Miau> {
-    Session::new(Setup { grid: grid.into(), legend: legend(), terrain: vec![], pairs: vec![] }, 0).unwrap()
+    Session::new(Setup { grid: grid.into(), legend: legend(), terrain: vec![], pairs: vec![], automata: vec![] }, 0).unwrap()
 }
 
 fn nouns(s: &Session<Miau>) -> Vec<String> {
@@ -180,14 +180,14 @@ fn bad_grids_name_the_row_and_column() {
     let l = legend();
     assert_eq!(Board::parse("m . . / m .", &l).unwrap_err(), "row 2 is 2 wide, expected 3");
     assert_eq!(Board::parse("m ? .", &l).unwrap_err(), "row 1, column 2: '?' is not a word or a thing");
-    assert!(Session::<Miau>::new(Setup { grid: String::new(), legend: l, terrain: vec![], pairs: vec![] }, 0).is_err());
+    assert!(Session::<Miau>::new(Setup { grid: String::new(), legend: l, terrain: vec![], pairs: vec![], automata: vec![] }, 0).is_err());
 }
 
 #[test]
 fn fixed_words_cannot_be_pushed_and_terrain_is_stop_until_a_rule_names_it() {
     let mut s = level("MIAU IS YOU . / m IS! . .");
     assert_eq!(s.push(Action::Right).unwrap_err().0, "nothing that is YOU can move that way");
-    let terrain = |grid: &str| Session::<Miau>::new(Setup { grid: grid.into(), legend: legend(), terrain: vec!["wall".into()], pairs: vec![] }, 0).unwrap();
+    let terrain = |grid: &str| Session::<Miau>::new(Setup { grid: grid.into(), legend: legend(), terrain: vec!["wall".into()], pairs: vec![], automata: vec![] }, 0).unwrap();
     let mut s = terrain("MIAU IS YOU . / m w . .");
     assert!(s.push(Action::Right).is_err(), "a terrain wall is STOP without a rule");
     let mut s = terrain("MIAU IS YOU . / WALL IS PUSH . / m w . .");
@@ -272,7 +272,7 @@ mod solving {
     use crate::hashing::CpuHasher;
 
     fn setup(grid: &str) -> Setup {
-        Setup { grid: grid.into(), legend: legend(), terrain: vec![], pairs: vec![] }
+        Setup { grid: grid.into(), legend: legend(), terrain: vec![], pairs: vec![], automata: vec![] }
     }
 
     /// Independent check: the shortest win by iterative deepening over raw move sequences.
@@ -336,7 +336,7 @@ mod analysis {
     use crate::hashing::CpuHasher;
 
     fn setup(grid: &str) -> Setup {
-        Setup { grid: grid.replace(" / ", "\n"), legend: legend(), terrain: vec![], pairs: vec![] }
+        Setup { grid: grid.replace(" / ", "\n"), legend: legend(), terrain: vec![], pairs: vec![], automata: vec![] }
     }
     fn opts() -> Options {
         Options { max_states: 1_000_000, ..Options::default() }
@@ -491,7 +491,7 @@ mod frail {
     }
 
     fn run(grid: &str, legend: &[(&str, &str)], moves: &str) -> Session<Miau> {
-        let mut s = Session::new(Setup { grid: grid.into(), legend: lg(legend), terrain: vec![], pairs: vec![] }, 0).unwrap();
+        let mut s = Session::new(Setup { grid: grid.into(), legend: lg(legend), terrain: vec![], pairs: vec![], automata: vec![] }, 0).unwrap();
         for (i, c) in moves.chars().enumerate() {
             let a = match c {
                 'U' => Action::Up,
@@ -669,7 +669,7 @@ mod gates {
 
     fn level(grid: &str) -> Session<Miau> {
         let legend = LEGEND.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-        Session::new(Setup { grid: grid.into(), legend, terrain: vec![], pairs: vec![] }, 0).unwrap()
+        Session::new(Setup { grid: grid.into(), legend, terrain: vec![], pairs: vec![], automata: vec![] }, 0).unwrap()
     }
 
     fn gate_open(s: &Session<Miau>) -> bool {
@@ -841,7 +841,7 @@ mod pairs {
     fn level(grid: &str, enter: bool) -> Session<Miau> {
         let legend = [("m", "miau"), ("k", "key"), ("d", "door"), ("r", "rock")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
         let pairs = vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter }];
-        Session::new(Setup { grid: grid.replace(" / ", "\n"), legend, terrain: vec![], pairs }, 0).unwrap()
+        Session::new(Setup { grid: grid.replace(" / ", "\n"), legend, terrain: vec![], pairs, automata: vec![] }, 0).unwrap()
     }
 
     fn ids(s: &Session<Miau>) -> Vec<String> {
@@ -929,5 +929,144 @@ pairs = [{ words = ["OPEN", "SHUT"], effect = "destroy-both", enter = true }]
         let five = "pairs = [{ words = [\"A1\", \"B1\"] }, { words = [\"A2\", \"B2\"] }, { words = [\"A3\", \"B3\"] }, { words = [\"A4\", \"B4\"] }, { words = [\"A5\", \"B5\"] }]";
         let e = bad("pairs = [{ words = [\"OPEN\", \"SHUT\"], effect = \"destroy-both\", enter = true }]", five);
         assert!(e.contains("has 5 pairs; a level holds at most 4"), "{e}");
+    }
+}
+
+/// TICK automata: the spec's automata contract and the Clockwork proof level.
+mod automata {
+    use super::super::pack::load;
+    use super::super::*;
+    use crate::session::Session;
+
+    fn level(grid: &str, subject: Option<&str>, pattern: &[Step]) -> Session<Miau> {
+        let legend = [("m", "miau"), ("o", "mouse"), ("r", "rock"), ("c", "cog")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        let automata = vec![Automaton { id: "a".into(), subject: subject.map(String::from), property: "TICK".into(), phase: 0, pattern: pattern.to_vec() }];
+        Session::new(Setup { grid: grid.replace(" / ", "\n"), legend, terrain: vec![], pairs: vec![], automata }, 0).unwrap()
+    }
+
+    fn at(s: &Session<Miau>, id: &str) -> Option<(i32, i32)> {
+        s.state().board.things.iter().find(|t| t.id == id).map(|t| (t.x, t.y))
+    }
+
+    const R: Step = Step::Move(1, 0);
+
+    #[test]
+    fn the_word_carries_the_pattern_and_a_subject_binds_it() {
+        let grid = "MIAU IS YOU . . / ROCK IS TICK . . / r . . . m";
+        let mut s = level(grid, None, &[R]);
+        s.push(Action::Wait).unwrap();
+        assert_eq!(at(&s, "rock-1"), Some((1, 2)), "no subject: whatever IS TICK follows the pattern");
+        let mut s = level(grid, Some("mouse"), &[R]);
+        s.push(Action::Wait).unwrap();
+        assert_eq!(at(&s, "rock-1"), Some((0, 2)), "bound to MOUSE: ROCK IS TICK does nothing");
+        assert_eq!(s.state().phases, [0], "an inactive record keeps its phase");
+        assert_eq!(s.state().rules.texts(), ["MIAU IS YOU", "ROCK IS TICK"], "TICK is a property, never a transformation");
+    }
+
+    #[test]
+    fn actors_move_front_first_and_a_blocked_actor_waits_while_the_phase_advances() {
+        let mut s = level("MIAU IS YOU . . / MOUSE IS TICK AND PUSH / . o o . m", None, &[R, Step::Wait]);
+        s.push(Action::Wait).unwrap();
+        assert_eq!((at(&s, "mouse-1"), at(&s, "mouse-2")), (Some((2, 2)), Some((3, 2))), "front first: no mouse pushes the other twice");
+        assert_eq!(s.state().phases, [1]);
+        // Against the edge: blocked, waits; the phase still advances.
+        let mut s = level("MIAU IS YOU . / MOUSE IS TICK . / . m . o", None, &[R, R]);
+        s.push(Action::Wait).unwrap();
+        assert_eq!(at(&s, "mouse-1"), Some((3, 2)));
+        assert_eq!(s.state().phases, [1]);
+    }
+
+    #[test]
+    fn a_you_that_ticks_moves_twice_and_skips_the_cell_between() {
+        // Double time: contacts run once, at the end of the turn.
+        let mut s = level("MIAU IS YOU AND TICK / COG IS DEFEAT . . / . m . . . / . c . . . / . . . . .", None, &[Step::Move(0, 1)]);
+        s.push(Action::Down).unwrap();
+        assert_eq!(at(&s, "miau-1"), Some((1, 4)), "stepped over the cog");
+    }
+
+    #[test]
+    fn a_rejected_move_is_no_beat() {
+        let mut s = level("MIAU IS YOU . / MOUSE IS TICK . / m . o .", None, &[Step::Move(0, -1)]);
+        assert!(s.push(Action::Left).is_err());
+        assert_eq!(s.state().phases, [0]);
+        assert_eq!(at(&s, "mouse-1"), Some((2, 2)));
+    }
+
+    /// The spec's complete proof example: Clockwork level 1, as a pack.
+    pub const PROOF: &str = r##"
+[manifest]
+id = "clockwork-proof"
+name = "Clockwork proof"
+version = "1.0.0"
+engine = 1
+features = ["automata"]
+
+[palette]
+MIAU = { glyph = "🐈", faces = "left" }
+MOUSE = { glyph = "🐁", faces = "left" }
+WALL = "🧱"
+BELL = "🔔"
+
+[[levels]]
+id = "mouse-keeps-time"
+title = "The mouse keeps time"
+hint = "The mouse takes one step for every step you take."
+allow_hands_off = true
+automata = [{ id = "mouse-shuttle", subject = "MOUSE", property = "TICK", phase = 0, pattern = [
+  { action = "move", dx = -1, dy = 0 }, "L", "L", "L", "L", "R", "R", "R", "R", { action = "move", dx = 1, dy = 0 } ] }]
+grid = """
+MIAU IS YOU . WALL IS STOP . MOUSE IS TICK
+. . . . . . . . . . .
+wall wall wall wall wall wall wall wall wall wall wall
+wall BELL IS . . WIN . . . mouse wall
+wall wall wall wall wall wall wall wall wall wall wall
+miau . . . . . . . . . .
+. . . . . . . . . . bell
+"""
+"##;
+
+    #[test]
+    fn clockwork_proof_the_mouse_delivers_win_on_beat_5_and_then_waits() {
+        let (pack, report) = load(PROOF);
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        assert!(!report.warnings.iter().any(|w| w.message.contains("TICK")), "TICK is declared: {:?}", report.warnings);
+        let setup = pack.unwrap().levels[0].setup.clone();
+        let mut s = Session::<Miau>::new(setup.clone(), 0).unwrap();
+        for beat in 1..=5 {
+            assert!(!s.state().rules.texts().contains(&"BELL IS WIN".to_string()), "too early, beat {beat}");
+            s.push(Action::Wait).unwrap();
+        }
+        assert!(s.state().rules.texts().contains(&"BELL IS WIN".to_string()), "{:?}", s.state().rules.texts());
+        for _ in 0..10 {
+            s.push(Action::Wait).unwrap();
+        }
+        assert_eq!(at(&s, "text-win-1"), Some((3, 3)), "the next left run waits against the full sentence");
+        assert_eq!(at(&s, "mouse-1"), Some((4, 3)));
+        // The cat just walks: 11 moves, the shortest the board allows.
+        let a = super::super::solver::analyze(&setup, &super::super::solver::Options { max_states: 1_000_000, ..Default::default() }, &mut crate::hashing::CpuHasher).unwrap();
+        let super::super::solver::Verdict::Solved { moves, .. } = a.verdict else { panic!("{:?}", a.verdict) };
+        assert_eq!(moves.len(), 11);
+        // Undo and replay restore the phase.
+        let mut s = Session::<Miau>::new(setup, 0).unwrap();
+        s.push(Action::Wait).unwrap();
+        s.push(Action::Wait).unwrap();
+        s.undo();
+        assert_eq!(s.state().phases, [1]);
+    }
+
+    #[test]
+    fn bad_automata_are_named_with_their_path() {
+        let bad = |from: &str, to: &str| {
+            let (_, r) = load(&PROOF.replace(from, to));
+            r.errors.iter().map(|e| format!("{}: {}", e.path, e.message)).collect::<Vec<_>>().join("\n")
+        };
+        let e = bad("\"L\", \"L\", \"L\", \"L\"", "\"L\", \"X\", \"L\", \"L\"");
+        assert!(e.contains("levels[0].automata[0].pattern[2]: must be U, D, L, R, W"), "{e}");
+        let e = bad("phase = 0", "phase = 10");
+        assert!(e.contains("levels[0].automata[0].phase: must be a step index, 0 to 9"), "{e}");
+        let e = bad("property = \"TICK\"", "property = \"WIN\"");
+        assert!(e.contains("WIN is a core word"), "{e}");
+        let e = bad("dx = -1, dy = 0", "dx = -1, dy = 1");
+        assert!(e.contains("no diagonals"), "{e}");
     }
 }
