@@ -463,6 +463,43 @@ impl State {
     }
 }
 
+impl Miau {
+    /// [`Game::apply`], and, when `player_pushed_words` is given, whether the
+    /// player's own move (not an automaton's) moved a word: the solver's
+    /// HANDS-OFF search needs that split.
+    pub fn apply_traced(s: &mut State, action: &Action, player_pushed_words: Option<&mut bool>) -> Result<Vec<Event>, Rejection> {
+        if s.won {
+            return Err(Rejection::new("the level is won"));
+        }
+        if !s.board.things.iter().any(|t| s.rules.has(&t.kind, Prop::You)) {
+            return Err(Rejection::new("nothing is YOU"));
+        }
+        let mut trial = s.clone();
+        let stood_on = trial.stood_on();
+        if let Some((dx, dy)) = action.delta() {
+            if !trial.step(dx, dy) {
+                return Err(Rejection::new("nothing that is YOU can move that way"));
+            }
+            if let Some(flag) = player_pushed_words {
+                let words = |st: &State| st.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| (t.x, t.y)).collect::<Vec<_>>();
+                *flag = words(s) != words(&trial);
+            }
+        }
+        let mut events = Vec::new();
+        trial.turns += 1;
+        trial.settle(&mut events);
+        if !trial.automata.is_empty() {
+            trial.beat();
+            trial.settle(&mut events);
+        }
+        trial.crumble(&stood_on, &mut events);
+        trial.contacts(&mut events);
+        trial.gates(false, &mut events);
+        *s = trial;
+        Ok(events)
+    }
+}
+
 impl Game for Miau {
     const ID: &'static str = "miau";
     const NAME: &'static str = "Miau Is True";
@@ -498,31 +535,7 @@ impl Game for Miau {
     }
 
     fn apply(s: &mut State, action: &Action) -> Result<Vec<Event>, Rejection> {
-        if s.won {
-            return Err(Rejection::new("the level is won"));
-        }
-        if !s.board.things.iter().any(|t| s.rules.has(&t.kind, Prop::You)) {
-            return Err(Rejection::new("nothing is YOU"));
-        }
-        let mut trial = s.clone();
-        let stood_on = trial.stood_on();
-        if let Some((dx, dy)) = action.delta() {
-            if !trial.step(dx, dy) {
-                return Err(Rejection::new("nothing that is YOU can move that way"));
-            }
-        }
-        let mut events = Vec::new();
-        trial.turns += 1;
-        trial.settle(&mut events);
-        if !trial.automata.is_empty() {
-            trial.beat();
-            trial.settle(&mut events);
-        }
-        trial.crumble(&stood_on, &mut events);
-        trial.contacts(&mut events);
-        trial.gates(false, &mut events);
-        *s = trial;
-        Ok(events)
+        Miau::apply_traced(s, action, None)
     }
 
     fn parts(s: &State) -> Vec<Part> {

@@ -209,13 +209,15 @@ pub fn solve_with(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher
         for (index, s, mask) in &layer {
             for (m, a) in MOVES.iter().enumerate() {
                 let mut t = s.clone();
-                if Miau::apply(&mut t, a).is_err() || banned(&t) {
+                // HANDS-OFF: the player's own push may never move a word (an automaton's may).
+                let mut pushed = false;
+                if Miau::apply_traced(&mut t, a, opts.hands_off.then_some(&mut pushed)).is_err() || banned(&t) {
                     continue;
                 }
                 if opts.no_word_loss && words_of(&t).len() < word_count {
                     continue;
                 }
-                if opts.hands_off && words_of(&t) != words_of(s) {
+                if pushed {
                     continue;
                 }
                 let mask = formed(&t, *mask);

@@ -1046,6 +1046,8 @@ miau . . . . . . . . . .
         let a = super::super::solver::analyze(&setup, &super::super::solver::Options { max_states: 1_000_000, ..Default::default() }, &mut crate::hashing::CpuHasher).unwrap();
         let super::super::solver::Verdict::Solved { moves, .. } = a.verdict else { panic!("{:?}", a.verdict) };
         assert_eq!(moves.len(), 11);
+        // HANDS-OFF by design: the mouse moves the word, the player never does.
+        assert!(a.flags.contains(&"HANDS-OFF"), "an automaton's push is not the player's: {:?}", a.flags);
         // Undo and replay restore the phase.
         let mut s = Session::<Miau>::new(setup, 0).unwrap();
         s.push(Action::Wait).unwrap();
