@@ -10,6 +10,8 @@ use toml::{Table, Value};
 pub const ENGINE: i64 = 1;
 /// Feature flags this build knows.
 pub const FEATURES: [&str; 7] = ["automata", "fixed", "frail", "gates", "goal", "pairs", "terrain"];
+/// The property colour tokens a world or glossary entry may use as its accent.
+pub const ACCENTS: [&str; 6] = ["you", "push", "stop", "win", "sink", "defeat"];
 /// Limits.
 pub const MAX_LEVELS: usize = 64;
 /// The most things in one level.
@@ -176,8 +178,8 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
             r.errors.push(issue("manifest.world.tagline", "must be at most 80 characters"));
         }
         let accent = string(w, "accent", "manifest.world", &mut r, false);
-        if !accent.is_empty() && !["you", "push", "stop", "win", "sink", "defeat"].contains(&accent.as_str()) {
-            r.errors.push(issue("manifest.world.accent", "must be one of you, push, stop, win, sink, defeat"));
+        if !accent.is_empty() && !ACCENTS.contains(&accent.as_str()) {
+            r.errors.push(issue("manifest.world.accent", format!("must be one of {}", ACCENTS.join(", "))));
         }
     }
     // Palette: nouns and their options; terrain nouns.
@@ -206,10 +208,28 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
                     if string(t, "describe", &path, &mut r, true).chars().count() > 80 {
                         r.errors.push(issue(&format!("{path}.describe"), "must be one sentence of at most 80 characters"));
                     }
+                    let accent = string(t, "accent", &path, &mut r, false);
+                    if !accent.is_empty() && !ACCENTS.contains(&accent.as_str()) {
+                        r.errors.push(issue(&format!("{path}.accent"), format!("must be one of {}", ACCENTS.join(", "))));
+                    }
                 }
                 _ => r.errors.push(issue(&path, "must be { accent, describe }")),
             }
         }
+    }
+    // Vocabulary: extra nouns the pack's sentences may name (lowercase inside).
+    let mut vocabulary: Vec<String> = Vec::new();
+    match doc.get("vocabulary") {
+        None => {}
+        Some(Value::Array(a)) => {
+            for (i, v) in a.iter().enumerate() {
+                match v.as_str() {
+                    Some(w) if !w.is_empty() && w.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_') => vocabulary.push(w.to_lowercase()),
+                    _ => r.errors.push(issue(&format!("vocabulary[{i}]"), "must be an uppercase word, e.g. \"BELL\"")),
+                }
+            }
+        }
+        Some(_) => r.errors.push(issue("vocabulary", "must be a list of uppercase words")),
     }
     // Levels.
     let mut levels = Vec::new();
@@ -311,7 +331,7 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         let bound: Vec<String> = setup.pairs.iter().flat_map(|p| p.words.iter().cloned()).chain(setup.automata.iter().map(|a| a.property.clone())).collect();
         let is_bound = |n: &str| bound.iter().any(|c| c.eq_ignore_ascii_case(n));
         // The silent noun trap: a predicate word that is neither a property nor a noun of the pack.
-        let nouns: Vec<String> = board.things.iter().filter_map(|th| if let Kind::Object(n) = &th.kind { Some(n.clone()) } else { None }).chain(palette.iter().cloned()).collect();
+        let nouns: Vec<String> = board.things.iter().filter_map(|th| if let Kind::Object(n) = &th.kind { Some(n.clone()) } else { None }).chain(palette.iter().cloned()).chain(vocabulary.iter().cloned()).collect();
         for th in &board.things {
             match &th.kind {
                 Kind::Word(Word::Noun(n)) if !nouns.contains(n) && !is_bound(n) && !custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {

@@ -262,6 +262,18 @@ mod packs {
         let w = warnings(&format!("{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU . . . . . . . . . . . . / m . . . . . . . . . . . . . .\"\n"));
         assert!(w.iter().any(|m| m.contains("over the 14×10 guideline")), "{w:?}");
     }
+
+    #[test]
+    fn the_glossary_accent_and_the_vocabulary_are_checked() {
+        let e = errors(&format!("{HEAD}[properties.TICK]\naccent = \"gold\"\ndescribe = \"Repeats its steps.\"\n[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / miau . .\"\n"));
+        assert!(e.contains(&"properties.TICK.accent: must be one of you, push, stop, win, sink, defeat".to_string()), "{e:?}");
+        let e = errors(&format!("vocabulary = [\"BELL\", \"bell\"]\n{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / miau . .\"\n"));
+        assert!(e.contains(&"vocabulary[1]: must be an uppercase word, e.g. \"BELL\"".to_string()), "{e:?}");
+        // A vocabulary noun is no silent-noun trap: MIAU IS BELL is meant.
+        let text = |vocab: &str| format!("{vocab}{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / MIAU IS BELL / miau . .\"\n");
+        assert!(warnings(&text("")).iter().any(|w| w.contains("BELL isn't a thing")));
+        assert!(!warnings(&text("vocabulary = [\"BELL\"]\n")).iter().any(|w| w.contains("BELL isn't a thing")));
+    }
 }
 
 mod solving {
