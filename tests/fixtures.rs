@@ -176,6 +176,27 @@ pub fn miau_won() -> Session<retrace_kernel::miau::Miau> {
     s
 }
 
+/// Miau Is True: level `level` of the shipped pack `pack` (in `app/packs/`),
+/// played with the moves `UDLRW`.
+pub fn miau_pack_level(pack: &str, level: &str, moves: &str, title: &str) -> Session<retrace_kernel::miau::Miau> {
+    use retrace_kernel::miau::{pack::load, Action, Miau};
+    let text = std::fs::read_to_string(root().join("app/packs").join(pack)).expect("the shipped pack reads");
+    let pack = load(&text).0.expect("the shipped pack loads");
+    let lv = pack.levels.iter().find(|l| l.id == level).expect("the level exists");
+    let mut s = Session::<Miau>::new(lv.setup.clone(), 0).expect("the level starts").with_title(title);
+    for c in moves.chars() {
+        let a = match c {
+            'U' => Action::Up,
+            'D' => Action::Down,
+            'L' => Action::Left,
+            'R' => Action::Right,
+            _ => Action::Wait,
+        };
+        s.push(a).unwrap_or_else(|e| panic!("fixture move {c}: {e}"));
+    }
+    s
+}
+
 /// Every committed fixture: file name and bytes.
 pub fn all() -> Vec<(&'static str, ReplayFile)> {
     use Action::*;
@@ -204,6 +225,8 @@ pub fn all() -> Vec<(&'static str, ReplayFile)> {
         ("explodo-game-over.replay", explodo(2, "br w w br w w br w w").to_replay(FIXTURE_APP)),
         ("life-hotseat.replay", life_hotseat().to_replay(FIXTURE_APP)),
         ("miau-pass-it-on.replay", miau_won().to_replay(FIXTURE_APP)),
+        ("miau-clockwork-proof.replay", miau_pack_level("clockwork-proof.toml", "mouse-keeps-time", "DRRRRRRRRRR", "Miau: the mouse keeps time").to_replay(FIXTURE_APP)),
+        ("miau-gates-hand-off.replay", miau_pack_level("gate-drafts.toml", "hand-off", "LUDLURRRRRURRRR", "Miau: hand-off").to_replay(FIXTURE_APP)),
         ("life-stalemate.replay", life_stalemate().to_replay(FIXTURE_APP)),
         ("life-campaign-win.replay", campaign.to_replay(FIXTURE_APP)),
         ("life-campaign-win-certificate.replay", campaign.to_certificate(FIXTURE_APP).expect("won")),

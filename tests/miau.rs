@@ -81,3 +81,15 @@ fn solve_constraints_json_explain_and_proofs() {
     assert_eq!(code, 1);
     assert!(out.contains("levels.pass-it-on: must_form MIAU IS ROCK is not proved: without it SOLVED 6"), "{out}");
 }
+
+#[test]
+fn every_shipped_pack_passes_check_with_proofs() {
+    // The packs in app/packs are the extensions' reference content: each level
+    // solves (or is proved) as its metadata expects.
+    for entry in std::fs::read_dir(crate::fixtures::root().join("app/packs")).unwrap() {
+        let path = entry.unwrap().path();
+        let (code, out, err) = retrace(&["miau", "check", path.to_str().unwrap(), "--proofs"]);
+        assert_eq!(code, 0, "{}: {out}{err}", path.display());
+        assert!(!out.contains("FAILED"), "{out}");
+    }
+}

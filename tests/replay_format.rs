@@ -22,6 +22,8 @@ fn fixtures_verify_with_their_outcomes() {
             ("explodo-game-over.replay", "lost"),
             ("life-hotseat.replay", "won"),
             ("miau-pass-it-on.replay", "won"),
+            ("miau-clockwork-proof.replay", "won"),
+            ("miau-gates-hand-off.replay", "won"),
             ("life-stalemate.replay", "won"),
             ("life-campaign-win.replay", "won"),
             ("life-campaign-win-certificate.replay", "won"),

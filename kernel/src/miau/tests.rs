@@ -750,64 +750,7 @@ mod gates {
     }
 
     /// The spec's drafts D1–D3 as a pack (`_` plate, `|` gate, channel amber).
-    pub const DRAFTS: &str = r##"
-[manifest]
-id = "gate-drafts"
-name = "Gate drafts"
-version = "1"
-engine = 1
-features = ["gates"]
-
-[[levels]]
-id = "door-stop"
-title = "Door stop"
-category = "optional"
-allow_bypass = true
-map = """
-MIY.WIS.CIP.
-............
-GIK.........
-############
-#.....#TIN##
-#.$.$.|.~.&#
-#.@...######
-#..._.######
-############
-"""
-legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", C = "CRATE", P = "PUSH", G = "GAP", K = "SINK", T = "TRUCK", N = "WIN", "#" = "wall", "$" = "crate", "@" = "miau", "~" = "gap", "&" = "truck", "_" = { noun = "plate", channel = "amber" }, "|" = { noun = "gate", channel = "amber" } }
-
-[[levels]]
-id = "hand-off"
-title = "Hand-off"
-category = "optional"
-map = """
-WIS.TIN....
-###########
-#.......###
-#..MIY..|.&
-#CA.....###
-#..@....###
-###########
-#$....._###
-###########
-"""
-legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", C = "CRATE", A = "AND", T = "TRUCK", N = "WIN", "#" = "wall", "$" = "crate", "@" = "miau", "&" = "truck", "_" = { noun = "plate", channel = "amber" }, "|" = { noun = "gate", channel = "amber" } }
-
-[[levels]]
-id = "jam"
-title = "Jam"
-category = "optional"
-allow_bypass = true
-map = """
-MIY.WIS.TIN
-###########
-#......#..#
-#.@.$._|.&#
-#......#..#
-###########
-"""
-legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", T = "TRUCK", N = "WIN", "#" = "wall", "$" = "crate", "@" = "miau", "&" = "truck", "_" = { noun = "plate", channel = "amber" }, "|" = { noun = "gate", channel = "amber" } }
-"##;
+    pub const DRAFTS: &str = include_str!("../../../app/packs/gate-drafts.toml");
 
     #[test]
     fn the_drafts_load_with_their_circuits() {
@@ -1005,37 +948,7 @@ mod automata {
     }
 
     /// The spec's complete proof example: Clockwork level 1, as a pack.
-    pub const PROOF: &str = r##"
-[manifest]
-id = "clockwork-proof"
-name = "Clockwork proof"
-version = "1.0.0"
-engine = 1
-features = ["automata"]
-
-[palette]
-MIAU = { glyph = "🐈", faces = "left" }
-MOUSE = { glyph = "🐁", faces = "left" }
-WALL = "🧱"
-BELL = "🔔"
-
-[[levels]]
-id = "mouse-keeps-time"
-title = "The mouse keeps time"
-hint = "The mouse takes one step for every step you take."
-allow_hands_off = true
-automata = [{ id = "mouse-shuttle", subject = "MOUSE", property = "TICK", phase = 0, pattern = [
-  { action = "move", dx = -1, dy = 0 }, "L", "L", "L", "L", "R", "R", "R", "R", { action = "move", dx = 1, dy = 0 } ] }]
-grid = """
-MIAU IS YOU . WALL IS STOP . MOUSE IS TICK
-. . . . . . . . . . .
-wall wall wall wall wall wall wall wall wall wall wall
-wall BELL IS . . WIN . . . mouse wall
-wall wall wall wall wall wall wall wall wall wall wall
-miau . . . . . . . . . .
-. . . . . . . . . . bell
-"""
-"##;
+    pub const PROOF: &str = include_str!("../../../app/packs/clockwork-proof.toml");
 
     #[test]
     fn clockwork_proof_the_mouse_delivers_win_on_beat_5_and_then_waits() {
@@ -1082,5 +995,66 @@ miau . . . . . . . . . .
         assert!(e.contains("WIN is a core word"), "{e}");
         let e = bad("dx = -1, dy = 0", "dx = -1, dy = 1");
         assert!(e.contains("no diagonals"), "{e}");
+    }
+}
+
+/// The Tidewater world's "Surprising engine behaviour" list, with the outcome
+/// the decisions call for (the Crossword list is the parser list, `p01`–`p14`).
+mod tidewater {
+    use super::super::*;
+    use crate::game::Outcome;
+    use crate::session::Session;
+
+    fn level(grid: &str) -> Session<Miau> {
+        let legend = [("m", "miau"), ("r", "rock"), ("a", "water"), ("j", "jelly"), ("s", "shell"), ("b", "boat")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        Session::new(Setup { grid: grid.replace(" / ", "\n"), legend, terrain: vec![], pairs: vec![], automata: vec![] }, 0).unwrap()
+    }
+
+    fn count(s: &Session<Miau>, noun: &str) -> usize {
+        s.state().board.things.iter().filter(|t| t.kind == board::Kind::Object(noun.into())).count()
+    }
+
+    #[test]
+    fn tw1_no_ghost_rule_after_a_word_sinks() {
+        let mut s = level("MIAU IS YOU WATER IS SINK / m ROCK IS STOP a . / . r . . . .");
+        s.push(Action::Right).unwrap();
+        assert!(!s.state().rules.texts().contains(&"ROCK IS STOP".to_string()), "{:?}", s.state().rules.texts());
+        s.push(Action::Down).expect("the rock is no longer STOP on the very next move");
+    }
+
+    #[test]
+    fn tw2_a_transformation_resolves_before_contact() {
+        let mut s = level("MIAU IS YOU . / JELLY IS DEFEAT . / SHELL IS WIN . / JELLY IS . . / . . j+SHELL . / . . m .");
+        s.push(Action::Up).unwrap();
+        assert!(s.state().won, "the jelly became a shell before DEFEAT was checked");
+    }
+
+    #[test]
+    fn tw4_sink_and_defeat_beat_win_in_the_same_cell() {
+        let mut s = level("MIAU IS YOU . . / SHELL IS WIN AND SINK / m s . . .");
+        s.push(Action::Right).unwrap();
+        assert!(!s.state().won);
+        assert_eq!((count(&s, "miau"), count(&s, "shell")), (0, 0));
+        let mut s = level("MIAU IS YOU . . / JELLY IS WIN . . / JELLY IS DEFEAT . . / m j . . .");
+        s.push(Action::Right).unwrap();
+        assert!(!s.state().won, "defeat first");
+        assert_eq!(count(&s, "miau"), 0);
+    }
+
+    #[test]
+    fn tw5_nothing_starts_on_water() {
+        let s = level("MIAU IS YOU . / WATER IS SINK . / m b+a . .");
+        assert_eq!((count(&s, "boat"), count(&s, "water")), (0, 0), "reset resolves contacts");
+    }
+
+    #[test]
+    fn tw6_lockstep_yous_fill_water_one_per_wave() {
+        let mut s = level("MIAU IS YOU . . . / WATER IS SINK . . . / m m m a . .");
+        s.push(Action::Right).unwrap();
+        assert_eq!(count(&s, "miau"), 2, "the front cat filled the water");
+        s.push(Action::Right).unwrap();
+        s.push(Action::Right).unwrap();
+        assert_eq!(count(&s, "miau"), 2, "the rest walk on over the filled cell");
+        assert_eq!(s.outcome(), Outcome::InProgress);
     }
 }
