@@ -48,6 +48,22 @@ pub struct RuleSet {
     pub rules: Vec<Rule>,
     /// Terrain nouns with no rule naming them: STOP by default.
     pub terrain_stop: Vec<String>,
+    /// The sentences on the board, for drawing their bars.
+    pub spans: Vec<Span>,
+}
+
+/// A sentence's cells on one axis. Sentences over the same cells (a stacked
+/// cell gives one per word) are one span holding every stacked word's id, and
+/// a sentence that is the start of a longer one (`MIAU IS YOU` in
+/// `MIAU IS YOU AND WIN`) is part of the longer one's span.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Span {
+    /// 0 across (a row), 1 down (a column).
+    pub axis: u8,
+    /// The cells, in reading order.
+    pub cells: Vec<(i32, i32)>,
+    /// The ids of every word in those cells.
+    pub ids: Vec<String>,
 }
 
 impl RuleSet {
@@ -96,7 +112,7 @@ pub fn parse_with(board: &Board, terrain: &[String], custom: &[String]) -> RuleS
             words.entry((t.x, t.y)).or_default().push(w.clone());
         }
     }
-    let mut found: BTreeSet<Rule> = BTreeSet::new();
+    let mut found = Found::default();
     for axis in 0..2u8 {
         let (lines, len) = if axis == 0 { (board.h, board.w) } else { (board.w, board.h) };
         for line in 0..lines {
@@ -120,9 +136,28 @@ pub fn parse_with(board: &Board, terrain: &[String], custom: &[String]) -> RuleS
     }
     // One rule per (subject, predicate), the earliest in reading order.
     let mut seen = BTreeSet::new();
-    let rules: Vec<Rule> = found.into_iter().filter(|r| seen.insert((r.subject.clone(), r.predicate.clone()))).collect();
+    let rules: Vec<Rule> = found.rules.into_iter().filter(|r| seen.insert((r.subject.clone(), r.predicate.clone()))).collect();
     let terrain_stop = terrain.iter().filter(|n| !rules.iter().any(|r| &r.subject == *n)).cloned().collect();
-    RuleSet { rules, terrain_stop }
+    // Spans: (axis, line, start, end) with equal ranges merged by the set; a
+    // range that is a prefix of a longer one from the same start is dropped.
+    let ranges: Vec<(u8, i32, usize, usize)> = found.spans.iter().copied().filter(|&(a, l, s, e)| !found.spans.iter().any(|&(a2, l2, s2, e2)| a2 == a && l2 == l && s2 == s && e2 > e)).collect();
+    let spans = ranges
+        .into_iter()
+        .map(|(axis, line, start, end)| {
+            let cells: Vec<(i32, i32)> = (start..end).map(|k| if axis == 0 { (k as i32, line) } else { (line, k as i32) }).collect();
+            let ids = board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_)) && cells.contains(&(t.x, t.y))).map(|t| t.id.clone()).collect();
+            Span { axis, cells, ids }
+        })
+        .collect();
+    RuleSet { rules, terrain_stop, spans }
+}
+
+/// What the sentence walk finds: rules, and each sentence's range on its line.
+#[derive(Default)]
+struct Found {
+    rules: BTreeSet<Rule>,
+    /// (axis, line, first cell, one past the last cell).
+    spans: BTreeSet<(u8, i32, usize, usize)>,
 }
 
 #[derive(Clone, Copy)]
@@ -135,13 +170,16 @@ enum State {
 
 /// Extends a sentence one cell at a time, trying every word of a stacked cell.
 #[allow(clippy::too_many_arguments)]
-fn walk(cells: &[Vec<Word>], at: usize, state: State, subjects: &mut Vec<String>, preds: &mut Vec<Pred>, order: (i32, i32, u8), custom: &[String], out: &mut BTreeSet<Rule>) {
+fn walk(cells: &[Vec<Word>], at: usize, state: State, subjects: &mut Vec<String>, preds: &mut Vec<Pred>, order: (i32, i32, u8), custom: &[String], out: &mut Found) {
     if let State::AfterPredicate = state {
         for s in subjects.iter() {
             for p in preds.iter() {
-                out.insert(Rule { order, subject: s.clone(), predicate: p.clone() });
+                out.rules.insert(Rule { order, subject: s.clone(), predicate: p.clone() });
             }
         }
+        let (y, x, axis) = order;
+        let (line, start) = if axis == 0 { (y, x) } else { (x, y) };
+        out.spans.insert((axis, line, start as usize, at));
     }
     let Some(cell) = cells.get(at) else { return };
     for w in cell {

@@ -56,6 +56,23 @@ fn p05_a_stack_gives_two_same_length_spans() {
     check("FLAG IS WIN+DEFEAT", &["FLAG IS DEFEAT", "FLAG IS WIN"]);
 }
 
+/// The sentence spans read off `grid`: (axis, cells as "x,y", word count).
+fn spans(grid: &str) -> Vec<(u8, Vec<String>, usize)> {
+    let board = Board::parse(grid, &legend()).unwrap();
+    rules::parse(&board, &[]).spans.iter().map(|s| (s.axis, s.cells.iter().map(|(x, y)| format!("{x},{y}")).collect(), s.ids.len())).collect()
+}
+
+#[test]
+fn spans_merge_stacked_sentences_and_prefixes() {
+    // F-XW3: a stack gives one bar over the shared cells, holding all four ids.
+    assert_eq!(spans("FLAG IS WIN+DEFEAT"), [(0, vec!["0,0".into(), "1,0".into(), "2,0".into()], 4)]);
+    // A sentence inside a longer one from the same start is the longer one's bar.
+    assert_eq!(spans("MIAU IS YOU AND WIN"), [(0, (0..5).map(|x| format!("{x},0")).collect(), 5)]);
+    // Crossing sentences: one bar per axis; a noun doing double duty: two bars.
+    assert_eq!(spans(". FLAG . / MIAU IS YOU / . WIN .").iter().map(|s| s.0).collect::<Vec<_>>(), [0, 1]);
+    assert_eq!(spans("MIAU IS ROCK IS WIN").len(), 2);
+}
+
 #[test]
 fn p06_words_before_or_after_a_sentence_are_ignored() {
     check("YOU MIAU IS WIN", &["MIAU IS WIN"]);
