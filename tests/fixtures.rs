@@ -185,13 +185,7 @@ pub fn miau_pack_level(pack: &str, level: &str, moves: &str, title: &str) -> Ses
     let lv = pack.levels.iter().find(|l| l.id == level).expect("the level exists");
     let mut s = Session::<Miau>::new(lv.setup.clone(), 0).expect("the level starts").with_title(title);
     for c in moves.chars() {
-        let a = match c {
-            'U' => Action::Up,
-            'D' => Action::Down,
-            'L' => Action::Left,
-            'R' => Action::Right,
-            _ => Action::Wait,
-        };
+        let a = Action::from_letter(c).expect("a move letter");
         s.push(a).unwrap_or_else(|e| panic!("fixture move {c}: {e}"));
     }
     s

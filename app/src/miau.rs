@@ -166,13 +166,9 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             };
             let mut actions = Vec::new();
             for (i, c) in moves.chars().enumerate() {
-                actions.push(match c.to_ascii_uppercase() {
-                    'U' => Action::Up,
-                    'D' => Action::Down,
-                    'L' => Action::Left,
-                    'R' => Action::Right,
-                    'W' => Action::Wait,
-                    _ => {
+                actions.push(match Action::from_letter(c) {
+                    Some(a) => a,
+                    None => {
                         let _ = writeln!(err, "error: --moves: character {} is '{c}'; use U D L R W", i + 1);
                         return 2;
                     }

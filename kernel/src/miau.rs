@@ -95,6 +95,18 @@ pub enum Action {
 }
 
 impl Action {
+    /// The move for a letter of the move notation (`U D L R W`, either case).
+    pub fn from_letter(c: char) -> Option<Action> {
+        match c.to_ascii_uppercase() {
+            'U' => Some(Action::Up),
+            'D' => Some(Action::Down),
+            'L' => Some(Action::Left),
+            'R' => Some(Action::Right),
+            'W' => Some(Action::Wait),
+            _ => None,
+        }
+    }
+
     fn delta(self) -> Option<(i32, i32)> {
         match self {
             Action::Up => Some((0, -1)),

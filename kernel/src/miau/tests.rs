@@ -488,12 +488,7 @@ legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", C = "CRATE",
         let pack = load(DRAFTS).0.unwrap();
         let moves: Vec<super::super::Action> = "RRRRRURDLLLUULDULLDLDRRRRRRDDRRUURUL"
             .chars()
-            .map(|c| match c {
-                'U' => super::super::Action::Up,
-                'D' => super::super::Action::Down,
-                'L' => super::super::Action::Left,
-                _ => super::super::Action::Right,
-            })
+            .filter_map(super::super::Action::from_letter)
             .collect();
         let mut s = <super::super::Miau as crate::game::Game>::start(&pack.levels[1].setup, 0).unwrap();
         for (i, a) in moves.iter().enumerate() {
@@ -522,13 +517,7 @@ mod frail {
     fn run(grid: &str, legend: &[(&str, &str)], moves: &str) -> Session<Miau> {
         let mut s = Session::new(Setup { grid: grid.into(), legend: lg(legend), terrain: vec![], pairs: vec![], automata: vec![] }, 0).unwrap();
         for (i, c) in moves.chars().enumerate() {
-            let a = match c {
-                'U' => Action::Up,
-                'D' => Action::Down,
-                'L' => Action::Left,
-                'R' => Action::Right,
-                _ => Action::Wait,
-            };
+            let a = Action::from_letter(c).expect("a move letter");
             s.push(a).unwrap_or_else(|e| panic!("move {} ({c}): {}", i + 1, e.0));
         }
         s
@@ -658,12 +647,7 @@ legend = { m = "miau", r = "rock", w = "water", s = "shell", a = { noun = "sand"
         let play = |moves: &str| {
             let mut s = Session::<Miau>::new(setup.clone(), 0).unwrap();
             for c in moves.chars() {
-                let a = match c {
-                    'U' => Action::Up,
-                    'D' => Action::Down,
-                    'L' => Action::Left,
-                    _ => Action::Right,
-                };
+                let a = Action::from_letter(c).expect("a move letter");
                 if s.push(a).is_err() {
                     break;
                 }
