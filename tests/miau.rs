@@ -93,3 +93,19 @@ fn every_shipped_pack_passes_check_with_proofs() {
         assert!(!out.contains("FAILED"), "{out}");
     }
 }
+
+#[test]
+fn a_play_session_saves_as_a_replay_that_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pass.replay");
+    let (code, out, err) = retrace(&["miau", "play", &sample(), "--level", "pass-it-on", "--moves", "RURRRD", "--save", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("saved "), "{out}");
+    let (code, out, err) = retrace(&["verify", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("won"), "{out}");
+    // An unwritable place (under a file) is a clear error, not a panic.
+    let (code, _, err) = retrace(&["miau", "play", &sample(), "--level", "pass-it-on", "--save", file.join("x.replay").to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot save the replay"), "{err}");
+}

@@ -59,6 +59,9 @@ pub enum MiauCommand {
         /// Moves: U D L R and W (wait), e.g. RRUW.
         #[arg(long, default_value = "")]
         moves: String,
+        /// Also save the session as a replay file (watch it, verify it, drop it on the window).
+        #[arg(long)]
+        save: Option<PathBuf>,
     },
 }
 
@@ -151,7 +154,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             }
             i32::from(!all)
         }
-        MiauCommand::Play { pack, level, moves } => {
+        MiauCommand::Play { pack, level, moves, save } => {
             let Some((loaded, report)) = read_pack(&pack, err) else { return 2 };
             let Some(p) = loaded else {
                 for e in &report.errors {
@@ -219,6 +222,14 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 let _ = writeln!(out, "{}", row.join(" "));
             }
             let _ = writeln!(out, "outcome: {}", Miau::outcome(s.state()));
+            if let Some(path) = save {
+                let s = s.with_title(&format!("Miau: {}", lv.title));
+                if let Err(e) = crate::files::write_atomic(&path, &s.to_replay(crate::APP_VERSION).to_bytes()) {
+                    let _ = writeln!(err, "error: {}: cannot save the replay: {e}", path.display());
+                    return 1;
+                }
+                let _ = writeln!(out, "saved {}", path.display());
+            }
             0
         }
     }

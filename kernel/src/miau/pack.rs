@@ -188,11 +188,19 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
     if let Some(Value::Table(p)) = doc.get("palette") {
         for (noun, v) in p {
             palette.push(noun.to_lowercase());
-            if let Value::Table(t) = v {
-                unknown_keys(t, &format!("palette.{noun}"), &["glyph", "faces", "fallback", "terrain"], &mut r);
-                if t.get("terrain").and_then(Value::as_bool) == Some(true) {
-                    terrain.push(noun.to_lowercase());
+            match v {
+                Value::String(_) => {}
+                Value::Table(t) => {
+                    unknown_keys(t, &format!("palette.{noun}"), &["glyph", "faces", "fallback", "terrain"], &mut r);
+                    if t.get("terrain").and_then(Value::as_bool) == Some(true) {
+                        terrain.push(noun.to_lowercase());
+                    }
+                    match t.get("faces").map(Value::as_str) {
+                        None | Some(Some("left" | "right")) => {}
+                        _ => r.errors.push(issue(&format!("palette.{noun}.faces"), "must be left or right")),
+                    }
                 }
+                _ => r.errors.push(issue(&format!("palette.{noun}"), "must be a glyph (\"🐈\") or { glyph, faces, fallback, terrain }")),
             }
         }
     }

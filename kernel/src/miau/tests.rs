@@ -290,6 +290,9 @@ mod packs {
         let text = |vocab: &str| format!("{vocab}{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / MIAU IS BELL / miau . .\"\n");
         assert!(warnings(&text("")).iter().any(|w| w.contains("BELL isn't a thing")));
         assert!(!warnings(&text("vocabulary = [\"BELL\"]\n")).iter().any(|w| w.contains("BELL isn't a thing")));
+        let e = errors(&format!("{HEAD}[palette]\nMIAU = {{ glyph = \"c\", faces = \"up\" }}\nROCK = 3\n[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / miau rock .\"\n"));
+        assert!(e.contains(&"palette.MIAU.faces: must be left or right".to_string()), "{e:?}");
+        assert!(e.iter().any(|m| m.starts_with("palette.ROCK: must be a glyph")), "{e:?}");
     }
 }
 
