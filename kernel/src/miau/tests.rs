@@ -1062,3 +1062,16 @@ mod tidewater {
         assert_eq!(s.outcome(), Outcome::InProgress);
     }
 }
+
+/// Pairs and automata together: the spec's `let-the-mouse-in` idea.
+#[test]
+fn an_open_mouse_opens_a_shut_door_on_its_beat() {
+    let legend = [("m", "miau"), ("o", "mouse"), ("d", "door")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let pairs = vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter: true }];
+    let automata = vec![Automaton { id: "pace".into(), subject: Some("mouse".into()), property: "TICK".into(), phase: 0, pattern: vec![Step::Move(1, 0)] }];
+    let grid = "MIAU IS YOU . . / MOUSE IS TICK . . / MOUSE IS OPEN . . / DOOR IS STOP AND SHUT / o d . . m";
+    let mut s = Session::<Miau>::new(Setup { grid: grid.replace(" / ", "\n"), legend, terrain: vec![], pairs, automata }, 0).unwrap();
+    let events = s.push(Action::Wait).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::Destroyed(ids, why) if why == "open" && ids.len() == 2)), "{events:?}");
+    assert!(!s.state().board.things.iter().any(|t| t.kind == Kind::Object("door".into())), "the door opened that same turn");
+}
