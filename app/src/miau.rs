@@ -124,6 +124,10 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 return 2;
             }
             let mut all = true;
+            // A spinner on the terminal's stderr for long searches (hidden when
+            // stderr is not a terminal, as in tests and pipes).
+            let bar = indicatif::ProgressBar::new_spinner();
+            bar.set_style(indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]").unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()));
             for l in levels {
                 let budget = max.or(l.solver_budget).unwrap_or(1_000_000);
                 let hasher: &mut dyn retrace_kernel::hashing::FrontierHasher = match gpu_hasher.as_mut() {
@@ -131,7 +135,16 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     None => &mut cpu,
                 };
                 let opts = retrace_kernel::miau::solver::Options { max_states: budget, forbid: forbid.clone(), require: require.clone(), no_word_loss, hands_off: false };
-                match retrace_kernel::miau::solver::analyze(&l.setup, &opts, hasher) {
+                let started = std::time::Instant::now();
+                let mut watch = |states: u64| {
+                    let secs = started.elapsed().as_secs_f64().max(1e-3);
+                    let mib = states * retrace_kernel::miau::solver::STORED_BYTES_PER_STATE / (1 << 20);
+                    bar.set_message(format!("{}: {states} states, {:.0} states/s, ~{mib} MiB stored", l.id, states as f64 / secs));
+                    bar.tick();
+                };
+                let result = retrace_kernel::miau::solver::analyze_watched(&l.setup, &opts, hasher, &mut watch);
+                bar.set_message(String::new());
+                match result {
                     Ok(a) => {
                         all &= matches!(a.verdict, retrace_kernel::miau::solver::Verdict::Solved { .. });
                         if json {
@@ -152,6 +165,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     }
                 }
             }
+            bar.finish_and_clear();
             i32::from(!all)
         }
         MiauCommand::Play { pack, level, moves, save } => {

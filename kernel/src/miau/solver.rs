@@ -129,6 +129,12 @@ impl Keyer {
     }
 }
 
+/// Bytes stored per visited state, on average: a 16-byte hash in the visited
+/// set (plus its control byte, at a load of 7/8 to 7/16) and an 8-byte parent
+/// link (in a vector that doubles). Between 27 and 55; this is the midpoint,
+/// for progress displays. The current layer's whole states come on top.
+pub const STORED_BYTES_PER_STATE: u64 = 41;
+
 /// Search constraints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
@@ -165,6 +171,12 @@ fn words_of(s: &State) -> Vec<(String, i32, i32)> {
 
 /// Solves a level under constraints.
 pub fn solve_with(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher) -> Result<Verdict, Rejection> {
+    solve_watched(setup, opts, hasher, &mut |_| {})
+}
+
+/// [`solve_with`], calling `watch` with the number of states visited after
+/// every breadth-first layer (for a progress display; the kernel does no I/O).
+pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher, watch: &mut dyn FnMut(u64)) -> Result<Verdict, Rejection> {
     let forbid: Vec<String> = opts.forbid.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)?;
     let require: Vec<String> = opts.require.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)?;
     if require.len() > 8 {
@@ -257,6 +269,7 @@ pub fn solve_with(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher
             layer_next.push((idx, t, mask));
         }
         layer = layer_next;
+        watch(parents.len() as u64);
     }
     Ok(Verdict::Unsolved { states: parents.len() as u64 })
 }
@@ -276,7 +289,13 @@ pub struct Analysis {
 /// winning move formed a rule while a YOU already shared its cell with the new
 /// WIN thing).
 pub fn analyze(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher) -> Result<Analysis, Rejection> {
-    let verdict = solve_with(setup, opts, hasher)?;
+    analyze_watched(setup, opts, hasher, &mut |_| {})
+}
+
+/// [`analyze`], calling `watch` with the states visited so far by each of its
+/// searches (the solve, then the BYPASS and HANDS-OFF passes) after every layer.
+pub fn analyze_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher, watch: &mut dyn FnMut(u64)) -> Result<Analysis, Rejection> {
+    let verdict = solve_watched(setup, opts, hasher, watch)?;
     let mut flags = Vec::new();
     if let Verdict::Solved { moves, .. } = &verdict {
         if moves.is_empty() {
@@ -286,11 +305,11 @@ pub fn analyze(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher) -
                 flags.push("TRIVIAL");
             }
             let frozen = Setup { grid: freeze_words(&setup.grid), ..setup.clone() };
-            if matches!(solve_with(&frozen, opts, hasher)?, Verdict::Solved { .. }) {
+            if matches!(solve_watched(&frozen, opts, hasher, watch)?, Verdict::Solved { .. }) {
                 flags.push("BYPASS");
             }
             let hands_off = Options { hands_off: true, ..opts.clone() };
-            if matches!(solve_with(setup, &hands_off, hasher)?, Verdict::Solved { .. }) {
+            if matches!(solve_watched(setup, &hands_off, hasher, watch)?, Verdict::Solved { .. }) {
                 flags.push("HANDS-OFF");
             }
             if won_while_overlapping(setup, moves)? {

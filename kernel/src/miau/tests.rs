@@ -347,6 +347,17 @@ mod solving {
     }
 
     #[test]
+    fn the_watcher_sees_the_visited_count_grow_layer_by_layer() {
+        use super::super::solver::{solve_watched, Options};
+        let s = setup("MIAU IS YOU / m . f");
+        let mut seen = Vec::new();
+        let v = solve_watched(&s, &Options { max_states: 1_000, ..Options::default() }, &mut CpuHasher, &mut |n| seen.push(n)).unwrap();
+        let Verdict::Unsolved { states } = v else { panic!("{v:?}") };
+        assert!(!seen.is_empty() && seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+        assert_eq!(seen.last(), Some(&states), "the last report is the final count");
+    }
+
+    #[test]
     fn an_exhausted_space_is_a_proof_and_a_budget_is_not() {
         // No WIN rule can ever form: every reachable state is visited.
         let s = setup("MIAU IS YOU / m . f");
