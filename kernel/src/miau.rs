@@ -230,7 +230,10 @@ impl State {
                     continue;
                 }
                 match &t[i].kind {
-                    Kind::Object(n) if self.board.leftover(n).is_some() => into.push((i, self.board.leftover(n).unwrap_or_default().to_string())),
+                    Kind::Object(n) => match self.board.leftover(n) {
+                        Some(left) => into.push((i, left.to_string())),
+                        None => gone.push(i),
+                    },
                     _ => gone.push(i),
                 }
             }
@@ -253,28 +256,25 @@ impl State {
     fn beat(&mut self) {
         let r = self.rules.clone();
         for k in 0..self.automata.len() {
-            let a = self.automata[k].clone();
+            let a = &self.automata[k];
             let word = a.property.to_lowercase();
-            let active = r.rules.iter().any(|rule| matches!(&rule.predicate, rules::Pred::Custom(w) if *w == word) && a.subject.as_ref().is_none_or(|s| *s == rule.subject));
+            let subject_ok = |noun: &str| a.subject.as_deref().is_none_or(|s| s == noun);
+            let active = r.rules.iter().any(|rule| matches!(&rule.predicate, rules::Pred::Custom(w) if *w == word) && subject_ok(&rule.subject));
             let t = &self.board.things;
-            let mut actors: Vec<usize> = (0..t.len()).filter(|&i| r.has_word(&t[i].kind, &word) && a.subject.as_ref().is_none_or(|s| t[i].kind == Kind::Object(s.clone()))).collect();
+            let mut actors: Vec<usize> = (0..t.len()).filter(|&i| r.has_word(&t[i].kind, &word) && matches!(&t[i].kind, Kind::Object(n) if subject_ok(n))).collect();
             if !active || actors.is_empty() || a.pattern.is_empty() {
                 continue;
             }
-            let phase = self.phases[k] as usize % a.pattern.len();
+            let len = a.pattern.len();
+            let phase = self.phases[k] as usize % len;
             if let Step::Move(dx, dy) = a.pattern[phase] {
-                let ids: Vec<String> = {
-                    actors.sort_by(|&p, &q| (t[q].x * dx + t[q].y * dy).cmp(&(t[p].x * dx + t[p].y * dy)).then_with(|| t[p].id.cmp(&t[q].id)));
-                    actors.iter().map(|&i| t[i].id.clone()).collect()
-                };
-                // Ids, not indices: a move never removes things, but stay safe.
-                for id in ids {
-                    if let Some(i) = self.board.things.iter().position(|th| th.id == id) {
-                        self.try_move(i, dx, dy, &r, 0);
-                    }
+                // Moves never remove or reorder things, so the indices stay valid.
+                actors.sort_by(|&p, &q| (t[q].x * dx + t[q].y * dy).cmp(&(t[p].x * dx + t[p].y * dy)).then_with(|| t[p].id.cmp(&t[q].id)));
+                for i in actors {
+                    self.try_move(i, dx, dy, &r, 0);
                 }
             }
-            self.phases[k] = ((phase + 1) % a.pattern.len()) as u32;
+            self.phases[k] = ((phase + 1) % len) as u32;
         }
     }
 

@@ -452,6 +452,11 @@ fn map_to_grid(map: &str, legend: &[(String, String)]) -> Result<String, (String
     Ok(out.join("\n"))
 }
 
+/// `IS`, `AND` or a built-in property: never a pair word or an automaton's property.
+fn is_core_word(w: &str) -> bool {
+    w == "IS" || w == "AND" || PROPS.iter().any(|(_, p)| *p == w)
+}
+
 /// A level's `pairs`: `[{ words = ["OPEN", "SHUT"], effect = "destroy-both", enter = true }]`.
 fn level_pairs(t: &Table, path: &str, r: &mut Report) -> Vec<super::Pair> {
     let mut out = Vec::new();
@@ -493,7 +498,7 @@ fn level_pairs(t: &Table, path: &str, r: &mut Report) -> Vec<super::Pair> {
             ok = false;
         }
         for w in &words {
-            if w == "IS" || w == "AND" || PROPS.iter().any(|(_, p)| p == w) {
+            if is_core_word(w) {
                 r.errors.push(issue(&format!("{at}.words"), format!("{w} is a core word and cannot be a pair word")));
                 ok = false;
             } else if w.is_empty() || !w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -537,7 +542,7 @@ fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super::Automaton
         let property = a.get("property").and_then(Value::as_str).unwrap_or_default().to_uppercase();
         if property.is_empty() || !property.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
             r.errors.push(issue(&format!("{at}.property"), "needs a property word, e.g. \"TICK\""));
-        } else if property == "IS" || property == "AND" || PROPS.iter().any(|(_, p)| *p == property) {
+        } else if is_core_word(&property) {
             r.errors.push(issue(&format!("{at}.property"), format!("{property} is a core word and cannot be an automaton's property")));
         }
         let subject = a.get("subject").and_then(Value::as_str).map(str::to_lowercase);

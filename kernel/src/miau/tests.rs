@@ -22,6 +22,18 @@ fn level(grid: &str) -> Session<Miau> {
     Session::new(Setup { grid: grid.into(), legend: legend(), terrain: vec![], pairs: vec![], automata: vec![] }, 0).unwrap()
 }
 
+/// A level in the grid notation (rows split on `/` or newlines) with its own
+/// legend and no terrain, pairs or automata: each test module adds its own.
+fn setup_with(grid: &str, legend: &[(&str, &str)]) -> Setup {
+    let legend = legend.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    Setup { grid: grid.into(), legend, terrain: vec![], pairs: vec![], automata: vec![] }
+}
+
+/// A pack's load errors as `path: message` lines.
+fn pack_errors(text: &str) -> String {
+    pack::load(text).1.errors.iter().map(|e| format!("{}: {}", e.path, e.message)).collect::<Vec<_>>().join("\n")
+}
+
 fn nouns(s: &Session<Miau>) -> Vec<String> {
     s.state().board.things.iter().filter_map(|t| if let Kind::Object(n) = &t.kind { Some(n.clone()) } else { None }).collect()
 }
@@ -529,7 +541,7 @@ mod frail {
     }
 
     fn run(grid: &str, legend: &[(&str, &str)], moves: &str) -> Session<Miau> {
-        let mut s = Session::new(Setup { grid: grid.into(), legend: lg(legend), terrain: vec![], pairs: vec![], automata: vec![] }, 0).unwrap();
+        let mut s = Session::new(super::setup_with(grid, legend), 0).unwrap();
         for (i, c) in moves.chars().enumerate() {
             let a = Action::from_letter(c).expect("a move letter");
             s.push(a).unwrap_or_else(|e| panic!("move {} ({c}): {}", i + 1, e.0));
@@ -695,8 +707,7 @@ mod gates {
     const LEGEND: &[(&str, &str)] = &[("m", "miau"), ("c", "crate"), ("r", "rock"), ("p", "plate:amber"), ("g", "gate:amber"), ("q", "plate:teal")];
 
     fn level(grid: &str) -> Session<Miau> {
-        let legend = LEGEND.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-        Session::new(Setup { grid: grid.into(), legend, terrain: vec![], pairs: vec![], automata: vec![] }, 0).unwrap()
+        Session::new(super::setup_with(grid, LEGEND), 0).unwrap()
     }
 
     fn gate_open(s: &Session<Miau>) -> bool {
@@ -809,9 +820,8 @@ mod pairs {
     use crate::session::Session;
 
     fn level(grid: &str, enter: bool) -> Session<Miau> {
-        let legend = [("m", "miau"), ("k", "key"), ("d", "door"), ("r", "rock")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
         let pairs = vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter }];
-        Session::new(Setup { grid: grid.replace(" / ", "\n"), legend, terrain: vec![], pairs, automata: vec![] }, 0).unwrap()
+        Session::new(Setup { pairs, ..super::setup_with(grid, &[("m", "miau"), ("k", "key"), ("d", "door"), ("r", "rock")]) }, 0).unwrap()
     }
 
     fn ids(s: &Session<Miau>) -> Vec<String> {
@@ -884,10 +894,7 @@ pairs = [{ words = ["OPEN", "SHUT"], effect = "destroy-both", enter = true }]
         assert!(!report.warnings.iter().any(|w| w.message.contains("isn't a thing")), "pair words are declared properties: {:?}", report.warnings);
         let setup = &pack.unwrap().levels[0].setup;
         assert_eq!(setup.pairs, [Pair { words: ["OPEN".into(), "SHUT".into()], enter: true }]);
-        let bad = |from: &str, to: &str| {
-            let (_, r) = load(&PACK.replace(from, to));
-            r.errors.iter().map(|e| format!("{}: {}", e.path, e.message)).collect::<Vec<_>>().join("\n")
-        };
+        let bad = |from: &str, to: &str| super::pack_errors(&PACK.replace(from, to));
         let e = bad("[\"OPEN\", \"SHUT\"]", "[\"OPEN\", \"OPEN\"]");
         assert!(e.contains("levels[0].pairs[0].words: the two words must differ"), "{e}");
         let e = bad("[\"OPEN\", \"SHUT\"]", "[\"OPEN\", \"WIN\"]");
@@ -909,9 +916,8 @@ mod automata {
     use crate::session::Session;
 
     fn level(grid: &str, subject: Option<&str>, pattern: &[Step]) -> Session<Miau> {
-        let legend = [("m", "miau"), ("o", "mouse"), ("r", "rock"), ("c", "cog")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
         let automata = vec![Automaton { id: "a".into(), subject: subject.map(String::from), property: "TICK".into(), phase: 0, pattern: pattern.to_vec() }];
-        Session::new(Setup { grid: grid.replace(" / ", "\n"), legend, terrain: vec![], pairs: vec![], automata }, 0).unwrap()
+        Session::new(Setup { automata, ..super::setup_with(grid, &[("m", "miau"), ("o", "mouse"), ("r", "rock"), ("c", "cog")]) }, 0).unwrap()
     }
 
     fn at(s: &Session<Miau>, id: &str) -> Option<(i32, i32)> {
@@ -998,10 +1004,7 @@ mod automata {
 
     #[test]
     fn bad_automata_are_named_with_their_path() {
-        let bad = |from: &str, to: &str| {
-            let (_, r) = load(&PROOF.replace(from, to));
-            r.errors.iter().map(|e| format!("{}: {}", e.path, e.message)).collect::<Vec<_>>().join("\n")
-        };
+        let bad = |from: &str, to: &str| super::pack_errors(&PROOF.replace(from, to));
         let e = bad("\"L\", \"L\", \"L\", \"L\"", "\"L\", \"X\", \"L\", \"L\"");
         assert!(e.contains("levels[0].automata[0].pattern[2]: must be U, D, L, R, W"), "{e}");
         let e = bad("phase = 0", "phase = 10");
@@ -1021,8 +1024,7 @@ mod tidewater {
     use crate::session::Session;
 
     fn level(grid: &str) -> Session<Miau> {
-        let legend = [("m", "miau"), ("r", "rock"), ("a", "water"), ("j", "jelly"), ("s", "shell"), ("b", "boat")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-        Session::new(Setup { grid: grid.replace(" / ", "\n"), legend, terrain: vec![], pairs: vec![], automata: vec![] }, 0).unwrap()
+        Session::new(super::setup_with(grid, &[("m", "miau"), ("r", "rock"), ("a", "water"), ("j", "jelly"), ("s", "shell"), ("b", "boat")]), 0).unwrap()
     }
 
     fn count(s: &Session<Miau>, noun: &str) -> usize {
@@ -1077,11 +1079,10 @@ mod tidewater {
 /// Pairs and automata together: the spec's `let-the-mouse-in` idea.
 #[test]
 fn an_open_mouse_opens_a_shut_door_on_its_beat() {
-    let legend = [("m", "miau"), ("o", "mouse"), ("d", "door")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
     let pairs = vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter: true }];
     let automata = vec![Automaton { id: "pace".into(), subject: Some("mouse".into()), property: "TICK".into(), phase: 0, pattern: vec![Step::Move(1, 0)] }];
     let grid = "MIAU IS YOU . . / MOUSE IS TICK . . / MOUSE IS OPEN . . / DOOR IS STOP AND SHUT / o d . . m";
-    let mut s = Session::<Miau>::new(Setup { grid: grid.replace(" / ", "\n"), legend, terrain: vec![], pairs, automata }, 0).unwrap();
+    let mut s = Session::<Miau>::new(Setup { pairs, automata, ..setup_with(grid, &[("m", "miau"), ("o", "mouse"), ("d", "door")]) }, 0).unwrap();
     let events = s.push(Action::Wait).unwrap();
     assert!(events.iter().any(|e| matches!(e, Event::Destroyed(ids, why) if why == "open" && ids.len() == 2)), "{events:?}");
     assert!(!s.state().board.things.iter().any(|t| t.kind == Kind::Object("door".into())), "the door opened that same turn");
