@@ -1,8 +1,8 @@
 //! `retrace explodo …`: print a level, play a list of actions.
 
 use clap::Subcommand;
-use retrace_kernel::explodo::board::{Dir, Pos, Tile};
-use retrace_kernel::explodo::{Action, Explodo, Setup, State, LEVELS};
+use retrace_kernel::explodo::board::{Diag, Dir, Pos, Tile, BUSH, OIL, SPIKES};
+use retrace_kernel::explodo::{Action, Aim, Dialog, Explodo, Setup, State, LEVELS};
 use retrace_kernel::rng::seed_from_text;
 use retrace_kernel::{Game, Session};
 use std::io::Write;
@@ -22,8 +22,13 @@ pub enum ExplodoCommand {
         level: u32,
     },
     /// Play actions from a file and print the events and the final state.
-    /// Tokens, separated by spaces or lines: `u d l r` (move), `bu bd bl br`
-    /// (bomb up/down/left/right), `w` (wait); `#` starts a comment.
+    /// Tokens, separated by spaces or lines (`#` starts a comment):
+    /// `u d l r` move, `bu bd bl br` bomb, `w` wait, `ru…` run, `su…` slide,
+    /// `ul ur dl dr` diagonal step, `ku…` kick, `tu…` throw, `fu…` RPG,
+    /// `x3,4` detonate the bomb on x 3 y 4, `vu…` a charge aimed that way,
+    /// `v` a charge on yourself (Freeze), `v3,4` a charge aimed at a tile;
+    /// dialogs: `c0`…`c4` choose a gem card, `buy0`…`buy3`, `restock`,
+    /// `leave` (the shop), `keep` / `take` / `freeze` (a charge swap).
     Play {
         /// The run's seed.
         #[arg(long)]
@@ -31,11 +36,17 @@ pub enum ExplodoCommand {
         /// The actions file.
         #[arg(long)]
         moves: PathBuf,
+        /// Developer mode (a rainbow gem beside you on every level).
+        #[arg(long)]
+        developer: bool,
+        /// Immortal mode (nothing kills you).
+        #[arg(long)]
+        immortal: bool,
     },
 }
 
 /// The legend printed under a board.
-pub const LEGEND: &str = "legend: # wall  O pillar  + crate  . floor  @ you  E exit (uncovered)  G gem (uncovered)  * bomb  ~ flame  $ coins  b/s/d/S/g/w/h enemies (Blob, Seeker, Drifter, Sprinter, Ghost, Wisp, Hunter)";
+pub const LEGEND: &str = "legend: # wall  O pillar  + crate  . floor  @ you  E exit (uncovered)  G gem (uncovered)  R rainbow gem  * bomb  ~ flame  $ coins  c charge  b/s/d/S/g/w/h enemies (Blob, Seeker, Drifter, Sprinter, Ghost, Wisp, Hunter)  objects: \" bush  M metal crate  o oil  ^ spikes  B oil barrel  Q cracked pillar  % rubble";
 
 /// The board as text.
 pub fn render(s: &State) -> String {
@@ -51,15 +62,28 @@ pub fn render(s: &State) -> String {
                 '*'
             } else if s.flames.iter().any(|&(f, _)| f == p) {
                 '~'
-            } else if s.drops.iter().any(|d| d.pos == p) {
-                '$'
+            } else if let Some(d) = s.drops.iter().find(|d| d.pos == p) {
+                if d.charge.is_some() {
+                    'c'
+                } else {
+                    '$'
+                }
+            } else if s.rainbow == Some(p) {
+                'R'
             } else {
                 match s.layout.tile(p) {
                     Tile::Wall => '#',
                     Tile::Pillar => 'O',
                     Tile::Crate => '+',
+                    Tile::Metal => 'M',
+                    Tile::Barrel => 'B',
+                    Tile::Cracked => 'Q',
+                    Tile::Rubble => '%',
                     Tile::Floor if s.exit_revealed && p == s.layout.exit => 'E',
-                    Tile::Floor if s.gem_revealed && p == s.layout.gem => 'G',
+                    Tile::Floor if s.gem_revealed && !s.gem_taken && p == s.layout.gem => 'G',
+                    Tile::Floor if s.layout.has(p, BUSH) => '"',
+                    Tile::Floor if s.layout.has(p, OIL) => 'o',
+                    Tile::Floor if s.layout.has(p, SPIKES) => '^',
                     Tile::Floor => '.',
                 }
             };
@@ -70,28 +94,90 @@ pub fn render(s: &State) -> String {
     out
 }
 
+/// The tokens `parse_moves` accepts, for error messages.
+pub const TOKENS: &str = "u d l r, bu bd bl br, w, ru…, su…, ul ur dl dr, ku…, tu…, fu…, x3,4, vu…, v, v3,4, c0…c4, buy0…buy3, restock, leave, keep, take, freeze";
+
+/// Parses one token; `None` when it is not an action.
+pub fn parse_token(tok: &str) -> Option<Action> {
+    let dir = |c: &str| match c {
+        "u" => Some(Dir::Up),
+        "d" => Some(Dir::Down),
+        "l" => Some(Dir::Left),
+        "r" => Some(Dir::Right),
+        _ => None,
+    };
+    let tile = |t: &str| {
+        let (x, y) = t.split_once(',')?;
+        Some(Pos { x: x.trim().parse().ok()?, y: y.trim().parse().ok()? })
+    };
+    let index = |t: &str| t.parse::<u8>().ok();
+    let t = tok.to_ascii_lowercase();
+    Some(match t.as_str() {
+        "w" => Action::Wait,
+        "ul" => Action::Diagonal(Diag::UpLeft),
+        "ur" => Action::Diagonal(Diag::UpRight),
+        "dl" => Action::Diagonal(Diag::DownLeft),
+        "dr" => Action::Diagonal(Diag::DownRight),
+        "v" => Action::UseCharge(Aim::Me),
+        "restock" => Action::Restock,
+        "leave" => Action::LeaveShop,
+        "keep" => Action::KeepCharge,
+        "take" => Action::TakeCharge,
+        "freeze" => Action::FreezeFirst,
+        _ if t.len() == 1 => Action::Move(dir(&t)?),
+        _ if t.starts_with("buy") => Action::Buy(index(&t[3..])?),
+        _ if t.starts_with('c') => Action::Choose(index(&t[1..])?),
+        _ if t.starts_with('x') => Action::Detonate(tile(&t[1..])?),
+        _ if t.starts_with('v') && t.contains(',') => Action::UseCharge(Aim::At(tile(&t[1..])?)),
+        _ if t.len() == 2 => {
+            let d = dir(&t[1..])?;
+            match &t[..1] {
+                "b" => Action::Bomb(d),
+                "r" => Action::Run(d),
+                "s" => Action::Slide(d),
+                "k" => Action::Kick(d),
+                "t" => Action::Throw(d),
+                "f" => Action::Rpg(d),
+                "v" => Action::UseCharge(Aim::Dir(d)),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}
+
 /// Parses an actions file; errors name the line and the token.
 pub fn parse_moves(text: &str) -> Result<Vec<Action>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("");
         for tok in line.split_whitespace() {
-            let a = match tok.to_ascii_lowercase().as_str() {
-                "u" => Action::Move(Dir::Up),
-                "d" => Action::Move(Dir::Down),
-                "l" => Action::Move(Dir::Left),
-                "r" => Action::Move(Dir::Right),
-                "bu" => Action::Bomb(Dir::Up),
-                "bd" => Action::Bomb(Dir::Down),
-                "bl" => Action::Bomb(Dir::Left),
-                "br" => Action::Bomb(Dir::Right),
-                "w" => Action::Wait,
-                other => return Err(format!("line {}: '{other}' is not an action (u d l r, bu bd bl br, w)", n + 1)),
-            };
-            out.push(a);
+            match parse_token(tok) {
+                Some(a) => out.push(a),
+                None => return Err(format!("line {}: '{tok}' is not an action ({TOKENS})", n + 1)),
+            }
         }
     }
     Ok(out)
+}
+
+/// The open dialog as a line of text, with the tokens that answer it.
+pub fn dialog_line(s: &State) -> Option<String> {
+    let d = s.dialogs.last()?;
+    Some(match d {
+        Dialog::Gem { cards, rainbow } => {
+            let list: Vec<String> = cards.iter().enumerate().map(|(i, o)| format!("c{i} {}", s.card(*o))).collect();
+            format!("{} offers: {}", if *rainbow { "the rainbow gem" } else { "the gem" }, list.join(" | "))
+        }
+        Dialog::Shop { items, restocks } => {
+            let list: Vec<String> = items.iter().enumerate().filter_map(|(i, o)| o.map(|o| format!("buy{i} {} ({} coins)", s.card(o), o.price()))).collect();
+            format!("shop ({} coins): {} | restock ({} coins) | leave", s.coins, list.join(" | "), restocks + 1)
+        }
+        Dialog::Swap { new, uses } => {
+            let (old, left) = s.charge.expect("a swap has a charge carried");
+            format!("carrying {} ×{left}, found {} ×{uses}: keep (+{} coins) | take (+{} coins)", old.name(), new.name(), new.sell_value(*uses), old.sell_value(left))
+        }
+    })
 }
 
 /// Runs an Explodorama subcommand; returns the exit code.
@@ -115,7 +201,7 @@ pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32
             let _ = writeln!(out, "enemies {} par {} size {}x{} types {}", s.enemies.len(), s.par, s.layout.w, s.layout.h, types.join(","));
             0
         }
-        ExplodoCommand::Play { seed, moves } => {
+        ExplodoCommand::Play { seed, moves, developer, immortal } => {
             let Some(seed) = seed_from_text(&seed) else { return fail(err, "--seed is empty".into()) };
             let text = match std::fs::read_to_string(&moves) {
                 Ok(t) => t,
@@ -125,12 +211,15 @@ pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32
                 Ok(a) => a,
                 Err(e) => return fail(err, format!("{}: {e}", moves.display())),
             };
-            let mut s = Session::<Explodo>::new(Setup::default(), seed).expect("the default setup starts");
+            let mut s = Session::<Explodo>::new(Setup { developer, immortal }, seed).expect("every setup starts");
             for (i, a) in actions.iter().enumerate() {
                 match s.push(*a) {
                     Ok(events) => {
                         for e in events {
                             let _ = writeln!(out, "{} {:?}", i + 1, e);
+                        }
+                        if let Some(line) = dialog_line(s.state()) {
+                            let _ = writeln!(out, "{} dialog: {line}", i + 1);
                         }
                     }
                     Err(r) => {

@@ -34,8 +34,33 @@ impl Dir {
     }
 }
 
+/// A diagonal direction (with the Diagonal power-up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+pub enum Diag {
+    /// Up and left.
+    UpLeft,
+    /// Up and right.
+    UpRight,
+    /// Down and left.
+    DownLeft,
+    /// Down and right.
+    DownRight,
+}
+
+impl Diag {
+    /// The two straight directions it combines (vertical first).
+    pub fn parts(self) -> (Dir, Dir) {
+        match self {
+            Diag::UpLeft => (Dir::Up, Dir::Left),
+            Diag::UpRight => (Dir::Up, Dir::Right),
+            Diag::DownLeft => (Dir::Down, Dir::Left),
+            Diag::DownRight => (Dir::Down, Dir::Right),
+        }
+    }
+}
+
 /// A tile position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Pos {
     /// Column.
     pub x: i32,
@@ -53,6 +78,19 @@ impl Pos {
     pub fn dist(self, o: Pos) -> i32 {
         (self.x - o.x).abs() + (self.y - o.y).abs()
     }
+    /// Chebyshev distance (a diagonal step counts as one).
+    pub fn king(self, o: Pos) -> i32 {
+        (self.x - o.x).abs().max((self.y - o.y).abs())
+    }
+    /// The diagonal neighbour.
+    pub fn diag(self, d: Diag) -> Pos {
+        let (a, b) = d.parts();
+        self.step(a).step(b)
+    }
+    /// The 8 tiles round it, row-major.
+    pub fn ring(self) -> impl Iterator<Item = Pos> {
+        (-1..=1).flat_map(move |dy| (-1..=1).map(move |dx| Pos { x: self.x + dx, y: self.y + dy })).filter(move |&p| p != self)
+    }
 }
 
 /// What a tile is made of.
@@ -66,7 +104,42 @@ pub enum Tile {
     Pillar,
     /// A wooden crate (destructible).
     Crate,
+    /// A metal crate (level 3 on): like a pillar, anywhere.
+    Metal,
+    /// An oil barrel (level 11 on): blocks like a crate; flame bursts it.
+    Barrel,
+    /// A pillar cracked by Acid: a later blast breaks it.
+    Cracked,
+    /// Fallen rubble: blocks everything, flame too, for good.
+    Rubble,
 }
+
+impl Tile {
+    /// Stops flame and everyone, and nothing breaks it (cracked pillars break).
+    pub fn solid(self) -> bool {
+        matches!(self, Tile::Wall | Tile::Pillar | Tile::Metal | Tile::Cracked | Tile::Rubble)
+    }
+}
+
+/// A bush on the tile (level 2 on): hides you and drops; burns slowly.
+pub const BUSH: u8 = 1;
+/// Oil on the tile (level 5 on): slippery; a spill burns at once.
+pub const OIL: u8 = 2;
+/// Spikes on the tile (level 8 on): up every other turn.
+pub const SPIKES: u8 = 4;
+
+/// The level each board object first turns up on.
+pub const BUSH_FROM: u32 = 2;
+/// Metal crates from this level.
+pub const METAL_FROM: u32 = 3;
+/// Oil from this level.
+pub const OIL_FROM: u32 = 5;
+/// Spikes from this level.
+pub const SPIKES_FROM: u32 = 8;
+/// Oil barrels from this level.
+pub const BARREL_FROM: u32 = 11;
+/// Objects are never placed this close (Manhattan) to the start.
+pub const OBJECT_CLEARANCE: i32 = 3;
 
 /// Board width and height for a level (outer wall included).
 pub fn size_for(level: u32) -> (i32, i32) {
@@ -94,6 +167,8 @@ pub struct Layout {
     pub exit: Pos,
     /// The crate hiding the gem.
     pub gem: Pos,
+    /// Row-major object marks ([`BUSH`], [`OIL`], [`SPIKES`]).
+    pub marks: Vec<u8>,
 }
 
 impl Layout {
@@ -108,6 +183,46 @@ impl Layout {
     pub fn set(&mut self, p: Pos, t: Tile) {
         let i = (p.y * self.w + p.x) as usize;
         self.tiles[i] = t;
+    }
+    /// Whether `p` carries the object `mark`.
+    pub fn has(&self, p: Pos, mark: u8) -> bool {
+        self.inside(p) && self.marks.get((p.y * self.w + p.x) as usize).is_some_and(|m| m & mark != 0)
+    }
+    /// Puts or clears an object mark.
+    pub fn mark(&mut self, p: Pos, mark: u8, on: bool) {
+        if !self.inside(p) {
+            return;
+        }
+        if self.marks.len() != self.tiles.len() {
+            self.marks.resize(self.tiles.len(), 0);
+        }
+        let m = &mut self.marks[(p.y * self.w + p.x) as usize];
+        if on {
+            *m |= mark;
+        } else {
+            *m &= !mark;
+        }
+    }
+    /// Whether `p` is on the board.
+    pub fn inside(&self, p: Pos) -> bool {
+        p.x >= 0 && p.y >= 0 && p.x < self.w && p.y < self.h
+    }
+    /// The oil spill through `p`: every oil tile connected to it (4-way), sorted.
+    pub fn spill(&self, p: Pos) -> Vec<Pos> {
+        let mut out = Vec::new();
+        if !self.has(p, OIL) {
+            return out;
+        }
+        let mut todo = vec![p];
+        while let Some(q) = todo.pop() {
+            if out.contains(&q) || !self.has(q, OIL) {
+                continue;
+            }
+            out.push(q);
+            todo.extend(DIRS.iter().map(|&d| q.step(d)));
+        }
+        out.sort();
+        out
     }
     /// Floor and crate tiles: the open area that par and crowding count.
     pub fn open_tiles(&self) -> u32 {
@@ -143,7 +258,8 @@ pub fn generate(level: u32, rng: &mut Rng) -> Layout {
             tiles.push(t);
         }
     }
-    let mut l = Layout { w, h, tiles, start, exit: start, gem: start };
+    let marks = vec![0; tiles.len()];
+    let mut l = Layout { w, h, tiles, start, exit: start, gem: start, marks };
     let keep_clear = [start, Pos { x: 2, y: 1 }, Pos { x: 1, y: 2 }];
     let floor: Vec<Pos> = l.positions().filter(|&p| l.tile(p) == Tile::Floor && !keep_clear.contains(&p)).collect();
     for &p in &floor {
@@ -163,4 +279,95 @@ pub fn generate(level: u32, rng: &mut Rng) -> Layout {
     l.exit = far.remove(e);
     l.gem = far[rng.index(far.len())];
     l
+}
+
+/// Every tile reachable from `from` through tiles that are not solid (crates
+/// and barrels count as open: they can burn away).
+pub fn reachable(l: &Layout, from: Pos) -> Vec<bool> {
+    let mut seen = vec![false; l.tiles.len()];
+    let mut todo = vec![from];
+    while let Some(p) = todo.pop() {
+        if !l.inside(p) || l.tile(p).solid() {
+            continue;
+        }
+        let i = (p.y * l.w + p.x) as usize;
+        if seen[i] {
+            continue;
+        }
+        seen[i] = true;
+        todo.extend(DIRS.iter().map(|&d| p.step(d)));
+    }
+    seen
+}
+
+/// Places the board objects of `level` from their own stream (so the crates,
+/// exit, gem and enemies are what the level stream makes): bushes in clumps,
+/// metal crates only where every open tile stays reachable, oil spills,
+/// spikes and oil barrels (in crates). Never on the exit's or the gem's
+/// crate, nor within [`OBJECT_CLEARANCE`] of the start.
+pub fn place_objects(l: &mut Layout, level: u32, rng: &mut Rng) {
+    let start = l.start;
+    let free = |l: &Layout, p: Pos, t: Tile| l.tile(p) == t && p.dist(start) > OBJECT_CLEARANCE && p != l.exit && p != l.gem && l.marks[(p.y * l.w + p.x) as usize] == 0;
+    let pick = |l: &Layout, rng: &mut Rng, t: Tile| -> Option<Pos> {
+        let c: Vec<Pos> = l.positions().filter(|&p| free(l, p, t)).collect();
+        (!c.is_empty()).then(|| c[rng.index(c.len())])
+    };
+    // A clump or spill: a seed floor tile and up to `more` floor neighbours grown from it.
+    let grow = |l: &mut Layout, rng: &mut Rng, mark: u8, more: u32| {
+        let Some(seed) = pick(l, rng, Tile::Floor) else { return };
+        let mut patch = vec![seed];
+        l.mark(seed, mark, true);
+        for _ in 0..more {
+            let edge: Vec<Pos> = patch.iter().flat_map(|&p| DIRS.iter().map(move |&d| p.step(d))).filter(|&p| free(l, p, Tile::Floor)).collect();
+            if edge.is_empty() {
+                break;
+            }
+            let p = edge[rng.index(edge.len())];
+            l.mark(p, mark, true);
+            patch.push(p);
+        }
+    };
+    if level >= BUSH_FROM {
+        for _ in 0..2 {
+            let more = 1 + rng.below(3);
+            grow(l, rng, BUSH, more);
+        }
+    }
+    if level >= METAL_FROM {
+        let open = reachable(l, start).iter().filter(|&&b| b).count();
+        let mut placed = 0;
+        for _ in 0..12 {
+            if placed == 3 {
+                break;
+            }
+            let t = if rng.chance(1, 2) { Tile::Floor } else { Tile::Crate };
+            let Some(p) = pick(l, rng, t) else { continue };
+            l.set(p, Tile::Metal);
+            if reachable(l, start).iter().filter(|&&b| b).count() + 1 == open - placed {
+                placed += 1;
+            } else {
+                l.set(p, t);
+            }
+        }
+    }
+    if level >= OIL_FROM {
+        for _ in 0..2 {
+            let more = 2 + rng.below(3);
+            grow(l, rng, OIL, more);
+        }
+    }
+    if level >= SPIKES_FROM {
+        for _ in 0..3 {
+            if let Some(p) = pick(l, rng, Tile::Floor) {
+                l.mark(p, SPIKES, true);
+            }
+        }
+    }
+    if level >= BARREL_FROM {
+        for _ in 0..2 {
+            if let Some(p) = pick(l, rng, Tile::Crate) {
+                l.set(p, Tile::Barrel);
+            }
+        }
+    }
 }

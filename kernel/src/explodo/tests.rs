@@ -5,7 +5,7 @@ use super::*;
 use crate::session::Session;
 
 /// An open arena: walls around, floor inside (no pillars, crates, enemies).
-fn arena(w: i32, h: i32) -> State {
+pub(super) fn arena(w: i32, h: i32) -> State {
     let mut s = Explodo::start(&Setup::default(), 1).unwrap();
     let mut tiles = vec![Tile::Floor; (w * h) as usize];
     for y in 0..h {
@@ -15,25 +15,25 @@ fn arena(w: i32, h: i32) -> State {
             }
         }
     }
-    s.layout = Layout { w, h, tiles, start: Pos { x: 1, y: 1 }, exit: Pos { x: w - 2, y: h - 2 }, gem: Pos { x: w - 3, y: h - 2 } };
+    s.layout = Layout { w, h, tiles, start: Pos { x: 1, y: 1 }, exit: Pos { x: w - 2, y: h - 2 }, gem: Pos { x: w - 3, y: h - 2 }, marks: vec![0; (w * h) as usize] };
     s.enemies.clear();
     s.player = Pos { x: 1, y: 1 };
     s.par = 99;
     s
 }
 
-fn p(x: i32, y: i32) -> Pos {
+pub(super) fn p(x: i32, y: i32) -> Pos {
     Pos { x, y }
 }
 
-fn enemy(s: &mut State, kind: Kind, at: Pos) -> u32 {
+pub(super) fn enemy(s: &mut State, kind: Kind, at: Pos) -> u32 {
     let id = s.enemies.len() as u32 + 1;
-    s.enemies.push(Enemy { id, kind, pos: at, heading: Dir::Left, plan: Default::default(), rest_next: false, released_until: None });
+    s.enemies.push(Enemy::new(id, kind, at, Dir::Left));
     s.replan();
     id
 }
 
-fn go(s: &mut State, actions: &[Action]) -> Vec<Event> {
+pub(super) fn go(s: &mut State, actions: &[Action]) -> Vec<Event> {
     let mut all = Vec::new();
     for a in actions {
         all.extend(Explodo::apply(s, a).unwrap_or_else(|e| panic!("{a:?}: {e}")));
@@ -97,7 +97,7 @@ fn the_blast_is_a_cross_stopped_by_pillars_and_the_first_crate() {
     s.layout.set(p(6, 4), Tile::Crate);
     s.layout.set(p(7, 4), Tile::Crate);
     s.fire = 3;
-    let tiles = s.blast(&Bomb { pos: p(4, 4), fuse: 0, fire: 3 });
+    let (tiles, _) = s.blast(&Bomb::plain(p(4, 4), 0, 3));
     assert!(tiles.contains(&p(4, 1)) && tiles.contains(&p(1, 4)), "reaches 3 tiles up and left");
     assert!(!tiles.contains(&p(4, 5)), "stopped by the pillar");
     assert!(tiles.contains(&p(6, 4)) && !tiles.contains(&p(7, 4)), "the first crate burns and stops it");
@@ -108,8 +108,8 @@ fn the_blast_is_a_cross_stopped_by_pillars_and_the_first_crate() {
 fn a_bomb_caught_in_a_blast_explodes_at_once() {
     let mut s = arena(9, 9);
     s.player = p(1, 7);
-    s.bombs.push(Bomb { pos: p(4, 4), fuse: 1, fire: 1 });
-    s.bombs.push(Bomb { pos: p(5, 4), fuse: 3, fire: 1 });
+    s.bombs.push(Bomb::plain(p(4, 4), 1, 1));
+    s.bombs.push(Bomb::plain(p(5, 4), 3, 1));
     let ev = go(&mut s, &[W]);
     assert!(ev.contains(&Event::Chain(p(5, 4))), "{ev:?}");
     assert!(s.bombs.is_empty(), "both went off in the same turn");
@@ -120,7 +120,7 @@ fn a_bomb_caught_in_a_blast_explodes_at_once() {
 fn flame_lingers_one_turn_and_cannot_be_entered() {
     let mut s = arena(9, 9);
     s.player = p(4, 6);
-    s.bombs.push(Bomb { pos: p(4, 4), fuse: 1, fire: 1 });
+    s.bombs.push(Bomb::plain(p(4, 4), 1, 1));
     go(&mut s, &[W]);
     assert_eq!(s.player, p(4, 6));
     assert_eq!(Explodo::apply(&mut s, &M(U)).unwrap_err().0, "that tile is burning");
@@ -222,8 +222,8 @@ fn enemies_plan_around_each_other() {
     let mut s = arena(5, 3);
     s.player = p(1, 1);
     // Two blobs in a corridor 3 tiles long: they never plan the same tile at the same step.
-    s.enemies.push(Enemy { id: 1, kind: Kind::Blob, pos: p(2, 1), heading: R, plan: Default::default(), rest_next: false, released_until: None });
-    s.enemies.push(Enemy { id: 2, kind: Kind::Blob, pos: p(3, 1), heading: L, plan: Default::default(), rest_next: false, released_until: None });
+    s.enemies.push(Enemy::new(1, Kind::Blob, p(2, 1), R));
+    s.enemies.push(Enemy::new(2, Kind::Blob, p(3, 1), L));
     s.replan();
     let first = s.enemies[0].plan[0].end(p(2, 1));
     let second = s.enemies[1].plan[0].end(p(3, 1));
@@ -248,7 +248,7 @@ fn enemies_die_in_flame_and_the_last_one_opens_the_exit() {
         s.layout.set(c, Tile::Crate);
     }
     let id = enemy(&mut s, Kind::Blob, p(5, 5));
-    s.bombs.push(Bomb { pos: p(5, 4), fuse: 1, fire: 1 });
+    s.bombs.push(Bomb::plain(p(5, 4), 1, 1));
     s.enemies[0].plan = [Step::Rest, Step::Rest, Step::Rest].into();
     let ev = go(&mut s, &[W]);
     assert!(ev.contains(&Event::EnemyDied(id, Kind::Blob)), "{ev:?}");
@@ -283,7 +283,7 @@ fn flame_on_the_uncovered_exit_lets_out_three_of_the_toughest() {
     s.exit_revealed = true;
     enemy(&mut s, Kind::Blob, p(1, 7));
     let exit = s.layout.exit;
-    s.bombs.push(Bomb { pos: exit.step(U), fuse: 1, fire: 1 });
+    s.bombs.push(Bomb::plain(exit.step(U), 1, 1));
     let ev = go(&mut s, &[W]);
     assert!(ev.contains(&Event::Released(Kind::Ghost, 3)), "{ev:?}");
     assert_eq!(s.enemies.iter().filter(|e| e.kind == Kind::Ghost).count(), 3, "immune to the flame that let them out");
@@ -391,7 +391,7 @@ fn blobs_keep_their_heading_drifters_go_straight_and_wisps_pass_crates() {
     // A Drifter in an open corridor heading right plans right, right, right.
     let mut s = arena(13, 3);
     s.player = p(1, 1);
-    s.enemies.push(Enemy { id: 1, kind: Kind::Drifter, pos: p(6, 1), heading: R, plan: Default::default(), rest_next: false, released_until: None });
+    s.enemies.push(Enemy::new(1, Kind::Drifter, p(6, 1), R));
     s.replan();
     assert_eq!(s.enemies[0].plan.iter().copied().collect::<Vec<_>>(), [Step::Move(R); 3]);
     // Blobs usually keep going: over many seeds, most first moves follow the heading.
@@ -400,7 +400,7 @@ fn blobs_keep_their_heading_drifters_go_straight_and_wisps_pass_crates() {
         let mut s = arena(13, 3);
         s.player = p(1, 1);
         s.ai = crate::rng::Rng::stream(seed, "t");
-        s.enemies.push(Enemy { id: 1, kind: Kind::Blob, pos: p(6, 1), heading: R, plan: Default::default(), rest_next: false, released_until: None });
+        s.enemies.push(Enemy::new(1, Kind::Blob, p(6, 1), R));
         s.replan();
         same += u32::from(s.enemies[0].plan[0] == Step::Move(R));
     }
@@ -409,7 +409,7 @@ fn blobs_keep_their_heading_drifters_go_straight_and_wisps_pass_crates() {
     let mut s = arena(5, 3);
     s.player = p(1, 1);
     s.layout.set(p(2, 1), Tile::Crate);
-    s.enemies.push(Enemy { id: 1, kind: Kind::Wisp, pos: p(3, 1), heading: L, plan: Default::default(), rest_next: false, released_until: None });
+    s.enemies.push(Enemy::new(1, Kind::Wisp, p(3, 1), L));
     s.replan();
     let mut at = p(3, 1);
     let mut visited_crate = false;
@@ -424,13 +424,13 @@ fn blobs_keep_their_heading_drifters_go_straight_and_wisps_pass_crates() {
     s.player = p(1, 3);
     s.layout.set(p(4, 1), Tile::Crate);
     s.layout.set(p(5, 1), Tile::Crate);
-    s.enemies.push(Enemy { id: 1, kind: Kind::Ghost, pos: p(5, 1), heading: L, plan: [Step::Rest; 3].into(), rest_next: true, released_until: None });
-    s.bombs.push(Bomb { pos: p(3, 1), fuse: 1, fire: 3 });
+    s.enemies.push(Enemy { plan: [Step::Rest; 3].into(), rest_next: true, ..Enemy::new(1, Kind::Ghost, p(5, 1), L) });
+    s.bombs.push(Bomb::plain(p(3, 1), 1, 3));
     go(&mut s, &[W]);
     assert_eq!((s.lives, s.enemies.len()), (3, 1), "the first crate stopped the flame");
     assert_eq!(s.layout.tile(p(4, 1)), Tile::Floor);
     // The next blast burns the crate it hides in.
-    s.bombs.push(Bomb { pos: p(4, 1), fuse: 1, fire: 1 });
+    s.bombs.push(Bomb::plain(p(4, 1), 1, 1));
     go(&mut s, &[W, W]);
     assert!(s.enemies.is_empty(), "burnt inside its crate");
 }
