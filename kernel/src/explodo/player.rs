@@ -419,7 +419,7 @@ impl State {
     }
 
     /// Takes an offer from the gem or the shop.
-    fn take(&mut self, o: Offer, events: &mut Vec<Event>) {
+    pub(super) fn take(&mut self, o: Offer, events: &mut Vec<Event>) {
         match o {
             Offer::Charge(c) => return self.gain_charge(c, c.uses(), true, events),
             Offer::Power(p) => match p {
