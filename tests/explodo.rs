@@ -42,3 +42,156 @@ fn bad_input_is_a_clear_error() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read it"));
 }
+
+#[test]
+fn every_action_token_reads_back() {
+    use retrace::explodo::{parse_token, token};
+    use retrace_kernel::explodo::board::{Diag, Dir, Pos};
+    use retrace_kernel::explodo::{Action, Aim};
+    let mut all = vec![Action::Wait, Action::Restock, Action::LeaveShop, Action::KeepCharge, Action::TakeCharge, Action::FreezeFirst, Action::UseCharge(Aim::Me)];
+    for d in [Dir::Up, Dir::Down, Dir::Left, Dir::Right] {
+        all.extend([Action::Move(d), Action::Bomb(d), Action::Run(d), Action::Slide(d), Action::Kick(d), Action::Throw(d), Action::Rpg(d), Action::UseCharge(Aim::Dir(d))]);
+    }
+    for g in [Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight] {
+        all.push(Action::Diagonal(g));
+    }
+    all.extend([Action::Detonate(Pos { x: 3, y: 12 }), Action::UseCharge(Aim::At(Pos { x: 10, y: 4 })), Action::Choose(4), Action::Buy(3)]);
+    for a in &all {
+        assert_eq!(parse_token(&token(a)), Some(*a), "{}", token(a));
+    }
+    for bad in ["bx", "c", "buyx", "x3", "v3;4", "zz"] {
+        assert_eq!(parse_token(bad), None, "{bad}");
+    }
+}
+
+/// The bot that found `fixtures::EXPLODO_TO_SHOP` (run with `--ignored
+/// --nocapture`): each turn it takes an action that leaves a way to survive
+/// the next 4 turns, bombing when a crate or enemy is in reach and otherwise
+/// walking toward the nearest crate, enemy, drop, gem or open exit.
+#[test]
+#[ignore = "a search that prints a fixture"]
+fn search_a_run_to_the_first_shop() {
+    use retrace_kernel::explodo::board::{Dir, Pos, Tile, DIRS};
+    use retrace_kernel::explodo::{Action, Dialog, Explodo, Setup, State};
+    use retrace_kernel::rng::Rng;
+    use retrace_kernel::Game;
+    fn alive(before: &State, after: &State) -> bool {
+        after.lives == before.lives && after.phase == retrace_kernel::explodo::RunPhase::Playing
+    }
+    fn safe(s: &State, depth: u32) -> bool {
+        if depth == 0 || !s.dialogs.is_empty() {
+            return true;
+        }
+        let mut opts = vec![Action::Wait];
+        opts.extend(DIRS.iter().map(|&d| Action::Move(d)));
+        opts.into_iter().any(|a| {
+            let mut c = s.clone();
+            Explodo::apply(&mut c, &a).is_ok() && alive(s, &c) && safe(&c, depth - 1)
+        })
+    }
+    fn dist_to(s: &State, goal: &dyn Fn(Pos) -> bool) -> Vec<Option<u32>> {
+        // Distance from every tile to the nearest goal tile, over walkable floor.
+        let l = &s.layout;
+        let mut d = vec![None; l.tiles.len()];
+        let mut q = std::collections::VecDeque::new();
+        for p in l.positions() {
+            if goal(p) {
+                d[(p.y * l.w + p.x) as usize] = Some(0);
+                q.push_back(p);
+            }
+        }
+        while let Some(p) = q.pop_front() {
+            let k = d[(p.y * l.w + p.x) as usize].unwrap();
+            for dir in DIRS {
+                let n = p.step(dir);
+                if l.tile(n) == Tile::Floor && !s.bombs.iter().any(|b| b.pos == n) {
+                    let i = (n.y * l.w + n.x) as usize;
+                    if d[i].is_none() {
+                        d[i] = Some(k + 1);
+                        q.push_back(n);
+                    }
+                }
+            }
+        }
+        d
+    }
+    let seed = 7;
+    let mut rng = Rng::stream(1, "bot");
+    let mut s = Explodo::start(&Setup::default(), seed).unwrap();
+    let mut log: Vec<Action> = Vec::new();
+    for _ in 0..3000 {
+        if let Some(d) = s.dialogs.last().cloned() {
+            let a = match d {
+                Dialog::Gem { .. } => Action::Choose(0),
+                Dialog::Shop { .. } => break,
+                Dialog::Swap { .. } => Action::TakeCharge,
+            };
+            Explodo::apply(&mut s, &a).unwrap();
+            log.push(a);
+            continue;
+        }
+        let mut cands: Vec<Action> = vec![Action::Wait];
+        for d in DIRS {
+            cands.push(Action::Move(d));
+            cands.push(Action::Bomb(d));
+        }
+        let safe_ones: Vec<(Action, State)> = cands
+            .into_iter()
+            .filter_map(|a| {
+                let mut c = s.clone();
+                (Explodo::apply(&mut c, &a).is_ok() && (alive(&s, &c) || c.level > s.level) && safe(&c, 4)).then_some((a, c))
+            })
+            .collect();
+        let pick = if safe_ones.is_empty() {
+            Action::Wait
+        } else {
+            let exit_ready = s.exit_open && s.exit_revealed;
+            let gem_ready = s.gem_revealed && !s.gem_taken;
+            let goal = |p: Pos| {
+                if exit_ready && gem_ready {
+                    return p == s.layout.gem;
+                }
+                if exit_ready {
+                    return p == s.layout.exit;
+                }
+                let crate_next = DIRS.iter().any(|&d| matches!(s.layout.tile(p.step(d)), Tile::Crate | Tile::Barrel));
+                let enemy_near = s.enemies.iter().any(|e| e.pos.dist(p) <= 2);
+                let drop = s.drops.iter().any(|d| d.pos == p) || (s.gem_revealed && !s.gem_taken && p == s.layout.gem);
+                (crate_next || enemy_near || drop) && s.layout.tile(p) == Tile::Floor
+            };
+            let dist = dist_to(&s, &goal);
+            let here = |st: &State| dist[(st.player.y * st.layout.w + st.player.x) as usize].unwrap_or(99);
+            let useful_bomb = |a: &Action| match a {
+                Action::Bomb(d) => {
+                    let at = s.player.step(*d);
+                    DIRS.iter().any(|&e| {
+                        let q = at.step(e);
+                        matches!(s.layout.tile(q), Tile::Crate | Tile::Barrel) || s.enemies.iter().any(|en| en.pos.dist(at) <= 2)
+                    })
+                }
+                _ => false,
+            };
+            let bombs: Vec<&(Action, State)> = safe_ones.iter().filter(|(a, _)| useful_bomb(a)).collect();
+            if !bombs.is_empty() && !exit_ready && s.bombs.is_empty() {
+                bombs[rng.index(bombs.len())].0
+            } else if rng.chance(1, 8) {
+                safe_ones[rng.index(safe_ones.len())].0
+            } else {
+                let best = safe_ones.iter().filter(|(a, _)| !matches!(a, Action::Bomb(_))).map(|(_, c)| here(c)).min().unwrap_or(99);
+                let good: Vec<&(Action, State)> = safe_ones.iter().filter(|(a, c)| !matches!(a, Action::Bomb(_)) && here(c) == best).collect();
+                if good.is_empty() {
+                    safe_ones[rng.index(safe_ones.len())].0
+                } else {
+                    good[rng.index(good.len())].0
+                }
+            }
+        };
+        let _ = Dir::Up;
+        Explodo::apply(&mut s, &pick).unwrap();
+        log.push(pick);
+    }
+    let tokens: Vec<String> = log.iter().map(retrace::explodo::token).collect();
+    println!("seed {seed} level {} lives {} coins {} dialogs {:?}", s.level, s.lives, s.coins, s.dialogs);
+    println!("{}", tokens.join(" "));
+    assert!(matches!(s.dialogs.last(), Some(Dialog::Shop { .. })), "reached the shop");
+}

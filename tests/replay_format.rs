@@ -20,6 +20,8 @@ fn fixtures_verify_with_their_outcomes() {
             ("explodo-level1-cleared.replay", "in-progress"),
             ("explodo-death-retry.replay", "in-progress"),
             ("explodo-game-over.replay", "lost"),
+            ("explodo-first-shop.replay", "in-progress"),
+            ("explodo-developer-gem.replay", "in-progress"),
             ("life-hotseat.replay", "won"),
             ("miau-pass-it-on.replay", "won"),
             ("miau-clockwork-proof.replay", "won"),

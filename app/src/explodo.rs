@@ -146,6 +146,44 @@ pub fn parse_token(tok: &str) -> Option<Action> {
     })
 }
 
+/// The token of an action (what `parse_token` reads back).
+pub fn token(a: &Action) -> String {
+    let d = |d: Dir| match d {
+        Dir::Up => "u",
+        Dir::Down => "d",
+        Dir::Left => "l",
+        Dir::Right => "r",
+    };
+    match *a {
+        Action::Move(x) => d(x).into(),
+        Action::Bomb(x) => format!("b{}", d(x)),
+        Action::Wait => "w".into(),
+        Action::Run(x) => format!("r{}", d(x)),
+        Action::Slide(x) => format!("s{}", d(x)),
+        Action::Diagonal(g) => match g {
+            Diag::UpLeft => "ul",
+            Diag::UpRight => "ur",
+            Diag::DownLeft => "dl",
+            Diag::DownRight => "dr",
+        }
+        .into(),
+        Action::Kick(x) => format!("k{}", d(x)),
+        Action::Throw(x) => format!("t{}", d(x)),
+        Action::Rpg(x) => format!("f{}", d(x)),
+        Action::Detonate(p) => format!("x{},{}", p.x, p.y),
+        Action::UseCharge(Aim::Me) => "v".into(),
+        Action::UseCharge(Aim::Dir(x)) => format!("v{}", d(x)),
+        Action::UseCharge(Aim::At(p)) => format!("v{},{}", p.x, p.y),
+        Action::Choose(i) => format!("c{i}"),
+        Action::Buy(i) => format!("buy{i}"),
+        Action::Restock => "restock".into(),
+        Action::LeaveShop => "leave".into(),
+        Action::KeepCharge => "keep".into(),
+        Action::TakeCharge => "take".into(),
+        Action::FreezeFirst => "freeze".into(),
+    }
+}
+
 /// Parses an actions file; errors name the line and the token.
 pub fn parse_moves(text: &str) -> Result<Vec<Action>, String> {
     let mut out = Vec::new();
