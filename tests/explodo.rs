@@ -195,3 +195,24 @@ fn search_a_run_to_the_first_shop() {
     println!("{}", tokens.join(" "));
     assert!(matches!(s.dialogs.last(), Some(Dialog::Shop { .. })), "reached the shop");
 }
+
+#[test]
+fn level_shows_the_board_objects_and_play_accepts_dialog_decisions() {
+    let (code, out, _) = retrace(&["explodo", "level", "--seed", "3", "--level", "11"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\" bush") && out.contains("B oil barrel") && out.contains("^ spikes"), "{out}");
+    let board: String = out.lines().take(15).collect();
+    for c in ['"', 'M', 'o', '^', 'B'] {
+        assert!(board.contains(c), "{c} on level 11: {out}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("dev.txt");
+    std::fs::write(&f, format!("{}\n", fixtures::EXPLODO_DEVELOPER)).unwrap();
+    let (code, out, _) = retrace(&["explodo", "play", "--seed", "4", "--developer", "--moves", f.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("1 dialog: the rainbow gem offers: c0 Bombs 1 → 2 (max 5)"), "{out}");
+    assert!(out.contains("2 PowerTaken(Slide)"), "{out}");
+    std::fs::write(&f, "w c0\n").unwrap();
+    let (_, out, _) = retrace(&["explodo", "play", "--seed", "4", "--moves", f.to_str().unwrap()]);
+    assert!(out.contains("2 rejected Choose(0): there is no dialog open to answer"), "{out}");
+}

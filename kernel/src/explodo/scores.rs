@@ -24,7 +24,8 @@ pub struct Score {
     pub lives_lost: u32,
     /// How it ended ("won", or the last death's message).
     pub ended: String,
-    /// Power-ups held (names; none in the core run).
+    /// What was held at the end: stats above their start ("Bombs 3"),
+    /// abilities and passes by name, and the charge carried ("Nuke ×2").
     pub powerups: Vec<String>,
     /// The date, supplied by the app.
     pub date: String,
@@ -48,11 +49,26 @@ pub fn score(s: &State, date: &str) -> Option<Score> {
         kills: s.kills,
         lives_lost: s.lives_lost,
         ended: if won { "won".into() } else { s.last_death.clone().unwrap_or_default() },
-        powerups: Vec::new(),
+        powerups: held(s),
         date: date.into(),
         seed: s.seed,
         developer: s.setup.developer,
     })
+}
+
+/// What a run holds, as the score board lists it.
+pub fn held(s: &State) -> Vec<String> {
+    let mut out = Vec::new();
+    for (name, now, start) in [("Bombs", s.max_bombs, 1), ("Blast", s.fire, 1), ("Fuse", s.fuse, 3)] {
+        if now != start {
+            out.push(format!("{name} {now}"));
+        }
+    }
+    out.extend(super::items::POWERS.iter().filter(|p| p.is_ability() && s.has(**p)).map(|p| p.name().to_string()));
+    if let Some((c, n)) = s.charge {
+        out.push(format!("{} ×{n}", c.name()));
+    }
+    out
 }
 
 /// Ordering key: better runs first.

@@ -381,6 +381,11 @@ fn high_scores_rank_wins_then_level_then_coins_then_fewer_turns() {
     let sc = scores::score(&s, "2026-11-29").unwrap();
     assert_eq!((sc.won, sc.level, sc.lives_lost, sc.seed), (false, 1, 3, 9));
     assert_eq!(sc.ended, "Level 1, turn 3: you were caught in a blast.");
+    let mut held = s.clone();
+    held.max_bombs = 3;
+    held.abilities |= items::Power::Kick.bit();
+    held.charge = Some((items::Charge::Nuke, 2));
+    assert_eq!(scores::held(&held), ["Bombs 3", "Kick", "Nuke ×2"]);
     let mut imm = Explodo::start(&Setup { developer: false, immortal: true }, 9).unwrap();
     imm.phase = RunPhase::Over;
     assert!(scores::score(&imm, "d").is_none());
