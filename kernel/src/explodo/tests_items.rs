@@ -598,3 +598,73 @@ fn the_rainbow_gem_offers_everything_next_to_you_on_every_level() {
     assert!(s.rainbow.is_some());
     assert!(!items::gem_pool(&s.held()).contains(&Offer::Power(Power::Slide)));
 }
+
+#[test]
+fn bomb_fire_and_fuse_ups_change_the_next_bombs() {
+    let mut s = arena(11, 7);
+    let mut ev = Vec::new();
+    for pw in [Power::BombUp, Power::FireUp, Power::FuseUp] {
+        s.take(Offer::Power(pw), &mut ev);
+    }
+    go(&mut s, &[B(R), B(D)]);
+    assert_eq!(s.bombs.len(), 2, "two bombs at a time");
+    assert_eq!((s.bombs[1].fuse, s.bombs[1].fire), (3, 2), "a new bomb shows 4 (3 after its own turn) and reaches 2");
+    for _ in 0..6 {
+        s.take(Offer::Power(Power::FireUp), &mut ev);
+    }
+    assert_eq!(s.fire, STAT_CAP);
+}
+
+#[test]
+fn a_decoy_is_gone_when_an_enemy_reaches_it_or_flame_burns_it() {
+    let mut s = arena(11, 5);
+    s.player = p(1, 3);
+    s.decoy = Some(p(4, 1));
+    enemy(&mut s, Kind::Blob, p(5, 1));
+    s.enemies[0].plan = [Step::Move(L), Step::Rest, Step::Rest].into();
+    let ev = go(&mut s, &[W]);
+    assert!(ev.contains(&Event::DecoyGone(p(4, 1))) && s.decoy.is_none(), "{ev:?}");
+    let mut s = arena(11, 5);
+    s.player = p(1, 3);
+    s.decoy = Some(p(4, 1));
+    s.bombs.push(Bomb::plain(p(5, 1), 1, 1));
+    let ev = go(&mut s, &[W]);
+    assert!(ev.contains(&Event::DecoyGone(p(4, 1))), "{ev:?}");
+}
+
+#[test]
+fn random_runs_with_every_action_never_panic_and_replay_exactly() {
+    use crate::session::Session;
+    let mut r = crate::rng::Rng::stream(11, "test.explodo.all");
+    for seed in 0..8 {
+        let setup = Setup { developer: seed % 2 == 0, immortal: seed % 4 == 1 };
+        let mut s = Session::<Explodo>::new(setup, seed).unwrap();
+        for _ in 0..300 {
+            let d = super::board::DIRS[r.index(4)];
+            let at = Pos { x: r.below(15) as i32 - 1, y: r.below(19) as i32 - 1 };
+            let a = match r.below(22) {
+                0..=5 => M(d),
+                6 => B(d),
+                7 => W,
+                8 => Action::Run(d),
+                9 => Action::Slide(d),
+                10 => Action::Diagonal([Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight][r.index(4)]),
+                11 => Action::Kick(d),
+                12 => Action::Throw(d),
+                13 => Action::Rpg(d),
+                14 => Action::Detonate(at),
+                15 => Action::UseCharge([Aim::Me, Aim::Dir(d), Aim::At(at)][r.index(3)]),
+                16 => Action::Choose(r.below(30) as u8),
+                17 => Action::Buy(r.below(5) as u8),
+                18 => Action::Restock,
+                19 => Action::LeaveShop,
+                20 => [Action::KeepCharge, Action::TakeCharge][r.index(2)],
+                _ => Action::FreezeFirst,
+            };
+            let _ = s.push(a);
+        }
+        let file = s.to_replay("t");
+        let v = crate::replay::verify(&file).unwrap();
+        assert_eq!(v.final_digest, s.digest());
+    }
+}
