@@ -279,6 +279,12 @@ fn snapshots_of_the_main_screens() {
     }
     h.run();
     h.snapshot("watch-certificate");
+    // Explodorama at the first shop (seed 7), the run's last action undone.
+    let mut run = fixtures::explodo(7, fixtures::EXPLODO_TO_SHOP);
+    run.seek(run.step() - 2);
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
+    h.run();
+    h.snapshot("explodo-shop");
 }
 
 #[test]
@@ -327,4 +333,88 @@ fn kernel_messages_show_in_russian_too() {
     assert!(h.query_all_by_label_contains("победа (level 1 пройден на поколении 350)").next().is_some());
     assert_eq!(retrace::ui::text::kernel(retrace::store::Lang::Ru, "your budget is spent"), "бюджет исчерпан");
     assert_eq!(retrace::ui::text::kernel(retrace::store::Lang::En, "your budget is spent"), "your budget is spent");
+}
+
+fn explodo<'h>(h: &'h mut Harness<'static, RetraceApp>) -> &'h mut retrace::ui::explodo::ExplodoView {
+    match &mut h.state_mut().screen {
+        Screen::Explodo(v) => v,
+        _ => panic!("not on the Explodorama screen"),
+    }
+}
+
+#[test]
+fn explodorama_plays_by_buttons_and_keys_and_the_rainbow_gem_offers_its_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.state_mut().explodo_form.seed = "4".into();
+    h.state_mut().explodo_form.developer = true;
+    h.get_by_label("New run").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().seed, 4);
+    assert!(h.query_by_label_contains("Lives: 3").is_some());
+    h.get_by_label("Wait").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().turn, 2);
+    // The rainbow gem lies right of the start on seed 4: step onto it, choose Slide.
+    h.get_by_label("Right").click();
+    h.run();
+    assert!(h.query_by_label("Slide").is_some(), "the rainbow gem's cards are offered");
+    h.get_by_label("Slide").click();
+    h.run();
+    let st = explodo(&mut h).session.state().clone();
+    assert!(st.has(retrace_kernel::explodo::items::Power::Slide) && st.dialogs.is_empty());
+    // A refused action says why and costs nothing.
+    h.get_by_label("Up").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().turn, st.turn);
+    assert!(h.query_by_label_contains("a wall is in the way").is_some());
+    // Keys: Space waits; the run is saved after every action.
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().turn, st.turn + 1);
+    assert!(dir.path().join("explodorama.replay").exists());
+}
+
+#[test]
+fn a_finished_explodorama_run_goes_on_the_score_board_and_a_bad_board_is_kept_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("explodorama-scores.txt"), "not\ta board\n").unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.state_mut().explodo_form.seed = "2".into();
+    h.get_by_label("New run").click();
+    h.run();
+    // The game-over fixture's actions: three bombs next to the start.
+    for a in retrace::explodo::parse_moves("br w w br w w br w w").unwrap() {
+        let store = Store::new(dir.path());
+        explodo(&mut h).push(&store, a);
+    }
+    h.run();
+    assert!(h.query_all_by_label_contains("caught in a blast").next().is_some());
+    let text = std::fs::read_to_string(dir.path().join("explodorama-scores.txt")).unwrap();
+    assert_eq!(text.lines().count(), 2, "the header and this run: {text}");
+    assert!(text.contains("\tLevel 1, turn 3: you were caught in a blast.\t"), "{text}");
+    assert!(dir.path().join("explodorama-scores.bad-1.txt").exists(), "the unreadable board was kept aside");
+    assert!(!dir.path().join("explodorama.replay").exists(), "a finished run leaves no save");
+    h.get_by_label("Same dungeon").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().seed, 2);
+    assert_eq!(explodo(&mut h).session.state().turn, 1);
+}
+
+#[test]
+fn an_explodorama_replay_plays_in_the_watcher_and_forks_a_live_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-developer-gem.replay")).unwrap();
+    drop_file(&mut h, "explodo-developer-gem.replay", bytes);
+    assert!(h.query_by_label_contains("verified by replay").is_some());
+    h.get_by_label("⏭").click();
+    h.run();
+    h.get_by_label("Play from here").click();
+    h.run();
+    let st = explodo(&mut h).session.state().clone();
+    assert!(st.has(retrace_kernel::explodo::items::Power::Slide));
 }

@@ -3,6 +3,7 @@
 //! Every game is a kernel `Session`, saved atomically after each action and
 //! resumed on the next start.
 
+pub mod explodo;
 pub mod life;
 pub mod mines;
 pub mod mines_text;
@@ -10,6 +11,8 @@ pub mod text;
 pub mod watch;
 
 use crate::store::{Lang, Settings, Store, Theme};
+use explodo::{ExplodoRequest, ExplodoView, RunForm};
+use retrace_kernel::explodo::Explodo;
 use eframe::egui::{self, Color32, Vec2};
 use life::{LifeRequest, LifeView, SetupForm};
 use mines::MinesView;
@@ -35,12 +38,15 @@ pub enum Screen {
     Life(LifeView),
     /// A replay being watched.
     Watch(WatchView),
+    /// An Explodorama run.
+    Explodo(ExplodoView),
 }
 
 /// The demo replays the home cards loop (attract mode), embedded in the binary.
-const DEMOS: [(&str, &[u8]); 2] = [
+const DEMOS: [(&str, &[u8]); 3] = [
     ("life", include_bytes!("../../replays/life-campaign-win.replay")),
     ("mines", include_bytes!("../../replays/mines-won.replay")),
+    ("explodo", include_bytes!("../../replays/explodo-first-shop.replay")),
 ];
 
 /// The application.
@@ -57,6 +63,11 @@ pub struct RetraceApp {
     pub saved_mines: Option<Session<MineLayer>>,
     /// A saved Life game to resume.
     pub saved_life: Option<Session<Life>>,
+    /// A saved Explodorama run to resume.
+    pub saved_explodo: Option<Session<Explodo>>,
+    /// The Explodorama new-run form.
+    pub explodo_form: RunForm,
+    show_explodo_scores: bool,
     life_form: SetupForm,
     demos: Vec<WatchView>,
     last_frame: Option<Instant>,
@@ -83,6 +94,10 @@ impl RetraceApp {
             errors.push(e);
             None
         });
+        let saved_explodo = store.load::<Explodo>(explodo::SAVE).unwrap_or_else(|e| {
+            errors.push(e);
+            None
+        });
         let demos = DEMOS.iter().filter_map(|(name, bytes)| WatchView::open(name, bytes).ok()).collect();
         let mut app = RetraceApp {
             store,
@@ -91,6 +106,9 @@ impl RetraceApp {
             error: (!errors.is_empty()).then(|| errors.join("\n")),
             saved_mines,
             saved_life,
+            saved_explodo,
+            explodo_form: RunForm::default(),
+            show_explodo_scores: false,
             life_form: SetupForm::default(),
             demos,
             last_frame: None,
@@ -181,9 +199,34 @@ impl RetraceApp {
                     }
                 }
             });
-            for name in ["miau", "explodo"] {
-                card(ui, t(lang, name), t(lang, "coming"), None, |_| {});
-            }
+            card(ui, t(lang, "explodo"), t(lang, "explodo_blurb"), self.demos.iter().find(|d| d.verified.game == "explodo"), |ui| {
+                ui.vertical(|ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(t(lang, "seed"));
+                        ui.add(egui::TextEdit::singleline(&mut self.explodo_form.seed).desired_width(90.0).hint_text(t(lang, "random")));
+                    });
+                    ui.horizontal(|ui| {
+                        ui.checkbox(&mut self.explodo_form.developer, t(lang, "developer"));
+                        ui.checkbox(&mut self.explodo_form.immortal, t(lang, "immortal"));
+                    });
+                    ui.horizontal(|ui| {
+                        if ui.button(t(lang, "new_run")).clicked() {
+                            next = Some(Screen::Explodo(self.explodo_form.start()));
+                        }
+                        if let Some(s) = self.saved_explodo.take() {
+                            if ui.button(t(lang, "resume")).clicked() {
+                                next = Some(Screen::Explodo(ExplodoView::resume(s)));
+                            } else {
+                                self.saved_explodo = Some(s);
+                            }
+                        }
+                        if ui.button(t(lang, "scores")).clicked() {
+                            self.show_explodo_scores = true;
+                        }
+                    });
+                });
+            });
+            card(ui, t(lang, "miau"), t(lang, "coming"), None, |_| {});
         });
         ui.add_space(8.0);
         ui.horizontal(|ui| {
@@ -237,6 +280,7 @@ impl RetraceApp {
         match std::mem::replace(&mut self.screen, Screen::Home) {
             Screen::Mines(v) if v.session.state().active() => self.saved_mines = Some(v.session),
             Screen::Life(v) if v.session.state().phase != retrace_kernel::life::Phase::GameOver => self.saved_life = Some(v.session),
+            Screen::Explodo(v) if v.session.state().phase == retrace_kernel::explodo::RunPhase::Playing => self.saved_explodo = Some(v.session),
             _ => {}
         }
     }
@@ -267,6 +311,11 @@ impl RetraceApp {
             if self.settings != before {
                 self.save_settings();
             }
+        }
+        if self.show_explodo_scores {
+            let mut open = true;
+            explodo::scores_window(ctx, &self.store, &mut open);
+            self.show_explodo_scores = open;
         }
         if self.show_help {
             egui::Window::new(t(lang, "help")).open(&mut self.show_help).collapsible(false).show(ctx, |ui| {
@@ -372,6 +421,11 @@ impl eframe::App for RetraceApp {
                     Some(LifeRequest::Levels) => next = Some(Screen::LifeLevels),
                     None => {}
                 },
+                Screen::Explodo(v) => match v.ui(ui, &self.store) {
+                    Some(ExplodoRequest::NewRun(setup, seed)) => next = Some(Screen::Explodo(ExplodoView::new(setup, seed))),
+                    Some(ExplodoRequest::Menu) => next = Some(Screen::Home),
+                    None => {}
+                },
                 Screen::Watch(v) => {
                     let dt = self.last_frame.map_or(0.0, |l| l.elapsed().as_secs_f32()).min(0.25);
                     self.last_frame = Some(Instant::now());
@@ -382,6 +436,7 @@ impl eframe::App for RetraceApp {
                     match v.controls(ui, lang) {
                         Some(WatchRequest::PlayMines(s)) => next = Some(Screen::Mines(MinesView::resume(s))),
                         Some(WatchRequest::PlayLife(s)) => next = Some(Screen::Life(LifeView::new(s))),
+                        Some(WatchRequest::PlayExplodo(s)) => next = Some(Screen::Explodo(ExplodoView::resume(s))),
                         None => {}
                     }
                     mini_large(ui, v);
@@ -459,6 +514,7 @@ impl WatchViewRef<'_> {
                     }
                 }
             }
+            Watched::Explodo(s) => explodo::paint(painter, rect, s.state()),
             Watched::Tally(s) => {
                 painter.text(rect.center(), egui::Align2::CENTER_CENTER, format!("total {}", s.state().total), egui::FontId::proportional(32.0), Color32::GRAY);
             }

@@ -3,6 +3,7 @@
 //! to 16×, jump to the end, and "Play from here" to fork a live session.
 
 use eframe::egui::{self, RichText};
+use retrace_kernel::explodo::Explodo;
 use retrace_kernel::life::Life;
 use retrace_kernel::mines::MineLayer;
 use retrace_kernel::replay::{verify, ReplayFile, Verified};
@@ -15,6 +16,8 @@ pub enum Watched {
     Mines(Session<MineLayer>),
     /// A Life game.
     Life(Session<Life>),
+    /// An Explodorama run.
+    Explodo(Session<Explodo>),
     /// The test game.
     Tally(Session<Tally>),
 }
@@ -47,6 +50,8 @@ pub enum WatchRequest {
     PlayMines(Session<MineLayer>),
     /// Fork a live Life game at the current step.
     PlayLife(Session<Life>),
+    /// Fork a live Explodorama run at the current step.
+    PlayExplodo(Session<Explodo>),
 }
 
 fn rebuild<G: Game>(file: &ReplayFile) -> Result<Session<G>, String> {
@@ -66,6 +71,7 @@ impl WatchView {
             "mines" => Watched::Mines(rebuild(&file).map_err(err)?),
             "life" => Watched::Life(rebuild(&file).map_err(err)?),
             "tally" => Watched::Tally(rebuild(&file).map_err(err)?),
+            "explodo" => Watched::Explodo(rebuild(&file).map_err(err)?),
             other => return Err(err(format!("this build cannot show {other} replays yet"))),
         };
         Ok(WatchView { source: source.into(), certificate: verified.certificate, verified, watched, playing: true, speed: 1.0, acc: 0.0 })
@@ -77,6 +83,7 @@ impl WatchView {
             Watched::Mines(s) => s.step(),
             Watched::Life(s) => s.step(),
             Watched::Tally(s) => s.step(),
+            Watched::Explodo(s) => s.step(),
         }
     }
 
@@ -86,6 +93,7 @@ impl WatchView {
             Watched::Mines(s) => s.seek(k),
             Watched::Life(s) => s.seek(k),
             Watched::Tally(s) => s.seek(k),
+            Watched::Explodo(s) => s.seek(k),
         }
     }
 
@@ -118,6 +126,7 @@ impl WatchView {
             Watched::Mines(s) => format!("{} s", s.state().final_seconds().min(retrace_kernel::mines::TIME_CAP)),
             Watched::Life(s) => format!("generation {}", s.state().generation),
             Watched::Tally(s) => format!("{} moves", s.state().moves),
+            Watched::Explodo(s) => format!("level {} turn {}", s.state().level, s.state().turn),
         };
         if self.certificate {
             ui.label(RichText::new(format!(
@@ -163,7 +172,7 @@ impl WatchView {
             });
             ui.label(format!("{} {k} / {steps}", t(lang, "step")));
             let fork = match &self.watched {
-                Watched::Mines(_) | Watched::Life(_) => true,
+                Watched::Mines(_) | Watched::Life(_) | Watched::Explodo(_) => true,
                 Watched::Tally(_) => false,
             };
             if ui.add_enabled(fork, egui::Button::new(t(lang, "play_from_here"))).clicked() {
@@ -189,6 +198,7 @@ impl WatchView {
         match &self.watched {
             Watched::Mines(s) => Some(WatchRequest::PlayMines(cut(s))),
             Watched::Life(s) => Some(WatchRequest::PlayLife(cut(s))),
+            Watched::Explodo(s) => Some(WatchRequest::PlayExplodo(cut(s))),
             Watched::Tally(_) => None,
         }
     }

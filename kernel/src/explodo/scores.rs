@@ -87,3 +87,64 @@ pub fn insert(board: &mut Vec<Score>, s: Score) -> Option<usize> {
     board.truncate(KEEP);
     Some(at + 1)
 }
+
+/// The first line of a scores file.
+pub const HEADER: &str = "# Explodorama high scores v1: won level coins turns kills lives_lost developer seed date ended powerups (tab-separated)";
+
+/// The board as text: the header, then one tab-separated line a run, best first.
+pub fn to_text(board: &[Score]) -> String {
+    let mut out = format!("{HEADER}\n");
+    for s in board {
+        let clean = |t: &str| t.replace(['\t', '\n'], " ");
+        out.push_str(&format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            u8::from(s.won),
+            s.level,
+            s.coins,
+            s.turns,
+            s.kills,
+            s.lives_lost,
+            u8::from(s.developer),
+            s.seed,
+            clean(&s.date),
+            clean(&s.ended),
+            s.powerups.iter().map(|p| clean(p).replace(';', ",")).collect::<Vec<_>>().join("; ")
+        ));
+    }
+    out
+}
+
+/// Reads a board written by [`to_text`]; an error names the line and the field.
+pub fn from_text(text: &str) -> Result<Vec<Score>, String> {
+    let mut board = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != 11 {
+            return Err(format!("line {}: expected 11 tab-separated fields, found {}", n + 1, f.len()));
+        }
+        let num = |i: usize, name: &str| f[i].parse::<u64>().map_err(|_| format!("line {}: {name} '{}' is not a number", n + 1, f[i]));
+        let flag = |i: usize, name: &str| match f[i] {
+            "0" => Ok(false),
+            "1" => Ok(true),
+            other => Err(format!("line {}: {name} is 0 or 1, not '{other}'", n + 1)),
+        };
+        let small = |i: usize, name: &str| num(i, name).and_then(|v| u32::try_from(v).map_err(|_| format!("line {}: {name} {v} is too large", n + 1)));
+        board.push(Score {
+            won: flag(0, "won")?,
+            level: small(1, "level")?,
+            coins: small(2, "coins")?,
+            turns: small(3, "turns")?,
+            kills: small(4, "kills")?,
+            lives_lost: small(5, "lives_lost")?,
+            developer: flag(6, "developer")?,
+            seed: num(7, "seed")?,
+            date: f[8].into(),
+            ended: f[9].into(),
+            powerups: f[10].split("; ").filter(|p| !p.is_empty()).map(String::from).collect(),
+        });
+    }
+    Ok(board)
+}

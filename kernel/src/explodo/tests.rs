@@ -386,6 +386,13 @@ fn high_scores_rank_wins_then_level_then_coins_then_fewer_turns() {
     held.abilities |= items::Power::Kick.bit();
     held.charge = Some((items::Charge::Nuke, 2));
     assert_eq!(scores::held(&held), ["Bombs 3", "Kick", "Nuke ×2"]);
+    // The file form reads back, and a bad line is named.
+    board[0].powerups = vec!["Kick".into(), "Nuke ×2".into()];
+    board[1].developer = true;
+    assert_eq!(scores::from_text(&scores::to_text(&board)).unwrap(), board);
+    let bad = scores::to_text(&board).replacen("\t20\t", "\ttwenty\t", 1);
+    assert_eq!(scores::from_text(&bad).unwrap_err(), "line 2: level 'twenty' is not a number");
+    assert!(scores::from_text("1\t2\n").unwrap_err().starts_with("line 1: expected 11"));
     let mut imm = Explodo::start(&Setup { developer: false, immortal: true }, 9).unwrap();
     imm.phase = RunPhase::Over;
     assert!(scores::score(&imm, "d").is_none());

@@ -1,0 +1,595 @@
+//! Explodorama's window: the board (tiles, objects, enemies with their arrows,
+//! bombs with their numbers, flame, drops), the top bar (lives, level,
+//! enemies, coins, turn / par, bombs / blast / fuse, abilities, the charge),
+//! an action bar (pick an action, then a direction or a tile; the tile you
+//! click decides what it does), the gem's cards, the shop and the charge swap
+//! as dialogs, the death and end-of-run banners, and the high scores.
+//!
+//! Keys: arrows or W A S D act in that direction (a step, or the picked
+//! action), Q E Z C step diagonally (with Diagonal), Space waits, M B R L K T
+//! F X V pick Move, Bomb, Run, Slide, Kick, Throw, RPG, Detonate, Charge.
+
+use crate::store::{today, Store};
+use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
+use retrace_kernel::explodo::board::{Diag, Dir, Pos, Tile, BUSH, OIL, SPIKES};
+use retrace_kernel::explodo::items::{Charge, Power, POWERS};
+use retrace_kernel::explodo::{scores, spikes_up, Action, Aim, Dialog, Event, Explodo, RunPhase, Setup, State, Step};
+use retrace_kernel::Session;
+
+/// The save name of the live run.
+pub const SAVE: &str = "explodorama";
+/// The high-score file's name in the store.
+pub const SCORES: &str = "explodorama-scores.txt";
+
+/// What a direction key or a clicked tile does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Step (kick, run, slide by distance).
+    Move,
+    /// Put a bomb (throw, RPG by distance).
+    Bomb,
+    /// Run 2 tiles.
+    Run,
+    /// Slide until blocked.
+    Slide,
+    /// Kick a bomb.
+    Kick,
+    /// Throw a bomb 2 tiles.
+    Throw,
+    /// Fire a bomb.
+    Rpg,
+    /// Set off a bomb (click it).
+    Detonate,
+    /// Use the carried charge.
+    Charge,
+}
+
+/// The new-run form on the home card.
+#[derive(Clone, Debug, Default)]
+pub struct RunForm {
+    /// Empty for a random dungeon; digits, or any text made into a seed.
+    pub seed: String,
+    /// Developer mode.
+    pub developer: bool,
+    /// Immortal mode.
+    pub immortal: bool,
+}
+
+impl RunForm {
+    /// Starts a run from the form (a random seed when the field is empty).
+    pub fn start(&self) -> ExplodoView {
+        let seed = retrace_kernel::rng::seed_from_text(&self.seed).unwrap_or_else(crate::random_seed);
+        ExplodoView::new(Setup { developer: self.developer, immortal: self.immortal }, seed)
+    }
+}
+
+/// A run on screen.
+pub struct ExplodoView {
+    /// The run (a replay like every session).
+    pub session: Session<Explodo>,
+    /// The picked action.
+    pub mode: Mode,
+    /// The last message (a refusal, a death, an explanation).
+    pub message: Option<String>,
+    /// What the last turn did, for the log under the board.
+    pub log: Vec<String>,
+    /// The run's end has been recorded on the score board.
+    recorded: bool,
+    /// The score board is showing.
+    pub show_scores: bool,
+    /// The place the finished run took on the board.
+    pub place: Option<usize>,
+}
+
+/// What the screen asks the shell to do.
+pub enum ExplodoRequest {
+    /// Start another run.
+    NewRun(Setup, u64),
+    /// Back to the menu.
+    Menu,
+}
+
+/// The action a click on `tile` makes with `mode` picked: next to you a step
+/// or a bomb, two straight a run or a throw, further a slide or an RPG, a
+/// diagonal neighbour a diagonal step; Detonate and tile-aimed charges take
+/// the tile itself.
+pub fn tap(s: &State, mode: Mode, tile: Pos) -> Option<Action> {
+    let me = s.player;
+    let (dx, dy) = (tile.x - me.x, tile.y - me.y);
+    let straight = (dx == 0) != (dy == 0);
+    let dist = dx.abs() + dy.abs();
+    let dir = if !straight {
+        None
+    } else if dx > 0 {
+        Some(Dir::Right)
+    } else if dx < 0 {
+        Some(Dir::Left)
+    } else if dy > 0 {
+        Some(Dir::Down)
+    } else {
+        Some(Dir::Up)
+    };
+    match mode {
+        Mode::Detonate => return Some(Action::Detonate(tile)),
+        Mode::Charge => {
+            return match s.carrying()? {
+                Charge::Freeze => Some(Action::UseCharge(Aim::Me)),
+                Charge::Decoy | Charge::Teleport => Some(Action::UseCharge(Aim::At(tile))),
+                _ => dir.map(|d| Action::UseCharge(Aim::Dir(d))),
+            }
+        }
+        _ => {}
+    }
+    if dx.abs() == 1 && dy.abs() == 1 {
+        let g = match (dx, dy) {
+            (-1, -1) => Diag::UpLeft,
+            (1, -1) => Diag::UpRight,
+            (-1, 1) => Diag::DownLeft,
+            _ => Diag::DownRight,
+        };
+        return Some(Action::Diagonal(g));
+    }
+    let d = dir?;
+    Some(match (mode, dist) {
+        (Mode::Bomb, 1) => Action::Bomb(d),
+        (Mode::Bomb | Mode::Throw, 2) if s.has(Power::Throw) => Action::Throw(d),
+        (Mode::Bomb | Mode::Rpg, _) => Action::Rpg(d),
+        (Mode::Kick, _) => Action::Kick(d),
+        (_, 1) => Action::Move(d),
+        (_, 2) if s.has(Power::Run) => Action::Run(d),
+        _ => Action::Slide(d),
+    })
+}
+
+/// The action of `mode` toward `d` (a key press or a direction button).
+pub fn toward(s: &State, mode: Mode, d: Dir) -> Option<Action> {
+    Some(match mode {
+        Mode::Move => Action::Move(d),
+        Mode::Bomb => Action::Bomb(d),
+        Mode::Run => Action::Run(d),
+        Mode::Slide => Action::Slide(d),
+        Mode::Kick => Action::Kick(d),
+        Mode::Throw => Action::Throw(d),
+        Mode::Rpg => Action::Rpg(d),
+        Mode::Detonate => return None,
+        Mode::Charge => return tap(s, Mode::Charge, s.player.step(d)),
+    })
+}
+
+/// Kernel text with the arrow the default fonts lack ("Blast 2 → 4") written
+/// as "->".
+pub fn plain(text: &str) -> String {
+    text.replace('→', "->")
+}
+
+/// An event as a line for the log (None for the ones the board shows).
+pub fn describe(e: &Event) -> Option<String> {
+    Some(match e {
+        Event::LifeLost(t) => t.clone(),
+        Event::RunOver(t) => format!("Game over. {t}"),
+        Event::RunWon => "Victory: all 20 levels cleared!".into(),
+        Event::LevelCleared { level, turns, par, coins } => format!("Level {level} cleared in {turns} turns (par {par}): +{coins} coins."),
+        Event::ExitOpened => "The last enemy is gone: the exit is open.".into(),
+        Event::Released(k, n) => format!("Flame on the exit or gem let out {n} {}s!", k.name()),
+        Event::PowerTaken(p) => format!("{}: {}", p.name(), p.text()),
+        Event::ChargeExplained(c) => format!("{}: {}", c.name(), c.text()),
+        Event::ChargeSold(c, v) => format!("{} sold for {v} coins.", c.name()),
+        Event::Bought(o, v) => format!("Bought {} for {v} coins.", o.name()),
+        Event::Absorbed(by) => format!("The {by} took the hit."),
+        Event::Frozen => "Every enemy froze.".into(),
+        Event::PillarBroke(_) => "A cracked pillar broke: dust is falling.".into(),
+        Event::CeilingFell(_) => "The ceiling fell.".into(),
+        Event::ChargeDropped(_, c, n) => format!("Your {} (×{n}) lies where you fell.", c.name()),
+        _ => return None,
+    })
+}
+
+impl ExplodoView {
+    /// A new run.
+    pub fn new(setup: Setup, seed: u64) -> ExplodoView {
+        ExplodoView::resume(Session::new(setup, seed).expect("every Explodorama setup starts"))
+    }
+
+    /// Continues a saved (or forked) run.
+    pub fn resume(session: Session<Explodo>) -> ExplodoView {
+        let recorded = session.state().phase != RunPhase::Playing;
+        ExplodoView { session, mode: Mode::Move, message: None, log: Vec::new(), recorded, show_scores: false, place: None }
+    }
+
+    /// Plays an action: refusals become the message; the run is saved; a
+    /// finished run goes on the score board once.
+    pub fn push(&mut self, store: &Store, a: Action) {
+        match self.session.push(a) {
+            Ok(events) => {
+                self.message = None;
+                self.log = events.iter().filter_map(describe).collect();
+                self.mode = Mode::Move;
+                if let Err(e) = store.save(SAVE, &self.session) {
+                    self.message = Some(e);
+                }
+            }
+            Err(r) => self.message = Some(r.0),
+        }
+        self.record(store);
+    }
+
+    fn record(&mut self, store: &Store) {
+        if self.recorded {
+            return;
+        }
+        let Some(score) = scores::score(self.session.state(), &today()) else {
+            if self.session.state().phase != RunPhase::Playing {
+                self.recorded = true; // An Immortal run: not listed.
+            }
+            return;
+        };
+        self.recorded = true;
+        let path = store.path(SCORES);
+        let (mut board, problem) = load_scores(&path);
+        self.place = scores::insert(&mut board, score);
+        let saved = crate::files::write_atomic(&path, scores::to_text(&board).as_bytes()).err().map(|e| format!("{}: cannot save: {e}", path.display()));
+        if let Some(m) = problem.or(saved) {
+            self.message = Some(m);
+        }
+        store.forget(SAVE);
+    }
+
+    /// Draws the screen and handles input.
+    pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store) -> Option<ExplodoRequest> {
+        let mut request = None;
+        self.keys(ui, store);
+        self.top_bar(ui);
+        if let Some(m) = &self.message {
+            ui.colored_label(Color32::from_rgb(230, 120, 60), m);
+        }
+        self.action_bar(ui, store);
+        ui.horizontal_top(|ui| {
+            self.board(ui, store);
+            ui.vertical(|ui| {
+                for line in &self.log {
+                    ui.label(line);
+                }
+            });
+        });
+        self.dialogs(ui, store);
+        let st = self.session.state();
+        if st.phase != RunPhase::Playing {
+            egui::Window::new(if st.phase == RunPhase::Won { "Victory" } else { "Game over" }).collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
+                let st = self.session.state();
+                ui.label(match st.phase {
+                    RunPhase::Won => format!("All 20 levels cleared in {} turns, {} lives lost.", st.total_turns, st.lives_lost),
+                    _ => st.last_death.clone().unwrap_or_default(),
+                });
+                ui.label(format!("Seed {} · {} coins · {} kills", st.seed, st.coins, st.kills));
+                if let Some(p) = self.place {
+                    ui.label(format!("Place {p} on the score board."));
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Same dungeon").clicked() {
+                        request = Some(ExplodoRequest::NewRun(st.setup, st.seed));
+                    }
+                    if ui.button("New dungeon").clicked() {
+                        request = Some(ExplodoRequest::NewRun(st.setup, crate::random_seed()));
+                    }
+                    if ui.button("Scores").clicked() {
+                        self.show_scores = true;
+                    }
+                    if ui.button("Menu").clicked() {
+                        request = Some(ExplodoRequest::Menu);
+                    }
+                });
+            });
+        }
+        if self.show_scores {
+            scores_window(ui.ctx(), store, &mut self.show_scores);
+        }
+        request
+    }
+
+    fn keys(&mut self, ui: &egui::Ui, store: &Store) {
+        if !self.session.state().dialogs.is_empty() || ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        use egui::Key;
+        let pressed = |k: Key| ui.input(|i| i.key_pressed(k));
+        for (keys, d) in [([Key::ArrowUp, Key::W], Dir::Up), ([Key::ArrowDown, Key::S], Dir::Down), ([Key::ArrowLeft, Key::A], Dir::Left), ([Key::ArrowRight, Key::D], Dir::Right)] {
+            if keys.iter().any(|&k| pressed(k)) {
+                if let Some(a) = toward(self.session.state(), self.mode, d) {
+                    self.push(store, a);
+                }
+            }
+        }
+        for (k, g) in [(Key::Q, Diag::UpLeft), (Key::E, Diag::UpRight), (Key::Z, Diag::DownLeft), (Key::C, Diag::DownRight)] {
+            if pressed(k) {
+                self.push(store, Action::Diagonal(g));
+            }
+        }
+        if pressed(Key::Space) {
+            self.push(store, Action::Wait);
+        }
+        for (k, m) in [(Key::M, Mode::Move), (Key::B, Mode::Bomb), (Key::R, Mode::Run), (Key::L, Mode::Slide), (Key::K, Mode::Kick), (Key::T, Mode::Throw), (Key::F, Mode::Rpg), (Key::X, Mode::Detonate), (Key::V, Mode::Charge)] {
+            if pressed(k) {
+                self.mode = m;
+            }
+        }
+    }
+
+    fn top_bar(&self, ui: &mut egui::Ui) {
+        let s = self.session.state();
+        ui.horizontal_wrapped(|ui| {
+            let item = |ui: &mut egui::Ui, label: &str, value: String| {
+                let r = ui.label(RichText::new(format!("{label} {value}")).strong());
+                r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{label}: {value}")));
+            };
+            item(ui, "Lives", s.lives.to_string());
+            item(ui, "Level", format!("{}/20", s.level));
+            item(ui, "Enemies", s.enemies.len().to_string());
+            item(ui, "Coins", s.coins.to_string());
+            item(ui, "Turn", format!("{}/{}", s.turn, s.par));
+            item(ui, "Bombs", s.max_bombs.to_string());
+            item(ui, "Blast", s.fire.to_string());
+            item(ui, "Fuse", s.fuse.to_string());
+            if s.star > 0 {
+                item(ui, "Star", s.star.to_string());
+            }
+            let held: Vec<&str> = POWERS.iter().filter(|p| p.is_ability() && s.has(**p)).map(|p| p.name()).collect();
+            if !held.is_empty() {
+                item(ui, "Held", held.join(", "));
+            }
+            item(ui, "Charge", s.charge.map_or("none".into(), |(c, n)| format!("{} ×{n}", c.name())));
+            if s.setup.developer {
+                ui.colored_label(Color32::from_rgb(220, 60, 60), "Developer");
+            }
+            if s.setup.immortal {
+                ui.colored_label(Color32::from_rgb(230, 200, 60), "Immortal");
+            }
+        });
+    }
+
+    fn action_bar(&mut self, ui: &mut egui::Ui, store: &Store) {
+        let s = self.session.state().clone();
+        ui.horizontal_wrapped(|ui| {
+            let mut modes = vec![(Mode::Move, "Move"), (Mode::Bomb, "Bomb")];
+            for (p, m, name) in [(Power::Run, Mode::Run, "Run"), (Power::Slide, Mode::Slide, "Slide"), (Power::Kick, Mode::Kick, "Kick"), (Power::Throw, Mode::Throw, "Throw"), (Power::Rpg, Mode::Rpg, "RPG"), (Power::Detonator, Mode::Detonate, "Detonate")] {
+                if s.has(p) {
+                    modes.push((m, name));
+                }
+            }
+            if s.charge.is_some_and(|(c, _)| !c.passive()) {
+                modes.push((Mode::Charge, "Charge"));
+            }
+            for (m, name) in modes {
+                ui.selectable_value(&mut self.mode, m, name);
+            }
+            ui.separator();
+            for (label, d) in [("Up", Dir::Up), ("Down", Dir::Down), ("Left", Dir::Left), ("Right", Dir::Right)] {
+                if ui.button(label).clicked() {
+                    if let Some(a) = toward(&s, self.mode, d) {
+                        self.push(store, a);
+                    }
+                }
+            }
+            if s.has(Power::Diagonal) {
+                for (label, g) in [("Up-left", Diag::UpLeft), ("Up-right", Diag::UpRight), ("Down-left", Diag::DownLeft), ("Down-right", Diag::DownRight)] {
+                    if ui.button(label).clicked() {
+                        self.push(store, Action::Diagonal(g));
+                    }
+                }
+            }
+            if s.carrying() == Some(Charge::Freeze) && ui.button("Freeze").clicked() {
+                self.push(store, Action::UseCharge(Aim::Me));
+            }
+            if ui.button("Wait").clicked() {
+                self.push(store, Action::Wait);
+            }
+            if ui.button("Scores").clicked() {
+                self.show_scores = true;
+            }
+        });
+    }
+
+    fn board(&mut self, ui: &mut egui::Ui, store: &Store) {
+        let s = self.session.state().clone();
+        let avail = ui.available_size();
+        let cell = ((avail.x * 0.7) / s.layout.w as f32).min((avail.y - 20.0) / s.layout.h as f32).clamp(14.0, 44.0);
+        let (rect, resp) = ui.allocate_exact_size(Vec2::new(cell * s.layout.w as f32, cell * s.layout.h as f32), Sense::click());
+        resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("board, level {}", s.level)));
+        paint(&ui.painter_at(rect), rect, &s);
+        if resp.clicked() {
+            if let Some(at) = resp.interact_pointer_pos() {
+                let tile = Pos { x: ((at.x - rect.min.x) / cell) as i32, y: ((at.y - rect.min.y) / cell) as i32 };
+                if let Some(a) = tap(&s, self.mode, tile) {
+                    self.push(store, a);
+                }
+            }
+        }
+    }
+
+    fn dialogs(&mut self, ui: &mut egui::Ui, store: &Store) {
+        let s = self.session.state().clone();
+        let Some(top) = s.dialogs.last() else { return };
+        let mut answer = None;
+        match top {
+            Dialog::Gem { cards, rainbow } => {
+                egui::Window::new(if *rainbow { "The rainbow gem" } else { "The gem" }).collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
+                    ui.label("Choose one (it takes no turn):");
+                    egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+                        for (i, o) in cards.iter().enumerate() {
+                            if ui.button(plain(&s.card(*o))).clicked() {
+                                answer = Some(Action::Choose(i as u8));
+                            }
+                        }
+                    });
+                });
+            }
+            Dialog::Shop { items, restocks } => {
+                egui::Window::new("The shop").collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
+                    ui.label(format!("{} coins. Shopping takes no turns.", s.coins));
+                    for (i, o) in items.iter().enumerate() {
+                        if let Some(o) = o {
+                            let text = if s.coins >= o.price() { format!("Buy {} ({} coins)", plain(&s.card(*o)), o.price()) } else { format!("{}: {} more coins needed", plain(&s.card(*o)), o.price() - s.coins) };
+                            if ui.add_enabled(s.coins >= o.price(), egui::Button::new(text)).clicked() {
+                                answer = Some(Action::Buy(i as u8));
+                            }
+                        }
+                    }
+                    ui.horizontal(|ui| {
+                        if ui.button(format!("Restock ({} coins)", restocks + 1)).clicked() {
+                            answer = Some(Action::Restock);
+                        }
+                        if ui.button("Next level").clicked() {
+                            answer = Some(Action::LeaveShop);
+                        }
+                    });
+                });
+            }
+            Dialog::Swap { new, uses } => {
+                let (old, left) = s.charge.expect("a swap has a carried charge");
+                egui::Window::new("A new charge").collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
+                    ui.label(format!("You carry {} ×{left} and found {} ×{uses}.", old.name(), new.name()));
+                    ui.horizontal(|ui| {
+                        if ui.button(format!("Keep {} (+{} coins)", old.name(), new.sell_value(*uses))).clicked() {
+                            answer = Some(Action::KeepCharge);
+                        }
+                        if ui.button(format!("Take {} (+{} coins)", new.name(), old.sell_value(left))).clicked() {
+                            answer = Some(Action::TakeCharge);
+                        }
+                        if old == Charge::Freeze && ui.button(format!("Use Freeze, then take {}", new.name())).clicked() {
+                            answer = Some(Action::FreezeFirst);
+                        }
+                    });
+                });
+            }
+        }
+        if let Some(a) = answer {
+            self.push(store, a);
+        }
+    }
+}
+
+/// Loads the score board; a file that does not read is moved aside (kept,
+/// never deleted) and the message says where.
+pub fn load_scores(path: &std::path::Path) -> (Vec<scores::Score>, Option<String>) {
+    let Ok(text) = std::fs::read_to_string(path) else { return (Vec::new(), None) };
+    match scores::from_text(&text) {
+        Ok(b) => (b, None),
+        Err(e) => {
+            let aside = (1..1000).map(|n| path.with_extension(format!("bad-{n}.txt"))).find(|p| !p.exists()).unwrap_or_else(|| path.with_extension("bad"));
+            let _ = std::fs::rename(path, &aside);
+            (Vec::new(), Some(format!("{}: {e}. It was kept as {}.", path.display(), aside.display())))
+        }
+    }
+}
+
+/// The high-score board in a window.
+pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool) {
+    let (board, problem) = load_scores(&store.path(SCORES));
+    egui::Window::new("High scores").open(open).collapsible(false).show(ctx, |ui| {
+        if let Some(p) = problem {
+            ui.colored_label(Color32::from_rgb(230, 90, 70), p);
+        }
+        if board.is_empty() {
+            ui.label("No finished runs yet.");
+        }
+        egui::Grid::new("scores").striped(true).show(ui, |ui| {
+            for h in ["#", "How far", "Coins", "Turns", "Kills", "Lives lost", "Ended", "Held", "Date", "Seed"] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for (i, s) in board.iter().enumerate() {
+                let place = RichText::new((i + 1).to_string());
+                ui.label(if s.developer { place.color(Color32::from_rgb(220, 60, 60)) } else { place });
+                ui.label(if s.won { "won".to_string() } else { format!("level {}", s.level) });
+                ui.label(s.coins.to_string());
+                ui.label(s.turns.to_string());
+                ui.label(s.kills.to_string());
+                ui.label(s.lives_lost.to_string());
+                ui.label(&s.ended);
+                ui.label(s.powerups.join(", "));
+                ui.label(&s.date);
+                ui.label(s.seed.to_string());
+                ui.end_row();
+            }
+        });
+    });
+}
+
+/// Draws a run's board into `rect` (the game screen, the home card's demo and
+/// the replay watcher share it).
+pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
+    let l = &s.layout;
+    let cell = (rect.width() / l.w as f32).min(rect.height() / l.h as f32);
+    let at = |p: Pos| egui::Rect::from_min_size(rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell), Vec2::splat(cell));
+    let font = egui::FontId::proportional(cell * 0.6);
+    let glyph = |p: Pos, text: &str, color: Color32| {
+        painter.text(at(p).center(), egui::Align2::CENTER_CENTER, text, font.clone(), color);
+    };
+    for p in l.positions() {
+        let fill = match l.tile(p) {
+            Tile::Wall => Color32::from_gray(50),
+            Tile::Pillar => Color32::from_rgb(110, 110, 140),
+            Tile::Cracked => Color32::from_rgb(140, 120, 120),
+            Tile::Metal => Color32::from_rgb(150, 160, 170),
+            Tile::Crate => Color32::from_rgb(150, 100, 50),
+            Tile::Barrel => Color32::from_rgb(170, 80, 40),
+            Tile::Rubble => Color32::from_rgb(90, 70, 55),
+            Tile::Floor if l.has(p, OIL) => Color32::from_rgb(40, 40, 55),
+            Tile::Floor if l.has(p, BUSH) => Color32::from_rgb(60, 130, 60),
+            Tile::Floor => Color32::from_rgb(200, 200, 185),
+        };
+        painter.rect_filled(at(p).shrink(0.5), 2.0, fill);
+        match l.tile(p) {
+            Tile::Barrel => glyph(p, "!", Color32::YELLOW),
+            Tile::Cracked => glyph(p, "/", Color32::BLACK),
+            _ => {}
+        }
+        if l.has(p, SPIKES) {
+            glyph(p, "^", if spikes_up(s.turn) { Color32::RED } else { Color32::DARK_GRAY });
+        }
+        if s.ceilings.iter().any(|&(c, _)| c == p) {
+            painter.rect_stroke(at(p).shrink(2.0), 2.0, egui::Stroke::new(2.0, Color32::from_rgb(200, 60, 60)), egui::StrokeKind::Inside);
+        }
+    }
+    if s.exit_revealed {
+        glyph(l.exit, "🚪", if s.exit_open { Color32::BLACK } else { Color32::from_rgb(230, 130, 30) });
+    }
+    if s.gem_revealed && !s.gem_taken {
+        glyph(l.gem, "💎", Color32::from_rgb(60, 140, 230));
+    }
+    if let Some(r) = s.rainbow {
+        glyph(r, "💎", Color32::from_rgb(230, 60, 200));
+    }
+    for d in &s.drops {
+        let (t, c) = if d.charge.is_some() { ("c", Color32::from_rgb(80, 60, 200)) } else { ("$", Color32::from_rgb(200, 160, 0)) };
+        glyph(d.pos, t, c);
+    }
+    for &(p, _) in &s.flames {
+        painter.rect_filled(at(p).shrink(cell * 0.1), 4.0, Color32::from_rgba_unmultiplied(255, 120, 0, 170));
+    }
+    for b in &s.bombs {
+        painter.circle_filled(at(b.pos).center(), cell * 0.35, if b.yours() { Color32::BLACK } else { Color32::from_rgb(120, 40, 20) });
+        painter.text(at(b.pos).center(), egui::Align2::CENTER_CENTER, b.fuse.to_string(), egui::FontId::proportional(cell * 0.45), Color32::WHITE);
+    }
+    if let Some(d) = s.decoy {
+        glyph(d, "@", Color32::from_rgb(170, 230, 170));
+    }
+    for e in &s.enemies {
+        let c = if e.frozen > 0 { Color32::from_rgb(120, 180, 255) } else { Color32::from_rgb(190, 40, 160) };
+        glyph(e.pos, &e.kind.name()[..1], c);
+        let arrows: String = e
+            .plan
+            .iter()
+            .map(|st| match st {
+                Step::Rest => '.',
+                Step::Move(d) | Step::Dash(d) => match d {
+                    Dir::Up => '^',
+                    Dir::Down => 'v',
+                    Dir::Left => '<',
+                    Dir::Right => '>',
+                },
+            })
+            .collect();
+        painter.text(at(e.pos).right_top(), egui::Align2::RIGHT_TOP, arrows, egui::FontId::proportional(cell * 0.25), Color32::RED);
+    }
+    glyph(s.player, "@", Color32::from_rgb(20, 150, 40));
+}
