@@ -48,6 +48,10 @@ pub enum MiauCommand {
         /// One JSON object per level instead of text.
         #[arg(long)]
         json: bool,
+        /// Threads expanding each breadth-first layer (default: every core);
+        /// every count gives the same answer.
+        #[arg(long)]
+        threads: Option<u32>,
     },
     /// Play a level: each turn's rule changes, then the final board and outcome.
     Play {
@@ -63,6 +67,11 @@ pub enum MiauCommand {
         #[arg(long)]
         save: Option<PathBuf>,
     },
+}
+
+/// Every core this machine offers (the solver's default thread count).
+pub fn all_cores() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u32)
 }
 
 fn read_pack(path: &Path, err: &mut dyn Write) -> Option<(Option<Pack>, retrace_kernel::miau::pack::Report)> {
@@ -99,7 +108,8 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 None => 1,
             }
         }
-        MiauCommand::Solve { pack, level, max, gpu, forbid, require, no_word_loss, explain, json } => {
+        MiauCommand::Solve { pack, level, max, gpu, forbid, require, no_word_loss, explain, json, threads } => {
+            let cores = threads.unwrap_or_else(all_cores).max(1);
             let Some((loaded, report)) = read_pack(&pack, err) else { return 2 };
             let Some(p) = loaded else {
                 for e in &report.errors {
@@ -134,7 +144,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     Some(g) => g,
                     None => &mut cpu,
                 };
-                let opts = retrace_kernel::miau::solver::Options { max_states: budget, forbid: forbid.clone(), require: require.clone(), no_word_loss, hands_off: false };
+                let opts = retrace_kernel::miau::solver::Options { max_states: budget, forbid: forbid.clone(), require: require.clone(), no_word_loss, hands_off: false, threads: cores };
                 let started = std::time::Instant::now();
                 let mut watch = |states: u64| {
                     let secs = started.elapsed().as_secs_f64().max(1e-3);
@@ -301,7 +311,7 @@ fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Repo
     let mut ok = true;
     for l in &p.levels {
         let budget = l.solver_budget.unwrap_or(1_000_000);
-        let opts = Options { max_states: budget, ..Options::default() };
+        let opts = Options { max_states: budget, threads: all_cores(), ..Options::default() };
         let mut hasher = retrace_kernel::hashing::CpuHasher;
         match analyze(&l.setup, &opts, &mut hasher) {
             Ok(a) => {

@@ -137,6 +137,11 @@ pub struct State {
     pub automata: Vec<Automaton>,
     /// Each automaton's phase (index into its pattern), in `automata` order.
     pub phases: Vec<u32>,
+    /// The pairs' words, lowercased once (the rule set's form); derived from
+    /// `pairs`, so not part of the digest.
+    pub pair_words: Vec<[String; 2]>,
+    /// The automata's property words, lowercased once, in `automata` order.
+    pub automaton_words: Vec<String>,
 }
 
 /// What a turn did.
@@ -164,7 +169,7 @@ impl State {
     /// Parses the rules and transforms to a fixed point; returns the events.
     fn settle(&mut self, events: &mut Vec<Event>) {
         let before = self.rules.texts();
-        let custom: Vec<String> = self.pairs.iter().flat_map(|p| p.words.iter().map(|w| w.to_lowercase())).chain(self.automata.iter().map(|a| a.property.to_lowercase())).collect();
+        let custom: Vec<String> = self.pair_words.iter().flatten().chain(&self.automaton_words).cloned().collect();
         self.rules = rules::parse_with(&self.board, &self.terrain, &custom);
         for (id, to) in rules::transform(&mut self.board, &self.rules) {
             events.push(Event::Transformed(id, to));
@@ -257,7 +262,7 @@ impl State {
         let r = self.rules.clone();
         for k in 0..self.automata.len() {
             let a = &self.automata[k];
-            let word = a.property.to_lowercase();
+            let word = self.automaton_words[k].clone();
             let subject_ok = |noun: &str| a.subject.as_deref().is_none_or(|s| s == noun);
             let active = r.rules.iter().any(|rule| matches!(&rule.predicate, rules::Pred::Custom(w) if *w == word) && subject_ok(&rule.subject));
             let t = &self.board.things;
@@ -307,8 +312,7 @@ impl State {
         // word and things with the second are matched one for one in id order; a
         // thing never pairs with itself; matched things are destroyed.
         let mut removed_pair = false;
-        for p in self.pairs.clone() {
-            let [a, b] = [p.words[0].to_lowercase(), p.words[1].to_lowercase()];
+        for [a, b] in self.pair_words.clone() {
             let mut gone: Vec<usize> = Vec::new();
             for cell in self.board.cells() {
                 let t = &self.board.things;
@@ -445,8 +449,7 @@ impl State {
         // An `enter` pair lets a mover with one word into a cell held by a thing
         // with the other: that occupant neither blocks nor is pushed.
         let let_in = |j: usize| {
-            self.pairs.iter().filter(|p| p.enter).any(|p| {
-                let [a, b] = [p.words[0].to_lowercase(), p.words[1].to_lowercase()];
+            self.pairs.iter().zip(&self.pair_words).filter(|(p, _)| p.enter).any(|(_, [a, b])| {
                 let t = &self.board.things;
                 movers.iter().any(|&m| (r.has_word(&t[m].kind, &a) && r.has_word(&t[j].kind, &b)) || (r.has_word(&t[m].kind, &b) && r.has_word(&t[j].kind, &a)))
             })
@@ -537,7 +540,9 @@ impl Game for Miau {
         let mut automata = setup.automata.clone();
         automata.sort_by(|a, b| a.id.cmp(&b.id));
         let phases = automata.iter().map(|a| a.phase).collect();
-        let mut s = State { board, rules: RuleSet::default(), won: false, turns: 0, terrain: setup.terrain.clone(), pairs: setup.pairs.clone(), automata, phases };
+        let pair_words = setup.pairs.iter().map(|p| [p.words[0].to_lowercase(), p.words[1].to_lowercase()]).collect();
+        let automaton_words = automata.iter().map(|a| a.property.to_lowercase()).collect();
+        let mut s = State { board, rules: RuleSet::default(), won: false, turns: 0, terrain: setup.terrain.clone(), pairs: setup.pairs.clone(), automata, phases, pair_words, automaton_words };
         let mut events = Vec::new();
         // A level never loads in an intermediate state: settle and resolve contacts at reset.
         s.settle(&mut events);

@@ -4,14 +4,95 @@
 //! the GPU's twin): the answers are identical with every backend.
 //!
 //! Bytes kept per visited state: 16 (the first 16 bytes of the key's BLAKE3,
-//! in the visited set) + 8 (the parent index and the move, in the tree), plus
-//! the set's overhead; the states of the current layer are kept whole.
+//! in an open-addressed visited table kept between 7/16 and 7/8 full) + 4
+//! (the parent index and the move packed in one `u32`, in a vector that at
+//! most doubles): 22 to 45 bytes, never more than 48. The states of the
+//! current layer are kept whole on top (the layer is expanded in parallel on
+//! `Options::threads` threads, in fixed chunks, so every thread count gives
+//! the same answer).
 
 use super::board::Kind;
 use super::{Action, Miau, Setup, State};
 use crate::game::{Game, Rejection};
 use crate::hashing::FrontierHasher;
-use std::collections::HashSet;
+/// The visited set: 16-byte fingerprints in an open-addressed table with
+/// linear probing, grown (doubled) when 7/8 full.
+struct Visited {
+    slots: Vec<[u8; 16]>,
+    len: usize,
+    /// The all-zero fingerprint marks an empty slot, so it is kept aside.
+    has_zero: bool,
+}
+
+impl Visited {
+    fn new() -> Visited {
+        Visited { slots: vec![[0; 16]; 1024], len: 0, has_zero: false }
+    }
+
+    /// Inserts; false when it was already there.
+    fn insert(&mut self, h: [u8; 16]) -> bool {
+        if h == [0; 16] {
+            return !std::mem::replace(&mut self.has_zero, true);
+        }
+        if (self.len + 1) * 8 > self.slots.len() * 7 {
+            let grown = vec![[0; 16]; self.slots.len() * 2];
+            let old = std::mem::replace(&mut self.slots, grown);
+            self.len = 0;
+            for o in old.into_iter().filter(|o| *o != [0; 16]) {
+                self.place(o);
+            }
+        }
+        self.place(h)
+    }
+
+    fn place(&mut self, h: [u8; 16]) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = u64::from_le_bytes(h[..8].try_into().expect("8 bytes")) as usize & mask;
+        loop {
+            if self.slots[i] == [0; 16] {
+                self.slots[i] = h;
+                self.len += 1;
+                return true;
+            }
+            if self.slots[i] == h {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+}
+
+#[cfg(test)]
+mod visited_tests {
+    use super::*;
+
+    #[test]
+    fn the_visited_table_finds_duplicates_across_growth_and_keeps_its_bound() {
+        let mut v = Visited::new();
+        let fp = |i: u32| {
+            let h = blake3::hash(&i.to_le_bytes());
+            <[u8; 16]>::try_from(&h.as_bytes()[..16]).unwrap()
+        };
+        for i in 0..20_000 {
+            assert!(v.insert(fp(i)), "{i} is new");
+        }
+        for i in (0..20_000).step_by(7) {
+            assert!(!v.insert(fp(i)), "{i} was seen");
+        }
+        assert!(v.insert([0; 16]) && !v.insert([0; 16]), "the empty marker is a fingerprint too");
+        assert_eq!(v.len, 20_000);
+        assert!(v.slots.len() * 7 >= v.len * 8, "never more than 7/8 full");
+        for n in (1..5_000_000u64).step_by(9_973).chain([1 << 20, (1 << 20) + 1, 917_505]) {
+            assert!(stored_bytes(n) <= MAX_STORED_BYTES_PER_STATE * n.max(1024), "{n}: {}", stored_bytes(n));
+        }
+    }
+}
+
+/// Parent links: the parent's index in the low 29 bits, the move above.
+const INDEX_BITS: u32 = 29;
+/// The most states a search may visit (the parent index's range).
+pub const MAX_STATES: u64 = 1 << INDEX_BITS;
 
 /// The moves, in the order they are tried.
 pub const MOVES: [Action; 5] = [Action::Up, Action::Down, Action::Left, Action::Right, Action::Wait];
@@ -129,11 +210,14 @@ impl Keyer {
     }
 }
 
-/// Bytes stored per visited state, on average: a 16-byte hash in the visited
-/// set (plus its control byte, at a load of 7/8 to 7/16) and an 8-byte parent
-/// link (in a vector that doubles). Between 27 and 55; this is the midpoint,
-/// for progress displays. The current layer's whole states come on top.
-pub const STORED_BYTES_PER_STATE: u64 = 41;
+/// Bytes stored per visited state, on average: a 16-byte fingerprint in the
+/// visited table (at a load of 7/16 to 7/8) and a 4-byte parent link (in a
+/// vector that at most doubles). Between 22 and 45; this is the midpoint, for
+/// progress displays. The current layer's whole states come on top.
+pub const STORED_BYTES_PER_STATE: u64 = 34;
+/// The most bytes stored per visited state (the table just grown, the parent
+/// vector just doubled).
+pub const MAX_STORED_BYTES_PER_STATE: u64 = 45;
 
 /// Search constraints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -148,6 +232,8 @@ pub struct Options {
     pub no_word_loss: bool,
     /// The player's pushes may never move a word.
     pub hands_off: bool,
+    /// Threads expanding each layer (0 or 1: one). Every count gives the same answer.
+    pub threads: u32,
 }
 
 /// Checks a rule text (`X IS Y`) and returns it in the rule set's form.
@@ -210,15 +296,17 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
     keyer.key(&start, &mut key);
     key.push(start_mask);
     let first = hasher.hash_batch(&key, key_len).map_err(Rejection::new)?;
-    let mut seen: HashSet<[u8; 16]> = HashSet::new();
+    let mut seen = Visited::new();
     seen.insert(first[0][..16].try_into().expect("16 bytes"));
-    // parents[i] = (parent index, move); index 0 is the start.
-    let mut parents: Vec<(u32, u8)> = vec![(u32::MAX, 0)];
+    let max_states = max_states.min(MAX_STATES);
+    // parents[i] = parent index | move << 29; index 0 is the start.
+    let mut parents: Vec<u32> = vec![u32::MAX];
     let mut layer: Vec<(u32, State, u8)> = vec![(0, start, start_mask)];
-    while !layer.is_empty() {
-        let mut next_states: Vec<(u32, u8, State, u8)> = Vec::new();
-        let mut keys: Vec<u8> = Vec::new();
-        for (index, s, mask) in &layer {
+    // One layer's children, in layer order: (parent, move, state, mask) and their keys.
+    let expand = |chunk: &[(u32, State, u8)]| -> (Vec<(u32, u8, State, u8)>, Vec<u8>) {
+        let mut out = Vec::with_capacity(chunk.len() * MOVES.len());
+        let mut keys = Vec::with_capacity(chunk.len() * MOVES.len() * key_len);
+        for (index, s, mask) in chunk {
             for (m, a) in MOVES.iter().enumerate() {
                 let mut t = s.clone();
                 // HANDS-OFF: the player's own push may never move a word (an automaton's may).
@@ -235,9 +323,30 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
                 let mask = formed(&t, *mask);
                 keyer.key(&t, &mut keys);
                 keys.push(mask);
-                next_states.push((*index, m as u8, t, mask));
+                out.push((*index, m as u8, t, mask));
             }
         }
+        (out, keys)
+    };
+    let threads = opts.threads.max(1) as usize;
+    while !layer.is_empty() {
+        // Fixed chunks in layer order, so the children's order never depends on timing.
+        let (next_states, keys) = if threads == 1 || layer.len() < 64 {
+            expand(&layer)
+        } else {
+            let size = layer.len().div_ceil(threads);
+            let parts: Vec<(Vec<(u32, u8, State, u8)>, Vec<u8>)> = std::thread::scope(|sc| {
+                let handles: Vec<_> = layer.chunks(size).map(|c| sc.spawn(|| expand(c))).collect();
+                handles.into_iter().map(|h| h.join().expect("an expanding thread does not panic")).collect()
+            });
+            let mut states = Vec::new();
+            let mut keys = Vec::new();
+            for (s, k) in parts {
+                states.extend(s);
+                keys.extend(k);
+            }
+            (states, keys)
+        };
         if next_states.is_empty() {
             break;
         }
@@ -248,7 +357,10 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
                 continue;
             }
             let idx = parents.len() as u32;
-            parents.push((parent, m));
+            if parents.len() == parents.capacity() {
+                parents.reserve_exact(parents.len()); // Exactly doubled: the bound below counts on it.
+            }
+            parents.push(parent | u32::from(m) << INDEX_BITS);
             if t.won && mask != all_formed {
                 continue; // A win that skipped a required rule is a dead end.
             }
@@ -256,9 +368,9 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
                 let mut moves = Vec::new();
                 let mut at = idx;
                 while at != 0 {
-                    let (p, mv) = parents[at as usize];
-                    moves.push(MOVES[mv as usize]);
-                    at = p;
+                    let link = parents[at as usize];
+                    moves.push(MOVES[(link >> INDEX_BITS) as usize]);
+                    at = link & ((1 << INDEX_BITS) - 1);
                 }
                 moves.reverse();
                 return Ok(Verdict::Solved { moves, states: parents.len() as u64 });
@@ -272,6 +384,20 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
         watch(parents.len() as u64);
     }
     Ok(Verdict::Unsolved { states: parents.len() as u64 })
+}
+
+/// Bytes the visited table and the parent links hold after visiting `states`
+/// states (the figure the bytes-per-state bound is about).
+pub fn stored_bytes(states: u64) -> u64 {
+    let mut slots: u64 = 1024;
+    while states * 8 > slots * 7 {
+        slots *= 2;
+    }
+    let mut cap: u64 = 1;
+    while cap < states {
+        cap *= 2;
+    }
+    slots * 16 + cap * 4
 }
 
 /// What a full analysis of a level found: the verdict and its flags.

@@ -411,6 +411,24 @@ mod analysis {
     }
 
     #[test]
+    fn every_thread_count_gives_the_same_answer() {
+        // Layers of hundreds of states, so the parallel path runs (it starts at 64).
+        let levels = [
+            "MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r",
+            "MIAU IS YOU . . . / ROCK IS PUSH . . . / . r . r . . / . . m . r . / FLAG IS . . . WIN",
+        ];
+        for grid in levels {
+            let one = solve_with(&setup(grid), &opts(), &mut CpuHasher).unwrap();
+            for threads in [2, 3, 8] {
+                let many = solve_with(&setup(grid), &Options { threads, ..opts() }, &mut CpuHasher).unwrap();
+                assert_eq!(many, one, "{threads} threads on {grid}");
+            }
+            let limited = Options { max_states: 300, ..opts() };
+            assert_eq!(solve_with(&setup(grid), &Options { threads: 4, ..limited.clone() }, &mut CpuHasher).unwrap(), solve_with(&setup(grid), &limited, &mut CpuHasher).unwrap());
+        }
+    }
+
+    #[test]
     fn won_while_overlapping() {
         // The second cat pushes WIN into FLAG IS _ while the first, blocked by a wall, sits on a flag.
         let grid = "MIAU IS YOU . . / FLAG IS . WIN m / w m+f . . . / WALL IS STOP . .";

@@ -1,0 +1,42 @@
+//! Miau Is True's solver: states expanded per second on a 10×7 board with 39
+//! entities (20 wall objects, 12 words, a cat and six rocks), with one thread
+//! and with every core. The level has no flag, so every run visits exactly
+//! the budget (a LIMIT) and the figure is pure search speed.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use retrace_kernel::hashing::CpuHasher;
+use retrace_kernel::miau::solver::{solve_with, Options, Verdict};
+use retrace_kernel::miau::Setup;
+use std::hint::black_box;
+
+/// The bench level: ROCK IS PUSH, WALL IS STOP, and FLAG IS WIN written
+/// down the middle with no flag anywhere; the rocks make the space large.
+pub fn bench_level() -> Setup {
+    let grid = "w w w w w w w w w w / MIAU IS YOU . . ROCK IS PUSH . . / . . . r . r . . . . / . m . r . FLAG . r . . / . . . r . IS . r . . / WALL IS STOP . . WIN . . . . / w w w w w w w w w w";
+    let legend = [("m", "miau"), ("r", "rock"), ("w", "wall")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    Setup { grid: grid.into(), legend, terrain: vec![], pairs: vec![], automata: vec![] }
+}
+
+fn expand(c: &mut Criterion) {
+    let setup = bench_level();
+    let mut g = c.benchmark_group("miau/solver");
+    g.sample_size(10);
+    const STATES: u64 = 20_000;
+    g.throughput(Throughput::Elements(STATES));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+    for threads in [1, cores] {
+        let name = format!("{threads}-threads");
+        g.bench_function(BenchmarkId::new("expand-20k-states", name), |b| {
+            b.iter(|| {
+                let opts = Options { max_states: STATES, threads, ..Options::default() };
+                let v = solve_with(&setup, &opts, &mut CpuHasher).expect("the bench level loads");
+                assert_eq!(v, Verdict::Limit { states: STATES }, "the bench visits exactly its budget");
+                black_box(v)
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, expand);
+criterion_main!(benches);
