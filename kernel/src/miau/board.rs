@@ -219,11 +219,20 @@ impl Board {
 
     /// The indices of the things in each non-empty cell, cells in reading order.
     pub fn cells(&self) -> Vec<Vec<usize>> {
-        let mut by: std::collections::BTreeMap<(i32, i32), Vec<usize>> = Default::default();
-        for (i, t) in self.things.iter().enumerate() {
-            by.entry((t.y, t.x)).or_default().push(i);
+        // A stable sort by (row, column) keeps each cell's indices ascending.
+        let mut order: Vec<usize> = (0..self.things.len()).collect();
+        order.sort_by_key(|&i| (self.things[i].y, self.things[i].x));
+        let mut out: Vec<Vec<usize>> = Vec::new();
+        let mut last = None;
+        for i in order {
+            let at = (self.things[i].y, self.things[i].x);
+            match out.last_mut() {
+                Some(cell) if last == Some(at) => cell.push(i),
+                _ => out.push(vec![i]),
+            }
+            last = Some(at);
         }
-        by.into_values().collect()
+        out
     }
 
     /// The things at (x, y).

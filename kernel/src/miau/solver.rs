@@ -270,11 +270,17 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
     }
     let max_states = opts.max_states;
     let formed = |s: &State, before: u8| -> u8 {
+        if require.is_empty() {
+            return before;
+        }
         let texts = s.rules.texts();
         require.iter().enumerate().fold(before, |m, (i, r)| if texts.contains(r) { m | 1 << i } else { m })
     };
     let all_formed = if require.is_empty() { 0 } else { u8::MAX >> (8 - require.len()) };
     let banned = |s: &State| -> bool {
+        if forbid.is_empty() {
+            return false;
+        }
         let texts = s.rules.texts();
         forbid.iter().any(|r| texts.contains(r))
     };
