@@ -418,6 +418,17 @@ impl State {
         events.push(Event::ChargeGained(c, self.charge.map_or(0, |(_, n)| n)));
     }
 
+    /// Sells what is left of the carried charge (if any) and carries `new`.
+    fn swap_in(&mut self, new: Charge, uses: u32, events: &mut Vec<Event>) {
+        if let Some((old, left)) = self.charge.take() {
+            let v = old.sell_value(left);
+            self.coins += v;
+            events.push(Event::ChargeSold(old, v));
+        }
+        self.charge = Some((new, uses));
+        events.push(Event::ChargeGained(new, uses));
+    }
+
     /// Takes an offer from the gem or the shop.
     pub(super) fn take(&mut self, o: Offer, events: &mut Vec<Event>) {
         match o {
@@ -509,13 +520,7 @@ impl State {
             }
             (Dialog::Swap { new, uses }, Action::TakeCharge) => {
                 self.dialogs.pop();
-                if let Some((old, left)) = self.charge.take() {
-                    let v = old.sell_value(left);
-                    self.coins += v;
-                    events.push(Event::ChargeSold(old, v));
-                }
-                self.charge = Some((new, uses));
-                events.push(Event::ChargeGained(new, uses));
+                self.swap_in(new, uses, events);
             }
             (Dialog::Swap { new, uses }, Action::FreezeFirst) => {
                 if self.carrying() != Some(Charge::Freeze) {
@@ -524,13 +529,7 @@ impl State {
                 self.dialogs.pop();
                 self.freeze(events);
                 self.spend_charge(events);
-                if let Some((old, left)) = self.charge.take() {
-                    let v = old.sell_value(left);
-                    self.coins += v;
-                    events.push(Event::ChargeSold(old, v));
-                }
-                self.charge = Some((new, uses));
-                events.push(Event::ChargeGained(new, uses));
+                self.swap_in(new, uses, events);
             }
             _ => return Err(no(format!("first {what}"))),
         }
