@@ -168,17 +168,19 @@ pub enum Event {
 impl State {
     /// Parses the rules and transforms to a fixed point; returns the events.
     fn settle(&mut self, events: &mut Vec<Event>) {
-        let before = self.rules.texts();
         let custom: Vec<String> = self.pair_words.iter().flatten().chain(&self.automaton_words).cloned().collect();
-        self.rules = rules::parse_with(&self.board, &self.terrain, &custom);
+        let old = std::mem::replace(&mut self.rules, rules::parse_with(&self.board, &self.terrain, &custom));
         for (id, to) in rules::transform(&mut self.board, &self.rules) {
             events.push(Event::Transformed(id, to));
         }
-        let after = self.rules.texts();
-        let added: Vec<String> = after.iter().filter(|r| !before.contains(r)).cloned().collect();
-        let removed: Vec<String> = before.iter().filter(|r| !after.contains(r)).cloned().collect();
-        if !added.is_empty() || !removed.is_empty() {
-            events.push(Event::Rules { added, removed });
+        // The texts only when the rules differ (the same rules read the same).
+        if old.rules != self.rules.rules {
+            let (before, after) = (old.texts(), self.rules.texts());
+            let added: Vec<String> = after.iter().filter(|r| !before.contains(r)).cloned().collect();
+            let removed: Vec<String> = before.iter().filter(|r| !after.contains(r)).cloned().collect();
+            if !added.is_empty() || !removed.is_empty() {
+                events.push(Event::Rules { added, removed });
+            }
         }
     }
 

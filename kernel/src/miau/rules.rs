@@ -106,24 +106,32 @@ pub fn parse(board: &Board, terrain: &[String]) -> RuleSet {
 /// [`parse`], with the level's custom property words (lowercase): such a word
 /// is a predicate, never a subject or a transformation target.
 pub fn parse_with(board: &Board, terrain: &[String], custom: &[String]) -> RuleSet {
-    let mut words: std::collections::BTreeMap<(i32, i32), Vec<Word>> = Default::default();
+    // The words of each cell, in board order, borrowed (no word is copied to read them).
+    let (w, h) = (board.w.max(0) as usize, board.h.max(0) as usize);
+    let mut words: Vec<Vec<&Word>> = vec![Vec::new(); w * h];
     for t in &board.things {
-        if let Kind::Word(w) = &t.kind {
-            words.entry((t.x, t.y)).or_default().push(w.clone());
+        if let Kind::Word(word) = &t.kind {
+            if (0..board.w).contains(&t.x) && (0..board.h).contains(&t.y) {
+                words[t.y as usize * w + t.x as usize].push(word);
+            }
         }
     }
     let mut found = Found::default();
+    let mut cells: Vec<&[&Word]> = Vec::with_capacity(w.max(h));
     for axis in 0..2u8 {
         let (lines, len) = if axis == 0 { (board.h, board.w) } else { (board.w, board.h) };
         for line in 0..lines {
-            let cell = |k: i32| -> Vec<Word> {
+            cells.clear();
+            cells.extend((0..len).map(|k| {
                 let (x, y) = if axis == 0 { (k, line) } else { (line, k) };
-                words.get(&(x, y)).cloned().unwrap_or_default()
-            };
-            let cells: Vec<Vec<Word>> = (0..len).map(cell).collect();
+                words[y as usize * w + x as usize].as_slice()
+            }));
+            if cells.iter().all(|c| c.is_empty()) {
+                continue;
+            }
             for start in 0..len as usize {
-                for w in &cells[start] {
-                    if let Word::Noun(n) = w {
+                for word in cells[start] {
+                    if let Word::Noun(n) = word {
                         if custom.contains(n) {
                             continue;
                         }
@@ -170,7 +178,7 @@ enum State {
 
 /// Extends a sentence one cell at a time, trying every word of a stacked cell.
 #[allow(clippy::too_many_arguments)]
-fn walk(cells: &[Vec<Word>], at: usize, state: State, subjects: &mut Vec<String>, preds: &mut Vec<Pred>, order: (i32, i32, u8), custom: &[String], out: &mut Found) {
+fn walk(cells: &[&[&Word]], at: usize, state: State, subjects: &mut Vec<String>, preds: &mut Vec<Pred>, order: (i32, i32, u8), custom: &[String], out: &mut Found) {
     if let State::AfterPredicate = state {
         for s in subjects.iter() {
             for p in preds.iter() {
@@ -182,7 +190,7 @@ fn walk(cells: &[Vec<Word>], at: usize, state: State, subjects: &mut Vec<String>
         out.spans.insert((axis, line, start as usize, at));
     }
     let Some(cell) = cells.get(at) else { return };
-    for w in cell {
+    for &w in cell.iter() {
         match (state, w) {
             (State::NeedSubject, Word::Noun(n)) if !custom.contains(n) => {
                 subjects.push(n.clone());
