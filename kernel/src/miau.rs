@@ -485,34 +485,43 @@ impl Miau {
     /// player's own move (not an automaton's) moved a word: the solver's
     /// HANDS-OFF search needs that split.
     pub fn apply_traced(s: &mut State, action: &Action, player_pushed_words: Option<&mut bool>) -> Result<Vec<Event>, Rejection> {
+        let mut trial = s.clone();
+        let events = Miau::apply_in_place(&mut trial, action, player_pushed_words)?;
+        *s = trial;
+        Ok(events)
+    }
+
+    /// [`Miau::apply_traced`] on `s` itself, without a trial copy: on a
+    /// rejection `s` may be left part-way, so only a caller that throws it
+    /// away then (the solver, stepping its own copy) may use it.
+    pub fn apply_in_place(s: &mut State, action: &Action, player_pushed_words: Option<&mut bool>) -> Result<Vec<Event>, Rejection> {
         if s.won {
             return Err(Rejection::new("the level is won"));
         }
         if !s.board.things.iter().any(|t| s.rules.has(&t.kind, Prop::You)) {
             return Err(Rejection::new("nothing is YOU"));
         }
-        let mut trial = s.clone();
-        let stood_on = trial.stood_on();
+        let stood_on = s.stood_on();
         if let Some((dx, dy)) = action.delta() {
-            if !trial.step(dx, dy) {
+            let words = |st: &State| st.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| (t.x, t.y)).collect::<Vec<_>>();
+            let before = player_pushed_words.is_some().then(|| words(s));
+            if !s.step(dx, dy) {
                 return Err(Rejection::new("nothing that is YOU can move that way"));
             }
-            if let Some(flag) = player_pushed_words {
-                let words = |st: &State| st.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| (t.x, t.y)).collect::<Vec<_>>();
-                *flag = words(s) != words(&trial);
+            if let (Some(flag), Some(before)) = (player_pushed_words, before) {
+                *flag = before != words(s);
             }
         }
         let mut events = Vec::new();
-        trial.turns += 1;
-        trial.settle(&mut events);
-        if !trial.automata.is_empty() {
-            trial.beat();
-            trial.settle(&mut events);
+        s.turns += 1;
+        s.settle(&mut events);
+        if !s.automata.is_empty() {
+            s.beat();
+            s.settle(&mut events);
         }
-        trial.crumble(&stood_on, &mut events);
-        trial.contacts(&mut events);
-        trial.gates(false, &mut events);
-        *s = trial;
+        s.crumble(&stood_on, &mut events);
+        s.contacts(&mut events);
+        s.gates(false, &mut events);
         Ok(events)
     }
 }

@@ -184,6 +184,46 @@ impl Keyer {
         false
     }
 
+    /// The state a key stands for: the start state's things by id (those gone
+    /// left out) with the key's places, nouns and gate states, the key's
+    /// phases and win flag, and the rules read again off that board. The
+    /// rules at the end of a turn are always the reading of its final board
+    /// (every change of the board is followed by a reading; gates change no
+    /// word), so the state steps exactly as the one that made the key.
+    fn decode(&self, start: &State, key: &[u8]) -> State {
+        let mut s = start.clone();
+        let mut at = 0;
+        let mut things = Vec::with_capacity(s.board.things.len());
+        for (t, &chan) in s.board.things.iter().zip(&self.chan) {
+            let b = &key[at..at + 3];
+            at += 3;
+            let open = if chan {
+                at += 1;
+                key[at - 1] == 1
+            } else {
+                t.open
+            };
+            if b[0] == 0xFF && b[1] == 0xFF && b[2] == 0xFF {
+                continue;
+            }
+            let mut t = t.clone();
+            t.x = i32::from(b[0]);
+            t.y = i32::from(b[1]);
+            t.kind = self.kinds[b[2] as usize].clone();
+            t.open = open;
+            things.push(t);
+        }
+        s.board.things = things;
+        for p in s.phases.iter_mut() {
+            *p = u32::from(key[at]);
+            at += 1;
+        }
+        s.won = key[at] == 1;
+        let custom: Vec<String> = s.pair_words.iter().flatten().chain(&s.automaton_words).cloned().collect();
+        s.rules = super::rules::parse_with(&s.board, &s.terrain, &custom);
+        s
+    }
+
     /// Things keep their start order (removal and transformation never reorder
     /// them), so one merge pass over ids and things gives the key.
     fn key(&self, s: &State, out: &mut Vec<u8>) {
@@ -191,7 +231,8 @@ impl Keyer {
         for (id, &chan) in self.ids.iter().zip(&self.chan) {
             match things.next_if(|t| &t.id == id) {
                 Some(t) => {
-                    let k = self.kinds.iter().position(|k| *k == t.kind).unwrap_or(255) as u8;
+                    // Every noun a thing can become is listed (start kinds, noun words, leftovers).
+                    let k = self.kinds.iter().position(|k| *k == t.kind).expect("kernel invariant: a thing's noun is a listed kind") as u8;
                     out.extend_from_slice(&[t.x as u8, t.y as u8, k]);
                     if chan {
                         out.push(t.open as u8);
@@ -307,17 +348,23 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
     let max_states = max_states.min(MAX_STATES);
     // parents[i] = parent index | move << 29; index 0 is the start.
     let mut parents: Vec<u32> = vec![u32::MAX];
-    let mut layer: Vec<(u32, State, u8)> = vec![(0, start, start_mask)];
-    // One layer's children, in layer order: (parent, move, state, mask) and their keys.
-    let expand = |chunk: &[(u32, State, u8)]| -> (Vec<(u32, u8, State, u8)>, Vec<u8>) {
-        let mut out = Vec::with_capacity(chunk.len() * MOVES.len());
-        let mut keys = Vec::with_capacity(chunk.len() * MOVES.len() * key_len);
-        for (index, s, mask) in chunk {
+    // The layer is kept as keys (key_len bytes each, the last the required-rule
+    // mask) with each state's index; its states are rebuilt from the keys to
+    // expand them, so the frontier costs bytes, not whole states.
+    let mut layer: Vec<u32> = vec![0];
+    let mut layer_keys: Vec<u8> = key;
+    // One chunk's children, in layer order: (parent, move, won) and their keys.
+    let expand = |ids: &[u32], keys: &[u8]| -> (Vec<(u32, u8, bool)>, Vec<u8>) {
+        let mut out = Vec::with_capacity(ids.len() * MOVES.len());
+        let mut child_keys = Vec::with_capacity(ids.len() * MOVES.len() * key_len);
+        for (index, key) in ids.iter().zip(keys.chunks(key_len)) {
+            let s = keyer.decode(&start, key);
+            let mask = key[key_len - 1];
             for (m, a) in MOVES.iter().enumerate() {
                 let mut t = s.clone();
                 // HANDS-OFF: the player's own push may never move a word (an automaton's may).
                 let mut pushed = false;
-                if Miau::apply_traced(&mut t, a, opts.hands_off.then_some(&mut pushed)).is_err() || banned(&t) {
+                if Miau::apply_in_place(&mut t, a, opts.hands_off.then_some(&mut pushed)).is_err() || banned(&t) {
                     continue;
                 }
                 if opts.no_word_loss && words_of(&t).len() < word_count {
@@ -326,39 +373,40 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
                 if pushed {
                     continue;
                 }
-                let mask = formed(&t, *mask);
-                keyer.key(&t, &mut keys);
-                keys.push(mask);
-                out.push((*index, m as u8, t, mask));
+                let mask = formed(&t, mask);
+                keyer.key(&t, &mut child_keys);
+                child_keys.push(mask);
+                out.push((*index, m as u8, t.won));
             }
         }
-        (out, keys)
+        (out, child_keys)
     };
     let threads = opts.threads.max(1) as usize;
     while !layer.is_empty() {
         // Fixed chunks in layer order, so the children's order never depends on timing.
-        let (next_states, keys) = if threads == 1 || layer.len() < 64 {
-            expand(&layer)
+        let (children, keys) = if threads == 1 || layer.len() < 64 {
+            expand(&layer, &layer_keys)
         } else {
             let size = layer.len().div_ceil(threads);
-            let parts: Vec<(Vec<(u32, u8, State, u8)>, Vec<u8>)> = std::thread::scope(|sc| {
-                let handles: Vec<_> = layer.chunks(size).map(|c| sc.spawn(|| expand(c))).collect();
+            let parts: Vec<(Vec<(u32, u8, bool)>, Vec<u8>)> = std::thread::scope(|sc| {
+                let handles: Vec<_> = layer.chunks(size).zip(layer_keys.chunks(size * key_len)).map(|(ids, keys)| sc.spawn(move || expand(ids, keys))).collect();
                 handles.into_iter().map(|h| h.join().expect("an expanding thread does not panic")).collect()
             });
-            let mut states = Vec::new();
+            let mut children = Vec::new();
             let mut keys = Vec::new();
-            for (s, k) in parts {
-                states.extend(s);
+            for (c, k) in parts {
+                children.extend(c);
                 keys.extend(k);
             }
-            (states, keys)
+            (children, keys)
         };
-        if next_states.is_empty() {
+        if children.is_empty() {
             break;
         }
         let hashes = hasher.hash_batch(&keys, key_len).map_err(Rejection::new)?;
-        let mut layer_next = Vec::new();
-        for ((parent, m, t, mask), h) in next_states.into_iter().zip(hashes) {
+        let mut next = Vec::new();
+        let mut next_keys = Vec::new();
+        for (((parent, m, won), h), key) in children.into_iter().zip(hashes).zip(keys.chunks(key_len)) {
             if !seen.insert(h[..16].try_into().expect("16 bytes")) {
                 continue;
             }
@@ -367,10 +415,11 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
                 parents.reserve_exact(parents.len()); // Exactly doubled: the bound below counts on it.
             }
             parents.push(parent | u32::from(m) << INDEX_BITS);
-            if t.won && mask != all_formed {
+            let mask = key[key_len - 1];
+            if won && mask != all_formed {
                 continue; // A win that skipped a required rule is a dead end.
             }
-            if t.won {
+            if won {
                 let mut moves = Vec::new();
                 let mut at = idx;
                 while at != 0 {
@@ -384,9 +433,11 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
             if parents.len() as u64 >= max_states {
                 return Ok(Verdict::Limit { states: parents.len() as u64 });
             }
-            layer_next.push((idx, t, mask));
+            next.push(idx);
+            next_keys.extend_from_slice(key);
         }
-        layer = layer_next;
+        layer = next;
+        layer_keys = next_keys;
         watch(parents.len() as u64);
     }
     Ok(Verdict::Unsolved { states: parents.len() as u64 })
