@@ -339,7 +339,10 @@ impl State {
         let has = |k: &Kind, p: Prop| r.has(k, p);
         // SINK: everything in a cell with a SINK thing, itself included, on the same FLOAT layer.
         let mut gone: Vec<usize> = Vec::new();
-        for cell in self.board.cells() {
+        // Only objects can be SINK, DEFEAT or WIN, and only by a rule: with no
+        // such rule a pass has nothing to find.
+        let cells = if r.mentions(Prop::Sink) { self.board.cells() } else { Vec::new() };
+        for cell in cells {
             for layer in [false, true] {
                 let here: Vec<usize> = cell.iter().copied().filter(|&i| has(&self.board.things[i].kind, Prop::Float) == layer).collect();
                 if here.len() > 1 && here.iter().any(|&i| has(&self.board.things[i].kind, Prop::Sink)) {
@@ -352,7 +355,8 @@ impl State {
         let r = &self.rules;
         let has = |k: &Kind, p: Prop| r.has(k, p);
         let mut gone = Vec::new();
-        for cell in self.board.cells() {
+        let cells = if r.mentions(Prop::Defeat) { self.board.cells() } else { Vec::new() };
+        for cell in cells {
             for &i in &cell {
                 let k = &self.board.things[i].kind;
                 if !has(k, Prop::You) {
@@ -371,7 +375,7 @@ impl State {
         }
         // GOAL: a YOU exists, a GOAL thing exists, and every GOAL thing shares its
         // cell with another thing that is PUSH (a crate, a word…).
-        let (covered, total) = self.goals();
+        let (covered, total) = if self.rules.mentions(Prop::Goal) { self.goals() } else { (0, 0) };
         let any_you = self.board.things.iter().any(|t| self.rules.has(&t.kind, Prop::You));
         if any_you && total > 0 && covered == total {
             self.won = true;
@@ -379,7 +383,8 @@ impl State {
         // WIN: a YOU sharing its cell (and FLOAT layer) with a WIN thing, or being WIN.
         let r = &self.rules;
         let has = |k: &Kind, p: Prop| r.has(k, p);
-        for cell in self.board.cells() {
+        let cells = if r.mentions(Prop::Win) { self.board.cells() } else { Vec::new() };
+        for cell in cells {
             for &i in &cell {
                 let k = &self.board.things[i].kind;
                 if has(k, Prop::You) {

@@ -86,6 +86,11 @@ impl RuleSet {
         }
     }
 
+    /// Whether any rule gives property `p` (no rule: no object has it).
+    pub fn mentions(&self, p: Prop) -> bool {
+        self.rules.iter().any(|r| r.predicate == Pred::Prop(p))
+    }
+
     /// Whether movers push it (PUSH beats STOP).
     pub fn pushes(&self, kind: &Kind) -> bool {
         self.has(kind, Prop::Push)
