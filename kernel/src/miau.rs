@@ -198,7 +198,7 @@ impl State {
     /// The things (id and cell) that share their cell with a thing that is
     /// not FRAIL: what could crumble this turn. Empty when no FRAIL word is on
     /// the board, since then no rule can make anything FRAIL.
-    fn stood_on(&self) -> Vec<(String, i32, i32)> {
+    fn stood_on(&self) -> Vec<(board::Name, i32, i32)> {
         let t = &self.board.things;
         if !t.iter().any(|th| th.kind == Kind::Word(board::Word::Prop(Prop::Frail))) {
             return Vec::new();
@@ -220,7 +220,7 @@ impl State {
     /// not stood on now crumbles: it becomes its noun's leftover (keeping its
     /// id) or, with none, is removed. A handover (one thing leaves as another
     /// enters) is safe. The rules are settled again if anything crumbled.
-    fn crumble(&mut self, stood_on: &[(String, i32, i32)], events: &mut Vec<Event>) {
+    fn crumble(&mut self, stood_on: &[(board::Name, i32, i32)], events: &mut Vec<Event>) {
         if stood_on.is_empty() {
             return;
         }
@@ -247,8 +247,8 @@ impl State {
         }
         let changed = !into.is_empty() || !gone.is_empty();
         for (i, left) in into {
-            events.push(Event::Transformed(self.board.things[i].id.clone(), left.clone()));
-            self.board.things[i].kind = Kind::Object(left);
+            events.push(Event::Transformed(self.board.things[i].id.to_string(), left.clone()));
+            self.board.things[i].kind = Kind::Object(left.into());
         }
         self.remove(gone, "crumbled", events);
         if changed {
@@ -266,7 +266,7 @@ impl State {
             let a = &self.automata[k];
             let word = self.automaton_words[k].clone();
             let subject_ok = |noun: &str| a.subject.as_deref().is_none_or(|s| s == noun);
-            let active = r.rules.iter().any(|rule| matches!(&rule.predicate, rules::Pred::Custom(w) if *w == word) && subject_ok(&rule.subject));
+            let active = r.rules.iter().any(|rule| matches!(&rule.predicate, rules::Pred::Custom(w) if **w == *word) && subject_ok(&rule.subject));
             let t = &self.board.things;
             let mut actors: Vec<usize> = (0..t.len()).filter(|&i| r.has_word(&t[i].kind, &word) && matches!(&t[i].kind, Kind::Object(n) if subject_ok(n))).collect();
             if !active || actors.is_empty() || a.pattern.is_empty() {
@@ -303,7 +303,7 @@ impl State {
         for (i, open) in next {
             if self.board.things[i].open != open {
                 self.board.things[i].open = open;
-                events.push(Event::Gate(self.board.things[i].id.clone(), open));
+                events.push(Event::Gate(self.board.things[i].id.to_string(), open));
             }
         }
     }
@@ -406,7 +406,7 @@ impl State {
         if gone.is_empty() {
             return false;
         }
-        let ids: Vec<String> = gone.iter().map(|&i| self.board.things[i].id.clone()).collect();
+        let ids: Vec<String> = gone.iter().map(|&i| self.board.things[i].id.to_string()).collect();
         for &i in gone.iter().rev() {
             self.board.things.remove(i);
         }

@@ -1,5 +1,10 @@
 //! The board: things (objects and words) on cells, read from the text-grid notation.
 
+
+/// A noun or an id: shared text, so copying a state copies no text (the
+/// solver copies states a million times).
+pub type Name = std::sync::Arc<str>;
+
 /// A property word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Prop {
@@ -47,7 +52,7 @@ impl Prop {
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Word {
     /// A noun (`MIAU`, `ROCK`), lowercase inside.
-    Noun(String),
+    Noun(Name),
     /// IS.
     Is,
     /// AND.
@@ -60,7 +65,7 @@ pub enum Word {
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kind {
     /// An object of a noun (`miau`, `rock`).
-    Object(String),
+    Object(Name),
     /// A word.
     Word(Word),
 }
@@ -69,7 +74,7 @@ impl Kind {
     /// As written in the grid notation.
     pub fn text(&self) -> String {
         match self {
-            Kind::Object(n) => n.clone(),
+            Kind::Object(n) => n.to_string(),
             Kind::Word(Word::Noun(n)) => n.to_uppercase(),
             Kind::Word(Word::Is) => "IS".into(),
             Kind::Word(Word::And) => "AND".into(),
@@ -82,7 +87,7 @@ impl Kind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thing {
     /// Stable id from reading order per noun (`rock-1`, `text-is-2`).
-    pub id: String,
+    pub id: Name,
     /// What it is.
     pub kind: Kind,
     /// Column.
@@ -194,7 +199,7 @@ impl Board {
                     let part = part.split('>').next().unwrap_or(part);
                     let kind = kind_of(part, legend).ok_or_else(|| format!("row {}, column {}: '{part}' is not a word or a thing", y + 1, x + 1))?;
                     let base = match &kind {
-                        Kind::Object(n) => n.clone(),
+                        Kind::Object(n) => n.to_string(),
                         k => format!("text-{}", k.text().to_lowercase()),
                     };
                     let n = counts.entry(base.clone()).or_insert(0);
@@ -205,7 +210,7 @@ impl Board {
                     if channel.is_some() && !matches!(kind, Kind::Object(_)) {
                         return Err(format!("row {}, column {}: only things can have a channel ('{part}')", y + 1, x + 1));
                     }
-                    things.push(Thing { id: format!("{base}-{n}"), kind, x: x as i32, y: y as i32, fixed, channel, open: false });
+                    things.push(Thing { id: format!("{base}-{n}").into(), kind, x: x as i32, y: y as i32, fixed, channel, open: false });
                 }
             }
         }
@@ -276,12 +281,12 @@ fn kind_of(part: &str, legend: &[(String, String)]) -> Option<Kind> {
             "AND" => Word::And,
             _ => match PROPS.iter().find(|(_, w)| *w == part) {
                 Some((p, _)) => Word::Prop(*p),
-                None => Word::Noun(part.to_lowercase()),
+                None => Word::Noun(part.to_lowercase().into()),
             },
         };
         return Some(Kind::Word(word));
     }
     // A legend value may carry its leftover (`drift>water`): the thing is the noun before `>`.
     let noun = legend.iter().find(|(k, _)| k == part).map(|(_, v)| v.split([':', '>']).next().unwrap_or(v).to_string()).unwrap_or_else(|| part.to_string());
-    Some(Kind::Object(noun))
+    Some(Kind::Object(noun.into()))
 }

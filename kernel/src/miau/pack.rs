@@ -324,13 +324,13 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         }
         // A pair word or automaton property may not be a noun that the level's objects use.
         for (i, a) in setup.automata.iter().enumerate() {
-            if board.things.iter().any(|th| th.kind == Kind::Object(a.property.to_lowercase())) {
+            if board.things.iter().any(|th| th.kind == Kind::Object(a.property.to_lowercase().into())) {
                 r.errors.push(issue(&format!("{path}.automata[{i}].property"), format!("{} is a noun of this level's things, so it cannot be a property", a.property)));
             }
         }
         for (i, p) in setup.pairs.iter().enumerate() {
             for w in &p.words {
-                if board.things.iter().any(|th| th.kind == Kind::Object(w.to_lowercase())) {
+                if board.things.iter().any(|th| th.kind == Kind::Object(w.to_lowercase().into())) {
                     r.errors.push(issue(&format!("{path}.pairs[{i}].words"), format!("{w} is a noun of this level's things, so it cannot be a pair word")));
                 }
             }
@@ -339,17 +339,17 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         let bound: Vec<String> = setup.pairs.iter().flat_map(|p| p.words.iter().cloned()).chain(setup.automata.iter().map(|a| a.property.clone())).collect();
         let is_bound = |n: &str| bound.iter().any(|c| c.eq_ignore_ascii_case(n));
         // The silent noun trap: a predicate word that is neither a property nor a noun of the pack.
-        let nouns: Vec<String> = board.things.iter().filter_map(|th| if let Kind::Object(n) = &th.kind { Some(n.clone()) } else { None }).chain(palette.iter().cloned()).chain(vocabulary.iter().cloned()).collect();
+        let nouns: Vec<String> = board.things.iter().filter_map(|th| if let Kind::Object(n) = &th.kind { Some(n.to_string()) } else { None }).chain(palette.iter().cloned()).chain(vocabulary.iter().cloned()).collect();
         for th in &board.things {
             match &th.kind {
-                Kind::Word(Word::Noun(n)) if !nouns.contains(n) && !is_bound(n) && !custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
+                Kind::Word(Word::Noun(n)) if !nouns.iter().any(|m| m.as_str() == &**n) && !is_bound(n) && !custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
                     r.warnings.push(issue(&path, format!("{} isn't a thing in this pack. Did you mean a property?", n.to_uppercase())));
                 }
                 Kind::Word(Word::Noun(n)) if !is_bound(n) && custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
                     r.warnings.push(issue(&path, format!("{} is a declared property but reads as a noun here", n.to_uppercase())));
                 }
                 Kind::Object(n) => {
-                    drawn.push(n.clone());
+                    drawn.push(n.to_string());
                     if PROPS.iter().any(|(_, w)| w.eq_ignore_ascii_case(n)) || is_bound(n) || custom.iter().any(|c| c.eq_ignore_ascii_case(n)) {
                         r.warnings.push(issue(&path, format!("the object '{n}' is named after a property")));
                     }

@@ -5,7 +5,7 @@
 //! every noun, words before or after a sentence are ignored, and a stacked
 //! cell gives one word per sentence path: every valid alternative is read.
 
-use super::board::{Board, Kind, Prop, Word};
+use super::board::{Board, Kind, Name, Prop, Word};
 use std::collections::BTreeSet;
 
 /// What a rule says about its subject.
@@ -14,9 +14,9 @@ pub enum Pred {
     /// It has a property.
     Prop(Prop),
     /// It becomes (or, `X IS X`, stays) this noun.
-    Noun(String),
+    Noun(Name),
     /// It has a level's custom property word (a pair word), lowercase.
-    Custom(String),
+    Custom(Name),
 }
 
 /// One rule, with where its sentence starts (row, column, axis: 0 across, 1 down).
@@ -25,7 +25,7 @@ pub struct Rule {
     /// Reading order of the sentence: top to bottom, left to right, across first.
     pub order: (i32, i32, u8),
     /// The subject noun.
-    pub subject: String,
+    pub subject: Name,
     /// The predicate.
     pub predicate: Pred,
 }
@@ -63,7 +63,7 @@ pub struct Span {
     /// The cells, in reading order.
     pub cells: Vec<(i32, i32)>,
     /// The ids of every word in those cells.
-    pub ids: Vec<String>,
+    pub ids: Vec<Name>,
 }
 
 impl RuleSet {
@@ -72,7 +72,7 @@ impl RuleSet {
         match kind {
             Kind::Word(_) => p == Prop::Push,
             Kind::Object(n) => {
-                (p == Prop::Stop && self.terrain_stop.contains(n)) || self.rules.iter().any(|r| &r.subject == n && r.predicate == Pred::Prop(p))
+                (p == Prop::Stop && self.terrain_stop.iter().any(|t| t.as_str() == &**n)) || self.rules.iter().any(|r| r.subject == *n && r.predicate == Pred::Prop(p))
             }
         }
     }
@@ -82,7 +82,7 @@ impl RuleSet {
     pub fn has_word(&self, kind: &Kind, word: &str) -> bool {
         match kind {
             Kind::Word(_) => false,
-            Kind::Object(n) => self.rules.iter().any(|r| &r.subject == n && matches!(&r.predicate, Pred::Custom(w) if w == word)),
+            Kind::Object(n) => self.rules.iter().any(|r| r.subject == *n && matches!(&r.predicate, Pred::Custom(w) if &**w == word)),
         }
     }
 
@@ -101,6 +101,11 @@ impl RuleSet {
         let set: BTreeSet<String> = self.rules.iter().map(Rule::text).collect();
         set.into_iter().collect()
     }
+}
+
+/// Whether `noun` is one of the level's custom property words.
+fn is_custom(custom: &[String], noun: &str) -> bool {
+    custom.iter().any(|c| c == noun)
 }
 
 /// Reads every rule on the board; `terrain` nouns are STOP unless a rule names them.
@@ -137,7 +142,7 @@ pub fn parse_with(board: &Board, terrain: &[String], custom: &[String]) -> RuleS
             for start in 0..len as usize {
                 for word in cells[start] {
                     if let Word::Noun(n) = word {
-                        if custom.contains(n) {
+                        if is_custom(custom, n) {
                             continue;
                         }
                         let (x, y) = if axis == 0 { (start as i32, line) } else { (line, start as i32) };
@@ -150,7 +155,7 @@ pub fn parse_with(board: &Board, terrain: &[String], custom: &[String]) -> RuleS
     // One rule per (subject, predicate), the earliest in reading order.
     let mut seen = BTreeSet::new();
     let rules: Vec<Rule> = found.rules.into_iter().filter(|r| seen.insert((r.subject.clone(), r.predicate.clone()))).collect();
-    let terrain_stop = terrain.iter().filter(|n| !rules.iter().any(|r| &r.subject == *n)).cloned().collect();
+    let terrain_stop = terrain.iter().filter(|n| !rules.iter().any(|r| &*r.subject == n.as_str())).cloned().collect();
     // Spans: (axis, line, start, end) with equal ranges merged by the set; a
     // range that is a prefix of a longer one from the same start is dropped.
     let ranges: Vec<(u8, i32, usize, usize)> = found.spans.iter().copied().filter(|&(a, l, s, e)| !found.spans.iter().any(|&(a2, l2, s2, e2)| a2 == a && l2 == l && s2 == s && e2 > e)).collect();
@@ -183,7 +188,7 @@ enum State {
 
 /// Extends a sentence one cell at a time, trying every word of a stacked cell.
 #[allow(clippy::too_many_arguments)]
-fn walk(cells: &[&[&Word]], at: usize, state: State, subjects: &mut Vec<String>, preds: &mut Vec<Pred>, order: (i32, i32, u8), custom: &[String], out: &mut Found) {
+fn walk(cells: &[&[&Word]], at: usize, state: State, subjects: &mut Vec<Name>, preds: &mut Vec<Pred>, order: (i32, i32, u8), custom: &[String], out: &mut Found) {
     if let State::AfterPredicate = state {
         for s in subjects.iter() {
             for p in preds.iter() {
@@ -197,7 +202,7 @@ fn walk(cells: &[&[&Word]], at: usize, state: State, subjects: &mut Vec<String>,
     let Some(cell) = cells.get(at) else { return };
     for &w in cell.iter() {
         match (state, w) {
-            (State::NeedSubject, Word::Noun(n)) if !custom.contains(n) => {
+            (State::NeedSubject, Word::Noun(n)) if !is_custom(custom, n) => {
                 subjects.push(n.clone());
                 walk(cells, at + 1, State::AfterSubject, subjects, preds, order, custom, out);
                 subjects.pop();
@@ -205,7 +210,7 @@ fn walk(cells: &[&[&Word]], at: usize, state: State, subjects: &mut Vec<String>,
             (State::AfterSubject, Word::And) => walk(cells, at + 1, State::NeedSubject, subjects, preds, order, custom, out),
             (State::AfterSubject, Word::Is) => walk(cells, at + 1, State::NeedPredicate, subjects, preds, order, custom, out),
             (State::NeedPredicate, Word::Noun(n)) => {
-                preds.push(if custom.contains(n) { Pred::Custom(n.clone()) } else { Pred::Noun(n.clone()) });
+                preds.push(if is_custom(custom, n) { Pred::Custom(n.clone()) } else { Pred::Noun(n.clone()) });
                 walk(cells, at + 1, State::AfterPredicate, subjects, preds, order, custom, out);
                 preds.pop();
             }
@@ -225,12 +230,12 @@ fn walk(cells: &[&[&Word]], at: usize, state: State, subjects: &mut Vec<String>,
 /// is followed to its end, and a cycle stops before it would repeat a noun.
 /// Returns (id, new noun) for every thing that changed.
 pub fn transform(board: &mut Board, rules: &RuleSet) -> Vec<(String, String)> {
-    let target = |noun: &str| -> Option<String> {
-        if rules.rules.iter().any(|r| r.subject == noun && r.predicate == Pred::Noun(noun.to_string())) {
+    let target = |noun: &str| -> Option<Name> {
+        if rules.rules.iter().any(|r| &*r.subject == noun && matches!(&r.predicate, Pred::Noun(t) if &**t == noun)) {
             return None;
         }
         rules.rules.iter().find_map(|r| match &r.predicate {
-            Pred::Noun(t) if r.subject == noun && t != noun => Some(t.clone()),
+            Pred::Noun(t) if &*r.subject == noun && &**t != noun => Some(t.clone()),
             _ => None,
         })
     };
@@ -246,7 +251,7 @@ pub fn transform(board: &mut Board, rules: &RuleSet) -> Vec<(String, String)> {
             cur = next;
         }
         if &cur != start {
-            changed.push((t.id.clone(), cur.clone()));
+            changed.push((t.id.to_string(), cur.to_string()));
             t.kind = Kind::Object(cur);
         }
     }

@@ -148,7 +148,7 @@ pub fn moves_text(moves: &[Action]) -> String {
 /// when gone, else its column, row and kind index; then the win flag. All
 /// keys of a level have the same length.
 pub struct Keyer {
-    ids: Vec<String>,
+    ids: Vec<super::board::Name>,
     /// Per id: whether it has a channel (a gate's `open` is part of the state).
     chan: Vec<bool>,
     kinds: Vec<Kind>,
@@ -167,7 +167,7 @@ impl Keyer {
         }
         // And every leftover of a crumbling noun.
         for (_, l) in &start.board.leaves {
-            kinds.push(Kind::Object(l.clone()));
+            kinds.push(Kind::Object(l.as_str().into()));
         }
         kinds.sort();
         kinds.dedup();
@@ -292,7 +292,7 @@ pub fn solve(setup: &Setup, max_states: u64, hasher: &mut dyn FrontierHasher) ->
     solve_with(setup, &Options { max_states, ..Options::default() }, hasher)
 }
 
-fn words_of(s: &State) -> Vec<(String, i32, i32)> {
+fn words_of(s: &State) -> Vec<(super::board::Name, i32, i32)> {
     s.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| (t.id.clone(), t.x, t.y)).collect()
 }
 

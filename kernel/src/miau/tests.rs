@@ -35,7 +35,7 @@ fn pack_errors(text: &str) -> String {
 }
 
 fn nouns(s: &Session<Miau>) -> Vec<String> {
-    s.state().board.things.iter().filter_map(|t| if let Kind::Object(n) = &t.kind { Some(n.clone()) } else { None }).collect()
+    s.state().board.things.iter().filter_map(|t| if let Kind::Object(n) = &t.kind { Some(n.to_string()) } else { None }).collect()
 }
 
 #[test]
@@ -126,7 +126,7 @@ fn p10_an_and_chain_can_transform_away_your_own_you() {
 fn p11_push_beats_stop() {
     let mut s = level("ROCK IS STOP AND PUSH / MIAU IS YOU . . / m r . . .");
     s.push(Action::Right).unwrap();
-    let rock = s.state().board.things.iter().find(|t| t.id == "rock-1").unwrap();
+    let rock = s.state().board.things.iter().find(|t| &*t.id == "rock-1").unwrap();
     assert_eq!((rock.x, rock.y), (2, 2), "the rock was pushed");
 }
 
@@ -143,7 +143,7 @@ fn p12_defeat_hits_its_own_carrier_and_resolves_before_win() {
 fn p13_sink_destroys_words_for_good() {
     let mut s = level("WATER IS SINK . / MIAU IS YOU . / m ROCK a .");
     s.push(Action::Right).unwrap();
-    assert!(s.state().board.things.iter().all(|t| t.id != "text-rock-1"), "the word sank");
+    assert!(s.state().board.things.iter().all(|t| &*t.id != "text-rock-1"), "the word sank");
     assert!(!nouns(&s).contains(&"water".to_string()), "with the water");
 }
 
@@ -221,7 +221,7 @@ fn fixed_words_cannot_be_pushed_and_terrain_is_stop_until_a_rule_names_it() {
     assert!(s.push(Action::Right).is_err(), "a terrain wall is STOP without a rule");
     let mut s = terrain("MIAU IS YOU . / WALL IS PUSH . / m w . .");
     s.push(Action::Right).unwrap();
-    assert_eq!(s.state().board.things.iter().find(|t| t.id == "wall-1").map(|t| t.x), Some(2), "a written rule overrides");
+    assert_eq!(s.state().board.things.iter().find(|t| &*t.id == "wall-1").map(|t| t.x), Some(2), "a written rule overrides");
 }
 
 mod packs {
@@ -541,7 +541,7 @@ legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", C = "CRATE",
         }
         assert!(s.won);
         assert_eq!(s.goals(), (3, 3));
-        let win = s.board.things.iter().find(|t| t.id == "text-win-1").unwrap();
+        let win = s.board.things.iter().find(|t| &*t.id == "text-win-1").unwrap();
         assert!(s.board.things.iter().any(|t| t.kind == super::super::board::Kind::Object("dock".into()) && t.x == win.x && t.y == win.y), "the loose WIN word is the third cover");
     }
 }
@@ -569,7 +569,7 @@ mod frail {
 
     /// The noun of the thing with this id, or None when it is gone.
     fn noun(s: &Session<Miau>, id: &str) -> Option<String> {
-        s.state().board.things.iter().find(|t| t.id == id).map(|t| t.kind.text())
+        s.state().board.things.iter().find(|t| &*t.id == id).map(|t| t.kind.text())
     }
 
     const PLANK: &[(&str, &str)] = &[("m", "miau"), ("d", "drift>water"), ("r", "rock")];
@@ -642,7 +642,7 @@ mod frail {
     #[test]
     fn draft_a_handover_holds_and_the_bridge_is_gone_behind_you() {
         let s = run(ONE_PLANK_EACH, A_LEGEND, "RRR");
-        let word = s.state().board.things.iter().find(|t| t.id == "text-win-1").unwrap();
+        let word = s.state().board.things.iter().find(|t| &*t.id == "text-win-1").unwrap();
         assert_eq!((word.x, word.y), (5, 2), "WIN is on plank 1");
         // WIN leaves plank 1 as the cat enters it: a handover, the plank holds.
         let s = run(ONE_PLANK_EACH, A_LEGEND, "RRRR");
@@ -705,7 +705,7 @@ legend = { m = "miau", r = "rock", w = "water", s = "shell", a = { noun = "sand"
         let s = play("RRRRRRRURRDLLLLLL");
         assert_eq!(["sand-1", "sand-2", "sand-3"].map(|id| noun(&s, id)), [Some("water".into()), Some("water".into()), Some("water".into())]);
         assert_eq!(noun(&s, "miau-1").as_deref(), Some("miau"), "home, with IS");
-        let is = s.state().board.things.iter().find(|t| t.id == "text-is-2").map(|t| (t.x, t.y));
+        let is = s.state().board.things.iter().find(|t| &*t.id == "text-is-2").map(|t| (t.x, t.y));
         assert_eq!(is, Some((3, 2)), "IS came home too");
         // A third crossing is impossible: the cat walks into the water and sinks.
         let s = play("RRRRRRRURRDLLLLLLRR");
@@ -733,7 +733,7 @@ mod gates {
     }
 
     fn at(s: &Session<Miau>, id: &str) -> (i32, i32) {
-        s.state().board.things.iter().find(|t| t.id == id).map(|t| (t.x, t.y)).unwrap()
+        s.state().board.things.iter().find(|t| &*t.id == id).map(|t| (t.x, t.y)).unwrap()
     }
 
     #[test]
@@ -843,7 +843,7 @@ mod pairs {
     }
 
     fn ids(s: &Session<Miau>) -> Vec<String> {
-        s.state().board.things.iter().filter(|t| matches!(t.kind, board::Kind::Object(_))).map(|t| t.id.clone()).collect()
+        s.state().board.things.iter().filter(|t| matches!(t.kind, board::Kind::Object(_))).map(|t| t.id.to_string()).collect()
     }
 
     const KEY_AND_DOOR: &str = "MIAU IS YOU . . / KEY IS PUSH AND OPEN / DOOR IS STOP AND SHUT / m k d . .";
@@ -939,7 +939,7 @@ mod automata {
     }
 
     fn at(s: &Session<Miau>, id: &str) -> Option<(i32, i32)> {
-        s.state().board.things.iter().find(|t| t.id == id).map(|t| (t.x, t.y))
+        s.state().board.things.iter().find(|t| &*t.id == id).map(|t| (t.x, t.y))
     }
 
     const R: Step = Step::Move(1, 0);
