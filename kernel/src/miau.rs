@@ -124,7 +124,7 @@ pub struct State {
     /// The board.
     pub board: Board,
     /// The rules in force.
-    pub rules: RuleSet,
+    pub rules: std::sync::Arc<RuleSet>,
     /// Won.
     pub won: bool,
     /// Turns taken.
@@ -142,6 +142,10 @@ pub struct State {
     pub pair_words: Vec<[String; 2]>,
     /// The automata's property words, lowercased once, in `automata` order.
     pub automaton_words: Vec<String>,
+    /// Where the words stood (in board order) when the rules were last read:
+    /// while they stand there still, the reading would be the same, so it is
+    /// skipped. Derived from the board, so not part of the digest.
+    pub read_words: Option<Vec<(i32, i32)>>,
 }
 
 /// What a turn did.
@@ -168,11 +172,22 @@ pub enum Event {
 impl State {
     /// Parses the rules and transforms to a fixed point; returns the events.
     fn settle(&mut self, events: &mut Vec<Event>) {
-        let custom: Vec<String> = self.pair_words.iter().flatten().chain(&self.automaton_words).cloned().collect();
-        let old = std::mem::replace(&mut self.rules, rules::parse_with(&self.board, &self.terrain, &custom));
+        // Only words make rules, and no word is ever made: the same word places
+        // read the same rules.
+        let words = self.board.word_places();
+        if self.read_words.as_ref() != Some(&words) {
+            self.reread(words, events);
+        }
         for (id, to) in rules::transform(&mut self.board, &self.rules) {
             events.push(Event::Transformed(id, to));
         }
+    }
+
+    /// Reads the rules again (the words at `words`).
+    fn reread(&mut self, words: Vec<(i32, i32)>, events: &mut Vec<Event>) {
+        let custom: Vec<String> = self.pair_words.iter().flatten().chain(&self.automaton_words).cloned().collect();
+        self.read_words = Some(words);
+        let old = std::mem::replace(&mut self.rules, std::sync::Arc::new(rules::parse_with(&self.board, &self.terrain, &custom)));
         // The texts only when the rules differ (the same rules read the same).
         if old.rules != self.rules.rules {
             let (before, after) = (old.texts(), self.rules.texts());
@@ -558,7 +573,7 @@ impl Game for Miau {
         let phases = automata.iter().map(|a| a.phase).collect();
         let pair_words = setup.pairs.iter().map(|p| [p.words[0].to_lowercase(), p.words[1].to_lowercase()]).collect();
         let automaton_words = automata.iter().map(|a| a.property.to_lowercase()).collect();
-        let mut s = State { board, rules: RuleSet::default(), won: false, turns: 0, terrain: setup.terrain.clone(), pairs: setup.pairs.clone(), automata, phases, pair_words, automaton_words };
+        let mut s = State { board, rules: Default::default(), won: false, turns: 0, terrain: setup.terrain.clone(), pairs: setup.pairs.clone(), automata, phases, pair_words, automaton_words, read_words: None };
         let mut events = Vec::new();
         // A level never loads in an intermediate state: settle and resolve contacts at reset.
         s.settle(&mut events);

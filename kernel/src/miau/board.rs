@@ -240,6 +240,11 @@ impl Board {
         out
     }
 
+    /// The places of the words, in board order.
+    pub fn word_places(&self) -> Vec<(i32, i32)> {
+        self.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| (t.x, t.y)).collect()
+    }
+
     /// The things at (x, y).
     pub fn at(&self, x: i32, y: i32) -> Vec<&Thing> {
         self.things.iter().filter(|t| t.x == x && t.y == y).collect()

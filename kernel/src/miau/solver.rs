@@ -219,8 +219,12 @@ impl Keyer {
             at += 1;
         }
         s.won = key[at] == 1;
-        let custom: Vec<String> = s.pair_words.iter().flatten().chain(&s.automaton_words).cloned().collect();
-        s.rules = super::rules::parse_with(&s.board, &s.terrain, &custom);
+        // The start's reading holds while its words stand where they stood.
+        if s.read_words.as_ref() != Some(&s.board.word_places()) {
+            let custom: Vec<String> = s.pair_words.iter().flatten().chain(&s.automaton_words).cloned().collect();
+            s.rules = std::sync::Arc::new(super::rules::parse_with(&s.board, &s.terrain, &custom));
+            s.read_words = Some(s.board.word_places());
+        }
         s
     }
 
