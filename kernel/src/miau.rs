@@ -130,18 +130,18 @@ pub struct State {
     /// Turns taken.
     pub turns: u32,
     /// The level's terrain nouns.
-    pub terrain: Vec<String>,
+    pub terrain: std::sync::Arc<Vec<String>>,
     /// The level's pairs.
-    pub pairs: Vec<Pair>,
+    pub pairs: std::sync::Arc<Vec<Pair>>,
     /// The level's automata, sorted by id.
-    pub automata: Vec<Automaton>,
+    pub automata: std::sync::Arc<Vec<Automaton>>,
     /// Each automaton's phase (index into its pattern), in `automata` order.
     pub phases: Vec<u32>,
     /// The pairs' words, lowercased once (the rule set's form); derived from
     /// `pairs`, so not part of the digest.
-    pub pair_words: Vec<[String; 2]>,
+    pub pair_words: std::sync::Arc<Vec<[String; 2]>>,
     /// The automata's property words, lowercased once, in `automata` order.
-    pub automaton_words: Vec<String>,
+    pub automaton_words: std::sync::Arc<Vec<String>>,
     /// Where the words stood (in board order) when the rules were last read:
     /// while they stand there still, the reading would be the same, so it is
     /// skipped. Derived from the board, so not part of the digest.
@@ -185,7 +185,7 @@ impl State {
 
     /// Reads the rules again (the words at `words`).
     fn reread(&mut self, words: Vec<(i32, i32)>, events: &mut Vec<Event>) {
-        let custom: Vec<String> = self.pair_words.iter().flatten().chain(&self.automaton_words).cloned().collect();
+        let custom: Vec<String> = self.pair_words.iter().flatten().chain(self.automaton_words.iter()).cloned().collect();
         self.read_words = Some(words);
         let old = std::mem::replace(&mut self.rules, std::sync::Arc::new(rules::parse_with(&self.board, &self.terrain, &custom)));
         // The texts only when the rules differ (the same rules read the same).
@@ -329,7 +329,7 @@ impl State {
         // word and things with the second are matched one for one in id order; a
         // thing never pairs with itself; matched things are destroyed.
         let mut removed_pair = false;
-        for [a, b] in self.pair_words.clone() {
+        for [a, b] in self.pair_words.clone().iter() {
             let mut gone: Vec<usize> = Vec::new();
             for cell in self.board.cells() {
                 let t = &self.board.things;
@@ -471,7 +471,7 @@ impl State {
         // An `enter` pair lets a mover with one word into a cell held by a thing
         // with the other: that occupant neither blocks nor is pushed.
         let let_in = |j: usize| {
-            self.pairs.iter().zip(&self.pair_words).filter(|(p, _)| p.enter).any(|(_, [a, b])| {
+            self.pairs.iter().zip(self.pair_words.iter()).filter(|(p, _)| p.enter).any(|(_, [a, b])| {
                 let t = &self.board.things;
                 movers.iter().any(|&m| (r.has_word(&t[m].kind, &a) && r.has_word(&t[j].kind, &b)) || (r.has_word(&t[m].kind, &b) && r.has_word(&t[j].kind, &a)))
             })
@@ -573,7 +573,19 @@ impl Game for Miau {
         let phases = automata.iter().map(|a| a.phase).collect();
         let pair_words = setup.pairs.iter().map(|p| [p.words[0].to_lowercase(), p.words[1].to_lowercase()]).collect();
         let automaton_words = automata.iter().map(|a| a.property.to_lowercase()).collect();
-        let mut s = State { board, rules: Default::default(), won: false, turns: 0, terrain: setup.terrain.clone(), pairs: setup.pairs.clone(), automata, phases, pair_words, automaton_words, read_words: None };
+        let mut s = State {
+            board,
+            rules: Default::default(),
+            won: false,
+            turns: 0,
+            terrain: std::sync::Arc::new(setup.terrain.clone()),
+            pairs: std::sync::Arc::new(setup.pairs.clone()),
+            automata: std::sync::Arc::new(automata),
+            phases,
+            pair_words: std::sync::Arc::new(pair_words),
+            automaton_words: std::sync::Arc::new(automaton_words),
+            read_words: None,
+        };
         let mut events = Vec::new();
         // A level never loads in an intermediate state: settle and resolve contacts at reset.
         s.settle(&mut events);
@@ -598,15 +610,15 @@ impl Game for Miau {
             }
         }
         board.len(s.board.leaves.len());
-        for (n, l) in &s.board.leaves {
+        for (n, l) in s.board.leaves.iter() {
             board.str(n).str(l);
         }
         board.len(s.terrain.len());
-        for n in &s.terrain {
+        for n in s.terrain.iter() {
             board.str(n);
         }
         board.len(s.pairs.len());
-        for p in &s.pairs {
+        for p in s.pairs.iter() {
             board.str(&p.words[0]).str(&p.words[1]).bool(p.enter);
         }
         let mut play = PartHasher::new("play");

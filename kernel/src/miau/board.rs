@@ -129,7 +129,7 @@ pub struct Board {
     pub things: Vec<Thing>,
     /// What each FRAIL noun leaves when it crumbles (`drift>water` in the
     /// notation), sorted by noun; a noun not listed leaves nothing.
-    pub leaves: Vec<(String, String)>,
+    pub leaves: std::sync::Arc<Vec<(String, String)>>,
 }
 
 /// The largest board.
@@ -219,7 +219,7 @@ impl Board {
             return Err(format!("a board is at most {MAX_SIDE}×{MAX_SIDE} cells, not {w}×{h}"));
         }
         leaves.sort();
-        Ok(Board { w, h, things, leaves })
+        Ok(Board { w, h, things, leaves: std::sync::Arc::new(leaves) })
     }
 
     /// The indices of the things in each non-empty cell, cells in reading order.

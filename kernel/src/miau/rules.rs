@@ -240,14 +240,19 @@ pub fn transform(board: &mut Board, rules: &RuleSet) -> Vec<(String, String)> {
         })
     };
     let mut changed = Vec::new();
+    // No NOUN IS NOUN rule: nothing to do (the common case, checked once).
+    if !rules.rules.iter().any(|r| matches!(r.predicate, Pred::Noun(_))) {
+        return changed;
+    }
     for t in &mut board.things {
         let Kind::Object(start) = &t.kind else { continue };
-        let mut seen = BTreeSet::from([start.clone()]);
+        let mut seen: Vec<Name> = vec![start.clone()];
         let mut cur = start.clone();
         while let Some(next) = target(&cur) {
-            if !seen.insert(next.clone()) {
+            if seen.contains(&next) {
                 break;
             }
+            seen.push(next.clone());
             cur = next;
         }
         if &cur != start {

@@ -11,7 +11,8 @@
 //! `Options::threads` threads, in fixed chunks, so every thread count gives
 //! the same answer).
 
-use super::board::Kind;
+use super::board::{Kind, Name, Word};
+use super::rules::Pred;
 use super::{Action, Miau, Setup, State};
 use crate::game::{Game, Rejection};
 use crate::hashing::FrontierHasher;
@@ -166,7 +167,7 @@ impl Keyer {
             }
         }
         // And every leftover of a crumbling noun.
-        for (_, l) in &start.board.leaves {
+        for (_, l) in start.board.leaves.iter() {
             kinds.push(Kind::Object(l.as_str().into()));
         }
         kinds.sort();
@@ -190,7 +191,7 @@ impl Keyer {
     /// rules at the end of a turn are always the reading of its final board
     /// (every change of the board is followed by a reading; gates change no
     /// word), so the state steps exactly as the one that made the key.
-    fn decode(&self, start: &State, key: &[u8]) -> State {
+    fn decode(&self, start: &State, kinds: &[Kind], key: &[u8]) -> State {
         let mut s = start.clone();
         let mut at = 0;
         let mut things = Vec::with_capacity(s.board.things.len());
@@ -209,7 +210,7 @@ impl Keyer {
             let mut t = t.clone();
             t.x = i32::from(b[0]);
             t.y = i32::from(b[1]);
-            t.kind = self.kinds[b[2] as usize].clone();
+            t.kind = kinds[b[2] as usize].clone();
             t.open = open;
             things.push(t);
         }
@@ -221,7 +222,7 @@ impl Keyer {
         s.won = key[at] == 1;
         // The start's reading holds while its words stand where they stood.
         if s.read_words.as_ref() != Some(&s.board.word_places()) {
-            let custom: Vec<String> = s.pair_words.iter().flatten().chain(&s.automaton_words).cloned().collect();
+            let custom: Vec<String> = s.pair_words.iter().flatten().chain(s.automaton_words.iter()).cloned().collect();
             s.rules = std::sync::Arc::new(super::rules::parse_with(&s.board, &s.terrain, &custom));
             s.read_words = Some(s.board.word_places());
         }
@@ -358,11 +359,14 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
     let mut layer: Vec<u32> = vec![0];
     let mut layer_keys: Vec<u8> = key;
     // One chunk's children, in layer order: (parent, move, won) and their keys.
-    let expand = |ids: &[u32], keys: &[u8]| -> (Vec<(u32, u8, bool)>, Vec<u8>) {
+    // A template (the start state and the nouns) per thread: states share
+    // their text by reference counts, and threads sharing one count would
+    // fight over its cache line.
+    let expand = |start: &State, kinds: &[Kind], ids: &[u32], keys: &[u8]| -> (Vec<(u32, u8, bool)>, Vec<u8>) {
         let mut out = Vec::with_capacity(ids.len() * MOVES.len());
         let mut child_keys = Vec::with_capacity(ids.len() * MOVES.len() * key_len);
         for (index, key) in ids.iter().zip(keys.chunks(key_len)) {
-            let s = keyer.decode(&start, key);
+            let s = keyer.decode(start, kinds, key);
             let mask = key[key_len - 1];
             for (m, a) in MOVES.iter().enumerate() {
                 let mut t = s.clone();
@@ -386,14 +390,20 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
         (out, child_keys)
     };
     let threads = opts.threads.max(1) as usize;
+    let templates: Vec<(State, Vec<Kind>)> = if threads > 1 { (0..threads).map(|_| (detach(&start), keyer.kinds.iter().map(detach_kind).collect())).collect() } else { Vec::new() };
     while !layer.is_empty() {
         // Fixed chunks in layer order, so the children's order never depends on timing.
         let (children, keys) = if threads == 1 || layer.len() < 64 {
-            expand(&layer, &layer_keys)
+            expand(&start, &keyer.kinds, &layer, &layer_keys)
         } else {
             let size = layer.len().div_ceil(threads);
             let parts: Vec<(Vec<(u32, u8, bool)>, Vec<u8>)> = std::thread::scope(|sc| {
-                let handles: Vec<_> = layer.chunks(size).zip(layer_keys.chunks(size * key_len)).map(|(ids, keys)| sc.spawn(move || expand(ids, keys))).collect();
+                let handles: Vec<_> = layer
+                    .chunks(size)
+                    .zip(layer_keys.chunks(size * key_len))
+                    .zip(&templates)
+                    .map(|((ids, keys), (start, kinds))| sc.spawn(move || expand(start, kinds, ids, keys)))
+                    .collect();
                 handles.into_iter().map(|h| h.join().expect("an expanding thread does not panic")).collect()
             });
             let mut children = Vec::new();
@@ -445,6 +455,48 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
         watch(parents.len() as u64);
     }
     Ok(Verdict::Unsolved { states: parents.len() as u64 })
+}
+
+fn fresh(n: &Name) -> Name {
+    Name::from(&**n)
+}
+
+fn detach_kind(k: &Kind) -> Kind {
+    match k {
+        Kind::Object(n) => Kind::Object(fresh(n)),
+        Kind::Word(Word::Noun(n)) => Kind::Word(Word::Noun(fresh(n))),
+        k => k.clone(),
+    }
+}
+
+/// A copy of `s` that shares no reference-counted text or table with it.
+fn detach(s: &State) -> State {
+    use std::sync::Arc;
+    let mut d = s.clone();
+    for t in &mut d.board.things {
+        t.id = fresh(&t.id);
+        t.kind = detach_kind(&t.kind);
+    }
+    d.board.leaves = Arc::new((*s.board.leaves).clone());
+    let mut rules = (*s.rules).clone();
+    for r in &mut rules.rules {
+        r.subject = fresh(&r.subject);
+        if let Pred::Noun(n) | Pred::Custom(n) = &mut r.predicate {
+            *n = fresh(n);
+        }
+    }
+    for span in &mut rules.spans {
+        for id in &mut span.ids {
+            *id = fresh(id);
+        }
+    }
+    d.rules = Arc::new(rules);
+    d.terrain = Arc::new((*s.terrain).clone());
+    d.pairs = Arc::new((*s.pairs).clone());
+    d.automata = Arc::new((*s.automata).clone());
+    d.pair_words = Arc::new((*s.pair_words).clone());
+    d.automaton_words = Arc::new((*s.automaton_words).clone());
+    d
 }
 
 /// Bytes the visited table and the parent links hold after visiting `states`

@@ -625,7 +625,7 @@ mod frail {
         let e = Board::parse("drift>water drift>rock", &[]).unwrap_err();
         assert!(e.contains("row 1, column 2") && e.contains("cannot leave both 'water' and 'rock'"), "{e}");
         let b = Board::parse("a . / . .", &lg(&[("a", "sand>shoal"), ("h", "shoal>water")])).unwrap();
-        assert_eq!(b.leaves, lg(&[("sand", "shoal"), ("shoal", "water")]), "an unused legend letter still adds its leftover");
+        assert_eq!(*b.leaves, lg(&[("sand", "shoal"), ("shoal", "water")]), "an unused legend letter still adds its leftover");
         assert_eq!(b.things[0].kind, Kind::Object("sand".into()));
     }
 
