@@ -1,9 +1,85 @@
 //! The board: things (objects and words) on cells, read from the text-grid notation.
 
 
-/// A noun or an id: shared text, so copying a state copies no text (the
-/// solver copies states a million times).
-pub type Name = std::sync::Arc<str>;
+/// A noun or an id: interned text, so a name is a copied pointer and copying
+/// a state copies no text (the solver copies states a million times). Every
+/// distinct name is stored once for the life of the process (a few per
+/// level); equality, order and output go by the text, never the address.
+#[derive(Clone, Copy)]
+pub struct Name(&'static str);
+
+impl Name {
+    /// The interned name for `text`.
+    pub fn new(text: &str) -> Name {
+        use std::collections::BTreeSet;
+        use std::sync::{Mutex, OnceLock};
+        static NAMES: OnceLock<Mutex<BTreeSet<&'static str>>> = OnceLock::new();
+        let mut names = NAMES.get_or_init(Default::default).lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(&n) = names.get(text) {
+            return Name(n);
+        }
+        let n: &'static str = Box::leak(text.to_string().into_boxed_str());
+        names.insert(n);
+        Name(n)
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::ops::Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0
+    }
+}
+
+impl PartialEq for Name {
+    fn eq(&self, other: &Name) -> bool {
+        // Interned: the same text is the same address.
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Name {}
+
+impl PartialOrd for Name {
+    fn partial_cmp(&self, other: &Name) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Name {
+    fn cmp(&self, other: &Name) -> std::cmp::Ordering {
+        self.0.cmp(other.0)
+    }
+}
+
+impl std::fmt::Debug for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.0, f)
+    }
+}
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl From<&str> for Name {
+    fn from(text: &str) -> Name {
+        Name::new(text)
+    }
+}
+
+impl From<String> for Name {
+    fn from(text: String) -> Name {
+        Name::new(&text)
+    }
+}
 
 /// A property word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -49,7 +125,7 @@ impl Prop {
 }
 
 /// A word tile.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Word {
     /// A noun (`MIAU`, `ROCK`), lowercase inside.
     Noun(Name),
@@ -62,7 +138,7 @@ pub enum Word {
 }
 
 /// What a thing is.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kind {
     /// An object of a noun (`miau`, `rock`).
     Object(Name),
@@ -84,7 +160,7 @@ impl Kind {
 }
 
 /// One thing on the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Thing {
     /// Stable id from reading order per noun (`rock-1`, `text-is-2`).
     pub id: Name,
@@ -97,7 +173,7 @@ pub struct Thing {
     /// A fixed word: nothing can push it.
     pub fixed: bool,
     /// The circuit of a plate or gate (`plate:amber`), from [`CHANNELS`].
-    pub channel: Option<String>,
+    pub channel: Option<Name>,
     /// A gate's state: open (passable) or closed (STOP whatever the rules).
     pub open: bool,
 }
@@ -109,12 +185,12 @@ impl Thing {
     /// A gate in a circuit: a `gate` object with a channel. The role follows the
     /// noun: a gate transformed into a crate keeps its channel but is no gate.
     pub fn is_gate(&self) -> bool {
-        self.channel.is_some() && self.kind == Kind::Object("gate".into())
+        self.channel.is_some() && matches!(&self.kind, Kind::Object(n) if n.as_str() == "gate")
     }
 
     /// A plate in a circuit: a `plate` object with a channel.
     pub fn is_plate(&self) -> bool {
-        self.channel.is_some() && self.kind == Kind::Object("plate".into())
+        self.channel.is_some() && matches!(&self.kind, Kind::Object(n) if n.as_str() == "plate")
     }
 }
 
@@ -210,7 +286,7 @@ impl Board {
                     if channel.is_some() && !matches!(kind, Kind::Object(_)) {
                         return Err(format!("row {}, column {}: only things can have a channel ('{part}')", y + 1, x + 1));
                     }
-                    things.push(Thing { id: format!("{base}-{n}").into(), kind, x: x as i32, y: y as i32, fixed, channel, open: false });
+                    things.push(Thing { id: format!("{base}-{n}").into(), kind, x: x as i32, y: y as i32, fixed, channel: channel.map(Name::from), open: false });
                 }
             }
         }

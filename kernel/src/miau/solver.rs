@@ -11,8 +11,7 @@
 //! `Options::threads` threads, in fixed chunks, so every thread count gives
 //! the same answer).
 
-use super::board::{Kind, Name, Word};
-use super::rules::Pred;
+use super::board::Kind;
 use super::{Action, Miau, Setup, State};
 use crate::game::{Game, Rejection};
 use crate::hashing::FrontierHasher;
@@ -360,8 +359,8 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
     let mut layer_keys: Vec<u8> = key;
     // One chunk's children, in layer order: (parent, move, won) and their keys.
     // A template (the start state and the nouns) per thread: states share
-    // their text by reference counts, and threads sharing one count would
-    // fight over its cache line.
+    // their rule set and tables by reference counts, and threads sharing one
+    // count would fight over its cache line.
     let expand = |start: &State, kinds: &[Kind], ids: &[u32], keys: &[u8]| -> (Vec<(u32, u8, bool)>, Vec<u8>) {
         let mut out = Vec::with_capacity(ids.len() * MOVES.len());
         let mut child_keys = Vec::with_capacity(ids.len() * MOVES.len() * key_len);
@@ -390,7 +389,7 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
         (out, child_keys)
     };
     let threads = opts.threads.max(1) as usize;
-    let templates: Vec<(State, Vec<Kind>)> = if threads > 1 { (0..threads).map(|_| (detach(&start), keyer.kinds.iter().map(detach_kind).collect())).collect() } else { Vec::new() };
+    let templates: Vec<(State, Vec<Kind>)> = if threads > 1 { (0..threads).map(|_| (detach(&start), keyer.kinds.clone())).collect() } else { Vec::new() };
     while !layer.is_empty() {
         // Fixed chunks in layer order, so the children's order never depends on timing.
         let (children, keys) = if threads == 1 || layer.len() < 64 {
@@ -457,40 +456,13 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
     Ok(Verdict::Unsolved { states: parents.len() as u64 })
 }
 
-fn fresh(n: &Name) -> Name {
-    Name::from(&**n)
-}
-
-fn detach_kind(k: &Kind) -> Kind {
-    match k {
-        Kind::Object(n) => Kind::Object(fresh(n)),
-        Kind::Word(Word::Noun(n)) => Kind::Word(Word::Noun(fresh(n))),
-        k => k.clone(),
-    }
-}
-
-/// A copy of `s` that shares no reference-counted text or table with it.
+/// A copy of `s` that shares no reference-counted table with it (names are
+/// interned and counted by nobody).
 fn detach(s: &State) -> State {
     use std::sync::Arc;
     let mut d = s.clone();
-    for t in &mut d.board.things {
-        t.id = fresh(&t.id);
-        t.kind = detach_kind(&t.kind);
-    }
     d.board.leaves = Arc::new((*s.board.leaves).clone());
-    let mut rules = (*s.rules).clone();
-    for r in &mut rules.rules {
-        r.subject = fresh(&r.subject);
-        if let Pred::Noun(n) | Pred::Custom(n) = &mut r.predicate {
-            *n = fresh(n);
-        }
-    }
-    for span in &mut rules.spans {
-        for id in &mut span.ids {
-            *id = fresh(id);
-        }
-    }
-    d.rules = Arc::new(rules);
+    d.rules = Arc::new((*s.rules).clone());
     d.terrain = Arc::new((*s.terrain).clone());
     d.pairs = Arc::new((*s.pairs).clone());
     d.automata = Arc::new((*s.automata).clone());
