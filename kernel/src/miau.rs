@@ -174,9 +174,8 @@ impl State {
     fn settle(&mut self, events: &mut Vec<Event>) {
         // Only words make rules, and no word is ever made: the same word places
         // read the same rules.
-        let words = self.board.word_places();
-        if self.read_words.as_ref() != Some(&words) {
-            self.reread(words, events);
+        if !self.read_words.as_ref().is_some_and(|w| self.board.words_at(w)) {
+            self.reread(self.board.word_places(), events);
         }
         for (id, to) in rules::transform(&mut self.board, &self.rules) {
             events.push(Event::Transformed(id, to));

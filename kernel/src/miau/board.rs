@@ -321,6 +321,12 @@ impl Board {
         self.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| (t.x, t.y)).collect()
     }
 
+    /// Whether the words stand exactly at `places` (in board order).
+    pub fn words_at(&self, places: &[(i32, i32)]) -> bool {
+        let mut words = self.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| (t.x, t.y));
+        places.iter().all(|&p| words.next() == Some(p)) && words.next().is_none()
+    }
+
     /// The things at (x, y).
     pub fn at(&self, x: i32, y: i32) -> Vec<&Thing> {
         self.things.iter().filter(|t| t.x == x && t.y == y).collect()

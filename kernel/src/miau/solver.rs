@@ -15,6 +15,12 @@ use super::board::Kind;
 use super::{Action, Miau, Setup, State};
 use crate::game::{Game, Rejection};
 use crate::hashing::FrontierHasher;
+/// Rule readings by word places, remembered while a layer chunk is expanded
+/// (most states differ only in where the non-words are).
+type Readings = std::collections::BTreeMap<Vec<(i32, i32)>, std::sync::Arc<super::rules::RuleSet>>;
+/// At most this many readings are remembered at once.
+const READINGS_KEPT: usize = 4096;
+
 /// The visited set: 16-byte fingerprints in an open-addressed table with
 /// linear probing, grown (doubled) when 7/8 full.
 struct Visited {
@@ -190,7 +196,7 @@ impl Keyer {
     /// rules at the end of a turn are always the reading of its final board
     /// (every change of the board is followed by a reading; gates change no
     /// word), so the state steps exactly as the one that made the key.
-    fn decode(&self, start: &State, kinds: &[Kind], key: &[u8]) -> State {
+    fn decode(&self, start: &State, kinds: &[Kind], key: &[u8], readings: &mut Readings) -> State {
         let mut s = start.clone();
         let mut at = 0;
         let mut things = Vec::with_capacity(s.board.things.len());
@@ -219,11 +225,24 @@ impl Keyer {
             at += 1;
         }
         s.won = key[at] == 1;
-        // The start's reading holds while its words stand where they stood.
-        if s.read_words.as_ref() != Some(&s.board.word_places()) {
-            let custom: Vec<String> = s.pair_words.iter().flatten().chain(s.automaton_words.iter()).cloned().collect();
-            s.rules = std::sync::Arc::new(super::rules::parse_with(&s.board, &s.terrain, &custom));
-            s.read_words = Some(s.board.word_places());
+        // The start's reading holds while its words stand where they stood;
+        // other word places are read once per layer chunk and remembered.
+        let places = s.board.word_places();
+        if s.read_words.as_ref() != Some(&places) {
+            let rules = match readings.get(&places) {
+                Some(r) => r.clone(),
+                None => {
+                    let custom: Vec<String> = s.pair_words.iter().flatten().chain(s.automaton_words.iter()).cloned().collect();
+                    let r = std::sync::Arc::new(super::rules::parse_with(&s.board, &s.terrain, &custom));
+                    if readings.len() >= READINGS_KEPT {
+                        readings.clear();
+                    }
+                    readings.insert(places.clone(), r.clone());
+                    r
+                }
+            };
+            s.rules = rules;
+            s.read_words = Some(places);
         }
         s
     }
@@ -364,8 +383,9 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
     let expand = |start: &State, kinds: &[Kind], ids: &[u32], keys: &[u8]| -> (Vec<(u32, u8, bool)>, Vec<u8>) {
         let mut out = Vec::with_capacity(ids.len() * MOVES.len());
         let mut child_keys = Vec::with_capacity(ids.len() * MOVES.len() * key_len);
+        let mut readings = Readings::new();
         for (index, key) in ids.iter().zip(keys.chunks(key_len)) {
-            let s = keyer.decode(start, kinds, key);
+            let s = keyer.decode(start, kinds, key, &mut readings);
             let mask = key[key_len - 1];
             for (m, a) in MOVES.iter().enumerate() {
                 let mut t = s.clone();
