@@ -18,6 +18,9 @@ use crate::hashing::FrontierHasher;
 /// Rule readings by word places, remembered while a layer chunk is expanded
 /// (most states differ only in where the non-words are).
 type Readings = std::collections::BTreeMap<Vec<(i32, i32)>, std::sync::Arc<super::rules::RuleSet>>;
+/// Parents expanded at once by default: their children (at most 5 each)
+/// wait, keyed, to be hashed together.
+pub const BATCH: u32 = 16_384;
 /// At most this many readings are remembered at once.
 const READINGS_KEPT: usize = 4096;
 
@@ -298,6 +301,8 @@ pub struct Options {
     pub hands_off: bool,
     /// Threads expanding each layer (0 or 1: one). Every count gives the same answer.
     pub threads: u32,
+    /// Parents expanded at once (0: [`BATCH`]). Every size gives the same answer.
+    pub batch: u32,
 }
 
 /// Checks a rule text (`X IS Y`) and returns it in the rule set's form.
@@ -409,65 +414,70 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
         (out, child_keys)
     };
     let threads = opts.threads.max(1) as usize;
+    let batch_size = if opts.batch == 0 { BATCH } else { opts.batch } as usize;
     let templates: Vec<(State, Vec<Kind>)> = if threads > 1 { (0..threads).map(|_| (detach(&start), keyer.kinds.clone())).collect() } else { Vec::new() };
     while !layer.is_empty() {
-        // Fixed chunks in layer order, so the children's order never depends on timing.
-        let (children, keys) = if threads == 1 || layer.len() < 64 {
-            expand(&start, &keyer.kinds, &layer, &layer_keys)
-        } else {
-            let size = layer.len().div_ceil(threads);
-            let parts: Vec<(Vec<(u32, u8, bool)>, Vec<u8>)> = std::thread::scope(|sc| {
-                let handles: Vec<_> = layer
-                    .chunks(size)
-                    .zip(layer_keys.chunks(size * key_len))
-                    .zip(&templates)
-                    .map(|((ids, keys), (start, kinds))| sc.spawn(move || expand(start, kinds, ids, keys)))
-                    .collect();
-                handles.into_iter().map(|h| h.join().expect("an expanding thread does not panic")).collect()
-            });
-            let mut children = Vec::new();
-            let mut keys = Vec::new();
-            for (c, k) in parts {
-                children.extend(c);
-                keys.extend(k);
-            }
-            (children, keys)
-        };
-        if children.is_empty() {
-            break;
-        }
-        let hashes = hasher.hash_batch(&keys, key_len).map_err(Rejection::new)?;
         let mut next = Vec::new();
         let mut next_keys = Vec::new();
-        for (((parent, m, won), h), key) in children.into_iter().zip(hashes).zip(keys.chunks(key_len)) {
-            if !seen.insert(h[..16].try_into().expect("16 bytes")) {
+        // The layer goes in batches (so the children waiting to be hashed stay
+        // few), each split into fixed chunks in layer order, one a thread: the
+        // children's order never depends on timing.
+        for (batch, batch_keys) in layer.chunks(batch_size).zip(layer_keys.chunks(batch_size * key_len)) {
+            let (children, keys) = if threads == 1 || batch.len() < 64 {
+                expand(&start, &keyer.kinds, batch, batch_keys)
+            } else {
+                let size = batch.len().div_ceil(threads);
+                let parts: Vec<(Vec<(u32, u8, bool)>, Vec<u8>)> = std::thread::scope(|sc| {
+                    let handles: Vec<_> = batch
+                        .chunks(size)
+                        .zip(batch_keys.chunks(size * key_len))
+                        .zip(&templates)
+                        .map(|((ids, keys), (start, kinds))| sc.spawn(move || expand(start, kinds, ids, keys)))
+                        .collect();
+                    handles.into_iter().map(|h| h.join().expect("an expanding thread does not panic")).collect()
+                });
+                let mut children = Vec::new();
+                let mut keys = Vec::new();
+                for (c, k) in parts {
+                    children.extend(c);
+                    keys.extend(k);
+                }
+                (children, keys)
+            };
+            if children.is_empty() {
                 continue;
             }
-            let idx = parents.len() as u32;
-            if parents.len() == parents.capacity() {
-                parents.reserve_exact(parents.len()); // Exactly doubled: the bound below counts on it.
-            }
-            parents.push(parent | u32::from(m) << INDEX_BITS);
-            let mask = key[key_len - 1];
-            if won && mask != all_formed {
-                continue; // A win that skipped a required rule is a dead end.
-            }
-            if won {
-                let mut moves = Vec::new();
-                let mut at = idx;
-                while at != 0 {
-                    let link = parents[at as usize];
-                    moves.push(MOVES[(link >> INDEX_BITS) as usize]);
-                    at = link & ((1 << INDEX_BITS) - 1);
+            let hashes = hasher.hash_batch(&keys, key_len).map_err(Rejection::new)?;
+            for (((parent, m, won), h), key) in children.into_iter().zip(hashes).zip(keys.chunks(key_len)) {
+                if !seen.insert(h[..16].try_into().expect("16 bytes")) {
+                    continue;
                 }
-                moves.reverse();
-                return Ok(Verdict::Solved { moves, states: parents.len() as u64 });
+                let idx = parents.len() as u32;
+                if parents.len() == parents.capacity() {
+                    parents.reserve_exact(parents.len()); // Exactly doubled: the bound below counts on it.
+                }
+                parents.push(parent | u32::from(m) << INDEX_BITS);
+                let mask = key[key_len - 1];
+                if won && mask != all_formed {
+                    continue; // A win that skipped a required rule is a dead end.
+                }
+                if won {
+                    let mut moves = Vec::new();
+                    let mut at = idx;
+                    while at != 0 {
+                        let link = parents[at as usize];
+                        moves.push(MOVES[(link >> INDEX_BITS) as usize]);
+                        at = link & ((1 << INDEX_BITS) - 1);
+                    }
+                    moves.reverse();
+                    return Ok(Verdict::Solved { moves, states: parents.len() as u64 });
+                }
+                if parents.len() as u64 >= max_states {
+                    return Ok(Verdict::Limit { states: parents.len() as u64 });
+                }
+                next.push(idx);
+                next_keys.extend_from_slice(key);
             }
-            if parents.len() as u64 >= max_states {
-                return Ok(Verdict::Limit { states: parents.len() as u64 });
-            }
-            next.push(idx);
-            next_keys.extend_from_slice(key);
         }
         layer = next;
         layer_keys = next_keys;

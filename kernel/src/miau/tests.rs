@@ -423,6 +423,11 @@ mod analysis {
                 let many = solve_with(&setup(grid), &Options { threads, ..opts() }, &mut CpuHasher).unwrap();
                 assert_eq!(many, one, "{threads} threads on {grid}");
             }
+            // Layers taken in batches (small ones here, so every layer is cut up).
+            for (threads, batch) in [(1, 7), (2, 100), (3, 64)] {
+                let cut = solve_with(&setup(grid), &Options { threads, batch, ..opts() }, &mut CpuHasher).unwrap();
+                assert_eq!(cut, one, "{threads} threads, batches of {batch}, on {grid}");
+            }
             let limited = Options { max_states: 300, ..opts() };
             assert_eq!(solve_with(&setup(grid), &Options { threads: 4, ..limited.clone() }, &mut CpuHasher).unwrap(), solve_with(&setup(grid), &limited, &mut CpuHasher).unwrap());
         }
