@@ -21,12 +21,12 @@ fn expand(c: &mut Criterion) {
     let setup = bench_level();
     let mut g = c.benchmark_group("miau/solver");
     g.sample_size(10);
-    const STATES: u64 = 20_000;
+    const STATES: u64 = 200_000;
     g.throughput(Throughput::Elements(STATES));
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
     for threads in [1, cores] {
         let name = format!("{threads}-threads");
-        g.bench_function(BenchmarkId::new("expand-20k-states", name), |b| {
+        g.bench_function(BenchmarkId::new("expand-200k-states", name), |b| {
             b.iter(|| {
                 let opts = Options { max_states: STATES, threads, ..Options::default() };
                 let v = solve_with(&setup, &opts, &mut CpuHasher).expect("the bench level loads");
