@@ -6,10 +6,12 @@
 //! Bytes kept per visited state: 16 (the first 16 bytes of the key's BLAKE3,
 //! in an open-addressed visited table kept between 7/16 and 7/8 full) + 4
 //! (the parent index and the move packed in one `u32`, in a vector that at
-//! most doubles): 22 to 45 bytes, never more than 48. The states of the
-//! current layer are kept whole on top (the layer is expanded in parallel on
-//! `Options::threads` threads, in fixed chunks, so every thread count gives
-//! the same answer).
+//! most doubles): 22 to 45 bytes, never more than 48. The frontier is kept as
+//! keys; a state is rebuilt from its key to be expanded (the rules at the end
+//! of a turn are always the reading of its board, so nothing else is needed),
+//! in batches of parents, each batch split in fixed chunks over
+//! `Options::threads` threads: every thread count and batch size gives the
+//! same answer. Each child is stepped in place on its own copy.
 
 use super::board::Kind;
 use super::{Action, Miau, Setup, State};
@@ -280,7 +282,7 @@ impl Keyer {
 /// Bytes stored per visited state, on average: a 16-byte fingerprint in the
 /// visited table (at a load of 7/16 to 7/8) and a 4-byte parent link (in a
 /// vector that at most doubles). Between 22 and 45; this is the midpoint, for
-/// progress displays. The current layer's whole states come on top.
+/// progress displays. The frontier's keys come on top.
 pub const STORED_BYTES_PER_STATE: u64 = 34;
 /// The most bytes stored per visited state (the table just grown, the parent
 /// vector just doubled).

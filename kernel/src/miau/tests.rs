@@ -466,7 +466,7 @@ mod analysis {
 
 mod goal {
     use super::super::pack::load;
-    use super::super::solver::{analyze, Options, Verdict};
+    use super::super::solver::{analyze, solve_with, Options, Verdict};
     use crate::hashing::CpuHasher;
 
     /// The spec's GOAL drafts G1 and G2, as a pack in the map notation.
@@ -532,13 +532,12 @@ legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", C = "CRATE",
 
     #[test]
     fn short_one_crate_uses_a_word_as_cargo() {
-        // The solver's shortest solution (36 moves; found by `retrace miau solve`,
-        // minutes of search until the solver gets its fast in-place state), replayed.
+        // The solver finds the shortest solution (36 moves; a few seconds of
+        // search, minutes before this session's speed work), and it replays.
         let pack = load(DRAFTS).0.unwrap();
-        let moves: Vec<super::super::Action> = "RRRRRURDLLLUULDULLDLDRRRRRRDDRRUURUL"
-            .chars()
-            .filter_map(super::super::Action::from_letter)
-            .collect();
+        let found = solve_with(&pack.levels[1].setup, &Options { max_states: 20_000_000, threads: 2, ..Options::default() }, &mut CpuHasher).unwrap();
+        let Verdict::Solved { moves, .. } = found else { panic!("{found:?}") };
+        assert_eq!(super::super::solver::moves_text(&moves), "RRRRRURDLLLUULDULLDLDRRRRRRDDRRUURUL");
         let mut s = <super::super::Miau as crate::game::Game>::start(&pack.levels[1].setup, 0).unwrap();
         for (i, a) in moves.iter().enumerate() {
             assert!(!s.won, "won early, at move {i}");
