@@ -145,7 +145,7 @@ pub struct State {
     /// Where the words stood (in board order) when the rules were last read:
     /// while they stand there still, the reading would be the same, so it is
     /// skipped. Derived from the board, so not part of the digest.
-    pub read_words: Option<Vec<(i32, i32)>>,
+    pub read_words: Option<std::sync::Arc<Vec<(i32, i32)>>>,
 }
 
 /// What a turn did.
@@ -185,7 +185,7 @@ impl State {
     /// Reads the rules again (the words at `words`).
     fn reread(&mut self, words: Vec<(i32, i32)>, events: &mut Vec<Event>) {
         let custom: Vec<String> = self.pair_words.iter().flatten().chain(self.automaton_words.iter()).cloned().collect();
-        self.read_words = Some(words);
+        self.read_words = Some(std::sync::Arc::new(words));
         let old = std::mem::replace(&mut self.rules, std::sync::Arc::new(rules::parse_with(&self.board, &self.terrain, &custom)));
         // The texts only when the rules differ (the same rules read the same).
         if old.rules != self.rules.rules {

@@ -163,6 +163,8 @@ pub struct Keyer {
     /// Per id: whether it has a channel (a gate's `open` is part of the state).
     chan: Vec<bool>,
     kinds: Vec<Kind>,
+    /// Per id: its kind's index at the start (most things keep their kind).
+    first: Vec<u8>,
     /// Automata: one phase byte each (patterns hold at most 32 steps).
     automata: usize,
 }
@@ -182,7 +184,8 @@ impl Keyer {
         }
         kinds.sort();
         kinds.dedup();
-        Keyer { ids: start.board.things.iter().map(|t| t.id.clone()).collect(), chan: start.board.things.iter().map(|t| t.channel.is_some()).collect(), kinds, automata: start.phases.len() }
+        let first = start.board.things.iter().map(|t| kinds.iter().position(|k| *k == t.kind).expect("a start kind is listed") as u8).collect();
+        Keyer { ids: start.board.things.iter().map(|t| t.id.clone()).collect(), chan: start.board.things.iter().map(|t| t.channel.is_some()).collect(), kinds, first, automata: start.phases.len() }
     }
 
     /// Bytes per key.
@@ -233,7 +236,7 @@ impl Keyer {
         // The start's reading holds while its words stand where they stood;
         // other word places are read once per layer chunk and remembered.
         let places = s.board.word_places();
-        if s.read_words.as_ref() != Some(&places) {
+        if s.read_words.as_deref() != Some(&places) {
             let rules = match readings.get(&places) {
                 Some(r) => r.clone(),
                 None => {
@@ -247,7 +250,7 @@ impl Keyer {
                 }
             };
             s.rules = rules;
-            s.read_words = Some(places);
+            s.read_words = Some(std::sync::Arc::new(places));
         }
         s
     }
@@ -256,11 +259,11 @@ impl Keyer {
     /// them), so one merge pass over ids and things gives the key.
     fn key(&self, s: &State, out: &mut Vec<u8>) {
         let mut things = s.board.things.iter().peekable();
-        for (id, &chan) in self.ids.iter().zip(&self.chan) {
+        for ((id, &chan), &first) in self.ids.iter().zip(&self.chan).zip(&self.first) {
             match things.next_if(|t| &t.id == id) {
                 Some(t) => {
                     // Every noun a thing can become is listed (start kinds, noun words, leftovers).
-                    let k = self.kinds.iter().position(|k| *k == t.kind).expect("kernel invariant: a thing's noun is a listed kind") as u8;
+                    let k = if self.kinds[first as usize] == t.kind { first } else { self.kinds.iter().position(|k| *k == t.kind).expect("kernel invariant: a thing's noun is a listed kind") as u8 };
                     out.extend_from_slice(&[t.x as u8, t.y as u8, k]);
                     if chan {
                         out.push(t.open as u8);
@@ -495,6 +498,7 @@ fn detach(s: &State) -> State {
     let mut d = s.clone();
     d.board.leaves = Arc::new((*s.board.leaves).clone());
     d.rules = Arc::new((*s.rules).clone());
+    d.read_words = s.read_words.as_ref().map(|w| Arc::new((**w).clone()));
     d.terrain = Arc::new((*s.terrain).clone());
     d.pairs = Arc::new((*s.pairs).clone());
     d.automata = Arc::new((*s.automata).clone());
