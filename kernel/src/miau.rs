@@ -367,22 +367,7 @@ impl State {
         let removed_sink = self.remove(gone, "sank", events);
         // DEFEAT removes only YOU things: in a DEFEAT cell, or being DEFEAT themselves.
         let r = &self.rules;
-        let has = |k: &Kind, p: Prop| r.has(k, p);
-        let mut gone = Vec::new();
-        let cells = if r.mentions(Prop::Defeat) { self.board.cells() } else { Vec::new() };
-        for cell in cells {
-            for &i in &cell {
-                let k = &self.board.things[i].kind;
-                if !has(k, Prop::You) {
-                    continue;
-                }
-                let float = has(k, Prop::Float);
-                let defeated = cell.iter().any(|&j| has(&self.board.things[j].kind, Prop::Defeat) && has(&self.board.things[j].kind, Prop::Float) == float);
-                if defeated {
-                    gone.push(i);
-                }
-            }
-        }
+        let gone = if r.mentions(Prop::Defeat) { self.you_meeting(Prop::Defeat) } else { Vec::new() };
         let removed_defeat = self.remove(gone, "defeated", events);
         if removed_pair || removed_sink || removed_defeat {
             self.settle(events);
@@ -395,23 +380,26 @@ impl State {
             self.won = true;
         }
         // WIN: a YOU sharing its cell (and FLOAT layer) with a WIN thing, or being WIN.
-        let r = &self.rules;
-        let has = |k: &Kind, p: Prop| r.has(k, p);
-        let cells = if r.mentions(Prop::Win) { self.board.cells() } else { Vec::new() };
-        for cell in cells {
-            for &i in &cell {
-                let k = &self.board.things[i].kind;
-                if has(k, Prop::You) {
-                    let float = has(k, Prop::Float);
-                    if cell.iter().any(|&j| has(&self.board.things[j].kind, Prop::Win) && has(&self.board.things[j].kind, Prop::Float) == float) {
-                        self.won = true;
-                    }
-                }
-            }
+        if self.rules.mentions(Prop::Win) && !self.you_meeting(Prop::Win).is_empty() {
+            self.won = true;
         }
         if self.won {
             events.push(Event::Won);
         }
+    }
+
+    /// The YOU things (ascending) sharing their cell and FLOAT layer with a
+    /// thing that has `p` (or having it themselves).
+    fn you_meeting(&self, p: Prop) -> Vec<usize> {
+        let r = &self.rules;
+        let t = &self.board.things;
+        (0..t.len())
+            .filter(|&i| r.has(&t[i].kind, Prop::You))
+            .filter(|&i| {
+                let float = r.has(&t[i].kind, Prop::Float);
+                t.iter().any(|o| o.x == t[i].x && o.y == t[i].y && r.has(&o.kind, p) && r.has(&o.kind, Prop::Float) == float)
+            })
+            .collect()
     }
 
     fn remove(&mut self, mut gone: Vec<usize>, why: &str, events: &mut Vec<Event>) -> bool {
