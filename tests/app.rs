@@ -418,3 +418,18 @@ fn an_explodorama_replay_plays_in_the_watcher_and_forks_a_live_run() {
     let st = explodo(&mut h).session.state().clone();
     assert!(st.has(retrace_kernel::explodo::items::Power::Slide));
 }
+
+#[test]
+fn the_explodorama_screen_speaks_russian_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.lang = retrace::store::Lang::Ru;
+    h.run();
+    h.get_by_label("Новый забег").click();
+    h.run();
+    assert!(h.query_by_label_contains("Жизни: 3").is_some());
+    h.get_by_label("Ждать").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().turn, 2);
+    assert!(h.query_by_label("Вправо").is_some() && h.query_by_label("Бомба").is_some());
+}

@@ -314,7 +314,7 @@ impl RetraceApp {
         }
         if self.show_explodo_scores {
             let mut open = true;
-            explodo::scores_window(ctx, &self.store, &mut open);
+            explodo::scores_window(ctx, &self.store, &mut open, lang);
             self.show_explodo_scores = open;
         }
         if self.show_help {
@@ -421,7 +421,7 @@ impl eframe::App for RetraceApp {
                     Some(LifeRequest::Levels) => next = Some(Screen::LifeLevels),
                     None => {}
                 },
-                Screen::Explodo(v) => match v.ui(ui, &self.store) {
+                Screen::Explodo(v) => match v.ui(ui, &self.store, lang) {
                     Some(ExplodoRequest::NewRun(setup, seed)) => next = Some(Screen::Explodo(ExplodoView::new(setup, seed))),
                     Some(ExplodoRequest::Menu) => next = Some(Screen::Home),
                     None => {}

@@ -9,7 +9,7 @@
 //! action), Q E Z C step diagonally (with Diagonal), Space waits, M B R L K T
 //! F X V pick Move, Bomb, Run, Slide, Kick, Throw, RPG, Detonate, Charge.
 
-use crate::store::{today, Store};
+use crate::store::{today, Lang, Store};
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
 use retrace_kernel::explodo::board::{Diag, Dir, Pos, Tile, BUSH, OIL, SPIKES};
 use retrace_kernel::explodo::items::{Charge, Power, POWERS};
@@ -156,6 +156,66 @@ pub fn toward(s: &State, mode: Mode, d: Dir) -> Option<Action> {
     })
 }
 
+/// The screen's own words in the interface language (English is the key).
+pub fn tr(lang: Lang, en: &'static str) -> &'static str {
+    if lang != Lang::Ru {
+        return en;
+    }
+    match en {
+            "A new charge" => "Новый заряд",
+            "Blast" => "Взрыв",
+            "Bomb" => "Бомба",
+            "Bombs" => "Бомбы",
+            "Charge" => "Заряд",
+            "Coins" => "Монеты",
+            "Date" => "Дата",
+            "Detonate" => "Подрыв",
+            "Developer" => "Разработчик",
+            "Down" => "Вниз",
+            "Down-left" => "Вниз-влево",
+            "Down-right" => "Вниз-вправо",
+            "Ended" => "Конец",
+            "Enemies" => "Враги",
+            "Freeze" => "Заморозка",
+            "Fuse" => "Запал",
+            "Game over" => "Игра окончена",
+            "Held" => "Есть",
+            "High scores" => "Рекорды",
+            "How far" => "Как далеко",
+            "Immortal" => "Бессмертие",
+            "Kick" => "Пинок",
+            "Kills" => "Убито",
+            "Left" => "Влево",
+            "Level" => "Уровень",
+            "Lives lost" => "Жизней потеряно",
+            "Lives" => "Жизни",
+            "Menu" => "В меню",
+            "Move" => "Ход",
+            "New dungeon" => "Новое подземелье",
+            "Next level" => "Следующий уровень",
+            "RPG" => "РПГ",
+            "Right" => "Вправо",
+            "Run" => "Бег",
+            "Same dungeon" => "То же подземелье",
+            "Scores" => "Рекорды",
+            "Seed" => "Зерно",
+            "Slide" => "Скольжение",
+            "Star" => "Звезда",
+            "The gem" => "Самоцвет",
+            "The rainbow gem" => "Радужный самоцвет",
+            "The shop" => "Магазин",
+            "Throw" => "Бросок",
+            "Turn" => "Ход",
+            "Turns" => "Ходов",
+            "Up" => "Вверх",
+            "Up-left" => "Вверх-влево",
+            "Up-right" => "Вверх-вправо",
+            "Victory" => "Победа",
+            "Wait" => "Ждать",
+            _ => en,
+    }
+}
+
 /// Kernel text with the arrow the default fonts lack ("Blast 2 → 4") written
 /// as "->".
 pub fn plain(text: &str) -> String {
@@ -235,14 +295,14 @@ impl ExplodoView {
     }
 
     /// Draws the screen and handles input.
-    pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store) -> Option<ExplodoRequest> {
+    pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) -> Option<ExplodoRequest> {
         let mut request = None;
         self.keys(ui, store);
-        self.top_bar(ui);
+        self.top_bar(ui, lang);
         if let Some(m) = &self.message {
             ui.colored_label(Color32::from_rgb(230, 120, 60), m);
         }
-        self.action_bar(ui, store);
+        self.action_bar(ui, store, lang);
         ui.horizontal_top(|ui| {
             self.board(ui, store);
             ui.vertical(|ui| {
@@ -251,37 +311,39 @@ impl ExplodoView {
                 }
             });
         });
-        self.dialogs(ui, store);
+        self.dialogs(ui, store, lang);
         let st = self.session.state();
+        let ru = lang == Lang::Ru;
         if st.phase != RunPhase::Playing {
-            egui::Window::new(if st.phase == RunPhase::Won { "Victory" } else { "Game over" }).collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
+            egui::Window::new(if st.phase == RunPhase::Won { tr(lang, "Victory") } else { tr(lang, "Game over") }).collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
                 let st = self.session.state();
                 ui.label(match st.phase {
+                    RunPhase::Won if ru => format!("Все 20 уровней пройдены за {} ходов, потеряно жизней: {}.", st.total_turns, st.lives_lost),
                     RunPhase::Won => format!("All 20 levels cleared in {} turns, {} lives lost.", st.total_turns, st.lives_lost),
                     _ => st.last_death.clone().unwrap_or_default(),
                 });
-                ui.label(format!("Seed {} · {} coins · {} kills", st.seed, st.coins, st.kills));
+                ui.label(if ru { format!("Зерно {} · монет {} · убито {}", st.seed, st.coins, st.kills) } else { format!("Seed {} · {} coins · {} kills", st.seed, st.coins, st.kills) });
                 if let Some(p) = self.place {
-                    ui.label(format!("Place {p} on the score board."));
+                    ui.label(if ru { format!("Место {p} в таблице рекордов.") } else { format!("Place {p} on the score board.") });
                 }
                 ui.horizontal(|ui| {
-                    if ui.button("Same dungeon").clicked() {
+                    if ui.button(tr(lang, "Same dungeon")).clicked() {
                         request = Some(ExplodoRequest::NewRun(st.setup, st.seed));
                     }
-                    if ui.button("New dungeon").clicked() {
+                    if ui.button(tr(lang, "New dungeon")).clicked() {
                         request = Some(ExplodoRequest::NewRun(st.setup, crate::random_seed()));
                     }
-                    if ui.button("Scores").clicked() {
+                    if ui.button(tr(lang, "Scores")).clicked() {
                         self.show_scores = true;
                     }
-                    if ui.button("Menu").clicked() {
+                    if ui.button(tr(lang, "Menu")).clicked() {
                         request = Some(ExplodoRequest::Menu);
                     }
                 });
             });
         }
         if self.show_scores {
-            scores_window(ui.ctx(), store, &mut self.show_scores);
+            scores_window(ui.ctx(), store, &mut self.show_scores, lang);
         }
         request
     }
@@ -314,55 +376,55 @@ impl ExplodoView {
         }
     }
 
-    fn top_bar(&self, ui: &mut egui::Ui) {
+    fn top_bar(&self, ui: &mut egui::Ui, lang: Lang) {
         let s = self.session.state();
         ui.horizontal_wrapped(|ui| {
             let item = |ui: &mut egui::Ui, label: &str, value: String| {
                 let r = ui.label(RichText::new(format!("{label} {value}")).strong());
                 r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{label}: {value}")));
             };
-            item(ui, "Lives", s.lives.to_string());
-            item(ui, "Level", format!("{}/20", s.level));
-            item(ui, "Enemies", s.enemies.len().to_string());
-            item(ui, "Coins", s.coins.to_string());
-            item(ui, "Turn", format!("{}/{}", s.turn, s.par));
-            item(ui, "Bombs", s.max_bombs.to_string());
-            item(ui, "Blast", s.fire.to_string());
-            item(ui, "Fuse", s.fuse.to_string());
+            item(ui, tr(lang, "Lives"), s.lives.to_string());
+            item(ui, tr(lang, "Level"), format!("{}/20", s.level));
+            item(ui, tr(lang, "Enemies"), s.enemies.len().to_string());
+            item(ui, tr(lang, "Coins"), s.coins.to_string());
+            item(ui, tr(lang, "Turn"), format!("{}/{}", s.turn, s.par));
+            item(ui, tr(lang, "Bombs"), s.max_bombs.to_string());
+            item(ui, tr(lang, "Blast"), s.fire.to_string());
+            item(ui, tr(lang, "Fuse"), s.fuse.to_string());
             if s.star > 0 {
-                item(ui, "Star", s.star.to_string());
+                item(ui, tr(lang, "Star"), s.star.to_string());
             }
             let held: Vec<&str> = POWERS.iter().filter(|p| p.is_ability() && s.has(**p)).map(|p| p.name()).collect();
             if !held.is_empty() {
-                item(ui, "Held", held.join(", "));
+                item(ui, tr(lang, "Held"), held.join(", "));
             }
-            item(ui, "Charge", s.charge.map_or("none".into(), |(c, n)| format!("{} ×{n}", c.name())));
+            item(ui, tr(lang, "Charge"), s.charge.map_or(if lang == Lang::Ru { "нет".into() } else { "none".into() }, |(c, n)| format!("{} ×{n}", c.name())));
             if s.setup.developer {
-                ui.colored_label(Color32::from_rgb(220, 60, 60), "Developer");
+                ui.colored_label(Color32::from_rgb(220, 60, 60), tr(lang, "Developer"));
             }
             if s.setup.immortal {
-                ui.colored_label(Color32::from_rgb(230, 200, 60), "Immortal");
+                ui.colored_label(Color32::from_rgb(230, 200, 60), tr(lang, "Immortal"));
             }
         });
     }
 
-    fn action_bar(&mut self, ui: &mut egui::Ui, store: &Store) {
+    fn action_bar(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         let s = self.session.state().clone();
         ui.horizontal_wrapped(|ui| {
-            let mut modes = vec![(Mode::Move, "Move"), (Mode::Bomb, "Bomb")];
-            for (p, m, name) in [(Power::Run, Mode::Run, "Run"), (Power::Slide, Mode::Slide, "Slide"), (Power::Kick, Mode::Kick, "Kick"), (Power::Throw, Mode::Throw, "Throw"), (Power::Rpg, Mode::Rpg, "RPG"), (Power::Detonator, Mode::Detonate, "Detonate")] {
+            let mut modes = vec![(Mode::Move, tr(lang, "Move")), (Mode::Bomb, tr(lang, "Bomb"))];
+            for (p, m, name) in [(Power::Run, Mode::Run, tr(lang, "Run")), (Power::Slide, Mode::Slide, tr(lang, "Slide")), (Power::Kick, Mode::Kick, tr(lang, "Kick")), (Power::Throw, Mode::Throw, tr(lang, "Throw")), (Power::Rpg, Mode::Rpg, tr(lang, "RPG")), (Power::Detonator, Mode::Detonate, tr(lang, "Detonate"))] {
                 if s.has(p) {
                     modes.push((m, name));
                 }
             }
             if s.charge.is_some_and(|(c, _)| !c.passive()) {
-                modes.push((Mode::Charge, "Charge"));
+                modes.push((Mode::Charge, tr(lang, "Charge")));
             }
             for (m, name) in modes {
                 ui.selectable_value(&mut self.mode, m, name);
             }
             ui.separator();
-            for (label, d) in [("Up", Dir::Up), ("Down", Dir::Down), ("Left", Dir::Left), ("Right", Dir::Right)] {
+            for (label, d) in [(tr(lang, "Up"), Dir::Up), (tr(lang, "Down"), Dir::Down), (tr(lang, "Left"), Dir::Left), (tr(lang, "Right"), Dir::Right)] {
                 if ui.button(label).clicked() {
                     if let Some(a) = toward(&s, self.mode, d) {
                         self.push(store, a);
@@ -370,19 +432,19 @@ impl ExplodoView {
                 }
             }
             if s.has(Power::Diagonal) {
-                for (label, g) in [("Up-left", Diag::UpLeft), ("Up-right", Diag::UpRight), ("Down-left", Diag::DownLeft), ("Down-right", Diag::DownRight)] {
+                for (label, g) in [(tr(lang, "Up-left"), Diag::UpLeft), (tr(lang, "Up-right"), Diag::UpRight), (tr(lang, "Down-left"), Diag::DownLeft), (tr(lang, "Down-right"), Diag::DownRight)] {
                     if ui.button(label).clicked() {
                         self.push(store, Action::Diagonal(g));
                     }
                 }
             }
-            if s.carrying() == Some(Charge::Freeze) && ui.button("Freeze").clicked() {
+            if s.carrying() == Some(Charge::Freeze) && ui.button(tr(lang, "Freeze")).clicked() {
                 self.push(store, Action::UseCharge(Aim::Me));
             }
-            if ui.button("Wait").clicked() {
+            if ui.button(tr(lang, "Wait")).clicked() {
                 self.push(store, Action::Wait);
             }
-            if ui.button("Scores").clicked() {
+            if ui.button(tr(lang, "Scores")).clicked() {
                 self.show_scores = true;
             }
         });
@@ -405,14 +467,14 @@ impl ExplodoView {
         }
     }
 
-    fn dialogs(&mut self, ui: &mut egui::Ui, store: &Store) {
+    fn dialogs(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         let s = self.session.state().clone();
         let Some(top) = s.dialogs.last() else { return };
         let mut answer = None;
         match top {
             Dialog::Gem { cards, rainbow } => {
-                egui::Window::new(if *rainbow { "The rainbow gem" } else { "The gem" }).collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
-                    ui.label("Choose one (it takes no turn):");
+                egui::Window::new(if *rainbow { tr(lang, "The rainbow gem") } else { tr(lang, "The gem") }).collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
+                    ui.label(if lang == Lang::Ru { "Выберите одно (ход не тратится):" } else { "Choose one (it takes no turn):" });
                     egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
                         for (i, o) in cards.iter().enumerate() {
                             if ui.button(plain(&s.card(*o))).clicked() {
@@ -423,21 +485,28 @@ impl ExplodoView {
                 });
             }
             Dialog::Shop { items, restocks } => {
-                egui::Window::new("The shop").collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
-                    ui.label(format!("{} coins. Shopping takes no turns.", s.coins));
+                egui::Window::new(tr(lang, "The shop")).collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
+                    ui.label(if lang == Lang::Ru { format!("Монет: {}. Покупки не тратят ходов.", s.coins) } else { format!("{} coins. Shopping takes no turns.", s.coins) });
                     for (i, o) in items.iter().enumerate() {
                         if let Some(o) = o {
-                            let text = if s.coins >= o.price() { format!("Buy {} ({} coins)", plain(&s.card(*o)), o.price()) } else { format!("{}: {} more coins needed", plain(&s.card(*o)), o.price() - s.coins) };
+                            let card = plain(&s.card(*o));
+                            let text = match (s.coins >= o.price(), lang == Lang::Ru) {
+                                (true, false) => format!("Buy {card} ({} coins)", o.price()),
+                                (true, true) => format!("Купить {card} (монет: {})", o.price()),
+                                (false, false) => format!("{card}: {} more coins needed", o.price() - s.coins),
+                                (false, true) => format!("{card}: не хватает монет: {}", o.price() - s.coins),
+                            };
                             if ui.add_enabled(s.coins >= o.price(), egui::Button::new(text)).clicked() {
                                 answer = Some(Action::Buy(i as u8));
                             }
                         }
                     }
                     ui.horizontal(|ui| {
-                        if ui.button(format!("Restock ({} coins)", restocks + 1)).clicked() {
+                        let restock = if lang == Lang::Ru { format!("Обновить (монет: {})", restocks + 1) } else { format!("Restock ({} coins)", restocks + 1) };
+                        if ui.button(restock).clicked() {
                             answer = Some(Action::Restock);
                         }
-                        if ui.button("Next level").clicked() {
+                        if ui.button(tr(lang, "Next level")).clicked() {
                             answer = Some(Action::LeaveShop);
                         }
                     });
@@ -445,7 +514,7 @@ impl ExplodoView {
             }
             Dialog::Swap { new, uses } => {
                 let (old, left) = s.charge.expect("a swap has a carried charge");
-                egui::Window::new("A new charge").collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
+                egui::Window::new(tr(lang, "A new charge")).collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
                     ui.label(format!("You carry {} ×{left} and found {} ×{uses}.", old.name(), new.name()));
                     ui.horizontal(|ui| {
                         if ui.button(format!("Keep {} (+{} coins)", old.name(), new.sell_value(*uses))).clicked() {
@@ -482,24 +551,29 @@ pub fn load_scores(path: &std::path::Path) -> (Vec<scores::Score>, Option<String
 }
 
 /// The high-score board in a window.
-pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool) {
+pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: Lang) {
     let (board, problem) = load_scores(&store.path(SCORES));
-    egui::Window::new("High scores").open(open).collapsible(false).show(ctx, |ui| {
+    egui::Window::new(tr(lang, "High scores")).open(open).collapsible(false).show(ctx, |ui| {
         if let Some(p) = problem {
             ui.colored_label(Color32::from_rgb(230, 90, 70), p);
         }
         if board.is_empty() {
-            ui.label("No finished runs yet.");
+            ui.label(if lang == Lang::Ru { "Законченных забегов пока нет." } else { "No finished runs yet." });
         }
         egui::Grid::new("scores").striped(true).show(ui, |ui| {
-            for h in ["#", "How far", "Coins", "Turns", "Kills", "Lives lost", "Ended", "Held", "Date", "Seed"] {
+            for h in ["#", tr(lang, "How far"), tr(lang, "Coins"), tr(lang, "Turns"), tr(lang, "Kills"), tr(lang, "Lives lost"), tr(lang, "Ended"), tr(lang, "Held"), tr(lang, "Date"), tr(lang, "Seed")] {
                 ui.strong(h);
             }
             ui.end_row();
             for (i, s) in board.iter().enumerate() {
                 let place = RichText::new((i + 1).to_string());
                 ui.label(if s.developer { place.color(Color32::from_rgb(220, 60, 60)) } else { place });
-                ui.label(if s.won { "won".to_string() } else { format!("level {}", s.level) });
+                ui.label(match (s.won, lang == Lang::Ru) {
+                    (true, false) => "won".to_string(),
+                    (true, true) => "победа".to_string(),
+                    (false, false) => format!("level {}", s.level),
+                    (false, true) => format!("уровень {}", s.level),
+                });
                 ui.label(s.coins.to_string());
                 ui.label(s.turns.to_string());
                 ui.label(s.kills.to_string());
