@@ -170,6 +170,17 @@ pub enum Event {
 }
 
 impl State {
+    /// Makes this state (of the same level) equal to `src`, reusing its
+    /// buffers: the solver steps one child state per parent this way.
+    pub fn reset_from(&mut self, src: &State) {
+        self.board.things.clone_from(&src.board.things);
+        self.rules = src.rules.clone();
+        self.won = src.won;
+        self.turns = src.turns;
+        self.phases.clone_from(&src.phases);
+        self.read_words = src.read_words.clone();
+    }
+
     /// Parses the rules and transforms to a fixed point; returns the events.
     fn settle(&mut self, events: &mut Vec<Event>) {
         // Only words make rules, and no word is ever made: the same word places

@@ -204,11 +204,11 @@ impl Keyer {
     /// rules at the end of a turn are always the reading of its final board
     /// (every change of the board is followed by a reading; gates change no
     /// word), so the state steps exactly as the one that made the key.
-    fn decode(&self, start: &State, kinds: &[Kind], key: &[u8], readings: &mut Readings) -> State {
-        let mut s = start.clone();
+    fn decode(&self, s: &mut State, start: &State, kinds: &[Kind], key: &[u8], readings: &mut Readings) {
+        // `s` is a scratch state of this level: its buffers are reused.
         let mut at = 0;
-        let mut things = Vec::with_capacity(s.board.things.len());
-        for (t, &chan) in s.board.things.iter().zip(&self.chan) {
+        s.board.things.clear();
+        for (t, &chan) in start.board.things.iter().zip(&self.chan) {
             let b = &key[at..at + 3];
             at += 3;
             let open = if chan {
@@ -220,20 +220,19 @@ impl Keyer {
             if b[0] == 0xFF && b[1] == 0xFF && b[2] == 0xFF {
                 continue;
             }
-            let mut t = t.clone();
+            let mut t = *t;
             t.x = i32::from(b[0]);
             t.y = i32::from(b[1]);
-            t.kind = kinds[b[2] as usize].clone();
+            t.kind = kinds[b[2] as usize];
             t.open = open;
-            things.push(t);
+            s.board.things.push(t);
         }
-        s.board.things = things;
         for p in s.phases.iter_mut() {
             *p = u32::from(key[at]);
             at += 1;
         }
         s.won = key[at] == 1;
-        // The start's reading holds while its words stand where they stood;
+        // The scratch's reading holds while the words stand where it was made;
         // other word places are read once per layer chunk and remembered.
         let places = s.board.word_places();
         if s.read_words.as_deref() != Some(&places) {
@@ -252,7 +251,6 @@ impl Keyer {
             s.rules = rules;
             s.read_words = Some(std::sync::Arc::new(places));
         }
-        s
     }
 
     /// Things keep their start order (removal and transformation never reorder
@@ -394,11 +392,15 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
         let mut out = Vec::with_capacity(ids.len() * MOVES.len());
         let mut child_keys = Vec::with_capacity(ids.len() * MOVES.len() * key_len);
         let mut readings = Readings::new();
+        // One parent and one child, rebuilt in place for every state: no
+        // state is allocated per node.
+        let mut s = start.clone();
+        let mut t = start.clone();
         for (index, key) in ids.iter().zip(keys.chunks(key_len)) {
-            let s = keyer.decode(start, kinds, key, &mut readings);
+            keyer.decode(&mut s, start, kinds, key, &mut readings);
             let mask = key[key_len - 1];
             for (m, a) in MOVES.iter().enumerate() {
-                let mut t = s.clone();
+                t.reset_from(&s);
                 // HANDS-OFF: the player's own push may never move a word (an automaton's may).
                 let mut pushed = false;
                 if Miau::apply_in_place(&mut t, a, opts.hands_off.then_some(&mut pushed)).is_err() || banned(&t) {

@@ -434,6 +434,17 @@ mod analysis {
     }
 
     #[test]
+    fn the_speed_work_kept_every_answer() {
+        // Counted by the first, cloning solver (2026-11-30, before the frontier
+        // became keys, names were interned and readings remembered): a proof
+        // over 141,282 states must stay exactly that.
+        let rocks = setup("MIAU IS YOU . . . / ROCK IS PUSH . . . / . r . r . . / . . m . r . / FLAG IS . . . WIN");
+        for threads in [1, 2] {
+            assert_eq!(solve_with(&rocks, &Options { max_states: 2_000_000, threads, ..opts() }, &mut CpuHasher).unwrap(), Verdict::Unsolved { states: 141_282 });
+        }
+    }
+
+    #[test]
     fn won_while_overlapping() {
         // The second cat pushes WIN into FLAG IS _ while the first, blocked by a wall, sits on a flag.
         let grid = "MIAU IS YOU . . / FLAG IS . WIN m / w m+f . . . / WALL IS STOP . .";
