@@ -11,7 +11,8 @@
 //! of a turn are always the reading of its board, so nothing else is needed),
 //! in batches of parents, each batch split in fixed chunks over
 //! `Options::threads` threads: every thread count and batch size gives the
-//! same answer. Each child is stepped in place on its own copy.
+//! same answer. Each thread steps one child state, reset from its parent
+//! (`State::reset_from`) for every move: no state is allocated per node.
 
 use super::board::Kind;
 use super::{Action, Miau, Setup, State};
