@@ -9,6 +9,11 @@ pub trait FrontierHasher {
     fn hash_batch(&mut self, keys: &[u8], key_len: usize) -> Result<Vec<[u8; 32]>, String>;
     /// A short name for reports ("cpu", "gpu: <adapter>").
     fn name(&self) -> String;
+    /// Whether this is the CPU's BLAKE3, which a caller may then compute on
+    /// any thread itself (the same bytes, so the same answers).
+    fn is_cpu_blake3(&self) -> bool {
+        false
+    }
 }
 
 /// The CPU backend: BLAKE3 per key.
@@ -24,5 +29,8 @@ impl FrontierHasher for CpuHasher {
     }
     fn name(&self) -> String {
         "cpu".into()
+    }
+    fn is_cpu_blake3(&self) -> bool {
+        true
     }
 }

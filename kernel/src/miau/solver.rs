@@ -101,6 +101,11 @@ mod visited_tests {
     }
 }
 
+/// The visited table's fingerprint of a state: the first 16 bytes of its key's hash.
+fn fingerprint(h: &[u8; 32]) -> [u8; 16] {
+    h[..16].try_into().expect("16 of 32 bytes")
+}
+
 /// Parent links: the parent's index in the low 29 bits, the move above.
 const INDEX_BITS: u32 = 29;
 /// The most states a search may visit (the parent index's range).
@@ -389,9 +394,11 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
     // A template (the start state and the nouns) per thread: states share
     // their rule set and tables by reference counts, and threads sharing one
     // count would fight over its cache line.
-    let expand = |start: &State, kinds: &[Kind], ids: &[u32], keys: &[u8]| -> (Vec<(u32, u8, bool)>, Vec<u8>) {
+    let local_hash = hasher.is_cpu_blake3();
+    let expand = |start: &State, kinds: &[Kind], ids: &[u32], keys: &[u8]| -> (Vec<(u32, u8, bool)>, Vec<u8>, Vec<[u8; 16]>) {
         let mut out = Vec::with_capacity(ids.len() * MOVES.len());
         let mut child_keys = Vec::with_capacity(ids.len() * MOVES.len() * key_len);
+        let mut prints = Vec::new();
         let mut readings = Readings::new();
         // One parent and one child, rebuilt in place for every state: no
         // state is allocated per node.
@@ -414,12 +421,17 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
                     continue;
                 }
                 let mask = formed(&t, mask);
+                let from = child_keys.len();
                 keyer.key(&t, &mut child_keys);
                 child_keys.push(mask);
+                if local_hash {
+                    // The CPU's BLAKE3, here on this thread: the bytes hash_batch would give.
+                    prints.push(fingerprint(blake3::hash(&child_keys[from..]).as_bytes()));
+                }
                 out.push((*index, m as u8, t.won));
             }
         }
-        (out, child_keys)
+        (out, child_keys, prints)
     };
     let threads = opts.threads.max(1) as usize;
     let batch_size = if opts.batch == 0 { BATCH } else { opts.batch } as usize;
@@ -431,11 +443,11 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
         // few), each split into fixed chunks in layer order, one a thread: the
         // children's order never depends on timing.
         for (batch, batch_keys) in layer.chunks(batch_size).zip(layer_keys.chunks(batch_size * key_len)) {
-            let (children, keys) = if threads == 1 || batch.len() < 64 {
+            let (children, keys, prints) = if threads == 1 || batch.len() < 64 {
                 expand(&start, &keyer.kinds, batch, batch_keys)
             } else {
                 let size = batch.len().div_ceil(threads);
-                let parts: Vec<(Vec<(u32, u8, bool)>, Vec<u8>)> = std::thread::scope(|sc| {
+                let parts: Vec<(Vec<(u32, u8, bool)>, Vec<u8>, Vec<[u8; 16]>)> = std::thread::scope(|sc| {
                     let handles: Vec<_> = batch
                         .chunks(size)
                         .zip(batch_keys.chunks(size * key_len))
@@ -446,18 +458,20 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
                 });
                 let mut children = Vec::new();
                 let mut keys = Vec::new();
-                for (c, k) in parts {
+                let mut prints = Vec::new();
+                for (c, k, p) in parts {
                     children.extend(c);
                     keys.extend(k);
+                    prints.extend(p);
                 }
-                (children, keys)
+                (children, keys, prints)
             };
             if children.is_empty() {
                 continue;
             }
-            let hashes = hasher.hash_batch(&keys, key_len).map_err(Rejection::new)?;
-            for (((parent, m, won), h), key) in children.into_iter().zip(hashes).zip(keys.chunks(key_len)) {
-                if !seen.insert(h[..16].try_into().expect("16 bytes")) {
+            let prints = if local_hash { prints } else { hasher.hash_batch(&keys, key_len).map_err(Rejection::new)?.iter().map(fingerprint).collect() };
+            for (((parent, m, won), h), key) in children.into_iter().zip(prints).zip(keys.chunks(key_len)) {
+                if !seen.insert(h) {
                     continue;
                 }
                 let idx = parents.len() as u32;
