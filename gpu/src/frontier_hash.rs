@@ -142,7 +142,7 @@ impl GpuHasher {
     /// [`GpuHasher::hash`], with the device's own time for the passes (ns)
     /// when the adapter has timestamp queries.
     pub fn hash_timed(&self, keys: &[u8], key_len: usize) -> Result<(Vec<[u8; 32]>, Option<u64>), GpuError> {
-        if key_len == 0 || key_len > MAX_KEY || keys.len() % key_len != 0 {
+        if key_len == 0 || key_len > MAX_KEY || !keys.len().is_multiple_of(key_len) {
             return Err(GpuError::TooLarge(format!("keys must be 1 to {MAX_KEY} bytes and fill the batch exactly (got {} bytes of {key_len}-byte keys)", keys.len())));
         }
         let count = keys.len() / key_len;

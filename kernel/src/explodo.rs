@@ -535,7 +535,7 @@ pub fn par(open_tiles: u32, enemies: u32) -> u32 {
 
 /// Whether spikes are up on `turn` (up on even turns, down on odd ones).
 pub fn spikes_up(turn: u32) -> bool {
-    turn % 2 == 0
+    turn.is_multiple_of(2)
 }
 
 /// Turns from a pillar breaking to its ceiling falling.

@@ -22,7 +22,7 @@ pub struct CpuHasher;
 
 impl FrontierHasher for CpuHasher {
     fn hash_batch(&mut self, keys: &[u8], key_len: usize) -> Result<Vec<[u8; 32]>, String> {
-        if key_len == 0 || keys.len() % key_len != 0 {
+        if key_len == 0 || !keys.len().is_multiple_of(key_len) {
             return Err(format!("{} bytes do not split into keys of {key_len} bytes", keys.len()));
         }
         Ok(keys.chunks(key_len).map(|k| *blake3::hash(k).as_bytes()).collect())

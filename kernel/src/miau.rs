@@ -232,7 +232,7 @@ impl State {
         for cell in self.board.cells() {
             for &i in &cell {
                 if cell.iter().any(|&j| j != i && !self.rules.has(&t[j].kind, Prop::Frail)) {
-                    out.push((t[i].id.clone(), t[i].x, t[i].y));
+                    out.push((t[i].id, t[i].x, t[i].y));
                 }
             }
         }
@@ -255,7 +255,7 @@ impl State {
         let mut into = Vec::new();
         for cell in &cells {
             for &i in cell {
-                if !self.rules.has(&t[i].kind, Prop::Frail) || stood_on.binary_search(&(t[i].id.clone(), t[i].x, t[i].y)).is_err() {
+                if !self.rules.has(&t[i].kind, Prop::Frail) || stood_on.binary_search(&(t[i].id, t[i].x, t[i].y)).is_err() {
                     continue;
                 }
                 if cell.iter().any(|&j| j != i && !self.rules.has(&t[j].kind, Prop::Frail)) {
@@ -345,20 +345,20 @@ impl State {
                 let t = &self.board.things;
                 let mut by_id = cell.clone();
                 by_id.sort_by(|&i, &j| t[i].id.cmp(&t[j].id));
-                let firsts: Vec<usize> = by_id.iter().copied().filter(|&i| self.rules.has_word(&t[i].kind, &a)).collect();
+                let firsts: Vec<usize> = by_id.iter().copied().filter(|&i| self.rules.has_word(&t[i].kind, a)).collect();
                 let mut used: Vec<usize> = Vec::new();
                 for f in firsts {
                     if used.contains(&f) {
                         continue;
                     }
-                    if let Some(s) = by_id.iter().copied().find(|&j| j != f && !used.contains(&j) && self.rules.has_word(&t[j].kind, &b)) {
+                    if let Some(s) = by_id.iter().copied().find(|&j| j != f && !used.contains(&j) && self.rules.has_word(&t[j].kind, b)) {
                         used.push(f);
                         used.push(s);
                     }
                 }
                 gone.extend(used);
             }
-            removed_pair |= self.remove(gone, &a, events);
+            removed_pair |= self.remove(gone, a, events);
         }
         let r = &self.rules;
         let has = |k: &Kind, p: Prop| r.has(k, p);
@@ -471,7 +471,7 @@ impl State {
         let let_in = |j: usize| {
             self.pairs.iter().zip(self.pair_words.iter()).filter(|(p, _)| p.enter).any(|(_, [a, b])| {
                 let t = &self.board.things;
-                movers.iter().any(|&m| (r.has_word(&t[m].kind, &a) && r.has_word(&t[j].kind, &b)) || (r.has_word(&t[m].kind, &b) && r.has_word(&t[j].kind, &a)))
+                movers.iter().any(|&m| (r.has_word(&t[m].kind, a) && r.has_word(&t[j].kind, b)) || (r.has_word(&t[m].kind, b) && r.has_word(&t[j].kind, a)))
             })
         };
         let here: Vec<usize> = (0..self.board.things.len()).filter(|&j| self.board.things[j].x == x && self.board.things[j].y == y && !let_in(j)).collect();

@@ -387,7 +387,7 @@ pub fn verify(file: &ReplayFile) -> Result<Verified, ReplayError> {
     let mut mismatch: Option<ReplayError> = None;
     let mut final_digest = Digest::default();
     let steps = file.steps();
-    let wanted = |step: u32| step % CHECKPOINT_EVERY == 0 || step == steps;
+    let wanted = |step: u32| step.is_multiple_of(CHECKPOINT_EVERY) || step == steps;
     let outcome = game.play(&file.header, &file.actions, &wanted, &mut |step, digest, _parts| {
         if step == steps {
             final_digest = digest;

@@ -130,7 +130,7 @@ impl<G: Game> Session<G> {
         self.encoded.push(wire::encode(&action));
         self.log.push(action);
         let step = self.step();
-        if step % SNAPSHOT_EVERY == 0 && self.snapshots.len() as u32 == step / SNAPSHOT_EVERY {
+        if step.is_multiple_of(SNAPSHOT_EVERY) && self.snapshots.len() as u32 == step / SNAPSHOT_EVERY {
             self.snapshots.push((self.state.clone(), G::digest(&self.state)));
         }
         Ok(events)

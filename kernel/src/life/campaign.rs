@@ -97,7 +97,7 @@ impl Builder {
     fn place(&mut self, id: &str, rot: u8, x: u32, y: u32) -> bool {
         let (_, p) = patterns::find(id).expect("campaign figures exist");
         let cells = p.cells_rotated(rot);
-        let (pw, ph) = if rot % 2 == 0 { p.size() } else { (p.size().1, p.size().0) };
+        let (pw, ph) = if rot.is_multiple_of(2) { p.size() } else { (p.size().1, p.size().0) };
         let m = u32::from(self.edge_margin);
         if x < m || y < m || x + pw + m > self.w || y + ph + m > self.h {
             return false;

@@ -146,7 +146,7 @@ pub fn parse_with(board: &Board, terrain: &[String], custom: &[String]) -> RuleS
                             continue;
                         }
                         let (x, y) = if axis == 0 { (start as i32, line) } else { (line, start as i32) };
-                        walk(&cells, start + 1, State::AfterSubject, &mut vec![n.clone()], &mut Vec::new(), (y, x, axis), custom, &mut found);
+                        walk(&cells, start + 1, State::AfterSubject, &mut vec![*n], &mut Vec::new(), (y, x, axis), custom, &mut found);
                     }
                 }
             }
@@ -154,7 +154,7 @@ pub fn parse_with(board: &Board, terrain: &[String], custom: &[String]) -> RuleS
     }
     // One rule per (subject, predicate), the earliest in reading order.
     let mut seen = BTreeSet::new();
-    let rules: Vec<Rule> = found.rules.into_iter().filter(|r| seen.insert((r.subject.clone(), r.predicate.clone()))).collect();
+    let rules: Vec<Rule> = found.rules.into_iter().filter(|r| seen.insert((r.subject, r.predicate.clone()))).collect();
     let terrain_stop = terrain.iter().filter(|n| !rules.iter().any(|r| &*r.subject == n.as_str())).cloned().collect();
     // Spans: (axis, line, start, end) with equal ranges merged by the set; a
     // range that is a prefix of a longer one from the same start is dropped.
@@ -163,7 +163,7 @@ pub fn parse_with(board: &Board, terrain: &[String], custom: &[String]) -> RuleS
         .into_iter()
         .map(|(axis, line, start, end)| {
             let cells: Vec<(i32, i32)> = (start..end).map(|k| if axis == 0 { (k as i32, line) } else { (line, k as i32) }).collect();
-            let ids = board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_)) && cells.contains(&(t.x, t.y))).map(|t| t.id.clone()).collect();
+            let ids = board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_)) && cells.contains(&(t.x, t.y))).map(|t| t.id).collect();
             Span { axis, cells, ids }
         })
         .collect();
@@ -192,7 +192,7 @@ fn walk(cells: &[&[&Word]], at: usize, state: State, subjects: &mut Vec<Name>, p
     if let State::AfterPredicate = state {
         for s in subjects.iter() {
             for p in preds.iter() {
-                out.rules.insert(Rule { order, subject: s.clone(), predicate: p.clone() });
+                out.rules.insert(Rule { order, subject: *s, predicate: p.clone() });
             }
         }
         let (y, x, axis) = order;
@@ -203,14 +203,14 @@ fn walk(cells: &[&[&Word]], at: usize, state: State, subjects: &mut Vec<Name>, p
     for &w in cell.iter() {
         match (state, w) {
             (State::NeedSubject, Word::Noun(n)) if !is_custom(custom, n) => {
-                subjects.push(n.clone());
+                subjects.push(*n);
                 walk(cells, at + 1, State::AfterSubject, subjects, preds, order, custom, out);
                 subjects.pop();
             }
             (State::AfterSubject, Word::And) => walk(cells, at + 1, State::NeedSubject, subjects, preds, order, custom, out),
             (State::AfterSubject, Word::Is) => walk(cells, at + 1, State::NeedPredicate, subjects, preds, order, custom, out),
             (State::NeedPredicate, Word::Noun(n)) => {
-                preds.push(if is_custom(custom, n) { Pred::Custom(n.clone()) } else { Pred::Noun(n.clone()) });
+                preds.push(if is_custom(custom, n) { Pred::Custom(*n) } else { Pred::Noun(*n) });
                 walk(cells, at + 1, State::AfterPredicate, subjects, preds, order, custom, out);
                 preds.pop();
             }
@@ -235,7 +235,7 @@ pub fn transform(board: &mut Board, rules: &RuleSet) -> Vec<(String, String)> {
             return None;
         }
         rules.rules.iter().find_map(|r| match &r.predicate {
-            Pred::Noun(t) if &*r.subject == noun && &**t != noun => Some(t.clone()),
+            Pred::Noun(t) if &*r.subject == noun && &**t != noun => Some(*t),
             _ => None,
         })
     };
@@ -246,13 +246,13 @@ pub fn transform(board: &mut Board, rules: &RuleSet) -> Vec<(String, String)> {
     }
     for t in &mut board.things {
         let Kind::Object(start) = &t.kind else { continue };
-        let mut seen: Vec<Name> = vec![start.clone()];
-        let mut cur = start.clone();
+        let mut seen: Vec<Name> = vec![*start];
+        let mut cur = *start;
         while let Some(next) = target(&cur) {
             if seen.contains(&next) {
                 break;
             }
-            seen.push(next.clone());
+            seen.push(next);
             cur = next;
         }
         if &cur != start {

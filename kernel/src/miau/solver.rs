@@ -177,11 +177,11 @@ pub struct Keyer {
 
 impl Keyer {
     fn new(start: &State) -> Keyer {
-        let mut kinds: Vec<Kind> = start.board.things.iter().map(|t| t.kind.clone()).collect();
+        let mut kinds: Vec<Kind> = start.board.things.iter().map(|t| t.kind).collect();
         // Every noun a thing may become: every noun word on the board.
         for t in &start.board.things {
             if let Kind::Word(super::board::Word::Noun(n)) = &t.kind {
-                kinds.push(Kind::Object(n.clone()));
+                kinds.push(Kind::Object(*n));
             }
         }
         // And every leftover of a crumbling noun.
@@ -191,7 +191,7 @@ impl Keyer {
         kinds.sort();
         kinds.dedup();
         let first = start.board.things.iter().map(|t| kinds.iter().position(|k| *k == t.kind).expect("a start kind is listed") as u8).collect();
-        Keyer { ids: start.board.things.iter().map(|t| t.id.clone()).collect(), chan: start.board.things.iter().map(|t| t.channel.is_some()).collect(), kinds, first, automata: start.phases.len() }
+        Keyer { ids: start.board.things.iter().map(|t| t.id).collect(), chan: start.board.things.iter().map(|t| t.channel.is_some()).collect(), kinds, first, automata: start.phases.len() }
     }
 
     /// Bytes per key.
@@ -330,7 +330,7 @@ pub fn solve(setup: &Setup, max_states: u64, hasher: &mut dyn FrontierHasher) ->
 }
 
 fn words_of(s: &State) -> Vec<(super::board::Name, i32, i32)> {
-    s.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| (t.id.clone(), t.x, t.y)).collect()
+    s.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| (t.id, t.x, t.y)).collect()
 }
 
 /// Solves a level under constraints.
