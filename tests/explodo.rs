@@ -216,3 +216,24 @@ fn level_shows_the_board_objects_and_play_accepts_dialog_decisions() {
     let (_, out, _) = retrace(&["explodo", "play", "--seed", "4", "--moves", f.to_str().unwrap()]);
     assert!(out.contains("2 rejected Choose(0): there is no dialog open to answer"), "{out}");
 }
+
+#[test]
+fn the_danger_overlay_shows_what_burns_this_turn_and_next() {
+    use retrace::ui::explodo::danger;
+    use retrace_kernel::explodo::board::Dir;
+    use retrace_kernel::explodo::{Action, Explodo, Setup};
+    use retrace_kernel::Game;
+    let mut s = Explodo::start(&Setup::default(), 1).unwrap();
+    Explodo::apply(&mut s, &Action::Bomb(Dir::Right)).unwrap();
+    let bomb = s.bombs[0].pos;
+    assert_eq!(s.bombs[0].fuse, 2);
+    let (now, next) = danger(&s);
+    let you = s.player;
+    assert!(now.is_empty() && next.contains(&bomb) && next.contains(&you), "it goes off at the end of the next turn, on your tile too: {next:?}");
+    Explodo::apply(&mut s, &Action::Move(Dir::Down)).unwrap();
+    let (now, _) = danger(&s);
+    assert!(now.contains(&bomb) && now.contains(&you) && !now.contains(&s.player), "now it burns where you were, not where you are: {now:?}");
+    let before = s.clone();
+    let _ = danger(&s);
+    assert_eq!(s, before, "the overlay plays on a copy");
+}

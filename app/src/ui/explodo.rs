@@ -456,7 +456,17 @@ impl ExplodoView {
         let cell = ((avail.x * 0.7) / s.layout.w as f32).min((avail.y - 20.0) / s.layout.h as f32).clamp(14.0, 44.0);
         let (rect, resp) = ui.allocate_exact_size(Vec2::new(cell * s.layout.w as f32, cell * s.layout.h as f32), Sense::click());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("board, level {}", s.level)));
-        paint(&ui.painter_at(rect), rect, &s);
+        let painter = ui.painter_at(rect);
+        paint(&painter, rect, &s);
+        if s.dialogs.is_empty() && s.phase == RunPhase::Playing {
+            let (now, next) = danger(&s);
+            for (tiles, alpha) in [(&next, 50), (&now, 110)] {
+                for &p in tiles.iter() {
+                    let r = egui::Rect::from_min_size(rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell), Vec2::splat(cell));
+                    painter.rect_filled(r.shrink(1.0), 2.0, Color32::from_rgba_unmultiplied(230, 30, 30, alpha));
+                }
+            }
+        }
         if resp.clicked() {
             if let Some(at) = resp.interact_pointer_pos() {
                 let tile = Pos { x: ((at.x - rect.min.x) / cell) as i32, y: ((at.y - rect.min.y) / cell) as i32 };
@@ -534,6 +544,27 @@ impl ExplodoView {
             self.push(store, a);
         }
     }
+}
+
+/// The danger overlay, from the real rules on a copy of the run where
+/// nothing can kill you: the tiles that will burn at the end of this turn if
+/// you wait (flame still burning from last turn included), and those that
+/// will burn at the end of the next.
+pub fn danger(s: &State) -> (std::collections::BTreeSet<Pos>, std::collections::BTreeSet<Pos>) {
+    use retrace_kernel::Game;
+    let mut sim = s.clone();
+    sim.setup.immortal = true;
+    let mut now: std::collections::BTreeSet<Pos> = s.flames.iter().filter(|&&(_, until)| until >= s.turn).map(|&(p, _)| p).collect();
+    let mut next = std::collections::BTreeSet::new();
+    let level = sim.level;
+    if Explodo::apply(&mut sim, &Action::Wait).is_ok() && sim.level == level {
+        now.extend(sim.flames.iter().filter(|&&(_, until)| until > s.turn).map(|&(p, _)| p));
+        sim.dialogs.clear();
+        if Explodo::apply(&mut sim, &Action::Wait).is_ok() && sim.level == level {
+            next.extend(sim.flames.iter().map(|&(p, _)| p).filter(|p| !now.contains(p)));
+        }
+    }
+    (now, next)
 }
 
 /// Loads the score board; a file that does not read is moved aside (kept,
