@@ -285,6 +285,10 @@ fn snapshots_of_the_main_screens() {
     h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
     h.run();
     h.snapshot("explodo-shop");
+    // A bomb beside the start: its blast shows light red (the next turn).
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
+    h.run();
+    h.snapshot("explodo-danger");
 }
 
 #[test]
