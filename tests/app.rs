@@ -437,3 +437,21 @@ fn the_explodorama_screen_speaks_russian_too() {
     assert_eq!(explodo(&mut h).session.state().turn, 2);
     assert!(h.query_by_label("Вправо").is_some() && h.query_by_label("Бомба").is_some());
 }
+
+#[test]
+fn explodorama_shortcuts_refuse_a_deadly_move_unless_the_action_was_picked() {
+    use retrace_kernel::explodo::Action;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    // A bomb about to go off beside you: waiting would cost a life.
+    let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br w"));
+    let s = v.session.state().clone();
+    assert!(retrace::ui::explodo::deadly(&s, &Action::Wait));
+    assert!(!retrace::ui::explodo::deadly(&s, &Action::Move(retrace_kernel::explodo::board::Dir::Down)));
+    v.shortcut(&store, Action::Wait);
+    assert_eq!(v.session.state().turn, s.turn, "refused");
+    assert!(v.message.as_deref().unwrap_or("").starts_with("That would cost a life"));
+    v.picked = true;
+    v.shortcut(&store, Action::Wait);
+    assert_eq!(v.session.state().lives, 2, "picked on purpose, it is made");
+}

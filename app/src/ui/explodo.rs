@@ -69,6 +69,9 @@ pub struct ExplodoView {
     pub session: Session<Explodo>,
     /// The picked action.
     pub mode: Mode,
+    /// The action was picked on purpose (a button or its key): then even a
+    /// deadly move is made; a shortcut refuses one.
+    pub picked: bool,
     /// The last message (a refusal, a death, an explanation).
     pub message: Option<String>,
     /// What the last turn did, for the log under the board.
@@ -253,7 +256,7 @@ impl ExplodoView {
     /// Continues a saved (or forked) run.
     pub fn resume(session: Session<Explodo>) -> ExplodoView {
         let recorded = session.state().phase != RunPhase::Playing;
-        ExplodoView { session, mode: Mode::Move, message: None, log: Vec::new(), recorded, show_scores: false, place: None }
+        ExplodoView { session, mode: Mode::Move, picked: false, message: None, log: Vec::new(), recorded, show_scores: false, place: None }
     }
 
     /// Plays an action: refusals become the message; the run is saved; a
@@ -264,6 +267,7 @@ impl ExplodoView {
                 self.message = None;
                 self.log = events.iter().filter_map(describe).collect();
                 self.mode = Mode::Move;
+                self.picked = false;
                 if let Err(e) = store.save(SAVE, &self.session) {
                     self.message = Some(e);
                 }
@@ -271,6 +275,16 @@ impl ExplodoView {
             Err(r) => self.message = Some(r.0),
         }
         self.record(store);
+    }
+
+    /// A shortcut (a key, or a click on the board with nothing picked) never
+    /// makes a deadly move: it says so instead; picking the action first does.
+    pub fn shortcut(&mut self, store: &Store, a: Action) {
+        if !self.picked && deadly(self.session.state(), &a) {
+            self.message = Some("That would cost a life. Pick the action first (its button or key) to do it anyway.".into());
+            return;
+        }
+        self.push(store, a);
     }
 
     fn record(&mut self, store: &Store) {
@@ -357,13 +371,13 @@ impl ExplodoView {
         for (keys, d) in [([Key::ArrowUp, Key::W], Dir::Up), ([Key::ArrowDown, Key::S], Dir::Down), ([Key::ArrowLeft, Key::A], Dir::Left), ([Key::ArrowRight, Key::D], Dir::Right)] {
             if keys.iter().any(|&k| pressed(k)) {
                 if let Some(a) = toward(self.session.state(), self.mode, d) {
-                    self.push(store, a);
+                    self.shortcut(store, a);
                 }
             }
         }
         for (k, g) in [(Key::Q, Diag::UpLeft), (Key::E, Diag::UpRight), (Key::Z, Diag::DownLeft), (Key::C, Diag::DownRight)] {
             if pressed(k) {
-                self.push(store, Action::Diagonal(g));
+                self.shortcut(store, Action::Diagonal(g));
             }
         }
         if pressed(Key::Space) {
@@ -372,6 +386,7 @@ impl ExplodoView {
         for (k, m) in [(Key::M, Mode::Move), (Key::B, Mode::Bomb), (Key::R, Mode::Run), (Key::L, Mode::Slide), (Key::K, Mode::Kick), (Key::T, Mode::Throw), (Key::F, Mode::Rpg), (Key::X, Mode::Detonate), (Key::V, Mode::Charge)] {
             if pressed(k) {
                 self.mode = m;
+                self.picked = true;
             }
         }
     }
@@ -421,7 +436,9 @@ impl ExplodoView {
                 modes.push((Mode::Charge, tr(lang, "Charge")));
             }
             for (m, name) in modes {
-                ui.selectable_value(&mut self.mode, m, name);
+                if ui.selectable_value(&mut self.mode, m, name).clicked() {
+                    self.picked = true;
+                }
             }
             ui.separator();
             for (label, d) in [(tr(lang, "Up"), Dir::Up), (tr(lang, "Down"), Dir::Down), (tr(lang, "Left"), Dir::Left), (tr(lang, "Right"), Dir::Right)] {
@@ -441,7 +458,9 @@ impl ExplodoView {
             if s.carrying() == Some(Charge::Freeze) && ui.button(tr(lang, "Freeze")).clicked() {
                 self.push(store, Action::UseCharge(Aim::Me));
             }
-            if ui.button(tr(lang, "Wait")).clicked() {
+            // Wait turns red when waiting would cost a life; it still works.
+            let wait = if deadly(&s, &Action::Wait) { RichText::new(tr(lang, "Wait")).color(Color32::from_rgb(230, 50, 50)) } else { RichText::new(tr(lang, "Wait")) };
+            if ui.button(wait).clicked() {
                 self.push(store, Action::Wait);
             }
             if ui.button(tr(lang, "Scores")).clicked() {
@@ -471,7 +490,7 @@ impl ExplodoView {
             if let Some(at) = resp.interact_pointer_pos() {
                 let tile = Pos { x: ((at.x - rect.min.x) / cell) as i32, y: ((at.y - rect.min.y) / cell) as i32 };
                 if let Some(a) = tap(&s, self.mode, tile) {
-                    self.push(store, a);
+                    self.shortcut(store, a);
                 }
             }
         }
@@ -544,6 +563,13 @@ impl ExplodoView {
             self.push(store, a);
         }
     }
+}
+
+/// Whether `a` would cost a life this turn (the real rules on a copy).
+pub fn deadly(s: &State, a: &Action) -> bool {
+    use retrace_kernel::Game;
+    let mut sim = s.clone();
+    Explodo::apply(&mut sim, a).is_ok() && (sim.lives < s.lives || sim.phase == RunPhase::Over)
 }
 
 /// The danger overlay, from the real rules on a copy of the run where
