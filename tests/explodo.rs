@@ -71,7 +71,7 @@ fn every_action_token_reads_back() {
 #[test]
 #[ignore = "a search that prints a fixture"]
 fn search_a_run_to_the_first_shop() {
-    use retrace_kernel::explodo::board::{Dir, Pos, Tile, DIRS};
+    use retrace_kernel::explodo::board::{Pos, Tile, DIRS};
     use retrace_kernel::explodo::{Action, Dialog, Explodo, Setup, State};
     use retrace_kernel::rng::Rng;
     use retrace_kernel::Game;
@@ -186,7 +186,6 @@ fn search_a_run_to_the_first_shop() {
                 }
             }
         };
-        let _ = Dir::Up;
         Explodo::apply(&mut s, &pick).unwrap();
         log.push(pick);
     }

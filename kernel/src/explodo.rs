@@ -240,6 +240,10 @@ impl Enemy {
     pub fn new(id: u32, kind: Kind, pos: Pos, heading: Dir) -> Enemy {
         Enemy { id, kind, pos, heading, plan: VecDeque::new(), rest_next: false, released_until: None, frozen: 0 }
     }
+    /// Let out by flame on the exit or gem, and that flame still burns on `turn`.
+    pub fn immune(&self, turn: u32) -> bool {
+        self.released_until.is_some_and(|u| u >= turn)
+    }
 }
 
 /// What kind of bomb.
@@ -595,6 +599,12 @@ impl State {
         self.flames.iter().any(|&(f, _)| f == p)
     }
 
+    /// Empty floor: no bomb, no enemy, no flame (where a decoy may stand,
+    /// Teleport may land, a Shield may push you).
+    fn empty(&self, p: Pos) -> bool {
+        self.floor_free(p) && self.enemy_at(p).is_none() && !self.burning(p)
+    }
+
     fn enemy_at(&self, p: Pos) -> Option<usize> {
         self.enemies.iter().position(|e| e.pos == p)
     }
@@ -628,11 +638,17 @@ impl State {
     /// Where an enemy making `step` from `at` ends, slipping over oil when it
     /// does not fly (the arrows show where the slide ends).
     fn land(&self, kind: Kind, at: Pos, step: Step) -> Pos {
-        let mut to = step.end(at);
-        if let (Step::Move(d) | Step::Dash(d), false) = (step, kind.through_crates()) {
-            while to != at && self.layout.has(to, OIL) && self.layout.has(to.step(d), OIL) && self.passable(kind, to.step(d)) {
-                to = to.step(d);
-            }
+        match step {
+            Step::Move(d) | Step::Dash(d) => self.enemy_slip(kind, at, step.end(at), d, None),
+            Step::Rest => at,
+        }
+    }
+
+    /// An enemy that moved from `from` to `to` heading `d` slides on over an
+    /// oil spill while it can (flyers never slip), stopping on `stop` (you).
+    fn enemy_slip(&self, kind: Kind, from: Pos, mut to: Pos, d: Dir, stop: Option<Pos>) -> Pos {
+        while to != from && Some(to) != stop && !kind.through_crates() && self.layout.has(to, OIL) && self.layout.has(to.step(d), OIL) && self.passable(kind, to.step(d)) {
+            to = to.step(d);
         }
         to
     }
@@ -967,9 +983,7 @@ impl State {
             if let Step::Move(d) | Step::Dash(d) = step {
                 self.enemies[i].heading = d;
                 // Slipping over oil, as its arrows showed.
-                while to != e.pos && to != self.player && !e.kind.through_crates() && self.layout.has(to, OIL) && self.layout.has(to.step(d), OIL) && self.passable(e.kind, to.step(d)) {
-                    to = to.step(d);
-                }
+                to = self.enemy_slip(e.kind, e.pos, to, d, Some(self.player));
             }
             if to != e.pos {
                 self.enemies[i].pos = to;
@@ -982,8 +996,7 @@ impl State {
             if to == self.player && to != e.pos && self.hurt(Death::WalkedIntoYou(e.kind), events) {
                 return;
             }
-            let immune = e.released_until.is_some_and(|u| u >= turn);
-            if self.burning(to) && !immune {
+            if self.burning(to) && !e.immune(turn) {
                 died.push(i);
             }
         }
@@ -1052,11 +1065,7 @@ impl State {
     /// (bomb, flame, crumbling crate, fire, dust, enemy beside you) or carried
     /// (Teleport, ICBM) that could change that.
     fn boxed_in(&self) -> bool {
-        let stuck = DIRS.iter().all(|&d| {
-            let p = self.player.step(d);
-            let walk = self.layout.tile(p) == Tile::Floor || (self.layout.tile(p) == Tile::Crate && self.has(Power::CratePass));
-            !walk || self.bomb_at(p).is_some() || self.burning(p)
-        });
+        let stuck = DIRS.iter().all(|&d| self.walkable(self.player.step(d)).is_err());
         let diag_open = self.has(Power::Diagonal) && [Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight].iter().any(|&g| self.floor_free(self.player.diag(g)));
         let nothing_moves = self.bombs.is_empty()
             && self.flames.is_empty()
@@ -1168,7 +1177,7 @@ impl State {
         let crushed: Vec<usize> = self.enemies.iter().enumerate().filter(|(_, e)| tiles.contains(&e.pos)).map(|(i, _)| i).collect();
         self.kill(crushed, events);
         if tiles.contains(&self.player) {
-            let out = DIRS.iter().map(|&d| self.player.step(d)).find(|&q| self.floor_free(q) && self.enemy_at(q).is_none() && !self.burning(q));
+            let out = DIRS.iter().map(|&d| self.player.step(d)).find(|&q| self.empty(q));
             match out {
                 Some(q) if self.carrying() == Some(Charge::Shield) || self.setup.immortal => {
                     if !self.setup.immortal {
@@ -1240,7 +1249,7 @@ impl State {
             events.push(Event::DecoyGone(d));
         }
         // Enemies in the blast die, Ghosts and Wisps inside a burning crate too.
-        let dead: Vec<usize> = self.enemies.iter().enumerate().filter(|(_, e)| tiles.contains(&e.pos) && !e.released_until.is_some_and(|u| u >= turn)).map(|(i, _)| i).collect();
+        let dead: Vec<usize> = self.enemies.iter().enumerate().filter(|(_, e)| tiles.contains(&e.pos) && !e.immune(turn)).map(|(i, _)| i).collect();
         for &p in tiles {
             if self.layout.has(p, BUSH) {
                 self.layout.mark(p, BUSH, false);

@@ -99,11 +99,7 @@ impl Power {
         }
     }
     /// Abilities and passes are held once and never offered again.
-    pub fn is_ability(self) -> bool {
-        self.is_ability_const()
-    }
-    /// [`Power::is_ability`], usable in constants.
-    pub const fn is_ability_const(self) -> bool {
+    pub const fn is_ability(self) -> bool {
         !matches!(self, Power::BombUp | Power::FireUp | Power::Tnt | Power::FuseUp | Power::Star | Power::Heart | Power::CoinBag)
     }
     /// Its bit in [`Held`].

@@ -26,17 +26,23 @@ impl State {
         self.star > 0 || self.carrying() == Some(Charge::FlamePass)
     }
 
-    /// Whether you may walk onto `p` (an enemy there is walked into).
-    fn walkable(&self, p: Pos) -> Result<(), Rejection> {
+    /// What blocks your step onto `p`, if anything: a wall, a crate (unless
+    /// Crate Pass), a barrel, a bomb (unless Bomb Pass). Flame is no block.
+    fn blocked(&self, p: Pos) -> Option<&'static str> {
         match self.layout.tile(p) {
             Tile::Floor => {}
             Tile::Crate if self.has(Power::CratePass) => {}
-            Tile::Crate => return Err(no("a crate is in the way")),
-            Tile::Barrel => return Err(no("an oil barrel is in the way")),
-            _ => return Err(no("a wall is in the way")),
+            Tile::Crate => return Some("a crate is in the way"),
+            Tile::Barrel => return Some("an oil barrel is in the way"),
+            _ => return Some("a wall is in the way"),
         }
-        if self.bomb_at(p).is_some() && !self.has(Power::BombPass) {
-            return Err(no("a bomb is in the way"));
+        (self.bomb_at(p).is_some() && !self.has(Power::BombPass)).then_some("a bomb is in the way")
+    }
+
+    /// Whether you may walk onto `p` (an enemy there is walked into).
+    pub(super) fn walkable(&self, p: Pos) -> Result<(), Rejection> {
+        if let Some(why) = self.blocked(p) {
+            return Err(no(why));
         }
         if self.burning(p) && !self.fireproof() {
             return Err(no("that tile is burning"));
@@ -197,11 +203,7 @@ impl State {
                 let t = from.diag(g);
                 self.walkable(t)?;
                 let (v, h) = g.parts();
-                let open = |p: Pos| {
-                    let tile = self.layout.tile(p);
-                    (tile == Tile::Floor || (tile == Tile::Crate && self.has(Power::CratePass))) && (self.bomb_at(p).is_none() || self.has(Power::BombPass))
-                };
-                if !open(from.step(v)) && !open(from.step(h)) {
+                if self.blocked(from.step(v)).is_some() && self.blocked(from.step(h)).is_some() {
                     return Err(no("no squeezing between two blocked tiles"));
                 }
                 self.total_turns += 1;
@@ -335,6 +337,7 @@ impl State {
                     _ => BombKind::Acid,
                 };
                 self.put_bomb(t, kind, events);
+                self.spend_charge(events);
             }
             (Charge::Icbm, Aim::Dir(d)) => {
                 let t = self.flight(d)?;
@@ -345,10 +348,13 @@ impl State {
                 if self.explode(vec![t], Vec::new(), events) {
                     return Ok(false);
                 }
-                return Ok(true);
             }
             (Charge::Pierce | Charge::Power | Charge::Nuke | Charge::Acid | Charge::Icbm, _) => return Err(aimed("in a direction")),
-            (Charge::Freeze, Aim::Me) => self.freeze(events),
+            (Charge::Freeze, Aim::Me) => {
+                self.freeze(events);
+                self.spend_charge(events);
+                self.total_turns += 1;
+            }
             (Charge::Freeze, _) => return Err(aimed("at yourself")),
             (Charge::Decoy, Aim::At(p)) => {
                 let d = super::board::DIRS.into_iter().find(|&d| (1..=items::DECOY_REACH).any(|k| (0..k).fold(self.player, |q, _| q.step(d)) == p));
@@ -356,12 +362,14 @@ impl State {
                 let mut q = self.player;
                 while q != p {
                     q = q.step(d);
-                    if !self.floor_free(q) || self.enemy_at(q).is_some() || self.burning(q) {
+                    if !self.empty(q) {
                         return Err(no("something is in the decoy's way"));
                     }
                 }
                 self.decoy = Some(p);
                 events.push(Event::DecoyPlaced(p));
+                self.spend_charge(events);
+                self.total_turns += 1;
             }
             (Charge::Teleport, Aim::At(p)) => {
                 let reach = items::TELEPORT_REACH + i32::from(self.has(Power::Run));
@@ -369,7 +377,7 @@ impl State {
                 if dist == 0 || dist > reach {
                     return Err(no(format!("Teleport reaches {reach} steps")));
                 }
-                if !self.floor_free(p) || self.enemy_at(p).is_some() || self.burning(p) {
+                if !self.empty(p) {
                     return Err(no("Teleport needs an empty tile"));
                 }
                 self.spend_charge(events);
@@ -381,15 +389,8 @@ impl State {
                     self.finish_at_exit(events);
                     return Ok(false);
                 }
-                return Ok(true);
             }
             (Charge::Decoy | Charge::Teleport, _) => return Err(aimed("at a tile")),
-        }
-        if c != Charge::Icbm && c != Charge::Teleport {
-            self.spend_charge(events);
-        }
-        if c == Charge::Freeze || c == Charge::Decoy {
-            self.total_turns += 1;
         }
         Ok(true)
     }

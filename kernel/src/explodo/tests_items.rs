@@ -632,6 +632,31 @@ fn a_decoy_is_gone_when_an_enemy_reaches_it_or_flame_burns_it() {
     assert!(ev.contains(&Event::DecoyGone(p(4, 1))), "{ev:?}");
 }
 
+/// A random action of any kind (the tiles aimed at lie within 3 of `near`).
+fn any_action(r: &mut crate::rng::Rng, near: Pos) -> Action {
+    let d = super::board::DIRS[r.index(4)];
+    let at = Pos { x: near.x + r.below(7) as i32 - 3, y: near.y + r.below(7) as i32 - 3 };
+    match r.below(22) {
+        0..=5 => M(d),
+        6 => B(d),
+        7 => W,
+        8 => Action::Run(d),
+        9 => Action::Slide(d),
+        10 => Action::Diagonal([Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight][r.index(4)]),
+        11 => Action::Kick(d),
+        12 => Action::Throw(d),
+        13 => Action::Rpg(d),
+        14 => Action::Detonate(at),
+        15 => Action::UseCharge([Aim::Me, Aim::Dir(d), Aim::At(at)][r.index(3)]),
+        16 => Action::Choose(r.below(30) as u8),
+        17 => Action::Buy(r.below(5) as u8),
+        18 => Action::Restock,
+        19 => Action::LeaveShop,
+        20 => [Action::KeepCharge, Action::TakeCharge][r.index(2)],
+        _ => Action::FreezeFirst,
+    }
+}
+
 #[test]
 fn random_runs_with_every_action_never_panic_and_replay_exactly() {
     use crate::session::Session;
@@ -640,27 +665,8 @@ fn random_runs_with_every_action_never_panic_and_replay_exactly() {
         let setup = Setup { developer: seed % 2 == 0, immortal: seed % 4 == 1 };
         let mut s = Session::<Explodo>::new(setup, seed).unwrap();
         for _ in 0..300 {
-            let d = super::board::DIRS[r.index(4)];
-            let at = Pos { x: r.below(15) as i32 - 1, y: r.below(19) as i32 - 1 };
-            let a = match r.below(22) {
-                0..=5 => M(d),
-                6 => B(d),
-                7 => W,
-                8 => Action::Run(d),
-                9 => Action::Slide(d),
-                10 => Action::Diagonal([Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight][r.index(4)]),
-                11 => Action::Kick(d),
-                12 => Action::Throw(d),
-                13 => Action::Rpg(d),
-                14 => Action::Detonate(at),
-                15 => Action::UseCharge([Aim::Me, Aim::Dir(d), Aim::At(at)][r.index(3)]),
-                16 => Action::Choose(r.below(30) as u8),
-                17 => Action::Buy(r.below(5) as u8),
-                18 => Action::Restock,
-                19 => Action::LeaveShop,
-                20 => [Action::KeepCharge, Action::TakeCharge][r.index(2)],
-                _ => Action::FreezeFirst,
-            };
+            let near = s.state().player;
+            let a = any_action(&mut r, near);
             let _ = s.push(a);
         }
         let file = s.to_replay("t");
@@ -686,22 +692,7 @@ fn random_play_on_every_level_with_every_power_never_panics() {
                 let c = items::CHARGES[r.index(items::CHARGES.len())];
                 s.charge = Some((c, c.uses()));
             }
-            let d = super::board::DIRS[r.index(4)];
-            let at = Pos { x: s.player.x + r.below(7) as i32 - 3, y: s.player.y + r.below(7) as i32 - 3 };
-            let a = match r.below(16) {
-                0..=4 => M(d),
-                5 => B(d),
-                6 => W,
-                7 => Action::Run(d),
-                8 => Action::Slide(d),
-                9 => Action::Diagonal([Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight][r.index(4)]),
-                10 => Action::Kick(d),
-                11 => Action::Throw(d),
-                12 => Action::Rpg(d),
-                13 => Action::Detonate(at),
-                14 => Action::UseCharge([Aim::Me, Aim::Dir(d), Aim::At(at)][r.index(3)]),
-                _ => [Action::Choose(0), Action::Buy(0), Action::LeaveShop, Action::TakeCharge, Action::KeepCharge][r.index(5)],
-            };
+            let a = any_action(&mut r, s.player);
             if let Ok(ev) = Explodo::apply(&mut s, &a) {
                 accepted += 1;
                 blasts += ev.iter().filter(|e| matches!(e, Event::Exploded(..))).count();
@@ -720,7 +711,7 @@ const POWERS_ALL: u32 = {
     let mut bits = 0;
     let mut i = 0;
     while i < items::POWERS.len() {
-        if items::POWERS[i].is_ability_const() {
+        if items::POWERS[i].is_ability() {
             bits |= 1 << (items::POWERS[i] as u32);
         }
         i += 1;
