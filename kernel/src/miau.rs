@@ -521,13 +521,12 @@ impl Miau {
         }
         let stood_on = s.stood_on();
         if let Some((dx, dy)) = action.delta() {
-            let words = |st: &State| st.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| (t.x, t.y)).collect::<Vec<_>>();
-            let before = player_pushed_words.is_some().then(|| words(s));
+            let before = player_pushed_words.is_some().then(|| s.board.word_places());
             if !s.step(dx, dy) {
                 return Err(Rejection::new("nothing that is YOU can move that way"));
             }
             if let (Some(flag), Some(before)) = (player_pushed_words, before) {
-                *flag = before != words(s);
+                *flag = !s.board.words_at(&before);
             }
         }
         let mut events = Vec::new();

@@ -101,6 +101,10 @@ mod visited_tests {
     }
 }
 
+/// A chunk's children in order: (parent index, move, won), their keys, and
+/// (with the CPU hasher) their fingerprints.
+type Expanded = (Vec<(u32, u8, bool)>, Vec<u8>, Vec<[u8; 16]>);
+
 /// The visited table's fingerprint of a state: the first 16 bytes of its key's hash.
 fn fingerprint(h: &[u8; 32]) -> [u8; 16] {
     h[..16].try_into().expect("16 of 32 bytes")
@@ -329,8 +333,9 @@ pub fn solve(setup: &Setup, max_states: u64, hasher: &mut dyn FrontierHasher) ->
     solve_with(setup, &Options { max_states, ..Options::default() }, hasher)
 }
 
-fn words_of(s: &State) -> Vec<(super::board::Name, i32, i32)> {
-    s.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| (t.id, t.x, t.y)).collect()
+/// How many words are on the board.
+fn word_count(s: &State) -> usize {
+    s.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).count()
 }
 
 /// Solves a level under constraints.
@@ -370,7 +375,7 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
     if start.won && start_mask == all_formed {
         return Ok(Verdict::Solved { moves: Vec::new(), states: 1 });
     }
-    let word_count = words_of(&start).len();
+    let words_at_start = word_count(&start);
     if start.won {
         return Ok(Verdict::Solved { moves: Vec::new(), states: 1 });
     }
@@ -395,7 +400,7 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
     // their rule set and tables by reference counts, and threads sharing one
     // count would fight over its cache line.
     let local_hash = hasher.is_cpu_blake3();
-    let expand = |start: &State, kinds: &[Kind], ids: &[u32], keys: &[u8]| -> (Vec<(u32, u8, bool)>, Vec<u8>, Vec<[u8; 16]>) {
+    let expand = |start: &State, kinds: &[Kind], ids: &[u32], keys: &[u8]| -> Expanded {
         let mut out = Vec::with_capacity(ids.len() * MOVES.len());
         let mut child_keys = Vec::with_capacity(ids.len() * MOVES.len() * key_len);
         let mut prints = Vec::new();
@@ -414,7 +419,7 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
                 if Miau::apply_in_place(&mut t, a, opts.hands_off.then_some(&mut pushed)).is_err() || banned(&t) {
                     continue;
                 }
-                if opts.no_word_loss && words_of(&t).len() < word_count {
+                if opts.no_word_loss && word_count(&t) < words_at_start {
                     continue;
                 }
                 if pushed {
@@ -447,7 +452,7 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
                 expand(&start, &keyer.kinds, batch, batch_keys)
             } else {
                 let size = batch.len().div_ceil(threads);
-                let parts: Vec<(Vec<(u32, u8, bool)>, Vec<u8>, Vec<[u8; 16]>)> = std::thread::scope(|sc| {
+                let parts: Vec<Expanded> = std::thread::scope(|sc| {
                     let handles: Vec<_> = batch
                         .chunks(size)
                         .zip(batch_keys.chunks(size * key_len))
