@@ -82,6 +82,17 @@ pub struct ExplodoView {
     pub show_scores: bool,
     /// The place the finished run took on the board.
     pub place: Option<usize>,
+    /// The danger overlay and whether waiting is deadly, worked out once per
+    /// step (the window redraws far more often than the run moves).
+    preview: Option<Preview>,
+}
+
+/// What the rules say about the coming turns, for one step of the run.
+struct Preview {
+    step: u32,
+    now: std::collections::BTreeSet<Pos>,
+    next: std::collections::BTreeSet<Pos>,
+    wait_deadly: bool,
 }
 
 /// What the screen asks the shell to do.
@@ -256,7 +267,7 @@ impl ExplodoView {
     /// Continues a saved (or forked) run.
     pub fn resume(session: Session<Explodo>) -> ExplodoView {
         let recorded = session.state().phase != RunPhase::Playing;
-        ExplodoView { session, mode: Mode::Move, picked: false, message: None, log: Vec::new(), recorded, show_scores: false, place: None }
+        ExplodoView { session, mode: Mode::Move, picked: false, message: None, log: Vec::new(), recorded, show_scores: false, place: None, preview: None }
     }
 
     /// Plays an action: refusals become the message; the run is saved; a
@@ -275,6 +286,17 @@ impl ExplodoView {
             Err(r) => self.message = Some(r.0),
         }
         self.record(store);
+    }
+
+    /// The preview for the current step, worked out when the step changed.
+    fn preview(&mut self) -> &Preview {
+        let step = self.session.step();
+        if self.preview.as_ref().is_none_or(|p| p.step != step) {
+            let s = self.session.state();
+            let (now, next) = danger(s);
+            self.preview = Some(Preview { step, now, next, wait_deadly: deadly(s, &Action::Wait) });
+        }
+        self.preview.as_ref().expect("just set")
     }
 
     /// A shortcut (a key, or a click on the board with nothing picked) never
@@ -459,7 +481,7 @@ impl ExplodoView {
                 self.push(store, Action::UseCharge(Aim::Me));
             }
             // Wait turns red when waiting would cost a life; it still works.
-            let wait = if deadly(&s, &Action::Wait) { RichText::new(tr(lang, "Wait")).color(Color32::from_rgb(230, 50, 50)) } else { RichText::new(tr(lang, "Wait")) };
+            let wait = if self.preview().wait_deadly { RichText::new(tr(lang, "Wait")).color(Color32::from_rgb(230, 50, 50)) } else { RichText::new(tr(lang, "Wait")) };
             if ui.button(wait).clicked() {
                 self.push(store, Action::Wait);
             }
@@ -478,8 +500,8 @@ impl ExplodoView {
         let painter = ui.painter_at(rect);
         paint(&painter, rect, &s);
         if s.dialogs.is_empty() && s.phase == RunPhase::Playing {
-            let (now, next) = danger(&s);
-            for (tiles, alpha) in [(&next, 50), (&now, 110)] {
+            let preview = self.preview();
+            for (tiles, alpha) in [(&preview.next, 50), (&preview.now, 110)] {
                 for &p in tiles.iter() {
                     let r = egui::Rect::from_min_size(rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell), Vec2::splat(cell));
                     painter.rect_filled(r.shrink(1.0), 2.0, Color32::from_rgba_unmultiplied(230, 30, 30, alpha));
