@@ -144,7 +144,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     Some(g) => g,
                     None => &mut cpu,
                 };
-                let opts = retrace_kernel::miau::solver::Options { max_states: budget, forbid: forbid.clone(), require: require.clone(), no_word_loss, hands_off: false, threads: cores, batch: 0 };
+                let opts = retrace_kernel::miau::solver::Options { max_states: budget, forbid: forbid.clone(), require: require.clone(), no_word_loss, threads: cores, ..Default::default() };
                 let started = std::time::Instant::now();
                 let mut watch = |states: u64| {
                     let secs = started.elapsed().as_secs_f64().max(1e-3);

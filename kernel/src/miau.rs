@@ -6,6 +6,7 @@
 //! and data-only packs.
 
 pub mod board;
+pub mod fast;
 pub mod pack;
 pub mod rules;
 pub mod solver;

@@ -96,6 +96,11 @@ impl RuleSet {
         self.has(kind, Prop::Push)
     }
 
+    /// Whether any `NOUN IS NOUN` rule is in force (only then can a transformation happen).
+    pub fn transforms(&self) -> bool {
+        self.rules.iter().any(|r| matches!(r.predicate, Pred::Noun(_)))
+    }
+
     /// The rules as sorted, distinct text.
     pub fn texts(&self) -> Vec<String> {
         let set: BTreeSet<String> = self.rules.iter().map(Rule::text).collect();
@@ -230,35 +235,44 @@ fn walk(cells: &[&[&Word]], at: usize, state: State, subjects: &mut Vec<Name>, p
 /// is followed to its end, and a cycle stops before it would repeat a noun.
 /// Returns (id, new noun) for every thing that changed.
 pub fn transform(board: &mut Board, rules: &RuleSet) -> Vec<(String, String)> {
-    let target = |noun: &str| -> Option<Name> {
-        if rules.rules.iter().any(|r| &*r.subject == noun && matches!(&r.predicate, Pred::Noun(t) if &**t == noun)) {
-            return None;
-        }
-        rules.rules.iter().find_map(|r| match &r.predicate {
-            Pred::Noun(t) if &*r.subject == noun && &**t != noun => Some(*t),
-            _ => None,
-        })
-    };
     let mut changed = Vec::new();
     // No NOUN IS NOUN rule: nothing to do (the common case, checked once).
-    if !rules.rules.iter().any(|r| matches!(r.predicate, Pred::Noun(_))) {
+    if !rules.transforms() {
         return changed;
     }
     for t in &mut board.things {
         let Kind::Object(start) = &t.kind else { continue };
-        let mut seen: Vec<Name> = vec![*start];
-        let mut cur = *start;
-        while let Some(next) = target(&cur) {
-            if seen.contains(&next) {
-                break;
-            }
-            seen.push(next);
-            cur = next;
-        }
+        let cur = transformed(rules, *start);
         if &cur != start {
             changed.push((t.id.to_string(), cur.to_string()));
             t.kind = Kind::Object(cur);
         }
     }
     changed
+}
+
+/// What one transformation pass makes of an object of `noun`: `X IS X`
+/// protects X; among conflicting targets the earliest sentence in reading
+/// order wins; a chain is followed to its end, and a cycle stops before it
+/// would repeat a noun. (The solver's compact state applies the same map.)
+pub fn transformed(rules: &RuleSet, noun: Name) -> Name {
+    let target = |noun: Name| -> Option<Name> {
+        if rules.rules.iter().any(|r| r.subject == noun && r.predicate == Pred::Noun(noun)) {
+            return None;
+        }
+        rules.rules.iter().find_map(|r| match &r.predicate {
+            Pred::Noun(t) if r.subject == noun && *t != noun => Some(*t),
+            _ => None,
+        })
+    };
+    let mut seen: Vec<Name> = vec![noun];
+    let mut cur = noun;
+    while let Some(next) = target(cur) {
+        if seen.contains(&next) {
+            break;
+        }
+        seen.push(next);
+        cur = next;
+    }
+    cur
 }

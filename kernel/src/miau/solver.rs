@@ -15,6 +15,7 @@
 //! (`State::reset_from`) for every move: no state is allocated per node.
 
 use super::board::Kind;
+use super::fast::Compact;
 use super::{Action, Miau, Setup, State};
 use crate::game::{Game, Rejection};
 use crate::hashing::FrontierHasher;
@@ -172,7 +173,7 @@ pub struct Keyer {
     ids: Vec<super::board::Name>,
     /// Per id: whether it has a channel (a gate's `open` is part of the state).
     chan: Vec<bool>,
-    kinds: Vec<Kind>,
+    pub(super) kinds: Vec<Kind>,
     /// Per id: its kind's index at the start (most things keep their kind).
     first: Vec<u8>,
     /// Automata: one phase byte each (patterns hold at most 32 steps).
@@ -180,7 +181,7 @@ pub struct Keyer {
 }
 
 impl Keyer {
-    fn new(start: &State) -> Keyer {
+    pub(super) fn new(start: &State) -> Keyer {
         let mut kinds: Vec<Kind> = start.board.things.iter().map(|t| t.kind).collect();
         // Every noun a thing may become: every noun word on the board.
         for t in &start.board.things {
@@ -265,7 +266,7 @@ impl Keyer {
 
     /// Things keep their start order (removal and transformation never reorder
     /// them), so one merge pass over ids and things gives the key.
-    fn key(&self, s: &State, out: &mut Vec<u8>) {
+    pub(super) fn key(&self, s: &State, out: &mut Vec<u8>) {
         let mut things = s.board.things.iter().peekable();
         for ((id, &chan), &first) in self.ids.iter().zip(&self.chan).zip(&self.first) {
             match things.next_if(|t| &t.id == id) {
@@ -316,6 +317,10 @@ pub struct Options {
     pub threads: u32,
     /// Parents expanded at once (0: [`BATCH`]). Every size gives the same answer.
     pub batch: u32,
+    /// Step the game's own `State` even where the solver's compact state
+    /// ([`super::fast`]) could: slower, and the same answers (for tests and
+    /// the side-by-side bench).
+    pub general: bool,
 }
 
 /// Checks a rule text (`X IS Y`) and returns it in the rule set's form.
@@ -438,9 +443,41 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
         }
         (out, child_keys, prints)
     };
+    // The solver's own compact state, where the level allows it: stepped in
+    // place and taken back with undo, the same keys as the game's state gives.
+    let level = if opts.general { None } else { super::fast::Level::new(&start, &keyer.kinds, &forbid, &require) };
+    let expand_fast = |c: &mut Compact, ids: &[u32], keys: &[u8]| -> Expanded {
+        let mut out = Vec::with_capacity(ids.len() * MOVES.len());
+        let mut child_keys = Vec::with_capacity(ids.len() * MOVES.len() * key_len);
+        let mut prints = Vec::new();
+        for (index, key) in ids.iter().zip(keys.chunks(key_len)) {
+            c.decode(key);
+            let mask = key[key_len - 1];
+            for (m, a) in MOVES.iter().enumerate() {
+                let mark = c.mark();
+                let mut pushed = false;
+                let keep = c.apply(a.delta(), &mut pushed) && !c.banned() && !(opts.no_word_loss && c.words() < words_at_start) && !(opts.hands_off && pushed);
+                if keep {
+                    let from = child_keys.len();
+                    c.key(&mut child_keys);
+                    child_keys.push(mask | c.formed());
+                    if local_hash {
+                        prints.push(fingerprint(blake3::hash(&child_keys[from..]).as_bytes()));
+                    }
+                    out.push((*index, m as u8, c.won()));
+                }
+                c.undo(mark);
+            }
+        }
+        (out, child_keys, prints)
+    };
     let threads = opts.threads.max(1) as usize;
+    let mut compacts: Vec<Compact> = level.iter().flat_map(|l| (0..threads).map(move |_| Compact::new(l))).collect();
+    if let Some(c) = compacts.first() {
+        debug_assert_eq!(c.key_len() + 1, key_len, "the compact key is the solver's key");
+    }
     let batch_size = if opts.batch == 0 { BATCH } else { opts.batch } as usize;
-    let templates: Vec<(State, Vec<Kind>)> = if threads > 1 { (0..threads).map(|_| (detach(&start), keyer.kinds.clone())).collect() } else { Vec::new() };
+    let templates: Vec<(State, Vec<Kind>)> = if threads > 1 && compacts.is_empty() { (0..threads).map(|_| (detach(&start), keyer.kinds.clone())).collect() } else { Vec::new() };
     while !layer.is_empty() {
         let mut next = Vec::new();
         let mut next_keys = Vec::new();
@@ -449,16 +486,19 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
         // children's order never depends on timing.
         for (batch, batch_keys) in layer.chunks(batch_size).zip(layer_keys.chunks(batch_size * key_len)) {
             let (children, keys, prints) = if threads == 1 || batch.len() < 64 {
-                expand(&start, &keyer.kinds, batch, batch_keys)
+                match compacts.first_mut() {
+                    Some(c) => expand_fast(c, batch, batch_keys),
+                    None => expand(&start, &keyer.kinds, batch, batch_keys),
+                }
             } else {
                 let size = batch.len().div_ceil(threads);
                 let parts: Vec<Expanded> = std::thread::scope(|sc| {
-                    let handles: Vec<_> = batch
-                        .chunks(size)
-                        .zip(batch_keys.chunks(size * key_len))
-                        .zip(&templates)
-                        .map(|((ids, keys), (start, kinds))| sc.spawn(move || expand(start, kinds, ids, keys)))
-                        .collect();
+                    let chunks = batch.chunks(size).zip(batch_keys.chunks(size * key_len));
+                    let handles: Vec<_> = if compacts.is_empty() {
+                        chunks.zip(&templates).map(|((ids, keys), (start, kinds))| sc.spawn(move || expand(start, kinds, ids, keys))).collect()
+                    } else {
+                        chunks.zip(compacts.iter_mut()).map(|((ids, keys), c)| sc.spawn(move || expand_fast(c, ids, keys))).collect()
+                    };
                     handles.into_iter().map(|h| h.join().expect("an expanding thread does not panic")).collect()
                 });
                 let mut children = Vec::new();

@@ -439,8 +439,42 @@ mod analysis {
         // became keys, names were interned and readings remembered): a proof
         // over 141,282 states must stay exactly that.
         let rocks = setup("MIAU IS YOU . . . / ROCK IS PUSH . . . / . r . r . . / . . m . r . / FLAG IS . . . WIN");
-        for threads in [1, 2] {
-            assert_eq!(solve_with(&rocks, &Options { max_states: 2_000_000, threads, ..opts() }, &mut CpuHasher).unwrap(), Verdict::Unsolved { states: 141_282 });
+        for (threads, general) in [(1, false), (2, false), (1, true)] {
+            assert_eq!(solve_with(&rocks, &Options { max_states: 2_000_000, threads, general, ..opts() }, &mut CpuHasher).unwrap(), Verdict::Unsolved { states: 141_282 }, "{threads} threads, general {general}");
+        }
+    }
+
+    #[test]
+    fn the_compact_state_gives_the_game_states_answers() {
+        // Every level the shipped packs hold (those with gates are solved with
+        // the game's state either way) and a few with SINK, transformations and
+        // several YOUs, under every constraint: the same verdicts, lengths,
+        // moves and state counts.
+        let mut levels: Vec<Setup> = [
+            "MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r",
+            "MIAU IS YOU . / FLAG IS WIN . / WATER IS SINK . / m ROCK a f",
+            "MIAU IS YOU . . / CRATE IS YOU . . / m . c a . / WATER IS SINK . . / FLAG IS WIN . . / ROCK IS FLAG . f",
+        ]
+        .iter()
+        .map(|g| setup(g))
+        .collect();
+        for text in [include_str!("../../../app/packs/first-steps.toml"), include_str!("../../../app/packs/clockwork-proof.toml"), include_str!("../../../app/packs/gate-drafts.toml")] {
+            levels.extend(super::super::pack::load(text).0.unwrap().levels.into_iter().map(|l| l.setup));
+        }
+        let constraints = [
+            opts(),
+            Options { forbid: vec!["ROCK IS FLAG".into()], ..opts() },
+            Options { require: vec!["FLAG IS WIN".into(), "ROCK IS PUSH".into()], ..opts() },
+            Options { no_word_loss: true, ..opts() },
+            Options { hands_off: true, ..opts() },
+            Options { max_states: 300, threads: 2, ..opts() },
+        ];
+        for (i, level) in levels.iter().enumerate() {
+            for c in &constraints {
+                let compact = solve_with(level, c, &mut CpuHasher).unwrap();
+                let general = solve_with(level, &Options { general: true, ..c.clone() }, &mut CpuHasher).unwrap();
+                assert_eq!(compact, general, "level {i} under {c:?}");
+            }
         }
     }
 

@@ -1,0 +1,590 @@
+//! The solver's own compact state: the things of a level as three byte arrays
+//! (column, row, kind index), a bit set of things per cell, and the rules as
+//! a table per reading of the words. A move is stepped in place and taken
+//! back with an undo log (only what the move changed is put back), so the
+//! solver never copies a state per child.
+//!
+//! It plays exactly as [`Miau::apply_in_place`](super::Miau::apply_in_place)
+//! for the levels it takes (tested move by move against the game on every
+//! shipped level): no OPEN/SHUT pairs, no automata, no channels, no FRAIL
+//! word on the board, at most 128 things. Other levels are solved with the
+//! game's own `State`. Its key is the solver's key byte for byte (for each
+//! thing by id: column, row and kind index, or `FF FF FF` when gone; then the
+//! win flag), so both engines visit the same states in the same order.
+
+use super::board::{Board, Kind, Name, Prop, Thing, Word, PROPS};
+use super::rules::{self, RuleSet};
+use super::State;
+use std::collections::HashMap;
+
+/// The most things a compact state holds (one bit each in a cell's set).
+pub const MAX_THINGS: usize = 128;
+/// A set of things, by index.
+type Set = u128;
+/// A gone thing's column (and row).
+const GONE: u8 = 0xFF;
+/// Readings kept before the table is cleared (between two parents).
+const READINGS_KEPT: usize = 1 << 16;
+
+/// One property's bit in a kind's property set.
+const fn bit(p: Prop) -> u16 {
+    1 << p as u16
+}
+
+/// What the level gives every compact state of it (shared by the threads).
+pub struct Level {
+    w: i32,
+    h: i32,
+    n: usize,
+    /// Every kind a thing may have; a thing's kind is an index into it.
+    kinds: Vec<Kind>,
+    /// Per thing: a fixed word (it blocks like STOP).
+    fixed: Vec<bool>,
+    /// Per thing: its id's place in id order (movers go front first, then by id).
+    rank: Vec<u16>,
+    /// Per thing: a word (words stay words; objects never become words).
+    word: Vec<bool>,
+    /// The things that are words, in board order.
+    words: Vec<usize>,
+    /// The level's terrain nouns.
+    terrain: Vec<String>,
+    /// Rules that may never be active, and rules a solution must form (`X IS Y`).
+    forbid: Vec<String>,
+    require: Vec<String>,
+    /// The id given to the words of a reading's board (ids play no part in rules).
+    anon: Name,
+}
+
+impl Level {
+    /// The compact form of a level whose start is `start`, with the solver's
+    /// `kinds`; `None` when the level uses what only the game's state plays
+    /// (pairs, automata, channels, FRAIL) or holds more than 128 things.
+    pub fn new(start: &State, kinds: &[Kind], forbid: &[String], require: &[String]) -> Option<Level> {
+        let things = &start.board.things;
+        let frail = Kind::Word(Word::Prop(Prop::Frail));
+        if !start.pairs.is_empty() || !start.automata.is_empty() || things.len() > MAX_THINGS || kinds.len() > 250 {
+            return None;
+        }
+        if things.iter().any(|t| t.channel.is_some() || t.kind == frail) || start.board.w > 250 || start.board.h > 250 {
+            return None;
+        }
+        let mut order: Vec<usize> = (0..things.len()).collect();
+        order.sort_by(|&a, &b| things[a].id.cmp(&things[b].id));
+        let mut rank = vec![0; things.len()];
+        for (r, &i) in order.iter().enumerate() {
+            rank[i] = r as u16;
+        }
+        let word: Vec<bool> = things.iter().map(|t| matches!(t.kind, Kind::Word(_))).collect();
+        Some(Level {
+            w: start.board.w,
+            h: start.board.h,
+            n: things.len(),
+            kinds: kinds.to_vec(),
+            fixed: things.iter().map(|t| t.fixed).collect(),
+            rank,
+            words: (0..things.len()).filter(|&i| word[i]).collect(),
+            word,
+            terrain: start.terrain.to_vec(),
+            forbid: forbid.to_vec(),
+            require: require.to_vec(),
+            anon: Name::new("word"),
+        })
+    }
+}
+
+/// The rules of one placement of the words, as tables by kind index.
+struct Reading {
+    /// Where the words stood (column and row per word, `FF FF` when gone).
+    words: Vec<u8>,
+    /// Per kind: its properties (words: PUSH only; terrain: STOP unless named).
+    props: Vec<u16>,
+    /// Properties some rule gives.
+    mentions: u16,
+    /// Per kind: what one transformation pass makes of it; `None` without a `NOUN IS NOUN` rule.
+    into: Option<Vec<u8>>,
+    /// A forbidden rule is active.
+    banned: bool,
+    /// The required rules active (a bit each).
+    formed: u8,
+}
+
+/// Where an undo goes back to.
+#[derive(Clone, Copy)]
+pub struct Mark {
+    log: usize,
+    won: bool,
+    reading: u32,
+    moved_words: bool,
+}
+
+/// One thread's compact state of a level, with its readings.
+pub struct Compact<'a> {
+    level: &'a Level,
+    x: Vec<u8>,
+    y: Vec<u8>,
+    kind: Vec<u8>,
+    /// The things in each cell (row by row).
+    cells: Vec<Set>,
+    won: bool,
+    /// Index into `readings`: the rules in force.
+    reading: u32,
+    /// A word moved or went since the rules were read.
+    moved_words: bool,
+    readings: Vec<Reading>,
+    /// Readings by word placement (looked up, never iterated).
+    known: HashMap<Vec<u8>, u32>,
+    /// (thing, column, row, kind) before each change, for undo.
+    log: Vec<(u8, u8, u8, u8)>,
+    /// Scratch: the words' placement.
+    places: Vec<u8>,
+}
+
+impl<'a> Compact<'a> {
+    /// A compact state of `level`, empty until [`Compact::decode`].
+    pub fn new(level: &'a Level) -> Compact<'a> {
+        let n = level.n;
+        Compact {
+            level,
+            x: vec![GONE; n],
+            y: vec![GONE; n],
+            kind: vec![0; n],
+            cells: vec![0; (level.w * level.h) as usize],
+            won: false,
+            reading: 0,
+            moved_words: false,
+            readings: Vec::new(),
+            known: HashMap::new(),
+            log: Vec::new(),
+            places: Vec::new(),
+        }
+    }
+
+    /// Bytes per key (without the solver's required-rules byte).
+    pub fn key_len(&self) -> usize {
+        self.level.n * 3 + 1
+    }
+
+    /// Becomes the state of `key` (as [`Compact::key`] wrote it), its rules
+    /// read off its words. Clears the undo log.
+    pub fn decode(&mut self, key: &[u8]) {
+        self.log.clear();
+        if self.readings.len() >= READINGS_KEPT {
+            self.readings.clear();
+            self.known.clear();
+        }
+        let w = self.level.w as usize;
+        for i in 0..self.level.n {
+            if self.x[i] != GONE {
+                self.cells[self.y[i] as usize * w + self.x[i] as usize] &= !(1 << i);
+            }
+            let b = &key[i * 3..i * 3 + 3];
+            (self.x[i], self.y[i], self.kind[i]) = (b[0], b[1], b[2]);
+            if b[0] != GONE {
+                self.cells[b[1] as usize * w + b[0] as usize] |= 1 << i;
+            }
+        }
+        self.won = key[self.level.n * 3] == 1;
+        self.moved_words = true;
+        self.settle_rules();
+    }
+
+    /// Writes the key: per thing column, row, kind index (or `FF FF FF`), then the win flag.
+    pub fn key(&self, out: &mut Vec<u8>) {
+        for i in 0..self.level.n {
+            if self.x[i] == GONE {
+                out.extend_from_slice(&[GONE; 3]);
+            } else {
+                out.extend_from_slice(&[self.x[i], self.y[i], self.kind[i]]);
+            }
+        }
+        out.push(self.won as u8);
+    }
+
+    /// Where [`Compact::undo`] goes back to.
+    pub fn mark(&self) -> Mark {
+        Mark { log: self.log.len(), won: self.won, reading: self.reading, moved_words: self.moved_words }
+    }
+
+    /// Puts back everything changed since `m`.
+    pub fn undo(&mut self, m: Mark) {
+        while self.log.len() > m.log {
+            let (i, x, y, k) = self.log.pop().expect("longer than the mark");
+            self.place(i as usize, x, y, k);
+        }
+        self.won = m.won;
+        self.reading = m.reading;
+        self.moved_words = m.moved_words;
+    }
+
+    /// Won.
+    pub fn won(&self) -> bool {
+        self.won
+    }
+
+    /// A forbidden rule is in force.
+    pub fn banned(&self) -> bool {
+        self.rules().banned
+    }
+
+    /// The required rules in force, a bit each.
+    pub fn formed(&self) -> u8 {
+        self.rules().formed
+    }
+
+    /// Words on the board.
+    pub fn words(&self) -> usize {
+        self.level.words.iter().filter(|&&i| self.x[i] != GONE).count()
+    }
+
+    fn rules(&self) -> &Reading {
+        &self.readings[self.reading as usize]
+    }
+
+    /// Moves thing `i` (or removes it: `x == GONE`) and changes its kind, without logging.
+    fn place(&mut self, i: usize, x: u8, y: u8, k: u8) {
+        let w = self.level.w as usize;
+        if self.x[i] != GONE {
+            self.cells[self.y[i] as usize * w + self.x[i] as usize] &= !(1 << i);
+        }
+        if x != GONE {
+            self.cells[y as usize * w + x as usize] |= 1 << i;
+        }
+        (self.x[i], self.y[i], self.kind[i]) = (x, y, k);
+    }
+
+    /// Moves, removes or transforms thing `i`, logging what it was.
+    fn set(&mut self, i: usize, x: u8, y: u8, k: u8) {
+        self.log.push((i as u8, self.x[i], self.y[i], self.kind[i]));
+        if self.level.word[i] {
+            self.moved_words = true;
+        }
+        self.place(i, x, y, k);
+    }
+
+    /// Thing `i`'s properties under the rules in force.
+    fn props(&self, i: usize) -> u16 {
+        self.rules().props[self.kind[i] as usize]
+    }
+
+    /// The things on the board with any of `props`.
+    fn with(&self, props: u16) -> Set {
+        let r = self.rules();
+        (0..self.level.n).filter(|&i| self.x[i] != GONE && r.props[self.kind[i] as usize] & props != 0).fold(0, |s, i| s | 1 << i)
+    }
+
+    /// The things in thing `i`'s cell.
+    fn cell_of(&self, i: usize) -> Set {
+        self.cells[self.y[i] as usize * self.level.w as usize + self.x[i] as usize]
+    }
+
+    /// The things of `set` on the FLOAT layer `float`.
+    fn on_layer(&self, set: Set, float: bool) -> Set {
+        ones(set).filter(|&j| (self.props(j) & bit(Prop::Float) != 0) == float).fold(0, |s, j| s | 1 << j)
+    }
+
+    /// One turn, as the game plays it; false when the game would reject the
+    /// move (then the state is part-way: undo it). `pushed_words` is set when
+    /// the player's move moved a word.
+    pub fn apply(&mut self, delta: Option<(i32, i32)>, pushed_words: &mut bool) -> bool {
+        if self.won {
+            return false;
+        }
+        let you = self.with(bit(Prop::You));
+        if you == 0 {
+            return false;
+        }
+        if let Some((dx, dy)) = delta {
+            let mut movers: Vec<usize> = ones(you).collect();
+            let front = |i: usize| i32::from(self.x[i]) * dx + i32::from(self.y[i]) * dy;
+            movers.sort_by(|&a, &b| front(b).cmp(&front(a)).then_with(|| self.level.rank[a].cmp(&self.level.rank[b])));
+            let words_before = self.moved_words;
+            self.moved_words = false;
+            let mut moved = false;
+            for i in movers {
+                moved |= self.try_move(i, dx, dy);
+            }
+            if !moved {
+                return false;
+            }
+            *pushed_words = self.moved_words;
+            self.moved_words |= words_before;
+        }
+        self.settle();
+        self.contacts();
+        true
+    }
+
+    /// Moves thing `i` by (dx, dy), pushing what is PUSH ahead of it.
+    fn try_move(&mut self, i: usize, dx: i32, dy: i32) -> bool {
+        let (x, y) = (i32::from(self.x[i]) + dx, i32::from(self.y[i]) + dy);
+        if !self.push_cell(x, y, dx, dy) {
+            return false;
+        }
+        self.set(i, x as u8, y as u8, self.kind[i]);
+        true
+    }
+
+    /// Clears the way into (x, y): its PUSH things move on together; a fixed
+    /// word, a STOP thing that is not PUSH, or the edge blocks.
+    fn push_cell(&mut self, x: i32, y: i32, dx: i32, dy: i32) -> bool {
+        if x < 0 || y < 0 || x >= self.level.w || y >= self.level.h {
+            return false;
+        }
+        let here = self.cells[(y * self.level.w + x) as usize];
+        let mut group: Set = 0;
+        for j in ones(here) {
+            let p = self.props(j);
+            if self.level.fixed[j] || (p & bit(Prop::Push) == 0 && p & bit(Prop::Stop) != 0) {
+                return false;
+            }
+            if p & bit(Prop::Push) != 0 {
+                group |= 1 << j;
+            }
+        }
+        if group == 0 {
+            return true;
+        }
+        if !self.push_cell(x + dx, y + dy, dx, dy) {
+            return false;
+        }
+        for j in ones(group) {
+            self.set(j, (x + dx) as u8, (y + dy) as u8, self.kind[j]);
+        }
+        true
+    }
+
+    /// The rules read again if a word moved or went, then one transformation pass.
+    fn settle(&mut self) {
+        self.settle_rules();
+        let Some(into) = &self.readings[self.reading as usize].into else { return };
+        let changes: Vec<(usize, u8)> = (0..self.level.n).filter(|&i| self.x[i] != GONE && !self.level.word[i] && into[self.kind[i] as usize] != self.kind[i]).map(|i| (i, into[self.kind[i] as usize])).collect();
+        for (i, k) in changes {
+            self.set(i, self.x[i], self.y[i], k);
+        }
+    }
+
+    /// The reading of the words where they stand now, if a word moved.
+    fn settle_rules(&mut self) {
+        if !self.moved_words {
+            return;
+        }
+        self.moved_words = false;
+        self.places.clear();
+        for &i in &self.level.words {
+            self.places.extend_from_slice(&[self.x[i], self.y[i]]);
+        }
+        if self.readings.get(self.reading as usize).is_some_and(|r| r.words == self.places) {
+            return;
+        }
+        if let Some(&r) = self.known.get(&self.places) {
+            self.reading = r;
+            return;
+        }
+        let reading = self.read();
+        self.reading = self.readings.len() as u32;
+        self.known.insert(self.places.clone(), self.reading);
+        self.readings.push(reading);
+    }
+
+    /// Reads the rules off the words (as the game does) into tables.
+    fn read(&self) -> Reading {
+        let l = self.level;
+        let things = l.words.iter().filter(|&&i| self.x[i] != GONE).map(|&i| Thing { id: l.anon, kind: l.kinds[self.kind[i] as usize], x: i32::from(self.x[i]), y: i32::from(self.y[i]), fixed: false, channel: None, open: false });
+        let board = Board { w: l.w, h: l.h, things: things.collect(), leaves: Default::default() };
+        let rs: RuleSet = rules::parse_with(&board, &l.terrain, &[]);
+        let props = l.kinds.iter().map(|k| PROPS.iter().filter(|(p, _)| rs.has(k, *p)).fold(0, |m, (p, _)| m | bit(*p))).collect();
+        let mentions = PROPS.iter().filter(|(p, _)| rs.mentions(*p)).fold(0, |m, (p, _)| m | bit(*p));
+        let into = rs.transforms().then(|| {
+            l.kinds
+                .iter()
+                .enumerate()
+                .map(|(k, kind)| match kind {
+                    Kind::Object(n) => {
+                        let to = Kind::Object(rules::transformed(&rs, *n));
+                        l.kinds.iter().position(|o| *o == to).expect("kernel invariant: every noun word's noun is a listed kind") as u8
+                    }
+                    Kind::Word(_) => k as u8,
+                })
+                .collect()
+        });
+        let texts = if l.forbid.is_empty() && l.require.is_empty() { Vec::new() } else { rs.texts() };
+        let banned = l.forbid.iter().any(|r| texts.contains(r));
+        let formed = l.require.iter().enumerate().filter(|(_, r)| texts.contains(r)).fold(0, |m, (i, _)| m | 1 << i);
+        Reading { words: self.places.clone(), props, mentions, into, banned, formed }
+    }
+
+    /// Removes the things of `gone`; whether there were any.
+    fn remove(&mut self, gone: Set) -> bool {
+        for i in ones(gone) {
+            self.set(i, GONE, GONE, self.kind[i]);
+        }
+        gone != 0
+    }
+
+    /// SINK, then DEFEAT (the rules read again if anything went), then GOAL and WIN.
+    fn contacts(&mut self) {
+        let float = bit(Prop::Float);
+        // SINK: everything in a cell with a SINK thing, itself included, on the same layer.
+        let mut gone: Set = 0;
+        if self.rules().mentions & bit(Prop::Sink) != 0 {
+            for s in ones(self.with(bit(Prop::Sink))) {
+                let here = self.on_layer(self.cell_of(s), self.props(s) & float != 0);
+                if here.count_ones() > 1 {
+                    gone |= here;
+                }
+            }
+        }
+        let mut removed = self.remove(gone);
+        // DEFEAT removes only YOU things: in a DEFEAT cell (same layer), or DEFEAT themselves.
+        if self.rules().mentions & bit(Prop::Defeat) != 0 {
+            let gone = self.you_meeting(Prop::Defeat);
+            removed |= self.remove(gone);
+        }
+        if removed {
+            self.settle();
+        }
+        let mentions = self.rules().mentions;
+        let you = self.with(bit(Prop::You));
+        // GOAL: a YOU exists, a GOAL thing exists, and each shares its cell with another PUSH thing.
+        if mentions & bit(Prop::Goal) != 0 && you != 0 {
+            let goals = self.with(bit(Prop::Goal));
+            if goals != 0 && ones(goals).all(|g| ones(self.cell_of(g) & !(1 << g)).any(|j| self.props(j) & bit(Prop::Push) != 0)) {
+                self.won = true;
+            }
+        }
+        // WIN: a YOU sharing its cell (and layer) with a WIN thing, or being WIN.
+        if mentions & bit(Prop::Win) != 0 && self.you_meeting(Prop::Win) != 0 {
+            self.won = true;
+        }
+    }
+
+    /// The YOU things sharing their cell and FLOAT layer with a thing that has `p` (or having it).
+    fn you_meeting(&self, p: Prop) -> Set {
+        let float = bit(Prop::Float);
+        ones(self.with(bit(Prop::You)))
+            .filter(|&i| {
+                let layer = self.props(i) & float;
+                ones(self.cell_of(i)).any(|o| self.props(o) & bit(p) != 0 && self.props(o) & float == layer)
+            })
+            .fold(0, |s, i| s | 1 << i)
+    }
+}
+
+/// The indices in a set, ascending.
+fn ones(mut s: Set) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if s == 0 {
+            return None;
+        }
+        let i = s.trailing_zeros() as usize;
+        s &= s - 1;
+        Some(i)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    //! The compact state against the game, move by move.
+
+    use super::super::solver::{Keyer, MOVES};
+    use super::super::{Miau, Setup};
+    use super::*;
+    use crate::game::Game;
+    use crate::rng::Rng;
+
+    /// Levels that reach every rule the compact state plays: transformations
+    /// (chains and cycles), SINK and FLOAT, DEFEAT, several YOUs, GOAL, fixed
+    /// words, terrain, stacked words, a YOU that is WIN.
+    fn levels() -> Vec<(String, Setup)> {
+        let legend: Vec<(String, String)> = [("m", "miau"), ("r", "rock"), ("f", "flag"), ("w", "wall"), ("c", "crate"), ("a", "water"), ("d", "dock")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        let grids: [(&str, &[&str]); 9] = [
+            ("ROCK IS FLAG . . / FLAG IS ROCK . . / MIAU IS YOU . . / r f m . . / ROCK IS PUSH . .", &[]),
+            ("MIAU IS YOU . . . / WATER IS SINK . . . / ROCK IS FLOAT . . . / m r a . . f / FLAG IS WIN . . . / ROCK IS PUSH . . .", &[]),
+            ("MIAU IS YOU . . / WALL IS DEFEAT . . / m . w . . / ROCK IS YOU . . / r . . FLAG IS / . f . . WIN", &[]),
+            ("MIAU IS YOU . . / DOCK IS GOAL . . / CRATE IS PUSH . . / m c . d . / . c . d . / . . . . .", &[]),
+            ("MIAU IS YOU . . / m w IS! . . / WALL IS PUSH . . / . . . . . / FLAG IS WIN f .", &["wall"]),
+            ("m . ROCK+IS . . / MIAU IS YOU . . / . r . FLAG . / . . . IS . / . . f WIN .", &[]),
+            ("MIAU IS YOU AND WIN / m . . . . / ROCK IS MIAU . . / r . . . .", &[]),
+            ("MIAU IS YOU . . / CRATE IS YOU . . / m . c a . / WATER IS SINK . . / CRATE IS FLOAT . . / ROCK IS MIAU AND ROCK / r . . . .", &[]),
+            ("MIAU IS YOU . . / m+d c+d . . . / DOCK IS GOAL . . / CRATE IS PUSH . . / WALL IS CRATE . . / w . . . .", &[]),
+        ];
+        let mut out: Vec<(String, Setup)> = grids.iter().enumerate().map(|(i, (g, t))| (format!("made-{i}"), Setup { grid: g.to_string(), legend: legend.clone(), terrain: t.iter().map(|s| s.to_string()).collect(), pairs: vec![], automata: vec![] })).collect();
+        for text in [include_str!("../../../app/packs/first-steps.toml"), include_str!("../../../app/packs/clockwork-proof.toml"), include_str!("../../../app/packs/gate-drafts.toml")] {
+            let pack = super::super::pack::load(text).0.expect("a shipped pack loads");
+            out.extend(pack.levels.into_iter().map(|l| (l.id, l.setup)));
+        }
+        out
+    }
+
+    /// Random walks: from every state on the walk, each of the five moves is
+    /// stepped by the game and by the compact state (decoded once, then
+    /// marked, applied and undone move by move); they must agree on whether
+    /// the move is taken, the key, the player's word pushes, and the forbidden
+    /// and required rules, and undo must give the parent's key back.
+    #[test]
+    fn the_compact_state_plays_every_move_as_the_game_does() {
+        let forbid = vec!["ROCK IS PUSH".to_string(), "MIAU IS ROCK".to_string()];
+        let require = vec!["FLAG IS WIN".to_string(), "MIAU IS YOU".to_string(), "ROCK IS FLAG".to_string()];
+        let mut compared = 0;
+        let mut covered = 0;
+        // Moves that won, removed things, transformed things, pushed words, formed some required rules, formed a forbidden one.
+        let mut seen = [0u32; 6];
+        for (id, setup) in levels() {
+            let start = Miau::start(&setup, 0).unwrap();
+            let keyer = Keyer::new(&start);
+            let Some(level) = Level::new(&start, &keyer.kinds, &forbid, &require) else { continue };
+            covered += 1;
+            let mut c = Compact::new(&level);
+            let mut rng = Rng::stream(7, &id);
+            let mut s = start.clone();
+            for step in 0..1500 {
+                let mut key = Vec::new();
+                keyer.key(&s, &mut key);
+                c.decode(&key);
+                let mut again = Vec::new();
+                c.key(&mut again);
+                assert_eq!(again, key, "{id} step {step}: decode then key");
+                let mut taken = Vec::new();
+                for a in MOVES {
+                    let mut t = s.clone();
+                    let mut pushed = false;
+                    let game = Miau::apply_in_place(&mut t, &a, Some(&mut pushed)).is_ok();
+                    let mark = c.mark();
+                    let mut fast_pushed = false;
+                    let fast = c.apply(a.delta(), &mut fast_pushed);
+                    assert_eq!(fast, game, "{id} step {step} {a:?}: taken");
+                    if game {
+                        let mut want = Vec::new();
+                        keyer.key(&t, &mut want);
+                        let mut got = Vec::new();
+                        c.key(&mut got);
+                        assert_eq!(got, want, "{id} step {step} {a:?}: the key");
+                        assert_eq!(fast_pushed, pushed, "{id} step {step} {a:?}: the player pushed a word");
+                        let texts = t.rules.texts();
+                        assert_eq!(c.banned(), forbid.iter().any(|r| texts.contains(r)), "{id} step {step} {a:?}: forbidden");
+                        let formed = require.iter().enumerate().filter(|(_, r)| texts.contains(r)).fold(0u8, |m, (i, _)| m | 1 << i);
+                        assert_eq!(c.formed(), formed, "{id} step {step} {a:?}: formed");
+                        assert_eq!(c.words(), t.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).count());
+                        seen[0] += t.won as u32;
+                        seen[1] += (t.board.things.len() < s.board.things.len()) as u32;
+                        seen[2] += t.board.things.iter().zip(&s.board.things).any(|(a, b)| a.id == b.id && a.kind != b.kind) as u32;
+                        seen[3] += pushed as u32;
+                        seen[4] += (c.formed() != 0 && c.formed() != 7) as u32;
+                        seen[5] += c.banned() as u32;
+                        taken.push(t);
+                        compared += 1;
+                    }
+                    c.undo(mark);
+                    let mut back = Vec::new();
+                    c.key(&mut back);
+                    assert_eq!(back, key, "{id} step {step} {a:?}: undo");
+                }
+                // On to a random child; over when none (won, or nothing is YOU).
+                s = if taken.is_empty() || rng.chance(1, 60) { start.clone() } else { taken.swap_remove(rng.index(taken.len())) };
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 20), "every kind of change is seen: {seen:?}");
+        assert!(covered >= 12, "{covered} levels played compactly");
+        assert!(compared > 40_000, "{compared} moves compared");
+    }
+}
