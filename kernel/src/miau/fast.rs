@@ -14,6 +14,7 @@
 
 use super::board::{Board, Kind, Name, Prop, Thing, Word, PROPS};
 use super::rules::{self, RuleSet};
+use super::solver::{Keyer, Layout};
 use super::State;
 use std::collections::HashMap;
 
@@ -36,7 +37,8 @@ pub struct Level {
     w: i32,
     h: i32,
     n: usize,
-    /// Every kind a thing may have; a thing's kind is an index into it.
+    /// Every kind a thing may have: the level's nouns as objects (in the key's
+    /// order, so an object's kind index is its noun index), then the words.
     kinds: Vec<Kind>,
     /// Per thing: a fixed word (it blocks like STOP).
     fixed: Vec<bool>,
@@ -46,6 +48,10 @@ pub struct Level {
     word: Vec<bool>,
     /// The things that are words, in board order.
     words: Vec<usize>,
+    /// Per word: its kind index.
+    word_kind: Vec<u8>,
+    /// Where the key's bytes are.
+    layout: Layout,
     /// The level's terrain nouns.
     terrain: Vec<String>,
     /// Rules that may never be active, and rules a solution must form (`X IS Y`).
@@ -56,16 +62,25 @@ pub struct Level {
 }
 
 impl Level {
-    /// The compact form of a level whose start is `start`, with the solver's
-    /// `kinds`; `None` when the level uses what only the game's state plays
-    /// (pairs, automata, channels, FRAIL) or holds more than 128 things.
-    pub fn new(start: &State, kinds: &[Kind], forbid: &[String], require: &[String]) -> Option<Level> {
+    /// The compact form of a level whose start is `start`, keyed as `keyer`
+    /// keys it; `None` when the level uses what only the game's state plays
+    /// (pairs, automata, channels, FRAIL), holds more than 128 things or has
+    /// 255 cells or more.
+    pub fn new(start: &State, keyer: &Keyer, forbid: &[String], require: &[String]) -> Option<Level> {
         let things = &start.board.things;
         let frail = Kind::Word(Word::Prop(Prop::Frail));
-        if !start.pairs.is_empty() || !start.automata.is_empty() || things.len() > MAX_THINGS || kinds.len() > 250 {
+        if !start.pairs.is_empty() || !start.automata.is_empty() || things.len() > MAX_THINGS || start.board.w * start.board.h >= 255 {
             return None;
         }
-        if things.iter().any(|t| t.channel.is_some() || t.kind == frail) || start.board.w > 250 || start.board.h > 250 {
+        if things.iter().any(|t| t.channel.is_some() || t.kind == frail) {
+            return None;
+        }
+        let mut kinds: Vec<Kind> = keyer.nouns.iter().map(|n| Kind::Object(*n)).collect();
+        let mut word_kinds: Vec<Kind> = things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| t.kind).collect();
+        word_kinds.sort();
+        word_kinds.dedup();
+        kinds.extend(word_kinds);
+        if kinds.len() > 250 {
             return None;
         }
         let mut order: Vec<usize> = (0..things.len()).collect();
@@ -75,15 +90,19 @@ impl Level {
             rank[i] = r as u16;
         }
         let word: Vec<bool> = things.iter().map(|t| matches!(t.kind, Kind::Word(_))).collect();
+        let words: Vec<usize> = (0..things.len()).filter(|&i| word[i]).collect();
+        let word_kind = words.iter().map(|&i| kinds.iter().position(|k| *k == things[i].kind).expect("a word's kind is listed") as u8).collect();
         Some(Level {
             w: start.board.w,
             h: start.board.h,
             n: things.len(),
-            kinds: kinds.to_vec(),
+            kinds,
             fixed: things.iter().map(|t| t.fixed).collect(),
             rank,
-            words: (0..things.len()).filter(|&i| word[i]).collect(),
+            words,
+            word_kind,
             word,
+            layout: keyer.layout().clone(),
             terrain: start.terrain.to_vec(),
             forbid: forbid.to_vec(),
             require: require.to_vec(),
@@ -123,8 +142,12 @@ pub struct Compact<'a> {
     x: Vec<u8>,
     y: Vec<u8>,
     kind: Vec<u8>,
+    /// The key, kept up to date with every change (the win flag last).
+    key: Vec<u8>,
     /// The things in each cell (row by row).
     cells: Vec<Set>,
+    /// The things on the board of each kind.
+    of_kind: Vec<Set>,
     won: bool,
     /// Index into `readings`: the rules in force.
     reading: u32,
@@ -143,12 +166,19 @@ impl<'a> Compact<'a> {
     /// A compact state of `level`, empty until [`Compact::decode`].
     pub fn new(level: &'a Level) -> Compact<'a> {
         let n = level.n;
+        // Every thing starts gone (decoding places what the key holds).
+        let mut key = vec![0; level.layout.things_len() + 1];
+        for i in 0..n {
+            level.layout.put_cell(&mut key, i, None);
+        }
         Compact {
             level,
             x: vec![GONE; n],
             y: vec![GONE; n],
             kind: vec![0; n],
+            key,
             cells: vec![0; (level.w * level.h) as usize],
+            of_kind: vec![0; level.kinds.len()],
             won: false,
             reading: 0,
             moved_words: false,
@@ -161,7 +191,7 @@ impl<'a> Compact<'a> {
 
     /// Bytes per key (without the solver's required-rules byte).
     pub fn key_len(&self) -> usize {
-        self.level.n * 3 + 1
+        self.key.len()
     }
 
     /// Becomes the state of `key` (as [`Compact::key`] wrote it), its rules
@@ -172,32 +202,30 @@ impl<'a> Compact<'a> {
             self.readings.clear();
             self.known.clear();
         }
-        let w = self.level.w as usize;
+        let l = &self.level.layout;
+        let mut word = 0;
         for i in 0..self.level.n {
-            if self.x[i] != GONE {
-                self.cells[self.y[i] as usize * w + self.x[i] as usize] &= !(1 << i);
-            }
-            let b = &key[i * 3..i * 3 + 3];
-            (self.x[i], self.y[i], self.kind[i]) = (b[0], b[1], b[2]);
-            if b[0] != GONE {
-                self.cells[b[1] as usize * w + b[0] as usize] |= 1 << i;
+            let k = if self.level.word[i] {
+                word += 1;
+                self.level.word_kind[word - 1]
+            } else {
+                l.noun(key, i)
+            };
+            let (x, y) = l.cell(key, i).map_or((GONE, GONE), |(x, y)| (x as u8, y as u8));
+            if (x, y, k) != (self.x[i], self.y[i], self.kind[i]) {
+                self.place(i, x, y, k);
             }
         }
-        self.won = key[self.level.n * 3] == 1;
+        self.won = key[self.key.len() - 1] == 1;
+        *self.key.last_mut().expect("the win flag") = self.won as u8;
         self.moved_words = true;
         self.settle_rules();
     }
 
-    /// Writes the key: per thing column, row, kind index (or `FF FF FF`), then the win flag.
-    pub fn key(&self, out: &mut Vec<u8>) {
-        for i in 0..self.level.n {
-            if self.x[i] == GONE {
-                out.extend_from_slice(&[GONE; 3]);
-            } else {
-                out.extend_from_slice(&[self.x[i], self.y[i], self.kind[i]]);
-            }
-        }
-        out.push(self.won as u8);
+    /// Writes the key (see [`Layout`]): the things' cells and nouns, then the win flag.
+    pub fn key(&mut self, out: &mut Vec<u8>) {
+        *self.key.last_mut().expect("the win flag") = self.won as u8;
+        out.extend_from_slice(&self.key);
     }
 
     /// Where [`Compact::undo`] goes back to.
@@ -240,14 +268,22 @@ impl<'a> Compact<'a> {
         &self.readings[self.reading as usize]
     }
 
-    /// Moves thing `i` (or removes it: `x == GONE`) and changes its kind, without logging.
+    /// Moves thing `i` (or removes it: `x == GONE`) and gives it kind `k`, without logging.
     fn place(&mut self, i: usize, x: u8, y: u8, k: u8) {
         let w = self.level.w as usize;
         if self.x[i] != GONE {
             self.cells[self.y[i] as usize * w + self.x[i] as usize] &= !(1 << i);
+            self.of_kind[self.kind[i] as usize] &= !(1 << i);
         }
+        let l = &self.level.layout;
         if x != GONE {
             self.cells[y as usize * w + x as usize] |= 1 << i;
+            self.of_kind[k as usize] |= 1 << i;
+            l.put_cell(&mut self.key, i, Some((i32::from(x), i32::from(y))));
+            l.put_noun(&mut self.key, i, k);
+        } else {
+            l.put_cell(&mut self.key, i, None);
+            l.put_noun(&mut self.key, i, 0);
         }
         (self.x[i], self.y[i], self.kind[i]) = (x, y, k);
     }
@@ -268,8 +304,7 @@ impl<'a> Compact<'a> {
 
     /// The things on the board with any of `props`.
     fn with(&self, props: u16) -> Set {
-        let r = self.rules();
-        (0..self.level.n).filter(|&i| self.x[i] != GONE && r.props[self.kind[i] as usize] & props != 0).fold(0, |s, i| s | 1 << i)
+        self.rules().props.iter().zip(&self.of_kind).filter(|(p, _)| *p & props != 0).fold(0, |s, (_, k)| s | k)
     }
 
     /// The things in thing `i`'s cell.
@@ -279,7 +314,12 @@ impl<'a> Compact<'a> {
 
     /// The things of `set` on the FLOAT layer `float`.
     fn on_layer(&self, set: Set, float: bool) -> Set {
-        ones(set).filter(|&j| (self.props(j) & bit(Prop::Float) != 0) == float).fold(0, |s, j| s | 1 << j)
+        let floating = self.with(bit(Prop::Float));
+        if float {
+            set & floating
+        } else {
+            set & !floating
+        }
     }
 
     /// One turn, as the game plays it; false when the game would reject the
@@ -357,7 +397,7 @@ impl<'a> Compact<'a> {
     fn settle(&mut self) {
         self.settle_rules();
         let Some(into) = &self.readings[self.reading as usize].into else { return };
-        let changes: Vec<(usize, u8)> = (0..self.level.n).filter(|&i| self.x[i] != GONE && !self.level.word[i] && into[self.kind[i] as usize] != self.kind[i]).map(|i| (i, into[self.kind[i] as usize])).collect();
+        let changes: Vec<(usize, u8)> = (0..self.level.n).filter(|&i| self.x[i] != GONE && into[self.kind[i] as usize] != self.kind[i]).map(|i| (i, into[self.kind[i] as usize])).collect();
         for (i, k) in changes {
             self.set(i, self.x[i], self.y[i], k);
         }
@@ -486,7 +526,7 @@ fn ones(mut s: Set) -> impl Iterator<Item = usize> {
 mod tests {
     //! The compact state against the game, move by move.
 
-    use super::super::solver::{Keyer, MOVES};
+    use super::super::solver::MOVES;
     use super::super::{Miau, Setup};
     use super::*;
     use crate::game::Game;
@@ -532,7 +572,7 @@ mod tests {
         for (id, setup) in levels() {
             let start = Miau::start(&setup, 0).unwrap();
             let keyer = Keyer::new(&start);
-            let Some(level) = Level::new(&start, &keyer.kinds, &forbid, &require) else { continue };
+            let Some(level) = Level::new(&start, &keyer, &forbid, &require) else { continue };
             covered += 1;
             let mut c = Compact::new(&level);
             let mut rng = Rng::stream(7, &id);

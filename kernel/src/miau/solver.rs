@@ -14,7 +14,7 @@
 //! same answer. Each thread steps one child state, reset from its parent
 //! (`State::reset_from`) for every move: no state is allocated per node.
 
-use super::board::Kind;
+use super::board::{Kind, Name};
 use super::fast::Compact;
 use super::{Action, Miau, Setup, State};
 use crate::game::{Game, Rejection};
@@ -166,42 +166,148 @@ pub fn moves_text(moves: &[Action]) -> String {
         .collect()
 }
 
-/// A state's key: for each thing of the start state (by its stable id), 0xFF
-/// when gone, else its column, row and kind index; then the win flag. All
-/// keys of a level have the same length.
+/// Where a key's bytes are. A key is, in this order: each thing's cell (of
+/// the start state's things, by stable id: `row × width + column`, one byte
+/// when the board has fewer than 255 cells, else two, little-endian; all ones
+/// when the thing is gone); each object's noun (words never change), an index
+/// into the level's nouns, two to a byte (low half first) when a level has at
+/// most 16 nouns, else a byte each (0 when gone); a byte per channelled thing
+/// (a gate's `open`; `FF` when gone); a byte per automaton (its phase); the
+/// win flag. The solver appends the required-rules mask. All keys of a level
+/// have the same length; on the bench level (39 things, 27 objects) it is 55
+/// bytes with the mask, one BLAKE3 block.
+#[derive(Clone)]
+pub struct Layout {
+    /// Board width.
+    w: i32,
+    /// Things.
+    n: usize,
+    /// Bytes per cell: 1 or 2.
+    cell_bytes: usize,
+    /// Per thing: its slot among the objects (`None` for a word).
+    slot: Vec<Option<usize>>,
+    /// Objects.
+    objects: usize,
+    /// Nouns two to a byte.
+    nibbles: bool,
+}
+
+impl Layout {
+    /// The layout of a level with `w × h` cells, `words` telling which things are words, and `nouns` nouns.
+    pub fn new(w: i32, h: i32, words: &[bool], nouns: usize) -> Layout {
+        let mut objects = 0;
+        let slot = words
+            .iter()
+            .map(|&word| {
+                (!word).then(|| {
+                    objects += 1;
+                    objects - 1
+                })
+            })
+            .collect();
+        Layout { w, n: words.len(), cell_bytes: if w * h < 255 { 1 } else { 2 }, slot, objects, nibbles: nouns <= 16 }
+    }
+
+    /// Bytes of the cells and nouns (what the things take).
+    pub fn things_len(&self) -> usize {
+        self.n * self.cell_bytes + if self.nibbles { self.objects.div_ceil(2) } else { self.objects }
+    }
+
+    /// Thing `i`'s cell, `None` when gone.
+    pub fn cell(&self, key: &[u8], i: usize) -> Option<(i32, i32)> {
+        let c = if self.cell_bytes == 1 {
+            if key[i] == 0xFF {
+                return None;
+            }
+            i32::from(key[i])
+        } else {
+            let c = u16::from_le_bytes([key[2 * i], key[2 * i + 1]]);
+            if c == u16::MAX {
+                return None;
+            }
+            i32::from(c)
+        };
+        Some((c % self.w, c / self.w))
+    }
+
+    /// Writes thing `i`'s cell (`None`: gone).
+    pub fn put_cell(&self, key: &mut [u8], i: usize, at: Option<(i32, i32)>) {
+        let c = at.map_or(u16::MAX, |(x, y)| (y * self.w + x) as u16);
+        if self.cell_bytes == 1 {
+            key[i] = c as u8;
+        } else {
+            key[2 * i..2 * i + 2].copy_from_slice(&c.to_le_bytes());
+        }
+    }
+
+    /// Thing `i`'s noun index (0 for a word).
+    pub fn noun(&self, key: &[u8], i: usize) -> u8 {
+        let Some(s) = self.slot[i] else { return 0 };
+        let base = self.n * self.cell_bytes;
+        if self.nibbles {
+            (key[base + s / 2] >> (4 * (s % 2))) & 0xF
+        } else {
+            key[base + s]
+        }
+    }
+
+    /// Writes thing `i`'s noun index (nothing for a word).
+    pub fn put_noun(&self, key: &mut [u8], i: usize, k: u8) {
+        let Some(s) = self.slot[i] else { return };
+        let base = self.n * self.cell_bytes;
+        if self.nibbles {
+            let shift = 4 * (s % 2);
+            key[base + s / 2] = (key[base + s / 2] & !(0xF << shift)) | (k & 0xF) << shift;
+        } else {
+            key[base + s] = k;
+        }
+    }
+}
+
+/// Keys of the game's states (see [`Layout`] for the bytes).
 pub struct Keyer {
+    /// Every noun an object may have: its noun at the start, every noun word's, every leftover.
+    pub(super) nouns: Vec<super::board::Name>,
+    layout: Layout,
     ids: Vec<super::board::Name>,
     /// Per id: whether it has a channel (a gate's `open` is part of the state).
     chan: Vec<bool>,
-    pub(super) kinds: Vec<Kind>,
-    /// Per id: its kind's index at the start (most things keep their kind).
-    first: Vec<u8>,
     /// Automata: one phase byte each (patterns hold at most 32 steps).
     automata: usize,
 }
 
 impl Keyer {
     pub(super) fn new(start: &State) -> Keyer {
-        let mut kinds: Vec<Kind> = start.board.things.iter().map(|t| t.kind).collect();
-        // Every noun a thing may become: every noun word on the board.
-        for t in &start.board.things {
-            if let Kind::Word(super::board::Word::Noun(n)) = &t.kind {
-                kinds.push(Kind::Object(*n));
+        let things = &start.board.things;
+        let mut nouns: Vec<super::board::Name> = Vec::new();
+        for t in things {
+            match t.kind {
+                Kind::Object(n) | Kind::Word(super::board::Word::Noun(n)) => nouns.push(n),
+                Kind::Word(_) => {}
             }
         }
         // And every leftover of a crumbling noun.
-        for (_, l) in start.board.leaves.iter() {
-            kinds.push(Kind::Object(l.as_str().into()));
+        nouns.extend(start.board.leaves.iter().map(|(_, l)| super::board::Name::new(l)));
+        nouns.sort();
+        nouns.dedup();
+        let words: Vec<bool> = things.iter().map(|t| matches!(t.kind, Kind::Word(_))).collect();
+        Keyer {
+            layout: Layout::new(start.board.w, start.board.h, &words, nouns.len()),
+            nouns,
+            ids: things.iter().map(|t| t.id).collect(),
+            chan: things.iter().map(|t| t.channel.is_some()).collect(),
+            automata: start.phases.len(),
         }
-        kinds.sort();
-        kinds.dedup();
-        let first = start.board.things.iter().map(|t| kinds.iter().position(|k| *k == t.kind).expect("a start kind is listed") as u8).collect();
-        Keyer { ids: start.board.things.iter().map(|t| t.id).collect(), chan: start.board.things.iter().map(|t| t.channel.is_some()).collect(), kinds, first, automata: start.phases.len() }
+    }
+
+    /// The key layout.
+    pub(super) fn layout(&self) -> &Layout {
+        &self.layout
     }
 
     /// Bytes per key.
     pub fn len(&self) -> usize {
-        self.ids.len() * 3 + self.chan.iter().filter(|&&c| c).count() + self.automata + 1
+        self.layout.things_len() + self.chan.iter().filter(|&&c| c).count() + self.automata + 1
     }
 
     /// Always false: a level has at least its win flag.
@@ -215,26 +321,24 @@ impl Keyer {
     /// rules at the end of a turn are always the reading of its final board
     /// (every change of the board is followed by a reading; gates change no
     /// word), so the state steps exactly as the one that made the key.
-    fn decode(&self, s: &mut State, start: &State, kinds: &[Kind], key: &[u8], readings: &mut Readings) {
+    fn decode(&self, s: &mut State, start: &State, nouns: &[super::board::Name], key: &[u8], readings: &mut Readings) {
         // `s` is a scratch state of this level: its buffers are reused.
-        let mut at = 0;
+        let l = &self.layout;
+        let mut at = l.things_len();
         s.board.things.clear();
-        for (t, &chan) in start.board.things.iter().zip(&self.chan) {
-            let b = &key[at..at + 3];
-            at += 3;
+        for (i, (t, &chan)) in start.board.things.iter().zip(&self.chan).enumerate() {
             let open = if chan {
                 at += 1;
                 key[at - 1] == 1
             } else {
                 t.open
             };
-            if b[0] == 0xFF && b[1] == 0xFF && b[2] == 0xFF {
-                continue;
-            }
+            let Some((x, y)) = l.cell(key, i) else { continue };
             let mut t = *t;
-            t.x = i32::from(b[0]);
-            t.y = i32::from(b[1]);
-            t.kind = kinds[b[2] as usize];
+            (t.x, t.y) = (x, y);
+            if let Kind::Object(_) = t.kind {
+                t.kind = Kind::Object(nouns[l.noun(key, i) as usize]);
+            }
             t.open = open;
             s.board.things.push(t);
         }
@@ -267,25 +371,26 @@ impl Keyer {
     /// Things keep their start order (removal and transformation never reorder
     /// them), so one merge pass over ids and things gives the key.
     pub(super) fn key(&self, s: &State, out: &mut Vec<u8>) {
+        let l = &self.layout;
+        let from = out.len();
+        out.resize(from + l.things_len(), 0);
+        let bytes = &mut out[from..];
+        let mut gates = Vec::new();
         let mut things = s.board.things.iter().peekable();
-        for ((id, &chan), &first) in self.ids.iter().zip(&self.chan).zip(&self.first) {
-            match things.next_if(|t| &t.id == id) {
-                Some(t) => {
-                    // Every noun a thing can become is listed (start kinds, noun words, leftovers).
-                    let k = if self.kinds[first as usize] == t.kind { first } else { self.kinds.iter().position(|k| *k == t.kind).expect("kernel invariant: a thing's noun is a listed kind") as u8 };
-                    out.extend_from_slice(&[t.x as u8, t.y as u8, k]);
-                    if chan {
-                        out.push(t.open as u8);
-                    }
-                }
-                None => {
-                    out.extend_from_slice(&[0xFF, 0xFF, 0xFF]);
-                    if chan {
-                        out.push(0xFF);
-                    }
-                }
+        for (i, (id, &chan)) in self.ids.iter().zip(&self.chan).enumerate() {
+            let t = things.next_if(|t| &t.id == id);
+            l.put_cell(bytes, i, t.map(|t| (t.x, t.y)));
+            if let Some(Kind::Object(n)) = t.map(|t| t.kind) {
+                // Every noun an object can become is listed (start nouns, noun words, leftovers).
+                let k = self.nouns.binary_search(&n).expect("kernel invariant: an object's noun is a listed noun");
+                l.put_noun(bytes, i, k as u8);
+            }
+            // A gate's state, or FF when it is gone (no allocation without gates).
+            if chan {
+                gates.push(t.map_or(0xFF, |t| t.open as u8));
             }
         }
+        out.extend(gates);
         out.extend(s.phases.iter().map(|&p| p as u8));
         out.push(s.won as u8);
     }
@@ -405,7 +510,7 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
     // their rule set and tables by reference counts, and threads sharing one
     // count would fight over its cache line.
     let local_hash = hasher.is_cpu_blake3();
-    let expand = |start: &State, kinds: &[Kind], ids: &[u32], keys: &[u8]| -> Expanded {
+    let expand = |start: &State, nouns: &[Name], ids: &[u32], keys: &[u8]| -> Expanded {
         let mut out = Vec::with_capacity(ids.len() * MOVES.len());
         let mut child_keys = Vec::with_capacity(ids.len() * MOVES.len() * key_len);
         let mut prints = Vec::new();
@@ -415,7 +520,7 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
         let mut s = start.clone();
         let mut t = start.clone();
         for (index, key) in ids.iter().zip(keys.chunks(key_len)) {
-            keyer.decode(&mut s, start, kinds, key, &mut readings);
+            keyer.decode(&mut s, start, nouns, key, &mut readings);
             let mask = key[key_len - 1];
             for (m, a) in MOVES.iter().enumerate() {
                 t.reset_from(&s);
@@ -445,7 +550,7 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
     };
     // The solver's own compact state, where the level allows it: stepped in
     // place and taken back with undo, the same keys as the game's state gives.
-    let level = if opts.general { None } else { super::fast::Level::new(&start, &keyer.kinds, &forbid, &require) };
+    let level = if opts.general { None } else { super::fast::Level::new(&start, &keyer, &forbid, &require) };
     let expand_fast = |c: &mut Compact, ids: &[u32], keys: &[u8]| -> Expanded {
         let mut out = Vec::with_capacity(ids.len() * MOVES.len());
         let mut child_keys = Vec::with_capacity(ids.len() * MOVES.len() * key_len);
@@ -477,7 +582,7 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
         debug_assert_eq!(c.key_len() + 1, key_len, "the compact key is the solver's key");
     }
     let batch_size = if opts.batch == 0 { BATCH } else { opts.batch } as usize;
-    let templates: Vec<(State, Vec<Kind>)> = if threads > 1 && compacts.is_empty() { (0..threads).map(|_| (detach(&start), keyer.kinds.clone())).collect() } else { Vec::new() };
+    let templates: Vec<(State, Vec<Name>)> = if threads > 1 && compacts.is_empty() { (0..threads).map(|_| (detach(&start), keyer.nouns.clone())).collect() } else { Vec::new() };
     while !layer.is_empty() {
         let mut next = Vec::new();
         let mut next_keys = Vec::new();
@@ -488,14 +593,14 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
             let (children, keys, prints) = if threads == 1 || batch.len() < 64 {
                 match compacts.first_mut() {
                     Some(c) => expand_fast(c, batch, batch_keys),
-                    None => expand(&start, &keyer.kinds, batch, batch_keys),
+                    None => expand(&start, &keyer.nouns, batch, batch_keys),
                 }
             } else {
                 let size = batch.len().div_ceil(threads);
                 let parts: Vec<Expanded> = std::thread::scope(|sc| {
                     let chunks = batch.chunks(size).zip(batch_keys.chunks(size * key_len));
                     let handles: Vec<_> = if compacts.is_empty() {
-                        chunks.zip(&templates).map(|((ids, keys), (start, kinds))| sc.spawn(move || expand(start, kinds, ids, keys))).collect()
+                        chunks.zip(&templates).map(|((ids, keys), (start, nouns))| sc.spawn(move || expand(start, nouns, ids, keys))).collect()
                     } else {
                         chunks.zip(compacts.iter_mut()).map(|((ids, keys), c)| sc.spawn(move || expand_fast(c, ids, keys))).collect()
                     };
@@ -662,4 +767,38 @@ fn won_while_overlapping(setup: &Setup, moves: &[Action]) -> Result<bool, Reject
             && before.board.things.iter().any(|b| b.id == t.id && b.x == t.x && b.y == t.y)
             && s.board.things.iter().any(|w| w.x == t.x && w.y == t.y && s.rules.has(&w.kind, win) && !before.rules.has(&w.kind, win))
     }))
+}
+
+#[cfg(test)]
+mod layout_tests {
+    use super::Layout;
+
+    /// Writes every thing's cell and noun, reads them back, and checks the length.
+    fn check(w: i32, h: i32, words: &[bool], nouns: usize, expected_len: usize) {
+        let l = Layout::new(w, h, words, nouns);
+        assert_eq!(l.things_len(), expected_len, "{w}×{h}, {nouns} nouns");
+        let mut key = vec![0; l.things_len()];
+        let at = |i: usize| if i % 3 == 2 { None } else { Some(((i as i32 * 7) % w, (i as i32 * 5) % h)) };
+        let noun = |i: usize| if words[i] { 0 } else { (i * 11 % nouns) as u8 };
+        for i in 0..words.len() {
+            l.put_cell(&mut key, i, at(i));
+            l.put_noun(&mut key, i, noun(i));
+        }
+        for i in 0..words.len() {
+            assert_eq!(l.cell(&key, i), at(i), "thing {i}'s cell");
+            assert_eq!(l.noun(&key, i), noun(i), "thing {i}'s noun");
+        }
+    }
+
+    #[test]
+    fn cells_and_nouns_read_back_in_every_layout() {
+        let words = [false, true, false, false, true, false, false];
+        // One byte a cell, nouns two to a byte (5 objects: 3 bytes).
+        check(10, 7, &words, 16, 7 + 3);
+        // Two bytes a cell from 255 cells on (the last cell's index is 254).
+        check(17, 15, &words, 5, 14 + 3);
+        // A byte a noun beyond 16 nouns.
+        check(9, 9, &words, 17, 7 + 5);
+        check(128, 128, &words, 40, 14 + 5);
+    }
 }
