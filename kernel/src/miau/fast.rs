@@ -160,6 +160,8 @@ pub struct Compact<'a> {
     log: Vec<(u8, u8, u8, u8)>,
     /// Scratch: the words' placement.
     places: Vec<u8>,
+    /// Scratch: the YOU things in the order they move.
+    movers: Vec<usize>,
 }
 
 impl<'a> Compact<'a> {
@@ -186,6 +188,7 @@ impl<'a> Compact<'a> {
             known: HashMap::new(),
             log: Vec::new(),
             places: Vec::new(),
+            movers: Vec::new(),
         }
     }
 
@@ -202,23 +205,38 @@ impl<'a> Compact<'a> {
             self.readings.clear();
             self.known.clear();
         }
-        let l = &self.level.layout;
+        // With no reading yet, one is made (even for a level without words).
+        self.moved_words |= self.readings.is_empty();
+        // Only what differs from the state decoded last is placed (siblings
+        // and cousins share most of their things).
+        let level = self.level;
+        let l = &level.layout;
+        let (n, things_len) = (level.n, l.things_len());
         let mut word = 0;
-        for i in 0..self.level.n {
-            let k = if self.level.word[i] {
+        for i in 0..n {
+            let k = if level.word[i] {
                 word += 1;
-                self.level.word_kind[word - 1]
+                level.word_kind[word - 1]
             } else {
                 l.noun(key, i)
             };
-            let (x, y) = l.cell(key, i).map_or((GONE, GONE), |(x, y)| (x as u8, y as u8));
-            if (x, y, k) != (self.x[i], self.y[i], self.kind[i]) {
+            if key[i] != self.key[i] {
+                let (x, y) = l.cell(key, i).map_or((GONE, GONE), |(x, y)| (x as u8, y as u8));
+                self.moved_words |= level.word[i];
                 self.place(i, x, y, k);
             }
         }
-        self.won = key[self.key.len() - 1] == 1;
-        *self.key.last_mut().expect("the win flag") = self.won as u8;
-        self.moved_words = true;
+        if key[n..things_len] != self.key[n..things_len] {
+            for i in 0..n {
+                let k = l.noun(key, i);
+                if !level.word[i] && self.x[i] != GONE && k != self.kind[i] {
+                    self.place(i, self.x[i], self.y[i], k);
+                }
+            }
+        }
+        self.won = key[things_len] == 1;
+        self.key[things_len] = self.won as u8;
+        debug_assert_eq!(self.key[..], key[..=things_len], "decoding gives the key back");
         self.settle_rules();
     }
 
@@ -334,14 +352,21 @@ impl<'a> Compact<'a> {
             return false;
         }
         if let Some((dx, dy)) = delta {
-            let mut movers: Vec<usize> = ones(you).collect();
-            let front = |i: usize| i32::from(self.x[i]) * dx + i32::from(self.y[i]) * dy;
-            movers.sort_by(|&a, &b| front(b).cmp(&front(a)).then_with(|| self.level.rank[a].cmp(&self.level.rank[b])));
             let words_before = self.moved_words;
             self.moved_words = false;
             let mut moved = false;
-            for i in movers {
-                moved |= self.try_move(i, dx, dy);
+            if you.count_ones() == 1 {
+                moved = self.try_move(you.trailing_zeros() as usize, dx, dy);
+            } else {
+                let mut movers = std::mem::take(&mut self.movers);
+                movers.clear();
+                movers.extend(ones(you));
+                let front = |i: usize| i32::from(self.x[i]) * dx + i32::from(self.y[i]) * dy;
+                movers.sort_by(|&a, &b| front(b).cmp(&front(a)).then_with(|| self.level.rank[a].cmp(&self.level.rank[b])));
+                for &i in &movers {
+                    moved |= self.try_move(i, dx, dy);
+                }
+                self.movers = movers;
             }
             if !moved {
                 return false;

@@ -28,18 +28,18 @@ pub const BATCH: u32 = 16_384;
 /// At most this many readings are remembered at once.
 const READINGS_KEPT: usize = 4096;
 
-/// The visited set: 16-byte fingerprints in an open-addressed table with
-/// linear probing, grown (doubled) when 7/8 full.
-struct Visited {
+/// One shard of the visited set: 16-byte fingerprints in an open-addressed
+/// table with linear probing, grown (doubled) when 7/8 full.
+struct Table {
     slots: Vec<[u8; 16]>,
     len: usize,
     /// The all-zero fingerprint marks an empty slot, so it is kept aside.
     has_zero: bool,
 }
 
-impl Visited {
-    fn new() -> Visited {
-        Visited { slots: vec![[0; 16]; 1024], len: 0, has_zero: false }
+impl Table {
+    fn new() -> Table {
+        Table { slots: vec![[0; 16]; 1024], len: 0, has_zero: false }
     }
 
     /// Inserts; false when it was already there.
@@ -76,13 +76,54 @@ impl Visited {
 
 }
 
+/// The visited set, in shards by the fingerprint's last byte, so that one
+/// thread a shard can insert a batch at once. Whether a fingerprint is new
+/// does not depend on the shards: each keeps the batch's order.
+struct Visited {
+    shards: Vec<Table>,
+}
+
+impl Visited {
+    fn new(shards: usize) -> Visited {
+        Visited { shards: (0..shards.max(1)).map(|_| Table::new()).collect() }
+    }
+
+    /// Inserts; false when it was already there.
+    fn insert(&mut self, h: [u8; 16]) -> bool {
+        let n = self.shards.len();
+        self.shards[h[15] as usize % n].insert(h)
+    }
+
+    /// Inserts a batch in order; whether each was new.
+    fn insert_all(&mut self, prints: &[[u8; 16]]) -> Vec<bool> {
+        let n = self.shards.len();
+        if n == 1 || prints.len() < 1024 {
+            return prints.iter().map(|&h| self.insert(h)).collect();
+        }
+        let fresh: Vec<Vec<usize>> = std::thread::scope(|sc| {
+            let handles: Vec<_> = self
+                .shards
+                .iter_mut()
+                .enumerate()
+                .map(|(k, table)| sc.spawn(move || prints.iter().enumerate().filter(|(_, h)| h[15] as usize % n == k && table.insert(**h)).map(|(j, _)| j).collect()))
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("an inserting thread does not panic")).collect()
+        });
+        let mut new = vec![false; prints.len()];
+        for j in fresh.into_iter().flatten() {
+            new[j] = true;
+        }
+        new
+    }
+}
+
 #[cfg(test)]
 mod visited_tests {
     use super::*;
 
     #[test]
     fn the_visited_table_finds_duplicates_across_growth_and_keeps_its_bound() {
-        let mut v = Visited::new();
+        let mut v = Table::new();
         let fp = |i: u32| {
             let h = blake3::hash(&i.to_le_bytes());
             <[u8; 16]>::try_from(&h.as_bytes()[..16]).unwrap()
@@ -105,6 +146,21 @@ mod visited_tests {
 /// A chunk's children in order: (parent index, move, won), their keys, and
 /// (with the CPU hasher) their fingerprints.
 type Expanded = (Vec<(u32, u8, bool)>, Vec<u8>, Vec<[u8; 16]>);
+
+/// Keeps the child whose key was just written at `from` in `e`'s keys, with
+/// its fingerprint when this thread hashes, unless the key is its parent's:
+/// that state is visited already (waiting often changes nothing).
+fn keep_child(e: &mut Expanded, from: usize, parent: &[u8], index: u32, m: usize, won: bool, local_hash: bool) {
+    if e.1[from..] == *parent {
+        e.1.truncate(from);
+        return;
+    }
+    if local_hash {
+        // The CPU's BLAKE3, here on this thread: the bytes hash_batch would give.
+        e.2.push(fingerprint(blake3::hash(&e.1[from..]).as_bytes()));
+    }
+    e.0.push((index, m as u8, won));
+}
 
 /// The visited table's fingerprint of a state: the first 16 bytes of its key's hash.
 fn fingerprint(h: &[u8; 32]) -> [u8; 16] {
@@ -495,7 +551,7 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
     keyer.key(&start, &mut key);
     key.push(start_mask);
     let first = hasher.hash_batch(&key, key_len).map_err(Rejection::new)?;
-    let mut seen = Visited::new();
+    let mut seen = Visited::new(opts.threads.max(1) as usize);
     seen.insert(first[0][..16].try_into().expect("16 bytes"));
     let max_states = max_states.min(MAX_STATES);
     // parents[i] = parent index | move << 29; index 0 is the start.
@@ -511,9 +567,7 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
     // count would fight over its cache line.
     let local_hash = hasher.is_cpu_blake3();
     let expand = |start: &State, nouns: &[Name], ids: &[u32], keys: &[u8]| -> Expanded {
-        let mut out = Vec::with_capacity(ids.len() * MOVES.len());
-        let mut child_keys = Vec::with_capacity(ids.len() * MOVES.len() * key_len);
-        let mut prints = Vec::new();
+        let mut e: Expanded = (Vec::with_capacity(ids.len() * MOVES.len()), Vec::with_capacity(ids.len() * MOVES.len() * key_len), Vec::new());
         let mut readings = Readings::new();
         // One parent and one child, rebuilt in place for every state: no
         // state is allocated per node.
@@ -536,25 +590,19 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
                     continue;
                 }
                 let mask = formed(&t, mask);
-                let from = child_keys.len();
-                keyer.key(&t, &mut child_keys);
-                child_keys.push(mask);
-                if local_hash {
-                    // The CPU's BLAKE3, here on this thread: the bytes hash_batch would give.
-                    prints.push(fingerprint(blake3::hash(&child_keys[from..]).as_bytes()));
-                }
-                out.push((*index, m as u8, t.won));
+                let from = e.1.len();
+                keyer.key(&t, &mut e.1);
+                e.1.push(mask);
+                keep_child(&mut e, from, key, *index, m, t.won, local_hash);
             }
         }
-        (out, child_keys, prints)
+        e
     };
     // The solver's own compact state, where the level allows it: stepped in
     // place and taken back with undo, the same keys as the game's state gives.
     let level = if opts.general { None } else { super::fast::Level::new(&start, &keyer, &forbid, &require) };
     let expand_fast = |c: &mut Compact, ids: &[u32], keys: &[u8]| -> Expanded {
-        let mut out = Vec::with_capacity(ids.len() * MOVES.len());
-        let mut child_keys = Vec::with_capacity(ids.len() * MOVES.len() * key_len);
-        let mut prints = Vec::new();
+        let mut e: Expanded = (Vec::with_capacity(ids.len() * MOVES.len()), Vec::with_capacity(ids.len() * MOVES.len() * key_len), Vec::new());
         for (index, key) in ids.iter().zip(keys.chunks(key_len)) {
             c.decode(key);
             let mask = key[key_len - 1];
@@ -563,18 +611,15 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
                 let mut pushed = false;
                 let keep = c.apply(a.delta(), &mut pushed) && !c.banned() && !(opts.no_word_loss && c.words() < words_at_start) && !(opts.hands_off && pushed);
                 if keep {
-                    let from = child_keys.len();
-                    c.key(&mut child_keys);
-                    child_keys.push(mask | c.formed());
-                    if local_hash {
-                        prints.push(fingerprint(blake3::hash(&child_keys[from..]).as_bytes()));
-                    }
-                    out.push((*index, m as u8, c.won()));
+                    let from = e.1.len();
+                    c.key(&mut e.1);
+                    e.1.push(mask | c.formed());
+                    keep_child(&mut e, from, key, *index, m, c.won(), local_hash);
                 }
                 c.undo(mark);
             }
         }
-        (out, child_keys, prints)
+        e
     };
     let threads = opts.threads.max(1) as usize;
     let mut compacts: Vec<Compact> = level.iter().flat_map(|l| (0..threads).map(move |_| Compact::new(l))).collect();
@@ -620,8 +665,9 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
                 continue;
             }
             let prints = if local_hash { prints } else { hasher.hash_batch(&keys, key_len).map_err(Rejection::new)?.iter().map(fingerprint).collect() };
-            for (((parent, m, won), h), key) in children.into_iter().zip(prints).zip(keys.chunks(key_len)) {
-                if !seen.insert(h) {
+            let fresh = seen.insert_all(&prints);
+            for (((parent, m, won), new), key) in children.into_iter().zip(fresh).zip(keys.chunks(key_len)) {
+                if !new {
                     continue;
                 }
                 let idx = parents.len() as u32;
