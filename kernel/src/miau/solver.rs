@@ -330,6 +330,8 @@ pub struct Keyer {
     chan: Vec<bool>,
     /// Automata: one phase byte each (patterns hold at most 32 steps).
     automata: usize,
+    /// Per thing: its noun's index at the start (0 for a word).
+    first: Vec<u8>,
 }
 
 impl Keyer {
@@ -349,10 +351,11 @@ impl Keyer {
         let words: Vec<bool> = things.iter().map(|t| matches!(t.kind, Kind::Word(_))).collect();
         Keyer {
             layout: Layout::new(start.board.w, start.board.h, &words, nouns.len()),
-            nouns,
             ids: things.iter().map(|t| t.id).collect(),
             chan: things.iter().map(|t| t.channel.is_some()).collect(),
             automata: start.phases.len(),
+            first: things.iter().map(|t| if let Kind::Object(n) = t.kind { nouns.binary_search(&n).unwrap_or(0) as u8 } else { 0 }).collect(),
+            nouns,
         }
     }
 
@@ -438,7 +441,9 @@ impl Keyer {
             l.put_cell(bytes, i, t.map(|t| (t.x, t.y)));
             if let Some(Kind::Object(n)) = t.map(|t| t.kind) {
                 // Every noun an object can become is listed (start nouns, noun words, leftovers).
-                let k = self.nouns.binary_search(&n).expect("kernel invariant: an object's noun is a listed noun");
+                // Most objects keep their start noun: tried first.
+                let first = self.first[i] as usize;
+                let k = if self.nouns.get(first) == Some(&n) { first } else { self.nouns.binary_search(&n).expect("kernel invariant: an object's noun is a listed noun") };
                 l.put_noun(bytes, i, k as u8);
             }
             // A gate's state, or FF when it is gone (no allocation without gates).
