@@ -1,16 +1,19 @@
 //! The solver's own compact state: the things of a level as three byte arrays
-//! (column, row, kind index), a bit set of things per cell, and the rules as
-//! a table per reading of the words. A move is stepped in place and taken
-//! back with an undo log (only what the move changed is put back), so the
-//! solver never copies a state per child.
+//! (column, row, kind index), a bit set of things per cell and per kind, the
+//! key itself (kept up to date as things change), and the rules as tables
+//! per placement of the words (each placement read once, then looked up). A
+//! move is stepped in place and taken back with an undo log (only what the
+//! move changed is put back), so the solver never copies a state per child;
+//! decoding a parent places only the things that differ from the last one.
 //!
 //! It plays exactly as [`Miau::apply_in_place`](super::Miau::apply_in_place)
-//! for the levels it takes (tested move by move against the game on every
-//! shipped level): no OPEN/SHUT pairs, no automata, no channels, no FRAIL
-//! word on the board, at most 128 things. Other levels are solved with the
-//! game's own `State`. Its key is the solver's key byte for byte (for each
-//! thing by id: column, row and kind index, or `FF FF FF` when gone; then the
-//! win flag), so both engines visit the same states in the same order.
+//! for the levels it takes (tested move by move against the game, key byte
+//! for key byte, on every shipped level it takes and on levels made to reach
+//! each rule): no OPEN/SHUT pairs, no automata, no channels, no FRAIL word on
+//! the board, at most 128 things, fewer than 255 cells. Other levels are
+//! solved with the game's own `State`. Its key is the solver's key (see
+//! [`Layout`]), so both engines visit the same states in the same order and
+//! give the same answers.
 
 use super::board::{Board, Kind, Name, Prop, Thing, Word, PROPS};
 use super::rules::{self, RuleSet};

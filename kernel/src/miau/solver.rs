@@ -1,18 +1,20 @@
 //! The solver: breadth-first search over U, D, L, R and W, so a found solution
 //! is a shortest one. Each layer's new states are keyed by fixed-length bytes
-//! and hashed in one batch through a `FrontierHasher` (BLAKE3 on the CPU, or
+//! ([`Layout`]) and hashed through a `FrontierHasher` (BLAKE3 on the CPU, or
 //! the GPU's twin): the answers are identical with every backend.
 //!
 //! Bytes kept per visited state: 16 (the first 16 bytes of the key's BLAKE3,
-//! in an open-addressed visited table kept between 7/16 and 7/8 full) + 4
-//! (the parent index and the move packed in one `u32`, in a vector that at
-//! most doubles): 22 to 45 bytes, never more than 48. The frontier is kept as
-//! keys; a state is rebuilt from its key to be expanded (the rules at the end
-//! of a turn are always the reading of its board, so nothing else is needed),
-//! in batches of parents, each batch split in fixed chunks over
-//! `Options::threads` threads: every thread count and batch size gives the
-//! same answer. Each thread steps one child state, reset from its parent
-//! (`State::reset_from`) for every move: no state is allocated per node.
+//! in an open-addressed visited table kept between 7/16 and 7/8 full, in one
+//! shard per thread) + 4 (the parent index and the move packed in one `u32`,
+//! in a vector that at most doubles): 22 to 45 bytes, never more than 48. The
+//! frontier is kept as keys; a state is rebuilt from its key to be expanded
+//! (the rules at the end of a turn are always the reading of its board, so
+//! nothing else is needed), in batches of parents, each batch split in fixed
+//! chunks over `Options::threads` threads: every thread count and batch size
+//! gives the same answer. Each thread steps the solver's compact state
+//! ([`super::fast`]) in place and undoes each move; levels it does not take
+//! step one child `State` per thread, reset from its parent
+//! (`State::reset_from`). A child whose key is its parent's is not hashed.
 
 use super::board::{Kind, Name};
 use super::fast::Compact;
