@@ -65,7 +65,7 @@ fn minelayer_lay_cycle_lose_and_win_by_clicking() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.run();
-    h.get_by_label("Play").click();
+    h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
     h.run();
     let v = mines(&mut h);
     let st = v.session.state().clone();
@@ -141,7 +141,7 @@ fn a_round_resumes_after_a_restart_and_a_bad_save_is_kept_aside() {
     let digest = {
         let mut h = harness(dir.path());
         h.run();
-        h.get_by_label("Play").click();
+        h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
         h.run();
         let st = mines(&mut h).session.state().clone();
         let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).unwrap();
@@ -289,6 +289,15 @@ fn snapshots_of_the_main_screens() {
     h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
     h.run();
     h.snapshot("explodo-danger");
+    // Miau Is True: "Pass it on", two moves in (sentence bars, the rules, the hint).
+    let packs = retrace::ui::miau::packs();
+    let mut v = retrace::ui::miau::MiauView::new(&packs, 0, 1).unwrap();
+    for a in [retrace_kernel::miau::Action::Up, retrace_kernel::miau::Action::Right] {
+        v.session.push(a).unwrap();
+    }
+    h.state_mut().screen = Screen::Miau(v);
+    h.run();
+    h.snapshot("miau");
 }
 
 #[test]
@@ -454,4 +463,124 @@ fn explodorama_shortcuts_refuse_a_deadly_move_unless_the_action_was_picked() {
     v.picked = true;
     v.shortcut(&store, Action::Wait);
     assert_eq!(v.session.state().lives, 2, "picked on purpose, it is made");
+}
+
+fn miau<'h>(h: &'h mut Harness<'static, RetraceApp>) -> &'h mut retrace::ui::miau::MiauView {
+    match &mut h.state_mut().screen {
+        Screen::Miau(v) => v,
+        _ => panic!("not on the Miau Is True screen"),
+    }
+}
+
+/// The key for a solver move letter.
+fn miau_key(m: retrace_kernel::miau::Action) -> egui::Key {
+    use retrace_kernel::miau::Action;
+    match m {
+        Action::Up => egui::Key::ArrowUp,
+        Action::Down => egui::Key::ArrowDown,
+        Action::Left => egui::Key::ArrowLeft,
+        Action::Right => egui::Key::ArrowRight,
+        Action::Wait => egui::Key::Space,
+    }
+}
+
+#[test]
+fn miau_is_true_levels_play_by_keys_undo_redo_restart_and_lead_to_the_next_level() {
+    use retrace_kernel::miau::solver::{solve, Verdict};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    // The Miau card's Play (MineLayer's card has one too, before it).
+    h.get_all_by_label("Play").last().expect("the Miau card's Play").click();
+    h.run();
+    assert!(matches!(h.state_mut().screen, Screen::MiauLevels));
+    h.get_by_label("Hello, flag").click();
+    h.run();
+    assert_eq!(miau(&mut h).title, "Hello, flag");
+    assert!(h.query_by_label("Walk to the flag.").is_some(), "the hint shows");
+    assert!(h.query_by_label("MIAU IS YOU").is_some(), "the rules in force show");
+    // A move by key, by button; undo, redo, restart.
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 1);
+    h.get_by_label("Wait").click();
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 2);
+    assert!(dir.path().join("miau.replay").exists(), "every move is saved");
+    h.key_press(egui::Key::Z);
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 1);
+    h.key_press(egui::Key::Y);
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 2);
+    h.key_press(egui::Key::R);
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 0);
+    // A refused move says why and costs nothing.
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 0);
+    assert!(h.query_by_label_contains("nothing that is YOU can move that way").is_some());
+    // The solver's shortest solution, played by keys, wins; the save goes.
+    let setup = miau(&mut h).session.setup().clone();
+    let Verdict::Solved { moves, .. } = solve(&setup, 100_000, &mut retrace_kernel::hashing::CpuHasher).unwrap() else { panic!("the first level solves") };
+    for m in moves {
+        h.key_press(miau_key(m));
+        h.run();
+    }
+    assert!(miau(&mut h).session.state().won);
+    assert!(h.query_by_label_contains("Won!").is_some());
+    assert!(!dir.path().join("miau.replay").exists(), "a won level leaves no save");
+    h.get_by_label("Next level").click();
+    h.run();
+    assert_eq!(miau(&mut h).title, "Pass it on");
+    assert_eq!(miau(&mut h).session.state().turns, 0);
+}
+
+#[test]
+fn a_miau_level_resumes_after_a_restart_and_ctrl_z_undoes_there() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path());
+        h.run();
+        h.state_mut().screen = Screen::MiauLevels;
+        h.run();
+        h.get_by_label("Pass it on").click();
+        h.run();
+        h.key_press(egui::Key::ArrowUp);
+        h.run();
+        h.key_press(egui::Key::D);
+        h.run();
+        assert_eq!(miau(&mut h).session.state().turns, 2);
+        // Ctrl+Z undoes here (the other games say they have no undo).
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+        h.run();
+        assert_eq!(miau(&mut h).session.state().turns, 1);
+        assert!(h.state_mut().error.is_none(), "{:?}", h.state_mut().error);
+    }
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_by_label("Resume").click();
+    h.run();
+    let v = miau(&mut h);
+    assert_eq!((v.title.as_str(), v.session.state().turns, v.place), ("Pass it on", 1, Some((0, 1))));
+    assert!(h.query_by_label("A rock can be a flag.").is_some(), "the hint comes back with the level");
+}
+
+#[test]
+fn a_miau_replay_plays_in_the_watcher_and_forks_a_live_level_and_the_screen_speaks_russian() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.lang = retrace::store::Lang::Ru;
+    h.run();
+    let bytes = std::fs::read(fixtures::root().join("replays/miau-pass-it-on.replay")).unwrap();
+    drop_file(&mut h, "miau-pass-it-on.replay", bytes);
+    assert!(matches!(h.state_mut().screen, Screen::Watch(_)));
+    h.get_by_label("⏭").click();
+    h.run();
+    h.get_by_label("Играть отсюда").click();
+    h.run();
+    assert!(miau(&mut h).session.state().won, "the fork is the replay's end: won");
+    assert!(h.query_by_label("Вверх").is_some() && h.query_by_label("Заново").is_some());
+    assert!(h.query_by_label_contains("Победа!").is_some());
 }

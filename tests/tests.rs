@@ -18,7 +18,7 @@ mod life;
 mod explodo;
 /// GPU parity: shaders against their CPU twins (skipped without an adapter unless RETRACE_REQUIRE_GPU=1).
 mod gpu;
-/// The window through egui_kittest: MineLayer, Life, dropped replays, resume.
+/// The window through egui_kittest: every game's screen, dropped replays, resume, snapshots.
 mod app;
 /// Every committed replay verifies and matches its goldens file.
 mod goldens;

@@ -5,6 +5,7 @@
 
 pub mod explodo;
 pub mod life;
+pub mod miau;
 pub mod mines;
 pub mod mines_text;
 pub mod text;
@@ -15,6 +16,8 @@ use explodo::{ExplodoRequest, ExplodoView, RunForm};
 use retrace_kernel::explodo::Explodo;
 use eframe::egui::{self, Color32, Vec2};
 use life::{LifeRequest, LifeView, SetupForm};
+use miau::{MiauRequest, MiauView};
+use retrace_kernel::miau::Miau;
 use mines::MinesView;
 use retrace_kernel::life::Life;
 use retrace_kernel::mines::{MineLayer, Tier};
@@ -40,13 +43,18 @@ pub enum Screen {
     Watch(WatchView),
     /// An Explodorama run.
     Explodo(ExplodoView),
+    /// Miau Is True's level list.
+    MiauLevels,
+    /// A Miau Is True level.
+    Miau(MiauView),
 }
 
 /// The demo replays the home cards loop (attract mode), embedded in the binary.
-const DEMOS: [(&str, &[u8]); 3] = [
+const DEMOS: [(&str, &[u8]); 4] = [
     ("life", include_bytes!("../../replays/life-campaign-win.replay")),
     ("mines", include_bytes!("../../replays/mines-won.replay")),
     ("explodo", include_bytes!("../../replays/explodo-first-shop.replay")),
+    ("miau", include_bytes!("../../replays/miau-pass-it-on.replay")),
 ];
 
 /// The application.
@@ -65,6 +73,8 @@ pub struct RetraceApp {
     pub saved_life: Option<Session<Life>>,
     /// A saved Explodorama run to resume.
     pub saved_explodo: Option<Session<Explodo>>,
+    /// A saved Miau Is True level to resume.
+    pub saved_miau: Option<Session<Miau>>,
     /// The Explodorama new-run form.
     pub explodo_form: RunForm,
     show_explodo_scores: bool,
@@ -98,6 +108,10 @@ impl RetraceApp {
             errors.push(e);
             None
         });
+        let saved_miau = store.load::<Miau>(miau::SAVE).unwrap_or_else(|e| {
+            errors.push(e);
+            None
+        });
         let demos = DEMOS.iter().filter_map(|(name, bytes)| WatchView::open(name, bytes).ok()).collect();
         let mut app = RetraceApp {
             store,
@@ -107,6 +121,7 @@ impl RetraceApp {
             saved_mines,
             saved_life,
             saved_explodo,
+            saved_miau,
             explodo_form: RunForm::default(),
             show_explodo_scores: false,
             life_form: SetupForm::default(),
@@ -226,7 +241,18 @@ impl RetraceApp {
                     });
                 });
             });
-            card(ui, t(lang, "miau"), t(lang, "coming"), None, |_| {});
+            card(ui, t(lang, "miau"), miau::tr(lang, "A rule-word puzzle: push the words to rewrite the rules."), self.demos.iter().find(|d| d.verified.game == "miau"), |ui| {
+                if ui.button(t(lang, "play")).clicked() {
+                    next = Some(Screen::MiauLevels);
+                }
+                if let Some(s) = self.saved_miau.take() {
+                    if ui.button(t(lang, "resume")).clicked() {
+                        next = Some(Screen::Miau(MiauView::resume(s)));
+                    } else {
+                        self.saved_miau = Some(s);
+                    }
+                }
+            });
         });
         ui.add_space(8.0);
         ui.horizontal(|ui| {
@@ -281,6 +307,7 @@ impl RetraceApp {
             Screen::Mines(v) if v.session.state().active() => self.saved_mines = Some(v.session),
             Screen::Life(v) if v.session.state().phase != retrace_kernel::life::Phase::GameOver => self.saved_life = Some(v.session),
             Screen::Explodo(v) if v.session.state().phase == retrace_kernel::explodo::RunPhase::Playing => self.saved_explodo = Some(v.session),
+            Screen::Miau(v) if v.session.outcome() == retrace_kernel::Outcome::InProgress => self.saved_miau = Some(v.session),
             _ => {}
         }
     }
@@ -328,7 +355,8 @@ impl RetraceApp {
         if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
             self.go_home();
         }
-        if ctx.input(|i| i.modifiers.command && i.key_pressed(egui::Key::Z)) {
+        // Miau Is True has undo (its screen takes Z); the other games do not.
+        if !matches!(self.screen, Screen::Miau(_)) && ctx.input(|i| i.modifiers.command && i.key_pressed(egui::Key::Z)) {
             self.error = Some(t(self.lang(), "no_undo").to_string());
         }
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
@@ -426,6 +454,22 @@ impl eframe::App for RetraceApp {
                     Some(ExplodoRequest::Menu) => next = Some(Screen::Home),
                     None => {}
                 },
+                Screen::MiauLevels => match miau::levels_ui(ui, lang) {
+                    Some(MiauRequest::Play(p, l)) => next = start_miau(p, l, &mut self.error),
+                    Some(MiauRequest::Menu) => next = Some(Screen::Home),
+                    _ => {}
+                },
+                Screen::Miau(v) => match v.ui(ui, &self.store, lang) {
+                    Some(MiauRequest::Play(p, l)) => next = start_miau(p, l, &mut self.error),
+                    Some(MiauRequest::Levels) => {
+                        if v.session.outcome() == retrace_kernel::Outcome::InProgress {
+                            self.saved_miau = Some(v.session.clone());
+                        }
+                        next = Some(Screen::MiauLevels);
+                    }
+                    Some(MiauRequest::Menu) => next = Some(Screen::Home),
+                    None => {}
+                },
                 Screen::Watch(v) => {
                     let dt = self.last_frame.map_or(0.0, |l| l.elapsed().as_secs_f32()).min(0.25);
                     self.last_frame = Some(Instant::now());
@@ -437,6 +481,7 @@ impl eframe::App for RetraceApp {
                         Some(WatchRequest::PlayMines(s)) => next = Some(Screen::Mines(MinesView::resume(s))),
                         Some(WatchRequest::PlayLife(s)) => next = Some(Screen::Life(LifeView::new(s))),
                         Some(WatchRequest::PlayExplodo(s)) => next = Some(Screen::Explodo(ExplodoView::resume(s))),
+                        Some(WatchRequest::PlayMiau(s)) => next = Some(Screen::Miau(MiauView::resume(s))),
                         None => {}
                     }
                     mini_large(ui, v);
@@ -457,6 +502,17 @@ impl eframe::App for RetraceApp {
             }
         });
         self.windows(&ctx);
+    }
+}
+
+/// Level `l` of shipped pack `p`, or the reason it cannot start in `error`.
+fn start_miau(p: usize, l: usize, error: &mut Option<String>) -> Option<Screen> {
+    match MiauView::new(&miau::packs(), p, l) {
+        Ok(v) => Some(Screen::Miau(v)),
+        Err(e) => {
+            *error = Some(e);
+            None
+        }
     }
 }
 
@@ -515,6 +571,7 @@ impl WatchViewRef<'_> {
                 }
             }
             Watched::Explodo(s) => explodo::paint(painter, rect, s.state()),
+            Watched::Miau(s) => miau::paint(painter, rect, s.state()),
             Watched::Tally(s) => {
                 painter.text(rect.center(), egui::Align2::CENTER_CENTER, format!("total {}", s.state().total), egui::FontId::proportional(32.0), Color32::GRAY);
             }

@@ -18,7 +18,6 @@ pub fn t(lang: Lang, key: &'static str) -> &'static str {
         "resume" => ("Resume", "Продолжить"),
         "miau" => ("Miau Is True", "Miau Is True"),
         "explodo" => ("Explodorama", "Explodorama"),
-        "coming" => ("Not playable yet.", "Пока недоступно."),
         "explodo_blurb" => ("A turn-based, rogue-like bomb game: 20 seeded levels, power-ups, charges, a shop.", "Пошаговая игра с бомбами в духе rogue-like: 20 уровней по зерну, усиления, заряды, магазин."),
         "seed" => ("Seed", "Зерно"),
         "random" => ("random", "случайно"),

@@ -5,6 +5,7 @@
 use eframe::egui::{self, RichText};
 use retrace_kernel::explodo::Explodo;
 use retrace_kernel::life::Life;
+use retrace_kernel::miau::Miau;
 use retrace_kernel::mines::MineLayer;
 use retrace_kernel::replay::{verify, ReplayFile, Verified};
 use retrace_kernel::tally::Tally;
@@ -18,6 +19,8 @@ pub enum Watched {
     Life(Session<Life>),
     /// An Explodorama run.
     Explodo(Session<Explodo>),
+    /// A Miau Is True level.
+    Miau(Session<Miau>),
     /// The test game.
     Tally(Session<Tally>),
 }
@@ -52,6 +55,8 @@ pub enum WatchRequest {
     PlayLife(Session<Life>),
     /// Fork a live Explodorama run at the current step.
     PlayExplodo(Session<Explodo>),
+    /// Fork a live Miau Is True level at the current step.
+    PlayMiau(Session<Miau>),
 }
 
 fn rebuild<G: Game>(file: &ReplayFile) -> Result<Session<G>, String> {
@@ -72,6 +77,7 @@ impl WatchView {
             "life" => Watched::Life(rebuild(&file).map_err(err)?),
             "tally" => Watched::Tally(rebuild(&file).map_err(err)?),
             "explodo" => Watched::Explodo(rebuild(&file).map_err(err)?),
+            "miau" => Watched::Miau(rebuild(&file).map_err(err)?),
             other => return Err(err(format!("this build cannot show {other} replays yet"))),
         };
         Ok(WatchView { source: source.into(), certificate: verified.certificate, verified, watched, playing: true, speed: 1.0, acc: 0.0 })
@@ -84,6 +90,7 @@ impl WatchView {
             Watched::Life(s) => s.step(),
             Watched::Tally(s) => s.step(),
             Watched::Explodo(s) => s.step(),
+            Watched::Miau(s) => s.step(),
         }
     }
 
@@ -94,6 +101,7 @@ impl WatchView {
             Watched::Life(s) => s.seek(k),
             Watched::Tally(s) => s.seek(k),
             Watched::Explodo(s) => s.seek(k),
+            Watched::Miau(s) => s.seek(k),
         }
     }
 
@@ -127,6 +135,7 @@ impl WatchView {
             Watched::Life(s) => format!("generation {}", s.state().generation),
             Watched::Tally(s) => format!("{} moves", s.state().moves),
             Watched::Explodo(s) => format!("level {} turn {}", s.state().level, s.state().turn),
+            Watched::Miau(s) => format!("turn {}", s.state().turns),
         };
         if self.certificate {
             ui.label(RichText::new(format!(
@@ -172,7 +181,7 @@ impl WatchView {
             });
             ui.label(format!("{} {k} / {steps}", t(lang, "step")));
             let fork = match &self.watched {
-                Watched::Mines(_) | Watched::Life(_) | Watched::Explodo(_) => true,
+                Watched::Mines(_) | Watched::Life(_) | Watched::Explodo(_) | Watched::Miau(_) => true,
                 Watched::Tally(_) => false,
             };
             if ui.add_enabled(fork, egui::Button::new(t(lang, "play_from_here"))).clicked() {
@@ -199,6 +208,14 @@ impl WatchView {
             Watched::Mines(s) => Some(WatchRequest::PlayMines(cut(s))),
             Watched::Life(s) => Some(WatchRequest::PlayLife(cut(s))),
             Watched::Explodo(s) => Some(WatchRequest::PlayExplodo(cut(s))),
+            Watched::Miau(s) => {
+                // The title names the level (`<pack>/<level>`), so the live copy keeps it.
+                let live = cut(s);
+                Some(WatchRequest::PlayMiau(match s.header("").title {
+                    Some(title) => live.with_title(title),
+                    None => live,
+                }))
+            }
             Watched::Tally(_) => None,
         }
     }

@@ -1,0 +1,351 @@
+//! Miau Is True's window: the shipped packs' levels, the board (objects as
+//! coloured tiles with their noun, words as word tiles, a bar under every
+//! sentence that is read, gates open or shut), the rules in force beside it,
+//! and the level's hint. Arrows or W A S D move, Space waits, Z or Backspace
+//! undoes, Y redoes, R restarts; the same as buttons. A won level offers the
+//! next one; when nothing is YOU any more, the message says to undo or
+//! restart. Every move is saved (`miau.replay`); the session's title is
+//! `<pack id>/<level id>`, so Resume finds the level, its hint and the next.
+
+use crate::store::{Lang, Store};
+use eframe::egui::{self, Color32, RichText, Vec2};
+use retrace_kernel::miau::board::{Kind, Prop, Word};
+use retrace_kernel::miau::pack::{self, Pack};
+use retrace_kernel::miau::{Action, Miau, State};
+use retrace_kernel::{Outcome, Session};
+
+/// The save name of the level in play.
+pub const SAVE: &str = "miau";
+
+/// The packs shipped with the app (each must pass `miau check --proofs`).
+pub const PACKS: [&str; 3] = [include_str!("../../packs/first-steps.toml"), include_str!("../../packs/clockwork-proof.toml"), include_str!("../../packs/gate-drafts.toml")];
+
+/// The shipped packs, loaded (a pack that fails to load is left out; a test
+/// keeps them all loading).
+pub fn packs() -> Vec<Pack> {
+    PACKS.iter().filter_map(|text| pack::load(text).0).collect()
+}
+
+/// The screen's words in the interface language (English is the key).
+pub fn tr(lang: Lang, en: &'static str) -> &'static str {
+    if lang != Lang::Ru {
+        return en;
+    }
+    match en {
+        "Up" => "Вверх",
+        "Down" => "Вниз",
+        "Left" => "Влево",
+        "Right" => "Вправо",
+        "Wait" => "Ждать",
+        "Undo" => "Отменить",
+        "Redo" => "Вернуть",
+        "Restart" => "Заново",
+        "Levels" => "Уровни",
+        "Next level" => "Следующий уровень",
+        "Rules" => "Правила",
+        "Turn" => "Ход",
+        "Won!" => "Победа!",
+        "Nothing is YOU any more: undo (Z) or restart (R)." => "Больше ничто не YOU: отмените ход (Z) или начните заново (R).",
+        "That was the last level of this pack." => "Это был последний уровень набора.",
+        "A rule-word puzzle: push the words to rewrite the rules." => "Головоломка из слов-правил: двигайте слова, чтобы переписать правила.",
+        "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts." => "Стрелки или W A S D — ход, Пробел — ждать, Z — отменить, Y — вернуть, R — заново.",
+        "Choose a level" => "Выберите уровень",
+        _ => en,
+    }
+}
+
+/// What the screen asks the shell to do.
+pub enum MiauRequest {
+    /// Back to the menu.
+    Menu,
+    /// The level list.
+    Levels,
+    /// Play this level (pack index, level index into [`packs`]).
+    Play(usize, usize),
+}
+
+/// A level on screen.
+pub struct MiauView {
+    /// The level (a replay like every session); its title is `<pack>/<level>`.
+    pub session: Session<Miau>,
+    /// The level's title and hint, from its pack.
+    pub title: String,
+    /// The hint shown to players.
+    pub hint: String,
+    /// Where it is in [`packs`] (pack, level), when it came from one.
+    pub place: Option<(usize, usize)>,
+    /// The last message (a refused move, the end of the pack).
+    pub message: Option<String>,
+}
+
+impl MiauView {
+    /// Level `level` of pack `pack` (indices into [`packs`]), from its start.
+    pub fn new(packs: &[Pack], pack: usize, level: usize) -> Result<MiauView, String> {
+        let p = packs.get(pack).ok_or("no such pack")?;
+        let l = p.levels.get(level).ok_or("no such level")?;
+        let session = Session::<Miau>::new(l.setup.clone(), 0).map_err(|e| format!("{}/{}: {e}", p.id, l.id))?.with_title(format!("{}/{}", p.id, l.id));
+        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), message: None })
+    }
+
+    /// A saved or forked session; its title finds the level in the packs.
+    pub fn resume(session: Session<Miau>) -> MiauView {
+        let packs = packs();
+        let title = session.header("").title.unwrap_or_default();
+        let place = packs.iter().enumerate().find_map(|(p, pk)| pk.levels.iter().position(|l| format!("{}/{}", pk.id, l.id) == title).map(|l| (p, l)));
+        let (name, hint) = match place {
+            Some((p, l)) => (packs[p].levels[l].title.clone(), packs[p].levels[l].hint.clone()),
+            None if title.is_empty() => ("Miau Is True".to_string(), String::new()),
+            None => (title, String::new()),
+        };
+        MiauView { session, title: name, hint, place, message: None }
+    }
+
+    /// Plays a move; a refused one only sets the message. Saves after every
+    /// accepted move, and forgets the save when the level is won.
+    pub fn act(&mut self, a: Action, store: &Store) {
+        match self.session.push(a) {
+            Ok(_) => {
+                self.message = None;
+                self.save(store);
+            }
+            Err(e) => self.message = Some(e.0),
+        }
+    }
+
+    /// Takes the last move back (Redo plays it again).
+    pub fn undo(&mut self, store: &Store) {
+        if self.session.undo() {
+            self.message = None;
+            self.save(store);
+        }
+    }
+
+    /// Plays the last undone move again.
+    pub fn redo(&mut self, store: &Store) {
+        if self.session.redo().is_some() {
+            self.save(store);
+        }
+    }
+
+    /// Back to the start; every move stays redoable until a new one is made.
+    pub fn restart(&mut self, store: &Store) {
+        self.session.seek(0);
+        self.message = None;
+        self.save(store);
+    }
+
+    fn save(&mut self, store: &Store) {
+        if self.session.state().won {
+            store.forget(SAVE);
+        } else if let Err(e) = store.save(SAVE, &self.session) {
+            self.message = Some(e);
+        }
+    }
+
+    /// The screen; returns a request for the shell.
+    pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) -> Option<MiauRequest> {
+        let mut request = None;
+        let keys = ui.ctx().input(|i| {
+            let k = |key: egui::Key| i.key_pressed(key);
+            [
+                (k(egui::Key::ArrowUp) || k(egui::Key::W), 0),
+                (k(egui::Key::ArrowDown) || k(egui::Key::S), 1),
+                (k(egui::Key::ArrowLeft) || k(egui::Key::A), 2),
+                (k(egui::Key::ArrowRight) || k(egui::Key::D), 3),
+                (k(egui::Key::Space), 4),
+                (k(egui::Key::Z) || k(egui::Key::Backspace), 5),
+                (k(egui::Key::Y), 6),
+                (k(egui::Key::R), 7),
+            ]
+            .iter()
+            .filter(|(pressed, _)| *pressed)
+            .map(|&(_, n)| n)
+            .collect::<Vec<u8>>()
+        });
+        ui.horizontal(|ui| {
+            ui.heading(&self.title);
+            ui.label(format!("{} {}", tr(lang, "Turn"), self.session.state().turns));
+            if ui.button(tr(lang, "Levels")).clicked() {
+                request = Some(MiauRequest::Levels);
+            }
+        });
+        if !self.hint.is_empty() {
+            ui.label(RichText::new(&self.hint).italics());
+        }
+        let mut pressed = keys;
+        ui.horizontal(|ui| {
+            for (n, label) in ["Up", "Down", "Left", "Right", "Wait", "Undo", "Redo", "Restart"].iter().enumerate() {
+                if ui.button(tr(lang, label)).clicked() {
+                    pressed.push(n as u8);
+                }
+            }
+        });
+        for n in pressed {
+            match n {
+                0..=4 => self.act([Action::Up, Action::Down, Action::Left, Action::Right, Action::Wait][n as usize], store),
+                5 => self.undo(store),
+                6 => self.redo(store),
+                _ => self.restart(store),
+            }
+        }
+        match self.session.outcome() {
+            Outcome::Won(_) => {
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(format!("{} {}", tr(lang, "Won!"), crate::ui::text::kernel(lang, &self.session.outcome().to_string()))).strong().color(Color32::from_rgb(230, 190, 60)));
+                    if let Some((p, l)) = self.place {
+                        if ui.button(tr(lang, "Next level")).clicked() {
+                            if packs().get(p).is_some_and(|pk| l + 1 < pk.levels.len()) {
+                                request = Some(MiauRequest::Play(p, l + 1));
+                            } else {
+                                self.message = Some(tr(lang, "That was the last level of this pack.").into());
+                            }
+                        }
+                    }
+                });
+            }
+            Outcome::Lost(_) => {
+                ui.colored_label(Color32::from_rgb(230, 90, 70), tr(lang, "Nothing is YOU any more: undo (Z) or restart (R)."));
+            }
+            _ => {}
+        }
+        if let Some(m) = &self.message {
+            ui.colored_label(Color32::from_rgb(230, 150, 70), crate::ui::text::kernel(lang, m));
+        }
+        ui.horizontal_top(|ui| {
+            let s = self.session.state();
+            let avail = ui.available_size();
+            let cell = ((avail.x - 240.0) / s.board.w as f32).min(avail.y / s.board.h as f32).clamp(12.0, 64.0);
+            let (rect, _) = ui.allocate_exact_size(Vec2::new(cell * s.board.w as f32, cell * s.board.h as f32), egui::Sense::hover());
+            paint(&ui.painter_at(rect), rect, s);
+            ui.vertical(|ui| {
+                ui.strong(tr(lang, "Rules"));
+                for r in s.rules.texts() {
+                    ui.label(r);
+                }
+            });
+        });
+        ui.label(RichText::new(tr(lang, "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts.")).small());
+        request
+    }
+}
+
+/// The level list: each pack and its levels, a button each.
+pub fn levels_ui(ui: &mut egui::Ui, lang: Lang) -> Option<MiauRequest> {
+    let mut request = None;
+    ui.horizontal(|ui| {
+        ui.heading(tr(lang, "Choose a level"));
+        if ui.button(crate::ui::text::t(lang, "menu")).clicked() {
+            request = Some(MiauRequest::Menu);
+        }
+    });
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        for (p, pack) in packs().iter().enumerate() {
+            ui.add_space(6.0);
+            ui.strong(&pack.name);
+            ui.horizontal_wrapped(|ui| {
+                for (l, level) in pack.levels.iter().enumerate() {
+                    if ui.button(&level.title).on_hover_text(&level.hint).clicked() {
+                        request = Some(MiauRequest::Play(p, l));
+                    }
+                }
+            });
+        }
+    });
+    request
+}
+
+/// A noun's colour: the usual nouns their own, others from their name.
+fn noun_color(noun: &str) -> Color32 {
+    match noun {
+        "miau" => Color32::from_rgb(240, 150, 60),
+        "rock" => Color32::from_rgb(140, 110, 80),
+        "wall" => Color32::from_gray(90),
+        "flag" => Color32::from_rgb(235, 205, 70),
+        "water" => Color32::from_rgb(60, 120, 210),
+        "crate" => Color32::from_rgb(180, 130, 70),
+        "dock" => Color32::from_rgb(90, 170, 110),
+        "gate" => Color32::from_rgb(120, 90, 160),
+        "plate" => Color32::from_rgb(160, 160, 170),
+        other => {
+            // A stable colour per name (no hashing crate: a small FNV over the bytes).
+            let h = other.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+            Color32::from_rgb(80 + (h & 0x7f) as u8, 80 + ((h >> 8) & 0x7f) as u8, 80 + ((h >> 16) & 0x7f) as u8)
+        }
+    }
+}
+
+/// A property word's colour (YOU, WIN… stand out).
+fn prop_color(p: Prop) -> Color32 {
+    match p {
+        Prop::You => Color32::from_rgb(240, 120, 180),
+        Prop::Win => Color32::from_rgb(235, 205, 70),
+        Prop::Push => Color32::from_rgb(180, 130, 70),
+        Prop::Stop => Color32::from_rgb(120, 170, 90),
+        Prop::Sink => Color32::from_rgb(80, 140, 230),
+        Prop::Defeat => Color32::from_rgb(220, 70, 60),
+        Prop::Goal => Color32::from_rgb(90, 200, 140),
+        Prop::Float => Color32::from_rgb(150, 200, 240),
+        Prop::Frail => Color32::from_rgb(200, 180, 140),
+    }
+}
+
+/// Draws a Miau board in `rect`: objects (their noun's first letters on a
+/// coloured tile; a shut gate crossed), words (dark tiles with the word; a
+/// fixed word framed), and a bar under (or beside) every sentence read.
+pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
+    let b = &s.board;
+    let cell = (rect.width() / b.w as f32).min(rect.height() / b.h as f32);
+    let at = |x: i32, y: i32| egui::Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
+    painter.rect_filled(egui::Rect::from_min_size(rect.min, Vec2::new(cell * b.w as f32, cell * b.h as f32)), 2.0, Color32::from_gray(45));
+    // Faint cell lines, so distances can be counted.
+    let line = egui::Stroke::new(1.0, Color32::from_gray(55));
+    for x in 1..b.w {
+        painter.line_segment([at(x, 0).left_top(), at(x, b.h - 1).left_bottom()], line);
+    }
+    for y in 1..b.h {
+        painter.line_segment([at(0, y).left_top(), at(b.w - 1, y).right_top()], line);
+    }
+    // Objects under words, each cell's things in board order.
+    for word_pass in [false, true] {
+        for t in b.things.iter().filter(|t| matches!(t.kind, Kind::Word(_)) == word_pass) {
+            let r = at(t.x, t.y).shrink(cell * 0.08);
+            match &t.kind {
+                Kind::Object(n) => {
+                    let fill = noun_color(n);
+                    painter.rect_filled(r, cell * 0.2, fill);
+                    let letters: String = n.chars().take(if cell >= 36.0 { 4 } else { 1 }).collect();
+                    painter.text(r.center(), egui::Align2::CENTER_CENTER, letters, egui::FontId::proportional(cell * 0.3), Color32::BLACK);
+                    if t.is_gate() && !t.open {
+                        painter.line_segment([r.left_top(), r.right_bottom()], egui::Stroke::new(2.0, Color32::BLACK));
+                        painter.line_segment([r.right_top(), r.left_bottom()], egui::Stroke::new(2.0, Color32::BLACK));
+                    }
+                }
+                Kind::Word(w) => {
+                    let color = match w {
+                        Word::Prop(p) => prop_color(*p),
+                        Word::Noun(n) => noun_color(n),
+                        Word::Is | Word::And => Color32::from_gray(230),
+                    };
+                    painter.rect_filled(r, 3.0, Color32::from_gray(15));
+                    if t.fixed {
+                        painter.rect_stroke(r, 3.0, egui::Stroke::new(2.0, Color32::from_gray(200)), egui::StrokeKind::Inside);
+                    }
+                    let text = t.kind.text();
+                    let size = (cell * 0.9 / text.len().max(2) as f32 * 1.6).min(cell * 0.36);
+                    painter.text(r.center(), egui::Align2::CENTER_CENTER, text, egui::FontId::monospace(size), color);
+                }
+            }
+        }
+    }
+    // Sentence bars: under a row's sentence, right of a column's.
+    for span in &s.rules.spans {
+        let (Some(first), Some(last)) = (span.cells.first(), span.cells.last()) else { continue };
+        let (a, z) = (at(first.0, first.1), at(last.0, last.1));
+        let stroke = egui::Stroke::new((cell * 0.06).max(1.5), Color32::from_rgb(240, 240, 160));
+        if span.axis == 0 {
+            painter.line_segment([a.left_bottom() + Vec2::new(2.0, -2.0), z.right_bottom() + Vec2::new(-2.0, -2.0)], stroke);
+        } else {
+            painter.line_segment([a.right_top() + Vec2::new(-2.0, 2.0), z.right_bottom() + Vec2::new(-2.0, -2.0)], stroke);
+        }
+    }
+}
