@@ -289,11 +289,13 @@ fn snapshots_of_the_main_screens() {
     h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
     h.run();
     h.snapshot("explodo-danger");
-    // Miau Is True: "Pass it on", two moves in (sentence bars, the rules, the hint).
+    // Miau Is True: the clockwork proof one move before the win (sentence bars,
+    // frames and marks from the rules, the rules in force, the last move's events).
     let packs = retrace::ui::miau::packs();
-    let mut v = retrace::ui::miau::MiauView::new(&packs, 0, 1).unwrap();
-    for a in [retrace_kernel::miau::Action::Up, retrace_kernel::miau::Action::Right] {
-        v.session.push(a).unwrap();
+    let mut v = retrace::ui::miau::MiauView::new(&packs, 1, 0).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    for c in "DRRRRRRRRR".chars() {
+        v.act(retrace_kernel::miau::Action::from_letter(c).unwrap(), &Store::new(scratch.path()));
     }
     h.state_mut().screen = Screen::Miau(v);
     h.run();
@@ -583,4 +585,40 @@ fn a_miau_replay_plays_in_the_watcher_and_forks_a_live_level_and_the_screen_spea
     assert!(miau(&mut h).session.state().won, "the fork is the replay's end: won");
     assert!(h.query_by_label("Вверх").is_some() && h.query_by_label("Заново").is_some());
     assert!(h.query_by_label_contains("Победа!").is_some());
+}
+
+#[test]
+fn miau_says_what_each_move_did() {
+    use retrace::ui::miau::describe;
+    use retrace_kernel::miau::Event;
+    let check = |e: Event, en: Option<&str>, ru: Option<&str>| {
+        let line = describe(&e);
+        assert_eq!(line.as_deref(), en, "{e:?}");
+        assert_eq!(line.map(|l| retrace::ui::text::kernel(retrace::store::Lang::Ru, &l)).as_deref(), ru, "{e:?} in Russian");
+    };
+    check(Event::Rules { added: vec!["ROCK IS FLAG".into()], removed: vec!["FLAG IS WIN".into()] }, Some("+ ROCK IS FLAG, - FLAG IS WIN"), Some("+ ROCK IS FLAG, - FLAG IS WIN"));
+    check(Event::Destroyed(vec!["rock-2".into(), "text-win-1".into()], "sank".into()), Some("rock-2, the word WIN: sank"), Some("rock-2, слово WIN: утонуло"));
+    check(Event::Destroyed(vec!["key-1".into(), "door-1".into()], "open".into()), Some("key-1, door-1: destroyed by OPEN"), Some("key-1, door-1: уничтожено парой OPEN"));
+    check(Event::Transformed("rock-1".into(), "flag".into()), Some("rock-1 became flag"), Some("rock-1 превратилось в flag"));
+    check(Event::Gate("gate-1".into(), true), Some("gate-1: opened"), Some("gate-1: открыто"));
+    check(Event::Won, None, None);
+    // On screen: "Pass it on" played by its shortest solution shows the rule it forms.
+    use retrace_kernel::miau::solver::{solve, Verdict};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::MiauLevels;
+    h.run();
+    h.get_by_label("Pass it on").click();
+    h.run();
+    let setup = miau(&mut h).session.setup().clone();
+    let Verdict::Solved { moves, .. } = solve(&setup, 100_000, &mut retrace_kernel::hashing::CpuHasher).unwrap() else { panic!("it solves") };
+    let mut shown = false;
+    for m in moves {
+        h.key_press(miau_key(m));
+        h.run();
+        if miau(&mut h).happened.iter().any(|l| l == "+ ROCK IS FLAG") {
+            shown |= h.query_by_label("+ ROCK IS FLAG").is_some() && h.query_by_label("Last move").is_some();
+        }
+    }
+    assert!(shown, "the move that formed ROCK IS FLAG said so beside the board");
 }

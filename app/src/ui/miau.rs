@@ -9,9 +9,9 @@
 
 use crate::store::{Lang, Store};
 use eframe::egui::{self, Color32, RichText, Vec2};
-use retrace_kernel::miau::board::{Kind, Prop, Word};
+use retrace_kernel::miau::board::{Kind, Prop, Word, PROPS};
 use retrace_kernel::miau::pack::{self, Pack};
-use retrace_kernel::miau::{Action, Miau, State};
+use retrace_kernel::miau::{Action, Event, Miau, State};
 use retrace_kernel::{Outcome, Session};
 
 /// The save name of the level in play.
@@ -50,6 +50,7 @@ pub fn tr(lang: Lang, en: &'static str) -> &'static str {
         "A rule-word puzzle: push the words to rewrite the rules." => "Головоломка из слов-правил: двигайте слова, чтобы переписать правила.",
         "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts." => "Стрелки или W A S D — ход, Пробел — ждать, Z — отменить, Y — вернуть, R — заново.",
         "Choose a level" => "Выберите уровень",
+        "Last move" => "Последний ход",
         _ => en,
     }
 }
@@ -76,6 +77,9 @@ pub struct MiauView {
     pub place: Option<(usize, usize)>,
     /// The last message (a refused move, the end of the pack).
     pub message: Option<String>,
+    /// What the last move did, a line each (rules formed and broken, things
+    /// destroyed and why, transformations, gates), so nothing changes unseen.
+    pub happened: Vec<String>,
 }
 
 impl MiauView {
@@ -84,7 +88,7 @@ impl MiauView {
         let p = packs.get(pack).ok_or("no such pack")?;
         let l = p.levels.get(level).ok_or("no such level")?;
         let session = Session::<Miau>::new(l.setup.clone(), 0).map_err(|e| format!("{}/{}: {e}", p.id, l.id))?.with_title(format!("{}/{}", p.id, l.id));
-        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), message: None })
+        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), message: None, happened: Vec::new() })
     }
 
     /// A saved or forked session; its title finds the level in the packs.
@@ -97,14 +101,15 @@ impl MiauView {
             None if title.is_empty() => ("Miau Is True".to_string(), String::new()),
             None => (title, String::new()),
         };
-        MiauView { session, title: name, hint, place, message: None }
+        MiauView { session, title: name, hint, place, message: None, happened: Vec::new() }
     }
 
     /// Plays a move; a refused one only sets the message. Saves after every
     /// accepted move, and forgets the save when the level is won.
     pub fn act(&mut self, a: Action, store: &Store) {
         match self.session.push(a) {
-            Ok(_) => {
+            Ok(events) => {
+                self.happened = events.iter().filter_map(describe).collect();
                 self.message = None;
                 self.save(store);
             }
@@ -116,13 +121,15 @@ impl MiauView {
     pub fn undo(&mut self, store: &Store) {
         if self.session.undo() {
             self.message = None;
+            self.happened.clear();
             self.save(store);
         }
     }
 
     /// Plays the last undone move again.
     pub fn redo(&mut self, store: &Store) {
-        if self.session.redo().is_some() {
+        if let Some(events) = self.session.redo() {
+            self.happened = events.iter().filter_map(describe).collect();
             self.save(store);
         }
     }
@@ -131,6 +138,7 @@ impl MiauView {
     pub fn restart(&mut self, store: &Store) {
         self.session.seek(0);
         self.message = None;
+        self.happened.clear();
         self.save(store);
     }
 
@@ -191,7 +199,9 @@ impl MiauView {
         match self.session.outcome() {
             Outcome::Won(_) => {
                 ui.horizontal(|ui| {
-                    ui.label(RichText::new(format!("{} {}", tr(lang, "Won!"), crate::ui::text::kernel(lang, &self.session.outcome().to_string()))).strong().color(Color32::from_rgb(230, 190, 60)));
+                    let turns = self.session.state().turns;
+                    let text = if lang == Lang::Ru { format!("Победа! Ходов: {turns}.") } else { format!("Won! {turns} turns.") };
+                    ui.label(RichText::new(text).strong().color(Color32::from_rgb(230, 190, 60)));
                     if let Some((p, l)) = self.place {
                         if ui.button(tr(lang, "Next level")).clicked() {
                             if packs().get(p).is_some_and(|pk| l + 1 < pk.levels.len()) {
@@ -222,11 +232,46 @@ impl MiauView {
                 for r in s.rules.texts() {
                     ui.label(r);
                 }
+                if !self.happened.is_empty() {
+                    ui.add_space(8.0);
+                    ui.strong(tr(lang, "Last move"));
+                    for line in &self.happened {
+                        ui.label(crate::ui::text::kernel(lang, line));
+                    }
+                }
             });
         });
         ui.label(RichText::new(tr(lang, "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts.")).small());
         request
     }
+}
+
+/// A thing's id as a player reads it: `text-win-1` is the word WIN.
+fn thing(id: &str) -> String {
+    match id.strip_prefix("text-") {
+        Some(rest) => format!("the word {}", rest.rsplit_once('-').map_or(rest, |(w, _)| w).to_uppercase()),
+        None => id.to_string(),
+    }
+}
+
+/// One line for an event (English; the Russian comes from the phrase table);
+/// none for the win, which has its banner.
+pub fn describe(e: &Event) -> Option<String> {
+    Some(match e {
+        Event::Rules { added, removed } => added.iter().map(|r| format!("+ {r}")).chain(removed.iter().map(|r| format!("- {r}"))).collect::<Vec<_>>().join(", "),
+        Event::Destroyed(ids, why) => {
+            let who = ids.iter().map(|i| thing(i)).collect::<Vec<_>>().join(", ");
+            match why.as_str() {
+                "sank" => format!("{who}: sank"),
+                "defeated" => format!("{who}: defeated"),
+                "crumbled" => format!("{who}: crumbled"),
+                pair => format!("{who}: destroyed by {}", pair.to_uppercase()),
+            }
+        }
+        Event::Transformed(id, to) => format!("{} became {to}", thing(id)),
+        Event::Gate(id, open) => format!("{id}: {}", if *open { "opened" } else { "closed" }),
+        Event::Won => return None,
+    })
 }
 
 /// The level list: each pack and its levels, a button each.
@@ -311,8 +356,35 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
             let r = at(t.x, t.y).shrink(cell * 0.08);
             match &t.kind {
                 Kind::Object(n) => {
-                    let fill = noun_color(n);
+                    // What the rules make it, drawn: a thing with no property at
+                    // all is faded scenery (a crate that is not PUSH, a wall that
+                    // is not STOP, look passable), STOP is a heavy frame, PUSH a
+                    // light one, YOU a white one; SINK, DEFEAT, WIN, GOAL, FLOAT
+                    // and FRAIL get a corner mark.
+                    let has = |p: Prop| s.rules.has(&t.kind, p);
+                    let inert = PROPS.iter().all(|(p, _)| !has(*p));
+                    let fill = if inert { noun_color(n).gamma_multiply(0.45) } else { noun_color(n) };
                     painter.rect_filled(r, cell * 0.2, fill);
+                    let frame = if has(Prop::You) {
+                        Some((2.5, Color32::WHITE))
+                    } else if has(Prop::Push) {
+                        Some((1.5, Color32::from_gray(220)))
+                    } else if has(Prop::Stop) {
+                        Some((3.0, Color32::BLACK))
+                    } else {
+                        None
+                    };
+                    if let Some((width, color)) = frame {
+                        painter.rect_stroke(r, cell * 0.2, egui::Stroke::new(width, color), egui::StrokeKind::Inside);
+                    }
+                    let marks = [(Prop::Sink, "~"), (Prop::Defeat, "x"), (Prop::Win, "*"), (Prop::Goal, "o"), (Prop::Float, "^"), (Prop::Frail, ":")];
+                    let mut corner = r.right_top() + Vec2::new(-cell * 0.12, cell * 0.12);
+                    for (p, mark) in marks {
+                        if has(p) {
+                            painter.text(corner, egui::Align2::CENTER_CENTER, mark, egui::FontId::monospace(cell * 0.22), prop_color(p));
+                            corner.x -= cell * 0.16;
+                        }
+                    }
                     let letters: String = n.chars().take(if cell >= 36.0 { 4 } else { 1 }).collect();
                     painter.text(r.center(), egui::Align2::CENTER_CENTER, letters, egui::FontId::proportional(cell * 0.3), Color32::BLACK);
                     if t.is_gate() && !t.open {

@@ -135,6 +135,16 @@ pub fn t(lang: Lang, key: &'static str) -> &'static str {
 /// Russian, longest first where one contains another. The kernel speaks
 /// English; the window translates what it shows.
 const KERNEL_RU: &[(&str, &str)] = &[
+    ("nothing that is YOU can move that way", "ничто из того, что YOU, не может пойти туда"),
+    ("the level is won", "уровень уже пройден"),
+    ("the word ", "слово "),
+    (": sank", ": утонуло"),
+    (": defeated", ": побеждено"),
+    (": crumbled", ": рассыпалось"),
+    (": destroyed by ", ": уничтожено парой "),
+    (" became ", " превратилось в "),
+    (": opened", ": открыто"),
+    (": closed", ": закрыто"),
     ("not a Retrace replay (it does not start with the replay signature)", "это не запись Retrace (в начале нет подписи записи)"),
     ("written by a newer replay format", "записано более новым форматом записи"),
     ("update Retrace to open it", "обновите Retrace, чтобы открыть её"),
