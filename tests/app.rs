@@ -291,8 +291,7 @@ fn snapshots_of_the_main_screens() {
     h.snapshot("explodo-danger");
     // Miau Is True: the clockwork proof one move before the win (sentence bars,
     // frames and marks from the rules, the rules in force, the last move's events).
-    let packs = retrace::ui::miau::packs();
-    let mut v = retrace::ui::miau::MiauView::new(&packs, 1, 0).unwrap();
+    let mut v = retrace::ui::miau::MiauView::new(&retrace::ui::miau::packs(), 1, 0).unwrap();
     let scratch = tempfile::tempdir().unwrap();
     for c in "DRRRRRRRRR".chars() {
         v.act(retrace_kernel::miau::Action::from_letter(c).unwrap(), &Store::new(scratch.path()));
@@ -621,4 +620,37 @@ fn miau_says_what_each_move_did() {
         }
     }
     assert!(shown, "the move that formed ROCK IS FLAG said so beside the board");
+}
+
+#[test]
+fn a_dropped_miau_pack_lists_its_levels_and_a_bad_one_says_where_it_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let pack = |title: &str| format!("[manifest]\nid = \"mine\"\nname = \"My pack\"\nversion = \"1.0.0\"\nengine = 1\n\n[[levels]]\nid = \"first\"\ntitle = \"{title}\"\nhint = \"Right, then right.\"\ngrid = \"MIAU IS YOU / FLAG IS WIN / m . f\"\nlegend = {{ m = \"miau\", f = \"flag\" }}\n");
+    let good = dir.path().join("mine.toml");
+    std::fs::write(&good, pack("Two steps")).unwrap();
+    drop_file(&mut h, good.to_str().unwrap(), Vec::new());
+    assert!(matches!(h.state_mut().screen, Screen::MiauLevels));
+    assert_eq!(h.state_mut().miau_packs.len(), 4, "the three shipped packs and this one");
+    h.get_by_label("Two steps").click();
+    h.run();
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert!(miau(&mut h).session.state().won);
+    assert!(h.query_by_label("That was the last level of this pack.").is_some());
+    // Opened again after an edit: the same pack, new levels.
+    std::fs::write(&good, pack("Two steps, edited")).unwrap();
+    drop_file(&mut h, good.to_str().unwrap(), Vec::new());
+    assert_eq!(h.state_mut().miau_packs.len(), 4);
+    assert!(h.query_by_label("Two steps, edited").is_some());
+    // A broken file: the path and the place in it, and the list stays.
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "[manifest]\nid = \"bad\"\nname = = 3\n").unwrap();
+    drop_file(&mut h, bad.to_str().unwrap(), Vec::new());
+    let error = h.state_mut().error.clone().expect("an error is shown");
+    assert!(error.contains("bad.toml") && error.contains("line 3"), "{error}");
+    assert_eq!(h.state_mut().miau_packs.len(), 4);
 }

@@ -75,6 +75,8 @@ pub struct RetraceApp {
     pub saved_explodo: Option<Session<Explodo>>,
     /// A saved Miau Is True level to resume.
     pub saved_miau: Option<Session<Miau>>,
+    /// Miau Is True's packs: the shipped ones, then those opened.
+    pub miau_packs: Vec<retrace_kernel::miau::pack::Pack>,
     /// The Explodorama new-run form.
     pub explodo_form: RunForm,
     show_explodo_scores: bool,
@@ -122,6 +124,7 @@ impl RetraceApp {
             saved_life,
             saved_explodo,
             saved_miau,
+            miau_packs: miau::packs(),
             explodo_form: RunForm::default(),
             show_explodo_scores: false,
             life_form: SetupForm::default(),
@@ -153,6 +156,21 @@ impl RetraceApp {
             Ok(v) => {
                 self.error = None;
                 self.screen = Screen::Watch(v);
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Opens a Miau pack file and shows its levels, or every error with the
+    /// file's path and the place in it.
+    pub fn open_pack(&mut self, path: &std::path::Path) {
+        match miau::open_pack(path) {
+            Ok(pack) => {
+                miau::add_pack(&mut self.miau_packs, pack);
+                self.error = None;
+                self.reclaim_engine();
+                self.go_home();
+                self.screen = Screen::MiauLevels;
             }
             Err(e) => self.error = Some(e),
         }
@@ -247,7 +265,7 @@ impl RetraceApp {
                 }
                 if let Some(s) = self.saved_miau.take() {
                     if ui.button(t(lang, "resume")).clicked() {
-                        next = Some(Screen::Miau(MiauView::resume(s)));
+                        next = Some(Screen::Miau(MiauView::resume(s, &self.miau_packs)));
                     } else {
                         self.saved_miau = Some(s);
                     }
@@ -361,6 +379,11 @@ impl RetraceApp {
         }
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         for f in dropped {
+            // A pack file opens in Miau's level list; anything else is a replay.
+            if f.path().extension().is_some_and(|e| e.eq_ignore_ascii_case("toml")) {
+                self.open_pack(f.path());
+                continue;
+            }
             let name = f.path().display().to_string();
             match f.bytes() {
                 Ok(bytes) => self.open_bytes(&name, &bytes),
@@ -415,6 +438,7 @@ impl eframe::App for RetraceApp {
         }
         egui::CentralPanel::default().show(ui, |ui| {
             let mut next: Option<Screen> = None;
+            let mut pack_to_open = None;
             match &mut self.screen {
                 Screen::Home => {}
                 Screen::Mines(v) => {
@@ -454,13 +478,14 @@ impl eframe::App for RetraceApp {
                     Some(ExplodoRequest::Menu) => next = Some(Screen::Home),
                     None => {}
                 },
-                Screen::MiauLevels => match miau::levels_ui(ui, lang) {
-                    Some(MiauRequest::Play(p, l)) => next = start_miau(p, l, &mut self.error),
+                Screen::MiauLevels => match miau::levels_ui(ui, lang, &self.miau_packs) {
+                    Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau_packs, p, l, &mut self.error),
                     Some(MiauRequest::Menu) => next = Some(Screen::Home),
+                    Some(MiauRequest::OpenPack(path)) => pack_to_open = Some(path),
                     _ => {}
                 },
                 Screen::Miau(v) => match v.ui(ui, &self.store, lang) {
-                    Some(MiauRequest::Play(p, l)) => next = start_miau(p, l, &mut self.error),
+                    Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau_packs, p, l, &mut self.error),
                     Some(MiauRequest::Levels) => {
                         if v.session.outcome() == retrace_kernel::Outcome::InProgress {
                             self.saved_miau = Some(v.session.clone());
@@ -468,6 +493,7 @@ impl eframe::App for RetraceApp {
                         next = Some(Screen::MiauLevels);
                     }
                     Some(MiauRequest::Menu) => next = Some(Screen::Home),
+                    Some(MiauRequest::OpenPack(path)) => pack_to_open = Some(path),
                     None => {}
                 },
                 Screen::Watch(v) => {
@@ -481,7 +507,7 @@ impl eframe::App for RetraceApp {
                         Some(WatchRequest::PlayMines(s)) => next = Some(Screen::Mines(MinesView::resume(s))),
                         Some(WatchRequest::PlayLife(s)) => next = Some(Screen::Life(LifeView::new(s))),
                         Some(WatchRequest::PlayExplodo(s)) => next = Some(Screen::Explodo(ExplodoView::resume(s))),
-                        Some(WatchRequest::PlayMiau(s)) => next = Some(Screen::Miau(MiauView::resume(s))),
+                        Some(WatchRequest::PlayMiau(s)) => next = Some(Screen::Miau(MiauView::resume(s, &self.miau_packs))),
                         None => {}
                     }
                     mini_large(ui, v);
@@ -494,6 +520,9 @@ impl eframe::App for RetraceApp {
                 self.reclaim_engine();
                 self.screen = s;
             }
+            if let Some(path) = pack_to_open {
+                self.open_pack(&path);
+            }
             // Lend the GPU engine to a Life screen (looked for once, on the first game).
             if let Screen::Life(v) = &mut self.screen {
                 if v.engine.is_none() {
@@ -505,9 +534,9 @@ impl eframe::App for RetraceApp {
     }
 }
 
-/// Level `l` of shipped pack `p`, or the reason it cannot start in `error`.
-fn start_miau(p: usize, l: usize, error: &mut Option<String>) -> Option<Screen> {
-    match MiauView::new(&miau::packs(), p, l) {
+/// Level `l` of pack `p`, or the reason it cannot start in `error`.
+fn start_miau(packs: &[retrace_kernel::miau::pack::Pack], p: usize, l: usize, error: &mut Option<String>) -> Option<Screen> {
+    match MiauView::new(packs, p, l) {
         Ok(v) => Some(Screen::Miau(v)),
         Err(e) => {
             *error = Some(e);

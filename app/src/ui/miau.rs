@@ -51,7 +51,26 @@ pub fn tr(lang: Lang, en: &'static str) -> &'static str {
         "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts." => "Стрелки или W A S D — ход, Пробел — ждать, Z — отменить, Y — вернуть, R — заново.",
         "Choose a level" => "Выберите уровень",
         "Last move" => "Последний ход",
+        "Open pack" => "Открыть набор",
+        "Drop a pack file (.toml) on the window to play its levels." => "Перетащите файл набора (.toml) в окно, чтобы играть его уровни.",
         _ => en,
+    }
+}
+
+/// Reads a pack file: the pack, or every error with the file's path and the
+/// error's place in it (`levels[2].map: …`, a TOML error's line and column).
+pub fn open_pack(path: &std::path::Path) -> Result<Pack, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
+    let (pack, report) = pack::load(&text);
+    pack.ok_or_else(|| report.errors.iter().map(|e| format!("{}: {}: {}", path.display(), e.path, e.message)).collect::<Vec<_>>().join("\n"))
+}
+
+/// Adds a pack to the list, in place of one with the same id (a designer
+/// opening the file again after an edit gets the new levels).
+pub fn add_pack(packs: &mut Vec<Pack>, pack: Pack) {
+    match packs.iter_mut().find(|p| p.id == pack.id) {
+        Some(old) => *old = pack,
+        None => packs.push(pack),
     }
 }
 
@@ -61,8 +80,10 @@ pub enum MiauRequest {
     Menu,
     /// The level list.
     Levels,
-    /// Play this level (pack index, level index into [`packs`]).
+    /// Play this level (pack index, level index into the app's packs).
     Play(usize, usize),
+    /// Open a pack file (chosen in the file dialog).
+    OpenPack(std::path::PathBuf),
 }
 
 /// A level on screen.
@@ -73,8 +94,10 @@ pub struct MiauView {
     pub title: String,
     /// The hint shown to players.
     pub hint: String,
-    /// Where it is in [`packs`] (pack, level), when it came from one.
+    /// Where it is in the app's packs (pack, level), when it came from one.
     pub place: Option<(usize, usize)>,
+    /// The level after it in its pack, if any.
+    pub next: Option<(usize, usize)>,
     /// The last message (a refused move, the end of the pack).
     pub message: Option<String>,
     /// What the last move did, a line each (rules formed and broken, things
@@ -83,17 +106,16 @@ pub struct MiauView {
 }
 
 impl MiauView {
-    /// Level `level` of pack `pack` (indices into [`packs`]), from its start.
+    /// Level `level` of pack `pack` (indices into `packs`), from its start.
     pub fn new(packs: &[Pack], pack: usize, level: usize) -> Result<MiauView, String> {
         let p = packs.get(pack).ok_or("no such pack")?;
         let l = p.levels.get(level).ok_or("no such level")?;
         let session = Session::<Miau>::new(l.setup.clone(), 0).map_err(|e| format!("{}/{}: {e}", p.id, l.id))?.with_title(format!("{}/{}", p.id, l.id));
-        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), message: None, happened: Vec::new() })
+        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), next: (level + 1 < p.levels.len()).then_some((pack, level + 1)), message: None, happened: Vec::new() })
     }
 
-    /// A saved or forked session; its title finds the level in the packs.
-    pub fn resume(session: Session<Miau>) -> MiauView {
-        let packs = packs();
+    /// A saved or forked session; its title finds the level in `packs`.
+    pub fn resume(session: Session<Miau>, packs: &[Pack]) -> MiauView {
         let title = session.header("").title.unwrap_or_default();
         let place = packs.iter().enumerate().find_map(|(p, pk)| pk.levels.iter().position(|l| format!("{}/{}", pk.id, l.id) == title).map(|l| (p, l)));
         let (name, hint) = match place {
@@ -101,7 +123,8 @@ impl MiauView {
             None if title.is_empty() => ("Miau Is True".to_string(), String::new()),
             None => (title, String::new()),
         };
-        MiauView { session, title: name, hint, place, message: None, happened: Vec::new() }
+        let next = place.and_then(|(p, l)| (l + 1 < packs[p].levels.len()).then_some((p, l + 1)));
+        MiauView { session, title: name, hint, place, next, message: None, happened: Vec::new() }
     }
 
     /// Plays a move; a refused one only sets the message. Saves after every
@@ -202,14 +225,16 @@ impl MiauView {
                     let turns = self.session.state().turns;
                     let text = if lang == Lang::Ru { format!("Победа! Ходов: {turns}.") } else { format!("Won! {turns} turns.") };
                     ui.label(RichText::new(text).strong().color(Color32::from_rgb(230, 190, 60)));
-                    if let Some((p, l)) = self.place {
-                        if ui.button(tr(lang, "Next level")).clicked() {
-                            if packs().get(p).is_some_and(|pk| l + 1 < pk.levels.len()) {
-                                request = Some(MiauRequest::Play(p, l + 1));
-                            } else {
-                                self.message = Some(tr(lang, "That was the last level of this pack.").into());
+                    match self.next {
+                        Some((p, l)) => {
+                            if ui.button(tr(lang, "Next level")).clicked() {
+                                request = Some(MiauRequest::Play(p, l));
                             }
                         }
+                        None if self.place.is_some() => {
+                            ui.label(tr(lang, "That was the last level of this pack."));
+                        }
+                        None => {}
                     }
                 });
             }
@@ -274,17 +299,24 @@ pub fn describe(e: &Event) -> Option<String> {
     })
 }
 
-/// The level list: each pack and its levels, a button each.
-pub fn levels_ui(ui: &mut egui::Ui, lang: Lang) -> Option<MiauRequest> {
+/// The level list: each pack and its levels, a button each, and Open pack.
+pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, packs: &[Pack]) -> Option<MiauRequest> {
     let mut request = None;
     ui.horizontal(|ui| {
         ui.heading(tr(lang, "Choose a level"));
         if ui.button(crate::ui::text::t(lang, "menu")).clicked() {
             request = Some(MiauRequest::Menu);
         }
+        if ui.button(tr(lang, "Open pack")).clicked() {
+            // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
+            if let Some(path) = rfd::FileDialog::new().add_filter("Miau pack", &["toml"]).pick_file() {
+                request = Some(MiauRequest::OpenPack(path));
+            }
+        }
     });
+    ui.label(RichText::new(tr(lang, "Drop a pack file (.toml) on the window to play its levels.")).small());
     egui::ScrollArea::vertical().show(ui, |ui| {
-        for (p, pack) in packs().iter().enumerate() {
+        for (p, pack) in packs.iter().enumerate() {
             ui.add_space(6.0);
             ui.strong(&pack.name);
             ui.horizontal_wrapped(|ui| {
