@@ -654,3 +654,29 @@ fn a_dropped_miau_pack_lists_its_levels_and_a_bad_one_says_where_it_is_wrong() {
     assert!(error.contains("bad.toml") && error.contains("line 3"), "{error}");
     assert_eq!(h.state_mut().miau_packs.len(), 4);
 }
+
+#[test]
+fn miau_explains_custom_words_shows_the_automata_beats_and_names_a_blocked_you() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Miau(retrace::ui::miau::MiauView::new(&retrace::ui::miau::packs(), 1, 0).unwrap());
+    h.run();
+    assert!(h.query_by_label("TICK: Takes one step of its pattern every turn, pushing like you do.").is_some(), "the glossary explains TICK");
+    assert!(h.query_by_label("mouse-shuttle: next L L L L").is_some(), "the mouse's coming beats");
+    // The pattern is five lefts then five rights: two beats on, a right shows.
+    miau(&mut h).act(retrace_kernel::miau::Action::Down, &store);
+    miau(&mut h).act(retrace_kernel::miau::Action::Right, &store);
+    h.run();
+    assert!(h.query_by_label("mouse-shuttle: next L L L R").is_some(), "two beats later");
+    // Two cats in lockstep, one against a wall: the blocked one is named.
+    let legend = [("m", "miau"), ("w", "wall")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let setup = retrace_kernel::miau::Setup { grid: "MIAU IS YOU . / m w . . / . m . . / WALL IS STOP .".into(), legend, terrain: vec![], pairs: vec![], automata: vec![] };
+    let session = retrace_kernel::Session::new(setup, 0).unwrap();
+    h.state_mut().screen = Screen::Miau(retrace::ui::miau::MiauView::resume(session, &[]));
+    h.run();
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(miau(&mut h).happened, ["miau-1: blocked"]);
+    assert!(h.query_by_label("miau-1: blocked").is_some());
+}

@@ -101,8 +101,11 @@ pub struct MiauView {
     /// The last message (a refused move, the end of the pack).
     pub message: Option<String>,
     /// What the last move did, a line each (rules formed and broken, things
-    /// destroyed and why, transformations, gates), so nothing changes unseen.
+    /// destroyed and why, transformations, gates, YOUs that were blocked), so
+    /// nothing changes unseen.
     pub happened: Vec<String>,
+    /// The pack's glossary (property word, description).
+    pub glossary: Vec<(String, String)>,
 }
 
 impl MiauView {
@@ -111,7 +114,7 @@ impl MiauView {
         let p = packs.get(pack).ok_or("no such pack")?;
         let l = p.levels.get(level).ok_or("no such level")?;
         let session = Session::<Miau>::new(l.setup.clone(), 0).map_err(|e| format!("{}/{}: {e}", p.id, l.id))?.with_title(format!("{}/{}", p.id, l.id));
-        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), next: (level + 1 < p.levels.len()).then_some((pack, level + 1)), message: None, happened: Vec::new() })
+        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), next: (level + 1 < p.levels.len()).then_some((pack, level + 1)), message: None, happened: Vec::new(), glossary: p.glossary.clone() })
     }
 
     /// A saved or forked session; its title finds the level in `packs`.
@@ -124,15 +127,27 @@ impl MiauView {
             None => (title, String::new()),
         };
         let next = place.and_then(|(p, l)| (l + 1 < packs[p].levels.len()).then_some((p, l + 1)));
-        MiauView { session, title: name, hint, place, next, message: None, happened: Vec::new() }
+        let glossary = place.map(|(p, _)| packs[p].glossary.clone()).unwrap_or_default();
+        MiauView { session, title: name, hint, place, next, message: None, happened: Vec::new(), glossary }
     }
 
     /// Plays a move; a refused one only sets the message. Saves after every
     /// accepted move, and forgets the save when the level is won.
     pub fn act(&mut self, a: Action, store: &Store) {
+        // Lockstep YOUs: those that stay put while another moves were blocked (F-CW12).
+        let s = self.session.state();
+        let yous: Vec<(String, i32, i32)> = s.board.things.iter().filter(|t| s.rules.has(&t.kind, Prop::You)).map(|t| (t.id.to_string(), t.x, t.y)).collect();
         match self.session.push(a) {
             Ok(events) => {
                 self.happened = events.iter().filter_map(describe).collect();
+                if a != Action::Wait && yous.len() > 1 {
+                    let now = &self.session.state().board.things;
+                    for (id, x, y) in &yous {
+                        if now.iter().any(|t| t.id.as_str() == id && (t.x, t.y) == (*x, *y)) {
+                            self.happened.push(format!("{id}: blocked"));
+                        }
+                    }
+                }
                 self.message = None;
                 self.save(store);
             }
@@ -257,6 +272,16 @@ impl MiauView {
                 for r in s.rules.texts() {
                     ui.label(r);
                 }
+                // The level's own property words, explained (F-CK3).
+                for (word, text) in &self.glossary {
+                    if s.board.things.iter().any(|t| t.kind.text() == *word) {
+                        ui.label(RichText::new(format!("{word}: {text}")).small());
+                    }
+                }
+                // Each automaton's coming beats, or why it waits (F-CK5).
+                for (a, &phase) in s.automata.iter().zip(&s.phases) {
+                    ui.label(RichText::new(automaton_line(s, a, phase, lang)).small());
+                }
                 if !self.happened.is_empty() {
                     ui.add_space(8.0);
                     ui.strong(tr(lang, "Last move"));
@@ -269,6 +294,28 @@ impl MiauView {
         ui.label(RichText::new(tr(lang, "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts.")).small());
         request
     }
+}
+
+/// An automaton's next beats (`mouse-shuttle: next L L R R`), or that it is
+/// paused because no rule gives its property.
+fn automaton_line(s: &State, a: &retrace_kernel::miau::Automaton, phase: u32, lang: Lang) -> String {
+    use retrace_kernel::miau::Step;
+    let word = a.property.to_uppercase();
+    let active = s.rules.texts().iter().any(|r| r.ends_with(&format!(" IS {word}")) && a.subject.as_deref().is_none_or(|sub| r.starts_with(&format!("{} IS", sub.to_uppercase()))));
+    if !active {
+        return if lang == Lang::Ru { format!("{}: стоит, пока ни одно правило не даёт {word}", a.id) } else { format!("{}: paused while no rule gives {word}", a.id) };
+    }
+    let beats: Vec<String> = (0..4)
+        .map(|k| match a.pattern[(phase as usize + k) % a.pattern.len()] {
+            Step::Wait => "W".to_string(),
+            Step::Move(0, -1) => "U".to_string(),
+            Step::Move(0, 1) => "D".to_string(),
+            Step::Move(-1, 0) => "L".to_string(),
+            Step::Move(1, 0) => "R".to_string(),
+            Step::Move(dx, dy) => format!("({dx},{dy})"),
+        })
+        .collect();
+    format!("{}: {} {}", a.id, if lang == Lang::Ru { "дальше" } else { "next" }, beats.join(" "))
 }
 
 /// A thing's id as a player reads it: `text-win-1` is the word WIN.

@@ -145,6 +145,7 @@ const KERNEL_RU: &[(&str, &str)] = &[
     (" became ", " превратилось в "),
     (": opened", ": открыто"),
     (": closed", ": закрыто"),
+    (": blocked", ": не смогло пойти"),
     ("not a Retrace replay (it does not start with the replay signature)", "это не запись Retrace (в начале нет подписи записи)"),
     ("written by a newer replay format", "записано более новым форматом записи"),
     ("update Retrace to open it", "обновите Retrace, чтобы открыть её"),

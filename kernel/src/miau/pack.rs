@@ -70,6 +70,9 @@ pub struct Pack {
     pub name: String,
     /// Its levels, in order.
     pub levels: Vec<Level>,
+    /// The glossary: each declared property word (uppercase) and its
+    /// one-sentence description (`[properties.WORD] describe`), sorted by word.
+    pub glossary: Vec<(String, String)>,
 }
 
 /// What loading found.
@@ -206,6 +209,7 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
     }
     // Declared custom properties (glossary).
     let mut custom: Vec<String> = Vec::new();
+    let mut glossary: Vec<(String, String)> = Vec::new();
     if let Some(Value::Table(p)) = doc.get("properties") {
         for (word, v) in p {
             custom.push(word.clone());
@@ -213,9 +217,11 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
             match v {
                 Value::Table(t) => {
                     unknown_keys(t, &path, &["accent", "describe"], &mut r);
-                    if string(t, "describe", &path, &mut r, true).chars().count() > 80 {
+                    let describe = string(t, "describe", &path, &mut r, true);
+                    if describe.chars().count() > 80 {
                         r.errors.push(issue(&format!("{path}.describe"), "must be one sentence of at most 80 characters"));
                     }
+                    glossary.push((word.to_uppercase(), describe));
                     let accent = string(t, "accent", &path, &mut r, false);
                     if !accent.is_empty() && !ACCENTS.contains(&accent.as_str()) {
                         r.errors.push(issue(&format!("{path}.accent"), format!("must be one of {}", ACCENTS.join(", "))));
@@ -390,7 +396,8 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
             r.warnings.push(issue(&format!("palette.{}", n.to_uppercase()), "is never drawn in any level"));
         }
     }
-    let pack = r.errors.is_empty().then(|| Pack { id, name, levels });
+    glossary.sort();
+    let pack = r.errors.is_empty().then_some(Pack { id, name, levels, glossary });
     (pack, r)
 }
 

@@ -230,6 +230,19 @@ mod packs {
     const GOOD: &str = include_str!("../../../app/packs/first-steps.toml");
 
     #[test]
+    fn the_glossary_is_kept_for_the_players() {
+        let with = |props: &str| {
+            let (pack, report) = load(&format!("{props}[manifest]\nid = \"gg\"\nname = \"G\"\nversion = \"1.0.0\"\nengine = 1\n[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / m . .\"\nlegend = {{ m = \"miau\" }}\n"));
+            pack.unwrap_or_else(|| panic!("{:?}", report.errors)).glossary
+        };
+        assert_eq!(with(""), Vec::<(String, String)>::new());
+        let g = with("[properties.tick]\ndescribe = \"Steps every turn.\"\n[properties.BELL]\naccent = \"win\"\ndescribe = \"Rings.\"\n");
+        assert_eq!(g, [("BELL".to_string(), "Rings.".to_string()), ("TICK".to_string(), "Steps every turn.".to_string())], "uppercase, sorted by word");
+        let clockwork = load(include_str!("../../../app/packs/clockwork-proof.toml")).0.unwrap();
+        assert_eq!(clockwork.glossary.len(), 1);
+    }
+
+    #[test]
     fn the_sample_pack_loads_and_its_levels_play() {
         let (pack, report) = load(GOOD);
         assert!(report.errors.is_empty(), "{:?}", report.errors);
