@@ -680,3 +680,31 @@ fn miau_explains_custom_words_shows_the_automata_beats_and_names_a_blocked_you()
     assert_eq!(miau(&mut h).happened, ["miau-1: blocked"]);
     assert!(h.query_by_label("miau-1: blocked").is_some());
 }
+
+#[test]
+fn won_miau_levels_are_marked_in_the_list_and_a_bad_progress_file_is_kept_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("miau-progress.txt"), "# levels\nfirst-steps/hello-flag\nnot an id\n").unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_all_by_label("Play").last().unwrap().click();
+    h.run();
+    let error = h.state_mut().error.clone().expect("the bad file is named");
+    assert!(error.contains("miau-progress.txt: line 3: 'not an id'") && error.contains("miau-progress.bad-1.txt"), "{error}");
+    assert!(dir.path().join("miau-progress.bad-1.txt").exists(), "kept, not deleted");
+    assert!(h.query_by_label("First Steps (0/3)").is_some());
+    // Win "Hello, flag" (eight steps right), back to the list: marked.
+    h.get_by_label("Hello, flag").click();
+    h.run();
+    for _ in 0..8 {
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+    }
+    assert!(miau(&mut h).session.state().won);
+    h.get_by_label("Levels").click();
+    h.run();
+    assert!(h.query_by_label("First Steps (1/3)").is_some());
+    assert!(h.query_by_label("won").is_some());
+    let text = std::fs::read_to_string(dir.path().join("miau-progress.txt")).unwrap();
+    assert!(text.lines().any(|l| l == "first-steps/hello-flag"), "{text}");
+}

@@ -77,6 +77,8 @@ pub struct RetraceApp {
     pub saved_miau: Option<Session<Miau>>,
     /// Miau Is True's packs: the shipped ones, then those opened.
     pub miau_packs: Vec<retrace_kernel::miau::pack::Pack>,
+    /// Miau Is True's levels won (`<pack>/<level>`), read when the level list opens.
+    pub miau_won: Vec<String>,
     /// The Explodorama new-run form.
     pub explodo_form: RunForm,
     show_explodo_scores: bool,
@@ -125,6 +127,7 @@ impl RetraceApp {
             saved_explodo,
             saved_miau,
             miau_packs: miau::packs(),
+            miau_won: Vec::new(),
             explodo_form: RunForm::default(),
             show_explodo_scores: false,
             life_form: SetupForm::default(),
@@ -171,8 +174,18 @@ impl RetraceApp {
                 self.reclaim_engine();
                 self.go_home();
                 self.screen = Screen::MiauLevels;
+                self.read_miau_progress();
             }
             Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Reads Miau's levels won (a bad file is kept aside and named).
+    fn read_miau_progress(&mut self) {
+        let (won, problem) = miau::load_progress(&self.store.path(miau::PROGRESS));
+        self.miau_won = won;
+        if problem.is_some() {
+            self.error = problem;
         }
     }
 
@@ -284,6 +297,9 @@ impl RetraceApp {
         });
         if let Some(s) = next {
             self.screen = s;
+            if matches!(self.screen, Screen::MiauLevels) {
+                self.read_miau_progress();
+            }
         }
     }
 
@@ -478,7 +494,7 @@ impl eframe::App for RetraceApp {
                     Some(ExplodoRequest::Menu) => next = Some(Screen::Home),
                     None => {}
                 },
-                Screen::MiauLevels => match miau::levels_ui(ui, lang, &self.miau_packs) {
+                Screen::MiauLevels => match miau::levels_ui(ui, lang, &self.miau_packs, &self.miau_won) {
                     Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau_packs, p, l, &mut self.error),
                     Some(MiauRequest::Menu) => next = Some(Screen::Home),
                     Some(MiauRequest::OpenPack(path)) => pack_to_open = Some(path),
@@ -519,6 +535,9 @@ impl eframe::App for RetraceApp {
             if let Some(s) = next {
                 self.reclaim_engine();
                 self.screen = s;
+                if matches!(self.screen, Screen::MiauLevels) {
+                    self.read_miau_progress();
+                }
             }
             if let Some(path) = pack_to_open {
                 self.open_pack(&path);

@@ -51,6 +51,7 @@ pub fn tr(lang: Lang, en: &'static str) -> &'static str {
         "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts." => "Стрелки или W A S D — ход, Пробел — ждать, Z — отменить, Y — вернуть, R — заново.",
         "Choose a level" => "Выберите уровень",
         "Last move" => "Последний ход",
+        "won" => "пройден",
         "Open pack" => "Открыть набор",
         "Drop a pack file (.toml) on the window to play its levels." => "Перетащите файл набора (.toml) в окно, чтобы играть его уровни.",
         _ => en,
@@ -72,6 +73,56 @@ pub fn add_pack(packs: &mut Vec<Pack>, pack: Pack) {
         Some(old) => *old = pack,
         None => packs.push(pack),
     }
+}
+
+/// The file of levels won, in the store: a comment line, then one
+/// `<pack id>/<level id>` a line, sorted.
+pub const PROGRESS: &str = "miau-progress.txt";
+
+/// Whether `id` is a `<pack id>/<level id>` as packs spell ids.
+fn is_level_id(id: &str) -> bool {
+    let part = |p: &str| !p.is_empty() && p.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '_' | '-'));
+    id.split_once('/').is_some_and(|(a, b)| part(a) && part(b))
+}
+
+/// The levels won. A file that does not read (not text, or a line that is no
+/// level id) is moved aside, kept, and the message names it and the line.
+pub fn load_progress(path: &std::path::Path) -> (Vec<String>, Option<String>) {
+    let Ok(bytes) = std::fs::read(path) else { return (Vec::new(), None) };
+    let problem = match String::from_utf8(bytes) {
+        Err(_) => Some("it is not text".to_string()),
+        Ok(text) => {
+            let mut won = Vec::new();
+            let mut bad = None;
+            for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
+                if is_level_id(line.trim()) {
+                    won.push(line.trim().to_string());
+                } else {
+                    bad = Some(format!("line {}: '{line}' is not a <pack>/<level> id", n + 1));
+                    break;
+                }
+            }
+            match bad {
+                None => return (won, None),
+                Some(b) => Some(b),
+            }
+        }
+    };
+    let aside = (1..1000).map(|n| path.with_extension(format!("bad-{n}.txt"))).find(|p| !p.exists()).unwrap_or_else(|| path.with_extension("bad"));
+    let _ = std::fs::rename(path, &aside);
+    (Vec::new(), problem.map(|p| format!("{}: {p}. It was kept as {}.", path.display(), aside.display())))
+}
+
+/// Adds a won level to the file (atomically).
+pub fn record_win(path: &std::path::Path, id: &str) -> Result<(), String> {
+    let (mut won, problem) = load_progress(path);
+    if !won.iter().any(|w| w == id) {
+        won.push(id.to_string());
+        won.sort();
+    }
+    let text = format!("# Miau Is True: levels won, one <pack id>/<level id> a line\n{}\n", won.join("\n"));
+    crate::files::write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
+    problem.map_or(Ok(()), Err)
 }
 
 /// What the screen asks the shell to do.
@@ -183,6 +234,12 @@ impl MiauView {
     fn save(&mut self, store: &Store) {
         if self.session.state().won {
             store.forget(SAVE);
+            let id = self.session.header("").title.unwrap_or_default();
+            if is_level_id(&id) {
+                if let Err(e) = record_win(&store.path(PROGRESS), &id) {
+                    self.message = Some(e);
+                }
+            }
         } else if let Err(e) = store.save(SAVE, &self.session) {
             self.message = Some(e);
         }
@@ -347,7 +404,7 @@ pub fn describe(e: &Event) -> Option<String> {
 }
 
 /// The level list: each pack and its levels, a button each, and Open pack.
-pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, packs: &[Pack]) -> Option<MiauRequest> {
+pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, packs: &[Pack], won: &[String]) -> Option<MiauRequest> {
     let mut request = None;
     ui.horizontal(|ui| {
         ui.heading(tr(lang, "Choose a level"));
@@ -365,11 +422,15 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, packs: &[Pack]) -> Option<MiauRe
     egui::ScrollArea::vertical().show(ui, |ui| {
         for (p, pack) in packs.iter().enumerate() {
             ui.add_space(6.0);
-            ui.strong(&pack.name);
+            let done = |l: &pack::Level| won.iter().any(|w| *w == format!("{}/{}", pack.id, l.id));
+            ui.strong(format!("{} ({}/{})", pack.name, pack.levels.iter().filter(|l| done(l)).count(), pack.levels.len()));
             ui.horizontal_wrapped(|ui| {
                 for (l, level) in pack.levels.iter().enumerate() {
                     if ui.button(&level.title).on_hover_text(&level.hint).clicked() {
                         request = Some(MiauRequest::Play(p, l));
+                    }
+                    if done(level) {
+                        ui.label(RichText::new(tr(lang, "won")).small().color(Color32::from_rgb(230, 190, 60)));
                     }
                 }
             });
