@@ -708,3 +708,38 @@ fn won_miau_levels_are_marked_in_the_list_and_a_bad_progress_file_is_kept_aside(
     let text = std::fs::read_to_string(dir.path().join("miau-progress.txt")).unwrap();
     assert!(text.lines().any(|l| l == "first-steps/hello-flag"), "{text}");
 }
+
+#[test]
+fn the_miau_hint_gives_the_solvers_next_move_from_here_or_proves_nothing_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::MiauLevels;
+    h.run();
+    h.get_by_label("Pass it on").click();
+    h.run();
+    let setup = miau(&mut h).session.setup().clone();
+    let retrace_kernel::miau::solver::Verdict::Solved { moves, .. } = retrace_kernel::miau::solver::solve(&setup, 100_000, &mut retrace_kernel::hashing::CpuHasher).unwrap() else { panic!("it solves") };
+    // Follow the hints to the win: each names a move, one fewer to go each time.
+    for left in (1..=moves.len()).rev() {
+        h.key_press(egui::Key::H);
+        h.run();
+        let message = miau(&mut h).message.clone().expect("a hint");
+        let (next, rest) = message.strip_prefix("Hint: ").and_then(|m| m.split_once(' ')).expect("Hint: <move> (...)");
+        assert_eq!(rest, format!("({left} moves win from here)"));
+        assert!(h.query_by_label(&message).is_some(), "shown");
+        let a = retrace_kernel::miau::Action::from_letter(next.chars().next().unwrap()).unwrap();
+        h.key_press(miau_key(a));
+        h.run();
+    }
+    assert!(miau(&mut h).session.state().won);
+    // A lost level: the hint is a proof that nothing wins from here.
+    let legend = [("m", "miau"), ("a", "water"), ("f", "flag")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let setup = retrace_kernel::miau::Setup { grid: "MIAU IS YOU . / WATER IS SINK . / m a . f / FLAG IS WIN .".into(), legend, terrain: vec![], pairs: vec![], automata: vec![] };
+    let mut session = retrace_kernel::Session::new(setup, 0).unwrap();
+    session.push(retrace_kernel::miau::Action::Right).unwrap();
+    h.state_mut().screen = Screen::Miau(retrace::ui::miau::MiauView::resume(session, &[]));
+    h.run();
+    h.get_by_label("Hint").click();
+    h.run();
+    assert_eq!(miau(&mut h).message.as_deref(), Some("Nothing wins from here: no move is possible. Undo (Z) or restart (R)."));
+}

@@ -2,7 +2,8 @@
 //! coloured tiles with their noun, words as word tiles, a bar under every
 //! sentence that is read, gates open or shut), the rules in force beside it,
 //! and the level's hint. Arrows or W A S D move, Space waits, Z or Backspace
-//! undoes, Y redoes, R restarts; the same as buttons. A won level offers the
+//! undoes, Y redoes, R restarts, H asks the solver for the next move from
+//! here; the same as buttons. A won level offers the
 //! next one; when nothing is YOU any more, the message says to undo or
 //! restart. Every move is saved (`miau.replay`); the session's title is
 //! `<pack id>/<level id>`, so Resume finds the level, its hint and the next.
@@ -13,6 +14,9 @@ use retrace_kernel::miau::board::{Kind, Prop, Word, PROPS};
 use retrace_kernel::miau::pack::{self, Pack};
 use retrace_kernel::miau::{Action, Event, Miau, State};
 use retrace_kernel::{Outcome, Session};
+
+/// States the hint may visit (about half a second on one core).
+pub const HINT_BUDGET: u64 = 1_000_000;
 
 /// The save name of the level in play.
 pub const SAVE: &str = "miau";
@@ -40,6 +44,7 @@ pub fn tr(lang: Lang, en: &'static str) -> &'static str {
         "Undo" => "Отменить",
         "Redo" => "Вернуть",
         "Restart" => "Заново",
+        "Hint" => "Подсказка",
         "Levels" => "Уровни",
         "Next level" => "Следующий уровень",
         "Rules" => "Правила",
@@ -48,7 +53,7 @@ pub fn tr(lang: Lang, en: &'static str) -> &'static str {
         "Nothing is YOU any more: undo (Z) or restart (R)." => "Больше ничто не YOU: отмените ход (Z) или начните заново (R).",
         "That was the last level of this pack." => "Это был последний уровень набора.",
         "A rule-word puzzle: push the words to rewrite the rules." => "Головоломка из слов-правил: двигайте слова, чтобы переписать правила.",
-        "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts." => "Стрелки или W A S D — ход, Пробел — ждать, Z — отменить, Y — вернуть, R — заново.",
+        "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts, H asks the solver for a hint." => "Стрелки или W A S D — ход, Пробел — ждать, Z — отменить, Y — вернуть, R — заново, H — подсказка решателя.",
         "Choose a level" => "Выберите уровень",
         "Last move" => "Последний ход",
         "won" => "пройден",
@@ -231,6 +236,49 @@ impl MiauView {
         self.save(store);
     }
 
+    /// The solver's next move from where the player stands, as a sentence:
+    /// the move and how many moves win from here, or a proof that nothing
+    /// wins from here, or that none was found within the budget.
+    pub fn hint(&self, lang: Lang) -> String {
+        use retrace_kernel::miau::solver::{moves_text, solve_from, Options, Verdict};
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+        let opts = Options { max_states: HINT_BUDGET, threads, ..Options::default() };
+        let ru = lang == Lang::Ru;
+        match solve_from(self.session.state(), &opts, &mut retrace_kernel::hashing::CpuHasher, &mut |_| {}) {
+            Ok(Verdict::Solved { moves, .. }) if moves.is_empty() => (if ru { "Уровень уже пройден." } else { "The level is won." }).to_string(),
+            Ok(Verdict::Solved { moves, .. }) => {
+                let next = moves_text(&moves[..1]);
+                if ru {
+                    format!("Подсказка: {next} (до победы ходов: {})", moves.len())
+                } else {
+                    format!("Hint: {next} ({} moves win from here)", moves.len())
+                }
+            }
+            Ok(Verdict::Unsolved { states: 1 }) => {
+                if ru {
+                    "Отсюда не победить: ни один ход невозможен. Отмените ход (Z) или начните заново (R).".to_string()
+                } else {
+                    "Nothing wins from here: no move is possible. Undo (Z) or restart (R).".to_string()
+                }
+            }
+            Ok(Verdict::Unsolved { states }) => {
+                if ru {
+                    format!("Отсюда не победить: проверены все {states} состояний. Отмените ход (Z) или начните заново (R).")
+                } else {
+                    format!("Nothing wins from here: all {states} reachable states were tried. Undo (Z) or restart (R).")
+                }
+            }
+            Ok(Verdict::Limit { states }) => {
+                if ru {
+                    format!("За {states} состояний победа не найдена.")
+                } else {
+                    format!("No win found within {states} states from here.")
+                }
+            }
+            Err(e) => e.0,
+        }
+    }
+
     fn save(&mut self, store: &Store) {
         if self.session.state().won {
             store.forget(SAVE);
@@ -259,6 +307,7 @@ impl MiauView {
                 (k(egui::Key::Z) || k(egui::Key::Backspace), 5),
                 (k(egui::Key::Y), 6),
                 (k(egui::Key::R), 7),
+                (k(egui::Key::H), 8),
             ]
             .iter()
             .filter(|(pressed, _)| *pressed)
@@ -277,7 +326,7 @@ impl MiauView {
         }
         let mut pressed = keys;
         ui.horizontal(|ui| {
-            for (n, label) in ["Up", "Down", "Left", "Right", "Wait", "Undo", "Redo", "Restart"].iter().enumerate() {
+            for (n, label) in ["Up", "Down", "Left", "Right", "Wait", "Undo", "Redo", "Restart", "Hint"].iter().enumerate() {
                 if ui.button(tr(lang, label)).clicked() {
                     pressed.push(n as u8);
                 }
@@ -288,7 +337,8 @@ impl MiauView {
                 0..=4 => self.act([Action::Up, Action::Down, Action::Left, Action::Right, Action::Wait][n as usize], store),
                 5 => self.undo(store),
                 6 => self.redo(store),
-                _ => self.restart(store),
+                7 => self.restart(store),
+                _ => self.message = Some(self.hint(lang)),
             }
         }
         match self.session.outcome() {
@@ -348,7 +398,7 @@ impl MiauView {
                 }
             });
         });
-        ui.label(RichText::new(tr(lang, "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts.")).small());
+        ui.label(RichText::new(tr(lang, "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts, H asks the solver for a hint.")).small());
         request
     }
 }

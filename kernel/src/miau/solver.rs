@@ -519,6 +519,13 @@ pub fn solve_with(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher
 /// [`solve_with`], calling `watch` with the number of states visited after
 /// every breadth-first layer (for a progress display; the kernel does no I/O).
 pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher, watch: &mut dyn FnMut(u64)) -> Result<Verdict, Rejection> {
+    solve_from(&Miau::start(setup, 0)?, opts, hasher, watch)
+}
+
+/// [`solve_watched`] from a state in play rather than the level's start (a
+/// hint from where the player stands): the moves from there, and the states
+/// visited from there. A state already won needs no move.
+pub fn solve_from(start: &State, opts: &Options, hasher: &mut dyn FrontierHasher, watch: &mut dyn FnMut(u64)) -> Result<Verdict, Rejection> {
     let forbid: Vec<String> = opts.forbid.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)?;
     let require: Vec<String> = opts.require.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)?;
     if require.len() > 8 {
@@ -540,7 +547,7 @@ pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHas
         let texts = s.rules.texts();
         forbid.iter().any(|r| texts.contains(r))
     };
-    let start = Miau::start(setup, 0)?;
+    let start = start.clone();
     if banned(&start) {
         return Ok(Verdict::Unsolved { states: 1 });
     }

@@ -424,6 +424,35 @@ mod analysis {
     }
 
     #[test]
+    fn solving_from_a_state_in_play_finishes_the_shortest_way() {
+        use super::super::solver::solve_from;
+        use crate::game::Game;
+        // Along a shortest solution, from every state on it, the rest of it is
+        // the shortest way on; the hint's moves then win.
+        let level = setup("MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r");
+        let setup_solved = solve_with(&level, &opts(), &mut CpuHasher).unwrap();
+        let Verdict::Solved { moves, .. } = setup_solved else { panic!("{setup_solved:?}") };
+        let mut s = super::super::Miau::start(&level, 0).unwrap();
+        for k in 0..=moves.len() {
+            let Verdict::Solved { moves: rest, .. } = solve_from(&s, &opts(), &mut CpuHasher, &mut |_| {}).unwrap() else { panic!("solvable after {k} moves") };
+            assert_eq!(rest.len(), moves.len() - k, "after {k} moves");
+            let mut t = s.clone();
+            for a in &rest {
+                super::super::Miau::apply(&mut t, a).unwrap();
+            }
+            assert!(t.won, "the hint from move {k} wins");
+            if k < moves.len() {
+                super::super::Miau::apply(&mut s, &moves[k]).unwrap();
+            }
+        }
+        // From a lost state (the cat sank): a proof that nothing wins, not a limit.
+        let sink = setup("MIAU IS YOU . / WATER IS SINK . / m a . f / FLAG IS WIN .");
+        let mut s = super::super::Miau::start(&sink, 0).unwrap();
+        super::super::Miau::apply(&mut s, &super::super::Action::Right).unwrap();
+        assert_eq!(solve_from(&s, &opts(), &mut CpuHasher, &mut |_| {}).unwrap(), Verdict::Unsolved { states: 1 });
+    }
+
+    #[test]
     fn every_thread_count_gives_the_same_answer() {
         // Layers of hundreds of states, so the parallel path runs (it starts at 64).
         let levels = [
