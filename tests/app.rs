@@ -743,3 +743,18 @@ fn the_miau_hint_gives_the_solvers_next_move_from_here_or_proves_nothing_wins() 
     h.run();
     assert_eq!(miau(&mut h).message.as_deref(), Some("Nothing wins from here: no move is possible. Undo (Z) or restart (R)."));
 }
+
+#[test]
+fn miau_draws_the_palette_glyph_or_its_fallback_or_the_nouns_letters() {
+    use retrace::ui::miau::glyph_for;
+    let pack = retrace_kernel::miau::pack::load(include_str!("../app/packs/first-steps.toml")).0.unwrap();
+    let wall = pack.palette.iter().find(|g| g.noun == "wall").expect("WALL is in the palette");
+    assert_eq!((wall.glyph.as_str(), wall.fallback.as_str()), ("🧱", "#"));
+    let check = |noun: &str, fonts_have: &[&str], expected: Option<&str>| assert_eq!(glyph_for(noun, &pack.palette, |g| fonts_have.contains(&g)), expected, "{noun} with {fonts_have:?}");
+    check("wall", &["🧱", "#"], Some("🧱"));
+    check("wall", &["#"], Some("#"));
+    check("wall", &[], None);
+    check("miau", &["🐈"], Some("🐈"));
+    check("rock", &[], None);
+    check("ghost", &["🐈"], None);
+}

@@ -619,7 +619,7 @@ impl WatchViewRef<'_> {
                 }
             }
             Watched::Explodo(s) => explodo::paint(painter, rect, s.state()),
-            Watched::Miau(s) => miau::paint(painter, rect, s.state()),
+            Watched::Miau(s) => miau::paint(painter, rect, s.state(), &[]),
             Watched::Tally(s) => {
                 painter.text(rect.center(), egui::Align2::CENTER_CENTER, format!("total {}", s.state().total), egui::FontId::proportional(32.0), Color32::GRAY);
             }

@@ -11,7 +11,7 @@
 use crate::store::{Lang, Store};
 use eframe::egui::{self, Color32, RichText, Vec2};
 use retrace_kernel::miau::board::{Kind, Prop, Word, PROPS};
-use retrace_kernel::miau::pack::{self, Pack};
+use retrace_kernel::miau::pack::{self, Glyph, Pack};
 use retrace_kernel::miau::{Action, Event, Miau, State};
 use retrace_kernel::{Outcome, Session};
 
@@ -162,6 +162,8 @@ pub struct MiauView {
     pub happened: Vec<String>,
     /// The pack's glossary (property word, description).
     pub glossary: Vec<(String, String)>,
+    /// The pack's palette: how its nouns are drawn.
+    pub palette: Vec<Glyph>,
 }
 
 impl MiauView {
@@ -170,7 +172,7 @@ impl MiauView {
         let p = packs.get(pack).ok_or("no such pack")?;
         let l = p.levels.get(level).ok_or("no such level")?;
         let session = Session::<Miau>::new(l.setup.clone(), 0).map_err(|e| format!("{}/{}: {e}", p.id, l.id))?.with_title(format!("{}/{}", p.id, l.id));
-        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), next: (level + 1 < p.levels.len()).then_some((pack, level + 1)), message: None, happened: Vec::new(), glossary: p.glossary.clone() })
+        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), next: (level + 1 < p.levels.len()).then_some((pack, level + 1)), message: None, happened: Vec::new(), glossary: p.glossary.clone(), palette: p.palette.clone() })
     }
 
     /// A saved or forked session; its title finds the level in `packs`.
@@ -184,7 +186,8 @@ impl MiauView {
         };
         let next = place.and_then(|(p, l)| (l + 1 < packs[p].levels.len()).then_some((p, l + 1)));
         let glossary = place.map(|(p, _)| packs[p].glossary.clone()).unwrap_or_default();
-        MiauView { session, title: name, hint, place, next, message: None, happened: Vec::new(), glossary }
+        let palette = place.map(|(p, _)| packs[p].palette.clone()).unwrap_or_default();
+        MiauView { session, title: name, hint, place, next, message: None, happened: Vec::new(), glossary, palette }
     }
 
     /// Plays a move; a refused one only sets the message. Saves after every
@@ -373,7 +376,7 @@ impl MiauView {
             let avail = ui.available_size();
             let cell = ((avail.x - 240.0) / s.board.w as f32).min(avail.y / s.board.h as f32).clamp(12.0, 64.0);
             let (rect, _) = ui.allocate_exact_size(Vec2::new(cell * s.board.w as f32, cell * s.board.h as f32), egui::Sense::hover());
-            paint(&ui.painter_at(rect), rect, s);
+            paint(&ui.painter_at(rect), rect, s, &self.palette);
             ui.vertical(|ui| {
                 ui.strong(tr(lang, "Rules"));
                 for r in s.rules.texts() {
@@ -524,10 +527,20 @@ fn prop_color(p: Prop) -> Color32 {
     }
 }
 
-/// Draws a Miau board in `rect`: objects (their noun's first letters on a
-/// coloured tile; a shut gate crossed), words (dark tiles with the word; a
-/// fixed word framed), and a bar under (or beside) every sentence read.
-pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
+/// What to draw for `noun`: its palette glyph where the fonts have it
+/// (`drawable`), else its fallback where they have that, else nothing (the
+/// noun's letters are drawn then).
+pub fn glyph_for<'p>(noun: &str, palette: &'p [Glyph], drawable: impl Fn(&str) -> bool) -> Option<&'p str> {
+    let g = palette.iter().find(|g| g.noun == noun)?;
+    [g.glyph.as_str(), g.fallback.as_str()].into_iter().find(|t| !t.is_empty() && drawable(t))
+}
+
+/// Draws a Miau board in `rect`: objects (their palette glyph, or its
+/// fallback, or their noun's first letters, on a coloured tile; a shut gate
+/// crossed), words (dark tiles with the word; a fixed word framed), and a bar
+/// under (or beside) every sentence read. A glyph the fonts lack is never
+/// drawn: the fallback or the letters stand in (F-TW6).
+pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State, palette: &[Glyph]) {
     let b = &s.board;
     let cell = (rect.width() / b.w as f32).min(rect.height() / b.h as f32);
     let at = |x: i32, y: i32| egui::Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
@@ -575,8 +588,16 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
                             corner.x -= cell * 0.16;
                         }
                     }
-                    let letters: String = n.chars().take(if cell >= 36.0 { 4 } else { 1 }).collect();
-                    painter.text(r.center(), egui::Align2::CENTER_CENTER, letters, egui::FontId::proportional(cell * 0.3), Color32::BLACK);
+                    let big = egui::FontId::proportional(cell * 0.55);
+                    match glyph_for(n, palette, |g| painter.fonts_mut(|f| f.has_glyphs(&big, g))) {
+                        Some(g) => {
+                            painter.text(r.center(), egui::Align2::CENTER_CENTER, g, big, Color32::BLACK);
+                        }
+                        None => {
+                            let letters: String = n.chars().take(if cell >= 36.0 { 4 } else { 1 }).collect();
+                            painter.text(r.center(), egui::Align2::CENTER_CENTER, letters, egui::FontId::proportional(cell * 0.3), Color32::BLACK);
+                        }
+                    }
                     if t.is_gate() && !t.open {
                         painter.line_segment([r.left_top(), r.right_bottom()], egui::Stroke::new(2.0, Color32::BLACK));
                         painter.line_segment([r.right_top(), r.left_bottom()], egui::Stroke::new(2.0, Color32::BLACK));

@@ -70,9 +70,24 @@ pub struct Pack {
     pub name: String,
     /// Its levels, in order.
     pub levels: Vec<Level>,
+    /// How the palette draws nouns, sorted by noun.
+    pub palette: Vec<Glyph>,
     /// The glossary: each declared property word (uppercase) and its
     /// one-sentence description (`[properties.WORD] describe`), sorted by word.
     pub glossary: Vec<(String, String)>,
+}
+
+/// A palette entry: how a noun is drawn.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Glyph {
+    /// The noun, lowercase.
+    pub noun: String,
+    /// Its glyph (an emoji, usually), or empty.
+    pub glyph: String,
+    /// What to draw where the glyph cannot be shown, or empty.
+    pub fallback: String,
+    /// The glyph faces left (`faces = "left"`), so it is mirrored to face right.
+    pub faces_left: bool,
 }
 
 /// What loading found.
@@ -187,10 +202,18 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
     }
     // Palette: nouns and their options; terrain nouns.
     let mut palette: Vec<String> = Vec::new();
+    let mut glyphs: Vec<Glyph> = Vec::new();
     let mut terrain: Vec<String> = Vec::new();
     if let Some(Value::Table(p)) = doc.get("palette") {
         for (noun, v) in p {
             palette.push(noun.to_lowercase());
+            let text = |key: &str| match v {
+                Value::String(g) if key == "glyph" => g.clone(),
+                Value::Table(t) => t.get(key).and_then(Value::as_str).unwrap_or_default().to_string(),
+                _ => String::new(),
+            };
+            let faces = text("faces");
+            glyphs.push(Glyph { noun: noun.to_lowercase(), glyph: text("glyph"), fallback: text("fallback"), faces_left: faces == "left" });
             match v {
                 Value::String(_) => {}
                 Value::Table(t) => {
@@ -397,7 +420,8 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         }
     }
     glossary.sort();
-    let pack = r.errors.is_empty().then_some(Pack { id, name, levels, glossary });
+    glyphs.sort();
+    let pack = r.errors.is_empty().then_some(Pack { id, name, levels, palette: glyphs, glossary });
     (pack, r)
 }
 
