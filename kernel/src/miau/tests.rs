@@ -488,10 +488,9 @@ mod analysis {
 
     #[test]
     fn the_compact_state_gives_the_game_states_answers() {
-        // Every level the shipped packs hold (those with gates are solved with
-        // the game's state either way) and a few with SINK, transformations and
-        // several YOUs, under every constraint: the same verdicts, lengths,
-        // moves and state counts.
+        // Every level the shipped packs hold (gates, automata) and a few with
+        // SINK, transformations and several YOUs, under every constraint: the
+        // same verdicts, lengths, moves and state counts.
         let mut levels: Vec<Setup> = [
             "MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r",
             "MIAU IS YOU . / FLAG IS WIN . / WATER IS SINK . / m ROCK a f",
