@@ -351,11 +351,8 @@ impl MiauView {
                     let text = if lang == Lang::Ru { format!("Победа! Ходов: {turns}.") } else { format!("Won! {turns} turns.") };
                     ui.label(RichText::new(text).strong().color(Color32::from_rgb(230, 190, 60)));
                     match self.next {
-                        Some((p, l)) => {
-                            if ui.button(tr(lang, "Next level")).clicked() {
-                                request = Some(MiauRequest::Play(p, l));
-                            }
-                        }
+                        Some((p, l)) if ui.button(tr(lang, "Next level")).clicked() => request = Some(MiauRequest::Play(p, l)),
+                        Some(_) => {}
                         None if self.place.is_some() => {
                             ui.label(tr(lang, "That was the last level of this pack."));
                         }

@@ -623,7 +623,9 @@ pub fn solve_from(start: &State, opts: &Options, hasher: &mut dyn FrontierHasher
             for (m, a) in MOVES.iter().enumerate() {
                 let mark = c.mark();
                 let mut pushed = false;
-                let keep = c.apply(a.delta(), &mut pushed) && !c.banned() && !(opts.no_word_loss && c.words() < words_at_start) && !(opts.hands_off && pushed);
+                // Taken, and within the constraints: no forbidden rule, no word lost, no word pushed by the player.
+                let taken = c.apply(a.delta(), &mut pushed);
+                let keep = taken && !c.banned() && (!opts.no_word_loss || c.words() >= words_at_start) && (!opts.hands_off || !pushed);
                 if keep {
                     let from = e.1.len();
                     c.key(&mut e.1);

@@ -489,8 +489,8 @@ mod analysis {
     #[test]
     fn the_compact_state_gives_the_game_states_answers() {
         // Every level the shipped packs hold (gates, automata) and a few with
-        // SINK, transformations and several YOUs, under every constraint: the
-        // same verdicts, lengths, moves and state counts.
+        // SINK, transformations, several YOUs and a pair, under every
+        // constraint: the same verdicts, lengths, moves and state counts.
         let mut levels: Vec<Setup> = [
             "MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r",
             "MIAU IS YOU . / FLAG IS WIN . / WATER IS SINK . / m ROCK a f",
@@ -499,6 +499,11 @@ mod analysis {
         .iter()
         .map(|g| setup(g))
         .collect();
+        // OPEN/SHUT: a key enters its door.
+        let pair = super::super::Pair { words: ["OPEN".into(), "SHUT".into()], enter: true };
+        let mut doors = setup("MIAU IS YOU . . / KEY IS PUSH AND OPEN / DOOR IS STOP AND SHUT / m k d . . / FLAG IS WIN . f");
+        doors.legend.extend([("k".to_string(), "key".to_string()), ("d".to_string(), "door".to_string())]);
+        levels.push(super::super::Setup { pairs: vec![pair], ..doors });
         // More than 16 nouns (a byte a noun in the key), and 256 cells (two bytes a cell; the game's state plays it).
         levels.push(setup("MIAU IS YOU KEY DOOR BOX TREE LAMP BELL STAR MOON / FLAG IS WIN SUN CUP HAT PEN INK JAR OWL FOX / m . . . . . . . . . . / . . f . . . . . . . . / ROCK IS PUSH . . r . . . . ."));
         let mut rows = vec![format!("MIAU IS YOU{}", " .".repeat(13)), format!("FLAG IS WIN{}", " .".repeat(13))];
