@@ -485,9 +485,26 @@ fn miau_key(m: retrace_kernel::miau::Action) -> egui::Key {
     }
 }
 
+/// Opens a shipped Miau level by its title from the level list.
+fn open_miau_level(h: &mut Harness<'static, RetraceApp>, title: &str) {
+    h.state_mut().screen = Screen::MiauLevels;
+    h.run();
+    h.get_by_label(title).click();
+    h.run();
+}
+
+/// The solver's shortest solution of the level on screen, from its start.
+fn miau_solution(h: &mut Harness<'static, RetraceApp>) -> Vec<retrace_kernel::miau::Action> {
+    use retrace_kernel::miau::solver::{solve, Verdict};
+    let setup = miau(h).session.setup().clone();
+    match solve(&setup, 100_000, &mut retrace_kernel::hashing::CpuHasher).unwrap() {
+        Verdict::Solved { moves, .. } => moves,
+        other => panic!("the level solves: {other:?}"),
+    }
+}
+
 #[test]
 fn miau_is_true_levels_play_by_keys_undo_redo_restart_and_lead_to_the_next_level() {
-    use retrace_kernel::miau::solver::{solve, Verdict};
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.run();
@@ -523,8 +540,7 @@ fn miau_is_true_levels_play_by_keys_undo_redo_restart_and_lead_to_the_next_level
     assert_eq!(miau(&mut h).session.state().turns, 0);
     assert!(h.query_by_label_contains("nothing that is YOU can move that way").is_some());
     // The solver's shortest solution, played by keys, wins; the save goes.
-    let setup = miau(&mut h).session.setup().clone();
-    let Verdict::Solved { moves, .. } = solve(&setup, 100_000, &mut retrace_kernel::hashing::CpuHasher).unwrap() else { panic!("the first level solves") };
+    let moves = miau_solution(&mut h);
     for m in moves {
         h.key_press(miau_key(m));
         h.run();
@@ -544,10 +560,7 @@ fn a_miau_level_resumes_after_a_restart_and_ctrl_z_undoes_there() {
     {
         let mut h = harness(dir.path());
         h.run();
-        h.state_mut().screen = Screen::MiauLevels;
-        h.run();
-        h.get_by_label("Pass it on").click();
-        h.run();
+        open_miau_level(&mut h, "Pass it on");
         h.key_press(egui::Key::ArrowUp);
         h.run();
         h.key_press(egui::Key::D);
@@ -602,15 +615,10 @@ fn miau_says_what_each_move_did() {
     check(Event::Gate("gate-1".into(), true), Some("gate-1: opened"), Some("gate-1: открыто"));
     check(Event::Won, None, None);
     // On screen: "Pass it on" played by its shortest solution shows the rule it forms.
-    use retrace_kernel::miau::solver::{solve, Verdict};
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    h.state_mut().screen = Screen::MiauLevels;
-    h.run();
-    h.get_by_label("Pass it on").click();
-    h.run();
-    let setup = miau(&mut h).session.setup().clone();
-    let Verdict::Solved { moves, .. } = solve(&setup, 100_000, &mut retrace_kernel::hashing::CpuHasher).unwrap() else { panic!("it solves") };
+    open_miau_level(&mut h, "Pass it on");
+    let moves = miau_solution(&mut h);
     let mut shown = false;
     for m in moves {
         h.key_press(miau_key(m));
@@ -713,12 +721,8 @@ fn won_miau_levels_are_marked_in_the_list_and_a_bad_progress_file_is_kept_aside(
 fn the_miau_hint_gives_the_solvers_next_move_from_here_or_proves_nothing_wins() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    h.state_mut().screen = Screen::MiauLevels;
-    h.run();
-    h.get_by_label("Pass it on").click();
-    h.run();
-    let setup = miau(&mut h).session.setup().clone();
-    let retrace_kernel::miau::solver::Verdict::Solved { moves, .. } = retrace_kernel::miau::solver::solve(&setup, 100_000, &mut retrace_kernel::hashing::CpuHasher).unwrap() else { panic!("it solves") };
+    open_miau_level(&mut h, "Pass it on");
+    let moves = miau_solution(&mut h);
     // Follow the hints to the win: each names a move, one fewer to go each time.
     for left in (1..=moves.len()).rev() {
         h.key_press(egui::Key::H);
