@@ -762,3 +762,25 @@ fn miau_draws_the_palette_glyph_or_its_fallback_or_the_nouns_letters() {
     check("rock", &[], None);
     check("ghost", &["🐈"], None);
 }
+
+#[test]
+fn files_that_are_not_text_are_kept_aside_not_overwritten() {
+    // Regression: a settings file or score board that was not UTF-8 read as
+    // missing, and the next save wrote over it.
+    let dir = tempfile::tempdir().unwrap();
+    let junk = vec![0xff, 0xfe, 0x00, 0x80];
+    std::fs::write(dir.path().join("settings.txt"), &junk).unwrap();
+    std::fs::write(dir.path().join("explodorama-scores.txt"), &junk).unwrap();
+    std::fs::write(dir.path().join("miau-progress.txt"), &junk).unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let error = h.state_mut().error.clone().expect("the bad settings are named");
+    assert!(error.contains("settings.txt: it is not text. It was kept as") && error.contains("settings.bad-1.txt"), "{error}");
+    assert_eq!(std::fs::read(dir.path().join("settings.bad-1.txt")).unwrap(), junk);
+    let (board, problem) = retrace::ui::explodo::load_scores(&dir.path().join("explodorama-scores.txt"));
+    assert!(board.is_empty() && problem.is_some_and(|p| p.contains("explodorama-scores.bad-1.txt")));
+    assert_eq!(std::fs::read(dir.path().join("explodorama-scores.bad-1.txt")).unwrap(), junk);
+    let (won, problem) = retrace::ui::miau::load_progress(&dir.path().join("miau-progress.txt"));
+    assert!(won.is_empty() && problem.is_some_and(|p| p.contains("miau-progress.bad-1.txt")));
+    assert_eq!(std::fs::read(dir.path().join("miau-progress.bad-1.txt")).unwrap(), junk);
+}

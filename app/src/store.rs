@@ -140,9 +140,13 @@ impl Store {
         (1..).map(|n| self.path(&format!("{name}.bad-{n}.replay"))).find(|p| !p.exists()).unwrap_or_else(|| path.with_extension("bad"))
     }
 
-    /// The settings (defaults when missing or unreadable).
-    pub fn settings(&self) -> Settings {
-        std::fs::read_to_string(self.path("settings.txt")).map(|t| Settings::from_text(&t)).unwrap_or_default()
+    /// The settings (defaults when missing), and what went wrong when the
+    /// file was not text (it is kept aside, not overwritten).
+    pub fn settings(&self) -> (Settings, Option<String>) {
+        match read_text(&self.path("settings.txt")) {
+            Ok(text) => (Settings::from_text(&text.unwrap_or_default()), None),
+            Err(e) => (Settings::default(), Some(e)),
+        }
     }
 
     /// Saves the settings atomically.
@@ -172,4 +176,27 @@ pub fn today() -> String {
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
     format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// Moves a file that does not read out of the way, to `<stem>.bad-<n>.<ext>`
+/// beside it (kept, never deleted, never overwritten), and returns where.
+pub fn keep_aside(path: &Path) -> PathBuf {
+    let ext = path.extension().map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
+    let stem = path.file_stem().map_or_else(|| "file".to_string(), |s| s.to_string_lossy().into_owned());
+    let aside = (1..10_000).map(|n| path.with_file_name(format!("{stem}.bad-{n}{ext}"))).find(|p| !p.exists()).unwrap_or_else(|| path.with_extension("bad"));
+    let _ = std::fs::rename(path, &aside);
+    aside
+}
+
+/// A text file of the store: `Ok(None)` when there is none; when it is not
+/// text (UTF-8), it is kept aside and the message names both paths.
+pub fn read_text(path: &Path) -> Result<Option<String>, String> {
+    let Ok(bytes) = std::fs::read(path) else { return Ok(None) };
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Some(text)),
+        Err(_) => {
+            let aside = keep_aside(path);
+            Err(format!("{}: it is not text. It was kept as {}.", path.display(), aside.display()))
+        }
+    }
 }

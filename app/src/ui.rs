@@ -98,8 +98,8 @@ impl RetraceApp {
     /// Opens the store, resumes saved sessions (moving unreadable saves aside)
     /// and, when given, opens a replay file.
     pub fn new(store: Store, open: Option<PathBuf>) -> RetraceApp {
-        let settings = store.settings();
-        let mut errors = Vec::new();
+        let (settings, bad_settings) = store.settings();
+        let mut errors: Vec<String> = bad_settings.into_iter().collect();
         let saved_mines = store.load::<MineLayer>(mines::SAVE).unwrap_or_else(|e| {
             errors.push(e);
             None

@@ -618,12 +618,15 @@ pub fn danger(s: &State) -> (std::collections::BTreeSet<Pos>, std::collections::
 /// Loads the score board; a file that does not read is moved aside (kept,
 /// never deleted) and the message says where.
 pub fn load_scores(path: &std::path::Path) -> (Vec<scores::Score>, Option<String>) {
-    let Ok(text) = std::fs::read_to_string(path) else { return (Vec::new(), None) };
+    let text = match crate::store::read_text(path) {
+        Ok(Some(text)) => text,
+        Ok(None) => return (Vec::new(), None),
+        Err(e) => return (Vec::new(), Some(e)),
+    };
     match scores::from_text(&text) {
         Ok(b) => (b, None),
         Err(e) => {
-            let aside = (1..1000).map(|n| path.with_extension(format!("bad-{n}.txt"))).find(|p| !p.exists()).unwrap_or_else(|| path.with_extension("bad"));
-            let _ = std::fs::rename(path, &aside);
+            let aside = crate::store::keep_aside(path);
             (Vec::new(), Some(format!("{}: {e}. It was kept as {}.", path.display(), aside.display())))
         }
     }

@@ -93,29 +93,20 @@ fn is_level_id(id: &str) -> bool {
 /// The levels won. A file that does not read (not text, or a line that is no
 /// level id) is moved aside, kept, and the message names it and the line.
 pub fn load_progress(path: &std::path::Path) -> (Vec<String>, Option<String>) {
-    let Ok(bytes) = std::fs::read(path) else { return (Vec::new(), None) };
-    let problem = match String::from_utf8(bytes) {
-        Err(_) => Some("it is not text".to_string()),
-        Ok(text) => {
-            let mut won = Vec::new();
-            let mut bad = None;
-            for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
-                if is_level_id(line.trim()) {
-                    won.push(line.trim().to_string());
-                } else {
-                    bad = Some(format!("line {}: '{line}' is not a <pack>/<level> id", n + 1));
-                    break;
-                }
-            }
-            match bad {
-                None => return (won, None),
-                Some(b) => Some(b),
-            }
-        }
+    let text = match crate::store::read_text(path) {
+        Ok(Some(text)) => text,
+        Ok(None) => return (Vec::new(), None),
+        Err(e) => return (Vec::new(), Some(e)),
     };
-    let aside = (1..1000).map(|n| path.with_extension(format!("bad-{n}.txt"))).find(|p| !p.exists()).unwrap_or_else(|| path.with_extension("bad"));
-    let _ = std::fs::rename(path, &aside);
-    (Vec::new(), problem.map(|p| format!("{}: {p}. It was kept as {}.", path.display(), aside.display())))
+    let mut won = Vec::new();
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
+        if !is_level_id(line.trim()) {
+            let aside = crate::store::keep_aside(path);
+            return (Vec::new(), Some(format!("{}: line {}: '{line}' is not a <pack>/<level> id. It was kept as {}.", path.display(), n + 1, aside.display())));
+        }
+        won.push(line.trim().to_string());
+    }
+    (won, None)
 }
 
 /// Adds a won level to the file (atomically).
