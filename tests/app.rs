@@ -640,7 +640,8 @@ fn a_dropped_miau_pack_lists_its_levels_and_a_bad_one_says_where_it_is_wrong() {
     std::fs::write(&good, pack("Two steps")).unwrap();
     drop_file(&mut h, good.to_str().unwrap(), Vec::new());
     assert!(matches!(h.state_mut().screen, Screen::MiauLevels));
-    assert_eq!(h.state_mut().miau_packs.len(), 4, "the three shipped packs and this one");
+    let shipped = retrace::ui::miau::PACKS.len();
+    assert_eq!(h.state_mut().miau_packs.len(), shipped + 1, "the shipped packs and this one");
     h.get_by_label("Two steps").click();
     h.run();
     h.key_press(egui::Key::ArrowRight);
@@ -652,7 +653,7 @@ fn a_dropped_miau_pack_lists_its_levels_and_a_bad_one_says_where_it_is_wrong() {
     // Opened again after an edit: the same pack, new levels.
     std::fs::write(&good, pack("Two steps, edited")).unwrap();
     drop_file(&mut h, good.to_str().unwrap(), Vec::new());
-    assert_eq!(h.state_mut().miau_packs.len(), 4);
+    assert_eq!(h.state_mut().miau_packs.len(), shipped + 1);
     assert!(h.query_by_label("Two steps, edited").is_some());
     // A broken file: the path and the place in it, and the list stays.
     let bad = dir.path().join("bad.toml");
@@ -660,7 +661,7 @@ fn a_dropped_miau_pack_lists_its_levels_and_a_bad_one_says_where_it_is_wrong() {
     drop_file(&mut h, bad.to_str().unwrap(), Vec::new());
     let error = h.state_mut().error.clone().expect("an error is shown");
     assert!(error.contains("bad.toml") && error.contains("line 3"), "{error}");
-    assert_eq!(h.state_mut().miau_packs.len(), 4);
+    assert_eq!(h.state_mut().miau_packs.len(), shipped + 1);
 }
 
 #[test]

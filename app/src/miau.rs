@@ -102,7 +102,8 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             }
             match loaded {
                 Some(p) => {
-                    let _ = writeln!(out, "ok {}: {} ({} levels, {} warnings)", pack.display(), p.name, p.levels.len(), report.warnings.len());
+                    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+                    let _ = writeln!(out, "ok {}: {} ({}, {})", pack.display(), p.name, plural(p.levels.len(), "level", "levels"), plural(report.warnings.len(), "warning", "warnings"));
                     0
                 }
                 None => 1,

@@ -22,7 +22,14 @@ pub const HINT_BUDGET: u64 = 1_000_000;
 pub const SAVE: &str = "miau";
 
 /// The packs shipped with the app (each must pass `miau check --proofs`).
-pub const PACKS: [&str; 3] = [include_str!("../../packs/first-steps.toml"), include_str!("../../packs/clockwork-proof.toml"), include_str!("../../packs/gate-drafts.toml")];
+pub const PACKS: [&str; 6] = [
+    include_str!("../../packs/first-steps.toml"),
+    include_str!("../../packs/clockwork-proof.toml"),
+    include_str!("../../packs/goal-drafts.toml"),
+    include_str!("../../packs/plank-drafts.toml"),
+    include_str!("../../packs/pair-drafts.toml"),
+    include_str!("../../packs/gate-drafts.toml"),
+];
 
 /// The shipped packs, loaded (a pack that fails to load is left out; a test
 /// keeps them all loading).

@@ -899,7 +899,7 @@ mod tests {
                 Automaton { id: "b-spin".into(), subject: Some("rock".into()), property: "SPIN".into(), phase: 0, pattern: vec![Step::Move(0, 1), Step::Move(0, -1), Step::Move(-1, 0)] },
             ],
         }));
-        for text in [include_str!("../../../app/packs/first-steps.toml"), include_str!("../../../app/packs/clockwork-proof.toml"), include_str!("../../../app/packs/gate-drafts.toml")] {
+        for text in [include_str!("../../../app/packs/first-steps.toml"), include_str!("../../../app/packs/clockwork-proof.toml"), include_str!("../../../app/packs/gate-drafts.toml"), include_str!("../../../app/packs/goal-drafts.toml"), include_str!("../../../app/packs/plank-drafts.toml"), include_str!("../../../app/packs/pair-drafts.toml")] {
             let pack = super::super::pack::load(text).0.expect("a shipped pack loads");
             out.extend(pack.levels.into_iter().map(|l| (l.id, l.setup)));
         }
