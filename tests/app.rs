@@ -785,3 +785,54 @@ fn files_that_are_not_text_are_kept_aside_not_overwritten() {
     assert!(won.is_empty() && problem.is_some_and(|p| p.contains("miau-progress.bad-1.txt")));
     assert_eq!(std::fs::read(dir.path().join("miau-progress.bad-1.txt")).unwrap(), junk);
 }
+
+#[test]
+fn a_miau_goal_rule_counts_its_covered_goals() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Pallet row");
+    assert!(h.query_by_label("DOCK IS GOAL 0/2").is_some(), "two docks, none covered");
+    // The solution's moves until the first crate sits on a dock.
+    let moves = miau_solution(&mut h);
+    let mut seen_one = false;
+    for m in moves {
+        h.key_press(miau_key(m));
+        h.run();
+        seen_one |= h.query_by_label("DOCK IS GOAL 1/2").is_some();
+    }
+    assert!(seen_one, "one dock covered on the way");
+    assert!(miau(&mut h).session.state().won);
+}
+
+#[test]
+fn a_tap_on_the_miau_board_moves_towards_it() {
+    use retrace::ui::miau::tap_move;
+    use retrace_kernel::miau::Action::{self, *};
+    // Where the cat of "Hello, flag" stands is read from the level, not assumed.
+    let pack = retrace_kernel::miau::pack::load(include_str!("../app/packs/first-steps.toml")).0.unwrap();
+    let s = <retrace_kernel::miau::Miau as retrace_kernel::Game>::start(&pack.levels[0].setup, 0).unwrap();
+    let cat = s.board.things.iter().find(|t| t.id.as_str() == "miau-1").unwrap();
+    let (x, y) = (cat.x, cat.y);
+    let check = |tx: i32, ty: i32, expected: Option<Action>| assert_eq!(tap_move(&s, tx, ty), expected, "tap at ({tx}, {ty}) from ({x}, {y})");
+    check(x + 3, y, Some(Right));
+    check(x + 2, y - 1, Some(Right));
+    check(x + 1, y - 2, Some(Up));
+    check(x, y, Some(Wait));
+    check(x + 1, y - 1, Some(Right));
+    check(-1, 0, None);
+    check(s.board.w, 0, None);
+    // In the window: a click right of the cat steps right.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Hello, flag");
+    let rect = h.get_by_label("Miau board").rect();
+    let cell = rect.width() / s.board.w as f32;
+    let pos = rect.min + egui::vec2((x as f32 + 3.5) * cell, (y as f32 + 0.5) * cell);
+    h.input_mut().events.push(egui::Event::PointerMoved(pos));
+    h.input_mut().events.push(egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed: true, modifiers: Default::default() });
+    h.step();
+    h.input_mut().events.push(egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed: false, modifiers: Default::default() });
+    h.run();
+    let cat = miau(&mut h).session.state().board.things.iter().find(|t| t.id.as_str() == "miau-1").map(|t| (t.x, t.y));
+    assert_eq!(cat, Some((x + 1, y)));
+}

@@ -3,7 +3,7 @@
 //! sentence that is read, gates open or shut), the rules in force beside it,
 //! and the level's hint. Arrows or W A S D move, Space waits, Z or Backspace
 //! undoes, Y redoes, R restarts, H asks the solver for the next move from
-//! here; the same as buttons. A won level offers the
+//! here; the same as buttons; a click (a tap) on the board moves towards it. A won level offers the
 //! next one; when nothing is YOU any more, the message says to undo or
 //! restart. Every move is saved (`miau.replay`); the session's title is
 //! `<pack id>/<level id>`, so Resume finds the level, its hint and the next.
@@ -366,16 +366,29 @@ impl MiauView {
         if let Some(m) = &self.message {
             ui.colored_label(Color32::from_rgb(230, 150, 70), crate::ui::text::kernel(lang, m));
         }
+        let mut clicked = None;
         ui.horizontal_top(|ui| {
             let s = self.session.state();
             let avail = ui.available_size();
             let cell = ((avail.x - 240.0) / s.board.w as f32).min(avail.y / s.board.h as f32).clamp(12.0, 64.0);
-            let (rect, _) = ui.allocate_exact_size(Vec2::new(cell * s.board.w as f32, cell * s.board.h as f32), egui::Sense::hover());
+            let (rect, resp) = ui.allocate_exact_size(Vec2::new(cell * s.board.w as f32, cell * s.board.h as f32), egui::Sense::click());
+            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Miau board"));
             paint(&ui.painter_at(rect), rect, s, &self.palette);
+            // A click (a tap) moves towards the cell: the longer way first; on a YOU, waits.
+            if let Some(pos) = resp.interact_pointer_pos().filter(|_| resp.clicked()) {
+                let at = ((pos - rect.min) / cell).floor();
+                clicked = tap_move(s, at.x as i32, at.y as i32);
+            }
             ui.vertical(|ui| {
                 ui.strong(tr(lang, "Rules"));
+                // A GOAL rule shows how many of its goals are covered (`DOCK IS GOAL 2/3`).
+                let (covered, total) = s.goals();
                 for r in s.rules.texts() {
-                    ui.label(r);
+                    if r.ends_with(" IS GOAL") && total > 0 {
+                        ui.label(format!("{r} {covered}/{total}"));
+                    } else {
+                        ui.label(r);
+                    }
                 }
                 // The level's own property words, explained (F-CK3).
                 for (word, text) in &self.glossary {
@@ -396,9 +409,28 @@ impl MiauView {
                 }
             });
         });
+        if let Some(a) = clicked {
+            self.act(a, store);
+        }
         ui.label(RichText::new(tr(lang, "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts, H asks the solver for a hint.")).small());
         request
     }
+}
+
+/// The move a tap on cell (x, y) makes: towards it from the first YOU (in
+/// board order), along the longer way (across on a tie); a tap on that YOU
+/// waits. `None` with nothing YOU or a tap outside the board.
+pub fn tap_move(s: &State, x: i32, y: i32) -> Option<Action> {
+    if x < 0 || y < 0 || x >= s.board.w || y >= s.board.h {
+        return None;
+    }
+    let you = s.board.things.iter().find(|t| s.rules.has(&t.kind, Prop::You))?;
+    let (dx, dy) = (x - you.x, y - you.y);
+    Some(match (dx, dy) {
+        (0, 0) => Action::Wait,
+        _ if dx.abs() >= dy.abs() => if dx > 0 { Action::Right } else { Action::Left },
+        _ => if dy > 0 { Action::Down } else { Action::Up },
+    })
 }
 
 /// An automaton's next beats (`mouse-shuttle: next L L R R`), or that it is
