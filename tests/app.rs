@@ -493,6 +493,18 @@ fn open_miau_level(h: &mut Harness<'static, RetraceApp>, title: &str) {
     h.run();
 }
 
+/// Waits (a few seconds at most) for the hint being worked out on a thread, and returns it.
+fn miau_hint(h: &mut Harness<'static, RetraceApp>) -> String {
+    for _ in 0..1000 {
+        h.run();
+        match miau(h).message.clone() {
+            Some(m) if m != "Thinking..." => return m,
+            _ => std::thread::sleep(std::time::Duration::from_millis(5)),
+        }
+    }
+    panic!("no hint came");
+}
+
 /// The solver's shortest solution of the level on screen, from its start.
 fn miau_solution(h: &mut Harness<'static, RetraceApp>) -> Vec<retrace_kernel::miau::Action> {
     use retrace_kernel::miau::solver::{solve, Verdict};
@@ -728,7 +740,7 @@ fn the_miau_hint_gives_the_solvers_next_move_from_here_or_proves_nothing_wins() 
     for left in (1..=moves.len()).rev() {
         h.key_press(egui::Key::H);
         h.run();
-        let message = miau(&mut h).message.clone().expect("a hint");
+        let message = miau_hint(&mut h);
         let (next, rest) = message.strip_prefix("Hint: ").and_then(|m| m.split_once(' ')).expect("Hint: <move> (...)");
         assert_eq!(rest, format!("({left} moves win from here)"));
         assert!(h.query_by_label(&message).is_some(), "shown");
@@ -746,7 +758,18 @@ fn the_miau_hint_gives_the_solvers_next_move_from_here_or_proves_nothing_wins() 
     h.run();
     h.get_by_label("Hint").click();
     h.run();
-    assert_eq!(miau(&mut h).message.as_deref(), Some("Nothing wins from here: no move is possible. Undo (Z) or restart (R)."));
+    assert_eq!(miau_hint(&mut h), "Nothing wins from here: no move is possible. Undo (Z) or restart (R).");
+    // A hint asked for one state is dropped when the player has moved on
+    // before it came (asked and moved within one frame, so it cannot come between).
+    open_miau_level(&mut h, "Pass it on");
+    miau(&mut h).ask_hint(retrace::store::Lang::En);
+    assert_eq!(miau(&mut h).message.as_deref(), Some("Thinking..."), "the hint is worked out on a thread");
+    miau(&mut h).act(retrace_kernel::miau::Action::Up, &Store::new(dir.path()));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    for _ in 0..5 {
+        h.run();
+    }
+    assert_eq!(miau(&mut h).message, None, "the stale hint was dropped");
 }
 
 #[test]

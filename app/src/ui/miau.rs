@@ -15,8 +15,8 @@ use retrace_kernel::miau::pack::{self, Glyph, Pack};
 use retrace_kernel::miau::{Action, Event, Miau, State};
 use retrace_kernel::{Outcome, Session};
 
-/// States the hint may visit (about half a second on one core).
-pub const HINT_BUDGET: u64 = 1_000_000;
+/// States the hint may visit (about a second on one core, about 220 MB at most).
+pub const HINT_BUDGET: u64 = 2_000_000;
 
 /// The save name of the level in play.
 pub const SAVE: &str = "miau";
@@ -52,6 +52,7 @@ pub fn tr(lang: Lang, en: &'static str) -> &'static str {
         "Redo" => "Вернуть",
         "Restart" => "Заново",
         "Hint" => "Подсказка",
+        "Thinking..." => "Думаю...",
         "Levels" => "Уровни",
         "Next level" => "Следующий уровень",
         "Rules" => "Правила",
@@ -162,6 +163,9 @@ pub struct MiauView {
     pub glossary: Vec<(String, String)>,
     /// The pack's palette: how its nouns are drawn.
     pub palette: Vec<Glyph>,
+    /// A hint being worked out: the digest of the state it was asked for
+    /// (a hint for another state is dropped), and where it comes.
+    thinking: Option<(retrace_kernel::digest::Digest, std::sync::mpsc::Receiver<String>)>,
 }
 
 impl MiauView {
@@ -170,7 +174,7 @@ impl MiauView {
         let p = packs.get(pack).ok_or("no such pack")?;
         let l = p.levels.get(level).ok_or("no such level")?;
         let session = Session::<Miau>::new(l.setup.clone(), 0).map_err(|e| format!("{}/{}: {e}", p.id, l.id))?.with_title(format!("{}/{}", p.id, l.id));
-        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), next: (level + 1 < p.levels.len()).then_some((pack, level + 1)), message: None, happened: Vec::new(), glossary: p.glossary.clone(), palette: p.palette.clone() })
+        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), next: (level + 1 < p.levels.len()).then_some((pack, level + 1)), message: None, happened: Vec::new(), glossary: p.glossary.clone(), palette: p.palette.clone(), thinking: None })
     }
 
     /// A saved or forked session; its title finds the level in `packs`.
@@ -185,7 +189,7 @@ impl MiauView {
         let next = place.and_then(|(p, l)| (l + 1 < packs[p].levels.len()).then_some((p, l + 1)));
         let glossary = place.map(|(p, _)| packs[p].glossary.clone()).unwrap_or_default();
         let palette = place.map(|(p, _)| packs[p].palette.clone()).unwrap_or_default();
-        MiauView { session, title: name, hint, place, next, message: None, happened: Vec::new(), glossary, palette }
+        MiauView { session, title: name, hint, place, next, message: None, happened: Vec::new(), glossary, palette, thinking: None }
     }
 
     /// Plays a move; a refused one only sets the message. Saves after every
@@ -237,46 +241,38 @@ impl MiauView {
         self.save(store);
     }
 
-    /// The solver's next move from where the player stands, as a sentence:
-    /// the move and how many moves win from here, or a proof that nothing
-    /// wins from here, or that none was found within the budget.
-    pub fn hint(&self, lang: Lang) -> String {
-        use retrace_kernel::miau::solver::{moves_text, solve_from, Options, Verdict};
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
-        let opts = Options { max_states: HINT_BUDGET, threads, ..Options::default() };
-        let ru = lang == Lang::Ru;
-        match solve_from(self.session.state(), &opts, &mut retrace_kernel::hashing::CpuHasher, &mut |_| {}) {
-            Ok(Verdict::Solved { moves, .. }) if moves.is_empty() => (if ru { "Уровень уже пройден." } else { "The level is won." }).to_string(),
-            Ok(Verdict::Solved { moves, .. }) => {
-                let next = moves_text(&moves[..1]);
-                if ru {
-                    format!("Подсказка: {next} (до победы ходов: {})", moves.len())
-                } else {
-                    format!("Hint: {next} ({} moves win from here)", moves.len())
+    /// Starts the solver on a thread from where the player stands; its
+    /// sentence shows when it is done, unless a move was made meanwhile.
+    pub fn ask_hint(&mut self, lang: Lang) {
+        if self.thinking.is_some() {
+            return;
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        let state = self.session.state().clone();
+        std::thread::spawn(move || {
+            // The window may have gone, or the player moved on: then nobody listens.
+            let _ = tx.send(hint(&state, lang));
+        });
+        self.thinking = Some((self.session.digest(), rx));
+        self.message = Some(tr(lang, "Thinking...").into());
+    }
+
+    /// Takes the hint when it is ready; whether one is still being worked out.
+    pub fn poll_hint(&mut self) -> bool {
+        let Some((asked, rx)) = &self.thinking else { return false };
+        match rx.try_recv() {
+            Ok(text) => {
+                if *asked == self.session.digest() {
+                    self.message = Some(text);
                 }
+                self.thinking = None;
+                false
             }
-            Ok(Verdict::Unsolved { states: 1 }) => {
-                if ru {
-                    "Отсюда не победить: ни один ход невозможен. Отмените ход (Z) или начните заново (R).".to_string()
-                } else {
-                    "Nothing wins from here: no move is possible. Undo (Z) or restart (R).".to_string()
-                }
+            Err(std::sync::mpsc::TryRecvError::Empty) => true,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                self.thinking = None;
+                false
             }
-            Ok(Verdict::Unsolved { states }) => {
-                if ru {
-                    format!("Отсюда не победить: проверены все {states} состояний. Отмените ход (Z) или начните заново (R).")
-                } else {
-                    format!("Nothing wins from here: all {states} reachable states were tried. Undo (Z) or restart (R).")
-                }
-            }
-            Ok(Verdict::Limit { states }) => {
-                if ru {
-                    format!("За {states} состояний победа не найдена.")
-                } else {
-                    format!("No win found within {states} states from here.")
-                }
-            }
-            Err(e) => e.0,
         }
     }
 
@@ -297,6 +293,9 @@ impl MiauView {
     /// The screen; returns a request for the shell.
     pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) -> Option<MiauRequest> {
         let mut request = None;
+        if self.poll_hint() {
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
+        }
         let keys = ui.ctx().input(|i| {
             let k = |key: egui::Key| i.key_pressed(key);
             [
@@ -339,7 +338,7 @@ impl MiauView {
                 5 => self.undo(store),
                 6 => self.redo(store),
                 7 => self.restart(store),
-                _ => self.message = Some(self.hint(lang)),
+                _ => self.ask_hint(lang),
             }
         }
         match self.session.outcome() {
@@ -481,6 +480,49 @@ pub fn describe(e: &Event) -> Option<String> {
         Event::Gate(id, open) => format!("{id}: {}", if *open { "opened" } else { "closed" }),
         Event::Won => return None,
     })
+}
+
+/// The solver's next move from `state`, as a sentence: the move and how many
+/// moves win from here, or a proof that nothing wins from here, or that none
+/// was found within [`HINT_BUDGET`].
+pub fn hint(state: &State, lang: Lang) -> String {
+    use retrace_kernel::miau::solver::{moves_text, solve_from, Options, Verdict};
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+    let opts = Options { max_states: HINT_BUDGET, threads, ..Options::default() };
+    let ru = lang == Lang::Ru;
+    match solve_from(state, &opts, &mut retrace_kernel::hashing::CpuHasher, &mut |_| {}) {
+        Ok(Verdict::Solved { moves, .. }) if moves.is_empty() => (if ru { "Уровень уже пройден." } else { "The level is won." }).to_string(),
+        Ok(Verdict::Solved { moves, .. }) => {
+            let next = moves_text(&moves[..1]);
+            if ru {
+                format!("Подсказка: {next} (до победы ходов: {})", moves.len())
+            } else {
+                format!("Hint: {next} ({} moves win from here)", moves.len())
+            }
+        }
+        Ok(Verdict::Unsolved { states: 1 }) => {
+            if ru {
+                "Отсюда не победить: ни один ход невозможен. Отмените ход (Z) или начните заново (R).".to_string()
+            } else {
+                "Nothing wins from here: no move is possible. Undo (Z) or restart (R).".to_string()
+            }
+        }
+        Ok(Verdict::Unsolved { states }) => {
+            if ru {
+                format!("Отсюда не победить: проверены все {states} состояний. Отмените ход (Z) или начните заново (R).")
+            } else {
+                format!("Nothing wins from here: all {states} reachable states were tried. Undo (Z) or restart (R).")
+            }
+        }
+        Ok(Verdict::Limit { states }) => {
+            if ru {
+                format!("За {states} состояний победа не найдена.")
+            } else {
+                format!("No win found within {states} states from here.")
+            }
+        }
+        Err(e) => e.0,
+    }
 }
 
 /// The level list: each pack and its levels, a button each, and Open pack.
