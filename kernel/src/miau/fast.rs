@@ -61,8 +61,6 @@ pub struct Level {
     word: Vec<bool>,
     /// The things that are words, in board order.
     words: Vec<usize>,
-    /// Per word: its kind index.
-    word_kind: Vec<u8>,
     /// Per thing: its channel's index in [`CHANNELS`], if it has one.
     chan: Vec<Option<u8>>,
     /// Per thing: its byte among the gate states in the key.
@@ -84,6 +82,12 @@ pub struct Level {
     enter: u8,
     /// Where the key's bytes are.
     layout: Layout,
+    /// Per thing: its place among the keyed things (`None`: static, never changes).
+    slot: Vec<Option<usize>>,
+    /// The keyed things, in board order.
+    keyed: Vec<usize>,
+    /// Per thing: where it starts (column, row, kind), for the static ones.
+    start: Vec<(u8, u8, u8)>,
     /// The level's terrain nouns.
     terrain: Vec<String>,
     /// Rules that may never be active, and rules a solution must form (`X IS Y`).
@@ -118,7 +122,6 @@ impl Level {
         }
         let word: Vec<bool> = things.iter().map(|t| matches!(t.kind, Kind::Word(_))).collect();
         let words: Vec<usize> = (0..things.len()).filter(|&i| word[i]).collect();
-        let word_kind = words.iter().map(|&i| kinds.iter().position(|k| *k == things[i].kind).expect("a word's kind is listed") as u8).collect();
         let chan: Vec<Option<u8>> = things.iter().map(|t| t.channel.and_then(|c| CHANNELS.iter().position(|k| *k == c.as_str())).map(|c| c as u8)).collect();
         let chans: Vec<usize> = (0..things.len()).filter(|&i| things[i].channel.is_some()).collect();
         let mut chan_slot = vec![None; things.len()];
@@ -139,6 +142,8 @@ impl Level {
             .zip(start.automaton_words.iter())
             .map(|(a, w)| Automaton { subject: a.subject.as_deref().map(Name::new), word: w.clone(), pattern: a.pattern.clone() })
             .collect();
+        let kinds_index = |k: &Kind| kinds.iter().position(|o| o == k).expect("a start kind is listed") as u8;
+        let starts = things.iter().map(|t| (t.x as u8, t.y as u8, kinds_index(&t.kind))).collect();
         Some(Level {
             w: start.board.w,
             h: start.board.h,
@@ -151,7 +156,6 @@ impl Level {
             fixed: things.iter().map(|t| t.fixed).collect(),
             rank,
             words,
-            word_kind,
             word,
             chan,
             chan_slot,
@@ -160,6 +164,9 @@ impl Level {
             pairs: start.pair_words.to_vec(),
             enter: start.pairs.iter().enumerate().filter(|(_, p)| p.enter).fold(0, |m, (p, _)| m | 0b11 << (2 * p)),
             layout: keyer.layout().clone(),
+            slot: keyer.slot.clone(),
+            keyed: (0..things.len()).filter(|&i| keyer.slot[i].is_some()).collect(),
+            start: starts,
             terrain: start.terrain.to_vec(),
             forbid: forbid.to_vec(),
             require: require.to_vec(),
@@ -261,17 +268,18 @@ impl<'a> Compact<'a> {
         let n = level.n;
         // Every thing starts gone (decoding places what the key holds).
         let mut key = vec![0; level.phase_base() + level.automata.len() + 1];
-        for i in 0..n {
-            level.layout.put_cell(&mut key, i, None);
+        for j in 0..level.keyed.len() {
+            level.layout.put_cell(&mut key, j, None);
         }
         for j in 0..level.chans.len() {
             key[level.chan_base() + j] = GONE;
         }
-        Compact {
+        let mut c = Compact {
             level,
             x: vec![GONE; n],
             y: vec![GONE; n],
-            kind: vec![0; n],
+            // Words keep their kind for good; objects take theirs from each key.
+            kind: level.start.iter().map(|s| s.2).collect(),
             open: vec![false; n],
             phases: vec![0; level.automata.len()],
             key,
@@ -286,7 +294,13 @@ impl<'a> Compact<'a> {
             places: Vec::new(),
             movers: Vec::new(),
             was: vec![(GONE, GONE); n],
+        };
+        // Static things stand where they start for good (no key bytes).
+        for i in (0..n).filter(|&i| level.slot[i].is_none()) {
+            let (x, y, k) = level.start[i];
+            c.place(i, x, y, k);
         }
+        c
     }
 
     /// Bytes per key (without the solver's required-rules byte).
@@ -308,24 +322,20 @@ impl<'a> Compact<'a> {
         // and cousins share most of their things).
         let level = self.level;
         let l = &level.layout;
-        let (n, things_len) = (level.n, l.things_len());
-        let mut word = 0;
-        for i in 0..n {
-            let k = if level.word[i] {
-                word += 1;
-                level.word_kind[word - 1]
-            } else {
-                l.noun(key, i)
-            };
-            if key[i] != self.key[i] {
-                let (x, y) = l.cell(key, i).map_or((GONE, GONE), |(x, y)| (x as u8, y as u8));
+        let (n, things_len) = (level.keyed.len(), l.things_len());
+        // The compact state keeps one byte a cell (fewer than 255 cells), so
+        // keyed thing j's cell is byte j.
+        for (j, &i) in level.keyed.iter().enumerate() {
+            if key[j] != self.key[j] {
+                let k = if level.word[i] { self.kind[i] } else { l.noun(key, j) };
+                let (x, y) = l.cell(key, j).map_or((GONE, GONE), |(x, y)| (x as u8, y as u8));
                 self.moved_words |= level.word[i];
                 self.place(i, x, y, k);
             }
         }
         if key[n..things_len] != self.key[n..things_len] {
-            for i in 0..n {
-                let k = l.noun(key, i);
+            for (j, &i) in level.keyed.iter().enumerate() {
+                let k = l.noun(key, j);
                 if !level.word[i] && self.x[i] != GONE && k != self.kind[i] {
                     self.place(i, self.x[i], self.y[i], k);
                 }
@@ -404,15 +414,14 @@ impl<'a> Compact<'a> {
             self.cells[self.y[i] as usize * w + self.x[i] as usize] &= !(1 << i);
             self.of_kind[self.kind[i] as usize] &= !(1 << i);
         }
-        let l = &self.level.layout;
         if x != GONE {
             self.cells[y as usize * w + x as usize] |= 1 << i;
             self.of_kind[k as usize] |= 1 << i;
-            l.put_cell(&mut self.key, i, Some((i32::from(x), i32::from(y))));
-            l.put_noun(&mut self.key, i, k);
-        } else {
-            l.put_cell(&mut self.key, i, None);
-            l.put_noun(&mut self.key, i, 0);
+        }
+        if let Some(j) = self.level.slot[i] {
+            let l = &self.level.layout;
+            l.put_cell(&mut self.key, j, (x != GONE).then(|| (i32::from(x), i32::from(y))));
+            l.put_noun(&mut self.key, j, if x == GONE { 0 } else { k });
         }
         if let Some(j) = self.level.chan_slot[i] {
             self.key[self.level.chan_base() + j] = if x == GONE { GONE } else { self.open[i] as u8 };

@@ -225,7 +225,7 @@ pub fn moves_text(moves: &[Action]) -> String {
 }
 
 /// Where a key's bytes are. A key is, in this order: each thing's cell (of
-/// the start state's things, by stable id: `row × width + column`, one byte
+/// the start state's things that can change, by stable id; see [`is_static`]: `row × width + column`, one byte
 /// when the board has fewer than 255 cells, else two, little-endian; all ones
 /// when the thing is gone); each object's noun (words never change), an index
 /// into the level's nouns, two to a byte (low half first) when a level has at
@@ -322,11 +322,35 @@ impl Layout {
     }
 }
 
+/// Whether thing `i` of `start` can never change: an object without a
+/// channel whose noun has no word on the board (so no rule can name it: it
+/// never moves, is never pushed and never becomes anything else, and nothing
+/// can become it), which nothing can destroy either: no SINK word is on the
+/// board, or it is terrain (STOP whatever happens, since no rule can name it)
+/// alone in its cell, so nothing ever shares its cell. Walls sealed by terrain
+/// are the usual case. Such things are left out of the key.
+pub fn is_static(start: &State, i: usize) -> bool {
+    use super::board::{Prop, Word};
+    let things = &start.board.things;
+    let t = &things[i];
+    let Kind::Object(noun) = t.kind else { return false };
+    let on_board = |w: Word| things.iter().any(|o| o.kind == Kind::Word(w));
+    if t.channel.is_some() || on_board(Word::Noun(noun)) {
+        return false;
+    }
+    let terrain = start.terrain.iter().any(|n| n.as_str() == noun.as_str());
+    let alone = things.iter().enumerate().all(|(j, o)| j == i || (o.x, o.y) != (t.x, t.y));
+    !on_board(Word::Prop(Prop::Sink)) || (terrain && alone)
+}
+
 /// Keys of the game's states (see [`Layout`] for the bytes).
 pub struct Keyer {
     /// Every noun an object may have: its noun at the start, every noun word's, every leftover.
     pub(super) nouns: Vec<super::board::Name>,
     layout: Layout,
+    /// Per thing: its place among the keyed things, `None` for a static one
+    /// (see [`is_static`]: it never changes, so the key leaves it out).
+    pub(super) slot: Vec<Option<usize>>,
     ids: Vec<super::board::Name>,
     /// Per id: whether it has a channel (a gate's `open` is part of the state).
     chan: Vec<bool>,
@@ -350,9 +374,17 @@ impl Keyer {
         nouns.extend(start.board.leaves.iter().map(|(_, l)| super::board::Name::new(l)));
         nouns.sort();
         nouns.dedup();
-        let words: Vec<bool> = things.iter().map(|t| matches!(t.kind, Kind::Word(_))).collect();
+        let mut slot = vec![None; things.len()];
+        let mut words = Vec::new();
+        for (i, t) in things.iter().enumerate() {
+            if !is_static(start, i) {
+                slot[i] = Some(words.len());
+                words.push(matches!(t.kind, Kind::Word(_)));
+            }
+        }
         Keyer {
             layout: Layout::new(start.board.w, start.board.h, &words, nouns.len()),
+            slot,
             ids: things.iter().map(|t| t.id).collect(),
             chan: things.iter().map(|t| t.channel.is_some()).collect(),
             automata: start.phases.len(),
@@ -394,11 +426,15 @@ impl Keyer {
             } else {
                 t.open
             };
-            let Some((x, y)) = l.cell(key, i) else { continue };
+            let Some(j) = self.slot[i] else {
+                s.board.things.push(*t); // Static: as at the start.
+                continue;
+            };
+            let Some((x, y)) = l.cell(key, j) else { continue };
             let mut t = *t;
             (t.x, t.y) = (x, y);
             if let Kind::Object(_) = t.kind {
-                t.kind = Kind::Object(nouns[l.noun(key, i) as usize]);
+                t.kind = Kind::Object(nouns[l.noun(key, j) as usize]);
             }
             t.open = open;
             s.board.things.push(t);
@@ -440,13 +476,13 @@ impl Keyer {
         let mut things = s.board.things.iter().peekable();
         for (i, (id, &chan)) in self.ids.iter().zip(&self.chan).enumerate() {
             let t = things.next_if(|t| &t.id == id);
-            l.put_cell(bytes, i, t.map(|t| (t.x, t.y)));
+            let Some(j) = self.slot[i] else { continue };
+            l.put_cell(bytes, j, t.map(|t| (t.x, t.y)));
             if let Some(Kind::Object(n)) = t.map(|t| t.kind) {
-                // Every noun an object can become is listed (start nouns, noun words, leftovers).
                 // Most objects keep their start noun: tried first.
                 let first = self.first[i] as usize;
                 let k = if self.nouns.get(first) == Some(&n) { first } else { self.nouns.binary_search(&n).expect("kernel invariant: an object's noun is a listed noun") };
-                l.put_noun(bytes, i, k as u8);
+                l.put_noun(bytes, j, k as u8);
             }
             // A gate's state, or FF when it is gone (no allocation without gates).
             if chan {
@@ -862,5 +898,49 @@ mod layout_tests {
         // A byte a noun beyond 16 nouns.
         check(9, 9, &words, 17, 7 + 5);
         check(128, 128, &words, 40, 14 + 5);
+    }
+}
+
+#[cfg(test)]
+mod static_tests {
+    use super::{is_static, Keyer};
+    use crate::game::Game;
+    use crate::miau::{Miau, Setup};
+
+    /// Which things of `grid` (in board order) are left out of the key.
+    fn check(grid: &str, terrain: &[&str], expected: &[&str]) {
+        let legend = [("m", "miau"), ("w", "wall"), ("r", "rock"), ("g", "gate:amber"), ("p", "plate:amber")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        let setup = Setup { grid: grid.into(), legend, terrain: terrain.iter().map(|t| t.to_string()).collect(), pairs: vec![], automata: vec![] };
+        let start = Miau::start(&setup, 0).unwrap();
+        let got: Vec<&str> = (0..start.board.things.len()).filter(|&i| is_static(&start, i)).map(|i| start.board.things[i].id.as_str()).collect();
+        assert_eq!(got, expected, "{grid} (terrain {terrain:?})");
+    }
+
+    #[test]
+    fn things_no_rule_can_reach_are_left_out_of_the_key() {
+        // No WALL word: the walls never change; no SINK word: nothing can remove them.
+        check("MIAU IS YOU / m w w", &[], &["wall-1", "wall-2"]);
+        // A WALL word: a rule may name them.
+        check("MIAU IS YOU WALL / m w w .", &[], &[]);
+        // A SINK word: a sinking thing could enter a wall's cell and take it...
+        check("MIAU IS SINK / m w w", &[], &[]);
+        // ...unless the wall is terrain (STOP for good) and alone in its cell.
+        check("MIAU IS SINK / m w w+r", &["wall"], &["wall-1"]);
+        // Words, the cat, and channelled things are never static.
+        check("MIAU IS YOU / m g p", &[], &[]);
+    }
+
+    #[test]
+    fn a_terrain_walled_level_has_a_shorter_key() {
+        let pack = crate::miau::pack::load(include_str!("../../../app/packs/pair-drafts.toml")).0.unwrap();
+        let start = Miau::start(&pack.levels[0].setup, 0).unwrap();
+        let keyer = Keyer::new(&start);
+        let walls = start.board.things.iter().filter(|t| t.id.starts_with("wall-")).count();
+        assert!(walls > 30);
+        assert_eq!(keyer.slot.iter().filter(|s| s.is_none()).count(), walls, "every wall is static");
+        let words = start.board.things.iter().filter(|t| matches!(t.kind, crate::miau::board::Kind::Word(_))).count();
+        let objects = start.board.things.len() - walls - words;
+        assert_eq!((words, objects), (16, 4), "the cat, the key, the door, the flag");
+        assert_eq!(keyer.len(), (words + objects) + objects.div_ceil(2) + 1, "a byte a keyed thing, half a byte a keyed object's noun, the win flag");
     }
 }
