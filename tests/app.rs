@@ -299,6 +299,9 @@ fn snapshots_of_the_main_screens() {
     h.state_mut().screen = Screen::Miau(v);
     h.run();
     h.snapshot("miau");
+    h.state_mut().screen = Screen::MiauLevels;
+    h.run();
+    h.snapshot("miau-levels");
 }
 
 #[test]

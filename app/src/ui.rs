@@ -496,7 +496,6 @@ impl eframe::App for RetraceApp {
                 },
                 Screen::MiauLevels => match miau::levels_ui(ui, lang, &self.miau_packs, &self.miau_won) {
                     Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau_packs, p, l, &mut self.error),
-                    Some(MiauRequest::Menu) => next = Some(Screen::Home),
                     Some(MiauRequest::OpenPack(path)) => pack_to_open = Some(path),
                     _ => {}
                 },
@@ -508,7 +507,6 @@ impl eframe::App for RetraceApp {
                         }
                         next = Some(Screen::MiauLevels);
                     }
-                    Some(MiauRequest::Menu) => next = Some(Screen::Home),
                     Some(MiauRequest::OpenPack(path)) => pack_to_open = Some(path),
                     None => {}
                 },

@@ -131,8 +131,6 @@ pub fn record_win(path: &std::path::Path, id: &str) -> Result<(), String> {
 
 /// What the screen asks the shell to do.
 pub enum MiauRequest {
-    /// Back to the menu.
-    Menu,
     /// The level list.
     Levels,
     /// Play this level (pack index, level index into the app's packs).
@@ -530,9 +528,6 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, packs: &[Pack], won: &[String]) 
     let mut request = None;
     ui.horizontal(|ui| {
         ui.heading(tr(lang, "Choose a level"));
-        if ui.button(crate::ui::text::t(lang, "menu")).clicked() {
-            request = Some(MiauRequest::Menu);
-        }
         if ui.button(tr(lang, "Open pack")).clicked() {
             // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
             if let Some(path) = rfd::FileDialog::new().add_filter("Miau pack", &["toml"]).pick_file() {
