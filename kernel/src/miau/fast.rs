@@ -20,6 +20,7 @@ use super::rules::{self, Pred, RuleSet};
 use super::solver::{Keyer, Layout};
 use super::{State, Step};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, DefaultHasher};
 
 /// The most things a compact state holds (one bit each in a cell's set).
 pub const MAX_THINGS: usize = 128;
@@ -250,8 +251,9 @@ pub struct Compact<'a> {
     /// A word moved or went since the rules were read.
     moved_words: bool,
     readings: Vec<Reading>,
-    /// Readings by word placement (looked up, never iterated).
-    known: HashMap<Vec<u8>, u32>,
+    /// Readings by word placement: looked up, never iterated, with a fixed
+    /// hasher (no random seed), so nothing in it can depend on the run.
+    known: HashMap<Vec<u8>, u32, BuildHasherDefault<DefaultHasher>>,
     /// What changed, for undo.
     log: Vec<Change>,
     /// Scratch: the words' placement.
@@ -289,7 +291,7 @@ impl<'a> Compact<'a> {
             reading: 0,
             moved_words: false,
             readings: Vec::new(),
-            known: HashMap::new(),
+            known: HashMap::default(),
             log: Vec::new(),
             places: Vec::new(),
             movers: Vec::new(),
