@@ -862,3 +862,24 @@ fn a_tap_on_the_miau_board_moves_towards_it() {
     let cat = miau(&mut h).session.state().board.things.iter().find(|t| t.id.as_str() == "miau-1").map(|t| (t.x, t.y));
     assert_eq!(cat, Some((x + 1, y)));
 }
+
+#[test]
+fn pointing_at_a_miau_rule_outlines_the_words_it_was_read_from() {
+    use retrace::ui::miau::sentence_cells;
+    // Data: a sentence with AND, a crossing, and a rule not in force.
+    let legend = vec![("m".to_string(), "miau".to_string())];
+    let setup = retrace_kernel::miau::Setup { grid: "MIAU IS YOU AND WIN / IS . . . . / WIN . . . . / m . . . .".into(), legend, terrain: vec![], pairs: vec![], automata: vec![] };
+    let s = <retrace_kernel::miau::Miau as retrace_kernel::Game>::start(&setup, 0).unwrap();
+    assert_eq!(sentence_cells(&s, "MIAU IS WIN"), [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], "across, with its AND");
+    assert_eq!(sentence_cells(&s, "MIAU IS YOU"), [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]);
+    assert!(sentence_cells(&s, "FLAG IS WIN").is_empty(), "not in force");
+    // On screen: the pointer on a rule in the list.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Pass it on");
+    h.get_by_label("FLAG IS WIN").hover();
+    h.run();
+    let want = sentence_cells(miau(&mut h).session.state(), "FLAG IS WIN");
+    assert_eq!(want.len(), 3);
+    assert_eq!(miau(&mut h).pointed.as_ref(), Some(&want));
+}

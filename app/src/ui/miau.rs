@@ -161,6 +161,8 @@ pub struct MiauView {
     pub glossary: Vec<(String, String)>,
     /// The pack's palette: how its nouns are drawn.
     pub palette: Vec<Glyph>,
+    /// The cells of the sentence whose rule the pointer is on, outlined on the board.
+    pub pointed: Option<Vec<(i32, i32)>>,
     /// A hint being worked out: the digest of the state it was asked for
     /// (a hint for another state is dropped), and where it comes.
     thinking: Option<(retrace_kernel::digest::Digest, std::sync::mpsc::Receiver<String>)>,
@@ -172,7 +174,7 @@ impl MiauView {
         let p = packs.get(pack).ok_or("no such pack")?;
         let l = p.levels.get(level).ok_or("no such level")?;
         let session = Session::<Miau>::new(l.setup.clone(), 0).map_err(|e| format!("{}/{}: {e}", p.id, l.id))?.with_title(format!("{}/{}", p.id, l.id));
-        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), next: (level + 1 < p.levels.len()).then_some((pack, level + 1)), message: None, happened: Vec::new(), glossary: p.glossary.clone(), palette: p.palette.clone(), thinking: None })
+        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), next: (level + 1 < p.levels.len()).then_some((pack, level + 1)), message: None, happened: Vec::new(), glossary: p.glossary.clone(), palette: p.palette.clone(), pointed: None, thinking: None })
     }
 
     /// A saved or forked session; its title finds the level in `packs`.
@@ -187,7 +189,7 @@ impl MiauView {
         let next = place.and_then(|(p, l)| (l + 1 < packs[p].levels.len()).then_some((p, l + 1)));
         let glossary = place.map(|(p, _)| packs[p].glossary.clone()).unwrap_or_default();
         let palette = place.map(|(p, _)| packs[p].palette.clone()).unwrap_or_default();
-        MiauView { session, title: name, hint, place, next, message: None, happened: Vec::new(), glossary, palette, thinking: None }
+        MiauView { session, title: name, hint, place, next, message: None, happened: Vec::new(), glossary, palette, pointed: None, thinking: None }
     }
 
     /// Plays a move; a refused one only sets the message. Saves after every
@@ -371,6 +373,10 @@ impl MiauView {
             let (rect, resp) = ui.allocate_exact_size(Vec2::new(cell * s.board.w as f32, cell * s.board.h as f32), egui::Sense::click());
             resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Miau board"));
             paint(&ui.painter_at(rect), rect, s, &self.palette);
+            for &(x, y) in self.pointed.iter().flatten() {
+                let r = egui::Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
+                ui.painter_at(rect).rect_stroke(r.shrink(1.0), 3.0, egui::Stroke::new(3.0, Color32::from_rgb(120, 200, 255)), egui::StrokeKind::Inside);
+            }
             // A click (a tap) moves towards the cell: the longer way first; on a YOU, waits.
             if let Some(pos) = resp.interact_pointer_pos().filter(|_| resp.clicked()) {
                 let at = ((pos - rect.min) / cell).floor();
@@ -380,12 +386,17 @@ impl MiauView {
                 ui.strong(tr(lang, "Rules"));
                 // A GOAL rule shows how many of its goals are covered (`DOCK IS GOAL 2/3`).
                 let (covered, total) = s.goals();
+                // Pointing at a rule outlines the words it was read from (F-XW12).
+                let mut pointed = None;
                 for r in s.rules.texts() {
-                    if r.ends_with(" IS GOAL") && total > 0 {
-                        ui.label(format!("{r} {covered}/{total}"));
-                    } else {
-                        ui.label(r);
+                    let label = if r.ends_with(" IS GOAL") && total > 0 { ui.label(format!("{r} {covered}/{total}")) } else { ui.label(&r) };
+                    if label.hovered() {
+                        pointed = Some(sentence_cells(s, &r));
                     }
+                }
+                if pointed != self.pointed {
+                    self.pointed = pointed;
+                    ui.ctx().request_repaint();
                 }
                 // The level's own property words, explained (F-CK3).
                 for (word, text) in &self.glossary {
@@ -412,6 +423,16 @@ impl MiauView {
         ui.label(RichText::new(tr(lang, "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts, H asks the solver for a hint.")).small());
         request
     }
+}
+
+/// The cells of the sentence a rule (as text, `FLAG IS WIN`) was read from:
+/// the rule's start in reading order, along its axis, to the end of the
+/// sentence (`MIAU IS YOU AND WIN` for `MIAU IS WIN`). Empty for a rule not
+/// in force.
+pub fn sentence_cells(s: &State, rule: &str) -> Vec<(i32, i32)> {
+    let Some(r) = s.rules.rules.iter().find(|r| r.text() == rule) else { return Vec::new() };
+    let (y, x, axis) = r.order;
+    s.rules.spans.iter().find(|sp| sp.axis == axis && sp.cells.first() == Some(&(x, y))).map(|sp| sp.cells.clone()).unwrap_or_default()
 }
 
 /// The move a tap on cell (x, y) makes: towards it from the first YOU (in
