@@ -96,22 +96,24 @@ impl Visited {
         self.shards[h[15] as usize % n].insert(h)
     }
 
-    /// Inserts a batch in order; whether each was new.
-    fn insert_all(&mut self, prints: &[[u8; 16]]) -> Vec<bool> {
+    /// Inserts a batch in order (its pieces one after the other); whether each was new.
+    fn insert_all(&mut self, pieces: &[&[[u8; 16]]]) -> Vec<bool> {
         let n = self.shards.len();
-        if n == 1 || prints.len() < 1024 {
-            return prints.iter().map(|&h| self.insert(h)).collect();
+        let total: usize = pieces.iter().map(|p| p.len()).sum();
+        let prints = || pieces.iter().flat_map(|p| p.iter());
+        if n == 1 || total < 1024 {
+            return prints().map(|&h| self.insert(h)).collect();
         }
         let fresh: Vec<Vec<usize>> = std::thread::scope(|sc| {
             let handles: Vec<_> = self
                 .shards
                 .iter_mut()
                 .enumerate()
-                .map(|(k, table)| sc.spawn(move || prints.iter().enumerate().filter(|(_, h)| h[15] as usize % n == k && table.insert(**h)).map(|(j, _)| j).collect()))
+                .map(|(k, table)| sc.spawn(move || prints().enumerate().filter(|(_, h)| h[15] as usize % n == k && table.insert(**h)).map(|(j, _)| j).collect()))
                 .collect();
             handles.into_iter().map(|h| h.join().expect("an inserting thread does not panic")).collect()
         });
-        let mut new = vec![false; prints.len()];
+        let mut new = vec![false; total];
         for j in fresh.into_iter().flatten() {
             new[j] = true;
         }
@@ -687,14 +689,16 @@ pub fn solve_from(start: &State, opts: &Options, hasher: &mut dyn FrontierHasher
         // few), each split into fixed chunks in layer order, one a thread: the
         // children's order never depends on timing.
         for (batch, batch_keys) in layer.chunks(batch_size).zip(layer_keys.chunks(batch_size * key_len)) {
-            let (children, keys, prints) = if threads == 1 || batch.len() < 64 {
-                match compacts.first_mut() {
+            // Each thread's children stay in its own vectors (no copying them
+            // together); their order is the parts' order.
+            let parts: Vec<Expanded> = if threads == 1 || batch.len() < 64 {
+                vec![match compacts.first_mut() {
                     Some(c) => expand_fast(c, batch, batch_keys),
                     None => expand(&start, &keyer.nouns, batch, batch_keys),
-                }
+                }]
             } else {
                 let size = batch.len().div_ceil(threads);
-                let parts: Vec<Expanded> = std::thread::scope(|sc| {
+                std::thread::scope(|sc| {
                     let chunks = batch.chunks(size).zip(batch_keys.chunks(size * key_len));
                     let handles: Vec<_> = if compacts.is_empty() {
                         chunks.zip(&templates).map(|((ids, keys), (start, nouns))| sc.spawn(move || expand(start, nouns, ids, keys))).collect()
@@ -702,23 +706,23 @@ pub fn solve_from(start: &State, opts: &Options, hasher: &mut dyn FrontierHasher
                         chunks.zip(compacts.iter_mut()).map(|((ids, keys), c)| sc.spawn(move || expand_fast(c, ids, keys))).collect()
                     };
                     handles.into_iter().map(|h| h.join().expect("an expanding thread does not panic")).collect()
-                });
-                let mut children = Vec::new();
-                let mut keys = Vec::new();
-                let mut prints = Vec::new();
-                for (c, k, p) in parts {
-                    children.extend(c);
-                    keys.extend(k);
-                    prints.extend(p);
-                }
-                (children, keys, prints)
+                })
             };
-            if children.is_empty() {
+            if parts.iter().all(|p| p.0.is_empty()) {
                 continue;
             }
-            let prints = if local_hash { prints } else { hasher.hash_batch(&keys, key_len).map_err(Rejection::new)?.iter().map(fingerprint).collect() };
+            // Another hasher gets the batch's keys in one piece.
+            let hashed: Vec<[u8; 16]>;
+            let prints: Vec<&[[u8; 16]]> = if local_hash {
+                parts.iter().map(|p| p.2.as_slice()).collect()
+            } else {
+                let keys: Vec<u8> = parts.iter().flat_map(|p| p.1.iter().copied()).collect();
+                hashed = hasher.hash_batch(&keys, key_len).map_err(Rejection::new)?.iter().map(fingerprint).collect();
+                vec![hashed.as_slice()]
+            };
             let fresh = seen.insert_all(&prints);
-            for (((parent, m, won), new), key) in children.into_iter().zip(fresh).zip(keys.chunks(key_len)) {
+            let children = parts.iter().flat_map(|p| p.0.iter().copied().zip(p.1.chunks(key_len)));
+            for (((parent, m, won), key), new) in children.zip(fresh) {
                 if !new {
                     continue;
                 }
