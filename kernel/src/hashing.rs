@@ -7,7 +7,7 @@ pub trait FrontierHasher {
     /// BLAKE3 of each `key_len`-byte key in `keys` (the keys concatenated), in
     /// order. `keys.len()` must be a multiple of `key_len`.
     fn hash_batch(&mut self, keys: &[u8], key_len: usize) -> Result<Vec<[u8; 32]>, String>;
-    /// A short name for reports ("cpu", "gpu: <adapter>").
+    /// A short name for reports ("cpu", or "gpu: " and the adapter's name).
     fn name(&self) -> String;
     /// Whether this is the CPU's BLAKE3, which a caller may then compute on
     /// any thread itself (the same bytes, so the same answers).
