@@ -883,3 +883,44 @@ fn pointing_at_a_miau_rule_outlines_the_words_it_was_read_from() {
     assert_eq!(want.len(), 3);
     assert_eq!(miau(&mut h).pointed.as_ref(), Some(&want));
 }
+
+#[test]
+fn miau_resume_follows_the_one_save_slot() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let saved = |h: &mut Harness<'static, RetraceApp>| h.state_mut().saved_miau.as_ref().map(|s| s.header("").title.unwrap_or_default());
+    let menu = |h: &mut Harness<'static, RetraceApp>| {
+        h.key_press(egui::Key::Escape);
+        h.run();
+    };
+    // Level A with a move: the slot holds it.
+    open_miau_level(&mut h, "Pass it on");
+    h.key_press(egui::Key::ArrowUp);
+    h.run();
+    menu(&mut h);
+    assert_eq!(saved(&mut h).as_deref(), Some("first-steps/pass-it-on"));
+    // Resumed and left at once: still offered.
+    h.get_by_label("Resume").click();
+    h.run();
+    menu(&mut h);
+    assert_eq!(saved(&mut h).as_deref(), Some("first-steps/pass-it-on"));
+    // Level B looked at without a move: the slot still holds A.
+    open_miau_level(&mut h, "Hello, flag");
+    menu(&mut h);
+    assert_eq!(saved(&mut h).as_deref(), Some("first-steps/pass-it-on"));
+    // B with a move takes the slot; B won leaves it empty.
+    open_miau_level(&mut h, "Hello, flag");
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    menu(&mut h);
+    assert_eq!(saved(&mut h).as_deref(), Some("first-steps/hello-flag"));
+    open_miau_level(&mut h, "Hello, flag");
+    for m in miau_solution(&mut h) {
+        h.key_press(miau_key(m));
+        h.run();
+    }
+    menu(&mut h);
+    assert_eq!(saved(&mut h), None);
+    assert!(!dir.path().join("miau.replay").exists());
+}

@@ -278,7 +278,7 @@ impl RetraceApp {
                 }
                 if let Some(s) = self.saved_miau.take() {
                     if ui.button(t(lang, "resume")).clicked() {
-                        next = Some(Screen::Miau(MiauView::resume(s, &self.miau_packs)));
+                        next = Some(Screen::Miau(MiauView::from_save(s, &self.miau_packs)));
                     } else {
                         self.saved_miau = Some(s);
                     }
@@ -341,7 +341,11 @@ impl RetraceApp {
             Screen::Mines(v) if v.session.state().active() => self.saved_mines = Some(v.session),
             Screen::Life(v) if v.session.state().phase != retrace_kernel::life::Phase::GameOver => self.saved_life = Some(v.session),
             Screen::Explodo(v) if v.session.state().phase == retrace_kernel::explodo::RunPhase::Playing => self.saved_explodo = Some(v.session),
-            Screen::Miau(v) if v.session.outcome() == retrace_kernel::Outcome::InProgress => self.saved_miau = Some(v.session),
+            Screen::Miau(v) => {
+                if let Some(kept) = v.resumable() {
+                    self.saved_miau = kept;
+                }
+            }
             _ => {}
         }
     }
@@ -502,8 +506,8 @@ impl eframe::App for RetraceApp {
                 Screen::Miau(v) => match v.ui(ui, &self.store, lang) {
                     Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau_packs, p, l, &mut self.error),
                     Some(MiauRequest::Levels) => {
-                        if v.session.outcome() == retrace_kernel::Outcome::InProgress {
-                            self.saved_miau = Some(v.session.clone());
+                        if let Some(kept) = v.resumable() {
+                            self.saved_miau = kept;
                         }
                         next = Some(Screen::MiauLevels);
                     }

@@ -161,6 +161,8 @@ pub struct MiauView {
     pub glossary: Vec<(String, String)>,
     /// The pack's palette: how its nouns are drawn.
     pub palette: Vec<Glyph>,
+    /// This level has written (or removed) the save: Resume follows it.
+    wrote_save: bool,
     /// The cells of the sentence whose rule the pointer is on, outlined on the board.
     pub pointed: Option<Vec<(i32, i32)>>,
     /// A hint being worked out: the digest of the state it was asked for
@@ -174,7 +176,7 @@ impl MiauView {
         let p = packs.get(pack).ok_or("no such pack")?;
         let l = p.levels.get(level).ok_or("no such level")?;
         let session = Session::<Miau>::new(l.setup.clone(), 0).map_err(|e| format!("{}/{}: {e}", p.id, l.id))?.with_title(format!("{}/{}", p.id, l.id));
-        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), next: (level + 1 < p.levels.len()).then_some((pack, level + 1)), message: None, happened: Vec::new(), glossary: p.glossary.clone(), palette: p.palette.clone(), pointed: None, thinking: None })
+        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), next: (level + 1 < p.levels.len()).then_some((pack, level + 1)), message: None, happened: Vec::new(), glossary: p.glossary.clone(), palette: p.palette.clone(), wrote_save: false, pointed: None, thinking: None })
     }
 
     /// A saved or forked session; its title finds the level in `packs`.
@@ -189,7 +191,13 @@ impl MiauView {
         let next = place.and_then(|(p, l)| (l + 1 < packs[p].levels.len()).then_some((p, l + 1)));
         let glossary = place.map(|(p, _)| packs[p].glossary.clone()).unwrap_or_default();
         let palette = place.map(|(p, _)| packs[p].palette.clone()).unwrap_or_default();
-        MiauView { session, title: name, hint, place, next, message: None, happened: Vec::new(), glossary, palette, pointed: None, thinking: None }
+        MiauView { session, title: name, hint, place, next, message: None, happened: Vec::new(), glossary, palette, wrote_save: false, pointed: None, thinking: None }
+    }
+
+    /// The level in the save slot, resumed (Resume keeps offering it until
+    /// another level takes the slot).
+    pub fn from_save(session: Session<Miau>, packs: &[Pack]) -> MiauView {
+        MiauView { wrote_save: true, ..MiauView::resume(session, packs) }
     }
 
     /// Plays a move; a refused one only sets the message. Saves after every
@@ -276,7 +284,16 @@ impl MiauView {
         }
     }
 
+    /// What Resume should offer after this screen, mirroring the one save
+    /// slot: `None` when this level never wrote it (the slot still holds the
+    /// level before), else this level while in play, or nothing once it is
+    /// won (the save was removed).
+    pub fn resumable(&self) -> Option<Option<Session<Miau>>> {
+        self.wrote_save.then(|| (self.session.outcome() == retrace_kernel::Outcome::InProgress).then(|| self.session.clone()))
+    }
+
     fn save(&mut self, store: &Store) {
+        self.wrote_save = true;
         if self.session.state().won {
             store.forget(SAVE);
             let id = self.session.header("").title.unwrap_or_default();
