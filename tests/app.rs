@@ -924,3 +924,43 @@ fn miau_resume_follows_the_one_save_slot() {
     assert_eq!(saved(&mut h), None);
     assert!(!dir.path().join("miau.replay").exists());
 }
+
+#[test]
+fn a_won_miau_level_keeps_a_certificate_of_the_best_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Hello, flag");
+    // A first win in 9 turns (a wait, then eight steps right).
+    h.key_press(egui::Key::Space);
+    h.run();
+    for _ in 0..8 {
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+    }
+    let path = dir.path().join("certificates/miau-first-steps-hello-flag.replay");
+    let turns = |p: &std::path::Path| {
+        let file = retrace_kernel::replay::ReplayFile::from_bytes(&std::fs::read(p).unwrap()).unwrap();
+        let v = retrace_kernel::replay::verify(&file).expect("the certificate verifies");
+        assert!(v.certificate && v.outcome.to_string().contains("won"), "{:?}", v.outcome);
+        v.steps
+    };
+    assert_eq!(turns(&path), 9);
+    assert!(h.query_by_label_contains("Your best: certificate").is_some());
+    // A worse win keeps the best; a better one replaces it.
+    h.key_press(egui::Key::R);
+    h.run();
+    for k in [egui::Key::Space, egui::Key::Space].into_iter().chain(std::iter::repeat_n(egui::Key::ArrowRight, 8)) {
+        h.key_press(k);
+        h.run();
+    }
+    assert!(miau(&mut h).session.state().won);
+    assert_eq!(turns(&path), 9, "ten turns is no better");
+    assert!(h.query_by_label_contains("Your best").is_none());
+    h.key_press(egui::Key::R);
+    h.run();
+    for _ in 0..8 {
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+    }
+    assert_eq!(turns(&path), 8, "eight turns is");
+}

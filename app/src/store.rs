@@ -114,6 +114,16 @@ impl Store {
         write_atomic(&path, &s.to_replay(crate::APP_VERSION).to_bytes()).map_err(|e| format!("{}: cannot save: {e}", path.display()))
     }
 
+    /// Writes a won session's certificate (its replay with the claimed
+    /// outcome and final digest) as `certificates/<name>.replay`, atomically;
+    /// returns where.
+    pub fn save_certificate<G: Game>(&self, name: &str, s: &Session<G>) -> Result<PathBuf, String> {
+        let path = self.path("certificates").join(format!("{name}.replay"));
+        let file = s.to_certificate(crate::APP_VERSION).map_err(|e| e.0)?;
+        write_atomic(&path, &file.to_bytes()).map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
+        Ok(path)
+    }
+
     /// Removes a finished session's save.
     pub fn forget(&self, name: &str) {
         let _ = std::fs::remove_file(self.path(&format!("{name}.replay")));

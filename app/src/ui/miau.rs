@@ -129,6 +129,20 @@ pub fn record_win(path: &std::path::Path, id: &str) -> Result<(), String> {
     problem.map_or(Ok(()), Err)
 }
 
+/// Keeps a certificate of a won level (`certificates/miau-<pack>-<level>.replay`
+/// in the store): the first win, then only a win in fewer turns replaces it
+/// (a certificate that does not verify is replaced too). Returns where, when
+/// this win was kept.
+pub fn keep_certificate(store: &Store, id: &str, session: &Session<Miau>) -> Result<Option<std::path::PathBuf>, String> {
+    let name = format!("miau-{}", id.replace('/', "-"));
+    let path = store.path("certificates").join(format!("{name}.replay"));
+    let best = std::fs::read(&path).ok().and_then(|b| retrace_kernel::replay::ReplayFile::from_bytes(&b).ok()).and_then(|f| Session::<Miau>::from_replay(&f).ok());
+    if best.is_some_and(|b| b.state().won && b.state().turns <= session.state().turns) {
+        return Ok(None);
+    }
+    store.save_certificate(&name, session).map(Some)
+}
+
 /// What the screen asks the shell to do.
 pub enum MiauRequest {
     /// The level list.
@@ -163,6 +177,8 @@ pub struct MiauView {
     pub palette: Vec<Glyph>,
     /// This level has written (or removed) the save: Resume follows it.
     wrote_save: bool,
+    /// Where this win's certificate was kept (a best win for the level).
+    pub certificate: Option<std::path::PathBuf>,
     /// The cells of the sentence whose rule the pointer is on, outlined on the board.
     pub pointed: Option<Vec<(i32, i32)>>,
     /// A hint being worked out: the digest of the state it was asked for
@@ -176,7 +192,7 @@ impl MiauView {
         let p = packs.get(pack).ok_or("no such pack")?;
         let l = p.levels.get(level).ok_or("no such level")?;
         let session = Session::<Miau>::new(l.setup.clone(), 0).map_err(|e| format!("{}/{}: {e}", p.id, l.id))?.with_title(format!("{}/{}", p.id, l.id));
-        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), next: (level + 1 < p.levels.len()).then_some((pack, level + 1)), message: None, happened: Vec::new(), glossary: p.glossary.clone(), palette: p.palette.clone(), wrote_save: false, pointed: None, thinking: None })
+        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), next: (level + 1 < p.levels.len()).then_some((pack, level + 1)), message: None, happened: Vec::new(), glossary: p.glossary.clone(), palette: p.palette.clone(), wrote_save: false, certificate: None, pointed: None, thinking: None })
     }
 
     /// A saved or forked session; its title finds the level in `packs`.
@@ -191,7 +207,7 @@ impl MiauView {
         let next = place.and_then(|(p, l)| (l + 1 < packs[p].levels.len()).then_some((p, l + 1)));
         let glossary = place.map(|(p, _)| packs[p].glossary.clone()).unwrap_or_default();
         let palette = place.map(|(p, _)| packs[p].palette.clone()).unwrap_or_default();
-        MiauView { session, title: name, hint, place, next, message: None, happened: Vec::new(), glossary, palette, wrote_save: false, pointed: None, thinking: None }
+        MiauView { session, title: name, hint, place, next, message: None, happened: Vec::new(), glossary, palette, wrote_save: false, certificate: None, pointed: None, thinking: None }
     }
 
     /// The level in the save slot, resumed (Resume keeps offering it until
@@ -301,6 +317,12 @@ impl MiauView {
                 if let Err(e) = record_win(&store.path(PROGRESS), &id) {
                     self.message = Some(e);
                 }
+                self.certificate = None;
+                match keep_certificate(store, &id, &self.session) {
+                    Ok(Some(path)) => self.certificate = Some(path),
+                    Ok(None) => {}
+                    Err(e) => self.message = Some(e),
+                }
             }
         } else if let Err(e) = store.save(SAVE, &self.session) {
             self.message = Some(e);
@@ -364,6 +386,10 @@ impl MiauView {
                     let turns = self.session.state().turns;
                     let text = if lang == Lang::Ru { format!("Победа! Ходов: {turns}.") } else { format!("Won! {turns} turns.") };
                     ui.label(RichText::new(text).strong().color(Color32::from_rgb(230, 190, 60)));
+                    if let Some(path) = &self.certificate {
+                        let saved = if lang == Lang::Ru { "Лучший результат, сертификат" } else { "Your best: certificate" };
+                        ui.label(RichText::new(format!("{saved} {}", path.display())).small());
+                    }
                     match self.next {
                         Some((p, l)) if ui.button(tr(lang, "Next level")).clicked() => request = Some(MiauRequest::Play(p, l)),
                         Some(_) => {}
