@@ -97,6 +97,13 @@ fn minelayer_lay_cycle_lose_and_win_by_clicking() {
     // Both results were recorded.
     let stats = retrace::mines::load_stats(&Store::new(dir.path()).mines_stats_path());
     assert_eq!(stats.records.len(), 2);
+    // The win (not the loss) left a certificate that verifies, and the window says where.
+    let certs: Vec<_> = std::fs::read_dir(dir.path().join("certificates")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(certs.len(), 1, "{certs:?}");
+    assert!(certs[0].file_name().unwrap().to_str().unwrap().starts_with("minelayer-"));
+    let file = retrace_kernel::replay::ReplayFile::from_bytes(&std::fs::read(&certs[0]).unwrap()).unwrap();
+    assert!(retrace_kernel::replay::verify(&file).unwrap().certificate);
+    assert!(h.query_by_label_contains("Won: a certificate was kept as").is_some());
 }
 
 #[test]
@@ -963,4 +970,23 @@ fn a_won_miau_level_keeps_a_certificate_of_the_best_win() {
         h.run();
     }
     assert_eq!(turns(&path), 8, "eight turns is");
+}
+
+#[test]
+fn a_won_life_game_keeps_its_certificate_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let won = fixtures::life_campaign_win();
+    let name = format!("life-{}.replay", &won.digest().hex()[..16]);
+    h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(won));
+    h.run();
+    let path = dir.path().join("certificates").join(&name);
+    let file = retrace_kernel::replay::ReplayFile::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+    let v = retrace_kernel::replay::verify(&file).unwrap();
+    assert!(v.certificate && v.outcome.to_string().contains("cleared"), "{:?}", v.outcome);
+    // Once: a second frame writes nothing again (the file is left as it is).
+    std::fs::remove_file(&path).unwrap();
+    h.run();
+    assert!(!path.exists());
 }

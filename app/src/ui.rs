@@ -79,6 +79,10 @@ pub struct RetraceApp {
     pub miau_packs: Vec<retrace_kernel::miau::pack::Pack>,
     /// Miau Is True's levels won (`<pack>/<level>`), read when the level list opens.
     pub miau_won: Vec<String>,
+    /// Where the won game's certificate was kept, shown while that game is on screen.
+    pub notice: Option<String>,
+    /// The digest of the last won game whose certificate was kept.
+    certified: Option<retrace_kernel::digest::Digest>,
     /// The Explodorama new-run form.
     pub explodo_form: RunForm,
     show_explodo_scores: bool,
@@ -128,6 +132,8 @@ impl RetraceApp {
             saved_miau,
             miau_packs: miau::packs(),
             miau_won: Vec::new(),
+            notice: None,
+            certified: None,
             explodo_form: RunForm::default(),
             show_explodo_scores: false,
             life_form: SetupForm::default(),
@@ -160,6 +166,34 @@ impl RetraceApp {
                 self.error = None;
                 self.screen = Screen::Watch(v);
             }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Keeps a certificate of a won MineLayer, Life or Explodorama game, once:
+    /// `certificates/<game>-<digest>.replay` in the store (the first 16 hex
+    /// digits of the final state's digest name it), and says where. (Miau
+    /// keeps one per level, its best, on its own screen.)
+    fn certify(&mut self) {
+        let (game, won) = match &self.screen {
+            Screen::Mines(v) => ("minelayer", certificate_of(&v.session)),
+            Screen::Life(v) => ("life", certificate_of(&v.session)),
+            Screen::Explodo(v) => ("explodorama", certificate_of(&v.session)),
+            _ => ("", None),
+        };
+        // The notice belongs to the won game on screen.
+        let Some((digest, write)) = won else {
+            self.notice = None;
+            return;
+        };
+        if self.certified == Some(digest) {
+            return;
+        }
+        self.certified = Some(digest);
+        let name = format!("{game}-{}", &digest.hex()[..16]);
+        match write(&self.store, &name) {
+            // Named inside the data folder (the full path is the folder's, see Help).
+            Ok(_) => self.notice = Some(format!("Won: a certificate was kept as certificates/{name}.replay")),
             Err(e) => self.error = Some(e),
         }
     }
@@ -446,6 +480,16 @@ impl eframe::App for RetraceApp {
         self.keys(&ctx);
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
         let lang = self.lang();
+        if let Some(n) = self.notice.clone() {
+            egui::Panel::top("notice").show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(text::kernel(lang, &n));
+                    if ui.button("✖").on_hover_text(t(lang, "dismiss")).clicked() {
+                        self.notice = None;
+                    }
+                });
+            });
+        }
         if let Some(e) = self.error.clone() {
             egui::Panel::top("error").show(ui, |ui| {
                 ui.horizontal(|ui| {
@@ -552,7 +596,15 @@ impl eframe::App for RetraceApp {
             }
         });
         self.windows(&ctx);
+        self.certify();
     }
+}
+
+/// For a won session: its final digest, and how to keep its certificate.
+type Certify<'a> = Box<dyn FnOnce(&Store, &str) -> Result<PathBuf, String> + 'a>;
+
+fn certificate_of<G: retrace_kernel::Game>(s: &Session<G>) -> Option<(retrace_kernel::digest::Digest, Certify<'_>)> {
+    matches!(s.outcome(), retrace_kernel::Outcome::Won(_)).then(|| (s.digest(), Box::new(move |store: &Store, name: &str| store.save_certificate(name, s)) as Certify<'_>))
 }
 
 /// Level `l` of pack `p`, or the reason it cannot start in `error`.

@@ -388,7 +388,8 @@ impl MiauView {
                     ui.label(RichText::new(text).strong().color(Color32::from_rgb(230, 190, 60)));
                     if let Some(path) = &self.certificate {
                         let saved = if lang == Lang::Ru { "Лучший результат, сертификат" } else { "Your best: certificate" };
-                        ui.label(RichText::new(format!("{saved} {}", path.display())).small());
+                        let name = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+                        ui.label(RichText::new(format!("{saved} certificates/{name}")).small());
                     }
                     match self.next {
                         Some((p, l)) if ui.button(tr(lang, "Next level")).clicked() => request = Some(MiauRequest::Play(p, l)),

@@ -135,6 +135,7 @@ pub fn t(lang: Lang, key: &'static str) -> &'static str {
 /// Russian, longest first where one contains another. The kernel speaks
 /// English; the window translates what it shows.
 const KERNEL_RU: &[(&str, &str)] = &[
+    ("Won: a certificate was kept as", "Победа: сертификат сохранён как"),
     ("nothing that is YOU can move that way", "ничто из того, что YOU, не может пойти туда"),
     ("the level is won", "уровень уже пройден"),
     ("the word ", "слово "),
