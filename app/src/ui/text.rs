@@ -35,8 +35,8 @@ pub fn t(lang: Lang, key: &'static str) -> &'static str {
         "help" => ("Help", "Справка"),
         "menu" => ("Menu", "В меню"),
         "shortcuts" => (
-            "F2: new MineLayer field · Space: pause or run Life · Ctrl+Z: undo (where the game allows) · Esc: back to the menu · drop a .replay file: watch it",
-            "F2: новое поле MineLayer · Пробел: пауза/запуск «Жизни» · Ctrl+Z: отмена (где игра разрешает) · Esc: в меню · перетащите файл .replay: просмотр",
+            "F2: new MineLayer field · Space: pause or run Life · Miau Is True: arrows move, Space waits, Z undo, R restart, H hint · Ctrl+Z: undo (where the game allows) · Esc: back to the menu · drop a .replay file: watch it; a .toml pack: play its levels",
+            "F2: новое поле MineLayer · Пробел: пауза/запуск «Жизни» · Miau Is True: стрелки — ход, Пробел — ждать, Z — отмена, R — заново, H — подсказка · Ctrl+Z: отмена (где игра разрешает) · Esc: в меню · перетащите файл .replay: просмотр; набор .toml: его уровни",
         ),
         "no_undo" => ("This game has no undo: its rules forbid taking moves back.", "В этой игре нет отмены хода: правила не разрешают."),
         "verified" => ("verified by replay", "проверено воспроизведением"),
