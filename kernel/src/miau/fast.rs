@@ -922,76 +922,149 @@ mod tests {
     /// marked, applied and undone move by move); they must agree on whether
     /// the move is taken, the key, the player's word pushes, and the forbidden
     /// and required rules, and undo must give the parent's key back.
+    /// The forbidden and required rules every walk checks.
+    fn constraints() -> (Vec<String>, Vec<String>) {
+        (vec!["ROCK IS PUSH".to_string(), "MIAU IS ROCK".to_string()], vec!["FLAG IS WIN".to_string(), "MIAU IS YOU".to_string(), "ROCK IS FLAG".to_string()])
+    }
+
+    /// A random walk of `steps` parents on one level: from each, each of the
+    /// five moves is stepped by the game and by the compact state (decoded
+    /// once, then marked, applied and undone move by move); they must agree on
+    /// whether the move is taken, the key, the player's word pushes, and the
+    /// forbidden and required rules, and undo must give the parent's key back.
+    /// Counts the moves compared and, in `seen`, the kinds of change met.
+    /// False when the level is not one the compact state takes.
+    fn walk(id: &str, setup: &Setup, steps: u32, seed: u64, seen: &mut [u32; 10], compared: &mut u32) -> bool {
+        let (forbid, require) = constraints();
+        let start = Miau::start(setup, 0).unwrap();
+        let keyer = Keyer::new(&start);
+        let Some(level) = Level::new(&start, &keyer, &forbid, &require) else { return false };
+        let mut c = Compact::new(&level);
+        let mut rng = Rng::stream(seed, id);
+        let mut s = start.clone();
+        for step in 0..steps {
+            let mut key = Vec::new();
+            keyer.key(&s, &mut key);
+            c.decode(&key);
+            let mut again = Vec::new();
+            c.key(&mut again);
+            assert_eq!(again, key, "{id} step {step}: decode then key");
+            let mut taken = Vec::new();
+            for a in MOVES {
+                let mut t = s.clone();
+                let mut pushed = false;
+                let game = Miau::apply_in_place(&mut t, &a, Some(&mut pushed)).is_ok();
+                let mark = c.mark();
+                let mut fast_pushed = false;
+                let fast = c.apply(a.delta(), &mut fast_pushed);
+                assert_eq!(fast, game, "{id} step {step} {a:?}: taken");
+                if game {
+                    let mut want = Vec::new();
+                    keyer.key(&t, &mut want);
+                    let mut got = Vec::new();
+                    c.key(&mut got);
+                    assert_eq!(got, want, "{id} step {step} {a:?}: the key");
+                    assert_eq!(fast_pushed, pushed, "{id} step {step} {a:?}: the player pushed a word");
+                    let texts = t.rules.texts();
+                    assert_eq!(c.banned(), forbid.iter().any(|r| texts.contains(r)), "{id} step {step} {a:?}: forbidden");
+                    let formed = require.iter().enumerate().filter(|(_, r)| texts.contains(r)).fold(0u8, |m, (i, _)| m | 1 << i);
+                    assert_eq!(c.formed(), formed, "{id} step {step} {a:?}: formed");
+                    assert_eq!(c.words(), t.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).count());
+                    seen[0] += t.won as u32;
+                    seen[1] += (t.board.things.len() < s.board.things.len()) as u32;
+                    seen[2] += t.board.things.iter().zip(&s.board.things).any(|(a, b)| a.id == b.id && a.kind != b.kind) as u32;
+                    seen[3] += pushed as u32;
+                    seen[4] += (c.formed() != 0 && c.formed() != 7) as u32;
+                    seen[5] += c.banned() as u32;
+                    seen[6] += t.board.things.iter().zip(&s.board.things).any(|(a, b)| a.id == b.id && a.open != b.open) as u32;
+                    seen[7] += (t.phases != s.phases) as u32;
+                    seen[8] += t.board.things.iter().any(|a| a.kind == Kind::Object(Name::new("shoal")) && s.board.things.iter().any(|b| b.id == a.id && b.kind != a.kind)) as u32;
+                    seen[9] += (!t.pairs.is_empty() && t.board.things.len() < s.board.things.len()) as u32;
+                    taken.push(t);
+                    *compared += 1;
+                }
+                c.undo(mark);
+                let mut back = Vec::new();
+                c.key(&mut back);
+                assert_eq!(back, key, "{id} step {step} {a:?}: undo");
+            }
+            // On to a random child; over when none (won, or nothing is YOU).
+            s = if taken.is_empty() || rng.chance(1, 60) { start.clone() } else { taken.swap_remove(rng.index(taken.len())) };
+        }
+        true
+    }
+
     #[test]
     fn the_compact_state_plays_every_move_as_the_game_does() {
-        let forbid = vec!["ROCK IS PUSH".to_string(), "MIAU IS ROCK".to_string()];
-        let require = vec!["FLAG IS WIN".to_string(), "MIAU IS YOU".to_string(), "ROCK IS FLAG".to_string()];
         let mut compared = 0;
-        let mut covered = 0;
         // Moves that won, removed things, transformed things, pushed words,
         // formed some required rules, formed a forbidden one, opened or shut a
         // gate, advanced an automaton, crumbled sand into a shoal, destroyed a pair.
         let mut seen = [0u32; 10];
         for (id, setup) in levels() {
-            let start = Miau::start(&setup, 0).unwrap();
-            let keyer = Keyer::new(&start);
-            let Some(level) = Level::new(&start, &keyer, &forbid, &require) else { continue };
-            covered += 1;
-            let mut c = Compact::new(&level);
-            let mut rng = Rng::stream(7, &id);
-            let mut s = start.clone();
-            for step in 0..1500 {
-                let mut key = Vec::new();
-                keyer.key(&s, &mut key);
-                c.decode(&key);
-                let mut again = Vec::new();
-                c.key(&mut again);
-                assert_eq!(again, key, "{id} step {step}: decode then key");
-                let mut taken = Vec::new();
-                for a in MOVES {
-                    let mut t = s.clone();
-                    let mut pushed = false;
-                    let game = Miau::apply_in_place(&mut t, &a, Some(&mut pushed)).is_ok();
-                    let mark = c.mark();
-                    let mut fast_pushed = false;
-                    let fast = c.apply(a.delta(), &mut fast_pushed);
-                    assert_eq!(fast, game, "{id} step {step} {a:?}: taken");
-                    if game {
-                        let mut want = Vec::new();
-                        keyer.key(&t, &mut want);
-                        let mut got = Vec::new();
-                        c.key(&mut got);
-                        assert_eq!(got, want, "{id} step {step} {a:?}: the key");
-                        assert_eq!(fast_pushed, pushed, "{id} step {step} {a:?}: the player pushed a word");
-                        let texts = t.rules.texts();
-                        assert_eq!(c.banned(), forbid.iter().any(|r| texts.contains(r)), "{id} step {step} {a:?}: forbidden");
-                        let formed = require.iter().enumerate().filter(|(_, r)| texts.contains(r)).fold(0u8, |m, (i, _)| m | 1 << i);
-                        assert_eq!(c.formed(), formed, "{id} step {step} {a:?}: formed");
-                        assert_eq!(c.words(), t.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).count());
-                        seen[0] += t.won as u32;
-                        seen[1] += (t.board.things.len() < s.board.things.len()) as u32;
-                        seen[2] += t.board.things.iter().zip(&s.board.things).any(|(a, b)| a.id == b.id && a.kind != b.kind) as u32;
-                        seen[3] += pushed as u32;
-                        seen[4] += (c.formed() != 0 && c.formed() != 7) as u32;
-                        seen[5] += c.banned() as u32;
-                        seen[6] += t.board.things.iter().zip(&s.board.things).any(|(a, b)| a.id == b.id && a.open != b.open) as u32;
-                        seen[7] += (t.phases != s.phases) as u32;
-                        seen[8] += t.board.things.iter().any(|a| a.kind == Kind::Object(Name::new("shoal")) && s.board.things.iter().any(|b| b.id == a.id && b.kind != a.kind)) as u32;
-                        seen[9] += (!t.pairs.is_empty() && t.board.things.len() < s.board.things.len()) as u32;
-                        taken.push(t);
-                        compared += 1;
-                    }
-                    c.undo(mark);
-                    let mut back = Vec::new();
-                    c.key(&mut back);
-                    assert_eq!(back, key, "{id} step {step} {a:?}: undo");
-                }
-                // On to a random child; over when none (won, or nothing is YOU).
-                s = if taken.is_empty() || rng.chance(1, 60) { start.clone() } else { taken.swap_remove(rng.index(taken.len())) };
-            }
+            assert!(walk(&id, &setup, 1500, 7, &mut seen, &mut compared), "{id} is played compactly");
         }
         assert!(seen.iter().all(|&n| n >= 10), "every kind of change is seen (the walks are seeded: these counts are fixed): {seen:?}");
-        assert_eq!(covered, levels().len(), "every level here is played compactly");
         assert!(compared > 40_000, "{compared} moves compared");
+    }
+
+    /// A random small level (5×4 to 8×7): `MIAU IS YOU` most of the time, two
+    /// to four more sentences across or down (a noun, IS, a property or a
+    /// noun), things and loose words scattered, stacks now and then.
+    fn random_level(rng: &mut Rng) -> Setup {
+        const NOUNS: [&str; 5] = ["MIAU", "ROCK", "FLAG", "WALL", "WATER"];
+        const PREDICATES: [&str; 14] = ["YOU", "PUSH", "STOP", "WIN", "SINK", "DEFEAT", "FLOAT", "GOAL", "FRAIL", "PUSH", "WIN", "ROCK", "FLAG", "MIAU"];
+        const LOOSE: [&str; 6] = ["IS", "AND", "WIN", "PUSH", "ROCK", "YOU"];
+        const THINGS: [&str; 5] = ["m", "r", "f", "w", "a"];
+        let (w, h) = (5 + rng.below(4) as usize, 4 + rng.below(4) as usize);
+        let mut cells = vec![".".to_string(); w * h];
+        let put = |cells: &mut Vec<String>, at: usize, part: &str, stack: bool| {
+            cells[at] = if cells[at] == "." || !stack { part.to_string() } else { format!("{}+{part}", cells[at]) };
+        };
+        let sentence = |cells: &mut Vec<String>, rng: &mut Rng, words: [&str; 3]| {
+            let across = rng.chance(1, 2);
+            let (x, y) = if across { (rng.index(w - 2), rng.index(h)) } else { (rng.index(w), rng.index(h - 2)) };
+            for (k, word) in words.iter().enumerate() {
+                let at = if across { y * w + x + k } else { (y + k) * w + x };
+                put(cells, at, word, false);
+            }
+        };
+        if rng.chance(4, 5) {
+            sentence(&mut cells, rng, ["MIAU", "IS", "YOU"]);
+        }
+        for _ in 0..2 + rng.below(3) {
+            let words = [NOUNS[rng.index(NOUNS.len())], "IS", PREDICATES[rng.index(PREDICATES.len())]];
+            sentence(&mut cells, rng, words);
+        }
+        for _ in 0..3 + rng.below(6) {
+            let at = rng.index(w * h);
+            let stack = rng.chance(1, 4);
+            put(&mut cells, at, THINGS[rng.index(THINGS.len())], stack);
+        }
+        for _ in 0..rng.below(4) {
+            let at = rng.index(w * h);
+            put(&mut cells, at, LOOSE[rng.index(LOOSE.len())], false);
+        }
+        if !cells.iter().any(|c| c.split('+').any(|p| p == "m")) {
+            let at = rng.index(w * h);
+            put(&mut cells, at, "m", true);
+        }
+        let grid = cells.chunks(w).map(|row| row.join(" ")).collect::<Vec<_>>().join(" / ");
+        let legend = [("m", "miau"), ("r", "rock"), ("f", "flag"), ("w", "wall"), ("a", "water>rock")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        let terrain = if rng.chance(1, 3) { vec!["wall".to_string()] } else { Vec::new() };
+        Setup { grid, legend, terrain, pairs: vec![], automata: vec![] }
+    }
+
+    #[test]
+    fn random_levels_play_the_same_on_the_compact_state() {
+        // 600 generated levels (seeded, so the same every run), 150 parents each.
+        let mut rng = Rng::stream(2026, "random miau levels");
+        let (mut compared, mut seen) = (0, [0u32; 10]);
+        for n in 0..600 {
+            let setup = random_level(&mut rng);
+            assert!(walk(&format!("random-{n}: {}", setup.grid), &setup, 150, n, &mut seen, &mut compared), "{}", setup.grid);
+        }
+        assert!(compared > 80_000, "{compared} moves compared");
+        assert!(seen[..6].iter().all(|&n| n >= 20), "wins, removals, transformations, word pushes, rules formed and forbidden: {seen:?}");
     }
 }
