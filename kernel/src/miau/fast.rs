@@ -849,7 +849,7 @@ mod tests {
     //! The compact state against the game, move by move.
 
     use super::super::solver::MOVES;
-    use super::super::{Miau, Setup};
+    use super::super::{Automaton, Miau, Pair, Setup, Step};
     use super::*;
     use crate::game::Game;
     use crate::rng::Rng;
@@ -890,7 +890,6 @@ mod tests {
         }));
         // OPEN/SHUT pairs: keys enter doors (enter), rocks that are both, a
         // second pair without enter; the words can be pushed apart.
-        use super::super::Pair;
         out.push(("made-pairs".into(), Setup {
             grid: "MIAU IS YOU . . . / KEY IS PUSH AND OPEN . / DOOR IS STOP AND SHUT . / k d k m k d / d k . k d k / ROCK IS OPEN AND SHUT . / r k r+r d k+d . / ROCK IS HOT . . . / DOOR IS COLD . . .".into(),
             legend: with(&[("k", "key"), ("d", "door")]),
@@ -899,7 +898,6 @@ mod tests {
             automata: vec![],
         }));
         // Two automata: one for every TICK thing (with a wait), one for rocks that SPIN.
-        use super::super::{Automaton, Step};
         out.push(("made-automata".into(), Setup {
             grid: "MIAU IS YOU . . . / FLAG IS TICK . . . / m . f . r . / ROCK IS SPIN . . . / . . . . . . / ROCK IS PUSH . . . / FLAG IS WIN . . .".into(),
             legend: legend.clone(),
@@ -1010,12 +1008,14 @@ mod tests {
 
     /// A random small level (5×4 to 8×7): `MIAU IS YOU` most of the time, two
     /// to four more sentences across or down (a noun, IS, a property or a
-    /// noun), things and loose words scattered, stacks now and then.
+    /// noun), things and loose words scattered, stacks now and then; plates
+    /// and gates, water that leaves rock when FRAIL, a TICK automaton and an
+    /// OPEN/SHUT pair now and then.
     fn random_level(rng: &mut Rng) -> Setup {
-        const NOUNS: [&str; 5] = ["MIAU", "ROCK", "FLAG", "WALL", "WATER"];
-        const PREDICATES: [&str; 14] = ["YOU", "PUSH", "STOP", "WIN", "SINK", "DEFEAT", "FLOAT", "GOAL", "FRAIL", "PUSH", "WIN", "ROCK", "FLAG", "MIAU"];
-        const LOOSE: [&str; 6] = ["IS", "AND", "WIN", "PUSH", "ROCK", "YOU"];
-        const THINGS: [&str; 5] = ["m", "r", "f", "w", "a"];
+        const NOUNS: [&str; 7] = ["MIAU", "ROCK", "FLAG", "WALL", "WATER", "GATE", "ROCK"];
+        const PREDICATES: [&str; 17] = ["YOU", "PUSH", "STOP", "WIN", "SINK", "DEFEAT", "FLOAT", "GOAL", "FRAIL", "PUSH", "WIN", "ROCK", "FLAG", "MIAU", "TICK", "OPEN", "SHUT"];
+        const LOOSE: [&str; 8] = ["IS", "AND", "WIN", "PUSH", "ROCK", "YOU", "OPEN", "TICK"];
+        const THINGS: [&str; 7] = ["m", "r", "f", "w", "a", "p", "g"];
         let (w, h) = (5 + rng.below(4) as usize, 4 + rng.below(4) as usize);
         let mut cells = vec![".".to_string(); w * h];
         let put = |cells: &mut Vec<String>, at: usize, part: &str, stack: bool| {
@@ -1050,9 +1050,19 @@ mod tests {
             put(&mut cells, at, "m", true);
         }
         let grid = cells.chunks(w).map(|row| row.join(" ")).collect::<Vec<_>>().join(" / ");
-        let legend = [("m", "miau"), ("r", "rock"), ("f", "flag"), ("w", "wall"), ("a", "water>rock")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        let legend = [("m", "miau"), ("r", "rock"), ("f", "flag"), ("w", "wall"), ("a", "water>rock"), ("p", "plate:amber"), ("g", "gate:amber")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
         let terrain = if rng.chance(1, 3) { vec!["wall".to_string()] } else { Vec::new() };
-        Setup { grid, legend, terrain, pairs: vec![], automata: vec![] }
+        // TICK and OPEN/SHUT are the level's custom words half the time (else plain nouns).
+        let pairs = if rng.chance(1, 2) { vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter: rng.chance(1, 2) }] } else { vec![] };
+        let automata = if rng.chance(1, 2) {
+            let steps = [Step::Move(1, 0), Step::Move(-1, 0), Step::Move(0, 1), Step::Move(0, -1), Step::Wait];
+            let pattern: Vec<Step> = (0..1 + rng.below(5)).map(|_| steps[rng.index(steps.len())]).collect();
+            let subject = if rng.chance(1, 2) { Some("rock".to_string()) } else { None };
+            vec![Automaton { id: "tick".into(), subject, property: "TICK".into(), phase: rng.below(pattern.len() as u32), pattern }]
+        } else {
+            vec![]
+        };
+        Setup { grid, legend, terrain, pairs, automata }
     }
 
     #[test]
@@ -1065,6 +1075,6 @@ mod tests {
             assert!(walk(&format!("random-{n}: {}", setup.grid), &setup, 150, n, &mut seen, &mut compared), "{}", setup.grid);
         }
         assert!(compared > 80_000, "{compared} moves compared");
-        assert!(seen[..6].iter().all(|&n| n >= 20), "wins, removals, transformations, word pushes, rules formed and forbidden: {seen:?}");
+        assert!(seen[..8].iter().all(|&n| n >= 20), "wins, removals, transformations, word pushes, rules formed and forbidden, gates, automata: {seen:?}");
     }
 }
