@@ -1077,4 +1077,18 @@ mod tests {
         assert!(compared > 80_000, "{compared} moves compared");
         assert!(seen[..8].iter().all(|&n| n >= 20), "wins, removals, transformations, word pushes, rules formed and forbidden, gates, automata: {seen:?}");
     }
+
+    #[test]
+    fn generated_levels_get_the_same_answers_from_both_engines() {
+        use super::super::solver::{solve_with, Options};
+        let mut rng = Rng::stream(2027, "random miau levels for the solver");
+        for n in 0..60 {
+            let setup = random_level(&mut rng);
+            for opts in [Options { max_states: 3_000, ..Options::default() }, Options { max_states: 3_000, hands_off: true, require: vec!["FLAG IS WIN".into()], threads: 2, batch: 50, ..Options::default() }] {
+                let compact = solve_with(&setup, &opts, &mut crate::hashing::CpuHasher).unwrap();
+                let general = solve_with(&setup, &Options { general: true, ..opts.clone() }, &mut crate::hashing::CpuHasher).unwrap();
+                assert_eq!(compact, general, "level {n}: {} under {opts:?}", setup.grid);
+            }
+        }
+    }
 }
