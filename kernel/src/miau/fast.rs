@@ -461,7 +461,8 @@ impl<'a> Compact<'a> {
 
     /// The things on the board with any of `props`.
     fn with(&self, props: u16) -> Set {
-        self.rules().props.iter().zip(&self.of_kind).filter(|(p, _)| *p & props != 0).fold(0, |s, (_, k)| s | k)
+        let r = self.rules();
+        self.of_kinds(|k| r.props[k] & props != 0)
     }
 
     /// The things on the board of the kinds `pick` takes.
