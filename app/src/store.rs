@@ -114,11 +114,16 @@ impl Store {
         write_atomic(&path, &s.to_replay(crate::APP_VERSION).to_bytes()).map_err(|e| format!("{}: cannot save: {e}", path.display()))
     }
 
+    /// Where the certificate `name` is kept: `certificates/<name>.replay`.
+    pub fn certificate_path(&self, name: &str) -> PathBuf {
+        self.path("certificates").join(format!("{name}.replay"))
+    }
+
     /// Writes a won session's certificate (its replay with the claimed
     /// outcome and final digest) as `certificates/<name>.replay`, atomically;
     /// returns where.
     pub fn save_certificate<G: Game>(&self, name: &str, s: &Session<G>) -> Result<PathBuf, String> {
-        let path = self.path("certificates").join(format!("{name}.replay"));
+        let path = self.certificate_path(name);
         let file = s.to_certificate(crate::APP_VERSION).map_err(|e| e.0)?;
         write_atomic(&path, &file.to_bytes()).map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
         Ok(path)
@@ -139,15 +144,10 @@ impl Store {
         match result {
             Ok(s) => Ok(Some(s)),
             Err(e) => {
-                let aside = self.aside(&path, name);
-                let _ = std::fs::rename(&path, &aside);
+                let aside = keep_aside(&path);
                 Err(format!("{}: {e}. It was kept as {}.", path.display(), aside.display()))
             }
         }
-    }
-
-    fn aside(&self, path: &Path, name: &str) -> PathBuf {
-        (1..).map(|n| self.path(&format!("{name}.bad-{n}.replay"))).find(|p| !p.exists()).unwrap_or_else(|| path.with_extension("bad"))
     }
 
     /// The settings (defaults when missing), and what went wrong when the
