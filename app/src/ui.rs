@@ -104,22 +104,17 @@ impl RetraceApp {
     pub fn new(store: Store, open: Option<PathBuf>) -> RetraceApp {
         let (settings, bad_settings) = store.settings();
         let mut errors: Vec<String> = bad_settings.into_iter().collect();
-        let saved_mines = store.load::<MineLayer>(mines::SAVE).unwrap_or_else(|e| {
-            errors.push(e);
-            None
-        });
-        let saved_life = store.load::<Life>(life::SAVE).unwrap_or_else(|e| {
-            errors.push(e);
-            None
-        });
-        let saved_explodo = store.load::<Explodo>(explodo::SAVE).unwrap_or_else(|e| {
-            errors.push(e);
-            None
-        });
-        let saved_miau = store.load::<Miau>(miau::SAVE).unwrap_or_else(|e| {
-            errors.push(e);
-            None
-        });
+        // A save that does not load is kept aside by the store; its message is shown.
+        fn saved<G: retrace_kernel::Game>(store: &Store, name: &str, errors: &mut Vec<String>) -> Option<Session<G>> {
+            store.load::<G>(name).unwrap_or_else(|e| {
+                errors.push(e);
+                None
+            })
+        }
+        let saved_mines = saved::<MineLayer>(&store, mines::SAVE, &mut errors);
+        let saved_life = saved::<Life>(&store, life::SAVE, &mut errors);
+        let saved_explodo = saved::<Explodo>(&store, explodo::SAVE, &mut errors);
+        let saved_miau = saved::<Miau>(&store, miau::SAVE, &mut errors);
         let demos = DEMOS.iter().filter_map(|(name, bytes)| WatchView::open(name, bytes).ok()).collect();
         let mut app = RetraceApp {
             store,
@@ -205,10 +200,8 @@ impl RetraceApp {
             Ok(pack) => {
                 miau::add_pack(&mut self.miau_packs, pack);
                 self.error = None;
-                self.reclaim_engine();
                 self.go_home();
-                self.screen = Screen::MiauLevels;
-                self.read_miau_progress();
+                self.show(Screen::MiauLevels);
             }
             Err(e) => self.error = Some(e),
         }
@@ -330,10 +323,17 @@ impl RetraceApp {
             ui.label(t(lang, "drop_hint"));
         });
         if let Some(s) = next {
-            self.screen = s;
-            if matches!(self.screen, Screen::MiauLevels) {
-                self.read_miau_progress();
-            }
+            self.show(s);
+        }
+    }
+
+    /// Puts `screen` up: the GPU engine comes back from a Life screen that
+    /// goes, and Miau's level list reads the levels won.
+    fn show(&mut self, screen: Screen) {
+        self.reclaim_engine();
+        self.screen = screen;
+        if matches!(self.screen, Screen::MiauLevels) {
+            self.read_miau_progress();
         }
     }
 
@@ -480,26 +480,8 @@ impl eframe::App for RetraceApp {
         self.keys(&ctx);
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
         let lang = self.lang();
-        if let Some(n) = self.notice.clone() {
-            egui::Panel::top("notice").show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    ui.label(text::kernel(lang, &n));
-                    if ui.button("✖").on_hover_text(t(lang, "dismiss")).clicked() {
-                        self.notice = None;
-                    }
-                });
-            });
-        }
-        if let Some(e) = self.error.clone() {
-            egui::Panel::top("error").show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    ui.colored_label(Color32::from_rgb(230, 90, 70), text::kernel(lang, &e));
-                    if ui.button("✖").on_hover_text(t(lang, "dismiss")).clicked() {
-                        self.error = None;
-                    }
-                });
-            });
-        }
+        banner(ui, "notice", &mut self.notice, None, lang);
+        banner(ui, "error", &mut self.error, Some(Color32::from_rgb(230, 90, 70)), lang);
         egui::CentralPanel::default().show(ui, |ui| {
             let mut next: Option<Screen> = None;
             let mut pack_to_open = None;
@@ -579,11 +561,7 @@ impl eframe::App for RetraceApp {
                 self.home(ui);
             }
             if let Some(s) = next {
-                self.reclaim_engine();
-                self.screen = s;
-                if matches!(self.screen, Screen::MiauLevels) {
-                    self.read_miau_progress();
-                }
+                self.show(s);
             }
             if let Some(path) = pack_to_open {
                 self.open_pack(&path);
@@ -598,6 +576,24 @@ impl eframe::App for RetraceApp {
         self.windows(&ctx);
         self.certify();
     }
+}
+
+/// A line above the screen (in `color`, or the text colour) with a button
+/// that dismisses it.
+fn banner(ui: &mut egui::Ui, id: &str, line: &mut Option<String>, color: Option<Color32>, lang: Lang) {
+    let Some(text) = line.clone() else { return };
+    egui::Panel::top(id.to_string()).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            let text = text::kernel(lang, &text);
+            match color {
+                Some(c) => ui.colored_label(c, text),
+                None => ui.label(text),
+            };
+            if ui.button("✖").on_hover_text(t(lang, "dismiss")).clicked() {
+                *line = None;
+            }
+        });
+    });
 }
 
 /// For a won session: its final digest, and how to keep its certificate.

@@ -135,8 +135,7 @@ pub fn record_win(path: &std::path::Path, id: &str) -> Result<(), String> {
 /// this win was kept.
 pub fn keep_certificate(store: &Store, id: &str, session: &Session<Miau>) -> Result<Option<std::path::PathBuf>, String> {
     let name = format!("miau-{}", id.replace('/', "-"));
-    let path = store.path("certificates").join(format!("{name}.replay"));
-    let best = std::fs::read(&path).ok().and_then(|b| retrace_kernel::replay::ReplayFile::from_bytes(&b).ok()).and_then(|f| Session::<Miau>::from_replay(&f).ok());
+    let best = std::fs::read(store.certificate_path(&name)).ok().and_then(|b| retrace_kernel::replay::ReplayFile::from_bytes(&b).ok()).and_then(|f| Session::<Miau>::from_replay(&f).ok());
     if best.is_some_and(|b| b.state().won && b.state().turns <= session.state().turns) {
         return Ok(None);
     }
@@ -192,22 +191,36 @@ impl MiauView {
         let p = packs.get(pack).ok_or("no such pack")?;
         let l = p.levels.get(level).ok_or("no such level")?;
         let session = Session::<Miau>::new(l.setup.clone(), 0).map_err(|e| format!("{}/{}: {e}", p.id, l.id))?.with_title(format!("{}/{}", p.id, l.id));
-        Ok(MiauView { session, title: l.title.clone(), hint: l.hint.clone(), place: Some((pack, level)), next: (level + 1 < p.levels.len()).then_some((pack, level + 1)), message: None, happened: Vec::new(), glossary: p.glossary.clone(), palette: p.palette.clone(), wrote_save: false, certificate: None, pointed: None, thinking: None })
+        Ok(MiauView::resume(session, packs))
     }
 
-    /// A saved or forked session; its title finds the level in `packs`.
+    /// A saved or forked session; its title (`<pack>/<level>`) finds the
+    /// level in `packs`, with its title, hint, glossary, palette and the next.
     pub fn resume(session: Session<Miau>, packs: &[Pack]) -> MiauView {
         let title = session.header("").title.unwrap_or_default();
         let place = packs.iter().enumerate().find_map(|(p, pk)| pk.levels.iter().position(|l| format!("{}/{}", pk.id, l.id) == title).map(|l| (p, l)));
-        let (name, hint) = match place {
-            Some((p, l)) => (packs[p].levels[l].title.clone(), packs[p].levels[l].hint.clone()),
-            None if title.is_empty() => ("Miau Is True".to_string(), String::new()),
-            None => (title, String::new()),
+        let mut view = MiauView {
+            session,
+            title: if title.is_empty() { "Miau Is True".to_string() } else { title },
+            hint: String::new(),
+            place,
+            next: None,
+            message: None,
+            happened: Vec::new(),
+            glossary: Vec::new(),
+            palette: Vec::new(),
+            wrote_save: false,
+            certificate: None,
+            pointed: None,
+            thinking: None,
         };
-        let next = place.and_then(|(p, l)| (l + 1 < packs[p].levels.len()).then_some((p, l + 1)));
-        let glossary = place.map(|(p, _)| packs[p].glossary.clone()).unwrap_or_default();
-        let palette = place.map(|(p, _)| packs[p].palette.clone()).unwrap_or_default();
-        MiauView { session, title: name, hint, place, next, message: None, happened: Vec::new(), glossary, palette, wrote_save: false, certificate: None, pointed: None, thinking: None }
+        if let Some((p, l)) = place {
+            let (pack, level) = (&packs[p], &packs[p].levels[l]);
+            (view.title, view.hint) = (level.title.clone(), level.hint.clone());
+            view.next = (l + 1 < pack.levels.len()).then_some((p, l + 1));
+            (view.glossary, view.palette) = (pack.glossary.clone(), pack.palette.clone());
+        }
+        view
     }
 
     /// The level in the save slot, resumed (Resume keeps offering it until
