@@ -3,9 +3,9 @@
 //! sentence that is read, gates open or shut), the rules in force beside it,
 //! and the level's hint. Arrows or W A S D move, Space waits, Z or Backspace
 //! undoes, Y redoes, R restarts, H asks the solver for the next move from
-//! here; the same as buttons; a click (a tap) on the board moves towards it. A won level offers the
-//! next one; when nothing is YOU any more, the message says to undo or
-//! restart. Every move is saved (`miau.replay`); the session's title is
+//! here; the same as buttons; a click (a tap) on the board moves towards it.
+//! A won level offers the next one; when nothing is YOU any more, the
+//! message says to undo or restart. Every move is saved (`miau.replay`); the session's title is
 //! `<pack id>/<level id>`, so Resume finds the level, its hint and the next.
 
 use crate::store::{Lang, Store};
