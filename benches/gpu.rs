@@ -49,11 +49,21 @@ fn life(c: &mut Criterion) {
             let f = random_field(side, side as u64);
             let batch = Batch::from_fields(std::slice::from_ref(&f));
             g.throughput(Throughput::Elements(side as u64 * side as u64 * gens as u64));
-            g.bench_function(BenchmarkId::new(format!("gpu-gens-{gens}"), side), |b| b.iter(|| life.run(&gpu, &batch, gens).unwrap()));
+            g.bench_function(BenchmarkId::new(format!("gpu-gens-{gens}"), side), |b| {
+                b.iter(|| life.run(&gpu, &batch, gens).unwrap())
+            });
             if gpu.timestamps {
                 // Device-only: the compute pass's own time from timestamp queries.
                 g.bench_function(BenchmarkId::new(format!("gpu-device-only-gens-{gens}"), side), |b| {
-                    b.iter_custom(|n| (0..n).map(|_| std::time::Duration::from_nanos(life.run(&gpu, &batch, gens).unwrap().device_ns.unwrap_or(0))).sum())
+                    b.iter_custom(|n| {
+                        (0..n)
+                            .map(|_| {
+                                std::time::Duration::from_nanos(
+                                    life.run(&gpu, &batch, gens).unwrap().device_ns.unwrap_or(0),
+                                )
+                            })
+                            .sum()
+                    })
                 });
             }
             g.bench_function(BenchmarkId::new(format!("fast-gens-{gens}"), side), |b| {
@@ -73,7 +83,9 @@ fn life(c: &mut Criterion) {
         let batch = Batch::from_fields(&fs);
         let gens = 16;
         g.throughput(Throughput::Elements(300 * 300 * fields as u64 * gens as u64));
-        g.bench_function(BenchmarkId::new("gpu-batch-300x300-gens-16", fields), |b| b.iter(|| life.run(&gpu, &batch, gens).unwrap()));
+        g.bench_function(BenchmarkId::new("gpu-batch-300x300-gens-16", fields), |b| {
+            b.iter(|| life.run(&gpu, &batch, gens).unwrap())
+        });
         g.bench_function(BenchmarkId::new("fast-batch-300x300-gens-16", fields), |b| {
             b.iter(|| {
                 for f in &fs {
@@ -103,7 +115,11 @@ fn hashing(c: &mut Criterion) {
             g.bench_function(BenchmarkId::new("gpu", &id), |b| b.iter(|| hasher.hash_batch(&keys, len).unwrap()));
             if hasher.gpu().timestamps {
                 g.bench_function(BenchmarkId::new("gpu-device-only", &id), |b| {
-                    b.iter_custom(|n| (0..n).map(|_| Duration::from_nanos(hasher.hash_timed(&keys, len).unwrap().1.unwrap_or(0))).sum())
+                    b.iter_custom(|n| {
+                        (0..n)
+                            .map(|_| Duration::from_nanos(hasher.hash_timed(&keys, len).unwrap().1.unwrap_or(0)))
+                            .sum()
+                    })
                 });
             }
             g.bench_function(BenchmarkId::new("cpu", &id), |b| b.iter(|| CpuHasher.hash_batch(&keys, len).unwrap()));
@@ -122,11 +138,17 @@ fn solver(c: &mut Criterion) {
     g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
     for l in &pack.levels {
         let states = match retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut CpuHasher).unwrap() {
-            retrace_kernel::miau::solver::Verdict::Solved { states, .. } | retrace_kernel::miau::solver::Verdict::Unsolved { states } | retrace_kernel::miau::solver::Verdict::Limit { states } => states,
+            retrace_kernel::miau::solver::Verdict::Solved { states, .. }
+            | retrace_kernel::miau::solver::Verdict::Unsolved { states }
+            | retrace_kernel::miau::solver::Verdict::Limit { states } => states,
         };
         g.throughput(Throughput::Elements(states));
-        g.bench_function(BenchmarkId::new("cpu-hash", &l.id), |b| b.iter(|| retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut CpuHasher).unwrap()));
-        g.bench_function(BenchmarkId::new("gpu-hash", &l.id), |b| b.iter(|| retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut gpu_hasher).unwrap()));
+        g.bench_function(BenchmarkId::new("cpu-hash", &l.id), |b| {
+            b.iter(|| retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut CpuHasher).unwrap())
+        });
+        g.bench_function(BenchmarkId::new("gpu-hash", &l.id), |b| {
+            b.iter(|| retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut gpu_hasher).unwrap())
+        });
     }
     g.finish();
 }

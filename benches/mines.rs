@@ -31,7 +31,8 @@ fn solver(c: &mut Criterion) {
     let mut g = c.benchmark_group("mines/solver");
     for (name, tier) in [("intermediate", Tier::Intermediate), ("expert", Tier::Expert)] {
         let params = tier.params().unwrap();
-        let puzzles: Vec<_> = (0..32).map(|s| generate(&params, &mut Rng::stream(s, "mines.field")).field.puzzle()).collect();
+        let puzzles: Vec<_> =
+            (0..32).map(|s| generate(&params, &mut Rng::stream(s, "mines.field")).field.puzzle()).collect();
         g.throughput(Throughput::Elements(puzzles.len() as u64));
         g.bench_function(BenchmarkId::new("count-unique", name), |b| {
             b.iter(|| puzzles.iter().map(|p| count_solutions(black_box(p), 2).is_unique() as u32).sum::<u32>())

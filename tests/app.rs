@@ -70,14 +70,19 @@ fn minelayer_lay_cycle_lose_and_win_by_clicking() {
     let v = mines(&mut h);
     let st = v.session.state().clone();
     let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).unwrap();
-    let safe: Vec<u16> = (0..st.field.len() as u16).filter(|&i| !st.field.mine[i as usize] && !st.field.clue[i as usize]).collect();
+    let safe: Vec<u16> =
+        (0..st.field.len() as u16).filter(|&i| !st.field.mine[i as usize] && !st.field.clue[i as usize]).collect();
     let (mine_label, flag_label, boom_label) = (cell_label(v, mine), cell_label(v, safe[0]), cell_label(v, safe[1]));
     h.get_by_label(&mine_label).click();
     h.run();
     assert_eq!(mines(&mut h).session.state().laid, 1, "a left click lays a mine");
     h.get_by_label(&flag_label).click_secondary();
     h.run();
-    assert_eq!(mines(&mut h).session.state().marks[safe[0] as usize], retrace_kernel::mines::Mark::Safe, "a right click flags");
+    assert_eq!(
+        mines(&mut h).session.state().marks[safe[0] as usize],
+        retrace_kernel::mines::Mark::Safe,
+        "a right click flags"
+    );
     h.get_by_label(&boom_label).click();
     h.run();
     assert_eq!(mines(&mut h).session.state().phase, Phase::Dead);
@@ -98,7 +103,8 @@ fn minelayer_lay_cycle_lose_and_win_by_clicking() {
     let stats = retrace::mines::load_stats(&Store::new(dir.path()).mines_stats_path());
     assert_eq!(stats.records.len(), 2);
     // The win (not the loss) left a certificate that verifies, and the window says where.
-    let certs: Vec<_> = std::fs::read_dir(dir.path().join("certificates")).unwrap().map(|e| e.unwrap().path()).collect();
+    let certs: Vec<_> =
+        std::fs::read_dir(dir.path().join("certificates")).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(certs.len(), 1, "{certs:?}");
     assert!(certs[0].file_name().unwrap().to_str().unwrap().starts_with("minelayer-"));
     let file = retrace_kernel::replay::ReplayFile::from_bytes(&std::fs::read(&certs[0]).unwrap()).unwrap();
@@ -190,9 +196,19 @@ fn click_cell(h: &mut Harness<'static, RetraceApp>, x: u32, y: u32) {
     let cell = rect.width() / w;
     let pos = rect.min + egui::vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell);
     h.input_mut().events.push(egui::Event::PointerMoved(pos));
-    h.input_mut().events.push(egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed: true, modifiers: Default::default() });
+    h.input_mut().events.push(egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: Default::default(),
+    });
     h.step();
-    h.input_mut().events.push(egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed: false, modifiers: Default::default() });
+    h.input_mut().events.push(egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Default::default(),
+    });
     h.run();
 }
 
@@ -269,7 +285,8 @@ fn snapshots_of_the_main_screens() {
     });
     h.run();
     h.snapshot("home");
-    h.state_mut().screen = Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Intermediate, 2026));
+    h.state_mut().screen =
+        Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Intermediate, 2026));
     h.run();
     h.snapshot("minelayer");
     h.state_mut().screen = Screen::LifeSetup;
@@ -628,12 +645,32 @@ fn miau_says_what_each_move_did() {
     let check = |e: Event, en: Option<&str>, ru: Option<&str>| {
         let line = describe(&e);
         assert_eq!(line.as_deref(), en, "{e:?}");
-        assert_eq!(line.map(|l| retrace::ui::text::kernel(retrace::store::Lang::Ru, &l)).as_deref(), ru, "{e:?} in Russian");
+        assert_eq!(
+            line.map(|l| retrace::ui::text::kernel(retrace::store::Lang::Ru, &l)).as_deref(),
+            ru,
+            "{e:?} in Russian"
+        );
     };
-    check(Event::Rules { added: vec!["ROCK IS FLAG".into()], removed: vec!["FLAG IS WIN".into()] }, Some("+ ROCK IS FLAG, - FLAG IS WIN"), Some("+ ROCK IS FLAG, - FLAG IS WIN"));
-    check(Event::Destroyed(vec!["rock-2".into(), "text-win-1".into()], "sank".into()), Some("rock-2, the word WIN: sank"), Some("rock-2, слово WIN: утонуло"));
-    check(Event::Destroyed(vec!["key-1".into(), "door-1".into()], "open".into()), Some("key-1, door-1: destroyed by OPEN"), Some("key-1, door-1: уничтожено парой OPEN"));
-    check(Event::Transformed("rock-1".into(), "flag".into()), Some("rock-1 became flag"), Some("rock-1 превратилось в flag"));
+    check(
+        Event::Rules { added: vec!["ROCK IS FLAG".into()], removed: vec!["FLAG IS WIN".into()] },
+        Some("+ ROCK IS FLAG, - FLAG IS WIN"),
+        Some("+ ROCK IS FLAG, - FLAG IS WIN"),
+    );
+    check(
+        Event::Destroyed(vec!["rock-2".into(), "text-win-1".into()], "sank".into()),
+        Some("rock-2, the word WIN: sank"),
+        Some("rock-2, слово WIN: утонуло"),
+    );
+    check(
+        Event::Destroyed(vec!["key-1".into(), "door-1".into()], "open".into()),
+        Some("key-1, door-1: destroyed by OPEN"),
+        Some("key-1, door-1: уничтожено парой OPEN"),
+    );
+    check(
+        Event::Transformed("rock-1".into(), "flag".into()),
+        Some("rock-1 became flag"),
+        Some("rock-1 превратилось в flag"),
+    );
     check(Event::Gate("gate-1".into(), true), Some("gate-1: opened"), Some("gate-1: открыто"));
     check(Event::Won, None, None);
     // On screen: "Pass it on" played by its shortest solution shows the rule it forms.
@@ -657,7 +694,9 @@ fn a_dropped_miau_pack_lists_its_levels_and_a_bad_one_says_where_it_is_wrong() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.run();
-    let pack = |title: &str| format!("[manifest]\nid = \"mine\"\nname = \"My pack\"\nversion = \"1.0.0\"\nengine = 1\n\n[[levels]]\nid = \"first\"\ntitle = \"{title}\"\nhint = \"Right, then right.\"\ngrid = \"MIAU IS YOU / FLAG IS WIN / m . f\"\nlegend = {{ m = \"miau\", f = \"flag\" }}\n");
+    let pack = |title: &str| {
+        format!("[manifest]\nid = \"mine\"\nname = \"My pack\"\nversion = \"1.0.0\"\nengine = 1\n\n[[levels]]\nid = \"first\"\ntitle = \"{title}\"\nhint = \"Right, then right.\"\ngrid = \"MIAU IS YOU / FLAG IS WIN / m . f\"\nlegend = {{ m = \"miau\", f = \"flag\" }}\n")
+    };
     let good = dir.path().join("mine.toml");
     std::fs::write(&good, pack("Two steps")).unwrap();
     drop_file(&mut h, good.to_str().unwrap(), Vec::new());
@@ -693,7 +732,10 @@ fn miau_explains_custom_words_shows_the_automata_beats_and_names_a_blocked_you()
     let mut h = harness(dir.path());
     h.state_mut().screen = Screen::Miau(retrace::ui::miau::MiauView::new(&retrace::ui::miau::packs(), 1, 0).unwrap());
     h.run();
-    assert!(h.query_by_label("TICK: Takes one step of its pattern every turn, pushing like you do.").is_some(), "the glossary explains TICK");
+    assert!(
+        h.query_by_label("TICK: Takes one step of its pattern every turn, pushing like you do.").is_some(),
+        "the glossary explains TICK"
+    );
     assert!(h.query_by_label("mouse-shuttle: next L L L L").is_some(), "the mouse's coming beats");
     // The pattern is five lefts then five rights: two beats on, a right shows.
     miau(&mut h).act(retrace_kernel::miau::Action::Down, &store);
@@ -702,7 +744,13 @@ fn miau_explains_custom_words_shows_the_automata_beats_and_names_a_blocked_you()
     assert!(h.query_by_label("mouse-shuttle: next L L L R").is_some(), "two beats later");
     // Two cats in lockstep, one against a wall: the blocked one is named.
     let legend = [("m", "miau"), ("w", "wall")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-    let setup = retrace_kernel::miau::Setup { grid: "MIAU IS YOU . / m w . . / . m . . / WALL IS STOP .".into(), legend, terrain: vec![], pairs: vec![], automata: vec![] };
+    let setup = retrace_kernel::miau::Setup {
+        grid: "MIAU IS YOU . / m w . . / . m . . / WALL IS STOP .".into(),
+        legend,
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    };
     let session = retrace_kernel::Session::new(setup, 0).unwrap();
     h.state_mut().screen = Screen::Miau(retrace::ui::miau::MiauView::resume(session, &[]));
     h.run();
@@ -721,7 +769,10 @@ fn won_miau_levels_are_marked_in_the_list_and_a_bad_progress_file_is_kept_aside(
     h.get_all_by_label("Play").last().unwrap().click();
     h.run();
     let error = h.state_mut().error.clone().expect("the bad file is named");
-    assert!(error.contains("miau-progress.txt: line 3: 'not an id'") && error.contains("miau-progress.bad-1.txt"), "{error}");
+    assert!(
+        error.contains("miau-progress.txt: line 3: 'not an id'") && error.contains("miau-progress.bad-1.txt"),
+        "{error}"
+    );
     assert!(dir.path().join("miau-progress.bad-1.txt").exists(), "kept, not deleted");
     assert!(h.query_by_label("First Steps (0/3)").is_some());
     // Win "Hello, flag" (eight steps right), back to the list: marked.
@@ -760,8 +811,15 @@ fn the_miau_hint_gives_the_solvers_next_move_from_here_or_proves_nothing_wins() 
     }
     assert!(miau(&mut h).session.state().won);
     // A lost level: the hint is a proof that nothing wins from here.
-    let legend = [("m", "miau"), ("a", "water"), ("f", "flag")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-    let setup = retrace_kernel::miau::Setup { grid: "MIAU IS YOU . / WATER IS SINK . / m a . f / FLAG IS WIN .".into(), legend, terrain: vec![], pairs: vec![], automata: vec![] };
+    let legend =
+        [("m", "miau"), ("a", "water"), ("f", "flag")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let setup = retrace_kernel::miau::Setup {
+        grid: "MIAU IS YOU . / WATER IS SINK . / m a . f / FLAG IS WIN .".into(),
+        legend,
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    };
     let mut session = retrace_kernel::Session::new(setup, 0).unwrap();
     session.push(retrace_kernel::miau::Action::Right).unwrap();
     h.state_mut().screen = Screen::Miau(retrace::ui::miau::MiauView::resume(session, &[]));
@@ -788,7 +846,9 @@ fn miau_draws_the_palette_glyph_or_its_fallback_or_the_nouns_letters() {
     let pack = retrace_kernel::miau::pack::load(include_str!("../app/packs/first-steps.toml")).0.unwrap();
     let wall = pack.palette.iter().find(|g| g.noun == "wall").expect("WALL is in the palette");
     assert_eq!((wall.glyph.as_str(), wall.fallback.as_str()), ("🧱", "#"));
-    let check = |noun: &str, fonts_have: &[&str], expected: Option<&str>| assert_eq!(glyph_for(noun, &pack.palette, |g| fonts_have.contains(&g)), expected, "{noun} with {fonts_have:?}");
+    let check = |noun: &str, fonts_have: &[&str], expected: Option<&str>| {
+        assert_eq!(glyph_for(noun, &pack.palette, |g| fonts_have.contains(&g)), expected, "{noun} with {fonts_have:?}")
+    };
     check("wall", &["🧱", "#"], Some("🧱"));
     check("wall", &["#"], Some("#"));
     check("wall", &[], None);
@@ -809,7 +869,10 @@ fn files_that_are_not_text_are_kept_aside_not_overwritten() {
     let mut h = harness(dir.path());
     h.run();
     let error = h.state_mut().error.clone().expect("the bad settings are named");
-    assert!(error.contains("settings.txt: it is not text. It was kept as") && error.contains("settings.bad-1.txt"), "{error}");
+    assert!(
+        error.contains("settings.txt: it is not text. It was kept as") && error.contains("settings.bad-1.txt"),
+        "{error}"
+    );
     assert_eq!(std::fs::read(dir.path().join("settings.bad-1.txt")).unwrap(), junk);
     let (board, problem) = retrace::ui::explodo::load_scores(&dir.path().join("explodorama-scores.txt"));
     assert!(board.is_empty() && problem.is_some_and(|p| p.contains("explodorama-scores.bad-1.txt")));
@@ -846,7 +909,9 @@ fn a_tap_on_the_miau_board_moves_towards_it() {
     let s = <retrace_kernel::miau::Miau as retrace_kernel::Game>::start(&pack.levels[0].setup, 0).unwrap();
     let cat = s.board.things.iter().find(|t| t.id.as_str() == "miau-1").unwrap();
     let (x, y) = (cat.x, cat.y);
-    let check = |tx: i32, ty: i32, expected: Option<Action>| assert_eq!(tap_move(&s, tx, ty), expected, "tap at ({tx}, {ty}) from ({x}, {y})");
+    let check = |tx: i32, ty: i32, expected: Option<Action>| {
+        assert_eq!(tap_move(&s, tx, ty), expected, "tap at ({tx}, {ty}) from ({x}, {y})")
+    };
     check(x + 3, y, Some(Right));
     check(x + 2, y - 1, Some(Right));
     check(x + 1, y - 2, Some(Up));
@@ -862,9 +927,19 @@ fn a_tap_on_the_miau_board_moves_towards_it() {
     let cell = rect.width() / s.board.w as f32;
     let pos = rect.min + egui::vec2((x as f32 + 3.5) * cell, (y as f32 + 0.5) * cell);
     h.input_mut().events.push(egui::Event::PointerMoved(pos));
-    h.input_mut().events.push(egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed: true, modifiers: Default::default() });
+    h.input_mut().events.push(egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: Default::default(),
+    });
     h.step();
-    h.input_mut().events.push(egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed: false, modifiers: Default::default() });
+    h.input_mut().events.push(egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Default::default(),
+    });
     h.run();
     let cat = miau(&mut h).session.state().board.things.iter().find(|t| t.id.as_str() == "miau-1").map(|t| (t.x, t.y));
     assert_eq!(cat, Some((x + 1, y)));
@@ -875,7 +950,13 @@ fn pointing_at_a_miau_rule_outlines_the_words_it_was_read_from() {
     use retrace::ui::miau::sentence_cells;
     // Data: a sentence with AND, a crossing, and a rule not in force.
     let legend = vec![("m".to_string(), "miau".to_string())];
-    let setup = retrace_kernel::miau::Setup { grid: "MIAU IS YOU AND WIN / IS . . . . / WIN . . . . / m . . . .".into(), legend, terrain: vec![], pairs: vec![], automata: vec![] };
+    let setup = retrace_kernel::miau::Setup {
+        grid: "MIAU IS YOU AND WIN / IS . . . . / WIN . . . . / m . . . .".into(),
+        legend,
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    };
     let s = <retrace_kernel::miau::Miau as retrace_kernel::Game>::start(&setup, 0).unwrap();
     assert_eq!(sentence_cells(&s, "MIAU IS WIN"), [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], "across, with its AND");
     assert_eq!(sentence_cells(&s, "MIAU IS YOU"), [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]);
@@ -896,7 +977,9 @@ fn miau_resume_follows_the_one_save_slot() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.run();
-    let saved = |h: &mut Harness<'static, RetraceApp>| h.state_mut().saved_miau.as_ref().map(|s| s.header("").title.unwrap_or_default());
+    let saved = |h: &mut Harness<'static, RetraceApp>| {
+        h.state_mut().saved_miau.as_ref().map(|s| s.header("").title.unwrap_or_default())
+    };
     let menu = |h: &mut Harness<'static, RetraceApp>| {
         h.key_press(egui::Key::Escape);
         h.run();

@@ -2,7 +2,6 @@ use crate::fixtures::{self, retrace};
 use retrace_kernel::tally::Action;
 use std::path::Path;
 
-
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
     let p = dir.join(name);
     std::fs::write(&p, bytes).unwrap();
@@ -45,8 +44,18 @@ fn verify_fails_tampered_truncated_and_wrong_version_files_with_exit_1() {
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("ok tally"));
     let n = bytes.len() - 3;
-    assert_eq!(lines[1], format!("FAILED {truncated}: truncated at byte offset {n}: the file ends before the replay does"));
-    assert_eq!(lines[2], format!("FAILED {tampered}: chain hash mismatch at step {}: the header or an action up to step {} was altered", good.steps(), good.steps()));
+    assert_eq!(
+        lines[1],
+        format!("FAILED {truncated}: truncated at byte offset {n}: the file ends before the replay does")
+    );
+    assert_eq!(
+        lines[2],
+        format!(
+            "FAILED {tampered}: chain hash mismatch at step {}: the header or an action up to step {} was altered",
+            good.steps(),
+            good.steps()
+        )
+    );
     assert_eq!(lines[3], format!("FAILED {old}: recorded under tally rules v9 while this build implements v1; refusing to replay it (a Retrace build with tally rules v9 plays it)"));
     assert_eq!(lines[4], format!("FAILED {junk}: not a Retrace replay (it does not start with the replay signature)"));
 }
@@ -65,7 +74,9 @@ fn bad_usage_is_exit_2() {
     assert_eq!(code, 2);
     assert!(err.contains("'frobnicate' is neither a subcommand nor a file"), "{err}");
     // No subcommand asks for the window; a file opens in it.
-    let plan = |args: &[&str]| retrace::cli::plan(std::iter::once("retrace").chain(args.iter().copied()), &mut Vec::new(), &mut Vec::new());
+    let plan = |args: &[&str]| {
+        retrace::cli::plan(std::iter::once("retrace").chain(args.iter().copied()), &mut Vec::new(), &mut Vec::new())
+    };
     assert_eq!(plan(&[]), retrace::cli::Plan::Window(None));
     let f = fixtures::root().join("replays/tally-won.replay");
     assert_eq!(plan(&[f.to_str().unwrap()]), retrace::cli::Plan::Window(Some(f.clone())));

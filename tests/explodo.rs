@@ -12,7 +12,10 @@ fn level_prints_the_board_legend_and_summary() {
     assert!(lines[11].starts_with("legend: # wall"));
     assert_eq!(lines[12], "enemies 2 par 41 size 9x11 types Blob");
     // The same seed as text or digits: text is made into a seed.
-    assert_eq!(retrace(&["explodo", "level", "--seed", "banana", "--level", "20"]).1, retrace(&["explodo", "level", "--seed", "banana", "--level", "20"]).1);
+    assert_eq!(
+        retrace(&["explodo", "level", "--seed", "banana", "--level", "20"]).1,
+        retrace(&["explodo", "level", "--seed", "banana", "--level", "20"]).1
+    );
     assert!(retrace(&["explodo", "level", "--seed", "banana", "--level", "20"]).1.contains("size 13x17"));
 }
 
@@ -48,14 +51,36 @@ fn every_action_token_reads_back() {
     use retrace::explodo::{parse_token, token};
     use retrace_kernel::explodo::board::{Diag, Dir, Pos};
     use retrace_kernel::explodo::{Action, Aim};
-    let mut all = vec![Action::Wait, Action::Restock, Action::LeaveShop, Action::KeepCharge, Action::TakeCharge, Action::FreezeFirst, Action::UseCharge(Aim::Me)];
+    let mut all = vec![
+        Action::Wait,
+        Action::Restock,
+        Action::LeaveShop,
+        Action::KeepCharge,
+        Action::TakeCharge,
+        Action::FreezeFirst,
+        Action::UseCharge(Aim::Me),
+    ];
     for d in [Dir::Up, Dir::Down, Dir::Left, Dir::Right] {
-        all.extend([Action::Move(d), Action::Bomb(d), Action::Run(d), Action::Slide(d), Action::Kick(d), Action::Throw(d), Action::Rpg(d), Action::UseCharge(Aim::Dir(d))]);
+        all.extend([
+            Action::Move(d),
+            Action::Bomb(d),
+            Action::Run(d),
+            Action::Slide(d),
+            Action::Kick(d),
+            Action::Throw(d),
+            Action::Rpg(d),
+            Action::UseCharge(Aim::Dir(d)),
+        ]);
     }
     for g in [Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight] {
         all.push(Action::Diagonal(g));
     }
-    all.extend([Action::Detonate(Pos { x: 3, y: 12 }), Action::UseCharge(Aim::At(Pos { x: 10, y: 4 })), Action::Choose(4), Action::Buy(3)]);
+    all.extend([
+        Action::Detonate(Pos { x: 3, y: 12 }),
+        Action::UseCharge(Aim::At(Pos { x: 10, y: 4 })),
+        Action::Choose(4),
+        Action::Buy(3),
+    ]);
     for a in &all {
         assert_eq!(parse_token(&token(a)), Some(*a), "{}", token(a));
     }
@@ -139,7 +164,8 @@ fn search_a_run_to_the_first_shop() {
             .into_iter()
             .filter_map(|a| {
                 let mut c = s.clone();
-                (Explodo::apply(&mut c, &a).is_ok() && (alive(&s, &c) || c.level > s.level) && safe(&c, 4)).then_some((a, c))
+                (Explodo::apply(&mut c, &a).is_ok() && (alive(&s, &c) || c.level > s.level) && safe(&c, 4))
+                    .then_some((a, c))
             })
             .collect();
         let pick = if safe_ones.is_empty() {
@@ -166,7 +192,8 @@ fn search_a_run_to_the_first_shop() {
                     let at = s.player.step(*d);
                     DIRS.iter().any(|&e| {
                         let q = at.step(e);
-                        matches!(s.layout.tile(q), Tile::Crate | Tile::Barrel) || s.enemies.iter().any(|en| en.pos.dist(at) <= 2)
+                        matches!(s.layout.tile(q), Tile::Crate | Tile::Barrel)
+                            || s.enemies.iter().any(|en| en.pos.dist(at) <= 2)
                     })
                 }
                 _ => false,
@@ -177,8 +204,14 @@ fn search_a_run_to_the_first_shop() {
             } else if rng.chance(1, 8) {
                 safe_ones[rng.index(safe_ones.len())].0
             } else {
-                let best = safe_ones.iter().filter(|(a, _)| !matches!(a, Action::Bomb(_))).map(|(_, c)| here(c)).min().unwrap_or(99);
-                let good: Vec<&(Action, State)> = safe_ones.iter().filter(|(a, c)| !matches!(a, Action::Bomb(_)) && here(c) == best).collect();
+                let best = safe_ones
+                    .iter()
+                    .filter(|(a, _)| !matches!(a, Action::Bomb(_)))
+                    .map(|(_, c)| here(c))
+                    .min()
+                    .unwrap_or(99);
+                let good: Vec<&(Action, State)> =
+                    safe_ones.iter().filter(|(a, c)| !matches!(a, Action::Bomb(_)) && here(c) == best).collect();
                 if good.is_empty() {
                     safe_ones[rng.index(safe_ones.len())].0
                 } else {
@@ -228,10 +261,16 @@ fn the_danger_overlay_shows_what_burns_this_turn_and_next() {
     assert_eq!(s.bombs[0].fuse, 2);
     let (now, next) = danger(&s);
     let you = s.player;
-    assert!(now.is_empty() && next.contains(&bomb) && next.contains(&you), "it goes off at the end of the next turn, on your tile too: {next:?}");
+    assert!(
+        now.is_empty() && next.contains(&bomb) && next.contains(&you),
+        "it goes off at the end of the next turn, on your tile too: {next:?}"
+    );
     Explodo::apply(&mut s, &Action::Move(Dir::Down)).unwrap();
     let (now, _) = danger(&s);
-    assert!(now.contains(&bomb) && now.contains(&you) && !now.contains(&s.player), "now it burns where you were, not where you are: {now:?}");
+    assert!(
+        now.contains(&bomb) && now.contains(&you) && !now.contains(&s.player),
+        "now it burns where you were, not where you are: {now:?}"
+    );
     let before = s.clone();
     let _ = danger(&s);
     assert_eq!(s, before, "the overlay plays on a copy");

@@ -63,7 +63,13 @@ pub fn mines_won() -> Session<MineLayer> {
     use mines::Action::*;
     let mut s = mines_round(Tier::Intermediate, 2026).with_title("MineLayer: an Intermediate win");
     let (m, safe) = mines_cells(&s);
-    for a in [Cycle { cell: safe[0] }, Cycle { cell: safe[1] }, Cycle { cell: safe[1] }, Toggle { cell: m[0], ms: 4_000 }, Toggle { cell: m[0], ms: 4_500 }] {
+    for a in [
+        Cycle { cell: safe[0] },
+        Cycle { cell: safe[1] },
+        Cycle { cell: safe[1] },
+        Toggle { cell: m[0], ms: 4_000 },
+        Toggle { cell: m[0], ms: 4_500 },
+    ] {
         s.push(a).expect("legal");
     }
     for (k, &cell) in m.iter().enumerate() {
@@ -88,22 +94,36 @@ fn life_stamp(id: &str, x: u32, y: u32, rot: u8) -> life::Action {
 pub fn life_hotseat() -> Session<life::Life> {
     use life::{Action::*, Tool};
     let mut s = Session::new(life::Setup::default(), 0).expect("default setup").with_title("Life: a hot-seat game");
-    life_go(&mut s, &[
-        life_stamp("rpentomino", 10, 25, 0),
-        life_stamp("beehive", 4, 4, 0),
-        Paint { x: 20, y: 50, tool: Tool::Brush },
-        Paint { x: 20, y: 50, tool: Tool::Eraser },
-        Commit,
-        HandoffNext,
-        life_stamp("glider", 40, 5, 1),
-        life_stamp("pulsar", 42, 30, 0),
-        life_stamp("block", 55, 55, 0),
-        Commit,
-        HandoffNext,
-    ]);
+    life_go(
+        &mut s,
+        &[
+            life_stamp("rpentomino", 10, 25, 0),
+            life_stamp("beehive", 4, 4, 0),
+            Paint { x: 20, y: 50, tool: Tool::Brush },
+            Paint { x: 20, y: 50, tool: Tool::Eraser },
+            Commit,
+            HandoffNext,
+            life_stamp("glider", 40, 5, 1),
+            life_stamp("pulsar", 42, 30, 0),
+            life_stamp("block", 55, 55, 0),
+            Commit,
+            HandoffNext,
+        ],
+    );
     run_life(&mut s);
     if s.state().phase == life::Phase::Paused && s.state().stable {
-        life_go(&mut s, &[Edit { player: 2 }, life_stamp("toad", 50, 10, 0), Commit, Edit { player: 1 }, life_stamp("acorn", 5, 40, 0), Commit, Resume]);
+        life_go(
+            &mut s,
+            &[
+                Edit { player: 2 },
+                life_stamp("toad", 50, 10, 0),
+                Commit,
+                Edit { player: 1 },
+                life_stamp("acorn", 5, 40, 0),
+                Commit,
+                Resume,
+            ],
+        );
         run_life(&mut s);
     }
     if !s.outcome().is_over() {
@@ -127,24 +147,28 @@ fn run_life(s: &mut Session<life::Life>) {
 pub fn life_stalemate() -> Session<life::Life> {
     use life::{Action::*, Tool};
     let mut s = Session::new(life::Setup::TwoPlayer { w: 20, h: 10, wrap: false, budget: 6 }, 0).expect("setup");
-    life_go(&mut s, &[
-        life_stamp("block", 2, 2, 0),
-        Paint { x: 7, y: 7, tool: Tool::Pencil },
-        Paint { x: 7, y: 9, tool: Tool::Pencil },
-        Commit,
-        HandoffNext,
-        life_stamp("beehive", 13, 2, 0),
-        Commit,
-        HandoffNext,
-        Advance { gens: 16 },
-    ]);
+    life_go(
+        &mut s,
+        &[
+            life_stamp("block", 2, 2, 0),
+            Paint { x: 7, y: 7, tool: Tool::Pencil },
+            Paint { x: 7, y: 9, tool: Tool::Pencil },
+            Commit,
+            HandoffNext,
+            life_stamp("beehive", 13, 2, 0),
+            Commit,
+            HandoffNext,
+            Advance { gens: 16 },
+        ],
+    );
     s
 }
 
 /// Campaign level 1 «Разминка» won with one blinker.
 pub fn life_campaign_win() -> Session<life::Life> {
     use life::Action::*;
-    let mut s = Session::new(life::Setup::Campaign { level: 0 }, 0).expect("level 1").with_title("Life: «Разминка» cleared");
+    let mut s =
+        Session::new(life::Setup::Campaign { level: 0 }, 0).expect("level 1").with_title("Life: «Разминка» cleared");
     life_go(&mut s, &[life_stamp("blinker", 24, 26, 0), Commit]);
     run_life(&mut s);
     s
@@ -207,7 +231,10 @@ pub fn miau_won() -> Session<retrace_kernel::miau::Miau> {
     use retrace_kernel::miau::{Action::*, Miau, Setup};
     let legend = [("m", "miau"), ("r", "rock")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
     let grid = "MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r";
-    let mut s = Session::<Miau>::new(Setup { grid: grid.into(), legend, terrain: vec![], pairs: vec![], automata: vec![] }, 0).expect("the level loads").with_title("Miau: pass it on");
+    let mut s =
+        Session::<Miau>::new(Setup { grid: grid.into(), legend, terrain: vec![], pairs: vec![], automata: vec![] }, 0)
+            .expect("the level loads")
+            .with_title("Miau: pass it on");
     for a in [Right, Up, Right, Right, Right, Down] {
         s.push(a).unwrap_or_else(|e| panic!("fixture move {a:?}: {e}"));
     }
@@ -241,7 +268,11 @@ pub fn all() -> Vec<(&'static str, ReplayFile)> {
     let mines_won = mines_won();
     let mut mines_dead = mines_round(Tier::Beginner, 7);
     let (m, safe) = mines_cells(&mines_dead);
-    for a in [mines::Action::Toggle { cell: m[0], ms: 1_200 }, mines::Action::Toggle { cell: m[1], ms: 3_400 }, mines::Action::Toggle { cell: safe[3], ms: 9_100 }] {
+    for a in [
+        mines::Action::Toggle { cell: m[0], ms: 1_200 },
+        mines::Action::Toggle { cell: m[1], ms: 3_400 },
+        mines::Action::Toggle { cell: safe[3], ms: 9_100 },
+    ] {
         mines_dead.push(a).expect("legal");
     }
     let mut mines_gave_up = mines_round(Tier::Expert, 99);
@@ -255,12 +286,27 @@ pub fn all() -> Vec<(&'static str, ReplayFile)> {
         ("explodo-level1-cleared.replay", cleared.to_replay(FIXTURE_APP)),
         ("explodo-death-retry.replay", explodo(1, "br w w r r").to_replay(FIXTURE_APP)),
         ("explodo-game-over.replay", explodo(2, "br w w br w w br w w").to_replay(FIXTURE_APP)),
-        ("explodo-first-shop.replay", explodo(7, EXPLODO_TO_SHOP).with_title("Explodorama: to the first shop").to_replay(FIXTURE_APP)),
-        ("explodo-developer-gem.replay", explodo_with(explodo::Setup { developer: true, immortal: false }, 4, EXPLODO_DEVELOPER).with_title("Explodorama: the rainbow gem").to_replay(FIXTURE_APP)),
+        (
+            "explodo-first-shop.replay",
+            explodo(7, EXPLODO_TO_SHOP).with_title("Explodorama: to the first shop").to_replay(FIXTURE_APP),
+        ),
+        (
+            "explodo-developer-gem.replay",
+            explodo_with(explodo::Setup { developer: true, immortal: false }, 4, EXPLODO_DEVELOPER)
+                .with_title("Explodorama: the rainbow gem")
+                .to_replay(FIXTURE_APP),
+        ),
         ("life-hotseat.replay", life_hotseat().to_replay(FIXTURE_APP)),
         ("miau-pass-it-on.replay", miau_won().to_replay(FIXTURE_APP)),
-        ("miau-clockwork-proof.replay", miau_pack_level("clockwork-proof.toml", "mouse-keeps-time", "DRRRRRRRRRR", "Miau: the mouse keeps time").to_replay(FIXTURE_APP)),
-        ("miau-gates-hand-off.replay", miau_pack_level("gate-drafts.toml", "hand-off", "LUDLURRRRRURRRR", "Miau: hand-off").to_replay(FIXTURE_APP)),
+        (
+            "miau-clockwork-proof.replay",
+            miau_pack_level("clockwork-proof.toml", "mouse-keeps-time", "DRRRRRRRRRR", "Miau: the mouse keeps time")
+                .to_replay(FIXTURE_APP),
+        ),
+        (
+            "miau-gates-hand-off.replay",
+            miau_pack_level("gate-drafts.toml", "hand-off", "LUDLURRRRRURRRR", "Miau: hand-off").to_replay(FIXTURE_APP),
+        ),
         ("life-stalemate.replay", life_stalemate().to_replay(FIXTURE_APP)),
         ("life-campaign-win.replay", campaign.to_replay(FIXTURE_APP)),
         ("life-campaign-win-certificate.replay", campaign.to_certificate(FIXTURE_APP).expect("won")),

@@ -24,8 +24,11 @@ fn life_gpu() -> Option<&'static (Gpu, LifeGpu)> {
 
 fn hasher() -> Option<&'static std::sync::Mutex<GpuHasher>> {
     static H: OnceLock<Option<std::sync::Mutex<GpuHasher>>> = OnceLock::new();
-    H.get_or_init(|| gpu_for_tests("gpu hashing").map(|g| std::sync::Mutex::new(GpuHasher::new(g).expect("the hash shader compiles"))))
-        .as_ref()
+    H.get_or_init(|| {
+        gpu_for_tests("gpu hashing")
+            .map(|g| std::sync::Mutex::new(GpuHasher::new(g).expect("the hash shader compiles")))
+    })
+    .as_ref()
 }
 
 fn random_field(w: u32, h: u32, wrap: bool, density: u32, seed: u64) -> Field {
@@ -113,7 +116,10 @@ fn a_batch_bigger_than_one_binding_runs_in_slices() {
     for k in [0u32, 199, 399] {
         let f = &fields[k as usize];
         let (cells, stats) = run_cpu(&Batch::from_fields(std::slice::from_ref(f)), 2);
-        assert_eq!(Batch { cells, ..Batch::from_fields(std::slice::from_ref(f)) }.field(0), Batch { cells: got.cells.clone(), ..batch.clone() }.field(k));
+        assert_eq!(
+            Batch { cells, ..Batch::from_fields(std::slice::from_ref(f)) }.field(0),
+            Batch { cells: got.cells.clone(), ..batch.clone() }.field(k)
+        );
         assert_eq!(stats[1][0], got.stats[1][k as usize]);
     }
 }
@@ -124,8 +130,16 @@ fn a_life_game_on_the_gpu_replays_identically_on_the_cpu() {
     let Some(gpu) = gpu_for_tests("life game on the gpu") else { return };
     let mut stepper = retrace_gpu::life_step::GpuStepper::new(gpu).unwrap();
     let stamp = |id: &str, x, y| Action::Stamp { x, y, pattern: patterns::find(id).unwrap().0, rot: 0 };
-    let mut live = retrace_kernel::Session::<Life>::new(Setup::TwoPlayer { w: 61, h: 47, wrap: true, budget: 100 }, 0).unwrap();
-    for a in [stamp("rpentomino", 10, 20), Action::Commit, Action::HandoffNext, stamp("acorn", 40, 20), Action::Commit, Action::HandoffNext] {
+    let mut live =
+        retrace_kernel::Session::<Life>::new(Setup::TwoPlayer { w: 61, h: 47, wrap: true, budget: 100 }, 0).unwrap();
+    for a in [
+        stamp("rpentomino", 10, 20),
+        Action::Commit,
+        Action::HandoffNext,
+        stamp("acorn", 40, 20),
+        Action::Commit,
+        Action::HandoffNext,
+    ] {
         live.push(a).unwrap();
     }
     for _ in 0..40 {
@@ -151,7 +165,12 @@ fn the_miau_solver_gives_the_same_answers_with_the_gpu_hasher() {
         let gpu = retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut *h.lock().unwrap()).unwrap();
         assert_eq!(cpu, gpu, "{}: same verdict, length, moves and state count", l.id);
     }
-    let (code, out, _) = crate::fixtures::retrace(&["miau", "solve", crate::fixtures::root().join("app/packs/first-steps.toml").to_str().unwrap(), "--gpu"]);
+    let (code, out, _) = crate::fixtures::retrace(&[
+        "miau",
+        "solve",
+        crate::fixtures::root().join("app/packs/first-steps.toml").to_str().unwrap(),
+        "--gpu",
+    ]);
     assert_eq!(code, 0, "{out}");
     assert!(out.starts_with("hello-flag SOLVED 8 RRRRRRRR"));
 }

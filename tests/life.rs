@@ -10,7 +10,8 @@ fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
 fn a_glider_moves_one_cell_diagonally_in_four_generations() {
     let dir = tempfile::tempdir().unwrap();
     let g = file(&dir, "g.rle", "#N Glider\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n");
-    let (code, out, _) = retrace(&["life", "run", "--size", "10x10", "--gens", "4", "--rle", &g, "--at", "2,2", "--print", "rle"]);
+    let (code, out, _) =
+        retrace(&["life", "run", "--size", "10x10", "--gens", "4", "--rle", &g, "--at", "2,2", "--print", "rle"]);
     assert_eq!(code, 0);
     assert_eq!(out, "x = 10, y = 10, rule = B3/S23\n3$4bo$5bo$3b3o!\n");
 }
@@ -18,7 +19,24 @@ fn a_glider_moves_one_cell_diagonally_in_four_generations() {
 #[test]
 fn counts_print_every_generation_and_engines_agree() {
     let args = |engine: &str, print: &str| {
-        retrace(&["life", "run", "--size", "61x47", "--wrap", "--gens", "30", "--random", "seed text", "--density", "35", "--print", print, "--engine", engine]).1
+        retrace(&[
+            "life",
+            "run",
+            "--size",
+            "61x47",
+            "--wrap",
+            "--gens",
+            "30",
+            "--random",
+            "seed text",
+            "--density",
+            "35",
+            "--print",
+            print,
+            "--engine",
+            engine,
+        ])
+        .1
     };
     let counts = args("fast", "counts");
     let lines: Vec<&str> = counts.lines().collect();
@@ -40,12 +58,30 @@ fn bad_input_is_a_one_line_error_with_exit_2() {
     let bad = file(&dir, "bad.rle", "x = 3, y = 3\nbo$2bq!\n");
     let good = file(&dir, "g.rle", "x = 3, y = 3\nbo$2bo$3o!\n");
     for (args, msg) in [
-        (vec!["--size", "10x10", "--gens", "1", "--rle", &bad], format!("error: {bad}: line 2, column 6: 'q' is not an RLE cell")),
-        (vec!["--size", "3x3", "--gens", "1", "--rle", &good, "--at", "1,1"], format!("error: {good}: the pattern (3×3 at 1,1) does not fit the 3×3 field")),
-        (vec!["--size", "0x10", "--gens", "1", "--random", "1"], "error: --size: a field is 1×1 to 8192×8192 cells, not 0×10".to_string()),
-        (vec!["--size", "ten", "--gens", "1", "--random", "1"], "error: --size `ten` must be two whole numbers like 60x60".to_string()),
-        (vec!["--size", "10x10", "--gens", "1", "--random", "1", "--density", "120"], "error: --density is a percentage".to_string()),
-        (vec!["--size", "10x10", "--gens", "1", "--rle", "/no/such.rle"], "error: /no/such.rle: cannot read it".to_string()),
+        (
+            vec!["--size", "10x10", "--gens", "1", "--rle", &bad],
+            format!("error: {bad}: line 2, column 6: 'q' is not an RLE cell"),
+        ),
+        (
+            vec!["--size", "3x3", "--gens", "1", "--rle", &good, "--at", "1,1"],
+            format!("error: {good}: the pattern (3×3 at 1,1) does not fit the 3×3 field"),
+        ),
+        (
+            vec!["--size", "0x10", "--gens", "1", "--random", "1"],
+            "error: --size: a field is 1×1 to 8192×8192 cells, not 0×10".to_string(),
+        ),
+        (
+            vec!["--size", "ten", "--gens", "1", "--random", "1"],
+            "error: --size `ten` must be two whole numbers like 60x60".to_string(),
+        ),
+        (
+            vec!["--size", "10x10", "--gens", "1", "--random", "1", "--density", "120"],
+            "error: --density is a percentage".to_string(),
+        ),
+        (
+            vec!["--size", "10x10", "--gens", "1", "--rle", "/no/such.rle"],
+            "error: /no/such.rle: cannot read it".to_string(),
+        ),
     ] {
         let mut full = vec!["life", "run"];
         full.extend(args.iter().copied());

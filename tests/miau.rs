@@ -64,7 +64,10 @@ fn solve_constraints_json_explain_and_proofs() {
     assert!(out.starts_with("pass-it-on UNSOLVED "), "{out}");
     let (code, out, _) = retrace(&["miau", "solve", &sample(), "--level", "pass-it-on", "--json", "--explain"]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("{\"level\":\"pass-it-on\",\"verdict\":\"SOLVED\",\"moves\":\"RUDRRR\",\"states\":"), "{out}");
+    assert!(
+        out.starts_with("{\"level\":\"pass-it-on\",\"verdict\":\"SOLVED\",\"moves\":\"RUDRRR\",\"states\":"),
+        "{out}"
+    );
     assert!(out.contains("2 Up: + ROCK IS FLAG"), "{out}");
     let (code, _, err) = retrace(&["miau", "solve", &sample(), "--forbid", "ROCK FLAG"]);
     assert_eq!(code, 2);
@@ -74,7 +77,9 @@ fn solve_constraints_json_explain_and_proofs() {
     assert!(out.contains("pass-it-on must_form ROCK IS FLAG: proved ("), "{out}");
     // A must_form that is not needed fails the proofs.
     let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(sample()).unwrap().replace("must_form = [\"ROCK IS FLAG\"]", "must_form = [\"FLAG IS WIN\", \"MIAU IS ROCK\"]");
+    let text = std::fs::read_to_string(sample())
+        .unwrap()
+        .replace("must_form = [\"ROCK IS FLAG\"]", "must_form = [\"FLAG IS WIN\", \"MIAU IS ROCK\"]");
     let p = dir.path().join("p.toml");
     std::fs::write(&p, text).unwrap();
     let (code, out, _) = retrace(&["miau", "check", p.to_str().unwrap(), "--proofs"]);
@@ -98,14 +103,32 @@ fn every_shipped_pack_passes_check_with_proofs() {
 fn a_play_session_saves_as_a_replay_that_verifies() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("pass.replay");
-    let (code, out, err) = retrace(&["miau", "play", &sample(), "--level", "pass-it-on", "--moves", "RURRRD", "--save", file.to_str().unwrap()]);
+    let (code, out, err) = retrace(&[
+        "miau",
+        "play",
+        &sample(),
+        "--level",
+        "pass-it-on",
+        "--moves",
+        "RURRRD",
+        "--save",
+        file.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("saved "), "{out}");
     let (code, out, err) = retrace(&["verify", file.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("won"), "{out}");
     // An unwritable place (under a file) is a clear error, not a panic.
-    let (code, _, err) = retrace(&["miau", "play", &sample(), "--level", "pass-it-on", "--save", file.join("x.replay").to_str().unwrap()]);
+    let (code, _, err) = retrace(&[
+        "miau",
+        "play",
+        &sample(),
+        "--level",
+        "pass-it-on",
+        "--save",
+        file.join("x.replay").to_str().unwrap(),
+    ]);
     assert_eq!(code, 1);
     assert!(err.contains("cannot save the replay"), "{err}");
 }

@@ -6,13 +6,16 @@ use retrace_kernel::mines::solver::count_solutions;
 use retrace_kernel::mines::Tier;
 use retrace_kernel::rng::Rng;
 
-
 fn tier() -> impl Strategy<Value = Tier> {
     prop_oneof![
         Just(Tier::Beginner),
         Just(Tier::Intermediate),
         Just(Tier::Expert),
-        (5u16..=12, 5u16..=10, 50u16..=300).prop_map(|(cols, rows, d)| Tier::Custom { cols, rows, density_permille: d }),
+        (5u16..=12, 5u16..=10, 50u16..=300).prop_map(|(cols, rows, d)| Tier::Custom {
+            cols,
+            rows,
+            density_permille: d
+        }),
     ]
 }
 
@@ -60,7 +63,10 @@ fn generate_prints_the_documented_text_form() {
         assert!(lines[8].ends_with(&format!(" seed {}", 42 + k)));
         // The printed field is unique.
         let p = Puzzle::parse(block).unwrap();
-        assert_eq!(retrace_kernel::mines::solver::count_solutions(&p, 2), retrace_kernel::mines::solver::Count::Exact(1));
+        assert_eq!(
+            retrace_kernel::mines::solver::count_solutions(&p, 2),
+            retrace_kernel::mines::solver::Count::Exact(1)
+        );
     }
     // Same seed, same fields; --solution adds the mines.
     assert_eq!(retrace(&["mines", "generate", "--tier", "beginner", "--seed", "42", "--count", "2"]).1, out);

@@ -106,7 +106,8 @@ fn every_truncation_is_rejected() {
         let good = f.to_bytes();
         for len in 0..good.len() {
             let err = check(&good[..len]).expect_err(name);
-            let fine = matches!(err, ReplayError::Truncated { .. } | ReplayError::Corrupt { .. } | ReplayError::NotAReplay);
+            let fine =
+                matches!(err, ReplayError::Truncated { .. } | ReplayError::Corrupt { .. } | ReplayError::NotAReplay);
             assert!(fine, "{name} cut at {len}: {err}");
         }
         let mut longer = good.clone();
@@ -122,7 +123,10 @@ fn bad_magic_and_newer_format_say_so() {
     let mut bytes = fixtures::all()[0].1.to_bytes();
     bytes[8..10].copy_from_slice(&7u16.to_le_bytes());
     let err = check(&bytes).unwrap_err();
-    assert_eq!(err.to_string(), "written by a newer replay format (format 7; this build reads format 1 and older); update Retrace to open it");
+    assert_eq!(
+        err.to_string(),
+        "written by a newer replay format (format 7; this build reads format 1 and older); update Retrace to open it"
+    );
 }
 
 #[test]
@@ -158,7 +162,12 @@ fn a_consistently_rewritten_log_still_fails_on_the_state_checkpoints() {
     let err = tampered(|f| {
         f.actions[69] = retrace_kernel::wire::encode(&Action::Add(9));
         let states: Vec<_> = f.checkpoints.iter().map(|c| (c.step, c.state)).collect();
-        *f = ReplayFile::build(f.header.clone(), f.actions.clone(), |s| states.iter().find(|x| x.0 == s).unwrap().1, None);
+        *f = ReplayFile::build(
+            f.header.clone(),
+            f.actions.clone(),
+            |s| states.iter().find(|x| x.0 == s).unwrap().1,
+            None,
+        );
     });
     match err {
         ReplayError::CheckpointMismatch { step: 128, .. } => {}
@@ -183,7 +192,10 @@ fn unknown_game_and_wrong_rules_version_are_refused() {
         f.header.game = "chess".into();
         *f = ReplayFile::build(f.header.clone(), f.actions.clone(), |_| Default::default(), None);
     });
-    assert!(err.to_string().starts_with("unknown game 'chess' (this build plays: explodo, life, miau, mines, tally)"), "{err}");
+    assert!(
+        err.to_string().starts_with("unknown game 'chess' (this build plays: explodo, life, miau, mines, tally)"),
+        "{err}"
+    );
     let err = tampered(|f| {
         f.header.rules_version = Tally::RULES_VERSION + 1;
         *f = ReplayFile::build(f.header.clone(), f.actions.clone(), |_| Default::default(), None);

@@ -1,24 +1,24 @@
 //! The workspace-wide integration tests: one binary, one module per concern.
 
-/// Deterministic builders for the replays committed to `replays/`, and the in-process `retrace` runner.
-mod fixtures;
-/// The replay file format: round trips, pinned bytes, every corruption rejected.
-mod replay_format;
-/// `Session`: live play equals replay at every step; undo, redo and seek.
-mod session;
+/// The window through egui_kittest: every game's screen, dropped replays, resume, snapshots.
+mod app;
 /// The `retrace` command line: outputs, messages and exit codes.
 mod cli;
+/// Explodorama: `retrace explodo level` and `play`.
+mod explodo;
+/// Deterministic builders for the replays committed to `replays/`, and the in-process `retrace` runner.
+mod fixtures;
+/// Every committed replay verifies and matches its goldens file.
+mod goldens;
+/// GPU parity: shaders against their CPU twins (skipped without an adapter unless RETRACE_REQUIRE_GPU=1).
+mod gpu;
+/// Life: `retrace life run`.
+mod life;
 /// Miau Is True: `retrace miau check` and `play`.
 mod miau;
 /// MineLayer: the command line and generator properties over many seeds.
 mod mines;
-/// Life: `retrace life run`.
-mod life;
-/// Explodorama: `retrace explodo level` and `play`.
-mod explodo;
-/// GPU parity: shaders against their CPU twins (skipped without an adapter unless RETRACE_REQUIRE_GPU=1).
-mod gpu;
-/// The window through egui_kittest: every game's screen, dropped replays, resume, snapshots.
-mod app;
-/// Every committed replay verifies and matches its goldens file.
-mod goldens;
+/// The replay file format: round trips, pinned bytes, every corruption rejected.
+mod replay_format;
+/// `Session`: live play equals replay at every step; undo, redo and seek.
+mod session;

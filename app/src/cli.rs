@@ -109,7 +109,8 @@ where
     let result = match cli.command {
         None => match cli.file {
             Some(f) if !f.exists() => {
-                let _ = writeln!(err, "error: '{}' is neither a subcommand nor a file; see `retrace --help`", f.display());
+                let _ =
+                    writeln!(err, "error: '{}' is neither a subcommand nor a file; see `retrace --help`", f.display());
                 return Plan::Exit(2);
             }
             file => return Plan::Window(file),
@@ -164,9 +165,8 @@ fn info(path: &std::path::Path, out: &mut dyn Write) -> Result<i32, FileError> {
 fn verify_files(paths: &[PathBuf], out: &mut dyn Write) -> i32 {
     let mut code = 0;
     for path in paths {
-        let result = read_replay(path).and_then(|f| {
-            verify(&f).map_err(|source| FileError::Replay { path: path.clone(), source })
-        });
+        let result = read_replay(path)
+            .and_then(|f| verify(&f).map_err(|source| FileError::Replay { path: path.clone(), source }));
         match result {
             Ok(v) => {
                 let _ = writeln!(

@@ -208,12 +208,22 @@ pub fn dialog_line(s: &State) -> Option<String> {
             format!("{} offers: {}", if *rainbow { "the rainbow gem" } else { "the gem" }, list.join(" | "))
         }
         Dialog::Shop { items, restocks } => {
-            let list: Vec<String> = items.iter().enumerate().filter_map(|(i, o)| o.map(|o| format!("buy{i} {} ({} coins)", s.card(o), o.price()))).collect();
+            let list: Vec<String> = items
+                .iter()
+                .enumerate()
+                .filter_map(|(i, o)| o.map(|o| format!("buy{i} {} ({} coins)", s.card(o), o.price())))
+                .collect();
             format!("shop ({} coins): {} | restock ({} coins) | leave", s.coins, list.join(" | "), restocks + 1)
         }
         Dialog::Swap { new, uses } => {
             let (old, left) = s.charge.expect("a swap has a charge carried");
-            format!("carrying {} ×{left}, found {} ×{uses}: keep (+{} coins) | take (+{} coins)", old.name(), new.name(), new.sell_value(*uses), old.sell_value(left))
+            format!(
+                "carrying {} ×{left}, found {} ×{uses}: keep (+{} coins) | take (+{} coins)",
+                old.name(),
+                new.name(),
+                new.sell_value(*uses),
+                old.sell_value(left)
+            )
         }
     })
 }
@@ -236,7 +246,15 @@ pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32
             types.dedup();
             let _ = write!(out, "{}", render(&s));
             let _ = writeln!(out, "{LEGEND}");
-            let _ = writeln!(out, "enemies {} par {} size {}x{} types {}", s.enemies.len(), s.par, s.layout.w, s.layout.h, types.join(","));
+            let _ = writeln!(
+                out,
+                "enemies {} par {} size {}x{} types {}",
+                s.enemies.len(),
+                s.par,
+                s.layout.w,
+                s.layout.h,
+                types.join(",")
+            );
             0
         }
         ExplodoCommand::Play { seed, moves, developer, immortal } => {
@@ -267,7 +285,16 @@ pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32
             }
             let st = s.state();
             let _ = write!(out, "{}", render(st));
-            let _ = writeln!(out, "level {} turn {} lives {} coins {} kills {} outcome {}", st.level, st.turn, st.lives, st.coins, st.kills, Explodo::outcome(st));
+            let _ = writeln!(
+                out,
+                "level {} turn {} lives {} coins {} kills {} outcome {}",
+                st.level,
+                st.turn,
+                st.lives,
+                st.coins,
+                st.kills,
+                Explodo::outcome(st)
+            );
             0
         }
     }

@@ -17,9 +17,9 @@ pub fn compute(root: &Path) -> Result<BTreeMap<String, Vec<String>>, Vec<String>
     let mut errors = Vec::new();
     for path in replay_files(&root.join("replays"))? {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        match read_replay(&path).and_then(|f| {
-            verify(&f).map_err(|source| crate::files::FileError::Replay { path: path.clone(), source })
-        }) {
+        match read_replay(&path)
+            .and_then(|f| verify(&f).map_err(|source| crate::files::FileError::Replay { path: path.clone(), source }))
+        {
             Ok(v) => out.entry(v.game).or_default().push(format!("{name} {} {}", v.final_digest, v.outcome)),
             Err(e) => errors.push(e.to_string()),
         }
@@ -71,8 +71,14 @@ pub fn check_archive(root: &Path) -> Vec<String> {
     for path in files {
         match read_replay(&path).map(|f| verify(&f)) {
             Ok(Err(ReplayError::RulesVersion { .. })) => {}
-            Ok(Ok(_)) => problems.push(format!("{}: archived, yet it verifies under this build's rules; move it back to replays/", path.display())),
-            Ok(Err(e)) => problems.push(format!("{}: archived replays must fail only on their rules version, this one: {e}", path.display())),
+            Ok(Ok(_)) => problems.push(format!(
+                "{}: archived, yet it verifies under this build's rules; move it back to replays/",
+                path.display()
+            )),
+            Ok(Err(e)) => problems.push(format!(
+                "{}: archived replays must fail only on their rules version, this one: {e}",
+                path.display()
+            )),
             Err(e) => problems.push(e.to_string()),
         }
     }

@@ -124,7 +124,9 @@ fn campaign(check: bool, write: Option<PathBuf>, out: &mut dyn Write, err: &mut 
 }
 
 fn parse_pair(text: &str, sep: &[char], what: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("{what} `{text}` must be two whole numbers like {}", if sep.contains(&'x') { "60x60" } else { "10,5" });
+    let bad = || {
+        format!("{what} `{text}` must be two whole numbers like {}", if sep.contains(&'x') { "60x60" } else { "10,5" })
+    };
     let (a, b) = text.split_once(sep).ok_or_else(bad)?;
     Ok((a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?))
 }
@@ -157,7 +159,8 @@ fn start_field(args: &RunArgs) -> Result<Field, String> {
             return Err(format!("--density is a percentage, 0 to 100, not {}", args.density));
         }
         let seed = seed_from_text(seed).ok_or("--random needs a seed")?;
-        f = Field::random(w, h, args.wrap, args.density, &mut Rng::stream(seed, "life.random")).map_err(|e| format!("--size: {e}"))?;
+        f = Field::random(w, h, args.wrap, args.density, &mut Rng::stream(seed, "life.random"))
+            .map_err(|e| format!("--size: {e}"))?;
     }
     Ok(f)
 }
@@ -195,7 +198,8 @@ fn run_field(args: &RunArgs, out: &mut dyn Write) -> Result<(), String> {
         Engine::Gpu => {
             let gpu = retrace_gpu::Gpu::new().map_err(|e| format!("--engine gpu: {e}"))?;
             let life = retrace_gpu::life_step::LifeGpu::new(&gpu).map_err(|e| format!("--engine gpu: {e}"))?;
-            let gens = u32::try_from(args.gens).map_err(|_| "--engine gpu runs at most 4294967295 generations".to_string())?;
+            let gens =
+                u32::try_from(args.gens).map_err(|_| "--engine gpu runs at most 4294967295 generations".to_string())?;
             let batch = retrace_gpu::life_step::Batch::from_fields(std::slice::from_ref(&f));
             // One submission per 1,024 generations keeps the figures buffer small.
             let mut cur = batch;

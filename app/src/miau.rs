@@ -103,7 +103,14 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             match loaded {
                 Some(p) => {
                     let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-                    let _ = writeln!(out, "ok {}: {} ({}, {})", pack.display(), p.name, plural(p.levels.len(), "level", "levels"), plural(report.warnings.len(), "warning", "warnings"));
+                    let _ = writeln!(
+                        out,
+                        "ok {}: {} ({}, {})",
+                        pack.display(),
+                        p.name,
+                        plural(p.levels.len(), "level", "levels"),
+                        plural(report.warnings.len(), "warning", "warnings")
+                    );
                     0
                 }
                 None => 1,
@@ -138,19 +145,33 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             // A spinner on the terminal's stderr for long searches (hidden when
             // stderr is not a terminal, as in tests and pipes).
             let bar = indicatif::ProgressBar::new_spinner();
-            bar.set_style(indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]").unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()));
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            );
             for l in levels {
                 let budget = max.or(l.solver_budget).unwrap_or(1_000_000);
                 let hasher: &mut dyn retrace_kernel::hashing::FrontierHasher = match gpu_hasher.as_mut() {
                     Some(g) => g,
                     None => &mut cpu,
                 };
-                let opts = retrace_kernel::miau::solver::Options { max_states: budget, forbid: forbid.clone(), require: require.clone(), no_word_loss, threads: cores, ..Default::default() };
+                let opts = retrace_kernel::miau::solver::Options {
+                    max_states: budget,
+                    forbid: forbid.clone(),
+                    require: require.clone(),
+                    no_word_loss,
+                    threads: cores,
+                    ..Default::default()
+                };
                 let started = std::time::Instant::now();
                 let mut watch = |states: u64| {
                     let secs = started.elapsed().as_secs_f64().max(1e-3);
                     let mib = states * retrace_kernel::miau::solver::STORED_BYTES_PER_STATE / (1 << 20);
-                    bar.set_message(format!("{}: {states} states, {:.0} states/s, ~{mib} MiB stored", l.id, states as f64 / secs));
+                    bar.set_message(format!(
+                        "{}: {states} states, {:.0} states/s, ~{mib} MiB stored",
+                        l.id,
+                        states as f64 / secs
+                    ));
                     bar.tick();
                 };
                 let result = retrace_kernel::miau::solver::analyze_watched(&l.setup, &opts, hasher, &mut watch);
@@ -210,7 +231,13 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                         for e in events {
                             match e {
                                 Event::Rules { added, removed } => {
-                                    let _ = writeln!(out, "{} {a:?}: + {} / - {}", i + 1, added.join("; "), removed.join("; "));
+                                    let _ = writeln!(
+                                        out,
+                                        "{} {a:?}: + {} / - {}",
+                                        i + 1,
+                                        added.join("; "),
+                                        removed.join("; ")
+                                    );
                                 }
                                 Event::Destroyed(ids, why) => {
                                     let _ = writeln!(out, "{} {a:?}: {why}: {}", i + 1, ids.join(", "));
@@ -219,7 +246,12 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                                     let _ = writeln!(out, "{} {a:?}: {id} became {to}", i + 1);
                                 }
                                 Event::Gate(id, open) => {
-                                    let _ = writeln!(out, "{} {a:?}: {id} {}", i + 1, if open { "opened" } else { "closed" });
+                                    let _ = writeln!(
+                                        out,
+                                        "{} {a:?}: {id} {}",
+                                        i + 1,
+                                        if open { "opened" } else { "closed" }
+                                    );
                                 }
                                 Event::Won => {
                                     let _ = writeln!(out, "{} {a:?}: won", i + 1);
@@ -273,7 +305,11 @@ fn json_line(id: &str, a: &retrace_kernel::miau::solver::Analysis) -> String {
         Verdict::Limit { states } => ("LIMIT", "null".into(), *states),
     };
     let flags: Vec<String> = a.flags.iter().map(|f| format!("\"{f}\"")).collect();
-    format!("{{\"level\":\"{}\",\"verdict\":\"{verdict}\",\"moves\":{moves},\"states\":{states},\"flags\":[{}]}}", esc(id), flags.join(","))
+    format!(
+        "{{\"level\":\"{}\",\"verdict\":\"{verdict}\",\"moves\":{moves},\"states\":{states},\"flags\":[{}]}}",
+        esc(id),
+        flags.join(",")
+    )
 }
 
 /// The rules added and removed along a solution, then the final board.
@@ -294,7 +330,11 @@ fn explain_text(setup: &retrace_kernel::miau::Setup, moves: &[Action]) -> String
         let row: Vec<String> = (0..b.w)
             .map(|x| {
                 let here = b.at(x, y);
-                if here.is_empty() { ".".to_string() } else { here.iter().map(|t| t.kind.text()).collect::<Vec<_>>().join("+") }
+                if here.is_empty() {
+                    ".".to_string()
+                } else {
+                    here.iter().map(|t| t.kind.text()).collect::<Vec<_>>().join("+")
+                }
             })
             .collect();
         text.push_str(&format!("  {}\n", row.join(" ")));
@@ -326,7 +366,13 @@ fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Repo
                 if a.flags.contains(&"HANDS-OFF") && !l.allow_hands_off {
                     problems.push("HANDS-OFF (set allow_hands_off if intended)".into());
                 }
-                let _ = writeln!(out, "{} {}{}", l.id, a.verdict.line(), a.flags.iter().map(|f| format!(" {f}")).collect::<String>());
+                let _ = writeln!(
+                    out,
+                    "{} {}{}",
+                    l.id,
+                    a.verdict.line(),
+                    a.flags.iter().map(|f| format!(" {f}")).collect::<String>()
+                );
                 for rule in &l.must_form {
                     let forbid = Options { forbid: vec![rule.clone()], ..opts.clone() };
                     match solve_with(&l.setup, &forbid, &mut hasher) {

@@ -74,7 +74,14 @@ pub fn run(cmd: MinesCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                         .collect();
                     let _ = writeln!(out, "{row}");
                 }
-                let _ = writeln!(out, "mines {} clues {} gap {} unknown {} seed {seed}\n", f.mines(), f.clues(), g.gap, f.unknowns());
+                let _ = writeln!(
+                    out,
+                    "mines {} clues {} gap {} unknown {} seed {seed}\n",
+                    f.mines(),
+                    f.clues(),
+                    g.gap,
+                    f.unknowns()
+                );
             }
             0
         }
@@ -108,7 +115,6 @@ pub fn run(cmd: MinesCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     }
 }
-
 
 /// Loads MineLayer's statistics from `path`. A missing file is empty stats; a
 /// file that does not parse also reads as empty, without an error (the spec's

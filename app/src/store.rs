@@ -51,7 +51,14 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { theme: Theme::Dark, lang: Lang::En, mines_lang: "en".into(), mines_tier: "beginner".into(), mines_assist: true, life_unlocked: 1 }
+        Settings {
+            theme: Theme::Dark,
+            lang: Lang::En,
+            mines_lang: "en".into(),
+            mines_tier: "beginner".into(),
+            mines_assist: true,
+            life_unlocked: 1,
+        }
     }
 }
 
@@ -95,7 +102,9 @@ impl Store {
         if let Some(d) = std::env::var_os("RETRACE_DATA_DIR") {
             return PathBuf::from(d);
         }
-        directories::ProjectDirs::from("", "", "retrace").map(|p| p.data_dir().to_path_buf()).unwrap_or_else(|| PathBuf::from(".retrace"))
+        directories::ProjectDirs::from("", "", "retrace")
+            .map(|p| p.data_dir().to_path_buf())
+            .unwrap_or_else(|| PathBuf::from(".retrace"))
     }
 
     /// A store in `dir`.
@@ -111,7 +120,8 @@ impl Store {
     /// Writes a session as `<name>.replay`, atomically.
     pub fn save<G: Game>(&self, name: &str, s: &Session<G>) -> Result<(), String> {
         let path = self.path(&format!("{name}.replay"));
-        write_atomic(&path, &s.to_replay(crate::APP_VERSION).to_bytes()).map_err(|e| format!("{}: cannot save: {e}", path.display()))
+        write_atomic(&path, &s.to_replay(crate::APP_VERSION).to_bytes())
+            .map_err(|e| format!("{}: cannot save: {e}", path.display()))
     }
 
     /// Where the certificate `name` is kept: `certificates/<name>.replay`.
@@ -193,7 +203,10 @@ pub fn today() -> String {
 pub fn keep_aside(path: &Path) -> PathBuf {
     let ext = path.extension().map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
     let stem = path.file_stem().map_or_else(|| "file".to_string(), |s| s.to_string_lossy().into_owned());
-    let aside = (1..10_000).map(|n| path.with_file_name(format!("{stem}.bad-{n}{ext}"))).find(|p| !p.exists()).unwrap_or_else(|| path.with_extension("bad"));
+    let aside = (1..10_000)
+        .map(|n| path.with_file_name(format!("{stem}.bad-{n}{ext}")))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| path.with_extension("bad"));
     let _ = std::fs::rename(path, &aside);
     aside
 }

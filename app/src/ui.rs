@@ -12,14 +12,14 @@ pub mod text;
 pub mod watch;
 
 use crate::store::{Lang, Settings, Store, Theme};
-use explodo::{ExplodoRequest, ExplodoView, RunForm};
-use retrace_kernel::explodo::Explodo;
 use eframe::egui::{self, Color32, Vec2};
+use explodo::{ExplodoRequest, ExplodoView, RunForm};
 use life::{LifeRequest, LifeView, SetupForm};
 use miau::{MiauRequest, MiauView};
-use retrace_kernel::miau::Miau;
 use mines::MinesView;
+use retrace_kernel::explodo::Explodo;
 use retrace_kernel::life::Life;
+use retrace_kernel::miau::Miau;
 use retrace_kernel::mines::{MineLayer, Tier};
 use retrace_kernel::Session;
 use std::path::PathBuf;
@@ -244,73 +244,101 @@ impl RetraceApp {
         }
         let mut next: Option<Screen> = None;
         ui.horizontal_wrapped(|ui| {
-            card(ui, t(lang, "life"), t(lang, "life_blurb"), self.demos.iter().find(|d| d.verified.game == "life"), |ui| {
-                if ui.button(t(lang, "two_player")).clicked() {
-                    next = Some(Screen::LifeSetup);
-                }
-                if ui.button(t(lang, "campaign")).clicked() {
-                    next = Some(Screen::LifeLevels);
-                }
-                if let Some(s) = self.saved_life.take() {
-                    if ui.button(t(lang, "resume")).clicked() {
-                        next = Some(Screen::Life(LifeView::new(s)));
-                    } else {
-                        self.saved_life = Some(s);
+            card(
+                ui,
+                t(lang, "life"),
+                t(lang, "life_blurb"),
+                self.demos.iter().find(|d| d.verified.game == "life"),
+                |ui| {
+                    if ui.button(t(lang, "two_player")).clicked() {
+                        next = Some(Screen::LifeSetup);
                     }
-                }
-            });
-            card(ui, t(lang, "mines"), t(lang, "mines_blurb"), self.demos.iter().find(|d| d.verified.game == "mines"), |ui| {
-                if ui.button(t(lang, "play")).clicked() {
-                    let tier = Tier::parse(&self.settings.mines_tier).unwrap_or(Tier::Beginner);
-                    next = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
-                }
-                if let Some(s) = self.saved_mines.take() {
-                    if ui.button(t(lang, "resume")).clicked() {
-                        next = Some(Screen::Mines(MinesView::resume(s)));
-                    } else {
-                        self.saved_mines = Some(s);
+                    if ui.button(t(lang, "campaign")).clicked() {
+                        next = Some(Screen::LifeLevels);
                     }
-                }
-            });
-            card(ui, t(lang, "explodo"), t(lang, "explodo_blurb"), self.demos.iter().find(|d| d.verified.game == "explodo"), |ui| {
-                ui.vertical(|ui| {
-                    ui.horizontal(|ui| {
-                        ui.label(t(lang, "seed"));
-                        ui.add(egui::TextEdit::singleline(&mut self.explodo_form.seed).desired_width(90.0).hint_text(t(lang, "random")));
-                    });
-                    ui.horizontal(|ui| {
-                        ui.checkbox(&mut self.explodo_form.developer, t(lang, "developer"));
-                        ui.checkbox(&mut self.explodo_form.immortal, t(lang, "immortal"));
-                    });
-                    ui.horizontal(|ui| {
-                        if ui.button(t(lang, "new_run")).clicked() {
-                            next = Some(Screen::Explodo(self.explodo_form.start()));
+                    if let Some(s) = self.saved_life.take() {
+                        if ui.button(t(lang, "resume")).clicked() {
+                            next = Some(Screen::Life(LifeView::new(s)));
+                        } else {
+                            self.saved_life = Some(s);
                         }
-                        if let Some(s) = self.saved_explodo.take() {
-                            if ui.button(t(lang, "resume")).clicked() {
-                                next = Some(Screen::Explodo(ExplodoView::resume(s)));
-                            } else {
-                                self.saved_explodo = Some(s);
+                    }
+                },
+            );
+            card(
+                ui,
+                t(lang, "mines"),
+                t(lang, "mines_blurb"),
+                self.demos.iter().find(|d| d.verified.game == "mines"),
+                |ui| {
+                    if ui.button(t(lang, "play")).clicked() {
+                        let tier = Tier::parse(&self.settings.mines_tier).unwrap_or(Tier::Beginner);
+                        next = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
+                    }
+                    if let Some(s) = self.saved_mines.take() {
+                        if ui.button(t(lang, "resume")).clicked() {
+                            next = Some(Screen::Mines(MinesView::resume(s)));
+                        } else {
+                            self.saved_mines = Some(s);
+                        }
+                    }
+                },
+            );
+            card(
+                ui,
+                t(lang, "explodo"),
+                t(lang, "explodo_blurb"),
+                self.demos.iter().find(|d| d.verified.game == "explodo"),
+                |ui| {
+                    ui.vertical(|ui| {
+                        ui.horizontal(|ui| {
+                            ui.label(t(lang, "seed"));
+                            ui.add(
+                                egui::TextEdit::singleline(&mut self.explodo_form.seed)
+                                    .desired_width(90.0)
+                                    .hint_text(t(lang, "random")),
+                            );
+                        });
+                        ui.horizontal(|ui| {
+                            ui.checkbox(&mut self.explodo_form.developer, t(lang, "developer"));
+                            ui.checkbox(&mut self.explodo_form.immortal, t(lang, "immortal"));
+                        });
+                        ui.horizontal(|ui| {
+                            if ui.button(t(lang, "new_run")).clicked() {
+                                next = Some(Screen::Explodo(self.explodo_form.start()));
                             }
-                        }
-                        if ui.button(t(lang, "scores")).clicked() {
-                            self.show_explodo_scores = true;
-                        }
+                            if let Some(s) = self.saved_explodo.take() {
+                                if ui.button(t(lang, "resume")).clicked() {
+                                    next = Some(Screen::Explodo(ExplodoView::resume(s)));
+                                } else {
+                                    self.saved_explodo = Some(s);
+                                }
+                            }
+                            if ui.button(t(lang, "scores")).clicked() {
+                                self.show_explodo_scores = true;
+                            }
+                        });
                     });
-                });
-            });
-            card(ui, t(lang, "miau"), miau::tr(lang, "A rule-word puzzle: push the words to rewrite the rules."), self.demos.iter().find(|d| d.verified.game == "miau"), |ui| {
-                if ui.button(t(lang, "play")).clicked() {
-                    next = Some(Screen::MiauLevels);
-                }
-                if let Some(s) = self.saved_miau.take() {
-                    if ui.button(t(lang, "resume")).clicked() {
-                        next = Some(Screen::Miau(MiauView::from_save(s, &self.miau_packs)));
-                    } else {
-                        self.saved_miau = Some(s);
+                },
+            );
+            card(
+                ui,
+                t(lang, "miau"),
+                miau::tr(lang, "A rule-word puzzle: push the words to rewrite the rules."),
+                self.demos.iter().find(|d| d.verified.game == "miau"),
+                |ui| {
+                    if ui.button(t(lang, "play")).clicked() {
+                        next = Some(Screen::MiauLevels);
                     }
-                }
-            });
+                    if let Some(s) = self.saved_miau.take() {
+                        if ui.button(t(lang, "resume")).clicked() {
+                            next = Some(Screen::Miau(MiauView::from_save(s, &self.miau_packs)));
+                        } else {
+                            self.saved_miau = Some(s);
+                        }
+                    }
+                },
+            );
         });
         ui.add_space(8.0);
         ui.horizontal(|ui| {
@@ -373,8 +401,12 @@ impl RetraceApp {
         self.reclaim_engine();
         match std::mem::replace(&mut self.screen, Screen::Home) {
             Screen::Mines(v) if v.session.state().active() => self.saved_mines = Some(v.session),
-            Screen::Life(v) if v.session.state().phase != retrace_kernel::life::Phase::GameOver => self.saved_life = Some(v.session),
-            Screen::Explodo(v) if v.session.state().phase == retrace_kernel::explodo::RunPhase::Playing => self.saved_explodo = Some(v.session),
+            Screen::Life(v) if v.session.state().phase != retrace_kernel::life::Phase::GameOver => {
+                self.saved_life = Some(v.session)
+            }
+            Screen::Explodo(v) if v.session.state().phase == retrace_kernel::explodo::RunPhase::Playing => {
+                self.saved_explodo = Some(v.session)
+            }
             Screen::Miau(v) => {
                 if let Some(kept) = v.resumable() {
                     self.saved_miau = kept;
@@ -400,11 +432,14 @@ impl RetraceApp {
                     ui.radio_value(&mut self.settings.lang, Lang::En, "English");
                     ui.radio_value(&mut self.settings.lang, Lang::Ru, "Русский");
                 });
-                egui::ComboBox::from_label("MineLayer").selected_text(self.settings.mines_lang.clone()).show_ui(ui, |ui| {
-                    for l in retrace_kernel::mines::share::LANGUAGES {
-                        ui.selectable_value(&mut self.settings.mines_lang, l.to_string(), l);
-                    }
-                });
+                egui::ComboBox::from_label("MineLayer").selected_text(self.settings.mines_lang.clone()).show_ui(
+                    ui,
+                    |ui| {
+                        for l in retrace_kernel::mines::share::LANGUAGES {
+                            ui.selectable_value(&mut self.settings.mines_lang, l.to_string(), l);
+                        }
+                    },
+                );
             });
             self.show_settings = open;
             if self.settings != before {
@@ -428,7 +463,8 @@ impl RetraceApp {
             self.go_home();
         }
         // Miau Is True has undo (its screen takes Z); the other games do not.
-        if !matches!(self.screen, Screen::Miau(_)) && ctx.input(|i| i.modifiers.command && i.key_pressed(egui::Key::Z)) {
+        if !matches!(self.screen, Screen::Miau(_)) && ctx.input(|i| i.modifiers.command && i.key_pressed(egui::Key::Z))
+        {
             self.error = Some(t(self.lang(), "no_undo").to_string());
         }
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
@@ -520,7 +556,9 @@ impl eframe::App for RetraceApp {
                     None => {}
                 },
                 Screen::Explodo(v) => match v.ui(ui, &self.store, lang) {
-                    Some(ExplodoRequest::NewRun(setup, seed)) => next = Some(Screen::Explodo(ExplodoView::new(setup, seed))),
+                    Some(ExplodoRequest::NewRun(setup, seed)) => {
+                        next = Some(Screen::Explodo(ExplodoView::new(setup, seed)))
+                    }
                     Some(ExplodoRequest::Menu) => next = Some(Screen::Home),
                     None => {}
                 },
@@ -551,7 +589,9 @@ impl eframe::App for RetraceApp {
                         Some(WatchRequest::PlayMines(s)) => next = Some(Screen::Mines(MinesView::resume(s))),
                         Some(WatchRequest::PlayLife(s)) => next = Some(Screen::Life(LifeView::new(s))),
                         Some(WatchRequest::PlayExplodo(s)) => next = Some(Screen::Explodo(ExplodoView::resume(s))),
-                        Some(WatchRequest::PlayMiau(s)) => next = Some(Screen::Miau(MiauView::resume(s, &self.miau_packs))),
+                        Some(WatchRequest::PlayMiau(s)) => {
+                            next = Some(Screen::Miau(MiauView::resume(s, &self.miau_packs)))
+                        }
                         None => {}
                     }
                     mini_large(ui, v);
@@ -600,11 +640,18 @@ fn banner(ui: &mut egui::Ui, id: &str, line: &mut Option<String>, color: Option<
 type Certify<'a> = Box<dyn FnOnce(&Store, &str) -> Result<PathBuf, String> + 'a>;
 
 fn certificate_of<G: retrace_kernel::Game>(s: &Session<G>) -> Option<(retrace_kernel::digest::Digest, Certify<'_>)> {
-    matches!(s.outcome(), retrace_kernel::Outcome::Won(_)).then(|| (s.digest(), Box::new(move |store: &Store, name: &str| store.save_certificate(name, s)) as Certify<'_>))
+    matches!(s.outcome(), retrace_kernel::Outcome::Won(_)).then(|| {
+        (s.digest(), Box::new(move |store: &Store, name: &str| store.save_certificate(name, s)) as Certify<'_>)
+    })
 }
 
 /// Level `l` of pack `p`, or the reason it cannot start in `error`.
-fn start_miau(packs: &[retrace_kernel::miau::pack::Pack], p: usize, l: usize, error: &mut Option<String>) -> Option<Screen> {
+fn start_miau(
+    packs: &[retrace_kernel::miau::pack::Pack],
+    p: usize,
+    l: usize,
+    error: &mut Option<String>,
+) -> Option<Screen> {
     match MiauView::new(packs, p, l) {
         Ok(v) => Some(Screen::Miau(v)),
         Err(e) => {
@@ -640,7 +687,11 @@ impl WatchViewRef<'_> {
                     if c != 0 {
                         let (x, y) = ((i as u32 % f.w) as f32, (i as u32 / f.w) as f32);
                         let color = if c == 1 { life::P1_COLOR } else { life::P2_COLOR };
-                        painter.rect_filled(egui::Rect::from_min_size(rect.min + Vec2::new(x * cell, y * cell), Vec2::splat(cell)), 0.0, color);
+                        painter.rect_filled(
+                            egui::Rect::from_min_size(rect.min + Vec2::new(x * cell, y * cell), Vec2::splat(cell)),
+                            0.0,
+                            color,
+                        );
                     }
                 }
             }
@@ -650,9 +701,13 @@ impl WatchViewRef<'_> {
                 let cell = (rect.width() / cols as f32).min(rect.height() / st.field.rows as f32);
                 for i in 0..st.field.len() {
                     let (x, y) = ((i % cols) as f32, (i / cols) as f32);
-                    let r = egui::Rect::from_min_size(rect.min + Vec2::new(x * cell, y * cell), Vec2::splat(cell - 1.0));
+                    let r =
+                        egui::Rect::from_min_size(rect.min + Vec2::new(x * cell, y * cell), Vec2::splat(cell - 1.0));
                     let (fill, text) = if st.field.clue[i] {
-                        (Color32::from_gray(200), if st.numbers[i] > 0 { st.numbers[i].to_string() } else { String::new() })
+                        (
+                            Color32::from_gray(200),
+                            if st.numbers[i] > 0 { st.numbers[i].to_string() } else { String::new() },
+                        )
                     } else {
                         let g = match st.marks[i] {
                             retrace_kernel::mines::Mark::Mine => "💣",
@@ -664,14 +719,26 @@ impl WatchViewRef<'_> {
                     };
                     painter.rect_filled(r, 0.0, fill);
                     if !text.is_empty() {
-                        painter.text(r.center(), egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(cell * 0.6), Color32::BLACK);
+                        painter.text(
+                            r.center(),
+                            egui::Align2::CENTER_CENTER,
+                            text,
+                            egui::FontId::proportional(cell * 0.6),
+                            Color32::BLACK,
+                        );
                     }
                 }
             }
             Watched::Explodo(s) => explodo::paint(painter, rect, s.state()),
             Watched::Miau(s) => miau::paint(painter, rect, s.state(), &[]),
             Watched::Tally(s) => {
-                painter.text(rect.center(), egui::Align2::CENTER_CENTER, format!("total {}", s.state().total), egui::FontId::proportional(32.0), Color32::GRAY);
+                painter.text(
+                    rect.center(),
+                    egui::Align2::CENTER_CENTER,
+                    format!("total {}", s.state().total),
+                    egui::FontId::proportional(32.0),
+                    Color32::GRAY,
+                );
             }
         }
     }
@@ -681,7 +748,10 @@ impl WatchViewRef<'_> {
 pub fn run_window(open: Option<PathBuf>) -> Result<(), String> {
     let store = Store::new(Store::default_dir());
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default().with_title("Retrace").with_inner_size([1100.0, 760.0]).with_drag_and_drop(true),
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Retrace")
+            .with_inner_size([1100.0, 760.0])
+            .with_drag_and_drop(true),
         ..Default::default()
     };
     eframe::run_native("Retrace", options, Box::new(move |_cc| Ok(Box::new(RetraceApp::new(store, open)))))

@@ -8,7 +8,12 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn have(tool: &str) -> bool {
-    Command::new("sh").arg("-c").arg(format!("command -v {tool}")).stdout(Stdio::null()).status().is_ok_and(|s| s.success())
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {tool}"))
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// Distinct 32-bit pixel values in an XWD dump (header and colour map skipped).
@@ -51,7 +56,12 @@ fn the_real_window_draws_under_xvfb() {
     }
     // `-displayfd 1` lets Xvfb pick a free display and print its number once it
     // accepts connections, so stale lock files from earlier runs cannot collide.
-    let mut xvfb = Command::new("Xvfb").args(["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("Xvfb starts");
+    let mut xvfb = Command::new("Xvfb")
+        .args(["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("Xvfb starts");
     let mut line = String::new();
     {
         use std::io::BufRead;

@@ -143,7 +143,10 @@ impl GpuHasher {
     /// when the adapter has timestamp queries.
     pub fn hash_timed(&self, keys: &[u8], key_len: usize) -> Result<(Vec<[u8; 32]>, Option<u64>), GpuError> {
         if key_len == 0 || key_len > MAX_KEY || !keys.len().is_multiple_of(key_len) {
-            return Err(GpuError::TooLarge(format!("keys must be 1 to {MAX_KEY} bytes and fill the batch exactly (got {} bytes of {key_len}-byte keys)", keys.len())));
+            return Err(GpuError::TooLarge(format!(
+                "keys must be 1 to {MAX_KEY} bytes and fill the batch exactly (got {} bytes of {key_len}-byte keys)",
+                keys.len()
+            )));
         }
         let count = keys.len() / key_len;
         let stride = key_len.div_ceil(4);
@@ -167,11 +170,29 @@ impl GpuHasher {
         let max = self.gpu.limits.max_compute_workgroups_per_dimension;
         let (gx, gy) = if groups <= max { (groups, 1) } else { (max, groups.div_ceil(max)) };
         let p = Params { key_len: key_len as u32, stride: stride as u32, count, row: gx * 64 };
-        let pbuf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor { label: Some("hash params"), contents: bytemuck::bytes_of(&p), usage: wgpu::BufferUsages::UNIFORM });
-        let kbuf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor { label: Some("hash keys"), contents: bytemuck::cast_slice(&words), usage: wgpu::BufferUsages::STORAGE });
+        let pbuf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("hash params"),
+            contents: bytemuck::bytes_of(&p),
+            usage: wgpu::BufferUsages::UNIFORM,
+        });
+        let kbuf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("hash keys"),
+            contents: bytemuck::cast_slice(&words),
+            usage: wgpu::BufferUsages::STORAGE,
+        });
         let out_len = count as u64 * 32;
-        let obuf = dev.create_buffer(&wgpu::BufferDescriptor { label: Some("hash out"), size: out_len, usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC, mapped_at_creation: false });
-        let rbuf = dev.create_buffer(&wgpu::BufferDescriptor { label: Some("hash read"), size: out_len, usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST, mapped_at_creation: false });
+        let obuf = dev.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("hash out"),
+            size: out_len,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+        let rbuf = dev.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("hash read"),
+            size: out_len,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
         let bind = dev.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("frontier_hash"),
             layout: &self.pipeline.get_bind_group_layout(0),
@@ -184,7 +205,10 @@ impl GpuHasher {
         let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("frontier_hash") });
         let timer = crate::life_step::Timer::new(&self.gpu);
         {
-            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("frontier_hash"), timestamp_writes: timer.as_ref().map(crate::life_step::Timer::writes) });
+            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("frontier_hash"),
+                timestamp_writes: timer.as_ref().map(crate::life_step::Timer::writes),
+            });
             pass.set_pipeline(&self.pipeline);
             pass.set_bind_group(0, &bind, &[]);
             pass.dispatch_workgroups(gx, gy, 1);

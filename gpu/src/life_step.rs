@@ -44,7 +44,10 @@ impl Batch {
     /// A batch from kernel fields (all of one size and edge mode).
     pub fn from_fields(fields: &[Field]) -> Batch {
         let f0 = &fields[0];
-        assert!(fields.iter().all(|f| (f.w, f.h, f.wrap) == (f0.w, f0.h, f0.wrap)), "a batch holds fields of one size and edge mode");
+        assert!(
+            fields.iter().all(|f| (f.w, f.h, f.wrap) == (f0.w, f0.h, f0.wrap)),
+            "a batch holds fields of one size and edge mode"
+        );
         Batch {
             w: f0.w,
             h: f0.h,
@@ -58,7 +61,12 @@ impl Batch {
     pub fn field(&self, i: u32) -> Field {
         let n = (self.w * self.h) as usize;
         let start = i as usize * n;
-        Field { w: self.w, h: self.h, wrap: self.wrap, cells: self.cells[start..start + n].iter().map(|&c| c as u8).collect() }
+        Field {
+            w: self.w,
+            h: self.h,
+            wrap: self.wrap,
+            cells: self.cells[start..start + n].iter().map(|&c| c as u8).collect(),
+        }
     }
 }
 
@@ -168,7 +176,11 @@ fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
     wgpu::BindGroupLayoutEntry {
         binding,
         visibility: wgpu::ShaderStages::COMPUTE,
-        ty: wgpu::BindingType::Buffer { ty: wgpu::BufferBindingType::Storage { read_only }, has_dynamic_offset: false, min_binding_size: None },
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
         count: None,
     }
 }
@@ -224,7 +236,10 @@ impl LifeGpu {
         let max = gpu.limits.max_storage_buffer_binding_size as u64;
         let per = (max / field_bytes.max(1)).min(gpu.limits.max_compute_workgroups_per_dimension as u64) as u32;
         if per == 0 {
-            return Err(GpuError::TooLarge(format!("one {}×{} field needs {field_bytes} bytes, more than this GPU's {max}-byte storage binding", b.w, b.h)));
+            return Err(GpuError::TooLarge(format!(
+                "one {}×{} field needs {field_bytes} bytes, more than this GPU's {max}-byte storage binding",
+                b.w, b.h
+            )));
         }
         if b.fields <= per {
             return gpu.checked("the Life step", || self.run_unchecked(gpu, b, gens))?;
@@ -250,17 +265,35 @@ impl LifeGpu {
         let gens = gens.max(1);
         let dev = &gpu.device;
         let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
-        let a = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor { label: Some("life a"), contents: bytemuck::cast_slice(&b.cells), usage });
-        let c = dev.create_buffer(&wgpu::BufferDescriptor { label: Some("life b"), size: bytes, usage, mapped_at_creation: false });
+        let a = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("life a"),
+            contents: bytemuck::cast_slice(&b.cells),
+            usage,
+        });
+        let c = dev.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("life b"),
+            size: bytes,
+            usage,
+            mapped_at_creation: false,
+        });
         let stats_len = gens as u64 * b.fields as u64 * 16;
-        let stats = dev.create_buffer(&wgpu::BufferDescriptor { label: Some("life stats"), size: stats_len, usage, mapped_at_creation: false });
+        let stats = dev.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("life stats"),
+            size: stats_len,
+            usage,
+            mapped_at_creation: false,
+        });
         let align = gpu.limits.min_uniform_buffer_offset_alignment.max(std::mem::size_of::<Params>() as u32) as usize;
         let mut params = vec![0u8; align * gens as usize];
         for g in 0..gens as usize {
             let p = Params { w: b.w, h: b.h, wrap: b.wrap as u32, fields: b.fields, generation: g as u32, pad: [0; 3] };
             params[g * align..g * align + std::mem::size_of::<Params>()].copy_from_slice(bytemuck::bytes_of(&p));
         }
-        let pbuf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor { label: Some("life params"), contents: &params, usage: wgpu::BufferUsages::UNIFORM });
+        let pbuf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("life params"),
+            contents: &params,
+            usage: wgpu::BufferUsages::UNIFORM,
+        });
         let group = |src: &wgpu::Buffer, dst: &wgpu::Buffer| {
             dev.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("life_step"),
@@ -285,7 +318,10 @@ impl LifeGpu {
         enc.clear_buffer(&stats, 0, None);
         let timer = Timer::new(gpu);
         {
-            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("life"), timestamp_writes: timer.as_ref().map(Timer::writes) });
+            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("life"),
+                timestamp_writes: timer.as_ref().map(Timer::writes),
+            });
             pass.set_pipeline(&self.pipeline);
             for g in 0..gens {
                 pass.set_bind_group(0, if g % 2 == 0 { &ab } else { &ba }, &[g * align as u32]);
@@ -294,8 +330,18 @@ impl LifeGpu {
         }
         let last = if gens % 2 == 1 { &c } else { &a };
         let read_usage = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
-        let out = dev.create_buffer(&wgpu::BufferDescriptor { label: Some("life out"), size: bytes, usage: read_usage, mapped_at_creation: false });
-        let sout = dev.create_buffer(&wgpu::BufferDescriptor { label: Some("life stats out"), size: stats_len, usage: read_usage, mapped_at_creation: false });
+        let out = dev.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("life out"),
+            size: bytes,
+            usage: read_usage,
+            mapped_at_creation: false,
+        });
+        let sout = dev.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("life stats out"),
+            size: stats_len,
+            usage: read_usage,
+            mapped_at_creation: false,
+        });
         enc.copy_buffer_to_buffer(last, 0, &out, 0, bytes);
         enc.copy_buffer_to_buffer(&stats, 0, &sout, 0, stats_len);
         if let Some(t) = &timer {
@@ -310,7 +356,11 @@ impl LifeGpu {
         let raw: Vec<u32> = bytemuck::cast_slice(&gpu.read(&sout, "the Life figures")?).to_vec();
         let stats = raw
             .chunks(4 * b.fields as usize)
-            .map(|gen| gen.chunks(4).map(|s| GenStats { p1: s[0], p2: s[1], hash: ((s[3] as u64) << 32) | s[2] as u64 }).collect())
+            .map(|gen| {
+                gen.chunks(4)
+                    .map(|s| GenStats { p1: s[0], p2: s[1], hash: ((s[3] as u64) << 32) | s[2] as u64 })
+                    .collect()
+            })
             .collect();
         Ok(RunResult { cells, stats, device_ns })
     }
@@ -330,14 +380,32 @@ impl Timer {
         }
         let dev = &gpu.device;
         Some(Timer {
-            set: dev.create_query_set(&wgpu::QuerySetDescriptor { label: Some("pass timer"), ty: wgpu::QueryType::Timestamp, count: 2 }),
-            resolve: dev.create_buffer(&wgpu::BufferDescriptor { label: Some("timer resolve"), size: 16, usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC, mapped_at_creation: false }),
-            read: dev.create_buffer(&wgpu::BufferDescriptor { label: Some("timer read"), size: 16, usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST, mapped_at_creation: false }),
+            set: dev.create_query_set(&wgpu::QuerySetDescriptor {
+                label: Some("pass timer"),
+                ty: wgpu::QueryType::Timestamp,
+                count: 2,
+            }),
+            resolve: dev.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("timer resolve"),
+                size: 16,
+                usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+                mapped_at_creation: false,
+            }),
+            read: dev.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("timer read"),
+                size: 16,
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            }),
         })
     }
 
     pub(crate) fn writes(&self) -> wgpu::ComputePassTimestampWrites<'_> {
-        wgpu::ComputePassTimestampWrites { query_set: &self.set, beginning_of_pass_write_index: Some(0), end_of_pass_write_index: Some(1) }
+        wgpu::ComputePassTimestampWrites {
+            query_set: &self.set,
+            beginning_of_pass_write_index: Some(0),
+            end_of_pass_write_index: Some(1),
+        }
     }
 
     pub(crate) fn resolve(&self, enc: &mut wgpu::CommandEncoder) {

@@ -137,7 +137,8 @@ pub enum Kind {
 }
 
 /// Every kind, in order.
-pub const KINDS: [Kind; 7] = [Kind::Blob, Kind::Seeker, Kind::Drifter, Kind::Sprinter, Kind::Ghost, Kind::Wisp, Kind::Hunter];
+pub const KINDS: [Kind; 7] =
+    [Kind::Blob, Kind::Seeker, Kind::Drifter, Kind::Sprinter, Kind::Ghost, Kind::Wisp, Kind::Hunter];
 
 impl Kind {
     /// The level it first appears on.
@@ -582,7 +583,11 @@ impl State {
         self.par = par(self.layout.open_tiles(), self.enemies.len() as u32);
         self.ai = Rng::stream(self.seed, &format!("explodo.ai.{}.{}", self.level, self.attempt));
         self.loot = Rng::stream(self.seed, &format!("explodo.loot.{}.{}", self.level, self.attempt));
-        self.rainbow = if self.setup.developer { [Pos { x: 2, y: 1 }, Pos { x: 1, y: 2 }].into_iter().find(|&p| self.floor_free(p)) } else { None };
+        self.rainbow = if self.setup.developer {
+            [Pos { x: 2, y: 1 }, Pos { x: 1, y: 2 }].into_iter().find(|&p| self.floor_free(p))
+        } else {
+            None
+        };
         if let Some((at, c, n)) = self.fallen.take() {
             if let Some(p) = self.drop_spot(at) {
                 self.drops.push(Drop { pos: p, coins: 0, charge: Some((c, n)) });
@@ -632,7 +637,9 @@ impl State {
     /// and Wisps), no bomb, no spikes.
     fn passable(&self, kind: Kind, p: Pos) -> bool {
         let t = self.layout.tile(p);
-        (t == Tile::Floor || (t == Tile::Crate && kind.through_crates())) && !self.bombs.iter().any(|b| b.pos == p) && !self.layout.has(p, SPIKES)
+        (t == Tile::Floor || (t == Tile::Crate && kind.through_crates()))
+            && !self.bombs.iter().any(|b| b.pos == p)
+            && !self.layout.has(p, SPIKES)
     }
 
     /// Where an enemy making `step` from `at` ends, slipping over oil when it
@@ -647,7 +654,13 @@ impl State {
     /// An enemy that moved from `from` to `to` heading `d` slides on over an
     /// oil spill while it can (flyers never slip), stopping on `stop` (you).
     fn enemy_slip(&self, kind: Kind, from: Pos, mut to: Pos, d: Dir, stop: Option<Pos>) -> Pos {
-        while to != from && Some(to) != stop && !kind.through_crates() && self.layout.has(to, OIL) && self.layout.has(to.step(d), OIL) && self.passable(kind, to.step(d)) {
+        while to != from
+            && Some(to) != stop
+            && !kind.through_crates()
+            && self.layout.has(to, OIL)
+            && self.layout.has(to.step(d), OIL)
+            && self.passable(kind, to.step(d))
+        {
             to = to.step(d);
         }
         to
@@ -923,9 +936,16 @@ impl State {
     /// The nearest free floor within 2 steps of `at` (ties by row, then
     /// column) with no drop on it, never the uncovered exit.
     fn drop_spot(&self, at: Pos) -> Option<Pos> {
-        let mut candidates: Vec<Pos> = (-2..=2).flat_map(|dy| (-2..=2).map(move |dx| Pos { x: at.x + dx, y: at.y + dy })).filter(|p| p.dist(at) <= 2).collect();
+        let mut candidates: Vec<Pos> = (-2..=2)
+            .flat_map(|dy| (-2..=2).map(move |dx| Pos { x: at.x + dx, y: at.y + dy }))
+            .filter(|p| p.dist(at) <= 2)
+            .collect();
         candidates.sort_by_key(|p| (p.dist(at), p.y, p.x));
-        candidates.into_iter().find(|&p| self.floor_free(p) && !(self.exit_revealed && p == self.layout.exit) && !self.drops.iter().any(|d| d.pos == p))
+        candidates.into_iter().find(|&p| {
+            self.floor_free(p)
+                && !(self.exit_revealed && p == self.layout.exit)
+                && !self.drops.iter().any(|d| d.pos == p)
+        })
     }
 
     /// A slain enemy's drop: about one coin a kill, sometimes a charge (never
@@ -938,7 +958,13 @@ impl State {
             67..=84 => (2, None),
             85..=90 => (5, None),
             _ => {
-                let kinds: Vec<Charge> = items::CHARGES.iter().copied().filter(|&c| !(c.single_on_board() && self.drops.iter().any(|d| d.charge.is_some_and(|(k, _)| k == c)))).collect();
+                let kinds: Vec<Charge> = items::CHARGES
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        !(c.single_on_board() && self.drops.iter().any(|d| d.charge.is_some_and(|(k, _)| k == c)))
+                    })
+                    .collect();
                 let c = kinds[self.loot.index(kinds.len())];
                 (0, Some((c, c.uses())))
             }
@@ -1003,7 +1029,12 @@ impl State {
         self.kill(died, events);
         // 2. Proximity alert: your bombs with an enemy right next to them go off now.
         if self.has(Power::Proximity) {
-            let near: Vec<Pos> = self.bombs.iter().filter(|b| b.yours() && self.enemies.iter().any(|e| e.pos.dist(b.pos) == 1)).map(|b| b.pos).collect();
+            let near: Vec<Pos> = self
+                .bombs
+                .iter()
+                .filter(|b| b.yours() && self.enemies.iter().any(|e| e.pos.dist(b.pos) == 1))
+                .map(|b| b.pos)
+                .collect();
             for b in &mut self.bombs {
                 if near.contains(&b.pos) {
                     b.fuse = 1;
@@ -1066,7 +1097,10 @@ impl State {
     /// (Teleport, ICBM) that could change that.
     fn boxed_in(&self) -> bool {
         let stuck = DIRS.iter().all(|&d| self.walkable(self.player.step(d)).is_err());
-        let diag_open = self.has(Power::Diagonal) && [Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight].iter().any(|&g| self.floor_free(self.player.diag(g)));
+        let diag_open = self.has(Power::Diagonal)
+            && [Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight]
+                .iter()
+                .any(|&g| self.floor_free(self.player.diag(g)));
         let nothing_moves = self.bombs.is_empty()
             && self.flames.is_empty()
             && self.crumbling.is_empty()
@@ -1141,7 +1175,8 @@ impl State {
             }
         }
         for at in acid {
-            let pillars: Vec<Pos> = self.layout.positions().filter(|&p| p.dist(at) <= 2 && self.layout.tile(p) == Tile::Pillar).collect();
+            let pillars: Vec<Pos> =
+                self.layout.positions().filter(|&p| p.dist(at) <= 2 && self.layout.tile(p) == Tile::Pillar).collect();
             for p in pillars {
                 self.layout.set(p, Tile::Cracked);
                 events.push(Event::PillarCracked(p));
@@ -1174,7 +1209,8 @@ impl State {
         if self.decoy.is_some_and(|d| tiles.contains(&d)) {
             self.decoy = None;
         }
-        let crushed: Vec<usize> = self.enemies.iter().enumerate().filter(|(_, e)| tiles.contains(&e.pos)).map(|(i, _)| i).collect();
+        let crushed: Vec<usize> =
+            self.enemies.iter().enumerate().filter(|(_, e)| tiles.contains(&e.pos)).map(|(i, _)| i).collect();
         self.kill(crushed, events);
         if tiles.contains(&self.player) {
             let out = DIRS.iter().map(|&d| self.player.step(d)).find(|&q| self.empty(q));
@@ -1249,7 +1285,13 @@ impl State {
             events.push(Event::DecoyGone(d));
         }
         // Enemies in the blast die, Ghosts and Wisps inside a burning crate too.
-        let dead: Vec<usize> = self.enemies.iter().enumerate().filter(|(_, e)| tiles.contains(&e.pos) && !e.immune(turn)).map(|(i, _)| i).collect();
+        let dead: Vec<usize> = self
+            .enemies
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| tiles.contains(&e.pos) && !e.immune(turn))
+            .map(|(i, _)| i)
+            .collect();
         for &p in tiles {
             if self.layout.has(p, BUSH) {
                 self.layout.mark(p, BUSH, false);
@@ -1297,7 +1339,6 @@ impl State {
     }
 }
 
-
 /// A fresh run's state at the start of `level` (for showing levels).
 pub fn level_state(seed: u64, level: u32) -> State {
     let mut s = Explodo::start(&Setup::default(), seed).expect("the default setup starts");
@@ -1317,7 +1358,10 @@ fn crowd(layout: &Layout, level: u32, rng: &mut Rng) -> Vec<Enemy> {
     let kinds: Vec<Kind> = KINDS.iter().copied().filter(|k| k.from_level() <= level).collect();
     let target = layout.open_tiles() * 10;
     let k = crowding(level);
-    let mut spots: Vec<Pos> = layout.positions().filter(|&p| layout.tile(p) == Tile::Floor && !layout.has(p, SPIKES) && p.dist(layout.start) > 4).collect();
+    let mut spots: Vec<Pos> = layout
+        .positions()
+        .filter(|&p| layout.tile(p) == Tile::Floor && !layout.has(p, SPIKES) && p.dist(layout.start) > 4)
+        .collect();
     rng.shuffle(&mut spots);
     let mut out = Vec::new();
     let mut danger = 0;
@@ -1347,7 +1391,15 @@ impl Game for Explodo {
             setup: *setup,
             level: 1,
             attempt: 0,
-            layout: Layout { w: 0, h: 0, tiles: Vec::new(), start: Pos { x: 1, y: 1 }, exit: Pos { x: 1, y: 1 }, gem: Pos { x: 1, y: 1 }, marks: Vec::new() },
+            layout: Layout {
+                w: 0,
+                h: 0,
+                tiles: Vec::new(),
+                start: Pos { x: 1, y: 1 },
+                exit: Pos { x: 1, y: 1 },
+                gem: Pos { x: 1, y: 1 },
+                marks: Vec::new(),
+            },
             exit_revealed: false,
             gem_revealed: false,
             exit_open: false,
@@ -1446,7 +1498,15 @@ impl Game for Explodo {
         }
         let mut player = PartHasher::new("player");
         pos(&mut player, s.player);
-        player.u32(s.lives).u32(s.coins).u32(s.max_bombs).u32(s.fire).u32(s.fuse).u32(s.total_turns).u32(s.kills).u32(s.lives_lost);
+        player
+            .u32(s.lives)
+            .u32(s.coins)
+            .u32(s.max_bombs)
+            .u32(s.fire)
+            .u32(s.fuse)
+            .u32(s.total_turns)
+            .u32(s.kills)
+            .u32(s.lives_lost);
         player.u8(s.phase as u8).bool(s.setup.developer).bool(s.setup.immortal);
         player.u32(s.abilities).u32(s.star).u32(s.explained).u32(s.shielded).u32(s.burnt);
         let charge = |h: &mut PartHasher, c: Option<(Charge, u32)>| {
@@ -1494,7 +1554,12 @@ impl Game for Explodo {
         for e in &s.enemies {
             enemies.u32(e.id).u8(e.kind as u8);
             pos(&mut enemies, e.pos);
-            enemies.u8(e.heading.code()).bool(e.rest_next).u32(e.released_until.map_or(0, |u| u + 1)).u32(e.frozen).len(e.plan.len());
+            enemies
+                .u8(e.heading.code())
+                .bool(e.rest_next)
+                .u32(e.released_until.map_or(0, |u| u + 1))
+                .u32(e.frozen)
+                .len(e.plan.len());
             for st in &e.plan {
                 enemies.u8(st.code());
             }
@@ -1531,7 +1596,9 @@ impl Game for Explodo {
     fn outcome(s: &State) -> Outcome {
         match s.phase {
             RunPhase::Playing => Outcome::InProgress,
-            RunPhase::Won => Outcome::Won(format!("all {LEVELS} levels cleared in {} turns with {} coins", s.total_turns, s.coins)),
+            RunPhase::Won => {
+                Outcome::Won(format!("all {LEVELS} levels cleared in {} turns with {} coins", s.total_turns, s.coins))
+            }
             RunPhase::Over => Outcome::Lost(s.last_death.clone().unwrap_or_default()),
         }
     }

@@ -52,9 +52,7 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::InProgress => f.write_str("in-progress"),
-            Outcome::Won(s) | Outcome::Lost(s) | Outcome::Ended(s) if s.is_empty() => {
-                f.write_str(self.kind())
-            }
+            Outcome::Won(s) | Outcome::Lost(s) | Outcome::Ended(s) if s.is_empty() => f.write_str(self.kind()),
             Outcome::Won(s) | Outcome::Lost(s) | Outcome::Ended(s) => {
                 write!(f, "{} ({s})", self.kind())
             }

@@ -4,9 +4,9 @@
 
 pub mod campaign;
 pub mod fast;
-pub mod patterns;
 pub mod field;
 pub mod game;
+pub mod patterns;
 pub mod rle;
 
 pub use game::{Action, Life, Phase, Setup, State, Stepper, Tool};

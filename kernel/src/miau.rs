@@ -196,9 +196,13 @@ impl State {
 
     /// Reads the rules again (the words at `words`).
     fn reread(&mut self, words: Vec<(i32, i32)>, events: &mut Vec<Event>) {
-        let custom: Vec<String> = self.pair_words.iter().flatten().chain(self.automaton_words.iter()).cloned().collect();
+        let custom: Vec<String> =
+            self.pair_words.iter().flatten().chain(self.automaton_words.iter()).cloned().collect();
         self.read_words = Some(std::sync::Arc::new(words));
-        let old = std::mem::replace(&mut self.rules, std::sync::Arc::new(rules::parse_with(&self.board, &self.terrain, &custom)));
+        let old = std::mem::replace(
+            &mut self.rules,
+            std::sync::Arc::new(rules::parse_with(&self.board, &self.terrain, &custom)),
+        );
         // The texts only when the rules differ (the same rules read the same).
         if old.rules != self.rules.rules {
             let (before, after) = (old.texts(), self.rules.texts());
@@ -216,7 +220,9 @@ impl State {
         let goals: Vec<usize> = (0..t.len()).filter(|&i| self.rules.has(&t[i].kind, Prop::Goal)).collect();
         let covered = goals
             .iter()
-            .filter(|&&g| (0..t.len()).any(|j| j != g && t[j].x == t[g].x && t[j].y == t[g].y && self.rules.pushes(&t[j].kind)))
+            .filter(|&&g| {
+                (0..t.len()).any(|j| j != g && t[j].x == t[g].x && t[j].y == t[g].y && self.rules.pushes(&t[j].kind))
+            })
             .count();
         (covered as u32, goals.len() as u32)
     }
@@ -256,7 +262,9 @@ impl State {
         let mut into = Vec::new();
         for cell in &cells {
             for &i in cell {
-                if !self.rules.has(&t[i].kind, Prop::Frail) || stood_on.binary_search(&(t[i].id, t[i].x, t[i].y)).is_err() {
+                if !self.rules.has(&t[i].kind, Prop::Frail)
+                    || stood_on.binary_search(&(t[i].id, t[i].x, t[i].y)).is_err()
+                {
                     continue;
                 }
                 if cell.iter().any(|&j| j != i && !self.rules.has(&t[j].kind, Prop::Frail)) {
@@ -292,9 +300,13 @@ impl State {
             let a = &self.automata[k];
             let word = self.automaton_words[k].clone();
             let subject_ok = |noun: &str| a.subject.as_deref().is_none_or(|s| s == noun);
-            let active = r.rules.iter().any(|rule| matches!(&rule.predicate, rules::Pred::Custom(w) if **w == *word) && subject_ok(&rule.subject));
+            let active = r.rules.iter().any(|rule| {
+                matches!(&rule.predicate, rules::Pred::Custom(w) if **w == *word) && subject_ok(&rule.subject)
+            });
             let t = &self.board.things;
-            let mut actors: Vec<usize> = (0..t.len()).filter(|&i| r.has_word(&t[i].kind, &word) && matches!(&t[i].kind, Kind::Object(n) if subject_ok(n))).collect();
+            let mut actors: Vec<usize> = (0..t.len())
+                .filter(|&i| r.has_word(&t[i].kind, &word) && matches!(&t[i].kind, Kind::Object(n) if subject_ok(n)))
+                .collect();
             if !active || actors.is_empty() || a.pattern.is_empty() {
                 continue;
             }
@@ -302,7 +314,9 @@ impl State {
             let phase = self.phases[k] as usize % len;
             if let Step::Move(dx, dy) = a.pattern[phase] {
                 // Moves never remove or reorder things, so the indices stay valid.
-                actors.sort_by(|&p, &q| (t[q].x * dx + t[q].y * dy).cmp(&(t[p].x * dx + t[p].y * dy)).then_with(|| t[p].id.cmp(&t[q].id)));
+                actors.sort_by(|&p, &q| {
+                    (t[q].x * dx + t[q].y * dy).cmp(&(t[p].x * dx + t[p].y * dy)).then_with(|| t[p].id.cmp(&t[q].id))
+                });
                 for i in actors {
                     self.try_move(i, dx, dy, &r, 0);
                 }
@@ -321,10 +335,17 @@ impl State {
             return;
         }
         let occupied = |i: usize| t.iter().enumerate().any(|(j, o)| j != i && o.x == t[i].x && o.y == t[i].y);
-        let pressed: Vec<&str> = (0..t.len()).filter(|&i| t[i].is_plate() && occupied(i)).filter_map(|i| t[i].channel.as_deref()).collect();
+        let pressed: Vec<&str> =
+            (0..t.len()).filter(|&i| t[i].is_plate() && occupied(i)).filter_map(|i| t[i].channel.as_deref()).collect();
         let next: Vec<(usize, bool)> = (0..t.len())
             .filter(|&i| t[i].is_gate())
-            .map(|i| (i, t[i].channel.as_deref().is_some_and(|c| pressed.contains(&c)) || ((t[i].open || reset) && occupied(i))))
+            .map(|i| {
+                (
+                    i,
+                    t[i].channel.as_deref().is_some_and(|c| pressed.contains(&c))
+                        || ((t[i].open || reset) && occupied(i)),
+                )
+            })
             .collect();
         for (i, open) in next {
             if self.board.things[i].open != open {
@@ -346,13 +367,18 @@ impl State {
                 let t = &self.board.things;
                 let mut by_id = cell.clone();
                 by_id.sort_by(|&i, &j| t[i].id.cmp(&t[j].id));
-                let firsts: Vec<usize> = by_id.iter().copied().filter(|&i| self.rules.has_word(&t[i].kind, a)).collect();
+                let firsts: Vec<usize> =
+                    by_id.iter().copied().filter(|&i| self.rules.has_word(&t[i].kind, a)).collect();
                 let mut used: Vec<usize> = Vec::new();
                 for f in firsts {
                     if used.contains(&f) {
                         continue;
                     }
-                    if let Some(s) = by_id.iter().copied().find(|&j| j != f && !used.contains(&j) && self.rules.has_word(&t[j].kind, b)) {
+                    if let Some(s) = by_id
+                        .iter()
+                        .copied()
+                        .find(|&j| j != f && !used.contains(&j) && self.rules.has_word(&t[j].kind, b))
+                    {
                         used.push(f);
                         used.push(s);
                     }
@@ -370,7 +396,8 @@ impl State {
         let cells = if r.mentions(Prop::Sink) { self.board.cells() } else { Vec::new() };
         for cell in cells {
             for layer in [false, true] {
-                let here: Vec<usize> = cell.iter().copied().filter(|&i| has(&self.board.things[i].kind, Prop::Float) == layer).collect();
+                let here: Vec<usize> =
+                    cell.iter().copied().filter(|&i| has(&self.board.things[i].kind, Prop::Float) == layer).collect();
                 if here.len() > 1 && here.iter().any(|&i| has(&self.board.things[i].kind, Prop::Sink)) {
                     gone.extend(here);
                 }
@@ -409,7 +436,9 @@ impl State {
             .filter(|&i| r.has(&t[i].kind, Prop::You))
             .filter(|&i| {
                 let float = r.has(&t[i].kind, Prop::Float);
-                t.iter().any(|o| o.x == t[i].x && o.y == t[i].y && r.has(&o.kind, p) && r.has(&o.kind, Prop::Float) == float)
+                t.iter().any(|o| {
+                    o.x == t[i].x && o.y == t[i].y && r.has(&o.kind, p) && r.has(&o.kind, Prop::Float) == float
+                })
             })
             .collect()
     }
@@ -432,7 +461,8 @@ impl State {
     /// Returns whether anything moved.
     fn step(&mut self, dx: i32, dy: i32) -> bool {
         let r = self.rules.clone();
-        let mut movers: Vec<usize> = (0..self.board.things.len()).filter(|&i| r.has(&self.board.things[i].kind, Prop::You)).collect();
+        let mut movers: Vec<usize> =
+            (0..self.board.things.len()).filter(|&i| r.has(&self.board.things[i].kind, Prop::You)).collect();
         // Front first: the furthest along the direction moves first; then by id.
         movers.sort_by(|&a, &b| {
             let (ta, tb) = (&self.board.things[a], &self.board.things[b]);
@@ -472,10 +502,15 @@ impl State {
         let let_in = |j: usize| {
             self.pairs.iter().zip(self.pair_words.iter()).filter(|(p, _)| p.enter).any(|(_, [a, b])| {
                 let t = &self.board.things;
-                movers.iter().any(|&m| (r.has_word(&t[m].kind, a) && r.has_word(&t[j].kind, b)) || (r.has_word(&t[m].kind, b) && r.has_word(&t[j].kind, a)))
+                movers.iter().any(|&m| {
+                    (r.has_word(&t[m].kind, a) && r.has_word(&t[j].kind, b))
+                        || (r.has_word(&t[m].kind, b) && r.has_word(&t[j].kind, a))
+                })
             })
         };
-        let here: Vec<usize> = (0..self.board.things.len()).filter(|&j| self.board.things[j].x == x && self.board.things[j].y == y && !let_in(j)).collect();
+        let here: Vec<usize> = (0..self.board.things.len())
+            .filter(|&j| self.board.things[j].x == x && self.board.things[j].y == y && !let_in(j))
+            .collect();
         // A fixed word cannot be pushed: it blocks like STOP.
         // A closed gate is STOP whatever the rules say.
         if here.iter().any(|&j| {
@@ -503,7 +538,11 @@ impl Miau {
     /// [`Game::apply`], and, when `player_pushed_words` is given, whether the
     /// player's own move (not an automaton's) moved a word: the solver's
     /// HANDS-OFF search needs that split.
-    pub fn apply_traced(s: &mut State, action: &Action, player_pushed_words: Option<&mut bool>) -> Result<Vec<Event>, Rejection> {
+    pub fn apply_traced(
+        s: &mut State,
+        action: &Action,
+        player_pushed_words: Option<&mut bool>,
+    ) -> Result<Vec<Event>, Rejection> {
         let mut trial = s.clone();
         let events = Miau::apply_in_place(&mut trial, action, player_pushed_words)?;
         *s = trial;
@@ -513,7 +552,11 @@ impl Miau {
     /// [`Miau::apply_traced`] on `s` itself, without a trial copy: on a
     /// rejection `s` may be left part-way, so only a caller that throws it
     /// away then (the solver, stepping its own copy) may use it.
-    pub fn apply_in_place(s: &mut State, action: &Action, player_pushed_words: Option<&mut bool>) -> Result<Vec<Event>, Rejection> {
+    pub fn apply_in_place(
+        s: &mut State,
+        action: &Action,
+        player_pushed_words: Option<&mut bool>,
+    ) -> Result<Vec<Event>, Rejection> {
         if s.won {
             return Err(Rejection::new("the level is won"));
         }
@@ -559,11 +602,17 @@ impl Game for Miau {
             return Err(Rejection(format!("a level has at most {MAX_PAIRS} pairs, not {}", setup.pairs.len())));
         }
         if setup.automata.len() > MAX_AUTOMATA {
-            return Err(Rejection(format!("a level has at most {MAX_AUTOMATA} automata, not {}", setup.automata.len())));
+            return Err(Rejection(format!(
+                "a level has at most {MAX_AUTOMATA} automata, not {}",
+                setup.automata.len()
+            )));
         }
         for a in &setup.automata {
             if a.pattern.is_empty() || a.pattern.len() > MAX_AUTOMATA || a.phase as usize >= a.pattern.len() {
-                return Err(Rejection(format!("automaton '{}' needs 1 to {MAX_AUTOMATA} steps and a phase inside them", a.id)));
+                return Err(Rejection(format!(
+                    "automaton '{}' needs 1 to {MAX_AUTOMATA} steps and a phase inside them",
+                    a.id
+                )));
             }
         }
         let mut automata = setup.automata.clone();

@@ -64,8 +64,7 @@ impl<G: Game> AnyGame for Entry<G> {
     ) -> Result<Outcome, ReplayError> {
         let setup: G::Setup = wire::decode(&header.setup)
             .map_err(|detail| ReplayError::BadSetup { reason: format!("it cannot be read ({detail})") })?;
-        let mut state =
-            G::start(&setup, header.seed).map_err(|r| ReplayError::BadSetup { reason: r.0 })?;
+        let mut state = G::start(&setup, header.seed).map_err(|r| ReplayError::BadSetup { reason: r.0 })?;
         let mut see = |step: u32, state: &G::State| -> bool {
             if !want(step) {
                 return true;
@@ -78,8 +77,7 @@ impl<G: Game> AnyGame for Entry<G> {
         }
         for (i, bytes) in actions.iter().enumerate() {
             let step = i as u32 + 1;
-            let action: G::Action =
-                wire::decode(bytes).map_err(|detail| ReplayError::BadAction { step, detail })?;
+            let action: G::Action = wire::decode(bytes).map_err(|detail| ReplayError::BadAction { step, detail })?;
             G::apply(&mut state, &action).map_err(|r| ReplayError::ActionRejected { step, reason: r.0 })?;
             if !see(step, &state) {
                 break;
@@ -95,8 +93,13 @@ impl<G: Game> AnyGame for Entry<G> {
     }
 }
 
-static GAMES: &[&dyn AnyGame] =
-    &[&Entry::<crate::explodo::Explodo>::new(), &Entry::<crate::life::Life>::new(), &Entry::<crate::miau::Miau>::new(), &Entry::<crate::mines::MineLayer>::new(), &Entry::<crate::tally::Tally>::new()];
+static GAMES: &[&dyn AnyGame] = &[
+    &Entry::<crate::explodo::Explodo>::new(),
+    &Entry::<crate::life::Life>::new(),
+    &Entry::<crate::miau::Miau>::new(),
+    &Entry::<crate::mines::MineLayer>::new(),
+    &Entry::<crate::tally::Tally>::new(),
+];
 
 /// All games, in a fixed order.
 pub fn games() -> &'static [&'static dyn AnyGame] {

@@ -245,9 +245,7 @@ impl ReplayFile {
         let mut out = Vec::with_capacity(64 + self.actions.iter().map(|a| a.len() + 8).sum::<usize>());
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-        wire::options()
-            .serialize_into(&mut out, self)
-            .expect("kernel invariant: replay values always encode");
+        wire::options().serialize_into(&mut out, self).expect("kernel invariant: replay values always encode");
         out
     }
 
@@ -274,8 +272,7 @@ impl ReplayFile {
         }
         let body = &bytes[head..];
         let mut reader = Counting { data: body, pos: 0 };
-        let result: Result<ReplayFile, _> =
-            wire::options().with_limit(body.len() as u64).deserialize_from(&mut reader);
+        let result: Result<ReplayFile, _> = wire::options().with_limit(body.len() as u64).deserialize_from(&mut reader);
         let offset = (head + reader.pos) as u64;
         match result {
             Ok(file) if reader.pos == body.len() => Ok(file),

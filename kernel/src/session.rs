@@ -227,8 +227,8 @@ impl<G: Game> Session<G> {
             return Err(ReplayError::UnknownGame { game: file.header.game.clone(), known: G::ID.to_string() });
         }
         replay::verify(file)?;
-        let setup: G::Setup = wire::decode(&file.header.setup)
-            .map_err(|detail| ReplayError::BadSetup { reason: detail })?;
+        let setup: G::Setup =
+            wire::decode(&file.header.setup).map_err(|detail| ReplayError::BadSetup { reason: detail })?;
         let mut s = Session::new(setup, file.header.seed).map_err(|r| ReplayError::BadSetup { reason: r.0 })?;
         s.title = file.header.title.clone();
         for (i, bytes) in file.actions.iter().enumerate() {

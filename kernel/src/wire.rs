@@ -11,10 +11,7 @@ use serde::Serialize;
 
 /// The one encoding configuration. Part of the replay format contract.
 pub fn options() -> impl Options + Copy {
-    bincode::DefaultOptions::new()
-        .with_fixint_encoding()
-        .with_little_endian()
-        .reject_trailing_bytes()
+    bincode::DefaultOptions::new().with_fixint_encoding().with_little_endian().reject_trailing_bytes()
 }
 
 /// Encodes a value. Our types have no failing `Serialize`, so failure is a bug.
@@ -24,10 +21,7 @@ pub fn encode<T: Serialize>(value: &T) -> Vec<u8> {
 
 /// Decodes a value that must use all of `bytes`.
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-    options()
-        .with_limit(bytes.len() as u64)
-        .deserialize(bytes)
-        .map_err(|e| describe(&e))
+    options().with_limit(bytes.len() as u64).deserialize(bytes).map_err(|e| describe(&e))
 }
 
 /// A short sentence for a bincode error.

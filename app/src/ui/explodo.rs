@@ -176,57 +176,57 @@ pub fn tr(lang: Lang, en: &'static str) -> &'static str {
         return en;
     }
     match en {
-            "A new charge" => "Новый заряд",
-            "Blast" => "Взрыв",
-            "Bomb" => "Бомба",
-            "Bombs" => "Бомбы",
-            "Charge" => "Заряд",
-            "Coins" => "Монеты",
-            "Date" => "Дата",
-            "Detonate" => "Подрыв",
-            "Developer" => "Разработчик",
-            "Down" => "Вниз",
-            "Down-left" => "Вниз-влево",
-            "Down-right" => "Вниз-вправо",
-            "Ended" => "Конец",
-            "Enemies" => "Враги",
-            "Freeze" => "Заморозка",
-            "Fuse" => "Запал",
-            "Game over" => "Игра окончена",
-            "Held" => "Есть",
-            "High scores" => "Рекорды",
-            "How far" => "Как далеко",
-            "Immortal" => "Бессмертие",
-            "Kick" => "Пинок",
-            "Kills" => "Убито",
-            "Left" => "Влево",
-            "Level" => "Уровень",
-            "Lives lost" => "Жизней потеряно",
-            "Lives" => "Жизни",
-            "Menu" => "В меню",
-            "Move" => "Ход",
-            "New dungeon" => "Новое подземелье",
-            "Next level" => "Следующий уровень",
-            "RPG" => "РПГ",
-            "Right" => "Вправо",
-            "Run" => "Бег",
-            "Same dungeon" => "То же подземелье",
-            "Scores" => "Рекорды",
-            "Seed" => "Зерно",
-            "Slide" => "Скольжение",
-            "Star" => "Звезда",
-            "The gem" => "Самоцвет",
-            "The rainbow gem" => "Радужный самоцвет",
-            "The shop" => "Магазин",
-            "Throw" => "Бросок",
-            "Turn" => "Ход",
-            "Turns" => "Ходов",
-            "Up" => "Вверх",
-            "Up-left" => "Вверх-влево",
-            "Up-right" => "Вверх-вправо",
-            "Victory" => "Победа",
-            "Wait" => "Ждать",
-            _ => en,
+        "A new charge" => "Новый заряд",
+        "Blast" => "Взрыв",
+        "Bomb" => "Бомба",
+        "Bombs" => "Бомбы",
+        "Charge" => "Заряд",
+        "Coins" => "Монеты",
+        "Date" => "Дата",
+        "Detonate" => "Подрыв",
+        "Developer" => "Разработчик",
+        "Down" => "Вниз",
+        "Down-left" => "Вниз-влево",
+        "Down-right" => "Вниз-вправо",
+        "Ended" => "Конец",
+        "Enemies" => "Враги",
+        "Freeze" => "Заморозка",
+        "Fuse" => "Запал",
+        "Game over" => "Игра окончена",
+        "Held" => "Есть",
+        "High scores" => "Рекорды",
+        "How far" => "Как далеко",
+        "Immortal" => "Бессмертие",
+        "Kick" => "Пинок",
+        "Kills" => "Убито",
+        "Left" => "Влево",
+        "Level" => "Уровень",
+        "Lives lost" => "Жизней потеряно",
+        "Lives" => "Жизни",
+        "Menu" => "В меню",
+        "Move" => "Ход",
+        "New dungeon" => "Новое подземелье",
+        "Next level" => "Следующий уровень",
+        "RPG" => "РПГ",
+        "Right" => "Вправо",
+        "Run" => "Бег",
+        "Same dungeon" => "То же подземелье",
+        "Scores" => "Рекорды",
+        "Seed" => "Зерно",
+        "Slide" => "Скольжение",
+        "Star" => "Звезда",
+        "The gem" => "Самоцвет",
+        "The rainbow gem" => "Радужный самоцвет",
+        "The shop" => "Магазин",
+        "Throw" => "Бросок",
+        "Turn" => "Ход",
+        "Turns" => "Ходов",
+        "Up" => "Вверх",
+        "Up-left" => "Вверх-влево",
+        "Up-right" => "Вверх-вправо",
+        "Victory" => "Победа",
+        "Wait" => "Ждать",
+        _ => en,
     }
 }
 
@@ -242,7 +242,9 @@ pub fn describe(e: &Event) -> Option<String> {
         Event::LifeLost(t) => t.clone(),
         Event::RunOver(t) => format!("Game over. {t}"),
         Event::RunWon => "Victory: all 20 levels cleared!".into(),
-        Event::LevelCleared { level, turns, par, coins } => format!("Level {level} cleared in {turns} turns (par {par}): +{coins} coins."),
+        Event::LevelCleared { level, turns, par, coins } => {
+            format!("Level {level} cleared in {turns} turns (par {par}): +{coins} coins.")
+        }
         Event::ExitOpened => "The last enemy is gone: the exit is open.".into(),
         Event::Released(k, n) => format!("Flame on the exit or gem let out {n} {}s!", k.name()),
         Event::PowerTaken(p) => format!("{}: {}", p.name(), p.text()),
@@ -267,7 +269,17 @@ impl ExplodoView {
     /// Continues a saved (or forked) run.
     pub fn resume(session: Session<Explodo>) -> ExplodoView {
         let recorded = session.state().phase != RunPhase::Playing;
-        ExplodoView { session, mode: Mode::Move, picked: false, message: None, log: Vec::new(), recorded, show_scores: false, place: None, preview: None }
+        ExplodoView {
+            session,
+            mode: Mode::Move,
+            picked: false,
+            message: None,
+            log: Vec::new(),
+            recorded,
+            show_scores: false,
+            place: None,
+            preview: None,
+        }
     }
 
     /// Plays an action: refusals become the message; the run is saved; a
@@ -303,7 +315,8 @@ impl ExplodoView {
     /// makes a deadly move: it says so instead; picking the action first does.
     pub fn shortcut(&mut self, store: &Store, a: Action) {
         if !self.picked && deadly(self.session.state(), &a) {
-            self.message = Some("That would cost a life. Pick the action first (its button or key) to do it anyway.".into());
+            self.message =
+                Some("That would cost a life. Pick the action first (its button or key) to do it anyway.".into());
             return;
         }
         self.push(store, a);
@@ -323,7 +336,9 @@ impl ExplodoView {
         let path = store.path(SCORES);
         let (mut board, problem) = load_scores(&path);
         self.place = scores::insert(&mut board, score);
-        let saved = crate::files::write_atomic(&path, scores::to_text(&board).as_bytes()).err().map(|e| format!("{}: cannot save: {e}", path.display()));
+        let saved = crate::files::write_atomic(&path, scores::to_text(&board).as_bytes())
+            .err()
+            .map(|e| format!("{}: cannot save: {e}", path.display()));
         if let Some(m) = problem.or(saved) {
             self.message = Some(m);
         }
@@ -351,32 +366,48 @@ impl ExplodoView {
         let st = self.session.state();
         let ru = lang == Lang::Ru;
         if st.phase != RunPhase::Playing {
-            egui::Window::new(if st.phase == RunPhase::Won { tr(lang, "Victory") } else { tr(lang, "Game over") }).collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
-                let st = self.session.state();
-                ui.label(match st.phase {
-                    RunPhase::Won if ru => format!("Все 20 уровней пройдены за {} ходов, потеряно жизней: {}.", st.total_turns, st.lives_lost),
-                    RunPhase::Won => format!("All 20 levels cleared in {} turns, {} lives lost.", st.total_turns, st.lives_lost),
-                    _ => st.last_death.clone().unwrap_or_default(),
+            egui::Window::new(if st.phase == RunPhase::Won { tr(lang, "Victory") } else { tr(lang, "Game over") })
+                .collapsible(false)
+                .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
+                .show(ui.ctx(), |ui| {
+                    let st = self.session.state();
+                    ui.label(match st.phase {
+                        RunPhase::Won if ru => format!(
+                            "Все 20 уровней пройдены за {} ходов, потеряно жизней: {}.",
+                            st.total_turns, st.lives_lost
+                        ),
+                        RunPhase::Won => {
+                            format!("All 20 levels cleared in {} turns, {} lives lost.", st.total_turns, st.lives_lost)
+                        }
+                        _ => st.last_death.clone().unwrap_or_default(),
+                    });
+                    ui.label(if ru {
+                        format!("Зерно {} · монет {} · убито {}", st.seed, st.coins, st.kills)
+                    } else {
+                        format!("Seed {} · {} coins · {} kills", st.seed, st.coins, st.kills)
+                    });
+                    if let Some(p) = self.place {
+                        ui.label(if ru {
+                            format!("Место {p} в таблице рекордов.")
+                        } else {
+                            format!("Place {p} on the score board.")
+                        });
+                    }
+                    ui.horizontal(|ui| {
+                        if ui.button(tr(lang, "Same dungeon")).clicked() {
+                            request = Some(ExplodoRequest::NewRun(st.setup, st.seed));
+                        }
+                        if ui.button(tr(lang, "New dungeon")).clicked() {
+                            request = Some(ExplodoRequest::NewRun(st.setup, crate::random_seed()));
+                        }
+                        if ui.button(tr(lang, "Scores")).clicked() {
+                            self.show_scores = true;
+                        }
+                        if ui.button(tr(lang, "Menu")).clicked() {
+                            request = Some(ExplodoRequest::Menu);
+                        }
+                    });
                 });
-                ui.label(if ru { format!("Зерно {} · монет {} · убито {}", st.seed, st.coins, st.kills) } else { format!("Seed {} · {} coins · {} kills", st.seed, st.coins, st.kills) });
-                if let Some(p) = self.place {
-                    ui.label(if ru { format!("Место {p} в таблице рекордов.") } else { format!("Place {p} on the score board.") });
-                }
-                ui.horizontal(|ui| {
-                    if ui.button(tr(lang, "Same dungeon")).clicked() {
-                        request = Some(ExplodoRequest::NewRun(st.setup, st.seed));
-                    }
-                    if ui.button(tr(lang, "New dungeon")).clicked() {
-                        request = Some(ExplodoRequest::NewRun(st.setup, crate::random_seed()));
-                    }
-                    if ui.button(tr(lang, "Scores")).clicked() {
-                        self.show_scores = true;
-                    }
-                    if ui.button(tr(lang, "Menu")).clicked() {
-                        request = Some(ExplodoRequest::Menu);
-                    }
-                });
-            });
         }
         if self.show_scores {
             scores_window(ui.ctx(), store, &mut self.show_scores, lang);
@@ -390,14 +421,21 @@ impl ExplodoView {
         }
         use egui::Key;
         let pressed = |k: Key| ui.input(|i| i.key_pressed(k));
-        for (keys, d) in [([Key::ArrowUp, Key::W], Dir::Up), ([Key::ArrowDown, Key::S], Dir::Down), ([Key::ArrowLeft, Key::A], Dir::Left), ([Key::ArrowRight, Key::D], Dir::Right)] {
+        for (keys, d) in [
+            ([Key::ArrowUp, Key::W], Dir::Up),
+            ([Key::ArrowDown, Key::S], Dir::Down),
+            ([Key::ArrowLeft, Key::A], Dir::Left),
+            ([Key::ArrowRight, Key::D], Dir::Right),
+        ] {
             if keys.iter().any(|&k| pressed(k)) {
                 if let Some(a) = toward(self.session.state(), self.mode, d) {
                     self.shortcut(store, a);
                 }
             }
         }
-        for (k, g) in [(Key::Q, Diag::UpLeft), (Key::E, Diag::UpRight), (Key::Z, Diag::DownLeft), (Key::C, Diag::DownRight)] {
+        for (k, g) in
+            [(Key::Q, Diag::UpLeft), (Key::E, Diag::UpRight), (Key::Z, Diag::DownLeft), (Key::C, Diag::DownRight)]
+        {
             if pressed(k) {
                 self.shortcut(store, Action::Diagonal(g));
             }
@@ -405,7 +443,17 @@ impl ExplodoView {
         if pressed(Key::Space) {
             self.push(store, Action::Wait);
         }
-        for (k, m) in [(Key::M, Mode::Move), (Key::B, Mode::Bomb), (Key::R, Mode::Run), (Key::L, Mode::Slide), (Key::K, Mode::Kick), (Key::T, Mode::Throw), (Key::F, Mode::Rpg), (Key::X, Mode::Detonate), (Key::V, Mode::Charge)] {
+        for (k, m) in [
+            (Key::M, Mode::Move),
+            (Key::B, Mode::Bomb),
+            (Key::R, Mode::Run),
+            (Key::L, Mode::Slide),
+            (Key::K, Mode::Kick),
+            (Key::T, Mode::Throw),
+            (Key::F, Mode::Rpg),
+            (Key::X, Mode::Detonate),
+            (Key::V, Mode::Charge),
+        ] {
             if pressed(k) {
                 self.mode = m;
                 self.picked = true;
@@ -435,7 +483,13 @@ impl ExplodoView {
             if !held.is_empty() {
                 item(ui, tr(lang, "Held"), held.join(", "));
             }
-            item(ui, tr(lang, "Charge"), s.charge.map_or(if lang == Lang::Ru { "нет".into() } else { "none".into() }, |(c, n)| format!("{} ×{n}", c.name())));
+            item(
+                ui,
+                tr(lang, "Charge"),
+                s.charge.map_or(if lang == Lang::Ru { "нет".into() } else { "none".into() }, |(c, n)| {
+                    format!("{} ×{n}", c.name())
+                }),
+            );
             if s.setup.developer {
                 ui.colored_label(Color32::from_rgb(220, 60, 60), tr(lang, "Developer"));
             }
@@ -449,7 +503,14 @@ impl ExplodoView {
         let s = self.session.state().clone();
         ui.horizontal_wrapped(|ui| {
             let mut modes = vec![(Mode::Move, tr(lang, "Move")), (Mode::Bomb, tr(lang, "Bomb"))];
-            for (p, m, name) in [(Power::Run, Mode::Run, tr(lang, "Run")), (Power::Slide, Mode::Slide, tr(lang, "Slide")), (Power::Kick, Mode::Kick, tr(lang, "Kick")), (Power::Throw, Mode::Throw, tr(lang, "Throw")), (Power::Rpg, Mode::Rpg, tr(lang, "RPG")), (Power::Detonator, Mode::Detonate, tr(lang, "Detonate"))] {
+            for (p, m, name) in [
+                (Power::Run, Mode::Run, tr(lang, "Run")),
+                (Power::Slide, Mode::Slide, tr(lang, "Slide")),
+                (Power::Kick, Mode::Kick, tr(lang, "Kick")),
+                (Power::Throw, Mode::Throw, tr(lang, "Throw")),
+                (Power::Rpg, Mode::Rpg, tr(lang, "RPG")),
+                (Power::Detonator, Mode::Detonate, tr(lang, "Detonate")),
+            ] {
                 if s.has(p) {
                     modes.push((m, name));
                 }
@@ -463,7 +524,12 @@ impl ExplodoView {
                 }
             }
             ui.separator();
-            for (label, d) in [(tr(lang, "Up"), Dir::Up), (tr(lang, "Down"), Dir::Down), (tr(lang, "Left"), Dir::Left), (tr(lang, "Right"), Dir::Right)] {
+            for (label, d) in [
+                (tr(lang, "Up"), Dir::Up),
+                (tr(lang, "Down"), Dir::Down),
+                (tr(lang, "Left"), Dir::Left),
+                (tr(lang, "Right"), Dir::Right),
+            ] {
                 if ui.button(label).clicked() {
                     if let Some(a) = toward(&s, self.mode, d) {
                         self.push(store, a);
@@ -471,7 +537,12 @@ impl ExplodoView {
                 }
             }
             if s.has(Power::Diagonal) {
-                for (label, g) in [(tr(lang, "Up-left"), Diag::UpLeft), (tr(lang, "Up-right"), Diag::UpRight), (tr(lang, "Down-left"), Diag::DownLeft), (tr(lang, "Down-right"), Diag::DownRight)] {
+                for (label, g) in [
+                    (tr(lang, "Up-left"), Diag::UpLeft),
+                    (tr(lang, "Up-right"), Diag::UpRight),
+                    (tr(lang, "Down-left"), Diag::DownLeft),
+                    (tr(lang, "Down-right"), Diag::DownRight),
+                ] {
                     if ui.button(label).clicked() {
                         self.push(store, Action::Diagonal(g));
                     }
@@ -481,7 +552,11 @@ impl ExplodoView {
                 self.push(store, Action::UseCharge(Aim::Me));
             }
             // Wait turns red when waiting would cost a life; it still works.
-            let wait = if self.preview().wait_deadly { RichText::new(tr(lang, "Wait")).color(Color32::from_rgb(230, 50, 50)) } else { RichText::new(tr(lang, "Wait")) };
+            let wait = if self.preview().wait_deadly {
+                RichText::new(tr(lang, "Wait")).color(Color32::from_rgb(230, 50, 50))
+            } else {
+                RichText::new(tr(lang, "Wait"))
+            };
             if ui.button(wait).clicked() {
                 self.push(store, Action::Wait);
             }
@@ -495,7 +570,8 @@ impl ExplodoView {
         let s = self.session.state().clone();
         let avail = ui.available_size();
         let cell = ((avail.x * 0.7) / s.layout.w as f32).min((avail.y - 20.0) / s.layout.h as f32).clamp(14.0, 44.0);
-        let (rect, resp) = ui.allocate_exact_size(Vec2::new(cell * s.layout.w as f32, cell * s.layout.h as f32), Sense::click());
+        let (rect, resp) =
+            ui.allocate_exact_size(Vec2::new(cell * s.layout.w as f32, cell * s.layout.h as f32), Sense::click());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("board, level {}", s.level)));
         let painter = ui.painter_at(rect);
         paint(&painter, rect, &s);
@@ -503,7 +579,10 @@ impl ExplodoView {
             let preview = self.preview();
             for (tiles, alpha) in [(&preview.next, 50), (&preview.now, 110)] {
                 for &p in tiles.iter() {
-                    let r = egui::Rect::from_min_size(rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell), Vec2::splat(cell));
+                    let r = egui::Rect::from_min_size(
+                        rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell),
+                        Vec2::splat(cell),
+                    );
                     painter.rect_filled(r.shrink(1.0), 2.0, Color32::from_rgba_unmultiplied(230, 30, 30, alpha));
                 }
             }
@@ -524,61 +603,84 @@ impl ExplodoView {
         let mut answer = None;
         match top {
             Dialog::Gem { cards, rainbow } => {
-                egui::Window::new(if *rainbow { tr(lang, "The rainbow gem") } else { tr(lang, "The gem") }).collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
-                    ui.label(if lang == Lang::Ru { "Выберите одно (ход не тратится):" } else { "Choose one (it takes no turn):" });
-                    egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
-                        for (i, o) in cards.iter().enumerate() {
-                            if ui.button(plain(&s.card(*o))).clicked() {
-                                answer = Some(Action::Choose(i as u8));
+                egui::Window::new(if *rainbow { tr(lang, "The rainbow gem") } else { tr(lang, "The gem") })
+                    .collapsible(false)
+                    .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
+                    .show(ui.ctx(), |ui| {
+                        ui.label(if lang == Lang::Ru {
+                            "Выберите одно (ход не тратится):"
+                        } else {
+                            "Choose one (it takes no turn):"
+                        });
+                        egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+                            for (i, o) in cards.iter().enumerate() {
+                                if ui.button(plain(&s.card(*o))).clicked() {
+                                    answer = Some(Action::Choose(i as u8));
+                                }
                             }
-                        }
+                        });
                     });
-                });
             }
             Dialog::Shop { items, restocks } => {
-                egui::Window::new(tr(lang, "The shop")).collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
-                    ui.label(if lang == Lang::Ru { format!("Монет: {}. Покупки не тратят ходов.", s.coins) } else { format!("{} coins. Shopping takes no turns.", s.coins) });
-                    for (i, o) in items.iter().enumerate() {
-                        if let Some(o) = o {
-                            let card = plain(&s.card(*o));
-                            let text = match (s.coins >= o.price(), lang == Lang::Ru) {
-                                (true, false) => format!("Buy {card} ({} coins)", o.price()),
-                                (true, true) => format!("Купить {card} (монет: {})", o.price()),
-                                (false, false) => format!("{card}: {} more coins needed", o.price() - s.coins),
-                                (false, true) => format!("{card}: не хватает монет: {}", o.price() - s.coins),
-                            };
-                            if ui.add_enabled(s.coins >= o.price(), egui::Button::new(text)).clicked() {
-                                answer = Some(Action::Buy(i as u8));
+                egui::Window::new(tr(lang, "The shop"))
+                    .collapsible(false)
+                    .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
+                    .show(ui.ctx(), |ui| {
+                        ui.label(if lang == Lang::Ru {
+                            format!("Монет: {}. Покупки не тратят ходов.", s.coins)
+                        } else {
+                            format!("{} coins. Shopping takes no turns.", s.coins)
+                        });
+                        for (i, o) in items.iter().enumerate() {
+                            if let Some(o) = o {
+                                let card = plain(&s.card(*o));
+                                let text = match (s.coins >= o.price(), lang == Lang::Ru) {
+                                    (true, false) => format!("Buy {card} ({} coins)", o.price()),
+                                    (true, true) => format!("Купить {card} (монет: {})", o.price()),
+                                    (false, false) => format!("{card}: {} more coins needed", o.price() - s.coins),
+                                    (false, true) => format!("{card}: не хватает монет: {}", o.price() - s.coins),
+                                };
+                                if ui.add_enabled(s.coins >= o.price(), egui::Button::new(text)).clicked() {
+                                    answer = Some(Action::Buy(i as u8));
+                                }
                             }
                         }
-                    }
-                    ui.horizontal(|ui| {
-                        let restock = if lang == Lang::Ru { format!("Обновить (монет: {})", restocks + 1) } else { format!("Restock ({} coins)", restocks + 1) };
-                        if ui.button(restock).clicked() {
-                            answer = Some(Action::Restock);
-                        }
-                        if ui.button(tr(lang, "Next level")).clicked() {
-                            answer = Some(Action::LeaveShop);
-                        }
+                        ui.horizontal(|ui| {
+                            let restock = if lang == Lang::Ru {
+                                format!("Обновить (монет: {})", restocks + 1)
+                            } else {
+                                format!("Restock ({} coins)", restocks + 1)
+                            };
+                            if ui.button(restock).clicked() {
+                                answer = Some(Action::Restock);
+                            }
+                            if ui.button(tr(lang, "Next level")).clicked() {
+                                answer = Some(Action::LeaveShop);
+                            }
+                        });
                     });
-                });
             }
             Dialog::Swap { new, uses } => {
                 let (old, left) = s.charge.expect("a swap has a carried charge");
-                egui::Window::new(tr(lang, "A new charge")).collapsible(false).anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0)).show(ui.ctx(), |ui| {
-                    ui.label(format!("You carry {} ×{left} and found {} ×{uses}.", old.name(), new.name()));
-                    ui.horizontal(|ui| {
-                        if ui.button(format!("Keep {} (+{} coins)", old.name(), new.sell_value(*uses))).clicked() {
-                            answer = Some(Action::KeepCharge);
-                        }
-                        if ui.button(format!("Take {} (+{} coins)", new.name(), old.sell_value(left))).clicked() {
-                            answer = Some(Action::TakeCharge);
-                        }
-                        if old == Charge::Freeze && ui.button(format!("Use Freeze, then take {}", new.name())).clicked() {
-                            answer = Some(Action::FreezeFirst);
-                        }
+                egui::Window::new(tr(lang, "A new charge"))
+                    .collapsible(false)
+                    .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
+                    .show(ui.ctx(), |ui| {
+                        ui.label(format!("You carry {} ×{left} and found {} ×{uses}.", old.name(), new.name()));
+                        ui.horizontal(|ui| {
+                            if ui.button(format!("Keep {} (+{} coins)", old.name(), new.sell_value(*uses))).clicked() {
+                                answer = Some(Action::KeepCharge);
+                            }
+                            if ui.button(format!("Take {} (+{} coins)", new.name(), old.sell_value(left))).clicked() {
+                                answer = Some(Action::TakeCharge);
+                            }
+                            if old == Charge::Freeze
+                                && ui.button(format!("Use Freeze, then take {}", new.name())).clicked()
+                            {
+                                answer = Some(Action::FreezeFirst);
+                            }
+                        });
                     });
-                });
             }
         }
         if let Some(a) = answer {
@@ -602,7 +704,8 @@ pub fn danger(s: &State) -> (std::collections::BTreeSet<Pos>, std::collections::
     use retrace_kernel::Game;
     let mut sim = s.clone();
     sim.setup.immortal = true;
-    let mut now: std::collections::BTreeSet<Pos> = s.flames.iter().filter(|&&(_, until)| until >= s.turn).map(|&(p, _)| p).collect();
+    let mut now: std::collections::BTreeSet<Pos> =
+        s.flames.iter().filter(|&&(_, until)| until >= s.turn).map(|&(p, _)| p).collect();
     let mut next = std::collections::BTreeSet::new();
     let level = sim.level;
     if Explodo::apply(&mut sim, &Action::Wait).is_ok() && sim.level == level {
@@ -640,10 +743,25 @@ pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: 
             ui.colored_label(Color32::from_rgb(230, 90, 70), p);
         }
         if board.is_empty() {
-            ui.label(if lang == Lang::Ru { "Законченных забегов пока нет." } else { "No finished runs yet." });
+            ui.label(if lang == Lang::Ru {
+                "Законченных забегов пока нет."
+            } else {
+                "No finished runs yet."
+            });
         }
         egui::Grid::new("scores").striped(true).show(ui, |ui| {
-            for h in ["#", tr(lang, "How far"), tr(lang, "Coins"), tr(lang, "Turns"), tr(lang, "Kills"), tr(lang, "Lives lost"), tr(lang, "Ended"), tr(lang, "Held"), tr(lang, "Date"), tr(lang, "Seed")] {
+            for h in [
+                "#",
+                tr(lang, "How far"),
+                tr(lang, "Coins"),
+                tr(lang, "Turns"),
+                tr(lang, "Kills"),
+                tr(lang, "Lives lost"),
+                tr(lang, "Ended"),
+                tr(lang, "Held"),
+                tr(lang, "Date"),
+                tr(lang, "Seed"),
+            ] {
                 ui.strong(h);
             }
             ui.end_row();
@@ -675,7 +793,9 @@ pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: 
 pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
     let l = &s.layout;
     let cell = (rect.width() / l.w as f32).min(rect.height() / l.h as f32);
-    let at = |p: Pos| egui::Rect::from_min_size(rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell), Vec2::splat(cell));
+    let at = |p: Pos| {
+        egui::Rect::from_min_size(rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell), Vec2::splat(cell))
+    };
     let font = egui::FontId::proportional(cell * 0.6);
     let glyph = |p: Pos, text: &str, color: Color32| {
         painter.text(at(p).center(), egui::Align2::CENTER_CENTER, text, font.clone(), color);
@@ -703,7 +823,12 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
             glyph(p, "^", if spikes_up(s.turn) { Color32::RED } else { Color32::DARK_GRAY });
         }
         if s.ceilings.iter().any(|&(c, _)| c == p) {
-            painter.rect_stroke(at(p).shrink(2.0), 2.0, egui::Stroke::new(2.0, Color32::from_rgb(200, 60, 60)), egui::StrokeKind::Inside);
+            painter.rect_stroke(
+                at(p).shrink(2.0),
+                2.0,
+                egui::Stroke::new(2.0, Color32::from_rgb(200, 60, 60)),
+                egui::StrokeKind::Inside,
+            );
         }
     }
     if s.exit_revealed {
@@ -716,15 +841,29 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
         glyph(r, "💎", Color32::from_rgb(230, 60, 200));
     }
     for d in &s.drops {
-        let (t, c) = if d.charge.is_some() { ("c", Color32::from_rgb(80, 60, 200)) } else { ("$", Color32::from_rgb(200, 160, 0)) };
+        let (t, c) = if d.charge.is_some() {
+            ("c", Color32::from_rgb(80, 60, 200))
+        } else {
+            ("$", Color32::from_rgb(200, 160, 0))
+        };
         glyph(d.pos, t, c);
     }
     for &(p, _) in &s.flames {
         painter.rect_filled(at(p).shrink(cell * 0.1), 4.0, Color32::from_rgba_unmultiplied(255, 120, 0, 170));
     }
     for b in &s.bombs {
-        painter.circle_filled(at(b.pos).center(), cell * 0.35, if b.yours() { Color32::BLACK } else { Color32::from_rgb(120, 40, 20) });
-        painter.text(at(b.pos).center(), egui::Align2::CENTER_CENTER, b.fuse.to_string(), egui::FontId::proportional(cell * 0.45), Color32::WHITE);
+        painter.circle_filled(
+            at(b.pos).center(),
+            cell * 0.35,
+            if b.yours() { Color32::BLACK } else { Color32::from_rgb(120, 40, 20) },
+        );
+        painter.text(
+            at(b.pos).center(),
+            egui::Align2::CENTER_CENTER,
+            b.fuse.to_string(),
+            egui::FontId::proportional(cell * 0.45),
+            Color32::WHITE,
+        );
     }
     if let Some(d) = s.decoy {
         glyph(d, "@", Color32::from_rgb(170, 230, 170));
@@ -745,7 +884,13 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
                 },
             })
             .collect();
-        painter.text(at(e.pos).right_top(), egui::Align2::RIGHT_TOP, arrows, egui::FontId::proportional(cell * 0.25), Color32::RED);
+        painter.text(
+            at(e.pos).right_top(),
+            egui::Align2::RIGHT_TOP,
+            arrows,
+            egui::FontId::proportional(cell * 0.25),
+            Color32::RED,
+        );
     }
     glyph(s.player, "@", Color32::from_rgb(20, 150, 40));
 }

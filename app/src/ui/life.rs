@@ -4,12 +4,14 @@
 
 use super::text::t;
 use crate::store::{Lang, Settings, Store};
-use eframe::egui::{self, Color32, ColorImage, Pos2, Rect, RichText, Sense, TextureHandle, TextureOptions, Vec2, WidgetInfo};
+use eframe::egui::{
+    self, Color32, ColorImage, Pos2, Rect, RichText, Sense, TextureHandle, TextureOptions, Vec2, WidgetInfo,
+};
+use retrace_gpu::life_step::GpuStepper;
 use retrace_kernel::life::campaign::{self, levels};
 use retrace_kernel::life::game::{Event, Reason, Winner, FIELD_RECTS, FIELD_SIZES};
 use retrace_kernel::life::patterns::{GROUPS, PATTERNS};
 use retrace_kernel::life::{Action, Life, Phase, Setup, Tool};
-use retrace_gpu::life_step::GpuStepper;
 use retrace_kernel::Session;
 use std::time::{Duration, Instant};
 
@@ -90,7 +92,12 @@ pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm, lang: Lang) -> Option<L
     });
     ui.horizontal(|ui| {
         if ui.button(t(lang, "start")).clicked() {
-            req = Some(LifeRequest::Start(Setup::TwoPlayer { w: form.size.0, h: form.size.1, wrap: form.wrap, budget: form.budget }));
+            req = Some(LifeRequest::Start(Setup::TwoPlayer {
+                w: form.size.0,
+                h: form.size.1,
+                wrap: form.wrap,
+                budget: form.budget,
+            }));
         }
         if ui.button(t(lang, "menu")).clicked() {
             req = Some(LifeRequest::Menu);
@@ -111,7 +118,16 @@ pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> 
     egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
         for (i, lv) in levels().iter().enumerate() {
             let open = (i as u32) < settings.life_unlocked;
-            let text = format!("{}{}. {} ({}×{}, {} {})", if open { "" } else { "🔒 " }, i + 1, lv.name, lv.w, lv.h, t(lang, "budget"), lv.budget);
+            let text = format!(
+                "{}{}. {} ({}×{}, {} {})",
+                if open { "" } else { "🔒 " },
+                i + 1,
+                lv.name,
+                lv.w,
+                lv.h,
+                t(lang, "budget"),
+                lv.budget
+            );
             if ui.add_enabled(open, egui::Button::new(text)).clicked() {
                 req = Some(LifeRequest::Start(Setup::Campaign { level: i as u16 }));
             }
@@ -256,7 +272,9 @@ impl LifeView {
         ui.label(format!("{} {}", t(lang, "generation"), st.generation));
         let engine = self.engine.as_ref().map_or("CPU".to_string(), |e| format!("GPU: {}", e.gpu().info.name));
         ui.small(format!("{}: {engine}", t(lang, "engine")));
-        if campaign.is_none() && !matches!(phase, Phase::HandoffP1P2 | Phase::HandoffP2Start | Phase::PlaceP1 | Phase::PlaceP2) {
+        if campaign.is_none()
+            && !matches!(phase, Phase::HandoffP1P2 | Phase::HandoffP2Start | Phase::PlaceP1 | Phase::PlaceP2)
+        {
             ui.horizontal(|ui| {
                 ui.colored_label(P1_COLOR, format!("■ {c1}"));
                 ui.colored_label(P2_COLOR, format!("■ {c2}"));
@@ -266,17 +284,28 @@ impl LifeView {
         let budget_of = phase.drawer().or(campaign.map(|_| 1));
         if let Some(p) = budget_of {
             let left = st.remaining(p);
-            let color = if left == 0 { Color32::RED } else if p == 1 { P1_COLOR } else { P2_COLOR };
-            ui.label(RichText::new(format!("{left} / {}", st.budget_total)).color(color).strong())
-                .widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("Budget {left} of {}", st.budget_total)));
+            let color = if left == 0 {
+                Color32::RED
+            } else if p == 1 {
+                P1_COLOR
+            } else {
+                P2_COLOR
+            };
+            ui.label(RichText::new(format!("{left} / {}", st.budget_total)).color(color).strong()).widget_info(|| {
+                WidgetInfo::labeled(egui::Role::Label, true, format!("Budget {left} of {}", st.budget_total))
+            });
         }
         ui.separator();
         match phase {
             Phase::PlaceP1 | Phase::PlaceP2 | Phase::EditP1 | Phase::EditP2 => self.tools(ui, store, lang),
             Phase::HandoffP1P2 | Phase::HandoffP2Start => {
-                let msg = if phase == Phase::HandoffP1P2 { t(lang, "handoff_p1p2") } else { t(lang, "handoff_p2start") };
+                let msg =
+                    if phase == Phase::HandoffP1P2 { t(lang, "handoff_p1p2") } else { t(lang, "handoff_p2start") };
                 ui.label(RichText::new(msg).size(18.0));
-                if ui.button(if phase == Phase::HandoffP1P2 { t(lang, "p2_ready") } else { t(lang, "start_sim") }).clicked() {
+                if ui
+                    .button(if phase == Phase::HandoffP1P2 { t(lang, "p2_ready") } else { t(lang, "start_sim") })
+                    .clicked()
+                {
                     self.push(store, Action::HandoffNext);
                 }
                 if ui.button(t(lang, "back_p1")).clicked() {
@@ -375,7 +404,9 @@ impl LifeView {
     fn tools(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         ui.label(t(lang, "tools"));
         ui.horizontal_wrapped(|ui| {
-            for (tool, name) in [(Tool::Pencil, "pencil"), (Tool::Brush, "brush"), (Tool::Eraser, "eraser"), (Tool::Eraser4, "eraser4")] {
+            for (tool, name) in
+                [(Tool::Pencil, "pencil"), (Tool::Brush, "brush"), (Tool::Eraser, "eraser"), (Tool::Eraser4, "eraser4")]
+            {
                 if ui.selectable_label(self.stamp.is_none() && self.tool == tool, t(lang, name)).clicked() {
                     self.tool = tool;
                     self.stamp = None;
@@ -400,7 +431,9 @@ impl LifeView {
                 }
             }
         });
-        if self.stamp.is_some() && ui.button(format!("↻ {}°", self.rot as u32 * 90)).on_hover_text(t(lang, "rotate_hint")).clicked() {
+        if self.stamp.is_some()
+            && ui.button(format!("↻ {}°", self.rot as u32 * 90)).on_hover_text(t(lang, "rotate_hint")).clicked()
+        {
             self.rot = (self.rot + 1) % 4;
         }
         ui.horizontal(|ui| {
@@ -445,7 +478,12 @@ impl LifeView {
         // Zone tints under the cells: your zone tinted, the other dimmed.
         if let Some(p) = st.phase.drawer() {
             let tint = if p == 1 { P1_COLOR } else { P2_COLOR };
-            let zone = |x0: u32, y0: u32, zw: u32, zh: u32| Rect::from_min_size(rect.min + Vec2::new(x0 as f32 * cell, y0 as f32 * cell), Vec2::new(zw as f32 * cell, zh as f32 * cell));
+            let zone = |x0: u32, y0: u32, zw: u32, zh: u32| {
+                Rect::from_min_size(
+                    rect.min + Vec2::new(x0 as f32 * cell, y0 as f32 * cell),
+                    Vec2::new(zw as f32 * cell, zh as f32 * cell),
+                )
+            };
             match st.campaign {
                 Some((_, z)) => {
                     painter.rect_filled(rect, 0.0, Color32::from_black_alpha(60));
@@ -453,7 +491,11 @@ impl LifeView {
                 }
                 None => {
                     let split = w.div_ceil(2);
-                    let (mine, other) = if p == 1 { (zone(0, 0, split, h), zone(split, 0, w - split, h)) } else { (zone(split, 0, w - split, h), zone(0, 0, split, h)) };
+                    let (mine, other) = if p == 1 {
+                        (zone(0, 0, split, h), zone(split, 0, w - split, h))
+                    } else {
+                        (zone(split, 0, w - split, h), zone(0, 0, split, h))
+                    };
                     painter.rect_filled(mine, 0.0, tint.gamma_multiply(0.10));
                     painter.rect_filled(other, 0.0, Color32::from_black_alpha(80));
                     let x = rect.min.x + split as f32 * cell;
@@ -482,8 +524,16 @@ impl LifeView {
             for (dx, dy) in PATTERNS[i as usize].cells_rotated(self.rot) {
                 let (x, y) = (hx + dx, hy + dy);
                 if x < w && y < h {
-                    let fill = if st.in_zone(x, y, player) { color.gamma_multiply(0.5) } else { Color32::from_gray(120).gamma_multiply(0.5) };
-                    painter.rect_filled(Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell)), 0.0, fill);
+                    let fill = if st.in_zone(x, y, player) {
+                        color.gamma_multiply(0.5)
+                    } else {
+                        Color32::from_gray(120).gamma_multiply(0.5)
+                    };
+                    painter.rect_filled(
+                        Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell)),
+                        0.0,
+                        fill,
+                    );
                 }
             }
         }
@@ -494,7 +544,11 @@ impl LifeView {
             if let (true, Some((x, y))) = (released && resp.hovered(), hover) {
                 let a = match (self.stamp, erase) {
                     (Some(pattern), false) => Action::Stamp { x, y, pattern, rot: self.rot },
-                    (_, true) => Action::Paint { x, y, tool: if self.tool == Tool::Eraser4 { Tool::Eraser4 } else { Tool::Eraser } },
+                    (_, true) => Action::Paint {
+                        x,
+                        y,
+                        tool: if self.tool == Tool::Eraser4 { Tool::Eraser4 } else { Tool::Eraser },
+                    },
                     (None, false) => Action::Paint { x, y, tool: self.tool },
                 };
                 self.push(store, a);
@@ -509,7 +563,15 @@ impl LifeView {
                         self.push(store, Action::Stamp { x, y, pattern, rot: self.rot });
                     }
                 } else if self.last_cell != Some((x, y)) {
-                    let tool = if erase { if self.tool == Tool::Eraser4 { Tool::Eraser4 } else { Tool::Eraser } } else { self.tool };
+                    let tool = if erase {
+                        if self.tool == Tool::Eraser4 {
+                            Tool::Eraser4
+                        } else {
+                            Tool::Eraser
+                        }
+                    } else {
+                        self.tool
+                    };
                     self.push(store, Action::Paint { x, y, tool });
                     self.last_cell = Some((x, y));
                 }

@@ -58,15 +58,23 @@ pub fn tr(lang: Lang, en: &'static str) -> &'static str {
         "Rules" => "Правила",
         "Turn" => "Ход",
         "Won!" => "Победа!",
-        "Nothing is YOU any more: undo (Z) or restart (R)." => "Больше ничто не YOU: отмените ход (Z) или начните заново (R).",
+        "Nothing is YOU any more: undo (Z) or restart (R)." => {
+            "Больше ничто не YOU: отмените ход (Z) или начните заново (R)."
+        }
         "That was the last level of this pack." => "Это был последний уровень набора.",
-        "A rule-word puzzle: push the words to rewrite the rules." => "Головоломка из слов-правил: двигайте слова, чтобы переписать правила.",
-        "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts, H asks the solver for a hint." => "Стрелки или W A S D — ход, Пробел — ждать, Z — отменить, Y — вернуть, R — заново, H — подсказка решателя.",
+        "A rule-word puzzle: push the words to rewrite the rules." => {
+            "Головоломка из слов-правил: двигайте слова, чтобы переписать правила."
+        }
+        "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts, H asks the solver for a hint." => {
+            "Стрелки или W A S D — ход, Пробел — ждать, Z — отменить, Y — вернуть, R — заново, H — подсказка решателя."
+        }
         "Choose a level" => "Выберите уровень",
         "Last move" => "Последний ход",
         "won" => "пройден",
         "Open pack" => "Открыть набор",
-        "Drop a pack file (.toml) on the window to play its levels." => "Перетащите файл набора (.toml) в окно, чтобы играть его уровни.",
+        "Drop a pack file (.toml) on the window to play its levels." => {
+            "Перетащите файл набора (.toml) в окно, чтобы играть его уровни."
+        }
         _ => en,
     }
 }
@@ -76,7 +84,14 @@ pub fn tr(lang: Lang, en: &'static str) -> &'static str {
 pub fn open_pack(path: &std::path::Path) -> Result<Pack, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
     let (pack, report) = pack::load(&text);
-    pack.ok_or_else(|| report.errors.iter().map(|e| format!("{}: {}: {}", path.display(), e.path, e.message)).collect::<Vec<_>>().join("\n"))
+    pack.ok_or_else(|| {
+        report
+            .errors
+            .iter()
+            .map(|e| format!("{}: {}: {}", path.display(), e.path, e.message))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
 }
 
 /// Adds a pack to the list, in place of one with the same id (a designer
@@ -94,7 +109,9 @@ pub const PROGRESS: &str = "miau-progress.txt";
 
 /// Whether `id` is a `<pack id>/<level id>` as packs spell ids.
 fn is_level_id(id: &str) -> bool {
-    let part = |p: &str| !p.is_empty() && p.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '_' | '-'));
+    let part = |p: &str| {
+        !p.is_empty() && p.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '_' | '-'))
+    };
     id.split_once('/').is_some_and(|(a, b)| part(a) && part(b))
 }
 
@@ -110,7 +127,15 @@ pub fn load_progress(path: &std::path::Path) -> (Vec<String>, Option<String>) {
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
         if !is_level_id(line.trim()) {
             let aside = crate::store::keep_aside(path);
-            return (Vec::new(), Some(format!("{}: line {}: '{line}' is not a <pack>/<level> id. It was kept as {}.", path.display(), n + 1, aside.display())));
+            return (
+                Vec::new(),
+                Some(format!(
+                    "{}: line {}: '{line}' is not a <pack>/<level> id. It was kept as {}.",
+                    path.display(),
+                    n + 1,
+                    aside.display()
+                )),
+            );
         }
         won.push(line.trim().to_string());
     }
@@ -133,9 +158,16 @@ pub fn record_win(path: &std::path::Path, id: &str) -> Result<(), String> {
 /// in the store): the first win, then only a win in fewer turns replaces it
 /// (a certificate that does not verify is replaced too). Returns where, when
 /// this win was kept.
-pub fn keep_certificate(store: &Store, id: &str, session: &Session<Miau>) -> Result<Option<std::path::PathBuf>, String> {
+pub fn keep_certificate(
+    store: &Store,
+    id: &str,
+    session: &Session<Miau>,
+) -> Result<Option<std::path::PathBuf>, String> {
     let name = format!("miau-{}", id.replace('/', "-"));
-    let best = std::fs::read(store.certificate_path(&name)).ok().and_then(|b| retrace_kernel::replay::ReplayFile::from_bytes(&b).ok()).and_then(|f| Session::<Miau>::from_replay(&f).ok());
+    let best = std::fs::read(store.certificate_path(&name))
+        .ok()
+        .and_then(|b| retrace_kernel::replay::ReplayFile::from_bytes(&b).ok())
+        .and_then(|f| Session::<Miau>::from_replay(&f).ok());
     if best.is_some_and(|b| b.state().won && b.state().turns <= session.state().turns) {
         return Ok(None);
     }
@@ -190,7 +222,9 @@ impl MiauView {
     pub fn new(packs: &[Pack], pack: usize, level: usize) -> Result<MiauView, String> {
         let p = packs.get(pack).ok_or("no such pack")?;
         let l = p.levels.get(level).ok_or("no such level")?;
-        let session = Session::<Miau>::new(l.setup.clone(), 0).map_err(|e| format!("{}/{}: {e}", p.id, l.id))?.with_title(format!("{}/{}", p.id, l.id));
+        let session = Session::<Miau>::new(l.setup.clone(), 0)
+            .map_err(|e| format!("{}/{}: {e}", p.id, l.id))?
+            .with_title(format!("{}/{}", p.id, l.id));
         Ok(MiauView::resume(session, packs))
     }
 
@@ -198,7 +232,10 @@ impl MiauView {
     /// level in `packs`, with its title, hint, glossary, palette and the next.
     pub fn resume(session: Session<Miau>, packs: &[Pack]) -> MiauView {
         let title = session.header("").title.unwrap_or_default();
-        let place = packs.iter().enumerate().find_map(|(p, pk)| pk.levels.iter().position(|l| format!("{}/{}", pk.id, l.id) == title).map(|l| (p, l)));
+        let place = packs
+            .iter()
+            .enumerate()
+            .find_map(|(p, pk)| pk.levels.iter().position(|l| format!("{}/{}", pk.id, l.id) == title).map(|l| (p, l)));
         let mut view = MiauView {
             session,
             title: if title.is_empty() { "Miau Is True".to_string() } else { title },
@@ -234,7 +271,13 @@ impl MiauView {
     pub fn act(&mut self, a: Action, store: &Store) {
         // Lockstep YOUs: those that stay put while another moves were blocked (F-CW12).
         let s = self.session.state();
-        let yous: Vec<(String, i32, i32)> = s.board.things.iter().filter(|t| s.rules.has(&t.kind, Prop::You)).map(|t| (t.id.to_string(), t.x, t.y)).collect();
+        let yous: Vec<(String, i32, i32)> = s
+            .board
+            .things
+            .iter()
+            .filter(|t| s.rules.has(&t.kind, Prop::You))
+            .map(|t| (t.id.to_string(), t.x, t.y))
+            .collect();
         match self.session.push(a) {
             Ok(events) => {
                 self.happened = events.iter().filter_map(describe).collect();
@@ -318,7 +361,8 @@ impl MiauView {
     /// level before), else this level while in play, or nothing once it is
     /// won (the save was removed).
     pub fn resumable(&self) -> Option<Option<Session<Miau>>> {
-        self.wrote_save.then(|| (self.session.outcome() == retrace_kernel::Outcome::InProgress).then(|| self.session.clone()))
+        self.wrote_save
+            .then(|| (self.session.outcome() == retrace_kernel::Outcome::InProgress).then(|| self.session.clone()))
     }
 
     fn save(&mut self, store: &Store) {
@@ -378,7 +422,9 @@ impl MiauView {
         }
         let mut pressed = keys;
         ui.horizontal(|ui| {
-            for (n, label) in ["Up", "Down", "Left", "Right", "Wait", "Undo", "Redo", "Restart", "Hint"].iter().enumerate() {
+            for (n, label) in
+                ["Up", "Down", "Left", "Right", "Wait", "Undo", "Redo", "Restart", "Hint"].iter().enumerate()
+            {
                 if ui.button(tr(lang, label)).clicked() {
                     pressed.push(n as u8);
                 }
@@ -386,7 +432,9 @@ impl MiauView {
         });
         for n in pressed {
             match n {
-                0..=4 => self.act([Action::Up, Action::Down, Action::Left, Action::Right, Action::Wait][n as usize], store),
+                0..=4 => {
+                    self.act([Action::Up, Action::Down, Action::Left, Action::Right, Action::Wait][n as usize], store)
+                }
                 5 => self.undo(store),
                 6 => self.redo(store),
                 7 => self.restart(store),
@@ -397,15 +445,25 @@ impl MiauView {
             Outcome::Won(_) => {
                 ui.horizontal(|ui| {
                     let turns = self.session.state().turns;
-                    let text = if lang == Lang::Ru { format!("Победа! Ходов: {turns}.") } else { format!("Won! {turns} turns.") };
+                    let text = if lang == Lang::Ru {
+                        format!("Победа! Ходов: {turns}.")
+                    } else {
+                        format!("Won! {turns} turns.")
+                    };
                     ui.label(RichText::new(text).strong().color(Color32::from_rgb(230, 190, 60)));
                     if let Some(path) = &self.certificate {
-                        let saved = if lang == Lang::Ru { "Лучший результат, сертификат" } else { "Your best: certificate" };
+                        let saved = if lang == Lang::Ru {
+                            "Лучший результат, сертификат"
+                        } else {
+                            "Your best: certificate"
+                        };
                         let name = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
                         ui.label(RichText::new(format!("{saved} certificates/{name}")).small());
                     }
                     match self.next {
-                        Some((p, l)) if ui.button(tr(lang, "Next level")).clicked() => request = Some(MiauRequest::Play(p, l)),
+                        Some((p, l)) if ui.button(tr(lang, "Next level")).clicked() => {
+                            request = Some(MiauRequest::Play(p, l))
+                        }
                         Some(_) => {}
                         None if self.place.is_some() => {
                             ui.label(tr(lang, "That was the last level of this pack."));
@@ -415,7 +473,10 @@ impl MiauView {
                 });
             }
             Outcome::Lost(_) => {
-                ui.colored_label(Color32::from_rgb(230, 90, 70), tr(lang, "Nothing is YOU any more: undo (Z) or restart (R)."));
+                ui.colored_label(
+                    Color32::from_rgb(230, 90, 70),
+                    tr(lang, "Nothing is YOU any more: undo (Z) or restart (R)."),
+                );
             }
             _ => {}
         }
@@ -427,12 +488,21 @@ impl MiauView {
             let s = self.session.state();
             let avail = ui.available_size();
             let cell = ((avail.x - 240.0) / s.board.w as f32).min(avail.y / s.board.h as f32).clamp(12.0, 64.0);
-            let (rect, resp) = ui.allocate_exact_size(Vec2::new(cell * s.board.w as f32, cell * s.board.h as f32), egui::Sense::click());
+            let (rect, resp) = ui
+                .allocate_exact_size(Vec2::new(cell * s.board.w as f32, cell * s.board.h as f32), egui::Sense::click());
             resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Miau board"));
             paint(&ui.painter_at(rect), rect, s, &self.palette);
             for &(x, y) in self.pointed.iter().flatten() {
-                let r = egui::Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
-                ui.painter_at(rect).rect_stroke(r.shrink(1.0), 3.0, egui::Stroke::new(3.0, Color32::from_rgb(120, 200, 255)), egui::StrokeKind::Inside);
+                let r = egui::Rect::from_min_size(
+                    rect.min + Vec2::new(x as f32 * cell, y as f32 * cell),
+                    Vec2::splat(cell),
+                );
+                ui.painter_at(rect).rect_stroke(
+                    r.shrink(1.0),
+                    3.0,
+                    egui::Stroke::new(3.0, Color32::from_rgb(120, 200, 255)),
+                    egui::StrokeKind::Inside,
+                );
             }
             // A click (a tap) moves towards the cell: the longer way first; on a YOU, waits.
             if let Some(pos) = resp.interact_pointer_pos().filter(|_| resp.clicked()) {
@@ -446,7 +516,11 @@ impl MiauView {
                 // Pointing at a rule outlines the words it was read from (F-XW12).
                 let mut pointed = None;
                 for r in s.rules.texts() {
-                    let label = if r.ends_with(" IS GOAL") && total > 0 { ui.label(format!("{r} {covered}/{total}")) } else { ui.label(&r) };
+                    let label = if r.ends_with(" IS GOAL") && total > 0 {
+                        ui.label(format!("{r} {covered}/{total}"))
+                    } else {
+                        ui.label(&r)
+                    };
                     if label.hovered() {
                         pointed = Some(sentence_cells(s, &r));
                     }
@@ -477,7 +551,13 @@ impl MiauView {
         if let Some(a) = clicked {
             self.act(a, store);
         }
-        ui.label(RichText::new(tr(lang, "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts, H asks the solver for a hint.")).small());
+        ui.label(
+            RichText::new(tr(
+                lang,
+                "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts, H asks the solver for a hint.",
+            ))
+            .small(),
+        );
         request
     }
 }
@@ -489,7 +569,12 @@ impl MiauView {
 pub fn sentence_cells(s: &State, rule: &str) -> Vec<(i32, i32)> {
     let Some(r) = s.rules.rules.iter().find(|r| r.text() == rule) else { return Vec::new() };
     let (y, x, axis) = r.order;
-    s.rules.spans.iter().find(|sp| sp.axis == axis && sp.cells.first() == Some(&(x, y))).map(|sp| sp.cells.clone()).unwrap_or_default()
+    s.rules
+        .spans
+        .iter()
+        .find(|sp| sp.axis == axis && sp.cells.first() == Some(&(x, y)))
+        .map(|sp| sp.cells.clone())
+        .unwrap_or_default()
 }
 
 /// The move a tap on cell (x, y) makes: towards it from the first YOU (in
@@ -503,8 +588,20 @@ pub fn tap_move(s: &State, x: i32, y: i32) -> Option<Action> {
     let (dx, dy) = (x - you.x, y - you.y);
     Some(match (dx, dy) {
         (0, 0) => Action::Wait,
-        _ if dx.abs() >= dy.abs() => if dx > 0 { Action::Right } else { Action::Left },
-        _ => if dy > 0 { Action::Down } else { Action::Up },
+        _ if dx.abs() >= dy.abs() => {
+            if dx > 0 {
+                Action::Right
+            } else {
+                Action::Left
+            }
+        }
+        _ => {
+            if dy > 0 {
+                Action::Down
+            } else {
+                Action::Up
+            }
+        }
     })
 }
 
@@ -513,9 +610,16 @@ pub fn tap_move(s: &State, x: i32, y: i32) -> Option<Action> {
 fn automaton_line(s: &State, a: &retrace_kernel::miau::Automaton, phase: u32, lang: Lang) -> String {
     use retrace_kernel::miau::Step;
     let word = a.property.to_uppercase();
-    let active = s.rules.texts().iter().any(|r| r.ends_with(&format!(" IS {word}")) && a.subject.as_deref().is_none_or(|sub| r.starts_with(&format!("{} IS", sub.to_uppercase()))));
+    let active = s.rules.texts().iter().any(|r| {
+        r.ends_with(&format!(" IS {word}"))
+            && a.subject.as_deref().is_none_or(|sub| r.starts_with(&format!("{} IS", sub.to_uppercase())))
+    });
     if !active {
-        return if lang == Lang::Ru { format!("{}: стоит, пока ни одно правило не даёт {word}", a.id) } else { format!("{}: paused while no rule gives {word}", a.id) };
+        return if lang == Lang::Ru {
+            format!("{}: стоит, пока ни одно правило не даёт {word}", a.id)
+        } else {
+            format!("{}: paused while no rule gives {word}", a.id)
+        };
     }
     let beats: Vec<String> = (0..4)
         .map(|k| match a.pattern[(phase as usize + k) % a.pattern.len()] {
@@ -542,7 +646,12 @@ fn thing(id: &str) -> String {
 /// none for the win, which has its banner.
 pub fn describe(e: &Event) -> Option<String> {
     Some(match e {
-        Event::Rules { added, removed } => added.iter().map(|r| format!("+ {r}")).chain(removed.iter().map(|r| format!("- {r}"))).collect::<Vec<_>>().join(", "),
+        Event::Rules { added, removed } => added
+            .iter()
+            .map(|r| format!("+ {r}"))
+            .chain(removed.iter().map(|r| format!("- {r}")))
+            .collect::<Vec<_>>()
+            .join(", "),
         Event::Destroyed(ids, why) => {
             let who = ids.iter().map(|i| thing(i)).collect::<Vec<_>>().join(", ");
             match why.as_str() {
@@ -567,7 +676,9 @@ pub fn hint(state: &State, lang: Lang) -> String {
     let opts = Options { max_states: HINT_BUDGET, threads, ..Options::default() };
     let ru = lang == Lang::Ru;
     match solve_from(state, &opts, &mut retrace_kernel::hashing::CpuHasher, &mut |_| {}) {
-        Ok(Verdict::Solved { moves, .. }) if moves.is_empty() => (if ru { "Уровень уже пройден." } else { "The level is won." }).to_string(),
+        Ok(Verdict::Solved { moves, .. }) if moves.is_empty() => {
+            (if ru { "Уровень уже пройден." } else { "The level is won." }).to_string()
+        }
         Ok(Verdict::Solved { moves, .. }) => {
             let next = moves_text(&moves[..1]);
             if ru {
@@ -585,7 +696,9 @@ pub fn hint(state: &State, lang: Lang) -> String {
         }
         Ok(Verdict::Unsolved { states }) => {
             if ru {
-                format!("Отсюда не победить: проверены все {states} состояний. Отмените ход (Z) или начните заново (R).")
+                format!(
+                    "Отсюда не победить: проверены все {states} состояний. Отмените ход (Z) или начните заново (R)."
+                )
             } else {
                 format!("Nothing wins from here: all {states} reachable states were tried. Undo (Z) or restart (R).")
             }
@@ -618,7 +731,12 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, packs: &[Pack], won: &[String]) 
         for (p, pack) in packs.iter().enumerate() {
             ui.add_space(6.0);
             let done = |l: &pack::Level| won.iter().any(|w| *w == format!("{}/{}", pack.id, l.id));
-            ui.strong(format!("{} ({}/{})", pack.name, pack.levels.iter().filter(|l| done(l)).count(), pack.levels.len()));
+            ui.strong(format!(
+                "{} ({}/{})",
+                pack.name,
+                pack.levels.iter().filter(|l| done(l)).count(),
+                pack.levels.len()
+            ));
             ui.horizontal_wrapped(|ui| {
                 for (l, level) in pack.levels.iter().enumerate() {
                     if ui.button(&level.title).on_hover_text(&level.hint).clicked() {
@@ -685,8 +803,14 @@ pub fn glyph_for<'p>(noun: &str, palette: &'p [Glyph], drawable: impl Fn(&str) -
 pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State, palette: &[Glyph]) {
     let b = &s.board;
     let cell = (rect.width() / b.w as f32).min(rect.height() / b.h as f32);
-    let at = |x: i32, y: i32| egui::Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
-    painter.rect_filled(egui::Rect::from_min_size(rect.min, Vec2::new(cell * b.w as f32, cell * b.h as f32)), 2.0, Color32::from_gray(45));
+    let at = |x: i32, y: i32| {
+        egui::Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell))
+    };
+    painter.rect_filled(
+        egui::Rect::from_min_size(rect.min, Vec2::new(cell * b.w as f32, cell * b.h as f32)),
+        2.0,
+        Color32::from_gray(45),
+    );
     // Faint cell lines, so distances can be counted.
     let line = egui::Stroke::new(1.0, Color32::from_gray(55));
     for x in 1..b.w {
@@ -722,11 +846,24 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State, palette: &[Gl
                     if let Some((width, color)) = frame {
                         painter.rect_stroke(r, cell * 0.2, egui::Stroke::new(width, color), egui::StrokeKind::Inside);
                     }
-                    let marks = [(Prop::Sink, "~"), (Prop::Defeat, "x"), (Prop::Win, "*"), (Prop::Goal, "o"), (Prop::Float, "^"), (Prop::Frail, ":")];
+                    let marks = [
+                        (Prop::Sink, "~"),
+                        (Prop::Defeat, "x"),
+                        (Prop::Win, "*"),
+                        (Prop::Goal, "o"),
+                        (Prop::Float, "^"),
+                        (Prop::Frail, ":"),
+                    ];
                     let mut corner = r.right_top() + Vec2::new(-cell * 0.12, cell * 0.12);
                     for (p, mark) in marks {
                         if has(p) {
-                            painter.text(corner, egui::Align2::CENTER_CENTER, mark, egui::FontId::monospace(cell * 0.22), prop_color(p));
+                            painter.text(
+                                corner,
+                                egui::Align2::CENTER_CENTER,
+                                mark,
+                                egui::FontId::monospace(cell * 0.22),
+                                prop_color(p),
+                            );
                             corner.x -= cell * 0.16;
                         }
                     }
@@ -737,7 +874,13 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State, palette: &[Gl
                         }
                         None => {
                             let letters: String = n.chars().take(if cell >= 36.0 { 4 } else { 1 }).collect();
-                            painter.text(r.center(), egui::Align2::CENTER_CENTER, letters, egui::FontId::proportional(cell * 0.3), Color32::BLACK);
+                            painter.text(
+                                r.center(),
+                                egui::Align2::CENTER_CENTER,
+                                letters,
+                                egui::FontId::proportional(cell * 0.3),
+                                Color32::BLACK,
+                            );
                         }
                     }
                     if t.is_gate() && !t.open {
@@ -753,7 +896,12 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State, palette: &[Gl
                     };
                     painter.rect_filled(r, 3.0, Color32::from_gray(15));
                     if t.fixed {
-                        painter.rect_stroke(r, 3.0, egui::Stroke::new(2.0, Color32::from_gray(200)), egui::StrokeKind::Inside);
+                        painter.rect_stroke(
+                            r,
+                            3.0,
+                            egui::Stroke::new(2.0, Color32::from_gray(200)),
+                            egui::StrokeKind::Inside,
+                        );
                     }
                     let text = t.kind.text();
                     let size = (cell * 0.9 / text.len().max(2) as f32 * 1.6).min(cell * 0.36);
@@ -768,9 +916,13 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State, palette: &[Gl
         let (a, z) = (at(first.0, first.1), at(last.0, last.1));
         let stroke = egui::Stroke::new((cell * 0.06).max(1.5), Color32::from_rgb(240, 240, 160));
         if span.axis == 0 {
-            painter.line_segment([a.left_bottom() + Vec2::new(2.0, -2.0), z.right_bottom() + Vec2::new(-2.0, -2.0)], stroke);
+            painter.line_segment(
+                [a.left_bottom() + Vec2::new(2.0, -2.0), z.right_bottom() + Vec2::new(-2.0, -2.0)],
+                stroke,
+            );
         } else {
-            painter.line_segment([a.right_top() + Vec2::new(-2.0, 2.0), z.right_bottom() + Vec2::new(-2.0, -2.0)], stroke);
+            painter
+                .line_segment([a.right_top() + Vec2::new(-2.0, 2.0), z.right_bottom() + Vec2::new(-2.0, -2.0)], stroke);
         }
     }
 }

@@ -29,7 +29,6 @@ pub struct MinesView {
     pub message: Option<String>,
 }
 
-
 impl MinesView {
     /// A new round on `tier`.
     pub fn new(tier: Tier, seed: u64) -> MinesView {
@@ -120,13 +119,20 @@ impl MinesView {
             new_field = Some(tier);
         }
         // The classic title bar.
-        egui::Frame::new().fill(Color32::from_rgb(0, 0, 128)).inner_margin(egui::Margin::symmetric(6, 3)).show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.label(RichText::new("💣 MineLayer").color(Color32::WHITE).strong());
-        });
+        egui::Frame::new().fill(Color32::from_rgb(0, 0, 128)).inner_margin(egui::Margin::symmetric(6, 3)).show(
+            ui,
+            |ui| {
+                ui.set_width(ui.available_width());
+                ui.label(RichText::new("💣 MineLayer").color(Color32::WHITE).strong());
+            },
+        );
         ui.horizontal(|ui| {
             ui.menu_button(mt(l, "game"), |ui| {
-                for (name, t) in [(mt(l, "beginner"), Tier::Beginner), (mt(l, "intermediate"), Tier::Intermediate), (mt(l, "expert"), Tier::Expert)] {
+                for (name, t) in [
+                    (mt(l, "beginner"), Tier::Beginner),
+                    (mt(l, "intermediate"), Tier::Intermediate),
+                    (mt(l, "expert"), Tier::Expert),
+                ] {
                     let mark = if tier == t { "● " } else { "   " };
                     if ui.button(format!("{mark}{name}")).clicked() {
                         // Picking the current tier is a no-op, as in the original.
@@ -164,7 +170,10 @@ impl MinesView {
         ui.horizontal(|ui| {
             led(ui, left, mt(l, "mines_left"));
             ui.add_space(16.0);
-            if face_button(ui, self.face(), mt(l, "new_game")).on_hover_text(format!("{} (F2)", mt(l, "new_game"))).clicked() {
+            if face_button(ui, self.face(), mt(l, "new_game"))
+                .on_hover_text(format!("{} (F2)", mt(l, "new_game")))
+                .clicked()
+            {
                 new_field = Some(tier);
             }
             ui.add_space(16.0);
@@ -193,7 +202,8 @@ impl MinesView {
         let mut pressing = false;
         for i in 0..rows * cols {
             let (r, c) = (i / cols, i % cols);
-            let cr = egui::Rect::from_min_size(rect.min + Vec2::new(c as f32 * cell, r as f32 * cell), Vec2::splat(cell));
+            let cr =
+                egui::Rect::from_min_size(rect.min + Vec2::new(c as f32 * cell, r as f32 * cell), Vec2::splat(cell));
             let id = ui.scope_id().with(("mine-cell", i));
             let resp = ui.interact(cr, id, Sense::click());
             let label = format!("row {} column {}", r + 1, c + 1);
@@ -230,7 +240,13 @@ impl MinesView {
                 painter.line_segment([cr.left_top(), cr.left_bottom()], (2.0, Color32::WHITE));
             }
             if !text.is_empty() {
-                painter.text(cr.center(), egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(cell * 0.6), color);
+                painter.text(
+                    cr.center(),
+                    egui::Align2::CENTER_CENTER,
+                    text,
+                    egui::FontId::proportional(cell * 0.6),
+                    color,
+                );
             }
             if !st.active() || clue {
                 continue;
@@ -257,7 +273,15 @@ impl MinesView {
                 for key in ["beginner", "intermediate", "expert", "custom"] {
                     let s = st.summary(key);
                     let best = s.best_seconds.map_or("—".to_string(), |b| format!("{b} s"));
-                    ui.label(format!("{}: {} {}, {} {}, {} {best}", mt(l, key), mt(l, "played"), s.played, mt(l, "wins"), s.won, mt(l, "best")));
+                    ui.label(format!(
+                        "{}: {} {}, {} {}, {} {best}",
+                        mt(l, key),
+                        mt(l, "played"),
+                        s.played,
+                        mt(l, "wins"),
+                        s.won,
+                        mt(l, "best")
+                    ));
                 }
             });
         }
@@ -272,11 +296,14 @@ impl MinesView {
             let card = share::share_card(self.session.state(), &settings.mines_lang).unwrap_or_default();
             let mut open = true;
             egui::Window::new(mt(l, "share")).open(&mut open).collapsible(false).show(ctx, |ui| {
-                egui::ComboBox::from_label(mt(l, "language")).selected_text(settings.mines_lang.clone()).show_ui(ui, |ui| {
-                    for l in share::LANGUAGES {
-                        ui.selectable_value(&mut settings.mines_lang, l.to_string(), l);
-                    }
-                });
+                egui::ComboBox::from_label(mt(l, "language")).selected_text(settings.mines_lang.clone()).show_ui(
+                    ui,
+                    |ui| {
+                        for l in share::LANGUAGES {
+                            ui.selectable_value(&mut settings.mines_lang, l.to_string(), l);
+                        }
+                    },
+                );
                 ui.add(egui::Label::new(RichText::new(&card).monospace()));
                 if ui.button(mt(l, "copy")).clicked() {
                     ctx.copy_text(card.clone());
@@ -315,7 +342,10 @@ fn face_button(ui: &mut egui::Ui, face: Face, label: &str) -> egui::Response {
             }
         }
         Face::Cool => {
-            p.line_segment([el + Vec2::new(-3.0, 0.0), er + Vec2::new(3.0, 0.0)], egui::Stroke::new(3.5, Color32::BLACK));
+            p.line_segment(
+                [el + Vec2::new(-3.0, 0.0), er + Vec2::new(3.0, 0.0)],
+                egui::Stroke::new(3.5, Color32::BLACK),
+            );
         }
         _ => {
             p.circle_filled(el, 1.6, Color32::BLACK);
@@ -330,10 +360,12 @@ fn face_button(ui: &mut egui::Ui, face: Face, label: &str) -> egui::Response {
             p.line_segment([c + Vec2::new(-5.0, 7.0), c + Vec2::new(5.0, 7.0)], ink);
         }
         _ => {
-            let pts: Vec<egui::Pos2> = (0..=8).map(|k| {
-                let a = std::f32::consts::PI * (0.2 + 0.6 * k as f32 / 8.0);
-                c + Vec2::new(-6.0 * a.cos(), 6.0 * a.sin() - 1.0)
-            }).collect();
+            let pts: Vec<egui::Pos2> = (0..=8)
+                .map(|k| {
+                    let a = std::f32::consts::PI * (0.2 + 0.6 * k as f32 / 8.0);
+                    c + Vec2::new(-6.0 * a.cos(), 6.0 * a.sin() - 1.0)
+                })
+                .collect();
             p.add(egui::Shape::line(pts, ink));
         }
     }
@@ -341,7 +373,11 @@ fn face_button(ui: &mut egui::Ui, face: Face, label: &str) -> egui::Response {
 }
 
 fn led(ui: &mut egui::Ui, value: u32, label: &str) {
-    let text = RichText::new(format!("{:03}", value.min(999))).monospace().size(22.0).color(Color32::from_rgb(255, 0, 0)).background_color(Color32::BLACK);
+    let text = RichText::new(format!("{:03}", value.min(999)))
+        .monospace()
+        .size(22.0)
+        .color(Color32::from_rgb(255, 0, 0))
+        .background_color(Color32::BLACK);
     let r = ui.label(text);
     r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{label}: {value}")));
 }

@@ -80,7 +80,15 @@ impl WatchView {
             "miau" => Watched::Miau(rebuild(&file).map_err(err)?),
             other => return Err(err(format!("this build cannot show {other} replays yet"))),
         };
-        Ok(WatchView { source: source.into(), certificate: verified.certificate, verified, watched, playing: true, speed: 1.0, acc: 0.0 })
+        Ok(WatchView {
+            source: source.into(),
+            certificate: verified.certificate,
+            verified,
+            watched,
+            playing: true,
+            speed: 1.0,
+            acc: 0.0,
+        })
     }
 
     /// The current step.
@@ -138,16 +146,18 @@ impl WatchView {
             Watched::Miau(s) => format!("turn {}", s.state().turns),
         };
         if self.certificate {
-            ui.label(RichText::new(format!(
-                "{}: {} · rules v{} · {} steps · {time} · digest {} — {}",
-                t(lang, "certificate"),
-                super::text::kernel(lang, &v.outcome.to_string()),
-                v.rules_version,
-                v.steps,
-                &v.final_digest.hex()[..16],
-                t(lang, "verified")
-            ))
-            .strong());
+            ui.label(
+                RichText::new(format!(
+                    "{}: {} · rules v{} · {} steps · {time} · digest {} — {}",
+                    t(lang, "certificate"),
+                    super::text::kernel(lang, &v.outcome.to_string()),
+                    v.rules_version,
+                    v.steps,
+                    &v.final_digest.hex()[..16],
+                    t(lang, "verified")
+                ))
+                .strong(),
+            );
         } else {
             ui.label(format!("{} — {}", &v.final_digest.hex()[..16], t(lang, "verified")));
         }

@@ -89,7 +89,9 @@ impl Pos {
     }
     /// The 8 tiles round it, row-major.
     pub fn ring(self) -> impl Iterator<Item = Pos> {
-        (-1..=1).flat_map(move |dy| (-1..=1).map(move |dx| Pos { x: self.x + dx, y: self.y + dy })).filter(move |&p| p != self)
+        (-1..=1)
+            .flat_map(move |dy| (-1..=1).map(move |dx| Pos { x: self.x + dx, y: self.y + dy }))
+            .filter(move |&p| p != self)
     }
 }
 
@@ -271,7 +273,11 @@ pub fn generate(level: u32, rng: &mut Rng) -> Layout {
     // Enough crates exist far away on every board size; make sure with two forced crates if not.
     let mut far = far;
     while far.len() < 2 {
-        let p = *floor.iter().rev().find(|p| l.tile(**p) == Tile::Floor && p.dist(start) >= HIDE_DISTANCE).expect("a far floor tile");
+        let p = *floor
+            .iter()
+            .rev()
+            .find(|p| l.tile(**p) == Tile::Floor && p.dist(start) >= HIDE_DISTANCE)
+            .expect("a far floor tile");
         l.set(p, Tile::Crate);
         far.push(p);
     }
@@ -307,7 +313,13 @@ pub fn reachable(l: &Layout, from: Pos) -> Vec<bool> {
 /// crate, nor within [`OBJECT_CLEARANCE`] of the start.
 pub fn place_objects(l: &mut Layout, level: u32, rng: &mut Rng) {
     let start = l.start;
-    let free = |l: &Layout, p: Pos, t: Tile| l.tile(p) == t && p.dist(start) > OBJECT_CLEARANCE && p != l.exit && p != l.gem && l.marks[(p.y * l.w + p.x) as usize] == 0;
+    let free = |l: &Layout, p: Pos, t: Tile| {
+        l.tile(p) == t
+            && p.dist(start) > OBJECT_CLEARANCE
+            && p != l.exit
+            && p != l.gem
+            && l.marks[(p.y * l.w + p.x) as usize] == 0
+    };
     let pick = |l: &Layout, rng: &mut Rng, t: Tile| -> Option<Pos> {
         let c: Vec<Pos> = l.positions().filter(|&p| free(l, p, t)).collect();
         (!c.is_empty()).then(|| c[rng.index(c.len())])
@@ -318,7 +330,11 @@ pub fn place_objects(l: &mut Layout, level: u32, rng: &mut Rng) {
         let mut patch = vec![seed];
         l.mark(seed, mark, true);
         for _ in 0..more {
-            let edge: Vec<Pos> = patch.iter().flat_map(|&p| DIRS.iter().map(move |&d| p.step(d))).filter(|&p| free(l, p, Tile::Floor)).collect();
+            let edge: Vec<Pos> = patch
+                .iter()
+                .flat_map(|&p| DIRS.iter().map(move |&d| p.step(d)))
+                .filter(|&p| free(l, p, Tile::Floor))
+                .collect();
             if edge.is_empty() {
                 break;
             }

@@ -100,7 +100,10 @@ impl Power {
     }
     /// Abilities and passes are held once and never offered again.
     pub const fn is_ability(self) -> bool {
-        !matches!(self, Power::BombUp | Power::FireUp | Power::Tnt | Power::FuseUp | Power::Star | Power::Heart | Power::CoinBag)
+        !matches!(
+            self,
+            Power::BombUp | Power::FireUp | Power::Tnt | Power::FuseUp | Power::Star | Power::Heart | Power::CoinBag
+        )
     }
     /// Its bit in [`Held`].
     pub fn bit(self) -> u32 {
@@ -342,7 +345,12 @@ pub fn draw(pool: &[Offer], n: usize, rng: &mut Rng) -> Vec<Offer> {
 
 /// The gem's pool: every power-up `held` allows, and every charge.
 pub fn gem_pool(held: &Held) -> Vec<Offer> {
-    POWERS.iter().filter(|&&p| held.allows(p)).map(|&p| Offer::Power(p)).chain(CHARGES.iter().map(|&c| Offer::Charge(c))).collect()
+    POWERS
+        .iter()
+        .filter(|&&p| held.allows(p))
+        .map(|&p| Offer::Power(p))
+        .chain(CHARGES.iter().map(|&c| Offer::Charge(c)))
+        .collect()
 }
 
 /// The shop's pool: the gem's, without the Coin bag.

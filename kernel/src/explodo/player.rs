@@ -137,7 +137,11 @@ impl State {
     fn slip(&mut self, d: Dir, events: &mut Vec<Event>) -> bool {
         while self.layout.has(self.player, OIL) {
             let n = self.player.step(d);
-            if !self.layout.has(n, OIL) || self.layout.tile(n) != Tile::Floor || self.bomb_at(n).is_some() || self.enemy_at(n).is_some() {
+            if !self.layout.has(n, OIL)
+                || self.layout.tile(n) != Tile::Floor
+                || self.bomb_at(n).is_some()
+                || self.enemy_at(n).is_some()
+            {
                 break;
             }
             if self.arrive(n, false, events) {
@@ -218,7 +222,11 @@ impl State {
                 let mut q = at;
                 loop {
                     let n = q.step(d);
-                    if self.layout.tile(n) != Tile::Floor || self.bomb_at(n).is_some() || self.enemy_at(n).is_some() || n == self.player {
+                    if self.layout.tile(n) != Tile::Floor
+                        || self.bomb_at(n).is_some()
+                        || self.enemy_at(n).is_some()
+                        || n == self.player
+                    {
                         break;
                     }
                     q = n;
@@ -260,13 +268,22 @@ impl State {
             }
             Action::Detonate(p) => {
                 self.need(Power::Detonator)?;
-                let i = self.bomb_at(p).filter(|&i| self.bombs[i].yours()).ok_or_else(|| no("there is no bomb of yours on that tile"))?;
+                let i = self
+                    .bomb_at(p)
+                    .filter(|&i| self.bombs[i].yours())
+                    .ok_or_else(|| no("there is no bomb of yours on that tile"))?;
                 self.total_turns += 1;
                 self.bombs[i].fuse = 1;
             }
             Action::Wait => self.total_turns += 1,
             Action::UseCharge(aim) => return self.use_charge(aim, events),
-            Action::Choose(_) | Action::Buy(_) | Action::Restock | Action::LeaveShop | Action::KeepCharge | Action::TakeCharge | Action::FreezeFirst => {
+            Action::Choose(_)
+            | Action::Buy(_)
+            | Action::Restock
+            | Action::LeaveShop
+            | Action::KeepCharge
+            | Action::TakeCharge
+            | Action::FreezeFirst => {
                 return Err(no("there is no dialog open to answer"));
             }
         }
@@ -325,7 +342,9 @@ impl State {
         let Some(c) = self.carrying() else { return Err(no("you carry no charge")) };
         let aimed = |what: &str| no(format!("the {} is aimed {what}", c.name()));
         match (c, aim) {
-            (Charge::Shield | Charge::FlamePass, _) => return Err(no(format!("the {} works by itself while you carry it", c.name()))),
+            (Charge::Shield | Charge::FlamePass, _) => {
+                return Err(no(format!("the {} works by itself while you carry it", c.name())))
+            }
             (Charge::Pierce | Charge::Power | Charge::Nuke | Charge::Acid, Aim::Dir(d)) => {
                 let t = self.player.step(d);
                 self.placeable(t)?;
@@ -349,7 +368,9 @@ impl State {
                     return Ok(false);
                 }
             }
-            (Charge::Pierce | Charge::Power | Charge::Nuke | Charge::Acid | Charge::Icbm, _) => return Err(aimed("in a direction")),
+            (Charge::Pierce | Charge::Power | Charge::Nuke | Charge::Acid | Charge::Icbm, _) => {
+                return Err(aimed("in a direction"))
+            }
             (Charge::Freeze, Aim::Me) => {
                 self.freeze(events);
                 self.spend_charge(events);
@@ -357,7 +378,9 @@ impl State {
             }
             (Charge::Freeze, _) => return Err(aimed("at yourself")),
             (Charge::Decoy, Aim::At(p)) => {
-                let d = super::board::DIRS.into_iter().find(|&d| (1..=items::DECOY_REACH).any(|k| (0..k).fold(self.player, |q, _| q.step(d)) == p));
+                let d = super::board::DIRS
+                    .into_iter()
+                    .find(|&d| (1..=items::DECOY_REACH).any(|k| (0..k).fold(self.player, |q, _| q.step(d)) == p));
                 let Some(d) = d else { return Err(no("a decoy goes up to 3 tiles away in a straight line")) };
                 let mut q = self.player;
                 while q != p {
@@ -464,7 +487,9 @@ impl State {
             Offer::Power(Power::FuseUp) => stat("Fuse", self.fuse, 1, Some(STAT_CAP)),
             Offer::Power(Power::Heart) => stat("Lives", self.lives, 1, None),
             Offer::Power(Power::CoinBag) => stat("Coins", self.coins, items::COIN_BAG, None),
-            Offer::Power(Power::Star) => stat("Star turns", self.star, items::STAR_TURNS - self.star.min(items::STAR_TURNS), None),
+            Offer::Power(Power::Star) => {
+                stat("Star turns", self.star, items::STAR_TURNS - self.star.min(items::STAR_TURNS), None)
+            }
             Offer::Charge(c) => match self.charge {
                 Some((k, n)) if k == c => stat(c.name(), n, c.uses(), None),
                 _ => format!("{} ×{}", c.name(), c.uses()),
@@ -483,12 +508,18 @@ impl State {
         };
         match (top, *action) {
             (Dialog::Gem { cards, .. }, Action::Choose(i)) => {
-                let o = *cards.get(i as usize).ok_or_else(|| no(format!("the gem offers cards 0 to {}", cards.len().saturating_sub(1))))?;
+                let o = *cards
+                    .get(i as usize)
+                    .ok_or_else(|| no(format!("the gem offers cards 0 to {}", cards.len().saturating_sub(1))))?;
                 self.dialogs.pop();
                 self.take(o, events);
             }
             (Dialog::Shop { items: shelf, restocks }, Action::Buy(i)) => {
-                let o = shelf.get(i as usize).copied().flatten().ok_or_else(|| no(format!("there is no item {i} on the shelf")))?;
+                let o = shelf
+                    .get(i as usize)
+                    .copied()
+                    .flatten()
+                    .ok_or_else(|| no(format!("there is no item {i} on the shelf")))?;
                 if self.coins < o.price() {
                     return Err(no(format!("{} costs {} coins; you have {}", o.name(), o.price(), self.coins)));
                 }
@@ -508,7 +539,8 @@ impl State {
                 let shelf = items::draw(&items::shop_pool(&self.held()), items::SHOP_ITEMS, &mut self.shop_rng);
                 events.push(Event::Restocked(cost));
                 events.push(Event::ShopOpened(shelf.clone()));
-                *self.dialogs.last_mut().expect("the shop is open") = Dialog::Shop { items: shelf.into_iter().map(Some).collect(), restocks: cost };
+                *self.dialogs.last_mut().expect("the shop is open") =
+                    Dialog::Shop { items: shelf.into_iter().map(Some).collect(), restocks: cost };
             }
             (Dialog::Shop { .. }, Action::LeaveShop) => {
                 self.dialogs.pop();

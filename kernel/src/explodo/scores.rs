@@ -125,13 +125,17 @@ pub fn from_text(text: &str) -> Result<Vec<Score>, String> {
         if f.len() != 11 {
             return Err(format!("line {}: expected 11 tab-separated fields, found {}", n + 1, f.len()));
         }
-        let num = |i: usize, name: &str| f[i].parse::<u64>().map_err(|_| format!("line {}: {name} '{}' is not a number", n + 1, f[i]));
+        let num = |i: usize, name: &str| {
+            f[i].parse::<u64>().map_err(|_| format!("line {}: {name} '{}' is not a number", n + 1, f[i]))
+        };
         let flag = |i: usize, name: &str| match f[i] {
             "0" => Ok(false),
             "1" => Ok(true),
             other => Err(format!("line {}: {name} is 0 or 1, not '{other}'", n + 1)),
         };
-        let small = |i: usize, name: &str| num(i, name).and_then(|v| u32::try_from(v).map_err(|_| format!("line {}: {name} {v} is too large", n + 1)));
+        let small = |i: usize, name: &str| {
+            num(i, name).and_then(|v| u32::try_from(v).map_err(|_| format!("line {}: {name} {v} is too large", n + 1)))
+        };
         board.push(Score {
             won: flag(0, "won")?,
             level: small(1, "level")?,

@@ -15,7 +15,15 @@ pub(super) fn arena(w: i32, h: i32) -> State {
             }
         }
     }
-    s.layout = Layout { w, h, tiles, start: Pos { x: 1, y: 1 }, exit: Pos { x: w - 2, y: h - 2 }, gem: Pos { x: w - 3, y: h - 2 }, marks: vec![0; (w * h) as usize] };
+    s.layout = Layout {
+        w,
+        h,
+        tiles,
+        start: Pos { x: 1, y: 1 },
+        exit: Pos { x: w - 2, y: h - 2 },
+        gem: Pos { x: w - 3, y: h - 2 },
+        marks: vec![0; (w * h) as usize],
+    };
     s.enemies.clear();
     s.player = Pos { x: 1, y: 1 };
     s.par = 99;
@@ -46,7 +54,9 @@ use Dir::{Down as D, Left as L, Right as R, Up as U};
 
 #[test]
 fn boards_grow_with_the_level_and_keep_the_classic_grid() {
-    for (level, size) in [(1, (9, 11)), (3, (9, 11)), (4, (11, 13)), (8, (11, 15)), (12, (13, 15)), (16, (13, 17)), (20, (13, 17))] {
+    for (level, size) in
+        [(1, (9, 11)), (3, (9, 11)), (4, (11, 13)), (8, (11, 15)), (12, (13, 15)), (16, (13, 17)), (20, (13, 17))]
+    {
         assert_eq!(board::size_for(level), size);
     }
     for seed in 0..20 {
@@ -360,7 +370,19 @@ fn random_play_never_panics_and_replays_exactly() {
 
 #[test]
 fn high_scores_rank_wins_then_level_then_coins_then_fewer_turns() {
-    let run = |won, level, coins, turns| scores::Score { won, level, coins, turns, kills: 0, lives_lost: 0, ended: String::new(), powerups: vec![], date: "2026-11-29".into(), seed: 1, developer: false };
+    let run = |won, level, coins, turns| scores::Score {
+        won,
+        level,
+        coins,
+        turns,
+        kills: 0,
+        lives_lost: 0,
+        ended: String::new(),
+        powerups: vec![],
+        date: "2026-11-29".into(),
+        seed: 1,
+        developer: false,
+    };
     let mut board = Vec::new();
     assert_eq!(scores::insert(&mut board, run(false, 5, 10, 300)), Some(1));
     assert_eq!(scores::insert(&mut board, run(false, 5, 10, 200)), Some(1), "fewer turns ranks higher");

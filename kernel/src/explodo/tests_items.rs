@@ -37,8 +37,14 @@ fn stats_cap_at_5_and_an_offer_without_room_is_not_made() {
     assert!(!h.allows(Power::BombUp) && !h.allows(Power::Tnt) && h.allows(Power::FireUp) && h.allows(Power::FuseUp));
     let h = Held { abilities: Power::Run.bit() | Power::Kick.bit(), bombs: 1, fire: 1, fuse: 3 };
     let pool = items::gem_pool(&h);
-    assert!(!pool.contains(&Offer::Power(Power::Run)) && !pool.contains(&Offer::Power(Power::Kick)), "abilities held are never offered");
-    assert!(pool.contains(&Offer::Power(Power::Star)) && pool.contains(&Offer::Power(Power::Heart)), "one-offs come again");
+    assert!(
+        !pool.contains(&Offer::Power(Power::Run)) && !pool.contains(&Offer::Power(Power::Kick)),
+        "abilities held are never offered"
+    );
+    assert!(
+        pool.contains(&Offer::Power(Power::Star)) && pool.contains(&Offer::Power(Power::Heart)),
+        "one-offs come again"
+    );
     assert!(!items::shop_pool(&h).contains(&Offer::Power(Power::CoinBag)), "the shop sells no Coin bag");
     let mut s = arena(7, 7);
     s.fire = 2;
@@ -153,7 +159,11 @@ fn a_kicked_bomb_slides_until_blocked_keeping_its_number() {
     s.layout.set(p(6, 1), Tile::Crate);
     let ev = go(&mut s, &[M(R)]);
     assert!(ev.contains(&Event::Kicked(p(2, 1), p(5, 1))), "{ev:?}");
-    assert_eq!((s.bombs[0].pos, s.bombs[0].fuse, s.player), (p(5, 1), 1, p(1, 1)), "it stops before the crate, still counting");
+    assert_eq!(
+        (s.bombs[0].pos, s.bombs[0].fuse, s.player),
+        (p(5, 1), 1, p(1, 1)),
+        "it stops before the crate, still counting"
+    );
     assert_eq!(refused(&mut s, Action::Kick(D)), "there is no bomb next to you that way");
     // With Bomb Pass too, Move walks over it and Kick kicks.
     let mut s = arena(9, 5);
@@ -310,7 +320,11 @@ fn pierce_burns_every_crate_in_reach_and_power_reaches_the_walls() {
     s.layout.set(p(10, 1), Tile::Crate);
     s.layout.set(p(11, 1), Tile::Crate);
     go(&mut s, &[Action::UseCharge(Aim::Dir(R)), M(D), M(D), W]);
-    assert_eq!((s.layout.tile(p(10, 1)), s.layout.tile(p(11, 1))), (Tile::Floor, Tile::Crate), "to the first crate, however far");
+    assert_eq!(
+        (s.layout.tile(p(10, 1)), s.layout.tile(p(11, 1))),
+        (Tile::Floor, Tile::Crate),
+        "to the first crate, however far"
+    );
     assert_eq!(refused(&mut s, Action::UseCharge(Aim::Me)), "the Power is aimed in a direction");
 }
 
@@ -336,7 +350,12 @@ fn acid_cracks_pillars_a_later_blast_breaks_one_and_the_ceiling_falls_4_turns_la
     carrying(&mut s, Charge::Acid);
     s.bombs.push(Bomb { pos: p(5, 4), fuse: 1, fire: 1, kind: BombKind::Acid });
     let ev = go(&mut s, &[W]);
-    assert!(ev.contains(&Event::PillarCracked(p(4, 4))) && ev.contains(&Event::PillarCracked(p(6, 4))) && ev.contains(&Event::PillarCracked(p(6, 5))), "diagonal ones too: {ev:?}");
+    assert!(
+        ev.contains(&Event::PillarCracked(p(4, 4)))
+            && ev.contains(&Event::PillarCracked(p(6, 4)))
+            && ev.contains(&Event::PillarCracked(p(6, 5))),
+        "diagonal ones too: {ev:?}"
+    );
     assert_eq!(s.layout.tile(p(8, 4)), Tile::Pillar, "3 steps away: untouched");
     go(&mut s, &[W]);
     let id = enemy(&mut s, Kind::Blob, p(5, 5));
@@ -419,7 +438,10 @@ fn a_decoy_draws_chasers() {
     assert_eq!(s.enemies[0].plan[0], Step::Move(L), "{:?}", s.enemies[0].plan);
     s.enemies.clear();
     carrying(&mut s, Charge::Decoy);
-    assert_eq!(refused(&mut s, Action::UseCharge(Aim::At(p(9, 2)))), "a decoy goes up to 3 tiles away in a straight line");
+    assert_eq!(
+        refused(&mut s, Action::UseCharge(Aim::At(p(9, 2)))),
+        "a decoy goes up to 3 tiles away in a straight line"
+    );
     go(&mut s, &[Action::UseCharge(Aim::At(p(8, 3)))]);
     assert_eq!(s.decoy, Some(p(8, 3)));
     enemy(&mut s, Kind::Hunter, p(5, 1));
@@ -483,7 +505,11 @@ fn another_kind_of_charge_asks_keep_or_take_and_sells_for_half_price() {
     go(&mut keep, &[Action::KeepCharge]);
     assert_eq!((keep.charge, keep.coins), (Some((Charge::Pierce, 2)), 3), "the Nuke sold for 3 (half of 6)");
     go(&mut s, &[Action::TakeCharge]);
-    assert_eq!((s.charge, s.coins), (Some((Charge::Nuke, 3)), 2), "2 Pierce of 3 sold for 2 (half of 4 × 2/3, rounded up)");
+    assert_eq!(
+        (s.charge, s.coins),
+        (Some((Charge::Nuke, 3)), 2),
+        "2 Pierce of 3 sold for 2 (half of 4 × 2/3, rounded up)"
+    );
     assert_eq!(refused(&mut s.clone(), Action::FreezeFirst), "there is no dialog open to answer");
     // The same kind adds uses; a held Freeze can be used first.
     let mut s = arena(9, 5);
@@ -696,14 +722,25 @@ fn random_play_on_every_level_with_every_power_never_panics() {
             if let Ok(ev) = Explodo::apply(&mut s, &a) {
                 accepted += 1;
                 blasts += ev.iter().filter(|e| matches!(e, Event::Exploded(..))).count();
-                objects += ev.iter().filter(|e| matches!(e, Event::BushBurnt(_) | Event::OilBurnt(_) | Event::BarrelBurst(_) | Event::PillarBroke(_))).count();
+                objects += ev
+                    .iter()
+                    .filter(|e| {
+                        matches!(
+                            e,
+                            Event::BushBurnt(_) | Event::OilBurnt(_) | Event::BarrelBurst(_) | Event::PillarBroke(_)
+                        )
+                    })
+                    .count();
             }
             if s.phase != RunPhase::Playing {
                 break;
             }
         }
     }
-    assert!(accepted > 2_000 && blasts > 100 && objects > 5, "the random play did play: {accepted} actions, {blasts} blasts, {objects} object events");
+    assert!(
+        accepted > 2_000 && blasts > 100 && objects > 5,
+        "the random play did play: {accepted} actions, {blasts} blasts, {objects} object events"
+    );
 }
 
 /// Every ability and pass.

@@ -27,7 +27,10 @@ fn objects_turn_up_from_their_levels_never_near_the_start_exit_or_gem() {
             for q in l.positions() {
                 let object = l.has(q, BUSH | OIL | SPIKES) || matches!(l.tile(q), Tile::Metal | Tile::Barrel);
                 if object {
-                    assert!(q.dist(l.start) > board::OBJECT_CLEARANCE && q != l.exit && q != l.gem, "seed {seed} level {level} at {q:?}");
+                    assert!(
+                        q.dist(l.start) > board::OBJECT_CLEARANCE && q != l.exit && q != l.gem,
+                        "seed {seed} level {level} at {q:?}"
+                    );
                 }
             }
             // Metal crates leave every open tile reachable.
@@ -166,7 +169,10 @@ fn a_barrel_bursts_into_oil_and_explodes_next_turn_with_a_blast_of_2() {
     let barrel = s.bombs.iter().find(|b| b.kind == BombKind::Barrel).copied().expect("it will go off");
     assert!(!barrel.yours());
     s.abilities |= items::Power::Detonator.bit();
-    assert_eq!(Explodo::apply(&mut s, &Action::Detonate(p(6, 3))).unwrap_err().0, "there is no bomb of yours on that tile");
+    assert_eq!(
+        Explodo::apply(&mut s, &Action::Detonate(p(6, 3))).unwrap_err().0,
+        "there is no bomb of yours on that tile"
+    );
     go(&mut s, &[W]);
     assert!(s.burning(p(8, 3)) && s.burning(p(6, 1)), "a blast of 2");
     assert!(s.burning(p(7, 4)), "the spill lit");

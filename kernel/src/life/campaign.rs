@@ -32,7 +32,8 @@ impl Rect {
 }
 
 /// The seven zone kinds of generated levels (a whole-field zone is never generated).
-pub const ZONE_KINDS: [&str; 7] = ["half", "center", "top-left", "bottom-right", "vertical-strip", "horizontal-strip", "rectangle"];
+pub const ZONE_KINDS: [&str; 7] =
+    ["half", "center", "top-left", "bottom-right", "vertical-strip", "horizontal-strip", "rectangle"];
 
 /// A campaign level.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,7 +90,14 @@ struct Builder {
 
 impl Builder {
     fn new(w: u32, h: u32) -> Self {
-        Builder { w, h, taken: vec![false; (w * h) as usize], figures: Vec::new(), cells: Vec::new(), edge_margin: false }
+        Builder {
+            w,
+            h,
+            taken: vec![false; (w * h) as usize],
+            figures: Vec::new(),
+            cells: Vec::new(),
+            edge_margin: false,
+        }
     }
 
     /// Places `id` rotated `rot` with its top-left at (x, y) if it fits with a
@@ -122,7 +130,18 @@ impl Builder {
     fn level(self, id: u16, name: &str, wrap: bool, budget: u32, zone: Rect, zone_kind: Option<u8>) -> Level {
         let mut cells = self.cells;
         cells.sort_by_key(|&(x, y)| (y, x));
-        Level { id, name: name.into(), w: self.w, h: self.h, wrap, budget, zone, zone_kind, figures: self.figures, cells }
+        Level {
+            id,
+            name: name.into(),
+            w: self.w,
+            h: self.h,
+            wrap,
+            budget,
+            zone,
+            zone_kind,
+            figures: self.figures,
+            cells,
+        }
     }
 }
 
@@ -138,8 +157,24 @@ fn hand(id: u16, name: &str, w: u32, h: u32, budget: u32, zone: Rect, figures: &
 pub fn hand_made() -> Vec<Level> {
     let r = |x, y, w, h| Rect { x, y, w, h };
     vec![
-        hand(1, "Разминка", 40, 40, 40, r(0, 0, 40, 40), &[("block", 0, 28, 8), ("beehive", 0, 26, 26), ("blinker", 1, 10, 30)]),
-        hand(2, "Каравай", 60, 60, 60, r(0, 0, 30, 60), &[("loaf", 0, 40, 10), ("loaf", 1, 48, 30), ("loaf", 2, 38, 48), ("toad", 0, 44, 20)]),
+        hand(
+            1,
+            "Разминка",
+            40,
+            40,
+            40,
+            r(0, 0, 40, 40),
+            &[("block", 0, 28, 8), ("beehive", 0, 26, 26), ("blinker", 1, 10, 30)],
+        ),
+        hand(
+            2,
+            "Каравай",
+            60,
+            60,
+            60,
+            r(0, 0, 30, 60),
+            &[("loaf", 0, 40, 10), ("loaf", 1, 48, 30), ("loaf", 2, 38, 48), ("toad", 0, 44, 20)],
+        ),
         hand(
             3,
             "Рой",
@@ -148,12 +183,31 @@ pub fn hand_made() -> Vec<Level> {
             120,
             r(0, 0, 80, 80),
             &[
-                ("block", 0, 10, 10), ("beehive", 1, 30, 8), ("loaf", 0, 50, 12), ("boat", 0, 68, 10), ("tub", 0, 12, 30),
-                ("blinker", 0, 32, 32), ("toad", 0, 52, 30), ("ship", 0, 70, 34), ("pond", 0, 10, 52), ("beacon", 0, 30, 54),
-                ("beehive", 0, 50, 56), ("block", 0, 70, 60), ("blinker", 1, 40, 70), ("loaf", 3, 20, 70),
+                ("block", 0, 10, 10),
+                ("beehive", 1, 30, 8),
+                ("loaf", 0, 50, 12),
+                ("boat", 0, 68, 10),
+                ("tub", 0, 12, 30),
+                ("blinker", 0, 32, 32),
+                ("toad", 0, 52, 30),
+                ("ship", 0, 70, 34),
+                ("pond", 0, 10, 52),
+                ("beacon", 0, 30, 54),
+                ("beehive", 0, 50, 56),
+                ("block", 0, 70, 60),
+                ("blinker", 1, 40, 70),
+                ("loaf", 3, 20, 70),
             ],
         ),
-        hand(4, "Издалека", 60, 60, 60, r(0, 0, 14, 20), &[("gosper", 0, 20, 48), ("block", 0, 40, 10), ("beehive", 0, 24, 30), ("pulsar", 0, 40, 26)]),
+        hand(
+            4,
+            "Издалека",
+            60,
+            60,
+            60,
+            r(0, 0, 14, 20),
+            &[("gosper", 0, 20, 48), ("block", 0, 40, 10), ("beehive", 0, 24, 30), ("pulsar", 0, 40, 26)],
+        ),
         hand(
             101,
             "Флотилия",
@@ -162,8 +216,16 @@ pub fn hand_made() -> Vec<Level> {
             150,
             r(0, 70, 100, 30),
             &[
-                ("boat", 0, 10, 10), ("ship", 1, 25, 14), ("longboat", 0, 40, 10), ("carrier", 0, 55, 16), ("canoe", 0, 70, 10),
-                ("boat", 2, 85, 20), ("barge", 0, 15, 35), ("ship", 0, 35, 40), ("longboat", 3, 55, 38), ("canoe", 1, 75, 42),
+                ("boat", 0, 10, 10),
+                ("ship", 1, 25, 14),
+                ("longboat", 0, 40, 10),
+                ("carrier", 0, 55, 16),
+                ("canoe", 0, 70, 10),
+                ("boat", 2, 85, 20),
+                ("barge", 0, 15, 35),
+                ("ship", 0, 35, 40),
+                ("longboat", 3, 55, 38),
+                ("canoe", 1, 75, 42),
             ],
         ),
         hand(
@@ -173,7 +235,14 @@ pub fn hand_made() -> Vec<Level> {
             60,
             120,
             r(0, 0, 25, 60),
-            &[("clock", 0, 40, 10), ("beacon", 0, 60, 12), ("pentadecathlon", 0, 45, 28), ("pentadecathlon", 1, 80, 20), ("clock", 1, 70, 45), ("beacon", 1, 50, 48)],
+            &[
+                ("clock", 0, 40, 10),
+                ("beacon", 0, 60, 12),
+                ("pentadecathlon", 0, 45, 28),
+                ("pentadecathlon", 1, 80, 20),
+                ("clock", 1, 70, 45),
+                ("beacon", 1, 50, 48),
+            ],
         ),
         hand(
             103,
@@ -183,15 +252,21 @@ pub fn hand_made() -> Vec<Level> {
             200,
             r(40, 40, 40, 40),
             &[
-                ("eater", 0, 10, 10), ("eater", 1, 100, 12), ("pond", 0, 12, 100), ("pond", 0, 100, 100), ("barge", 0, 55, 15),
-                ("tub", 0, 60, 100), ("rabbits", 0, 5, 55),
+                ("eater", 0, 10, 10),
+                ("eater", 1, 100, 12),
+                ("pond", 0, 12, 100),
+                ("pond", 0, 100, 100),
+                ("barge", 0, 55, 15),
+                ("tub", 0, 60, 100),
+                ("rabbits", 0, 5, 55),
             ],
         ),
     ]
 }
 
 /// Figures the generator places: still lifes and small oscillators.
-const ENEMY_FIGURES: [&str; 11] = ["block", "beehive", "loaf", "boat", "tub", "pond", "ship", "blinker", "toad", "beacon", "pulsar"];
+const ENEMY_FIGURES: [&str; 11] =
+    ["block", "beehive", "loaf", "boat", "tub", "pond", "ship", "blinker", "toad", "beacon", "pulsar"];
 /// Sizes generated levels step through, non-decreasing, ending at 300.
 const SIZES: [u32; 8] = [60, 80, 100, 120, 150, 200, 250, 300];
 
@@ -253,7 +328,15 @@ pub fn generate() -> Vec<Level> {
 }
 
 /// Russian names of the zone kinds, used in generated levels' names.
-const ZONE_NAMES_RU: [&str; 7] = ["половина", "центр", "левый верхний угол", "правый нижний угол", "вертикальная полоса", "горизонтальная полоса", "прямоугольник"];
+const ZONE_NAMES_RU: [&str; 7] = [
+    "половина",
+    "центр",
+    "левый верхний угол",
+    "правый нижний угол",
+    "вертикальная полоса",
+    "горизонтальная полоса",
+    "прямоугольник",
+];
 
 /// The committed text of the generated levels.
 pub const COMMITTED: &str = include_str!("campaign.txt");
@@ -261,7 +344,9 @@ pub const COMMITTED: &str = include_str!("campaign.txt");
 /// Renders levels as the committed text: one level per line,
 /// `id|name|w|h|wrap|budget|zx,zy,zw,zh|kind|fig,fig,…|x,y;x,y;…`.
 pub fn to_text(levels: &[Level]) -> String {
-    let mut s = String::from("# Generated campaign levels (ids 5..100). Regenerate: retrace life campaign --write <this file>\n");
+    let mut s = String::from(
+        "# Generated campaign levels (ids 5..100). Regenerate: retrace life campaign --write <this file>\n",
+    );
     for l in levels {
         let cells: Vec<String> = l.cells.iter().map(|(x, y)| format!("{x},{y}")).collect();
         let z = l.zone;

@@ -89,7 +89,8 @@ impl Planes {
 
     /// Unpacks into a new field.
     pub fn to_field(&self) -> Field {
-        let mut f = Field { w: self.w, h: self.h, wrap: self.wrap, cells: vec![DEAD; self.w as usize * self.h as usize] };
+        let mut f =
+            Field { w: self.w, h: self.h, wrap: self.wrap, cells: vec![DEAD; self.w as usize * self.h as usize] };
         self.write_to(&mut f);
         f
     }
@@ -185,14 +186,24 @@ impl Planes {
                 let at = |v: &Vec<u64>, row: Option<usize>| row.map_or(0, |r| v[r * n + k]);
                 let i = y * n + k;
                 let na = count8([
-                    at(&self.alive, up), at(&s.aw, up), at(&s.ae, up),
-                    s.aw[i], s.ae[i],
-                    at(&self.alive, down), at(&s.aw, down), at(&s.ae, down),
+                    at(&self.alive, up),
+                    at(&s.aw, up),
+                    at(&s.ae, up),
+                    s.aw[i],
+                    s.ae[i],
+                    at(&self.alive, down),
+                    at(&s.aw, down),
+                    at(&s.ae, down),
                 ]);
                 let nq = count8([
-                    at(&s.q, up), at(&s.qw, up), at(&s.qe, up),
-                    s.qw[i], s.qe[i],
-                    at(&s.q, down), at(&s.qw, down), at(&s.qe, down),
+                    at(&s.q, up),
+                    at(&s.qw, up),
+                    at(&s.qe, up),
+                    s.qw[i],
+                    s.qe[i],
+                    at(&s.q, down),
+                    at(&s.qw, down),
+                    at(&s.qe, down),
                 ]);
                 let small = !na.2 & !na.3;
                 let eq3 = na.0 & na.1 & small;

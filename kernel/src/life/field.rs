@@ -49,7 +49,13 @@ impl Field {
     /// A random field: each cell is alive with `density_percent` % chance, each
     /// colour equally likely, drawn from `rng` (cell by cell, row-major:
     /// `below(100)`, then `below(2)` for a live cell).
-    pub fn random(w: u32, h: u32, wrap: bool, density_percent: u32, rng: &mut crate::rng::Rng) -> Result<Field, String> {
+    pub fn random(
+        w: u32,
+        h: u32,
+        wrap: bool,
+        density_percent: u32,
+        rng: &mut crate::rng::Rng,
+    ) -> Result<Field, String> {
         let mut f = Field::new(w, h, wrap)?;
         for c in f.cells.iter_mut() {
             if rng.below(100) < density_percent {

@@ -374,7 +374,12 @@ impl State {
     }
 
     /// Applies a tool or stamp's cells for `player`, in the given order.
-    fn paint_cells(&mut self, cells: impl Iterator<Item = (u32, u32)>, player: u8, erase: bool) -> Result<u32, Rejection> {
+    fn paint_cells(
+        &mut self,
+        cells: impl Iterator<Item = (u32, u32)>,
+        player: u8,
+        erase: bool,
+    ) -> Result<u32, Rejection> {
         let mut changed = 0;
         let mut any_in_zone = false;
         let enemy_guard = self.campaign.is_some();
@@ -557,7 +562,11 @@ impl Game for Life {
             Setup::Campaign { level } => {
                 let levels = campaign::levels();
                 let Some(lv) = levels.get(level as usize) else {
-                    return reject(format!("there is no campaign level {} (there are {})", level as u32 + 1, levels.len()));
+                    return reject(format!(
+                        "there is no campaign level {} (there are {})",
+                        level as u32 + 1,
+                        levels.len()
+                    ));
                 };
                 (lv.field(), lv.budget, Some((level, lv.zone)))
             }
@@ -586,20 +595,27 @@ impl Game for Life {
         let phase_event = |s: &State| vec![Event::Phase(s.phase)];
         match *action {
             Action::Paint { x, y, tool } => {
-                let Some(player) = s.phase.drawer() else { return reject("you can draw only while placing or editing") };
+                let Some(player) = s.phase.drawer() else {
+                    return reject("you can draw only while placing or editing");
+                };
                 if x >= s.field.w || y >= s.field.h {
                     return reject(format!("({x}, {y}) is off the {}×{} field", s.field.w, s.field.h));
                 }
                 let (x0, y0, x1, y1) = tool.footprint(x as i64, y as i64);
                 let (w, h) = (s.field.w as i64, s.field.h as i64);
-                let cells = (y0.max(0)..=y1.min(h - 1)).flat_map(|yy| (x0.max(0)..=x1.min(w - 1)).map(move |xx| (xx as u32, yy as u32)));
+                let cells = (y0.max(0)..=y1.min(h - 1))
+                    .flat_map(|yy| (x0.max(0)..=x1.min(w - 1)).map(move |xx| (xx as u32, yy as u32)));
                 let cells: Vec<(u32, u32)> = cells.collect();
                 let n = s.paint_cells(cells.into_iter(), player, tool.erases())?;
                 Ok(vec![Event::Painted { cells: n }])
             }
             Action::Stamp { x, y, pattern, rot } => {
-                let Some(player) = s.phase.drawer() else { return reject("you can stamp only while placing or editing") };
-                let Some(p) = PATTERNS.get(pattern as usize) else { return reject(format!("there is no pattern {pattern}")) };
+                let Some(player) = s.phase.drawer() else {
+                    return reject("you can stamp only while placing or editing");
+                };
+                let Some(p) = PATTERNS.get(pattern as usize) else {
+                    return reject(format!("there is no pattern {pattern}"));
+                };
                 if rot > 3 {
                     return reject(format!("a rotation is 0 to 3 quarter turns, not {rot}"));
                 }
@@ -618,7 +634,9 @@ impl Game for Life {
                 Ok(vec![Event::Painted { cells: n }])
             }
             Action::Reset => {
-                let Some(player) = s.phase.drawer() else { return reject("there is nothing to reset outside a drawing turn") };
+                let Some(player) = s.phase.drawer() else {
+                    return reject("there is nothing to reset outside a drawing turn");
+                };
                 let (cells, used) = s.turn_start.clone().expect("drawing phases keep a snapshot");
                 let changed = cells.iter().zip(&s.field.cells).filter(|(a, b)| a != b).count() as u32;
                 if changed == 0 {

@@ -4,8 +4,8 @@
 use super::campaign::{self, levels};
 use super::field::{DEAD, P1, P2};
 use super::game::*;
-use super::Stepper;
 use super::patterns;
+use super::Stepper;
 use crate::game::{Game, Outcome};
 use crate::session::Session;
 
@@ -34,7 +34,17 @@ fn cell(s: &Session<Life>, x: u32, y: u32) -> u8 {
 /// Both players place a block each and start the simulation.
 fn blocks_game(budget: u32) -> Session<Life> {
     let mut s = two(20, 10, budget);
-    go(&mut s, &[stamp("block", 2, 2), Action::Commit, Action::HandoffNext, stamp("block", 14, 2), Action::Commit, Action::HandoffNext]);
+    go(
+        &mut s,
+        &[
+            stamp("block", 2, 2),
+            Action::Commit,
+            Action::HandoffNext,
+            stamp("block", 14, 2),
+            Action::Commit,
+            Action::HandoffNext,
+        ],
+    );
     s
 }
 
@@ -55,7 +65,10 @@ fn the_hot_seat_flow_follows_the_fsm() {
     assert_eq!(phases(&s), Phase::Running);
     go(&mut s, &[Action::Pause]);
     assert_eq!(phases(&s), Phase::Paused);
-    assert_eq!(s.push(Action::Edit { player: 1 }).unwrap_err().0, "you can edit only once the field has stopped changing");
+    assert_eq!(
+        s.push(Action::Edit { player: 1 }).unwrap_err().0,
+        "you can edit only once the field has stopped changing"
+    );
     go(&mut s, &[Action::Resume]);
     assert_eq!(s.push(Action::Commit).unwrap_err().0, "there is no turn to finish now");
     assert_eq!(s.push(pencil(1, 1)).unwrap_err().0, "you can draw only while placing or editing");
@@ -118,7 +131,8 @@ fn budget_is_spent_only_on_new_cells_and_partial_when_short() {
     let mut s = two(20, 10, 5);
     go(&mut s, &[Action::Paint { x: 5, y: 5, tool: Tool::Brush }]);
     // min(9, 5) in row-major order: the whole top row and the first two of the middle.
-    let got: Vec<(u32, u32)> = (0..10).flat_map(|y| (0..20).map(move |x| (x, y))).filter(|&(x, y)| cell(&s, x, y) == P1).collect();
+    let got: Vec<(u32, u32)> =
+        (0..10).flat_map(|y| (0..20).map(move |x| (x, y))).filter(|&(x, y)| cell(&s, x, y) == P1).collect();
     assert_eq!(got, [(4, 4), (5, 4), (6, 4), (4, 5), (5, 5)]);
 }
 
@@ -151,7 +165,11 @@ fn the_eraser_takes_back_only_this_turns_cells_and_reset_restores_the_turn() {
     assert_eq!(s.state().phase, Phase::Paused);
     assert!(s.state().stable);
     go(&mut s, &[Action::Edit { player: 1 }]);
-    assert!(s.push(Action::Paint { x: 2, y: 2, tool: Tool::Eraser }).unwrap_err().0.starts_with("nothing to erase there"));
+    assert!(s
+        .push(Action::Paint { x: 2, y: 2, tool: Tool::Eraser })
+        .unwrap_err()
+        .0
+        .starts_with("nothing to erase there"));
     go(&mut s, &[pencil(6, 6), pencil(7, 6)]);
     assert_eq!(s.state().used[0], 6, "the block's 4 and two more");
     go(&mut s, &[Action::Reset]);
@@ -168,7 +186,11 @@ fn the_eraser_takes_back_only_this_turns_cells_and_reset_restores_the_turn() {
 fn stamps_anchor_top_left_rotate_and_clamp() {
     let mut s = two(20, 10, 100);
     go(&mut s, &[Action::Stamp { x: 1, y: 1, pattern: patterns::find("blinker").unwrap().0, rot: 1 }]);
-    assert_eq!((cell(&s, 1, 1), cell(&s, 1, 2), cell(&s, 1, 3), cell(&s, 2, 1)), (P1, P1, P1, DEAD), "a vertical blinker");
+    assert_eq!(
+        (cell(&s, 1, 1), cell(&s, 1, 2), cell(&s, 1, 3), cell(&s, 2, 1)),
+        (P1, P1, P1, DEAD),
+        "a vertical blinker"
+    );
     assert_eq!(s.state().used[0], 3);
     // Off the bottom: only the cells on the board are placed.
     go(&mut s, &[stamp("block", 5, 9)]);
@@ -188,7 +210,18 @@ fn a_stable_field_auto_pauses_and_opens_editing() {
     assert_eq!(s.state().generation, 1, "a still life repeats at once");
     // A blinker is a period-2 cycle: also stable.
     let mut s = two(20, 10, 100);
-    go(&mut s, &[stamp("blinker", 2, 2), Action::Commit, Action::HandoffNext, stamp("blinker", 14, 2), Action::Commit, Action::HandoffNext, Action::Advance { gens: 500 }]);
+    go(
+        &mut s,
+        &[
+            stamp("blinker", 2, 2),
+            Action::Commit,
+            Action::HandoffNext,
+            stamp("blinker", 14, 2),
+            Action::Commit,
+            Action::HandoffNext,
+            Action::Advance { gens: 500 },
+        ],
+    );
     assert_eq!(s.state().generation, 2);
     assert!(s.state().stable);
 }
@@ -196,7 +229,18 @@ fn a_stable_field_auto_pauses_and_opens_editing() {
 #[test]
 fn a_glider_keeps_running_without_auto_pause() {
     let mut s = two(40, 40, 100);
-    go(&mut s, &[stamp("glider", 2, 2), stamp("block", 15, 30), Action::Commit, Action::HandoffNext, stamp("block", 30, 30), Action::Commit, Action::HandoffNext]);
+    go(
+        &mut s,
+        &[
+            stamp("glider", 2, 2),
+            stamp("block", 15, 30),
+            Action::Commit,
+            Action::HandoffNext,
+            stamp("block", 30, 30),
+            Action::Commit,
+            Action::HandoffNext,
+        ],
+    );
     go(&mut s, &[Action::Advance { gens: 20 }]);
     assert_eq!(s.state().phase, Phase::Running);
     assert_eq!(s.state().generation, 20);
@@ -205,14 +249,35 @@ fn a_glider_keeps_running_without_auto_pause() {
 #[test]
 fn extinction_ends_the_game_after_any_generation() {
     let mut s = two(20, 10, 100);
-    go(&mut s, &[pencil(2, 2), Action::Commit, Action::HandoffNext, stamp("block", 14, 2), Action::Commit, Action::HandoffNext]);
+    go(
+        &mut s,
+        &[
+            pencil(2, 2),
+            Action::Commit,
+            Action::HandoffNext,
+            stamp("block", 14, 2),
+            Action::Commit,
+            Action::HandoffNext,
+        ],
+    );
     let ev = s.push(Action::Advance { gens: 100 }).unwrap();
     assert!(ev.contains(&Event::Over(Reason::Extinct, Winner::P2)), "{ev:?}");
     assert_eq!(s.outcome(), Outcome::Won("player 2 wins 4 to 0 (extinction)".into()));
     assert_eq!(s.push(Action::Advance { gens: 1 }).unwrap_err().0, "the simulation is not running");
     // Both gone: a draw.
     let mut s = two(20, 10, 100);
-    go(&mut s, &[pencil(2, 2), Action::Commit, Action::HandoffNext, pencil(14, 2), Action::Commit, Action::HandoffNext, Action::Advance { gens: 5 }]);
+    go(
+        &mut s,
+        &[
+            pencil(2, 2),
+            Action::Commit,
+            Action::HandoffNext,
+            pencil(14, 2),
+            Action::Commit,
+            Action::HandoffNext,
+            Action::Advance { gens: 5 },
+        ],
+    );
     assert_eq!(s.outcome(), Outcome::Ended("draw 0 to 0 (extinction)".into()));
 }
 
@@ -232,12 +297,35 @@ fn the_budget_stalemate_ends_a_stable_game_when_the_trailer_is_out() {
     assert_eq!(s2.phase, Phase::Paused, "{ev:?}");
     // With equal totals spent: the trailer (player 1) is out, player 2 wins.
     let mut s = two(20, 10, 6);
-    go(&mut s, &[stamp("block", 2, 2), pencil(7, 7), pencil(7, 9), Action::Commit, Action::HandoffNext, stamp("beehive", 13, 2), Action::Commit, Action::HandoffNext]);
+    go(
+        &mut s,
+        &[
+            stamp("block", 2, 2),
+            pencil(7, 7),
+            pencil(7, 9),
+            Action::Commit,
+            Action::HandoffNext,
+            stamp("beehive", 13, 2),
+            Action::Commit,
+            Action::HandoffNext,
+        ],
+    );
     let ev = s.push(Action::Advance { gens: 10 }).unwrap();
     assert!(ev.iter().any(|e| matches!(e, Event::Over(Reason::Stalemate, Winner::P2))), "{ev:?}");
     // Equal counts: a stalemate only when both are out.
     let mut s = two(20, 10, 4);
-    go(&mut s, &[stamp("block", 2, 2), Action::Commit, Action::HandoffNext, stamp("block", 14, 2), Action::Commit, Action::HandoffNext, Action::Advance { gens: 10 }]);
+    go(
+        &mut s,
+        &[
+            stamp("block", 2, 2),
+            Action::Commit,
+            Action::HandoffNext,
+            stamp("block", 14, 2),
+            Action::Commit,
+            Action::HandoffNext,
+            Action::Advance { gens: 10 },
+        ],
+    );
     assert_eq!(s.outcome(), Outcome::Ended("draw 4 to 4 (budget stalemate)".into()));
     let mut s = blocks_game(5);
     go(&mut s, &[Action::Advance { gens: 10 }]);
@@ -247,7 +335,19 @@ fn the_budget_stalemate_ends_a_stable_game_when_the_trailer_is_out() {
 #[test]
 fn a_manual_end_picks_the_winner_by_cells() {
     let mut s = two(20, 10, 100);
-    go(&mut s, &[stamp("beehive", 2, 2), Action::Commit, Action::HandoffNext, stamp("block", 14, 2), Action::Commit, Action::HandoffNext, Action::Pause, Action::End]);
+    go(
+        &mut s,
+        &[
+            stamp("beehive", 2, 2),
+            Action::Commit,
+            Action::HandoffNext,
+            stamp("block", 14, 2),
+            Action::Commit,
+            Action::HandoffNext,
+            Action::Pause,
+            Action::End,
+        ],
+    );
     assert_eq!(s.outcome(), Outcome::Won("player 1 wins 6 to 4 (ended by the players)".into()));
 }
 
@@ -255,7 +355,14 @@ fn a_manual_end_picks_the_winner_by_cells() {
 fn rejected_actions_change_nothing() {
     let mut s = blocks_game(100);
     let before = s.digest();
-    for a in [Action::Commit, Action::Edit { player: 1 }, Action::Advance { gens: 0 }, Action::Reset, Action::HandoffNext, pencil(1, 1)] {
+    for a in [
+        Action::Commit,
+        Action::Edit { player: 1 },
+        Action::Advance { gens: 0 },
+        Action::Reset,
+        Action::HandoffNext,
+        pencil(1, 1),
+    ] {
         assert!(s.push(a).is_err(), "{a:?}");
         assert_eq!(s.digest(), before);
     }
@@ -372,7 +479,11 @@ fn campaign_win_when_the_enemy_is_gone_and_defeat_when_the_budget_is_out() {
 struct ReferenceStepper;
 
 impl Stepper for ReferenceStepper {
-    fn run(&mut self, field: &super::field::Field, gens: u32) -> Result<(super::field::Field, Vec<(u32, u32, u64)>), String> {
+    fn run(
+        &mut self,
+        field: &super::field::Field,
+        gens: u32,
+    ) -> Result<(super::field::Field, Vec<(u32, u32, u64)>), String> {
         let mut a = field.clone();
         let mut b = field.clone();
         let mut figures = Vec::new();

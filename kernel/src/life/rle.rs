@@ -76,7 +76,9 @@ pub fn parse(text: &str) -> Result<Pattern, String> {
                 }
                 ' ' | '\t' => {
                     if count.is_some() {
-                        return Err(format!("line {line_no}, column {col}: a run count must be followed by a cell or `$`"));
+                        return Err(format!(
+                            "line {line_no}, column {col}: a run count must be followed by a cell or `$`"
+                        ));
                     }
                     continue;
                 }
@@ -90,7 +92,9 @@ pub fn parse(text: &str) -> Result<Pattern, String> {
             count = None;
         }
         if count.is_some() {
-            return Err(format!("line {line_no}, column {count_col}: a run count at the end of a line has nothing to repeat"));
+            return Err(format!(
+                "line {line_no}, column {count_col}: a run count at the end of a line has nothing to repeat"
+            ));
         }
     }
     let Some((w, h)) = header else { return Err("line 1, column 1: no `x = W, y = H` header".into()) };
@@ -115,7 +119,10 @@ fn parse_header(line: &str, line_no: usize) -> Result<(u32, u32), String> {
         };
         let col = line.find(part).unwrap_or(0) + 1;
         let v = || {
-            value.trim().parse::<u32>().map_err(|_| format!("line {line_no}, column {col}: `{}` is not a size", value.trim()))
+            value
+                .trim()
+                .parse::<u32>()
+                .map_err(|_| format!("line {line_no}, column {col}: `{}` is not a size", value.trim()))
         };
         match key.trim() {
             "x" => w = Some(v()?),

@@ -145,7 +145,10 @@ fn stamped(id: &str, w: u32, h: u32, x: u32, y: u32) -> Field {
 }
 
 fn live(f: &Field) -> Vec<(i64, i64)> {
-    (0..f.cells.len()).filter(|&i| f.cells[i] != DEAD).map(|i| ((i as u32 % f.w) as i64, (i as u32 / f.w) as i64)).collect()
+    (0..f.cells.len())
+        .filter(|&i| f.cells[i] != DEAD)
+        .map(|i| ((i as u32 % f.w) as i64, (i as u32 / f.w) as i64))
+        .collect()
 }
 
 /// True when `b` is `a` moved by (dx, dy).
@@ -176,7 +179,8 @@ fn there_are_thirty_stamps_in_five_groups() {
         assert!(PATTERNS.iter().any(|p| p.group == g));
     }
     // Groups are contiguous, in menu order.
-    let order: Vec<usize> = PATTERNS.iter().map(|p| patterns::GROUPS.iter().position(|&g| g == p.group).unwrap()).collect();
+    let order: Vec<usize> =
+        PATTERNS.iter().map(|p| patterns::GROUPS.iter().position(|&g| g == p.group).unwrap()).collect();
     assert!(order.windows(2).all(|w| w[0] <= w[1]));
     let mut ids: Vec<&str> = PATTERNS.iter().map(|p| p.id).collect();
     ids.sort();
@@ -187,10 +191,25 @@ fn there_are_thirty_stamps_in_five_groups() {
 #[test]
 fn stamp_sizes_and_cell_counts() {
     let expect = [
-        ("block", 2, 2, 4), ("beehive", 4, 3, 6), ("loaf", 4, 4, 7), ("blinker", 3, 1, 3), ("pulsar", 13, 13, 48),
-        ("pentadecathlon", 10, 3, 12), ("glider", 3, 3, 5), ("lwss", 5, 4, 9), ("mwss", 6, 5, 11), ("hwss", 7, 5, 13),
-        ("loafer", 9, 9, 20), ("diehard", 8, 3, 7), ("acorn", 7, 3, 7), ("rabbits", 7, 3, 9), ("gosper", 36, 9, 36),
-        ("simkin", 33, 21, 36), ("canoe", 5, 5, 8), ("carrier", 4, 3, 6), ("eater", 4, 4, 7),
+        ("block", 2, 2, 4),
+        ("beehive", 4, 3, 6),
+        ("loaf", 4, 4, 7),
+        ("blinker", 3, 1, 3),
+        ("pulsar", 13, 13, 48),
+        ("pentadecathlon", 10, 3, 12),
+        ("glider", 3, 3, 5),
+        ("lwss", 5, 4, 9),
+        ("mwss", 6, 5, 11),
+        ("hwss", 7, 5, 13),
+        ("loafer", 9, 9, 20),
+        ("diehard", 8, 3, 7),
+        ("acorn", 7, 3, 7),
+        ("rabbits", 7, 3, 9),
+        ("gosper", 36, 9, 36),
+        ("simkin", 33, 21, 36),
+        ("canoe", 5, 5, 8),
+        ("carrier", 4, 3, 6),
+        ("eater", 4, 4, 7),
     ];
     for (id, w, h, n) in expect {
         let (_, p) = patterns::find(id).unwrap();
@@ -233,7 +252,14 @@ fn diehard_dies_at_generation_130() {
 
 #[test]
 fn methuselahs_and_guns_grow() {
-    for (id, w, gens) in [("rpentomino", 120, 100), ("acorn", 120, 100), ("thunderbird", 120, 60), ("rabbits", 120, 100), ("gosper", 100, 120), ("simkin", 100, 240)] {
+    for (id, w, gens) in [
+        ("rpentomino", 120, 100),
+        ("acorn", 120, 100),
+        ("thunderbird", 120, 60),
+        ("rabbits", 120, 100),
+        ("gosper", 100, 120),
+        ("simkin", 100, 240),
+    ] {
         let f = stamped(id, w, w, w / 2 - 18, w / 2 - 10);
         let before = f.counts().0;
         let after = run(&f, gens).counts().0;
@@ -281,8 +307,14 @@ fn rle_reads_golly_and_writes_it_back() {
 
 #[test]
 fn rle_errors_name_line_and_column() {
-    assert_eq!(rle::parse("x = 3, y = 3\nbo$2bz!").unwrap_err(), "line 2, column 6: 'z' is not an RLE cell (use b . o A B $ !)");
-    assert_eq!(rle::parse("x = 2, y = 1\n3o!").unwrap_err(), "line 2, column 2: a cell at (2, 0) lies outside the declared 2×1");
+    assert_eq!(
+        rle::parse("x = 3, y = 3\nbo$2bz!").unwrap_err(),
+        "line 2, column 6: 'z' is not an RLE cell (use b . o A B $ !)"
+    );
+    assert_eq!(
+        rle::parse("x = 2, y = 1\n3o!").unwrap_err(),
+        "line 2, column 2: a cell at (2, 0) lies outside the declared 2×1"
+    );
     assert_eq!(rle::parse("#only a comment\n").unwrap_err(), "line 1, column 1: no `x = W, y = H` header");
     assert!(rle::parse("x = a, y = 3\n!").unwrap_err().starts_with("line 1, column 1: `a` is not a size"));
     assert!(rle::parse("x = 3, y = 3\n2").unwrap_err().starts_with("line 2, column 1: a run count at the end"));

@@ -1,6 +1,5 @@
 //! The board: things (objects and words) on cells, read from the text-grid notation.
 
-
 /// A noun or an id: interned text, so a name is a copied pointer and copying
 /// a state copies no text (the solver copies states a million times). Every
 /// distinct name is stored once for the life of the process (a few per
@@ -235,7 +234,9 @@ impl Board {
             let cells: Vec<&str> = row.split_whitespace().collect();
             match w {
                 None => w = Some(cells.len()),
-                Some(n) if n != cells.len() => return Err(format!("row {} is {} wide, expected {n}", y + 1, cells.len())),
+                Some(n) if n != cells.len() => {
+                    return Err(format!("row {} is {} wide, expected {n}", y + 1, cells.len()))
+                }
                 _ => {}
             }
             for (x, cell) in cells.iter().enumerate() {
@@ -246,7 +247,11 @@ impl Board {
                 let expanded: Vec<String> = cell
                     .split('+')
                     .flat_map(|p| match legend.iter().find(|(k, _)| k == p) {
-                        Some((_, v)) if v.contains('+') || v.ends_with('!') || v.chars().any(|c| c.is_ascii_uppercase()) => v.split('+').map(String::from).collect::<Vec<_>>(),
+                        Some((_, v))
+                            if v.contains('+') || v.ends_with('!') || v.chars().any(|c| c.is_ascii_uppercase()) =>
+                        {
+                            v.split('+').map(String::from).collect::<Vec<_>>()
+                        }
                         _ => vec![p.to_string()],
                     })
                     .collect();
@@ -268,12 +273,18 @@ impl Board {
                     }
                     if let Some(c) = &channel {
                         if !CHANNELS.contains(&c.as_str()) {
-                            return Err(format!("row {}, column {}: '{c}' is not a channel (channels: {})", y + 1, x + 1, CHANNELS.join(", ")));
+                            return Err(format!(
+                                "row {}, column {}: '{c}' is not a channel (channels: {})",
+                                y + 1,
+                                x + 1,
+                                CHANNELS.join(", ")
+                            ));
                         }
                     }
                     add_leftover(part, &mut leaves).map_err(|e| format!("row {}, column {}: {e}", y + 1, x + 1))?;
                     let part = part.split('>').next().unwrap_or(part);
-                    let kind = kind_of(part, legend).ok_or_else(|| format!("row {}, column {}: '{part}' is not a word or a thing", y + 1, x + 1))?;
+                    let kind = kind_of(part, legend)
+                        .ok_or_else(|| format!("row {}, column {}: '{part}' is not a word or a thing", y + 1, x + 1))?;
                     let base = match &kind {
                         Kind::Object(n) => n.to_string(),
                         k => format!("text-{}", k.text().to_lowercase()),
@@ -284,9 +295,21 @@ impl Board {
                         return Err(format!("row {}, column {}: only words can be fixed ('{part}!')", y + 1, x + 1));
                     }
                     if channel.is_some() && !matches!(kind, Kind::Object(_)) {
-                        return Err(format!("row {}, column {}: only things can have a channel ('{part}')", y + 1, x + 1));
+                        return Err(format!(
+                            "row {}, column {}: only things can have a channel ('{part}')",
+                            y + 1,
+                            x + 1
+                        ));
                     }
-                    things.push(Thing { id: format!("{base}-{n}").into(), kind, x: x as i32, y: y as i32, fixed, channel: channel.map(Name::from), open: false });
+                    things.push(Thing {
+                        id: format!("{base}-{n}").into(),
+                        kind,
+                        x: x as i32,
+                        y: y as i32,
+                        fixed,
+                        channel: channel.map(Name::from),
+                        open: false,
+                    });
                 }
             }
         }
@@ -337,7 +360,8 @@ impl Board {
 fn add_leftover(part: &str, leaves: &mut Vec<(String, String)>) -> Result<(), String> {
     let part = part.split(':').next().unwrap_or(part);
     let Some((noun, left)) = part.split_once('>') else { return Ok(()) };
-    let noun_ok = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    let noun_ok =
+        |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
     if !noun_ok(noun) || !noun_ok(left) {
         return Err(format!("'{part}' must be a thing and the thing it leaves, both lowercase nouns (drift>water)"));
     }
@@ -374,6 +398,10 @@ fn kind_of(part: &str, legend: &[(String, String)]) -> Option<Kind> {
         return Some(Kind::Word(word));
     }
     // A legend value may carry its leftover (`drift>water`): the thing is the noun before `>`.
-    let noun = legend.iter().find(|(k, _)| k == part).map(|(_, v)| v.split([':', '>']).next().unwrap_or(v).to_string()).unwrap_or_else(|| part.to_string());
+    let noun = legend
+        .iter()
+        .find(|(k, _)| k == part)
+        .map(|(_, v)| v.split([':', '>']).next().unwrap_or(v).to_string())
+        .unwrap_or_else(|| part.to_string());
     Some(Kind::Object(noun.into()))
 }

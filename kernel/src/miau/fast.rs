@@ -104,11 +104,16 @@ impl Level {
     /// cells or more.
     pub fn new(start: &State, keyer: &Keyer, forbid: &[String], require: &[String]) -> Option<Level> {
         let things = &start.board.things;
-        if things.len() > MAX_THINGS || start.board.w * start.board.h >= 255 || start.automata.len() > 32 || start.pairs.len() > 4 {
+        if things.len() > MAX_THINGS
+            || start.board.w * start.board.h >= 255
+            || start.automata.len() > 32
+            || start.pairs.len() > 4
+        {
             return None;
         }
         let mut kinds: Vec<Kind> = keyer.nouns.iter().map(|n| Kind::Object(*n)).collect();
-        let mut word_kinds: Vec<Kind> = things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| t.kind).collect();
+        let mut word_kinds: Vec<Kind> =
+            things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| t.kind).collect();
         word_kinds.sort();
         word_kinds.dedup();
         kinds.extend(word_kinds);
@@ -123,7 +128,10 @@ impl Level {
         }
         let word: Vec<bool> = things.iter().map(|t| matches!(t.kind, Kind::Word(_))).collect();
         let words: Vec<usize> = (0..things.len()).filter(|&i| word[i]).collect();
-        let chan: Vec<Option<u8>> = things.iter().map(|t| t.channel.and_then(|c| CHANNELS.iter().position(|k| *k == c.as_str())).map(|c| c as u8)).collect();
+        let chan: Vec<Option<u8>> = things
+            .iter()
+            .map(|t| t.channel.and_then(|c| CHANNELS.iter().position(|k| *k == c.as_str())).map(|c| c as u8))
+            .collect();
         let chans: Vec<usize> = (0..things.len()).filter(|&i| things[i].channel.is_some()).collect();
         let mut chan_slot = vec![None; things.len()];
         for (j, &i) in chans.iter().enumerate() {
@@ -133,7 +141,12 @@ impl Level {
         let leftover = kinds
             .iter()
             .map(|k| match k {
-                Kind::Object(n) => start.board.leftover(n).map(|l| kinds.iter().position(|o| *o == Kind::Object(Name::new(l))).expect("kernel invariant: a leftover is a listed noun") as u8),
+                Kind::Object(n) => start.board.leftover(n).map(|l| {
+                    kinds
+                        .iter()
+                        .position(|o| *o == Kind::Object(Name::new(l)))
+                        .expect("kernel invariant: a leftover is a listed noun") as u8
+                }),
                 Kind::Word(_) => None,
             })
             .collect();
@@ -141,7 +154,11 @@ impl Level {
             .automata
             .iter()
             .zip(start.automaton_words.iter())
-            .map(|(a, w)| Automaton { subject: a.subject.as_deref().map(Name::new), word: w.clone(), pattern: a.pattern.clone() })
+            .map(|(a, w)| Automaton {
+                subject: a.subject.as_deref().map(Name::new),
+                word: w.clone(),
+                pattern: a.pattern.clone(),
+            })
             .collect();
         let kinds_index = |k: &Kind| kinds.iter().position(|o| o == k).expect("a start kind is listed") as u8;
         let starts = things.iter().map(|t| (t.x as u8, t.y as u8, kinds_index(&t.kind))).collect();
@@ -565,12 +582,16 @@ impl<'a> Compact<'a> {
             let bits = ones(movers).fold(0u8, |m, i| m | r.pair_bits[self.kind[i] as usize]);
             // A mover's first word lets in the second's holder, and the other way round.
             let wanted = (((bits & 0x55) << 1) | ((bits & 0xAA) >> 1)) & self.level.enter;
-            here &= !ones(here).filter(|&j| r.pair_bits[self.kind[j] as usize] & wanted != 0).fold(0, |s, j| s | 1 << j);
+            here &=
+                !ones(here).filter(|&j| r.pair_bits[self.kind[j] as usize] & wanted != 0).fold(0, |s, j| s | 1 << j);
         }
         let mut group: Set = 0;
         for j in ones(here) {
             let p = self.props(j);
-            if self.level.fixed[j] || (self.is_gate(j) && !self.open[j]) || (p & bit(Prop::Push) == 0 && p & bit(Prop::Stop) != 0) {
+            if self.level.fixed[j]
+                || (self.is_gate(j) && !self.open[j])
+                || (p & bit(Prop::Push) == 0 && p & bit(Prop::Stop) != 0)
+            {
                 return false;
             }
             if p & bit(Prop::Push) != 0 {
@@ -618,7 +639,11 @@ impl<'a> Compact<'a> {
     /// FRAIL word is on the board.
     fn stood_on(&mut self) -> Set {
         let frail = bit(Prop::Frail);
-        if !self.level.frail_word || !self.level.words.iter().any(|&i| self.x[i] != GONE && self.level.kinds[self.kind[i] as usize] == Kind::Word(Word::Prop(Prop::Frail))) {
+        if !self.level.frail_word
+            || !self.level.words.iter().any(|&i| {
+                self.x[i] != GONE && self.level.kinds[self.kind[i] as usize] == Kind::Word(Word::Prop(Prop::Frail))
+            })
+        {
             return 0;
         }
         let sturdy = !self.with(frail);
@@ -640,7 +665,11 @@ impl<'a> Compact<'a> {
             return;
         }
         let frail = self.with(bit(Prop::Frail));
-        let crumbling: Vec<usize> = ones(stood & frail).filter(|&i| self.x[i] != GONE && (self.x[i], self.y[i]) == self.was[i] && self.cell_of(i) & !(1 << i) & !frail == 0).collect();
+        let crumbling: Vec<usize> = ones(stood & frail)
+            .filter(|&i| {
+                self.x[i] != GONE && (self.x[i], self.y[i]) == self.was[i] && self.cell_of(i) & !(1 << i) & !frail == 0
+            })
+            .collect();
         for &i in &crumbling {
             match self.level.leftover[self.kind[i] as usize] {
                 Some(k) => self.set(i, self.x[i], self.y[i], k),
@@ -664,7 +693,11 @@ impl<'a> Compact<'a> {
             return;
         }
         let occupied = |c: &Compact, i: usize| c.cell_of(i) & !(1 << i) != 0;
-        let pressed = level.chans.iter().filter(|&&i| self.x[i] != GONE && level.plate_kind[self.kind[i] as usize] && occupied(self, i)).fold(0u8, |m, &i| m | 1 << level.chan[i].unwrap_or(0));
+        let pressed = level
+            .chans
+            .iter()
+            .filter(|&&i| self.x[i] != GONE && level.plate_kind[self.kind[i] as usize] && occupied(self, i))
+            .fold(0u8, |m, &i| m | 1 << level.chan[i].unwrap_or(0));
         for i in gates {
             let open = level.chan[i].is_some_and(|c| pressed & (1 << c) != 0) || (self.open[i] && occupied(self, i));
             if open != self.open[i] {
@@ -678,7 +711,10 @@ impl<'a> Compact<'a> {
     fn settle(&mut self) {
         self.settle_rules();
         let Some(into) = &self.readings[self.reading as usize].into else { return };
-        let changes: Vec<(usize, u8)> = (0..self.level.n).filter(|&i| self.x[i] != GONE && into[self.kind[i] as usize] != self.kind[i]).map(|i| (i, into[self.kind[i] as usize])).collect();
+        let changes: Vec<(usize, u8)> = (0..self.level.n)
+            .filter(|&i| self.x[i] != GONE && into[self.kind[i] as usize] != self.kind[i])
+            .map(|i| (i, into[self.kind[i] as usize]))
+            .collect();
         for (i, k) in changes {
             self.set(i, self.x[i], self.y[i], k);
         }
@@ -710,11 +746,24 @@ impl<'a> Compact<'a> {
     /// Reads the rules off the words (as the game does) into tables.
     fn read(&self) -> Reading {
         let l = self.level;
-        let things = l.words.iter().filter(|&&i| self.x[i] != GONE).map(|&i| Thing { id: l.anon, kind: l.kinds[self.kind[i] as usize], x: i32::from(self.x[i]), y: i32::from(self.y[i]), fixed: false, channel: None, open: false });
+        let things = l.words.iter().filter(|&&i| self.x[i] != GONE).map(|&i| Thing {
+            id: l.anon,
+            kind: l.kinds[self.kind[i] as usize],
+            x: i32::from(self.x[i]),
+            y: i32::from(self.y[i]),
+            fixed: false,
+            channel: None,
+            open: false,
+        });
         let board = Board { w: l.w, h: l.h, things: things.collect(), leaves: Default::default() };
-        let custom: Vec<String> = l.pairs.iter().flatten().cloned().chain(l.automata.iter().map(|a| a.word.clone())).collect();
+        let custom: Vec<String> =
+            l.pairs.iter().flatten().cloned().chain(l.automata.iter().map(|a| a.word.clone())).collect();
         let rs: RuleSet = rules::parse_with(&board, &l.terrain, &custom);
-        let props = l.kinds.iter().map(|k| PROPS.iter().filter(|(p, _)| rs.has(k, *p)).fold(0, |m, (p, _)| m | bit(*p))).collect();
+        let props = l
+            .kinds
+            .iter()
+            .map(|k| PROPS.iter().filter(|(p, _)| rs.has(k, *p)).fold(0, |m, (p, _)| m | bit(*p)))
+            .collect();
         let mentions = PROPS.iter().filter(|(p, _)| rs.mentions(*p)).fold(0, |m, (p, _)| m | bit(*p));
         let into = rs.transforms().then(|| {
             l.kinds
@@ -723,7 +772,11 @@ impl<'a> Compact<'a> {
                 .map(|(k, kind)| match kind {
                     Kind::Object(n) => {
                         let to = Kind::Object(rules::transformed(&rs, *n));
-                        l.kinds.iter().position(|o| *o == to).expect("kernel invariant: every noun word's noun is a listed kind") as u8
+                        l.kinds
+                            .iter()
+                            .position(|o| *o == to)
+                            .expect("kernel invariant: every noun word's noun is a listed kind")
+                            as u8
                     }
                     Kind::Word(_) => k as u8,
                 })
@@ -736,12 +789,34 @@ impl<'a> Compact<'a> {
             .kinds
             .iter()
             .map(|k| match k {
-                Kind::Object(n) => l.automata.iter().enumerate().filter(|(_, a)| subject_ok(a, *n) && rs.has_word(k, &a.word)).fold(0, |m, (i, _)| m | 1 << i),
+                Kind::Object(n) => l
+                    .automata
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, a)| subject_ok(a, *n) && rs.has_word(k, &a.word))
+                    .fold(0, |m, (i, _)| m | 1 << i),
                 Kind::Word(_) => 0,
             })
             .collect();
-        let active = l.automata.iter().enumerate().filter(|(_, a)| rs.rules.iter().any(|r| matches!(&r.predicate, Pred::Custom(w) if w.as_str() == a.word) && subject_ok(a, r.subject))).fold(0, |m, (i, _)| m | 1 << i);
-        let pair_bits = l.kinds.iter().map(|k| l.pairs.iter().enumerate().fold(0, |m, (p, [a, b])| m | (rs.has_word(k, a) as u8) << (2 * p) | (rs.has_word(k, b) as u8) << (2 * p + 1))).collect();
+        let active = l
+            .automata
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| {
+                rs.rules.iter().any(|r| {
+                    matches!(&r.predicate, Pred::Custom(w) if w.as_str() == a.word) && subject_ok(a, r.subject)
+                })
+            })
+            .fold(0, |m, (i, _)| m | 1 << i);
+        let pair_bits = l
+            .kinds
+            .iter()
+            .map(|k| {
+                l.pairs.iter().enumerate().fold(0, |m, (p, [a, b])| {
+                    m | (rs.has_word(k, a) as u8) << (2 * p) | (rs.has_word(k, b) as u8) << (2 * p + 1)
+                })
+            })
+            .collect();
         let texts = if l.forbid.is_empty() && l.require.is_empty() { Vec::new() } else { rs.texts() };
         let banned = l.forbid.iter().any(|r| texts.contains(r));
         let formed = l.require.iter().enumerate().filter(|(_, r)| texts.contains(r)).fold(0, |m, (i, _)| m | 1 << i);
@@ -811,7 +886,9 @@ impl<'a> Compact<'a> {
         // GOAL: a YOU exists, a GOAL thing exists, and each shares its cell with another PUSH thing.
         if mentions & bit(Prop::Goal) != 0 && you != 0 {
             let goals = self.with(bit(Prop::Goal));
-            if goals != 0 && ones(goals).all(|g| ones(self.cell_of(g) & !(1 << g)).any(|j| self.props(j) & bit(Prop::Push) != 0)) {
+            if goals != 0
+                && ones(goals).all(|g| ones(self.cell_of(g) & !(1 << g)).any(|j| self.props(j) & bit(Prop::Push) != 0))
+            {
                 self.won = true;
             }
         }
@@ -859,7 +936,11 @@ mod tests {
     /// (chains and cycles), SINK and FLOAT, DEFEAT, several YOUs, GOAL, fixed
     /// words, terrain, stacked words, a YOU that is WIN.
     fn levels() -> Vec<(String, Setup)> {
-        let legend: Vec<(String, String)> = [("m", "miau"), ("r", "rock"), ("f", "flag"), ("w", "wall"), ("c", "crate"), ("a", "water"), ("d", "dock")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        let legend: Vec<(String, String)> =
+            [("m", "miau"), ("r", "rock"), ("f", "flag"), ("w", "wall"), ("c", "crate"), ("a", "water"), ("d", "dock")]
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect();
         let grids: [(&str, &[&str]); 9] = [
             ("ROCK IS FLAG . . / FLAG IS ROCK . . / MIAU IS YOU . . / r f m . . / ROCK IS PUSH . .", &[]),
             ("MIAU IS YOU . . . / WATER IS SINK . . . / ROCK IS FLOAT . . . / m r a . . f / FLAG IS WIN . . . / ROCK IS PUSH . . .", &[]),
@@ -871,8 +952,25 @@ mod tests {
             ("MIAU IS YOU . . / CRATE IS YOU . . / m . c a . / WATER IS SINK . . / CRATE IS FLOAT . . / ROCK IS MIAU AND ROCK / r . . . .", &[]),
             ("MIAU IS YOU . . / m+d c+d . . . / DOCK IS GOAL . . / CRATE IS PUSH . . / WALL IS CRATE . . / w . . . .", &[]),
         ];
-        let mut out: Vec<(String, Setup)> = grids.iter().enumerate().map(|(i, (g, t))| (format!("made-{i}"), Setup { grid: g.to_string(), legend: legend.clone(), terrain: t.iter().map(|s| s.to_string()).collect(), pairs: vec![], automata: vec![] })).collect();
-        let with = |extra: &[(&str, &str)]| legend.iter().cloned().chain(extra.iter().map(|(a, b)| (a.to_string(), b.to_string()))).collect::<Vec<_>>();
+        let mut out: Vec<(String, Setup)> = grids
+            .iter()
+            .enumerate()
+            .map(|(i, (g, t))| {
+                (
+                    format!("made-{i}"),
+                    Setup {
+                        grid: g.to_string(),
+                        legend: legend.clone(),
+                        terrain: t.iter().map(|s| s.to_string()).collect(),
+                        pairs: vec![],
+                        automata: vec![],
+                    },
+                )
+            })
+            .collect();
+        let with = |extra: &[(&str, &str)]| {
+            legend.iter().cloned().chain(extra.iter().map(|(a, b)| (a.to_string(), b.to_string()))).collect::<Vec<_>>()
+        };
         // FRAIL with leftovers and a chain (sand leaves a shoal, a shoal water), handovers, sinking.
         out.push(("made-frail".into(), Setup {
             grid: "MIAU IS YOU . . . / DRIFT IS FRAIL . . . / m d d s . . / . r . d h . / SAND IS FRAIL . . . / ROCK IS PUSH . . . / WATER IS SINK . . . / SHOAL IS FRAIL AND PUSH .".into(),
@@ -909,7 +1007,14 @@ mod tests {
                 Automaton { id: "b-spin".into(), subject: Some("rock".into()), property: "SPIN".into(), phase: 0, pattern: vec![Step::Move(0, 1), Step::Move(0, -1), Step::Move(-1, 0)] },
             ],
         }));
-        for text in [include_str!("../../../app/packs/first-steps.toml"), include_str!("../../../app/packs/clockwork-proof.toml"), include_str!("../../../app/packs/gate-drafts.toml"), include_str!("../../../app/packs/goal-drafts.toml"), include_str!("../../../app/packs/plank-drafts.toml"), include_str!("../../../app/packs/pair-drafts.toml")] {
+        for text in [
+            include_str!("../../../app/packs/first-steps.toml"),
+            include_str!("../../../app/packs/clockwork-proof.toml"),
+            include_str!("../../../app/packs/gate-drafts.toml"),
+            include_str!("../../../app/packs/goal-drafts.toml"),
+            include_str!("../../../app/packs/plank-drafts.toml"),
+            include_str!("../../../app/packs/pair-drafts.toml"),
+        ] {
             let pack = super::super::pack::load(text).0.expect("a shipped pack loads");
             out.extend(pack.levels.into_iter().map(|l| (l.id, l.setup)));
         }
@@ -923,7 +1028,10 @@ mod tests {
     /// and required rules, and undo must give the parent's key back.
     /// The forbidden and required rules every walk checks.
     fn constraints() -> (Vec<String>, Vec<String>) {
-        (vec!["ROCK IS PUSH".to_string(), "MIAU IS ROCK".to_string()], vec!["FLAG IS WIN".to_string(), "MIAU IS YOU".to_string(), "ROCK IS FLAG".to_string()])
+        (
+            vec!["ROCK IS PUSH".to_string(), "MIAU IS ROCK".to_string()],
+            vec!["FLAG IS WIN".to_string(), "MIAU IS YOU".to_string(), "ROCK IS FLAG".to_string()],
+        )
     }
 
     /// A random walk of `steps` parents on one level: from each, each of the
@@ -965,19 +1073,29 @@ mod tests {
                     assert_eq!(got, want, "{id} step {step} {a:?}: the key");
                     assert_eq!(fast_pushed, pushed, "{id} step {step} {a:?}: the player pushed a word");
                     let texts = t.rules.texts();
-                    assert_eq!(c.banned(), forbid.iter().any(|r| texts.contains(r)), "{id} step {step} {a:?}: forbidden");
-                    let formed = require.iter().enumerate().filter(|(_, r)| texts.contains(r)).fold(0u8, |m, (i, _)| m | 1 << i);
+                    assert_eq!(
+                        c.banned(),
+                        forbid.iter().any(|r| texts.contains(r)),
+                        "{id} step {step} {a:?}: forbidden"
+                    );
+                    let formed =
+                        require.iter().enumerate().filter(|(_, r)| texts.contains(r)).fold(0u8, |m, (i, _)| m | 1 << i);
                     assert_eq!(c.formed(), formed, "{id} step {step} {a:?}: formed");
                     assert_eq!(c.words(), t.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).count());
                     seen[0] += t.won as u32;
                     seen[1] += (t.board.things.len() < s.board.things.len()) as u32;
-                    seen[2] += t.board.things.iter().zip(&s.board.things).any(|(a, b)| a.id == b.id && a.kind != b.kind) as u32;
+                    seen[2] += t.board.things.iter().zip(&s.board.things).any(|(a, b)| a.id == b.id && a.kind != b.kind)
+                        as u32;
                     seen[3] += pushed as u32;
                     seen[4] += (c.formed() != 0 && c.formed() != 7) as u32;
                     seen[5] += c.banned() as u32;
-                    seen[6] += t.board.things.iter().zip(&s.board.things).any(|(a, b)| a.id == b.id && a.open != b.open) as u32;
+                    seen[6] += t.board.things.iter().zip(&s.board.things).any(|(a, b)| a.id == b.id && a.open != b.open)
+                        as u32;
                     seen[7] += (t.phases != s.phases) as u32;
-                    seen[8] += t.board.things.iter().any(|a| a.kind == Kind::Object(Name::new("shoal")) && s.board.things.iter().any(|b| b.id == a.id && b.kind != a.kind)) as u32;
+                    seen[8] += t.board.things.iter().any(|a| {
+                        a.kind == Kind::Object(Name::new("shoal"))
+                            && s.board.things.iter().any(|b| b.id == a.id && b.kind != a.kind)
+                    }) as u32;
                     seen[9] += (!t.pairs.is_empty() && t.board.things.len() < s.board.things.len()) as u32;
                     taken.push(t);
                     *compared += 1;
@@ -988,7 +1106,11 @@ mod tests {
                 assert_eq!(back, key, "{id} step {step} {a:?}: undo");
             }
             // On to a random child; over when none (won, or nothing is YOU).
-            s = if taken.is_empty() || rng.chance(1, 60) { start.clone() } else { taken.swap_remove(rng.index(taken.len())) };
+            s = if taken.is_empty() || rng.chance(1, 60) {
+                start.clone()
+            } else {
+                taken.swap_remove(rng.index(taken.len()))
+            };
         }
         true
     }
@@ -1003,7 +1125,10 @@ mod tests {
         for (id, setup) in levels() {
             assert!(walk(&id, &setup, 1500, 7, &mut seen, &mut compared), "{id} is played compactly");
         }
-        assert!(seen.iter().all(|&n| n >= 10), "every kind of change is seen (the walks are seeded: these counts are fixed): {seen:?}");
+        assert!(
+            seen.iter().all(|&n| n >= 10),
+            "every kind of change is seen (the walks are seeded: these counts are fixed): {seen:?}"
+        );
         assert!(compared > 40_000, "{compared} moves compared");
     }
 
@@ -1014,7 +1139,10 @@ mod tests {
     /// OPEN/SHUT pair now and then.
     fn random_level(rng: &mut Rng) -> Setup {
         const NOUNS: [&str; 7] = ["MIAU", "ROCK", "FLAG", "WALL", "WATER", "GATE", "ROCK"];
-        const PREDICATES: [&str; 17] = ["YOU", "PUSH", "STOP", "WIN", "SINK", "DEFEAT", "FLOAT", "GOAL", "FRAIL", "PUSH", "WIN", "ROCK", "FLAG", "MIAU", "TICK", "OPEN", "SHUT"];
+        const PREDICATES: [&str; 17] = [
+            "YOU", "PUSH", "STOP", "WIN", "SINK", "DEFEAT", "FLOAT", "GOAL", "FRAIL", "PUSH", "WIN", "ROCK", "FLAG",
+            "MIAU", "TICK", "OPEN", "SHUT",
+        ];
         const LOOSE: [&str; 8] = ["IS", "AND", "WIN", "PUSH", "ROCK", "YOU", "OPEN", "TICK"];
         const THINGS: [&str; 7] = ["m", "r", "f", "w", "a", "p", "g"];
         let (w, h) = (5 + rng.below(4) as usize, 4 + rng.below(4) as usize);
@@ -1051,15 +1179,36 @@ mod tests {
             put(&mut cells, at, "m", true);
         }
         let grid = cells.chunks(w).map(|row| row.join(" ")).collect::<Vec<_>>().join(" / ");
-        let legend = [("m", "miau"), ("r", "rock"), ("f", "flag"), ("w", "wall"), ("a", "water>rock"), ("p", "plate:amber"), ("g", "gate:amber")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+        let legend = [
+            ("m", "miau"),
+            ("r", "rock"),
+            ("f", "flag"),
+            ("w", "wall"),
+            ("a", "water>rock"),
+            ("p", "plate:amber"),
+            ("g", "gate:amber"),
+        ]
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
         let terrain = if rng.chance(1, 3) { vec!["wall".to_string()] } else { Vec::new() };
         // TICK and OPEN/SHUT are the level's custom words half the time (else plain nouns).
-        let pairs = if rng.chance(1, 2) { vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter: rng.chance(1, 2) }] } else { vec![] };
+        let pairs = if rng.chance(1, 2) {
+            vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter: rng.chance(1, 2) }]
+        } else {
+            vec![]
+        };
         let automata = if rng.chance(1, 2) {
             let steps = [Step::Move(1, 0), Step::Move(-1, 0), Step::Move(0, 1), Step::Move(0, -1), Step::Wait];
             let pattern: Vec<Step> = (0..1 + rng.below(5)).map(|_| steps[rng.index(steps.len())]).collect();
             let subject = if rng.chance(1, 2) { Some("rock".to_string()) } else { None };
-            vec![Automaton { id: "tick".into(), subject, property: "TICK".into(), phase: rng.below(pattern.len() as u32), pattern }]
+            vec![Automaton {
+                id: "tick".into(),
+                subject,
+                property: "TICK".into(),
+                phase: rng.below(pattern.len() as u32),
+                pattern,
+            }]
         } else {
             vec![]
         };
@@ -1073,10 +1222,17 @@ mod tests {
         let (mut compared, mut seen) = (0, [0u32; 10]);
         for n in 0..600 {
             let setup = random_level(&mut rng);
-            assert!(walk(&format!("random-{n}: {}", setup.grid), &setup, 150, n, &mut seen, &mut compared), "{}", setup.grid);
+            assert!(
+                walk(&format!("random-{n}: {}", setup.grid), &setup, 150, n, &mut seen, &mut compared),
+                "{}",
+                setup.grid
+            );
         }
         assert!(compared > 80_000, "{compared} moves compared");
-        assert!(seen[..8].iter().all(|&n| n >= 20), "wins, removals, transformations, word pushes, rules formed and forbidden, gates, automata: {seen:?}");
+        assert!(
+            seen[..8].iter().all(|&n| n >= 20),
+            "wins, removals, transformations, word pushes, rules formed and forbidden, gates, automata: {seen:?}"
+        );
     }
 
     #[test]
@@ -1085,9 +1241,21 @@ mod tests {
         let mut rng = Rng::stream(2027, "random miau levels for the solver");
         for n in 0..60 {
             let setup = random_level(&mut rng);
-            for opts in [Options { max_states: 3_000, ..Options::default() }, Options { max_states: 3_000, hands_off: true, require: vec!["FLAG IS WIN".into()], threads: 2, batch: 50, ..Options::default() }] {
+            for opts in [
+                Options { max_states: 3_000, ..Options::default() },
+                Options {
+                    max_states: 3_000,
+                    hands_off: true,
+                    require: vec!["FLAG IS WIN".into()],
+                    threads: 2,
+                    batch: 50,
+                    ..Options::default()
+                },
+            ] {
                 let compact = solve_with(&setup, &opts, &mut crate::hashing::CpuHasher).unwrap();
-                let general = solve_with(&setup, &Options { general: true, ..opts.clone() }, &mut crate::hashing::CpuHasher).unwrap();
+                let general =
+                    solve_with(&setup, &Options { general: true, ..opts.clone() }, &mut crate::hashing::CpuHasher)
+                        .unwrap();
                 assert_eq!(compact, general, "level {n}: {} under {opts:?}", setup.grid);
             }
         }

@@ -112,13 +112,16 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
 
 fn id_ok(id: &str) -> bool {
     let b = id.as_bytes();
-    (2..=64).contains(&b.len()) && b[0].is_ascii_lowercase() && b.iter().all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'.' | b'_' | b'-'))
+    (2..=64).contains(&b.len())
+        && b[0].is_ascii_lowercase()
+        && b.iter().all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'.' | b'_' | b'-'))
 }
 
 fn unknown_keys(t: &Table, path: &str, known: &[&str], r: &mut Report) {
     for k in t.keys() {
         if !known.contains(&k.as_str()) {
-            r.warnings.push(issue(&format!("{path}{}{k}", if path.is_empty() { "" } else { "." }), "unknown key, ignored"));
+            r.warnings
+                .push(issue(&format!("{path}{}{k}", if path.is_empty() { "" } else { "." }), "unknown key, ignored"));
         }
     }
 }
@@ -170,7 +173,10 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
     string(manifest, "version", "manifest", &mut r, true);
     match manifest.get("engine") {
         Some(Value::Integer(n)) if *n == ENGINE => {}
-        Some(Value::Integer(n)) => r.warnings.push(issue("manifest.engine", format!("targets rules semantics {n}; this build plays {ENGINE}, so levels may behave differently"))),
+        Some(Value::Integer(n)) => r.warnings.push(issue(
+            "manifest.engine",
+            format!("targets rules semantics {n}; this build plays {ENGINE}, so levels may behave differently"),
+        )),
         _ => r.errors.push(issue("manifest.engine", "is required: the rules-semantics version, a whole number")),
     }
     if let Some(v) = manifest.get("features") {
@@ -179,7 +185,10 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
                 for (i, f) in list.iter().enumerate() {
                     match f.as_str() {
                         Some(f) if FEATURES.contains(&f) => {}
-                        Some(f) => r.errors.push(issue(&format!("manifest.features[{i}]"), format!("This pack needs a newer Miau (it uses '{f}')."))),
+                        Some(f) => r.errors.push(issue(
+                            &format!("manifest.features[{i}]"),
+                            format!("This pack needs a newer Miau (it uses '{f}')."),
+                        )),
                         None => r.errors.push(issue(&format!("manifest.features[{i}]"), "must be text")),
                     }
                 }
@@ -213,7 +222,12 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
                 _ => String::new(),
             };
             let faces = text("faces");
-            glyphs.push(Glyph { noun: noun.to_lowercase(), glyph: text("glyph"), fallback: text("fallback"), faces_left: faces == "left" });
+            glyphs.push(Glyph {
+                noun: noun.to_lowercase(),
+                glyph: text("glyph"),
+                fallback: text("fallback"),
+                faces_left: faces == "left",
+            });
             match v {
                 Value::String(_) => {}
                 Value::Table(t) => {
@@ -226,7 +240,10 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
                         _ => r.errors.push(issue(&format!("palette.{noun}.faces"), "must be left or right")),
                     }
                 }
-                _ => r.errors.push(issue(&format!("palette.{noun}"), "must be a glyph (\"🐈\") or { glyph, faces, fallback, terrain }")),
+                _ => r.errors.push(issue(
+                    &format!("palette.{noun}"),
+                    "must be a glyph (\"🐈\") or { glyph, faces, fallback, terrain }",
+                )),
             }
         }
     }
@@ -242,12 +259,14 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
                     unknown_keys(t, &path, &["accent", "describe"], &mut r);
                     let describe = string(t, "describe", &path, &mut r, true);
                     if describe.chars().count() > 80 {
-                        r.errors.push(issue(&format!("{path}.describe"), "must be one sentence of at most 80 characters"));
+                        r.errors
+                            .push(issue(&format!("{path}.describe"), "must be one sentence of at most 80 characters"));
                     }
                     glossary.push((word.to_uppercase(), describe));
                     let accent = string(t, "accent", &path, &mut r, false);
                     if !accent.is_empty() && !ACCENTS.contains(&accent.as_str()) {
-                        r.errors.push(issue(&format!("{path}.accent"), format!("must be one of {}", ACCENTS.join(", "))));
+                        r.errors
+                            .push(issue(&format!("{path}.accent"), format!("must be one of {}", ACCENTS.join(", "))));
                     }
                 }
                 _ => r.errors.push(issue(&path, "must be { accent, describe }")),
@@ -261,7 +280,12 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         Some(Value::Array(a)) => {
             for (i, v) in a.iter().enumerate() {
                 match v.as_str() {
-                    Some(w) if !w.is_empty() && w.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_') => vocabulary.push(w.to_lowercase()),
+                    Some(w)
+                        if !w.is_empty()
+                            && w.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_') =>
+                    {
+                        vocabulary.push(w.to_lowercase())
+                    }
                     _ => r.errors.push(issue(&format!("vocabulary[{i}]"), "must be an uppercase word, e.g. \"BELL\"")),
                 }
             }
@@ -287,7 +311,28 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
             r.errors.push(issue(&path, "must be a table"));
             continue;
         };
-        unknown_keys(t, &path, &["id", "title", "hint", "category", "introduces", "allow_bypass", "allow_hands_off", "must_form", "solver_budget", "terrain", "automata", "pairs", "map", "grid", "legend"], &mut r);
+        unknown_keys(
+            t,
+            &path,
+            &[
+                "id",
+                "title",
+                "hint",
+                "category",
+                "introduces",
+                "allow_bypass",
+                "allow_hands_off",
+                "must_form",
+                "solver_budget",
+                "terrain",
+                "automata",
+                "pairs",
+                "map",
+                "grid",
+                "legend",
+            ],
+            &mut r,
+        );
         let id = string(t, "id", &path, &mut r, true);
         if !id.is_empty() && !id_ok(&id) {
             r.errors.push(issue(&format!("{path}.id"), format!("'{id}' is not a valid id")));
@@ -346,40 +391,74 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
             }
         };
         if board.things.len() > MAX_OBJECTS {
-            r.errors.push(issue(&path, format!("has {} things; a level holds at most {MAX_OBJECTS}", board.things.len())));
+            r.errors
+                .push(issue(&path, format!("has {} things; a level holds at most {MAX_OBJECTS}", board.things.len())));
         }
         if board.w > COMFORT.0 || board.h > COMFORT.1 {
-            r.warnings.push(issue(&path, format!("the board is {}×{}, over the {}×{} guideline", board.w, board.h, COMFORT.0, COMFORT.1)));
+            r.warnings.push(issue(
+                &path,
+                format!("the board is {}×{}, over the {}×{} guideline", board.w, board.h, COMFORT.0, COMFORT.1),
+            ));
         }
         // A pair word or automaton property may not be a noun that the level's objects use.
         for (i, a) in setup.automata.iter().enumerate() {
             if board.things.iter().any(|th| th.kind == Kind::Object(a.property.to_lowercase().into())) {
-                r.errors.push(issue(&format!("{path}.automata[{i}].property"), format!("{} is a noun of this level's things, so it cannot be a property", a.property)));
+                r.errors.push(issue(
+                    &format!("{path}.automata[{i}].property"),
+                    format!("{} is a noun of this level's things, so it cannot be a property", a.property),
+                ));
             }
         }
         for (i, p) in setup.pairs.iter().enumerate() {
             for w in &p.words {
                 if board.things.iter().any(|th| th.kind == Kind::Object(w.to_lowercase().into())) {
-                    r.errors.push(issue(&format!("{path}.pairs[{i}].words"), format!("{w} is a noun of this level's things, so it cannot be a pair word")));
+                    r.errors.push(issue(
+                        &format!("{path}.pairs[{i}].words"),
+                        format!("{w} is a noun of this level's things, so it cannot be a pair word"),
+                    ));
                 }
             }
         }
         // This level's working property words: its pairs' and automata's.
-        let bound: Vec<String> = setup.pairs.iter().flat_map(|p| p.words.iter().cloned()).chain(setup.automata.iter().map(|a| a.property.clone())).collect();
+        let bound: Vec<String> = setup
+            .pairs
+            .iter()
+            .flat_map(|p| p.words.iter().cloned())
+            .chain(setup.automata.iter().map(|a| a.property.clone()))
+            .collect();
         let is_bound = |n: &str| bound.iter().any(|c| c.eq_ignore_ascii_case(n));
         // The silent noun trap: a predicate word that is neither a property nor a noun of the pack.
-        let nouns: Vec<String> = board.things.iter().filter_map(|th| if let Kind::Object(n) = &th.kind { Some(n.to_string()) } else { None }).chain(palette.iter().cloned()).chain(vocabulary.iter().cloned()).collect();
+        let nouns: Vec<String> = board
+            .things
+            .iter()
+            .filter_map(|th| if let Kind::Object(n) = &th.kind { Some(n.to_string()) } else { None })
+            .chain(palette.iter().cloned())
+            .chain(vocabulary.iter().cloned())
+            .collect();
         for th in &board.things {
             match &th.kind {
-                Kind::Word(Word::Noun(n)) if !nouns.iter().any(|m| m.as_str() == &**n) && !is_bound(n) && !custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
-                    r.warnings.push(issue(&path, format!("{} isn't a thing in this pack. Did you mean a property?", n.to_uppercase())));
+                Kind::Word(Word::Noun(n))
+                    if !nouns.iter().any(|m| m.as_str() == &**n)
+                        && !is_bound(n)
+                        && !custom.iter().any(|c| c.eq_ignore_ascii_case(n)) =>
+                {
+                    r.warnings.push(issue(
+                        &path,
+                        format!("{} isn't a thing in this pack. Did you mean a property?", n.to_uppercase()),
+                    ));
                 }
                 Kind::Word(Word::Noun(n)) if !is_bound(n) && custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
-                    r.warnings.push(issue(&path, format!("{} is a declared property but reads as a noun here", n.to_uppercase())));
+                    r.warnings.push(issue(
+                        &path,
+                        format!("{} is a declared property but reads as a noun here", n.to_uppercase()),
+                    ));
                 }
                 Kind::Object(n) => {
                     drawn.push(n.to_string());
-                    if PROPS.iter().any(|(_, w)| w.eq_ignore_ascii_case(n)) || is_bound(n) || custom.iter().any(|c| c.eq_ignore_ascii_case(n)) {
+                    if PROPS.iter().any(|(_, w)| w.eq_ignore_ascii_case(n))
+                        || is_bound(n)
+                        || custom.iter().any(|c| c.eq_ignore_ascii_case(n))
+                    {
                         r.warnings.push(issue(&path, format!("the object '{n}' is named after a property")));
                     }
                 }
@@ -408,11 +487,25 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
                 r.warnings.push(issue(&path, "starts without anything that is YOU"));
             }
         }
-        let must_form = t.get("must_form").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect()).unwrap_or_default();
+        let must_form = t
+            .get("must_form")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
+            .unwrap_or_default();
         let solver_budget = t.get("solver_budget").and_then(Value::as_integer).map(|n| n.max(0) as u64);
         let flag = |k: &str| t.get(k).and_then(Value::as_bool).unwrap_or(false);
         let (allow_bypass, allow_hands_off) = (flag("allow_bypass"), flag("allow_hands_off"));
-        levels.push(Level { id, title: string(t, "title", &path, &mut r, false), hint: string(t, "hint", &path, &mut r, false), category, must_form, solver_budget, allow_bypass, allow_hands_off, setup });
+        levels.push(Level {
+            id,
+            title: string(t, "title", &path, &mut r, false),
+            hint: string(t, "hint", &path, &mut r, false),
+            category,
+            must_form,
+            solver_budget,
+            allow_bypass,
+            allow_hands_off,
+            setup,
+        });
     }
     for n in &palette {
         if !drawn.contains(n) && !levels.iter().any(|l| l.setup.grid.to_lowercase().contains(&n.to_lowercase())) {
@@ -444,7 +537,9 @@ fn legend_value(v: &Value) -> Result<String, String> {
                 // `channel`: the circuit of a plate or gate, from the fixed palette.
                 match t.get("channel") {
                     None => {}
-                    Some(Value::String(c)) if super::board::CHANNELS.contains(&c.to_lowercase().as_str()) => out = format!("{out}:{}", c.to_lowercase()),
+                    Some(Value::String(c)) if super::board::CHANNELS.contains(&c.to_lowercase().as_str()) => {
+                        out = format!("{out}:{}", c.to_lowercase())
+                    }
                     Some(_) => return Err(format!("channel must be one of {}", super::board::CHANNELS.join(", "))),
                 }
                 Ok(out)
@@ -475,7 +570,12 @@ fn map_to_grid(map: &str, legend: &[(String, String)]) -> Result<String, (String
             let key = ch.to_string();
             match legend.iter().find(|(k, _)| *k == key) {
                 Some((_, v)) => cells.push(v.clone()),
-                None => return Err((format!("row {}, column {}: '{ch}' is not in the legend", y + 1, x + 1), String::new())),
+                None => {
+                    return Err((
+                        format!("row {}, column {}: '{ch}' is not in the legend", y + 1, x + 1),
+                        String::new(),
+                    ))
+                }
             }
         }
         out.push(cells.join(" "));
@@ -493,11 +593,15 @@ fn level_pairs(t: &Table, path: &str, r: &mut Report) -> Vec<super::Pair> {
     let mut out = Vec::new();
     let Some(v) = t.get("pairs") else { return out };
     let Some(list) = v.as_array() else {
-        r.errors.push(issue(&format!("{path}.pairs"), "must be a list of { words = [\"OPEN\", \"SHUT\"], enter = true }"));
+        r.errors
+            .push(issue(&format!("{path}.pairs"), "must be a list of { words = [\"OPEN\", \"SHUT\"], enter = true }"));
         return out;
     };
     if list.len() > super::MAX_PAIRS {
-        r.errors.push(issue(&format!("{path}.pairs"), format!("has {} pairs; a level holds at most {}", list.len(), super::MAX_PAIRS)));
+        r.errors.push(issue(
+            &format!("{path}.pairs"),
+            format!("has {} pairs; a level holds at most {}", list.len(), super::MAX_PAIRS),
+        ));
     }
     for (i, p) in list.iter().enumerate() {
         let at = format!("{path}.pairs[{i}]");
@@ -518,14 +622,21 @@ fn level_pairs(t: &Table, path: &str, r: &mut Report) -> Vec<super::Pair> {
                 false
             }
         };
-        let words: Vec<String> = p.get("words").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).map(str::to_uppercase).collect()).unwrap_or_default();
+        let words: Vec<String> = p
+            .get("words")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_uppercase).collect())
+            .unwrap_or_default();
         if words.len() != 2 {
             r.errors.push(issue(&format!("{at}.words"), "must be two words, e.g. [\"OPEN\", \"SHUT\"]"));
             continue;
         }
         let mut ok = true;
         if words[0] == words[1] {
-            r.errors.push(issue(&format!("{at}.words"), format!("the two words must differ, not {} and {}", words[0], words[1])));
+            r.errors.push(issue(
+                &format!("{at}.words"),
+                format!("the two words must differ, not {} and {}", words[0], words[1]),
+            ));
             ok = false;
         }
         for w in &words {
@@ -555,7 +666,10 @@ fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super::Automaton
         return out;
     };
     if list.len() > MAX_AUTOMATA {
-        r.errors.push(issue(&format!("{path}.automata"), format!("has {} automata; a level holds at most {MAX_AUTOMATA}", list.len())));
+        r.errors.push(issue(
+            &format!("{path}.automata"),
+            format!("has {} automata; a level holds at most {MAX_AUTOMATA}", list.len()),
+        ));
     }
     for (i, a) in list.iter().enumerate() {
         let at = format!("{path}.automata[{i}]");
@@ -574,7 +688,10 @@ fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super::Automaton
         if property.is_empty() || !property.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
             r.errors.push(issue(&format!("{at}.property"), "needs a property word, e.g. \"TICK\""));
         } else if is_core_word(&property) {
-            r.errors.push(issue(&format!("{at}.property"), format!("{property} is a core word and cannot be an automaton's property")));
+            r.errors.push(issue(
+                &format!("{at}.property"),
+                format!("{property} is a core word and cannot be an automaton's property"),
+            ));
         }
         let subject = a.get("subject").and_then(Value::as_str).map(str::to_lowercase);
         let mut pattern = Vec::new();
@@ -610,11 +727,17 @@ fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super::Automaton
             None => r.errors.push(issue(&format!("{at}.pattern"), "needs a list of steps")),
         }
         if pattern.is_empty() || pattern.len() > MAX_AUTOMATA {
-            r.errors.push(issue(&format!("{at}.pattern"), format!("needs 1 to {MAX_AUTOMATA} steps, not {}", pattern.len())));
+            r.errors.push(issue(
+                &format!("{at}.pattern"),
+                format!("needs 1 to {MAX_AUTOMATA} steps, not {}", pattern.len()),
+            ));
         }
         let phase = a.get("phase").and_then(Value::as_integer).unwrap_or(0);
         if phase < 0 || phase as usize >= pattern.len().max(1) {
-            r.errors.push(issue(&format!("{at}.phase"), format!("must be a step index, 0 to {}", pattern.len().saturating_sub(1))));
+            r.errors.push(issue(
+                &format!("{at}.phase"),
+                format!("must be a step index, 0 to {}", pattern.len().saturating_sub(1)),
+            ));
         }
         out.push(Automaton { id, subject, property, phase: phase.clamp(0, 31) as u32, pattern });
     }

@@ -72,7 +72,8 @@ impl RuleSet {
         match kind {
             Kind::Word(_) => p == Prop::Push,
             Kind::Object(n) => {
-                (p == Prop::Stop && self.terrain_stop.iter().any(|t| t.as_str() == &**n)) || self.rules.iter().any(|r| r.subject == *n && r.predicate == Pred::Prop(p))
+                (p == Prop::Stop && self.terrain_stop.iter().any(|t| t.as_str() == &**n))
+                    || self.rules.iter().any(|r| r.subject == *n && r.predicate == Pred::Prop(p))
             }
         }
     }
@@ -82,7 +83,9 @@ impl RuleSet {
     pub fn has_word(&self, kind: &Kind, word: &str) -> bool {
         match kind {
             Kind::Word(_) => false,
-            Kind::Object(n) => self.rules.iter().any(|r| r.subject == *n && matches!(&r.predicate, Pred::Custom(w) if &**w == word)),
+            Kind::Object(n) => {
+                self.rules.iter().any(|r| r.subject == *n && matches!(&r.predicate, Pred::Custom(w) if &**w == word))
+            }
         }
     }
 
@@ -151,7 +154,16 @@ pub fn parse_with(board: &Board, terrain: &[String], custom: &[String]) -> RuleS
                             continue;
                         }
                         let (x, y) = if axis == 0 { (start as i32, line) } else { (line, start as i32) };
-                        walk(&cells, start + 1, State::AfterSubject, &mut vec![*n], &mut Vec::new(), (y, x, axis), custom, &mut found);
+                        walk(
+                            &cells,
+                            start + 1,
+                            State::AfterSubject,
+                            &mut vec![*n],
+                            &mut Vec::new(),
+                            (y, x, axis),
+                            custom,
+                            &mut found,
+                        );
                     }
                 }
             }
@@ -163,12 +175,23 @@ pub fn parse_with(board: &Board, terrain: &[String], custom: &[String]) -> RuleS
     let terrain_stop = terrain.iter().filter(|n| !rules.iter().any(|r| &*r.subject == n.as_str())).cloned().collect();
     // Spans: (axis, line, start, end) with equal ranges merged by the set; a
     // range that is a prefix of a longer one from the same start is dropped.
-    let ranges: Vec<(u8, i32, usize, usize)> = found.spans.iter().copied().filter(|&(a, l, s, e)| !found.spans.iter().any(|&(a2, l2, s2, e2)| a2 == a && l2 == l && s2 == s && e2 > e)).collect();
+    let ranges: Vec<(u8, i32, usize, usize)> = found
+        .spans
+        .iter()
+        .copied()
+        .filter(|&(a, l, s, e)| !found.spans.iter().any(|&(a2, l2, s2, e2)| a2 == a && l2 == l && s2 == s && e2 > e))
+        .collect();
     let spans = ranges
         .into_iter()
         .map(|(axis, line, start, end)| {
-            let cells: Vec<(i32, i32)> = (start..end).map(|k| if axis == 0 { (k as i32, line) } else { (line, k as i32) }).collect();
-            let ids = board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_)) && cells.contains(&(t.x, t.y))).map(|t| t.id).collect();
+            let cells: Vec<(i32, i32)> =
+                (start..end).map(|k| if axis == 0 { (k as i32, line) } else { (line, k as i32) }).collect();
+            let ids = board
+                .things
+                .iter()
+                .filter(|t| matches!(t.kind, Kind::Word(_)) && cells.contains(&(t.x, t.y)))
+                .map(|t| t.id)
+                .collect();
             Span { axis, cells, ids }
         })
         .collect();
@@ -193,7 +216,16 @@ enum State {
 
 /// Extends a sentence one cell at a time, trying every word of a stacked cell.
 #[allow(clippy::too_many_arguments)]
-fn walk(cells: &[&[&Word]], at: usize, state: State, subjects: &mut Vec<Name>, preds: &mut Vec<Pred>, order: (i32, i32, u8), custom: &[String], out: &mut Found) {
+fn walk(
+    cells: &[&[&Word]],
+    at: usize,
+    state: State,
+    subjects: &mut Vec<Name>,
+    preds: &mut Vec<Pred>,
+    order: (i32, i32, u8),
+    custom: &[String],
+    out: &mut Found,
+) {
     if let State::AfterPredicate = state {
         for s in subjects.iter() {
             for p in preds.iter() {
@@ -212,8 +244,12 @@ fn walk(cells: &[&[&Word]], at: usize, state: State, subjects: &mut Vec<Name>, p
                 walk(cells, at + 1, State::AfterSubject, subjects, preds, order, custom, out);
                 subjects.pop();
             }
-            (State::AfterSubject, Word::And) => walk(cells, at + 1, State::NeedSubject, subjects, preds, order, custom, out),
-            (State::AfterSubject, Word::Is) => walk(cells, at + 1, State::NeedPredicate, subjects, preds, order, custom, out),
+            (State::AfterSubject, Word::And) => {
+                walk(cells, at + 1, State::NeedSubject, subjects, preds, order, custom, out)
+            }
+            (State::AfterSubject, Word::Is) => {
+                walk(cells, at + 1, State::NeedPredicate, subjects, preds, order, custom, out)
+            }
             (State::NeedPredicate, Word::Noun(n)) => {
                 preds.push(if is_custom(custom, n) { Pred::Custom(*n) } else { Pred::Noun(*n) });
                 walk(cells, at + 1, State::AfterPredicate, subjects, preds, order, custom, out);
@@ -224,7 +260,9 @@ fn walk(cells: &[&[&Word]], at: usize, state: State, subjects: &mut Vec<Name>, p
                 walk(cells, at + 1, State::AfterPredicate, subjects, preds, order, custom, out);
                 preds.pop();
             }
-            (State::AfterPredicate, Word::And) => walk(cells, at + 1, State::NeedPredicate, subjects, preds, order, custom, out),
+            (State::AfterPredicate, Word::And) => {
+                walk(cells, at + 1, State::NeedPredicate, subjects, preds, order, custom, out)
+            }
             _ => {}
         }
     }

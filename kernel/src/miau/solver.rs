@@ -75,7 +75,6 @@ impl Table {
             i = (i + 1) & mask;
         }
     }
-
 }
 
 /// The visited set, in shards by the fingerprint's last byte, so that one
@@ -109,7 +108,15 @@ impl Visited {
                 .shards
                 .iter_mut()
                 .enumerate()
-                .map(|(k, table)| sc.spawn(move || prints().enumerate().filter(|(_, h)| h[15] as usize % n == k && table.insert(**h)).map(|(j, _)| j).collect()))
+                .map(|(k, table)| {
+                    sc.spawn(move || {
+                        prints()
+                            .enumerate()
+                            .filter(|(_, h)| h[15] as usize % n == k && table.insert(**h))
+                            .map(|(j, _)| j)
+                            .collect()
+                    })
+                })
                 .collect();
             handles.into_iter().map(|h| h.join().expect("an inserting thread does not panic")).collect()
         });
@@ -390,7 +397,10 @@ impl Keyer {
             ids: things.iter().map(|t| t.id).collect(),
             chan: things.iter().map(|t| t.channel.is_some()).collect(),
             automata: start.phases.len(),
-            first: things.iter().map(|t| if let Kind::Object(n) = t.kind { nouns.binary_search(&n).unwrap_or(0) as u8 } else { 0 }).collect(),
+            first: things
+                .iter()
+                .map(|t| if let Kind::Object(n) = t.kind { nouns.binary_search(&n).unwrap_or(0) as u8 } else { 0 })
+                .collect(),
             nouns,
         }
     }
@@ -453,7 +463,8 @@ impl Keyer {
             let rules = match readings.get(&places) {
                 Some(r) => r.clone(),
                 None => {
-                    let custom: Vec<String> = s.pair_words.iter().flatten().chain(s.automaton_words.iter()).cloned().collect();
+                    let custom: Vec<String> =
+                        s.pair_words.iter().flatten().chain(s.automaton_words.iter()).cloned().collect();
                     let r = std::sync::Arc::new(super::rules::parse_with(&s.board, &s.terrain, &custom));
                     if readings.len() >= READINGS_KEPT {
                         readings.clear();
@@ -483,7 +494,11 @@ impl Keyer {
             if let Some(Kind::Object(n)) = t.map(|t| t.kind) {
                 // Most objects keep their start noun: tried first.
                 let first = self.first[i] as usize;
-                let k = if self.nouns.get(first) == Some(&n) { first } else { self.nouns.binary_search(&n).expect("kernel invariant: an object's noun is a listed noun") };
+                let k = if self.nouns.get(first) == Some(&n) {
+                    first
+                } else {
+                    self.nouns.binary_search(&n).expect("kernel invariant: an object's noun is a listed noun")
+                };
                 l.put_noun(bytes, j, k as u8);
             }
             // A gate's state, or FF when it is gone (no allocation without gates).
@@ -534,7 +549,9 @@ pub fn rule_text(text: &str) -> Result<String, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let ok = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     match words.as_slice() {
-        [x, is, y] if is.eq_ignore_ascii_case("is") && ok(x) && ok(y) => Ok(format!("{} IS {}", x.to_uppercase(), y.to_uppercase())),
+        [x, is, y] if is.eq_ignore_ascii_case("is") && ok(x) && ok(y) => {
+            Ok(format!("{} IS {}", x.to_uppercase(), y.to_uppercase()))
+        }
         _ => Err(format!("'{text}' is not a rule: write it as NOUN IS PROPERTY or NOUN IS NOUN, e.g. \"FLAG IS WIN\"")),
     }
 }
@@ -556,16 +573,28 @@ pub fn solve_with(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher
 
 /// [`solve_with`], calling `watch` with the number of states visited after
 /// every breadth-first layer (for a progress display; the kernel does no I/O).
-pub fn solve_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher, watch: &mut dyn FnMut(u64)) -> Result<Verdict, Rejection> {
+pub fn solve_watched(
+    setup: &Setup,
+    opts: &Options,
+    hasher: &mut dyn FrontierHasher,
+    watch: &mut dyn FnMut(u64),
+) -> Result<Verdict, Rejection> {
     solve_from(&Miau::start(setup, 0)?, opts, hasher, watch)
 }
 
 /// [`solve_watched`] from a state in play rather than the level's start (a
 /// hint from where the player stands): the moves from there, and the states
 /// visited from there. A state already won needs no move.
-pub fn solve_from(start: &State, opts: &Options, hasher: &mut dyn FrontierHasher, watch: &mut dyn FnMut(u64)) -> Result<Verdict, Rejection> {
-    let forbid: Vec<String> = opts.forbid.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)?;
-    let require: Vec<String> = opts.require.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)?;
+pub fn solve_from(
+    start: &State,
+    opts: &Options,
+    hasher: &mut dyn FrontierHasher,
+    watch: &mut dyn FnMut(u64),
+) -> Result<Verdict, Rejection> {
+    let forbid: Vec<String> =
+        opts.forbid.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)?;
+    let require: Vec<String> =
+        opts.require.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)?;
     if require.len() > 8 {
         return Err(Rejection::new("at most 8 required rules"));
     }
@@ -619,7 +648,11 @@ pub fn solve_from(start: &State, opts: &Options, hasher: &mut dyn FrontierHasher
     // count would fight over its cache line.
     let local_hash = hasher.is_cpu_blake3();
     let expand = |start: &State, nouns: &[Name], ids: &[u32], keys: &[u8]| -> Expanded {
-        let mut e: Expanded = (Vec::with_capacity(ids.len() * MOVES.len()), Vec::with_capacity(ids.len() * MOVES.len() * key_len), Vec::new());
+        let mut e: Expanded = (
+            Vec::with_capacity(ids.len() * MOVES.len()),
+            Vec::with_capacity(ids.len() * MOVES.len() * key_len),
+            Vec::new(),
+        );
         let mut readings = Readings::new();
         // One parent and one child, rebuilt in place for every state: no
         // state is allocated per node.
@@ -654,7 +687,11 @@ pub fn solve_from(start: &State, opts: &Options, hasher: &mut dyn FrontierHasher
     // place and taken back with undo, the same keys as the game's state gives.
     let level = if opts.general { None } else { super::fast::Level::new(&start, &keyer, &forbid, &require) };
     let expand_fast = |c: &mut Compact, ids: &[u32], keys: &[u8]| -> Expanded {
-        let mut e: Expanded = (Vec::with_capacity(ids.len() * MOVES.len()), Vec::with_capacity(ids.len() * MOVES.len() * key_len), Vec::new());
+        let mut e: Expanded = (
+            Vec::with_capacity(ids.len() * MOVES.len()),
+            Vec::with_capacity(ids.len() * MOVES.len() * key_len),
+            Vec::new(),
+        );
         for (index, key) in ids.iter().zip(keys.chunks(key_len)) {
             c.decode(key);
             let mask = key[key_len - 1];
@@ -663,7 +700,10 @@ pub fn solve_from(start: &State, opts: &Options, hasher: &mut dyn FrontierHasher
                 let mut pushed = false;
                 // Taken, and within the constraints: no forbidden rule, no word lost, no word pushed by the player.
                 let taken = c.apply(a.delta(), &mut pushed);
-                let keep = taken && !c.banned() && (!opts.no_word_loss || c.words() >= words_at_start) && (!opts.hands_off || !pushed);
+                let keep = taken
+                    && !c.banned()
+                    && (!opts.no_word_loss || c.words() >= words_at_start)
+                    && (!opts.hands_off || !pushed);
                 if keep {
                     let from = e.1.len();
                     c.key(&mut e.1);
@@ -681,7 +721,11 @@ pub fn solve_from(start: &State, opts: &Options, hasher: &mut dyn FrontierHasher
         debug_assert_eq!(c.key_len() + 1, key_len, "the compact key is the solver's key");
     }
     let batch_size = if opts.batch == 0 { BATCH } else { opts.batch } as usize;
-    let templates: Vec<(State, Vec<Name>)> = if threads > 1 && compacts.is_empty() { (0..threads).map(|_| (detach(&start), keyer.nouns.clone())).collect() } else { Vec::new() };
+    let templates: Vec<(State, Vec<Name>)> = if threads > 1 && compacts.is_empty() {
+        (0..threads).map(|_| (detach(&start), keyer.nouns.clone())).collect()
+    } else {
+        Vec::new()
+    };
     while !layer.is_empty() {
         let mut next = Vec::new();
         let mut next_keys = Vec::new();
@@ -701,9 +745,15 @@ pub fn solve_from(start: &State, opts: &Options, hasher: &mut dyn FrontierHasher
                 std::thread::scope(|sc| {
                     let chunks = batch.chunks(size).zip(batch_keys.chunks(size * key_len));
                     let handles: Vec<_> = if compacts.is_empty() {
-                        chunks.zip(&templates).map(|((ids, keys), (start, nouns))| sc.spawn(move || expand(start, nouns, ids, keys))).collect()
+                        chunks
+                            .zip(&templates)
+                            .map(|((ids, keys), (start, nouns))| sc.spawn(move || expand(start, nouns, ids, keys)))
+                            .collect()
                     } else {
-                        chunks.zip(compacts.iter_mut()).map(|((ids, keys), c)| sc.spawn(move || expand_fast(c, ids, keys))).collect()
+                        chunks
+                            .zip(compacts.iter_mut())
+                            .map(|((ids, keys), c)| sc.spawn(move || expand_fast(c, ids, keys)))
+                            .collect()
                     };
                     handles.into_iter().map(|h| h.join().expect("an expanding thread does not panic")).collect()
                 })
@@ -810,7 +860,12 @@ pub fn analyze(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher) -
 
 /// [`analyze`], calling `watch` with the states visited so far by each of its
 /// searches (the solve, then the BYPASS and HANDS-OFF passes) after every layer.
-pub fn analyze_watched(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher, watch: &mut dyn FnMut(u64)) -> Result<Analysis, Rejection> {
+pub fn analyze_watched(
+    setup: &Setup,
+    opts: &Options,
+    hasher: &mut dyn FrontierHasher,
+    watch: &mut dyn FnMut(u64),
+) -> Result<Analysis, Rejection> {
     let verdict = solve_watched(setup, opts, hasher, watch)?;
     let mut flags = Vec::new();
     if let Verdict::Solved { moves, .. } = &verdict {
@@ -843,7 +898,17 @@ pub fn freeze_words(grid: &str) -> String {
             line.split(' ')
                 .map(|cell| {
                     cell.split('+')
-                        .map(|p| if !p.is_empty() && p != "." && p.chars().all(|c| !c.is_ascii_lowercase()) && !p.ends_with('!') { format!("{p}!") } else { p.to_string() })
+                        .map(|p| {
+                            if !p.is_empty()
+                                && p != "."
+                                && p.chars().all(|c| !c.is_ascii_lowercase())
+                                && !p.ends_with('!')
+                            {
+                                format!("{p}!")
+                            } else {
+                                p.to_string()
+                            }
+                        })
                         .collect::<Vec<_>>()
                         .join("+")
                 })
@@ -867,7 +932,10 @@ fn won_while_overlapping(setup: &Setup, moves: &[Action]) -> Result<bool, Reject
     Ok(s.board.things.iter().any(|t| {
         s.rules.has(&t.kind, you)
             && before.board.things.iter().any(|b| b.id == t.id && b.x == t.x && b.y == t.y)
-            && s.board.things.iter().any(|w| w.x == t.x && w.y == t.y && s.rules.has(&w.kind, win) && !before.rules.has(&w.kind, win))
+            && s.board
+                .things
+                .iter()
+                .any(|w| w.x == t.x && w.y == t.y && s.rules.has(&w.kind, win) && !before.rules.has(&w.kind, win))
     }))
 }
 
@@ -913,10 +981,22 @@ mod static_tests {
 
     /// Which things of `grid` (in board order) are left out of the key.
     fn check(grid: &str, terrain: &[&str], expected: &[&str]) {
-        let legend = [("m", "miau"), ("w", "wall"), ("r", "rock"), ("g", "gate:amber"), ("p", "plate:amber")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-        let setup = Setup { grid: grid.into(), legend, terrain: terrain.iter().map(|t| t.to_string()).collect(), pairs: vec![], automata: vec![] };
+        let legend = [("m", "miau"), ("w", "wall"), ("r", "rock"), ("g", "gate:amber"), ("p", "plate:amber")]
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        let setup = Setup {
+            grid: grid.into(),
+            legend,
+            terrain: terrain.iter().map(|t| t.to_string()).collect(),
+            pairs: vec![],
+            automata: vec![],
+        };
         let start = Miau::start(&setup, 0).unwrap();
-        let got: Vec<&str> = (0..start.board.things.len()).filter(|&i| is_static(&start, i)).map(|i| start.board.things[i].id.as_str()).collect();
+        let got: Vec<&str> = (0..start.board.things.len())
+            .filter(|&i| is_static(&start, i))
+            .map(|i| start.board.things[i].id.as_str())
+            .collect();
         assert_eq!(got, expected, "{grid} (terrain {terrain:?})");
     }
 
@@ -945,6 +1025,10 @@ mod static_tests {
         let words = start.board.things.iter().filter(|t| matches!(t.kind, crate::miau::board::Kind::Word(_))).count();
         let objects = start.board.things.len() - walls - words;
         assert_eq!((words, objects), (16, 4), "the cat, the key, the door, the flag");
-        assert_eq!(keyer.len(), (words + objects) + objects.div_ceil(2) + 1, "a byte a keyed thing, half a byte a keyed object's noun, the win flag");
+        assert_eq!(
+            keyer.len(),
+            (words + objects) + objects.div_ceil(2) + 1,
+            "a byte a keyed thing, half a byte a keyed object's noun, the win flag"
+        );
     }
 }

@@ -6,7 +6,10 @@ use super::*;
 use crate::session::Session;
 
 fn legend() -> Vec<(String, String)> {
-    [("m", "miau"), ("r", "rock"), ("f", "flag"), ("w", "wall"), ("c", "crate"), ("a", "water")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
+    [("m", "miau"), ("r", "rock"), ("f", "flag"), ("w", "wall"), ("c", "crate"), ("a", "water")]
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
 }
 
 /// Checks the rules read off `grid` (sorted, distinct).
@@ -19,7 +22,8 @@ fn check(grid: &str, expected: &[&str]) {
 }
 
 fn level(grid: &str) -> Session<Miau> {
-    Session::new(Setup { grid: grid.into(), legend: legend(), terrain: vec![], pairs: vec![], automata: vec![] }, 0).unwrap()
+    Session::new(Setup { grid: grid.into(), legend: legend(), terrain: vec![], pairs: vec![], automata: vec![] }, 0)
+        .unwrap()
 }
 
 /// A level in the grid notation (rows split on `/` or newlines) with its own
@@ -35,7 +39,12 @@ fn pack_errors(text: &str) -> String {
 }
 
 fn nouns(s: &Session<Miau>) -> Vec<String> {
-    s.state().board.things.iter().filter_map(|t| if let Kind::Object(n) = &t.kind { Some(n.to_string()) } else { None }).collect()
+    s.state()
+        .board
+        .things
+        .iter()
+        .filter_map(|t| if let Kind::Object(n) = &t.kind { Some(n.to_string()) } else { None })
+        .collect()
 }
 
 #[test]
@@ -59,7 +68,14 @@ fn p04_stacks_move_as_one_and_never_form_in_play() {
     let mut s = level("m . ROCK+IS . . / MIAU IS YOU . .");
     s.push(Action::Right).unwrap();
     s.push(Action::Right).unwrap();
-    let at: Vec<(i32, i32)> = s.state().board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_)) && t.y == 0).map(|t| (t.x, t.y)).collect();
+    let at: Vec<(i32, i32)> = s
+        .state()
+        .board
+        .things
+        .iter()
+        .filter(|t| matches!(t.kind, Kind::Word(_)) && t.y == 0)
+        .map(|t| (t.x, t.y))
+        .collect();
     assert_eq!(at, [(3, 0), (3, 0)], "the stack was pushed as one");
 }
 
@@ -71,7 +87,11 @@ fn p05_a_stack_gives_two_same_length_spans() {
 /// The sentence spans read off `grid`: (axis, cells as "x,y", word count).
 fn spans(grid: &str) -> Vec<(u8, Vec<String>, usize)> {
     let board = Board::parse(grid, &legend()).unwrap();
-    rules::parse(&board, &[]).spans.iter().map(|s| (s.axis, s.cells.iter().map(|(x, y)| format!("{x},{y}")).collect(), s.ids.len())).collect()
+    rules::parse(&board, &[])
+        .spans
+        .iter()
+        .map(|s| (s.axis, s.cells.iter().map(|(x, y)| format!("{x},{y}")).collect(), s.ids.len()))
+        .collect()
 }
 
 #[test]
@@ -169,7 +189,8 @@ fn every_you_moves_front_first() {
     // Two cats in a row moving right: the front one moves first, so both move.
     let mut s = level("MIAU IS YOU . / m m . .");
     s.push(Action::Right).unwrap();
-    let xs: Vec<i32> = s.state().board.things.iter().filter(|t| t.kind == Kind::Object("miau".into())).map(|t| t.x).collect();
+    let xs: Vec<i32> =
+        s.state().board.things.iter().filter(|t| t.kind == Kind::Object("miau".into())).map(|t| t.x).collect();
     assert_eq!(xs, [1, 2]);
 }
 
@@ -185,7 +206,12 @@ fn a_rule_broken_by_a_sinking_word_is_gone_at_once() {
     let mut s = level("m MIAU IS YOU a / WATER IS SINK . .");
     assert!(s.state().rules.texts().contains(&"MIAU IS YOU".to_string()));
     let ev = s.push(Action::Right).unwrap();
-    assert!(ev.iter().any(|e| matches!(e, Event::Destroyed(ids, why) if why == "sank" && ids.contains(&"text-you-1".to_string()))), "{ev:?}");
+    assert!(
+        ev.iter().any(
+            |e| matches!(e, Event::Destroyed(ids, why) if why == "sank" && ids.contains(&"text-you-1".to_string()))
+        ),
+        "{ev:?}"
+    );
     assert!(!s.state().rules.texts().contains(&"MIAU IS YOU".to_string()));
     assert_eq!(s.outcome(), crate::game::Outcome::Lost("nothing is YOU any more".into()));
     assert_eq!(s.push(Action::Left).unwrap_err().0, "nothing is YOU");
@@ -209,19 +235,39 @@ fn bad_grids_name_the_row_and_column() {
     let l = legend();
     assert_eq!(Board::parse("m . . / m .", &l).unwrap_err(), "row 2 is 2 wide, expected 3");
     assert_eq!(Board::parse("m ? .", &l).unwrap_err(), "row 1, column 2: '?' is not a word or a thing");
-    assert!(Session::<Miau>::new(Setup { grid: String::new(), legend: l, terrain: vec![], pairs: vec![], automata: vec![] }, 0).is_err());
+    assert!(Session::<Miau>::new(
+        Setup { grid: String::new(), legend: l, terrain: vec![], pairs: vec![], automata: vec![] },
+        0
+    )
+    .is_err());
 }
 
 #[test]
 fn fixed_words_cannot_be_pushed_and_terrain_is_stop_until_a_rule_names_it() {
     let mut s = level("MIAU IS YOU . / m IS! . .");
     assert_eq!(s.push(Action::Right).unwrap_err().0, "nothing that is YOU can move that way");
-    let terrain = |grid: &str| Session::<Miau>::new(Setup { grid: grid.into(), legend: legend(), terrain: vec!["wall".into()], pairs: vec![], automata: vec![] }, 0).unwrap();
+    let terrain = |grid: &str| {
+        Session::<Miau>::new(
+            Setup {
+                grid: grid.into(),
+                legend: legend(),
+                terrain: vec!["wall".into()],
+                pairs: vec![],
+                automata: vec![],
+            },
+            0,
+        )
+        .unwrap()
+    };
     let mut s = terrain("MIAU IS YOU . / m w . .");
     assert!(s.push(Action::Right).is_err(), "a terrain wall is STOP without a rule");
     let mut s = terrain("MIAU IS YOU . / WALL IS PUSH . / m w . .");
     s.push(Action::Right).unwrap();
-    assert_eq!(s.state().board.things.iter().find(|t| &*t.id == "wall-1").map(|t| t.x), Some(2), "a written rule overrides");
+    assert_eq!(
+        s.state().board.things.iter().find(|t| &*t.id == "wall-1").map(|t| t.x),
+        Some(2),
+        "a written rule overrides"
+    );
 }
 
 mod packs {
@@ -237,7 +283,11 @@ mod packs {
         };
         assert_eq!(with(""), Vec::<(String, String)>::new());
         let g = with("[properties.tick]\ndescribe = \"Steps every turn.\"\n[properties.BELL]\naccent = \"win\"\ndescribe = \"Rings.\"\n");
-        assert_eq!(g, [("BELL".to_string(), "Rings.".to_string()), ("TICK".to_string(), "Steps every turn.".to_string())], "uppercase, sorted by word");
+        assert_eq!(
+            g,
+            [("BELL".to_string(), "Rings.".to_string()), ("TICK".to_string(), "Steps every turn.".to_string())],
+            "uppercase, sorted by word"
+        );
         let clockwork = load(include_str!("../../../app/packs/clockwork-proof.toml")).0.unwrap();
         assert_eq!(clockwork.glossary.len(), 1);
     }
@@ -247,7 +297,10 @@ mod packs {
         let (pack, report) = load(GOOD);
         assert!(report.errors.is_empty(), "{:?}", report.errors);
         let pack = pack.unwrap();
-        assert_eq!(pack.levels.iter().map(|l| l.id.as_str()).collect::<Vec<_>>(), ["hello-flag", "pass-it-on", "walled"]);
+        assert_eq!(
+            pack.levels.iter().map(|l| l.id.as_str()).collect::<Vec<_>>(),
+            ["hello-flag", "pass-it-on", "walled"]
+        );
         assert_eq!(pack.levels[1].must_form, ["ROCK IS FLAG"]);
         assert!(pack.levels[2].setup.terrain.contains(&"wall".to_string()));
         // hello-flag: 8 steps right wins; the IS is fixed.
@@ -278,28 +331,44 @@ mod packs {
 
     #[test]
     fn structural_errors_have_paths() {
-        let e = errors(&format!("{HEAD}[[levels]]\nid = \"aa\"\nmap = \"\"\"\nab.\nab\n\"\"\"\nlegend = {{ a = \"miau\", b = \"flag\" }}\n"));
+        let e = errors(&format!(
+            "{HEAD}[[levels]]\nid = \"aa\"\nmap = \"\"\"\nab.\nab\n\"\"\"\nlegend = {{ a = \"miau\", b = \"flag\" }}\n"
+        ));
         assert_eq!(e, ["levels[0].map: row 2 is 2 wide, expected 3"]);
         let e = errors(&format!("{HEAD}[[levels]]\nid = \"aa\"\nmap = \"ax\"\nlegend = {{ a = \"miau\" }}\n"));
         assert_eq!(e, ["levels[0].map: row 1, column 2: 'x' is not in the legend"]);
-        let e = errors("[manifest]\nid = \"Bad Id\"\nname = \"T\"\nversion = \"1\"\nengine = 1\nfeatures = [\"teleporters\"]\n");
+        let e = errors(
+            "[manifest]\nid = \"Bad Id\"\nname = \"T\"\nversion = \"1\"\nengine = 1\nfeatures = [\"teleporters\"]\n",
+        );
         assert!(e.iter().any(|m| m.starts_with("manifest.id: 'Bad Id' must be")), "{e:?}");
-        assert!(e.iter().any(|m| m == "manifest.features[0]: This pack needs a newer Miau (it uses 'teleporters')."), "{e:?}");
+        assert!(
+            e.iter().any(|m| m == "manifest.features[0]: This pack needs a newer Miau (it uses 'teleporters')."),
+            "{e:?}"
+        );
         assert!(e.iter().any(|m| m == "levels: is required: at least one [[levels]]"));
-        let e = errors(&format!("{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"m\"\n[[levels]]\nid = \"aa\"\ngrid = \"m\"\n"));
+        let e =
+            errors(&format!("{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"m\"\n[[levels]]\nid = \"aa\"\ngrid = \"m\"\n"));
         assert_eq!(e, ["levels[1].id: duplicates another level id (aa)"]);
     }
 
     #[test]
     fn warnings_catch_the_usual_traps() {
-        let w = warnings(&format!("{HEAD}colour = 1\n[palette]\nGHOST = \"g\"\n[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS SHUT / miau . .\"\n"));
+        let w = warnings(&format!(
+            "{HEAD}colour = 1\n[palette]\nGHOST = \"g\"\n[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS SHUT / miau . .\"\n"
+        ));
         assert!(w.contains(&"manifest.colour: unknown key, ignored".to_string()), "{w:?}");
-        assert!(w.contains(&"levels[0]: SHUT isn't a thing in this pack. Did you mean a property?".to_string()), "{w:?}");
+        assert!(
+            w.contains(&"levels[0]: SHUT isn't a thing in this pack. Did you mean a property?".to_string()),
+            "{w:?}"
+        );
         assert!(w.contains(&"levels[0]: starts without anything that is YOU".to_string()), "{w:?}");
         assert!(w.contains(&"palette.GHOST: is never drawn in any level".to_string()), "{w:?}");
-        let w = warnings(&format!("{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / FLAG IS WIN / miau+flag . .\"\n"));
+        let w =
+            warnings(&format!("{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / FLAG IS WIN / miau+flag . .\"\n"));
         assert!(w.contains(&"levels[0]: is already won at the start".to_string()), "{w:?}");
-        let w = warnings(&format!("{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / ROCK IS SINK / miau rock+flag .\"\n"));
+        let w = warnings(&format!(
+            "{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / ROCK IS SINK / miau rock+flag .\"\n"
+        ));
         assert!(w.contains(&"levels[0]: 2 thing(s) are destroyed at reset".to_string()), "{w:?}");
         let w = warnings(&format!("{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU . . . . . . . . . . . . / m . . . . . . . . . . . . . .\"\n"));
         assert!(w.iter().any(|m| m.contains("over the 14×10 guideline")), "{w:?}");
@@ -308,11 +377,18 @@ mod packs {
     #[test]
     fn the_glossary_accent_and_the_vocabulary_are_checked() {
         let e = errors(&format!("{HEAD}[properties.TICK]\naccent = \"gold\"\ndescribe = \"Repeats its steps.\"\n[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / miau . .\"\n"));
-        assert!(e.contains(&"properties.TICK.accent: must be one of you, push, stop, win, sink, defeat".to_string()), "{e:?}");
-        let e = errors(&format!("vocabulary = [\"BELL\", \"bell\"]\n{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / miau . .\"\n"));
+        assert!(
+            e.contains(&"properties.TICK.accent: must be one of you, push, stop, win, sink, defeat".to_string()),
+            "{e:?}"
+        );
+        let e = errors(&format!(
+            "vocabulary = [\"BELL\", \"bell\"]\n{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / miau . .\"\n"
+        ));
         assert!(e.contains(&"vocabulary[1]: must be an uppercase word, e.g. \"BELL\"".to_string()), "{e:?}");
         // A vocabulary noun is no silent-noun trap: MIAU IS BELL is meant.
-        let text = |vocab: &str| format!("{vocab}{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / MIAU IS BELL / miau . .\"\n");
+        let text = |vocab: &str| {
+            format!("{vocab}{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / MIAU IS BELL / miau . .\"\n")
+        };
         assert!(warnings(&text("")).iter().any(|w| w.contains("BELL isn't a thing")));
         assert!(!warnings(&text("vocabulary = [\"BELL\"]\n")).iter().any(|w| w.contains("BELL isn't a thing")));
         let e = errors(&format!("{HEAD}[palette]\nMIAU = {{ glyph = \"c\", faces = \"up\" }}\nROCK = 3\n[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / miau rock .\"\n"));
@@ -376,7 +452,10 @@ mod solving {
         use super::super::solver::{solve_watched, Options};
         let s = setup("MIAU IS YOU / m . f");
         let mut seen = Vec::new();
-        let v = solve_watched(&s, &Options { max_states: 1_000, ..Options::default() }, &mut CpuHasher, &mut |n| seen.push(n)).unwrap();
+        let v = solve_watched(&s, &Options { max_states: 1_000, ..Options::default() }, &mut CpuHasher, &mut |n| {
+            seen.push(n)
+        })
+        .unwrap();
         let Verdict::Unsolved { states } = v else { panic!("{v:?}") };
         assert!(!seen.is_empty() && seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
         assert_eq!(seen.last(), Some(&states), "the last report is the final count");
@@ -418,7 +497,12 @@ mod analysis {
         let a = analyze(&setup("MIAU IS YOU / FLAG IS WIN / m+f . ."), &opts(), &mut CpuHasher).unwrap();
         assert_eq!(a.flags, ["WON-AT-START"]);
         // pass-it-on needs a word moved: neither BYPASS nor HANDS-OFF.
-        let a = analyze(&setup("MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r"), &opts(), &mut CpuHasher).unwrap();
+        let a = analyze(
+            &setup("MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r"),
+            &opts(),
+            &mut CpuHasher,
+        )
+        .unwrap();
         assert!(!a.flags.contains(&"BYPASS") && !a.flags.contains(&"HANDS-OFF"), "{:?}", a.flags);
         assert_eq!(freeze_words("MIAU IS YOU\nm . f+WIN"), "MIAU! IS! YOU!\nm . f+WIN!");
     }
@@ -434,7 +518,10 @@ mod analysis {
         let Verdict::Solved { moves, .. } = setup_solved else { panic!("{setup_solved:?}") };
         let mut s = super::super::Miau::start(&level, 0).unwrap();
         for k in 0..=moves.len() {
-            let Verdict::Solved { moves: rest, .. } = solve_from(&s, &opts(), &mut CpuHasher, &mut |_| {}).unwrap() else { panic!("solvable after {k} moves") };
+            let Verdict::Solved { moves: rest, .. } = solve_from(&s, &opts(), &mut CpuHasher, &mut |_| {}).unwrap()
+            else {
+                panic!("solvable after {k} moves")
+            };
             assert_eq!(rest.len(), moves.len() - k, "after {k} moves");
             let mut t = s.clone();
             for a in &rest {
@@ -471,7 +558,10 @@ mod analysis {
                 assert_eq!(cut, one, "{threads} threads, batches of {batch}, on {grid}");
             }
             let limited = Options { max_states: 300, ..opts() };
-            assert_eq!(solve_with(&setup(grid), &Options { threads: 4, ..limited.clone() }, &mut CpuHasher).unwrap(), solve_with(&setup(grid), &limited, &mut CpuHasher).unwrap());
+            assert_eq!(
+                solve_with(&setup(grid), &Options { threads: 4, ..limited.clone() }, &mut CpuHasher).unwrap(),
+                solve_with(&setup(grid), &limited, &mut CpuHasher).unwrap()
+            );
         }
     }
 
@@ -482,7 +572,12 @@ mod analysis {
         // over 141,282 states must stay exactly that.
         let rocks = setup("MIAU IS YOU . . . / ROCK IS PUSH . . . / . r . r . . / . . m . r . / FLAG IS . . . WIN");
         for (threads, general) in [(1, false), (2, false), (1, true)] {
-            assert_eq!(solve_with(&rocks, &Options { max_states: 2_000_000, threads, general, ..opts() }, &mut CpuHasher).unwrap(), Verdict::Unsolved { states: 141_282 }, "{threads} threads, general {general}");
+            assert_eq!(
+                solve_with(&rocks, &Options { max_states: 2_000_000, threads, general, ..opts() }, &mut CpuHasher)
+                    .unwrap(),
+                Verdict::Unsolved { states: 141_282 },
+                "{threads} threads, general {general}"
+            );
         }
     }
 
@@ -501,15 +596,36 @@ mod analysis {
         .collect();
         // OPEN/SHUT: a key enters its door.
         let pair = super::super::Pair { words: ["OPEN".into(), "SHUT".into()], enter: true };
-        let mut doors = setup("MIAU IS YOU . . / KEY IS PUSH AND OPEN / DOOR IS STOP AND SHUT / m k d . . / FLAG IS WIN . f");
+        let mut doors =
+            setup("MIAU IS YOU . . / KEY IS PUSH AND OPEN / DOOR IS STOP AND SHUT / m k d . . / FLAG IS WIN . f");
         doors.legend.extend([("k".to_string(), "key".to_string()), ("d".to_string(), "door".to_string())]);
         levels.push(super::super::Setup { pairs: vec![pair], ..doors });
         // More than 16 nouns (a byte a noun in the key), and 256 cells (two bytes a cell; the game's state plays it).
         levels.push(setup("MIAU IS YOU KEY DOOR BOX TREE LAMP BELL STAR MOON / FLAG IS WIN SUN CUP HAT PEN INK JAR OWL FOX / m . . . . . . . . . . / . . f . . . . . . . . / ROCK IS PUSH . . r . . . . ."));
         let mut rows = vec![format!("MIAU IS YOU{}", " .".repeat(13)), format!("FLAG IS WIN{}", " .".repeat(13))];
-        rows.extend((2..16).map(|y| (0..16).map(|x| if (x, y) == (0, 5) { "m" } else if (x, y) == (15, 15) { "f" } else { "." }).collect::<Vec<_>>().join(" ")));
+        rows.extend((2..16).map(|y| {
+            (0..16)
+                .map(|x| {
+                    if (x, y) == (0, 5) {
+                        "m"
+                    } else if (x, y) == (15, 15) {
+                        "f"
+                    } else {
+                        "."
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        }));
         levels.push(setup(&rows.join(" / ")));
-        for text in [include_str!("../../../app/packs/first-steps.toml"), include_str!("../../../app/packs/clockwork-proof.toml"), include_str!("../../../app/packs/gate-drafts.toml"), include_str!("../../../app/packs/goal-drafts.toml"), include_str!("../../../app/packs/plank-drafts.toml"), include_str!("../../../app/packs/pair-drafts.toml")] {
+        for text in [
+            include_str!("../../../app/packs/first-steps.toml"),
+            include_str!("../../../app/packs/clockwork-proof.toml"),
+            include_str!("../../../app/packs/gate-drafts.toml"),
+            include_str!("../../../app/packs/goal-drafts.toml"),
+            include_str!("../../../app/packs/plank-drafts.toml"),
+            include_str!("../../../app/packs/pair-drafts.toml"),
+        ] {
             levels.extend(super::super::pack::load(text).0.unwrap().levels.into_iter().map(|l| l.setup));
         }
         // A budget that proves the small levels and cuts the big ones short
@@ -545,9 +661,14 @@ mod analysis {
     fn forbid_require_and_no_word_loss() {
         let pass = setup("MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r");
         let forbid = Options { forbid: vec!["rock is flag".into()], ..opts() };
-        assert!(matches!(solve_with(&pass, &forbid, &mut CpuHasher).unwrap(), Verdict::Unsolved { .. }), "the intended rule is needed: a proof, not a LIMIT");
+        assert!(
+            matches!(solve_with(&pass, &forbid, &mut CpuHasher).unwrap(), Verdict::Unsolved { .. }),
+            "the intended rule is needed: a proof, not a LIMIT"
+        );
         let require = Options { require: vec!["ROCK IS FLAG".into()], ..opts() };
-        assert!(matches!(solve_with(&pass, &require, &mut CpuHasher).unwrap(), Verdict::Solved { ref moves, .. } if moves.len() == 6));
+        assert!(
+            matches!(solve_with(&pass, &require, &mut CpuHasher).unwrap(), Verdict::Solved { ref moves, .. } if moves.len() == 6)
+        );
         let sink = setup("MIAU IS YOU . / FLAG IS WIN . / WATER IS SINK . / m ROCK a f");
         assert!(matches!(solve_with(&sink, &opts(), &mut CpuHasher).unwrap(), Verdict::Solved { .. }));
         let keep = Options { no_word_loss: true, ..opts() };
@@ -624,7 +745,9 @@ legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", C = "CRATE",
     #[test]
     fn pallet_row_is_a_real_sokoban_proof_and_bypass_on_purpose() {
         let pack = load(DRAFTS).0.unwrap();
-        let a = analyze(&pack.levels[0].setup, &Options { max_states: 2_000_000, ..Options::default() }, &mut CpuHasher).unwrap();
+        let a =
+            analyze(&pack.levels[0].setup, &Options { max_states: 2_000_000, ..Options::default() }, &mut CpuHasher)
+                .unwrap();
         assert!(matches!(a.verdict, Verdict::Solved { .. }), "{:?}", a.verdict);
         assert!(a.flags.contains(&"BYPASS"), "no word needs to move: {:?}", a.flags);
     }
@@ -634,7 +757,12 @@ legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", C = "CRATE",
         // The solver finds the shortest solution (36 moves; a few seconds of
         // search, minutes before this session's speed work), and it replays.
         let pack = load(DRAFTS).0.unwrap();
-        let found = solve_with(&pack.levels[1].setup, &Options { max_states: 20_000_000, threads: 2, ..Options::default() }, &mut CpuHasher).unwrap();
+        let found = solve_with(
+            &pack.levels[1].setup,
+            &Options { max_states: 20_000_000, threads: 2, ..Options::default() },
+            &mut CpuHasher,
+        )
+        .unwrap();
         let Verdict::Solved { moves, .. } = found else { panic!("{found:?}") };
         assert_eq!(super::super::solver::moves_text(&moves), "RRRRRURDLLLUULDULLDLDRRRRRRDDRRUURUL");
         let mut s = <super::super::Miau as crate::game::Game>::start(&pack.levels[1].setup, 0).unwrap();
@@ -645,7 +773,13 @@ legend = { M = "MIAU", I = "IS", Y = "YOU", W = "WALL", S = "STOP", C = "CRATE",
         assert!(s.won);
         assert_eq!(s.goals(), (3, 3));
         let win = s.board.things.iter().find(|t| &*t.id == "text-win-1").unwrap();
-        assert!(s.board.things.iter().any(|t| t.kind == super::super::board::Kind::Object("dock".into()) && t.x == win.x && t.y == win.y), "the loose WIN word is the third cover");
+        assert!(
+            s.board
+                .things
+                .iter()
+                .any(|t| t.kind == super::super::board::Kind::Object("dock".into()) && t.x == win.x && t.y == win.y),
+            "the loose WIN word is the third cover"
+        );
     }
 }
 
@@ -728,7 +862,11 @@ mod frail {
         let e = Board::parse("drift>water drift>rock", &[]).unwrap_err();
         assert!(e.contains("row 1, column 2") && e.contains("cannot leave both 'water' and 'rock'"), "{e}");
         let b = Board::parse("a . / . .", &lg(&[("a", "sand>shoal"), ("h", "shoal>water")])).unwrap();
-        assert_eq!(*b.leaves, lg(&[("sand", "shoal"), ("shoal", "water")]), "an unused legend letter still adds its leftover");
+        assert_eq!(
+            *b.leaves,
+            lg(&[("sand", "shoal"), ("shoal", "water")]),
+            "an unused legend letter still adds its leftover"
+        );
         assert_eq!(b.things[0].kind, Kind::Object("sand".into()));
     }
 
@@ -754,7 +892,10 @@ mod frail {
         assert_eq!(noun(&s, "drift-1").as_deref(), Some("water"), "the cat stepped off plank 1");
         assert_eq!(noun(&s, "drift-2").as_deref(), Some("drift"));
         let s = run(ONE_PLANK_EACH, A_LEGEND, "RRRRRRR");
-        assert_eq!(["drift-1", "drift-2", "drift-3"].map(|id| noun(&s, id)), [Some("water".into()), Some("water".into()), Some("water".into())]);
+        assert_eq!(
+            ["drift-1", "drift-2", "drift-3"].map(|id| noun(&s, id)),
+            [Some("water".into()), Some("water".into()), Some("water".into())]
+        );
         assert_eq!(noun(&s, "miau-1").as_deref(), Some("miau"), "the cat is across");
         // Carry WIN into SHELL IS _ from above and touch the shell.
         let s = run(ONE_PLANK_EACH, A_LEGEND, "RRRRRRRRURDDUL");
@@ -803,10 +944,16 @@ legend = { m = "miau", r = "rock", w = "water", s = "shell", a = { noun = "sand"
         };
         // Out across the sandbar: sand becomes shoal behind the cat.
         let s = play("RRRRRRR");
-        assert_eq!(["sand-1", "sand-2", "sand-3"].map(|id| noun(&s, id)), [Some("shoal".into()), Some("shoal".into()), Some("shoal".into())]);
+        assert_eq!(
+            ["sand-1", "sand-2", "sand-3"].map(|id| noun(&s, id)),
+            [Some("shoal".into()), Some("shoal".into()), Some("shoal".into())]
+        );
         // Back, pushing IS ahead: shoal becomes water.
         let s = play("RRRRRRRURRDLLLLLL");
-        assert_eq!(["sand-1", "sand-2", "sand-3"].map(|id| noun(&s, id)), [Some("water".into()), Some("water".into()), Some("water".into())]);
+        assert_eq!(
+            ["sand-1", "sand-2", "sand-3"].map(|id| noun(&s, id)),
+            [Some("water".into()), Some("water".into()), Some("water".into())]
+        );
         assert_eq!(noun(&s, "miau-1").as_deref(), Some("miau"), "home, with IS");
         let is = s.state().board.things.iter().find(|t| &*t.id == "text-is-2").map(|t| (t.x, t.y));
         assert_eq!(is, Some((3, 2)), "IS came home too");
@@ -825,7 +972,8 @@ mod gates {
     use super::super::*;
     use crate::session::Session;
 
-    const LEGEND: &[(&str, &str)] = &[("m", "miau"), ("c", "crate"), ("r", "rock"), ("p", "plate:amber"), ("g", "gate:amber"), ("q", "plate:teal")];
+    const LEGEND: &[(&str, &str)] =
+        &[("m", "miau"), ("c", "crate"), ("r", "rock"), ("p", "plate:amber"), ("g", "gate:amber"), ("q", "plate:teal")];
 
     fn level(grid: &str) -> Session<Miau> {
         Session::new(super::setup_with(grid, LEGEND), 0).unwrap()
@@ -910,7 +1058,11 @@ mod gates {
         }
         // A channel with only one end is a warning.
         let (_, report) = load(&DRAFTS.replacen("#.$.$.|.~.&#", "#.$.$.#.~.&#", 1));
-        assert!(report.warnings.iter().any(|w| w.message.contains("channel amber has plates but no gates")), "{:?}", report.warnings);
+        assert!(
+            report.warnings.iter().any(|w| w.message.contains("channel amber has plates but no gates")),
+            "{:?}",
+            report.warnings
+        );
     }
 
     #[test]
@@ -918,7 +1070,12 @@ mod gates {
         use super::super::solver::{analyze, Options, Verdict};
         let pack = load(DRAFTS).0.unwrap();
         for l in &pack.levels {
-            let a = analyze(&l.setup, &Options { max_states: 1_000_000, ..Options::default() }, &mut crate::hashing::CpuHasher).unwrap();
+            let a = analyze(
+                &l.setup,
+                &Options { max_states: 1_000_000, ..Options::default() },
+                &mut crate::hashing::CpuHasher,
+            )
+            .unwrap();
             let Verdict::Solved { moves, .. } = a.verdict else { panic!("{}: {:?}", l.id, a.verdict) };
             let mut s = Session::<Miau>::new(l.setup.clone(), 0).unwrap();
             let mut opened = false;
@@ -942,11 +1099,21 @@ mod pairs {
 
     fn level(grid: &str, enter: bool) -> Session<Miau> {
         let pairs = vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter }];
-        Session::new(Setup { pairs, ..super::setup_with(grid, &[("m", "miau"), ("k", "key"), ("d", "door"), ("r", "rock")]) }, 0).unwrap()
+        Session::new(
+            Setup { pairs, ..super::setup_with(grid, &[("m", "miau"), ("k", "key"), ("d", "door"), ("r", "rock")]) },
+            0,
+        )
+        .unwrap()
     }
 
     fn ids(s: &Session<Miau>) -> Vec<String> {
-        s.state().board.things.iter().filter(|t| matches!(t.kind, board::Kind::Object(_))).map(|t| t.id.to_string()).collect()
+        s.state()
+            .board
+            .things
+            .iter()
+            .filter(|t| matches!(t.kind, board::Kind::Object(_)))
+            .map(|t| t.id.to_string())
+            .collect()
     }
 
     const KEY_AND_DOOR: &str = "MIAU IS YOU . . / KEY IS PUSH AND OPEN / DOOR IS STOP AND SHUT / m k d . .";
@@ -954,9 +1121,16 @@ mod pairs {
     #[test]
     fn a_key_enters_its_door_and_both_are_destroyed() {
         let mut s = level(KEY_AND_DOOR, true);
-        assert!(s.state().rules.texts().contains(&"KEY IS OPEN".to_string()), "a pair word is a property: {:?}", s.state().rules.texts());
+        assert!(
+            s.state().rules.texts().contains(&"KEY IS OPEN".to_string()),
+            "a pair word is a property: {:?}",
+            s.state().rules.texts()
+        );
         let events = s.push(Action::Right).unwrap();
-        assert!(events.iter().any(|e| matches!(e, Event::Destroyed(ids, why) if why == "open" && ids.len() == 2)), "{events:?}");
+        assert!(
+            events.iter().any(|e| matches!(e, Event::Destroyed(ids, why) if why == "open" && ids.len() == 2)),
+            "{events:?}"
+        );
         assert_eq!(ids(&s), ["miau-1"]);
         s.push(Action::Right).unwrap();
         // Undo of the opening turn restores both.
@@ -1012,7 +1186,11 @@ pairs = [{ words = ["OPEN", "SHUT"], effect = "destroy-both", enter = true }]
     fn packs_declare_pairs_and_bad_ones_are_named() {
         let (pack, report) = load(PACK);
         assert!(report.errors.is_empty(), "{:?}", report.errors);
-        assert!(!report.warnings.iter().any(|w| w.message.contains("isn't a thing")), "pair words are declared properties: {:?}", report.warnings);
+        assert!(
+            !report.warnings.iter().any(|w| w.message.contains("isn't a thing")),
+            "pair words are declared properties: {:?}",
+            report.warnings
+        );
         let setup = &pack.unwrap().levels[0].setup;
         assert_eq!(setup.pairs, [Pair { words: ["OPEN".into(), "SHUT".into()], enter: true }]);
         let bad = |from: &str, to: &str| super::pack_errors(&PACK.replace(from, to));
@@ -1037,8 +1215,21 @@ mod automata {
     use crate::session::Session;
 
     fn level(grid: &str, subject: Option<&str>, pattern: &[Step]) -> Session<Miau> {
-        let automata = vec![Automaton { id: "a".into(), subject: subject.map(String::from), property: "TICK".into(), phase: 0, pattern: pattern.to_vec() }];
-        Session::new(Setup { automata, ..super::setup_with(grid, &[("m", "miau"), ("o", "mouse"), ("r", "rock"), ("c", "cog")]) }, 0).unwrap()
+        let automata = vec![Automaton {
+            id: "a".into(),
+            subject: subject.map(String::from),
+            property: "TICK".into(),
+            phase: 0,
+            pattern: pattern.to_vec(),
+        }];
+        Session::new(
+            Setup {
+                automata,
+                ..super::setup_with(grid, &[("m", "miau"), ("o", "mouse"), ("r", "rock"), ("c", "cog")])
+            },
+            0,
+        )
+        .unwrap()
     }
 
     fn at(s: &Session<Miau>, id: &str) -> Option<(i32, i32)> {
@@ -1057,14 +1248,22 @@ mod automata {
         s.push(Action::Wait).unwrap();
         assert_eq!(at(&s, "rock-1"), Some((0, 2)), "bound to MOUSE: ROCK IS TICK does nothing");
         assert_eq!(s.state().phases, [0], "an inactive record keeps its phase");
-        assert_eq!(s.state().rules.texts(), ["MIAU IS YOU", "ROCK IS TICK"], "TICK is a property, never a transformation");
+        assert_eq!(
+            s.state().rules.texts(),
+            ["MIAU IS YOU", "ROCK IS TICK"],
+            "TICK is a property, never a transformation"
+        );
     }
 
     #[test]
     fn actors_move_front_first_and_a_blocked_actor_waits_while_the_phase_advances() {
         let mut s = level("MIAU IS YOU . . / MOUSE IS TICK AND PUSH / . o o . m", None, &[R, Step::Wait]);
         s.push(Action::Wait).unwrap();
-        assert_eq!((at(&s, "mouse-1"), at(&s, "mouse-2")), (Some((2, 2)), Some((3, 2))), "front first: no mouse pushes the other twice");
+        assert_eq!(
+            (at(&s, "mouse-1"), at(&s, "mouse-2")),
+            (Some((2, 2)), Some((3, 2))),
+            "front first: no mouse pushes the other twice"
+        );
         assert_eq!(s.state().phases, [1]);
         // Against the edge: blocked, waits; the phase still advances.
         let mut s = level("MIAU IS YOU . / MOUSE IS TICK . / . m . o", None, &[R, R]);
@@ -1076,7 +1275,11 @@ mod automata {
     #[test]
     fn a_you_that_ticks_moves_twice_and_skips_the_cell_between() {
         // Double time: contacts run once, at the end of the turn.
-        let mut s = level("MIAU IS YOU AND TICK / COG IS DEFEAT . . / . m . . . / . c . . . / . . . . .", None, &[Step::Move(0, 1)]);
+        let mut s = level(
+            "MIAU IS YOU AND TICK / COG IS DEFEAT . . / . m . . . / . c . . . / . . . . .",
+            None,
+            &[Step::Move(0, 1)],
+        );
         s.push(Action::Down).unwrap();
         assert_eq!(at(&s, "miau-1"), Some((1, 4)), "stepped over the cog");
     }
@@ -1110,7 +1313,12 @@ mod automata {
         assert_eq!(at(&s, "text-win-1"), Some((3, 3)), "the next left run waits against the full sentence");
         assert_eq!(at(&s, "mouse-1"), Some((4, 3)));
         // The cat just walks: 11 moves, the shortest the board allows.
-        let a = super::super::solver::analyze(&setup, &super::super::solver::Options { max_states: 1_000_000, ..Default::default() }, &mut crate::hashing::CpuHasher).unwrap();
+        let a = super::super::solver::analyze(
+            &setup,
+            &super::super::solver::Options { max_states: 1_000_000, ..Default::default() },
+            &mut crate::hashing::CpuHasher,
+        )
+        .unwrap();
         let super::super::solver::Verdict::Solved { moves, .. } = a.verdict else { panic!("{:?}", a.verdict) };
         assert_eq!(moves.len(), 11);
         // HANDS-OFF by design: the mouse moves the word, the player never does.
@@ -1145,7 +1353,14 @@ mod tidewater {
     use crate::session::Session;
 
     fn level(grid: &str) -> Session<Miau> {
-        Session::new(super::setup_with(grid, &[("m", "miau"), ("r", "rock"), ("a", "water"), ("j", "jelly"), ("s", "shell"), ("b", "boat")]), 0).unwrap()
+        Session::new(
+            super::setup_with(
+                grid,
+                &[("m", "miau"), ("r", "rock"), ("a", "water"), ("j", "jelly"), ("s", "shell"), ("b", "boat")],
+            ),
+            0,
+        )
+        .unwrap()
     }
 
     fn count(s: &Session<Miau>, noun: &str) -> usize {
@@ -1162,7 +1377,8 @@ mod tidewater {
 
     #[test]
     fn tw2_a_transformation_resolves_before_contact() {
-        let mut s = level("MIAU IS YOU . / JELLY IS DEFEAT . / SHELL IS WIN . / JELLY IS . . / . . j+SHELL . / . . m .");
+        let mut s =
+            level("MIAU IS YOU . / JELLY IS DEFEAT . / SHELL IS WIN . / JELLY IS . . / . . j+SHELL . / . . m .");
         s.push(Action::Up).unwrap();
         assert!(s.state().won, "the jelly became a shell before DEFEAT was checked");
     }
@@ -1201,10 +1417,26 @@ mod tidewater {
 #[test]
 fn an_open_mouse_opens_a_shut_door_on_its_beat() {
     let pairs = vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter: true }];
-    let automata = vec![Automaton { id: "pace".into(), subject: Some("mouse".into()), property: "TICK".into(), phase: 0, pattern: vec![Step::Move(1, 0)] }];
+    let automata = vec![Automaton {
+        id: "pace".into(),
+        subject: Some("mouse".into()),
+        property: "TICK".into(),
+        phase: 0,
+        pattern: vec![Step::Move(1, 0)],
+    }];
     let grid = "MIAU IS YOU . . / MOUSE IS TICK . . / MOUSE IS OPEN . . / DOOR IS STOP AND SHUT / o d . . m";
-    let mut s = Session::<Miau>::new(Setup { pairs, automata, ..setup_with(grid, &[("m", "miau"), ("o", "mouse"), ("d", "door")]) }, 0).unwrap();
+    let mut s = Session::<Miau>::new(
+        Setup { pairs, automata, ..setup_with(grid, &[("m", "miau"), ("o", "mouse"), ("d", "door")]) },
+        0,
+    )
+    .unwrap();
     let events = s.push(Action::Wait).unwrap();
-    assert!(events.iter().any(|e| matches!(e, Event::Destroyed(ids, why) if why == "open" && ids.len() == 2)), "{events:?}");
-    assert!(!s.state().board.things.iter().any(|t| t.kind == Kind::Object("door".into())), "the door opened that same turn");
+    assert!(
+        events.iter().any(|e| matches!(e, Event::Destroyed(ids, why) if why == "open" && ids.len() == 2)),
+        "{events:?}"
+    );
+    assert!(
+        !s.state().board.things.iter().any(|t| t.kind == Kind::Object("door".into())),
+        "the door opened that same turn"
+    );
 }

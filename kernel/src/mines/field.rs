@@ -133,7 +133,11 @@ impl Puzzle {
             match cols {
                 None => cols = Some(width),
                 Some(w) if w != width => {
-                    return Err(format!("row {}, column {}: the row is {width} cells wide, expected {w}", r + 1, width.min(w) + 1))
+                    return Err(format!(
+                        "row {}, column {}: the row is {width} cells wide, expected {w}",
+                        r + 1,
+                        width.min(w) + 1
+                    ))
                 }
                 _ => {}
             }

@@ -37,7 +37,8 @@ pub fn generate(params: &Params, rng: &mut Rng) -> Generated {
         let unlimited = attempt > ATTEMPTS;
         let Some(field) = attempt_field(params, rng, unlimited) else { continue };
         let g = measure(field, params, attempt);
-        let meets = g.gap >= params.min_gap && g.field.unknowns() * 1000 >= params.min_unknown_permille * params.cells();
+        let meets =
+            g.gap >= params.min_gap && g.field.unknowns() * 1000 >= params.min_unknown_permille * params.cells();
         if meets {
             return g;
         }
@@ -134,8 +135,9 @@ fn cover(f: &mut Field, rng: &mut Rng) {
                 f.clue[near[rng.index(near.len())]] = true;
             } else {
                 f.mine[i] = false;
-                let targets: Vec<usize> =
-                    (0..n).filter(|&j| j != i && !f.mine[j] && !f.clue[j] && f.neighbours(j).any(|k| f.clue[k])).collect();
+                let targets: Vec<usize> = (0..n)
+                    .filter(|&j| j != i && !f.mine[j] && !f.clue[j] && f.neighbours(j).any(|k| f.clue[k]))
+                    .collect();
                 if !targets.is_empty() {
                     f.mine[targets[rng.index(targets.len())]] = true;
                 }

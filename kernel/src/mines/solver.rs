@@ -289,7 +289,14 @@ fn components(p: &Puzzle) -> Option<(Vec<Component>, u32)> {
     }
     let mut comps: Vec<Component> = sizes
         .iter()
-        .map(|&v| Component { vars: v as usize, clue_n: Vec::new(), clue_off: vec![0], clue_var: Vec::new(), var_off: vec![0; v as usize + 1], var_clue: Vec::new() })
+        .map(|&v| Component {
+            vars: v as usize,
+            clue_n: Vec::new(),
+            clue_off: vec![0],
+            clue_var: Vec::new(),
+            var_off: vec![0; v as usize + 1],
+            var_clue: Vec::new(),
+        })
         .collect();
     let mut comp_of_clue = Vec::with_capacity(clue_cells.len());
     for (k, &cell) in clue_cells.iter().enumerate() {

@@ -115,7 +115,13 @@ impl Stats {
             if !["beginner", "intermediate", "expert", "custom"].contains(tier) || date.is_empty() {
                 return None;
             }
-            stats.push(Record { result, tier: tier.to_string(), mines: mines.parse().ok()?, seconds: seconds.parse().ok()?, date: date.to_string() });
+            stats.push(Record {
+                result,
+                tier: tier.to_string(),
+                mines: mines.parse().ok()?,
+                seconds: seconds.parse().ok()?,
+                date: date.to_string(),
+            });
         }
         Some(stats)
     }

@@ -26,7 +26,9 @@ fn mines_of(s: &State) -> Vec<u16> {
 }
 
 fn safe_unknown(s: &State) -> u16 {
-    (0..s.field.len() as u16).find(|&i| !s.field.mine[i as usize] && !s.field.clue[i as usize]).expect("a safe unknown exists")
+    (0..s.field.len() as u16)
+        .find(|&i| !s.field.mine[i as usize] && !s.field.clue[i as usize])
+        .expect("a safe unknown exists")
 }
 
 // ---- 01 puzzle generation ----
@@ -106,7 +108,8 @@ fn g01_custom_fields_keep_the_same_guarantees() {
     let f = new_round(tier, 2).state().field.clone();
     assert!(count_solutions(&f.puzzle(), 2).is_unique());
     assert!(f.is_covered());
-    assert!(Session::<MineLayer>::new(Setup { tier: Tier::Custom { cols: 40, rows: 9, density_permille: 250 } }, 1).is_err());
+    assert!(Session::<MineLayer>::new(Setup { tier: Tier::Custom { cols: 40, rows: 9, density_permille: 250 } }, 1)
+        .is_err());
 }
 
 // ---- 02 solver ----
@@ -203,7 +206,10 @@ fn s02_exact_against_brute_force_on_many_small_fields() {
 #[test]
 fn s02_the_text_form_reports_row_and_column() {
     assert_eq!(Puzzle::parse("12.\n9..").unwrap_err(), "row 2, column 1: a clue is 0 to 8, not 9");
-    assert_eq!(Puzzle::parse("12.\n1x.").unwrap_err(), "row 2, column 2: 'x' is not a cell (use 0-8 for clues, '.' or '*' for unknown cells)");
+    assert_eq!(
+        Puzzle::parse("12.\n1x.").unwrap_err(),
+        "row 2, column 2: 'x' is not a cell (use 0-8 for clues, '.' or '*' for unknown cells)"
+    );
     assert_eq!(Puzzle::parse("12.\n1.").unwrap_err(), "row 2, column 3: the row is 2 cells wide, expected 3");
     assert_eq!(Puzzle::parse("\n\n").unwrap_err(), "row 1, column 1: the field is empty");
     let p = Puzzle::parse("1*\n..\n\nmines 1 clues 1 gap 0 unknown 3\n").unwrap();
@@ -239,7 +245,11 @@ fn r03_laying_every_mine_wins_with_the_time() {
     let mines = mines_of(s.state());
     for (k, &m) in mines.iter().enumerate() {
         let ev = s.push(Action::Toggle { cell: m, ms: 1_000 + 1_500 * k as u32 }).unwrap();
-        assert_eq!(ev.iter().any(|e| matches!(e, Event::Won(_))), k + 1 == mines.len(), "win fires only on the last mine");
+        assert_eq!(
+            ev.iter().any(|e| matches!(e, Event::Won(_))),
+            k + 1 == mines.len(),
+            "win fires only on the last mine"
+        );
     }
     let secs = 1_500 * (mines.len() as u32 - 1) / 1000;
     assert_eq!(s.state().phase, Phase::Won);
@@ -250,7 +260,10 @@ fn r03_laying_every_mine_wins_with_the_time() {
 fn r03_a_mine_on_a_safe_square_kills_and_keeps_the_failed_cell() {
     let mut s = new_round(Tier::Beginner, 3);
     let safe = safe_unknown(s.state());
-    let q = (0..s.state().field.len() as u16).rev().find(|&i| !s.state().field.mine[i as usize] && !s.state().field.clue[i as usize] && i != safe).unwrap();
+    let q = (0..s.state().field.len() as u16)
+        .rev()
+        .find(|&i| !s.state().field.mine[i as usize] && !s.state().field.clue[i as usize] && i != safe)
+        .unwrap();
     s.push(Action::Cycle { cell: q }).unwrap();
     s.push(Action::Cycle { cell: q }).unwrap(); // a question mark on a safe cell
     assert_eq!(s.push(Action::Toggle { cell: safe, ms: 10 }).unwrap(), [Event::TimerStarted, Event::Died(safe)]);
@@ -406,7 +419,16 @@ fn won_round(seed: u64) -> Session<MineLayer> {
 fn t06_records_win_and_loss_fields() {
     let s = won_round(14);
     let r = stats::record(s.state(), "2026-11-29").unwrap();
-    assert_eq!(r, stats::Record { result: stats::Outcome::Win, tier: "beginner".into(), mines: s.state().total, seconds: s.state().total - 1, date: "2026-11-29".into() });
+    assert_eq!(
+        r,
+        stats::Record {
+            result: stats::Outcome::Win,
+            tier: "beginner".into(),
+            mines: s.state().total,
+            seconds: s.state().total - 1,
+            date: "2026-11-29".into()
+        }
+    );
     let mut d = new_round(Tier::Expert, 14);
     let safe = safe_unknown(d.state());
     d.push(Action::Toggle { cell: safe, ms: 0 }).unwrap();
@@ -419,7 +441,13 @@ fn t06_records_win_and_loss_fields() {
 fn t06_keeps_the_newest_200_and_round_trips() {
     let mut st = Stats::default();
     for k in 0..250u32 {
-        st.push(stats::Record { result: stats::Outcome::Win, tier: "expert".into(), mines: 39, seconds: k, date: "2026-11-29".into() });
+        st.push(stats::Record {
+            result: stats::Outcome::Win,
+            tier: "expert".into(),
+            mines: 39,
+            seconds: k,
+            date: "2026-11-29".into(),
+        });
     }
     assert_eq!(st.records.len(), 200);
     assert_eq!(st.records[0].seconds, 50);
@@ -429,7 +457,9 @@ fn t06_keeps_the_newest_200_and_round_trips() {
 
 #[test]
 fn t06_corrupt_text_reads_as_empty() {
-    for junk in ["", "{not json", "minelayer.stats.v1\nwin expert x 1 d", "minelayer.stats.v1\nwin\n", "minelayer.stats.v2\n"] {
+    for junk in
+        ["", "{not json", "minelayer.stats.v1\nwin expert x 1 d", "minelayer.stats.v1\nwin\n", "minelayer.stats.v2\n"]
+    {
         assert_eq!(Stats::from_text(junk), Stats::default(), "{junk:?}");
     }
 }
@@ -474,7 +504,8 @@ fn h09_share_card_is_pinned_byte_for_byte() {
     let mut s = won_round(15);
     // A flag and a question mark are not possible after the win; build them first.
     let mut fresh = new_round(Tier::Beginner, 15);
-    let safe: Vec<u16> = (0..64).filter(|&i| !fresh.state().field.mine[i as usize] && !fresh.state().field.clue[i as usize]).collect();
+    let safe: Vec<u16> =
+        (0..64).filter(|&i| !fresh.state().field.mine[i as usize] && !fresh.state().field.clue[i as usize]).collect();
     fresh.push(Action::Cycle { cell: safe[0] }).unwrap();
     fresh.push(Action::Cycle { cell: safe[1] }).unwrap();
     fresh.push(Action::Cycle { cell: safe[1] }).unwrap();
@@ -485,7 +516,10 @@ fn h09_share_card_is_pinned_byte_for_byte() {
     let card = share_card(s.state(), "en").unwrap();
     let lines: Vec<&str> = card.lines().collect();
     assert_eq!(lines[0], "MineLayer — Reversed Minesweeper");
-    assert_eq!(lines[1], format!("I laid all {} mines on Beginner in {} s.", s.state().total, 4 * (s.state().total - 1)));
+    assert_eq!(
+        lines[1],
+        format!("I laid all {} mines on Beginner in {} s.", s.state().total, 4 * (s.state().total - 1))
+    );
     assert_eq!(lines[2], "");
     assert_eq!(lines[3..11].join("\n"), emoji_grid(s.state()));
     assert_eq!(lines[11], "");
@@ -530,6 +564,19 @@ fn h09_keycaps_cover_every_clue_number() {
     }
     f.clue[4] = true;
     let numbers = (0..9).map(|i| if f.clue[i] { f.number(i) } else { 0 }).collect();
-    let st = State { tier: Tier::Beginner, total: 8, field: f, numbers, marks: vec![Mark::Mine; 9], phase: Phase::Won, laid: 8, started_ms: Some(0), last_ms: 0, ended_ms: Some(0), failed: None, attempt: 1 };
+    let st = State {
+        tier: Tier::Beginner,
+        total: 8,
+        field: f,
+        numbers,
+        marks: vec![Mark::Mine; 9],
+        phase: Phase::Won,
+        laid: 8,
+        started_ms: Some(0),
+        last_ms: 0,
+        ended_ms: Some(0),
+        failed: None,
+        attempt: 1,
+    };
     assert_eq!(emoji_grid(&st), "💣💣💣\n💣8️⃣💣\n💣💣💣");
 }

@@ -55,9 +55,30 @@ impl Tier {
     /// The tier's parameters, or why a custom tier is out of range.
     pub fn params(self) -> Result<Params, String> {
         Ok(match self {
-            Tier::Beginner => Params { rows: 8, cols: 8, density_permille: 160, clue_permille: 550, min_gap: 3, min_unknown_permille: 450 },
-            Tier::Intermediate => Params { rows: 10, cols: 10, density_permille: 180, clue_permille: 450, min_gap: 8, min_unknown_permille: 550 },
-            Tier::Expert => Params { rows: 14, cols: 14, density_permille: 200, clue_permille: 380, min_gap: 16, min_unknown_permille: 600 },
+            Tier::Beginner => Params {
+                rows: 8,
+                cols: 8,
+                density_permille: 160,
+                clue_permille: 550,
+                min_gap: 3,
+                min_unknown_permille: 450,
+            },
+            Tier::Intermediate => Params {
+                rows: 10,
+                cols: 10,
+                density_permille: 180,
+                clue_permille: 450,
+                min_gap: 8,
+                min_unknown_permille: 550,
+            },
+            Tier::Expert => Params {
+                rows: 14,
+                cols: 14,
+                density_permille: 200,
+                clue_permille: 380,
+                min_gap: 16,
+                min_unknown_permille: 600,
+            },
             Tier::Custom { cols, rows, density_permille } => {
                 if !(5..=30).contains(&cols) || !(5..=24).contains(&rows) {
                     return Err(format!("a custom field is 5 to 30 columns by 5 to 24 rows, not {cols}×{rows}"));
@@ -72,7 +93,14 @@ impl Tier {
                 // Targets scaled from the fixed tiers: about one undecided
                 // cell in twelve, 55 % unknown, Intermediate's clue rate.
                 let cells = rows as u32 * cols as u32;
-                Params { rows, cols, density_permille: density_permille as u32, clue_permille: 450, min_gap: cells / 12, min_unknown_permille: 550 }
+                Params {
+                    rows,
+                    cols,
+                    density_permille: density_permille as u32,
+                    clue_permille: 450,
+                    min_gap: cells / 12,
+                    min_unknown_permille: 550,
+                }
             }
         })
     }
@@ -95,7 +123,8 @@ impl Tier {
             "expert" => return Ok(Tier::Expert),
             _ => {}
         }
-        let bad = || format!("'{text}' is not a tier: use beginner, intermediate, expert or WxH:DENSITY such as 20x16:0.22");
+        let bad =
+            || format!("'{text}' is not a tier: use beginner, intermediate, expert or WxH:DENSITY such as 20x16:0.22");
         let (size, density) = text.split_once(':').ok_or_else(bad)?;
         let (w, h) = size.split_once(['x', 'X']).ok_or_else(bad)?;
         let cols: u16 = w.parse().map_err(|_| bad())?;
@@ -110,7 +139,10 @@ impl Tier {
 /// `0.2`, `0.25`, `.125` → per mille (up to three decimals, no floats).
 fn parse_permille(s: &str) -> Option<u16> {
     let (int, frac) = s.split_once('.').unwrap_or((s, ""));
-    if frac.len() > 3 || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) || (int.is_empty() && frac.is_empty()) {
+    if frac.len() > 3
+        || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
+        || (int.is_empty() && frac.is_empty())
+    {
         return None;
     }
     let int: u16 = if int.is_empty() { 0 } else { int.parse().ok()? };
