@@ -9,6 +9,9 @@
 use crate::rng::Rng;
 use serde::{Deserialize, Serialize};
 
+/// The cap of every stat a power-up raises (bombs, fire, fuse).
+pub const STAT_CAP: u32 = 5;
+
 /// A power-up: a stat, an ability, a pass or a one-off. Append-only (logged
 /// inside offers only by index, but named in events and scores).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -319,7 +322,7 @@ pub struct Held {
 impl Held {
     /// Whether `p` may be offered: no ability held twice, no stat past 5.
     pub fn allows(&self, p: Power) -> bool {
-        let cap = super::STAT_CAP;
+        let cap = STAT_CAP;
         match p {
             Power::BombUp => self.bombs < cap,
             Power::FireUp => self.fire < cap,

@@ -4,8 +4,9 @@
 //! anything changes, so a rejected action costs nothing.
 
 use super::board::{Dir, Pos, Tile, OIL};
-use super::items::{self, Charge, Offer, Power};
-use super::{Action, Aim, Bomb, BombKind, Death, Dialog, Event, State, STAT_CAP};
+use super::items::{self, Charge, Offer, Power, STAT_CAP};
+use super::state::State;
+use super::types::{Action, Aim, Bomb, BombKind, Death, Dialog, Event};
 use crate::game::Rejection;
 
 fn no(text: impl Into<String>) -> Rejection {
@@ -315,7 +316,7 @@ impl State {
     /// Dialogs started during an action open once it is over, if you are
     /// still on the same attempt (dying on the gem's turn means no choice).
     pub(super) fn open_pending(&mut self, key: (u32, u32)) {
-        if self.phase == super::RunPhase::Playing && (self.level, self.attempt) == key {
+        if self.phase == super::types::RunPhase::Playing && (self.level, self.attempt) == key {
             let mut opened: Vec<Dialog> = self.pending.drain(..).collect();
             opened.reverse();
             self.dialogs.extend(opened);

@@ -2,7 +2,8 @@
 //! then the level), then coins, then fewer turns; the best 25 are kept.
 //! Developer runs are marked; Immortal runs are not listed.
 
-use super::{RunPhase, State, LEVELS};
+use super::state::{State, LEVELS};
+use super::types::RunPhase;
 
 /// How many runs are kept.
 pub const KEEP: usize = 25;

@@ -1,0 +1,294 @@
+//! Bombs going off: the shape of each blast, chains through bombs and oil,
+//! falling ceilings, what the flame burns, and the enemies it kills.
+
+use super::board::{self, Pos, Tile, BUSH, DIRS, OIL, SPIKES};
+use super::enemies::toughest;
+use super::items::Charge;
+use super::state::{State, BARREL_FIRE, CEILING_TURNS};
+use super::types::{Bomb, BombKind, Death, Enemy, Event};
+use std::collections::{BTreeSet, VecDeque};
+
+impl State {
+    /// The tiles a bomb's blast covers, and the cracked pillars it reaches.
+    /// A cross of `fire` tiles (to the walls for Power) stopped by solid
+    /// tiles; the first crate or barrel each way burns and stops it (Pierce
+    /// goes on through crates). Nuke and Acid also burn every tile within 2
+    /// steps, through crates and round corners.
+    pub(super) fn blast(&self, b: &Bomb) -> (Vec<Pos>, Vec<Pos>) {
+        let mut out = vec![b.pos];
+        let mut hit = Vec::new();
+        let reach = if b.kind == BombKind::Power { (self.layout.w + self.layout.h) as u32 } else { b.fire };
+        for d in DIRS {
+            let mut p = b.pos;
+            for _ in 0..reach {
+                p = p.step(d);
+                match self.layout.tile(p) {
+                    Tile::Cracked => {
+                        hit.push(p);
+                        break;
+                    }
+                    t if t.solid() => break,
+                    Tile::Crate if b.kind == BombKind::Pierce => out.push(p),
+                    Tile::Crate | Tile::Barrel => {
+                        out.push(p);
+                        break;
+                    }
+                    _ => out.push(p),
+                }
+            }
+        }
+        if matches!(b.kind, BombKind::Nuke | BombKind::Acid) {
+            let mut frontier = vec![b.pos];
+            for _ in 0..2 {
+                let mut next = Vec::new();
+                for p in frontier {
+                    for d in DIRS {
+                        let q = p.step(d);
+                        match self.layout.tile(q) {
+                            Tile::Cracked => hit.push(q),
+                            t if t.solid() => {}
+                            _ if !out.contains(&q) => {
+                                out.push(q);
+                                next.push(q);
+                            }
+                            _ => next.push(q),
+                        }
+                    }
+                }
+                frontier = next;
+            }
+        }
+        out.sort();
+        out.dedup();
+        hit.sort();
+        hit.dedup();
+        (out, hit)
+    }
+
+    /// Sets off the bombs at `due` (and any their blasts reach, and any oil
+    /// spill they touch with the bombs lying in it), plus `extra` burning
+    /// tiles (smouldering bushes), then applies the flame. Returns whether a
+    /// life was lost.
+    pub(super) fn explode(&mut self, due: Vec<Pos>, extra: Vec<Pos>, events: &mut Vec<Event>) -> bool {
+        let mut queue: VecDeque<Pos> = due.iter().copied().collect();
+        let mut blasted: BTreeSet<Pos> = extra.into_iter().collect();
+        let mut exploded: BTreeSet<Pos> = BTreeSet::new();
+        let mut hits: BTreeSet<Pos> = BTreeSet::new();
+        let mut acid: Vec<Pos> = Vec::new();
+        loop {
+            while let Some(at) = queue.pop_front() {
+                if !exploded.insert(at) {
+                    continue;
+                }
+                let Some(b) = self.bombs.iter().copied().find(|b| b.pos == at) else { continue };
+                if !due.contains(&at) {
+                    events.push(Event::Chain(at));
+                }
+                let (tiles, hit) = self.blast(&b);
+                for &t in &tiles {
+                    if t != at && self.bomb_at(t).is_some() && !exploded.contains(&t) {
+                        queue.push_back(t);
+                    }
+                }
+                if b.kind == BombKind::Acid {
+                    acid.push(at);
+                }
+                hits.extend(hit);
+                events.push(Event::Exploded(at, tiles.clone()));
+                blasted.extend(tiles);
+            }
+            // Flame touching oil burns the whole spill at once, setting off bombs in it.
+            let lit: Vec<Pos> = blasted.iter().copied().filter(|&p| self.layout.has(p, OIL)).collect();
+            for p in lit {
+                let spill = self.layout.spill(p);
+                if spill.is_empty() {
+                    continue;
+                }
+                for &q in &spill {
+                    self.layout.mark(q, OIL, false);
+                    blasted.insert(q);
+                    if self.bomb_at(q).is_some() && !exploded.contains(&q) {
+                        queue.push_back(q);
+                    }
+                }
+                events.push(Event::OilBurnt(spill));
+            }
+            if queue.is_empty() {
+                break;
+            }
+        }
+        self.bombs.retain(|b| !exploded.contains(&b.pos));
+        // Cracked pillars the blasts reached break; Acid cracks the pillars round it.
+        for p in hits {
+            self.layout.set(p, Tile::Floor);
+            events.push(Event::PillarBroke(p));
+            for q in p.ring() {
+                if self.layout.tile(q) != Tile::Wall && !self.ceilings.iter().any(|&(c, _)| c == q) {
+                    self.ceilings.push((q, self.turn + CEILING_TURNS));
+                }
+            }
+        }
+        for at in acid {
+            let pillars: Vec<Pos> =
+                self.layout.positions().filter(|&p| p.dist(at) <= 2 && self.layout.tile(p) == Tile::Pillar).collect();
+            for p in pillars {
+                self.layout.set(p, Tile::Cracked);
+                events.push(Event::PillarCracked(p));
+            }
+        }
+        if blasted.is_empty() {
+            return false;
+        }
+        let until = self.turn + 1;
+        self.flames.retain(|(p, _)| !blasted.contains(p));
+        self.flames.extend(blasted.iter().map(|&p| (p, until)));
+        self.apply_blast(&blasted, events)
+    }
+
+    /// Ceilings fall as rubble: what is under them is crushed (a Shield
+    /// pushes you out to an empty tile beside you); then rubble that cuts you
+    /// off from the exit or an enemy costs a life. Returns whether a life was lost.
+    pub(super) fn fall(&mut self, tiles: Vec<Pos>, events: &mut Vec<Event>) -> bool {
+        for &p in &tiles {
+            self.layout.set(p, Tile::Rubble);
+            for m in [BUSH, OIL, SPIKES] {
+                self.layout.mark(p, m, false);
+            }
+            self.crumbling.retain(|&(c, _)| c != p);
+        }
+        events.push(Event::CeilingFell(tiles.clone()));
+        self.bombs.retain(|b| !tiles.contains(&b.pos));
+        self.drops.retain(|d| !tiles.contains(&d.pos));
+        self.flames.retain(|(f, _)| !tiles.contains(f));
+        if self.decoy.is_some_and(|d| tiles.contains(&d)) {
+            self.decoy = None;
+        }
+        let crushed: Vec<usize> =
+            self.enemies.iter().enumerate().filter(|(_, e)| tiles.contains(&e.pos)).map(|(i, _)| i).collect();
+        self.kill(crushed, events);
+        if tiles.contains(&self.player) {
+            let out = DIRS.iter().map(|&d| self.player.step(d)).find(|&q| self.empty(q));
+            match out {
+                Some(q) if self.carrying() == Some(Charge::Shield) || self.setup.immortal => {
+                    if !self.setup.immortal {
+                        self.charge = None;
+                        self.shielded = self.turn + 1;
+                        events.push(Event::Absorbed("Shield".into()));
+                    }
+                    events.push(Event::PlayerMoved(self.player, q));
+                    self.player = q;
+                }
+                _ if self.hurt(Death::Ceiling, events) => return true,
+                _ => {}
+            }
+        }
+        let reach = board::reachable(&self.layout, self.player);
+        let at = |p: Pos| reach[(p.y * self.layout.w + p.x) as usize];
+        if (!at(self.layout.exit) || self.enemies.iter().any(|e| !at(e.pos))) && self.hurt(Death::WalledIn, events) {
+            return true;
+        }
+        false
+    }
+
+    pub(super) fn kill(&mut self, mut dead: Vec<usize>, events: &mut Vec<Event>) {
+        dead.sort();
+        dead.dedup();
+        for &i in dead.iter().rev() {
+            let e = self.enemies.remove(i);
+            self.kills += 1;
+            events.push(Event::EnemyDied(e.id, e.kind));
+            if e.released_until.is_none() {
+                self.drop_loot(e.pos, events);
+            }
+        }
+        if !dead.is_empty() && self.enemies.is_empty() && !self.exit_open {
+            self.exit_open = true;
+            events.push(Event::ExitOpened);
+            let crates: Vec<Pos> = self.layout.positions().filter(|&p| self.layout.tile(p) == Tile::Crate).collect();
+            for p in crates {
+                let turns = 1 + self.ai.below(3);
+                self.crumbling.push((p, turns));
+            }
+        }
+    }
+
+    /// Flame on `tiles`: releases from the uncovered exit or gem, burns drops,
+    /// the decoy, bushes (their neighbours smoulder), barrels (they burst into
+    /// oil and go off next turn) and crates, kills enemies and hurts you.
+    /// Returns whether a life was lost.
+    pub(super) fn apply_blast(&mut self, tiles: &BTreeSet<Pos>, events: &mut Vec<Event>) -> bool {
+        let turn = self.turn;
+        // Flame on an exit or gem that was already uncovered lets out 3 of the level's toughest.
+        let mut release: Vec<Pos> = Vec::new();
+        if self.exit_revealed && tiles.contains(&self.layout.exit) {
+            release.push(self.layout.exit);
+            self.exit_open = false;
+        }
+        if self.gem_revealed && !self.gem_taken && tiles.contains(&self.layout.gem) {
+            release.push(self.layout.gem);
+            self.gem_taken = true;
+        }
+        // Drops in the open burn; crates burn (uncovering what they hid).
+        let burnt: Vec<Pos> = self.drops.iter().filter(|d| tiles.contains(&d.pos)).map(|d| d.pos).collect();
+        self.drops.retain(|d| !tiles.contains(&d.pos));
+        for p in burnt {
+            events.push(Event::DropBurnt(p));
+        }
+        if let Some(d) = self.decoy.filter(|d| tiles.contains(d)) {
+            self.decoy = None;
+            events.push(Event::DecoyGone(d));
+        }
+        // Enemies in the blast die, Ghosts and Wisps inside a burning crate too.
+        let dead: Vec<usize> = self
+            .enemies
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| tiles.contains(&e.pos) && !e.immune(turn))
+            .map(|(i, _)| i)
+            .collect();
+        for &p in tiles {
+            if self.layout.has(p, BUSH) {
+                self.layout.mark(p, BUSH, false);
+                events.push(Event::BushBurnt(p));
+                for d in DIRS {
+                    let q = p.step(d);
+                    if self.layout.has(q, BUSH) && !tiles.contains(&q) && !self.smoulder.contains(&q) {
+                        self.smoulder.push(q);
+                    }
+                }
+            }
+            match self.layout.tile(p) {
+                Tile::Crate => {
+                    self.layout.set(p, Tile::Floor);
+                    self.crumbling.retain(|&(c, _)| c != p);
+                    events.push(Event::CrateBurnt(p));
+                    self.reveal(p, events);
+                }
+                Tile::Barrel => {
+                    self.layout.set(p, Tile::Floor);
+                    events.push(Event::BarrelBurst(p));
+                    for q in std::iter::once(p).chain(p.ring()) {
+                        if self.layout.tile(q) == Tile::Floor {
+                            self.layout.mark(q, OIL, true);
+                        }
+                    }
+                    self.bombs.push(Bomb { pos: p, fuse: 1, fire: BARREL_FIRE, kind: BombKind::Barrel });
+                }
+                _ => {}
+            }
+        }
+        self.kill(dead, events);
+        for p in release {
+            let kind = toughest(self.level);
+            let next_id = self.enemies.iter().map(|e| e.id + 1).max().unwrap_or(0).max(1000);
+            for k in 0..3 {
+                let mut e = Enemy::new(next_id + k, kind, p, DIRS[k as usize]);
+                e.released_until = Some(turn + 1);
+                self.enemies.push(e);
+            }
+            self.exit_open = false;
+            events.push(Event::Released(kind, 3));
+        }
+        tiles.contains(&self.player) && self.hurt(Death::Blast, events)
+    }
+}

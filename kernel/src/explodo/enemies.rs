@@ -1,0 +1,191 @@
+//! The enemies: where each kind may go, how it chooses its next step (the
+//! arrows the player sees), and how a level is crowded with them.
+
+use super::board::{Dir, Layout, Pos, Tile, BUSH, DIRS, OIL, SPIKES};
+use super::state::{crowding, State};
+use super::types::{Enemy, Kind, Step, KINDS};
+use crate::rng::Rng;
+use std::collections::{BTreeSet, VecDeque};
+
+impl State {
+    /// Whether an enemy of `kind` may enter `p`: floor (crates too for Ghosts
+    /// and Wisps), no bomb, no spikes.
+    pub(super) fn passable(&self, kind: Kind, p: Pos) -> bool {
+        let t = self.layout.tile(p);
+        (t == Tile::Floor || (t == Tile::Crate && kind.through_crates()))
+            && !self.bombs.iter().any(|b| b.pos == p)
+            && !self.layout.has(p, SPIKES)
+    }
+
+    /// Where an enemy making `step` from `at` ends, slipping over oil when it
+    /// does not fly (the arrows show where the slide ends).
+    pub(super) fn land(&self, kind: Kind, at: Pos, step: Step) -> Pos {
+        match step {
+            Step::Move(d) | Step::Dash(d) => self.enemy_slip(kind, at, step.end(at), d, None),
+            Step::Rest => at,
+        }
+    }
+
+    /// An enemy that moved from `from` to `to` heading `d` slides on over an
+    /// oil spill while it can (flyers never slip), stopping on `stop` (you).
+    pub(super) fn enemy_slip(&self, kind: Kind, from: Pos, mut to: Pos, d: Dir, stop: Option<Pos>) -> Pos {
+        while to != from
+            && Some(to) != stop
+            && !kind.through_crates()
+            && self.layout.has(to, OIL)
+            && self.layout.has(to.step(d), OIL)
+            && self.passable(kind, to.step(d))
+        {
+            to = to.step(d);
+        }
+        to
+    }
+
+    /// Where chasers head: the decoy, else you, else (hidden in a bush) where they last saw you.
+    pub(super) fn quarry(&self) -> Pos {
+        self.decoy.unwrap_or(if self.layout.has(self.player, BUSH) { self.last_seen } else { self.player })
+    }
+
+    /// The first step of a shortest way from `from` to the quarry, for `kind`.
+    pub(super) fn toward_player(&self, kind: Kind, from: Pos) -> Option<Dir> {
+        let goal = self.quarry();
+        let mut seen = BTreeSet::from([from]);
+        let mut q: VecDeque<(Pos, Dir)> = VecDeque::new();
+        for d in DIRS {
+            let p = from.step(d);
+            if (self.passable(kind, p) || p == goal) && seen.insert(p) {
+                q.push_back((p, d));
+            }
+        }
+        while let Some((p, first)) = q.pop_front() {
+            if p == goal {
+                return Some(first);
+            }
+            for d in DIRS {
+                let n = p.step(d);
+                if (self.passable(kind, n) || n == goal) && seen.insert(n) {
+                    q.push_back((n, first));
+                }
+            }
+        }
+        None
+    }
+
+    /// Chooses the step after `at` (heading `heading`), avoiding tiles that
+    /// `reserved` holds when it can.
+    pub(super) fn choose(&mut self, e: &Enemy, at: Pos, heading: Dir, rest: bool, reserved: &BTreeSet<Pos>) -> Step {
+        if rest {
+            return Step::Rest;
+        }
+        let kind = e.kind;
+        let open: Vec<Dir> = DIRS.iter().copied().filter(|&d| self.passable(kind, at.step(d))).collect();
+        if open.is_empty() {
+            return Step::Rest;
+        }
+        let free: Vec<Dir> = open.iter().copied().filter(|&d| !reserved.contains(&at.step(d))).collect();
+        let options = if free.is_empty() { open.clone() } else { free };
+        let chase = match kind {
+            Kind::Hunter | Kind::Ghost => true,
+            Kind::Seeker | Kind::Sprinter => self.ai.chance(1, 2),
+            _ => false,
+        };
+        let toward = if chase { self.toward_player(kind, at).filter(|d| options.contains(d)) } else { None };
+        let d = if let Some(d) = toward {
+            d
+        } else {
+            match kind {
+                Kind::Drifter if options.contains(&heading) => heading,
+                Kind::Drifter => options[self.ai.index(options.len())],
+                _ if options.contains(&heading) && self.ai.chance(3, 4) => heading,
+                _ => options[self.ai.index(options.len())],
+            }
+        };
+        if kind == Kind::Sprinter && self.passable(kind, at.step(d).step(d)) {
+            Step::Dash(d)
+        } else {
+            Step::Move(d)
+        }
+    }
+
+    /// Keeps every enemy's plan 3 moves long: a plan a bomb or crate now
+    /// blocks is dropped and made again; each enemy plans around the plans of
+    /// those before it (by id), and the current places of those after it.
+    pub(super) fn replan(&mut self) {
+        let n = self.enemies.len();
+        for i in 0..n {
+            let e = self.enemies[i].clone();
+            // Validate what is left of the plan.
+            let mut at = e.pos;
+            let mut valid = true;
+            for s in &e.plan {
+                let ok = match *s {
+                    Step::Move(d) => self.passable(e.kind, at.step(d)),
+                    Step::Dash(d) => self.passable(e.kind, at.step(d)) && self.passable(e.kind, at.step(d).step(d)),
+                    Step::Rest => true,
+                };
+                if !ok {
+                    valid = false;
+                    break;
+                }
+                at = self.land(e.kind, at, *s);
+            }
+            let mut plan = if valid { e.plan.clone() } else { VecDeque::new() };
+            while plan.len() < 3 {
+                let k = plan.len();
+                let (mut at, mut heading) = (e.pos, e.heading);
+                for s in &plan {
+                    at = self.land(e.kind, at, *s);
+                    if let Step::Move(d) | Step::Dash(d) = s {
+                        heading = *d;
+                    }
+                }
+                let mut reserved = BTreeSet::new();
+                for (j, o) in self.enemies.iter().enumerate() {
+                    if j == i {
+                        continue;
+                    }
+                    let mut p = o.pos;
+                    if j < i {
+                        for s in o.plan.iter().take(k + 1) {
+                            p = self.land(o.kind, p, *s);
+                        }
+                    }
+                    reserved.insert(p);
+                }
+                let rest = e.kind.rests() && (e.rest_next ^ (k % 2 == 1));
+                let s = self.choose(&e, at, heading, rest, &reserved);
+                plan.push_back(s);
+            }
+            self.enemies[i].plan = plan;
+        }
+    }
+}
+
+/// The toughest kind met by `level`.
+pub fn toughest(level: u32) -> Kind {
+    *KINDS.iter().rev().find(|k| k.from_level() <= level).unwrap_or(&Kind::Blob)
+}
+
+/// The level's enemies: types met so far, added by danger until one point per
+/// `crowding(level)` open tiles, on floor never within 4 tiles of the start.
+pub(super) fn crowd(layout: &Layout, level: u32, rng: &mut Rng) -> Vec<Enemy> {
+    let kinds: Vec<Kind> = KINDS.iter().copied().filter(|k| k.from_level() <= level).collect();
+    let target = layout.open_tiles() * 10;
+    let k = crowding(level);
+    let mut spots: Vec<Pos> = layout
+        .positions()
+        .filter(|&p| layout.tile(p) == Tile::Floor && !layout.has(p, SPIKES) && p.dist(layout.start) > 4)
+        .collect();
+    rng.shuffle(&mut spots);
+    let mut out = Vec::new();
+    let mut danger = 0;
+    while danger * k < target {
+        let Some(pos) = spots.pop() else { break };
+        let kind = kinds[rng.index(kinds.len())];
+        danger += kind.weight();
+        let mut e = Enemy::new(out.len() as u32, kind, pos, DIRS[rng.index(4)]);
+        e.rest_next = rng.chance(1, 2);
+        out.push(e);
+    }
+    out
+}

@@ -1,0 +1,171 @@
+//! The whole run's state and the small queries every phase of the turn asks
+//! of it (what lies on a tile, what the player holds), with the level's
+//! numbers that depend on nothing else (crowding, par, spikes' beat).
+
+use super::board::{Layout, Pos, Tile};
+use super::items::{self, Charge, Power};
+use super::types::{Bomb, Dialog, Drop, Enemy, RunPhase, Setup};
+use crate::rng::Rng;
+
+/// Levels in a run.
+pub const LEVELS: u32 = 20;
+/// Lives at the start of a run.
+pub const START_LIVES: u32 = 3;
+
+/// The whole run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The run's seed.
+    pub seed: u64,
+    /// Its options.
+    pub setup: Setup,
+    /// Level, 1 to 20.
+    pub level: u32,
+    /// Retries of this level so far.
+    pub attempt: u32,
+    /// The board (crates burn and crumble).
+    pub layout: Layout,
+    /// The exit is uncovered.
+    pub exit_revealed: bool,
+    /// The gem is uncovered.
+    pub gem_revealed: bool,
+    /// Every enemy is dead: the exit lets you out.
+    pub exit_open: bool,
+    /// The player.
+    pub player: Pos,
+    /// Lives left.
+    pub lives: u32,
+    /// Coins held.
+    pub coins: u32,
+    /// Bombs on the board at once.
+    pub max_bombs: u32,
+    /// Blast reach.
+    pub fire: u32,
+    /// A new bomb's number.
+    pub fuse: u32,
+    /// The turn within the level (from 1).
+    pub turn: u32,
+    /// Turns over the whole run.
+    pub total_turns: u32,
+    /// Enemies slain.
+    pub kills: u32,
+    /// Lives lost.
+    pub lives_lost: u32,
+    /// The level's par.
+    pub par: u32,
+    /// Enemies.
+    pub enemies: Vec<Enemy>,
+    /// Bombs.
+    pub bombs: Vec<Bomb>,
+    /// Burning tiles and the last turn they burn.
+    pub flames: Vec<(Pos, u32)>,
+    /// Coins lying about.
+    pub drops: Vec<Drop>,
+    /// Crates crumbling after the last enemy, with turns left.
+    pub crumbling: Vec<(Pos, u32)>,
+    /// The enemies' randomness for this attempt.
+    pub ai: Rng,
+    /// Drops.
+    pub loot: Rng,
+    /// Where the run stands.
+    pub phase: RunPhase,
+    /// The last life lost, as the banner says it.
+    pub last_death: Option<String>,
+    /// Abilities and passes held ([`Power::bit`]).
+    pub abilities: u32,
+    /// Star turns left.
+    pub star: u32,
+    /// The charge carried, with its uses.
+    pub charge: Option<(Charge, u32)>,
+    /// Charge kinds already explained this run (bit per kind).
+    pub explained: u32,
+    /// Open dialogs; the last is on top and must be answered first.
+    pub dialogs: Vec<Dialog>,
+    /// Dialogs this action started, opened after the world's turn if you live.
+    pub pending: Vec<Dialog>,
+    /// The step that opened a dialog also reached the open exit.
+    pub exit_after: bool,
+    /// The level's gem was taken (or burnt) on this attempt.
+    pub gem_taken: bool,
+    /// The rainbow gem's tile (Developer mode) until taken.
+    pub rainbow: Option<Pos>,
+    /// The turn (plus one) a Shield absorbed a hit: nothing else hurts that turn.
+    pub shielded: u32,
+    /// The turn (plus one) flame last hurt you (flame hurts once a turn).
+    pub burnt: u32,
+    /// The decoy chasers go after.
+    pub decoy: Option<Pos>,
+    /// Where chasers last saw you (you hide in bushes).
+    pub last_seen: Pos,
+    /// Bushes that catch fire next turn.
+    pub smoulder: Vec<Pos>,
+    /// Tiles under dust and the turn their ceiling falls.
+    pub ceilings: Vec<(Pos, u32)>,
+    /// The charge dropped where you fell, to lie there on the retry.
+    pub fallen: Option<(Pos, Charge, u32)>,
+    /// The shop's draws for this run.
+    pub shop_rng: Rng,
+}
+
+/// The crowding divisor: one danger point per this many open tiles, 26 on level 1 falling to 9 on level 20.
+pub fn crowding(level: u32) -> u32 {
+    26 - (level.clamp(1, 20) - 1) * 17 / 19
+}
+
+/// Par: 10 turns + 0.3 a tile of floor and crates + 8 per enemy (rounded down).
+pub fn par(open_tiles: u32, enemies: u32) -> u32 {
+    10 + open_tiles * 3 / 10 + 8 * enemies
+}
+
+/// Whether spikes are up on `turn` (up on even turns, down on odd ones).
+pub fn spikes_up(turn: u32) -> bool {
+    turn.is_multiple_of(2)
+}
+
+/// Turns from a pillar breaking to its ceiling falling.
+pub const CEILING_TURNS: u32 = 4;
+/// A burst barrel's blast reach.
+pub const BARREL_FIRE: u32 = 2;
+
+impl State {
+    pub(super) fn stream(&self, what: &str) -> Rng {
+        Rng::stream(self.seed, &format!("explodo.{what}.{}", self.level))
+    }
+
+    pub(super) fn floor_free(&self, p: Pos) -> bool {
+        self.layout.tile(p) == Tile::Floor && !self.bombs.iter().any(|b| b.pos == p)
+    }
+
+    pub(super) fn burning(&self, p: Pos) -> bool {
+        self.flames.iter().any(|&(f, _)| f == p)
+    }
+
+    /// Empty floor: no bomb, no enemy, no flame (where a decoy may stand,
+    /// Teleport may land, a Shield may push you).
+    pub(super) fn empty(&self, p: Pos) -> bool {
+        self.floor_free(p) && self.enemy_at(p).is_none() && !self.burning(p)
+    }
+
+    pub(super) fn enemy_at(&self, p: Pos) -> Option<usize> {
+        self.enemies.iter().position(|e| e.pos == p)
+    }
+
+    pub(super) fn bomb_at(&self, p: Pos) -> Option<usize> {
+        self.bombs.iter().position(|b| b.pos == p)
+    }
+
+    /// Whether you hold a power-up ability or pass.
+    pub fn has(&self, p: Power) -> bool {
+        self.abilities & p.bit() != 0
+    }
+
+    /// The carried charge's kind.
+    pub fn carrying(&self) -> Option<Charge> {
+        self.charge.map(|(c, _)| c)
+    }
+
+    /// What offers care about.
+    pub fn held(&self) -> items::Held {
+        items::Held { abilities: self.abilities, bombs: self.max_bombs, fire: self.fire, fuse: self.fuse }
+    }
+}

@@ -1,0 +1,145 @@
+//! The world's turn after the player's action: enemies step where their
+//! arrows pointed, bombs count down and explode, hazards tick, enemies plan.
+
+use super::board::{Diag, Pos, Tile, BUSH, DIRS, SPIKES};
+use super::items::{Charge, Power};
+use super::state::{spikes_up, State};
+use super::types::{Death, Event, Step};
+
+impl State {
+    /// The world's turn after the player's action. (The player moves first, so
+    /// "swapping places" with an enemy is walking into it: one rule covers both.)
+    pub(super) fn world(&mut self, events: &mut Vec<Event>) {
+        let turn = self.turn;
+        // 1. Enemies step where their arrows pointed (frozen ones thaw a step instead).
+        let mut died: Vec<usize> = Vec::new();
+        for i in 0..self.enemies.len() {
+            if self.enemies[i].frozen > 0 {
+                self.enemies[i].frozen -= 1;
+                continue;
+            }
+            let step = self.enemies[i].plan.pop_front().unwrap_or(Step::Rest);
+            let e = self.enemies[i].clone();
+            if e.kind.rests() {
+                self.enemies[i].rest_next = !e.rest_next;
+            }
+            let tiles: Vec<Pos> = match step {
+                Step::Move(d) => vec![e.pos.step(d)],
+                Step::Dash(d) => vec![e.pos.step(d), e.pos.step(d).step(d)],
+                Step::Rest => vec![],
+            };
+            let mut to = e.pos;
+            for t in tiles {
+                if !self.passable(e.kind, t) {
+                    break; // A bomb landed on its way: it stops (and plans anew).
+                }
+                to = t;
+                if to == self.player {
+                    break; // It reaches you here (a dash through your tile catches you).
+                }
+            }
+            if let Step::Move(d) | Step::Dash(d) = step {
+                self.enemies[i].heading = d;
+                // Slipping over oil, as its arrows showed.
+                to = self.enemy_slip(e.kind, e.pos, to, d, Some(self.player));
+            }
+            if to != e.pos {
+                self.enemies[i].pos = to;
+                events.push(Event::EnemyMoved(e.id, e.pos, to));
+            }
+            if self.decoy == Some(to) {
+                self.decoy = None;
+                events.push(Event::DecoyGone(to));
+            }
+            if to == self.player && to != e.pos && self.hurt(Death::WalkedIntoYou(e.kind), events) {
+                return;
+            }
+            if self.burning(to) && !e.immune(turn) {
+                died.push(i);
+            }
+        }
+        self.kill(died, events);
+        // 2. Proximity alert: your bombs with an enemy right next to them go off now.
+        if self.has(Power::Proximity) {
+            let near: Vec<Pos> = self
+                .bombs
+                .iter()
+                .filter(|b| b.yours() && self.enemies.iter().any(|e| e.pos.dist(b.pos) == 1))
+                .map(|b| b.pos)
+                .collect();
+            for b in &mut self.bombs {
+                if near.contains(&b.pos) {
+                    b.fuse = 1;
+                }
+            }
+        }
+        // Bombs count down; those at 0 explode (with smouldering bushes catching fire).
+        for b in &mut self.bombs {
+            b.fuse = b.fuse.saturating_sub(1);
+        }
+        let due: Vec<Pos> = self.bombs.iter().filter(|b| b.fuse == 0).map(|b| b.pos).collect();
+        let smoulder = std::mem::take(&mut self.smoulder);
+        if self.explode(due, smoulder, events) {
+            return;
+        }
+        // 3. Old flame goes out; this turn's lingers through the next.
+        self.flames.retain(|&(_, until)| until > turn);
+        // Crates crumble once the last enemy is gone.
+        let mut done = Vec::new();
+        for (p, left) in &mut self.crumbling {
+            *left -= 1;
+            if *left == 0 {
+                done.push(*p);
+            }
+        }
+        self.crumbling.retain(|&(_, left)| left > 0);
+        for p in done {
+            self.layout.set(p, Tile::Floor);
+            events.push(Event::CrateCrumbled(p));
+            self.reveal(p, events);
+        }
+        // Ceilings fall where a broken pillar's dust has trickled for 4 turns.
+        let falling: Vec<Pos> = self.ceilings.iter().filter(|&&(_, t)| t == turn).map(|&(p, _)| p).collect();
+        self.ceilings.retain(|&(_, t)| t != turn);
+        if !falling.is_empty() && self.fall(falling, events) {
+            return;
+        }
+        // Raised spikes and lingering flame under you.
+        if spikes_up(turn) && self.layout.has(self.player, SPIKES) && self.hurt(Death::Spikes, events) {
+            return;
+        }
+        if self.burning(self.player) && self.hurt(Death::Blast, events) {
+            return;
+        }
+        // Boxed in: no empty tile beside you and nothing on the board that could change it.
+        if self.boxed_in() && self.hurt(Death::BoxedIn, events) {
+            return;
+        }
+        // 4. Enemies show their next steps.
+        if !self.layout.has(self.player, BUSH) {
+            self.last_seen = self.player;
+        }
+        self.star = self.star.saturating_sub(1);
+        self.turn += 1;
+        self.replan();
+    }
+
+    /// Nowhere to step, nowhere to put a bomb, and nothing left on the board
+    /// (bomb, flame, crumbling crate, fire, dust, enemy beside you) or carried
+    /// (Teleport, ICBM) that could change that.
+    pub(super) fn boxed_in(&self) -> bool {
+        let stuck = DIRS.iter().all(|&d| self.walkable(self.player.step(d)).is_err());
+        let diag_open = self.has(Power::Diagonal)
+            && [Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight]
+                .iter()
+                .any(|&g| self.floor_free(self.player.diag(g)));
+        let nothing_moves = self.bombs.is_empty()
+            && self.flames.is_empty()
+            && self.crumbling.is_empty()
+            && self.smoulder.is_empty()
+            && self.ceilings.is_empty()
+            && !matches!(self.carrying(), Some(Charge::Teleport | Charge::Icbm))
+            && !self.enemies.iter().any(|e| e.pos.dist(self.player) <= 1);
+        stuck && !diag_open && nothing_moves
+    }
+}
