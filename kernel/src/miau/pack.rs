@@ -3,7 +3,7 @@
 //! warnings that do not stop the pack from loading.
 
 use super::board::{Board, Kind, Word, PROPS};
-use super::Setup;
+use super::types::Setup;
 use toml::{Table, Value};
 
 /// The rules-semantics version packs target.
@@ -142,6 +142,9 @@ fn string(t: &Table, key: &str, path: &str, r: &mut Report, required: bool) -> S
 }
 
 /// Loads a pack from its text. Returns the pack when there are no errors, and the report either way.
+/// Each section has its reader: [`manifest`], [`palette`], [`properties`],
+/// [`vocabulary`] and [`level`] (with its legend, board, terrain, pairs and
+/// automata, then the checks of the level as a whole).
 pub fn load(text: &str) -> (Option<Pack>, Report) {
     let mut r = Report::default();
     let doc: Table = match text.parse::<Table>() {
@@ -155,7 +158,59 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         }
     };
     unknown_keys(&doc, "", &["manifest", "palette", "properties", "vocabulary", "levels"], &mut r);
-    // Manifest.
+    let (id, name) = manifest(&doc, &mut r);
+    let palette = palette(&doc, &mut r);
+    let (custom, mut glossary) = properties(&doc, &mut r);
+    let vocabulary = vocabulary(&doc, &mut r);
+    let words = Words { palette: &palette.nouns, terrain: &palette.terrain, custom: &custom, vocabulary: &vocabulary };
+    let mut levels: Vec<Level> = Vec::new();
+    let list = match doc.get("levels") {
+        Some(Value::Array(a)) => a.clone(),
+        _ => {
+            r.errors.push(issue("levels", "is required: at least one [[levels]]"));
+            Vec::new()
+        }
+    };
+    if list.len() > MAX_LEVELS {
+        r.errors.push(issue("levels", format!("has {} levels; a pack holds at most {MAX_LEVELS}", list.len())));
+    }
+    let mut drawn: Vec<String> = Vec::new();
+    for (i, lv) in list.iter().enumerate() {
+        let path = format!("levels[{i}]");
+        let Some(t) = lv.as_table() else {
+            r.errors.push(issue(&path, "must be a table"));
+            continue;
+        };
+        if let Some(l) = level(t, &path, &words, &levels, &mut drawn, &mut r) {
+            levels.push(l);
+        }
+    }
+    for n in &palette.nouns {
+        if !drawn.contains(n) && !levels.iter().any(|l| l.setup.grid.to_lowercase().contains(&n.to_lowercase())) {
+            r.warnings.push(issue(&format!("palette.{}", n.to_uppercase()), "is never drawn in any level"));
+        }
+    }
+    glossary.sort();
+    let mut glyphs = palette.glyphs;
+    glyphs.sort();
+    let pack = r.errors.is_empty().then_some(Pack { id, name, levels, palette: glyphs, glossary });
+    (pack, r)
+}
+
+/// The words a pack declares, which its levels' checks read.
+struct Words<'a> {
+    /// The palette's nouns, lowercase.
+    palette: &'a [String],
+    /// The palette's terrain nouns, lowercase.
+    terrain: &'a [String],
+    /// The declared custom properties.
+    custom: &'a [String],
+    /// The extra nouns sentences may name, lowercase.
+    vocabulary: &'a [String],
+}
+
+/// `[manifest]`: the pack's id and name (version, engine, features and world checked).
+fn manifest(doc: &Table, r: &mut Report) -> (String, String) {
     let empty = Table::new();
     let manifest = match doc.get("manifest") {
         Some(Value::Table(t)) => t,
@@ -164,13 +219,13 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
             &empty
         }
     };
-    unknown_keys(manifest, "manifest", &["id", "name", "version", "engine", "features", "world"], &mut r);
-    let id = string(manifest, "id", "manifest", &mut r, true);
+    unknown_keys(manifest, "manifest", &["id", "name", "version", "engine", "features", "world"], r);
+    let id = string(manifest, "id", "manifest", r, true);
     if !id.is_empty() && !id_ok(&id) {
         r.errors.push(issue("manifest.id", format!("'{id}' must be 2 to 64 characters: a lowercase letter, then lowercase letters, digits, '.', '_' or '-'")));
     }
-    let name = string(manifest, "name", "manifest", &mut r, true);
-    string(manifest, "version", "manifest", &mut r, true);
+    let name = string(manifest, "name", "manifest", r, true);
+    string(manifest, "version", "manifest", r, true);
     match manifest.get("engine") {
         Some(Value::Integer(n)) if *n == ENGINE => {}
         Some(Value::Integer(n)) => r.warnings.push(issue(
@@ -197,19 +252,33 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         }
     }
     if let Some(Value::Table(w)) = manifest.get("world") {
-        unknown_keys(w, "manifest.world", &["glyph", "tagline", "accent"], &mut r);
-        if string(w, "glyph", "manifest.world", &mut r, false).chars().count() > 16 {
+        unknown_keys(w, "manifest.world", &["glyph", "tagline", "accent"], r);
+        if string(w, "glyph", "manifest.world", r, false).chars().count() > 16 {
             r.errors.push(issue("manifest.world.glyph", "must be at most 16 characters"));
         }
-        if string(w, "tagline", "manifest.world", &mut r, false).chars().count() > 80 {
+        if string(w, "tagline", "manifest.world", r, false).chars().count() > 80 {
             r.errors.push(issue("manifest.world.tagline", "must be at most 80 characters"));
         }
-        let accent = string(w, "accent", "manifest.world", &mut r, false);
+        let accent = string(w, "accent", "manifest.world", r, false);
         if !accent.is_empty() && !ACCENTS.contains(&accent.as_str()) {
             r.errors.push(issue("manifest.world.accent", format!("must be one of {}", ACCENTS.join(", "))));
         }
     }
-    // Palette: nouns and their options; terrain nouns.
+    (id, name)
+}
+
+/// The palette: nouns with their glyphs, and the terrain nouns.
+struct Palette {
+    /// Every noun, lowercase, in the file's order.
+    nouns: Vec<String>,
+    /// How each is drawn.
+    glyphs: Vec<Glyph>,
+    /// The nouns marked `terrain = true`.
+    terrain: Vec<String>,
+}
+
+/// `[palette]`: nouns and their options; terrain nouns.
+fn palette(doc: &Table, r: &mut Report) -> Palette {
     let mut palette: Vec<String> = Vec::new();
     let mut glyphs: Vec<Glyph> = Vec::new();
     let mut terrain: Vec<String> = Vec::new();
@@ -231,7 +300,7 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
             match v {
                 Value::String(_) => {}
                 Value::Table(t) => {
-                    unknown_keys(t, &format!("palette.{noun}"), &["glyph", "faces", "fallback", "terrain"], &mut r);
+                    unknown_keys(t, &format!("palette.{noun}"), &["glyph", "faces", "fallback", "terrain"], r);
                     if t.get("terrain").and_then(Value::as_bool) == Some(true) {
                         terrain.push(noun.to_lowercase());
                     }
@@ -247,7 +316,11 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
             }
         }
     }
-    // Declared custom properties (glossary).
+    Palette { nouns: palette, glyphs, terrain }
+}
+
+/// `[properties]`: the declared custom properties and the glossary.
+fn properties(doc: &Table, r: &mut Report) -> (Vec<String>, Vec<(String, String)>) {
     let mut custom: Vec<String> = Vec::new();
     let mut glossary: Vec<(String, String)> = Vec::new();
     if let Some(Value::Table(p)) = doc.get("properties") {
@@ -256,14 +329,14 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
             let path = format!("properties.{word}");
             match v {
                 Value::Table(t) => {
-                    unknown_keys(t, &path, &["accent", "describe"], &mut r);
-                    let describe = string(t, "describe", &path, &mut r, true);
+                    unknown_keys(t, &path, &["accent", "describe"], r);
+                    let describe = string(t, "describe", &path, r, true);
                     if describe.chars().count() > 80 {
                         r.errors
                             .push(issue(&format!("{path}.describe"), "must be one sentence of at most 80 characters"));
                     }
                     glossary.push((word.to_uppercase(), describe));
-                    let accent = string(t, "accent", &path, &mut r, false);
+                    let accent = string(t, "accent", &path, r, false);
                     if !accent.is_empty() && !ACCENTS.contains(&accent.as_str()) {
                         r.errors
                             .push(issue(&format!("{path}.accent"), format!("must be one of {}", ACCENTS.join(", "))));
@@ -273,7 +346,11 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
             }
         }
     }
-    // Vocabulary: extra nouns the pack's sentences may name (lowercase inside).
+    (custom, glossary)
+}
+
+/// `vocabulary`: extra nouns the pack's sentences may name (lowercase inside).
+fn vocabulary(doc: &Table, r: &mut Report) -> Vec<String> {
     let mut vocabulary: Vec<String> = Vec::new();
     match doc.get("vocabulary") {
         None => {}
@@ -292,230 +369,248 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         }
         Some(_) => r.errors.push(issue("vocabulary", "must be a list of uppercase words")),
     }
-    // Levels.
-    let mut levels = Vec::new();
-    let list = match doc.get("levels") {
-        Some(Value::Array(a)) => a.clone(),
-        _ => {
-            r.errors.push(issue("levels", "is required: at least one [[levels]]"));
-            Vec::new()
+    vocabulary
+}
+
+/// One `[[levels]]` entry, resolved and checked; `None` when it cannot be
+/// read at all (its errors are in the report).
+fn level(
+    t: &Table,
+    path: &str,
+    words: &Words,
+    earlier: &[Level],
+    drawn: &mut Vec<String>,
+    r: &mut Report,
+) -> Option<Level> {
+    let path = path.to_string();
+    unknown_keys(
+        t,
+        &path,
+        &[
+            "id",
+            "title",
+            "hint",
+            "category",
+            "introduces",
+            "allow_bypass",
+            "allow_hands_off",
+            "must_form",
+            "solver_budget",
+            "terrain",
+            "automata",
+            "pairs",
+            "map",
+            "grid",
+            "legend",
+        ],
+        r,
+    );
+    let id = string(t, "id", &path, r, true);
+    if !id.is_empty() && !id_ok(&id) {
+        r.errors.push(issue(&format!("{path}.id"), format!("'{id}' is not a valid id")));
+    }
+    if earlier.iter().any(|l| l.id == id) {
+        r.errors.push(issue(&format!("{path}.id"), format!("duplicates another level id ({id})")));
+    }
+    let category = string(t, "category", &path, r, false);
+    if !category.is_empty() && !["required", "optional", "challenge"].contains(&category.as_str()) {
+        r.errors.push(issue(&format!("{path}.category"), "must be required, optional or challenge"));
+    }
+    let legend = level_legend(t, &path, r);
+    let grid = level_grid(t, &path, &legend, r)?;
+    let terrain = level_terrain(t, words.terrain);
+    let pairs = level_pairs(t, &path, r);
+    let automata = level_automata(t, &path, r);
+    let setup = Setup { grid, legend, terrain, pairs, automata };
+    let board = match Board::parse(&setup.grid, &setup.legend) {
+        Ok(b) => b,
+        Err(e) => {
+            r.errors.push(issue(&format!("{path}.{}", if t.contains_key("map") { "map" } else { "grid" }), e));
+            return None;
         }
     };
-    if list.len() > MAX_LEVELS {
-        r.errors.push(issue("levels", format!("has {} levels; a pack holds at most {MAX_LEVELS}", list.len())));
+    if board.things.len() > MAX_OBJECTS {
+        r.errors.push(issue(&path, format!("has {} things; a level holds at most {MAX_OBJECTS}", board.things.len())));
     }
-    let mut drawn: Vec<String> = Vec::new();
-    for (i, lv) in list.iter().enumerate() {
-        let path = format!("levels[{i}]");
-        let Some(t) = lv.as_table() else {
-            r.errors.push(issue(&path, "must be a table"));
-            continue;
-        };
-        unknown_keys(
-            t,
+    if board.w > COMFORT.0 || board.h > COMFORT.1 {
+        r.warnings.push(issue(
             &path,
-            &[
-                "id",
-                "title",
-                "hint",
-                "category",
-                "introduces",
-                "allow_bypass",
-                "allow_hands_off",
-                "must_form",
-                "solver_budget",
-                "terrain",
-                "automata",
-                "pairs",
-                "map",
-                "grid",
-                "legend",
-            ],
-            &mut r,
-        );
-        let id = string(t, "id", &path, &mut r, true);
-        if !id.is_empty() && !id_ok(&id) {
-            r.errors.push(issue(&format!("{path}.id"), format!("'{id}' is not a valid id")));
-        }
-        if levels.iter().any(|l: &Level| l.id == id) {
-            r.errors.push(issue(&format!("{path}.id"), format!("duplicates another level id ({id})")));
-        }
-        let category = string(t, "category", &path, &mut r, false);
-        if !category.is_empty() && !["required", "optional", "challenge"].contains(&category.as_str()) {
-            r.errors.push(issue(&format!("{path}.category"), "must be required, optional or challenge"));
-        }
-        let mut legend: Vec<(String, String)> = Vec::new();
-        if let Some(v) = t.get("legend") {
-            match v.as_table() {
-                Some(lt) => {
-                    for (k, v) in lt {
-                        match legend_value(v) {
-                            Ok(s) => legend.push((k.clone(), s)),
-                            Err(m) => r.errors.push(issue(&format!("{path}.legend.{k}"), m)),
-                        }
+            format!("the board is {}×{}, over the {}×{} guideline", board.w, board.h, COMFORT.0, COMFORT.1),
+        ));
+    }
+    check_words(&setup, &board, &path, words, drawn, r);
+    check_circuits(&board, &path, r);
+    check_start(&setup, &board, &path, r);
+    let must_form = t
+        .get("must_form")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
+        .unwrap_or_default();
+    let solver_budget = t.get("solver_budget").and_then(Value::as_integer).map(|n| n.max(0) as u64);
+    let flag = |k: &str| t.get(k).and_then(Value::as_bool).unwrap_or(false);
+    let (allow_bypass, allow_hands_off) = (flag("allow_bypass"), flag("allow_hands_off"));
+    Some(Level {
+        id,
+        title: string(t, "title", &path, r, false),
+        hint: string(t, "hint", &path, r, false),
+        category,
+        must_form,
+        solver_budget,
+        allow_bypass,
+        allow_hands_off,
+        setup,
+    })
+}
+
+/// `legend`: characters to things or words.
+fn level_legend(t: &Table, path: &str, r: &mut Report) -> Vec<(String, String)> {
+    let mut legend: Vec<(String, String)> = Vec::new();
+    if let Some(v) = t.get("legend") {
+        match v.as_table() {
+            Some(lt) => {
+                for (k, v) in lt {
+                    match legend_value(v) {
+                        Ok(s) => legend.push((k.clone(), s)),
+                        Err(m) => r.errors.push(issue(&format!("{path}.legend.{k}"), m)),
                     }
                 }
-                None => r.errors.push(issue(&format!("{path}.legend"), "must map characters to things or words")),
             }
+            None => r.errors.push(issue(&format!("{path}.legend"), "must map characters to things or words")),
         }
-        let grid = match (t.get("map").and_then(Value::as_str), t.get("grid").and_then(Value::as_str)) {
-            (Some(map), None) => match map_to_grid(map, &legend) {
-                Ok(g) => g,
-                Err((msg, sub)) => {
-                    r.errors.push(issue(&format!("{path}.map{sub}"), msg));
-                    continue;
-                }
-            },
-            (None, Some(grid)) => grid.to_string(),
-            (Some(_), Some(_)) => {
-                r.errors.push(issue(&path, "has both map and grid; give one"));
-                continue;
+    }
+    legend
+}
+
+/// The board: `map` (with the legend) or `grid`; `None` when neither reads.
+fn level_grid(t: &Table, path: &str, legend: &[(String, String)], r: &mut Report) -> Option<String> {
+    let grid = match (t.get("map").and_then(Value::as_str), t.get("grid").and_then(Value::as_str)) {
+        (Some(map), None) => match map_to_grid(map, legend) {
+            Ok(g) => g,
+            Err((msg, sub)) => {
+                r.errors.push(issue(&format!("{path}.map{sub}"), msg));
+                return None;
             }
-            (None, None) => {
-                r.errors.push(issue(&path, "needs a board: map (with legend) or grid"));
-                continue;
-            }
-        };
-        let mut lv_terrain = terrain.clone();
-        if let Some(extra) = t.get("terrain").and_then(Value::as_array) {
-            lv_terrain.extend(extra.iter().filter_map(Value::as_str).map(str::to_lowercase));
+        },
+        (None, Some(grid)) => grid.to_string(),
+        (Some(_), Some(_)) => {
+            r.errors.push(issue(&path, "has both map and grid; give one"));
+            return None;
         }
-        let pairs = level_pairs(t, &path, &mut r);
-        let automata = level_automata(t, &path, &mut r);
-        let setup = Setup { grid, legend: legend.clone(), terrain: lv_terrain, pairs, automata };
-        let board = match Board::parse(&setup.grid, &setup.legend) {
-            Ok(b) => b,
-            Err(e) => {
-                r.errors.push(issue(&format!("{path}.{}", if t.contains_key("map") { "map" } else { "grid" }), e));
-                continue;
-            }
-        };
-        if board.things.len() > MAX_OBJECTS {
-            r.errors
-                .push(issue(&path, format!("has {} things; a level holds at most {MAX_OBJECTS}", board.things.len())));
+        (None, None) => {
+            r.errors.push(issue(&path, "needs a board: map (with legend) or grid"));
+            return None;
         }
-        if board.w > COMFORT.0 || board.h > COMFORT.1 {
-            r.warnings.push(issue(
-                &path,
-                format!("the board is {}×{}, over the {}×{} guideline", board.w, board.h, COMFORT.0, COMFORT.1),
+    };
+    Some(grid)
+}
+
+/// The level's terrain nouns: the palette's, and its own `terrain` list.
+fn level_terrain(t: &Table, pack_terrain: &[String]) -> Vec<String> {
+    let mut lv_terrain = pack_terrain.to_vec();
+    if let Some(extra) = t.get("terrain").and_then(Value::as_array) {
+        lv_terrain.extend(extra.iter().filter_map(Value::as_str).map(str::to_lowercase));
+    }
+    lv_terrain
+}
+
+/// The level's words against the pack's: pair words and automaton
+/// properties that are nouns here, the silent noun trap, objects named after
+/// properties; records the nouns drawn.
+fn check_words(setup: &Setup, board: &Board, path: &str, words: &Words, drawn: &mut Vec<String>, r: &mut Report) {
+    let (palette, vocabulary, custom) = (words.palette, words.vocabulary, words.custom);
+    // A pair word or automaton property may not be a noun that the level's objects use.
+    for (i, a) in setup.automata.iter().enumerate() {
+        if board.things.iter().any(|th| th.kind == Kind::Object(a.property.to_lowercase().into())) {
+            r.errors.push(issue(
+                &format!("{path}.automata[{i}].property"),
+                format!("{} is a noun of this level's things, so it cannot be a property", a.property),
             ));
         }
-        // A pair word or automaton property may not be a noun that the level's objects use.
-        for (i, a) in setup.automata.iter().enumerate() {
-            if board.things.iter().any(|th| th.kind == Kind::Object(a.property.to_lowercase().into())) {
+    }
+    for (i, p) in setup.pairs.iter().enumerate() {
+        for w in &p.words {
+            if board.things.iter().any(|th| th.kind == Kind::Object(w.to_lowercase().into())) {
                 r.errors.push(issue(
-                    &format!("{path}.automata[{i}].property"),
-                    format!("{} is a noun of this level's things, so it cannot be a property", a.property),
+                    &format!("{path}.pairs[{i}].words"),
+                    format!("{w} is a noun of this level's things, so it cannot be a pair word"),
                 ));
             }
         }
-        for (i, p) in setup.pairs.iter().enumerate() {
-            for w in &p.words {
-                if board.things.iter().any(|th| th.kind == Kind::Object(w.to_lowercase().into())) {
-                    r.errors.push(issue(
-                        &format!("{path}.pairs[{i}].words"),
-                        format!("{w} is a noun of this level's things, so it cannot be a pair word"),
-                    ));
-                }
+    }
+    // This level's working property words: its pairs' and automata's.
+    let bound: Vec<String> = setup
+        .pairs
+        .iter()
+        .flat_map(|p| p.words.iter().cloned())
+        .chain(setup.automata.iter().map(|a| a.property.clone()))
+        .collect();
+    let is_bound = |n: &str| bound.iter().any(|c| c.eq_ignore_ascii_case(n));
+    // The silent noun trap: a predicate word that is neither a property nor a noun of the pack.
+    let nouns: Vec<String> = board
+        .things
+        .iter()
+        .filter_map(|th| if let Kind::Object(n) = &th.kind { Some(n.to_string()) } else { None })
+        .chain(palette.iter().cloned())
+        .chain(vocabulary.iter().cloned())
+        .collect();
+    for th in &board.things {
+        match &th.kind {
+            Kind::Word(Word::Noun(n))
+                if !nouns.iter().any(|m| m.as_str() == &**n)
+                    && !is_bound(n)
+                    && !custom.iter().any(|c| c.eq_ignore_ascii_case(n)) =>
+            {
+                r.warnings.push(issue(
+                    &path,
+                    format!("{} isn't a thing in this pack. Did you mean a property?", n.to_uppercase()),
+                ));
             }
-        }
-        // This level's working property words: its pairs' and automata's.
-        let bound: Vec<String> = setup
-            .pairs
-            .iter()
-            .flat_map(|p| p.words.iter().cloned())
-            .chain(setup.automata.iter().map(|a| a.property.clone()))
-            .collect();
-        let is_bound = |n: &str| bound.iter().any(|c| c.eq_ignore_ascii_case(n));
-        // The silent noun trap: a predicate word that is neither a property nor a noun of the pack.
-        let nouns: Vec<String> = board
-            .things
-            .iter()
-            .filter_map(|th| if let Kind::Object(n) = &th.kind { Some(n.to_string()) } else { None })
-            .chain(palette.iter().cloned())
-            .chain(vocabulary.iter().cloned())
-            .collect();
-        for th in &board.things {
-            match &th.kind {
-                Kind::Word(Word::Noun(n))
-                    if !nouns.iter().any(|m| m.as_str() == &**n)
-                        && !is_bound(n)
-                        && !custom.iter().any(|c| c.eq_ignore_ascii_case(n)) =>
+            Kind::Word(Word::Noun(n)) if !is_bound(n) && custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
+                r.warnings.push(issue(
+                    &path,
+                    format!("{} is a declared property but reads as a noun here", n.to_uppercase()),
+                ));
+            }
+            Kind::Object(n) => {
+                drawn.push(n.to_string());
+                if PROPS.iter().any(|(_, w)| w.eq_ignore_ascii_case(n))
+                    || is_bound(n)
+                    || custom.iter().any(|c| c.eq_ignore_ascii_case(n))
                 {
-                    r.warnings.push(issue(
-                        &path,
-                        format!("{} isn't a thing in this pack. Did you mean a property?", n.to_uppercase()),
-                    ));
+                    r.warnings.push(issue(&path, format!("the object '{n}' is named after a property")));
                 }
-                Kind::Word(Word::Noun(n)) if !is_bound(n) && custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
-                    r.warnings.push(issue(
-                        &path,
-                        format!("{} is a declared property but reads as a noun here", n.to_uppercase()),
-                    ));
-                }
-                Kind::Object(n) => {
-                    drawn.push(n.to_string());
-                    if PROPS.iter().any(|(_, w)| w.eq_ignore_ascii_case(n))
-                        || is_bound(n)
-                        || custom.iter().any(|c| c.eq_ignore_ascii_case(n))
-                    {
-                        r.warnings.push(issue(&path, format!("the object '{n}' is named after a property")));
-                    }
-                }
-                _ => {}
             }
-        }
-        // A circuit needs both ends: plates with no gate (or gates with no plate) do nothing.
-        for c in super::board::CHANNELS {
-            let plates = board.things.iter().filter(|th| th.is_plate() && th.channel.as_deref() == Some(c)).count();
-            let gates = board.things.iter().filter(|th| th.is_gate() && th.channel.as_deref() == Some(c)).count();
-            if plates > 0 && gates == 0 {
-                r.warnings.push(issue(&path, format!("channel {c} has plates but no gates")));
-            } else if gates > 0 && plates == 0 {
-                r.warnings.push(issue(&path, format!("channel {c} has gates but no plates")));
-            }
-        }
-        // Start-state checks: settle as the engine does at reset.
-        if let Ok(s) = <super::Miau as crate::game::Game>::start(&setup, 0) {
-            let lost = board.things.len() - s.board.things.len();
-            if lost > 0 {
-                r.warnings.push(issue(&path, format!("{lost} thing(s) are destroyed at reset")));
-            }
-            if s.won {
-                r.warnings.push(issue(&path, "is already won at the start"));
-            } else if !s.board.things.iter().any(|th| s.rules.has(&th.kind, super::board::Prop::You)) {
-                r.warnings.push(issue(&path, "starts without anything that is YOU"));
-            }
-        }
-        let must_form = t
-            .get("must_form")
-            .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
-            .unwrap_or_default();
-        let solver_budget = t.get("solver_budget").and_then(Value::as_integer).map(|n| n.max(0) as u64);
-        let flag = |k: &str| t.get(k).and_then(Value::as_bool).unwrap_or(false);
-        let (allow_bypass, allow_hands_off) = (flag("allow_bypass"), flag("allow_hands_off"));
-        levels.push(Level {
-            id,
-            title: string(t, "title", &path, &mut r, false),
-            hint: string(t, "hint", &path, &mut r, false),
-            category,
-            must_form,
-            solver_budget,
-            allow_bypass,
-            allow_hands_off,
-            setup,
-        });
-    }
-    for n in &palette {
-        if !drawn.contains(n) && !levels.iter().any(|l| l.setup.grid.to_lowercase().contains(&n.to_lowercase())) {
-            r.warnings.push(issue(&format!("palette.{}", n.to_uppercase()), "is never drawn in any level"));
+            _ => {}
         }
     }
-    glossary.sort();
-    glyphs.sort();
-    let pack = r.errors.is_empty().then_some(Pack { id, name, levels, palette: glyphs, glossary });
-    (pack, r)
+}
+
+/// A circuit needs both ends: plates with no gate (or gates with no plate) do nothing.
+fn check_circuits(board: &Board, path: &str, r: &mut Report) {
+    for c in super::board::CHANNELS {
+        let plates = board.things.iter().filter(|th| th.is_plate() && th.channel.as_deref() == Some(c)).count();
+        let gates = board.things.iter().filter(|th| th.is_gate() && th.channel.as_deref() == Some(c)).count();
+        if plates > 0 && gates == 0 {
+            r.warnings.push(issue(&path, format!("channel {c} has plates but no gates")));
+        } else if gates > 0 && plates == 0 {
+            r.warnings.push(issue(&path, format!("channel {c} has gates but no plates")));
+        }
+    }
+}
+
+/// Start-state checks: settle as the engine does at reset.
+fn check_start(setup: &Setup, board: &Board, path: &str, r: &mut Report) {
+    if let Ok(s) = <super::Miau as crate::game::Game>::start(&setup, 0) {
+        let lost = board.things.len() - s.board.things.len();
+        if lost > 0 {
+            r.warnings.push(issue(&path, format!("{lost} thing(s) are destroyed at reset")));
+        }
+        if s.won {
+            r.warnings.push(issue(&path, "is already won at the start"));
+        } else if !s.board.things.iter().any(|th| s.rules.has(&th.kind, super::board::Prop::You)) {
+            r.warnings.push(issue(&path, "starts without anything that is YOU"));
+        }
+    }
 }
 
 /// A legend value: a string (`"rock"`, `"MIAU"`, `"crate+dock"`) or an inline

@@ -16,9 +16,10 @@
 //! the same order and give the same answers.
 
 use super::board::{Board, Kind, Name, Prop, Thing, Word, CHANNELS, PROPS};
+use super::key::{Keyer, Layout};
 use super::rules::{self, Pred, RuleSet};
-use super::solver::{Keyer, Layout};
-use super::{State, Step};
+use super::state::State;
+use super::types::Step;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, DefaultHasher};
 

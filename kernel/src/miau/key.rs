@@ -1,0 +1,395 @@
+//! The solver's key: a state as fixed-length bytes ([`Layout`]: a cell per
+//! thing, nouns packed, gates and phases), the things left out of it because
+//! no rule can reach them ([`is_static`]), and the codec between a key and
+//! the game's `State` ([`Keyer`]). Both the search and the compact state
+//! (`compact.rs`) read and write keys through this module.
+
+use super::board::Kind;
+use super::state::State;
+
+/// Rule readings by word places, remembered while a layer chunk is expanded
+/// (most states differ only in where the non-words are).
+pub(super) type Readings = std::collections::BTreeMap<Vec<(i32, i32)>, std::sync::Arc<super::rules::RuleSet>>;
+
+/// At most this many readings are remembered at once.
+pub(super) const READINGS_KEPT: usize = 4096;
+
+/// Where a key's bytes are. A key is, in this order: each thing's cell (of
+/// the start state's things that can change, by stable id; see [`is_static`]: `row × width + column`, one byte
+/// when the board has fewer than 255 cells, else two, little-endian; all ones
+/// when the thing is gone); each object's noun (words never change), an index
+/// into the level's nouns, two to a byte (low half first) when a level has at
+/// most 16 nouns, else a byte each (0 when gone); a byte per channelled thing
+/// (a gate's `open`; `FF` when gone); a byte per automaton (its phase); the
+/// win flag. The solver appends the required-rules mask. All keys of a level
+/// have the same length; on the bench level (39 things, 27 objects) it is 55
+/// bytes with the mask, one BLAKE3 block.
+#[derive(Clone)]
+pub struct Layout {
+    /// Board width.
+    pub(super) w: i32,
+    /// Things.
+    pub(super) n: usize,
+    /// Bytes per cell: 1 or 2.
+    pub(super) cell_bytes: usize,
+    /// Per thing: its slot among the objects (`None` for a word).
+    pub(super) slot: Vec<Option<usize>>,
+    /// Objects.
+    pub(super) objects: usize,
+    /// Nouns two to a byte.
+    pub(super) nibbles: bool,
+}
+
+impl Layout {
+    /// The layout of a level with `w × h` cells, `words` telling which things are words, and `nouns` nouns.
+    pub fn new(w: i32, h: i32, words: &[bool], nouns: usize) -> Layout {
+        let mut objects = 0;
+        let slot = words
+            .iter()
+            .map(|&word| {
+                (!word).then(|| {
+                    objects += 1;
+                    objects - 1
+                })
+            })
+            .collect();
+        Layout { w, n: words.len(), cell_bytes: if w * h < 255 { 1 } else { 2 }, slot, objects, nibbles: nouns <= 16 }
+    }
+
+    /// Bytes of the cells and nouns (what the things take).
+    pub fn things_len(&self) -> usize {
+        self.n * self.cell_bytes + if self.nibbles { self.objects.div_ceil(2) } else { self.objects }
+    }
+
+    /// Thing `i`'s cell, `None` when gone.
+    pub fn cell(&self, key: &[u8], i: usize) -> Option<(i32, i32)> {
+        let c = if self.cell_bytes == 1 {
+            if key[i] == 0xFF {
+                return None;
+            }
+            i32::from(key[i])
+        } else {
+            let c = u16::from_le_bytes([key[2 * i], key[2 * i + 1]]);
+            if c == u16::MAX {
+                return None;
+            }
+            i32::from(c)
+        };
+        Some((c % self.w, c / self.w))
+    }
+
+    /// Writes thing `i`'s cell (`None`: gone).
+    pub fn put_cell(&self, key: &mut [u8], i: usize, at: Option<(i32, i32)>) {
+        let c = at.map_or(u16::MAX, |(x, y)| (y * self.w + x) as u16);
+        if self.cell_bytes == 1 {
+            key[i] = c as u8;
+        } else {
+            key[2 * i..2 * i + 2].copy_from_slice(&c.to_le_bytes());
+        }
+    }
+
+    /// Thing `i`'s noun index (0 for a word).
+    pub fn noun(&self, key: &[u8], i: usize) -> u8 {
+        let Some(s) = self.slot[i] else { return 0 };
+        let base = self.n * self.cell_bytes;
+        if self.nibbles {
+            (key[base + s / 2] >> (4 * (s % 2))) & 0xF
+        } else {
+            key[base + s]
+        }
+    }
+
+    /// Writes thing `i`'s noun index (nothing for a word).
+    pub fn put_noun(&self, key: &mut [u8], i: usize, k: u8) {
+        let Some(s) = self.slot[i] else { return };
+        let base = self.n * self.cell_bytes;
+        if self.nibbles {
+            let shift = 4 * (s % 2);
+            key[base + s / 2] = (key[base + s / 2] & !(0xF << shift)) | (k & 0xF) << shift;
+        } else {
+            key[base + s] = k;
+        }
+    }
+}
+
+/// Whether thing `i` of `start` can never change: an object without a
+/// channel whose noun has no word on the board (so no rule can name it: it
+/// never moves, is never pushed and never becomes anything else, and nothing
+/// can become it), which nothing can destroy either: no SINK word is on the
+/// board, or it is terrain (STOP whatever happens, since no rule can name it)
+/// alone in its cell, so nothing ever shares its cell. Walls sealed by terrain
+/// are the usual case. Such things are left out of the key.
+pub fn is_static(start: &State, i: usize) -> bool {
+    use super::board::{Prop, Word};
+    let things = &start.board.things;
+    let t = &things[i];
+    let Kind::Object(noun) = t.kind else { return false };
+    let on_board = |w: Word| things.iter().any(|o| o.kind == Kind::Word(w));
+    if t.channel.is_some() || on_board(Word::Noun(noun)) {
+        return false;
+    }
+    let terrain = start.terrain.iter().any(|n| n.as_str() == noun.as_str());
+    let alone = things.iter().enumerate().all(|(j, o)| j == i || (o.x, o.y) != (t.x, t.y));
+    !on_board(Word::Prop(Prop::Sink)) || (terrain && alone)
+}
+
+/// Keys of the game's states (see [`Layout`] for the bytes).
+pub struct Keyer {
+    /// Every noun an object may have: its noun at the start, every noun word's, every leftover.
+    pub(super) nouns: Vec<super::board::Name>,
+    pub(super) layout: Layout,
+    /// Per thing: its place among the keyed things, `None` for a static one
+    /// (see [`is_static`]: it never changes, so the key leaves it out).
+    pub(super) slot: Vec<Option<usize>>,
+    pub(super) ids: Vec<super::board::Name>,
+    /// Per id: whether it has a channel (a gate's `open` is part of the state).
+    pub(super) chan: Vec<bool>,
+    /// Automata: one phase byte each (patterns hold at most 32 steps).
+    pub(super) automata: usize,
+    /// Per thing: its noun's index at the start (0 for a word).
+    pub(super) first: Vec<u8>,
+}
+
+impl Keyer {
+    pub(super) fn new(start: &State) -> Keyer {
+        let things = &start.board.things;
+        let mut nouns: Vec<super::board::Name> = Vec::new();
+        for t in things {
+            match t.kind {
+                Kind::Object(n) | Kind::Word(super::board::Word::Noun(n)) => nouns.push(n),
+                Kind::Word(_) => {}
+            }
+        }
+        // And every leftover of a crumbling noun.
+        nouns.extend(start.board.leaves.iter().map(|(_, l)| super::board::Name::new(l)));
+        nouns.sort();
+        nouns.dedup();
+        let mut slot = vec![None; things.len()];
+        let mut words = Vec::new();
+        for (i, t) in things.iter().enumerate() {
+            if !is_static(start, i) {
+                slot[i] = Some(words.len());
+                words.push(matches!(t.kind, Kind::Word(_)));
+            }
+        }
+        Keyer {
+            layout: Layout::new(start.board.w, start.board.h, &words, nouns.len()),
+            slot,
+            ids: things.iter().map(|t| t.id).collect(),
+            chan: things.iter().map(|t| t.channel.is_some()).collect(),
+            automata: start.phases.len(),
+            first: things
+                .iter()
+                .map(|t| if let Kind::Object(n) = t.kind { nouns.binary_search(&n).unwrap_or(0) as u8 } else { 0 })
+                .collect(),
+            nouns,
+        }
+    }
+
+    /// The key layout.
+    pub(super) fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Bytes per key.
+    pub fn len(&self) -> usize {
+        self.layout.things_len() + self.chan.iter().filter(|&&c| c).count() + self.automata + 1
+    }
+
+    /// Always false: a level has at least its win flag.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The state a key stands for: the start state's things by id (those gone
+    /// left out) with the key's places, nouns and gate states, the key's
+    /// phases and win flag, and the rules read again off that board. The
+    /// rules at the end of a turn are always the reading of its final board
+    /// (every change of the board is followed by a reading; gates change no
+    /// word), so the state steps exactly as the one that made the key.
+    pub(super) fn decode(
+        &self,
+        s: &mut State,
+        start: &State,
+        nouns: &[super::board::Name],
+        key: &[u8],
+        readings: &mut Readings,
+    ) {
+        // `s` is a scratch state of this level: its buffers are reused.
+        let l = &self.layout;
+        let mut at = l.things_len();
+        s.board.things.clear();
+        for (i, (t, &chan)) in start.board.things.iter().zip(&self.chan).enumerate() {
+            let open = if chan {
+                at += 1;
+                key[at - 1] == 1
+            } else {
+                t.open
+            };
+            let Some(j) = self.slot[i] else {
+                s.board.things.push(*t); // Static: as at the start.
+                continue;
+            };
+            let Some((x, y)) = l.cell(key, j) else { continue };
+            let mut t = *t;
+            (t.x, t.y) = (x, y);
+            if let Kind::Object(_) = t.kind {
+                t.kind = Kind::Object(nouns[l.noun(key, j) as usize]);
+            }
+            t.open = open;
+            s.board.things.push(t);
+        }
+        for p in s.phases.iter_mut() {
+            *p = u32::from(key[at]);
+            at += 1;
+        }
+        s.won = key[at] == 1;
+        // The scratch's reading holds while the words stand where it was made;
+        // other word places are read once per layer chunk and remembered.
+        let places = s.board.word_places();
+        if s.read_words.as_deref() != Some(&places) {
+            let rules = match readings.get(&places) {
+                Some(r) => r.clone(),
+                None => {
+                    let custom: Vec<String> =
+                        s.pair_words.iter().flatten().chain(s.automaton_words.iter()).cloned().collect();
+                    let r = std::sync::Arc::new(super::rules::parse_with(&s.board, &s.terrain, &custom));
+                    if readings.len() >= READINGS_KEPT {
+                        readings.clear();
+                    }
+                    readings.insert(places.clone(), r.clone());
+                    r
+                }
+            };
+            s.rules = rules;
+            s.read_words = Some(std::sync::Arc::new(places));
+        }
+    }
+
+    /// Things keep their start order (removal and transformation never reorder
+    /// them), so one merge pass over ids and things gives the key.
+    pub(super) fn key(&self, s: &State, out: &mut Vec<u8>) {
+        let l = &self.layout;
+        let from = out.len();
+        out.resize(from + l.things_len(), 0);
+        let bytes = &mut out[from..];
+        let mut gates = Vec::new();
+        let mut things = s.board.things.iter().peekable();
+        for (i, (id, &chan)) in self.ids.iter().zip(&self.chan).enumerate() {
+            let t = things.next_if(|t| &t.id == id);
+            let Some(j) = self.slot[i] else { continue };
+            l.put_cell(bytes, j, t.map(|t| (t.x, t.y)));
+            if let Some(Kind::Object(n)) = t.map(|t| t.kind) {
+                // Most objects keep their start noun: tried first.
+                let first = self.first[i] as usize;
+                let k = if self.nouns.get(first) == Some(&n) {
+                    first
+                } else {
+                    self.nouns.binary_search(&n).expect("kernel invariant: an object's noun is a listed noun")
+                };
+                l.put_noun(bytes, j, k as u8);
+            }
+            // A gate's state, or FF when it is gone (no allocation without gates).
+            if chan {
+                gates.push(t.map_or(0xFF, |t| t.open as u8));
+            }
+        }
+        out.extend(gates);
+        out.extend(s.phases.iter().map(|&p| p as u8));
+        out.push(s.won as u8);
+    }
+}
+
+#[cfg(test)]
+mod layout_tests {
+    use super::Layout;
+
+    /// Writes every thing's cell and noun, reads them back, and checks the length.
+    fn check(w: i32, h: i32, words: &[bool], nouns: usize, expected_len: usize) {
+        let l = Layout::new(w, h, words, nouns);
+        assert_eq!(l.things_len(), expected_len, "{w}×{h}, {nouns} nouns");
+        let mut key = vec![0; l.things_len()];
+        let at = |i: usize| if i % 3 == 2 { None } else { Some(((i as i32 * 7) % w, (i as i32 * 5) % h)) };
+        let noun = |i: usize| if words[i] { 0 } else { (i * 11 % nouns) as u8 };
+        for i in 0..words.len() {
+            l.put_cell(&mut key, i, at(i));
+            l.put_noun(&mut key, i, noun(i));
+        }
+        for i in 0..words.len() {
+            assert_eq!(l.cell(&key, i), at(i), "thing {i}'s cell");
+            assert_eq!(l.noun(&key, i), noun(i), "thing {i}'s noun");
+        }
+    }
+
+    #[test]
+    fn cells_and_nouns_read_back_in_every_layout() {
+        let words = [false, true, false, false, true, false, false];
+        // One byte a cell, nouns two to a byte (5 objects: 3 bytes).
+        check(10, 7, &words, 16, 7 + 3);
+        // Two bytes a cell from 255 cells on (the last cell's index is 254).
+        check(17, 15, &words, 5, 14 + 3);
+        // A byte a noun beyond 16 nouns.
+        check(9, 9, &words, 17, 7 + 5);
+        check(128, 128, &words, 40, 14 + 5);
+    }
+}
+
+#[cfg(test)]
+mod static_tests {
+    use super::{is_static, Keyer};
+    use crate::game::Game;
+    use crate::miau::{Miau, Setup};
+
+    /// Which things of `grid` (in board order) are left out of the key.
+    fn check(grid: &str, terrain: &[&str], expected: &[&str]) {
+        let legend = [("m", "miau"), ("w", "wall"), ("r", "rock"), ("g", "gate:amber"), ("p", "plate:amber")]
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        let setup = Setup {
+            grid: grid.into(),
+            legend,
+            terrain: terrain.iter().map(|t| t.to_string()).collect(),
+            pairs: vec![],
+            automata: vec![],
+        };
+        let start = Miau::start(&setup, 0).unwrap();
+        let got: Vec<&str> = (0..start.board.things.len())
+            .filter(|&i| is_static(&start, i))
+            .map(|i| start.board.things[i].id.as_str())
+            .collect();
+        assert_eq!(got, expected, "{grid} (terrain {terrain:?})");
+    }
+
+    #[test]
+    fn things_no_rule_can_reach_are_left_out_of_the_key() {
+        // No WALL word: the walls never change; no SINK word: nothing can remove them.
+        check("MIAU IS YOU / m w w", &[], &["wall-1", "wall-2"]);
+        // A WALL word: a rule may name them.
+        check("MIAU IS YOU WALL / m w w .", &[], &[]);
+        // A SINK word: a sinking thing could enter a wall's cell and take it...
+        check("MIAU IS SINK / m w w", &[], &[]);
+        // ...unless the wall is terrain (STOP for good) and alone in its cell.
+        check("MIAU IS SINK / m w w+r", &["wall"], &["wall-1"]);
+        // Words, the cat, and channelled things are never static.
+        check("MIAU IS YOU / m g p", &[], &[]);
+    }
+
+    #[test]
+    fn a_terrain_walled_level_has_a_shorter_key() {
+        let pack = crate::miau::pack::load(include_str!("../../../app/packs/pair-drafts.toml")).0.unwrap();
+        let start = Miau::start(&pack.levels[0].setup, 0).unwrap();
+        let keyer = Keyer::new(&start);
+        let walls = start.board.things.iter().filter(|t| t.id.starts_with("wall-")).count();
+        assert!(walls > 30);
+        assert_eq!(keyer.slot.iter().filter(|s| s.is_none()).count(), walls, "every wall is static");
+        let words = start.board.things.iter().filter(|t| matches!(t.kind, crate::miau::board::Kind::Word(_))).count();
+        let objects = start.board.things.len() - walls - words;
+        assert_eq!((words, objects), (16, 4), "the cat, the key, the door, the flag");
+        assert_eq!(
+            keyer.len(),
+            (words + objects) + objects.div_ceil(2) + 1,
+            "a byte a keyed thing, half a byte a keyed object's noun, the win flag"
+        );
+    }
+}

@@ -1,0 +1,106 @@
+//! Tools around the search: the move and rule text, the analysis of a level
+//! (which rules its shortest solutions need), and freezing words.
+
+use super::super::types::{Action, Miau, Setup};
+use super::search::{solve_watched, Options, Verdict};
+use crate::game::{Game, Rejection};
+use crate::hashing::FrontierHasher;
+
+/// What a full analysis of a level found: the verdict and its flags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The plain search's verdict.
+    pub verdict: Verdict,
+    /// BYPASS, TRIVIAL, HANDS-OFF, WON-AT-START, WON-WHILE-OVERLAPPING.
+    pub flags: Vec<&'static str>,
+}
+
+/// Solves and flags: WON-AT-START (won with no move), TRIVIAL (fewer than 6
+/// moves), BYPASS (still winnable with every word frozen), HANDS-OFF (winnable
+/// without the player's pushes ever moving a word), WON-WHILE-OVERLAPPING (the
+/// winning move formed a rule while a YOU already shared its cell with the new
+/// WIN thing).
+pub fn analyze(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher) -> Result<Analysis, Rejection> {
+    analyze_watched(setup, opts, hasher, &mut |_| {})
+}
+
+/// [`analyze`], calling `watch` with the states visited so far by each of its
+/// searches (the solve, then the BYPASS and HANDS-OFF passes) after every layer.
+pub fn analyze_watched(
+    setup: &Setup,
+    opts: &Options,
+    hasher: &mut dyn FrontierHasher,
+    watch: &mut dyn FnMut(u64),
+) -> Result<Analysis, Rejection> {
+    let verdict = solve_watched(setup, opts, hasher, watch)?;
+    let mut flags = Vec::new();
+    if let Verdict::Solved { moves, .. } = &verdict {
+        if moves.is_empty() {
+            flags.push("WON-AT-START");
+        } else {
+            if moves.len() < 6 {
+                flags.push("TRIVIAL");
+            }
+            let frozen = Setup { grid: freeze_words(&setup.grid), ..setup.clone() };
+            if matches!(solve_watched(&frozen, opts, hasher, watch)?, Verdict::Solved { .. }) {
+                flags.push("BYPASS");
+            }
+            let hands_off = Options { hands_off: true, ..opts.clone() };
+            if matches!(solve_watched(setup, &hands_off, hasher, watch)?, Verdict::Solved { .. }) {
+                flags.push("HANDS-OFF");
+            }
+            if won_while_overlapping(setup, moves)? {
+                flags.push("WON-WHILE-OVERLAPPING");
+            }
+        }
+    }
+    Ok(Analysis { verdict, flags })
+}
+
+/// Every word of the grid made fixed (`IS` → `IS!`).
+pub fn freeze_words(grid: &str) -> String {
+    grid.lines()
+        .map(|line| {
+            line.split(' ')
+                .map(|cell| {
+                    cell.split('+')
+                        .map(|p| {
+                            if !p.is_empty()
+                                && p != "."
+                                && p.chars().all(|c| !c.is_ascii_lowercase())
+                                && !p.ends_with('!')
+                            {
+                                format!("{p}!")
+                            } else {
+                                p.to_string()
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                        .join("+")
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Whether the last move won because a rule formed under a YOU that had not moved.
+pub(super) fn won_while_overlapping(setup: &Setup, moves: &[Action]) -> Result<bool, Rejection> {
+    let mut s = Miau::start(setup, 0)?;
+    for a in &moves[..moves.len() - 1] {
+        Miau::apply(&mut s, a)?;
+    }
+    let before = s.clone();
+    Miau::apply(&mut s, &moves[moves.len() - 1])?;
+    let you = super::super::board::Prop::You;
+    let win = super::super::board::Prop::Win;
+    Ok(s.board.things.iter().any(|t| {
+        s.rules.has(&t.kind, you)
+            && before.board.things.iter().any(|b| b.id == t.id && b.x == t.x && b.y == t.y)
+            && s.board
+                .things
+                .iter()
+                .any(|w| w.x == t.x && w.y == t.y && s.rules.has(&w.kind, win) && !before.rules.has(&w.kind, win))
+    }))
+}

@@ -1,0 +1,427 @@
+//! The breadth-first search itself: options, verdicts, expanding batches of
+//! parents over threads, and walking the parent links back to the moves.
+
+use super::super::board::{Kind, Name};
+use super::super::compact::Compact;
+use super::super::key::{Keyer, Readings};
+use super::super::state::State;
+use super::super::types::{Action, Miau, Setup};
+use super::visited::{fingerprint, Visited};
+use crate::game::{Game, Rejection};
+use crate::hashing::FrontierHasher;
+
+/// Parents expanded at once by default: their children (at most 5 each)
+/// wait, keyed, to be hashed together.
+pub const BATCH: u32 = 16_384;
+
+/// A chunk's children in order: (parent index, move, won), their keys, and
+/// (with the CPU hasher) their fingerprints.
+pub(super) type Expanded = (Vec<(u32, u8, bool)>, Vec<u8>, Vec<[u8; 16]>);
+
+/// Keeps the child whose key was just written at `from` in `e`'s keys, with
+/// its fingerprint when this thread hashes, unless the key is its parent's:
+/// that state is visited already (waiting often changes nothing).
+pub(super) fn keep_child(
+    e: &mut Expanded,
+    from: usize,
+    parent: &[u8],
+    index: u32,
+    m: usize,
+    won: bool,
+    local_hash: bool,
+) {
+    if e.1[from..] == *parent {
+        e.1.truncate(from);
+        return;
+    }
+    if local_hash {
+        // The CPU's BLAKE3, here on this thread: the bytes hash_batch would give.
+        e.2.push(fingerprint(blake3::hash(&e.1[from..]).as_bytes()));
+    }
+    e.0.push((index, m as u8, won));
+}
+
+/// Parent links: the parent's index in the low 29 bits, the move above.
+pub(super) const INDEX_BITS: u32 = 29;
+
+/// The most states a search may visit (the parent index's range).
+pub const MAX_STATES: u64 = 1 << INDEX_BITS;
+
+/// The moves, in the order they are tried.
+pub const MOVES: [Action; 5] = [Action::Up, Action::Down, Action::Left, Action::Right, Action::Wait];
+
+/// What the search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A shortest solution and the states visited.
+    Solved {
+        /// The moves.
+        moves: Vec<Action>,
+        /// States visited.
+        states: u64,
+    },
+    /// Every reachable state was visited and none wins: a proof.
+    Unsolved {
+        /// States visited.
+        states: u64,
+    },
+    /// The budget ran out first: no proof either way.
+    Limit {
+        /// States visited.
+        states: u64,
+    },
+}
+
+impl Verdict {
+    /// `SOLVED <n> <moves>`, `UNSOLVED <states>` or `LIMIT <states>`.
+    pub fn line(&self) -> String {
+        match self {
+            Verdict::Solved { moves, .. } => format!("SOLVED {} {}", moves.len(), moves_text(moves)),
+            Verdict::Unsolved { states } => format!("UNSOLVED {states}"),
+            Verdict::Limit { states } => format!("LIMIT {states}"),
+        }
+    }
+}
+
+/// Bytes stored per visited state, on average: a 16-byte fingerprint in the
+/// visited table (at a load of 7/16 to 7/8) and a 4-byte parent link (in a
+/// vector that at most doubles). Between 22 and 45; this is the midpoint, for
+/// progress displays. The frontier's keys come on top.
+pub const STORED_BYTES_PER_STATE: u64 = 34;
+
+/// The most bytes stored per visited state (the table just grown, the parent
+/// vector just doubled).
+pub const MAX_STORED_BYTES_PER_STATE: u64 = 45;
+
+/// Search constraints.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The most states to visit.
+    pub max_states: u64,
+    /// Rules that may never be active (`"FLAG IS WIN"`).
+    pub forbid: Vec<String>,
+    /// Rules a solution must form at some point (at most 8).
+    pub require: Vec<String>,
+    /// No word may be destroyed.
+    pub no_word_loss: bool,
+    /// The player's pushes may never move a word.
+    pub hands_off: bool,
+    /// Threads expanding each layer (0 or 1: one). Every count gives the same answer.
+    pub threads: u32,
+    /// Parents expanded at once (0: [`BATCH`]). Every size gives the same answer.
+    pub batch: u32,
+    /// Step the game's own `State` even where the solver's compact state
+    /// ([`super::super::compact`]) could: slower, and the same answers (for tests and
+    /// the side-by-side bench).
+    pub general: bool,
+}
+
+/// Solves a level, visiting at most `max_states` states.
+pub fn solve(setup: &Setup, max_states: u64, hasher: &mut dyn FrontierHasher) -> Result<Verdict, Rejection> {
+    solve_with(setup, &Options { max_states, ..Options::default() }, hasher)
+}
+
+/// How many words are on the board.
+pub(super) fn word_count(s: &State) -> usize {
+    s.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).count()
+}
+
+/// Solves a level under constraints.
+pub fn solve_with(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher) -> Result<Verdict, Rejection> {
+    solve_watched(setup, opts, hasher, &mut |_| {})
+}
+
+/// [`solve_with`], calling `watch` with the number of states visited after
+/// every breadth-first layer (for a progress display; the kernel does no I/O).
+pub fn solve_watched(
+    setup: &Setup,
+    opts: &Options,
+    hasher: &mut dyn FrontierHasher,
+    watch: &mut dyn FnMut(u64),
+) -> Result<Verdict, Rejection> {
+    solve_from(&Miau::start(setup, 0)?, opts, hasher, watch)
+}
+
+/// [`solve_watched`] from a state in play rather than the level's start (a
+/// hint from where the player stands): the moves from there, and the states
+/// visited from there. A state already won needs no move.
+pub fn solve_from(
+    start: &State,
+    opts: &Options,
+    hasher: &mut dyn FrontierHasher,
+    watch: &mut dyn FnMut(u64),
+) -> Result<Verdict, Rejection> {
+    let forbid: Vec<String> =
+        opts.forbid.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)?;
+    let require: Vec<String> =
+        opts.require.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)?;
+    if require.len() > 8 {
+        return Err(Rejection::new("at most 8 required rules"));
+    }
+    let max_states = opts.max_states;
+    let formed = |s: &State, before: u8| -> u8 {
+        if require.is_empty() {
+            return before;
+        }
+        let texts = s.rules.texts();
+        require.iter().enumerate().fold(before, |m, (i, r)| if texts.contains(r) { m | 1 << i } else { m })
+    };
+    let all_formed = if require.is_empty() { 0 } else { u8::MAX >> (8 - require.len()) };
+    let banned = |s: &State| -> bool {
+        if forbid.is_empty() {
+            return false;
+        }
+        let texts = s.rules.texts();
+        forbid.iter().any(|r| texts.contains(r))
+    };
+    let start = start.clone();
+    if banned(&start) {
+        return Ok(Verdict::Unsolved { states: 1 });
+    }
+    let start_mask = formed(&start, 0);
+    if start.won && start_mask == all_formed {
+        return Ok(Verdict::Solved { moves: Vec::new(), states: 1 });
+    }
+    let words_at_start = word_count(&start);
+    if start.won {
+        return Ok(Verdict::Solved { moves: Vec::new(), states: 1 });
+    }
+    let keyer = Keyer::new(&start);
+    let key_len = keyer.len() + 1;
+    let mut key = Vec::with_capacity(key_len);
+    keyer.key(&start, &mut key);
+    key.push(start_mask);
+    let first = hasher.hash_batch(&key, key_len).map_err(Rejection::new)?;
+    let mut seen = Visited::new(opts.threads.max(1) as usize);
+    seen.insert(first[0][..16].try_into().expect("16 bytes"));
+    let max_states = max_states.min(MAX_STATES);
+    // parents[i] = parent index | move << 29; index 0 is the start.
+    let mut parents: Vec<u32> = vec![u32::MAX];
+    // The layer is kept as keys (key_len bytes each, the last the required-rule
+    // mask) with each state's index; its states are rebuilt from the keys to
+    // expand them, so the frontier costs bytes, not whole states.
+    let mut layer: Vec<u32> = vec![0];
+    let mut layer_keys: Vec<u8> = key;
+    // One chunk's children, in layer order: (parent, move, won) and their keys.
+    // A template (the start state and the nouns) per thread: states share
+    // their rule set and tables by reference counts, and threads sharing one
+    // count would fight over its cache line.
+    let local_hash = hasher.is_cpu_blake3();
+    let expand = |start: &State, nouns: &[Name], ids: &[u32], keys: &[u8]| -> Expanded {
+        let mut e: Expanded = (
+            Vec::with_capacity(ids.len() * MOVES.len()),
+            Vec::with_capacity(ids.len() * MOVES.len() * key_len),
+            Vec::new(),
+        );
+        let mut readings = Readings::new();
+        // One parent and one child, rebuilt in place for every state: no
+        // state is allocated per node.
+        let mut s = start.clone();
+        let mut t = start.clone();
+        for (index, key) in ids.iter().zip(keys.chunks(key_len)) {
+            keyer.decode(&mut s, start, nouns, key, &mut readings);
+            let mask = key[key_len - 1];
+            for (m, a) in MOVES.iter().enumerate() {
+                t.reset_from(&s);
+                // HANDS-OFF: the player's own push may never move a word (an automaton's may).
+                let mut pushed = false;
+                if Miau::apply_in_place(&mut t, a, opts.hands_off.then_some(&mut pushed)).is_err() || banned(&t) {
+                    continue;
+                }
+                if opts.no_word_loss && word_count(&t) < words_at_start {
+                    continue;
+                }
+                if pushed {
+                    continue;
+                }
+                let mask = formed(&t, mask);
+                let from = e.1.len();
+                keyer.key(&t, &mut e.1);
+                e.1.push(mask);
+                keep_child(&mut e, from, key, *index, m, t.won, local_hash);
+            }
+        }
+        e
+    };
+    // The solver's own compact state, where the level allows it: stepped in
+    // place and taken back with undo, the same keys as the game's state gives.
+    let level = if opts.general { None } else { super::super::compact::Level::new(&start, &keyer, &forbid, &require) };
+    let expand_fast = |c: &mut Compact, ids: &[u32], keys: &[u8]| -> Expanded {
+        let mut e: Expanded = (
+            Vec::with_capacity(ids.len() * MOVES.len()),
+            Vec::with_capacity(ids.len() * MOVES.len() * key_len),
+            Vec::new(),
+        );
+        for (index, key) in ids.iter().zip(keys.chunks(key_len)) {
+            c.decode(key);
+            let mask = key[key_len - 1];
+            for (m, a) in MOVES.iter().enumerate() {
+                let mark = c.mark();
+                let mut pushed = false;
+                // Taken, and within the constraints: no forbidden rule, no word lost, no word pushed by the player.
+                let taken = c.apply(a.delta(), &mut pushed);
+                let keep = taken
+                    && !c.banned()
+                    && (!opts.no_word_loss || c.words() >= words_at_start)
+                    && (!opts.hands_off || !pushed);
+                if keep {
+                    let from = e.1.len();
+                    c.key(&mut e.1);
+                    e.1.push(mask | c.formed());
+                    keep_child(&mut e, from, key, *index, m, c.won(), local_hash);
+                }
+                c.undo(mark);
+            }
+        }
+        e
+    };
+    let threads = opts.threads.max(1) as usize;
+    let mut compacts: Vec<Compact> = level.iter().flat_map(|l| (0..threads).map(move |_| Compact::new(l))).collect();
+    if let Some(c) = compacts.first() {
+        debug_assert_eq!(c.key_len() + 1, key_len, "the compact key is the solver's key");
+    }
+    let batch_size = if opts.batch == 0 { BATCH } else { opts.batch } as usize;
+    let templates: Vec<(State, Vec<Name>)> = if threads > 1 && compacts.is_empty() {
+        (0..threads).map(|_| (detach(&start), keyer.nouns.clone())).collect()
+    } else {
+        Vec::new()
+    };
+    while !layer.is_empty() {
+        let mut next = Vec::new();
+        let mut next_keys = Vec::new();
+        // The layer goes in batches (so the children waiting to be hashed stay
+        // few), each split into fixed chunks in layer order, one a thread: the
+        // children's order never depends on timing.
+        for (batch, batch_keys) in layer.chunks(batch_size).zip(layer_keys.chunks(batch_size * key_len)) {
+            // Each thread's children stay in its own vectors (no copying them
+            // together); their order is the parts' order.
+            let parts: Vec<Expanded> = if threads == 1 || batch.len() < 64 {
+                vec![match compacts.first_mut() {
+                    Some(c) => expand_fast(c, batch, batch_keys),
+                    None => expand(&start, &keyer.nouns, batch, batch_keys),
+                }]
+            } else {
+                let size = batch.len().div_ceil(threads);
+                std::thread::scope(|sc| {
+                    let chunks = batch.chunks(size).zip(batch_keys.chunks(size * key_len));
+                    let handles: Vec<_> = if compacts.is_empty() {
+                        chunks
+                            .zip(&templates)
+                            .map(|((ids, keys), (start, nouns))| sc.spawn(move || expand(start, nouns, ids, keys)))
+                            .collect()
+                    } else {
+                        chunks
+                            .zip(compacts.iter_mut())
+                            .map(|((ids, keys), c)| sc.spawn(move || expand_fast(c, ids, keys)))
+                            .collect()
+                    };
+                    handles.into_iter().map(|h| h.join().expect("an expanding thread does not panic")).collect()
+                })
+            };
+            if parts.iter().all(|p| p.0.is_empty()) {
+                continue;
+            }
+            // Another hasher gets the batch's keys in one piece.
+            let hashed: Vec<[u8; 16]>;
+            let prints: Vec<&[[u8; 16]]> = if local_hash {
+                parts.iter().map(|p| p.2.as_slice()).collect()
+            } else {
+                let keys: Vec<u8> = parts.iter().flat_map(|p| p.1.iter().copied()).collect();
+                hashed = hasher.hash_batch(&keys, key_len).map_err(Rejection::new)?.iter().map(fingerprint).collect();
+                vec![hashed.as_slice()]
+            };
+            let fresh = seen.insert_all(&prints);
+            let children = parts.iter().flat_map(|p| p.0.iter().copied().zip(p.1.chunks(key_len)));
+            for (((parent, m, won), key), new) in children.zip(fresh) {
+                if !new {
+                    continue;
+                }
+                let idx = parents.len() as u32;
+                if parents.len() == parents.capacity() {
+                    parents.reserve_exact(parents.len()); // Exactly doubled: the bound below counts on it.
+                }
+                parents.push(parent | u32::from(m) << INDEX_BITS);
+                let mask = key[key_len - 1];
+                if won && mask != all_formed {
+                    continue; // A win that skipped a required rule is a dead end.
+                }
+                if won {
+                    let mut moves = Vec::new();
+                    let mut at = idx;
+                    while at != 0 {
+                        let link = parents[at as usize];
+                        moves.push(MOVES[(link >> INDEX_BITS) as usize]);
+                        at = link & ((1 << INDEX_BITS) - 1);
+                    }
+                    moves.reverse();
+                    return Ok(Verdict::Solved { moves, states: parents.len() as u64 });
+                }
+                if parents.len() as u64 >= max_states {
+                    return Ok(Verdict::Limit { states: parents.len() as u64 });
+                }
+                next.push(idx);
+                next_keys.extend_from_slice(key);
+            }
+        }
+        layer = next;
+        layer_keys = next_keys;
+        watch(parents.len() as u64);
+    }
+    Ok(Verdict::Unsolved { states: parents.len() as u64 })
+}
+
+/// A copy of `s` that shares no reference-counted table with it (names are
+/// interned and counted by nobody).
+pub(super) fn detach(s: &State) -> State {
+    use std::sync::Arc;
+    let mut d = s.clone();
+    d.board.leaves = Arc::new((*s.board.leaves).clone());
+    d.rules = Arc::new((*s.rules).clone());
+    d.read_words = s.read_words.as_ref().map(|w| Arc::new((**w).clone()));
+    d.terrain = Arc::new((*s.terrain).clone());
+    d.pairs = Arc::new((*s.pairs).clone());
+    d.automata = Arc::new((*s.automata).clone());
+    d.pair_words = Arc::new((*s.pair_words).clone());
+    d.automaton_words = Arc::new((*s.automaton_words).clone());
+    d
+}
+
+/// Bytes the visited table and the parent links hold after visiting `states`
+/// states (the figure the bytes-per-state bound is about).
+pub fn stored_bytes(states: u64) -> u64 {
+    let mut slots: u64 = 1024;
+    while states * 8 > slots * 7 {
+        slots *= 2;
+    }
+    let mut cap: u64 = 1;
+    while cap < states {
+        cap *= 2;
+    }
+    slots * 16 + cap * 4
+}
+
+/// Moves as `UDLRW` letters.
+pub fn moves_text(moves: &[Action]) -> String {
+    moves
+        .iter()
+        .map(|a| match a {
+            Action::Up => 'U',
+            Action::Down => 'D',
+            Action::Left => 'L',
+            Action::Right => 'R',
+            Action::Wait => 'W',
+        })
+        .collect()
+}
+
+/// Checks a rule text (`X IS Y`) and returns it in the rule set's form.
+pub fn rule_text(text: &str) -> Result<String, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let ok = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    match words.as_slice() {
+        [x, is, y] if is.eq_ignore_ascii_case("is") && ok(x) && ok(y) => {
+            Ok(format!("{} IS {}", x.to_uppercase(), y.to_uppercase()))
+        }
+        _ => Err(format!("'{text}' is not a rule: write it as NOUN IS PROPERTY or NOUN IS NOUN, e.g. \"FLAG IS WIN\"")),
+    }
+}

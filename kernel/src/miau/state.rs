@@ -1,0 +1,62 @@
+//! A level in play: the board, the rules in force, and what the turn
+//! phases share (terrain, pairs, automata and their phases).
+
+use super::board::{Board, Prop};
+use super::rules::RuleSet;
+use super::types::{Automaton, Pair};
+
+/// A level in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The board.
+    pub board: Board,
+    /// The rules in force.
+    pub rules: std::sync::Arc<RuleSet>,
+    /// Won.
+    pub won: bool,
+    /// Turns taken.
+    pub turns: u32,
+    /// The level's terrain nouns.
+    pub terrain: std::sync::Arc<Vec<String>>,
+    /// The level's pairs.
+    pub pairs: std::sync::Arc<Vec<Pair>>,
+    /// The level's automata, sorted by id.
+    pub automata: std::sync::Arc<Vec<Automaton>>,
+    /// Each automaton's phase (index into its pattern), in `automata` order.
+    pub phases: Vec<u32>,
+    /// The pairs' words, lowercased once (the rule set's form); derived from
+    /// `pairs`, so not part of the digest.
+    pub pair_words: std::sync::Arc<Vec<[String; 2]>>,
+    /// The automata's property words, lowercased once, in `automata` order.
+    pub automaton_words: std::sync::Arc<Vec<String>>,
+    /// Where the words stood (in board order) when the rules were last read:
+    /// while they stand there still, the reading would be the same, so it is
+    /// skipped. Derived from the board, so not part of the digest.
+    pub read_words: Option<std::sync::Arc<Vec<(i32, i32)>>>,
+}
+
+impl State {
+    /// Makes this state (of the same level) equal to `src`, reusing its
+    /// buffers: the solver steps one child state per parent this way.
+    pub fn reset_from(&mut self, src: &State) {
+        self.board.things.clone_from(&src.board.things);
+        self.rules = src.rules.clone();
+        self.won = src.won;
+        self.turns = src.turns;
+        self.phases.clone_from(&src.phases);
+        self.read_words = src.read_words.clone();
+    }
+
+    /// GOAL things covered by another PUSH thing, and GOAL things in all (for the HUD: `DOCK IS GOAL 2/3`).
+    pub fn goals(&self) -> (u32, u32) {
+        let t = &self.board.things;
+        let goals: Vec<usize> = (0..t.len()).filter(|&i| self.rules.has(&t[i].kind, Prop::Goal)).collect();
+        let covered = goals
+            .iter()
+            .filter(|&&g| {
+                (0..t.len()).any(|j| j != g && t[j].x == t[g].x && t[j].y == t[g].y && self.rules.pushes(&t[j].kind))
+            })
+            .count();
+        (covered as u32, goals.len() as u32)
+    }
+}
