@@ -11,8 +11,8 @@ use retrace_gpu::frontier_hash::GpuHasher;
 use retrace_gpu::life_step::{Batch, LifeGpu};
 use retrace_gpu::Gpu;
 use retrace_kernel::hashing::{CpuHasher, FrontierHasher};
-use retrace_kernel::life::fast::Planes;
 use retrace_kernel::life::field::Field;
+use retrace_kernel::life::planes::Planes;
 use retrace_kernel::rng::Rng;
 use std::time::Duration;
 

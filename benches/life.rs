@@ -1,8 +1,8 @@
 //! Life: the reference step against the fast (bit-parallel) step, in cell-updates per second.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use retrace_kernel::life::fast::Planes;
 use retrace_kernel::life::field::{step_reference, Field};
+use retrace_kernel::life::planes::Planes;
 use retrace_kernel::rng::Rng;
 use std::hint::black_box;
 

@@ -96,7 +96,7 @@ fn a_glider_on_the_gpu_moves_like_on_the_cpu_for_many_generations() {
     }
     // 1,200 generations: the glider crosses the torus seam, 300 cells diagonally.
     let got = life.run(gpu, &Batch::from_fields(&[f.clone()]), 1200).unwrap();
-    let mut p = retrace_kernel::life::fast::Planes::from_field(&f);
+    let mut p = retrace_kernel::life::planes::Planes::from_field(&f);
     for _ in 0..1200 {
         p.step();
     }

@@ -1,8 +1,8 @@
 //! `retrace life …`: run fields from the command line.
 
 use clap::{Subcommand, ValueEnum};
-use retrace_kernel::life::fast::Planes;
 use retrace_kernel::life::field::{step_reference, Field};
+use retrace_kernel::life::planes::Planes;
 use retrace_kernel::life::rle;
 use retrace_kernel::rng::{seed_from_text, Rng};
 use std::io::Write;

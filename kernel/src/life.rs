@@ -3,10 +3,10 @@
 //! bore them. Design notes: `life/README.md`.
 
 pub mod campaign;
-pub mod fast;
 pub mod field;
 pub mod game;
 pub mod patterns;
+pub mod planes;
 pub mod rle;
 
 pub use game::{Action, Life, Phase, Setup, State, Stepper, Tool};

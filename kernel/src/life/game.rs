@@ -4,9 +4,9 @@
 //! generations each one asks for, and every game replays exactly.
 
 use super::campaign::{self, Rect};
-use super::fast::Planes;
 use super::field::{Field, P1, P2};
 use super::patterns::PATTERNS;
+use super::planes::Planes;
 use crate::digest::{Part, PartHasher};
 use crate::game::{Game, Outcome, Rejection};
 use serde::{Deserialize, Serialize};

@@ -1,9 +1,9 @@
 //! Life's rules tests: Conway, colour inheritance, edges, the two CPU steps,
 //! the stamps' known behaviour, RLE.
 
-use super::fast::{step_fast, Planes};
 use super::field::{majority, step_reference, Field, DEAD, P1, P2};
 use super::patterns::{self, PATTERNS};
+use super::planes::{step_fast, Planes};
 use super::rle;
 use proptest::prelude::*;
 

@@ -22,8 +22,12 @@ fn check(grid: &str, expected: &[&str]) {
 }
 
 fn level(grid: &str) -> Session<Miau> {
-    Session::new(Setup { grid: grid.into(), legend: legend(), terrain: vec![], pairs: vec![], automata: vec![] }, 0)
-        .unwrap()
+    play(Setup { legend: legend(), ..setup_with(grid, &[]) })
+}
+
+/// The one way the tests start a level: `setup` played from its start.
+fn play(setup: Setup) -> Session<Miau> {
+    Session::new(setup, 0).unwrap()
 }
 
 /// A level in the grid notation (rows split on `/` or newlines) with its own
@@ -976,7 +980,7 @@ mod gates {
         &[("m", "miau"), ("c", "crate"), ("r", "rock"), ("p", "plate:amber"), ("g", "gate:amber"), ("q", "plate:teal")];
 
     fn level(grid: &str) -> Session<Miau> {
-        Session::new(super::setup_with(grid, LEGEND), 0).unwrap()
+        super::play(super::setup_with(grid, LEGEND))
     }
 
     fn gate_open(s: &Session<Miau>) -> bool {
@@ -1099,11 +1103,10 @@ mod pairs {
 
     fn level(grid: &str, enter: bool) -> Session<Miau> {
         let pairs = vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter }];
-        Session::new(
-            Setup { pairs, ..super::setup_with(grid, &[("m", "miau"), ("k", "key"), ("d", "door"), ("r", "rock")]) },
-            0,
-        )
-        .unwrap()
+        super::play(Setup {
+            pairs,
+            ..super::setup_with(grid, &[("m", "miau"), ("k", "key"), ("d", "door"), ("r", "rock")])
+        })
     }
 
     fn ids(s: &Session<Miau>) -> Vec<String> {
@@ -1222,14 +1225,10 @@ mod automata {
             phase: 0,
             pattern: pattern.to_vec(),
         }];
-        Session::new(
-            Setup {
-                automata,
-                ..super::setup_with(grid, &[("m", "miau"), ("o", "mouse"), ("r", "rock"), ("c", "cog")])
-            },
-            0,
-        )
-        .unwrap()
+        super::play(Setup {
+            automata,
+            ..super::setup_with(grid, &[("m", "miau"), ("o", "mouse"), ("r", "rock"), ("c", "cog")])
+        })
     }
 
     fn at(s: &Session<Miau>, id: &str) -> Option<(i32, i32)> {
@@ -1353,14 +1352,10 @@ mod tidewater {
     use crate::session::Session;
 
     fn level(grid: &str) -> Session<Miau> {
-        Session::new(
-            super::setup_with(
-                grid,
-                &[("m", "miau"), ("r", "rock"), ("a", "water"), ("j", "jelly"), ("s", "shell"), ("b", "boat")],
-            ),
-            0,
-        )
-        .unwrap()
+        super::play(super::setup_with(
+            grid,
+            &[("m", "miau"), ("r", "rock"), ("a", "water"), ("j", "jelly"), ("s", "shell"), ("b", "boat")],
+        ))
     }
 
     fn count(s: &Session<Miau>, noun: &str) -> usize {

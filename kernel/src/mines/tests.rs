@@ -5,6 +5,7 @@ use super::share::{emoji_grid, share_card};
 use super::solver::{count_solutions, propagation_gap, Count};
 use super::stats::{self, Stats};
 use super::*;
+use crate::game::Outcome;
 use crate::session::Session;
 
 /// Parses a puzzle from text; test fields are always well-formed.

@@ -1,4 +1,6 @@
-//! The fast CPU step: bit-parallel, 64 cells per machine word.
+//! The fast CPU step on bit planes, twin of the reference step
+//! [`super::field::step_reference`] (and of the GPU shader `life_step.wgsl`):
+//! bit-parallel, 64 cells per machine word.
 //!
 //! Two bit planes per row: `alive` and `p2` (set where a live cell is player
 //! 2's). Neighbour counts are summed with bit-sliced adders for `alive` and for
