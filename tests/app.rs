@@ -100,7 +100,7 @@ fn minelayer_lay_cycle_lose_and_win_by_clicking() {
     assert_eq!(mines(&mut h).session.state().phase, Phase::Won);
     assert!(h.query_by_label_contains("Field secured — all").is_some());
     // Both results were recorded.
-    let stats = retrace::mines::load_stats(&Store::new(dir.path()).mines_stats_path());
+    let stats = retrace::store::mines::load_stats(&Store::new(dir.path()).mines_stats_path());
     assert_eq!(stats.records.len(), 2);
     // The win (not the loss) left a certificate that verifies, and the window says where.
     let certs: Vec<_> =
@@ -108,7 +108,7 @@ fn minelayer_lay_cycle_lose_and_win_by_clicking() {
     assert_eq!(certs.len(), 1, "{certs:?}");
     assert!(certs[0].file_name().unwrap().to_str().unwrap().starts_with("minelayer-"));
     let file = retrace_kernel::replay::ReplayFile::from_bytes(&std::fs::read(&certs[0]).unwrap()).unwrap();
-    assert!(retrace_kernel::replay::verify(&file).unwrap().certificate);
+    assert!(retrace_kernel::verify::verify(&file).unwrap().certificate);
     assert!(h.query_by_label_contains("Won: a certificate was kept as").is_some());
 }
 
@@ -427,7 +427,7 @@ fn a_finished_explodorama_run_goes_on_the_score_board_and_a_bad_board_is_kept_as
     h.get_by_label("New run").click();
     h.run();
     // The game-over fixture's actions: three bombs next to the start.
-    for a in retrace::explodo::parse_moves("br w w br w w br w w").unwrap() {
+    for a in retrace::cli::explodo::parse_moves("br w w br w w br w w").unwrap() {
         let store = Store::new(dir.path());
         explodo(&mut h).push(&store, a);
     }
@@ -874,10 +874,10 @@ fn files_that_are_not_text_are_kept_aside_not_overwritten() {
         "{error}"
     );
     assert_eq!(std::fs::read(dir.path().join("settings.bad-1.txt")).unwrap(), junk);
-    let (board, problem) = retrace::ui::explodo::load_scores(&dir.path().join("explodorama-scores.txt"));
+    let (board, problem) = retrace::store::explodo::load_scores(&dir.path().join("explodorama-scores.txt"));
     assert!(board.is_empty() && problem.is_some_and(|p| p.contains("explodorama-scores.bad-1.txt")));
     assert_eq!(std::fs::read(dir.path().join("explodorama-scores.bad-1.txt")).unwrap(), junk);
-    let (won, problem) = retrace::ui::miau::load_progress(&dir.path().join("miau-progress.txt"));
+    let (won, problem) = retrace::store::miau::load_progress(&dir.path().join("miau-progress.txt"));
     assert!(won.is_empty() && problem.is_some_and(|p| p.contains("miau-progress.bad-1.txt")));
     assert_eq!(std::fs::read(dir.path().join("miau-progress.bad-1.txt")).unwrap(), junk);
 }
@@ -1030,7 +1030,7 @@ fn a_won_miau_level_keeps_a_certificate_of_the_best_win() {
     let path = dir.path().join("certificates/miau-first-steps-hello-flag.replay");
     let turns = |p: &std::path::Path| {
         let file = retrace_kernel::replay::ReplayFile::from_bytes(&std::fs::read(p).unwrap()).unwrap();
-        let v = retrace_kernel::replay::verify(&file).expect("the certificate verifies");
+        let v = retrace_kernel::verify::verify(&file).expect("the certificate verifies");
         assert!(v.certificate && v.outcome.to_string().contains("won"), "{:?}", v.outcome);
         v.steps
     };
@@ -1066,7 +1066,7 @@ fn a_won_life_game_keeps_its_certificate_once() {
     h.run();
     let path = dir.path().join("certificates").join(&name);
     let file = retrace_kernel::replay::ReplayFile::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
-    let v = retrace_kernel::replay::verify(&file).unwrap();
+    let v = retrace_kernel::verify::verify(&file).unwrap();
     assert!(v.certificate && v.outcome.to_string().contains("cleared"), "{:?}", v.outcome);
     // Once: a second frame writes nothing again (the file is left as it is).
     std::fs::remove_file(&path).unwrap();

@@ -48,7 +48,7 @@ fn bad_input_is_a_clear_error() {
 
 #[test]
 fn every_action_token_reads_back() {
-    use retrace::explodo::{parse_token, token};
+    use retrace::cli::explodo::{parse_token, token};
     use retrace_kernel::explodo::board::{Diag, Dir, Pos};
     use retrace_kernel::explodo::{Action, Aim};
     let mut all = vec![
@@ -222,7 +222,7 @@ fn search_a_run_to_the_first_shop() {
         Explodo::apply(&mut s, &pick).unwrap();
         log.push(pick);
     }
-    let tokens: Vec<String> = log.iter().map(retrace::explodo::token).collect();
+    let tokens: Vec<String> = log.iter().map(retrace::cli::explodo::token).collect();
     println!("seed {seed} level {} lives {} coins {} dialogs {:?}", s.level, s.lives, s.coins, s.dialogs);
     println!("{}", tokens.join(" "));
     assert!(matches!(s.dialogs.last(), Some(Dialog::Shop { .. })), "reached the shop");

@@ -219,7 +219,7 @@ pub fn explodo(seed: u64, tokens: &str) -> Session<explodo::Explodo> {
 /// Plays Explodorama tokens with `setup`.
 pub fn explodo_with(setup: explodo::Setup, seed: u64, tokens: &str) -> Session<explodo::Explodo> {
     let mut s = Session::new(setup, seed).expect("every setup starts");
-    for a in retrace::explodo::parse_moves(tokens).expect("fixture tokens parse") {
+    for a in retrace::cli::explodo::parse_moves(tokens).expect("fixture tokens parse") {
         s.push(a).unwrap_or_else(|e| panic!("fixture action {a:?}: {e}"));
     }
     s

@@ -1,5 +1,5 @@
 use crate::fixtures;
-use retrace::goldens;
+use retrace::cli::goldens;
 
 #[test]
 fn every_committed_replay_verifies_and_matches_its_goldens() {

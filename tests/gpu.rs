@@ -151,7 +151,7 @@ fn a_life_game_on_the_gpu_replays_identically_on_the_cpu() {
     assert!(live.state().generation > 25);
     // The log replays on the CPU to the same digest.
     let file = live.to_replay("gpu test");
-    let v = retrace_kernel::replay::verify(&file).unwrap();
+    let v = retrace_kernel::verify::verify(&file).unwrap();
     assert_eq!(v.final_digest, live.digest());
 }
 

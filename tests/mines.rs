@@ -121,13 +121,13 @@ fn stats_files_round_trip_and_a_corrupt_one_is_kept_aside() {
     use retrace_kernel::mines::stats::{Outcome, Record, Stats};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("minelayer-stats.txt");
-    assert_eq!(retrace::mines::load_stats(&path), Stats::default(), "missing reads as empty");
+    assert_eq!(retrace::store::mines::load_stats(&path), Stats::default(), "missing reads as empty");
     let mut st = Stats::default();
     st.push(Record { result: Outcome::Win, tier: "expert".into(), mines: 39, seconds: 71, date: "2026-11-29".into() });
-    retrace::mines::save_stats(&path, &st).unwrap();
-    assert_eq!(retrace::mines::load_stats(&path), st);
+    retrace::store::mines::save_stats(&path, &st).unwrap();
+    assert_eq!(retrace::store::mines::load_stats(&path), st);
     std::fs::write(&path, "{\"broken\": json").unwrap();
-    assert_eq!(retrace::mines::load_stats(&path), Stats::default(), "corrupt reads as empty");
+    assert_eq!(retrace::store::mines::load_stats(&path), Stats::default(), "corrupt reads as empty");
     let aside = dir.path().join("minelayer-stats.corrupt-1");
     assert_eq!(std::fs::read_to_string(aside).unwrap(), "{\"broken\": json", "the corrupt file is kept");
 }

@@ -1,10 +1,11 @@
 use crate::fixtures;
-use retrace_kernel::replay::{self, verify, ReplayError, ReplayFile, FORMAT_VERSION, MAGIC};
+use retrace_kernel::replay::{ReplayError, ReplayFile, FORMAT_VERSION, MAGIC};
 use retrace_kernel::tally::{Action, Tally};
+use retrace_kernel::verify::{verify, Verified};
 use retrace_kernel::{Game, Outcome};
 
 /// Verifies the bytes of a file, the way `retrace verify` does.
-fn check(bytes: &[u8]) -> Result<replay::Verified, ReplayError> {
+fn check(bytes: &[u8]) -> Result<Verified, ReplayError> {
     verify(&ReplayFile::from_bytes(bytes)?)
 }
 

@@ -1,11 +1,16 @@
 //! The command line. Exit codes: 0 all good, 1 a file failed verification (or
 //! a check found problems), 2 a file could not be read or the usage was wrong.
 
+pub mod explodo;
+pub mod goldens;
+pub mod life;
+pub mod miau;
+pub mod mines;
+
 use crate::files::{read_replay, FileError};
-use crate::goldens;
 use clap::{Parser, Subcommand};
 use retrace_kernel::registry;
-use retrace_kernel::replay::{check_structure, verify};
+use retrace_kernel::verify::{check_structure, verify};
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
@@ -52,16 +57,16 @@ enum Command {
     },
     /// Explodorama: show levels, play action lists.
     #[command(subcommand)]
-    Explodo(crate::explodo::ExplodoCommand),
+    Explodo(explodo::ExplodoCommand),
     /// Life: run fields.
     #[command(subcommand)]
-    Life(crate::life::LifeCommand),
+    Life(life::LifeCommand),
     /// Miau Is True: check packs, play levels.
     #[command(subcommand)]
-    Miau(crate::miau::MiauCommand),
+    Miau(miau::MiauCommand),
     /// MineLayer: generate unique fields, count solutions.
     #[command(subcommand)]
-    Mines(crate::mines::MinesCommand),
+    Mines(mines::MinesCommand),
     /// Check or write the golden digests of the committed replays.
     Goldens {
         /// Write missing goldens files (never rewrites an existing one).
@@ -119,10 +124,10 @@ where
         Some(Command::Verify { files }) => Ok(verify_files(&files, out)),
         Some(Command::Replay { file, digests }) => replay(&file, digests, out),
         Some(Command::Goldens { write, root }) => Ok(golden(&root, write, out, err)),
-        Some(Command::Mines(cmd)) => Ok(crate::mines::run(cmd, out, err)),
-        Some(Command::Life(cmd)) => Ok(crate::life::run(cmd, out, err)),
-        Some(Command::Explodo(cmd)) => Ok(crate::explodo::run(cmd, out, err)),
-        Some(Command::Miau(cmd)) => Ok(crate::miau::run(cmd, out, err)),
+        Some(Command::Mines(cmd)) => Ok(mines::run(cmd, out, err)),
+        Some(Command::Life(cmd)) => Ok(life::run(cmd, out, err)),
+        Some(Command::Explodo(cmd)) => Ok(explodo::run(cmd, out, err)),
+        Some(Command::Miau(cmd)) => Ok(miau::run(cmd, out, err)),
     };
     match result {
         Ok(code) => Plan::Exit(code),

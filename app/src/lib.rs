@@ -3,12 +3,7 @@
 //! ([`files`], [`store`]), never in the kernel.
 
 pub mod cli;
-pub mod explodo;
 pub mod files;
-pub mod goldens;
-pub mod life;
-pub mod miau;
-pub mod mines;
 pub mod store;
 pub mod ui;
 

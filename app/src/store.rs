@@ -1,6 +1,12 @@
 //! The app's data folder: saved sessions (replay files, written atomically),
-//! settings and statistics. A save that fails to load is moved aside under a
-//! new name and reported, never deleted.
+//! settings, certificates of wins, and each game's own files (`store/`:
+//! MineLayer's statistics, Explodorama's score board, Miau's progress and best
+//! wins). A save that fails to load is moved aside under a new name and
+//! reported, never deleted.
+
+pub mod explodo;
+pub mod miau;
+pub mod mines;
 
 use crate::files::write_atomic;
 use retrace_kernel::replay::ReplayFile;

@@ -209,7 +209,7 @@ impl RetraceApp {
 
     /// Reads Miau's levels won (a bad file is kept aside and named).
     fn read_miau_progress(&mut self) {
-        let (won, problem) = miau::load_progress(&self.store.path(miau::PROGRESS));
+        let (won, problem) = crate::store::miau::load_progress(&self.store.path(crate::store::miau::PROGRESS));
         self.miau_won = won;
         if problem.is_some() {
             self.error = problem;

@@ -203,11 +203,11 @@ impl GpuHasher {
             ],
         });
         let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("frontier_hash") });
-        let timer = crate::life_step::Timer::new(&self.gpu);
+        let timer = crate::device::Timer::new(&self.gpu);
         {
             let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: Some("frontier_hash"),
-                timestamp_writes: timer.as_ref().map(crate::life_step::Timer::writes),
+                timestamp_writes: timer.as_ref().map(crate::device::Timer::writes),
             });
             pass.set_pipeline(&self.pipeline);
             pass.set_bind_group(0, &bind, &[]);

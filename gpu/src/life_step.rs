@@ -6,7 +6,7 @@
 //! leaves, per field, the colour counts and the kernel's field hash in a stats
 //! buffer, so stability and extinction can be judged without reading fields back.
 
-use crate::device::{Gpu, GpuError};
+use crate::device::{Gpu, GpuError, Timer};
 use bytemuck::{Pod, Zeroable};
 use retrace_kernel::life::field::{fmix32, Field, HASH_K_HI, HASH_K_LO};
 use wgpu::util::DeviceExt;
@@ -363,63 +363,6 @@ impl LifeGpu {
             })
             .collect();
         Ok(RunResult { cells, stats, device_ns })
-    }
-}
-
-/// Two timestamps around a compute pass, when the device has them.
-pub(crate) struct Timer {
-    set: wgpu::QuerySet,
-    resolve: wgpu::Buffer,
-    read: wgpu::Buffer,
-}
-
-impl Timer {
-    pub(crate) fn new(gpu: &Gpu) -> Option<Timer> {
-        if !gpu.timestamps {
-            return None;
-        }
-        let dev = &gpu.device;
-        Some(Timer {
-            set: dev.create_query_set(&wgpu::QuerySetDescriptor {
-                label: Some("pass timer"),
-                ty: wgpu::QueryType::Timestamp,
-                count: 2,
-            }),
-            resolve: dev.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("timer resolve"),
-                size: 16,
-                usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
-                mapped_at_creation: false,
-            }),
-            read: dev.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("timer read"),
-                size: 16,
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            }),
-        })
-    }
-
-    pub(crate) fn writes(&self) -> wgpu::ComputePassTimestampWrites<'_> {
-        wgpu::ComputePassTimestampWrites {
-            query_set: &self.set,
-            beginning_of_pass_write_index: Some(0),
-            end_of_pass_write_index: Some(1),
-        }
-    }
-
-    pub(crate) fn resolve(&self, enc: &mut wgpu::CommandEncoder) {
-        enc.resolve_query_set(&self.set, 0..2, &self.resolve, 0);
-        enc.copy_buffer_to_buffer(&self.resolve, 0, &self.read, 0, 16);
-    }
-
-    /// Nanoseconds between the two timestamps (the period converts ticks;
-    /// timing is the app's business, so floating point is fine here).
-    pub(crate) fn read(&self, gpu: &Gpu) -> Result<u64, GpuError> {
-        let bytes = gpu.read(&self.read, "the pass timer")?;
-        let t: &[u64] = bytemuck::cast_slice(&bytes);
-        let ticks = t[1].saturating_sub(t[0]);
-        Ok((ticks as f64 * gpu.queue.get_timestamp_period() as f64) as u64)
     }
 }
 

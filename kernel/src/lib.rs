@@ -27,9 +27,11 @@ pub mod replay;
 pub mod rng;
 pub mod session;
 pub mod tally;
+pub mod verify;
 pub mod wire;
 
 pub use digest::{Digest, Part, PartHasher};
 pub use game::{Game, Outcome, Rejection};
-pub use replay::{ReplayError, ReplayFile, Verified};
+pub use replay::{ReplayError, ReplayFile};
 pub use session::Session;
+pub use verify::Verified;

@@ -6,7 +6,8 @@
 
 use crate::digest::Digest;
 use crate::game::{Game, Outcome, Rejection};
-use crate::replay::{self, Claim, Header, ReplayError, ReplayFile, CHECKPOINT_EVERY};
+use crate::replay::{Claim, Header, ReplayError, ReplayFile, CHECKPOINT_EVERY};
+use crate::verify;
 use crate::wire;
 
 /// A state snapshot is kept every this many steps (they coincide with checkpoints).
@@ -226,7 +227,7 @@ impl<G: Game> Session<G> {
         if file.header.game != G::ID {
             return Err(ReplayError::UnknownGame { game: file.header.game.clone(), known: G::ID.to_string() });
         }
-        replay::verify(file)?;
+        verify::verify(file)?;
         let setup: G::Setup =
             wire::decode(&file.header.setup).map_err(|detail| ReplayError::BadSetup { reason: detail })?;
         let mut s = Session::new(setup, file.header.seed).map_err(|r| ReplayError::BadSetup { reason: r.0 })?;

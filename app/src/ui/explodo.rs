@@ -9,6 +9,7 @@
 //! action), Q E Z C step diagonally (with Diagonal), Space waits, M B R L K T
 //! F X V pick Move, Bomb, Run, Slide, Kick, Throw, RPG, Detonate, Charge.
 
+use crate::store::explodo::{record_score, SCORES};
 use crate::store::{today, Lang, Store};
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
 use retrace_kernel::explodo::board::{Diag, Dir, Pos, Tile, BUSH, OIL, SPIKES};
@@ -18,8 +19,6 @@ use retrace_kernel::Session;
 
 /// The save name of the live run.
 pub const SAVE: &str = "explodorama";
-/// The high-score file's name in the store.
-pub const SCORES: &str = "explodorama-scores.txt";
 
 /// What a direction key or a clicked tile does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -333,13 +332,9 @@ impl ExplodoView {
             return;
         };
         self.recorded = true;
-        let path = store.path(SCORES);
-        let (mut board, problem) = load_scores(&path);
-        self.place = scores::insert(&mut board, score);
-        let saved = crate::files::write_atomic(&path, scores::to_text(&board).as_bytes())
-            .err()
-            .map(|e| format!("{}: cannot save: {e}", path.display()));
-        if let Some(m) = problem.or(saved) {
+        let (place, problem) = record_score(&store.path(SCORES), score);
+        self.place = place;
+        if let Some(m) = problem {
             self.message = Some(m);
         }
         store.forget(SAVE);
@@ -718,26 +713,9 @@ pub fn danger(s: &State) -> (std::collections::BTreeSet<Pos>, std::collections::
     (now, next)
 }
 
-/// Loads the score board; a file that does not read is moved aside (kept,
-/// never deleted) and the message says where.
-pub fn load_scores(path: &std::path::Path) -> (Vec<scores::Score>, Option<String>) {
-    let text = match crate::store::read_text(path) {
-        Ok(Some(text)) => text,
-        Ok(None) => return (Vec::new(), None),
-        Err(e) => return (Vec::new(), Some(e)),
-    };
-    match scores::from_text(&text) {
-        Ok(b) => (b, None),
-        Err(e) => {
-            let aside = crate::store::keep_aside(path);
-            (Vec::new(), Some(format!("{}: {e}. It was kept as {}.", path.display(), aside.display())))
-        }
-    }
-}
-
 /// The high-score board in a window.
 pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: Lang) {
-    let (board, problem) = load_scores(&store.path(SCORES));
+    let (board, problem) = crate::store::explodo::load_scores(&store.path(SCORES));
     egui::Window::new(tr(lang, "High scores")).open(open).collapsible(false).show(ctx, |ui| {
         if let Some(p) = problem {
             ui.colored_label(Color32::from_rgb(230, 90, 70), p);

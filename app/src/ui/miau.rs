@@ -8,6 +8,7 @@
 //! message says to undo or restart. Every move is saved (`miau.replay`); the session's title is
 //! `<pack id>/<level id>`, so Resume finds the level, its hint and the next.
 
+use crate::store::miau::{is_level_id, keep_certificate, record_win, PROGRESS};
 use crate::store::{Lang, Store};
 use eframe::egui::{self, Color32, RichText, Vec2};
 use retrace_kernel::miau::board::{Kind, Prop, Word, PROPS};
@@ -101,77 +102,6 @@ pub fn add_pack(packs: &mut Vec<Pack>, pack: Pack) {
         Some(old) => *old = pack,
         None => packs.push(pack),
     }
-}
-
-/// The file of levels won, in the store: a comment line, then one
-/// `<pack id>/<level id>` a line, sorted.
-pub const PROGRESS: &str = "miau-progress.txt";
-
-/// Whether `id` is a `<pack id>/<level id>` as packs spell ids.
-fn is_level_id(id: &str) -> bool {
-    let part = |p: &str| {
-        !p.is_empty() && p.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '_' | '-'))
-    };
-    id.split_once('/').is_some_and(|(a, b)| part(a) && part(b))
-}
-
-/// The levels won. A file that does not read (not text, or a line that is no
-/// level id) is moved aside, kept, and the message names it and the line.
-pub fn load_progress(path: &std::path::Path) -> (Vec<String>, Option<String>) {
-    let text = match crate::store::read_text(path) {
-        Ok(Some(text)) => text,
-        Ok(None) => return (Vec::new(), None),
-        Err(e) => return (Vec::new(), Some(e)),
-    };
-    let mut won = Vec::new();
-    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#')) {
-        if !is_level_id(line.trim()) {
-            let aside = crate::store::keep_aside(path);
-            return (
-                Vec::new(),
-                Some(format!(
-                    "{}: line {}: '{line}' is not a <pack>/<level> id. It was kept as {}.",
-                    path.display(),
-                    n + 1,
-                    aside.display()
-                )),
-            );
-        }
-        won.push(line.trim().to_string());
-    }
-    (won, None)
-}
-
-/// Adds a won level to the file (atomically).
-pub fn record_win(path: &std::path::Path, id: &str) -> Result<(), String> {
-    let (mut won, problem) = load_progress(path);
-    if !won.iter().any(|w| w == id) {
-        won.push(id.to_string());
-        won.sort();
-    }
-    let text = format!("# Miau Is True: levels won, one <pack id>/<level id> a line\n{}\n", won.join("\n"));
-    crate::files::write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
-    problem.map_or(Ok(()), Err)
-}
-
-/// Keeps a certificate of a won level (`certificates/miau-<pack>-<level>.replay`
-/// in the store): the first win, then only a win in fewer turns replaces it
-/// (a certificate that does not verify is replaced too). Returns where, when
-/// this win was kept.
-pub fn keep_certificate(
-    store: &Store,
-    id: &str,
-    session: &Session<Miau>,
-) -> Result<Option<std::path::PathBuf>, String> {
-    let name = format!("miau-{}", id.replace('/', "-"));
-    let best = std::fs::read(store.certificate_path(&name))
-        .ok()
-        .and_then(|b| retrace_kernel::replay::ReplayFile::from_bytes(&b).ok())
-        .and_then(|f| Session::<Miau>::from_replay(&f).ok());
-    if best.is_some_and(|b| b.state().won && b.state().turns <= session.state().turns) {
-        return Ok(None);
-    }
-    store.save_certificate(&name, session).map(Some)
 }
 
 /// What the screen asks the shell to do.

@@ -76,9 +76,9 @@ impl MinesView {
         }
         if let Some(r) = stats::record(self.session.state(), &today()) {
             let path = store.mines_stats_path();
-            let mut st = crate::mines::load_stats(&path);
+            let mut st = crate::store::mines::load_stats(&path);
             st.push(r);
-            if let Err(e) = crate::mines::save_stats(&path, &st) {
+            if let Err(e) = crate::store::mines::save_stats(&path, &st) {
                 self.message = Some(format!("{}: cannot save statistics: {e}", path.display()));
             }
             self.recorded = true;
@@ -268,7 +268,7 @@ impl MinesView {
         let lang = settings.mines_lang.clone();
         let l = lang.as_str();
         if self.show_stats {
-            let st = crate::mines::load_stats(&store.mines_stats_path());
+            let st = crate::store::mines::load_stats(&store.mines_stats_path());
             egui::Window::new(mt(l, "statistics")).open(&mut self.show_stats).collapsible(false).show(ctx, |ui| {
                 for key in ["beginner", "intermediate", "expert", "custom"] {
                     let s = st.summary(key);

@@ -7,8 +7,9 @@ use retrace_kernel::explodo::Explodo;
 use retrace_kernel::life::Life;
 use retrace_kernel::miau::Miau;
 use retrace_kernel::mines::MineLayer;
-use retrace_kernel::replay::{verify, ReplayFile, Verified};
+use retrace_kernel::replay::ReplayFile;
 use retrace_kernel::tally::Tally;
+use retrace_kernel::verify::{verify, Verified};
 use retrace_kernel::{Game, Session};
 
 /// The watched game, typed so it can be drawn.

@@ -363,7 +363,7 @@ fn random_play_never_panics_and_replays_exactly() {
             let _ = s.push(a);
         }
         let file = s.to_replay("t");
-        let v = crate::replay::verify(&file).unwrap();
+        let v = crate::verify::verify(&file).unwrap();
         assert_eq!(v.final_digest, s.digest());
     }
 }

@@ -696,7 +696,7 @@ fn random_runs_with_every_action_never_panic_and_replay_exactly() {
             let _ = s.push(a);
         }
         let file = s.to_replay("t");
-        let v = crate::replay::verify(&file).unwrap();
+        let v = crate::verify::verify(&file).unwrap();
         assert_eq!(v.final_digest, s.digest());
     }
 }

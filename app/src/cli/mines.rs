@@ -115,28 +115,3 @@ pub fn run(cmd: MinesCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     }
 }
-
-/// Loads MineLayer's statistics from `path`. A missing file is empty stats; a
-/// file that does not parse also reads as empty, without an error (the spec's
-/// rule), but is first moved aside to `<name>.corrupt-<n>` so nothing is lost.
-pub fn load_stats(path: &std::path::Path) -> retrace_kernel::mines::stats::Stats {
-    use retrace_kernel::mines::stats::Stats;
-    let Ok(bytes) = std::fs::read(path) else { return Stats::default() };
-    let text = String::from_utf8_lossy(&bytes);
-    let stats = Stats::from_text(&text);
-    if stats == Stats::default() && text != Stats::default().to_text() && !bytes.is_empty() {
-        for n in 1..1000 {
-            let aside = path.with_extension(format!("corrupt-{n}"));
-            if !aside.exists() {
-                let _ = std::fs::rename(path, &aside);
-                break;
-            }
-        }
-    }
-    stats
-}
-
-/// Saves MineLayer's statistics atomically.
-pub fn save_stats(path: &std::path::Path, stats: &retrace_kernel::mines::stats::Stats) -> std::io::Result<()> {
-    crate::files::write_atomic(path, stats.to_text().as_bytes())
-}

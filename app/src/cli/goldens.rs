@@ -6,7 +6,8 @@
 
 use crate::files::{read_replay, write_atomic};
 use retrace_kernel::registry;
-use retrace_kernel::replay::{verify, ReplayError};
+use retrace_kernel::replay::ReplayError;
+use retrace_kernel::verify::verify;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
