@@ -1,7 +1,7 @@
 use proptest::prelude::*;
 use retrace_kernel::replay::ReplayFile;
-use retrace_kernel::verify::verify;
 use retrace_kernel::tally::{Action, Setup, Tally};
+use retrace_kernel::verify::verify;
 use retrace_kernel::{Game, Session};
 
 fn action() -> impl Strategy<Value = Action> {

@@ -24,7 +24,7 @@ use retrace_kernel::mines::{MineLayer, Tier};
 use retrace_kernel::Session;
 use std::path::PathBuf;
 use std::time::Instant;
-use text::t;
+use text::tr;
 use watch::{WatchRequest, WatchView, Watched};
 
 /// Which screen is showing.
@@ -228,8 +228,8 @@ impl RetraceApp {
 
     fn home(&mut self, ui: &mut egui::Ui) {
         let lang = self.lang();
-        ui.heading(t(lang, "title"));
-        ui.label(t(lang, "tagline"));
+        ui.heading(tr(lang, "Retrace"));
+        ui.label(tr(lang, "Four deterministic games. Every session is a replay."));
         ui.add_space(8.0);
         let dt = if self.demos_paused { 0.0 } else { self.frame_dt() };
         for d in &mut self.demos {
@@ -246,18 +246,18 @@ impl RetraceApp {
         ui.horizontal_wrapped(|ui| {
             card(
                 ui,
-                t(lang, "life"),
-                t(lang, "life_blurb"),
+                tr(lang, "Life"),
+                tr(lang, "Two-player territorial Conway's Life, hot-seat, and a 103-level campaign."),
                 self.demos.iter().find(|d| d.verified.game == "life"),
                 |ui| {
-                    if ui.button(t(lang, "two_player")).clicked() {
+                    if ui.button(tr(lang, "Two players")).clicked() {
                         next = Some(Screen::LifeSetup);
                     }
-                    if ui.button(t(lang, "campaign")).clicked() {
+                    if ui.button(tr(lang, "Campaign")).clicked() {
                         next = Some(Screen::LifeLevels);
                     }
                     if let Some(s) = self.saved_life.take() {
-                        if ui.button(t(lang, "resume")).clicked() {
+                        if ui.button(tr(lang, "Resume")).clicked() {
                             next = Some(Screen::Life(LifeView::new(s)));
                         } else {
                             self.saved_life = Some(s);
@@ -267,16 +267,16 @@ impl RetraceApp {
             );
             card(
                 ui,
-                t(lang, "mines"),
-                t(lang, "mines_blurb"),
+                tr(lang, "MineLayer"),
+                tr(lang, "Reversed Minesweeper: lay every mine. Every field has exactly one solution."),
                 self.demos.iter().find(|d| d.verified.game == "mines"),
                 |ui| {
-                    if ui.button(t(lang, "play")).clicked() {
+                    if ui.button(tr(lang, "Play")).clicked() {
                         let tier = Tier::parse(&self.settings.mines_tier).unwrap_or(Tier::Beginner);
                         next = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
                     }
                     if let Some(s) = self.saved_mines.take() {
-                        if ui.button(t(lang, "resume")).clicked() {
+                        if ui.button(tr(lang, "Resume")).clicked() {
                             next = Some(Screen::Mines(MinesView::resume(s)));
                         } else {
                             self.saved_mines = Some(s);
@@ -286,35 +286,35 @@ impl RetraceApp {
             );
             card(
                 ui,
-                t(lang, "explodo"),
-                t(lang, "explodo_blurb"),
+                tr(lang, "Explodorama"),
+                tr(lang, "A turn-based, rogue-like bomb game: 20 seeded levels, power-ups, charges, a shop."),
                 self.demos.iter().find(|d| d.verified.game == "explodo"),
                 |ui| {
                     ui.vertical(|ui| {
                         ui.horizontal(|ui| {
-                            ui.label(t(lang, "seed"));
+                            ui.label(tr(lang, "Seed"));
                             ui.add(
                                 egui::TextEdit::singleline(&mut self.explodo_form.seed)
                                     .desired_width(90.0)
-                                    .hint_text(t(lang, "random")),
+                                    .hint_text(tr(lang, "random")),
                             );
                         });
                         ui.horizontal(|ui| {
-                            ui.checkbox(&mut self.explodo_form.developer, t(lang, "developer"));
-                            ui.checkbox(&mut self.explodo_form.immortal, t(lang, "immortal"));
+                            ui.checkbox(&mut self.explodo_form.developer, tr(lang, "Developer"));
+                            ui.checkbox(&mut self.explodo_form.immortal, tr(lang, "Immortal"));
                         });
                         ui.horizontal(|ui| {
-                            if ui.button(t(lang, "new_run")).clicked() {
+                            if ui.button(tr(lang, "New run")).clicked() {
                                 next = Some(Screen::Explodo(self.explodo_form.start()));
                             }
                             if let Some(s) = self.saved_explodo.take() {
-                                if ui.button(t(lang, "resume")).clicked() {
+                                if ui.button(tr(lang, "Resume")).clicked() {
                                     next = Some(Screen::Explodo(ExplodoView::resume(s)));
                                 } else {
                                     self.saved_explodo = Some(s);
                                 }
                             }
-                            if ui.button(t(lang, "scores")).clicked() {
+                            if ui.button(tr(lang, "Scores")).clicked() {
                                 self.show_explodo_scores = true;
                             }
                         });
@@ -323,15 +323,15 @@ impl RetraceApp {
             );
             card(
                 ui,
-                t(lang, "miau"),
-                miau::tr(lang, "A rule-word puzzle: push the words to rewrite the rules."),
+                tr(lang, "Miau Is True"),
+                tr(lang, "A rule-word puzzle: push the words to rewrite the rules."),
                 self.demos.iter().find(|d| d.verified.game == "miau"),
                 |ui| {
-                    if ui.button(t(lang, "play")).clicked() {
+                    if ui.button(tr(lang, "Play")).clicked() {
                         next = Some(Screen::MiauLevels);
                     }
                     if let Some(s) = self.saved_miau.take() {
-                        if ui.button(t(lang, "resume")).clicked() {
+                        if ui.button(tr(lang, "Resume")).clicked() {
                             next = Some(Screen::Miau(MiauView::from_save(s, &self.miau_packs)));
                         } else {
                             self.saved_miau = Some(s);
@@ -342,13 +342,13 @@ impl RetraceApp {
         });
         ui.add_space(8.0);
         ui.horizontal(|ui| {
-            if ui.button(t(lang, "open_replay")).clicked() {
+            if ui.button(tr(lang, "Open replay")).clicked() {
                 // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
                 if let Some(path) = rfd::FileDialog::new().add_filter("Retrace replay", &["replay"]).pick_file() {
                     self.open_path(&path);
                 }
             }
-            ui.label(t(lang, "drop_hint"));
+            ui.label(tr(lang, "Drop a replay or certificate file anywhere on the window to watch it."));
         });
         if let Some(s) = next {
             self.show(s);
@@ -375,13 +375,13 @@ impl RetraceApp {
     fn top_bar(&mut self, ui: &mut egui::Ui) {
         let lang = self.lang();
         ui.horizontal(|ui| {
-            if !matches!(self.screen, Screen::Home) && ui.button(t(lang, "menu")).clicked() {
+            if !matches!(self.screen, Screen::Home) && ui.button(tr(lang, "Menu")).clicked() {
                 self.go_home();
             }
-            if ui.button(t(lang, "settings")).clicked() {
+            if ui.button(tr(lang, "Settings")).clicked() {
                 self.show_settings = true;
             }
-            if ui.button(t(lang, "help")).clicked() {
+            if ui.button(tr(lang, "Help")).clicked() {
                 self.show_help = true;
             }
         });
@@ -421,14 +421,14 @@ impl RetraceApp {
         if self.show_settings {
             let before = self.settings.clone();
             let mut open = true;
-            egui::Window::new(t(lang, "settings")).open(&mut open).collapsible(false).show(ctx, |ui| {
+            egui::Window::new(tr(lang, "Settings")).open(&mut open).collapsible(false).show(ctx, |ui| {
                 ui.horizontal(|ui| {
-                    ui.label(t(lang, "theme"));
-                    ui.radio_value(&mut self.settings.theme, Theme::Dark, t(lang, "dark"));
-                    ui.radio_value(&mut self.settings.theme, Theme::Light, t(lang, "light"));
+                    ui.label(tr(lang, "Theme"));
+                    ui.radio_value(&mut self.settings.theme, Theme::Dark, tr(lang, "Dark"));
+                    ui.radio_value(&mut self.settings.theme, Theme::Light, tr(lang, "Light"));
                 });
                 ui.horizontal(|ui| {
-                    ui.label(t(lang, "language"));
+                    ui.label(tr(lang, "Language"));
                     ui.radio_value(&mut self.settings.lang, Lang::En, "English");
                     ui.radio_value(&mut self.settings.lang, Lang::Ru, "Русский");
                 });
@@ -452,8 +452,8 @@ impl RetraceApp {
             self.show_explodo_scores = open;
         }
         if self.show_help {
-            egui::Window::new(t(lang, "help")).open(&mut self.show_help).collapsible(false).show(ctx, |ui| {
-                ui.label(t(lang, "shortcuts"));
+            egui::Window::new(tr(lang, "Help")).open(&mut self.show_help).collapsible(false).show(ctx, |ui| {
+                ui.label(tr(lang, "F2: new MineLayer field · Space: pause or run Life · Miau Is True: arrows move, Space waits, Z undo, R restart, H hint · Ctrl+Z: undo (where the game allows) · Esc: back to the menu · drop a .replay file: watch it; a .toml pack: play its levels"));
             });
         }
     }
@@ -465,7 +465,8 @@ impl RetraceApp {
         // Miau Is True has undo (its screen takes Z); the other games do not.
         if !matches!(self.screen, Screen::Miau(_)) && ctx.input(|i| i.modifiers.command && i.key_pressed(egui::Key::Z))
         {
-            self.error = Some(t(self.lang(), "no_undo").to_string());
+            self.error =
+                Some(tr(self.lang(), "This game has no undo: its rules forbid taking moves back.").to_string());
         }
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         for f in dropped {
@@ -629,7 +630,7 @@ fn banner(ui: &mut egui::Ui, id: &str, line: &mut Option<String>, color: Option<
                 Some(c) => ui.colored_label(c, text),
                 None => ui.label(text),
             };
-            if ui.button("✖").on_hover_text(t(lang, "dismiss")).clicked() {
+            if ui.button("✖").on_hover_text(tr(lang, "Dismiss")).clicked() {
                 *line = None;
             }
         });

@@ -9,6 +9,7 @@
 //! action), Q E Z C step diagonally (with Diagonal), Space waits, M B R L K T
 //! F X V pick Move, Bomb, Run, Slide, Kick, Throw, RPG, Detonate, Charge.
 
+use super::text::tr;
 use crate::store::explodo::{record_score, SCORES};
 use crate::store::{today, Lang, Store};
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
@@ -167,66 +168,6 @@ pub fn toward(s: &State, mode: Mode, d: Dir) -> Option<Action> {
         Mode::Detonate => return None,
         Mode::Charge => return tap(s, Mode::Charge, s.player.step(d)),
     })
-}
-
-/// The screen's own words in the interface language (English is the key).
-pub fn tr(lang: Lang, en: &'static str) -> &'static str {
-    if lang != Lang::Ru {
-        return en;
-    }
-    match en {
-        "A new charge" => "Новый заряд",
-        "Blast" => "Взрыв",
-        "Bomb" => "Бомба",
-        "Bombs" => "Бомбы",
-        "Charge" => "Заряд",
-        "Coins" => "Монеты",
-        "Date" => "Дата",
-        "Detonate" => "Подрыв",
-        "Developer" => "Разработчик",
-        "Down" => "Вниз",
-        "Down-left" => "Вниз-влево",
-        "Down-right" => "Вниз-вправо",
-        "Ended" => "Конец",
-        "Enemies" => "Враги",
-        "Freeze" => "Заморозка",
-        "Fuse" => "Запал",
-        "Game over" => "Игра окончена",
-        "Held" => "Есть",
-        "High scores" => "Рекорды",
-        "How far" => "Как далеко",
-        "Immortal" => "Бессмертие",
-        "Kick" => "Пинок",
-        "Kills" => "Убито",
-        "Left" => "Влево",
-        "Level" => "Уровень",
-        "Lives lost" => "Жизней потеряно",
-        "Lives" => "Жизни",
-        "Menu" => "В меню",
-        "Move" => "Ход",
-        "New dungeon" => "Новое подземелье",
-        "Next level" => "Следующий уровень",
-        "RPG" => "РПГ",
-        "Right" => "Вправо",
-        "Run" => "Бег",
-        "Same dungeon" => "То же подземелье",
-        "Scores" => "Рекорды",
-        "Seed" => "Зерно",
-        "Slide" => "Скольжение",
-        "Star" => "Звезда",
-        "The gem" => "Самоцвет",
-        "The rainbow gem" => "Радужный самоцвет",
-        "The shop" => "Магазин",
-        "Throw" => "Бросок",
-        "Turn" => "Ход",
-        "Turns" => "Ходов",
-        "Up" => "Вверх",
-        "Up-left" => "Вверх-влево",
-        "Up-right" => "Вверх-вправо",
-        "Victory" => "Победа",
-        "Wait" => "Ждать",
-        _ => en,
-    }
 }
 
 /// Kernel text with the arrow the default fonts lack ("Blast 2 → 4") written

@@ -2,7 +2,7 @@
 //! (hot-seat with handoffs and blind placement, tools, stamps, zones, budget,
 //! running controls, edits on a stable field, end with confirmation).
 
-use super::text::t;
+use super::text::tr;
 use crate::store::{Lang, Settings, Store};
 use eframe::egui::{
     self, Color32, ColorImage, Pos2, Rect, RichText, Sense, TextureHandle, TextureOptions, Vec2, WidgetInfo,
@@ -69,10 +69,10 @@ pub enum LifeRequest {
 /// The setup screen; returns a request.
 pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm, lang: Lang) -> Option<LifeRequest> {
     let mut req = None;
-    ui.heading(t(lang, "life_two_title"));
-    ui.label(t(lang, "life_two_about"));
+    ui.heading(tr(lang, "Life — two players"));
+    ui.label(tr(lang, "Each player places cells in their half; then the field lives by Conway's rules and newborns take the majority colour. The most live cells wins."));
     let label = |s: (u32, u32)| format!("{}×{}", s.0, s.1);
-    egui::ComboBox::from_label(t(lang, "field_size")).selected_text(label(form.size)).show_ui(ui, |ui| {
+    egui::ComboBox::from_label(tr(lang, "Field size")).selected_text(label(form.size)).show_ui(ui, |ui| {
         for n in FIELD_SIZES {
             ui.selectable_value(&mut form.size, (n, n), label((n, n)));
         }
@@ -80,9 +80,9 @@ pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm, lang: Lang) -> Option<L
             ui.selectable_value(&mut form.size, r, label(r));
         }
     });
-    ui.checkbox(&mut form.wrap, t(lang, "torus"));
+    ui.checkbox(&mut form.wrap, tr(lang, "Closed map (torus)"));
     ui.horizontal(|ui| {
-        let label = ui.label(t(lang, "budget_per_player"));
+        let label = ui.label(tr(lang, "Budget per player"));
         ui.add(egui::DragValue::new(&mut form.budget).range(1..=100_000)).labelled_by(label.id);
         for p in [100, 250, 500] {
             if ui.button(p.to_string()).clicked() {
@@ -91,7 +91,7 @@ pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm, lang: Lang) -> Option<L
         }
     });
     ui.horizontal(|ui| {
-        if ui.button(t(lang, "start")).clicked() {
+        if ui.button(tr(lang, "Start")).clicked() {
             req = Some(LifeRequest::Start(Setup::TwoPlayer {
                 w: form.size.0,
                 h: form.size.1,
@@ -99,7 +99,7 @@ pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm, lang: Lang) -> Option<L
                 budget: form.budget,
             }));
         }
-        if ui.button(t(lang, "menu")).clicked() {
+        if ui.button(tr(lang, "Menu")).clicked() {
             req = Some(LifeRequest::Menu);
         }
     });
@@ -110,9 +110,9 @@ pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm, lang: Lang) -> Option<L
 pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> {
     let mut req = None;
     let lang = settings.lang;
-    ui.heading(t(lang, "life_campaign_title"));
-    ui.label(t(lang, "life_campaign_about"));
-    if ui.button(t(lang, "menu")).clicked() {
+    ui.heading(tr(lang, "Life — campaign"));
+    ui.label(tr(lang, "Clear every enemy (green) cell. Your budget is all you get; the enemy cannot be touched."));
+    if ui.button(tr(lang, "Menu")).clicked() {
         req = Some(LifeRequest::Menu);
     }
     egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
@@ -125,7 +125,7 @@ pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> 
                 lv.name,
                 lv.w,
                 lv.h,
-                t(lang, "budget"),
+                tr(lang, "budget"),
                 lv.budget
             );
             if ui.add_enabled(open, egui::Button::new(text)).clicked() {
@@ -263,15 +263,15 @@ impl LifeView {
         let phase = st.phase;
         let (c1, c2) = st.counts();
         let title = match campaign {
-            Some((level, _)) => format!("{} {}/{}", t(lang, "level"), level as u32 + 1, levels().len()),
+            Some((level, _)) => format!("{} {}/{}", tr(lang, "Level"), level as u32 + 1, levels().len()),
             None => "Life".to_string(),
         };
         ui.heading(title);
-        let stable = if st.stable && phase == Phase::Paused { t(lang, "field_stable") } else { "" };
+        let stable = if st.stable && phase == Phase::Paused { tr(lang, " · field stable") } else { "" };
         ui.label(format!("{}{stable}", phase_text(phase, lang)));
-        ui.label(format!("{} {}", t(lang, "generation"), st.generation));
+        ui.label(format!("{} {}", tr(lang, "generation"), st.generation));
         let engine = self.engine.as_ref().map_or("CPU".to_string(), |e| format!("GPU: {}", e.gpu().info.name));
-        ui.small(format!("{}: {engine}", t(lang, "engine")));
+        ui.small(format!("{}: {engine}", tr(lang, "engine")));
         if campaign.is_none()
             && !matches!(phase, Phase::HandoffP1P2 | Phase::HandoffP2Start | Phase::PlaceP1 | Phase::PlaceP2)
         {
@@ -299,21 +299,28 @@ impl LifeView {
         match phase {
             Phase::PlaceP1 | Phase::PlaceP2 | Phase::EditP1 | Phase::EditP2 => self.tools(ui, store, lang),
             Phase::HandoffP1P2 | Phase::HandoffP2Start => {
-                let msg =
-                    if phase == Phase::HandoffP1P2 { t(lang, "handoff_p1p2") } else { t(lang, "handoff_p2start") };
+                let msg = if phase == Phase::HandoffP1P2 {
+                    tr(lang, "Pass the device to player 2.")
+                } else {
+                    tr(lang, "Both have placed. Start the simulation?")
+                };
                 ui.label(RichText::new(msg).size(18.0));
                 if ui
-                    .button(if phase == Phase::HandoffP1P2 { t(lang, "p2_ready") } else { t(lang, "start_sim") })
+                    .button(if phase == Phase::HandoffP1P2 {
+                        tr(lang, "Player 2 is ready")
+                    } else {
+                        tr(lang, "Start simulation")
+                    })
                     .clicked()
                 {
                     self.push(store, Action::HandoffNext);
                 }
-                if ui.button(t(lang, "back_p1")).clicked() {
+                if ui.button(tr(lang, "Back to player 1")).clicked() {
                     self.push(store, Action::HandoffBack);
                 }
             }
             Phase::Running => {
-                if ui.button(t(lang, "pause")).clicked() || space(ui) {
+                if ui.button(tr(lang, "Pause")).clicked() || space(ui) {
                     self.push(store, Action::Pause);
                 }
                 ui.horizontal(|ui| {
@@ -321,24 +328,26 @@ impl LifeView {
                         ui.selectable_value(&mut self.speed, m, format!("{m}×"));
                     }
                 });
-                if campaign.is_none() && ui.button(t(lang, "end_game")).clicked() {
+                if campaign.is_none() && ui.button(tr(lang, "End game")).clicked() {
                     self.push(store, Action::Pause);
                     self.confirm = Some(Confirm::End);
                 }
             }
             Phase::Paused => {
-                if ui.button(t(lang, "start_sim")).clicked() || space(ui) {
+                if ui.button(tr(lang, "Start simulation")).clicked() || space(ui) {
                     self.push(store, Action::Resume);
                 }
                 if st.stable {
-                    if ui.button(RichText::new(t(lang, "draw_red")).color(P1_COLOR)).clicked() {
+                    if ui.button(RichText::new(tr(lang, "Draw more: red")).color(P1_COLOR)).clicked() {
                         self.push(store, Action::Edit { player: 1 });
                     }
-                    if campaign.is_none() && ui.button(RichText::new(t(lang, "draw_green")).color(P2_COLOR)).clicked() {
+                    if campaign.is_none()
+                        && ui.button(RichText::new(tr(lang, "Draw more: green")).color(P2_COLOR)).clicked()
+                    {
                         self.push(store, Action::Edit { player: 2 });
                     }
                 }
-                if campaign.is_none() && ui.button(t(lang, "end_game")).clicked() {
+                if campaign.is_none() && ui.button(tr(lang, "End game")).clicked() {
                     self.confirm = Some(Confirm::End);
                 }
             }
@@ -349,29 +358,29 @@ impl LifeView {
                     if st.reason == Some(Reason::Win) {
                         settings.life_unlocked = campaign::unlocked_after_win(settings.life_unlocked, level);
                         let _ = store.save_settings(settings);
-                        if (level as usize + 1) < levels().len() && ui.button(t(lang, "next_level")).clicked() {
+                        if (level as usize + 1) < levels().len() && ui.button(tr(lang, "Next level")).clicked() {
                             req = Some(LifeRequest::Start(Setup::Campaign { level: level + 1 }));
                         }
                     }
-                    if ui.button(t(lang, "again")).clicked() {
+                    if ui.button(tr(lang, "Again")).clicked() {
                         req = Some(LifeRequest::Start(Setup::Campaign { level }));
                     }
-                    if ui.button(t(lang, "levels")).clicked() {
+                    if ui.button(tr(lang, "Levels")).clicked() {
                         req = Some(LifeRequest::Levels);
                     }
-                } else if ui.button(t(lang, "rematch")).clicked() {
+                } else if ui.button(tr(lang, "Rematch")).clicked() {
                     req = Some(LifeRequest::Start(self.session.setup().clone()));
                 }
             }
         }
         if let Some((level, _)) = campaign {
-            if phase != Phase::GameOver && ui.button(t(lang, "restart_level")).clicked() {
+            if phase != Phase::GameOver && ui.button(tr(lang, "Restart level")).clicked() {
                 self.confirm = Some(Confirm::Restart);
                 let _ = level;
             }
         }
         ui.separator();
-        if ui.button(t(lang, "menu")).clicked() {
+        if ui.button(tr(lang, "Menu")).clicked() {
             self.save(store);
             req = Some(LifeRequest::Menu);
         }
@@ -379,11 +388,15 @@ impl LifeView {
             ui.colored_label(Color32::from_rgb(220, 120, 60), super::text::kernel(lang, m));
         }
         if let Some(c) = self.confirm {
-            let text = if c == Confirm::End { t(lang, "confirm_end") } else { t(lang, "confirm_restart") };
-            egui::Window::new(t(lang, "sure")).collapsible(false).show(ui.ctx(), |ui| {
+            let text = if c == Confirm::End {
+                tr(lang, "End the game now? The most live cells wins.")
+            } else {
+                tr(lang, "Restart this level from the beginning?")
+            };
+            egui::Window::new(tr(lang, "Are you sure?")).collapsible(false).show(ui.ctx(), |ui| {
                 ui.label(text);
                 ui.horizontal(|ui| {
-                    if ui.button(t(lang, "yes")).clicked() {
+                    if ui.button(tr(lang, "Yes")).clicked() {
                         self.confirm = None;
                         match c {
                             Confirm::End => {
@@ -392,7 +405,7 @@ impl LifeView {
                             Confirm::Restart => req = Some(LifeRequest::Start(self.session.setup().clone())),
                         }
                     }
-                    if ui.button(t(lang, "cancel")).clicked() {
+                    if ui.button(tr(lang, "Cancel")).clicked() {
                         self.confirm = None;
                     }
                 });
@@ -402,12 +415,15 @@ impl LifeView {
     }
 
     fn tools(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
-        ui.label(t(lang, "tools"));
+        ui.label(tr(lang, "Tools"));
         ui.horizontal_wrapped(|ui| {
-            for (tool, name) in
-                [(Tool::Pencil, "pencil"), (Tool::Brush, "brush"), (Tool::Eraser, "eraser"), (Tool::Eraser4, "eraser4")]
-            {
-                if ui.selectable_label(self.stamp.is_none() && self.tool == tool, t(lang, name)).clicked() {
+            for (tool, name) in [
+                (Tool::Pencil, "Pencil 1×1"),
+                (Tool::Brush, "Brush 3×3"),
+                (Tool::Eraser, "Eraser 1×1"),
+                (Tool::Eraser4, "Eraser 4×4"),
+            ] {
+                if ui.selectable_label(self.stamp.is_none() && self.tool == tool, tr(lang, name)).clicked() {
                     self.tool = tool;
                     self.stamp = None;
                     self.rot = 0;
@@ -415,9 +431,10 @@ impl LifeView {
             }
         });
         let name = |p: &retrace_kernel::life::patterns::Pattern| if lang == Lang::Ru { p.name_ru } else { p.name_en };
-        let current = self.stamp.map_or(t(lang, "no_pattern").to_string(), |i| name(&PATTERNS[i as usize]).to_string());
-        egui::ComboBox::from_label(t(lang, "pattern")).selected_text(current).height(400.0).show_ui(ui, |ui| {
-            if ui.selectable_label(self.stamp.is_none(), t(lang, "no_pattern")).clicked() {
+        let current =
+            self.stamp.map_or(tr(lang, "no pattern").to_string(), |i| name(&PATTERNS[i as usize]).to_string());
+        egui::ComboBox::from_label(tr(lang, "Pattern")).selected_text(current).height(400.0).show_ui(ui, |ui| {
+            if ui.selectable_label(self.stamp.is_none(), tr(lang, "no pattern")).clicked() {
                 self.stamp = None;
             }
             for g in GROUPS {
@@ -432,20 +449,24 @@ impl LifeView {
             }
         });
         if self.stamp.is_some()
-            && ui.button(format!("↻ {}°", self.rot as u32 * 90)).on_hover_text(t(lang, "rotate_hint")).clicked()
+            && ui
+                .button(format!("↻ {}°", self.rot as u32 * 90))
+                .on_hover_text(tr(lang, "Rotate (or use the mouse wheel)"))
+                .clicked()
         {
             self.rot = (self.rot + 1) % 4;
         }
         ui.horizontal(|ui| {
-            if ui.button(t(lang, "reset")).on_hover_text(t(lang, "reset_hint")).clicked() {
+            if ui.button(tr(lang, "Reset")).on_hover_text(tr(lang, "Put this turn's field and budget back")).clicked() {
                 self.push(store, Action::Reset);
             }
-            if ui.button(t(lang, "ready")).clicked() {
+            if ui.button(tr(lang, "Ready")).clicked() {
                 self.push(store, Action::Commit);
             }
         });
-        ui.checkbox(&mut self.tap_place, t(lang, "tap_place")).on_hover_text(t(lang, "tap_hint"));
-        ui.small(t(lang, "draw_hint"));
+        ui.checkbox(&mut self.tap_place, tr(lang, "Tap to place"))
+            .on_hover_text(tr(lang, "Place on release, so your finger does not hide the cell"));
+        ui.small(tr(lang, "Left: draw or stamp · right drag: erase"));
     }
 
     fn field(&mut self, ui: &mut egui::Ui, store: &Store) {
@@ -588,18 +609,18 @@ fn space(ui: &egui::Ui) -> bool {
 }
 
 fn phase_text(p: Phase, lang: Lang) -> &'static str {
-    t(
+    tr(
         lang,
         match p {
-            Phase::PlaceP1 => "ph_place_p1",
-            Phase::HandoffP1P2 => "ph_handoff",
-            Phase::PlaceP2 => "ph_place_p2",
-            Phase::HandoffP2Start => "ph_ready",
-            Phase::Running => "ph_running",
-            Phase::Paused => "ph_paused",
-            Phase::EditP1 => "ph_edit_p1",
-            Phase::EditP2 => "ph_edit_p2",
-            Phase::GameOver => "ph_over",
+            Phase::PlaceP1 => "Player 1 (red) places",
+            Phase::HandoffP1P2 => "Handing over",
+            Phase::PlaceP2 => "Player 2 (green) places, blind",
+            Phase::HandoffP2Start => "Ready to run",
+            Phase::Running => "Running",
+            Phase::Paused => "Paused",
+            Phase::EditP1 => "Player 1 draws more",
+            Phase::EditP2 => "Player 2 draws more",
+            Phase::GameOver => "Game over",
         },
     )
 }
@@ -607,24 +628,24 @@ fn phase_text(p: Phase, lang: Lang) -> &'static str {
 fn over_text(st: &retrace_kernel::life::State, lang: Lang) -> (String, Color32) {
     let (c1, c2) = st.counts();
     let why = match st.reason {
-        Some(Reason::Extinct) => t(lang, "why_extinct"),
-        Some(Reason::Manual) => t(lang, "why_manual"),
-        Some(Reason::Stalemate) => t(lang, "why_stalemate"),
-        Some(Reason::Win) => t(lang, "why_win"),
-        Some(Reason::Defeat) => t(lang, "why_defeat"),
+        Some(Reason::Extinct) => tr(lang, "extinction"),
+        Some(Reason::Manual) => tr(lang, "ended"),
+        Some(Reason::Stalemate) => tr(lang, "budget stalemate"),
+        Some(Reason::Win) => tr(lang, "every enemy cell is gone"),
+        Some(Reason::Defeat) => tr(lang, "the budget is spent"),
         None => "",
     };
     if st.campaign.is_some() {
         return match st.reason {
-            Some(Reason::Win) => (format!("{} ({why})", t(lang, "level_cleared")), P1_COLOR),
-            Some(Reason::Defeat) => (format!("{}: {why}", t(lang, "defeat")), P2_COLOR),
-            _ => (t(lang, "abandoned").into(), Color32::GRAY),
+            Some(Reason::Win) => (format!("{} ({why})", tr(lang, "Level cleared!")), P1_COLOR),
+            Some(Reason::Defeat) => (format!("{}: {why}", tr(lang, "Defeat")), P2_COLOR),
+            _ => (tr(lang, "Level abandoned").into(), Color32::GRAY),
         };
     }
-    let to = t(lang, "to");
+    let to = tr(lang, "to");
     match st.winner {
-        Some(Winner::P1) => (format!("{} {c1} {to} {c2} ({why})", t(lang, "red_wins")), P1_COLOR),
-        Some(Winner::P2) => (format!("{} {c2} {to} {c1} ({why})", t(lang, "green_wins")), P2_COLOR),
-        _ => (format!("{} {c1} {to} {c2} ({why})", t(lang, "draw")), Color32::GRAY),
+        Some(Winner::P1) => (format!("{} {c1} {to} {c2} ({why})", tr(lang, "Red wins")), P1_COLOR),
+        Some(Winner::P2) => (format!("{} {c2} {to} {c1} ({why})", tr(lang, "Green wins")), P2_COLOR),
+        _ => (format!("{} {c1} {to} {c2} ({why})", tr(lang, "Draw")), Color32::GRAY),
     }
 }

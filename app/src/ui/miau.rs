@@ -8,6 +8,7 @@
 //! message says to undo or restart. Every move is saved (`miau.replay`); the session's title is
 //! `<pack id>/<level id>`, so Resume finds the level, its hint and the next.
 
+use super::text::tr;
 use crate::store::miau::{is_level_id, keep_certificate, record_win, PROGRESS};
 use crate::store::{Lang, Store};
 use eframe::egui::{self, Color32, RichText, Vec2};
@@ -36,48 +37,6 @@ pub const PACKS: [&str; 6] = [
 /// keeps them all loading).
 pub fn packs() -> Vec<Pack> {
     PACKS.iter().filter_map(|text| pack::load(text).0).collect()
-}
-
-/// The screen's words in the interface language (English is the key).
-pub fn tr(lang: Lang, en: &'static str) -> &'static str {
-    if lang != Lang::Ru {
-        return en;
-    }
-    match en {
-        "Up" => "Вверх",
-        "Down" => "Вниз",
-        "Left" => "Влево",
-        "Right" => "Вправо",
-        "Wait" => "Ждать",
-        "Undo" => "Отменить",
-        "Redo" => "Вернуть",
-        "Restart" => "Заново",
-        "Hint" => "Подсказка",
-        "Thinking..." => "Думаю...",
-        "Levels" => "Уровни",
-        "Next level" => "Следующий уровень",
-        "Rules" => "Правила",
-        "Turn" => "Ход",
-        "Won!" => "Победа!",
-        "Nothing is YOU any more: undo (Z) or restart (R)." => {
-            "Больше ничто не YOU: отмените ход (Z) или начните заново (R)."
-        }
-        "That was the last level of this pack." => "Это был последний уровень набора.",
-        "A rule-word puzzle: push the words to rewrite the rules." => {
-            "Головоломка из слов-правил: двигайте слова, чтобы переписать правила."
-        }
-        "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts, H asks the solver for a hint." => {
-            "Стрелки или W A S D — ход, Пробел — ждать, Z — отменить, Y — вернуть, R — заново, H — подсказка решателя."
-        }
-        "Choose a level" => "Выберите уровень",
-        "Last move" => "Последний ход",
-        "won" => "пройден",
-        "Open pack" => "Открыть набор",
-        "Drop a pack file (.toml) on the window to play its levels." => {
-            "Перетащите файл набора (.toml) в окно, чтобы играть его уровни."
-        }
-        _ => en,
-    }
 }
 
 /// Reads a pack file: the pack, or every error with the file's path and the

@@ -133,7 +133,7 @@ impl WatchView {
 
     /// The controls; returns a fork request.
     pub fn controls(&mut self, ui: &mut egui::Ui, lang: crate::store::Lang) -> Option<WatchRequest> {
-        use crate::ui::text::t;
+        use crate::ui::text::tr;
         let v = &self.verified;
         ui.horizontal(|ui| {
             ui.strong(format!("{} v{}", v.game, v.rules_version));
@@ -150,56 +150,57 @@ impl WatchView {
             ui.label(
                 RichText::new(format!(
                     "{}: {} · rules v{} · {} steps · {time} · digest {} — {}",
-                    t(lang, "certificate"),
+                    tr(lang, "Certificate"),
                     super::text::kernel(lang, &v.outcome.to_string()),
                     v.rules_version,
                     v.steps,
                     &v.final_digest.hex()[..16],
-                    t(lang, "verified")
+                    tr(lang, "verified by replay")
                 ))
                 .strong(),
             );
         } else {
-            ui.label(format!("{} — {}", &v.final_digest.hex()[..16], t(lang, "verified")));
+            ui.label(format!("{} — {}", &v.final_digest.hex()[..16], tr(lang, "verified by replay")));
         }
         let steps = v.steps;
         let mut k = self.step();
         let mut request = None;
         ui.horizontal(|ui| {
-            if ui.button("⏮").on_hover_text(t(lang, "w_start")).clicked() {
+            if ui.button("⏮").on_hover_text(tr(lang, "To the start")).clicked() {
                 k = 0;
             }
-            if ui.button("◀").on_hover_text(t(lang, "w_back")).clicked() {
+            if ui.button("◀").on_hover_text(tr(lang, "Step back")).clicked() {
                 k = k.saturating_sub(1);
             }
             let play = if self.playing { "⏸" } else { "▶" };
-            if ui.button(play).on_hover_text(if self.playing { t(lang, "pause") } else { t(lang, "play") }).clicked() {
+            if ui.button(play).on_hover_text(if self.playing { tr(lang, "Pause") } else { tr(lang, "Play") }).clicked()
+            {
                 self.playing = !self.playing;
                 if self.playing && k == steps {
                     k = 0;
                 }
             }
-            if ui.button("▶|").on_hover_text(t(lang, "w_forward")).clicked() {
+            if ui.button("▶|").on_hover_text(tr(lang, "Step forward")).clicked() {
                 k = (k + 1).min(steps);
             }
-            if ui.button("⏭").on_hover_text(t(lang, "w_end")).clicked() {
+            if ui.button("⏭").on_hover_text(tr(lang, "Jump to the end")).clicked() {
                 k = steps;
             }
-            egui::ComboBox::from_label(t(lang, "speed")).selected_text(format!("{}×", self.speed)).show_ui(ui, |ui| {
+            egui::ComboBox::from_label(tr(lang, "speed")).selected_text(format!("{}×", self.speed)).show_ui(ui, |ui| {
                 for s in SPEEDS {
                     ui.selectable_value(&mut self.speed, s, format!("{s}×"));
                 }
             });
-            ui.label(format!("{} {k} / {steps}", t(lang, "step")));
+            ui.label(format!("{} {k} / {steps}", tr(lang, "step")));
             let fork = match &self.watched {
                 Watched::Mines(_) | Watched::Life(_) | Watched::Explodo(_) | Watched::Miau(_) => true,
                 Watched::Tally(_) => false,
             };
-            if ui.add_enabled(fork, egui::Button::new(t(lang, "play_from_here"))).clicked() {
+            if ui.add_enabled(fork, egui::Button::new(tr(lang, "Play from here"))).clicked() {
                 request = Some(self.fork());
             }
         });
-        ui.add(egui::Slider::new(&mut k, 0..=steps).text(t(lang, "timeline")));
+        ui.add(egui::Slider::new(&mut k, 0..=steps).text(tr(lang, "timeline")));
         if k != self.step() {
             self.seek(k);
         }
