@@ -179,7 +179,7 @@ fn a_round_resumes_after_a_restart_and_a_bad_save_is_kept_aside() {
     let err = h.state().error.clone().unwrap();
     assert!(err.contains("minelayer.replay") && err.contains("kept as"), "{err}");
     assert_eq!(std::fs::read(dir.path().join("minelayer.bad-1.replay")).unwrap(), bytes);
-    assert!(h.state().saved_mines.is_none());
+    assert!(h.state().mines.saved.is_none());
 }
 
 fn life<'h>(h: &'h mut Harness<'static, RetraceApp>) -> &'h mut retrace::ui::life::LifeView {
@@ -388,8 +388,8 @@ fn explodorama_plays_by_buttons_and_keys_and_the_rainbow_gem_offers_its_cards() 
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.run();
-    h.state_mut().explodo_form.seed = "4".into();
-    h.state_mut().explodo_form.developer = true;
+    h.state_mut().explodo.form.seed = "4".into();
+    h.state_mut().explodo.form.developer = true;
     h.get_by_label("New run").click();
     h.run();
     assert_eq!(explodo(&mut h).session.state().seed, 4);
@@ -423,7 +423,7 @@ fn a_finished_explodorama_run_goes_on_the_score_board_and_a_bad_board_is_kept_as
     std::fs::write(dir.path().join("explodorama-scores.txt"), "not\ta board\n").unwrap();
     let mut h = harness(dir.path());
     h.run();
-    h.state_mut().explodo_form.seed = "2".into();
+    h.state_mut().explodo.form.seed = "2".into();
     h.get_by_label("New run").click();
     h.run();
     // The game-over fixture's actions: three bombs next to the start.
@@ -702,7 +702,7 @@ fn a_dropped_miau_pack_lists_its_levels_and_a_bad_one_says_where_it_is_wrong() {
     drop_file(&mut h, good.to_str().unwrap(), Vec::new());
     assert!(matches!(h.state_mut().screen, Screen::MiauLevels));
     let shipped = retrace::ui::miau::PACKS.len();
-    assert_eq!(h.state_mut().miau_packs.len(), shipped + 1, "the shipped packs and this one");
+    assert_eq!(h.state_mut().miau.packs.len(), shipped + 1, "the shipped packs and this one");
     h.get_by_label("Two steps").click();
     h.run();
     h.key_press(egui::Key::ArrowRight);
@@ -714,7 +714,7 @@ fn a_dropped_miau_pack_lists_its_levels_and_a_bad_one_says_where_it_is_wrong() {
     // Opened again after an edit: the same pack, new levels.
     std::fs::write(&good, pack("Two steps, edited")).unwrap();
     drop_file(&mut h, good.to_str().unwrap(), Vec::new());
-    assert_eq!(h.state_mut().miau_packs.len(), shipped + 1);
+    assert_eq!(h.state_mut().miau.packs.len(), shipped + 1);
     assert!(h.query_by_label("Two steps, edited").is_some());
     // A broken file: the path and the place in it, and the list stays.
     let bad = dir.path().join("bad.toml");
@@ -722,7 +722,7 @@ fn a_dropped_miau_pack_lists_its_levels_and_a_bad_one_says_where_it_is_wrong() {
     drop_file(&mut h, bad.to_str().unwrap(), Vec::new());
     let error = h.state_mut().error.clone().expect("an error is shown");
     assert!(error.contains("bad.toml") && error.contains("line 3"), "{error}");
-    assert_eq!(h.state_mut().miau_packs.len(), shipped + 1);
+    assert_eq!(h.state_mut().miau.packs.len(), shipped + 1);
 }
 
 #[test]
@@ -978,7 +978,7 @@ fn miau_resume_follows_the_one_save_slot() {
     let mut h = harness(dir.path());
     h.run();
     let saved = |h: &mut Harness<'static, RetraceApp>| {
-        h.state_mut().saved_miau.as_ref().map(|s| s.header("").title.unwrap_or_default())
+        h.state_mut().miau.saved.as_ref().map(|s| s.header("").title.unwrap_or_default())
     };
     let menu = |h: &mut Harness<'static, RetraceApp>| {
         h.key_press(egui::Key::Escape);

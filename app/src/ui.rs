@@ -67,26 +67,18 @@ pub struct RetraceApp {
     pub screen: Screen,
     /// A problem to show (a bad replay, a save that could not be read…).
     pub error: Option<String>,
-    /// A saved MineLayer round to resume.
-    pub saved_mines: Option<Session<MineLayer>>,
-    /// A saved Life game to resume.
-    pub saved_life: Option<Session<Life>>,
-    /// A saved Explodorama run to resume.
-    pub saved_explodo: Option<Session<Explodo>>,
-    /// A saved Miau Is True level to resume.
-    pub saved_miau: Option<Session<Miau>>,
-    /// Miau Is True's packs: the shipped ones, then those opened.
-    pub miau_packs: Vec<retrace_kernel::miau::pack::Pack>,
-    /// Miau Is True's levels won (`<pack>/<level>`), read when the level list opens.
-    pub miau_won: Vec<String>,
+    /// MineLayer's part of the shell.
+    pub mines: MinesHome,
+    /// Life's part of the shell.
+    pub life: LifeHome,
+    /// Explodorama's part of the shell.
+    pub explodo: ExplodoHome,
+    /// Miau Is True's part of the shell.
+    pub miau: MiauHome,
     /// Where the won game's certificate was kept, shown while that game is on screen.
     pub notice: Option<String>,
     /// The digest of the last won game whose certificate was kept.
     certified: Option<retrace_kernel::digest::Digest>,
-    /// The Explodorama new-run form.
-    pub explodo_form: RunForm,
-    show_explodo_scores: bool,
-    life_form: SetupForm,
     demos: Vec<WatchView>,
     last_frame: Option<Instant>,
     show_settings: bool,
@@ -94,8 +86,42 @@ pub struct RetraceApp {
     theme_applied: Option<Theme>,
     /// Keeps the home cards' demos still (for snapshot tests).
     pub demos_paused: bool,
-    /// The GPU engine for Life, looked for once, lent to the Life screen.
-    life_engine: Option<Option<retrace_gpu::life_step::GpuStepper>>,
+}
+
+/// MineLayer's part of the shell: what the home card and the screen need between screens.
+pub struct MinesHome {
+    /// A saved round to resume.
+    pub saved: Option<Session<MineLayer>>,
+}
+
+/// Life's part of the shell.
+pub struct LifeHome {
+    /// A saved game to resume.
+    pub saved: Option<Session<Life>>,
+    /// The two-player setup form.
+    form: SetupForm,
+    /// The GPU engine, looked for once, lent to the Life screen.
+    engine: Option<Option<retrace_gpu::life_step::GpuStepper>>,
+}
+
+/// Explodorama's part of the shell.
+pub struct ExplodoHome {
+    /// A saved run to resume.
+    pub saved: Option<Session<Explodo>>,
+    /// The new-run form.
+    pub form: RunForm,
+    /// The high-score window is open.
+    show_scores: bool,
+}
+
+/// Miau Is True's part of the shell.
+pub struct MiauHome {
+    /// A saved level to resume.
+    pub saved: Option<Session<Miau>>,
+    /// The packs: the shipped ones, then those opened.
+    pub packs: Vec<retrace_kernel::miau::pack::Pack>,
+    /// The levels won (`<pack>/<level>`), read when the level list opens.
+    pub won: Vec<String>,
 }
 
 impl RetraceApp {
@@ -121,24 +147,18 @@ impl RetraceApp {
             settings,
             screen: Screen::Home,
             error: (!errors.is_empty()).then(|| errors.join("\n")),
-            saved_mines,
-            saved_life,
-            saved_explodo,
-            saved_miau,
-            miau_packs: miau::packs(),
-            miau_won: Vec::new(),
+            mines: MinesHome { saved: saved_mines },
+            life: LifeHome { saved: saved_life, form: SetupForm::default(), engine: None },
+            explodo: ExplodoHome { saved: saved_explodo, form: RunForm::default(), show_scores: false },
+            miau: MiauHome { saved: saved_miau, packs: miau::packs(), won: Vec::new() },
             notice: None,
             certified: None,
-            explodo_form: RunForm::default(),
-            show_explodo_scores: false,
-            life_form: SetupForm::default(),
             demos,
             last_frame: None,
             show_settings: false,
             show_help: false,
             theme_applied: None,
             demos_paused: false,
-            life_engine: None,
         };
         if let Some(path) = open {
             app.open_path(&path);
@@ -198,7 +218,7 @@ impl RetraceApp {
     pub fn open_pack(&mut self, path: &std::path::Path) {
         match miau::open_pack(path) {
             Ok(pack) => {
-                miau::add_pack(&mut self.miau_packs, pack);
+                miau::add_pack(&mut self.miau.packs, pack);
                 self.error = None;
                 self.go_home();
                 self.show(Screen::MiauLevels);
@@ -210,7 +230,7 @@ impl RetraceApp {
     /// Reads Miau's levels won (a bad file is kept aside and named).
     fn read_miau_progress(&mut self) {
         let (won, problem) = crate::store::miau::load_progress(&self.store.path(crate::store::miau::PROGRESS));
-        self.miau_won = won;
+        self.miau.won = won;
         if problem.is_some() {
             self.error = problem;
         }
@@ -256,11 +276,11 @@ impl RetraceApp {
                     if ui.button(tr(lang, "Campaign")).clicked() {
                         next = Some(Screen::LifeLevels);
                     }
-                    if let Some(s) = self.saved_life.take() {
+                    if let Some(s) = self.life.saved.take() {
                         if ui.button(tr(lang, "Resume")).clicked() {
                             next = Some(Screen::Life(LifeView::new(s)));
                         } else {
-                            self.saved_life = Some(s);
+                            self.life.saved = Some(s);
                         }
                     }
                 },
@@ -275,11 +295,11 @@ impl RetraceApp {
                         let tier = Tier::parse(&self.settings.mines_tier).unwrap_or(Tier::Beginner);
                         next = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
                     }
-                    if let Some(s) = self.saved_mines.take() {
+                    if let Some(s) = self.mines.saved.take() {
                         if ui.button(tr(lang, "Resume")).clicked() {
                             next = Some(Screen::Mines(MinesView::resume(s)));
                         } else {
-                            self.saved_mines = Some(s);
+                            self.mines.saved = Some(s);
                         }
                     }
                 },
@@ -294,28 +314,28 @@ impl RetraceApp {
                         ui.horizontal(|ui| {
                             ui.label(tr(lang, "Seed"));
                             ui.add(
-                                egui::TextEdit::singleline(&mut self.explodo_form.seed)
+                                egui::TextEdit::singleline(&mut self.explodo.form.seed)
                                     .desired_width(90.0)
                                     .hint_text(tr(lang, "random")),
                             );
                         });
                         ui.horizontal(|ui| {
-                            ui.checkbox(&mut self.explodo_form.developer, tr(lang, "Developer"));
-                            ui.checkbox(&mut self.explodo_form.immortal, tr(lang, "Immortal"));
+                            ui.checkbox(&mut self.explodo.form.developer, tr(lang, "Developer"));
+                            ui.checkbox(&mut self.explodo.form.immortal, tr(lang, "Immortal"));
                         });
                         ui.horizontal(|ui| {
                             if ui.button(tr(lang, "New run")).clicked() {
-                                next = Some(Screen::Explodo(self.explodo_form.start()));
+                                next = Some(Screen::Explodo(self.explodo.form.start()));
                             }
-                            if let Some(s) = self.saved_explodo.take() {
+                            if let Some(s) = self.explodo.saved.take() {
                                 if ui.button(tr(lang, "Resume")).clicked() {
                                     next = Some(Screen::Explodo(ExplodoView::resume(s)));
                                 } else {
-                                    self.saved_explodo = Some(s);
+                                    self.explodo.saved = Some(s);
                                 }
                             }
                             if ui.button(tr(lang, "Scores")).clicked() {
-                                self.show_explodo_scores = true;
+                                self.explodo.show_scores = true;
                             }
                         });
                     });
@@ -330,11 +350,11 @@ impl RetraceApp {
                     if ui.button(tr(lang, "Play")).clicked() {
                         next = Some(Screen::MiauLevels);
                     }
-                    if let Some(s) = self.saved_miau.take() {
+                    if let Some(s) = self.miau.saved.take() {
                         if ui.button(tr(lang, "Resume")).clicked() {
-                            next = Some(Screen::Miau(MiauView::from_save(s, &self.miau_packs)));
+                            next = Some(Screen::Miau(MiauView::from_save(s, &self.miau.packs)));
                         } else {
-                            self.saved_miau = Some(s);
+                            self.miau.saved = Some(s);
                         }
                     }
                 },
@@ -391,7 +411,7 @@ impl RetraceApp {
     fn reclaim_engine(&mut self) {
         if let Screen::Life(v) = &mut self.screen {
             if let Some(e) = v.engine.take() {
-                self.life_engine = Some(Some(e));
+                self.life.engine = Some(Some(e));
             }
         }
     }
@@ -400,16 +420,16 @@ impl RetraceApp {
     pub fn go_home(&mut self) {
         self.reclaim_engine();
         match std::mem::replace(&mut self.screen, Screen::Home) {
-            Screen::Mines(v) if v.session.state().active() => self.saved_mines = Some(v.session),
+            Screen::Mines(v) if v.session.state().active() => self.mines.saved = Some(v.session),
             Screen::Life(v) if v.session.state().phase != retrace_kernel::life::Phase::GameOver => {
-                self.saved_life = Some(v.session)
+                self.life.saved = Some(v.session)
             }
             Screen::Explodo(v) if v.session.state().phase == retrace_kernel::explodo::RunPhase::Playing => {
-                self.saved_explodo = Some(v.session)
+                self.explodo.saved = Some(v.session)
             }
             Screen::Miau(v) => {
                 if let Some(kept) = v.resumable() {
-                    self.saved_miau = kept;
+                    self.miau.saved = kept;
                 }
             }
             _ => {}
@@ -446,10 +466,10 @@ impl RetraceApp {
                 self.save_settings();
             }
         }
-        if self.show_explodo_scores {
+        if self.explodo.show_scores {
             let mut open = true;
             explodo::scores_window(ctx, &self.store, &mut open, lang);
-            self.show_explodo_scores = open;
+            self.explodo.show_scores = open;
         }
         if self.show_help {
             egui::Window::new(tr(lang, "Help")).open(&mut self.show_help).collapsible(false).show(ctx, |ui| {
@@ -536,7 +556,7 @@ impl eframe::App for RetraceApp {
                         next = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
                     }
                 }
-                Screen::LifeSetup => match life::setup_ui(ui, &mut self.life_form, lang) {
+                Screen::LifeSetup => match life::setup_ui(ui, &mut self.life.form, lang) {
                     Some(LifeRequest::Start(setup)) => next = start_life(&setup).map(Screen::Life),
                     Some(LifeRequest::Menu) => next = Some(Screen::Home),
                     Some(LifeRequest::Levels) => next = Some(Screen::LifeLevels),
@@ -550,7 +570,7 @@ impl eframe::App for RetraceApp {
                 Screen::Life(v) => match v.ui(ui, &self.store, &mut self.settings) {
                     Some(LifeRequest::Start(setup)) => next = start_life(&setup).map(Screen::Life),
                     Some(LifeRequest::Menu) => {
-                        self.saved_life = Some(v.session.clone());
+                        self.life.saved = Some(v.session.clone());
                         next = Some(Screen::Home);
                     }
                     Some(LifeRequest::Levels) => next = Some(Screen::LifeLevels),
@@ -563,16 +583,16 @@ impl eframe::App for RetraceApp {
                     Some(ExplodoRequest::Menu) => next = Some(Screen::Home),
                     None => {}
                 },
-                Screen::MiauLevels => match miau::levels_ui(ui, lang, &self.miau_packs, &self.miau_won) {
-                    Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau_packs, p, l, &mut self.error),
+                Screen::MiauLevels => match miau::levels_ui(ui, lang, &self.miau.packs, &self.miau.won) {
+                    Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau.packs, p, l, &mut self.error),
                     Some(MiauRequest::OpenPack(path)) => pack_to_open = Some(path),
                     _ => {}
                 },
                 Screen::Miau(v) => match v.ui(ui, &self.store, lang) {
-                    Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau_packs, p, l, &mut self.error),
+                    Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau.packs, p, l, &mut self.error),
                     Some(MiauRequest::Levels) => {
                         if let Some(kept) = v.resumable() {
-                            self.saved_miau = kept;
+                            self.miau.saved = kept;
                         }
                         next = Some(Screen::MiauLevels);
                     }
@@ -591,7 +611,7 @@ impl eframe::App for RetraceApp {
                         Some(WatchRequest::PlayLife(s)) => next = Some(Screen::Life(LifeView::new(s))),
                         Some(WatchRequest::PlayExplodo(s)) => next = Some(Screen::Explodo(ExplodoView::resume(s))),
                         Some(WatchRequest::PlayMiau(s)) => {
-                            next = Some(Screen::Miau(MiauView::resume(s, &self.miau_packs)))
+                            next = Some(Screen::Miau(MiauView::resume(s, &self.miau.packs)))
                         }
                         None => {}
                     }
@@ -610,7 +630,7 @@ impl eframe::App for RetraceApp {
             // Lend the GPU engine to a Life screen (looked for once, on the first game).
             if let Screen::Life(v) = &mut self.screen {
                 if v.engine.is_none() {
-                    v.engine = self.life_engine.get_or_insert_with(life::gpu_engine).take();
+                    v.engine = self.life.engine.get_or_insert_with(life::gpu_engine).take();
                 }
             }
         });

@@ -9,40 +9,23 @@
 //! action), Q E Z C step diagonally (with Diagonal), Space waits, M B R L K T
 //! F X V pick Move, Bomb, Run, Slide, Kick, Throw, RPG, Detonate, Charge.
 
+mod input;
+mod paint;
+
+pub use input::{danger, deadly, tap, toward, Mode};
+pub use paint::paint;
+
 use super::text::tr;
 use crate::store::explodo::{record_score, SCORES};
 use crate::store::{today, Lang, Store};
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
-use retrace_kernel::explodo::board::{Diag, Dir, Pos, Tile, BUSH, OIL, SPIKES};
+use retrace_kernel::explodo::board::{Diag, Dir, Pos};
 use retrace_kernel::explodo::items::{Charge, Power, POWERS};
-use retrace_kernel::explodo::{scores, spikes_up, Action, Aim, Dialog, Event, Explodo, RunPhase, Setup, State, Step};
+use retrace_kernel::explodo::{scores, Action, Aim, Dialog, Event, Explodo, RunPhase, Setup};
 use retrace_kernel::Session;
 
 /// The save name of the live run.
 pub const SAVE: &str = "explodorama";
-
-/// What a direction key or a clicked tile does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// Step (kick, run, slide by distance).
-    Move,
-    /// Put a bomb (throw, RPG by distance).
-    Bomb,
-    /// Run 2 tiles.
-    Run,
-    /// Slide until blocked.
-    Slide,
-    /// Kick a bomb.
-    Kick,
-    /// Throw a bomb 2 tiles.
-    Throw,
-    /// Fire a bomb.
-    Rpg,
-    /// Set off a bomb (click it).
-    Detonate,
-    /// Use the carried charge.
-    Charge,
-}
 
 /// The new-run form on the home card.
 #[derive(Clone, Debug, Default)]
@@ -101,73 +84,6 @@ pub enum ExplodoRequest {
     NewRun(Setup, u64),
     /// Back to the menu.
     Menu,
-}
-
-/// The action a click on `tile` makes with `mode` picked: next to you a step
-/// or a bomb, two straight a run or a throw, further a slide or an RPG, a
-/// diagonal neighbour a diagonal step; Detonate and tile-aimed charges take
-/// the tile itself.
-pub fn tap(s: &State, mode: Mode, tile: Pos) -> Option<Action> {
-    let me = s.player;
-    let (dx, dy) = (tile.x - me.x, tile.y - me.y);
-    let straight = (dx == 0) != (dy == 0);
-    let dist = dx.abs() + dy.abs();
-    let dir = if !straight {
-        None
-    } else if dx > 0 {
-        Some(Dir::Right)
-    } else if dx < 0 {
-        Some(Dir::Left)
-    } else if dy > 0 {
-        Some(Dir::Down)
-    } else {
-        Some(Dir::Up)
-    };
-    match mode {
-        Mode::Detonate => return Some(Action::Detonate(tile)),
-        Mode::Charge => {
-            return match s.carrying()? {
-                Charge::Freeze => Some(Action::UseCharge(Aim::Me)),
-                Charge::Decoy | Charge::Teleport => Some(Action::UseCharge(Aim::At(tile))),
-                _ => dir.map(|d| Action::UseCharge(Aim::Dir(d))),
-            }
-        }
-        _ => {}
-    }
-    if dx.abs() == 1 && dy.abs() == 1 {
-        let g = match (dx, dy) {
-            (-1, -1) => Diag::UpLeft,
-            (1, -1) => Diag::UpRight,
-            (-1, 1) => Diag::DownLeft,
-            _ => Diag::DownRight,
-        };
-        return Some(Action::Diagonal(g));
-    }
-    let d = dir?;
-    Some(match (mode, dist) {
-        (Mode::Bomb, 1) => Action::Bomb(d),
-        (Mode::Bomb | Mode::Throw, 2) if s.has(Power::Throw) => Action::Throw(d),
-        (Mode::Bomb | Mode::Rpg, _) => Action::Rpg(d),
-        (Mode::Kick, _) => Action::Kick(d),
-        (_, 1) => Action::Move(d),
-        (_, 2) if s.has(Power::Run) => Action::Run(d),
-        _ => Action::Slide(d),
-    })
-}
-
-/// The action of `mode` toward `d` (a key press or a direction button).
-pub fn toward(s: &State, mode: Mode, d: Dir) -> Option<Action> {
-    Some(match mode {
-        Mode::Move => Action::Move(d),
-        Mode::Bomb => Action::Bomb(d),
-        Mode::Run => Action::Run(d),
-        Mode::Slide => Action::Slide(d),
-        Mode::Kick => Action::Kick(d),
-        Mode::Throw => Action::Throw(d),
-        Mode::Rpg => Action::Rpg(d),
-        Mode::Detonate => return None,
-        Mode::Charge => return tap(s, Mode::Charge, s.player.step(d)),
-    })
 }
 
 /// Kernel text with the arrow the default fonts lack ("Blast 2 → 4") written
@@ -349,52 +265,6 @@ impl ExplodoView {
             scores_window(ui.ctx(), store, &mut self.show_scores, lang);
         }
         request
-    }
-
-    fn keys(&mut self, ui: &egui::Ui, store: &Store) {
-        if !self.session.state().dialogs.is_empty() || ui.ctx().egui_wants_keyboard_input() {
-            return;
-        }
-        use egui::Key;
-        let pressed = |k: Key| ui.input(|i| i.key_pressed(k));
-        for (keys, d) in [
-            ([Key::ArrowUp, Key::W], Dir::Up),
-            ([Key::ArrowDown, Key::S], Dir::Down),
-            ([Key::ArrowLeft, Key::A], Dir::Left),
-            ([Key::ArrowRight, Key::D], Dir::Right),
-        ] {
-            if keys.iter().any(|&k| pressed(k)) {
-                if let Some(a) = toward(self.session.state(), self.mode, d) {
-                    self.shortcut(store, a);
-                }
-            }
-        }
-        for (k, g) in
-            [(Key::Q, Diag::UpLeft), (Key::E, Diag::UpRight), (Key::Z, Diag::DownLeft), (Key::C, Diag::DownRight)]
-        {
-            if pressed(k) {
-                self.shortcut(store, Action::Diagonal(g));
-            }
-        }
-        if pressed(Key::Space) {
-            self.push(store, Action::Wait);
-        }
-        for (k, m) in [
-            (Key::M, Mode::Move),
-            (Key::B, Mode::Bomb),
-            (Key::R, Mode::Run),
-            (Key::L, Mode::Slide),
-            (Key::K, Mode::Kick),
-            (Key::T, Mode::Throw),
-            (Key::F, Mode::Rpg),
-            (Key::X, Mode::Detonate),
-            (Key::V, Mode::Charge),
-        ] {
-            if pressed(k) {
-                self.mode = m;
-                self.picked = true;
-            }
-        }
     }
 
     fn top_bar(&self, ui: &mut egui::Ui, lang: Lang) {
@@ -625,35 +495,6 @@ impl ExplodoView {
     }
 }
 
-/// Whether `a` would cost a life this turn (the real rules on a copy).
-pub fn deadly(s: &State, a: &Action) -> bool {
-    use retrace_kernel::Game;
-    let mut sim = s.clone();
-    Explodo::apply(&mut sim, a).is_ok() && (sim.lives < s.lives || sim.phase == RunPhase::Over)
-}
-
-/// The danger overlay, from the real rules on a copy of the run where
-/// nothing can kill you: the tiles that will burn at the end of this turn if
-/// you wait (flame still burning from last turn included), and those that
-/// will burn at the end of the next.
-pub fn danger(s: &State) -> (std::collections::BTreeSet<Pos>, std::collections::BTreeSet<Pos>) {
-    use retrace_kernel::Game;
-    let mut sim = s.clone();
-    sim.setup.immortal = true;
-    let mut now: std::collections::BTreeSet<Pos> =
-        s.flames.iter().filter(|&&(_, until)| until >= s.turn).map(|&(p, _)| p).collect();
-    let mut next = std::collections::BTreeSet::new();
-    let level = sim.level;
-    if Explodo::apply(&mut sim, &Action::Wait).is_ok() && sim.level == level {
-        now.extend(sim.flames.iter().filter(|&&(_, until)| until > s.turn).map(|&(p, _)| p));
-        sim.dialogs.clear();
-        if Explodo::apply(&mut sim, &Action::Wait).is_ok() && sim.level == level {
-            next.extend(sim.flames.iter().map(|&(p, _)| p).filter(|p| !now.contains(p)));
-        }
-    }
-    (now, next)
-}
-
 /// The high-score board in a window.
 pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: Lang) {
     let (board, problem) = crate::store::explodo::load_scores(&store.path(SCORES));
@@ -705,111 +546,4 @@ pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: 
             }
         });
     });
-}
-
-/// Draws a run's board into `rect` (the game screen, the home card's demo and
-/// the replay watcher share it).
-pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
-    let l = &s.layout;
-    let cell = (rect.width() / l.w as f32).min(rect.height() / l.h as f32);
-    let at = |p: Pos| {
-        egui::Rect::from_min_size(rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell), Vec2::splat(cell))
-    };
-    let font = egui::FontId::proportional(cell * 0.6);
-    let glyph = |p: Pos, text: &str, color: Color32| {
-        painter.text(at(p).center(), egui::Align2::CENTER_CENTER, text, font.clone(), color);
-    };
-    for p in l.positions() {
-        let fill = match l.tile(p) {
-            Tile::Wall => Color32::from_gray(50),
-            Tile::Pillar => Color32::from_rgb(110, 110, 140),
-            Tile::Cracked => Color32::from_rgb(140, 120, 120),
-            Tile::Metal => Color32::from_rgb(150, 160, 170),
-            Tile::Crate => Color32::from_rgb(150, 100, 50),
-            Tile::Barrel => Color32::from_rgb(170, 80, 40),
-            Tile::Rubble => Color32::from_rgb(90, 70, 55),
-            Tile::Floor if l.has(p, OIL) => Color32::from_rgb(40, 40, 55),
-            Tile::Floor if l.has(p, BUSH) => Color32::from_rgb(60, 130, 60),
-            Tile::Floor => Color32::from_rgb(200, 200, 185),
-        };
-        painter.rect_filled(at(p).shrink(0.5), 2.0, fill);
-        match l.tile(p) {
-            Tile::Barrel => glyph(p, "!", Color32::YELLOW),
-            Tile::Cracked => glyph(p, "/", Color32::BLACK),
-            _ => {}
-        }
-        if l.has(p, SPIKES) {
-            glyph(p, "^", if spikes_up(s.turn) { Color32::RED } else { Color32::DARK_GRAY });
-        }
-        if s.ceilings.iter().any(|&(c, _)| c == p) {
-            painter.rect_stroke(
-                at(p).shrink(2.0),
-                2.0,
-                egui::Stroke::new(2.0, Color32::from_rgb(200, 60, 60)),
-                egui::StrokeKind::Inside,
-            );
-        }
-    }
-    if s.exit_revealed {
-        glyph(l.exit, "🚪", if s.exit_open { Color32::BLACK } else { Color32::from_rgb(230, 130, 30) });
-    }
-    if s.gem_revealed && !s.gem_taken {
-        glyph(l.gem, "💎", Color32::from_rgb(60, 140, 230));
-    }
-    if let Some(r) = s.rainbow {
-        glyph(r, "💎", Color32::from_rgb(230, 60, 200));
-    }
-    for d in &s.drops {
-        let (t, c) = if d.charge.is_some() {
-            ("c", Color32::from_rgb(80, 60, 200))
-        } else {
-            ("$", Color32::from_rgb(200, 160, 0))
-        };
-        glyph(d.pos, t, c);
-    }
-    for &(p, _) in &s.flames {
-        painter.rect_filled(at(p).shrink(cell * 0.1), 4.0, Color32::from_rgba_unmultiplied(255, 120, 0, 170));
-    }
-    for b in &s.bombs {
-        painter.circle_filled(
-            at(b.pos).center(),
-            cell * 0.35,
-            if b.yours() { Color32::BLACK } else { Color32::from_rgb(120, 40, 20) },
-        );
-        painter.text(
-            at(b.pos).center(),
-            egui::Align2::CENTER_CENTER,
-            b.fuse.to_string(),
-            egui::FontId::proportional(cell * 0.45),
-            Color32::WHITE,
-        );
-    }
-    if let Some(d) = s.decoy {
-        glyph(d, "@", Color32::from_rgb(170, 230, 170));
-    }
-    for e in &s.enemies {
-        let c = if e.frozen > 0 { Color32::from_rgb(120, 180, 255) } else { Color32::from_rgb(190, 40, 160) };
-        glyph(e.pos, &e.kind.name()[..1], c);
-        let arrows: String = e
-            .plan
-            .iter()
-            .map(|st| match st {
-                Step::Rest => '.',
-                Step::Move(d) | Step::Dash(d) => match d {
-                    Dir::Up => '^',
-                    Dir::Down => 'v',
-                    Dir::Left => '<',
-                    Dir::Right => '>',
-                },
-            })
-            .collect();
-        painter.text(
-            at(e.pos).right_top(),
-            egui::Align2::RIGHT_TOP,
-            arrows,
-            egui::FontId::proportional(cell * 0.25),
-            Color32::RED,
-        );
-    }
-    glyph(s.player, "@", Color32::from_rgb(20, 150, 40));
 }

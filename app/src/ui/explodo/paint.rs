@@ -1,0 +1,113 @@
+//! Explodorama's board painted: tiles, objects, enemies with their arrows,
+//! bombs with their numbers, flame and drops. The watcher paints with it too.
+
+use eframe::egui::{self, Color32, Vec2};
+use retrace_kernel::explodo::board::{Dir, Pos, Tile, BUSH, OIL, SPIKES};
+use retrace_kernel::explodo::{spikes_up, State, Step};
+
+/// Draws a run's board into `rect` (the game screen, the home card's demo and
+/// the replay watcher share it).
+pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
+    let l = &s.layout;
+    let cell = (rect.width() / l.w as f32).min(rect.height() / l.h as f32);
+    let at = |p: Pos| {
+        egui::Rect::from_min_size(rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell), Vec2::splat(cell))
+    };
+    let font = egui::FontId::proportional(cell * 0.6);
+    let glyph = |p: Pos, text: &str, color: Color32| {
+        painter.text(at(p).center(), egui::Align2::CENTER_CENTER, text, font.clone(), color);
+    };
+    for p in l.positions() {
+        let fill = match l.tile(p) {
+            Tile::Wall => Color32::from_gray(50),
+            Tile::Pillar => Color32::from_rgb(110, 110, 140),
+            Tile::Cracked => Color32::from_rgb(140, 120, 120),
+            Tile::Metal => Color32::from_rgb(150, 160, 170),
+            Tile::Crate => Color32::from_rgb(150, 100, 50),
+            Tile::Barrel => Color32::from_rgb(170, 80, 40),
+            Tile::Rubble => Color32::from_rgb(90, 70, 55),
+            Tile::Floor if l.has(p, OIL) => Color32::from_rgb(40, 40, 55),
+            Tile::Floor if l.has(p, BUSH) => Color32::from_rgb(60, 130, 60),
+            Tile::Floor => Color32::from_rgb(200, 200, 185),
+        };
+        painter.rect_filled(at(p).shrink(0.5), 2.0, fill);
+        match l.tile(p) {
+            Tile::Barrel => glyph(p, "!", Color32::YELLOW),
+            Tile::Cracked => glyph(p, "/", Color32::BLACK),
+            _ => {}
+        }
+        if l.has(p, SPIKES) {
+            glyph(p, "^", if spikes_up(s.turn) { Color32::RED } else { Color32::DARK_GRAY });
+        }
+        if s.ceilings.iter().any(|&(c, _)| c == p) {
+            painter.rect_stroke(
+                at(p).shrink(2.0),
+                2.0,
+                egui::Stroke::new(2.0, Color32::from_rgb(200, 60, 60)),
+                egui::StrokeKind::Inside,
+            );
+        }
+    }
+    if s.exit_revealed {
+        glyph(l.exit, "🚪", if s.exit_open { Color32::BLACK } else { Color32::from_rgb(230, 130, 30) });
+    }
+    if s.gem_revealed && !s.gem_taken {
+        glyph(l.gem, "💎", Color32::from_rgb(60, 140, 230));
+    }
+    if let Some(r) = s.rainbow {
+        glyph(r, "💎", Color32::from_rgb(230, 60, 200));
+    }
+    for d in &s.drops {
+        let (t, c) = if d.charge.is_some() {
+            ("c", Color32::from_rgb(80, 60, 200))
+        } else {
+            ("$", Color32::from_rgb(200, 160, 0))
+        };
+        glyph(d.pos, t, c);
+    }
+    for &(p, _) in &s.flames {
+        painter.rect_filled(at(p).shrink(cell * 0.1), 4.0, Color32::from_rgba_unmultiplied(255, 120, 0, 170));
+    }
+    for b in &s.bombs {
+        painter.circle_filled(
+            at(b.pos).center(),
+            cell * 0.35,
+            if b.yours() { Color32::BLACK } else { Color32::from_rgb(120, 40, 20) },
+        );
+        painter.text(
+            at(b.pos).center(),
+            egui::Align2::CENTER_CENTER,
+            b.fuse.to_string(),
+            egui::FontId::proportional(cell * 0.45),
+            Color32::WHITE,
+        );
+    }
+    if let Some(d) = s.decoy {
+        glyph(d, "@", Color32::from_rgb(170, 230, 170));
+    }
+    for e in &s.enemies {
+        let c = if e.frozen > 0 { Color32::from_rgb(120, 180, 255) } else { Color32::from_rgb(190, 40, 160) };
+        glyph(e.pos, &e.kind.name()[..1], c);
+        let arrows: String = e
+            .plan
+            .iter()
+            .map(|st| match st {
+                Step::Rest => '.',
+                Step::Move(d) | Step::Dash(d) => match d {
+                    Dir::Up => '^',
+                    Dir::Down => 'v',
+                    Dir::Left => '<',
+                    Dir::Right => '>',
+                },
+            })
+            .collect();
+        painter.text(
+            at(e.pos).right_top(),
+            egui::Align2::RIGHT_TOP,
+            arrows,
+            egui::FontId::proportional(cell * 0.25),
+            Color32::RED,
+        );
+    }
+    glyph(s.player, "@", Color32::from_rgb(20, 150, 40));
+}

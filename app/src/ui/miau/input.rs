@@ -1,0 +1,100 @@
+//! Miau Is True's input: the keys and buttons as commands, and a tap on the
+//! board as a move.
+
+use super::MiauView;
+use crate::store::{Lang, Store};
+use eframe::egui;
+use retrace_kernel::miau::board::Prop;
+use retrace_kernel::miau::{Action, State};
+
+/// What a key or a button asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// A move (or Wait).
+    Move(Action),
+    /// Take the last move back.
+    Undo,
+    /// Play the undone move again.
+    Redo,
+    /// Back to the level's start.
+    Restart,
+    /// Ask the solver for a hint.
+    Hint,
+}
+
+/// The buttons under the board, in order, with their (English) labels.
+pub const BUTTONS: [(&str, Command); 9] = [
+    ("Up", Command::Move(Action::Up)),
+    ("Down", Command::Move(Action::Down)),
+    ("Left", Command::Move(Action::Left)),
+    ("Right", Command::Move(Action::Right)),
+    ("Wait", Command::Move(Action::Wait)),
+    ("Undo", Command::Undo),
+    ("Redo", Command::Redo),
+    ("Restart", Command::Restart),
+    ("Hint", Command::Hint),
+];
+
+/// The commands pressed this frame: arrows or W A S D move, Space waits,
+/// Z or Backspace undoes, Y redoes, R restarts, H asks for a hint.
+pub fn keys(ctx: &egui::Context) -> Vec<Command> {
+    use egui::Key;
+    ctx.input(|i| {
+        [
+            (&[Key::ArrowUp, Key::W][..], Command::Move(Action::Up)),
+            (&[Key::ArrowDown, Key::S], Command::Move(Action::Down)),
+            (&[Key::ArrowLeft, Key::A], Command::Move(Action::Left)),
+            (&[Key::ArrowRight, Key::D], Command::Move(Action::Right)),
+            (&[Key::Space], Command::Move(Action::Wait)),
+            (&[Key::Z, Key::Backspace], Command::Undo),
+            (&[Key::Y], Command::Redo),
+            (&[Key::R], Command::Restart),
+            (&[Key::H], Command::Hint),
+        ]
+        .into_iter()
+        .filter(|(keys, _)| keys.iter().any(|&k| i.key_pressed(k)))
+        .map(|(_, c)| c)
+        .collect()
+    })
+}
+
+impl MiauView {
+    /// Carries out one command.
+    pub fn run(&mut self, command: Command, store: &Store, lang: Lang) {
+        match command {
+            Command::Move(a) => self.act(a, store),
+            Command::Undo => self.undo(store),
+            Command::Redo => self.redo(store),
+            Command::Restart => self.restart(store),
+            Command::Hint => self.ask_hint(lang),
+        }
+    }
+}
+
+/// The move a tap on cell (x, y) makes: towards it from the first YOU (in
+/// board order), along the longer way (across on a tie); a tap on that YOU
+/// waits. `None` with nothing YOU or a tap outside the board.
+pub fn tap_move(s: &State, x: i32, y: i32) -> Option<Action> {
+    if x < 0 || y < 0 || x >= s.board.w || y >= s.board.h {
+        return None;
+    }
+    let you = s.board.things.iter().find(|t| s.rules.has(&t.kind, Prop::You))?;
+    let (dx, dy) = (x - you.x, y - you.y);
+    Some(match (dx, dy) {
+        (0, 0) => Action::Wait,
+        _ if dx.abs() >= dy.abs() => {
+            if dx > 0 {
+                Action::Right
+            } else {
+                Action::Left
+            }
+        }
+        _ => {
+            if dy > 0 {
+                Action::Down
+            } else {
+                Action::Up
+            }
+        }
+    })
+}

@@ -1,0 +1,182 @@
+//! Miau Is True's board painted: palette glyphs (or fallbacks, or letters),
+//! frames and marks for what the rules make each thing, sentence bars.
+
+use eframe::egui::{self, Color32, Vec2};
+use retrace_kernel::miau::board::{Kind, Prop, Word, PROPS};
+use retrace_kernel::miau::pack::Glyph;
+use retrace_kernel::miau::State;
+
+/// A noun's colour: the usual nouns their own, others from their name.
+fn noun_color(noun: &str) -> Color32 {
+    match noun {
+        "miau" => Color32::from_rgb(240, 150, 60),
+        "rock" => Color32::from_rgb(140, 110, 80),
+        "wall" => Color32::from_gray(90),
+        "flag" => Color32::from_rgb(235, 205, 70),
+        "water" => Color32::from_rgb(60, 120, 210),
+        "crate" => Color32::from_rgb(180, 130, 70),
+        "dock" => Color32::from_rgb(90, 170, 110),
+        "gate" => Color32::from_rgb(120, 90, 160),
+        "plate" => Color32::from_rgb(160, 160, 170),
+        other => {
+            // A stable colour per name (no hashing crate: a small FNV over the bytes).
+            let h = other.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+            Color32::from_rgb(80 + (h & 0x7f) as u8, 80 + ((h >> 8) & 0x7f) as u8, 80 + ((h >> 16) & 0x7f) as u8)
+        }
+    }
+}
+
+/// A property word's colour (YOU, WIN… stand out).
+fn prop_color(p: Prop) -> Color32 {
+    match p {
+        Prop::You => Color32::from_rgb(240, 120, 180),
+        Prop::Win => Color32::from_rgb(235, 205, 70),
+        Prop::Push => Color32::from_rgb(180, 130, 70),
+        Prop::Stop => Color32::from_rgb(120, 170, 90),
+        Prop::Sink => Color32::from_rgb(80, 140, 230),
+        Prop::Defeat => Color32::from_rgb(220, 70, 60),
+        Prop::Goal => Color32::from_rgb(90, 200, 140),
+        Prop::Float => Color32::from_rgb(150, 200, 240),
+        Prop::Frail => Color32::from_rgb(200, 180, 140),
+    }
+}
+
+/// What to draw for `noun`: its palette glyph where the fonts have it
+/// (`drawable`), else its fallback where they have that, else nothing (the
+/// noun's letters are drawn then).
+pub fn glyph_for<'p>(noun: &str, palette: &'p [Glyph], drawable: impl Fn(&str) -> bool) -> Option<&'p str> {
+    let g = palette.iter().find(|g| g.noun == noun)?;
+    [g.glyph.as_str(), g.fallback.as_str()].into_iter().find(|t| !t.is_empty() && drawable(t))
+}
+
+/// Draws a Miau board in `rect`: objects (their palette glyph, or its
+/// fallback, or their noun's first letters, on a coloured tile; a shut gate
+/// crossed), words (dark tiles with the word; a fixed word framed), and a bar
+/// under (or beside) every sentence read. A glyph the fonts lack is never
+/// drawn: the fallback or the letters stand in (F-TW6).
+pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State, palette: &[Glyph]) {
+    let b = &s.board;
+    let cell = (rect.width() / b.w as f32).min(rect.height() / b.h as f32);
+    let at = |x: i32, y: i32| {
+        egui::Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell))
+    };
+    painter.rect_filled(
+        egui::Rect::from_min_size(rect.min, Vec2::new(cell * b.w as f32, cell * b.h as f32)),
+        2.0,
+        Color32::from_gray(45),
+    );
+    // Faint cell lines, so distances can be counted.
+    let line = egui::Stroke::new(1.0, Color32::from_gray(55));
+    for x in 1..b.w {
+        painter.line_segment([at(x, 0).left_top(), at(x, b.h - 1).left_bottom()], line);
+    }
+    for y in 1..b.h {
+        painter.line_segment([at(0, y).left_top(), at(b.w - 1, y).right_top()], line);
+    }
+    // Objects under words, each cell's things in board order.
+    for word_pass in [false, true] {
+        for t in b.things.iter().filter(|t| matches!(t.kind, Kind::Word(_)) == word_pass) {
+            let r = at(t.x, t.y).shrink(cell * 0.08);
+            match &t.kind {
+                Kind::Object(n) => {
+                    // What the rules make it, drawn: a thing with no property at
+                    // all is faded scenery (a crate that is not PUSH, a wall that
+                    // is not STOP, look passable), STOP is a heavy frame, PUSH a
+                    // light one, YOU a white one; SINK, DEFEAT, WIN, GOAL, FLOAT
+                    // and FRAIL get a corner mark.
+                    let has = |p: Prop| s.rules.has(&t.kind, p);
+                    let inert = PROPS.iter().all(|(p, _)| !has(*p));
+                    let fill = if inert { noun_color(n).gamma_multiply(0.45) } else { noun_color(n) };
+                    painter.rect_filled(r, cell * 0.2, fill);
+                    let frame = if has(Prop::You) {
+                        Some((2.5, Color32::WHITE))
+                    } else if has(Prop::Push) {
+                        Some((1.5, Color32::from_gray(220)))
+                    } else if has(Prop::Stop) {
+                        Some((3.0, Color32::BLACK))
+                    } else {
+                        None
+                    };
+                    if let Some((width, color)) = frame {
+                        painter.rect_stroke(r, cell * 0.2, egui::Stroke::new(width, color), egui::StrokeKind::Inside);
+                    }
+                    let marks = [
+                        (Prop::Sink, "~"),
+                        (Prop::Defeat, "x"),
+                        (Prop::Win, "*"),
+                        (Prop::Goal, "o"),
+                        (Prop::Float, "^"),
+                        (Prop::Frail, ":"),
+                    ];
+                    let mut corner = r.right_top() + Vec2::new(-cell * 0.12, cell * 0.12);
+                    for (p, mark) in marks {
+                        if has(p) {
+                            painter.text(
+                                corner,
+                                egui::Align2::CENTER_CENTER,
+                                mark,
+                                egui::FontId::monospace(cell * 0.22),
+                                prop_color(p),
+                            );
+                            corner.x -= cell * 0.16;
+                        }
+                    }
+                    let big = egui::FontId::proportional(cell * 0.55);
+                    match glyph_for(n, palette, |g| painter.fonts_mut(|f| f.has_glyphs(&big, g))) {
+                        Some(g) => {
+                            painter.text(r.center(), egui::Align2::CENTER_CENTER, g, big, Color32::BLACK);
+                        }
+                        None => {
+                            let letters: String = n.chars().take(if cell >= 36.0 { 4 } else { 1 }).collect();
+                            painter.text(
+                                r.center(),
+                                egui::Align2::CENTER_CENTER,
+                                letters,
+                                egui::FontId::proportional(cell * 0.3),
+                                Color32::BLACK,
+                            );
+                        }
+                    }
+                    if t.is_gate() && !t.open {
+                        painter.line_segment([r.left_top(), r.right_bottom()], egui::Stroke::new(2.0, Color32::BLACK));
+                        painter.line_segment([r.right_top(), r.left_bottom()], egui::Stroke::new(2.0, Color32::BLACK));
+                    }
+                }
+                Kind::Word(w) => {
+                    let color = match w {
+                        Word::Prop(p) => prop_color(*p),
+                        Word::Noun(n) => noun_color(n),
+                        Word::Is | Word::And => Color32::from_gray(230),
+                    };
+                    painter.rect_filled(r, 3.0, Color32::from_gray(15));
+                    if t.fixed {
+                        painter.rect_stroke(
+                            r,
+                            3.0,
+                            egui::Stroke::new(2.0, Color32::from_gray(200)),
+                            egui::StrokeKind::Inside,
+                        );
+                    }
+                    let text = t.kind.text();
+                    let size = (cell * 0.9 / text.len().max(2) as f32 * 1.6).min(cell * 0.36);
+                    painter.text(r.center(), egui::Align2::CENTER_CENTER, text, egui::FontId::monospace(size), color);
+                }
+            }
+        }
+    }
+    // Sentence bars: under a row's sentence, right of a column's.
+    for span in &s.rules.spans {
+        let (Some(first), Some(last)) = (span.cells.first(), span.cells.last()) else { continue };
+        let (a, z) = (at(first.0, first.1), at(last.0, last.1));
+        let stroke = egui::Stroke::new((cell * 0.06).max(1.5), Color32::from_rgb(240, 240, 160));
+        if span.axis == 0 {
+            painter.line_segment(
+                [a.left_bottom() + Vec2::new(2.0, -2.0), z.right_bottom() + Vec2::new(-2.0, -2.0)],
+                stroke,
+            );
+        } else {
+            painter
+                .line_segment([a.right_top() + Vec2::new(-2.0, 2.0), z.right_bottom() + Vec2::new(-2.0, -2.0)], stroke);
+        }
+    }
+}
