@@ -46,9 +46,9 @@ fn life(c: &mut Criterion) {
     let gens_list: &[u32] = if full() { &[1, 16, 256] } else { &[1, 16] };
     for &side in sides {
         for &gens in gens_list {
-            let f = random_field(side, side as u64);
+            let f = random_field(side, u64::from(side));
             let batch = Batch::from_fields(std::slice::from_ref(&f));
-            g.throughput(Throughput::Elements(side as u64 * side as u64 * gens as u64));
+            g.throughput(Throughput::Elements(u64::from(side) * u64::from(side) * u64::from(gens)));
             g.bench_function(BenchmarkId::new(format!("gpu-gens-{gens}"), side), |b| {
                 b.iter(|| life.run(&gpu, &batch, gens).unwrap())
             });
@@ -79,10 +79,10 @@ fn life(c: &mut Criterion) {
     }
     let batches: &[u32] = if full() { &[1, 64, 1024] } else { &[1, 64] };
     for &fields in batches {
-        let fs: Vec<Field> = (0..fields).map(|k| random_field(300, k as u64)).collect();
+        let fs: Vec<Field> = (0..fields).map(|k| random_field(300, u64::from(k))).collect();
         let batch = Batch::from_fields(&fs);
         let gens = 16;
-        g.throughput(Throughput::Elements(300 * 300 * fields as u64 * gens as u64));
+        g.throughput(Throughput::Elements(300 * 300 * u64::from(fields) * u64::from(gens)));
         g.bench_function(BenchmarkId::new("gpu-batch-300x300-gens-16", fields), |b| {
             b.iter(|| life.run(&gpu, &batch, gens).unwrap())
         });

@@ -7,14 +7,14 @@ use retrace_kernel::rng::Rng;
 use std::hint::black_box;
 
 fn random_field(side: u32, wrap: bool) -> Field {
-    Field::random(side, side, wrap, 35, &mut Rng::stream(side as u64, "bench.life")).unwrap()
+    Field::random(side, side, wrap, 35, &mut Rng::stream(u64::from(side), "bench.life")).unwrap()
 }
 
 fn steps(c: &mut Criterion) {
     let mut g = c.benchmark_group("life/step");
     for side in [40u32, 100, 300] {
         let f = random_field(side, true);
-        g.throughput(Throughput::Elements(side as u64 * side as u64));
+        g.throughput(Throughput::Elements(u64::from(side) * u64::from(side)));
         g.bench_function(BenchmarkId::new("reference", side), |b| {
             let mut a = f.clone();
             let mut n = f.clone();
@@ -39,7 +39,7 @@ fn steps(c: &mut Criterion) {
             let mut acc = 0u64;
             for _ in 0..256 {
                 p.step();
-                acc ^= p.hash() ^ p.counts().0 as u64;
+                acc ^= p.hash() ^ u64::from(p.counts().0);
             }
             acc
         })

@@ -35,7 +35,7 @@ fn solver(c: &mut Criterion) {
             (0..32).map(|s| generate(&params, &mut Rng::stream(s, "mines.field")).field.puzzle()).collect();
         g.throughput(Throughput::Elements(puzzles.len() as u64));
         g.bench_function(BenchmarkId::new("count-unique", name), |b| {
-            b.iter(|| puzzles.iter().map(|p| count_solutions(black_box(p), 2).is_unique() as u32).sum::<u32>())
+            b.iter(|| puzzles.iter().map(|p| u32::from(count_solutions(black_box(p), 2).is_unique())).sum::<u32>())
         });
         g.bench_function(BenchmarkId::new("propagation-gap", name), |b| {
             b.iter(|| puzzles.iter().map(|p| propagation_gap(black_box(p))).sum::<u32>())

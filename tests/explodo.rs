@@ -95,6 +95,7 @@ fn every_action_token_reads_back() {
 /// walking toward the nearest crate, enemy, drop, gem or open exit.
 #[test]
 #[ignore = "a search that prints a fixture"]
+#[expect(clippy::too_many_lines, reason = "a bounded search written out as one test")]
 fn search_a_run_to_the_first_shop() {
     use retrace_kernel::explodo::board::{Pos, Tile, DIRS};
     use retrace_kernel::explodo::{Action, Dialog, Explodo, Setup, State};

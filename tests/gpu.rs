@@ -45,7 +45,7 @@ proptest! {
         let Some((gpu, life)) = life_gpu() else { return Ok(()) };
         // Keep the CPU twin's share of the test time bounded.
         let gens = gens.min((2_000_000 / (w * h * fields)).max(1));
-        let batch = Batch::from_fields(&(0..fields).map(|k| random_field(w, h, wrap, density, seed ^ k as u64)).collect::<Vec<_>>());
+        let batch = Batch::from_fields(&(0..fields).map(|k| random_field(w, h, wrap, density, seed ^ u64::from(k))).collect::<Vec<_>>());
         let got = life.run(gpu, &batch, gens).unwrap();
         let (cells, stats) = run_cpu(&batch, gens);
         prop_assert!(got.cells == cells, "cells differ ({}x{} wrap {} gens {})", w, h, wrap, gens);

@@ -170,8 +170,9 @@ fn info(path: &std::path::Path, out: &mut dyn Write) -> Result<i32, FileError> {
 fn verify_files(paths: &[PathBuf], out: &mut dyn Write) -> i32 {
     let mut code = 0;
     for path in paths {
-        let result = read_replay(path)
-            .and_then(|f| verify(&f).map_err(|source| FileError::Replay { path: path.clone(), source }));
+        let result = read_replay(path).and_then(|f| {
+            verify(&f).map_err(|source| FileError::Replay { path: path.clone(), source: Box::new(source) })
+        });
         match result {
             Ok(v) => {
                 let _ = writeln!(
@@ -196,7 +197,7 @@ fn verify_files(paths: &[PathBuf], out: &mut dyn Write) -> i32 {
 
 fn replay(path: &std::path::Path, digests: bool, out: &mut dyn Write) -> Result<i32, FileError> {
     let file = read_replay(path)?;
-    let wrap = |source| FileError::Replay { path: path.to_owned(), source };
+    let wrap = |source| FileError::Replay { path: path.to_owned(), source: Box::new(source) };
     let game = check_structure(&file).map_err(wrap)?;
     let result = game.play(&file.header, &file.actions, &|_| true, &mut |step, digest, parts| {
         if digests {

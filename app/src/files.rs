@@ -21,7 +21,7 @@ pub enum FileError {
         /// The file.
         path: PathBuf,
         /// What is wrong with it.
-        source: ReplayError,
+        source: Box<ReplayError>,
     },
 }
 
@@ -39,7 +39,8 @@ impl FileError {
 /// Reads and decodes a replay file (does not verify it).
 pub fn read_replay(path: &Path) -> Result<ReplayFile, FileError> {
     let bytes = std::fs::read(path).map_err(|source| FileError::Io { path: path.to_owned(), source })?;
-    ReplayFile::from_bytes(&bytes).map_err(|source| FileError::Replay { path: path.to_owned(), source })
+    ReplayFile::from_bytes(&bytes)
+        .map_err(|source| FileError::Replay { path: path.to_owned(), source: Box::new(source) })
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder,

@@ -176,7 +176,7 @@ impl Timer {
         let bytes = gpu.read(&self.read, "the pass timer")?;
         let t: &[u64] = bytemuck::cast_slice(&bytes);
         let ticks = t[1].saturating_sub(t[0]);
-        Ok((ticks as f64 * gpu.queue.get_timestamp_period() as f64) as u64)
+        Ok((ticks as f64 * f64::from(gpu.queue.get_timestamp_period())) as u64)
     }
 }
 

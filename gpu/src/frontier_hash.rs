@@ -55,7 +55,7 @@ pub fn pack_keys(keys: &[u8], key_len: usize) -> (Vec<u32>, usize) {
     let mut words = vec![0u32; count * stride];
     for (k, key) in keys.chunks(key_len.max(1)).enumerate() {
         for (j, &byte) in key.iter().enumerate() {
-            words[k * stride + j / 4] |= (byte as u32) << (8 * (j % 4));
+            words[k * stride + j / 4] |= u32::from(byte) << (8 * (j % 4));
         }
     }
     (words, stride)
@@ -180,7 +180,7 @@ impl GpuHasher {
             contents: bytemuck::cast_slice(&words),
             usage: wgpu::BufferUsages::STORAGE,
         });
-        let out_len = count as u64 * 32;
+        let out_len = u64::from(count) * 32;
         let obuf = dev.create_buffer(&wgpu::BufferDescriptor {
             label: Some("hash out"),
             size: out_len,

@@ -53,7 +53,7 @@ impl Batch {
             h: f0.h,
             wrap: f0.wrap,
             fields: fields.len() as u32,
-            cells: fields.iter().flat_map(|f| f.cells.iter().map(|&c| c as u32)).collect(),
+            cells: fields.iter().flat_map(|f| f.cells.iter().map(|&c| u32::from(c))).collect(),
         }
     }
 
@@ -127,7 +127,7 @@ pub fn life_step_cpu(b: &Batch, dst: &mut [u32]) -> Vec<GenStats> {
             }
         }
     }
-    stats.iter().map(|s| GenStats { p1: s[0], p2: s[1], hash: ((s[3] as u64) << 32) | s[2] as u64 }).collect()
+    stats.iter().map(|s| GenStats { p1: s[0], p2: s[1], hash: (u64::from(s[3]) << 32) | u64::from(s[2]) }).collect()
 }
 
 /// Runs `gens` generations with the CPU twin: the final cells and each
@@ -232,9 +232,9 @@ impl LifeGpu {
     /// the final cells and every generation's figures.
     /// A batch larger than one storage binding runs in slices of whole fields.
     pub fn run(&self, gpu: &Gpu, b: &Batch, gens: u32) -> Result<RunResult, GpuError> {
-        let field_bytes = b.w as u64 * b.h as u64 * 4;
-        let max = gpu.limits.max_storage_buffer_binding_size as u64;
-        let per = (max / field_bytes.max(1)).min(gpu.limits.max_compute_workgroups_per_dimension as u64) as u32;
+        let field_bytes = u64::from(b.w) * u64::from(b.h) * 4;
+        let max = gpu.limits.max_storage_buffer_binding_size;
+        let per = (max / field_bytes.max(1)).min(u64::from(gpu.limits.max_compute_workgroups_per_dimension)) as u32;
         if per == 0 {
             return Err(GpuError::TooLarge(format!(
                 "one {}×{} field needs {field_bytes} bytes, more than this GPU's {max}-byte storage binding",
@@ -260,6 +260,7 @@ impl LifeGpu {
         Ok(RunResult { cells, stats, device_ns })
     }
 
+    #[expect(clippy::too_many_lines, reason = "one submission: buffers, bind groups, the pass and the readback")]
     fn run_unchecked(&self, gpu: &Gpu, b: &Batch, gens: u32) -> Result<RunResult, GpuError> {
         let bytes = b.cells.len() as u64 * 4;
         let gens = gens.max(1);
@@ -276,7 +277,7 @@ impl LifeGpu {
             usage,
             mapped_at_creation: false,
         });
-        let stats_len = gens as u64 * b.fields as u64 * 16;
+        let stats_len = u64::from(gens) * u64::from(b.fields) * 16;
         let stats = dev.create_buffer(&wgpu::BufferDescriptor {
             label: Some("life stats"),
             size: stats_len,
@@ -286,7 +287,8 @@ impl LifeGpu {
         let align = gpu.limits.min_uniform_buffer_offset_alignment.max(std::mem::size_of::<Params>() as u32) as usize;
         let mut params = vec![0u8; align * gens as usize];
         for g in 0..gens as usize {
-            let p = Params { w: b.w, h: b.h, wrap: b.wrap as u32, fields: b.fields, generation: g as u32, pad: [0; 3] };
+            let p =
+                Params { w: b.w, h: b.h, wrap: u32::from(b.wrap), fields: b.fields, generation: g as u32, pad: [0; 3] };
             params[g * align..g * align + std::mem::size_of::<Params>()].copy_from_slice(bytemuck::bytes_of(&p));
         }
         let pbuf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -358,7 +360,7 @@ impl LifeGpu {
             .chunks(4 * b.fields as usize)
             .map(|gen| {
                 gen.chunks(4)
-                    .map(|s| GenStats { p1: s[0], p2: s[1], hash: ((s[3] as u64) << 32) | s[2] as u64 })
+                    .map(|s| GenStats { p1: s[0], p2: s[1], hash: (u64::from(s[3]) << 32) | u64::from(s[2]) })
                     .collect()
             })
             .collect();

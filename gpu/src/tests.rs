@@ -34,10 +34,10 @@ proptest! {
         for (k, f) in fields.iter().enumerate() {
             let mut a = f.clone();
             let mut b = f.clone();
-            for g in 0..gens as usize {
+            for gen_stats in stats.iter().take(gens as usize) {
                 step_reference(&a, &mut b);
                 std::mem::swap(&mut a, &mut b);
-                let s = stats[g][k];
+                let s = gen_stats[k];
                 prop_assert_eq!((s.p1, s.p2, s.hash), (a.counts().0, a.counts().1, a.hash()));
             }
             let n = (w * h) as usize;

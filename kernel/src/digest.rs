@@ -83,7 +83,7 @@ impl PartHasher {
     }
     /// Writes a bool as one byte, 0 or 1.
     pub fn bool(&mut self, v: bool) -> &mut Self {
-        self.u8(v as u8)
+        self.u8(u8::from(v))
     }
     /// Writes a u16, little-endian.
     pub fn u16(&mut self, v: u16) -> &mut Self {

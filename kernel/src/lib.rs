@@ -5,15 +5,30 @@
 //!
 //! - [`game`]: the [`Game`] trait every game implements.
 //! - [`replay`]: the replay file (header, action log, BLAKE3 chain, checkpoints,
-//!   certificates) and its verification.
+//!   certificates); [`verify`]: checking one completely, through its game.
 //! - [`session`]: a live game with undo, redo and seek, always equal to a replay of its log.
 //! - [`rng`]: the one portable random number generator and its per-purpose streams.
 //! - [`digest`]: canonical state digests built from named parts.
 //! - [`registry`]: every game behind one object-safe interface, by id.
 //! - [`hashing`]: the frontier hashing interface (CPU BLAKE3; the GPU plugs in).
 //! - [`wire`]: the pinned bincode configuration.
-//! - [`mines`]: MineLayer, reversed Minesweeper with unique-solution fields.
+//! - [`life`], [`mines`], [`miau`], [`explodo`]: the four games (Life,
+//!   MineLayer, Miau Is True, Explodorama), each a thin face over its folder.
 //! - [`tally`]: a tiny test game for the replay machinery.
+
+// The kernel's own lints on top of the workspace's (Cargo.toml): its rules
+// are integers only, it never prints, and kernel/clippy.toml bans the types
+// and calls that would let a clock, OS randomness or a hash order into an
+// answer.
+#![warn(
+    clippy::float_arithmetic,
+    clippy::float_cmp,
+    clippy::cast_precision_loss,
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::disallowed_types,
+    clippy::disallowed_methods
+)]
 
 pub mod digest;
 pub mod explodo;

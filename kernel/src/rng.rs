@@ -56,8 +56,8 @@ impl Rng {
 
     /// The next 64 random bits: the first u32 is the high half.
     pub fn next_u64(&mut self) -> u64 {
-        let hi = self.next_u32() as u64;
-        let lo = self.next_u32() as u64;
+        let hi = u64::from(self.next_u32());
+        let lo = u64::from(self.next_u32());
         (hi << 32) | lo
     }
 
@@ -97,7 +97,7 @@ impl Rng {
     /// An index drawn with the given integer weights (one draw of below(total)).
     /// Returns `None` when all weights are zero.
     pub fn weighted(&mut self, weights: &[u32]) -> Option<usize> {
-        let total: u64 = weights.iter().map(|&w| w as u64).sum();
+        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
         if total == 0 {
             return None;
         }

@@ -80,7 +80,7 @@ impl Game for Tally {
         let before = state.total;
         let mut events = Vec::new();
         match action {
-            Action::Add(n) if (1..=9).contains(n) => state.total += *n as u32,
+            Action::Add(n) if (1..=9).contains(n) => state.total += u32::from(*n),
             Action::Add(n) => return Err(Rejection::new(format!("you can add 1 to 9, not {n}"))),
             Action::Double if state.total == 0 => return Err(Rejection::new("doubling zero changes nothing")),
             Action::Double => state.total *= 2,

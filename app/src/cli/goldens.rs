@@ -18,9 +18,10 @@ pub fn compute(root: &Path) -> Result<BTreeMap<String, Vec<String>>, Vec<String>
     let mut errors = Vec::new();
     for path in replay_files(&root.join("replays"))? {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        match read_replay(&path)
-            .and_then(|f| verify(&f).map_err(|source| crate::files::FileError::Replay { path: path.clone(), source }))
-        {
+        match read_replay(&path).and_then(|f| {
+            verify(&f)
+                .map_err(|source| crate::files::FileError::Replay { path: path.clone(), source: Box::new(source) })
+        }) {
             Ok(v) => out.entry(v.game).or_default().push(format!("{name} {} {}", v.final_digest, v.outcome)),
             Err(e) => errors.push(e.to_string()),
         }

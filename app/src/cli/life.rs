@@ -142,8 +142,8 @@ fn start_field(args: &RunArgs) -> Result<Field, String> {
             None => (0, 0),
         };
         for &(x, y, c) in &p.cells {
-            let (fx, fy) = (ax as u64 + x as u64, ay as u64 + y as u64);
-            if fx >= w as u64 || fy >= h as u64 {
+            let (fx, fy) = (u64::from(ax) + u64::from(x), u64::from(ay) + u64::from(y));
+            if fx >= u64::from(w) || fy >= u64::from(h) {
                 return Err(format!(
                     "{}: the pattern ({}×{} at {ax},{ay}) does not fit the {w}×{h} field: its cell ({x}, {y}) lands at ({fx}, {fy})",
                     path.display(),
@@ -209,7 +209,7 @@ fn run_field(args: &RunArgs, out: &mut dyn Write) -> Result<(), String> {
                 let r = life.run(&gpu, &cur, n).map_err(|e| format!("--engine gpu: {e}"))?;
                 if counts {
                     for (k, s) in r.stats.iter().enumerate() {
-                        line(done as u64 + k as u64 + 1, (s[0].p1, s[0].p2));
+                        line(u64::from(done) + k as u64 + 1, (s[0].p1, s[0].p2));
                     }
                 }
                 cur.cells = r.cells;

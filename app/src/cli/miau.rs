@@ -85,6 +85,7 @@ fn read_pack(path: &Path, err: &mut dyn Write) -> Option<(Option<Pack>, retrace_
 }
 
 /// Runs a Miau subcommand; returns the exit code.
+#[expect(clippy::too_many_lines, reason = "one arm per `miau` subcommand, each a few lines")]
 pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match cmd {
         MiauCommand::Check { pack, proofs } => {
@@ -280,7 +281,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             }
             let _ = writeln!(out, "outcome: {}", Miau::outcome(s.state()));
             if let Some(path) = save {
-                let s = s.with_title(&format!("Miau: {}", lv.title));
+                let s = s.with_title(format!("Miau: {}", lv.title));
                 if let Err(e) = crate::files::write_atomic(&path, &s.to_replay(crate::APP_VERSION).to_bytes()) {
                     let _ = writeln!(err, "error: {}: cannot save the replay: {e}", path.display());
                     return 1;

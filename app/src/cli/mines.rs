@@ -56,7 +56,7 @@ pub fn run(cmd: MinesCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 None => crate::random_seed(),
             };
             for k in 0..count {
-                let seed = base.wrapping_add(k as u64);
+                let seed = base.wrapping_add(u64::from(k));
                 let g = generate(&params, &mut Rng::stream(seed, "mines.field"));
                 let f = &g.field;
                 for r in 0..f.rows as usize {

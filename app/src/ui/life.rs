@@ -255,6 +255,7 @@ impl LifeView {
         }
     }
 
+    #[expect(clippy::too_many_lines, reason = "one arm per phase of the game's controls")]
     fn controls(&mut self, ui: &mut egui::Ui, store: &Store, settings: &mut Settings) -> Option<LifeRequest> {
         let mut req = None;
         let lang = settings.lang;
@@ -263,7 +264,7 @@ impl LifeView {
         let phase = st.phase;
         let (c1, c2) = st.counts();
         let title = match campaign {
-            Some((level, _)) => format!("{} {}/{}", tr(lang, "Level"), level as u32 + 1, levels().len()),
+            Some((level, _)) => format!("{} {}/{}", tr(lang, "Level"), u32::from(level) + 1, levels().len()),
             None => "Life".to_string(),
         };
         ui.heading(title);
@@ -450,7 +451,7 @@ impl LifeView {
         });
         if self.stamp.is_some()
             && ui
-                .button(format!("↻ {}°", self.rot as u32 * 90))
+                .button(format!("↻ {}°", u32::from(self.rot) * 90))
                 .on_hover_text(tr(lang, "Rotate (or use the mouse wheel)"))
                 .clicked()
         {
@@ -469,6 +470,7 @@ impl LifeView {
         ui.small(tr(lang, "Left: draw or stamp · right drag: erase"));
     }
 
+    #[expect(clippy::too_many_lines, reason = "painting and the pointer's tools over one field")]
     fn field(&mut self, ui: &mut egui::Ui, store: &Store) {
         let st = self.session.state();
         let (w, h) = (st.field.w, st.field.h);
@@ -530,7 +532,7 @@ impl LifeView {
         let Some(player) = st.phase.drawer() else { return };
         let to_cell = |pos: Pos2| -> Option<(u32, u32)> {
             let v = (pos - rect.min) / cell;
-            (v.x >= 0.0 && v.y >= 0.0 && (v.x as u32) < w && (v.y as u32) < h).then(|| (v.x as u32, v.y as u32))
+            (v.x >= 0.0 && v.y >= 0.0 && (v.x as u32) < w && (v.y as u32) < h).then_some((v.x as u32, v.y as u32))
         };
         let hover = resp.hover_pos().and_then(to_cell);
         // Stamp preview and rotation by the wheel.

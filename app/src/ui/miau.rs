@@ -282,6 +282,7 @@ impl MiauView {
     }
 
     /// The screen; returns a request for the shell.
+    #[expect(clippy::too_many_lines, reason = "the level screen's panels in reading order")]
     pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) -> Option<MiauRequest> {
         let mut request = None;
         if self.poll_hint() {

@@ -42,7 +42,7 @@ impl MinesView {
         let recorded = !session.state().active();
         MinesView {
             session,
-            clock: Instant::now() - Duration::from_millis(last as u64),
+            clock: Instant::now() - Duration::from_millis(u64::from(last)),
             pressing: false,
             show_stats: false,
             show_help: false,
@@ -53,18 +53,15 @@ impl MinesView {
     }
 
     fn now_ms(&self) -> u32 {
-        (self.clock.elapsed().as_millis().min(u32::MAX as u128) as u32).max(self.session.state().last_ms)
+        (self.clock.elapsed().as_millis().min(u128::from(u32::MAX)) as u32).max(self.session.state().last_ms)
     }
 
     fn push(&mut self, store: &Store, action: Action) {
-        match self.session.push(action) {
-            Ok(_) => {
-                if let Err(e) = store.save(SAVE, &self.session) {
-                    self.message = Some(e);
-                }
+        // Clicks the rules ignore (a clue, a flag on a laid mine) are the original's no-ops.
+        if self.session.push(action).is_ok() {
+            if let Err(e) = store.save(SAVE, &self.session) {
+                self.message = Some(e);
             }
-            // Clicks the rules ignore (a clue, a flag on a laid mine) are the original's no-ops.
-            Err(_) => {}
         }
         self.record(store);
     }

@@ -2,6 +2,7 @@
 //! in the order of `share::LANGUAGES`; English for any other code.
 
 /// The text for `key` in MineLayer language `lang` (`{n}`, `{mines}`, `{time}` are filled in by callers).
+#[expect(clippy::too_many_lines, reason = "a translation table")]
 pub fn mt(lang: &str, key: &'static str) -> &'static str {
     let i = retrace_kernel::mines::share::LANGUAGES.iter().position(|l| lang.get(..2) == Some(*l)).unwrap_or(0);
     let row: [&'static str; 8] = match key {

@@ -15,6 +15,7 @@ pub fn tr(lang: Lang, en: &'static str) -> &'static str {
 }
 
 /// The Russian for an English phrase of the window, if the table has it.
+#[expect(clippy::too_many_lines, reason = "a translation table")]
 pub fn ru(en: &str) -> Option<&'static str> {
     Some(match en {
         "Retrace" => "Retrace",

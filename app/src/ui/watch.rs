@@ -13,6 +13,7 @@ use retrace_kernel::verify::{verify, Verified};
 use retrace_kernel::{Game, Session};
 
 /// The watched game, typed so it can be drawn.
+#[expect(clippy::large_enum_variant, reason = "one watched session at a time, moved only when it opens")]
 pub enum Watched {
     /// A MineLayer round.
     Mines(Session<MineLayer>),
@@ -49,6 +50,7 @@ pub struct WatchView {
 }
 
 /// What the watcher asks the shell to do.
+#[expect(clippy::large_enum_variant, reason = "a request lives for one frame")]
 pub enum WatchRequest {
     /// Fork a live MineLayer round at the current step.
     PlayMines(Session<MineLayer>),

@@ -158,6 +158,7 @@ impl State {
 
     /// Plays the player's part of a turn. Returns whether the world takes its
     /// turn after it (not when a life was lost or the level ended).
+    #[expect(clippy::too_many_lines, reason = "one arm per player action")]
     pub(super) fn act(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<bool, Rejection> {
         let from = self.player;
         match *action {

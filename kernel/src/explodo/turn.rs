@@ -9,6 +9,7 @@ use super::types::{Death, Event, Step};
 impl State {
     /// The world's turn after the player's action. (The player moves first, so
     /// "swapping places" with an enemy is walking into it: one rule covers both.)
+    #[expect(clippy::too_many_lines, reason = "the world's turn is one ordered list of phases")]
     pub(super) fn world(&mut self, events: &mut Vec<Event>) {
         let turn = self.turn;
         // 1. Enemies step where their arrows pointed (frozen ones thaw a step instead).

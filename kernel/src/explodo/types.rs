@@ -358,8 +358,17 @@ pub enum Event {
     Released(Kind, u32),
     /// A life was lost: the message.
     LifeLost(String),
-    /// A level was cleared: level, turns, par, coins earned.
-    LevelCleared { level: u32, turns: u32, par: u32, coins: u32 },
+    /// A level was cleared.
+    LevelCleared {
+        /// The level cleared.
+        level: u32,
+        /// Turns it took.
+        turns: u32,
+        /// Its par.
+        par: u32,
+        /// Coins earned on it.
+        coins: u32,
+    },
     /// Level 20 cleared.
     RunWon,
     /// No lives left.

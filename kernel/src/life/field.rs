@@ -83,12 +83,12 @@ impl Field {
         let (mut lo, mut hi) = (0u32, 0u32);
         for (i, &c) in self.cells.iter().enumerate() {
             if c != DEAD {
-                let key = ((i as u32) << 1) | (c as u32 - 1);
+                let key = ((i as u32) << 1) | (u32::from(c) - 1);
                 lo = lo.wrapping_add(fmix32(key ^ HASH_K_LO));
                 hi = hi.wrapping_add(fmix32(key ^ HASH_K_HI));
             }
         }
-        ((hi as u64) << 32) | lo as u64
+        (u64::from(hi) << 32) | u64::from(lo)
     }
 
     /// Feeds the field's canonical bytes into a digest part.
@@ -137,7 +137,7 @@ pub fn majority(count1: u32, count2: u32) -> u8 {
 pub fn step_reference(src: &Field, dst: &mut Field) {
     debug_assert_eq!((src.w, src.h), (dst.w, dst.h));
     dst.wrap = src.wrap;
-    let (w, h) = (src.w as i64, src.h as i64);
+    let (w, h) = (i64::from(src.w), i64::from(src.h));
     for y in 0..h {
         for x in 0..w {
             let mut n = [0u32; 3];

@@ -507,12 +507,15 @@ enum Stop {
     Stable,
 }
 
+/// One generation's numbers: player 1 cells, player 2 cells, `Field::hash`.
+pub type GenStats = (u32, u32, u64);
+
 /// A source of generations for `Advance`: any engine bit-exact with the
 /// kernel's (the GPU's `life_step`). Used through [`Life::apply_with`].
 pub trait Stepper {
     /// Runs `gens` generations from `field`: the field after them and, per
     /// generation, (player 1 cells, player 2 cells, `Field::hash`).
-    fn run(&mut self, field: &Field, gens: u32) -> Result<(Field, Vec<(u32, u32, u64)>), String>;
+    fn run(&mut self, field: &Field, gens: u32) -> Result<(Field, Vec<GenStats>), String>;
 }
 
 impl Life {
@@ -564,7 +567,7 @@ impl Game for Life {
                 let Some(lv) = levels.get(level as usize) else {
                     return reject(format!(
                         "there is no campaign level {} (there are {})",
-                        level as u32 + 1,
+                        u32::from(level) + 1,
                         levels.len()
                     ));
                 };
@@ -589,6 +592,7 @@ impl Game for Life {
         Ok(s)
     }
 
+    #[expect(clippy::too_many_lines, reason = "one arm per action of the game's state machine")]
     fn apply(s: &mut State, action: &Action) -> Result<Vec<Event>, Rejection> {
         use Phase::*;
         let campaign = s.campaign.is_some();
@@ -601,8 +605,8 @@ impl Game for Life {
                 if x >= s.field.w || y >= s.field.h {
                     return reject(format!("({x}, {y}) is off the {}×{} field", s.field.w, s.field.h));
                 }
-                let (x0, y0, x1, y1) = tool.footprint(x as i64, y as i64);
-                let (w, h) = (s.field.w as i64, s.field.h as i64);
+                let (x0, y0, x1, y1) = tool.footprint(i64::from(x), i64::from(y));
+                let (w, h) = (i64::from(s.field.w), i64::from(s.field.h));
                 let cells = (y0.max(0)..=y1.min(h - 1))
                     .flat_map(|yy| (x0.max(0)..=x1.min(w - 1)).map(move |xx| (xx as u32, yy as u32)));
                 let cells: Vec<(u32, u32)> = cells.collect();
@@ -622,11 +626,11 @@ impl Game for Life {
                 if x >= s.field.w || y >= s.field.h {
                     return reject(format!("({x}, {y}) is off the {}×{} field", s.field.w, s.field.h));
                 }
-                let (w, h) = (s.field.w as u64, s.field.h as u64);
+                let (w, h) = (u64::from(s.field.w), u64::from(s.field.h));
                 let cells: Vec<(u32, u32)> = p
                     .cells_rotated(rot)
                     .into_iter()
-                    .map(|(dx, dy)| (x as u64 + dx as u64, y as u64 + dy as u64))
+                    .map(|(dx, dy)| (u64::from(x) + u64::from(dx), u64::from(y) + u64::from(dy)))
                     .filter(|&(cx, cy)| cx < w && cy < h)
                     .map(|(cx, cy)| (cx as u32, cy as u32))
                     .collect();
@@ -762,7 +766,7 @@ impl Game for Life {
             Reason::Defeat => "the budget is spent and the enemy lives",
         };
         if let Some((level, _)) = s.campaign {
-            let n = level as u32 + 1;
+            let n = u32::from(level) + 1;
             return match reason {
                 Reason::Win => Outcome::Won(format!("level {n} cleared at generation {}", s.generation)),
                 Reason::Defeat => Outcome::Lost(format!("level {n}: {why}, {c2} enemy cells left")),

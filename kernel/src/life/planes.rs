@@ -122,7 +122,7 @@ impl Planes {
                 }
             }
         }
-        ((hi as u64) << 32) | lo as u64
+        (u64::from(hi) << 32) | u64::from(lo)
     }
 
     /// The mask of valid bits in the last word of a row.

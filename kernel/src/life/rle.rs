@@ -100,7 +100,7 @@ pub fn parse(text: &str) -> Result<Pattern, String> {
     let Some((w, h)) = header else { return Err("line 1, column 1: no `x = W, y = H` header".into()) };
     let mut out = Vec::with_capacity(cells.len());
     for (cx, cy, c, line, col) in cells {
-        if cx >= w as u64 || cy >= h as u64 {
+        if cx >= u64::from(w) || cy >= u64::from(h) {
             return Err(format!("line {line}, column {col}: a cell at ({cx}, {cy}) lies outside the declared {w}×{h}"));
         }
         out.push((cx as u32, cy as u32, c));

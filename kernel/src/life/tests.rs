@@ -115,7 +115,7 @@ proptest! {
 fn widths_around_word_boundaries() {
     for w in [63, 64, 65, 127, 128, 129] {
         for wrap in [false, true] {
-            let f = random_field(w, 7, wrap, 40, w as u64);
+            let f = random_field(w, 7, wrap, 40, u64::from(w));
             assert_eq!(run(&f, 5), run_ref(&f, 5), "w {w} wrap {wrap}");
         }
     }
@@ -147,7 +147,7 @@ fn stamped(id: &str, w: u32, h: u32, x: u32, y: u32) -> Field {
 fn live(f: &Field) -> Vec<(i64, i64)> {
     (0..f.cells.len())
         .filter(|&i| f.cells[i] != DEAD)
-        .map(|i| ((i as u32 % f.w) as i64, (i as u32 / f.w) as i64))
+        .map(|i| (i64::from(i as u32 % f.w), i64::from(i as u32 / f.w)))
         .collect()
 }
 

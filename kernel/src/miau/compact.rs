@@ -20,6 +20,7 @@ use super::key::{Keyer, Layout};
 use super::rules::{self, Pred, RuleSet};
 use super::state::State;
 use super::types::Step;
+#[expect(clippy::disallowed_types, reason = "the one hash map: looked up, never iterated, fixed hasher")]
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, DefaultHasher};
 
@@ -271,6 +272,7 @@ pub struct Compact<'a> {
     readings: Vec<Reading>,
     /// Readings by word placement: looked up, never iterated, with a fixed
     /// hasher (no random seed), so nothing in it can depend on the run.
+    #[expect(clippy::disallowed_types, reason = "looked up, never iterated, fixed hasher")]
     known: HashMap<Vec<u8>, u32, BuildHasherDefault<DefaultHasher>>,
     /// What changed, for undo.
     log: Vec<Change>,
@@ -309,7 +311,7 @@ impl<'a> Compact<'a> {
             reading: 0,
             moved_words: false,
             readings: Vec::new(),
-            known: HashMap::default(),
+            known: Default::default(),
             log: Vec::new(),
             places: Vec::new(),
             movers: Vec::new(),
@@ -379,7 +381,7 @@ impl<'a> Compact<'a> {
     /// Writes the key (see [`Layout`]): the things' cells and nouns, the gate
     /// states, the phases, then the win flag.
     pub fn key(&mut self, out: &mut Vec<u8>) {
-        *self.key.last_mut().expect("the win flag") = self.won as u8;
+        *self.key.last_mut().expect("the win flag") = u8::from(self.won);
         out.extend_from_slice(&self.key);
     }
 
@@ -398,7 +400,7 @@ impl<'a> Compact<'a> {
             }
         }
         self.won = m.won;
-        *self.key.last_mut().expect("the win flag") = self.won as u8;
+        *self.key.last_mut().expect("the win flag") = u8::from(self.won);
         self.reading = m.reading;
         self.moved_words = m.moved_words;
     }
@@ -444,7 +446,7 @@ impl<'a> Compact<'a> {
             l.put_noun(&mut self.key, j, if x == GONE { 0 } else { k });
         }
         if let Some(j) = self.level.chan_slot[i] {
-            self.key[self.level.chan_base() + j] = if x == GONE { GONE } else { self.open[i] as u8 };
+            self.key[self.level.chan_base() + j] = if x == GONE { GONE } else { u8::from(self.open[i]) };
         }
         (self.x[i], self.y[i], self.kind[i]) = (x, y, k);
     }
@@ -453,7 +455,7 @@ impl<'a> Compact<'a> {
     fn put_open(&mut self, i: usize, open: bool) {
         self.open[i] = open;
         if let Some(j) = self.level.chan_slot[i] {
-            self.key[self.level.chan_base() + j] = if self.x[i] == GONE { GONE } else { open as u8 };
+            self.key[self.level.chan_base() + j] = if self.x[i] == GONE { GONE } else { u8::from(open) };
         }
     }
 
@@ -814,7 +816,7 @@ impl<'a> Compact<'a> {
             .iter()
             .map(|k| {
                 l.pairs.iter().enumerate().fold(0, |m, (p, [a, b])| {
-                    m | (rs.has_word(k, a) as u8) << (2 * p) | (rs.has_word(k, b) as u8) << (2 * p + 1)
+                    m | u8::from(rs.has_word(k, a)) << (2 * p) | u8::from(rs.has_word(k, b)) << (2 * p + 1)
                 })
             })
             .collect();
@@ -1083,21 +1085,23 @@ mod tests {
                         require.iter().enumerate().filter(|(_, r)| texts.contains(r)).fold(0u8, |m, (i, _)| m | 1 << i);
                     assert_eq!(c.formed(), formed, "{id} step {step} {a:?}: formed");
                     assert_eq!(c.words(), t.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).count());
-                    seen[0] += t.won as u32;
-                    seen[1] += (t.board.things.len() < s.board.things.len()) as u32;
-                    seen[2] += t.board.things.iter().zip(&s.board.things).any(|(a, b)| a.id == b.id && a.kind != b.kind)
-                        as u32;
-                    seen[3] += pushed as u32;
-                    seen[4] += (c.formed() != 0 && c.formed() != 7) as u32;
-                    seen[5] += c.banned() as u32;
-                    seen[6] += t.board.things.iter().zip(&s.board.things).any(|(a, b)| a.id == b.id && a.open != b.open)
-                        as u32;
-                    seen[7] += (t.phases != s.phases) as u32;
-                    seen[8] += t.board.things.iter().any(|a| {
+                    seen[0] += u32::from(t.won);
+                    seen[1] += u32::from(t.board.things.len() < s.board.things.len());
+                    seen[2] += u32::from(
+                        t.board.things.iter().zip(&s.board.things).any(|(a, b)| a.id == b.id && a.kind != b.kind),
+                    );
+                    seen[3] += u32::from(pushed);
+                    seen[4] += u32::from(c.formed() != 0 && c.formed() != 7);
+                    seen[5] += u32::from(c.banned());
+                    seen[6] += u32::from(
+                        t.board.things.iter().zip(&s.board.things).any(|(a, b)| a.id == b.id && a.open != b.open),
+                    );
+                    seen[7] += u32::from(t.phases != s.phases);
+                    seen[8] += u32::from(t.board.things.iter().any(|a| {
                         a.kind == Kind::Object(Name::new("shoal"))
                             && s.board.things.iter().any(|b| b.id == a.id && b.kind != a.kind)
-                    }) as u32;
-                    seen[9] += (!t.pairs.is_empty() && t.board.things.len() < s.board.things.len()) as u32;
+                    }));
+                    seen[9] += u32::from(!t.pairs.is_empty() && t.board.things.len() < s.board.things.len());
                     taken.push(t);
                     *compared += 1;
                 }

@@ -291,12 +291,12 @@ impl Keyer {
             }
             // A gate's state, or FF when it is gone (no allocation without gates).
             if chan {
-                gates.push(t.map_or(0xFF, |t| t.open as u8));
+                gates.push(t.map_or(0xFF, |t| u8::from(t.open)));
             }
         }
         out.extend(gates);
         out.extend(s.phases.iter().map(|&p| p as u8));
-        out.push(s.won as u8);
+        out.push(u8::from(s.won));
     }
 }
 

@@ -493,11 +493,11 @@ fn level_grid(t: &Table, path: &str, legend: &[(String, String)], r: &mut Report
         },
         (None, Some(grid)) => grid.to_string(),
         (Some(_), Some(_)) => {
-            r.errors.push(issue(&path, "has both map and grid; give one"));
+            r.errors.push(issue(path, "has both map and grid; give one"));
             return None;
         }
         (None, None) => {
-            r.errors.push(issue(&path, "needs a board: map (with legend) or grid"));
+            r.errors.push(issue(path, "needs a board: map (with legend) or grid"));
             return None;
         }
     };
@@ -561,15 +561,13 @@ fn check_words(setup: &Setup, board: &Board, path: &str, words: &Words, drawn: &
                     && !custom.iter().any(|c| c.eq_ignore_ascii_case(n)) =>
             {
                 r.warnings.push(issue(
-                    &path,
+                    path,
                     format!("{} isn't a thing in this pack. Did you mean a property?", n.to_uppercase()),
                 ));
             }
             Kind::Word(Word::Noun(n)) if !is_bound(n) && custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
-                r.warnings.push(issue(
-                    &path,
-                    format!("{} is a declared property but reads as a noun here", n.to_uppercase()),
-                ));
+                r.warnings
+                    .push(issue(path, format!("{} is a declared property but reads as a noun here", n.to_uppercase())));
             }
             Kind::Object(n) => {
                 drawn.push(n.to_string());
@@ -577,7 +575,7 @@ fn check_words(setup: &Setup, board: &Board, path: &str, words: &Words, drawn: &
                     || is_bound(n)
                     || custom.iter().any(|c| c.eq_ignore_ascii_case(n))
                 {
-                    r.warnings.push(issue(&path, format!("the object '{n}' is named after a property")));
+                    r.warnings.push(issue(path, format!("the object '{n}' is named after a property")));
                 }
             }
             _ => {}
@@ -591,24 +589,24 @@ fn check_circuits(board: &Board, path: &str, r: &mut Report) {
         let plates = board.things.iter().filter(|th| th.is_plate() && th.channel.as_deref() == Some(c)).count();
         let gates = board.things.iter().filter(|th| th.is_gate() && th.channel.as_deref() == Some(c)).count();
         if plates > 0 && gates == 0 {
-            r.warnings.push(issue(&path, format!("channel {c} has plates but no gates")));
+            r.warnings.push(issue(path, format!("channel {c} has plates but no gates")));
         } else if gates > 0 && plates == 0 {
-            r.warnings.push(issue(&path, format!("channel {c} has gates but no plates")));
+            r.warnings.push(issue(path, format!("channel {c} has gates but no plates")));
         }
     }
 }
 
 /// Start-state checks: settle as the engine does at reset.
 fn check_start(setup: &Setup, board: &Board, path: &str, r: &mut Report) {
-    if let Ok(s) = <super::Miau as crate::game::Game>::start(&setup, 0) {
+    if let Ok(s) = <super::Miau as crate::game::Game>::start(setup, 0) {
         let lost = board.things.len() - s.board.things.len();
         if lost > 0 {
-            r.warnings.push(issue(&path, format!("{lost} thing(s) are destroyed at reset")));
+            r.warnings.push(issue(path, format!("{lost} thing(s) are destroyed at reset")));
         }
         if s.won {
-            r.warnings.push(issue(&path, "is already won at the start"));
+            r.warnings.push(issue(path, "is already won at the start"));
         } else if !s.board.things.iter().any(|th| s.rules.has(&th.kind, super::board::Prop::You)) {
-            r.warnings.push(issue(&path, "starts without anything that is YOU"));
+            r.warnings.push(issue(path, "starts without anything that is YOU"));
         }
     }
 }

@@ -134,6 +134,10 @@ impl State {
     /// Clears the way into (x, y): the cell's PUSH things move on together
     /// (a stack moves as one piece); a STOP thing that is not PUSH, or the
     /// board's edge, blocks.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the same signature as the compact twin's phase, plus the rules and depth"
+    )]
     pub(super) fn push_cell(
         &mut self,
         x: i32,

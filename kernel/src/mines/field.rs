@@ -73,7 +73,7 @@ impl Field {
 
 /// The 8-neighbourhood of cell `i` on a `rows`×`cols` grid, in row-major order.
 pub fn neighbours(rows: u16, cols: u16, i: usize) -> impl Iterator<Item = usize> {
-    let (rows, cols) = (rows as i32, cols as i32);
+    let (rows, cols) = (i32::from(rows), i32::from(cols));
     let (r, c) = ((i as i32) / cols, (i as i32) % cols);
     (-1..=1).flat_map(move |dr| (-1..=1).map(move |dc| (r + dr, c + dc))).filter_map(move |(rr, cc)| {
         let inside = rr >= 0 && rr < rows && cc >= 0 && cc < cols && (rr, cc) != (r, c);

@@ -153,12 +153,12 @@ impl State {
 
     /// Assist cue: a clue whose laid neighbours equal its number. False for non-clues.
     pub fn sat(&self, i: usize) -> bool {
-        self.field.clue[i] && self.laid_around(i) == self.numbers[i] as u32
+        self.field.clue[i] && self.laid_around(i) == u32::from(self.numbers[i])
     }
 
     /// Assist cue: a clue with more laid neighbours than its number. False for non-clues.
     pub fn over(&self, i: usize) -> bool {
-        self.field.clue[i] && self.laid_around(i) > self.numbers[i] as u32
+        self.field.clue[i] && self.laid_around(i) > u32::from(self.numbers[i])
     }
 
     /// Whether actions are still accepted.
@@ -303,7 +303,7 @@ impl Game for MineLayer {
         let mut field = PartHasher::new("field");
         field.u16(s.field.rows).u16(s.field.cols).u32(s.attempt);
         for i in 0..s.field.len() {
-            field.u8(s.field.mine[i] as u8 | (s.field.clue[i] as u8) << 1);
+            field.u8(u8::from(s.field.mine[i]) | u8::from(s.field.clue[i]) << 1);
         }
         let mut marks = PartHasher::new("marks");
         for m in &s.marks {
@@ -334,8 +334,8 @@ impl Game for MineLayer {
                 s.final_seconds().min(TIME_CAP)
             )),
             Phase::Dead => {
-                let f = s.failed.unwrap_or(0) as u32;
-                let cols = s.field.cols as u32;
+                let f = u32::from(s.failed.unwrap_or(0));
+                let cols = u32::from(s.field.cols);
                 Outcome::Lost(format!("a mine laid on a safe square at row {}, column {}", f / cols + 1, f % cols + 1))
             }
             Phase::GaveUp => Outcome::Ended("solution revealed".into()),

@@ -95,7 +95,7 @@ impl<'a> Search<'a> {
         for &k in self.comp.var_clues(v as usize) {
             let ku = k as usize;
             self.unset[ku] -= 1;
-            self.mines[ku] += val as i32;
+            self.mines[ku] += i32::from(val);
             let need = self.comp.clue_n[ku] - self.mines[ku];
             if need < 0 || need > self.unset[ku] {
                 ok = false;
@@ -114,7 +114,7 @@ impl<'a> Search<'a> {
             let val = self.value[v];
             for &k in self.comp.var_clues(v) {
                 self.unset[k as usize] += 1;
-                self.mines[k as usize] -= val as i32;
+                self.mines[k as usize] -= i32::from(val);
             }
             self.value[v] = UNSET;
         }
@@ -304,7 +304,7 @@ fn components(p: &Puzzle) -> Option<(Vec<Component>, u32)> {
         let c = comp_of_root[find(&mut parent, vars[0] as usize)] as usize;
         comp_of_clue.push(c);
         let comp = &mut comps[c];
-        comp.clue_n.push(p.cells[cell].expect("clue") as i32);
+        comp.clue_n.push(i32::from(p.cells[cell].expect("clue")));
         for &j in vars {
             let v = local[j as usize];
             comp.clue_var.push(v);

@@ -173,7 +173,7 @@ fn brute_force(p: &Puzzle) -> u64 {
             Some(n) => super::field::neighbours(p.rows, p.cols, i).filter(|&j| mine[j]).count() as u8 == n,
             None => true,
         });
-        count += ok as u64;
+        count += u64::from(ok);
     }
     count
 }
@@ -198,7 +198,7 @@ fn s02_exact_against_brute_force_on_many_small_fields() {
             }
         }
         let truth = brute_force(&p);
-        let limit = 1 + rng.below(40) as u64;
+        let limit = 1 + u64::from(rng.below(40));
         let expected = if truth >= limit { Count::Limit } else { Count::Exact(truth) };
         assert_eq!(count_solutions(&p, limit), expected, "case {case}: {p:?} limit {limit}");
     }

@@ -43,7 +43,7 @@ pub struct Params {
 impl Params {
     /// Number of cells.
     pub fn cells(&self) -> u32 {
-        self.rows as u32 * self.cols as u32
+        u32::from(self.rows) * u32::from(self.cols)
     }
     /// max(1, round(cells × density)).
     pub fn mines(&self) -> u32 {
@@ -92,11 +92,11 @@ impl Tier {
                 }
                 // Targets scaled from the fixed tiers: about one undecided
                 // cell in twelve, 55 % unknown, Intermediate's clue rate.
-                let cells = rows as u32 * cols as u32;
+                let cells = u32::from(rows) * u32::from(cols);
                 Params {
                     rows,
                     cols,
-                    density_permille: density_permille as u32,
+                    density_permille: u32::from(density_permille),
                     clue_permille: 450,
                     min_gap: cells / 12,
                     min_unknown_permille: 550,

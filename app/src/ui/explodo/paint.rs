@@ -7,6 +7,7 @@ use retrace_kernel::explodo::{spikes_up, State, Step};
 
 /// Draws a run's board into `rect` (the game screen, the home card's demo and
 /// the replay watcher share it).
+#[expect(clippy::too_many_lines, reason = "one pass over the board's layers, in drawing order")]
 pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
     let l = &s.layout;
     let cell = (rect.width() / l.w as f32).min(rect.height() / l.h as f32);

@@ -54,6 +54,7 @@ pub fn glyph_for<'p>(noun: &str, palette: &'p [Glyph], drawable: impl Fn(&str) -
 /// crossed), words (dark tiles with the word; a fixed word framed), and a bar
 /// under (or beside) every sentence read. A glyph the fonts lack is never
 /// drawn: the fallback or the letters stand in (F-TW6).
+#[expect(clippy::too_many_lines, reason = "one pass over the board's layers, in drawing order")]
 pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State, palette: &[Glyph]) {
     let b = &s.board;
     let cell = (rect.width() / b.w as f32).min(rect.height() / b.h as f32);

@@ -145,6 +145,7 @@ pub fn solve_watched(
 /// [`solve_watched`] from a state in play rather than the level's start (a
 /// hint from where the player stands): the moves from there, and the states
 /// visited from there. A state already won needs no move.
+#[expect(clippy::too_many_lines, reason = "the search loop keeps its layers, batches and threads together")]
 pub fn solve_from(
     start: &State,
     opts: &Options,
