@@ -33,24 +33,8 @@ impl Game for Miau {
     type Event = Event;
 
     fn start(setup: &Setup, _seed: u64) -> Result<State, Rejection> {
+        setup.check().map_err(Rejection)?;
         let board = Board::parse(&setup.grid, &setup.legend).map_err(Rejection)?;
-        if setup.pairs.len() > MAX_PAIRS {
-            return Err(Rejection(format!("a level has at most {MAX_PAIRS} pairs, not {}", setup.pairs.len())));
-        }
-        if setup.automata.len() > MAX_AUTOMATA {
-            return Err(Rejection(format!(
-                "a level has at most {MAX_AUTOMATA} automata, not {}",
-                setup.automata.len()
-            )));
-        }
-        for a in &setup.automata {
-            if a.pattern.is_empty() || a.pattern.len() > MAX_AUTOMATA || a.phase as usize >= a.pattern.len() {
-                return Err(Rejection(format!(
-                    "automaton '{}' needs 1 to {MAX_AUTOMATA} steps and a phase inside them",
-                    a.id
-                )));
-            }
-        }
         let mut automata = setup.automata.clone();
         automata.sort_by(|a, b| a.id.cmp(&b.id));
         let phases = automata.iter().map(|a| a.phase).collect();

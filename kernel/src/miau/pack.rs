@@ -3,7 +3,7 @@
 //! warnings that do not stop the pack from loading.
 
 use super::board::{Board, Kind, Word, PROPS};
-use super::types::Setup;
+use super::types::{is_core_word, Setup};
 use toml::{Table, Value};
 
 /// The rules-semantics version packs target.
@@ -677,9 +677,6 @@ fn map_to_grid(map: &str, legend: &[(String, String)]) -> Result<String, (String
 }
 
 /// `IS`, `AND` or a built-in property: never a pair word or an automaton's property.
-fn is_core_word(w: &str) -> bool {
-    w == "IS" || w == "AND" || PROPS.iter().any(|(_, p)| *p == w)
-}
 
 /// A level's `pairs`: `[{ words = ["OPEN", "SHUT"], effect = "destroy-both", enter = true }]`.
 fn level_pairs(t: &Table, path: &str, r: &mut Report) -> Vec<super::Pair> {
@@ -805,7 +802,9 @@ fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super::Automaton
                             Some("move") => {
                                 let d = |k: &str| st.get(k).and_then(Value::as_integer).unwrap_or(0);
                                 let (dx, dy) = (d("dx"), d("dy"));
-                                (dx.abs() + dy.abs() == 1).then_some(Step::Move(dx as i32, dy as i32))
+                                // Compared as a pair, never summed: `i64::MIN.abs()` would overflow.
+                                matches!((dx, dy), (-1 | 1, 0) | (0, -1 | 1))
+                                    .then(|| Step::Move(dx.signum() as i32, dy.signum() as i32))
                             }
                             _ => None,
                         },

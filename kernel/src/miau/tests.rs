@@ -1435,3 +1435,65 @@ fn an_open_mouse_opens_a_shut_door_on_its_beat() {
         "the door opened that same turn"
     );
 }
+
+/// `Miau::start` holds a replay's setup to what a pack may hold.
+mod setups {
+    use super::super::*;
+    use super::setup_with;
+    use crate::game::Game;
+
+    fn automaton(pattern: Vec<Step>, phase: u32) -> Automaton {
+        Automaton { id: "a".into(), subject: None, property: "TICK".into(), phase, pattern }
+    }
+
+    /// The setup's error from `start`, or "ok".
+    fn check(edit: impl FnOnce(&mut Setup), expected: &str) {
+        let mut setup = setup_with("MIAU IS YOU / m . .", &[("m", "miau")]);
+        edit(&mut setup);
+        let got = match Miau::start(&setup, 0) {
+            Ok(_) => "ok".to_string(),
+            Err(e) => e.0,
+        };
+        assert!(got.contains(expected), "expected '{expected}', got '{got}'");
+    }
+
+    #[test]
+    fn a_far_automaton_step_from_a_replay_is_refused_not_overflowed() {
+        // Regression: `Move(i32::MAX, 0)` from a replay's setup overflowed the move.
+        check(|s| s.automata = vec![automaton(vec![Step::Move(i32::MAX, 0)], 0)], "automata[0].pattern[0]");
+        check(|s| s.automata = vec![automaton(vec![Step::Wait, Step::Move(1, 1)], 0)], "automata[0].pattern[1]");
+        check(|s| s.automata = vec![automaton(vec![Step::Move(0, -1)], 0)], "ok");
+    }
+
+    #[test]
+    fn automata_and_pairs_keep_the_loaders_limits() {
+        check(|s| s.automata = vec![automaton(vec![Step::Wait], 1)], "a phase inside them");
+        check(|s| s.automata = vec![automaton(vec![], 0)], "needs 1 to 32 steps");
+        check(|s| s.automata = vec![automaton(vec![Step::Wait], 0); 2], "used twice");
+        check(|s| s.automata = vec![Automaton { property: "YOU".into(), ..automaton(vec![Step::Wait], 0) }], "property");
+        check(|s| s.automata = vec![Automaton { property: "".into(), ..automaton(vec![Step::Wait], 0) }], "property");
+        check(|s| s.pairs = vec![Pair { words: ["OPEN".into(), "open".into()], enter: false }], "must differ");
+        check(|s| s.pairs = vec![Pair { words: ["OPEN".into(), "IS".into()], enter: false }], "pairs[0].words");
+        check(|s| s.pairs = vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter: false }; 5], "at most 4 pairs");
+        check(|s| s.pairs = vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter: true }], "ok");
+    }
+
+    #[test]
+    fn a_huge_step_in_a_pack_is_an_error_with_its_path() {
+        // Regression: `dx.abs() + dy.abs()` overflowed on i64::MIN.
+        let text = r#"
+[manifest]
+id = "p1"
+name = "P"
+version = "1"
+engine = 1
+[[levels]]
+id = "l1"
+grid = "MIAU IS YOU / m . ."
+legend = { m = "miau" }
+automata = [{ id = "a", property = "TICK", pattern = [{ action = "move", dx = -9223372036854775808, dy = 0 }] }]
+"#;
+        let errors = super::pack_errors(text);
+        assert!(errors.contains("levels[0].automata[0].pattern[0]"), "{errors}");
+    }
+}

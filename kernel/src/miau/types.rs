@@ -2,6 +2,7 @@
 //! automata), the player's actions and what a turn reports. `Action` is
 //! logged: append-only.
 
+use super::board::PROPS;
 use serde::{Deserialize, Serialize};
 
 /// The Miau Is True game.
@@ -22,6 +23,58 @@ pub struct Setup {
     /// TICK automata (rules v6): step patterns that things with a custom
     /// property word repeat, one beat per turn.
     pub automata: Vec<Automaton>,
+}
+
+impl Setup {
+    /// What `Miau::start` checks before it reads the board, the same limits
+    /// the pack loader applies (so a replay's setup is held to what a pack
+    /// may hold): at most [`MAX_PAIRS`] pairs of two different, non-core
+    /// words; at most [`MAX_AUTOMATA`] automata, each with a unique id, a
+    /// non-core property word, 1 to [`MAX_AUTOMATA`] steps of one cell (no
+    /// diagonals) and a phase inside them. The error names the field.
+    pub fn check(&self) -> Result<(), String> {
+        let word_ok = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if self.pairs.len() > MAX_PAIRS {
+            return Err(format!("a level has at most {MAX_PAIRS} pairs, not {}", self.pairs.len()));
+        }
+        for (i, p) in self.pairs.iter().enumerate() {
+            for w in &p.words {
+                if !word_ok(w) || is_core_word(&w.to_uppercase()) {
+                    return Err(format!("pairs[{i}].words: '{}' is not a pair word", w.escape_debug()));
+                }
+            }
+            if p.words[0].eq_ignore_ascii_case(&p.words[1]) {
+                return Err(format!("pairs[{i}].words: the two words must differ"));
+            }
+        }
+        if self.automata.len() > MAX_AUTOMATA {
+            return Err(format!("a level has at most {MAX_AUTOMATA} automata, not {}", self.automata.len()));
+        }
+        for (i, a) in self.automata.iter().enumerate() {
+            if a.id.is_empty() || self.automata[..i].iter().any(|b| b.id == a.id) {
+                return Err(format!("automata[{i}].id: '{}' is empty or used twice", a.id.escape_debug()));
+            }
+            if !word_ok(&a.property) || is_core_word(&a.property.to_uppercase()) {
+                return Err(format!("automata[{i}].property: '{}' is not a property word", a.property.escape_debug()));
+            }
+            if a.pattern.is_empty() || a.pattern.len() > MAX_AUTOMATA || a.phase as usize >= a.pattern.len() {
+                return Err(format!(
+                    "automaton '{}' needs 1 to {MAX_AUTOMATA} steps and a phase inside them",
+                    a.id.escape_debug()
+                ));
+            }
+            if let Some(j) = a.pattern.iter().position(|s| !s.is_one_cell()) {
+                return Err(format!("automata[{i}].pattern[{j}]: a step moves one cell up, down, left or right"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether `w` (uppercase) is one of the engine's own words: `IS`, `AND` or
+/// a built-in property. Pair words and automaton properties may not be.
+pub fn is_core_word(w: &str) -> bool {
+    w == "IS" || w == "AND" || PROPS.iter().any(|(_, p)| *p == w)
 }
 
 /// One step of an automaton's pattern.
@@ -80,6 +133,16 @@ pub enum Action {
     Right,
     /// Wait a turn.
     Wait,
+}
+
+impl Step {
+    /// A wait, or a move of exactly one cell along an axis.
+    pub fn is_one_cell(self) -> bool {
+        match self {
+            Step::Wait => true,
+            Step::Move(dx, dy) => matches!((dx, dy), (-1 | 1, 0) | (0, -1 | 1)),
+        }
+    }
 }
 
 impl Action {
