@@ -89,6 +89,16 @@ fn every_action_token_reads_back() {
     }
 }
 
+/// Regression: a two-byte letter made the token parser slice inside it and panic.
+#[test]
+fn a_token_with_a_two_byte_letter_is_an_error_not_a_panic() {
+    use retrace::cli::explodo::{parse_moves, parse_token};
+    for bad in ["é", "bé", "éu", "xé,1", "buyé"] {
+        assert_eq!(parse_token(bad), None, "{bad}");
+    }
+    assert!(parse_moves("r\nbé").unwrap_err().starts_with("line 2: "));
+}
+
 /// The bot that found `fixtures::EXPLODO_TO_SHOP` (run with `--ignored
 /// --nocapture`): each turn it takes an action that leaves a way to survive
 /// the next 4 turns, bombing when a crate or enemy is in reach and otherwise

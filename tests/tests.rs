@@ -20,5 +20,7 @@ mod miau;
 mod mines;
 /// The replay file format: round trips, pinned bytes, every corruption rejected.
 mod replay_format;
+/// Bad input never panics: random setups and logs for every game, mutated text for every parser.
+mod robust;
 /// `Session`: live play equals replay at every step; undo, redo and seek.
 mod session;

@@ -111,6 +111,10 @@ pub fn parse_token(tok: &str) -> Option<Action> {
         Some(Pos { x: x.trim().parse().ok()?, y: y.trim().parse().ok()? })
     };
     let index = |t: &str| t.parse::<u8>().ok();
+    // Every token is ASCII; the slicing below counts bytes.
+    if !tok.is_ascii() {
+        return None;
+    }
     let t = tok.to_ascii_lowercase();
     Some(match t.as_str() {
         "w" => Action::Wait,

@@ -1470,7 +1470,10 @@ mod setups {
         check(|s| s.automata = vec![automaton(vec![Step::Wait], 1)], "a phase inside them");
         check(|s| s.automata = vec![automaton(vec![], 0)], "needs 1 to 32 steps");
         check(|s| s.automata = vec![automaton(vec![Step::Wait], 0); 2], "used twice");
-        check(|s| s.automata = vec![Automaton { property: "YOU".into(), ..automaton(vec![Step::Wait], 0) }], "property");
+        check(
+            |s| s.automata = vec![Automaton { property: "YOU".into(), ..automaton(vec![Step::Wait], 0) }],
+            "property",
+        );
         check(|s| s.automata = vec![Automaton { property: "".into(), ..automaton(vec![Step::Wait], 0) }], "property");
         check(|s| s.pairs = vec![Pair { words: ["OPEN".into(), "open".into()], enter: false }], "must differ");
         check(|s| s.pairs = vec![Pair { words: ["OPEN".into(), "IS".into()], enter: false }], "pairs[0].words");
