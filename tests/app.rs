@@ -281,6 +281,8 @@ fn snapshots_of_the_main_screens() {
     let mut h = Harness::builder().with_size([1100.0, 760.0]).wgpu().build_eframe(move |_cc| {
         let mut app = RetraceApp::new(store, None);
         app.demos_paused = true;
+        // Nothing machine-specific on screen: Life's engine is the CPU whatever the GPU.
+        app.set_life_engine(None);
         app
     });
     h.run();

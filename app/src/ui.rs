@@ -167,6 +167,12 @@ impl RetraceApp {
         app
     }
 
+    /// Chooses Life's engine instead of looking for one (`None`: the CPU), so
+    /// that what the window shows does not depend on the machine's GPU.
+    pub fn set_life_engine(&mut self, engine: Option<retrace_gpu::life_step::GpuStepper>) {
+        self.life.engine = Some(engine);
+    }
+
     /// Opens a replay file from disk in the watcher, or shows why not.
     pub fn open_path(&mut self, path: &std::path::Path) {
         match std::fs::read(path) {

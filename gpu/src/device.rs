@@ -189,7 +189,11 @@ pub fn gpu_for_tests(test: &str) -> Option<Gpu> {
             panic!("{test}: RETRACE_REQUIRE_GPU=1 but {e}")
         }
         Err(e) => {
-            eprintln!("{test}: skipped: {e}");
+            // Written to the process's stderr itself, not through `eprintln!`,
+            // which the test harness captures and hides for a passing test: a
+            // skip must show in every log.
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "SKIPPED {test}: no GPU adapter ({e})");
             None
         }
     }

@@ -30,6 +30,19 @@ pub fn gpu_engine() -> Option<GpuStepper> {
     GpuStepper::new(gpu).ok()
 }
 
+/// The engine line's text: `CPU`, or `GPU: <adapter>`. The adapter's name can
+/// be replaced with `RETRACE_ADAPTER_NAME` (CI renders the snapshots a second
+/// time with another name, so no image may depend on the machine's adapter).
+pub fn engine_label(engine: Option<&GpuStepper>) -> String {
+    match engine {
+        None => "CPU".to_string(),
+        Some(e) => {
+            let name = std::env::var("RETRACE_ADAPTER_NAME").unwrap_or_else(|_| e.gpu().info.name.clone());
+            format!("GPU: {name}")
+        }
+    }
+}
+
 /// The save name of the live game.
 pub const SAVE: &str = "life";
 /// Generations a second at 1×.
@@ -271,7 +284,7 @@ impl LifeView {
         let stable = if st.stable && phase == Phase::Paused { tr(lang, " · field stable") } else { "" };
         ui.label(format!("{}{stable}", phase_text(phase, lang)));
         ui.label(format!("{} {}", tr(lang, "generation"), st.generation));
-        let engine = self.engine.as_ref().map_or("CPU".to_string(), |e| format!("GPU: {}", e.gpu().info.name));
+        let engine = engine_label(self.engine.as_ref());
         ui.small(format!("{}: {engine}", tr(lang, "engine")));
         if campaign.is_none()
             && !matches!(phase, Phase::HandoffP1P2 | Phase::HandoffP2Start | Phase::PlaceP1 | Phase::PlaceP2)

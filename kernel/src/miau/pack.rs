@@ -676,8 +676,6 @@ fn map_to_grid(map: &str, legend: &[(String, String)]) -> Result<String, (String
     Ok(out.join("\n"))
 }
 
-/// `IS`, `AND` or a built-in property: never a pair word or an automaton's property.
-
 /// A level's `pairs`: `[{ words = ["OPEN", "SHUT"], effect = "destroy-both", enter = true }]`.
 fn level_pairs(t: &Table, path: &str, r: &mut Report) -> Vec<super::Pair> {
     let mut out = Vec::new();
