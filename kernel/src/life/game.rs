@@ -467,7 +467,7 @@ impl State {
             ran += 1;
             self.generation += 1;
             let (c1, c2) = planes.counts();
-            let h = if c1 == 0 || c2 == 0 { 0 } else { planes.hash() };
+            let h = planes.hash();
             if let Some(stop) = self.after_generation(c1, c2, h) {
                 planes.write_to(&mut self.field);
                 return self.stop(stop, ran);
@@ -488,7 +488,6 @@ impl State {
         }
         for (k, &(c1, c2, h)) in figures.iter().enumerate() {
             self.generation += 1;
-            let h = if c1 == 0 || c2 == 0 { 0 } else { h };
             if let Some(stop) = self.after_generation(c1, c2, h) {
                 let ran = k as u32 + 1;
                 self.field = if ran == gens { after } else { stepper.run(&start, ran)?.0 };
@@ -548,7 +547,7 @@ pub fn check_size(w: u32, h: u32) -> Result<(), Rejection> {
 impl Game for Life {
     const ID: &'static str = "life";
     const NAME: &'static str = "Life";
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     type Setup = Setup;
     type Action = Action;
     type State = State;

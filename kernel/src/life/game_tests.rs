@@ -536,3 +536,36 @@ fn another_engine_plays_exactly_like_the_kernel() {
         assert!(cpu.state().generation > 7);
     }
 }
+
+/// Regression (rules v1): a generation with no cells of one colour hashed as 0,
+/// so two such generations in a row counted as a stable field while the enemy
+/// still changed. Level 10 «Издалека» (a Gosper gun): commit without placing,
+/// then advance one generation at a time; the field is not stable, so it keeps
+/// running, and the enemy keeps changing.
+#[test]
+fn an_empty_player_colour_does_not_make_a_changing_field_stable() {
+    let levels = campaign::levels();
+    let level = levels.iter().position(|l| l.name == "Издалека").expect("the level") as u16;
+    let mut s = Session::<Life>::new(Setup::Campaign { level }, 0).unwrap();
+    go(&mut s, &[Action::Commit]);
+    let mut enemy = Vec::new();
+    for _ in 0..8 {
+        go(&mut s, &[Action::Advance { gens: 1 }]);
+        assert_eq!(s.state().phase, Phase::Running, "paused at generation {}", s.state().generation);
+        enemy.push(s.state().counts().1);
+    }
+    assert_eq!(s.state().counts().0, 0, "the player has no cells");
+    enemy.dedup();
+    assert!(enemy.len() > 4, "the enemy keeps changing: {enemy:?}");
+}
+
+/// Stability is the whole field repeating, whatever the counts: a campaign
+/// field of still lifes alone (no player cells) pauses at once.
+#[test]
+fn a_still_field_with_one_colour_is_stable() {
+    let mut s = Session::<Life>::new(Setup::Campaign { level: 1 }, 0).unwrap();
+    go(&mut s, &[Action::Commit]);
+    go(&mut s, &[Action::Advance { gens: 50 }]);
+    assert!(s.state().stable, "a field of still lifes repeats");
+    assert!(s.state().generation <= 3, "found within a few generations, not {}", s.state().generation);
+}
