@@ -5,11 +5,19 @@
 //! ends a row (with an optional count), `!` ends the pattern. Errors name the
 //! line and column (1-based).
 //!
+//! Bounded by what the file declares: the header's size is at most a Life
+//! field's ([`MAX_SIDE`]), every run is checked against it as it is read (a
+//! 26-byte `1000000000o!` is an error at once, not 2.7 GB of cells), and a
+//! pattern holds at most [`MAX_CELLS`] live cells.
+//!
 //! Written: two-state `b`/`o` when only player 1 has cells, otherwise
 //! multi-state `.`/`A`/`B`; lines of at most 70 characters; the rule is
 //! `B3/S23`, with Golly's torus suffix `:TW,H` for a torus.
 
-use super::field::{Field, DEAD, P1, P2};
+use super::field::{Field, DEAD, MAX_SIDE, P1, P2};
+
+/// The most live cells a pattern may hold (48 MiB of cells at most).
+pub const MAX_CELLS: usize = 1 << 22;
 
 /// A parsed pattern: its declared size and its live cells `(x, y, colour)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,10 +49,11 @@ pub fn parse(text: &str) -> Result<Pattern, String> {
             header = Some(parse_header(t, line_no)?);
             continue;
         }
+        let (w, h) = header.expect("read above");
         let mut count: Option<u64> = None;
         let mut count_col = 0;
-        for (ci, ch) in t.char_indices() {
-            let col = t[..ci].chars().count() + 1;
+        for (ci, ch) in t.chars().enumerate() {
+            let col = ci + 1;
             let n = count.unwrap_or(1);
             match ch {
                 '0'..='9' => {
@@ -60,9 +69,21 @@ pub fn parse(text: &str) -> Result<Pattern, String> {
                 }
                 'b' | '.' => x += n,
                 'o' | 'A' | 'B' => {
+                    if x + n > u64::from(w) || y >= u64::from(h) {
+                        let last = (x + n - 1, y);
+                        return Err(format!(
+                            "line {line_no}, column {col}: a cell at ({}, {}) lies outside the declared {w}×{h}",
+                            last.0, last.1
+                        ));
+                    }
+                    if cells.len() as u64 + n > MAX_CELLS as u64 {
+                        return Err(format!(
+                            "line {line_no}, column {col}: more than {MAX_CELLS} live cells; a pattern holds at most that"
+                        ));
+                    }
                     let colour = if ch == 'B' { P2 } else { P1 };
                     for k in 0..n {
-                        cells.push((x + k, y, colour, line_no, col));
+                        cells.push(((x + k) as u32, y as u32, colour));
                     }
                     x += n;
                 }
@@ -98,14 +119,7 @@ pub fn parse(text: &str) -> Result<Pattern, String> {
         }
     }
     let Some((w, h)) = header else { return Err("line 1, column 1: no `x = W, y = H` header".into()) };
-    let mut out = Vec::with_capacity(cells.len());
-    for (cx, cy, c, line, col) in cells {
-        if cx >= u64::from(w) || cy >= u64::from(h) {
-            return Err(format!("line {line}, column {col}: a cell at ({cx}, {cy}) lies outside the declared {w}×{h}"));
-        }
-        out.push((cx as u32, cy as u32, c));
-    }
-    Ok(Pattern { w, h, cells: out })
+    Ok(Pattern { w, h, cells })
 }
 
 fn parse_header(line: &str, line_no: usize) -> Result<(u32, u32), String> {
@@ -131,6 +145,9 @@ fn parse_header(line: &str, line_no: usize) -> Result<(u32, u32), String> {
         }
     }
     match (w, h) {
+        (Some(w), Some(h)) if w > MAX_SIDE || h > MAX_SIDE => {
+            Err(format!("line {line_no}, column 1: a pattern is at most {MAX_SIDE}×{MAX_SIDE} cells, not {w}×{h}"))
+        }
         (Some(w), Some(h)) => Ok((w, h)),
         _ => Err(format!("line {line_no}, column 1: the header must give both x and y")),
     }

@@ -319,3 +319,32 @@ fn rle_errors_name_line_and_column() {
     assert!(rle::parse("x = a, y = 3\n!").unwrap_err().starts_with("line 1, column 1: `a` is not a size"));
     assert!(rle::parse("x = 3, y = 3\n2").unwrap_err().starts_with("line 2, column 1: a run count at the end"));
 }
+
+/// Regression: `x = 3, y = 3` and `1000000000o!` (26 bytes) tried to allocate
+/// 2.7 GB before the size check; runs are checked against the declared size
+/// as they are read, and the declared size against a field's.
+#[test]
+fn an_rle_run_past_the_declared_size_is_refused_before_it_is_stored() {
+    assert_eq!(
+        rle::parse("x = 3, y = 3\n1000000000o!").unwrap_err(),
+        "line 2, column 11: a cell at (999999999, 0) lies outside the declared 3×3"
+    );
+    assert_eq!(
+        rle::parse("x = 3, y = 3\n10000000o!").unwrap_err(),
+        "line 2, column 9: a cell at (9999999, 0) lies outside the declared 3×3"
+    );
+    assert_eq!(
+        rle::parse("x = 3, y = 3\n3$o!").unwrap_err(),
+        "line 2, column 3: a cell at (0, 3) lies outside the declared 3×3"
+    );
+    assert_eq!(
+        rle::parse("x = 100000, y = 3\no!").unwrap_err(),
+        "line 1, column 1: a pattern is at most 8192×8192 cells, not 100000×3"
+    );
+    // The declared size itself is fine up to a field's, and a full row reads.
+    let p = rle::parse("x = 8192, y = 1\n8192o!").unwrap();
+    assert_eq!(p.cells.len(), 8192);
+    // A long line is read in one pass (columns counted as it goes).
+    let long = format!("x = 8192, y = 1\n{}o!", "b".repeat(8000));
+    assert_eq!(rle::parse(&long).unwrap().cells, vec![(8000, 0, 1)]);
+}
