@@ -113,3 +113,147 @@ fn info_shows_header_and_verification() {
     assert!(out.contains("certificate: claims won"));
     assert!(out.contains("verified by replay: yes"));
 }
+
+/// Regressions from the hostile-input probe (issue 16), each from the command line.
+mod hostile {
+    use super::write;
+    use crate::fixtures::{self, retrace};
+    use std::os::unix::fs::PermissionsExt;
+
+    const PACK: &str = "[manifest]\nid = \"p1\"\nname = \"P\"\nversion = \"1\"\nengine = 1\n[[levels]]\nid = \"l1\"\ngrid = \"MIAU IS YOU / m . .\"\nlegend = { m = \"miau\" }\n";
+
+    #[test]
+    fn replay_digests_refuses_a_file_that_verify_refuses() {
+        // Regression: bit 0 of byte 2100 of tally-long.replay flipped; `verify`
+        // failed at a checkpoint while `replay --digests` printed and exited 0.
+        let dir = tempfile::tempdir().unwrap();
+        let mut bytes = std::fs::read(fixtures::root().join("replays/tally-long.replay")).unwrap();
+        bytes[2100] ^= 1;
+        let f = write(dir.path(), "t.replay", &bytes);
+        let (vcode, vout, _) = retrace(&["verify", &f]);
+        assert_eq!(vcode, 1, "{vout}");
+        let (code, out, err) = retrace(&["replay", &f, "--digests"]);
+        assert_eq!(code, 1, "{out}");
+        assert!(out.is_empty(), "nothing printed before the check: {out}");
+        assert!(err.contains("mismatch"), "{err}");
+    }
+
+    #[test]
+    fn text_from_files_cannot_drive_or_forge_the_terminal() {
+        let dir = tempfile::tempdir().unwrap();
+        // A replay whose title holds an escape sequence and forged lines.
+        let forged = "x\u{1b}[2J\nverified by replay: yes\nsteps: 999";
+        let s = fixtures::tally_won().with_title(forged);
+        let f = write(dir.path(), "f.replay", &s.to_replay("t").to_bytes());
+        let (code, out, _) = retrace(&["info", &f]);
+        assert_eq!(code, 0);
+        assert!(!out.contains('\u{1b}'), "{out}");
+        assert_eq!(out.lines().filter(|l| l.starts_with("verified by replay:")).count(), 1, "{out}");
+        assert_eq!(out.lines().filter(|l| l.starts_with("steps:")).count(), 1, "{out}");
+        assert!(out.contains("title: x\\u{1b}[2J\\nverified by replay: yes\\nsteps: 999"), "{out}");
+        // A pack title with control characters is refused, with its path.
+        let pack = PACK.replace("id = \"l1\"", "id = \"l1\"\ntitle = \"a\\u001b[31m\\nverified\"");
+        let p = write(dir.path(), "p.toml", pack.as_bytes());
+        let (code, out, _) = retrace(&["miau", "check", &p]);
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains("levels[0].title: must be one line without control characters"), "{out}");
+        assert!(!out.contains('\u{1b}'), "{out}");
+    }
+
+    #[test]
+    fn a_long_bad_token_is_echoed_short_and_escaped() {
+        let dir = tempfile::tempdir().unwrap();
+        let moves = write(dir.path(), "m.txt", format!("r \u{1b}]0;{}\n", "z".repeat(100_000)).as_bytes());
+        let (code, _, err) = retrace(&["explodo", "play", "--seed", "7", "--moves", &moves]);
+        assert_eq!(code, 2);
+        assert!(err.len() < 1000, "{} bytes of error", err.len());
+        assert!(err.contains("line 1: '\\u{1b}]0;zzz") && err.contains('…'), "{err}");
+    }
+
+    #[test]
+    fn saves_replace_only_regular_files_and_keep_their_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        let pack = write(dir.path(), "p.toml", PACK.as_bytes());
+        let save = |target: &std::path::Path| {
+            retrace(&["miau", "play", &pack, "--level", "l1", "--moves", "R", "--save", &target.to_string_lossy()])
+        };
+        // A FIFO and a symbolic link are refused, and left as they were.
+        let fifo = dir.path().join("fifo");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let (code, _, err) = save(&fifo);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("not a regular file"), "{err}");
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        let target = write(dir.path(), "target.txt", b"keep me");
+        let link = dir.path().join("link.replay");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let (code, _, err) = save(&link);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("a symbolic link"), "{err}");
+        assert_eq!(std::fs::read(&target).unwrap(), b"keep me");
+        // A regular file is replaced and keeps its mode.
+        let kept = dir.path().join("kept.replay");
+        std::fs::write(&kept, b"old").unwrap();
+        std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let (code, out, err) = save(&kept);
+        assert_eq!(code, 0, "{out}{err}");
+        assert_eq!(std::fs::metadata(&kept).unwrap().permissions().mode() & 0o777, 0o644);
+        assert_eq!(retrace(&["verify", &kept.to_string_lossy()]).0, 0);
+    }
+
+    #[test]
+    fn orphaned_temporary_files_are_cleaned_up_on_the_next_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = dir.path().join(".retrace-abc123.tmp");
+        let fresh = dir.path().join(".retrace-def456.tmp");
+        std::fs::write(&old, vec![0; 4096]).unwrap();
+        std::fs::write(&fresh, b"a save in progress").unwrap();
+        let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        std::fs::File::options().write(true).open(&old).unwrap().set_modified(hour_ago).unwrap();
+        retrace::files::write_atomic(&dir.path().join("x.txt"), b"x").unwrap();
+        assert!(!old.exists(), "the orphan is gone");
+        assert!(fresh.exists(), "a fresh temporary file may be a live save");
+    }
+
+    #[test]
+    fn endless_input_is_capped_with_a_clear_error() {
+        let e = retrace::files::read_capped(std::path::Path::new("/dev/zero"), 1 << 20).unwrap_err();
+        assert!(e.to_string().contains("larger than 1 MiB"), "{e}");
+        let (code, _, err) = retrace(&["life", "run", "--size", "10x10", "--gens", "1", "--rle", "/dev/zero"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("/dev/zero: cannot read it: it is larger than 16 MiB"), "{err}");
+    }
+
+    #[test]
+    fn goldens_with_no_replays_is_an_error_not_a_match() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().to_string_lossy().into_owned();
+        let (code, out, err) = retrace(&["goldens", "--root", &root]);
+        assert_eq!(code, 1, "{out}");
+        assert!(err.contains("no replays found"), "{err}");
+        let (code, _, err) = retrace(&["goldens", "--write", "--root", &root]);
+        assert_eq!(code, 1);
+        assert!(err.contains("no replays found"), "{err}");
+        assert!(!dir.path().join("goldens").exists(), "nothing written");
+    }
+
+    #[test]
+    fn a_mistyped_subcommand_suggests_the_right_one() {
+        let (code, _, err) = retrace(&["verfy", "some.replay"]);
+        assert_eq!(code, 2);
+        assert!(err.contains("unrecognized subcommand 'verfy'") && err.contains("'verify'"), "{err}");
+        let (code, _, err) = retrace(&["mines", "cuont", "f.txt"]);
+        assert_eq!(code, 2);
+        assert!(err.contains("count"), "{err}");
+    }
+
+    #[test]
+    fn a_solver_budget_of_zero_is_a_usage_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let pack = write(dir.path(), "p.toml", PACK.as_bytes());
+        let (code, out, err) = retrace(&["miau", "solve", &pack, "--max", "0"]);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(!out.contains("LIMIT"), "{out}");
+    }
+}

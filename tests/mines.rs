@@ -84,12 +84,16 @@ fn count_reads_files_and_reports_limits() {
     };
     let one = write("one.txt", "1.\n..\n");
     assert_eq!(retrace(&["mines", "count", &one]).1, "3\n");
-    assert_eq!(retrace(&["mines", "count", &one, "--limit", "2"]).1, "limit\n");
+    assert_eq!(retrace(&["mines", "count", &one, "--limit", "2"]).1, "at least 2\n");
+    // Regression: exactly N solutions under `--limit N` printed a bare `limit`.
+    assert_eq!(retrace(&["mines", "count", &one, "--limit", "3"]).1, "at least 3\n");
+    assert_eq!(retrace(&["mines", "count", &one, "--limit", "4"]).1, "3\n");
+    assert_eq!(retrace(&["mines", "count", &one, "--limit", "0"]).0, 2, "a limit of 0 is a usage error");
     let solved = retrace(&["mines", "generate", "--tier", "expert", "--seed", "7", "--solution"]).1;
     let f = write("expert.txt", &solved);
     assert_eq!(retrace(&["mines", "count", &f]).1, "1\n", "`*` counts as unknown");
     let wide = write("wide.txt", &format!("{}\n", ".".repeat(30)));
-    assert_eq!(retrace(&["mines", "count", &wide]).1, "limit\n", "2^30 placements pass the default limit");
+    assert_eq!(retrace(&["mines", "count", &wide]).1, "at least 1000000\n", "2^30 placements pass the default limit");
 }
 
 #[test]

@@ -7,7 +7,7 @@ pub mod life;
 pub mod miau;
 pub mod mines;
 
-use crate::files::{read_replay, FileError};
+use crate::files::{escaped, read_replay, FileError};
 use clap::{Parser, Subcommand};
 use retrace_kernel::registry;
 use retrace_kernel::verify::{check_structure, verify};
@@ -102,6 +102,14 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    // Everything the command line prints goes through the terminal filter.
+    let (mut out, mut err) = (crate::files::Terminal(out), crate::files::Terminal(err));
+    let (out, err): (&mut dyn Write, &mut dyn Write) = (&mut out, &mut err);
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    if let Some(tip) = args.get(1).and_then(mistyped_subcommand) {
+        let _ = writeln!(err, "{tip}");
+        return Plan::Exit(2);
+    }
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
@@ -132,10 +140,36 @@ where
     match result {
         Ok(code) => Plan::Exit(code),
         Err(e) => {
-            let _ = writeln!(err, "error: {e}");
+            let _ = writeln!(err, "error: {}", escaped(&e.to_string()));
             Plan::Exit(e.exit_code())
         }
     }
+}
+
+/// When the first word is not a file, not an option and not a subcommand but
+/// close to one (`verfy`), the error that names it; `None` otherwise (a file
+/// name for the window, or clap's own error).
+fn mistyped_subcommand(first: &OsString) -> Option<String> {
+    use clap::CommandFactory;
+    let word = first.to_str()?;
+    if word.starts_with('-') || std::path::Path::new(word).exists() {
+        return None;
+    }
+    let cmd = Cli::command();
+    let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
+    if names.iter().any(|n| n == word) {
+        return None;
+    }
+    let best = names
+        .iter()
+        .map(|n| (strsim::damerau_levenshtein(word, n), n))
+        .filter(|(d, n)| *d <= 2 && *d < n.len())
+        .min()?;
+    Some(format!(
+        "error: unrecognized subcommand '{}'\n\n  tip: a similar subcommand exists: '{}'\n\nFor more information, try '--help'.",
+        escaped(word),
+        best.1
+    ))
 }
 
 fn info(path: &std::path::Path, out: &mut dyn Write) -> Result<i32, FileError> {
@@ -147,21 +181,21 @@ fn info(path: &std::path::Path, out: &mut dyn Write) -> Result<i32, FileError> {
     let _ = writeln!(out, "file: {}", path.display());
     let _ = writeln!(out, "game: {} v{} — {build}", h.game, h.rules_version);
     let _ = writeln!(out, "seed: {}", h.seed);
-    let _ = writeln!(out, "title: {}", h.title.as_deref().unwrap_or("-"));
-    let _ = writeln!(out, "written by: {}", h.app_version);
+    let _ = writeln!(out, "title: {}", escaped(h.title.as_deref().unwrap_or("-")));
+    let _ = writeln!(out, "written by: {}", escaped(&h.app_version));
     let _ = writeln!(out, "steps: {}", file.steps());
     if let Some(c) = &file.claim {
-        let _ = writeln!(out, "certificate: claims {} with state {}", c.outcome, c.final_digest);
+        let _ = writeln!(out, "certificate: claims {} with state {}", escaped(&c.outcome.to_string()), c.final_digest);
     }
     match verify(&file) {
         Ok(v) => {
-            let _ = writeln!(out, "outcome: {}", v.outcome);
+            let _ = writeln!(out, "outcome: {}", escaped(&v.outcome.to_string()));
             let _ = writeln!(out, "final digest: {}", v.final_digest);
             let _ = writeln!(out, "verified by replay: yes");
             Ok(0)
         }
         Err(e) => {
-            let _ = writeln!(out, "verified by replay: NO — {e}");
+            let _ = writeln!(out, "verified by replay: NO — {}", escaped(&e.to_string()));
             Ok(1)
         }
     }
@@ -187,7 +221,7 @@ fn verify_files(paths: &[PathBuf], out: &mut dyn Write) -> i32 {
                 );
             }
             Err(e) => {
-                let _ = writeln!(out, "FAILED {e}");
+                let _ = writeln!(out, "FAILED {}", escaped(&e.to_string()));
                 code = code.max(e.exit_code());
             }
         }
@@ -198,6 +232,9 @@ fn verify_files(paths: &[PathBuf], out: &mut dyn Write) -> i32 {
 fn replay(path: &std::path::Path, digests: bool, out: &mut dyn Write) -> Result<i32, FileError> {
     let file = read_replay(path)?;
     let wrap = |source| FileError::Replay { path: path.to_owned(), source: Box::new(source) };
+    // The same whole check as `verify` (chain, checkpoints, claim) before a
+    // single line is printed: a tampered file never prints as if it were good.
+    verify(&file).map_err(wrap)?;
     let game = check_structure(&file).map_err(wrap)?;
     let result = game.play(&file.header, &file.actions, &|_| true, &mut |step, digest, parts| {
         if digests {

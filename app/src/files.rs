@@ -1,4 +1,6 @@
-//! File helpers: atomic writes and reading replays with the file's name in errors.
+//! File helpers: capped reads, atomic writes that replace only regular files,
+//! reading replays with the file's name in errors, and text from files made
+//! safe to print.
 
 use retrace_kernel::replay::{ReplayError, ReplayFile};
 use std::io::Write;
@@ -36,25 +38,161 @@ impl FileError {
     }
 }
 
+/// The largest replay file read (64 MiB: a million-step log is a few MiB).
+pub const MAX_REPLAY_BYTES: u64 = 64 << 20;
+/// The largest text file read: packs, RLE, fields, move lists (16 MiB).
+pub const MAX_TEXT_BYTES: u64 = 16 << 20;
+
+/// Reads at most `cap` bytes of `path`: a longer file (or an endless one,
+/// like `/dev/zero`) is an error that says the limit, never a growing buffer.
+pub fn read_capped(path: &Path, cap: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    file.take(cap + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > cap {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::FileTooLarge,
+            format!("it is larger than {} MiB, the most this reads", cap >> 20),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Reads a text file of at most [`MAX_TEXT_BYTES`]; the error names the file.
+pub fn read_text_capped(path: &Path) -> Result<String, String> {
+    let bytes = read_capped(path, MAX_TEXT_BYTES).map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
+    String::from_utf8(bytes)
+        .map_err(|e| format!("{}: byte {} is not UTF-8 text", path.display(), e.utf8_error().valid_up_to()))
+}
+
+/// Text from a file, safe to print on a terminal: control characters
+/// (escape sequences, carriage returns, line breaks) are shown as escapes,
+/// everything else (letters of any script, emoji) as it is.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// [`escaped`], and cut to `max` characters with `…` (for echoing a bad token).
+pub fn escaped_short(text: &str, max: usize) -> String {
+    let cut: String = text.chars().take(max).collect();
+    let more = if text.chars().nth(max).is_some() { "…" } else { "" };
+    format!("{}{more}", escaped(&cut))
+}
+
 /// Reads and decodes a replay file (does not verify it).
 pub fn read_replay(path: &Path) -> Result<ReplayFile, FileError> {
-    let bytes = std::fs::read(path).map_err(|source| FileError::Io { path: path.to_owned(), source })?;
+    let bytes =
+        read_capped(path, MAX_REPLAY_BYTES).map_err(|source| FileError::Io { path: path.to_owned(), source })?;
     ReplayFile::from_bytes(&bytes)
         .map_err(|source| FileError::Replay { path: path.to_owned(), source: Box::new(source) })
 }
 
+/// Temporary files older than this are orphans of a killed save.
+const ORPHAN_AGE: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder,
 /// flushed to disk, then renamed over the target. A crash leaves either the old
-/// file or the new one, never half of either.
+/// file or the new one, never half of either. Only a regular file is replaced
+/// (a link, a device, a pipe or a folder is refused, with why), and it keeps
+/// its permissions. Temporary files that killed saves left in the folder
+/// (`.retrace-*.tmp`, over a minute old) are removed first.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
+    let old = match std::fs::symlink_metadata(path) {
+        Ok(m) if !m.file_type().is_file() => {
+            let what = if m.file_type().is_symlink() {
+                "a symbolic link"
+            } else if m.is_dir() {
+                "a folder"
+            } else {
+                "not a regular file (a device, pipe or socket)"
+            };
+            return Err(std::io::Error::other(format!("it is {what}; only a regular file is replaced")));
+        }
+        Ok(m) => Some(m.permissions()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e),
+    };
     std::fs::create_dir_all(dir)?;
+    remove_orphans(dir);
     let mut tmp = tempfile::Builder::new().prefix(".retrace-").suffix(".tmp").tempfile_in(dir)?;
     tmp.write_all(bytes)?;
+    if let Some(permissions) = old {
+        tmp.as_file().set_permissions(permissions)?;
+    }
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// Removes the `.retrace-*.tmp` files in `dir` that a killed save left (over
+/// [`ORPHAN_AGE`] old: a live save's file is seconds old at most). Best
+/// effort: what cannot be read or removed is left.
+pub fn remove_orphans(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if !(name.starts_with(".retrace-") && name.ends_with(".tmp")) {
+            continue;
+        }
+        let old = entry.metadata().ok().and_then(|m| m.modified().ok()).and_then(|t| t.elapsed().ok());
+        if old.is_some_and(|age| age > ORPHAN_AGE) && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// A writer for the terminal that passes text through but shows control
+/// characters (escape sequences above all) as escapes: line breaks and tabs
+/// pass, so the command line's own lines stay lines. Every subcommand writes
+/// through one, so no file can drive the terminal; text from files that sits
+/// inside a line is also [`escaped`] where it is printed, line breaks and all.
+pub struct Terminal<'a>(pub &'a mut dyn Write);
+
+impl Write for Terminal<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let clean = |c: char| !c.is_control() || c == '\n' || c == '\t';
+        match std::str::from_utf8(buf) {
+            Ok(text) if text.chars().all(clean) => self.0.write_all(buf)?,
+            Ok(text) => {
+                let mut out = String::with_capacity(text.len() + 8);
+                for c in text.chars() {
+                    if clean(c) {
+                        out.push(c);
+                    } else {
+                        out.extend(c.escape_default());
+                    }
+                }
+                self.0.write_all(out.as_bytes())?;
+            }
+            Err(_) => {
+                let out: Vec<u8> = buf
+                    .iter()
+                    .flat_map(|&b| match b {
+                        b'\n' | b'\t' | 0x20..=0x7e => vec![b],
+                        _ => format!("\\x{b:02x}").into_bytes(),
+                    })
+                    .collect();
+                self.0.write_all(&out)?;
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
 }

@@ -155,7 +155,7 @@ impl Store {
     /// where, so nothing is lost.
     pub fn load<G: Game>(&self, name: &str) -> Result<Option<Session<G>>, String> {
         let path = self.path(&format!("{name}.replay"));
-        let Ok(bytes) = std::fs::read(&path) else { return Ok(None) };
+        let Ok(bytes) = crate::files::read_capped(&path, crate::files::MAX_REPLAY_BYTES) else { return Ok(None) };
         let result = ReplayFile::from_bytes(&bytes).and_then(|f| Session::<G>::from_replay(&f));
         match result {
             Ok(s) => Ok(Some(s)),
@@ -220,7 +220,11 @@ pub fn keep_aside(path: &Path) -> PathBuf {
 /// A text file of the store: `Ok(None)` when there is none; when it is not
 /// text (UTF-8), it is kept aside and the message names both paths.
 pub fn read_text(path: &Path) -> Result<Option<String>, String> {
-    let Ok(bytes) = std::fs::read(path) else { return Ok(None) };
+    let bytes = match crate::files::read_capped(path, crate::files::MAX_TEXT_BYTES) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{}: cannot read it: {e}", path.display())),
+    };
     match String::from_utf8(bytes) {
         Ok(text) => Ok(Some(text)),
         Err(_) => {

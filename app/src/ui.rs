@@ -129,6 +129,9 @@ impl RetraceApp {
     /// Opens the store, resumes saved sessions (moving unreadable saves aside)
     /// and, when given, opens a replay file.
     pub fn new(store: Store, open: Option<PathBuf>) -> RetraceApp {
+        // Temporary files of saves that a kill interrupted go first.
+        crate::files::remove_orphans(&store.dir);
+        crate::files::remove_orphans(&store.dir.join("certificates"));
         let (settings, bad_settings) = store.settings();
         let mut errors: Vec<String> = bad_settings.into_iter().collect();
         // A save that does not load is kept aside by the store; its message is shown.
@@ -175,7 +178,7 @@ impl RetraceApp {
 
     /// Opens a replay file from disk in the watcher, or shows why not.
     pub fn open_path(&mut self, path: &std::path::Path) {
-        match std::fs::read(path) {
+        match crate::files::read_capped(path, crate::files::MAX_REPLAY_BYTES) {
             Ok(bytes) => self.open_bytes(&path.display().to_string(), &bytes),
             Err(e) => self.error = Some(format!("{}: cannot read it: {e}", path.display())),
         }

@@ -196,7 +196,10 @@ pub fn parse_moves(text: &str) -> Result<Vec<Action>, String> {
         for tok in line.split_whitespace() {
             match parse_token(tok) {
                 Some(a) => out.push(a),
-                None => return Err(format!("line {}: '{tok}' is not an action ({TOKENS})", n + 1)),
+                None => {
+                    let tok = crate::files::escaped_short(tok, 40);
+                    return Err(format!("line {}: '{tok}' is not an action ({TOKENS})", n + 1));
+                }
             }
         }
     }
@@ -263,9 +266,9 @@ pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32
         }
         ExplodoCommand::Play { seed, moves, developer, immortal } => {
             let Some(seed) = seed_from_text(&seed) else { return fail(err, "--seed is empty".into()) };
-            let text = match std::fs::read_to_string(&moves) {
+            let text = match crate::files::read_text_capped(&moves) {
                 Ok(t) => t,
-                Err(e) => return fail(err, format!("{}: cannot read it: {e}", moves.display())),
+                Err(e) => return fail(err, e),
             };
             let actions = match parse_moves(&text) {
                 Ok(a) => a,

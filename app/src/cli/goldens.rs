@@ -16,7 +16,15 @@ use std::path::{Path, PathBuf};
 pub fn compute(root: &Path) -> Result<BTreeMap<String, Vec<String>>, Vec<String>> {
     let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut errors = Vec::new();
-    for path in replay_files(&root.join("replays"))? {
+    let files = replay_files(&root.join("replays"))?;
+    if files.is_empty() {
+        // Nothing to compare is never "all good": the root is wrong.
+        return Err(vec![format!(
+            "{}: no replays found; run this in the project's root or give it with --root",
+            root.join("replays").display()
+        )]);
+    }
+    for path in files {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         match read_replay(&path).and_then(|f| {
             verify(&f)

@@ -98,7 +98,7 @@ fn campaign(check: bool, write: Option<PathBuf>, out: &mut dyn Write, err: &mut 
     if let Some(path) = write {
         if let Err(e) = crate::files::write_atomic(&path, c::to_text(&c::generate()).as_bytes()) {
             let _ = writeln!(err, "error: {}: cannot write it: {e}", path.display());
-            return 2;
+            return 1;
         }
         let _ = writeln!(out, "{}: wrote 96 generated levels", path.display());
     }
@@ -135,7 +135,7 @@ fn start_field(args: &RunArgs) -> Result<Field, String> {
     let (w, h) = parse_pair(&args.size, &['x', 'X'], "--size")?;
     let mut f = Field::new(w, h, args.wrap).map_err(|e| format!("--size: {e}"))?;
     if let Some(path) = &args.rle {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
+        let text = crate::files::read_text_capped(path)?;
         let p = rle::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let (ax, ay) = match &args.at {
             Some(a) => parse_pair(a, &[','], "--at")?,

@@ -1,5 +1,6 @@
 //! `retrace miau …`: check packs, play levels.
 
+use crate::files::escaped;
 use clap::Subcommand;
 use retrace_kernel::miau::pack::{load, Pack};
 use retrace_kernel::miau::{Action, Event, Miau};
@@ -28,7 +29,7 @@ pub enum MiauCommand {
         #[arg(long)]
         level: Option<String>,
         /// The most states to visit per level (default: the level's solver_budget, else 1,000,000).
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         max: Option<u64>,
         /// Hash the frontier on the GPU (the same answers, bit for bit).
         #[arg(long)]
@@ -75,10 +76,10 @@ pub fn all_cores() -> u32 {
 }
 
 fn read_pack(path: &Path, err: &mut dyn Write) -> Option<(Option<Pack>, retrace_kernel::miau::pack::Report)> {
-    match std::fs::read_to_string(path) {
+    match crate::files::read_text_capped(path) {
         Ok(text) => Some(load(&text)),
         Err(e) => {
-            let _ = writeln!(err, "error: {}: cannot read it: {e}", path.display());
+            let _ = writeln!(err, "error: {e}");
             None
         }
     }
@@ -96,10 +97,10 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 }
             }
             for e in &report.errors {
-                let _ = writeln!(out, "error {}: {e}", pack.display());
+                let _ = writeln!(out, "error {}: {}", pack.display(), escaped(&e.to_string()));
             }
             for w in &report.warnings {
-                let _ = writeln!(out, "warning {}: {w}", pack.display());
+                let _ = writeln!(out, "warning {}: {}", pack.display(), escaped(&w.to_string()));
             }
             match loaded {
                 Some(p) => {
@@ -193,7 +194,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                         }
                     }
                     Err(e) => {
-                        let _ = writeln!(err, "error: {}: level {}: {}", pack.display(), l.id, e.0);
+                        let _ = writeln!(err, "error: {}: level {}: {}", pack.display(), l.id, escaped(&e.0));
                         return 2;
                     }
                 }
@@ -225,7 +226,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 });
             }
             let mut s = Session::<Miau>::new(lv.setup.clone(), 0).expect("a checked level starts");
-            let _ = writeln!(out, "{} — {}: rules {}", lv.id, lv.title, s.state().rules.texts().join("; "));
+            let _ = writeln!(out, "{} — {}: rules {}", lv.id, escaped(&lv.title), s.state().rules.texts().join("; "));
             for (i, a) in actions.iter().enumerate() {
                 match s.push(*a) {
                     Ok(events) => {
@@ -348,7 +349,7 @@ fn explain_text(setup: &retrace_kernel::miau::Setup, moves: &[Action]) -> String
 fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Report, out: &mut dyn Write) -> i32 {
     use retrace_kernel::miau::solver::{analyze, solve_with, Options, Verdict};
     for w in &report.warnings {
-        let _ = writeln!(out, "warning {}: {w}", path.display());
+        let _ = writeln!(out, "warning {}: {}", path.display(), escaped(&w.to_string()));
     }
     let mut ok = true;
     for l in &p.levels {
@@ -386,12 +387,12 @@ fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Repo
                 }
                 for pr in problems {
                     ok = false;
-                    let _ = writeln!(out, "FAILED {}: levels.{}: {pr}", path.display(), l.id);
+                    let _ = writeln!(out, "FAILED {}: levels.{}: {}", path.display(), l.id, escaped(&pr.to_string()));
                 }
             }
             Err(e) => {
                 ok = false;
-                let _ = writeln!(out, "FAILED {}: levels.{}: {}", path.display(), l.id, e.0);
+                let _ = writeln!(out, "FAILED {}: levels.{}: {}", path.display(), l.id, escaped(&e.0));
             }
         }
     }

@@ -33,8 +33,8 @@ pub enum MinesCommand {
     Count {
         /// The field file.
         file: PathBuf,
-        /// Count exactly up to this many.
-        #[arg(long, default_value_t = 1_000_000)]
+        /// Count exactly below this many; at this many or more, print `at least N`.
+        #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
         limit: u64,
     },
 }
@@ -86,16 +86,10 @@ pub fn run(cmd: MinesCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             0
         }
         MinesCommand::Count { file, limit } => {
-            let text = match std::fs::read(&file) {
-                Ok(b) => match String::from_utf8(b) {
-                    Ok(t) => t,
-                    Err(_) => {
-                        let _ = writeln!(err, "error: {}: the file is not UTF-8 text", file.display());
-                        return 2;
-                    }
-                },
+            let text = match crate::files::read_text_capped(&file) {
+                Ok(t) => t,
                 Err(e) => {
-                    let _ = writeln!(err, "error: {}: cannot read it: {e}", file.display());
+                    let _ = writeln!(err, "error: {e}");
                     return 2;
                 }
             };
@@ -108,8 +102,8 @@ pub fn run(cmd: MinesCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             };
             let _ = match count_solutions(&puzzle, limit) {
                 Count::Exact(n) => writeln!(out, "{n}"),
-                Count::Limit => writeln!(out, "limit"),
-                Count::NodeCap => writeln!(out, "node-cap"),
+                Count::Limit => writeln!(out, "at least {limit}"),
+                Count::NodeCap => writeln!(out, "unknown: the search ran out of nodes"),
             };
             0
         }

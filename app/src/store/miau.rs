@@ -65,7 +65,7 @@ pub fn keep_certificate(
     session: &Session<Miau>,
 ) -> Result<Option<std::path::PathBuf>, String> {
     let name = format!("miau-{}", id.replace('/', "-"));
-    let best = std::fs::read(store.certificate_path(&name))
+    let best = crate::files::read_capped(&store.certificate_path(&name), crate::files::MAX_REPLAY_BYTES)
         .ok()
         .and_then(|b| retrace_kernel::replay::ReplayFile::from_bytes(&b).ok())
         .and_then(|f| Session::<Miau>::from_replay(&f).ok());

@@ -5,7 +5,7 @@
 /// rule), but is first moved aside to `<name>.corrupt-<n>` so nothing is lost.
 pub fn load_stats(path: &std::path::Path) -> retrace_kernel::mines::stats::Stats {
     use retrace_kernel::mines::stats::Stats;
-    let Ok(bytes) = std::fs::read(path) else { return Stats::default() };
+    let Ok(bytes) = crate::files::read_capped(path, crate::files::MAX_TEXT_BYTES) else { return Stats::default() };
     let text = String::from_utf8_lossy(&bytes);
     let stats = Stats::from_text(&text);
     if stats == Stats::default() && text != Stats::default().to_text() && !bytes.is_empty() {

@@ -48,7 +48,7 @@ pub fn packs() -> Vec<Pack> {
 /// Reads a pack file: the pack, or every error with the file's path and the
 /// error's place in it (`levels[2].map: …`, a TOML error's line and column).
 pub fn open_pack(path: &std::path::Path) -> Result<Pack, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
+    let text = crate::files::read_text_capped(path)?;
     let (pack, report) = pack::load(&text);
     pack.ok_or_else(|| {
         report

@@ -126,6 +126,20 @@ fn unknown_keys(t: &Table, path: &str, known: &[&str], r: &mut Report) {
     }
 }
 
+/// A text field that is shown as one line (a name, a title, a tagline):
+/// read like [`string`], and refused when it holds a control character (a
+/// line break or a terminal escape could forge what a tool prints).
+fn line(t: &Table, key: &str, path: &str, r: &mut Report, required: bool) -> String {
+    let s = string(t, key, path, r, required);
+    if let Some(c) = s.chars().find(|c| c.is_control()) {
+        r.errors.push(issue(
+            &format!("{path}.{key}"),
+            format!("must be one line without control characters (found {})", c.escape_default()),
+        ));
+    }
+    s
+}
+
 fn string(t: &Table, key: &str, path: &str, r: &mut Report, required: bool) -> String {
     match t.get(key) {
         Some(Value::String(s)) => s.clone(),
@@ -224,7 +238,7 @@ fn manifest(doc: &Table, r: &mut Report) -> (String, String) {
     if !id.is_empty() && !id_ok(&id) {
         r.errors.push(issue("manifest.id", format!("'{id}' must be 2 to 64 characters: a lowercase letter, then lowercase letters, digits, '.', '_' or '-'")));
     }
-    let name = string(manifest, "name", "manifest", r, true);
+    let name = line(manifest, "name", "manifest", r, true);
     string(manifest, "version", "manifest", r, true);
     match manifest.get("engine") {
         Some(Value::Integer(n)) if *n == ENGINE => {}
@@ -253,10 +267,10 @@ fn manifest(doc: &Table, r: &mut Report) -> (String, String) {
     }
     if let Some(Value::Table(w)) = manifest.get("world") {
         unknown_keys(w, "manifest.world", &["glyph", "tagline", "accent"], r);
-        if string(w, "glyph", "manifest.world", r, false).chars().count() > 16 {
+        if line(w, "glyph", "manifest.world", r, false).chars().count() > 16 {
             r.errors.push(issue("manifest.world.glyph", "must be at most 16 characters"));
         }
-        if string(w, "tagline", "manifest.world", r, false).chars().count() > 80 {
+        if line(w, "tagline", "manifest.world", r, false).chars().count() > 80 {
             r.errors.push(issue("manifest.world.tagline", "must be at most 80 characters"));
         }
         let accent = string(w, "accent", "manifest.world", r, false);
@@ -451,7 +465,7 @@ fn level(
     let (allow_bypass, allow_hands_off) = (flag("allow_bypass"), flag("allow_hands_off"));
     Some(Level {
         id,
-        title: string(t, "title", &path, r, false),
+        title: line(t, "title", &path, r, false),
         hint: string(t, "hint", &path, r, false),
         category,
         must_form,
