@@ -140,7 +140,7 @@ fn solver(c: &mut Criterion) {
         let states = match retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut CpuHasher).unwrap() {
             retrace_kernel::miau::solver::Verdict::Solved { states, .. }
             | retrace_kernel::miau::solver::Verdict::Unsolved { states }
-            | retrace_kernel::miau::solver::Verdict::Limit { states } => states,
+            | retrace_kernel::miau::solver::Verdict::Limit { states, .. } => states,
         };
         g.throughput(Throughput::Elements(states));
         g.bench_function(BenchmarkId::new("cpu-hash", &l.id), |b| {

@@ -33,7 +33,7 @@ fn expand(c: &mut Criterion) {
             b.iter(|| {
                 let opts = Options { max_states: STATES, threads, general, ..Options::default() };
                 let v = solve_with(&setup, &opts, &mut CpuHasher).expect("the bench level loads");
-                assert_eq!(v, Verdict::Limit { states: STATES }, "the bench visits exactly its budget");
+                assert!(matches!(v, Verdict::Limit { states: STATES, .. }), "the bench visits exactly its budget");
                 black_box(v)
             })
         });

@@ -54,7 +54,46 @@ fn solve_prints_one_line_per_level() {
     assert!(lines[2].starts_with("walled SOLVED 10 "), "{out}");
     let (code, out, _) = retrace(&["miau", "solve", &sample(), "--level", "walled", "--max", "20"]);
     assert_eq!(code, 1);
-    assert!(out.starts_with("walled LIMIT "), "{out}");
+    assert!(out.starts_with("walled LIMIT ") && out.trim_end().ends_with(" states"), "{out}");
+}
+
+/// Regression: a search had no memory budget (a big pack aborted in the
+/// allocator) and `--threads 4294967295` aborted at once. Every search now
+/// stops with the budget that ran out, and threads are capped at the cores.
+#[test]
+fn solve_stops_on_each_budget_and_caps_threads() {
+    // A roomy level with pushable rocks: far more states than the budgets.
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("big.toml");
+    std::fs::write(
+        &pack,
+        "[manifest]\nid = \"big\"\nname = \"Big\"\nversion = \"1\"\nengine = 1\n[[levels]]\nid = \"roomy\"\n\
+         grid = \"MIAU IS YOU ROCK IS PUSH . . / m . r . . . . . / . . . . r . . . / . r . . . . r . / . . . . . . . . / . . r . . r . .\"\n\
+         legend = { m = \"miau\", r = \"rock\" }\n",
+    )
+    .unwrap();
+    let pack = pack.to_string_lossy().into_owned();
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["miau", "solve", &pack];
+        if !extra.contains(&"--max") {
+            args.extend_from_slice(&["--max", "50000000"]);
+        }
+        args.extend_from_slice(extra);
+        retrace(&args)
+    };
+    let (code, out, _) = solve(&["--memory", "1"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("roomy LIMIT ") && out.trim_end().ends_with(" memory"), "{out}");
+    let (code, out, _) = solve(&["--memory", "1", "--json"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("\"verdict\":\"LIMIT\"") && out.contains("\"ran_out\":\"memory\""), "{out}");
+    let (code, out, _) = solve(&["--timeout", "1"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.trim_end().ends_with(" time"), "{out}");
+    let (code, out, err) = solve(&["--threads", "4294967295", "--max", "1000"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(err.contains("--threads 4294967295 is more than this machine's"), "{err}");
+    assert!(out.trim_end().ends_with(" states"), "{out}");
 }
 
 #[test]

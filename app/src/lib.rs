@@ -2,6 +2,7 @@
 //! and the tools behind them. Everything that touches files lives here
 //! ([`files`], [`store`]), never in the kernel.
 
+pub mod budget;
 pub mod cli;
 pub mod files;
 pub mod store;

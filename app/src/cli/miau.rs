@@ -21,7 +21,8 @@ pub enum MiauCommand {
         proofs: bool,
     },
     /// Solve levels: `<level-id> SOLVED <n> <moves>`, `UNSOLVED <states>` (a
-    /// proof) or `LIMIT <states>` (the budget ran out). Exit 0 when every level solved.
+    /// proof) or `LIMIT <states> <states|memory|time>` (which budget ran out).
+    /// Exit 0 when every level solved.
     Solve {
         /// The pack file (TOML).
         pack: PathBuf,
@@ -49,10 +50,18 @@ pub enum MiauCommand {
         /// One JSON object per level instead of text.
         #[arg(long)]
         json: bool,
-        /// Threads expanding each breadth-first layer (default: every core);
-        /// every count gives the same answer.
+        /// Threads expanding each breadth-first layer (default and most: every
+        /// core); every count gives the same answer.
         #[arg(long)]
         threads: Option<u32>,
+        /// The most memory a level's search may hold, in MiB (default: half
+        /// the memory available); the search stops with `LIMIT … memory` first.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        memory: Option<u64>,
+        /// The most seconds a level's search may take (default: no limit); it
+        /// stops with `LIMIT … time`.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        timeout: Option<u64>,
     },
     /// Play a level: each turn's rule changes, then the final board and outcome.
     Play {
@@ -68,11 +77,6 @@ pub enum MiauCommand {
         #[arg(long)]
         save: Option<PathBuf>,
     },
-}
-
-/// Every core this machine offers (the solver's default thread count).
-pub fn all_cores() -> u32 {
-    std::thread::available_parallelism().map_or(1, |n| n.get() as u32)
 }
 
 fn read_pack(path: &Path, err: &mut dyn Write) -> Option<(Option<Pack>, retrace_kernel::miau::pack::Report)> {
@@ -118,8 +122,25 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 None => 1,
             }
         }
-        MiauCommand::Solve { pack, level, max, gpu, forbid, require, no_word_loss, explain, json, threads } => {
-            let cores = threads.unwrap_or_else(all_cores).max(1);
+        MiauCommand::Solve {
+            pack,
+            level,
+            max,
+            gpu,
+            forbid,
+            require,
+            no_word_loss,
+            explain,
+            json,
+            threads,
+            memory,
+            timeout,
+        } => {
+            let (cores, capped) = crate::budget::threads(threads);
+            if let Some(note) = capped {
+                let _ = writeln!(err, "note: {note}");
+            }
+            let max_bytes = memory.map_or_else(crate::budget::default_memory, |mib| mib.saturating_mul(1 << 20));
             let Some((loaded, report)) = read_pack(&pack, err) else { return 2 };
             let Some(p) = loaded else {
                 for e in &report.errors {
@@ -163,9 +184,11 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     require: require.clone(),
                     no_word_loss,
                     threads: cores,
+                    max_bytes,
                     ..Default::default()
                 };
                 let started = std::time::Instant::now();
+                let deadline = crate::budget::Deadline::new(timeout);
                 let mut watch = |states: u64| {
                     let secs = started.elapsed().as_secs_f64().max(1e-3);
                     let mib = states * retrace_kernel::miau::solver::STORED_BYTES_PER_STATE / (1 << 20);
@@ -175,6 +198,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                         states as f64 / secs
                     ));
                     bar.tick();
+                    !deadline.expired()
                 };
                 let result = retrace_kernel::miau::solver::analyze_watched(&l.setup, &opts, hasher, &mut watch);
                 bar.set_message(String::new());
@@ -304,11 +328,15 @@ fn json_line(id: &str, a: &retrace_kernel::miau::solver::Analysis) -> String {
     let (verdict, moves, states) = match &a.verdict {
         Verdict::Solved { moves, states } => ("SOLVED", format!("\"{}\"", moves_text(moves)), *states),
         Verdict::Unsolved { states } => ("UNSOLVED", "null".into(), *states),
-        Verdict::Limit { states } => ("LIMIT", "null".into(), *states),
+        Verdict::Limit { states, .. } => ("LIMIT", "null".into(), *states),
+    };
+    let ran_out = match &a.verdict {
+        Verdict::Limit { ran_out, .. } => format!("\"{}\"", ran_out.name()),
+        _ => "null".into(),
     };
     let flags: Vec<String> = a.flags.iter().map(|f| format!("\"{f}\"")).collect();
     format!(
-        "{{\"level\":\"{}\",\"verdict\":\"{verdict}\",\"moves\":{moves},\"states\":{states},\"flags\":[{}]}}",
+        "{{\"level\":\"{}\",\"verdict\":\"{verdict}\",\"moves\":{moves},\"states\":{states},\"ran_out\":{ran_out},\"flags\":[{}]}}",
         esc(id),
         flags.join(",")
     )
@@ -354,7 +382,12 @@ fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Repo
     let mut ok = true;
     for l in &p.levels {
         let budget = l.solver_budget.unwrap_or(1_000_000);
-        let opts = Options { max_states: budget, threads: all_cores(), ..Options::default() };
+        let opts = Options {
+            max_states: budget,
+            threads: crate::budget::cores(),
+            max_bytes: crate::budget::default_memory(),
+            ..Options::default()
+        };
         let mut hasher = retrace_kernel::hashing::CpuHasher;
         match analyze(&l.setup, &opts, &mut hasher) {
             Ok(a) => {

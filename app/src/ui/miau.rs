@@ -25,6 +25,8 @@ use retrace_kernel::{Outcome, Session};
 
 /// States the hint may visit (about a second on one core, about 220 MB at most).
 pub const HINT_BUDGET: u64 = 2_000_000;
+/// The most seconds a hint may think.
+pub const HINT_SECONDS: u64 = 20;
 
 /// The save name of the level in play.
 pub const SAVE: &str = "miau";
@@ -513,10 +515,13 @@ pub fn describe(e: &Event) -> Option<String> {
 /// was found within [`HINT_BUDGET`].
 pub fn hint(state: &State, lang: Lang) -> String {
     use retrace_kernel::miau::solver::{moves_text, solve_from, Options, Verdict};
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
-    let opts = Options { max_states: HINT_BUDGET, threads, ..Options::default() };
+    // The command line's budgets: states, half the available memory (at most
+    // 1 GiB), and HINT_SECONDS; the search runs on its own thread.
+    let max_bytes = crate::budget::default_memory().min(1 << 30);
+    let opts = Options { max_states: HINT_BUDGET, threads: crate::budget::cores(), max_bytes, ..Options::default() };
+    let deadline = crate::budget::Deadline::new(Some(HINT_SECONDS));
     let ru = lang == Lang::Ru;
-    match solve_from(state, &opts, &mut retrace_kernel::hashing::CpuHasher, &mut |_| {}) {
+    match solve_from(state, &opts, &mut retrace_kernel::hashing::CpuHasher, &mut |_| !deadline.expired()) {
         Ok(Verdict::Solved { moves, .. }) if moves.is_empty() => {
             (if ru { "Уровень уже пройден." } else { "The level is won." }).to_string()
         }
@@ -544,7 +549,7 @@ pub fn hint(state: &State, lang: Lang) -> String {
                 format!("Nothing wins from here: all {states} reachable states were tried. Undo (Z) or restart (R).")
             }
         }
-        Ok(Verdict::Limit { states }) => {
+        Ok(Verdict::Limit { states, .. }) => {
             if ru {
                 format!("За {states} состояний победа не найдена.")
             } else {

@@ -457,12 +457,41 @@ mod solving {
         let s = setup("MIAU IS YOU / m . f");
         let mut seen = Vec::new();
         let v = solve_watched(&s, &Options { max_states: 1_000, ..Options::default() }, &mut CpuHasher, &mut |n| {
-            seen.push(n)
+            seen.push(n);
+            true
         })
         .unwrap();
         let Verdict::Unsolved { states } = v else { panic!("{v:?}") };
         assert!(!seen.is_empty() && seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
         assert_eq!(seen.last(), Some(&states), "the last report is the final count");
+    }
+
+    #[test]
+    fn each_budget_stops_the_search_with_its_name() {
+        use super::super::solver::{solve_watched, Budget, Options};
+        // A roomy level: plenty of states, no win.
+        let s = setup(
+            "MIAU IS YOU ROCK IS PUSH . . / m . r . . . . . / . . . . r . . . / . r . . . . r . / . . . . . . . . / . . r . . r . .",
+        );
+        let run =
+            |opts: Options, stop_after: u64| solve_watched(&s, &opts, &mut CpuHasher, &mut |n| n < stop_after).unwrap();
+        let v = run(Options { max_states: 20, ..Options::default() }, u64::MAX);
+        assert!(matches!(v, Verdict::Limit { ran_out: Budget::States, .. }), "{v:?}");
+        assert!(v.line().ends_with(" states"), "{}", v.line());
+        let v = run(Options { max_states: 1 << 20, max_bytes: 64 << 10, ..Options::default() }, u64::MAX);
+        assert!(matches!(v, Verdict::Limit { ran_out: Budget::Memory, .. }), "{v:?}");
+        let Verdict::Limit { states, .. } = v else { unreachable!() };
+        assert!(super::super::solver::stored_bytes(states) <= 64 << 10, "stopped before the budget: {states} states");
+        let v = run(Options { max_states: 1 << 20, ..Options::default() }, 5);
+        assert!(matches!(v, Verdict::Limit { ran_out: Budget::Time, .. }), "{v:?}");
+        assert!(v.line().ends_with(" time"), "{}", v.line());
+        // A generous budget changes nothing: the same proof as without one.
+        let small = setup("MIAU IS YOU . . . . / m . . . . . . / . . . . . . .");
+        let run = |opts: Options| solve_watched(&small, &opts, &mut CpuHasher, &mut |_| true).unwrap();
+        let free = run(Options { max_states: 1 << 20, ..Options::default() });
+        let roomy = run(Options { max_states: 1 << 20, max_bytes: 1 << 30, ..Options::default() });
+        assert!(matches!(free, Verdict::Unsolved { .. }), "{free:?}");
+        assert_eq!(free, roomy);
     }
 
     #[test]
@@ -522,7 +551,7 @@ mod analysis {
         let Verdict::Solved { moves, .. } = setup_solved else { panic!("{setup_solved:?}") };
         let mut s = super::super::Miau::start(&level, 0).unwrap();
         for k in 0..=moves.len() {
-            let Verdict::Solved { moves: rest, .. } = solve_from(&s, &opts(), &mut CpuHasher, &mut |_| {}).unwrap()
+            let Verdict::Solved { moves: rest, .. } = solve_from(&s, &opts(), &mut CpuHasher, &mut |_| true).unwrap()
             else {
                 panic!("solvable after {k} moves")
             };
@@ -540,7 +569,7 @@ mod analysis {
         let sink = setup("MIAU IS YOU . / WATER IS SINK . / m a . f / FLAG IS WIN .");
         let mut s = super::super::Miau::start(&sink, 0).unwrap();
         super::super::Miau::apply(&mut s, &super::super::Action::Right).unwrap();
-        assert_eq!(solve_from(&s, &opts(), &mut CpuHasher, &mut |_| {}).unwrap(), Verdict::Unsolved { states: 1 });
+        assert_eq!(solve_from(&s, &opts(), &mut CpuHasher, &mut |_| true).unwrap(), Verdict::Unsolved { states: 1 });
     }
 
     #[test]

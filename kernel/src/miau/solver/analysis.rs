@@ -21,7 +21,7 @@ pub struct Analysis {
 /// winning move formed a rule while a YOU already shared its cell with the new
 /// WIN thing).
 pub fn analyze(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher) -> Result<Analysis, Rejection> {
-    analyze_watched(setup, opts, hasher, &mut |_| {})
+    analyze_watched(setup, opts, hasher, &mut |_| true)
 }
 
 /// [`analyze`], calling `watch` with the states visited so far by each of its
@@ -30,7 +30,7 @@ pub fn analyze_watched(
     setup: &Setup,
     opts: &Options,
     hasher: &mut dyn FrontierHasher,
-    watch: &mut dyn FnMut(u64),
+    watch: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Analysis, Rejection> {
     let verdict = solve_watched(setup, opts, hasher, watch)?;
     let mut flags = Vec::new();

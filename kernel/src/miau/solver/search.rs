@@ -65,20 +65,44 @@ pub enum Verdict {
         /// States visited.
         states: u64,
     },
-    /// The budget ran out first: no proof either way.
+    /// A budget ran out first: no proof either way.
     Limit {
         /// States visited.
         states: u64,
+        /// Which budget.
+        ran_out: Budget,
     },
 }
 
+/// The budget a search stopped on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// [`Options::max_states`].
+    States,
+    /// [`Options::max_bytes`]: the next batch could have held more.
+    Memory,
+    /// The caller's watch asked it to stop (a time budget: the kernel has no clock).
+    Time,
+}
+
+impl Budget {
+    /// `states`, `memory` or `time`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Budget::States => "states",
+            Budget::Memory => "memory",
+            Budget::Time => "time",
+        }
+    }
+}
+
 impl Verdict {
-    /// `SOLVED <n> <moves>`, `UNSOLVED <states>` or `LIMIT <states>`.
+    /// `SOLVED <n> <moves>`, `UNSOLVED <states>` or `LIMIT <states> <budget>`.
     pub fn line(&self) -> String {
         match self {
             Verdict::Solved { moves, .. } => format!("SOLVED {} {}", moves.len(), moves_text(moves)),
             Verdict::Unsolved { states } => format!("UNSOLVED {states}"),
-            Verdict::Limit { states } => format!("LIMIT {states}"),
+            Verdict::Limit { states, ran_out } => format!("LIMIT {states} {}", ran_out.name()),
         }
     }
 }
@@ -98,6 +122,11 @@ pub const MAX_STORED_BYTES_PER_STATE: u64 = 45;
 pub struct Options {
     /// The most states to visit.
     pub max_states: u64,
+    /// The most bytes the search may hold (visited set, parent links, the
+    /// frontier's keys, a batch's children); 0: no limit but `max_states`.
+    /// Checked before each batch against its worst case, so it is never
+    /// passed: the search stops with [`Budget::Memory`] instead.
+    pub max_bytes: u64,
     /// Rules that may never be active (`"FLAG IS WIN"`).
     pub forbid: Vec<String>,
     /// Rules a solution must form at some point (at most 8).
@@ -128,16 +157,17 @@ pub(super) fn word_count(s: &State) -> usize {
 
 /// Solves a level under constraints.
 pub fn solve_with(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher) -> Result<Verdict, Rejection> {
-    solve_watched(setup, opts, hasher, &mut |_| {})
+    solve_watched(setup, opts, hasher, &mut |_| true)
 }
 
 /// [`solve_with`], calling `watch` with the number of states visited after
-/// every breadth-first layer (for a progress display; the kernel does no I/O).
+/// every batch of parents (for a progress display; the kernel does no I/O);
+/// `watch` returning `false` stops the search with [`Budget::Time`].
 pub fn solve_watched(
     setup: &Setup,
     opts: &Options,
     hasher: &mut dyn FrontierHasher,
-    watch: &mut dyn FnMut(u64),
+    watch: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Verdict, Rejection> {
     solve_from(&Miau::start(setup, 0)?, opts, hasher, watch)
 }
@@ -150,7 +180,7 @@ pub fn solve_from(
     start: &State,
     opts: &Options,
     hasher: &mut dyn FrontierHasher,
-    watch: &mut dyn FnMut(u64),
+    watch: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Verdict, Rejection> {
     let forbid: Vec<String> =
         opts.forbid.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)?;
@@ -294,6 +324,25 @@ pub fn solve_from(
         // few), each split into fixed chunks in layer order, one a thread: the
         // children's order never depends on timing.
         for (batch, batch_keys) in layer.chunks(batch_size).zip(layer_keys.chunks(batch_size * key_len)) {
+            let states = parents.len() as u64;
+            if !watch(states) {
+                return Ok(Verdict::Limit { states, ran_out: Budget::Time });
+            }
+            if opts.max_bytes > 0 {
+                // The worst case after this batch: every parent has five new
+                // children, each growing vector reallocates (old and new held).
+                let grown = states + 5 * batch.len() as u64;
+                let keys = 5 * batch.len() * key_len;
+                let held = stored_bytes(grown) * 3 / 2
+                    + layer_keys.capacity() as u64
+                    + 4 * layer.capacity() as u64
+                    + 2 * (next_keys.capacity().max(next_keys.len() + keys) as u64)
+                    + 8 * (next.capacity().max(next.len() + 5 * batch.len()) as u64)
+                    + (5 * batch.len() * (key_len + 32)) as u64;
+                if held > opts.max_bytes {
+                    return Ok(Verdict::Limit { states, ran_out: Budget::Memory });
+                }
+            }
             // Each thread's children stay in its own vectors (no copying them
             // together); their order is the parts' order.
             let parts: Vec<Expanded> = if threads == 1 || batch.len() < 64 {
@@ -358,7 +407,7 @@ pub fn solve_from(
                     return Ok(Verdict::Solved { moves, states: parents.len() as u64 });
                 }
                 if parents.len() as u64 >= max_states {
-                    return Ok(Verdict::Limit { states: parents.len() as u64 });
+                    return Ok(Verdict::Limit { states: parents.len() as u64, ran_out: Budget::States });
                 }
                 next.push(idx);
                 next_keys.extend_from_slice(key);
@@ -366,7 +415,9 @@ pub fn solve_from(
         }
         layer = next;
         layer_keys = next_keys;
-        watch(parents.len() as u64);
+        if !watch(parents.len() as u64) && !layer.is_empty() {
+            return Ok(Verdict::Limit { states: parents.len() as u64, ran_out: Budget::Time });
+        }
     }
     Ok(Verdict::Unsolved { states: parents.len() as u64 })
 }
