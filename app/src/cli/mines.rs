@@ -3,7 +3,7 @@
 use clap::Subcommand;
 use retrace_kernel::mines::field::Puzzle;
 use retrace_kernel::mines::generator::generate;
-use retrace_kernel::mines::solver::{count_solutions, Count};
+use retrace_kernel::mines::solver::{count_solutions_watched, Count};
 use retrace_kernel::mines::Tier;
 use retrace_kernel::rng::{seed_from_text, Rng};
 use std::io::Write;
@@ -36,6 +36,9 @@ pub enum MinesCommand {
         /// Count exactly below this many; at this many or more, print `at least N`.
         #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
         limit: u64,
+        /// The most seconds to count (default 60); then it prints `unknown: out of time`.
+        #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+        timeout: u64,
     },
 }
 
@@ -85,7 +88,7 @@ pub fn run(cmd: MinesCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             }
             0
         }
-        MinesCommand::Count { file, limit } => {
+        MinesCommand::Count { file, limit, timeout } => {
             let text = match crate::files::read_text_capped(&file) {
                 Ok(t) => t,
                 Err(e) => {
@@ -100,10 +103,12 @@ pub fn run(cmd: MinesCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     return 2;
                 }
             };
-            let _ = match count_solutions(&puzzle, limit) {
+            let deadline = crate::budget::Deadline::new(Some(timeout));
+            let _ = match count_solutions_watched(&puzzle, limit, &mut || !deadline.expired()) {
                 Count::Exact(n) => writeln!(out, "{n}"),
                 Count::Limit => writeln!(out, "at least {limit}"),
                 Count::NodeCap => writeln!(out, "unknown: the search ran out of nodes"),
+                Count::Stopped => writeln!(out, "unknown: out of time (--timeout {timeout})"),
             };
             0
         }

@@ -21,6 +21,8 @@ pub enum Count {
     Limit,
     /// A component ran out of search nodes: no answer.
     NodeCap,
+    /// The caller stopped the count (its time ran out): no answer.
+    Stopped,
 }
 
 impl Count {
@@ -332,14 +334,29 @@ fn components(p: &Puzzle) -> Option<(Vec<Component>, u32)> {
 
 /// Counts the mine placements on unknown cells that satisfy every clue, up to `limit` (≥ 1).
 pub fn count_solutions(p: &Puzzle, limit: u64) -> Count {
+    count_solutions_watched(p, limit, &mut || true)
+}
+
+/// [`count_solutions`], asking `keep_going` before each component (a time
+/// budget: the kernel has no clock); `false` stops with [`Count::Stopped`].
+///
+/// Components are independent, so the count is the product of theirs and of
+/// 2 per free cell. First every component is checked to have a solution (one
+/// without makes the whole count 0); then each is counted only up to what the
+/// product still needs to reach `limit`, and the count stops as soon as it
+/// does: a field with N or more solutions answers [`Count::Limit`] without
+/// counting the rest. (Uniqueness, `limit` 2, takes the same steps as before.)
+pub fn count_solutions_watched(p: &Puzzle, limit: u64, keep_going: &mut dyn FnMut() -> bool) -> Count {
     let limit = limit.max(1);
     let Some((comps, free)) = components(p) else { return Count::Exact(0) };
-    let mut factors = Vec::with_capacity(comps.len());
     let mut capped = false;
     for comp in &comps {
-        match Search::new(comp, NODE_CAP).count(limit) {
+        if !keep_going() {
+            return Count::Stopped;
+        }
+        match Search::new(comp, NODE_CAP).count(1) {
             Some(0) => return Count::Exact(0),
-            Some(n) => factors.push(n),
+            Some(_) => {}
             None => capped = true,
         }
     }
@@ -350,8 +367,17 @@ pub fn count_solutions(p: &Puzzle, limit: u64) -> Count {
     for _ in 0..free {
         total = total.saturating_mul(2).min(limit);
     }
-    for f in factors {
-        total = total.saturating_mul(f).min(limit);
+    for comp in &comps {
+        if total >= limit {
+            return Count::Limit;
+        }
+        if !keep_going() {
+            return Count::Stopped;
+        }
+        match Search::new(comp, NODE_CAP).count(limit.div_ceil(total)) {
+            Some(n) => total = total.saturating_mul(n).min(limit),
+            None => return Count::NodeCap,
+        }
     }
     if total >= limit {
         Count::Limit

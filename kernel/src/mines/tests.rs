@@ -581,3 +581,25 @@ fn h09_keycaps_cover_every_clue_number() {
     };
     assert_eq!(emoji_grid(&st), "💣💣💣\n💣8️⃣💣\n💣💣💣");
 }
+
+/// Regression: `mines count --limit L` counted every component in full before
+/// comparing with L (a random 1024×1024 field took minutes). Now every
+/// component is only checked to have a solution, and 22 free cells already
+/// make 1,000 solutions: no component is counted further.
+#[test]
+fn a_count_stops_as_soon_as_it_reaches_its_limit() {
+    use super::solver::count_solutions_watched;
+    let p = puzzle("1.........\n..........\n.........1");
+    let mut asked = 0;
+    let got = count_solutions_watched(&p, 1000, &mut || {
+        asked += 1;
+        true
+    });
+    assert_eq!(got, Count::Limit);
+    assert_eq!(asked, 2, "one question per component, in the existence pass only");
+    // The same field's exact count, and a stop asked for.
+    assert_eq!(count_solutions(&p, u64::MAX), Count::Exact(3 * 3 * (1 << 22)));
+    assert_eq!(count_solutions_watched(&p, 1000, &mut || false), Count::Stopped);
+    // A component without a solution makes the count 0 whatever the free cells.
+    assert_eq!(count_solutions(&puzzle("4.........\n..........\n.........1"), 1000), Count::Exact(0));
+}
