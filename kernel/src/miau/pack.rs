@@ -189,7 +189,8 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         r.errors.push(issue("levels", format!("has {} levels; a pack holds at most {MAX_LEVELS}", list.len())));
     }
     let mut drawn: Vec<String> = Vec::new();
-    for (i, lv) in list.iter().enumerate() {
+    // Past the limit the pack is refused anyway: the rest is not read.
+    for (i, lv) in list.iter().enumerate().take(MAX_LEVELS) {
         let path = format!("levels[{i}]");
         let Some(t) = lv.as_table() else {
             r.errors.push(issue(&path, "must be a table"));

@@ -1529,3 +1529,18 @@ automata = [{ id = "a", property = "TICK", pattern = [{ action = "move", dx = -9
         assert!(errors.contains("levels[0].automata[0].pattern[0]"), "{errors}");
     }
 }
+
+/// Regression: a pack of 2,000 levels was refused for having more than 64,
+/// then every level was still checked (25 s); the rest is not read now.
+#[test]
+fn a_pack_over_the_level_limit_reads_no_further() {
+    let mut text = String::from("[manifest]\nid = \"p1\"\nname = \"P\"\nversion = \"1\"\nengine = 1\n");
+    for i in 0..200 {
+        // Every level after the limit has an error of its own that must not be reported.
+        let grid = if i < pack::MAX_LEVELS { "MIAU IS YOU / m . ." } else { "MIAU IS YOU / m ." };
+        text.push_str(&format!("[[levels]]\nid = \"l{i}\"\ngrid = \"{grid}\"\nlegend = {{ m = \"miau\" }}\n"));
+    }
+    let errors = pack_errors(&text);
+    assert!(errors.contains("has 200 levels; a pack holds at most 64"), "{errors}");
+    assert_eq!(errors.lines().count(), 1, "{errors}");
+}
