@@ -220,7 +220,9 @@ fn run_field(args: &RunArgs, out: &mut dyn Write) -> Result<(), String> {
     }
     match args.print {
         Print::Rle => {
-            let _ = write!(out, "{}", rle::write(&f));
+            rle::write_with(&f, &mut |piece| {
+                let _ = out.write_all(piece.as_bytes());
+            });
         }
         Print::Digest => {
             let _ = writeln!(out, "{}", f.digest());

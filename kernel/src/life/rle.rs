@@ -155,16 +155,42 @@ fn parse_header(line: &str, line_no: usize) -> Result<(u32, u32), String> {
 
 /// Writes the whole field as RLE, top-left at (0, 0).
 pub fn write(f: &Field) -> String {
+    let mut out = String::new();
+    write_with(f, &mut |piece| out.push_str(piece));
+    out
+}
+
+/// [`write`], handing the text to `sink` a line at a time, so an 8192×8192
+/// field streams out in a few kilobytes instead of a token per run held at
+/// once (the kernel does no I/O: the caller's sink writes).
+pub fn write_with(f: &Field, sink: &mut dyn FnMut(&str)) {
+    use std::fmt::Write as _;
     let multi = f.cells.contains(&P2);
     let (dead, one, two) = if multi { ('.', 'A', 'B') } else { ('b', 'o', 'B') };
-    let mut out = format!("x = {}, y = {}, rule = B3/S23", f.w, f.h);
+    let mut head = format!("x = {}, y = {}, rule = B3/S23", f.w, f.h);
     if f.wrap {
-        out.push_str(&format!(":T{},{}", f.w, f.h));
+        let _ = write!(head, ":T{},{}", f.w, f.h);
     }
-    out.push('\n');
-    let mut tokens: Vec<String> = Vec::new();
+    head.push('\n');
+    sink(&head);
+    // Lines of at most 70 characters, a token never split.
+    let mut line = String::with_capacity(80);
+    let mut token = String::with_capacity(16);
+    let mut emit = |n: u32, ch: char, line: &mut String, sink: &mut dyn FnMut(&str)| {
+        token.clear();
+        if n != 1 {
+            let _ = write!(token, "{n}");
+        }
+        token.push(ch);
+        if line.len() + token.len() > 70 {
+            line.push('\n');
+            sink(line);
+            line.clear();
+        }
+        line.push_str(&token);
+    };
+    let mut started = false;
     let mut pending_rows = 0u32;
-    let run = |n: u32, ch: char| if n == 1 { ch.to_string() } else { format!("{n}{ch}") };
     for y in 0..f.h {
         let row = &f.cells[f.idx(0, y)..f.idx(0, y) + f.w as usize];
         let end = row.iter().rposition(|&c| c != DEAD).map_or(0, |p| p + 1);
@@ -172,13 +198,12 @@ pub fn write(f: &Field) -> String {
             pending_rows += 1;
             continue;
         }
-        if !tokens.is_empty() || pending_rows > 0 {
-            // End the previous row(s): `$` per row, skipping empty ones.
-            let rows = pending_rows + u32::from(!tokens.is_empty());
-            if rows > 0 {
-                tokens.push(run(rows, '$'));
-            }
+        // End the previous row(s): `$` per row, skipping empty ones.
+        let rows = pending_rows + u32::from(started);
+        if rows > 0 {
+            emit(rows, '$', &mut line, sink);
         }
+        started = true;
         pending_rows = 0;
         let mut x = 0;
         while x < end {
@@ -189,21 +214,11 @@ pub fn write(f: &Field) -> String {
                 P1 => one,
                 _ => two,
             };
-            tokens.push(run(len as u32, ch));
+            emit(len as u32, ch, &mut line, sink);
             x += len;
         }
     }
-    tokens.push("!".into());
-    let mut line = String::new();
-    for t in tokens {
-        if line.len() + t.len() > 70 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        line.push_str(&t);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
+    emit(1, '!', &mut line, sink);
+    line.push('\n');
+    sink(&line);
 }
