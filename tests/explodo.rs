@@ -286,3 +286,20 @@ fn the_danger_overlay_shows_what_burns_this_turn_and_next() {
     let _ = danger(&s);
     assert_eq!(s, before, "the overlay plays on a copy");
 }
+
+/// Regression: a detonator or charge aimed at a far position (from a replay's
+/// actions) overflowed the distance arithmetic and panicked.
+#[test]
+fn a_target_far_off_the_board_is_refused_not_overflowed() {
+    use retrace_kernel::explodo::board::Pos;
+    use retrace_kernel::explodo::{Action, Aim, Explodo, Setup};
+    use retrace_kernel::Session;
+    for far in [Pos { x: i32::MAX, y: i32::MIN }, Pos { x: i32::MIN, y: 3 }, Pos { x: 5, y: i32::MAX }] {
+        let mut s = Session::<Explodo>::new(Setup { developer: true, immortal: false }, 4).unwrap();
+        let before = s.digest();
+        assert!(s.push(Action::Detonate(far)).is_err());
+        assert!(s.push(Action::UseCharge(Aim::At(far))).is_err());
+        assert_eq!(s.digest(), before, "refused actions change nothing");
+    }
+    assert_eq!(Pos { x: i32::MAX, y: 0 }.dist(Pos { x: i32::MIN, y: 0 }), i32::MAX);
+}

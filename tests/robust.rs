@@ -285,3 +285,55 @@ proptest! {
         }
     }
 }
+
+/// A score board of three runs, as the app writes it.
+const SCORES: &str = "# Explodorama high scores\n1\t20\t350\t900\t41\t2\t0\t7\t2026-11-30\tall levels cleared\tBomb Up; Kick\n0\t7\t80\t210\t9\t3\t1\t42\t2026-11-29\tblast on level 7\t\n0\t2\t5\t30\t1\t3\t0\t3\t2026-11-28\tcaught\tRun\n";
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    #[test]
+    fn score_boards_never_panic_name_the_line_and_round_trip(text in mutated(SCORES, 10)) {
+        use retrace_kernel::explodo::scores;
+        match scores::from_text(&text) {
+            Ok(board) => {
+                // Writing normalizes (a `;` inside a power-up's name becomes
+                // `,`); what is written once reads back and writes the same.
+                let once = scores::to_text(&board);
+                let again = scores::from_text(&once).map(|b| scores::to_text(&b));
+                prop_assert_eq!(again, Ok(once));
+            }
+            Err(e) => prop_assert!(e.starts_with("line "), "{}", e),
+        }
+    }
+
+    #[test]
+    fn settings_never_panic_and_round_trip(text in mutated("theme = light\nlang = ru\nmines_lang = de\nmines_tier = expert\nmines_assist = false\nlife_unlocked = 12\n", 12)) {
+        use retrace::store::Settings;
+        let s = Settings::from_text(&text);
+        prop_assert_eq!(Settings::from_text(&s.to_text()), s);
+    }
+
+    #[test]
+    fn mines_statistics_never_panic_and_round_trip(text in mutated("# MineLayer statistics\n", 16)) {
+        use retrace_kernel::mines::stats::Stats;
+        let s = Stats::from_text(&text);
+        prop_assert_eq!(Stats::from_text(&s.to_text()), s);
+    }
+
+    #[test]
+    fn miau_progress_files_never_panic_and_name_the_line(text in mutated("# Miau Is True: levels won\nfirst-steps/pass-it-on\ngate-drafts/hand-off\n", 10)) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("miau-progress.txt");
+        std::fs::write(&path, &text).unwrap();
+        let (won, problem) = retrace::store::miau::load_progress(&path);
+        match problem {
+            None => prop_assert!(won.iter().all(|w| w.contains('/')), "{:?}", won),
+            Some(p) => {
+                prop_assert!(won.is_empty());
+                prop_assert!(p.contains(": line ") && p.contains("It was kept as"), "{}", p);
+                prop_assert!(!path.exists(), "the bad file was moved aside, not left to be saved over");
+            }
+        }
+    }
+}

@@ -69,18 +69,22 @@ pub struct Pos {
 }
 
 impl Pos {
+    // Positions from a replay's actions (a detonator's or a charge's target)
+    // can be anywhere in i32: the arithmetic saturates instead of wrapping,
+    // which changes nothing on a board (a few dozen tiles a side).
+
     /// The neighbour in `d`.
     pub fn step(self, d: Dir) -> Pos {
         let (dx, dy) = d.delta();
-        Pos { x: self.x + dx, y: self.y + dy }
+        Pos { x: self.x.saturating_add(dx), y: self.y.saturating_add(dy) }
     }
     /// Manhattan distance.
     pub fn dist(self, o: Pos) -> i32 {
-        (self.x - o.x).abs() + (self.y - o.y).abs()
+        self.x.abs_diff(o.x).saturating_add(self.y.abs_diff(o.y)).min(i32::MAX as u32) as i32
     }
     /// Chebyshev distance (a diagonal step counts as one).
     pub fn king(self, o: Pos) -> i32 {
-        (self.x - o.x).abs().max((self.y - o.y).abs())
+        self.x.abs_diff(o.x).max(self.y.abs_diff(o.y)).min(i32::MAX as u32) as i32
     }
     /// The diagonal neighbour.
     pub fn diag(self, d: Diag) -> Pos {
