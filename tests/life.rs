@@ -94,3 +94,29 @@ fn bad_input_is_a_one_line_error_with_exit_2() {
     // Neither a pattern nor a random start: usage error.
     assert_eq!(retrace(&["life", "run", "--size", "10x10", "--gens", "1"]).0, 2);
 }
+
+/// A dead field stays dead: a run of a billion generations on one that dies
+/// stops stepping at once, and still prints every count it was asked for.
+#[test]
+fn a_dead_field_stops_the_run_early() {
+    let dir = tempfile::tempdir().unwrap();
+    let lone = dir.path().join("lone.rle");
+    std::fs::write(&lone, "x = 1, y = 1\no!\n").unwrap();
+    let lone = lone.to_string_lossy().into_owned();
+    for engine in ["fast", "reference"] {
+        let run = |size: &str, gens: &str, print: &str| {
+            retrace(&[
+                "life", "run", "--size", size, "--gens", gens, "--rle", &lone, "--print", print, "--engine", engine,
+            ])
+        };
+        let (code, out, err) = run("20x20", "1000000000", "digest");
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().count(), 1, "{out}");
+        let (code, out, _) = run("8x8", "5", "counts");
+        assert_eq!(code, 0);
+        let want: Vec<String> = std::iter::once("generation 0 p1 1 p2 0".to_string())
+            .chain((1..=5).map(|g| format!("generation {g} p1 0 p2 0")))
+            .collect();
+        assert_eq!(out.lines().collect::<Vec<_>>(), want);
+    }
+}

@@ -175,9 +175,17 @@ fn run_field(args: &RunArgs, out: &mut dyn Write) -> Result<(), String> {
         line(0, f.counts());
     }
     match args.engine {
+        // A dead field stays dead: once it is, the run stops stepping (the
+        // remaining generations' counts, all zero, are still printed).
         Engine::Reference => {
             let mut next = f.clone();
             for g in 1..=args.gens {
+                if f.counts() == (0, 0) {
+                    if counts {
+                        (g..=args.gens).for_each(|g| line(g, (0, 0)));
+                    }
+                    break;
+                }
                 step_reference(&f, &mut next);
                 std::mem::swap(&mut f, &mut next);
                 if counts {
@@ -188,6 +196,12 @@ fn run_field(args: &RunArgs, out: &mut dyn Write) -> Result<(), String> {
         Engine::Fast => {
             let mut p = Planes::from_field(&f);
             for g in 1..=args.gens {
+                if p.counts() == (0, 0) {
+                    if counts {
+                        (g..=args.gens).for_each(|g| line(g, (0, 0)));
+                    }
+                    break;
+                }
                 p.step();
                 if counts {
                     line(g, p.counts());
