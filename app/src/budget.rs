@@ -54,3 +54,15 @@ impl Deadline {
         self.0.is_some_and(|t| std::time::Instant::now() >= t)
     }
 }
+
+/// A spinner on the terminal's stderr for long work, with a message and the
+/// time elapsed; hidden when stderr is not a terminal (tests, pipes), so
+/// output stays the same.
+pub fn spinner() -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar
+}

@@ -195,7 +195,11 @@ fn run_field(args: &RunArgs, out: &mut dyn Write) -> Result<(), String> {
         }
         Engine::Fast => {
             let mut p = Planes::from_field(&f);
+            let bar = crate::budget::spinner();
             for g in 1..=args.gens {
+                if g.is_multiple_of(1024) {
+                    bar.set_message(format!("generation {g} of {}", args.gens));
+                }
                 if p.counts() == (0, 0) {
                     if counts {
                         (g..=args.gens).for_each(|g| line(g, (0, 0)));
@@ -207,6 +211,7 @@ fn run_field(args: &RunArgs, out: &mut dyn Write) -> Result<(), String> {
                     line(g, p.counts());
                 }
             }
+            bar.finish_and_clear();
             p.write_to(&mut f);
         }
         Engine::Gpu => {

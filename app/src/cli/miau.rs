@@ -167,11 +167,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             let mut all = true;
             // A spinner on the terminal's stderr for long searches (hidden when
             // stderr is not a terminal, as in tests and pipes).
-            let bar = indicatif::ProgressBar::new_spinner();
-            bar.set_style(
-                indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-            );
+            let bar = crate::budget::spinner();
             for l in levels {
                 let budget = max.or(l.solver_budget).unwrap_or(1_000_000);
                 let hasher: &mut dyn retrace_kernel::hashing::FrontierHasher = match gpu_hasher.as_mut() {

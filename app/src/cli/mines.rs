@@ -104,7 +104,17 @@ pub fn run(cmd: MinesCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 }
             };
             let deadline = crate::budget::Deadline::new(Some(timeout));
-            let _ = match count_solutions_watched(&puzzle, limit, &mut || !deadline.expired()) {
+            let bar = crate::budget::spinner();
+            let mut components = 0u64;
+            let count = count_solutions_watched(&puzzle, limit, &mut || {
+                components += 1;
+                if components.is_multiple_of(64) {
+                    bar.set_message(format!("{}: {components} components searched", file.display()));
+                }
+                !deadline.expired()
+            });
+            bar.finish_and_clear();
+            let _ = match count {
                 Count::Exact(n) => writeln!(out, "{n}"),
                 Count::Limit => writeln!(out, "at least {limit}"),
                 Count::NodeCap => writeln!(out, "unknown: the search ran out of nodes"),
