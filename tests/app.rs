@@ -1075,3 +1075,127 @@ fn a_won_life_game_keeps_its_certificate_once() {
     h.run();
     assert!(!path.exists());
 }
+
+/// Life's window as the spec has it (issue 24): dialogs pause the field and
+/// Cancel lets it run again, Space does nothing under a dialog, finished games
+/// are never offered for Resume, a new game asks before it replaces a
+/// suspended one, and a won level's screen does not rewrite the settings.
+mod life_window {
+    use super::{harness, life, LifePhase};
+    use crate::fixtures;
+    use egui_kittest::kittest::Queryable;
+    use retrace::store::Store;
+    use retrace::ui::Screen;
+    use retrace_kernel::life::{Action, Life, Setup};
+    use retrace_kernel::Session;
+
+    /// A two-player game running: a glider each, on a torus (never still).
+    fn running() -> Session<Life> {
+        let mut s = Session::<Life>::new(Setup::TwoPlayer { w: 40, h: 40, wrap: true, budget: 20 }, 0).unwrap();
+        let glider = retrace_kernel::life::patterns::find("glider").unwrap().0;
+        for a in [
+            Action::Stamp { x: 5, y: 5, pattern: glider, rot: 0 },
+            Action::Commit,
+            Action::HandoffNext,
+            Action::Stamp { x: 30, y: 30, pattern: glider, rot: 2 },
+            Action::Commit,
+            Action::HandoffNext,
+        ] {
+            s.push(a).unwrap();
+        }
+        assert_eq!(s.state().phase, LifePhase::Running);
+        s
+    }
+
+    #[test]
+    fn end_game_pauses_space_waits_and_cancel_resumes() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(running()));
+        h.run();
+        h.get_by_label("End game").click();
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Paused, "the question pauses the field");
+        h.key_press(eframe::egui::Key::Space);
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Paused, "Space does nothing under a dialog");
+        h.get_by_label("Cancel").click();
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Running, "Cancel lets it run again");
+    }
+
+    #[test]
+    fn restart_level_pauses_while_it_asks() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        // Level 10 «Издалека»: its Gosper gun keeps the field running.
+        let level = retrace_kernel::life::campaign::levels().iter().position(|l| l.name == "Издалека").unwrap();
+        let mut s = Session::<Life>::new(Setup::Campaign { level: level as u16 }, 0).unwrap();
+        s.push(Action::Commit).unwrap();
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(s));
+        h.run();
+        h.get_by_label("Restart level").click();
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Paused);
+        h.get_by_label("Cancel").click();
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Running);
+    }
+
+    #[test]
+    fn a_finished_game_is_never_offered_for_resume() {
+        let dir = tempfile::tempdir().unwrap();
+        // A finished game left in the save slot is not offered at start.
+        Store::new(dir.path()).save(retrace::ui::life::SAVE, &fixtures::life_stalemate()).unwrap();
+        let mut h = harness(dir.path());
+        h.run();
+        assert!(h.state().life.saved.is_none());
+        // Nor after its own Menu button.
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(fixtures::life_stalemate()));
+        h.run();
+        // The screen's own Menu button (the top bar has one too).
+        h.query_all_by_label("Menu").last().expect("a Menu button").click();
+        h.run();
+        assert!(matches!(h.state().screen, Screen::Home));
+        assert!(h.state().life.saved.is_none());
+    }
+
+    #[test]
+    fn a_new_game_asks_before_it_replaces_a_suspended_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().life.saved = Some(running());
+        h.state_mut().screen = Screen::LifeSetup;
+        h.run();
+        h.get_by_label("Start").click();
+        h.run();
+        assert!(h.query_by_label("A suspended game will be lost. Start a new one?").is_some());
+        h.get_by_label("Cancel").click();
+        h.run();
+        assert!(matches!(h.state().screen, Screen::LifeSetup));
+        assert!(h.state().life.saved.is_some(), "the suspended game is kept");
+        h.get_by_label("Start").click();
+        h.run();
+        h.get_by_label("Yes").click();
+        h.run();
+        assert!(matches!(h.state().screen, Screen::Life(_)));
+        assert!(h.state().life.saved.is_none());
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::PlaceP1, "a new game");
+    }
+
+    #[test]
+    fn a_won_level_saves_the_settings_once_not_every_frame() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(fixtures::life_campaign_win()));
+        h.run();
+        let settings = dir.path().join("settings.txt");
+        let first = std::fs::metadata(&settings).expect("the unlock is saved").modified().unwrap();
+        assert_eq!(h.state().settings.life_unlocked, 2);
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        for _ in 0..5 {
+            h.run();
+        }
+        assert_eq!(std::fs::metadata(&settings).unwrap().modified().unwrap(), first, "not written again");
+    }
+}

@@ -103,6 +103,9 @@ pub struct LifeHome {
     form: SetupForm,
     /// The GPU engine, looked for once, lent to the Life screen.
     engine: Option<Option<retrace_gpu::life_step::GpuStepper>>,
+    /// A new game asked for while one is suspended: asked about first, since
+    /// there is one save slot.
+    pub replacing: Option<retrace_kernel::life::Setup>,
 }
 
 /// Explodorama's part of the shell.
@@ -142,7 +145,9 @@ impl RetraceApp {
             })
         }
         let saved_mines = saved::<MineLayer>(&store, mines::SAVE, &mut errors);
-        let saved_life = saved::<Life>(&store, life::SAVE, &mut errors);
+        // A finished game is never offered for Resume (its save stays on disk).
+        let saved_life = saved::<Life>(&store, life::SAVE, &mut errors)
+            .filter(|s| s.state().phase != retrace_kernel::life::Phase::GameOver);
         let saved_explodo = saved::<Explodo>(&store, explodo::SAVE, &mut errors);
         let saved_miau = saved::<Miau>(&store, miau::SAVE, &mut errors);
         let demos = DEMOS.iter().filter_map(|(name, bytes)| WatchView::open(name, bytes).ok()).collect();
@@ -152,7 +157,7 @@ impl RetraceApp {
             screen: Screen::Home,
             error: (!errors.is_empty()).then(|| errors.join("\n")),
             mines: MinesHome { saved: saved_mines },
-            life: LifeHome { saved: saved_life, form: SetupForm::default(), engine: None },
+            life: LifeHome { saved: saved_life, form: SetupForm::default(), engine: None, replacing: None },
             explodo: ExplodoHome { saved: saved_explodo, form: RunForm::default(), show_scores: false },
             miau: MiauHome { saved: saved_miau, packs: miau::packs(), won: Vec::new() },
             notice: None,
@@ -449,6 +454,24 @@ impl RetraceApp {
 
     fn windows(&mut self, ctx: &egui::Context) {
         let lang = self.lang();
+        if let Some(setup) = self.life.replacing.clone() {
+            egui::Window::new(tr(lang, "Are you sure?")).collapsible(false).show(ctx, |ui| {
+                ui.label(tr(lang, "A suspended game will be lost. Start a new one?"));
+                ui.horizontal(|ui| {
+                    if ui.button(tr(lang, "Yes")).clicked() {
+                        self.life.replacing = None;
+                        self.life.saved = None;
+                        self.store.forget(life::SAVE);
+                        if let Some(v) = start_life(&setup) {
+                            self.screen = Screen::Life(v);
+                        }
+                    }
+                    if ui.button(tr(lang, "Cancel")).clicked() {
+                        self.life.replacing = None;
+                    }
+                });
+            });
+        }
         if self.show_settings {
             let before = self.settings.clone();
             let mut open = true;
@@ -569,12 +592,14 @@ impl eframe::App for RetraceApp {
                     }
                 }
                 Screen::LifeSetup => match life::setup_ui(ui, &mut self.life.form, lang) {
+                    Some(LifeRequest::Start(setup)) if self.life.saved.is_some() => self.life.replacing = Some(setup),
                     Some(LifeRequest::Start(setup)) => next = start_life(&setup).map(Screen::Life),
                     Some(LifeRequest::Menu) => next = Some(Screen::Home),
                     Some(LifeRequest::Levels) => next = Some(Screen::LifeLevels),
                     None => {}
                 },
                 Screen::LifeLevels => match life::levels_ui(ui, &self.settings) {
+                    Some(LifeRequest::Start(setup)) if self.life.saved.is_some() => self.life.replacing = Some(setup),
                     Some(LifeRequest::Start(setup)) => next = start_life(&setup).map(Screen::Life),
                     Some(LifeRequest::Menu) => next = Some(Screen::Home),
                     _ => {}
@@ -582,7 +607,10 @@ impl eframe::App for RetraceApp {
                 Screen::Life(v) => match v.ui(ui, &self.store, &mut self.settings) {
                     Some(LifeRequest::Start(setup)) => next = start_life(&setup).map(Screen::Life),
                     Some(LifeRequest::Menu) => {
-                        self.life.saved = Some(v.session.clone());
+                        // A finished game is never offered for Resume.
+                        if v.session.state().phase != retrace_kernel::life::Phase::GameOver {
+                            self.life.saved = Some(v.session.clone());
+                        }
                         next = Some(Screen::Home);
                     }
                     Some(LifeRequest::Levels) => next = Some(Screen::LifeLevels),

@@ -149,10 +149,13 @@ pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> 
     req
 }
 
+/// A question on screen; `resume` when asking paused a running simulation,
+/// so Cancel lets it run again (the spec's rule: a dialog never leaves the
+/// field running under it, and cancelling changes nothing).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Confirm {
-    End,
-    Restart,
+    End { resume: bool },
+    Restart { resume: bool },
 }
 
 /// A Life game on screen.
@@ -334,7 +337,7 @@ impl LifeView {
                 }
             }
             Phase::Running => {
-                if ui.button(tr(lang, "Pause")).clicked() || space(ui) {
+                if ui.button(tr(lang, "Pause")).clicked() || (self.confirm.is_none() && space(ui)) {
                     self.push(store, Action::Pause);
                 }
                 ui.horizontal(|ui| {
@@ -344,11 +347,11 @@ impl LifeView {
                 });
                 if campaign.is_none() && ui.button(tr(lang, "End game")).clicked() {
                     self.push(store, Action::Pause);
-                    self.confirm = Some(Confirm::End);
+                    self.confirm = Some(Confirm::End { resume: true });
                 }
             }
             Phase::Paused => {
-                if ui.button(tr(lang, "Start simulation")).clicked() || space(ui) {
+                if ui.button(tr(lang, "Start simulation")).clicked() || (self.confirm.is_none() && space(ui)) {
                     self.push(store, Action::Resume);
                 }
                 if st.stable {
@@ -362,7 +365,7 @@ impl LifeView {
                     }
                 }
                 if campaign.is_none() && ui.button(tr(lang, "End game")).clicked() {
-                    self.confirm = Some(Confirm::End);
+                    self.confirm = Some(Confirm::End { resume: false });
                 }
             }
             Phase::GameOver => {
@@ -370,8 +373,12 @@ impl LifeView {
                 ui.label(RichText::new(text).size(18.0).color(color));
                 if let Some((level, _)) = campaign {
                     if st.reason == Some(Reason::Win) {
-                        settings.life_unlocked = campaign::unlocked_after_win(settings.life_unlocked, level);
-                        let _ = store.save_settings(settings);
+                        // Saved once, when the win unlocks a level (not every frame).
+                        let unlocked = campaign::unlocked_after_win(settings.life_unlocked, level);
+                        if unlocked != settings.life_unlocked {
+                            settings.life_unlocked = unlocked;
+                            let _ = store.save_settings(settings);
+                        }
                         if (level as usize + 1) < levels().len() && ui.button(tr(lang, "Next level")).clicked() {
                             req = Some(LifeRequest::Start(Setup::Campaign { level: level + 1 }));
                         }
@@ -389,7 +396,11 @@ impl LifeView {
         }
         if let Some((level, _)) = campaign {
             if phase != Phase::GameOver && ui.button(tr(lang, "Restart level")).clicked() {
-                self.confirm = Some(Confirm::Restart);
+                let resume = phase == Phase::Running;
+                if resume {
+                    self.push(store, Action::Pause);
+                }
+                self.confirm = Some(Confirm::Restart { resume });
                 let _ = level;
             }
         }
@@ -402,7 +413,7 @@ impl LifeView {
             ui.colored_label(Color32::from_rgb(220, 120, 60), super::text::kernel(lang, m));
         }
         if let Some(c) = self.confirm {
-            let text = if c == Confirm::End {
+            let text = if matches!(c, Confirm::End { .. }) {
                 tr(lang, "End the game now? The most live cells wins.")
             } else {
                 tr(lang, "Restart this level from the beginning?")
@@ -413,14 +424,17 @@ impl LifeView {
                     if ui.button(tr(lang, "Yes")).clicked() {
                         self.confirm = None;
                         match c {
-                            Confirm::End => {
+                            Confirm::End { .. } => {
                                 self.push(store, Action::End);
                             }
-                            Confirm::Restart => req = Some(LifeRequest::Start(self.session.setup().clone())),
+                            Confirm::Restart { .. } => req = Some(LifeRequest::Start(self.session.setup().clone())),
                         }
                     }
                     if ui.button(tr(lang, "Cancel")).clicked() {
                         self.confirm = None;
+                        if let Confirm::End { resume: true } | Confirm::Restart { resume: true } = c {
+                            self.push(store, Action::Resume);
+                        }
                     }
                 });
             });
