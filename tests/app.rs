@@ -1198,4 +1198,25 @@ mod life_window {
         }
         assert_eq!(std::fs::metadata(&settings).unwrap().modified().unwrap(), first, "not written again");
     }
+
+    #[test]
+    fn campaign_names_follow_the_window_language() {
+        use retrace::store::Lang;
+        use retrace::ui::life::level_name;
+        let levels = retrace_kernel::life::campaign::levels();
+        assert_eq!(level_name(&levels[0], Lang::En), "Warm-up");
+        assert_eq!(level_name(&levels[0], Lang::Ru), "Разминка");
+        for lv in levels {
+            let en = level_name(lv, Lang::En);
+            assert!(!en.chars().any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap())), "{en}");
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::LifeLevels;
+        h.run();
+        assert!(h.query_by_label_contains("1. Warm-up (").is_some());
+        assert!(h.query_by_label_contains("4. 60 · half (").is_some(), "a generated level's name in words");
+        assert!(h.query_all_by_label_contains("· locked").count() > 90, "locked levels say so in words");
+        assert!(h.query_by_label_contains("🔒").is_none());
+    }
 }

@@ -119,7 +119,34 @@ pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm, lang: Lang) -> Option<L
     req
 }
 
-/// The campaign's level list, with locks.
+/// A campaign level's name in the window's language: the hand-made levels'
+/// names translated, the generated ones' size and zone kind in words (the
+/// kernel keeps the spec's Russian names; a name unknown here shows as is).
+pub fn level_name(lv: &retrace_kernel::life::campaign::Level, lang: Lang) -> String {
+    if lang == Lang::Ru {
+        return lv.name.clone();
+    }
+    const ZONES_EN: [&str; 7] =
+        ["half", "centre", "top-left corner", "bottom-right corner", "vertical strip", "horizontal strip", "rectangle"];
+    if let Some(kind) = lv.zone_kind {
+        let size = lv.name.split(" · ").next().unwrap_or_default();
+        return format!("{size} · {}", ZONES_EN.get(usize::from(kind)).copied().unwrap_or("zone"));
+    }
+    match lv.name.as_str() {
+        "Разминка" => "Warm-up",
+        "Каравай" => "Loaves",
+        "Рой" => "Swarm",
+        "Издалека" => "From afar",
+        "Флотилия" => "Flotilla",
+        "Погоня" => "Chase",
+        "Кролики" => "Rabbits",
+        other => other,
+    }
+    .to_string()
+}
+
+/// The campaign's level list, locked levels disabled and marked in words
+/// (the default fonts have no lock glyph).
 pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> {
     let mut req = None;
     let lang = settings.lang;
@@ -132,14 +159,14 @@ pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> 
         for (i, lv) in levels().iter().enumerate() {
             let open = (i as u32) < settings.life_unlocked;
             let text = format!(
-                "{}{}. {} ({}×{}, {} {})",
-                if open { "" } else { "🔒 " },
+                "{}. {} ({}×{}, {} {}){}",
                 i + 1,
-                lv.name,
+                level_name(lv, lang),
                 lv.w,
                 lv.h,
                 tr(lang, "budget"),
-                lv.budget
+                lv.budget,
+                if open { String::new() } else { format!(" · {}", tr(lang, "locked")) }
             );
             if ui.add_enabled(open, egui::Button::new(text)).clicked() {
                 req = Some(LifeRequest::Start(Setup::Campaign { level: i as u16 }));
@@ -280,7 +307,13 @@ impl LifeView {
         let phase = st.phase;
         let (c1, c2) = st.counts();
         let title = match campaign {
-            Some((level, _)) => format!("{} {}/{}", tr(lang, "Level"), u32::from(level) + 1, levels().len()),
+            Some((level, _)) => format!(
+                "{} {}/{} «{}»",
+                tr(lang, "Level"),
+                u32::from(level) + 1,
+                levels().len(),
+                levels().get(usize::from(level)).map(|lv| level_name(lv, lang)).unwrap_or_default()
+            ),
             None => "Life".to_string(),
         };
         ui.heading(title);

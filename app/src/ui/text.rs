@@ -82,6 +82,7 @@ pub fn ru(en: &str) -> Option<&'static str> {
         "Restart level" => "Заново",
         "End the game now? The most live cells wins." => "Завершить партию? Побеждает тот, у кого больше живых клеток.",
         "Restart this level from the beginning?" => "Начать уровень заново?",
+        "locked" => "закрыт",
         "A suspended game will be lost. Start a new one?" => "Отложенная партия будет потеряна. Начать новую?",
         "Are you sure?" => "Вы уверены?",
         "Yes" => "Да",
