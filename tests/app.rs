@@ -1219,4 +1219,36 @@ mod life_window {
         assert!(h.query_all_by_label_contains("· locked").count() > 90, "locked levels say so in words");
         assert!(h.query_by_label_contains("🔒").is_none());
     }
+
+    #[test]
+    fn the_setup_form_and_the_tool_are_remembered() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let mut h = harness(dir.path());
+            h.state_mut().screen = Screen::LifeSetup;
+            h.run();
+            h.get_by_label("Closed map (torus)").click();
+            h.run();
+            h.get_by_label("250").click();
+            h.run();
+            h.get_by_label("Start").click();
+            h.run();
+            assert_eq!(life(&mut h).session.state().budget_total, 250);
+            h.get_by_label("Brush 3×3").click();
+            h.run();
+            h.run();
+        }
+        let text = std::fs::read_to_string(dir.path().join("settings.txt")).unwrap();
+        assert!(text.contains("life_wrap = true") && text.contains("life_budget = 250"), "{text}");
+        assert!(text.contains("life_tool = brush"), "{text}");
+        let mut h = harness(dir.path());
+        let form = &h.state().life.form;
+        assert!(form.wrap && form.budget == 250, "the form as it was last used");
+        h.state_mut().screen = Screen::LifeSetup;
+        h.run();
+        h.get_by_label("Start").click();
+        h.run();
+        h.run();
+        assert_eq!(life(&mut h).tool(), retrace_kernel::life::Tool::Brush, "the tool as it was last used");
+    }
 }

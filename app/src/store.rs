@@ -53,6 +53,14 @@ pub struct Settings {
     pub mines_assist: bool,
     /// Life campaign levels unlocked (at least 1).
     pub life_unlocked: u32,
+    /// Life's two-player form, remembered between runs: field size,
+    pub life_size: (u32, u32),
+    /// torus,
+    pub life_wrap: bool,
+    /// and budget per player.
+    pub life_budget: u32,
+    /// Life's drawing tool (`pencil`, `brush`, `eraser`, `eraser4`).
+    pub life_tool: String,
 }
 
 impl Default for Settings {
@@ -64,6 +72,10 @@ impl Default for Settings {
             mines_tier: "beginner".into(),
             mines_assist: true,
             life_unlocked: 1,
+            life_size: (60, 60),
+            life_wrap: false,
+            life_budget: 100,
+            life_tool: "pencil".into(),
         }
     }
 }
@@ -72,13 +84,19 @@ impl Settings {
     /// `key = value` lines; unknown keys and bad values are ignored.
     pub fn to_text(&self) -> String {
         format!(
-            "theme = {}\nlang = {}\nmines_lang = {}\nmines_tier = {}\nmines_assist = {}\nlife_unlocked = {}\n",
+            "theme = {}\nlang = {}\nmines_lang = {}\nmines_tier = {}\nmines_assist = {}\nlife_unlocked = {}\n\
+             life_size = {}x{}\nlife_wrap = {}\nlife_budget = {}\nlife_tool = {}\n",
             if self.theme == Theme::Light { "light" } else { "dark" },
             if self.lang == Lang::Ru { "ru" } else { "en" },
             self.mines_lang,
             self.mines_tier,
             self.mines_assist,
-            self.life_unlocked
+            self.life_unlocked,
+            self.life_size.0,
+            self.life_size.1,
+            self.life_wrap,
+            self.life_budget,
+            self.life_tool
         )
     }
 
@@ -95,6 +113,18 @@ impl Settings {
                 "mines_tier" if retrace_kernel::mines::Tier::parse(v).is_ok() => s.mines_tier = v.into(),
                 "mines_assist" => s.mines_assist = v != "false",
                 "life_unlocked" => s.life_unlocked = v.parse().unwrap_or(1).clamp(1, 103),
+                "life_size" => {
+                    use retrace_kernel::life::game::{FIELD_RECTS, FIELD_SIZES};
+                    let size = v.split_once('x').and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
+                    if let Some((w, h)) = size {
+                        if FIELD_SIZES.contains(&w) && w == h || FIELD_RECTS.contains(&(w, h)) {
+                            s.life_size = (w, h);
+                        }
+                    }
+                }
+                "life_wrap" => s.life_wrap = v == "true",
+                "life_budget" => s.life_budget = v.parse().unwrap_or(100).clamp(1, 100_000),
+                "life_tool" if ["pencil", "brush", "eraser", "eraser4"].contains(&v) => s.life_tool = v.into(),
                 _ => {}
             }
         }

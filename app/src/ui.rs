@@ -100,7 +100,7 @@ pub struct LifeHome {
     /// A saved game to resume.
     pub saved: Option<Session<Life>>,
     /// The two-player setup form.
-    form: SetupForm,
+    pub form: SetupForm,
     /// The GPU engine, looked for once, lent to the Life screen.
     engine: Option<Option<retrace_gpu::life_step::GpuStepper>>,
     /// A new game asked for while one is suspended: asked about first, since
@@ -136,6 +136,7 @@ impl RetraceApp {
         crate::files::remove_orphans(&store.dir);
         crate::files::remove_orphans(&store.dir.join("certificates"));
         let (settings, bad_settings) = store.settings();
+        let life_form = SetupForm::from_settings(&settings);
         let mut errors: Vec<String> = bad_settings.into_iter().collect();
         // A save that does not load is kept aside by the store; its message is shown.
         fn saved<G: retrace_kernel::Game>(store: &Store, name: &str, errors: &mut Vec<String>) -> Option<Session<G>> {
@@ -157,7 +158,7 @@ impl RetraceApp {
             screen: Screen::Home,
             error: (!errors.is_empty()).then(|| errors.join("\n")),
             mines: MinesHome { saved: saved_mines },
-            life: LifeHome { saved: saved_life, form: SetupForm::default(), engine: None, replacing: None },
+            life: LifeHome { saved: saved_life, form: life_form, engine: None, replacing: None },
             explodo: ExplodoHome { saved: saved_explodo, form: RunForm::default(), show_scores: false },
             miau: MiauHome { saved: saved_miau, packs: miau::packs(), won: Vec::new() },
             notice: None,
@@ -592,8 +593,19 @@ impl eframe::App for RetraceApp {
                     }
                 }
                 Screen::LifeSetup => match life::setup_ui(ui, &mut self.life.form, lang) {
-                    Some(LifeRequest::Start(setup)) if self.life.saved.is_some() => self.life.replacing = Some(setup),
-                    Some(LifeRequest::Start(setup)) => next = start_life(&setup).map(Screen::Life),
+                    Some(LifeRequest::Start(setup)) => {
+                        // The form is remembered for the next game.
+                        let before = self.settings.clone();
+                        self.life.form.remember(&mut self.settings);
+                        if self.settings != before {
+                            let _ = self.store.save_settings(&self.settings);
+                        }
+                        if self.life.saved.is_some() {
+                            self.life.replacing = Some(setup);
+                        } else {
+                            next = start_life(&setup).map(Screen::Life);
+                        }
+                    }
                     Some(LifeRequest::Menu) => next = Some(Screen::Home),
                     Some(LifeRequest::Levels) => next = Some(Screen::LifeLevels),
                     None => {}

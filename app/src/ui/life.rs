@@ -69,6 +69,28 @@ impl Default for SetupForm {
     }
 }
 
+impl SetupForm {
+    /// The form as it was last used (the settings remember it).
+    pub fn from_settings(s: &Settings) -> SetupForm {
+        SetupForm { size: s.life_size, wrap: s.life_wrap, budget: s.life_budget }
+    }
+
+    /// Writes the form into the settings.
+    pub fn remember(&self, s: &mut Settings) {
+        (s.life_size, s.life_wrap, s.life_budget) = (self.size, self.wrap, self.budget);
+    }
+}
+
+/// A drawing tool's name in the settings file.
+fn tool_key(t: Tool) -> &'static str {
+    match t {
+        Tool::Pencil => "pencil",
+        Tool::Brush => "brush",
+        Tool::Eraser => "eraser",
+        Tool::Eraser4 => "eraser4",
+    }
+}
+
 /// What a Life screen asks the shell for.
 pub enum LifeRequest {
     /// Start this setup.
@@ -200,6 +222,10 @@ pub struct LifeView {
     last_save: Instant,
     last_cell: Option<(u32, u32)>,
     confirm: Option<Confirm>,
+    /// Whether the remembered tool was taken from the settings yet.
+    tool_read: bool,
+    /// The tool changed this frame: the settings keep it.
+    tool_changed: bool,
     /// Tap to place: a press only previews; the release places (touch screens).
     tap_place: bool,
     /// The GPU engine for the simulation, when there is one.
@@ -224,6 +250,8 @@ impl LifeView {
             last_save: Instant::now(),
             last_cell: None,
             confirm: None,
+            tool_read: false,
+            tool_changed: false,
             tap_place: false,
             engine: None,
             message: None,
@@ -251,6 +279,11 @@ impl LifeView {
                 None
             }
         }
+    }
+
+    /// The drawing tool in hand.
+    pub fn tool(&self) -> Tool {
+        self.tool
     }
 
     fn save(&mut self, store: &Store) {
@@ -302,6 +335,17 @@ impl LifeView {
     fn controls(&mut self, ui: &mut egui::Ui, store: &Store, settings: &mut Settings) -> Option<LifeRequest> {
         let mut req = None;
         let lang = settings.lang;
+        if !self.tool_read {
+            self.tool_read = true;
+            self.tool = [Tool::Pencil, Tool::Brush, Tool::Eraser, Tool::Eraser4]
+                .into_iter()
+                .find(|&t| tool_key(t) == settings.life_tool)
+                .unwrap_or(Tool::Pencil);
+        }
+        if std::mem::take(&mut self.tool_changed) && settings.life_tool != tool_key(self.tool) {
+            settings.life_tool = tool_key(self.tool).into();
+            let _ = store.save_settings(settings);
+        }
         let st = self.session.state().clone();
         let campaign = st.campaign;
         let phase = st.phase;
@@ -488,6 +532,7 @@ impl LifeView {
                     self.tool = tool;
                     self.stamp = None;
                     self.rot = 0;
+                    self.tool_changed = true;
                 }
             }
         });
