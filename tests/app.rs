@@ -1251,4 +1251,37 @@ mod life_window {
         h.run();
         assert_eq!(life(&mut h).tool(), retrace_kernel::life::Tool::Brush, "the tool as it was last used");
     }
+
+    #[test]
+    fn a_fast_drag_paints_a_line_not_the_sampled_cells() {
+        use super::{egui, Queryable as _};
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        let s = Session::<Life>::new(Setup::TwoPlayer { w: 40, h: 40, wrap: false, budget: 100 }, 0).unwrap();
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(s));
+        h.run();
+        let rect = h.get_by_label("Life field").rect();
+        let cell = rect.width() / 40.0;
+        let at = |x: f32, y: f32| rect.min + egui::vec2((x + 0.5) * cell, (y + 0.5) * cell);
+        let button = |pos, pressed| egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        };
+        // Press at (2, 5), then one big move to (12, 5) in a single frame, release.
+        h.input_mut().events.push(egui::Event::PointerMoved(at(2.0, 5.0)));
+        h.input_mut().events.push(button(at(2.0, 5.0), true));
+        h.step();
+        h.input_mut().events.push(egui::Event::PointerMoved(at(7.0, 5.0)));
+        h.step();
+        h.input_mut().events.push(egui::Event::PointerMoved(at(12.0, 5.0)));
+        h.step();
+        h.input_mut().events.push(button(at(12.0, 5.0), false));
+        h.run();
+        let st = life(&mut h).session.state().clone();
+        let row: Vec<u8> = (0..40).map(|x| st.field.get(x, 5)).collect();
+        assert!((2..=12).all(|x| row[x] == 1), "every cell from 2 to 12 painted: {row:?}");
+        assert_eq!(st.counts().0, 11);
+    }
 }

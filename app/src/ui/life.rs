@@ -631,6 +631,28 @@ impl LifeView {
                 }
             }
         }
+        // While the field runs or pauses, a soft (5 %) tint of each player's
+        // territory under the cells: left player 1, right player 2.
+        if st.campaign.is_none() && matches!(st.phase, Phase::Running | Phase::Paused) {
+            let split = rect.min.x + w.div_ceil(2) as f32 * cell;
+            let left = Rect::from_min_max(rect.min, Pos2::new(split, rect.max.y));
+            let right = Rect::from_min_max(Pos2::new(split, rect.min.y), rect.max);
+            painter.rect_filled(left, 0.0, P1_COLOR.gamma_multiply(0.05));
+            painter.rect_filled(right, 0.0, P2_COLOR.gamma_multiply(0.05));
+        }
+        // Grid lines under the cells, only where a cell is at least 5 px (on
+        // big fields they would cover the field).
+        if cell >= 5.0 {
+            let stroke = (1.0, ui.visuals().faint_bg_color);
+            for x in 1..w {
+                let px = rect.min.x + x as f32 * cell;
+                painter.line_segment([Pos2::new(px, rect.min.y), Pos2::new(px, rect.max.y)], stroke);
+            }
+            for y in 1..h {
+                let py = rect.min.y + y as f32 * cell;
+                painter.line_segment([Pos2::new(rect.min.x, py), Pos2::new(rect.max.x, py)], stroke);
+            }
+        }
         if let Some(t) = &self.texture {
             painter.image(t.id(), rect, Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)), Color32::WHITE);
         }
@@ -643,11 +665,7 @@ impl LifeView {
         // Stamp preview and rotation by the wheel.
         if let (Some(i), Some((hx, hy))) = (self.stamp, hover) {
             let scroll = ui.input(|inp| inp.smooth_scroll_delta.y);
-            self.wheel += scroll;
-            if self.wheel.abs() >= 50.0 {
-                self.rot = (self.rot + if self.wheel > 0.0 { 1 } else { 3 }) % 4;
-                self.wheel = 0.0;
-            }
+            self.rot = (self.rot + wheel_turns(&mut self.wheel, scroll)) % 4;
             let color = if player == 1 { P1_COLOR } else { P2_COLOR };
             for (dx, dy) in PATTERNS[i as usize].cells_rotated(self.rot) {
                 let (x, y) = (hx + dx, hy + dy);
@@ -666,6 +684,29 @@ impl LifeView {
             }
         }
         let erase = ui.input(|i| i.pointer.secondary_down() || i.pointer.secondary_released());
+        // The tool's ghost: the cells it would touch (the right button's eraser
+        // while held), in the player's colour, grey for an eraser.
+        if let (None, Some((hx, hy))) = (self.stamp, hover) {
+            let tool = match (erase, self.tool) {
+                (true, Tool::Eraser4) => Tool::Eraser4,
+                (true, _) => Tool::Eraser,
+                (false, t) => t,
+            };
+            let (x0, y0, x1, y1) = tool.footprint(i64::from(hx), i64::from(hy));
+            let clamp = |v: i64, n: u32| v.clamp(0, i64::from(n) - 1) as f32;
+            let ghost = Rect::from_min_max(
+                rect.min + Vec2::new(clamp(x0, w) * cell, clamp(y0, h) * cell),
+                rect.min + Vec2::new((clamp(x1, w) + 1.0) * cell, (clamp(y1, h) + 1.0) * cell),
+            );
+            let color = if tool.erases() {
+                Color32::from_gray(160)
+            } else if player == 1 {
+                P1_COLOR
+            } else {
+                P2_COLOR
+            };
+            painter.rect_filled(ghost, 0.0, color.gamma_multiply(0.35));
+        }
         if self.tap_place {
             // One placement on release, at the cell under the finger; moving only previews.
             let released = ui.input(|i| i.pointer.any_released());
@@ -700,7 +741,14 @@ impl LifeView {
                     } else {
                         self.tool
                     };
-                    self.push(store, Action::Paint { x, y, tool });
+                    // Every cell between the last one painted and this one.
+                    let cells = match self.last_cell {
+                        Some(from) if resp.dragged() => line_cells(from, (x, y)),
+                        _ => vec![(x, y)],
+                    };
+                    for (cx, cy) in cells {
+                        self.push(store, Action::Paint { x: cx, y: cy, tool });
+                    }
                     self.last_cell = Some((x, y));
                 }
             }
@@ -709,6 +757,52 @@ impl LifeView {
             self.last_cell = None;
         }
     }
+}
+
+/// Pixels of wheel travel per quarter turn of a stamp (about one notch).
+pub const WHEEL_STEP: f32 = 100.0;
+
+/// Quarter turns from a wheel movement: travel accumulates in `accum` and
+/// every [`WHEEL_STEP`] turns once; wheel down (egui's negative `y`) is +1
+/// (clockwise), up is −1, as the spec has it. Returns 0 to 3 (mod 4).
+pub fn wheel_turns(accum: &mut f32, delta_y: f32) -> u8 {
+    *accum += delta_y;
+    let mut turns = 0u8;
+    while accum.abs() >= WHEEL_STEP {
+        if *accum < 0.0 {
+            turns = (turns + 1) % 4;
+            *accum += WHEEL_STEP;
+        } else {
+            turns = (turns + 3) % 4;
+            *accum -= WHEEL_STEP;
+        }
+    }
+    turns
+}
+
+/// The cells on the straight line from `a` to `b` (Bresenham), `a` left out
+/// and `b` included: a fast drag paints every cell it crossed, not only the
+/// ones sampled at each frame.
+pub fn line_cells(a: (u32, u32), b: (u32, u32)) -> Vec<(u32, u32)> {
+    let (mut x, mut y) = (i64::from(a.0), i64::from(a.1));
+    let (x1, y1) = (i64::from(b.0), i64::from(b.1));
+    let (dx, dy) = ((x1 - x).abs(), -(y1 - y).abs());
+    let (sx, sy) = (if x < x1 { 1 } else { -1 }, if y < y1 { 1 } else { -1 });
+    let mut err = dx + dy;
+    let mut out = Vec::new();
+    while (x, y) != (x1, y1) {
+        let e2 = 2 * err;
+        if e2 >= dy {
+            err += dy;
+            x += sx;
+        }
+        if e2 <= dx {
+            err += dx;
+            y += sy;
+        }
+        out.push((x as u32, y as u32));
+    }
+    out
 }
 
 fn space(ui: &egui::Ui) -> bool {
@@ -754,5 +848,31 @@ fn over_text(st: &retrace_kernel::life::State, lang: Lang) -> (String, Color32) 
         Some(Winner::P1) => (format!("{} {c1} {to} {c2} ({why})", tr(lang, "Red wins")), P1_COLOR),
         Some(Winner::P2) => (format!("{} {c2} {to} {c1} ({why})", tr(lang, "Green wins")), P2_COLOR),
         _ => (format!("{} {c1} {to} {c2} ({why})", tr(lang, "Draw")), Color32::GRAY),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{line_cells, wheel_turns, WHEEL_STEP};
+
+    #[test]
+    fn the_wheel_turns_a_stamp_once_a_notch_down_clockwise() {
+        let mut acc = 0.0;
+        assert_eq!(wheel_turns(&mut acc, -40.0), 0, "a touchpad's small steps add up");
+        assert_eq!(wheel_turns(&mut acc, -60.0), 1, "wheel down is +1");
+        assert_eq!(wheel_turns(&mut acc, WHEEL_STEP), 3, "wheel up is -1");
+        assert_eq!(wheel_turns(&mut acc, -2.0 * WHEEL_STEP), 2, "two notches at once");
+        assert_eq!(acc, 0.0);
+    }
+
+    #[test]
+    fn a_drag_line_crosses_every_cell_between_its_ends() {
+        assert_eq!(line_cells((2, 2), (2, 2)), vec![]);
+        assert_eq!(line_cells((0, 0), (4, 0)), vec![(1, 0), (2, 0), (3, 0), (4, 0)]);
+        assert_eq!(line_cells((3, 3), (0, 0)), vec![(2, 2), (1, 1), (0, 0)]);
+        let l = line_cells((0, 0), (7, 3));
+        assert_eq!(l.len(), 7, "one cell per column on a shallow line: {l:?}");
+        assert_eq!(l.last(), Some(&(7, 3)));
+        assert!(l.windows(2).all(|p| p[0].0.abs_diff(p[1].0) <= 1 && p[0].1.abs_diff(p[1].1) <= 1), "no gaps");
     }
 }

@@ -67,15 +67,17 @@ pub enum Tool {
 }
 
 impl Tool {
-    /// The footprint around (x, y) as (x0, y0, x1, y1) inclusive, before clamping.
-    fn footprint(self, x: i64, y: i64) -> (i64, i64, i64, i64) {
+    /// The footprint around (x, y) as (x0, y0, x1, y1) inclusive, before
+    /// clamping (the window's ghost preview draws it).
+    pub fn footprint(self, x: i64, y: i64) -> (i64, i64, i64, i64) {
         match self {
             Tool::Pencil | Tool::Eraser => (x, y, x, y),
             Tool::Brush => (x - 1, y - 1, x + 1, y + 1),
             Tool::Eraser4 => (x - 1, y - 1, x + 2, y + 2),
         }
     }
-    fn erases(self) -> bool {
+    /// Whether the tool takes cells away.
+    pub fn erases(self) -> bool {
         matches!(self, Tool::Eraser | Tool::Eraser4)
     }
 }
