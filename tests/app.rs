@@ -12,7 +12,18 @@ use retrace_kernel::mines::Phase;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// MineLayer's language would follow the machine's locale in a fresh data
+/// folder; the tests read English labels, so a fresh folder says English.
+fn english_minelayer(dir: &Path) {
+    let settings = dir.join("settings.txt");
+    if !settings.exists() {
+        std::fs::create_dir_all(dir).unwrap();
+        std::fs::write(settings, "mines_lang = en\n").unwrap();
+    }
+}
+
 fn harness(dir: &Path) -> Harness<'static, RetraceApp> {
+    english_minelayer(dir);
     let store = Store::new(dir);
     Harness::builder().with_size([1100.0, 760.0]).build_eframe(move |_cc| RetraceApp::new(store, None))
 }
@@ -20,6 +31,7 @@ fn harness(dir: &Path) -> Harness<'static, RetraceApp> {
 /// A harness that can render pixels (wgpu), or `None` without a GPU.
 fn rendering_harness(dir: &Path) -> Option<Harness<'static, RetraceApp>> {
     retrace_gpu::gpu_for_tests("rendered app test")?;
+    english_minelayer(dir);
     let store = Store::new(dir);
     Some(Harness::builder().with_size([1100.0, 760.0]).wgpu().build_eframe(move |_cc| RetraceApp::new(store, None)))
 }
@@ -277,6 +289,7 @@ fn snapshots_of_the_main_screens() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
+    english_minelayer(dir.path());
     let store = Store::new(dir.path());
     let mut h = Harness::builder().with_size([1100.0, 760.0]).wgpu().build_eframe(move |_cc| {
         let mut app = RetraceApp::new(store, None);
@@ -1283,5 +1296,115 @@ mod life_window {
         let row: Vec<u8> = (0..40).map(|x| st.field.get(x, 5)).collect();
         assert!((2..=12).all(|x| row[x] == 1), "every cell from 2 to 12 painted: {row:?}");
         assert_eq!(st.counts().0, 11);
+    }
+}
+
+/// MineLayer's window as the spec has it (issue 24): statistics reset with a
+/// confirmation, eight help items, the language from the system locale until
+/// one is chosen, a long press with the mouse cycles the mark.
+mod minelayer_window {
+    use super::{harness, mines, Queryable};
+    use eframe::egui;
+    use retrace::ui::Screen;
+    use std::time::Duration;
+
+    #[test]
+    fn statistics_reset_asks_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = retrace::store::Store::new(dir.path()).mines_stats_path();
+        let mut st = retrace_kernel::mines::stats::Stats::default();
+        st.push(retrace_kernel::mines::stats::Record {
+            result: retrace_kernel::mines::stats::Outcome::Win,
+            tier: "beginner".into(),
+            mines: 10,
+            seconds: 42,
+            date: "2026-11-30".into(),
+        });
+        retrace::store::mines::save_stats(&path, &st).unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen =
+            Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Beginner, 1));
+        h.run();
+        h.get_by_label("Game").click();
+        h.run();
+        h.get_by_label("Statistics").click();
+        h.run();
+        h.get_by_label("Reset").click();
+        h.run();
+        assert!(h.query_by_label("Reset all statistics? This cannot be undone.").is_some());
+        h.get_by_label("Cancel").click();
+        h.run();
+        assert_eq!(retrace::store::mines::load_stats(&path), st, "Cancel keeps them");
+        h.get_by_label("Reset").click();
+        h.run();
+        h.get_by_label("Reset").click();
+        h.run();
+        assert_eq!(retrace::store::mines::load_stats(&path), Default::default(), "reset");
+    }
+
+    #[test]
+    fn help_has_the_specs_eight_items_in_every_language() {
+        for lang in retrace_kernel::mines::share::LANGUAGES {
+            let items: Vec<&str> = (1..=8)
+                .map(|k| retrace::ui::mines_text::mt(lang, Box::leak(format!("help{k}").into_boxed_str())))
+                .collect();
+            assert!(items.iter().all(|t| !t.starts_with("help")), "{lang}: {items:?}");
+            let mut unique = items.clone();
+            unique.dedup();
+            assert_eq!(unique.len(), 8, "{lang}");
+        }
+    }
+
+    #[test]
+    fn the_language_follows_the_locale_until_one_is_chosen() {
+        use retrace::store::language_from_locale;
+        assert_eq!(language_from_locale("de_DE.UTF-8"), Some("de"));
+        assert_eq!(language_from_locale("zh-CN"), Some("zh"));
+        assert_eq!(language_from_locale("ru"), Some("ru"));
+        assert_eq!(language_from_locale("C.UTF-8"), None);
+        assert_eq!(language_from_locale("pt_BR"), None);
+        // A saved choice wins over the system's.
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("settings.txt"), "mines_lang = ko\n").unwrap();
+        assert_eq!(retrace::store::Store::new(dir.path()).settings().0.mines_lang, "ko");
+        // Without one, the system's (whatever this machine says, one of the eight).
+        let fresh = tempfile::tempdir().unwrap();
+        let lang = retrace::store::Store::new(fresh.path()).settings().0.mines_lang;
+        assert_eq!(lang, retrace::store::system_language());
+    }
+
+    #[test]
+    fn a_long_press_with_the_mouse_cycles_the_mark_and_lays_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen =
+            Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Beginner, 7));
+        h.run();
+        let st = mines(&mut h).session.state().clone();
+        let i = (0..st.field.len()).find(|&i| !st.field.clue[i]).unwrap();
+        let (r, c) = (i / st.field.cols as usize + 1, i % st.field.cols as usize + 1);
+        let rect = h.get_by_label(&format!("row {r} column {c}")).rect();
+        let pos = rect.center();
+        h.input_mut().events.push(egui::Event::PointerMoved(pos));
+        h.input_mut().events.push(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed: true,
+            modifiers: Default::default(),
+        });
+        h.step();
+        std::thread::sleep(Duration::from_millis(500));
+        h.step();
+        h.step();
+        h.input_mut().events.push(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed: false,
+            modifiers: Default::default(),
+        });
+        h.run();
+        let st = mines(&mut h).session.state();
+        assert_eq!(st.marks[i], retrace_kernel::mines::Mark::Safe, "the long press cycled the mark");
+        assert_eq!(st.laid, 0, "and its release laid no mine");
     }
 }

@@ -198,11 +198,23 @@ impl Store {
 
     /// The settings (defaults when missing), and what went wrong when the
     /// file was not text (it is kept aside, not overwritten).
+    ///
+    /// MineLayer's language starts from the system locale until the player
+    /// picks one (the spec's order: the saved choice, then the system's,
+    /// then English).
     pub fn settings(&self) -> (Settings, Option<String>) {
-        match read_text(&self.path("settings.txt")) {
-            Ok(text) => (Settings::from_text(&text.unwrap_or_default()), None),
-            Err(e) => (Settings::default(), Some(e)),
+        let (mut s, problem, text) = match read_text(&self.path("settings.txt")) {
+            Ok(text) => {
+                let text = text.unwrap_or_default();
+                (Settings::from_text(&text), None, text)
+            }
+            Err(e) => (Settings::default(), Some(e), String::new()),
+        };
+        let chosen = text.lines().any(|l| l.split_once('=').is_some_and(|(k, _)| k.trim() == "mines_lang"));
+        if !chosen {
+            s.mines_lang = system_language().to_string();
         }
+        (s, problem)
     }
 
     /// Saves the settings atomically.
@@ -215,6 +227,24 @@ impl Store {
     pub fn mines_stats_path(&self) -> PathBuf {
         self.path("minelayer-stats.txt")
     }
+}
+
+/// MineLayer's language for a locale such as `de_DE.UTF-8`, `zh-CN` or `ru`
+/// (an exact id or its two-letter prefix), if it is one of its eight.
+pub fn language_from_locale(locale: &str) -> Option<&'static str> {
+    let prefix: String = locale.chars().take_while(char::is_ascii_alphabetic).collect::<String>().to_ascii_lowercase();
+    retrace_kernel::mines::share::LANGUAGES.iter().copied().find(|l| *l == prefix)
+}
+
+/// The system's language for MineLayer: the first of `LC_ALL`, `LC_MESSAGES`
+/// and `LANG` that is set, if it names one of the eight; else English.
+pub fn system_language() -> &'static str {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|k| std::env::var(k).ok())
+        .find(|v| !v.is_empty())
+        .and_then(|v| language_from_locale(&v))
+        .unwrap_or("en")
 }
 
 /// Today's date as YYYY-MM-DD (UTC), from the system clock: the app's job, never the kernel's.

@@ -9,6 +9,9 @@ use retrace_kernel::mines::{self, share, stats, Action, Mark, MineLayer, Phase, 
 use retrace_kernel::Session;
 use std::time::{Duration, Instant};
 
+/// How long a press must be held to cycle a mark instead of laying a mine.
+pub const LONG_PRESS: Duration = Duration::from_millis(450);
+
 /// The save name of the live round.
 pub const SAVE: &str = "minelayer";
 
@@ -22,6 +25,13 @@ pub struct MinesView {
     pressing: bool,
     show_stats: bool,
     show_help: bool,
+    /// The statistics window asks before it resets.
+    asking_reset: bool,
+    /// The cell under a held press and when it began (a long press cycles
+    /// the mark after [`LONG_PRESS`], with the mouse as with a finger).
+    held: Option<(usize, std::time::Instant)>,
+    /// The press that just cycled a mark: its release lays nothing.
+    long_fired: bool,
     show_share: bool,
     /// The round's result has been recorded.
     recorded: bool,
@@ -46,6 +56,9 @@ impl MinesView {
             pressing: false,
             show_stats: false,
             show_help: false,
+            asking_reset: false,
+            held: None,
+            long_fired: false,
             show_share: false,
             recorded,
             message: None,
@@ -75,8 +88,11 @@ impl MinesView {
             let path = store.mines_stats_path();
             let mut st = crate::store::mines::load_stats(&path);
             st.push(r);
+            // The spec's rule: a statistics file that cannot be saved is
+            // silent to the player (the round is unaffected); it is logged.
             if let Err(e) = crate::store::mines::save_stats(&path, &st) {
-                self.message = Some(format!("{}: cannot save statistics: {e}", path.display()));
+                use std::io::Write as _;
+                let _ = writeln!(std::io::stderr(), "{}: cannot save statistics: {e}", path.display());
             }
             self.recorded = true;
         } else if self.session.state().phase == Phase::GaveUp {
@@ -130,7 +146,8 @@ impl MinesView {
                     (mt(l, "intermediate"), Tier::Intermediate),
                     (mt(l, "expert"), Tier::Expert),
                 ] {
-                    let mark = if tier == t { "● " } else { "   " };
+                    // A bullet the default fonts have ("●" is not in them: a box, or a panic in tests).
+                    let mark = if tier == t { "• " } else { "   " };
                     if ui.button(format!("{mark}{name}")).clicked() {
                         // Picking the current tier is a no-op, as in the original.
                         if tier != t {
@@ -248,17 +265,43 @@ impl MinesView {
             if !st.active() || clue {
                 continue;
             }
+            let primary_down = ui.input(|inp| inp.pointer.primary_down());
             if resp.is_pointer_button_down_on() {
                 pressing = true;
+                if primary_down {
+                    match self.held {
+                        Some((c, since)) if c == i => {
+                            if !self.long_fired && since.elapsed() >= LONG_PRESS {
+                                self.long_fired = true;
+                                self.push(store, Action::Cycle { cell: i as u16 });
+                            } else if !self.long_fired {
+                                ui.ctx().request_repaint_after(Duration::from_millis(50));
+                            }
+                        }
+                        _ => {
+                            self.held = Some((i, std::time::Instant::now()));
+                            self.long_fired = false;
+                            ui.ctx().request_repaint_after(Duration::from_millis(50));
+                        }
+                    }
+                }
             }
             if resp.clicked() {
-                let ms = self.now_ms();
-                self.push(store, Action::Toggle { cell: i as u16, ms });
-            } else if resp.secondary_clicked() || resp.long_touched() {
+                // The release of a long press lays nothing (the spec's suppressClick).
+                if !std::mem::take(&mut self.long_fired) {
+                    let ms = self.now_ms();
+                    self.push(store, Action::Toggle { cell: i as u16, ms });
+                }
+                self.held = None;
+            } else if resp.secondary_clicked() {
                 self.push(store, Action::Cycle { cell: i as u16 });
             }
         }
         self.pressing = pressing;
+        if !pressing {
+            // Released or moved off the cell: no long press pending.
+            self.held = None;
+        }
     }
 
     fn dialogs(&mut self, ctx: &egui::Context, store: &Store, settings: &mut crate::store::Settings) {
@@ -266,7 +309,25 @@ impl MinesView {
         let l = lang.as_str();
         if self.show_stats {
             let st = crate::store::mines::load_stats(&store.mines_stats_path());
+            let mut reset = false;
+            let asking = &mut self.asking_reset;
             egui::Window::new(mt(l, "statistics")).open(&mut self.show_stats).collapsible(false).show(ctx, |ui| {
+                if *asking {
+                    ui.label(mt(l, "reset_confirm"));
+                    ui.horizontal(|ui| {
+                        if ui.button(mt(l, "reset")).clicked() {
+                            reset = true;
+                            *asking = false;
+                        }
+                        if ui.button(mt(l, "cancel")).clicked() {
+                            *asking = false;
+                        }
+                    });
+                    return;
+                }
+                if ui.button(mt(l, "reset")).clicked() {
+                    *asking = true;
+                }
                 for key in ["beginner", "intermediate", "expert", "custom"] {
                     let s = st.summary(key);
                     let best = s.best_seconds.map_or("—".to_string(), |b| format!("{b} s"));
@@ -281,10 +342,16 @@ impl MinesView {
                     ));
                 }
             });
+            if reset {
+                let path = store.mines_stats_path();
+                if let Err(e) = crate::store::mines::save_stats(&path, &stats::Stats::default()) {
+                    self.message = Some(format!("{}: cannot reset statistics: {e}", path.display()));
+                }
+            }
         }
         if self.show_help {
             egui::Window::new(mt(l, "help")).open(&mut self.show_help).collapsible(false).show(ctx, |ui| {
-                for k in ["help1", "help2", "help3", "help4", "help5", "help6"] {
+                for k in ["help1", "help2", "help3", "help4", "help5", "help6", "help7", "help8"] {
                     ui.label(mt(l, k));
                 }
             });
@@ -369,13 +436,42 @@ fn face_button(ui: &mut egui::Ui, face: Face, label: &str) -> egui::Response {
     resp
 }
 
+/// The seven segments (a top, b top right, c bottom right, d bottom, e bottom
+/// left, f top left, g middle) lit for a digit.
+pub fn segments(digit: u32) -> [bool; 7] {
+    const LIT: [u8; 10] = [0x3F, 0x06, 0x5B, 0x4F, 0x66, 0x6D, 0x7D, 0x07, 0x7F, 0x6F];
+    let bits = LIT[(digit % 10) as usize];
+    std::array::from_fn(|k| bits & (1 << k) != 0)
+}
+
+/// An LED counter as the original draws it: three seven-segment digits, lit
+/// segments red, unlit ones dark red, on black.
 fn led(ui: &mut egui::Ui, value: u32, label: &str) {
-    let text = RichText::new(format!("{:03}", value.min(999)))
-        .monospace()
-        .size(22.0)
-        .color(Color32::from_rgb(255, 0, 0))
-        .background_color(Color32::BLACK);
-    let r = ui.label(text);
+    const ON: Color32 = Color32::from_rgb(255, 0, 0);
+    const OFF: Color32 = Color32::from_rgb(0x3d, 0, 0);
+    let (dw, dh, t) = (13.0, 23.0, 2.5);
+    let (rect, r) = ui.allocate_exact_size(Vec2::new(3.0 * (dw + 3.0) + 5.0, dh + 6.0), Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, Color32::BLACK);
+    let text = format!("{:03}", value.min(999));
+    for (k, ch) in text.chars().enumerate() {
+        let o = rect.min + Vec2::new(4.0 + k as f32 * (dw + 3.0), 3.0);
+        let lit = segments(ch.to_digit(10).unwrap_or(0));
+        let seg = |x: f32, y: f32, w: f32, h: f32| egui::Rect::from_min_size(o + Vec2::new(x, y), Vec2::new(w, h));
+        let half = dh / 2.0;
+        let shapes = [
+            seg(t, 0.0, dw - 2.0 * t, t),
+            seg(dw - t, t, t, half - 1.5 * t),
+            seg(dw - t, half + 0.5 * t, t, half - 1.5 * t),
+            seg(t, dh - t, dw - 2.0 * t, t),
+            seg(0.0, half + 0.5 * t, t, half - 1.5 * t),
+            seg(0.0, t, t, half - 1.5 * t),
+            seg(t, half - 0.5 * t, dw - 2.0 * t, t),
+        ];
+        for (s, on) in shapes.into_iter().zip(lit) {
+            painter.rect_filled(s, 0.5, if on { ON } else { OFF });
+        }
+    }
     r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{label}: {value}")));
 }
 
