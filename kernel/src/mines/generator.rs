@@ -3,7 +3,7 @@
 //! is always unique, coverage-complete and clue-minimal.
 
 use super::field::Field;
-use super::solver::{count_solutions, propagation_gap};
+use super::solver::{propagation_gap, UniqueMemo};
 use super::tier::Params;
 use crate::rng::Rng;
 
@@ -93,7 +93,8 @@ fn attempt_field(p: &Params, rng: &mut Rng, unlimited: bool) -> Option<Field> {
     // 4. Uniqueness: add clues on random unknown safe cells until unique.
     let limit = if unlimited { u32::MAX } else { UNIQUENESS_STEPS.max(p.cells()) };
     let mut steps = 0;
-    while !count_solutions(&f.puzzle(), 2).is_unique() {
+    let mut memo = UniqueMemo::default();
+    while !memo.is_unique(&f.puzzle()) {
         let safe: Vec<usize> = (0..n).filter(|&i| !f.mine[i] && !f.clue[i]).collect();
         if safe.is_empty() || steps >= limit {
             return None;
@@ -109,7 +110,7 @@ fn attempt_field(p: &Params, rng: &mut Rng, unlimited: bool) -> Option<Field> {
     rng.shuffle(&mut clues);
     for i in clues {
         f.clue[i] = false;
-        if !count_solutions(&f.puzzle(), 2).is_unique() {
+        if !memo.is_unique(&f.puzzle()) {
             f.clue[i] = true;
         }
     }

@@ -386,6 +386,55 @@ pub fn count_solutions_watched(p: &Puzzle, limit: u64, keep_going: &mut dyn FnMu
     }
 }
 
+/// Uniqueness checks that remember each component's answer. A component's
+/// search depends only on its own clues and cells (numbered in cell order), so
+/// the same component always gets the same answer, node cap included: a check
+/// through the memo answers exactly as `count_solutions(p, 2).is_unique()`.
+/// The generator adds or removes one clue at a time, which changes one or two
+/// components; the others are remembered.
+#[derive(Default)]
+pub struct UniqueMemo {
+    /// A component's arrays → its `count(2)` (`None`: the node cap).
+    known: std::collections::BTreeMap<Vec<u32>, Option<u64>>,
+}
+
+/// Components remembered at most (then the memo starts again).
+const MEMO_KEPT: usize = 1 << 14;
+
+impl UniqueMemo {
+    /// Whether `p` has exactly one solution: no free cell, and every
+    /// component exactly one (found within the node cap).
+    pub fn is_unique(&mut self, p: &Puzzle) -> bool {
+        let Some((comps, free)) = components(p) else { return false };
+        if free > 0 {
+            return false;
+        }
+        for comp in &comps {
+            let mut key = Vec::with_capacity(2 + comp.clue_n.len() + comp.clue_off.len() + comp.clue_var.len());
+            key.push(comp.vars as u32);
+            key.push(comp.clue_n.len() as u32);
+            key.extend(comp.clue_n.iter().map(|&n| n as u32));
+            key.extend_from_slice(&comp.clue_off);
+            key.extend_from_slice(&comp.clue_var);
+            let answer = match self.known.get(&key) {
+                Some(&a) => a,
+                None => {
+                    let a = Search::new(comp, NODE_CAP).count(2);
+                    if self.known.len() >= MEMO_KEPT {
+                        self.known.clear();
+                    }
+                    self.known.insert(key, a);
+                    a
+                }
+            };
+            if answer != Some(1) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 /// The unknown cells that single-clue rules (need 0 → all safe, need =
 /// available → all mines), iterated to a fixpoint, cannot decide. High gap =
 /// the field needs multi-clue reasoning.

@@ -603,3 +603,34 @@ fn a_count_stops_as_soon_as_it_reaches_its_limit() {
     // A component without a solution makes the count 0 whatever the free cells.
     assert_eq!(count_solutions(&puzzle("4.........\n..........\n.........1"), 1000), Count::Exact(0));
 }
+
+/// The generator's remembered uniqueness checks answer exactly as
+/// `count_solutions(p, 2).is_unique()`: on generated fields and on the same
+/// fields with clues taken away one by one (what minimisation asks), one memo
+/// across them all, as the generator keeps one.
+#[test]
+fn the_uniqueness_memo_answers_as_the_full_count() {
+    use super::solver::UniqueMemo;
+    let mut memo = UniqueMemo::default();
+    let mut asked = (0, 0);
+    for (tier, seeds) in [(Tier::Beginner, 0..6u64), (Tier::Expert, 0..3), (Tier::parse("20x16:0.2").unwrap(), 0..2)] {
+        for seed in seeds {
+            let mut rng = crate::rng::Rng::stream(seed, "mines.field");
+            let g = super::generator::generate(&tier.params().unwrap(), &mut rng);
+            let mut f = g.field.clone();
+            let clues: Vec<usize> = (0..f.len()).filter(|&i| f.clue[i]).collect();
+            for (k, &i) in clues.iter().enumerate() {
+                let p = f.puzzle();
+                let full = count_solutions(&p, 2).is_unique();
+                assert_eq!(memo.is_unique(&p), full, "{tier:?} seed {seed}, {k} clues removed");
+                if full {
+                    asked.0 += 1;
+                } else {
+                    asked.1 += 1;
+                }
+                f.clue[i] = false;
+            }
+        }
+    }
+    assert!(asked.0 > 0 && asked.1 > 0, "both answers were exercised: {asked:?}");
+}
