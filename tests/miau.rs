@@ -35,6 +35,24 @@ fn play_prints_rule_changes_the_board_and_the_outcome() {
     assert_eq!(code, 0);
     assert!(out.contains("+ WALL IS PUSH"), "{out}");
     assert!(out.ends_with("outcome: won (won in 10 turns)\n"), "{out}");
+    // --boards: a board after every move, the same as the last one at the end.
+    let (code, all, _) =
+        retrace(&["miau", "play", &sample(), "--level", "pass-it-on", "--moves", "RURRRD", "--boards"]);
+    assert_eq!(code, 0);
+    let (_, last, _) = retrace(&["miau", "play", &sample(), "--level", "pass-it-on", "--moves", "RURRRD"]);
+    let rows = last.lines().filter(|l| !l.contains(':')).count();
+    assert_eq!(all.lines().count(), last.lines().count() + 5 * rows, "five more boards: {all}");
+    assert!(all.ends_with(
+        &last[last.find('\n').unwrap() + 1..]
+            .lines()
+            .rev()
+            .take(rows + 1)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    ));
     let (code, _, err) = retrace(&["miau", "play", &sample(), "--level", "nope"]);
     assert_eq!(code, 2);
     assert!(err.contains("no level 'nope' (levels: hello-flag, pass-it-on, walled)"), "{err}");

@@ -76,6 +76,9 @@ pub enum MiauCommand {
         /// Also save the session as a replay file (watch it, verify it, drop it on the window).
         #[arg(long)]
         save: Option<PathBuf>,
+        /// Print the board after every move (under its turn's lines), not only the last.
+        #[arg(long)]
+        boards: bool,
     },
 }
 
@@ -222,7 +225,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             bar.finish_and_clear();
             i32::from(!all)
         }
-        MiauCommand::Play { pack, level, moves, save } => {
+        MiauCommand::Play { pack, level, moves, save, boards } => {
             let Some((loaded, report)) = read_pack(&pack, err) else { return 2 };
             let Some(p) = loaded else {
                 for e in &report.errors {
@@ -285,21 +288,11 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                         let _ = writeln!(out, "{} {a:?}: rejected: {}", i + 1, r.0);
                     }
                 }
+                if boards && i + 1 < actions.len() {
+                    let _ = write!(out, "{}", board_text(s.state()));
+                }
             }
-            let b = &s.state().board;
-            for y in 0..b.h {
-                let row: Vec<String> = (0..b.w)
-                    .map(|x| {
-                        let here = b.at(x, y);
-                        if here.is_empty() {
-                            ".".to_string()
-                        } else {
-                            here.iter().map(|t| t.kind.text()).collect::<Vec<_>>().join("+")
-                        }
-                    })
-                    .collect();
-                let _ = writeln!(out, "{}", row.join(" "));
-            }
+            let _ = write!(out, "{}", board_text(s.state()));
             let _ = writeln!(out, "outcome: {}", Miau::outcome(s.state()));
             if let Some(path) = save {
                 let s = s.with_title(format!("Miau: {}", lv.title));
@@ -312,6 +305,28 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             0
         }
     }
+}
+
+/// The board as text, a line a row: `.` for an empty cell, else what stands
+/// there joined with `+`.
+fn board_text(s: &retrace_kernel::miau::State) -> String {
+    let b = &s.board;
+    let mut out = String::new();
+    for y in 0..b.h {
+        let row: Vec<String> = (0..b.w)
+            .map(|x| {
+                let here = b.at(x, y);
+                if here.is_empty() {
+                    ".".to_string()
+                } else {
+                    here.iter().map(|t| t.kind.text()).collect::<Vec<_>>().join("+")
+                }
+            })
+            .collect();
+        out.push_str(&row.join(" "));
+        out.push('\n');
+    }
+    out
 }
 
 fn esc(s: &str) -> String {
