@@ -757,6 +757,11 @@ fn miau_explains_custom_words_shows_the_automata_beats_and_names_a_blocked_you()
     miau(&mut h).act(retrace_kernel::miau::Action::Right, &store);
     h.run();
     assert!(h.query_by_label("mouse-shuttle: next L L L R").is_some(), "two beats later");
+    // The beat strip: the whole pattern, the next beat marked.
+    assert!(
+        h.query_by_label("mouse-shuttle beats: L L [L] L L R R R R R").is_some(),
+        "the whole pattern with the next beat marked"
+    );
     // Two cats in lockstep, one against a wall: the blocked one is named.
     let legend = [("m", "miau"), ("w", "wall")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
     let setup = retrace_kernel::miau::Setup {

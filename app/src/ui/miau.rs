@@ -409,6 +409,7 @@ impl MiauView {
                 // Each automaton's coming beats, or why it waits (F-CK5).
                 for (a, &phase) in s.automata.iter().zip(&s.phases) {
                     ui.label(RichText::new(automaton_line(s, a, phase, lang)).small());
+                    beat_strip(ui, a, phase, automaton_active(s, a));
                 }
                 if !self.happened.is_empty() {
                     ui.add_space(8.0);
@@ -450,30 +451,83 @@ pub fn sentence_cells(s: &State, rule: &str) -> Vec<(i32, i32)> {
 
 /// An automaton's next beats (`mouse-shuttle: next L L R R`), or that it is
 /// paused because no rule gives its property.
-fn automaton_line(s: &State, a: &retrace_kernel::miau::Automaton, phase: u32, lang: Lang) -> String {
-    use retrace_kernel::miau::Step;
+/// Whether a rule now gives the automaton's property (to its subject, if it has one).
+fn automaton_active(s: &State, a: &retrace_kernel::miau::Automaton) -> bool {
     let word = a.property.to_uppercase();
-    let active = s.rules.texts().iter().any(|r| {
+    s.rules.texts().iter().any(|r| {
         r.ends_with(&format!(" IS {word}"))
             && a.subject.as_deref().is_none_or(|sub| r.starts_with(&format!("{} IS", sub.to_uppercase())))
-    });
-    if !active {
+    })
+}
+
+/// A pattern step as one letter: U D L R, W for a wait (a pause).
+fn step_letter(step: retrace_kernel::miau::Step) -> String {
+    use retrace_kernel::miau::Step;
+    match step {
+        Step::Wait => "W".to_string(),
+        Step::Move(0, -1) => "U".to_string(),
+        Step::Move(0, 1) => "D".to_string(),
+        Step::Move(-1, 0) => "L".to_string(),
+        Step::Move(1, 0) => "R".to_string(),
+        Step::Move(dx, dy) => format!("({dx},{dy})"),
+    }
+}
+
+/// The beat strip as text (its accessible name): the whole pattern, the beat
+/// that plays next in brackets, `(paused)` when no rule drives it.
+pub fn beat_strip_text(a: &retrace_kernel::miau::Automaton, phase: u32, active: bool) -> String {
+    let beats: Vec<String> = a
+        .pattern
+        .iter()
+        .enumerate()
+        .map(|(k, &step)| {
+            let l = step_letter(step);
+            if k == phase as usize % a.pattern.len().max(1) {
+                format!("[{l}]")
+            } else {
+                l
+            }
+        })
+        .collect();
+    format!("{} beats: {}{}", a.id, beats.join(" "), if active { "" } else { " (paused)" })
+}
+
+/// The beat strip (the Clockwork contract's, F-CK5): a box per step of the
+/// whole pattern, the next beat lit, waits drawn hollow, all dimmed while no
+/// rule drives the automaton.
+fn beat_strip(ui: &mut egui::Ui, a: &retrace_kernel::miau::Automaton, phase: u32, active: bool) {
+    let n = a.pattern.len().max(1);
+    let side = 18.0;
+    let (rect, resp) = ui.allocate_exact_size(Vec2::new(n as f32 * (side + 2.0), side), egui::Sense::hover());
+    let text = beat_strip_text(a, phase, active);
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+    let painter = ui.painter_at(rect);
+    let dim = if active { 1.0 } else { 0.4 };
+    for (k, &step) in a.pattern.iter().enumerate() {
+        let r = egui::Rect::from_min_size(rect.min + Vec2::new(k as f32 * (side + 2.0), 0.0), Vec2::splat(side));
+        let now = k == phase as usize % n;
+        let wait = step == retrace_kernel::miau::Step::Wait;
+        let fill = if now { Color32::from_rgb(230, 190, 60) } else { Color32::from_gray(70) }.gamma_multiply(dim);
+        if wait {
+            painter.rect_stroke(r, 3.0, (1.5, fill), egui::StrokeKind::Inside);
+        } else {
+            painter.rect_filled(r, 3.0, fill);
+        }
+        let ink = if now && !wait { Color32::BLACK } else { Color32::from_gray(220).gamma_multiply(dim) };
+        painter.text(r.center(), egui::Align2::CENTER_CENTER, step_letter(step), egui::FontId::monospace(11.0), ink);
+    }
+}
+
+fn automaton_line(s: &State, a: &retrace_kernel::miau::Automaton, phase: u32, lang: Lang) -> String {
+    let word = a.property.to_uppercase();
+    if !automaton_active(s, a) {
         return if lang == Lang::Ru {
             format!("{}: стоит, пока ни одно правило не даёт {word}", a.id)
         } else {
             format!("{}: paused while no rule gives {word}", a.id)
         };
     }
-    let beats: Vec<String> = (0..4)
-        .map(|k| match a.pattern[(phase as usize + k) % a.pattern.len()] {
-            Step::Wait => "W".to_string(),
-            Step::Move(0, -1) => "U".to_string(),
-            Step::Move(0, 1) => "D".to_string(),
-            Step::Move(-1, 0) => "L".to_string(),
-            Step::Move(1, 0) => "R".to_string(),
-            Step::Move(dx, dy) => format!("({dx},{dy})"),
-        })
-        .collect();
+    let beats: Vec<String> = (0..4).map(|k| step_letter(a.pattern[(phase as usize + k) % a.pattern.len()])).collect();
     format!("{}: {} {}", a.id, if lang == Lang::Ru { "дальше" } else { "next" }, beats.join(" "))
 }
 
@@ -596,4 +650,24 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, packs: &[Pack], won: &[String]) 
         }
     });
     request
+}
+
+#[cfg(test)]
+mod tests {
+    use super::beat_strip_text;
+    use retrace_kernel::miau::{Automaton, Step};
+
+    #[test]
+    fn the_beat_strip_shows_the_whole_pattern_and_marks_the_next_beat() {
+        let a = Automaton {
+            id: "a".into(),
+            subject: None,
+            property: "TICK".into(),
+            phase: 0,
+            pattern: vec![Step::Move(1, 0), Step::Wait, Step::Move(0, -1)],
+        };
+        assert_eq!(beat_strip_text(&a, 0, true), "a beats: [R] W U");
+        assert_eq!(beat_strip_text(&a, 1, true), "a beats: R [W] U");
+        assert_eq!(beat_strip_text(&a, 5, false), "a beats: R W [U] (paused)");
+    }
 }
