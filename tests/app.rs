@@ -508,6 +508,45 @@ fn explodorama_shortcuts_refuse_a_deadly_move_unless_the_action_was_picked() {
     assert_eq!(v.session.state().lives, 2, "picked on purpose, it is made");
 }
 
+/// Regression: the on-screen direction buttons made a deadly move that the
+/// keys and clicks refuse.
+#[test]
+fn explodorama_direction_buttons_refuse_a_deadly_move_too() {
+    use retrace_kernel::explodo::board::Dir;
+    use retrace_kernel::explodo::Action;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // Wait for an enemy to come near on a few seeded runs (deterministic):
+    // the first position where a direction button's step is deadly.
+    let dirs = [(Dir::Up, "Up"), (Dir::Down, "Down"), (Dir::Left, "Left"), (Dir::Right, "Right")];
+    let mut found = None;
+    'search: for seed in 1..40u64 {
+        let mut run =
+            retrace_kernel::Session::<retrace_kernel::explodo::Explodo>::new(Default::default(), seed).unwrap();
+        for _ in 0..30 {
+            let s = run.state().clone();
+            if s.lives < 3 || !s.dialogs.is_empty() {
+                break;
+            }
+            if let Some(&(_, label)) = dirs.iter().find(|(d, _)| retrace::ui::explodo::deadly(&s, &Action::Move(*d))) {
+                found = Some((run, label));
+                break 'search;
+            }
+            if run.push(Action::Wait).is_err() {
+                break;
+            }
+        }
+    }
+    let Some((run, label)) = found else { panic!("no seeded run brought a deadly step") };
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
+    h.run();
+    let before = explodo(&mut h).session.state().turn;
+    h.get_by_label(label).click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().turn, before, "refused");
+    assert!(explodo(&mut h).message.as_deref().unwrap_or("").starts_with("That would cost a life"));
+}
+
 fn miau<'h>(h: &'h mut Harness<'static, RetraceApp>) -> &'h mut retrace::ui::miau::MiauView {
     match &mut h.state_mut().screen {
         Screen::Miau(v) => v,

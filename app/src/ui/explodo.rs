@@ -336,9 +336,11 @@ impl ExplodoView {
                 (tr(lang, "Left"), Dir::Left),
                 (tr(lang, "Right"), Dir::Right),
             ] {
+                // The direction buttons are shortcuts like the keys: a deadly
+                // move is refused unless its action was picked first.
                 if ui.button(label).clicked() {
                     if let Some(a) = toward(&s, self.mode, d) {
-                        self.push(store, a);
+                        self.shortcut(store, a);
                     }
                 }
             }
@@ -350,7 +352,7 @@ impl ExplodoView {
                     (tr(lang, "Down-right"), Diag::DownRight),
                 ] {
                     if ui.button(label).clicked() {
-                        self.push(store, Action::Diagonal(g));
+                        self.shortcut(store, Action::Diagonal(g));
                     }
                 }
             }
