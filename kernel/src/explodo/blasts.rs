@@ -167,7 +167,14 @@ impl State {
             self.enemies.iter().enumerate().filter(|(_, e)| tiles.contains(&e.pos)).map(|(i, _)| i).collect();
         self.kill(crushed, events);
         if tiles.contains(&self.player) {
-            let out = DIRS.iter().map(|&d| self.player.step(d)).find(|&q| self.empty(q));
+            let mut out = DIRS.iter().map(|&d| self.player.step(d)).find(|&q| self.empty(q));
+            if out.is_none() && self.setup.immortal {
+                // Nothing kills an Immortal player, so it may not stay inside
+                // the rubble: the nearest empty tile, the first in reading
+                // order among equals (rules v3).
+                let from = self.player;
+                out = self.layout.positions().filter(|&q| self.empty(q)).min_by_key(|q| q.dist(from));
+            }
             match out {
                 Some(q) if self.carrying() == Some(Charge::Shield) || self.setup.immortal => {
                     if !self.setup.immortal {

@@ -168,6 +168,8 @@ pub fn toughest(level: u32) -> Kind {
 
 /// The level's enemies: types met so far, added by danger until one point per
 /// `crowding(level)` open tiles, on floor never within 4 tiles of the start.
+/// On the level that brings the last type (19: the Hunter) every type is
+/// there, one of each first, as the spec says (rules v3).
 pub(super) fn crowd(layout: &Layout, level: u32, rng: &mut Rng) -> Vec<Enemy> {
     let kinds: Vec<Kind> = KINDS.iter().copied().filter(|k| k.from_level() <= level).collect();
     let target = layout.open_tiles() * 10;
@@ -179,9 +181,10 @@ pub(super) fn crowd(layout: &Layout, level: u32, rng: &mut Rng) -> Vec<Enemy> {
     rng.shuffle(&mut spots);
     let mut out = Vec::new();
     let mut danger = 0;
-    while danger * k < target {
+    let all_kinds = level == KINDS[KINDS.len() - 1].from_level();
+    while danger * k < target || (all_kinds && out.len() < kinds.len()) {
         let Some(pos) = spots.pop() else { break };
-        let kind = kinds[rng.index(kinds.len())];
+        let kind = if all_kinds && out.len() < kinds.len() { kinds[out.len()] } else { kinds[rng.index(kinds.len())] };
         danger += kind.weight();
         let mut e = Enemy::new(out.len() as u32, kind, pos, DIRS[rng.index(4)]);
         e.rest_next = rng.chance(1, 2);
