@@ -141,7 +141,19 @@ impl Game for Explodo {
         match s.phase {
             RunPhase::Playing => Outcome::InProgress,
             RunPhase::Won => {
-                Outcome::Won(format!("all {LEVELS} levels cleared in {} turns with {} coins", s.total_turns, s.coins))
+                // The spec: an Immortal run earns no achievements; a Developer
+                // run's count, marked (rules v3: the certificate says which).
+                let mark = if s.setup.immortal {
+                    " (Immortal: no achievements)"
+                } else if s.setup.developer {
+                    " (Developer mode)"
+                } else {
+                    ""
+                };
+                Outcome::Won(format!(
+                    "all {LEVELS} levels cleared in {} turns with {} coins{mark}",
+                    s.total_turns, s.coins
+                ))
             }
             RunPhase::Over => Outcome::Lost(s.last_death.clone().unwrap_or_default()),
         }

@@ -525,3 +525,24 @@ fn an_immortal_player_is_never_left_inside_rubble() {
     assert_eq!(s.layout.tile(s.player), Tile::Floor);
     assert_eq!(s.player.dist(p(3, 3)), 2, "to the nearest empty tile");
 }
+
+/// Regression (rules v2): an Immortal win read like any other on its
+/// certificate; the spec gives it no achievements and marks a Developer run.
+#[test]
+fn immortal_and_developer_wins_say_so() {
+    let won = |developer, immortal| {
+        let mut s = arena(9, 9);
+        s.setup = Setup { developer, immortal };
+        s.phase = RunPhase::Won;
+        Explodo::outcome(&s).to_string()
+    };
+    let plain = won(false, false);
+    assert!(!plain.contains("Immortal") && !plain.contains("Developer"), "{plain}");
+    assert!(won(false, true).contains("coins (Immortal: no achievements)"), "{}", won(false, true));
+    assert!(won(true, false).contains("coins (Developer mode)"), "{}", won(true, false));
+    // Off the score board: an Immortal run is not listed at all.
+    let mut s = arena(9, 9);
+    s.setup.immortal = true;
+    s.phase = RunPhase::Won;
+    assert!(scores::score(&s, "2026-11-30").is_none());
+}

@@ -255,6 +255,20 @@ fn proximity_alert_goes_off_when_an_enemy_walks_up() {
     assert!(ev.contains(&Event::EnemyDied(id, Kind::Blob)), "{ev:?}");
 }
 
+/// Regression (rules v2): a bomb placed beside an enemy that then stepped
+/// away did not go off; the spec counts "one already there when you place it".
+#[test]
+fn proximity_alert_counts_an_enemy_already_there_when_you_place_it() {
+    let mut s = arena(11, 5);
+    with(&mut s, &[Power::Proximity]);
+    s.fuse = 5;
+    let id = enemy(&mut s, Kind::Blob, p(3, 1));
+    s.enemies[0].plan = [Step::Move(R), Step::Move(R), Step::Rest].into();
+    let ev = go(&mut s, &[B(R)]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Exploded(at, _) if *at == p(2, 1))), "{ev:?}");
+    let _ = id;
+}
+
 #[test]
 fn passes_walk_through_crates_and_over_bombs() {
     let mut s = arena(9, 5);

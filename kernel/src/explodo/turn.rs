@@ -12,6 +12,17 @@ impl State {
     #[expect(clippy::too_many_lines, reason = "the world's turn is one ordered list of phases")]
     pub(super) fn world(&mut self, events: &mut Vec<Event>) {
         let turn = self.turn;
+        // Proximity alert counts an enemy already next to your bomb when you
+        // placed it, even if it steps away now (the spec; rules v3).
+        let near_before: Vec<Pos> = if self.has(Power::Proximity) {
+            self.bombs
+                .iter()
+                .filter(|b| b.yours() && self.enemies.iter().any(|e| e.pos.dist(b.pos) == 1))
+                .map(|b| b.pos)
+                .collect()
+        } else {
+            Vec::new()
+        };
         // 1. Enemies step where their arrows pointed (frozen ones thaw a step instead).
         let mut died: Vec<usize> = Vec::new();
         for i in 0..self.enemies.len() {
@@ -65,7 +76,9 @@ impl State {
             let near: Vec<Pos> = self
                 .bombs
                 .iter()
-                .filter(|b| b.yours() && self.enemies.iter().any(|e| e.pos.dist(b.pos) == 1))
+                .filter(|b| {
+                    b.yours() && (near_before.contains(&b.pos) || self.enemies.iter().any(|e| e.pos.dist(b.pos) == 1))
+                })
                 .map(|b| b.pos)
                 .collect();
             for b in &mut self.bombs {
