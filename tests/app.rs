@@ -1452,3 +1452,34 @@ mod minelayer_window {
         assert_eq!(st.laid, 0, "and its release laid no mine");
     }
 }
+
+/// "Show me" (issue 27): the last hint's whole solution, stepped board by
+/// board on a copy; the game itself is untouched and waits meanwhile.
+#[test]
+fn miau_show_me_steps_through_the_hints_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Pass it on");
+    h.key_press(egui::Key::H);
+    h.run();
+    let message = miau_hint(&mut h);
+    assert!(message.starts_with("Hint: "), "{message}");
+    let n = miau(&mut h).solution.as_ref().expect("the solution is kept").1.len();
+    let before = miau(&mut h).session.digest();
+    h.get_by_label("Show me").click();
+    h.run();
+    assert!(h.query_by_label_contains(&format!("Move 0/{n}")).is_some());
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(miau(&mut h).session.digest(), before, "the game's keys wait while a solution is shown");
+    for _ in 0..n {
+        h.get_by_label("Next move").click();
+        h.run();
+    }
+    assert!(h.query_by_label_contains(&format!("Move {n}/{n}: ")).is_some());
+    assert!(h.query_by_label_contains("Won!").is_none(), "the game is not won: only the copy is");
+    h.get_by_label("Back to my game").click();
+    h.run();
+    assert_eq!(miau(&mut h).session.digest(), before, "the game is as it was");
+    assert!(miau(&mut h).showing.is_none());
+}

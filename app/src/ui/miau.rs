@@ -20,6 +20,7 @@ use crate::store::{Lang, Store};
 use eframe::egui::{self, Color32, RichText, Vec2};
 use retrace_kernel::miau::board::Prop;
 use retrace_kernel::miau::pack::{self, Glyph, Pack};
+use retrace_kernel::miau::solver::moves_text;
 use retrace_kernel::miau::{Action, Event, Miau, State};
 use retrace_kernel::{Outcome, Session};
 
@@ -111,7 +112,13 @@ pub struct MiauView {
     pub pointed: Option<Vec<(i32, i32)>>,
     /// A hint being worked out: the digest of the state it was asked for
     /// (a hint for another state is dropped), and where it comes.
-    thinking: Option<(retrace_kernel::digest::Digest, std::sync::mpsc::Receiver<String>)>,
+    thinking: Option<(retrace_kernel::digest::Digest, std::sync::mpsc::Receiver<HintAnswer>)>,
+    /// The last hint's whole solution and the state it starts from (its
+    /// digest): "Show me" steps through it board by board.
+    pub solution: Option<(retrace_kernel::digest::Digest, Vec<Action>)>,
+    /// Showing the solution: how many of its moves are played on the board
+    /// shown (the game itself is untouched; its keys wait).
+    pub showing: Option<usize>,
 }
 
 impl MiauView {
@@ -147,6 +154,8 @@ impl MiauView {
             certificate: None,
             pointed: None,
             thinking: None,
+            solution: None,
+            showing: None,
         };
         if let Some((p, l)) = place {
             let (pack, level) = (&packs[p], &packs[p].levels[l]);
@@ -228,7 +237,7 @@ impl MiauView {
         let state = self.session.state().clone();
         std::thread::spawn(move || {
             // The window may have gone, or the player moved on: then nobody listens.
-            let _ = tx.send(hint(&state, lang));
+            let _ = tx.send(hint_and_solution(&state, lang));
         });
         self.thinking = Some((self.session.digest(), rx));
         self.message = Some(tr(lang, "Thinking...").into());
@@ -238,9 +247,10 @@ impl MiauView {
     pub fn poll_hint(&mut self) -> bool {
         let Some((asked, rx)) = &self.thinking else { return false };
         match rx.try_recv() {
-            Ok(text) => {
+            Ok((text, moves)) => {
                 if *asked == self.session.digest() {
                     self.message = Some(text);
+                    self.solution = (!moves.is_empty()).then_some((*asked, moves));
                 }
                 self.thinking = None;
                 false
@@ -301,6 +311,38 @@ impl MiauView {
         if !self.hint.is_empty() {
             ui.label(RichText::new(&self.hint).italics());
         }
+        // "Show me": the last hint's solution, board by board, on a copy.
+        let digest = self.session.digest();
+        let solution = self.solution.as_ref().filter(|(d, _)| *d == digest).map(|(_, m)| m.clone());
+        if solution.is_none() {
+            self.showing = None;
+        }
+        if let Some(moves) = &solution {
+            ui.horizontal(|ui| match self.showing {
+                None => {
+                    if ui.button(tr(lang, "Show me")).clicked() {
+                        self.showing = Some(0);
+                    }
+                }
+                Some(k) => {
+                    if ui.add_enabled(k > 0, egui::Button::new(tr(lang, "Previous move"))).clicked() {
+                        self.showing = Some(k - 1);
+                    }
+                    ui.label(format!(
+                        "{} {k}/{}{}",
+                        tr(lang, "Move"),
+                        moves.len(),
+                        if k > 0 { format!(": {}", moves_text(&moves[k - 1..k])) } else { String::new() }
+                    ));
+                    if ui.add_enabled(k < moves.len(), egui::Button::new(tr(lang, "Next move"))).clicked() {
+                        self.showing = Some(k + 1);
+                    }
+                    if ui.button(tr(lang, "Back to my game")).clicked() {
+                        self.showing = None;
+                    }
+                }
+            });
+        }
         let mut pressed = keys;
         ui.horizontal(|ui| {
             for (label, command) in input::BUTTONS {
@@ -309,8 +351,11 @@ impl MiauView {
                 }
             }
         });
-        for command in pressed {
-            self.run(command, store, lang);
+        // While a solution is shown, the game waits (its keys too).
+        if self.showing.is_none() {
+            for command in pressed {
+                self.run(command, store, lang);
+            }
         }
         match self.session.outcome() {
             Outcome::Won(_) => {
@@ -355,8 +400,12 @@ impl MiauView {
             ui.colored_label(Color32::from_rgb(230, 150, 70), crate::ui::text::kernel(lang, m));
         }
         let mut clicked = None;
+        let preview = match (self.showing, &solution) {
+            (Some(k), Some(moves)) => Some(played(self.session.state(), &moves[..k])),
+            _ => None,
+        };
         ui.horizontal_top(|ui| {
-            let s = self.session.state();
+            let s = preview.as_ref().unwrap_or(self.session.state());
             let avail = ui.available_size();
             let cell = ((avail.x - 240.0) / s.board.w as f32).min(avail.y / s.board.h as f32).clamp(12.0, 64.0);
             let (rect, resp) = ui
@@ -376,7 +425,7 @@ impl MiauView {
                 );
             }
             // A click (a tap) moves towards the cell: the longer way first; on a YOU, waits.
-            if let Some(pos) = resp.interact_pointer_pos().filter(|_| resp.clicked()) {
+            if let Some(pos) = resp.interact_pointer_pos().filter(|_| resp.clicked() && preview.is_none()) {
                 let at = ((pos - rect.min) / cell).floor();
                 clicked = tap_move(s, at.x as i32, at.y as i32);
             }
@@ -564,10 +613,30 @@ pub fn describe(e: &Event) -> Option<String> {
     })
 }
 
+/// A hint's sentence and its whole solution (empty when none was found).
+pub type HintAnswer = (String, Vec<Action>);
+
+/// `state` after `moves` (a copy: what "Show me" draws).
+fn played(state: &State, moves: &[Action]) -> State {
+    use retrace_kernel::Game;
+    let mut s = state.clone();
+    for a in moves {
+        if Miau::apply(&mut s, a).is_err() {
+            break;
+        }
+    }
+    s
+}
+
 /// The solver's next move from `state`, as a sentence: the move and how many
 /// moves win from here, or a proof that nothing wins from here, or that none
 /// was found within [`HINT_BUDGET`].
 pub fn hint(state: &State, lang: Lang) -> String {
+    hint_and_solution(state, lang).0
+}
+
+/// [`hint`], and the whole solution when one was found (empty otherwise).
+pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
     use retrace_kernel::miau::solver::{moves_text, solve_from, Options, Verdict};
     // The command line's budgets: states, half the available memory (at most
     // 1 GiB), and HINT_SECONDS; the search runs on its own thread.
@@ -575,7 +644,12 @@ pub fn hint(state: &State, lang: Lang) -> String {
     let opts = Options { max_states: HINT_BUDGET, threads: crate::budget::cores(), max_bytes, ..Options::default() };
     let deadline = crate::budget::Deadline::new(Some(HINT_SECONDS));
     let ru = lang == Lang::Ru;
-    match solve_from(state, &opts, &mut retrace_kernel::hashing::CpuHasher, &mut |_| !deadline.expired()) {
+    let verdict = solve_from(state, &opts, &mut retrace_kernel::hashing::CpuHasher, &mut |_| !deadline.expired());
+    let moves = match &verdict {
+        Ok(Verdict::Solved { moves, .. }) => moves.clone(),
+        _ => Vec::new(),
+    };
+    let text = match verdict {
         Ok(Verdict::Solved { moves, .. }) if moves.is_empty() => {
             (if ru { "Уровень уже пройден." } else { "The level is won." }).to_string()
         }
@@ -611,7 +685,8 @@ pub fn hint(state: &State, lang: Lang) -> String {
             }
         }
         Err(e) => e.0,
-    }
+    };
+    (text, moves)
 }
 
 /// The level list: each pack and its levels, a button each, and Open pack.
