@@ -27,6 +27,40 @@ fn generation(c: &mut Criterion) {
     g.finish();
 }
 
+/// Custom 30×24 fields at density 0.20: criterion's median over seeds, and
+/// first the distribution of single fields (each seed timed once: median,
+/// 90th and 99th percentiles, worst), which the targets are about.
+fn custom_distribution(c: &mut Criterion) {
+    let params = Tier::Custom { cols: 30, rows: 24, density_permille: 200 }.params().unwrap();
+    let seeds: u64 = std::env::var("RETRACE_BENCH_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(100);
+    let mut ms: Vec<f64> = (1..=seeds)
+        .map(|seed| {
+            let t = std::time::Instant::now();
+            black_box(generate(&params, &mut Rng::stream(seed, "mines.field")));
+            t.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    ms.sort_by(f64::total_cmp);
+    let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
+    eprintln!(
+        "mines/generate/custom-30x24 over {seeds} seeds: median {:.0} ms, p90 {:.0} ms, p99 {:.0} ms, worst {:.0} ms",
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        at(1.0)
+    );
+    let mut g = c.benchmark_group("mines/generate");
+    g.sample_size(10);
+    let mut seed = 0u64;
+    g.bench_function(BenchmarkId::from_parameter("custom-30x24"), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(generate(&params, &mut Rng::stream(seed, "mines.field")))
+        })
+    });
+    g.finish();
+}
+
 fn solver(c: &mut Criterion) {
     let mut g = c.benchmark_group("mines/solver");
     for (name, tier) in [("intermediate", Tier::Intermediate), ("expert", Tier::Expert)] {
@@ -44,5 +78,5 @@ fn solver(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, generation, solver);
+criterion_group!(benches, generation, custom_distribution, solver);
 criterion_main!(benches);
