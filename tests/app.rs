@@ -201,6 +201,16 @@ fn life<'h>(h: &'h mut Harness<'static, RetraceApp>) -> &'h mut retrace::ui::lif
     }
 }
 
+/// Presses (or releases) the primary button at `pos`.
+fn primary(h: &mut Harness<'static, RetraceApp>, pos: egui::Pos2, pressed: bool) {
+    h.input_mut().events.push(egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Default::default(),
+    });
+}
+
 /// Paints the field cell (x, y) with a left click through pointer events.
 fn click_cell(h: &mut Harness<'static, RetraceApp>, x: u32, y: u32) {
     let rect = h.get_by_label("Life field").rect();
@@ -208,19 +218,9 @@ fn click_cell(h: &mut Harness<'static, RetraceApp>, x: u32, y: u32) {
     let cell = rect.width() / w;
     let pos = rect.min + egui::vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell);
     h.input_mut().events.push(egui::Event::PointerMoved(pos));
-    h.input_mut().events.push(egui::Event::PointerButton {
-        pos,
-        button: egui::PointerButton::Primary,
-        pressed: true,
-        modifiers: Default::default(),
-    });
+    primary(h, pos, true);
     h.step();
-    h.input_mut().events.push(egui::Event::PointerButton {
-        pos,
-        button: egui::PointerButton::Primary,
-        pressed: false,
-        modifiers: Default::default(),
-    });
+    primary(h, pos, false);
     h.run();
 }
 
@@ -986,19 +986,9 @@ fn a_tap_on_the_miau_board_moves_towards_it() {
     let cell = rect.width() / s.board.w as f32;
     let pos = rect.min + egui::vec2((x as f32 + 3.5) * cell, (y as f32 + 0.5) * cell);
     h.input_mut().events.push(egui::Event::PointerMoved(pos));
-    h.input_mut().events.push(egui::Event::PointerButton {
-        pos,
-        button: egui::PointerButton::Primary,
-        pressed: true,
-        modifiers: Default::default(),
-    });
+    primary(&mut h, pos, true);
     h.step();
-    h.input_mut().events.push(egui::Event::PointerButton {
-        pos,
-        button: egui::PointerButton::Primary,
-        pressed: false,
-        modifiers: Default::default(),
-    });
+    primary(&mut h, pos, false);
     h.run();
     let cat = miau(&mut h).session.state().board.things.iter().find(|t| t.id.as_str() == "miau-1").map(|t| (t.x, t.y));
     assert_eq!(cat, Some((x + 1, y)));
@@ -1320,21 +1310,15 @@ mod life_window {
         let rect = h.get_by_label("Life field").rect();
         let cell = rect.width() / 40.0;
         let at = |x: f32, y: f32| rect.min + egui::vec2((x + 0.5) * cell, (y + 0.5) * cell);
-        let button = |pos, pressed| egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: Default::default(),
-        };
         // Press at (2, 5), then one big move to (12, 5) in a single frame, release.
         h.input_mut().events.push(egui::Event::PointerMoved(at(2.0, 5.0)));
-        h.input_mut().events.push(button(at(2.0, 5.0), true));
+        super::primary(&mut h, at(2.0, 5.0), true);
         h.step();
         h.input_mut().events.push(egui::Event::PointerMoved(at(7.0, 5.0)));
         h.step();
         h.input_mut().events.push(egui::Event::PointerMoved(at(12.0, 5.0)));
         h.step();
-        h.input_mut().events.push(button(at(12.0, 5.0), false));
+        super::primary(&mut h, at(12.0, 5.0), false);
         h.run();
         let st = life(&mut h).session.state().clone();
         let row: Vec<u8> = (0..40).map(|x| st.field.get(x, 5)).collect();
@@ -1430,22 +1414,12 @@ mod minelayer_window {
         let rect = h.get_by_label(&format!("row {r} column {c}")).rect();
         let pos = rect.center();
         h.input_mut().events.push(egui::Event::PointerMoved(pos));
-        h.input_mut().events.push(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed: true,
-            modifiers: Default::default(),
-        });
+        super::primary(&mut h, pos, true);
         h.step();
         std::thread::sleep(Duration::from_millis(500));
         h.step();
         h.step();
-        h.input_mut().events.push(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed: false,
-            modifiers: Default::default(),
-        });
+        super::primary(&mut h, pos, false);
         h.run();
         let st = mines(&mut h).session.state();
         assert_eq!(st.marks[i], retrace_kernel::mines::Mark::Safe, "the long press cycled the mark");

@@ -366,19 +366,8 @@ fn explain_text(setup: &retrace_kernel::miau::Setup, moves: &[Action]) -> String
             }
         }
     }
-    let b = &s.state().board;
-    for y in 0..b.h {
-        let row: Vec<String> = (0..b.w)
-            .map(|x| {
-                let here = b.at(x, y);
-                if here.is_empty() {
-                    ".".to_string()
-                } else {
-                    here.iter().map(|t| t.kind.text()).collect::<Vec<_>>().join("+")
-                }
-            })
-            .collect();
-        text.push_str(&format!("  {}\n", row.join(" ")));
+    for line in board_text(s.state()).lines() {
+        text.push_str(&format!("  {line}\n"));
     }
     text
 }
