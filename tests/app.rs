@@ -1457,3 +1457,38 @@ fn miau_show_me_steps_through_the_hints_solution() {
     assert_eq!(miau(&mut h).session.digest(), before, "the game is as it was");
     assert!(miau(&mut h).showing.is_none());
 }
+
+/// Explodorama's modes are remembered for the next run, and New run asks
+/// before it replaces the run in progress (issue 26).
+#[test]
+fn explodorama_remembers_its_modes_and_asks_before_replacing_a_run() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path());
+        h.run();
+        h.get_by_label("Developer").click();
+        h.get_by_label("Immortal").click();
+        h.run();
+        h.get_by_label("New run").click();
+        h.run();
+        let Screen::Explodo(v) = &h.state().screen else { panic!("the run starts") };
+        assert!(v.session.state().setup.developer && v.session.state().setup.immortal);
+    }
+    let mut h = harness(dir.path());
+    assert!(h.state().explodo.form.developer && h.state().explodo.form.immortal, "remembered");
+    // A run in progress: New run asks first, and Cancel keeps it.
+    h.state_mut().explodo.saved = Some(fixtures::explodo(1, "w"));
+    h.run();
+    h.get_by_label("New run").click();
+    h.run();
+    assert!(h.query_by_label("The run in progress will be lost. Start a new one?").is_some());
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Home) && h.state().explodo.saved.is_some());
+    h.get_by_label("New run").click();
+    h.run();
+    h.get_by_label("Yes").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Explodo(_)));
+    assert!(h.state().explodo.saved.is_none());
+}

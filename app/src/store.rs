@@ -61,6 +61,10 @@ pub struct Settings {
     pub life_budget: u32,
     /// Life's drawing tool (`pencil`, `brush`, `eraser`, `eraser4`).
     pub life_tool: String,
+    /// Explodorama's Developer mode, remembered for the next run.
+    pub explodo_developer: bool,
+    /// Explodorama's Immortal mode, remembered for the next run.
+    pub explodo_immortal: bool,
 }
 
 impl Default for Settings {
@@ -76,6 +80,8 @@ impl Default for Settings {
             life_wrap: false,
             life_budget: 100,
             life_tool: "pencil".into(),
+            explodo_developer: false,
+            explodo_immortal: false,
         }
     }
 }
@@ -85,7 +91,8 @@ impl Settings {
     pub fn to_text(&self) -> String {
         format!(
             "theme = {}\nlang = {}\nmines_lang = {}\nmines_tier = {}\nmines_assist = {}\nlife_unlocked = {}\n\
-             life_size = {}x{}\nlife_wrap = {}\nlife_budget = {}\nlife_tool = {}\n",
+             life_size = {}x{}\nlife_wrap = {}\nlife_budget = {}\nlife_tool = {}\n\
+             explodo_developer = {}\nexplodo_immortal = {}\n",
             if self.theme == Theme::Light { "light" } else { "dark" },
             if self.lang == Lang::Ru { "ru" } else { "en" },
             self.mines_lang,
@@ -96,7 +103,9 @@ impl Settings {
             self.life_size.1,
             self.life_wrap,
             self.life_budget,
-            self.life_tool
+            self.life_tool,
+            self.explodo_developer,
+            self.explodo_immortal
         )
     }
 
@@ -123,6 +132,8 @@ impl Settings {
                     }
                 }
                 "life_wrap" => s.life_wrap = v == "true",
+                "explodo_developer" => s.explodo_developer = v == "true",
+                "explodo_immortal" => s.explodo_immortal = v == "true",
                 "life_budget" => s.life_budget = v.parse().unwrap_or(100).clamp(1, 100_000),
                 "life_tool" if ["pencil", "brush", "eraser", "eraser4"].contains(&v) => s.life_tool = v.into(),
                 _ => {}

@@ -116,6 +116,8 @@ pub struct ExplodoHome {
     pub form: RunForm,
     /// The high-score window is open.
     show_scores: bool,
+    /// New run was asked for while a run is in progress: asked about first.
+    pub replacing: bool,
 }
 
 /// Miau Is True's part of the shell.
@@ -137,6 +139,11 @@ impl RetraceApp {
         crate::files::remove_orphans(&store.dir.join("certificates"));
         let (settings, bad_settings) = store.settings();
         let life_form = SetupForm::from_settings(&settings);
+        let run_form = RunForm {
+            developer: settings.explodo_developer,
+            immortal: settings.explodo_immortal,
+            ..RunForm::default()
+        };
         let mut errors: Vec<String> = bad_settings.into_iter().collect();
         // A save that does not load is kept aside by the store; its message is shown.
         fn saved<G: retrace_kernel::Game>(store: &Store, name: &str, errors: &mut Vec<String>) -> Option<Session<G>> {
@@ -159,7 +166,7 @@ impl RetraceApp {
             error: (!errors.is_empty()).then(|| errors.join("\n")),
             mines: MinesHome { saved: saved_mines },
             life: LifeHome { saved: saved_life, form: life_form, engine: None, replacing: None },
-            explodo: ExplodoHome { saved: saved_explodo, form: RunForm::default(), show_scores: false },
+            explodo: ExplodoHome { saved: saved_explodo, form: run_form, show_scores: false, replacing: false },
             miau: MiauHome { saved: saved_miau, packs: miau::packs(), won: Vec::new() },
             notice: None,
             certified: None,
@@ -342,7 +349,20 @@ impl RetraceApp {
                         });
                         ui.horizontal(|ui| {
                             if ui.button(tr(lang, "New run")).clicked() {
-                                next = Some(Screen::Explodo(self.explodo.form.start()));
+                                // The modes are remembered for the next run.
+                                let f = &self.explodo.form;
+                                if (self.settings.explodo_developer, self.settings.explodo_immortal)
+                                    != (f.developer, f.immortal)
+                                {
+                                    self.settings.explodo_developer = f.developer;
+                                    self.settings.explodo_immortal = f.immortal;
+                                    let _ = self.store.save_settings(&self.settings);
+                                }
+                                if self.explodo.saved.is_some() {
+                                    self.explodo.replacing = true;
+                                } else {
+                                    next = Some(Screen::Explodo(self.explodo.form.start()));
+                                }
                             }
                             if let Some(s) = self.explodo.saved.take() {
                                 if ui.button(tr(lang, "Resume")).clicked() {
@@ -455,6 +475,22 @@ impl RetraceApp {
 
     fn windows(&mut self, ctx: &egui::Context) {
         let lang = self.lang();
+        if self.explodo.replacing {
+            egui::Window::new(tr(lang, "Are you sure?")).collapsible(false).show(ctx, |ui| {
+                ui.label(tr(lang, "The run in progress will be lost. Start a new one?"));
+                ui.horizontal(|ui| {
+                    if ui.button(tr(lang, "Yes")).clicked() {
+                        self.explodo.replacing = false;
+                        self.explodo.saved = None;
+                        self.store.forget(explodo::SAVE);
+                        self.screen = Screen::Explodo(self.explodo.form.start());
+                    }
+                    if ui.button(tr(lang, "Cancel")).clicked() {
+                        self.explodo.replacing = false;
+                    }
+                });
+            });
+        }
         if let Some(setup) = self.life.replacing.clone() {
             egui::Window::new(tr(lang, "Are you sure?")).collapsible(false).show(ctx, |ui| {
                 ui.label(tr(lang, "A suspended game will be lost. Start a new one?"));

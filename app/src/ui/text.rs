@@ -83,6 +83,7 @@ pub fn ru(en: &str) -> Option<&'static str> {
         "End the game now? The most live cells wins." => "Завершить партию? Побеждает тот, у кого больше живых клеток.",
         "Restart this level from the beginning?" => "Начать уровень заново?",
         "locked" => "закрыт",
+        "The run in progress will be lost. Start a new one?" => "Текущий забег будет потерян. Начать новый?",
         "Show me" => "Покажи",
         "Previous move" => "Предыдущий ход",
         "Next move" => "Следующий ход",
