@@ -3,11 +3,10 @@
 
 use eframe::egui::{self, Color32, Vec2};
 use retrace_kernel::explodo::board::{Dir, Pos, Tile, BUSH, OIL, SPIKES};
-use retrace_kernel::explodo::{spikes_up, State, Step};
+use retrace_kernel::explodo::{spikes_up, Kind, State, Step};
 
 /// Draws a run's board into `rect` (the game screen, the home card's demo and
 /// the replay watcher share it).
-#[expect(clippy::too_many_lines, reason = "one pass over the board's layers, in drawing order")]
 pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
     let l = &s.layout;
     let cell = (rect.width() / l.w as f32).min(rect.height() / l.h as f32);
@@ -87,21 +86,10 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
         glyph(d, "@", Color32::from_rgb(170, 230, 170));
     }
     for e in &s.enemies {
-        let c = if e.frozen > 0 { Color32::from_rgb(120, 180, 255) } else { Color32::from_rgb(190, 40, 160) };
-        glyph(e.pos, &e.kind.name()[..1], c);
-        let arrows: String = e
-            .plan
-            .iter()
-            .map(|st| match st {
-                Step::Rest => '.',
-                Step::Move(d) | Step::Dash(d) => match d {
-                    Dir::Up => '^',
-                    Dir::Down => 'v',
-                    Dir::Left => '<',
-                    Dir::Right => '>',
-                },
-            })
-            .collect();
+        let (letter, colour) = enemy_look(e.kind);
+        let c = if e.frozen > 0 { Color32::from_rgb(120, 180, 255) } else { colour };
+        glyph(e.pos, letter, c);
+        let arrows = plan_text(&e.plan.iter().copied().collect::<Vec<_>>());
         painter.text(
             at(e.pos).right_top(),
             egui::Align2::RIGHT_TOP,
@@ -111,4 +99,59 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
         );
     }
     glyph(s.player, "@", Color32::from_rgb(20, 150, 40));
+}
+
+/// Each enemy type's letter and colour on the board: every one distinct (a
+/// Seeker and a Sprinter were both a magenta `S`).
+pub fn enemy_look(kind: Kind) -> (&'static str, Color32) {
+    match kind {
+        Kind::Blob => ("B", Color32::from_rgb(120, 200, 60)),
+        Kind::Seeker => ("S", Color32::from_rgb(200, 50, 170)),
+        Kind::Drifter => ("D", Color32::from_rgb(60, 170, 220)),
+        Kind::Sprinter => ("R", Color32::from_rgb(240, 140, 30)),
+        Kind::Ghost => ("G", Color32::from_rgb(200, 200, 230)),
+        Kind::Wisp => ("W", Color32::from_rgb(150, 110, 240)),
+        Kind::Hunter => ("H", Color32::from_rgb(220, 40, 40)),
+    }
+}
+
+/// An enemy's plan as arrows: a step one arrow, a dash two (it covers two
+/// tiles), a rest a dot.
+pub fn plan_text(plan: &[Step]) -> String {
+    let arrow = |d: Dir| match d {
+        Dir::Up => '^',
+        Dir::Down => 'v',
+        Dir::Left => '<',
+        Dir::Right => '>',
+    };
+    plan.iter()
+        .map(|st| match *st {
+            Step::Rest => ".".to_string(),
+            Step::Move(d) => arrow(d).to_string(),
+            Step::Dash(d) => [arrow(d), arrow(d)].iter().collect(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{enemy_look, plan_text};
+    use retrace_kernel::explodo::board::Dir;
+    use retrace_kernel::explodo::{Step, KINDS};
+
+    #[test]
+    fn every_enemy_type_looks_different() {
+        let looks: Vec<_> = KINDS.iter().map(|&k| enemy_look(k)).collect();
+        for (i, a) in looks.iter().enumerate() {
+            for b in &looks[i + 1..] {
+                assert!(a.0 != b.0 && a.1 != b.1, "{a:?} and {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_dash_reads_as_a_dash() {
+        assert_eq!(plan_text(&[Step::Move(Dir::Right), Step::Dash(Dir::Up), Step::Rest]), "> ^^ .");
+    }
 }
