@@ -1492,3 +1492,46 @@ fn explodorama_remembers_its_modes_and_asks_before_replacing_a_run() {
     assert!(matches!(h.state().screen, Screen::Explodo(_)));
     assert!(h.state().explodo.saved.is_none());
 }
+
+/// Explodorama's log in Russian (issue 26, part): lost lives, the run's end
+/// and the turn's events, with the enemy types' names; English unchanged.
+#[test]
+fn explodorama_log_lines_follow_the_window_language() {
+    use retrace::store::Lang;
+    use retrace::ui::explodo::{death_line, describe};
+    use retrace_kernel::explodo::{Event, Kind};
+    let latin = |t: &str| t.chars().filter(|c| c.is_ascii_alphabetic()).count();
+    // A real death from the kernel, and every way to die as the kernel words it.
+    let over = fixtures::explodo(2, "br w w br w w br w w");
+    let real = over.state().last_death.clone().expect("the run ended in a death");
+    for text in [
+        real.as_str(),
+        "Level 3, turn 7: a Hunter walked into you.",
+        "Level 3, turn 7: you walked into a Ghost.",
+        "Level 3, turn 7: you crashed into a Wisp.",
+        "Level 3, turn 7: you were boxed in.",
+        "Level 3, turn 7: you stood on raised spikes.",
+        "Level 3, turn 7: the ceiling fell on you.",
+        "Level 3, turn 7: rubble walled you in.",
+    ] {
+        assert_eq!(death_line(text, Lang::En), text);
+        let ru = death_line(text, Lang::Ru);
+        assert_eq!(latin(&ru), 0, "all Russian: {ru}");
+    }
+    assert_eq!(
+        death_line("Level 3, turn 7: a Hunter walked into you.", Lang::Ru),
+        "Уровень 3, ход 7: на вас наткнулся враг «Охотник»."
+    );
+    for e in [
+        Event::RunWon,
+        Event::ExitOpened,
+        Event::Frozen,
+        Event::CeilingFell(vec![]),
+        Event::LevelCleared { level: 2, turns: 30, par: 41, coins: 5 },
+        Event::Released(Kind::Hunter, 3),
+    ] {
+        let ru = describe(&e, Lang::Ru).unwrap();
+        assert_eq!(latin(&ru), 0, "{e:?}: {ru}");
+        assert_ne!(describe(&e, Lang::En).unwrap(), ru);
+    }
+}

@@ -57,8 +57,8 @@ pub struct ExplodoView {
     pub picked: bool,
     /// The last message (a refusal, a death, an explanation).
     pub message: Option<String>,
-    /// What the last turn did, for the log under the board.
-    pub log: Vec<String>,
+    /// What the last turn did (its events), for the log under the board.
+    pub log: Vec<Event>,
     /// The run's end has been recorded on the score board.
     recorded: bool,
     /// The score board is showing.
@@ -92,25 +92,91 @@ pub fn plain(text: &str) -> String {
     text.replace('→', "->")
 }
 
-/// An event as a line for the log (None for the ones the board shows).
-pub fn describe(e: &Event) -> Option<String> {
+/// An enemy type's name in the window's language.
+pub fn kind_name(k: retrace_kernel::explodo::Kind, lang: Lang) -> &'static str {
+    use retrace_kernel::explodo::Kind;
+    if lang != Lang::Ru {
+        return k.name();
+    }
+    match k {
+        Kind::Blob => "Клякса",
+        Kind::Seeker => "Ищейка",
+        Kind::Drifter => "Бродяга",
+        Kind::Sprinter => "Спринтер",
+        Kind::Ghost => "Призрак",
+        Kind::Wisp => "Огонёк",
+        Kind::Hunter => "Охотник",
+    }
+}
+
+/// A lost life's line (`Level 3, turn 7: <how>.`, the kernel's words) in the
+/// window's language.
+pub fn death_line(text: &str, lang: Lang) -> String {
+    use retrace_kernel::explodo::KINDS;
+    if lang != Lang::Ru {
+        return text.to_string();
+    }
+    let Some((place, how)) = text.split_once(": ") else { return text.to_string() };
+    let place = place.replacen("Level ", "Уровень ", 1).replacen(", turn ", ", ход ", 1);
+    let how = how.trim_end_matches('.');
+    let kind =
+        |name: &str| KINDS.iter().find(|k| k.name() == name).map_or(name.to_string(), |&k| kind_name(k, lang).into());
+    let how = if let Some(k) = how.strip_prefix("you walked into a ") {
+        format!("вы наткнулись на врага «{}»", kind(k))
+    } else if let Some(k) = how.strip_prefix("you crashed into a ") {
+        format!("вы врезались во врага «{}»", kind(k))
+    } else if let Some(k) = how.strip_prefix("a ").and_then(|h| h.strip_suffix(" walked into you")) {
+        format!("на вас наткнулся враг «{}»", kind(k))
+    } else {
+        match how {
+            "you were caught in a blast" => "вас накрыло взрывом".into(),
+            "you were boxed in" => "вы оказались заперты".into(),
+            "you stood on raised spikes" => "вы стояли на поднятых шипах".into(),
+            "the ceiling fell on you" => "на вас обрушился потолок".into(),
+            "rubble walled you in" => "завал отрезал вам путь".into(),
+            other => other.to_string(),
+        }
+    };
+    format!("{place}: {how}.")
+}
+
+/// An event as a line for the log, in the window's language (None for the
+/// ones the board shows). Power-up and charge names stay as the kernel has them.
+pub fn describe(e: &Event, lang: Lang) -> Option<String> {
+    let ru = lang == Lang::Ru;
     Some(match e {
-        Event::LifeLost(t) => t.clone(),
+        Event::LifeLost(t) => death_line(t, lang),
+        Event::RunOver(t) if ru => format!("Игра окончена. {}", death_line(t, lang)),
         Event::RunOver(t) => format!("Game over. {t}"),
+        Event::RunWon if ru => "Победа: все 20 уровней пройдены!".into(),
         Event::RunWon => "Victory: all 20 levels cleared!".into(),
+        Event::LevelCleared { level, turns, par, coins } if ru => {
+            format!("Уровень {level} пройден за {turns} ходов (пар {par}): +{coins} монет.")
+        }
         Event::LevelCleared { level, turns, par, coins } => {
             format!("Level {level} cleared in {turns} turns (par {par}): +{coins} coins.")
         }
+        Event::ExitOpened if ru => "Последний враг пал: выход открыт.".into(),
         Event::ExitOpened => "The last enemy is gone: the exit is open.".into(),
+        Event::Released(k, n) if ru => {
+            format!("Пламя на выходе или самоцвете выпустило врагов «{}»: {n}!", kind_name(*k, lang))
+        }
         Event::Released(k, n) => format!("Flame on the exit or gem let out {n} {}s!", k.name()),
         Event::PowerTaken(p) => format!("{}: {}", p.name(), p.text()),
         Event::ChargeExplained(c) => format!("{}: {}", c.name(), c.text()),
+        Event::ChargeSold(c, v) if ru => format!("{} продан за {v} монет.", c.name()),
         Event::ChargeSold(c, v) => format!("{} sold for {v} coins.", c.name()),
+        Event::Bought(o, v) if ru => format!("Куплено: {} за {v} монет.", o.name()),
         Event::Bought(o, v) => format!("Bought {} for {v} coins.", o.name()),
+        Event::Absorbed(by) if ru => format!("{by} принял удар на себя."),
         Event::Absorbed(by) => format!("The {by} took the hit."),
+        Event::Frozen if ru => "Все враги замёрзли.".into(),
         Event::Frozen => "Every enemy froze.".into(),
+        Event::PillarBroke(_) if ru => "Треснувшая колонна рухнула: сыплется пыль.".into(),
         Event::PillarBroke(_) => "A cracked pillar broke: dust is falling.".into(),
+        Event::CeilingFell(_) if ru => "Обрушился потолок.".into(),
         Event::CeilingFell(_) => "The ceiling fell.".into(),
+        Event::ChargeDropped(_, c, n) if ru => format!("Ваш {} (×{n}) лежит там, где вы упали.", c.name()),
         Event::ChargeDropped(_, c, n) => format!("Your {} (×{n}) lies where you fell.", c.name()),
         _ => return None,
     })
@@ -144,7 +210,7 @@ impl ExplodoView {
         match self.session.push(a) {
             Ok(events) => {
                 self.message = None;
-                self.log = events.iter().filter_map(describe).collect();
+                self.log = events;
                 self.mode = Mode::Move;
                 self.picked = false;
                 if let Err(e) = store.save(SAVE, &self.session) {
@@ -209,7 +275,7 @@ impl ExplodoView {
         ui.horizontal_top(|ui| {
             self.board(ui, store);
             ui.vertical(|ui| {
-                for line in &self.log {
+                for line in self.log.iter().filter_map(|e| describe(e, lang)) {
                     ui.label(line);
                 }
             });
