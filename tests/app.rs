@@ -1535,3 +1535,34 @@ fn explodorama_log_lines_follow_the_window_language() {
         assert_ne!(describe(&e, Lang::En).unwrap(), ru);
     }
 }
+
+/// Explodorama's refusals in Russian (issue 26, part): the kernel's words
+/// through the window's phrase table, names of power-ups kept.
+#[test]
+fn explodorama_refusals_follow_the_window_language() {
+    use retrace::store::Lang;
+    use retrace::ui::text::kernel;
+    let latin = |t: &str| t.chars().filter(|c| c.is_ascii_alphabetic()).count();
+    // A real refusal: walking into the outer wall from the start.
+    let mut run = fixtures::explodo(1, "");
+    let why = [retrace_kernel::explodo::board::Dir::Up, retrace_kernel::explodo::board::Dir::Left]
+        .into_iter()
+        .find_map(|d| run.push(retrace_kernel::explodo::Action::Move(d)).err())
+        .expect("the start is in a corner");
+    assert_eq!(latin(&kernel(Lang::Ru, &why.0)), 0, "{} → {}", why.0, kernel(Lang::Ru, &why.0));
+    for text in [
+        "a crate is in the way",
+        "a bomb goes on an empty tile next to you",
+        "there is no room to fire that way",
+        "you carry no charge",
+        "you can have 2 bomb(s) on the board at a time",
+        "a restock costs 3 coins; you have 1",
+        "the run is over",
+        "That would cost a life. Pick the action first (its button or key) to do it anyway.",
+    ] {
+        let ru = kernel(Lang::Ru, text);
+        assert_eq!(latin(&ru), 0, "{text} → {ru}");
+        assert_eq!(kernel(Lang::En, text), text);
+    }
+    assert_eq!(kernel(Lang::Ru, "that needs the Kick power-up"), "для этого нужно усиление «Kick»");
+}

@@ -269,7 +269,7 @@ impl ExplodoView {
         self.keys(ui, store);
         self.top_bar(ui, lang);
         if let Some(m) = &self.message {
-            ui.colored_label(Color32::from_rgb(230, 120, 60), m);
+            ui.colored_label(Color32::from_rgb(230, 120, 60), super::text::kernel(lang, m));
         }
         self.action_bar(ui, store, lang);
         ui.horizontal_top(|ui| {
