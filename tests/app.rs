@@ -1566,3 +1566,52 @@ fn explodorama_refusals_follow_the_window_language() {
     }
     assert_eq!(kernel(Lang::Ru, "that needs the Kick power-up"), "для этого нужно усиление «Kick»");
 }
+
+/// Miau's moves slide (issue 27, part): the tween is drawn from the kernel's
+/// states, starts where the things were, and ends exactly where the kernel
+/// has them, on every move of a walk over every shipped level.
+#[test]
+fn miau_tweens_start_from_the_old_state_and_end_in_the_kernels() {
+    use retrace::ui::miau::tween_positions;
+    use retrace_kernel::miau::Action;
+    use retrace_kernel::Session;
+    let packs = retrace::ui::miau::packs();
+    let moves = [Action::Right, Action::Up, Action::Left, Action::Down, Action::Wait, Action::Right, Action::Down];
+    let mut checked = 0;
+    for pack in &packs {
+        for level in &pack.levels {
+            let mut s = Session::<retrace_kernel::miau::Miau>::new(level.setup.clone(), 0).unwrap();
+            for &a in &moves {
+                let before = s.state().clone();
+                if s.push(a).is_err() {
+                    continue;
+                }
+                let after = s.state();
+                let end = tween_positions(&before, after, 1.0);
+                let want: Vec<(f32, f32)> = after.board.things.iter().map(|t| (t.x as f32, t.y as f32)).collect();
+                assert_eq!(end, want, "{}: ends in the kernel's state", level.id);
+                let start = tween_positions(&before, after, 0.0);
+                for (t, p) in after.board.things.iter().zip(&start) {
+                    if let Some(b) = before.board.things.iter().find(|b| b.id == t.id) {
+                        assert_eq!(*p, (b.x as f32, b.y as f32), "{}: starts where it was", level.id);
+                    }
+                }
+                let mid = tween_positions(&before, after, 0.5);
+                for (p, (e, s0)) in mid.iter().zip(end.iter().zip(&start)) {
+                    assert!((p.0 - (e.0 + s0.0) / 2.0).abs() < 1e-6 && (p.1 - (e.1 + s0.1) / 2.0).abs() < 1e-6);
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "{checked} moves checked");
+    // In the window, a move starts a tween from the state before it.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Pass it on");
+    let before = miau(&mut h).session.state().clone();
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    let (from, _) = miau(&mut h).tween.clone().expect("the move slides");
+    assert_eq!(from, before);
+}

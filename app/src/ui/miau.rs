@@ -12,7 +12,7 @@ mod input;
 mod paint;
 
 pub use input::{tap_move, Command, BUTTONS};
-pub use paint::{glyph_for, paint};
+pub use paint::{glyph_for, paint, paint_moving, tween_positions};
 
 use super::text::tr;
 use crate::store::miau::{is_level_id, keep_certificate, record_win, PROGRESS};
@@ -119,6 +119,10 @@ pub struct MiauView {
     /// Showing the solution: how many of its moves are played on the board
     /// shown (the game itself is untouched; its keys wait).
     pub showing: Option<usize>,
+    /// The last move's tween: the state before it and when it began on
+    /// screen (egui's clock, set at the first frame that draws it; drawn from
+    /// the kernel's states; a new move replaces it, finishing it at once).
+    pub tween: Option<(State, Option<f64>)>,
 }
 
 impl MiauView {
@@ -156,6 +160,7 @@ impl MiauView {
             thinking: None,
             solution: None,
             showing: None,
+            tween: None,
         };
         if let Some((p, l)) = place {
             let (pack, level) = (&packs[p], &packs[p].levels[l]);
@@ -177,6 +182,7 @@ impl MiauView {
     pub fn act(&mut self, a: Action, store: &Store) {
         // Lockstep YOUs: those that stay put while another moves were blocked (F-CW12).
         let s = self.session.state();
+        let before = s.clone();
         let yous: Vec<(String, i32, i32)> = s
             .board
             .things
@@ -196,6 +202,7 @@ impl MiauView {
                     }
                 }
                 self.message = None;
+                self.tween = Some((before, None));
                 self.save(store);
             }
             Err(e) => self.message = Some(e.0),
@@ -411,7 +418,22 @@ impl MiauView {
             let (rect, resp) = ui
                 .allocate_exact_size(Vec2::new(cell * s.board.w as f32, cell * s.board.h as f32), egui::Sense::click());
             resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Miau board"));
-            paint(&ui.painter_at(rect), rect, s, &self.palette);
+            // The last move slides in over TWEEN; the input is never held for it.
+            let now = ui.input(|i| i.time);
+            if let Some((_, since @ None)) = &mut self.tween {
+                *since = Some(now);
+            }
+            let moving = match (&self.tween, &preview) {
+                (Some((from, Some(since))), None) => {
+                    let t = ((now - since) / paint::TWEEN.as_secs_f64()) as f32;
+                    (t < 1.0).then_some((from, t))
+                }
+                _ => None,
+            };
+            if moving.is_some() {
+                ui.ctx().request_repaint();
+            }
+            paint_moving(&ui.painter_at(rect), rect, s, &self.palette, moving);
             for &(x, y) in self.pointed.iter().flatten() {
                 let r = egui::Rect::from_min_size(
                     rect.min + Vec2::new(x as f32 * cell, y as f32 * cell),

@@ -54,10 +54,49 @@ pub fn glyph_for<'p>(noun: &str, palette: &'p [Glyph], drawable: impl Fn(&str) -
 /// crossed), words (dark tiles with the word; a fixed word framed), and a bar
 /// under (or beside) every sentence read. A glyph the fonts lack is never
 /// drawn: the fallback or the letters stand in (F-TW6).
-#[expect(clippy::too_many_lines, reason = "one pass over the board's layers, in drawing order")]
 pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State, palette: &[Glyph]) {
+    paint_moving(painter, rect, s, palette, None);
+}
+
+/// How long a move's tween lasts.
+pub const TWEEN: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Where each thing of `to` is drawn `t` (0 to 1) of the way through a move
+/// from `from`: a thing that was there (the same id) slides from its old cell,
+/// one that was not stands in its new one. At `t` = 1 every thing is exactly
+/// where the kernel's state has it.
+pub fn tween_positions(from: &State, to: &State, t: f32) -> Vec<(f32, f32)> {
+    let t = t.clamp(0.0, 1.0);
+    to.board
+        .things
+        .iter()
+        .map(|th| match from.board.things.iter().find(|f| f.id == th.id) {
+            Some(f) if t < 1.0 => {
+                let lerp = |a: i32, b: i32| a as f32 + (b - a) as f32 * t;
+                (lerp(f.x, th.x), lerp(f.y, th.y))
+            }
+            _ => (th.x as f32, th.y as f32),
+        })
+        .collect()
+}
+
+/// [`paint`], with the things on their way from `from` (the state before the
+/// move) `t` of the way through; the rules and everything else are `s`'s.
+#[expect(clippy::too_many_lines, reason = "one pass over the board's layers, in drawing order")]
+pub fn paint_moving(
+    painter: &egui::Painter,
+    rect: egui::Rect,
+    s: &State,
+    palette: &[Glyph],
+    from: Option<(&State, f32)>,
+) {
     let b = &s.board;
     let cell = (rect.width() / b.w as f32).min(rect.height() / b.h as f32);
+    let places = from.map(|(f, t)| tween_positions(f, s, t));
+    let place = |i: usize, x: i32, y: i32| {
+        let (px, py) = places.as_ref().map_or((x as f32, y as f32), |p| p[i]);
+        egui::Rect::from_min_size(rect.min + Vec2::new(px * cell, py * cell), Vec2::splat(cell))
+    };
     let at = |x: i32, y: i32| {
         egui::Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell))
     };
@@ -76,8 +115,8 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State, palette: &[Gl
     }
     // Objects under words, each cell's things in board order.
     for word_pass in [false, true] {
-        for t in b.things.iter().filter(|t| matches!(t.kind, Kind::Word(_)) == word_pass) {
-            let r = at(t.x, t.y).shrink(cell * 0.08);
+        for (i, t) in b.things.iter().enumerate().filter(|(_, t)| matches!(t.kind, Kind::Word(_)) == word_pass) {
+            let r = place(i, t.x, t.y).shrink(cell * 0.08);
             match &t.kind {
                 Kind::Object(n) => {
                     // What the rules make it, drawn: a thing with no property at
