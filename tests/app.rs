@@ -1615,3 +1615,20 @@ fn miau_tweens_start_from_the_old_state_and_end_in_the_kernels() {
     let (from, _) = miau(&mut h).tween.clone().expect("the move slides");
     assert_eq!(from, before);
 }
+
+/// A rule formed flashes the sentence it was read from (issue 27, part).
+#[test]
+fn miau_a_rule_formed_flashes_its_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Pass it on");
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert!(miau(&mut h).flash.is_none(), "no rule formed on the first move");
+    h.key_press(egui::Key::ArrowUp);
+    h.run();
+    let (cells, _) = miau(&mut h).flash.clone().expect("ROCK IS FLAG formed");
+    let s = miau(&mut h).session.state().clone();
+    assert_eq!(cells, retrace::ui::miau::sentence_cells(&s, "ROCK IS FLAG"));
+    assert_eq!(cells.len(), 3);
+}

@@ -123,6 +123,9 @@ pub struct MiauView {
     /// screen (egui's clock, set at the first frame that draws it; drawn from
     /// the kernel's states; a new move replaces it, finishing it at once).
     pub tween: Option<(State, Option<f64>)>,
+    /// The sentences the last move formed, flashing a moment (their cells,
+    /// and when the flash began on screen, as the tween's).
+    pub flash: Option<Flash>,
 }
 
 impl MiauView {
@@ -161,6 +164,7 @@ impl MiauView {
             solution: None,
             showing: None,
             tween: None,
+            flash: None,
         };
         if let Some((p, l)) = place {
             let (pack, level) = (&packs[p], &packs[p].levels[l]);
@@ -203,6 +207,14 @@ impl MiauView {
                 }
                 self.message = None;
                 self.tween = Some((before, None));
+                // A rule formed flashes the sentence it was read from.
+                let formed: Vec<(i32, i32)> = events
+                    .iter()
+                    .filter_map(|e| if let Event::Rules { added, .. } = e { Some(added) } else { None })
+                    .flatten()
+                    .flat_map(|r| sentence_cells(self.session.state(), r))
+                    .collect();
+                self.flash = (!formed.is_empty()).then_some((formed, None));
                 self.save(store);
             }
             Err(e) => self.message = Some(e.0),
@@ -434,6 +446,28 @@ impl MiauView {
                 ui.ctx().request_repaint();
             }
             paint_moving(&ui.painter_at(rect), rect, s, &self.palette, moving);
+            // The sentences the last move formed flash gold, fading over 400 ms.
+            if let Some((_, since @ None)) = &mut self.flash {
+                *since = Some(now);
+            }
+            if let (Some((cells, Some(since))), None) = (&self.flash, &preview) {
+                let fade = 1.0 - ((now - since) / 0.4) as f32;
+                if fade > 0.0 {
+                    ui.ctx().request_repaint();
+                    for &(x, y) in cells {
+                        let r = egui::Rect::from_min_size(
+                            rect.min + Vec2::new(x as f32 * cell, y as f32 * cell),
+                            Vec2::splat(cell),
+                        );
+                        ui.painter_at(rect).rect_stroke(
+                            r.shrink(1.0),
+                            3.0,
+                            egui::Stroke::new(3.0, Color32::from_rgb(240, 200, 60).gamma_multiply(fade)),
+                            egui::StrokeKind::Inside,
+                        );
+                    }
+                }
+            }
             for &(x, y) in self.pointed.iter().flatten() {
                 let r = egui::Rect::from_min_size(
                     rect.min + Vec2::new(x as f32 * cell, y as f32 * cell),
@@ -520,8 +554,6 @@ pub fn sentence_cells(s: &State, rule: &str) -> Vec<(i32, i32)> {
         .unwrap_or_default()
 }
 
-/// An automaton's next beats (`mouse-shuttle: next L L R R`), or that it is
-/// paused because no rule gives its property.
 /// Whether a rule now gives the automaton's property (to its subject, if it has one).
 fn automaton_active(s: &State, a: &retrace_kernel::miau::Automaton) -> bool {
     let word = a.property.to_uppercase();
@@ -589,6 +621,8 @@ fn beat_strip(ui: &mut egui::Ui, a: &retrace_kernel::miau::Automaton, phase: u32
     }
 }
 
+/// An automaton's next beats (`mouse-shuttle: next L L R R`), or that it is
+/// paused because no rule gives its property.
 fn automaton_line(s: &State, a: &retrace_kernel::miau::Automaton, phase: u32, lang: Lang) -> String {
     let word = a.property.to_uppercase();
     if !automaton_active(s, a) {
@@ -634,6 +668,9 @@ pub fn describe(e: &Event) -> Option<String> {
         Event::Won => return None,
     })
 }
+
+/// Cells flashing and when the flash began on screen (egui's clock).
+pub type Flash = (Vec<(i32, i32)>, Option<f64>);
 
 /// A hint's sentence and its whole solution (empty when none was found).
 pub type HintAnswer = (String, Vec<Action>);
