@@ -1632,3 +1632,31 @@ fn miau_a_rule_formed_flashes_its_sentence() {
     assert_eq!(cells, retrace::ui::miau::sentence_cells(&s, "ROCK IS FLAG"));
     assert_eq!(cells.len(), 3);
 }
+
+/// What a move destroys falls away where it stood, each cause its own colour
+/// (issue 27, part).
+#[test]
+fn miau_destroyed_things_fall_away_where_they_stood() {
+    use retrace::ui::miau::{cause_color, fallen};
+    use retrace_kernel::miau::{Action, Miau, Setup};
+    use retrace_kernel::Session;
+    let legend = [("m", "miau"), ("a", "water")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let setup = Setup {
+        grid: "MIAU IS YOU / WATER IS SINK . / m a . .".replace("MIAU IS YOU /", "MIAU IS YOU . /"),
+        legend,
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    };
+    let mut s = Session::<Miau>::new(setup, 0).unwrap();
+    let before = s.state().clone();
+    let events = s.push(Action::Right).unwrap();
+    let gone = fallen(&before, &events);
+    assert!(!gone.is_empty(), "{events:?}");
+    assert!(gone.iter().all(|(_, _, why)| why == "sank"));
+    assert!(gone.contains(&(0, 2, "sank".to_string())), "the cat fell where it stood before the move: {gone:?}");
+    let colours: Vec<_> = ["sank", "defeated", "crumbled", "open"].iter().map(|w| cause_color(w)).collect();
+    for (i, a) in colours.iter().enumerate() {
+        assert!(colours[i + 1..].iter().all(|b| a != b), "distinct cues");
+    }
+}

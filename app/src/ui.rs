@@ -28,7 +28,6 @@ use text::tr;
 use watch::{WatchRequest, WatchView, Watched};
 
 /// Which screen is showing.
-#[expect(clippy::large_enum_variant, reason = "one screen lives at a time, and it moves only when the screen changes")]
 pub enum Screen {
     /// The game cards.
     Home,

@@ -126,6 +126,8 @@ pub struct MiauView {
     /// The sentences the last move formed, flashing a moment (their cells,
     /// and when the flash began on screen, as the tween's).
     pub flash: Option<Flash>,
+    /// What the last move destroyed, falling away during the tween.
+    pub gone: Vec<(i32, i32, String)>,
 }
 
 impl MiauView {
@@ -165,6 +167,7 @@ impl MiauView {
             showing: None,
             tween: None,
             flash: None,
+            gone: Vec::new(),
         };
         if let Some((p, l)) = place {
             let (pack, level) = (&packs[p], &packs[p].levels[l]);
@@ -206,6 +209,7 @@ impl MiauView {
                     }
                 }
                 self.message = None;
+                self.gone = fallen(&before, &events);
                 self.tween = Some((before, None));
                 // A rule formed flashes the sentence it was read from.
                 let formed: Vec<(i32, i32)> = events
@@ -446,6 +450,18 @@ impl MiauView {
                 ui.ctx().request_repaint();
             }
             paint_moving(&ui.painter_at(rect), rect, s, &self.palette, moving);
+            // What the move destroyed falls away where it stood, shrinking
+            // and fading in its cause's colour.
+            if let Some((_, t)) = moving {
+                for (x, y, why) in &self.gone {
+                    let centre = rect.min + Vec2::new((*x as f32 + 0.5) * cell, (*y as f32 + 0.5) * cell);
+                    ui.painter_at(rect).circle_filled(
+                        centre,
+                        cell * 0.4 * (1.0 - t),
+                        cause_color(why).gamma_multiply(1.0 - t),
+                    );
+                }
+            }
             // The sentences the last move formed flash gold, fading over 400 ms.
             if let Some((_, since @ None)) = &mut self.flash {
                 *since = Some(now);
@@ -667,6 +683,31 @@ pub fn describe(e: &Event) -> Option<String> {
         Event::Gate(id, open) => format!("{id}: {}", if *open { "opened" } else { "closed" }),
         Event::Won => return None,
     })
+}
+
+/// What the last move destroyed, to fall away where it stood: the cell it
+/// was on before the move and why (`sank`, `defeated`, `crumbled`, or a
+/// pair's word for OPEN/SHUT), in the events' order.
+pub fn fallen(before: &State, events: &[Event]) -> Vec<(i32, i32, String)> {
+    events
+        .iter()
+        .filter_map(|e| if let Event::Destroyed(ids, why) = e { Some((ids, why)) } else { None })
+        .flat_map(|(ids, why)| {
+            ids.iter().filter_map(move |id| {
+                before.board.things.iter().find(|t| t.id.as_str() == id.as_str()).map(|t| (t.x, t.y, why.clone()))
+            })
+        })
+        .collect()
+}
+
+/// A fall-away cue's colour: each cause its own (the spec's `cause`s).
+pub fn cause_color(why: &str) -> Color32 {
+    match why {
+        "sank" => Color32::from_rgb(70, 130, 230),
+        "defeated" => Color32::from_rgb(230, 60, 60),
+        "crumbled" => Color32::from_rgb(170, 120, 70),
+        _ => Color32::from_rgb(240, 200, 60),
+    }
 }
 
 /// Cells flashing and when the flash began on screen (egui's clock).
