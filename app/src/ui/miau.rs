@@ -12,7 +12,7 @@ mod input;
 mod paint;
 
 pub use input::{tap_move, Command, BUTTONS};
-pub use paint::{glyph_for, paint, paint_moving, tween_positions};
+pub use paint::{glyph_for, paint, paint_moving, pinned_sides, tween_positions};
 
 use super::text::tr;
 use crate::store::miau::{is_level_id, keep_certificate, record_win, PROGRESS};
@@ -831,6 +831,15 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, packs: &[Pack], won: &[String]) 
 mod tests {
     use super::beat_strip_text;
     use retrace_kernel::miau::{Automaton, Step};
+
+    #[test]
+    fn words_against_an_edge_are_pinned_on_that_side() {
+        use super::pinned_sides;
+        assert_eq!(pinned_sides(5, 4, 0, 0), [true, false, true, false], "top-left corner");
+        assert_eq!(pinned_sides(5, 4, 4, 3), [false, true, false, true], "bottom-right corner");
+        assert_eq!(pinned_sides(5, 4, 2, 1), [false; 4], "inside: free");
+        assert_eq!(pinned_sides(1, 1, 0, 0), [true; 4], "a one-cell board");
+    }
 
     #[test]
     fn the_beat_strip_shows_the_whole_pattern_and_marks_the_next_beat() {

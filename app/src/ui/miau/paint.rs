@@ -197,6 +197,20 @@ pub fn paint_moving(
                             egui::StrokeKind::Inside,
                         );
                     }
+                    // A word against the board's edge can't be pushed that
+                    // way (a pinned sentence): a lip on that side says so.
+                    let [up, down, left, right] = pinned_sides(b.w, b.h, t.x, t.y);
+                    let lip = egui::Stroke::new(cell * 0.08, Color32::from_gray(170));
+                    for (on, a, z) in [
+                        (up, r.left_top(), r.right_top()),
+                        (down, r.left_bottom(), r.right_bottom()),
+                        (left, r.left_top(), r.left_bottom()),
+                        (right, r.right_top(), r.right_bottom()),
+                    ] {
+                        if on {
+                            painter.line_segment([a, z], lip);
+                        }
+                    }
                     let text = t.kind.text();
                     let size = (cell * 0.9 / text.len().max(2) as f32 * 1.6).min(cell * 0.36);
                     painter.text(r.center(), egui::Align2::CENTER_CENTER, text, egui::FontId::monospace(size), color);
@@ -219,4 +233,10 @@ pub fn paint_moving(
                 .line_segment([a.right_top() + Vec2::new(-2.0, 2.0), z.right_bottom() + Vec2::new(-2.0, -2.0)], stroke);
         }
     }
+}
+
+/// The sides (up, down, left, right) on which a word at (x, y) is pinned by
+/// the board's edge: it can't be pushed that way.
+pub fn pinned_sides(w: i32, h: i32, x: i32, y: i32) -> [bool; 4] {
+    [y == 0, y == h - 1, x == 0, x == w - 1]
 }
