@@ -1660,3 +1660,28 @@ fn miau_destroyed_things_fall_away_where_they_stood() {
         assert!(colours[i + 1..].iter().all(|b| a != b), "distinct cues");
     }
 }
+
+/// A move that would sink or defeat a YOU is known before it is made, so the
+/// window can warn (issue 27, part): the real rules on a copy.
+#[test]
+fn miau_a_risky_move_is_known_before_it_is_made() {
+    use retrace::ui::miau::risky_move;
+    use retrace_kernel::miau::{Action, Miau, Setup};
+    use retrace_kernel::Session;
+    let legend =
+        [("m", "miau"), ("a", "water"), ("s", "skull")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let setup = Setup {
+        grid: "MIAU IS YOU . . / WATER IS SINK . . / SKULL IS DEFEAT . . / s m a . .".into(),
+        legend,
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    };
+    let s = Session::<Miau>::new(setup, 0).unwrap();
+    let st = s.state();
+    assert_eq!(risky_move(st, Action::Right), vec![(1, 3)], "into the water");
+    assert_eq!(risky_move(st, Action::Left), vec![(1, 3)], "onto the skull");
+    assert!(risky_move(st, Action::Up).is_empty(), "a safe step");
+    assert!(risky_move(st, Action::Down).is_empty(), "a refused step (the edge)");
+    assert!(risky_move(st, Action::Wait).is_empty());
+}

@@ -11,7 +11,7 @@
 mod input;
 mod paint;
 
-pub use input::{tap_move, Command, BUTTONS};
+pub use input::{risky_move, tap_move, Command, BUTTONS};
 pub use paint::{glyph_for, paint, paint_moving, pinned_sides, tween_positions};
 
 use super::text::tr;
@@ -495,6 +495,27 @@ impl MiauView {
                     egui::Stroke::new(3.0, Color32::from_rgb(120, 200, 255)),
                     egui::StrokeKind::Inside,
                 );
+            }
+            // Pointing where a move would sink or defeat a YOU makes it wobble
+            // in red first: a warning before the punishment.
+            if let (Some(pos), None) = (resp.hover_pos(), &preview) {
+                let at = ((pos - rect.min) / cell).floor();
+                if let Some(a) = tap_move(s, at.x as i32, at.y as i32) {
+                    let wobble = (now * 40.0).sin() as f32 * cell * 0.05;
+                    for (x, y) in risky_move(s, a) {
+                        let r = egui::Rect::from_min_size(
+                            rect.min + Vec2::new(x as f32 * cell + wobble, y as f32 * cell),
+                            Vec2::splat(cell),
+                        );
+                        ui.painter_at(rect).rect_stroke(
+                            r.shrink(2.0),
+                            4.0,
+                            egui::Stroke::new(3.0, Color32::from_rgb(230, 50, 50)),
+                            egui::StrokeKind::Inside,
+                        );
+                        ui.ctx().request_repaint();
+                    }
+                }
             }
             // A click (a tap) moves towards the cell: the longer way first; on a YOU, waits.
             if let Some(pos) = resp.interact_pointer_pos().filter(|_| resp.clicked() && preview.is_none()) {

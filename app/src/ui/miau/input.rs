@@ -98,3 +98,27 @@ pub fn tap_move(s: &State, x: i32, y: i32) -> Option<Action> {
         }
     })
 }
+
+/// The cells of the YOUs that move `a` would sink or defeat (the real rules
+/// on a copy): a warning before the punishment. Empty when the move is safe or
+/// refused.
+pub fn risky_move(s: &State, a: Action) -> Vec<(i32, i32)> {
+    use retrace_kernel::miau::{Event, Miau};
+    use retrace_kernel::Game;
+    let mut trial = s.clone();
+    let Ok(events) = Miau::apply(&mut trial, &a) else { return Vec::new() };
+    let lost: Vec<&String> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Destroyed(ids, why) if why == "sank" || why == "defeated" => Some(ids),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    s.board
+        .things
+        .iter()
+        .filter(|t| s.rules.has(&t.kind, Prop::You) && lost.iter().any(|id| id.as_str() == t.id.as_str()))
+        .map(|t| (t.x, t.y))
+        .collect()
+}
