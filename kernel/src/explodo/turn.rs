@@ -147,12 +147,6 @@ impl State {
             && [Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight]
                 .iter()
                 .any(|&g| self.floor_free(self.player.diag(g)));
-        // A Throw sends a bomb over what blocks you (rules v3: it was missed).
-        let throw_out = self.has(Power::Throw)
-            && DIRS.iter().any(|&d| {
-                let mut trial = self.clone();
-                trial.act(&super::types::Action::Throw(d), &mut Vec::new()).is_ok()
-            });
         let nothing_moves = self.bombs.is_empty()
             && self.flames.is_empty()
             && self.crumbling.is_empty()
@@ -160,6 +154,16 @@ impl State {
             && self.ceilings.is_empty()
             && !matches!(self.carrying(), Some(Charge::Teleport | Charge::Icbm))
             && !self.enemies.iter().any(|e| e.pos.dist(self.player) <= 1);
-        stuck && !diag_open && !throw_out && nothing_moves
+        // A Throw sends a bomb over what blocks you (rules v3: it was missed).
+        // It is tried on copies of the run, so only when nothing else frees
+        // you: this runs every turn.
+        let throw_out = || {
+            self.has(Power::Throw)
+                && DIRS.iter().any(|&d| {
+                    let mut trial = self.clone();
+                    trial.act(&super::types::Action::Throw(d), &mut Vec::new()).is_ok()
+                })
+        };
+        stuck && !diag_open && nothing_moves && !throw_out()
     }
 }
