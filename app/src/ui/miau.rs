@@ -123,9 +123,9 @@ pub struct MiauView {
     /// screen (egui's clock, set at the first frame that draws it; drawn from
     /// the kernel's states; a new move replaces it, finishing it at once).
     pub tween: Option<(State, Option<f64>)>,
-    /// The sentences the last move formed, flashing a moment (their cells,
-    /// and when the flash began on screen, as the tween's).
-    pub flash: Option<Flash>,
+    /// The cells of the sentences the last move formed, flashing a moment
+    /// from the tween's start.
+    pub flash: Vec<(i32, i32)>,
     /// What the last move destroyed, falling away during the tween.
     pub gone: Vec<(i32, i32, String)>,
 }
@@ -166,7 +166,7 @@ impl MiauView {
             solution: None,
             showing: None,
             tween: None,
-            flash: None,
+            flash: Vec::new(),
             gone: Vec::new(),
         };
         if let Some((p, l)) = place {
@@ -212,13 +212,12 @@ impl MiauView {
                 self.gone = fallen(&before, &events);
                 self.tween = Some((before, None));
                 // A rule formed flashes the sentence it was read from.
-                let formed: Vec<(i32, i32)> = events
+                self.flash = events
                     .iter()
                     .filter_map(|e| if let Event::Rules { added, .. } = e { Some(added) } else { None })
                     .flatten()
                     .flat_map(|r| sentence_cells(self.session.state(), r))
                     .collect();
-                self.flash = (!formed.is_empty()).then_some((formed, None));
                 self.save(store);
             }
             Err(e) => self.message = Some(e.0),
@@ -439,83 +438,63 @@ impl MiauView {
             if let Some((_, since @ None)) = &mut self.tween {
                 *since = Some(now);
             }
-            let moving = match (&self.tween, &preview) {
-                (Some((from, Some(since))), None) => {
-                    let t = ((now - since) / paint::TWEEN.as_secs_f64()) as f32;
-                    (t < 1.0).then_some((from, t))
+            // Seconds since the last move began on screen (none while a
+            // solution is shown: the copy on the board did not move).
+            let age = match (&self.tween, &preview) {
+                (Some((_, Some(since))), None) => Some((now - since) as f32),
+                _ => None,
+            };
+            let moving = match (&self.tween, age) {
+                (Some((from, _)), Some(age)) if age < paint::TWEEN.as_secs_f32() => {
+                    Some((from, age / paint::TWEEN.as_secs_f32()))
                 }
                 _ => None,
             };
-            if moving.is_some() {
-                ui.ctx().request_repaint();
-            }
             paint_moving(&ui.painter_at(rect), rect, s, &self.palette, moving);
+            let painter = ui.painter_at(rect);
+            // One cell outlined (x may be between cells: a wobble).
+            let outline = |x: f32, y: f32, inset: f32, rounding: f32, colour: Color32| {
+                let r = egui::Rect::from_min_size(rect.min + Vec2::new(x * cell, y * cell), Vec2::splat(cell));
+                painter.rect_stroke(
+                    r.shrink(inset),
+                    rounding,
+                    egui::Stroke::new(3.0, colour),
+                    egui::StrokeKind::Inside,
+                );
+            };
             // What the move destroyed falls away where it stood, shrinking
             // and fading in its cause's colour.
             if let Some((_, t)) = moving {
                 for (x, y, why) in &self.gone {
                     let centre = rect.min + Vec2::new((*x as f32 + 0.5) * cell, (*y as f32 + 0.5) * cell);
-                    ui.painter_at(rect).circle_filled(
-                        centre,
-                        cell * 0.4 * (1.0 - t),
-                        cause_color(why).gamma_multiply(1.0 - t),
-                    );
+                    painter.circle_filled(centre, cell * 0.4 * (1.0 - t), cause_color(why).gamma_multiply(1.0 - t));
                 }
             }
             // The sentences the last move formed flash gold, fading over 400 ms.
-            if let Some((_, since @ None)) = &mut self.flash {
-                *since = Some(now);
-            }
-            if let (Some((cells, Some(since))), None) = (&self.flash, &preview) {
-                let fade = 1.0 - ((now - since) / 0.4) as f32;
-                if fade > 0.0 {
-                    ui.ctx().request_repaint();
-                    for &(x, y) in cells {
-                        let r = egui::Rect::from_min_size(
-                            rect.min + Vec2::new(x as f32 * cell, y as f32 * cell),
-                            Vec2::splat(cell),
-                        );
-                        ui.painter_at(rect).rect_stroke(
-                            r.shrink(1.0),
-                            3.0,
-                            egui::Stroke::new(3.0, Color32::from_rgb(240, 200, 60).gamma_multiply(fade)),
-                            egui::StrokeKind::Inside,
-                        );
-                    }
+            let fade = age.map_or(0.0, |age| 1.0 - age / 0.4);
+            if fade > 0.0 && !self.flash.is_empty() {
+                for &(x, y) in &self.flash {
+                    outline(x as f32, y as f32, 1.0, 3.0, Color32::from_rgb(240, 200, 60).gamma_multiply(fade));
                 }
             }
             for &(x, y) in self.pointed.iter().flatten() {
-                let r = egui::Rect::from_min_size(
-                    rect.min + Vec2::new(x as f32 * cell, y as f32 * cell),
-                    Vec2::splat(cell),
-                );
-                ui.painter_at(rect).rect_stroke(
-                    r.shrink(1.0),
-                    3.0,
-                    egui::Stroke::new(3.0, Color32::from_rgb(120, 200, 255)),
-                    egui::StrokeKind::Inside,
-                );
+                outline(x as f32, y as f32, 1.0, 3.0, Color32::from_rgb(120, 200, 255));
             }
             // Pointing where a move would sink or defeat a YOU makes it wobble
             // in red first: a warning before the punishment.
+            let mut wobbling = false;
             if let (Some(pos), None) = (resp.hover_pos(), &preview) {
                 let at = ((pos - rect.min) / cell).floor();
                 if let Some(a) = tap_move(s, at.x as i32, at.y as i32) {
-                    let wobble = (now * 40.0).sin() as f32 * cell * 0.05;
+                    let wobble = (now * 40.0).sin() as f32 * 0.05;
                     for (x, y) in risky_move(s, a) {
-                        let r = egui::Rect::from_min_size(
-                            rect.min + Vec2::new(x as f32 * cell + wobble, y as f32 * cell),
-                            Vec2::splat(cell),
-                        );
-                        ui.painter_at(rect).rect_stroke(
-                            r.shrink(2.0),
-                            4.0,
-                            egui::Stroke::new(3.0, Color32::from_rgb(230, 50, 50)),
-                            egui::StrokeKind::Inside,
-                        );
-                        ui.ctx().request_repaint();
+                        outline(x as f32 + wobble, y as f32, 2.0, 4.0, Color32::from_rgb(230, 50, 50));
+                        wobbling = true;
                     }
                 }
+            }
+            if moving.is_some() || (fade > 0.0 && !self.flash.is_empty()) || wobbling {
+                ui.ctx().request_repaint();
             }
             // A click (a tap) moves towards the cell: the longer way first; on a YOU, waits.
             if let Some(pos) = resp.interact_pointer_pos().filter(|_| resp.clicked() && preview.is_none()) {
@@ -731,9 +710,6 @@ pub fn cause_color(why: &str) -> Color32 {
     }
 }
 
-/// Cells flashing and when the flash began on screen (egui's clock).
-pub type Flash = (Vec<(i32, i32)>, Option<f64>);
-
 /// A hint's sentence and its whole solution (empty when none was found).
 pub type HintAnswer = (String, Vec<Action>);
 
@@ -751,12 +727,8 @@ fn played(state: &State, moves: &[Action]) -> State {
 
 /// The solver's next move from `state`, as a sentence: the move and how many
 /// moves win from here, or a proof that nothing wins from here, or that none
-/// was found within [`HINT_BUDGET`].
-pub fn hint(state: &State, lang: Lang) -> String {
-    hint_and_solution(state, lang).0
-}
-
-/// [`hint`], and the whole solution when one was found (empty otherwise).
+/// was found within [`HINT_BUDGET`]; and the whole solution when one was
+/// found (empty otherwise), for "Show me".
 pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
     use retrace_kernel::miau::solver::{moves_text, solve_from, Options, Verdict};
     // The command line's budgets: states, half the available memory (at most
