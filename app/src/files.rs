@@ -70,12 +70,17 @@ pub fn read_text_capped(path: &Path) -> Result<String, String> {
 /// (escape sequences, carriage returns, line breaks) are shown as escapes,
 /// everything else (letters of any script, emoji) as it is.
 pub fn escaped(text: &str) -> String {
+    escape_where(text, |c| !c.is_control())
+}
+
+/// `text` with every character `keep` refuses shown as its escape.
+fn escape_where(text: &str, keep: impl Fn(char) -> bool) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
+        if keep(c) {
             out.push(c);
+        } else {
+            out.extend(c.escape_default());
         }
     }
     out
@@ -167,17 +172,7 @@ impl Write for Terminal<'_> {
         let clean = |c: char| !c.is_control() || c == '\n' || c == '\t';
         match std::str::from_utf8(buf) {
             Ok(text) if text.chars().all(clean) => self.0.write_all(buf)?,
-            Ok(text) => {
-                let mut out = String::with_capacity(text.len() + 8);
-                for c in text.chars() {
-                    if clean(c) {
-                        out.push(c);
-                    } else {
-                        out.extend(c.escape_default());
-                    }
-                }
-                self.0.write_all(out.as_bytes())?;
-            }
+            Ok(text) => self.0.write_all(escape_where(text, clean).as_bytes())?,
             Err(_) => {
                 let out: Vec<u8> = buf
                     .iter()
