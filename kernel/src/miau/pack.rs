@@ -814,10 +814,10 @@ fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super::Automaton
                             Some("wait") => Some(Step::Wait),
                             Some("move") => {
                                 let d = |k: &str| st.get(k).and_then(Value::as_integer).unwrap_or(0);
-                                let (dx, dy) = (d("dx"), d("dy"));
-                                // Compared as a pair, never summed: `i64::MIN.abs()` would overflow.
-                                matches!((dx, dy), (-1 | 1, 0) | (0, -1 | 1))
-                                    .then(|| Step::Move(dx.signum() as i32, dy.signum() as i32))
+                                // One rule for a step of one cell: `Step::is_one_cell`,
+                                // which `Miau::start` checks too (values past i32 are not).
+                                let step = i32::try_from(d("dx")).ok().zip(i32::try_from(d("dy")).ok());
+                                step.map(|(dx, dy)| Step::Move(dx, dy)).filter(|s| s.is_one_cell())
                             }
                             _ => None,
                         },
