@@ -224,8 +224,6 @@ pub struct LifeView {
     confirm: Option<Confirm>,
     /// Whether the remembered tool was taken from the settings yet.
     tool_read: bool,
-    /// The tool changed this frame: the settings keep it.
-    tool_changed: bool,
     /// Tap to place: a press only previews; the release places (touch screens).
     tap_place: bool,
     /// The GPU engine for the simulation, when there is one.
@@ -251,7 +249,6 @@ impl LifeView {
             last_cell: None,
             confirm: None,
             tool_read: false,
-            tool_changed: false,
             tap_place: false,
             engine: None,
             message: None,
@@ -342,7 +339,8 @@ impl LifeView {
                 .find(|&t| tool_key(t) == settings.life_tool)
                 .unwrap_or(Tool::Pencil);
         }
-        if std::mem::take(&mut self.tool_changed) && settings.life_tool != tool_key(self.tool) {
+        // Once read, a tool that differs from the settings' was just picked.
+        if settings.life_tool != tool_key(self.tool) {
             settings.life_tool = tool_key(self.tool).into();
             let _ = store.save_settings(settings);
         }
@@ -532,7 +530,6 @@ impl LifeView {
                     self.tool = tool;
                     self.stamp = None;
                     self.rot = 0;
-                    self.tool_changed = true;
                 }
             }
         });
