@@ -478,38 +478,30 @@ impl RetraceApp {
     fn windows(&mut self, ctx: &egui::Context) {
         let lang = self.lang();
         if self.explodo.replacing {
-            egui::Window::new(tr(lang, "Are you sure?")).collapsible(false).show(ctx, |ui| {
-                ui.label(tr(lang, "The run in progress will be lost. Start a new one?"));
-                ui.horizontal(|ui| {
-                    if ui.button(tr(lang, "Yes")).clicked() {
-                        self.explodo.replacing = false;
-                        self.explodo.saved = None;
-                        self.store.forget(explodo::SAVE);
-                        self.screen = Screen::Explodo(self.explodo.form.start());
-                    }
-                    if ui.button(tr(lang, "Cancel")).clicked() {
-                        self.explodo.replacing = false;
-                    }
-                });
-            });
+            match ask(ctx, lang, tr(lang, "The run in progress will be lost. Start a new one?")) {
+                Some(true) => {
+                    self.explodo.replacing = false;
+                    self.explodo.saved = None;
+                    self.store.forget(explodo::SAVE);
+                    self.screen = Screen::Explodo(self.explodo.form.start());
+                }
+                Some(false) => self.explodo.replacing = false,
+                None => {}
+            }
         }
         if let Some(setup) = self.life.replacing.clone() {
-            egui::Window::new(tr(lang, "Are you sure?")).collapsible(false).show(ctx, |ui| {
-                ui.label(tr(lang, "A suspended game will be lost. Start a new one?"));
-                ui.horizontal(|ui| {
-                    if ui.button(tr(lang, "Yes")).clicked() {
-                        self.life.replacing = None;
-                        self.life.saved = None;
-                        self.store.forget(life::SAVE);
-                        if let Some(v) = start_life(&setup) {
-                            self.screen = Screen::Life(v);
-                        }
+            match ask(ctx, lang, tr(lang, "A suspended game will be lost. Start a new one?")) {
+                Some(true) => {
+                    self.life.replacing = None;
+                    self.life.saved = None;
+                    self.store.forget(life::SAVE);
+                    if let Some(v) = start_life(&setup) {
+                        self.screen = Screen::Life(v);
                     }
-                    if ui.button(tr(lang, "Cancel")).clicked() {
-                        self.life.replacing = None;
-                    }
-                });
-            });
+                }
+                Some(false) => self.life.replacing = None,
+                None => {}
+            }
         }
         if self.show_settings {
             let before = self.settings.clone();
@@ -770,6 +762,25 @@ fn start_miau(
             None
         }
     }
+}
+
+/// A yes-or-no question (already in the window's language) in a small window
+/// ("Are you sure?"): `Some(true)` on Yes, `Some(false)` on Cancel, `None`
+/// while it waits.
+pub fn ask(ctx: &egui::Context, lang: Lang, question: &str) -> Option<bool> {
+    let mut answer = None;
+    egui::Window::new(tr(lang, "Are you sure?")).collapsible(false).show(ctx, |ui| {
+        ui.label(question);
+        ui.horizontal(|ui| {
+            if ui.button(tr(lang, "Yes")).clicked() {
+                answer = Some(true);
+            }
+            if ui.button(tr(lang, "Cancel")).clicked() {
+                answer = Some(false);
+            }
+        });
+    });
+    answer
 }
 
 fn start_life(setup: &retrace_kernel::life::Setup) -> Option<LifeView> {

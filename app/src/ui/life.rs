@@ -493,26 +493,24 @@ impl LifeView {
             } else {
                 tr(lang, "Restart this level from the beginning?")
             };
-            egui::Window::new(tr(lang, "Are you sure?")).collapsible(false).show(ui.ctx(), |ui| {
-                ui.label(text);
-                ui.horizontal(|ui| {
-                    if ui.button(tr(lang, "Yes")).clicked() {
-                        self.confirm = None;
-                        match c {
-                            Confirm::End { .. } => {
-                                self.push(store, Action::End);
-                            }
-                            Confirm::Restart { .. } => req = Some(LifeRequest::Start(self.session.setup().clone())),
+            match super::ask(ui.ctx(), lang, text) {
+                Some(true) => {
+                    self.confirm = None;
+                    match c {
+                        Confirm::End { .. } => {
+                            self.push(store, Action::End);
                         }
+                        Confirm::Restart { .. } => req = Some(LifeRequest::Start(self.session.setup().clone())),
                     }
-                    if ui.button(tr(lang, "Cancel")).clicked() {
-                        self.confirm = None;
-                        if let Confirm::End { resume: true } | Confirm::Restart { resume: true } = c {
-                            self.push(store, Action::Resume);
-                        }
+                }
+                Some(false) => {
+                    self.confirm = None;
+                    if let Confirm::End { resume: true } | Confirm::Restart { resume: true } = c {
+                        self.push(store, Action::Resume);
                     }
-                });
-            });
+                }
+                None => {}
+            }
         }
         req
     }
