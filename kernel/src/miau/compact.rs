@@ -96,6 +96,8 @@ pub struct Level {
     /// Rules that may never be active, and rules a solution must form (`X IS Y`).
     forbid: Vec<String>,
     require: Vec<String>,
+    /// The only rule set allowed, when every rule must stay as it started.
+    same: Option<Vec<String>>,
     /// The id given to the words of a reading's board (ids play no part in rules).
     anon: Name,
 }
@@ -103,8 +105,15 @@ pub struct Level {
 impl Level {
     /// The compact form of a level whose start is `start`, keyed as `keyer`
     /// keys it; `None` when the level holds more than 128 things or has 255
-    /// cells or more.
-    pub fn new(start: &State, keyer: &Keyer, forbid: &[String], require: &[String]) -> Option<Level> {
+    /// cells or more. A reading is banned when it forms a `forbid` rule, or,
+    /// with `same`, when its rules are not exactly those.
+    pub fn new(
+        start: &State,
+        keyer: &Keyer,
+        forbid: &[String],
+        require: &[String],
+        same: Option<&[String]>,
+    ) -> Option<Level> {
         let things = &start.board.things;
         if things.len() > MAX_THINGS
             || start.board.w * start.board.h >= 255
@@ -190,6 +199,7 @@ impl Level {
             terrain: start.terrain.to_vec(),
             forbid: forbid.to_vec(),
             require: require.to_vec(),
+            same: same.map(<[String]>::to_vec),
             anon: Name::new("word"),
         })
     }
@@ -820,8 +830,9 @@ impl<'a> Compact<'a> {
                 })
             })
             .collect();
-        let texts = if l.forbid.is_empty() && l.require.is_empty() { Vec::new() } else { rs.texts() };
-        let banned = l.forbid.iter().any(|r| texts.contains(r));
+        let texts =
+            if l.forbid.is_empty() && l.require.is_empty() && l.same.is_none() { Vec::new() } else { rs.texts() };
+        let banned = l.forbid.iter().any(|r| texts.contains(r)) || l.same.as_ref().is_some_and(|s| *s != texts);
         let formed = l.require.iter().enumerate().filter(|(_, r)| texts.contains(r)).fold(0, |m, (i, _)| m | 1 << i);
         Reading { words: self.places.clone(), props, mentions, into, actors, active, pair_bits, banned, formed }
     }
@@ -1048,7 +1059,7 @@ mod tests {
         let (forbid, require) = constraints();
         let start = Miau::start(setup, 0).unwrap();
         let keyer = Keyer::new(&start);
-        let Some(level) = Level::new(&start, &keyer, &forbid, &require) else { return false };
+        let Some(level) = Level::new(&start, &keyer, &forbid, &require, None) else { return false };
         let mut c = Compact::new(&level);
         let mut rng = Rng::stream(seed, id);
         let mut s = start.clone();

@@ -510,7 +510,7 @@ mod solving {
 }
 
 mod analysis {
-    use super::super::solver::{analyze, freeze_words, rule_text, solve_with, Options, Verdict};
+    use super::super::solver::{analyze, rule_text, solve_with, Options, Verdict};
     use super::super::Setup;
     use super::legend;
     use crate::hashing::CpuHasher;
@@ -537,7 +537,37 @@ mod analysis {
         )
         .unwrap();
         assert!(!a.flags.contains(&"BYPASS") && !a.flags.contains(&"HANDS-OFF"), "{:?}", a.flags);
-        assert_eq!(freeze_words("MIAU IS YOU\nm . f+WIN"), "MIAU! IS! YOU!\nm . f+WIN!");
+    }
+
+    /// Regression: BYPASS froze every word, so a YOU blocked by a word stood
+    /// still while another YOU moved, which the game cannot do. Here the rock
+    /// must push WIN up on the very move the cat steps onto the flag: the
+    /// level is won by MIAU IS WIN, a rule changed, and the frozen search
+    /// called it BYPASS (the rock held still, the cat won on FLAG IS WIN).
+    #[test]
+    fn bypass_moves_every_you_as_the_game_does() {
+        let s = Setup {
+            terrain: vec!["wall".into()],
+            ..setup("MIAU! AND! ROCK! IS! YOU! w / MIAU IS . w w w / FLAG IS WIN w f w / w w r w m w / w w w w w w")
+        };
+        let a = analyze(&s, &opts(), &mut CpuHasher).unwrap();
+        assert!(matches!(a.verdict, Verdict::Solved { ref moves, .. } if moves.len() == 1), "{:?}", a.verdict);
+        assert!(!a.flags.contains(&"BYPASS"), "{:?}", a.flags);
+        let same = Options { same_rules: true, ..opts() };
+        assert!(matches!(solve_with(&s, &same, &mut CpuHasher).unwrap(), Verdict::Unsolved { .. }));
+        // With WIN fixed the rock is held still and the cat wins, rules unchanged: BYPASS.
+        let fixed = Setup { grid: s.grid.replace("WIN w", "WIN! w"), ..s.clone() };
+        let a = analyze(&fixed, &opts(), &mut CpuHasher).unwrap();
+        assert!(matches!(a.verdict, Verdict::Solved { ref moves, .. } if moves.len() == 1), "{:?}", a.verdict);
+        assert!(a.flags.contains(&"BYPASS"), "{:?}", a.flags);
+        // And a rule that changes on the way is no bypass, though no word is frozen.
+        let a = analyze(
+            &setup("MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r"),
+            &opts(),
+            &mut CpuHasher,
+        )
+        .unwrap();
+        assert!(!a.flags.contains(&"BYPASS"), "{:?}", a.flags);
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub struct Analysis {
 }
 
 /// Solves and flags: WON-AT-START (won with no move), TRIVIAL (fewer than 6
-/// moves), BYPASS (still winnable with every word frozen), HANDS-OFF (winnable
+/// moves), BYPASS (still winnable with no rule ever changing), HANDS-OFF (winnable
 /// without the player's pushes ever moving a word), WON-WHILE-OVERLAPPING (the
 /// winning move formed a rule while a YOU already shared its cell with the new
 /// WIN thing).
@@ -41,8 +41,12 @@ pub fn analyze_watched(
             if moves.len() < 6 {
                 flags.push("TRIVIAL");
             }
-            let frozen = Setup { grid: freeze_words(&setup.grid), ..setup.clone() };
-            if matches!(solve_watched(&frozen, opts, hasher, watch)?, Verdict::Solved { .. }) {
+            // BYPASS: the game's own movement (every YOU moves at once, a word
+            // in the way is pushed), with every state whose rules differ from
+            // the start's pruned. Freezing the words instead let one YOU stand
+            // still against a word while another moved, which the game cannot do.
+            let same = Options { same_rules: true, ..opts.clone() };
+            if matches!(solve_watched(setup, &same, hasher, watch)?, Verdict::Solved { .. }) {
                 flags.push("BYPASS");
             }
             let hands_off = Options { hands_off: true, ..opts.clone() };
@@ -55,34 +59,6 @@ pub fn analyze_watched(
         }
     }
     Ok(Analysis { verdict, flags })
-}
-
-/// Every word of the grid made fixed (`IS` → `IS!`).
-pub fn freeze_words(grid: &str) -> String {
-    grid.lines()
-        .map(|line| {
-            line.split(' ')
-                .map(|cell| {
-                    cell.split('+')
-                        .map(|p| {
-                            if !p.is_empty()
-                                && p != "."
-                                && p.chars().all(|c| !c.is_ascii_lowercase())
-                                && !p.ends_with('!')
-                            {
-                                format!("{p}!")
-                            } else {
-                                p.to_string()
-                            }
-                        })
-                        .collect::<Vec<_>>()
-                        .join("+")
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Whether the last move won because a rule formed under a YOU that had not moved.

@@ -135,6 +135,10 @@ pub struct Options {
     pub no_word_loss: bool,
     /// The player's pushes may never move a word.
     pub hands_off: bool,
+    /// No rule may ever differ from the start's (the BYPASS search: won with no
+    /// rule changing, under the game's own movement, so a word may still be
+    /// shoved as long as no sentence forms or breaks).
+    pub same_rules: bool,
     /// Threads expanding each layer (0 or 1: one). Every count gives the same answer.
     pub threads: u32,
     /// Parents expanded at once (0: [`BATCH`]). Every size gives the same answer.
@@ -198,12 +202,13 @@ pub fn solve_from(
         require.iter().enumerate().fold(before, |m, (i, r)| if texts.contains(r) { m | 1 << i } else { m })
     };
     let all_formed = if require.is_empty() { 0 } else { u8::MAX >> (8 - require.len()) };
+    let same: Option<Vec<String>> = opts.same_rules.then(|| start.rules.texts());
     let banned = |s: &State| -> bool {
-        if forbid.is_empty() {
+        if forbid.is_empty() && same.is_none() {
             return false;
         }
         let texts = s.rules.texts();
-        forbid.iter().any(|r| texts.contains(r))
+        forbid.iter().any(|r| texts.contains(r)) || same.as_ref().is_some_and(|r| *r != texts)
     };
     let start = start.clone();
     if banned(&start) {
@@ -276,7 +281,11 @@ pub fn solve_from(
     };
     // The solver's own compact state, where the level allows it: stepped in
     // place and taken back with undo, the same keys as the game's state gives.
-    let level = if opts.general { None } else { super::super::compact::Level::new(&start, &keyer, &forbid, &require) };
+    let level = if opts.general {
+        None
+    } else {
+        super::super::compact::Level::new(&start, &keyer, &forbid, &require, same.as_deref())
+    };
     let expand_fast = |c: &mut Compact, ids: &[u32], keys: &[u8]| -> Expanded {
         let mut e: Expanded = (
             Vec::with_capacity(ids.len() * MOVES.len()),
