@@ -22,6 +22,17 @@ fn english_minelayer(dir: &Path) {
     }
 }
 
+/// The shipped Miau level with this id, opened in its view.
+fn miau_level(id: &str) -> retrace::ui::miau::MiauView {
+    let packs = retrace::ui::miau::packs();
+    let (p, l) = packs
+        .iter()
+        .enumerate()
+        .find_map(|(p, pack)| pack.levels.iter().position(|l| l.id == id).map(|l| (p, l)))
+        .unwrap_or_else(|| panic!("no shipped level {id}"));
+    retrace::ui::miau::MiauView::new(&packs, p, l).unwrap()
+}
+
 fn harness(dir: &Path) -> Harness<'static, RetraceApp> {
     english_minelayer(dir);
     let store = Store::new(dir);
@@ -330,7 +341,7 @@ fn snapshots_of_the_main_screens() {
     h.snapshot("explodo-danger");
     // Miau Is True: the clockwork proof one move before the win (sentence bars,
     // frames and marks from the rules, the rules in force, the last move's events).
-    let mut v = retrace::ui::miau::MiauView::new(&retrace::ui::miau::packs(), 1, 0).unwrap();
+    let mut v = miau_level("mouse-keeps-time");
     let scratch = tempfile::tempdir().unwrap();
     for c in "DRRRRRRRRR".chars() {
         v.act(retrace_kernel::miau::Action::from_letter(c).unwrap(), &Store::new(scratch.path()));
@@ -784,7 +795,7 @@ fn miau_explains_custom_words_shows_the_automata_beats_and_names_a_blocked_you()
     let dir = tempfile::tempdir().unwrap();
     let store = Store::new(dir.path());
     let mut h = harness(dir.path());
-    h.state_mut().screen = Screen::Miau(retrace::ui::miau::MiauView::new(&retrace::ui::miau::packs(), 1, 0).unwrap());
+    h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time"));
     h.run();
     assert!(
         h.query_by_label("TICK: Takes one step of its pattern every turn, pushing like you do.").is_some(),

@@ -15,8 +15,9 @@ pub enum MiauCommand {
     Check {
         /// The pack file (TOML).
         pack: PathBuf,
-        /// Also solve every level within its solver_budget and prove every
-        /// must_form rule (solving with it forbidden must be UNSOLVED).
+        /// Also solve every level within its solver_budget, check its
+        /// recorded `shortest` length, and prove every must_form rule
+        /// (solving with it forbidden must be UNSOLVED).
         #[arg(long)]
         proofs: bool,
     },
@@ -394,6 +395,14 @@ fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Repo
                 let mut problems = Vec::new();
                 if !matches!(a.verdict, Verdict::Solved { .. }) {
                     problems.push(format!("not solved within {budget} states"));
+                }
+                if let (Some(want), Verdict::Solved { moves, .. }) = (l.shortest, &a.verdict) {
+                    if moves.len() != want as usize {
+                        problems.push(format!(
+                            "shortest = {want} in the pack, but the shortest solution takes {} moves",
+                            moves.len()
+                        ));
+                    }
                 }
                 if a.flags.contains(&"BYPASS") && !l.allow_bypass {
                     problems.push("BYPASS (set allow_bypass if intended)".into());

@@ -49,6 +49,12 @@ pub struct Level {
     pub hint: String,
     /// required, optional or challenge.
     pub category: String,
+    /// What the level teaches: its words (UPPERCASE, each on the board) and
+    /// ideas (any other text), in the file's order.
+    pub introduces: Vec<String>,
+    /// The length of its shortest solution, as the author recorded it
+    /// (`retrace miau check --proofs` fails when the solver disagrees).
+    pub shortest: Option<u32>,
     /// Rules that a solution must form (checked by the solver).
     pub must_form: Vec<String>,
     /// The solver's state budget for this level.
@@ -75,6 +81,22 @@ pub struct Pack {
     /// The glossary: each declared property word (uppercase) and its
     /// one-sentence description (`[properties.WORD] describe`), sorted by word.
     pub glossary: Vec<(String, String)>,
+    /// The glossary's accents: each declared property word and its accent
+    /// (one of [`ACCENTS`]), sorted by word; words without one are absent.
+    pub accents: Vec<(String, String)>,
+    /// `[manifest.world]`, when the pack is a world.
+    pub world: Option<World>,
+}
+
+/// A world's identity (`[manifest.world]`): what its card in the world map shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct World {
+    /// Its glyph (an emoji, usually).
+    pub glyph: String,
+    /// One line under its name.
+    pub tagline: String,
+    /// Its accent colour, one of [`ACCENTS`] (empty: none).
+    pub accent: String,
 }
 
 /// A palette entry: how a noun is drawn.
@@ -172,9 +194,9 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         }
     };
     unknown_keys(&doc, "", &["manifest", "palette", "properties", "vocabulary", "levels"], &mut r);
-    let (id, name) = manifest(&doc, &mut r);
+    let (id, name, world) = manifest(&doc, &mut r);
     let palette = palette(&doc, &mut r);
-    let (custom, mut glossary) = properties(&doc, &mut r);
+    let (custom, mut glossary, mut accents) = properties(&doc, &mut r);
     let vocabulary = vocabulary(&doc, &mut r);
     let words = Words { palette: &palette.nouns, terrain: &palette.terrain, custom: &custom, vocabulary: &vocabulary };
     let mut levels: Vec<Level> = Vec::new();
@@ -206,9 +228,10 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         }
     }
     glossary.sort();
+    accents.sort();
     let mut glyphs = palette.glyphs;
     glyphs.sort();
-    let pack = r.errors.is_empty().then_some(Pack { id, name, levels, palette: glyphs, glossary });
+    let pack = r.errors.is_empty().then_some(Pack { id, name, levels, palette: glyphs, glossary, accents, world });
     (pack, r)
 }
 
@@ -224,8 +247,8 @@ struct Words<'a> {
     vocabulary: &'a [String],
 }
 
-/// `[manifest]`: the pack's id and name (version, engine, features and world checked).
-fn manifest(doc: &Table, r: &mut Report) -> (String, String) {
+/// `[manifest]`: the pack's id, name and world (version, engine and features checked).
+fn manifest(doc: &Table, r: &mut Report) -> (String, String, Option<World>) {
     let empty = Table::new();
     let manifest = match doc.get("manifest") {
         Some(Value::Table(t)) => t,
@@ -266,20 +289,30 @@ fn manifest(doc: &Table, r: &mut Report) -> (String, String) {
             None => r.errors.push(issue("manifest.features", "must be a list of feature names")),
         }
     }
-    if let Some(Value::Table(w)) = manifest.get("world") {
-        unknown_keys(w, "manifest.world", &["glyph", "tagline", "accent"], r);
-        if line(w, "glyph", "manifest.world", r, false).chars().count() > 16 {
-            r.errors.push(issue("manifest.world.glyph", "must be at most 16 characters"));
+    let world = match manifest.get("world") {
+        None => None,
+        Some(Value::Table(w)) => {
+            unknown_keys(w, "manifest.world", &["glyph", "tagline", "accent"], r);
+            let glyph = line(w, "glyph", "manifest.world", r, false);
+            if glyph.chars().count() > 16 {
+                r.errors.push(issue("manifest.world.glyph", "must be at most 16 characters"));
+            }
+            let tagline = line(w, "tagline", "manifest.world", r, false);
+            if tagline.chars().count() > 80 {
+                r.errors.push(issue("manifest.world.tagline", "must be at most 80 characters"));
+            }
+            let accent = string(w, "accent", "manifest.world", r, false);
+            if !accent.is_empty() && !ACCENTS.contains(&accent.as_str()) {
+                r.errors.push(issue("manifest.world.accent", format!("must be one of {}", ACCENTS.join(", "))));
+            }
+            Some(World { glyph, tagline, accent })
         }
-        if line(w, "tagline", "manifest.world", r, false).chars().count() > 80 {
-            r.errors.push(issue("manifest.world.tagline", "must be at most 80 characters"));
+        Some(_) => {
+            r.errors.push(issue("manifest.world", "must be a table: [manifest.world] with glyph, tagline, accent"));
+            None
         }
-        let accent = string(w, "accent", "manifest.world", r, false);
-        if !accent.is_empty() && !ACCENTS.contains(&accent.as_str()) {
-            r.errors.push(issue("manifest.world.accent", format!("must be one of {}", ACCENTS.join(", "))));
-        }
-    }
-    (id, name)
+    };
+    (id, name, world)
 }
 
 /// The palette: nouns with their glyphs, and the terrain nouns.
@@ -334,14 +367,25 @@ fn palette(doc: &Table, r: &mut Report) -> Palette {
     Palette { nouns: palette, glyphs, terrain }
 }
 
-/// `[properties]`: the declared custom properties and the glossary.
-fn properties(doc: &Table, r: &mut Report) -> (Vec<String>, Vec<(String, String)>) {
+/// Words paired with a text (the glossary's descriptions, its accents).
+type WordTexts = Vec<(String, String)>;
+
+/// `[properties]`: the declared custom properties, the glossary and its accents.
+fn properties(doc: &Table, r: &mut Report) -> (Vec<String>, WordTexts, WordTexts) {
     let mut custom: Vec<String> = Vec::new();
     let mut glossary: Vec<(String, String)> = Vec::new();
+    let mut accents: Vec<(String, String)> = Vec::new();
     if let Some(Value::Table(p)) = doc.get("properties") {
         for (word, v) in p {
-            custom.push(word.clone());
             let path = format!("properties.{word}");
+            if is_core_word(&word.to_uppercase()) {
+                r.errors.push(issue(
+                    &path,
+                    format!("{} is a core word; the glossary describes the pack's own properties", word.to_uppercase()),
+                ));
+                continue;
+            }
+            custom.push(word.clone());
             match v {
                 Value::Table(t) => {
                     unknown_keys(t, &path, &["accent", "describe"], r);
@@ -355,13 +399,15 @@ fn properties(doc: &Table, r: &mut Report) -> (Vec<String>, Vec<(String, String)
                     if !accent.is_empty() && !ACCENTS.contains(&accent.as_str()) {
                         r.errors
                             .push(issue(&format!("{path}.accent"), format!("must be one of {}", ACCENTS.join(", "))));
+                    } else if !accent.is_empty() {
+                        accents.push((word.to_uppercase(), accent));
                     }
                 }
                 _ => r.errors.push(issue(&path, "must be { accent, describe }")),
             }
         }
     }
-    (custom, glossary)
+    (custom, glossary, accents)
 }
 
 /// `vocabulary`: extra nouns the pack's sentences may name (lowercase inside).
@@ -411,6 +457,7 @@ fn level(
             "allow_hands_off",
             "must_form",
             "solver_budget",
+            "shortest",
             "terrain",
             "automata",
             "pairs",
@@ -434,7 +481,7 @@ fn level(
     let legend = level_legend(t, &path, r);
     let grid = level_grid(t, &path, &legend, r)?;
     let terrain = level_terrain(t, words.terrain);
-    let pairs = level_pairs(t, &path, r);
+    let (pairs, pair_at) = level_pairs(t, &path, r);
     let automata = level_automata(t, &path, r);
     let setup = Setup { grid, legend, terrain, pairs, automata };
     let board = match Board::parse(&setup.grid, &setup.legend) {
@@ -453,7 +500,8 @@ fn level(
             format!("the board is {}×{}, over the {}×{} guideline", board.w, board.h, COMFORT.0, COMFORT.1),
         ));
     }
-    check_words(&setup, &board, &path, words, drawn, r);
+    check_words(&setup, &pair_at, &board, &path, words, drawn, r);
+    let introduces = level_introduces(t, &path, &board, r);
     check_circuits(&board, &path, r);
     check_start(&setup, &board, &path, r);
     let must_form = t
@@ -462,6 +510,14 @@ fn level(
         .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
         .unwrap_or_default();
     let solver_budget = t.get("solver_budget").and_then(Value::as_integer).map(|n| n.max(0) as u64);
+    let shortest = match t.get("shortest") {
+        None => None,
+        Some(Value::Integer(n)) if (0..=i64::from(u32::MAX)).contains(n) => Some(*n as u32),
+        Some(_) => {
+            r.errors.push(issue(&format!("{path}.shortest"), "must be a whole number of moves"));
+            None
+        }
+    };
     let flag = |k: &str| t.get(k).and_then(Value::as_bool).unwrap_or(false);
     let (allow_bypass, allow_hands_off) = (flag("allow_bypass"), flag("allow_hands_off"));
     Some(Level {
@@ -469,6 +525,8 @@ fn level(
         title: line(t, "title", &path, r, false),
         hint: string(t, "hint", &path, r, false),
         category,
+        introduces,
+        shortest,
         must_form,
         solver_budget,
         allow_bypass,
@@ -498,6 +556,16 @@ fn level_legend(t: &Table, path: &str, r: &mut Report) -> Vec<(String, String)> 
 
 /// The board: `map` (with the legend) or `grid`; `None` when neither reads.
 fn level_grid(t: &Table, path: &str, legend: &[(String, String)], r: &mut Report) -> Option<String> {
+    for key in ["map", "grid"] {
+        if t.get(key).is_some_and(|v| !v.is_str()) {
+            let kind = if t.get(key).is_some_and(Value::is_array) { "an array" } else { "not text" };
+            r.errors.push(issue(
+                &format!("{path}.{key}"),
+                format!("must be one string, its rows on separate lines (\"\"\" … \"\"\"); this is {kind}"),
+            ));
+            return None;
+        }
+    }
     let grid = match (t.get("map").and_then(Value::as_str), t.get("grid").and_then(Value::as_str)) {
         (Some(map), None) => match map_to_grid(map, legend) {
             Ok(g) => g,
@@ -531,7 +599,15 @@ fn level_terrain(t: &Table, pack_terrain: &[String]) -> Vec<String> {
 /// The level's words against the pack's: pair words and automaton
 /// properties that are nouns here, the silent noun trap, objects named after
 /// properties; records the nouns drawn.
-fn check_words(setup: &Setup, board: &Board, path: &str, words: &Words, drawn: &mut Vec<String>, r: &mut Report) {
+fn check_words(
+    setup: &Setup,
+    pair_at: &[usize],
+    board: &Board,
+    path: &str,
+    words: &Words,
+    drawn: &mut Vec<String>,
+    r: &mut Report,
+) {
     let (palette, vocabulary, custom) = (words.palette, words.vocabulary, words.custom);
     // A pair word or automaton property may not be a noun that the level's objects use.
     for (i, a) in setup.automata.iter().enumerate() {
@@ -542,12 +618,18 @@ fn check_words(setup: &Setup, board: &Board, path: &str, words: &Words, drawn: &
             ));
         }
     }
-    for (i, p) in setup.pairs.iter().enumerate() {
+    for (p, &i) in setup.pairs.iter().zip(pair_at) {
         for w in &p.words {
             if board.things.iter().any(|th| th.kind == Kind::Object(w.to_lowercase().into())) {
                 r.errors.push(issue(
                     &format!("{path}.pairs[{i}].words"),
                     format!("{w} is a noun of this level's things, so it cannot be a pair word"),
+                ));
+            }
+            if let Some(j) = setup.automata.iter().position(|a| a.property.eq_ignore_ascii_case(w)) {
+                r.errors.push(issue(
+                    &format!("{path}.pairs[{i}].words"),
+                    format!("{w} is the property of {path}.automata[{j}]; a pair word must be its own"),
                 ));
             }
         }
@@ -692,14 +774,19 @@ fn map_to_grid(map: &str, legend: &[(String, String)]) -> Result<String, (String
 }
 
 /// A level's `pairs`: `[{ words = ["OPEN", "SHUT"], effect = "destroy-both", enter = true }]`.
-fn level_pairs(t: &Table, path: &str, r: &mut Report) -> Vec<super::Pair> {
+/// A level's `pairs`, with the index each had in the file (a pair that does
+/// not read is left out, so later ones keep their own index in messages).
+fn level_pairs(t: &Table, path: &str, r: &mut Report) -> (Vec<super::Pair>, Vec<usize>) {
     let mut out = Vec::new();
-    let Some(v) = t.get("pairs") else { return out };
+    let mut at_index = Vec::new();
+    let Some(v) = t.get("pairs") else { return (out, at_index) };
     let Some(list) = v.as_array() else {
         r.errors
             .push(issue(&format!("{path}.pairs"), "must be a list of { words = [\"OPEN\", \"SHUT\"], enter = true }"));
-        return out;
+        return (out, at_index);
     };
+    // Every word seen so far and the pair it came from.
+    let mut seen: Vec<(String, usize)> = Vec::new();
     if list.len() > super::MAX_PAIRS {
         r.errors.push(issue(
             &format!("{path}.pairs"),
@@ -749,11 +836,45 @@ fn level_pairs(t: &Table, path: &str, r: &mut Report) -> Vec<super::Pair> {
             } else if w.is_empty() || !w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
                 r.errors.push(issue(&format!("{at}.words"), format!("'{w}' must be letters, digits or _")));
                 ok = false;
+            } else if let Some((_, j)) = seen.iter().find(|(s, _)| s == w) {
+                r.errors.push(issue(
+                    &format!("{at}.words"),
+                    format!("{w} is already a word of {path}.pairs[{j}]; a word belongs to one pair"),
+                ));
+                ok = false;
             }
         }
+        seen.extend(words.iter().map(|w| (w.clone(), i)));
         if ok {
             out.push(super::Pair { words: [words[0].clone(), words[1].clone()], enter });
+            at_index.push(i);
         }
+    }
+    (out, at_index)
+}
+
+/// A level's `introduces`: a list of text; an UPPERCASE entry is a word and
+/// must be on the board, anything else is an idea in the author's words.
+fn level_introduces(t: &Table, path: &str, board: &Board, r: &mut Report) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(v) = t.get("introduces") else { return out };
+    let Some(list) = v.as_array() else {
+        r.errors
+            .push(issue(&format!("{path}.introduces"), "must be a list of text, e.g. [\"GAP\", \"sinking words\"]"));
+        return out;
+    };
+    for (i, item) in list.iter().enumerate() {
+        let at = format!("{path}.introduces[{i}]");
+        let Some(text) = item.as_str() else {
+            r.errors.push(issue(&at, "must be text"));
+            continue;
+        };
+        let is_word =
+            !text.is_empty() && text.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+        if is_word && !board.things.iter().any(|th| matches!(th.kind, Kind::Word(_)) && th.kind.text() == text) {
+            r.errors.push(issue(&at, format!("{text} is not a word on this level's board")));
+        }
+        out.push(text.to_string());
     }
     out
 }

@@ -378,6 +378,79 @@ mod packs {
         assert!(w.iter().any(|m| m.contains("over the 14×10 guideline")), "{w:?}");
     }
 
+    /// Regressions from review: each of these loaded without an error, or
+    /// with the wrong path.
+    #[test]
+    fn pairs_glossary_boards_and_introduces_are_validated() {
+        let level = |extra: &str, grid: &str| format!("{HEAD}[[levels]]\nid = \"aa\"\n{extra}grid = \"{grid}\"\n");
+        // A word in two pairs.
+        let e = errors(&level(
+            "pairs = [{ words = [\"OPEN\", \"SHUT\"] }, { words = [\"KEY\", \"OPEN\"] }]\n",
+            "MIAU IS YOU / miau . .",
+        ));
+        assert_eq!(
+            e,
+            ["levels[0].pairs[1].words: OPEN is already a word of levels[0].pairs[0]; a word belongs to one pair"]
+        );
+        // A pair word that is an automaton's property.
+        let e = errors(&level(
+            "pairs = [{ words = [\"TICK\", \"SHUT\"] }]\nautomata = [{ id = \"a\", property = \"TICK\", pattern = [\"L\"] }]\n",
+            "MIAU IS YOU / miau . .",
+        ));
+        assert_eq!(
+            e,
+            ["levels[0].pairs[0].words: TICK is the property of levels[0].automata[0]; a pair word must be its own"]
+        );
+        // A conflict in the second pair is reported there, though the first did not read.
+        let e = errors(&level(
+            "pairs = [{ words = [\"WIN\", \"SHUT\"] }, { words = [\"OPEN\", \"CLOSE\"] }]\n",
+            "MIAU IS YOU / miau open .",
+        ));
+        assert!(
+            e.contains(
+                &"levels[0].pairs[1].words: OPEN is a noun of this level's things, so it cannot be a pair word"
+                    .to_string()
+            ),
+            "{e:?}"
+        );
+        // A core word as a glossary key.
+        let e = errors(&format!("[properties.WIN]\ndescribe = \"Wins.\"\n{}", level("", "MIAU IS YOU / miau . .")));
+        assert_eq!(e, ["properties.WIN: WIN is a core word; the glossary describes the pack's own properties"]);
+        // A board given as an array of rows.
+        let e =
+            errors(&format!("{HEAD}[[levels]]\nid = \"aa\"\nmap = [\"ab\", \"ab\"]\nlegend = {{ a = \"miau\" }}\n"));
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].starts_with("levels[0].map: must be one string") && e[0].ends_with("this is an array"), "{e:?}");
+        let e = errors(&format!("{HEAD}[[levels]]\nid = \"aa\"\ngrid = 3\n"));
+        assert!(e[0].starts_with("levels[0].grid: must be one string") && e[0].ends_with("this is not text"), "{e:?}");
+        // introduces: words must be on the board, ideas are free; both are kept.
+        let e = errors(&level("introduces = [\"FLAG\", \"reading down\"]\n", "MIAU IS YOU / miau . ."));
+        assert_eq!(e, ["levels[0].introduces[0]: FLAG is not a word on this level's board"]);
+        let e = errors(&level("introduces = \"YOU\"\n", "MIAU IS YOU / miau . ."));
+        assert!(e[0].starts_with("levels[0].introduces: must be a list of text"), "{e:?}");
+        let (pack, r) = load(&level("introduces = [\"YOU\", \"walking\"]\nshortest = 2\n", "MIAU IS YOU / miau . ."));
+        let pack = pack.unwrap_or_else(|| panic!("{:?}", r.errors));
+        assert_eq!(pack.levels[0].introduces, ["YOU", "walking"]);
+        assert_eq!(pack.levels[0].shortest, Some(2));
+        assert!(errors(&level("shortest = \"two\"\n", "MIAU IS YOU / miau . ."))
+            .contains(&"levels[0].shortest: must be a whole number of moves".to_string()));
+    }
+
+    #[test]
+    fn the_world_and_the_glossary_accents_are_kept() {
+        let (pack, r) = load(&format!(
+            "[manifest.world]\nglyph = \"⚙️\"\ntagline = \"Ticks.\"\naccent = \"push\"\n[properties.TICK]\naccent = \"push\"\ndescribe = \"Steps.\"\n[properties.OPEN]\ndescribe = \"Opens.\"\n{HEAD}[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / miau . .\"\n"
+        ));
+        let pack = pack.unwrap_or_else(|| panic!("{:?}", r.errors));
+        let w = pack.world.unwrap();
+        assert_eq!((w.glyph.as_str(), w.tagline.as_str(), w.accent.as_str()), ("⚙️", "Ticks.", "push"));
+        assert_eq!(pack.accents, [("TICK".to_string(), "push".to_string())]);
+        assert!(load(GOOD).0.unwrap().world.is_some());
+        assert!(errors(&format!("{HEAD}world = 3\n[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / miau . .\"\n"))
+            .iter()
+            .any(|e| e.starts_with("manifest.world: must be a table")));
+    }
+
     #[test]
     fn the_glossary_accent_and_the_vocabulary_are_checked() {
         let e = errors(&format!("{HEAD}[properties.TICK]\naccent = \"gold\"\ndescribe = \"Repeats its steps.\"\n[[levels]]\nid = \"aa\"\ngrid = \"MIAU IS YOU / miau . .\"\n"));
