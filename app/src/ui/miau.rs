@@ -33,10 +33,11 @@ pub const HINT_SECONDS: u64 = 20;
 pub const SAVE: &str = "miau";
 
 /// The packs shipped with the app (each must pass `miau check --proofs`).
-pub const PACKS: [&str; 8] = [
+pub const PACKS: [&str; 9] = [
     include_str!("../../packs/first-steps.toml"),
     include_str!("../../packs/crate-works.toml"),
     include_str!("../../packs/tidewater.toml"),
+    include_str!("../../packs/crossword.toml"),
     include_str!("../../packs/clockwork-proof.toml"),
     include_str!("../../packs/goal-drafts.toml"),
     include_str!("../../packs/plank-drafts.toml"),
