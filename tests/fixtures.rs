@@ -300,7 +300,7 @@ pub fn all() -> Vec<(&'static str, ReplayFile)> {
         ("miau-pass-it-on.replay", miau_won().to_replay(FIXTURE_APP)),
         (
             "miau-clockwork-proof.replay",
-            miau_pack_level("clockwork-proof.toml", "mouse-keeps-time", "DRRRRRRRRRR", "Miau: the mouse keeps time")
+            miau_pack_level("clockwork.toml", "mouse-keeps-time", "DRRRRRRRRRR", "Miau: the mouse keeps time")
                 .to_replay(FIXTURE_APP),
         ),
         (

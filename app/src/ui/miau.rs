@@ -38,7 +38,7 @@ pub const PACKS: [&str; 9] = [
     include_str!("../../packs/crate-works.toml"),
     include_str!("../../packs/tidewater.toml"),
     include_str!("../../packs/crossword.toml"),
-    include_str!("../../packs/clockwork-proof.toml"),
+    include_str!("../../packs/clockwork.toml"),
     include_str!("../../packs/goal-drafts.toml"),
     include_str!("../../packs/plank-drafts.toml"),
     include_str!("../../packs/pair-drafts.toml"),

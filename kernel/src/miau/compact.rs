@@ -1023,7 +1023,7 @@ mod tests {
         }));
         for text in [
             include_str!("../../../app/packs/first-steps.toml"),
-            include_str!("../../../app/packs/clockwork-proof.toml"),
+            include_str!("../../../app/packs/clockwork.toml"),
             include_str!("../../../app/packs/gate-drafts.toml"),
             include_str!("../../../app/packs/goal-drafts.toml"),
             include_str!("../../../app/packs/plank-drafts.toml"),

@@ -292,7 +292,7 @@ mod packs {
             [("BELL".to_string(), "Rings.".to_string()), ("TICK".to_string(), "Steps every turn.".to_string())],
             "uppercase, sorted by word"
         );
-        let clockwork = load(include_str!("../../../app/packs/clockwork-proof.toml")).0.unwrap();
+        let clockwork = load(include_str!("../../../app/packs/clockwork.toml")).0.unwrap();
         assert_eq!(clockwork.glossary.len(), 1);
     }
 
@@ -756,7 +756,7 @@ mod analysis {
         levels.push(setup(&rows.join(" / ")));
         for text in [
             include_str!("../../../app/packs/first-steps.toml"),
-            include_str!("../../../app/packs/clockwork-proof.toml"),
+            include_str!("../../../app/packs/clockwork.toml"),
             include_str!("../../../app/packs/gate-drafts.toml"),
             include_str!("../../../app/packs/goal-drafts.toml"),
             include_str!("../../../app/packs/plank-drafts.toml"),
@@ -1423,8 +1423,8 @@ mod automata {
         assert_eq!(at(&s, "mouse-1"), Some((2, 2)));
     }
 
-    /// The spec's complete proof example: Clockwork level 1, as a pack.
-    pub const PROOF: &str = include_str!("../../../app/packs/clockwork-proof.toml");
+    /// The Clockwork world: level 1 is the spec's complete proof example.
+    pub const PROOF: &str = include_str!("../../../app/packs/clockwork.toml");
 
     #[test]
     fn clockwork_proof_the_mouse_delivers_win_on_beat_5_and_then_waits() {
