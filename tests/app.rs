@@ -577,9 +577,23 @@ fn miau_key(m: retrace_kernel::miau::Action) -> egui::Key {
     }
 }
 
-/// Opens a shipped Miau level by its title from the level list.
+/// Opens a shipped Miau level by its title from the level list: the first
+/// world (in map order) that has it, then the level. The required levels
+/// before it count as won (they unlock it).
 fn open_miau_level(h: &mut Harness<'static, RetraceApp>, title: &str) {
+    let world = retrace::ui::miau::packs()
+        .into_iter()
+        .find(|p| p.levels.iter().any(|l| l.title == title))
+        .unwrap_or_else(|| panic!("no shipped level titled {title}"));
+    let before = world.levels.iter().take_while(|l| l.title != title);
+    let unlocking: Vec<String> =
+        before.filter(|l| l.category == "required").map(|l| format!("{}/{}", world.id, l.id)).collect();
+    let world = world.name;
+    h.state_mut().miau.won.extend(unlocking);
     h.state_mut().screen = Screen::MiauLevels;
+    h.state_mut().miau.world = None;
+    h.run();
+    h.get_by_label(&world).click();
     h.run();
     h.get_by_label(title).click();
     h.run();
@@ -616,6 +630,8 @@ fn miau_is_true_levels_play_by_keys_undo_redo_restart_and_lead_to_the_next_level
     h.get_all_by_label("Play").last().expect("the Miau card's Play").click();
     h.run();
     assert!(matches!(h.state_mut().screen, Screen::MiauLevels));
+    h.get_by_label("First Steps").click();
+    h.run();
     h.get_by_label("Hello, flag").click();
     h.run();
     assert_eq!(miau(&mut h).title, "Hello, flag");
@@ -844,8 +860,18 @@ fn won_miau_levels_are_marked_in_the_list_and_a_bad_progress_file_is_kept_aside(
         "{error}"
     );
     assert!(dir.path().join("miau-progress.bad-1.txt").exists(), "kept, not deleted");
-    assert!(h.query_by_label("First Steps (0/3)").is_some());
-    // Win "Hello, flag" (eight steps right), back to the list: marked.
+    // The world map: a card per world with its levels won.
+    assert!(h.query_by_label("0 of 3 levels won").is_some(), "First Steps' card");
+    assert!(h.query_by_label("The sea keeps whatever you give it.").is_some(), "Tidewater's tagline");
+    h.get_by_label("First Steps").click();
+    h.run();
+    // Inside: the levels in order with their categories; a required level
+    // not yet won locks the ones after it.
+    assert!(h.query_all_by_label("required").count() >= 2 && h.query_by_label("optional").is_some());
+    h.get_by_label("Pass it on").click();
+    h.run();
+    assert!(matches!(h.state_mut().screen, Screen::MiauLevels), "locked until Hello, flag is won");
+    // Win "Hello, flag" (eight steps right), back to the list: marked, with its best.
     h.get_by_label("Hello, flag").click();
     h.run();
     for _ in 0..8 {
@@ -855,8 +881,15 @@ fn won_miau_levels_are_marked_in_the_list_and_a_bad_progress_file_is_kept_aside(
     assert!(miau(&mut h).session.state().won);
     h.get_by_label("Levels").click();
     h.run();
-    assert!(h.query_by_label("First Steps (1/3)").is_some());
-    assert!(h.query_by_label("won").is_some());
+    assert!(h.query_by_label("won · best 8 turns").is_some(), "the won mark and the certificate's turns");
+    h.get_by_label("Pass it on").click();
+    h.run();
+    assert!(matches!(h.state_mut().screen, Screen::Miau(_)), "unlocked by the win");
+    h.state_mut().screen = Screen::MiauLevels;
+    h.run();
+    h.get_by_label("All worlds").click();
+    h.run();
+    assert!(h.query_by_label("1 of 3 levels won").is_some());
     let text = std::fs::read_to_string(dir.path().join("miau-progress.txt")).unwrap();
     assert!(text.lines().any(|l| l == "first-steps/hello-flag"), "{text}");
 }

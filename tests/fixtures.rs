@@ -305,7 +305,7 @@ pub fn all() -> Vec<(&'static str, ReplayFile)> {
         ),
         (
             "miau-gates-hand-off.replay",
-            miau_pack_level("gate-drafts.toml", "hand-off", "LUDLURRRRRURRRR", "Miau: hand-off").to_replay(FIXTURE_APP),
+            miau_pack_level("workshop.toml", "hand-off", "LUDLURRRRRURRRR", "Miau: hand-off").to_replay(FIXTURE_APP),
         ),
         ("life-stalemate.replay", life_stalemate().to_replay(FIXTURE_APP)),
         ("life-campaign-win.replay", campaign.to_replay(FIXTURE_APP)),

@@ -334,7 +334,7 @@ proptest! {
     }
 
     #[test]
-    fn miau_progress_files_never_panic_and_name_the_line(text in mutated("# Miau Is True: levels won\nfirst-steps/pass-it-on\ngate-drafts/hand-off\n", 10)) {
+    fn miau_progress_files_never_panic_and_name_the_line(text in mutated("# Miau Is True: levels won\nfirst-steps/pass-it-on\nworkshop/hand-off\n", 10)) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("miau-progress.txt");
         std::fs::write(&path, &text).unwrap();

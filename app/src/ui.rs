@@ -130,6 +130,10 @@ pub struct MiauHome {
     pub packs: Vec<retrace_kernel::miau::pack::Pack>,
     /// The levels won (`<pack>/<level>`), read when the level list opens.
     pub won: Vec<String>,
+    /// The fewest turns of each won level's kept certificate, read with `won`.
+    pub best: Vec<(String, u32)>,
+    /// The world open in the level list (none: the world map).
+    pub world: Option<usize>,
 }
 
 impl RetraceApp {
@@ -169,7 +173,7 @@ impl RetraceApp {
             mines: MinesHome { saved: saved_mines },
             life: LifeHome { saved: saved_life, form: life_form, engine: None, replacing: None },
             explodo: ExplodoHome { saved: saved_explodo, form: run_form, show_scores: false, replacing: false },
-            miau: MiauHome { saved: saved_miau, packs: miau::packs(), won: Vec::new() },
+            miau: MiauHome { saved: saved_miau, packs: miau::packs(), won: Vec::new(), best: Vec::new(), world: None },
             notice: None,
             certified: None,
             demos,
@@ -243,7 +247,8 @@ impl RetraceApp {
     pub fn open_pack(&mut self, path: &std::path::Path) {
         match miau::open_pack(path) {
             Ok(pack) => {
-                miau::add_pack(&mut self.miau.packs, pack);
+                // The opened pack's levels show at once.
+                self.miau.world = Some(miau::add_pack(&mut self.miau.packs, pack));
                 self.error = None;
                 self.go_home();
                 self.show(Screen::MiauLevels);
@@ -255,6 +260,10 @@ impl RetraceApp {
     /// Reads Miau's levels won (a bad file is kept aside and named).
     fn read_miau_progress(&mut self) {
         let (won, problem) = crate::store::miau::load_progress(&self.store.path(crate::store::miau::PROGRESS));
+        self.miau.best = won
+            .iter()
+            .filter_map(|id| crate::store::miau::best_turns(&self.store, id).map(|t| (id.clone(), t)))
+            .collect();
         self.miau.won = won;
         if problem.is_some() {
             self.error = problem;
@@ -665,7 +674,16 @@ impl eframe::App for RetraceApp {
                     Some(ExplodoRequest::Menu) => next = Some(Screen::Home),
                     None => {}
                 },
-                Screen::MiauLevels => match miau::levels_ui(ui, lang, &self.miau.packs, &self.miau.won) {
+                Screen::MiauLevels => match miau::levels_ui(
+                    ui,
+                    lang,
+                    miau::LevelList {
+                        packs: &self.miau.packs,
+                        won: &self.miau.won,
+                        best: &self.miau.best,
+                        world: &mut self.miau.world,
+                    },
+                ) {
                     Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau.packs, p, l, &mut self.error),
                     Some(MiauRequest::OpenPack(path)) => pack_to_open = Some(path),
                     _ => {}
@@ -852,7 +870,7 @@ impl WatchViewRef<'_> {
                 }
             }
             Watched::Explodo(s) => explodo::paint(painter, rect, s.state()),
-            Watched::Miau(s) => miau::paint(painter, rect, s.state(), &[]),
+            Watched::Miau(s) => miau::paint(painter, rect, s.state(), &miau::Look::default()),
             Watched::Tally(s) => {
                 painter.text(
                     rect.center(),

@@ -64,13 +64,24 @@ pub fn keep_certificate(
     id: &str,
     session: &Session<Miau>,
 ) -> Result<Option<std::path::PathBuf>, String> {
-    let name = format!("miau-{}", id.replace('/', "-"));
-    let best = crate::files::read_capped(&store.certificate_path(&name), crate::files::MAX_REPLAY_BYTES)
-        .ok()
-        .and_then(|b| retrace_kernel::replay::ReplayFile::from_bytes(&b).ok())
-        .and_then(|f| Session::<Miau>::from_replay(&f).ok());
-    if best.is_some_and(|b| b.state().won && b.state().turns <= session.state().turns) {
+    if best_turns(store, id).is_some_and(|turns| turns <= session.state().turns) {
         return Ok(None);
     }
-    store.save_certificate(&name, session).map(Some)
+    store.save_certificate(&certificate_name(id), session).map(Some)
+}
+
+/// The certificate's name for a level (`<pack>/<level>`).
+fn certificate_name(id: &str) -> String {
+    format!("miau-{}", id.replace('/', "-"))
+}
+
+/// The turns of the kept win of a level (`<pack>/<level>`): none when there
+/// is no certificate, or it does not read, verify or win.
+pub fn best_turns(store: &Store, id: &str) -> Option<u32> {
+    let bytes =
+        crate::files::read_capped(&store.certificate_path(&certificate_name(id)), crate::files::MAX_REPLAY_BYTES)
+            .ok()?;
+    let file = retrace_kernel::replay::ReplayFile::from_bytes(&bytes).ok()?;
+    let best = Session::<Miau>::from_replay(&file).ok()?;
+    best.state().won.then_some(best.state().turns)
 }

@@ -12,14 +12,14 @@ mod input;
 mod paint;
 
 pub use input::{risky_move, tap_move, Command, BUTTONS};
-pub use paint::{glyph_for, paint, paint_moving, pinned_sides, tween_positions};
+pub use paint::{accent_color, glyph_for, paint, paint_moving, pinned_sides, stacked, tween_positions, Look};
 
 use super::text::tr;
 use crate::store::miau::{is_level_id, keep_certificate, record_win, PROGRESS};
 use crate::store::{Lang, Store};
 use eframe::egui::{self, Color32, RichText, Vec2};
 use retrace_kernel::miau::board::Prop;
-use retrace_kernel::miau::pack::{self, Glyph, Pack};
+use retrace_kernel::miau::pack::{self, Pack};
 use retrace_kernel::miau::solver::moves_text;
 use retrace_kernel::miau::{Action, Event, Miau, State};
 use retrace_kernel::{Outcome, Session};
@@ -33,16 +33,13 @@ pub const HINT_SECONDS: u64 = 20;
 pub const SAVE: &str = "miau";
 
 /// The packs shipped with the app (each must pass `miau check --proofs`).
-pub const PACKS: [&str; 9] = [
+pub const PACKS: [&str; 6] = [
     include_str!("../../packs/first-steps.toml"),
     include_str!("../../packs/crate-works.toml"),
     include_str!("../../packs/tidewater.toml"),
     include_str!("../../packs/crossword.toml"),
     include_str!("../../packs/clockwork.toml"),
-    include_str!("../../packs/goal-drafts.toml"),
-    include_str!("../../packs/plank-drafts.toml"),
-    include_str!("../../packs/pair-drafts.toml"),
-    include_str!("../../packs/gate-drafts.toml"),
+    include_str!("../../packs/workshop.toml"),
 ];
 
 /// The shipped packs, loaded (a pack that fails to load is left out; a test
@@ -68,10 +65,17 @@ pub fn open_pack(path: &std::path::Path) -> Result<Pack, String> {
 
 /// Adds a pack to the list, in place of one with the same id (a designer
 /// opening the file again after an edit gets the new levels).
-pub fn add_pack(packs: &mut Vec<Pack>, pack: Pack) {
-    match packs.iter_mut().find(|p| p.id == pack.id) {
-        Some(old) => *old = pack,
-        None => packs.push(pack),
+/// Adds an opened pack (replacing one with the same id); returns its index.
+pub fn add_pack(packs: &mut Vec<Pack>, pack: Pack) -> usize {
+    match packs.iter().position(|p| p.id == pack.id) {
+        Some(i) => {
+            packs[i] = pack;
+            i
+        }
+        None => {
+            packs.push(pack);
+            packs.len() - 1
+        }
     }
 }
 
@@ -105,8 +109,8 @@ pub struct MiauView {
     pub happened: Vec<String>,
     /// The pack's glossary (property word, description).
     pub glossary: Vec<(String, String)>,
-    /// The pack's palette: how its nouns are drawn.
-    pub palette: Vec<Glyph>,
+    /// How the pack's things are drawn: palette, accents, facing.
+    pub look: Look,
     /// This level has written (or removed) the save: Resume follows it.
     wrote_save: bool,
     /// Where this win's certificate was kept (a best win for the level).
@@ -161,7 +165,7 @@ impl MiauView {
             message: None,
             happened: Vec::new(),
             glossary: Vec::new(),
-            palette: Vec::new(),
+            look: Look::default(),
             wrote_save: false,
             certificate: None,
             pointed: None,
@@ -176,7 +180,8 @@ impl MiauView {
             let (pack, level) = (&packs[p], &packs[p].levels[l]);
             (view.title, view.hint) = (level.title.clone(), level.hint.clone());
             view.next = (l + 1 < pack.levels.len()).then_some((p, l + 1));
-            (view.glossary, view.palette) = (pack.glossary.clone(), pack.palette.clone());
+            view.glossary = pack.glossary.clone();
+            (view.look.palette, view.look.accents) = (pack.palette.clone(), pack.accents.clone());
         }
         view
     }
@@ -213,6 +218,7 @@ impl MiauView {
                 }
                 self.message = None;
                 self.gone = fallen(&before, &events);
+                face(&mut self.look.facing_right, &before, self.session.state());
                 self.tween = Some((before, None));
                 // A rule formed flashes the sentence it was read from.
                 self.flash = events
@@ -453,7 +459,7 @@ impl MiauView {
                 }
                 _ => None,
             };
-            paint_moving(&ui.painter_at(rect), rect, s, &self.palette, moving);
+            paint_moving(&ui.painter_at(rect), rect, s, &self.look, moving);
             let painter = ui.painter_at(rect);
             // One cell outlined (x may be between cells: a wobble).
             let outline = |x: f32, y: f32, inset: f32, rounding: f32, colour: Color32| {
@@ -785,11 +791,67 @@ pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
     (text, moves)
 }
 
-/// The level list: each pack and its levels, a button each, and Open pack.
-pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, packs: &[Pack], won: &[String]) -> Option<MiauRequest> {
+/// Turns the things that stepped sideways to face the way they went (a
+/// presentation matter: the kernel keeps no facing).
+pub fn face(facing_right: &mut Vec<String>, before: &State, after: &State) {
+    for t in &after.board.things {
+        let Some(b) = before.board.things.iter().find(|b| b.id == t.id) else { continue };
+        let id = t.id.to_string();
+        if t.x > b.x && !facing_right.contains(&id) {
+            facing_right.push(id);
+        } else if t.x < b.x {
+            facing_right.retain(|f| *f != id);
+        }
+    }
+}
+
+/// Which levels of a world can be played: the first always, and a later one
+/// once every required level before it is won (optional and challenge levels
+/// never lock the way on).
+pub fn unlocked(pack: &Pack, won: &[String]) -> Vec<bool> {
+    let mut open = true;
+    pack.levels
+        .iter()
+        .map(|l| {
+            let this = open;
+            if l.category == "required" && !won.iter().any(|w| *w == format!("{}/{}", pack.id, l.id)) {
+                open = false;
+            }
+            this
+        })
+        .collect()
+}
+
+/// What the level list shows and remembers: the world open (none: the map).
+pub struct LevelList<'a> {
+    /// Every pack, a world each.
+    pub packs: &'a [Pack],
+    /// The levels won (`<pack>/<level>`).
+    pub won: &'a [String],
+    /// The fewest turns of each level's kept win (`<pack>/<level>`).
+    pub best: &'a [(String, u32)],
+    /// The world open, or none for the map.
+    pub world: &'a mut Option<usize>,
+}
+
+/// The level list: a world map (a card per world: its glyph, name, tagline,
+/// accent colour and levels won), and inside a world its levels in order with
+/// their category, won mark, best turns, and a lock until the required
+/// levels before them are won.
+pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauRequest> {
     let mut request = None;
+    let LevelList { packs, won, best, world } = list;
+    if world.is_some_and(|w| w >= packs.len()) {
+        *world = None;
+    }
     ui.horizontal(|ui| {
-        ui.heading(tr(lang, "Choose a level"));
+        if world.is_some() {
+            if ui.button(tr(lang, "All worlds")).clicked() {
+                *world = None;
+            }
+        } else {
+            ui.heading(tr(lang, "Choose a world"));
+        }
         if ui.button(tr(lang, "Open pack")).clicked() {
             // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
             if let Some(path) = rfd::FileDialog::new().add_filter("Miau pack", &["toml"]).pick_file() {
@@ -797,30 +859,107 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, packs: &[Pack], won: &[String]) 
             }
         }
     });
-    ui.label(RichText::new(tr(lang, "Drop a pack file (.toml) on the window to play its levels.")).small());
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        for (p, pack) in packs.iter().enumerate() {
+    let done = |pack: &Pack, l: &pack::Level| won.iter().any(|w| *w == format!("{}/{}", pack.id, l.id));
+    egui::ScrollArea::vertical().show(ui, |ui| match *world {
+        None => {
+            ui.label(RichText::new(tr(lang, "Drop a pack file (.toml) on the window to play its levels.")).small());
+            // Rows of as many cards as fit across.
+            let across = ((ui.available_width() / (CARD_WIDTH + 40.0)) as usize).max(1);
+            for (row, chunk) in packs.chunks(across).enumerate() {
+                ui.horizontal(|ui| {
+                    for (i, pack) in chunk.iter().enumerate() {
+                        if world_card(ui, lang, pack, pack.levels.iter().filter(|l| done(pack, l)).count()) {
+                            *world = Some(row * across + i);
+                        }
+                    }
+                });
+            }
+        }
+        Some(p) => {
+            let pack = &packs[p];
+            let w = pack.world.clone().unwrap_or_default();
+            ui.heading(format!("{} {}", w.glyph, pack.name).trim());
+            if !w.tagline.is_empty() {
+                ui.label(RichText::new(&w.tagline).italics());
+            }
             ui.add_space(6.0);
-            let done = |l: &pack::Level| won.iter().any(|w| *w == format!("{}/{}", pack.id, l.id));
-            ui.strong(format!(
-                "{} ({}/{})",
-                pack.name,
-                pack.levels.iter().filter(|l| done(l)).count(),
-                pack.levels.len()
-            ));
-            ui.horizontal_wrapped(|ui| {
+            let open = unlocked(pack, won);
+            egui::Grid::new("miau-world-levels").num_columns(4).spacing([12.0, 6.0]).show(ui, |ui| {
                 for (l, level) in pack.levels.iter().enumerate() {
-                    if ui.button(&level.title).on_hover_text(&level.hint).clicked() {
+                    ui.label(format!("{}.", l + 1));
+                    let title = if level.title.is_empty() { level.id.as_str() } else { level.title.as_str() };
+                    let button = ui.add_enabled(open[l], egui::Button::new(title));
+                    if button.on_hover_text(&level.hint).clicked() {
                         request = Some(MiauRequest::Play(p, l));
                     }
-                    if done(level) {
-                        ui.label(RichText::new(tr(lang, "won")).small().color(Color32::from_rgb(230, 190, 60)));
+                    let (category, colour) = match level.category.as_str() {
+                        "required" => (tr(lang, "required"), Color32::from_gray(170)),
+                        "optional" => (tr(lang, "optional"), Color32::from_rgb(120, 170, 230)),
+                        "challenge" => (tr(lang, "challenge"), Color32::from_rgb(230, 120, 90)),
+                        _ => ("", Color32::GRAY),
+                    };
+                    ui.label(RichText::new(category).small().color(colour));
+                    let id = format!("{}/{}", pack.id, level.id);
+                    if done(pack, level) {
+                        let turns = best.iter().find(|(b, _)| *b == id).map(|(_, t)| *t);
+                        let text = match turns {
+                            Some(t) => format!(
+                                "{} · {}",
+                                tr(lang, "won"),
+                                tr(lang, "best {n} turns").replace("{n}", &t.to_string())
+                            ),
+                            None => tr(lang, "won").to_string(),
+                        };
+                        ui.label(RichText::new(text).small().color(Color32::from_rgb(230, 190, 60)));
+                    } else if !open[l] {
+                        ui.label(RichText::new(tr(lang, "locked: win the required levels before it")).small());
+                    } else {
+                        ui.label("");
                     }
+                    ui.end_row();
                 }
             });
         }
     });
     request
+}
+
+/// A world card's inner width on the map.
+const CARD_WIDTH: f32 = 220.0;
+
+/// One world's card on the map: its glyph, name (the button that opens it),
+/// tagline and levels won, framed in its accent colour. Whether it was clicked.
+fn world_card(ui: &mut egui::Ui, lang: Lang, pack: &Pack, won: usize) -> bool {
+    let w = pack.world.clone().unwrap_or_default();
+    let accent = accent_color(&w.accent).unwrap_or(Color32::from_gray(120));
+    let mut clicked = false;
+    egui::Frame::group(ui.style()).stroke(egui::Stroke::new(2.0, accent)).inner_margin(10.0).show(ui, |ui| {
+        ui.set_width(CARD_WIDTH);
+        ui.set_min_height(100.0);
+        ui.vertical(|ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(if w.glyph.is_empty() { "🧩" } else { &w.glyph }).size(28.0));
+                clicked = ui.button(RichText::new(&pack.name).strong()).clicked();
+            });
+            if !w.tagline.is_empty() {
+                ui.label(RichText::new(&w.tagline).small().italics());
+            }
+            let required = pack.levels.iter().filter(|l| l.category == "required").count();
+            ui.label(
+                RichText::new(
+                    tr(lang, "{won} of {all} levels won")
+                        .replace("{won}", &won.to_string())
+                        .replace("{all}", &pack.levels.len().to_string()),
+                )
+                .small()
+                .color(accent),
+            );
+            if required > 0 {
+                ui.label(RichText::new(tr(lang, "{n} required").replace("{n}", &required.to_string())).small().weak());
+            }
+        });
+    });
+    clicked
 }
 
 #[cfg(test)]
@@ -835,6 +974,54 @@ mod tests {
         assert_eq!(pinned_sides(5, 4, 4, 3), [false, true, false, true], "bottom-right corner");
         assert_eq!(pinned_sides(5, 4, 2, 1), [false; 4], "inside: free");
         assert_eq!(pinned_sides(1, 1, 0, 0), [true; 4], "a one-cell board");
+    }
+
+    #[test]
+    fn required_levels_unlock_the_ones_after_them() {
+        use super::unlocked;
+        let text = "[manifest]\nid = \"ww\"\nname = \"W\"\nversion = \"1\"\nengine = 1\n".to_string()
+            + &["required", "optional", "required", "challenge", "required"]
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    format!("[[levels]]\nid = \"l{i}\"\ncategory = \"{c}\"\ngrid = \"MIAU IS YOU / miau . .\"\n")
+                })
+                .collect::<String>();
+        let pack = retrace_kernel::miau::pack::load(&text).0.unwrap();
+        let won = |ids: &[&str]| ids.iter().map(|i| format!("ww/{i}")).collect::<Vec<_>>();
+        assert_eq!(unlocked(&pack, &won(&[])), [true, false, false, false, false], "only the first");
+        assert_eq!(unlocked(&pack, &won(&["l0"])), [true, true, true, false, false], "optional never locks");
+        assert_eq!(unlocked(&pack, &won(&["l0", "l2"])), [true; 5]);
+        assert_eq!(unlocked(&pack, &won(&["l2"])), [true, false, false, false, false], "order matters");
+    }
+
+    #[test]
+    fn a_stack_is_stepped_and_a_thing_faces_the_way_it_went() {
+        use super::{face, stacked};
+        use eframe::egui::{pos2, Rect};
+        let r = Rect::from_min_size(pos2(0.0, 0.0), eframe::egui::vec2(100.0, 100.0));
+        assert_eq!(stacked(r, 0, 1), r, "alone: the whole cell");
+        let (a, b) = (stacked(r, 0, 2), stacked(r, 1, 2));
+        assert!(a.width() < 100.0 && a.min == r.min && b.max == r.max, "two: corner to corner");
+        assert!(r.contains_rect(stacked(r, 2, 3)));
+        let s = |grid: &str| {
+            let setup = retrace_kernel::miau::Setup {
+                grid: grid.replace(" / ", "\n"),
+                legend: vec![("m".into(), "miau".into())],
+                terrain: vec![],
+                pairs: vec![],
+                automata: vec![],
+            };
+            <retrace_kernel::miau::Miau as retrace_kernel::game::Game>::start(&setup, 0).unwrap()
+        };
+        let (left, right) = (s("MIAU IS YOU / m . ."), s("MIAU IS YOU / . m ."));
+        let mut facing = Vec::new();
+        face(&mut facing, &left, &right);
+        assert_eq!(facing, ["miau-1"]);
+        face(&mut facing, &right, &right);
+        assert_eq!(facing, ["miau-1"], "standing still keeps the facing");
+        face(&mut facing, &right, &left);
+        assert!(facing.is_empty());
     }
 
     #[test]

@@ -1024,10 +1024,10 @@ mod tests {
         for text in [
             include_str!("../../../app/packs/first-steps.toml"),
             include_str!("../../../app/packs/clockwork.toml"),
-            include_str!("../../../app/packs/gate-drafts.toml"),
-            include_str!("../../../app/packs/goal-drafts.toml"),
-            include_str!("../../../app/packs/plank-drafts.toml"),
-            include_str!("../../../app/packs/pair-drafts.toml"),
+            include_str!("../../../app/packs/crate-works.toml"),
+            include_str!("../../../app/packs/tidewater.toml"),
+            include_str!("../../../app/packs/crossword.toml"),
+            include_str!("../../../app/packs/workshop.toml"),
         ] {
             let pack = super::super::pack::load(text).0.expect("a shipped pack loads");
             out.extend(pack.levels.into_iter().map(|l| (l.id, l.setup)));

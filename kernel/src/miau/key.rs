@@ -377,8 +377,9 @@ mod static_tests {
 
     #[test]
     fn a_terrain_walled_level_has_a_shorter_key() {
-        let pack = crate::miau::pack::load(include_str!("../../../app/packs/pair-drafts.toml")).0.unwrap();
-        let start = Miau::start(&pack.levels[0].setup, 0).unwrap();
+        let pack = crate::miau::pack::load(include_str!("../../../app/packs/workshop.toml")).0.unwrap();
+        let level = pack.levels.iter().find(|l| l.id == "key-and-door").expect("the Workshop has key-and-door");
+        let start = Miau::start(&level.setup, 0).unwrap();
         let keyer = Keyer::new(&start);
         let walls = start.board.things.iter().filter(|t| t.id.starts_with("wall-")).count();
         assert!(walls > 30);

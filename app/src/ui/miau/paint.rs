@@ -1,10 +1,86 @@
 //! Miau Is True's board painted: palette glyphs (or fallbacks, or letters),
 //! frames and marks for what the rules make each thing, sentence bars.
 
-use eframe::egui::{self, Color32, Vec2};
+use eframe::egui::{self, Color32, Pos2, Vec2};
 use retrace_kernel::miau::board::{Kind, Prop, Word, PROPS};
 use retrace_kernel::miau::pack::Glyph;
 use retrace_kernel::miau::State;
+
+/// How a pack's things look: the palette's glyphs, the glossary's accents for
+/// its own property words, and which things face right now (a glyph drawn
+/// `faces = "left"` is mirrored for them).
+#[derive(Clone, Debug, Default)]
+pub struct Look {
+    /// The pack's palette.
+    pub palette: Vec<Glyph>,
+    /// Each declared property word (uppercase) and its accent.
+    pub accents: Vec<(String, String)>,
+    /// The ids of the things whose last sideways step went right.
+    pub facing_right: Vec<String>,
+}
+
+/// The colour of an accent (the glossary's and the world's `accent`: you,
+/// push, stop, win, sink, defeat), the colour of that core property's word.
+pub fn accent_color(accent: &str) -> Option<Color32> {
+    let p = match accent {
+        "you" => Prop::You,
+        "push" => Prop::Push,
+        "stop" => Prop::Stop,
+        "win" => Prop::Win,
+        "sink" => Prop::Sink,
+        "defeat" => Prop::Defeat,
+        _ => return None,
+    };
+    Some(prop_color(p))
+}
+
+/// A circuit's colour (the fixed channel palette), tinting its plates and gates.
+pub fn channel_color(channel: &str) -> Color32 {
+    match channel {
+        "amber" => Color32::from_rgb(255, 180, 40),
+        "teal" => Color32::from_rgb(40, 180, 170),
+        "rose" => Color32::from_rgb(240, 110, 150),
+        "lime" => Color32::from_rgb(160, 220, 60),
+        "violet" => Color32::from_rgb(160, 110, 240),
+        _ => Color32::from_rgb(110, 180, 250),
+    }
+}
+
+/// A custom property word with no accent: not a noun's colour, so it reads as a property.
+const CUSTOM_PROPERTY: Color32 = Color32::from_rgb(200, 170, 255);
+
+/// Where the `k`th of `n` things in one cell is drawn: alone, the whole cell;
+/// stacked, a smaller square stepped along the diagonal, so each stays in sight.
+pub fn stacked(r: egui::Rect, k: usize, n: usize) -> egui::Rect {
+    if n <= 1 {
+        return r;
+    }
+    let size = r.width() * if n == 2 { 0.66 } else { 0.58 };
+    let step = (r.width() - size) / (n - 1) as f32;
+    egui::Rect::from_min_size(r.min + Vec2::splat(step * k as f32), Vec2::splat(size))
+}
+
+/// `text` centred on `center`, mirrored left to right (a glyph drawn facing
+/// left, shown facing right): the laid-out text's mesh with its x flipped.
+fn mirrored_text(painter: &egui::Painter, center: Pos2, text: &str, font: egui::FontId, color: Color32) {
+    let galley = painter.layout_no_wrap(text.to_string(), font, color);
+    let [tw, th] = painter.fonts(|f| f.font_image_size());
+    let origin = center - galley.size() / 2.0;
+    let mut mesh = egui::Mesh::with_texture(egui::TextureId::default());
+    for row in &galley.rows {
+        let base = mesh.vertices.len() as u32;
+        for v in &row.visuals.mesh.vertices {
+            let p = origin + row.pos.to_vec2() + v.pos.to_vec2();
+            mesh.vertices.push(egui::epaint::Vertex {
+                pos: Pos2::new(2.0 * center.x - p.x, p.y),
+                uv: Pos2::new(v.uv.x / tw as f32, v.uv.y / th as f32),
+                color: if v.color == Color32::PLACEHOLDER { color } else { v.color },
+            });
+        }
+        mesh.indices.extend(row.visuals.mesh.indices.iter().map(|i| i + base));
+    }
+    painter.add(egui::Shape::mesh(mesh));
+}
 
 /// A noun's colour: the usual nouns their own, others from their name.
 fn noun_color(noun: &str) -> Color32 {
@@ -54,8 +130,8 @@ pub fn glyph_for<'p>(noun: &str, palette: &'p [Glyph], drawable: impl Fn(&str) -
 /// crossed), words (dark tiles with the word; a fixed word framed), and a bar
 /// under (or beside) every sentence read. A glyph the fonts lack is never
 /// drawn: the fallback or the letters stand in (F-TW6).
-pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State, palette: &[Glyph]) {
-    paint_moving(painter, rect, s, palette, None);
+pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State, look: &Look) {
+    paint_moving(painter, rect, s, look, None);
 }
 
 /// How long a move's tween lasts.
@@ -83,14 +159,28 @@ pub fn tween_positions(from: &State, to: &State, t: f32) -> Vec<(f32, f32)> {
 /// [`paint`], with the things on their way from `from` (the state before the
 /// move) `t` of the way through; the rules and everything else are `s`'s.
 #[expect(clippy::too_many_lines, reason = "one pass over the board's layers, in drawing order")]
-pub fn paint_moving(
-    painter: &egui::Painter,
-    rect: egui::Rect,
-    s: &State,
-    palette: &[Glyph],
-    from: Option<(&State, f32)>,
-) {
+pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: &Look, from: Option<(&State, f32)>) {
+    let palette = look.palette.as_slice();
     let b = &s.board;
+    // Stacks: each thing's place among the things of its cell, and how many
+    // share it, so a stack is drawn stepped rather than one on top of another.
+    let stack: Vec<(usize, usize)> = b
+        .things
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let here = |u: &&retrace_kernel::miau::board::Thing| u.x == t.x && u.y == t.y;
+            (b.things[..i].iter().filter(here).count(), b.things.iter().filter(here).count())
+        })
+        .collect();
+    // The level's own property words: the pack's accents, else one colour for all of them.
+    let custom_color = |n: &str| -> Option<Color32> {
+        if let Some((_, a)) = look.accents.iter().find(|(w, _)| w.eq_ignore_ascii_case(n)) {
+            return accent_color(a);
+        }
+        let bound = s.pair_words.iter().flatten().chain(s.automaton_words.iter()).any(|w| w.eq_ignore_ascii_case(n));
+        bound.then_some(CUSTOM_PROPERTY)
+    };
     let cell = (rect.width() / b.w as f32).min(rect.height() / b.h as f32);
     let places = from.map(|(f, t)| tween_positions(f, s, t));
     let place = |i: usize, x: i32, y: i32| {
@@ -116,7 +206,8 @@ pub fn paint_moving(
     // Objects under words, each cell's things in board order.
     for word_pass in [false, true] {
         for (i, t) in b.things.iter().enumerate().filter(|(_, t)| matches!(t.kind, Kind::Word(_)) == word_pass) {
-            let r = place(i, t.x, t.y).shrink(cell * 0.08);
+            let (k, n) = stack[i];
+            let r = stacked(place(i, t.x, t.y), k, n).shrink(cell * 0.08);
             match &t.kind {
                 Kind::Object(n) => {
                     // What the rules make it, drawn: a thing with no property at
@@ -126,7 +217,9 @@ pub fn paint_moving(
                     // and FRAIL get a corner mark.
                     let has = |p: Prop| s.rules.has(&t.kind, p);
                     let inert = PROPS.iter().all(|(p, _)| !has(*p));
-                    let fill = if inert { noun_color(n).gamma_multiply(0.45) } else { noun_color(n) };
+                    // A plate or gate takes its circuit's colour.
+                    let base = t.channel.as_deref().map_or_else(|| noun_color(n), channel_color);
+                    let fill = if inert { base.gamma_multiply(0.45) } else { base };
                     painter.rect_filled(r, cell * 0.2, fill);
                     let frame = if has(Prop::You) {
                         Some((2.5, Color32::WHITE))
@@ -164,7 +257,12 @@ pub fn paint_moving(
                     let big = egui::FontId::proportional(cell * 0.55);
                     match glyph_for(n, palette, |g| painter.fonts_mut(|f| f.has_glyphs(&big, g))) {
                         Some(g) => {
-                            painter.text(r.center(), egui::Align2::CENTER_CENTER, g, big, Color32::BLACK);
+                            let faces_left = palette.iter().any(|p| p.noun == n.as_str() && p.faces_left);
+                            if faces_left && look.facing_right.iter().any(|id| *id == *t.id) {
+                                mirrored_text(painter, r.center(), g, big, Color32::BLACK);
+                            } else {
+                                painter.text(r.center(), egui::Align2::CENTER_CENTER, g, big, Color32::BLACK);
+                            }
                         }
                         None => {
                             let letters: String = n.chars().take(if cell >= 36.0 { 4 } else { 1 }).collect();
@@ -185,7 +283,7 @@ pub fn paint_moving(
                 Kind::Word(w) => {
                     let color = match w {
                         Word::Prop(p) => prop_color(*p),
-                        Word::Noun(n) => noun_color(n),
+                        Word::Noun(n) => custom_color(n).unwrap_or_else(|| noun_color(n)),
                         Word::Is | Word::And => Color32::from_gray(230),
                     };
                     painter.rect_filled(r, 3.0, Color32::from_gray(15));
@@ -212,9 +310,22 @@ pub fn paint_moving(
                         }
                     }
                     let text = t.kind.text();
-                    let size = (cell * 0.9 / text.len().max(2) as f32 * 1.6).min(cell * 0.36);
+                    let size = (r.width() * 1.1 / text.len().max(2) as f32 * 1.6).min(r.width() * 0.44);
                     painter.text(r.center(), egui::Align2::CENTER_CENTER, text, egui::FontId::monospace(size), color);
                 }
+            }
+            // Three or more in a cell: the last one drawn carries the count.
+            if n >= 3 && k + 1 == n {
+                let cell_rect = place(i, t.x, t.y);
+                let at = cell_rect.left_bottom() + Vec2::new(cell * 0.18, -cell * 0.16);
+                painter.circle_filled(at, cell * 0.15, Color32::from_gray(20));
+                painter.text(
+                    at,
+                    egui::Align2::CENTER_CENTER,
+                    format!("{n}"),
+                    egui::FontId::proportional(cell * 0.2),
+                    Color32::WHITE,
+                );
             }
         }
     }
