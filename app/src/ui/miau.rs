@@ -12,7 +12,10 @@ mod input;
 mod paint;
 
 pub use input::{risky_move, tap_move, Command, BUTTONS};
-pub use paint::{accent_color, glyph_for, paint, paint_moving, pinned_sides, stacked, tween_positions, Look};
+pub use paint::{
+    accent_color, channel_color, glyph_for, object_color, paint, paint_moving, pinned_sides, stacked, tween_positions,
+    word_color, Look,
+};
 
 use super::text::tr;
 use crate::store::miau::{is_level_id, keep_certificate, record_win, PROGRESS};
@@ -974,6 +977,38 @@ mod tests {
         assert_eq!(pinned_sides(5, 4, 4, 3), [false, true, false, true], "bottom-right corner");
         assert_eq!(pinned_sides(5, 4, 2, 1), [false; 4], "inside: free");
         assert_eq!(pinned_sides(1, 1, 0, 0), [true; 4], "a one-cell board");
+    }
+
+    /// Regression: custom property words were drawn in a noun's colour (the
+    /// glossary's accent parsed and never used), and circuits had no colour.
+    #[test]
+    fn property_words_take_their_accent_and_circuits_their_colour() {
+        use super::{accent_color, channel_color, object_color, word_color, Look};
+        use retrace_kernel::miau::board::{Prop, Word};
+        use retrace_kernel::miau::{Automaton, Pair, Setup, Step};
+        let setup = Setup {
+            grid: "MIAU IS YOU / ROCK IS TICK / ROCK IS OPEN / m . p".replace(" / ", "\n"),
+            legend: vec![("m".into(), "miau".into()), ("p".into(), "plate:teal".into())],
+            terrain: vec![],
+            pairs: vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter: false }],
+            automata: vec![Automaton {
+                id: "a".into(),
+                subject: None,
+                property: "TICK".into(),
+                phase: 0,
+                pattern: vec![Step::Wait],
+            }],
+        };
+        let s = <retrace_kernel::miau::Miau as retrace_kernel::game::Game>::start(&setup, 0).unwrap();
+        let look = Look { accents: vec![("TICK".into(), "push".into())], ..Look::default() };
+        let push = accent_color("push").unwrap();
+        assert_eq!(word_color(&Word::Noun("tick".into()), &s, &look), push, "the glossary's accent");
+        let open = word_color(&Word::Noun("open".into()), &s, &look);
+        let rock = word_color(&Word::Noun("rock".into()), &s, &look);
+        assert_ne!(open, rock, "a pair word without an accent is no noun's colour");
+        assert_eq!(word_color(&Word::Prop(Prop::Push), &s, &look), push, "the accent is the property's own colour");
+        let plate = s.board.things.iter().find(|t| t.channel.is_some()).unwrap();
+        assert_eq!(object_color(plate), channel_color("teal"));
     }
 
     #[test]

@@ -1224,6 +1224,13 @@ mod gates {
             assert!(s.state().won && opened, "{}: the solution wins through the gate", l.id);
             // D1 and D3 need no word moved (BYPASS, as the spec says); D2 forms CRATE AND MIAU IS YOU.
             assert_eq!(a.flags.contains(&"BYPASS"), l.id != "hand-off", "{}: {:?}", l.id, a.flags);
+            // Regression: D3 was won by the cat walking alone (no CRATE IS
+            // PUSH); now the crate rides through the gate ahead of the cat.
+            if l.id == "jam" {
+                let gate = s.state().board.things.iter().find(|t| t.is_gate()).map(|t| t.x).unwrap();
+                let crate_x = s.state().board.things.iter().find(|t| &*t.id == "crate-1").map(|t| t.x).unwrap();
+                assert!(crate_x > gate, "the crate went through the gate first");
+            }
         }
     }
 }

@@ -49,6 +49,40 @@ pub fn channel_color(channel: &str) -> Color32 {
 /// A custom property word with no accent: not a noun's colour, so it reads as a property.
 const CUSTOM_PROPERTY: Color32 = Color32::from_rgb(200, 170, 255);
 
+/// A word's colour: a core property's own (YOU pink, WIN gold…); a level's
+/// own property word (a pair's or an automaton's, or one the glossary
+/// declares) its glossary accent, else one lilac for all of them, never a
+/// noun's colour; a noun its object's colour; IS and AND white.
+pub fn word_color(w: &Word, s: &State, look: &Look) -> Color32 {
+    match w {
+        Word::Prop(p) => prop_color(*p),
+        Word::Noun(n) => {
+            if let Some(c) =
+                look.accents.iter().find(|(w, _)| w.eq_ignore_ascii_case(n)).and_then(|(_, a)| accent_color(a))
+            {
+                return c;
+            }
+            let bound =
+                s.pair_words.iter().flatten().chain(s.automaton_words.iter()).any(|w| w.eq_ignore_ascii_case(n));
+            if bound {
+                CUSTOM_PROPERTY
+            } else {
+                noun_color(n)
+            }
+        }
+        Word::Is | Word::And => Color32::from_gray(230),
+    }
+}
+
+/// An object's tile colour: a plate's or gate's circuit colour, else its noun's.
+pub fn object_color(t: &retrace_kernel::miau::board::Thing) -> Color32 {
+    match (&t.kind, t.channel.as_deref()) {
+        (_, Some(c)) => channel_color(c),
+        (Kind::Object(n), None) => noun_color(n),
+        (Kind::Word(_), None) => Color32::from_gray(15),
+    }
+}
+
 /// Where the `k`th of `n` things in one cell is drawn: alone, the whole cell;
 /// stacked, a smaller square stepped along the diagonal, so each stays in sight.
 pub fn stacked(r: egui::Rect, k: usize, n: usize) -> egui::Rect {
@@ -173,14 +207,7 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: 
             (b.things[..i].iter().filter(here).count(), b.things.iter().filter(here).count())
         })
         .collect();
-    // The level's own property words: the pack's accents, else one colour for all of them.
-    let custom_color = |n: &str| -> Option<Color32> {
-        if let Some((_, a)) = look.accents.iter().find(|(w, _)| w.eq_ignore_ascii_case(n)) {
-            return accent_color(a);
-        }
-        let bound = s.pair_words.iter().flatten().chain(s.automaton_words.iter()).any(|w| w.eq_ignore_ascii_case(n));
-        bound.then_some(CUSTOM_PROPERTY)
-    };
+
     let cell = (rect.width() / b.w as f32).min(rect.height() / b.h as f32);
     let places = from.map(|(f, t)| tween_positions(f, s, t));
     let place = |i: usize, x: i32, y: i32| {
@@ -218,7 +245,7 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: 
                     let has = |p: Prop| s.rules.has(&t.kind, p);
                     let inert = PROPS.iter().all(|(p, _)| !has(*p));
                     // A plate or gate takes its circuit's colour.
-                    let base = t.channel.as_deref().map_or_else(|| noun_color(n), channel_color);
+                    let base = object_color(t);
                     let fill = if inert { base.gamma_multiply(0.45) } else { base };
                     painter.rect_filled(r, cell * 0.2, fill);
                     let frame = if has(Prop::You) {
@@ -281,11 +308,7 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: 
                     }
                 }
                 Kind::Word(w) => {
-                    let color = match w {
-                        Word::Prop(p) => prop_color(*p),
-                        Word::Noun(n) => custom_color(n).unwrap_or_else(|| noun_color(n)),
-                        Word::Is | Word::And => Color32::from_gray(230),
-                    };
+                    let color = word_color(w, s, look);
                     painter.rect_filled(r, 3.0, Color32::from_gray(15));
                     if t.fixed {
                         painter.rect_stroke(
