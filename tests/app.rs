@@ -352,6 +352,16 @@ fn snapshots_of_the_main_screens() {
     h.state_mut().screen = Screen::MiauLevels;
     h.run();
     h.snapshot("miau-levels");
+    // The level editor on a new level, its verdict worked out.
+    let mut d = retrace::ui::miau::editor::Draft::new("level-1");
+    for (t, x, y) in [("FLAG", 0, 1), ("IS!", 1, 1), ("WIN", 2, 1), ("flag", 6, 4), ("crate", 3, 2), ("dock", 3, 2)] {
+        d.place(x, y, t, true);
+    }
+    let mut e = retrace::ui::miau::editor::EditorView::new(d, retrace::ui::miau::editor::Kit::default());
+    assert!(e.wait(20).is_some());
+    h.state_mut().screen = Screen::MiauEditor(e);
+    h.run();
+    h.snapshot("miau-editor");
 }
 
 #[test]
@@ -1729,4 +1739,115 @@ fn miau_a_risky_move_is_known_before_it_is_made() {
     assert!(risky_move(st, Action::Up).is_empty(), "a safe step");
     assert!(risky_move(st, Action::Down).is_empty(), "a refused step (the edge)");
     assert!(risky_move(st, Action::Wait).is_empty());
+}
+
+fn editor<'h>(h: &'h mut Harness<'static, RetraceApp>) -> &'h mut retrace::ui::miau::editor::EditorView {
+    match &mut h.state_mut().screen {
+        Screen::MiauEditor(v) => v,
+        _ => panic!("not in the level editor"),
+    }
+}
+
+/// The centre of cell (x, y) of the editor's board.
+fn editor_cell_pos(h: &mut Harness<'static, RetraceApp>, x: usize, y: usize) -> egui::Pos2 {
+    let rect = h.get_by_label("Level board").rect();
+    let cell = rect.width() / editor(h).draft.w as f32;
+    rect.min + egui::vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell)
+}
+
+/// Places the selected token on cell (x, y) with a click.
+fn editor_click(h: &mut Harness<'static, RetraceApp>, x: usize, y: usize) {
+    let pos = editor_cell_pos(h, x, y);
+    h.input_mut().events.push(egui::Event::PointerMoved(pos));
+    primary(h, pos, true);
+    h.step();
+    primary(h, pos, false);
+    h.run();
+}
+
+/// Waits for the editor's live verdict and returns its line.
+fn editor_verdict(h: &mut Harness<'static, RetraceApp>) -> String {
+    assert!(editor(h).wait(20).is_some(), "a verdict within 20 s");
+    h.run();
+    editor(h).verdict_line(retrace::store::Lang::En)
+}
+
+#[test]
+fn a_level_built_by_clicks_is_solved_live_saved_reloaded_played_and_travels_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::MiauLevels;
+        h.run();
+        h.get_by_label("New level").click();
+        h.run();
+        // The new level has the cat and MIAU IS YOU; write FLAG IS WIN and put a flag down.
+        for (brush, x, y) in [("FLAG", 0, 1), ("IS", 1, 1), ("WIN", 2, 1), ("flag", 6, 4)] {
+            h.get_by_label(brush).click();
+            h.run();
+            editor_click(&mut h, x, y);
+        }
+        let line = editor_verdict(&mut h);
+        assert!(line.starts_with("SOLVED in 6 moves"), "{line}\n{}", editor(&mut h).draft.map_and_legend().0);
+        assert!(h.query_by_label_contains("SOLVED in 6 moves").is_some(), "shown on the panel");
+        // A wall of fixed words down column 5, in one drag: no win any more, proved.
+        h.get_by_label("Fixed words").click();
+        h.get_by_label("AND").click();
+        h.run();
+        let (top, bottom) = (editor_cell_pos(&mut h, 5, 0), editor_cell_pos(&mut h, 5, 4));
+        h.input_mut().events.push(egui::Event::PointerMoved(top));
+        primary(&mut h, top, true);
+        h.step();
+        for i in 1..=8 {
+            let p = top + (bottom - top) * (i as f32 / 8.0);
+            h.input_mut().events.push(egui::Event::PointerMoved(p));
+            h.step();
+        }
+        primary(&mut h, bottom, false);
+        h.run();
+        assert_eq!((0..5).filter(|&y| editor(&mut h).draft.cell(5, y) == ["AND!"]).count(), 5, "the stroke");
+        let line = editor_verdict(&mut h);
+        assert!(line.starts_with("UNSOLVED"), "{line}");
+        // One undo takes the whole stroke back.
+        h.get_by_label("Undo").click();
+        h.run();
+        assert!(editor_verdict(&mut h).starts_with("SOLVED in 6 moves"));
+        // Export, import, export: the same bytes.
+        let kit = editor(&mut h).kit.clone();
+        let text = retrace::ui::miau::editor::export(&editor(&mut h).draft, &kit);
+        editor(&mut h).paste = text.clone();
+        h.get_by_label("Import").click();
+        h.run();
+        assert_eq!(retrace::ui::miau::editor::export(&editor(&mut h).draft, &kit), text);
+        // Play-test: the ordinary game screen, then back to the same draft; the win is no progress.
+        h.get_by_label("Play-test").click();
+        h.run();
+        for _ in 0..6 {
+            h.key_press(egui::Key::ArrowRight);
+            h.run();
+        }
+        assert!(miau(&mut h).session.state().won);
+        h.get_by_label("Back to editor").click();
+        h.run();
+        assert_eq!(retrace::ui::miau::editor::export(&editor(&mut h).draft, &kit), text, "the draft waited");
+        assert!(!dir.path().join("miau-progress.txt").exists(), "a play-test records no win");
+        h.get_by_label("Save").click();
+        h.run();
+        assert!(h.state_mut().miau.packs.iter().any(|p| p.id == "my-levels"), "in the list at once");
+    }
+    let saved = std::fs::read_to_string(dir.path().join("miau-my-levels.toml")).unwrap();
+    assert!(saved.contains("FIW") && saved.contains("id = \"level-1\""), "{saved}");
+    // The next start reads the pack back; its level plays to a win.
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::MiauLevels;
+    h.run();
+    h.get_by_label("My levels").click();
+    h.run();
+    h.get_by_label("Untitled level").click();
+    h.run();
+    for _ in 0..6 {
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+    }
+    assert!(miau(&mut h).session.state().won);
 }

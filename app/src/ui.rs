@@ -50,6 +50,8 @@ pub enum Screen {
     MiauLevels,
     /// A Miau Is True level.
     Miau(MiauView),
+    /// Miau Is True's level editor.
+    MiauEditor(miau::editor::EditorView),
 }
 
 /// The demo replays the home cards loop (attract mode), embedded in the binary.
@@ -134,6 +136,8 @@ pub struct MiauHome {
     pub best: Vec<(String, u32)>,
     /// The world open in the level list (none: the world map).
     pub world: Option<usize>,
+    /// The level editor, parked while its level is play-tested.
+    pub editor: Option<miau::editor::EditorView>,
 }
 
 impl RetraceApp {
@@ -164,6 +168,7 @@ impl RetraceApp {
             .filter(|s| s.state().phase != retrace_kernel::life::Phase::GameOver);
         let saved_explodo = saved::<Explodo>(&store, explodo::SAVE, &mut errors);
         let saved_miau = saved::<Miau>(&store, miau::SAVE, &mut errors);
+        let store_dir = store.clone();
         let demos = DEMOS.iter().filter_map(|(name, bytes)| WatchView::open(name, bytes).ok()).collect();
         let mut app = RetraceApp {
             store,
@@ -173,7 +178,14 @@ impl RetraceApp {
             mines: MinesHome { saved: saved_mines },
             life: LifeHome { saved: saved_life, form: life_form, engine: None, replacing: None },
             explodo: ExplodoHome { saved: saved_explodo, form: run_form, show_scores: false, replacing: false },
-            miau: MiauHome { saved: saved_miau, packs: miau::packs(), won: Vec::new(), best: Vec::new(), world: None },
+            miau: MiauHome {
+                saved: saved_miau,
+                packs: my_levels(&store_dir, &mut errors),
+                won: Vec::new(),
+                best: Vec::new(),
+                world: None,
+                editor: None,
+            },
             notice: None,
             certified: None,
             demos,
@@ -427,7 +439,13 @@ impl RetraceApp {
     /// goes, and Miau's level list reads the levels won.
     fn show(&mut self, screen: Screen) {
         self.reclaim_engine();
-        self.screen = screen;
+        let old = std::mem::replace(&mut self.screen, screen);
+        // A play-test parks the editor; it comes back when the test ends.
+        if let (Screen::MiauEditor(editor), Screen::Miau(v)) = (old, &self.screen) {
+            if v.from_editor {
+                self.miau.editor = Some(editor);
+            }
+        }
         if matches!(self.screen, Screen::MiauLevels) {
             self.read_miau_progress();
         }
@@ -686,6 +704,13 @@ impl eframe::App for RetraceApp {
                 ) {
                     Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau.packs, p, l, &mut self.error),
                     Some(MiauRequest::OpenPack(path)) => pack_to_open = Some(path),
+                    Some(MiauRequest::NewLevel) => next = Some(Screen::MiauEditor(new_level(&self.miau.packs))),
+                    Some(MiauRequest::Edit(p, l)) => {
+                        let pack = &self.miau.packs[p];
+                        let draft = miau::editor::Draft::from_level(&pack.levels[l]);
+                        next =
+                            Some(Screen::MiauEditor(miau::editor::EditorView::new(draft, miau::editor::Kit::of(pack))));
+                    }
                     _ => {}
                 },
                 Screen::Miau(v) => match v.ui(ui, &self.store, lang) {
@@ -694,11 +719,33 @@ impl eframe::App for RetraceApp {
                         if let Some(kept) = v.resumable() {
                             self.miau.saved = kept;
                         }
-                        next = Some(Screen::MiauLevels);
+                        next = match self.miau.editor.take() {
+                            Some(editor) if v.from_editor => Some(Screen::MiauEditor(editor)),
+                            _ => Some(Screen::MiauLevels),
+                        };
                     }
                     Some(MiauRequest::OpenPack(path)) => pack_to_open = Some(path),
-                    None => {}
+                    _ => {}
                 },
+                Screen::MiauEditor(v) => {
+                    let mine = self.miau.packs.iter().find(|p| p.id == miau::editor::MY_LEVELS_ID);
+                    match v.ui(ui, &self.store, lang, mine) {
+                        Some(miau::editor::EditorRequest::Levels) => next = Some(Screen::MiauLevels),
+                        Some(miau::editor::EditorRequest::PlayTest(level)) => match miau::editor::play_test(&level) {
+                            Ok(session) => {
+                                let mut view = MiauView::resume(session, &self.miau.packs);
+                                (view.title, view.hint, view.from_editor) =
+                                    (level.title.clone(), level.hint.clone(), true);
+                                next = Some(Screen::Miau(view));
+                            }
+                            Err(e) => self.error = Some(e),
+                        },
+                        Some(miau::editor::EditorRequest::Saved(pack)) => {
+                            miau::add_pack(&mut self.miau.packs, *pack);
+                        }
+                        None => {}
+                    }
+                }
                 Screen::Watch(v) => {
                     let dt = self.last_frame.map_or(0.0, |l| l.elapsed().as_secs_f32()).min(0.25);
                     self.last_frame = Some(Instant::now());
@@ -780,6 +827,31 @@ fn start_miau(
             None
         }
     }
+}
+
+/// The shipped packs, then the player's own "My levels" pack from the data
+/// folder when there is one (a file that does not load is named in `errors`
+/// and left where it is, for the player to mend).
+fn my_levels(store: &Store, errors: &mut Vec<String>) -> Vec<retrace_kernel::miau::pack::Pack> {
+    let mut packs = miau::packs();
+    let path = store.path(miau::editor::MY_LEVELS);
+    if path.exists() {
+        match miau::open_pack(&path) {
+            Ok(p) => {
+                miau::add_pack(&mut packs, p);
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    packs
+}
+
+/// The editor on a new level, with an id no pack of the list has yet.
+fn new_level(packs: &[retrace_kernel::miau::pack::Pack]) -> miau::editor::EditorView {
+    let taken = |id: &str| packs.iter().any(|p| p.levels.iter().any(|l| l.id == id));
+    let id = (1..).map(|n| format!("level-{n}")).find(|id| !taken(id)).unwrap_or_default();
+    let kit = packs.iter().fold(miau::editor::Kit::default(), |k, p| k.merged(&miau::editor::Kit::of(p)));
+    miau::editor::EditorView::new(miau::editor::Draft::new(&id), kit)
 }
 
 /// A yes-or-no question (already in the window's language) in a small window

@@ -8,6 +8,7 @@
 //! message says to undo or restart. Every move is saved (`miau.replay`); the session's title is
 //! `<pack id>/<level id>`, so Resume finds the level, its hint and the next.
 
+pub mod editor;
 mod input;
 mod paint;
 
@@ -67,8 +68,7 @@ pub fn open_pack(path: &std::path::Path) -> Result<Pack, String> {
 }
 
 /// Adds a pack to the list, in place of one with the same id (a designer
-/// opening the file again after an edit gets the new levels).
-/// Adds an opened pack (replacing one with the same id); returns its index.
+/// opening the file again after an edit gets the new levels); returns its index.
 pub fn add_pack(packs: &mut Vec<Pack>, pack: Pack) -> usize {
     match packs.iter().position(|p| p.id == pack.id) {
         Some(i) => {
@@ -90,6 +90,10 @@ pub enum MiauRequest {
     Play(usize, usize),
     /// Open a pack file (chosen in the file dialog).
     OpenPack(std::path::PathBuf),
+    /// Write a new level in the editor.
+    NewLevel,
+    /// Edit this level (pack index, level index) in the editor.
+    Edit(usize, usize),
 }
 
 /// A level on screen.
@@ -138,6 +142,9 @@ pub struct MiauView {
     pub flash: Vec<(i32, i32)>,
     /// What the last move destroyed, falling away during the tween.
     pub gone: Vec<(i32, i32, String)>,
+    /// A play-test from the level editor: Levels goes back to the editor,
+    /// and a win is not recorded as progress.
+    pub from_editor: bool,
 }
 
 impl MiauView {
@@ -178,6 +185,7 @@ impl MiauView {
             tween: None,
             flash: Vec::new(),
             gone: Vec::new(),
+            from_editor: false,
         };
         if let Some((p, l)) = place {
             let (pack, level) = (&packs[p], &packs[p].levels[l]);
@@ -311,7 +319,7 @@ impl MiauView {
         if self.session.state().won {
             store.forget(SAVE);
             let id = self.session.header("").title.unwrap_or_default();
-            if is_level_id(&id) {
+            if is_level_id(&id) && !self.from_editor {
                 if let Err(e) = record_win(&store.path(PROGRESS), &id) {
                     self.message = Some(e);
                 }
@@ -338,7 +346,8 @@ impl MiauView {
         ui.horizontal(|ui| {
             ui.heading(&self.title);
             ui.label(format!("{} {}", tr(lang, "Turn"), self.session.state().turns));
-            if ui.button(tr(lang, "Levels")).clicked() {
+            let back = if self.from_editor { tr(lang, "Back to editor") } else { tr(lang, "Levels") };
+            if ui.button(back).clicked() {
                 request = Some(MiauRequest::Levels);
             }
         });
@@ -861,6 +870,9 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauR
                 request = Some(MiauRequest::OpenPack(path));
             }
         }
+        if ui.button(tr(lang, "New level")).clicked() {
+            request = Some(MiauRequest::NewLevel);
+        }
     });
     let done = |pack: &Pack, l: &pack::Level| won.iter().any(|w| *w == format!("{}/{}", pack.id, l.id));
     egui::ScrollArea::vertical().show(ui, |ui| match *world {
@@ -881,13 +893,16 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauR
         Some(p) => {
             let pack = &packs[p];
             let w = pack.world.clone().unwrap_or_default();
-            ui.heading(format!("{} {}", w.glyph, pack.name).trim());
+            ui.heading(&pack.name);
             if !w.tagline.is_empty() {
                 ui.label(RichText::new(&w.tagline).italics());
             }
             ui.add_space(6.0);
             let open = unlocked(pack, won);
-            egui::Grid::new("miau-world-levels").num_columns(4).spacing([12.0, 6.0]).show(ui, |ui| {
+            // Levels of a pack the player opened or made can be edited (a
+            // shipped world is the game's own; its levels open as copies).
+            let editable = p >= PACKS.len();
+            egui::Grid::new("miau-world-levels").num_columns(5).spacing([12.0, 6.0]).show(ui, |ui| {
                 for (l, level) in pack.levels.iter().enumerate() {
                     ui.label(format!("{}.", l + 1));
                     let title = if level.title.is_empty() { level.id.as_str() } else { level.title.as_str() };
@@ -919,6 +934,9 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauR
                     } else {
                         ui.label("");
                     }
+                    if editable && ui.button(tr(lang, "Edit")).on_hover_text(&level.id).clicked() {
+                        request = Some(MiauRequest::Edit(p, l));
+                    }
                     ui.end_row();
                 }
             });
@@ -941,7 +959,15 @@ fn world_card(ui: &mut egui::Ui, lang: Lang, pack: &Pack, won: usize) -> bool {
         ui.set_min_height(100.0);
         ui.vertical(|ui| {
             ui.horizontal(|ui| {
-                ui.label(RichText::new(if w.glyph.is_empty() { "🧩" } else { &w.glyph }).size(28.0));
+                // The world's glyph where the fonts have it, else its initial
+                // (a missing glyph is never drawn, as on the board).
+                let font = egui::FontId::proportional(28.0);
+                let glyph = if !w.glyph.is_empty() && ui.fonts_mut(|f| f.has_glyphs(&font, &w.glyph)) {
+                    w.glyph.clone()
+                } else {
+                    pack.name.chars().next().map(|c| c.to_uppercase().to_string()).unwrap_or_default()
+                };
+                ui.label(RichText::new(glyph).size(28.0));
                 clicked = ui.button(RichText::new(&pack.name).strong()).clicked();
             });
             if !w.tagline.is_empty() {
