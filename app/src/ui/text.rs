@@ -227,6 +227,8 @@ pub fn ru(en: &str) -> Option<&'static str> {
         "proved" => "доказано",
         "Width" => "Ширина",
         "Height" => "Высота",
+        "Its glyph faces left" => "Его значок смотрит влево",
+        "Pack text" => "Текст набора",
         "All worlds" => "Все миры",
         "Choose a world" => "Выберите мир",
         "required" => "обязательный",

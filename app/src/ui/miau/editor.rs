@@ -843,6 +843,14 @@ impl EditorView {
             },
         );
         ui.checkbox(&mut self.fixed, tr(lang, "Fixed words"));
+        // Facing belongs to a noun's glyph (the palette's `faces`): the game
+        // turns a glyph drawn facing left the way its thing last moved.
+        let brush = self.brush.clone();
+        if let Some(g) = self.kit.palette.iter_mut().find(|g| g.noun == brush && !g.glyph.is_empty()) {
+            if ui.checkbox(&mut g.faces_left, tr(lang, "Its glyph faces left")).changed() {
+                self.changed();
+            }
+        }
         egui::ComboBox::from_label(tr(lang, "Channel")).selected_text(self.channel.clone()).show_ui(ui, |ui| {
             for c in retrace_kernel::miau::board::CHANNELS {
                 ui.selectable_value(&mut self.channel, c.to_string(), c);
@@ -896,6 +904,17 @@ impl EditorView {
                 }
             }
         }
+        // A problem the loader found at a cell (`row 3, column 2`) is outlined there.
+        for (x, y) in self.problems.iter().filter_map(|p| problem_cell(p)) {
+            let at =
+                egui::Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
+            ui.painter().rect_stroke(
+                at.shrink(1.0),
+                3.0,
+                egui::Stroke::new(3.0, Color32::from_rgb(240, 90, 60)),
+                egui::StrokeKind::Inside,
+            );
+        }
         let cell_at = |p: egui::Pos2| {
             let v = (p - rect.min) / cell;
             (v.x >= 0.0 && v.y >= 0.0 && v.x < w && v.y < h).then_some((v.x as usize, v.y as usize))
@@ -928,6 +947,11 @@ impl EditorView {
         if resp.drag_stopped() {
             self.stroking = false;
         }
+        self.solution_ui(ui, lang);
+    }
+
+    /// Watching the solver's solution on the board, move by move.
+    fn solution_ui(&mut self, ui: &mut egui::Ui, lang: Lang) {
         if let Some(moves) = self.solution().map(<[Action]>::len) {
             ui.horizontal(|ui| {
                 match self.showing {
@@ -1026,6 +1050,13 @@ impl EditorView {
             self.redo.clear();
             self.changed();
         }
+        // The level as the pack file will hold it, written for the author.
+        egui::CollapsingHeader::new(tr(lang, "Pack text")).show(ui, |ui| {
+            let mut text = export(&self.draft, &self.kit);
+            egui::ScrollArea::vertical().id_salt("editor-pack-text").max_height(200.0).show(ui, |ui| {
+                ui.add(egui::TextEdit::multiline(&mut text).code_editor().interactive(false).desired_width(260.0));
+            });
+        });
         ui.separator();
         let l = ui.label(RichText::new(tr(lang, "Import: paste a level's text here")).small());
         ui.add(egui::TextEdit::multiline(&mut self.paste).desired_rows(3).desired_width(260.0)).labelled_by(l.id);
@@ -1043,6 +1074,14 @@ impl EditorView {
             }
         }
     }
+}
+
+/// The cell (column, row from 0) a loader message names (`… row 3, column 2: …`).
+pub fn problem_cell(message: &str) -> Option<(usize, usize)> {
+    let rest = &message[message.find("row ")? + 4..];
+    let (row, rest) = rest.split_once(", column ")?;
+    let column: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    Some((column.parse::<usize>().ok()?.checked_sub(1)?, row.trim().parse::<usize>().ok()?.checked_sub(1)?))
 }
 
 /// A session of the level for play-testing, titled `editor/<id>` so the
@@ -1083,6 +1122,18 @@ mod tests {
         check(&d);
         let (back, _) = import(&export(&d, &Kit::default())).unwrap();
         assert_eq!(back, d, "every field comes back");
+    }
+
+    #[test]
+    fn a_problem_at_a_cell_names_it() {
+        assert_eq!(problem_cell("levels[0].map: row 3, column 2: 'x' is not in the legend"), Some((1, 2)));
+        assert_eq!(problem_cell("levels[0].id: 'v' is not a valid id"), None);
+        // Where a cell error shows: a bad token put on the board by hand.
+        let mut d = Draft::new("cells");
+        d.place(4, 2, "plate:purple", false);
+        let (_, report) = pack::load(&export(&d, &Kit::default()));
+        let cells: Vec<_> = report.errors.iter().filter_map(|e| problem_cell(&e.to_string())).collect();
+        assert!(cells.contains(&(4, 2)), "{:?}", report.errors);
     }
 
     #[test]
