@@ -18,7 +18,7 @@ fn english_minelayer(dir: &Path) {
     let settings = dir.join("settings.txt");
     if !settings.exists() {
         std::fs::create_dir_all(dir).unwrap();
-        std::fs::write(settings, "mines_lang = en\n").unwrap();
+        std::fs::write(settings, "mines_lang = en\nsound = false\n").unwrap();
     }
 }
 
@@ -1850,4 +1850,49 @@ fn a_level_built_by_clicks_is_solved_live_saved_reloaded_played_and_travels_as_t
         h.run();
     }
     assert!(miau(&mut h).session.state().won);
+}
+
+#[test]
+fn miau_plays_by_pad_alone_and_each_move_asks_for_its_sound() {
+    use retrace::pad::Button;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Hello, flag");
+    let mut press = |h: &mut Harness<'static, RetraceApp>, b: Button| {
+        h.state_mut().pad_presses.push(b);
+        h.run();
+    };
+    press(&mut h, Button::Right);
+    assert_eq!(miau(&mut h).session.state().turns, 1, "the d-pad moves");
+    press(&mut h, Button::East);
+    assert_eq!(miau(&mut h).session.state().turns, 0, "B undoes");
+    press(&mut h, Button::North);
+    assert_eq!(miau(&mut h).session.state().turns, 1, "Y redoes");
+    press(&mut h, Button::Select);
+    assert_eq!(miau(&mut h).session.state().turns, 0, "Select restarts");
+    press(&mut h, Button::South);
+    assert_eq!(miau(&mut h).session.state().turns, 1, "A waits");
+    press(&mut h, Button::Select);
+    for _ in 0..8 {
+        press(&mut h, Button::Right);
+    }
+    assert!(miau(&mut h).session.state().won);
+    press(&mut h, Button::Start);
+    assert_eq!(miau(&mut h).title, "Pass it on", "Start after a win: the next level");
+    press(&mut h, Button::Start);
+    assert!(matches!(h.state_mut().screen, Screen::MiauLevels), "Start while playing: the list");
+
+    // The sound each move asks for: a step, a refusal, a rule formed, the win.
+    let store = Store::new(dir.path());
+    let mut v = miau_level("pass-it-on");
+    v.act(retrace_kernel::miau::Action::Down, &store);
+    assert_eq!(v.sounds, [retrace::sound::Effect::Refused], "against the edge");
+    v.sounds.clear();
+    for c in "RURRRD".chars() {
+        v.act(retrace_kernel::miau::Action::from_letter(c).unwrap(), &store);
+    }
+    use retrace::sound::Effect;
+    assert_eq!(v.sounds.first(), Some(&Effect::Step));
+    assert!(v.sounds.contains(&Effect::Rule) || v.sounds.contains(&Effect::Push), "{:?}", v.sounds);
+    assert_eq!(v.sounds.last(), Some(&Effect::Win));
 }

@@ -5,6 +5,8 @@
 pub mod budget;
 pub mod cli;
 pub mod files;
+pub mod pad;
+pub mod sound;
 pub mod store;
 pub mod ui;
 

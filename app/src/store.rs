@@ -65,6 +65,8 @@ pub struct Settings {
     pub explodo_developer: bool,
     /// Explodorama's Immortal mode, remembered for the next run.
     pub explodo_immortal: bool,
+    /// Sound effects on (every game's).
+    pub sound: bool,
 }
 
 impl Default for Settings {
@@ -82,6 +84,7 @@ impl Default for Settings {
             life_tool: "pencil".into(),
             explodo_developer: false,
             explodo_immortal: false,
+            sound: true,
         }
     }
 }
@@ -92,7 +95,7 @@ impl Settings {
         format!(
             "theme = {}\nlang = {}\nmines_lang = {}\nmines_tier = {}\nmines_assist = {}\nlife_unlocked = {}\n\
              life_size = {}x{}\nlife_wrap = {}\nlife_budget = {}\nlife_tool = {}\n\
-             explodo_developer = {}\nexplodo_immortal = {}\n",
+             explodo_developer = {}\nexplodo_immortal = {}\nsound = {}\n",
             if self.theme == Theme::Light { "light" } else { "dark" },
             if self.lang == Lang::Ru { "ru" } else { "en" },
             self.mines_lang,
@@ -105,7 +108,8 @@ impl Settings {
             self.life_budget,
             self.life_tool,
             self.explodo_developer,
-            self.explodo_immortal
+            self.explodo_immortal,
+            self.sound
         )
     }
 
@@ -134,6 +138,7 @@ impl Settings {
                 "life_wrap" => s.life_wrap = v == "true",
                 "explodo_developer" => s.explodo_developer = v == "true",
                 "explodo_immortal" => s.explodo_immortal = v == "true",
+                "sound" => s.sound = v != "false",
                 "life_budget" => s.life_budget = v.parse().unwrap_or(100).clamp(1, 100_000),
                 "life_tool" if ["pencil", "brush", "eraser", "eraser4"].contains(&v) => s.life_tool = v.into(),
                 _ => {}

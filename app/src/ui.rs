@@ -91,6 +91,13 @@ pub struct RetraceApp {
     theme_applied: Option<Theme>,
     /// Keeps the home cards' demos still (for snapshot tests).
     pub demos_paused: bool,
+    /// The sound effects' device (opened at the first effect, when sound is on).
+    pub sound: crate::sound::Sound,
+    /// The gamepads (opened at the first frame).
+    pub pads: crate::pad::Pads,
+    /// Pad buttons to hand to the screen this frame, after those the pads
+    /// report (a test presses buttons here, with no pad attached).
+    pub pad_presses: Vec<crate::pad::Button>,
 }
 
 /// MineLayer's part of the shell: what the home card and the screen need between screens.
@@ -194,6 +201,9 @@ impl RetraceApp {
             show_help: false,
             theme_applied: None,
             demos_paused: false,
+            sound: crate::sound::Sound::default(),
+            pads: crate::pad::Pads::default(),
+            pad_presses: Vec::new(),
         };
         if let Some(path) = open {
             app.open_path(&path);
@@ -539,6 +549,7 @@ impl RetraceApp {
                     ui.radio_value(&mut self.settings.theme, Theme::Dark, tr(lang, "Dark"));
                     ui.radio_value(&mut self.settings.theme, Theme::Light, tr(lang, "Light"));
                 });
+                ui.checkbox(&mut self.settings.sound, tr(lang, "Sound"));
                 ui.horizontal(|ui| {
                     ui.label(tr(lang, "Language"));
                     ui.radio_value(&mut self.settings.lang, Lang::En, "English");
@@ -628,6 +639,12 @@ impl eframe::App for RetraceApp {
             self.theme_applied = Some(self.settings.theme);
         }
         self.keys(&ctx);
+        // Pad presses first, then any a test queued; a plugged pad is looked at 20 times a second.
+        let polled = self.pads.poll();
+        self.pad_presses.splice(0..0, polled);
+        if self.pads.connected() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
         let lang = self.lang();
         banner(ui, "notice", &mut self.notice, None, lang);
@@ -713,20 +730,27 @@ impl eframe::App for RetraceApp {
                     }
                     _ => {}
                 },
-                Screen::Miau(v) => match v.ui(ui, &self.store, lang) {
-                    Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau.packs, p, l, &mut self.error),
-                    Some(MiauRequest::Levels) => {
-                        if let Some(kept) = v.resumable() {
-                            self.miau.saved = kept;
-                        }
-                        next = match self.miau.editor.take() {
-                            Some(editor) if v.from_editor => Some(Screen::MiauEditor(editor)),
-                            _ => Some(Screen::MiauLevels),
-                        };
+                Screen::Miau(v) => {
+                    v.pad.append(&mut self.pad_presses);
+                    let request = v.ui(ui, &self.store, lang);
+                    for e in v.sounds.drain(..) {
+                        self.sound.play(e, self.settings.sound);
                     }
-                    Some(MiauRequest::OpenPack(path)) => pack_to_open = Some(path),
-                    _ => {}
-                },
+                    match request {
+                        Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau.packs, p, l, &mut self.error),
+                        Some(MiauRequest::Levels) => {
+                            if let Some(kept) = v.resumable() {
+                                self.miau.saved = kept;
+                            }
+                            next = match self.miau.editor.take() {
+                                Some(editor) if v.from_editor => Some(Screen::MiauEditor(editor)),
+                                _ => Some(Screen::MiauLevels),
+                            };
+                        }
+                        Some(MiauRequest::OpenPack(path)) => pack_to_open = Some(path),
+                        _ => {}
+                    }
+                }
                 Screen::MiauEditor(v) => {
                     let mine = self.miau.packs.iter().find(|p| p.id == miau::editor::MY_LEVELS_ID);
                     match v.ui(ui, &self.store, lang, mine) {
@@ -783,6 +807,8 @@ impl eframe::App for RetraceApp {
         });
         self.windows(&ctx);
         self.certify();
+        // Presses no screen took this frame are dropped, not kept for the next one.
+        self.pad_presses.clear();
     }
 }
 

@@ -145,6 +145,10 @@ pub struct MiauView {
     /// A play-test from the level editor: Levels goes back to the editor,
     /// and a win is not recorded as progress.
     pub from_editor: bool,
+    /// Sound effects the last moves asked for; the shell plays and empties it.
+    pub sounds: Vec<crate::sound::Effect>,
+    /// Pad buttons pressed since the last frame; the shell fills it, the screen empties it.
+    pub pad: Vec<crate::pad::Button>,
 }
 
 impl MiauView {
@@ -186,6 +190,8 @@ impl MiauView {
             flash: Vec::new(),
             gone: Vec::new(),
             from_editor: false,
+            sounds: Vec::new(),
+            pad: Vec::new(),
         };
         if let Some((p, l)) = place {
             let (pack, level) = (&packs[p], &packs[p].levels[l]);
@@ -230,6 +236,7 @@ impl MiauView {
                 self.message = None;
                 self.gone = fallen(&before, &events);
                 face(&mut self.look.facing_right, &before, self.session.state());
+                self.sounds.push(effect(&before, self.session.state(), &events));
                 self.tween = Some((before, None));
                 // A rule formed flashes the sentence it was read from.
                 self.flash = events
@@ -240,7 +247,10 @@ impl MiauView {
                     .collect();
                 self.save(store);
             }
-            Err(e) => self.message = Some(e.0),
+            Err(e) => {
+                self.message = Some(e.0);
+                self.sounds.push(crate::sound::Effect::Refused);
+            }
         }
     }
 
@@ -343,11 +353,15 @@ impl MiauView {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
         }
         let keys = input::keys(ui.ctx());
+        let pad = std::mem::take(&mut self.pad);
+        let pad_pressed = |b: crate::pad::Button| pad.contains(&b);
         ui.horizontal(|ui| {
             ui.heading(&self.title);
             ui.label(format!("{} {}", tr(lang, "Turn"), self.session.state().turns));
             let back = if self.from_editor { tr(lang, "Back to editor") } else { tr(lang, "Levels") };
-            if ui.button(back).clicked() {
+            // Start leaves for the list, except after a win (then it is Next level).
+            let start_leaves = pad_pressed(crate::pad::Button::Start) && !self.session.state().won;
+            if ui.button(back).clicked() || start_leaves {
                 request = Some(MiauRequest::Levels);
             }
         });
@@ -361,14 +375,19 @@ impl MiauView {
             self.showing = None;
         }
         if let Some(moves) = &solution {
+            // The shoulders step through the solution too (R1 starts it).
+            let (back_pad, on_pad) =
+                (pad_pressed(crate::pad::Button::LeftShoulder), pad_pressed(crate::pad::Button::RightShoulder));
             ui.horizontal(|ui| match self.showing {
                 None => {
-                    if ui.button(tr(lang, "Show me")).clicked() {
+                    if ui.button(tr(lang, "Show me")).clicked() || on_pad {
                         self.showing = Some(0);
                     }
                 }
                 Some(k) => {
-                    if ui.add_enabled(k > 0, egui::Button::new(tr(lang, "Previous move"))).clicked() {
+                    if ui.add_enabled(k > 0, egui::Button::new(tr(lang, "Previous move"))).clicked()
+                        || (back_pad && k > 0)
+                    {
                         self.showing = Some(k - 1);
                     }
                     ui.label(format!(
@@ -377,7 +396,9 @@ impl MiauView {
                         moves.len(),
                         if k > 0 { format!(": {}", moves_text(&moves[k - 1..k])) } else { String::new() }
                     ));
-                    if ui.add_enabled(k < moves.len(), egui::Button::new(tr(lang, "Next move"))).clicked() {
+                    if ui.add_enabled(k < moves.len(), egui::Button::new(tr(lang, "Next move"))).clicked()
+                        || (on_pad && k < moves.len())
+                    {
                         self.showing = Some(k + 1);
                     }
                     if ui.button(tr(lang, "Back to my game")).clicked() {
@@ -387,6 +408,7 @@ impl MiauView {
             });
         }
         let mut pressed = keys;
+        pressed.extend(pad.iter().filter_map(|b| input::pad(*b)));
         ui.horizontal(|ui| {
             for (label, command) in input::BUTTONS {
                 if ui.button(tr(lang, label)).clicked() {
@@ -420,7 +442,10 @@ impl MiauView {
                         ui.label(RichText::new(format!("{saved} certificates/{name}")).small());
                     }
                     match self.next {
-                        Some((p, l)) if ui.button(tr(lang, "Next level")).clicked() => {
+                        Some((p, l))
+                            if ui.button(tr(lang, "Next level")).clicked()
+                                || pad.contains(&crate::pad::Button::Start) =>
+                        {
                             request = Some(MiauRequest::Play(p, l))
                         }
                         Some(_) => {}
@@ -801,6 +826,31 @@ pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
         Err(e) => e.0,
     };
     (text, moves)
+}
+
+/// The one sound a move makes, the most telling first: a win, a defeat, a
+/// sinking, an opening, a rule formed, a push, else a step.
+pub fn effect(before: &State, after: &State, events: &[Event]) -> crate::sound::Effect {
+    use crate::sound::Effect;
+    let destroyed = |why: &str| events.iter().any(|e| matches!(e, Event::Destroyed(_, w) if w == why));
+    if events.iter().any(|e| matches!(e, Event::Won)) {
+        Effect::Win
+    } else if destroyed("defeated") {
+        Effect::Defeat
+    } else if destroyed("sank") {
+        Effect::Sink
+    } else if events.iter().any(|e| matches!(e, Event::Destroyed(..))) {
+        Effect::Open
+    } else if events.iter().any(|e| matches!(e, Event::Rules { added, .. } if !added.is_empty())) {
+        Effect::Rule
+    } else if after.board.things.iter().any(|t| {
+        !before.rules.has(&t.kind, Prop::You)
+            && before.board.things.iter().any(|b| b.id == t.id && (b.x, b.y) != (t.x, t.y))
+    }) {
+        Effect::Push
+    } else {
+        Effect::Step
+    }
 }
 
 /// Turns the things that stepped sideways to face the way they went (a

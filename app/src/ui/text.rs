@@ -229,6 +229,7 @@ pub fn ru(en: &str) -> Option<&'static str> {
         "Height" => "Высота",
         "Its glyph faces left" => "Его значок смотрит влево",
         "Pack text" => "Текст набора",
+        "Sound" => "Звук",
         "All worlds" => "Все миры",
         "Choose a world" => "Выберите мир",
         "required" => "обязательный",

@@ -58,6 +58,26 @@ pub fn keys(ctx: &egui::Context) -> Vec<Command> {
     })
 }
 
+/// The command a pad button asks for while playing: the d-pad moves, A
+/// waits, B undoes, Y redoes, X asks for a hint, Select restarts (Start and
+/// the shoulders are the screen's: next level or the list, the solution's
+/// previous and next move).
+pub fn pad(b: crate::pad::Button) -> Option<Command> {
+    use crate::pad::Button as P;
+    Some(match b {
+        P::Up => Command::Move(Action::Up),
+        P::Down => Command::Move(Action::Down),
+        P::Left => Command::Move(Action::Left),
+        P::Right => Command::Move(Action::Right),
+        P::South => Command::Move(Action::Wait),
+        P::East => Command::Undo,
+        P::North => Command::Redo,
+        P::West => Command::Hint,
+        P::Select => Command::Restart,
+        P::Start | P::LeftShoulder | P::RightShoulder => return None,
+    })
+}
+
 impl MiauView {
     /// Carries out one command.
     pub fn run(&mut self, command: Command, store: &Store, lang: Lang) {

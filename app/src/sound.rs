@@ -1,0 +1,154 @@
+//! Sound: short effects synthesized when first needed (no sample files ship),
+//! played through the default output device on rodio's mixer. A machine with
+//! no audio device plays silently: one line on stderr, never an error.
+
+use rodio::buffer::SamplesBuffer;
+use std::num::NonZero;
+
+/// The sample rate the effects are made at.
+pub const RATE: u32 = 44_100;
+
+/// A sound effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Effect {
+    /// A step.
+    Step,
+    /// Something pushed.
+    Push,
+    /// Something sank.
+    Sink,
+    /// A YOU was defeated.
+    Defeat,
+    /// An OPEN and a SHUT thing opened each other.
+    Open,
+    /// A rule formed.
+    Rule,
+    /// The level is won.
+    Win,
+    /// A move that cannot be made.
+    Refused,
+}
+
+/// Every effect.
+pub const EFFECTS: [Effect; 8] = [
+    Effect::Step,
+    Effect::Push,
+    Effect::Sink,
+    Effect::Defeat,
+    Effect::Open,
+    Effect::Rule,
+    Effect::Win,
+    Effect::Refused,
+];
+
+/// One tone: frequency (Hz, gliding to `to`), length (ms), loudness (0 to 1)
+/// and shape (a sine, or a square's odd harmonics for a harder edge).
+struct Tone {
+    from: f32,
+    to: f32,
+    ms: u32,
+    gain: f32,
+    square: bool,
+}
+
+/// The effect's tones, played one after another.
+fn tones(e: Effect) -> Vec<Tone> {
+    let t = |from: f32, to: f32, ms: u32, gain: f32, square: bool| Tone { from, to, ms, gain, square };
+    match e {
+        Effect::Step => vec![t(220.0, 180.0, 45, 0.25, false)],
+        Effect::Push => vec![t(140.0, 110.0, 90, 0.35, true)],
+        Effect::Sink => vec![t(520.0, 120.0, 260, 0.35, false)],
+        Effect::Defeat => vec![t(180.0, 60.0, 300, 0.4, true)],
+        Effect::Open => vec![t(900.0, 900.0, 30, 0.3, true), t(600.0, 600.0, 80, 0.25, false)],
+        Effect::Rule => vec![t(660.0, 660.0, 70, 0.3, false), t(990.0, 990.0, 110, 0.3, false)],
+        Effect::Win => vec![
+            t(523.0, 523.0, 110, 0.3, false),
+            t(659.0, 659.0, 110, 0.3, false),
+            t(784.0, 784.0, 110, 0.3, false),
+            t(1047.0, 1047.0, 260, 0.3, false),
+        ],
+        Effect::Refused => vec![t(110.0, 100.0, 70, 0.3, true)],
+    }
+}
+
+/// The effect's samples (mono, [`RATE`]): each tone with a short attack and
+/// an exponential decay, so nothing clicks. Always the same for an effect.
+pub fn synth(e: Effect) -> Vec<f32> {
+    let mut out = Vec::new();
+    for tone in tones(e) {
+        let n = (RATE * tone.ms / 1000) as usize;
+        let mut phase = 0.0f32;
+        for i in 0..n {
+            let t = i as f32 / n as f32;
+            let f = tone.from + (tone.to - tone.from) * t;
+            phase = (phase + f / RATE as f32).fract();
+            let x = std::f32::consts::TAU * phase;
+            let wave = if tone.square { x.sin() + (3.0 * x).sin() / 3.0 + (5.0 * x).sin() / 5.0 } else { x.sin() };
+            let attack = (i as f32 / (RATE as f32 * 0.004)).min(1.0);
+            let decay = (-4.0 * t).exp() * (1.0 - t);
+            out.push((wave * tone.gain * attack * decay).clamp(-1.0, 1.0));
+        }
+    }
+    out
+}
+
+/// The window's sound: the device opened at the first effect while sound is on.
+#[derive(Default)]
+pub struct Sound {
+    /// The device, once opened; `Some(None)` when there is none (tried once).
+    device: Option<Option<rodio::MixerDeviceSink>>,
+    /// The effects made so far.
+    made: Vec<(Effect, Vec<f32>)>,
+}
+
+impl Sound {
+    /// Plays an effect when `on`; silent without a device.
+    pub fn play(&mut self, e: Effect, on: bool) {
+        if !on {
+            return;
+        }
+        let device = self.device.get_or_insert_with(|| match rodio::DeviceSinkBuilder::open_default_sink() {
+            Ok(mut d) => {
+                d.log_on_drop(false);
+                Some(d)
+            }
+            Err(err) => {
+                eprintln!("retrace: no sound ({err}); playing silently");
+                None
+            }
+        });
+        let Some(device) = device else { return };
+        let samples = match self.made.iter().find(|(f, _)| *f == e) {
+            Some((_, s)) => s.clone(),
+            None => {
+                let s = synth(e);
+                self.made.push((e, s.clone()));
+                s
+            }
+        };
+        let (one, rate) = (NonZero::new(1u16).expect("one"), NonZero::new(RATE).expect("a rate"));
+        device.mixer().add(SamplesBuffer::new(one, rate, samples));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_effect_is_short_quiet_enough_and_its_own() {
+        let all: Vec<Vec<f32>> = EFFECTS.iter().map(|e| synth(*e)).collect();
+        for (e, s) in EFFECTS.iter().zip(&all) {
+            assert!(!s.is_empty() && s.len() < RATE as usize, "{e:?}: under a second");
+            assert!(
+                s.iter().all(|x| x.abs() <= 1.0) && s.iter().any(|x| x.abs() > 0.05),
+                "{e:?}: audible, never clipped"
+            );
+            assert!(s[0].abs() < 0.01 && s[s.len() - 1].abs() < 0.01, "{e:?}: no click at either end");
+        }
+        for (i, a) in all.iter().enumerate() {
+            assert!(all[i + 1..].iter().all(|b| b != a), "{:?} sounds like another", EFFECTS[i]);
+        }
+        assert_eq!(synth(Effect::Win), synth(Effect::Win), "made the same every time");
+    }
+}
