@@ -1858,7 +1858,7 @@ fn miau_plays_by_pad_alone_and_each_move_asks_for_its_sound() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     open_miau_level(&mut h, "Hello, flag");
-    let mut press = |h: &mut Harness<'static, RetraceApp>, b: Button| {
+    let press = |h: &mut Harness<'static, RetraceApp>, b: Button| {
         h.state_mut().pad_presses.push(b);
         h.run();
     };
