@@ -19,8 +19,13 @@ fn english_minelayer(dir: &Path) {
     if !settings.exists() {
         std::fs::create_dir_all(dir).unwrap();
         std::fs::write(settings, "mines_lang = en\nsound = false\n").unwrap();
+        // Every word met already: no first-time card over the boards (one test shows them).
+        std::fs::write(dir.join("miau-words-seen.txt"), SEEN_ALL).unwrap();
     }
 }
+
+/// Every property word of the shipped worlds, as the file of words met holds them.
+const SEEN_ALL: &str = "YOU\nPUSH\nSTOP\nWIN\nSINK\nDEFEAT\nGOAL\nFLOAT\nFRAIL\nTICK\nOPEN\nSHUT\n";
 
 /// The shipped Miau level with this id, opened in its view.
 fn miau_level(id: &str) -> retrace::ui::miau::MiauView {
@@ -362,6 +367,12 @@ fn snapshots_of_the_main_screens() {
     h.state_mut().screen = Screen::MiauEditor(e);
     h.run();
     h.snapshot("miau-editor");
+    // A first-time card (STOP, YOU already met) beside the board with its demo.
+    let mut v = miau_level("mouse-keeps-time");
+    v.seen = Some(vec!["YOU".into()]);
+    h.state_mut().screen = Screen::Miau(v);
+    h.run();
+    h.snapshot("miau-word-card");
 }
 
 #[test]
@@ -1895,4 +1906,42 @@ fn miau_plays_by_pad_alone_and_each_move_asks_for_its_sound() {
     assert_eq!(v.sounds.first(), Some(&Effect::Step));
     assert!(v.sounds.contains(&Effect::Rule) || v.sounds.contains(&Effect::Push), "{:?}", v.sounds);
     assert_eq!(v.sounds.last(), Some(&Effect::Win));
+}
+
+#[test]
+fn a_word_met_for_the_first_time_gets_a_card_with_its_demo_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    std::fs::remove_file(dir.path().join("miau-words-seen.txt")).unwrap();
+    h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time"));
+    h.run();
+    // Board order: YOU first (MIAU IS YOU), with its line and a demo board.
+    assert!(h.query_by_label("New word: YOU").is_some());
+    assert!(h.query_by_label("You move it. With nothing YOU, nothing can move.").is_some());
+    assert_eq!(miau(&mut h).card.as_ref().map(|c| c.states.len()), Some(5), "the demo: a start and four moves");
+    h.get_by_label("Got it").click();
+    h.run();
+    // The next unmet word, then the level's own TICK from the pack's glossary.
+    assert!(h.query_by_label("New word: STOP").is_some());
+    h.get_by_label("Got it").click();
+    h.run();
+    assert!(h.query_by_label("New word: TICK").is_some());
+    h.get_by_label("Got it").click();
+    h.run();
+    assert!(h.query_by_label("New word: WIN").is_some(), "the word in BELL IS _ _ WIN");
+    h.get_by_label("Got it").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("New word").is_none(),
+        "every word met: {:?}",
+        miau(&mut h).card.as_ref().map(|c| &c.word)
+    );
+    // Met words stay met (in the data folder), and their lines sit under the rules.
+    let seen = std::fs::read_to_string(dir.path().join("miau-words-seen.txt")).unwrap();
+    assert!(["YOU", "STOP", "TICK", "WIN"].iter().all(|w| seen.lines().any(|l| l == *w)), "{seen}");
+    assert!(h.query_by_label("STOP: Nothing can enter its cell.").is_some());
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time"));
+    h.run();
+    assert!(h.query_by_label_contains("New word").is_none(), "not again");
 }

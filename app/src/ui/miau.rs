@@ -11,6 +11,7 @@
 pub mod editor;
 mod input;
 mod paint;
+pub mod words;
 
 pub use input::{risky_move, tap_move, Command, BUTTONS};
 pub use paint::{
@@ -149,6 +150,16 @@ pub struct MiauView {
     pub sounds: Vec<crate::sound::Effect>,
     /// Pad buttons pressed since the last frame; the shell fills it, the screen empties it.
     pub pad: Vec<crate::pad::Button>,
+    /// The things that could not move on the last move (a refused move: every
+    /// YOU; lockstep: the blocked ones), shaking a moment from when first drawn.
+    pub shake: Option<(Vec<String>, Option<f64>)>,
+    /// The direction of the last move: a YOU that the same move again would
+    /// sink or defeat wobbles in red, the keyboard's and pad's warning.
+    pub heading: Option<Action>,
+    /// The property words the player has met (read from the data folder at the first frame).
+    pub seen: Option<Vec<String>>,
+    /// The first-time card on screen.
+    pub card: Option<words::Card>,
 }
 
 impl MiauView {
@@ -192,6 +203,10 @@ impl MiauView {
             from_editor: false,
             sounds: Vec::new(),
             pad: Vec::new(),
+            shake: None,
+            heading: None,
+            seen: None,
+            card: None,
         };
         if let Some((p, l)) = place {
             let (pack, level) = (&packs[p], &packs[p].levels[l]);
@@ -222,16 +237,21 @@ impl MiauView {
             .filter(|t| s.rules.has(&t.kind, Prop::You))
             .map(|t| (t.id.to_string(), t.x, t.y))
             .collect();
+        self.heading = (a != Action::Wait).then_some(a);
         match self.session.push(a) {
             Ok(events) => {
                 self.happened = events.iter().filter_map(describe).collect();
+                self.shake = None;
                 if a != Action::Wait && yous.len() > 1 {
                     let now = &self.session.state().board.things;
+                    let mut blocked = Vec::new();
                     for (id, x, y) in &yous {
                         if now.iter().any(|t| t.id.as_str() == id && (t.x, t.y) == (*x, *y)) {
                             self.happened.push(format!("{id}: blocked"));
+                            blocked.push(id.clone());
                         }
                     }
+                    self.shake = (!blocked.is_empty()).then_some((blocked, None));
                 }
                 self.message = None;
                 self.gone = fallen(&before, &events);
@@ -250,6 +270,8 @@ impl MiauView {
             Err(e) => {
                 self.message = Some(e.0);
                 self.sounds.push(crate::sound::Effect::Refused);
+                // Nothing could move (an edge, a fixed word, STOP): every YOU shakes.
+                self.shake = Some((yous.into_iter().map(|(id, _, _)| id).collect(), None));
             }
         }
     }
@@ -311,6 +333,27 @@ impl MiauView {
             Err(std::sync::mpsc::TryRecvError::Disconnected) => {
                 self.thinking = None;
                 false
+            }
+        }
+    }
+
+    /// The first-time card: the first word on the board the player has not
+    /// met gets one; "Got it" keeps the word as met (in the data folder).
+    fn word_card(&mut self, ctx: &egui::Context, store: &Store, lang: Lang) {
+        let path = store.path(words::SEEN);
+        let seen = self.seen.get_or_insert_with(|| words::load_seen(&path));
+        if self.card.is_none() {
+            let s = self.session.state();
+            let new = words::property_words(s, &self.glossary).into_iter().find(|w| !seen.contains(w));
+            self.card = new.map(|w| words::Card::new(&w, s, &self.glossary, lang));
+        }
+        if let Some(card) = &self.card {
+            if card.ui(ctx, lang, &self.look) {
+                if let Err(e) = words::add_seen(&path, &card.word) {
+                    self.message = Some(e);
+                }
+                seen.push(card.word.clone());
+                self.card = None;
             }
         }
     }
@@ -496,6 +539,18 @@ impl MiauView {
                 }
                 _ => None,
             };
+            // A failed push shakes what could not move, a quarter second, dying away.
+            if let Some((_, since @ None)) = &mut self.shake {
+                *since = Some(now);
+            }
+            self.look.nudge.clear();
+            if let (Some((ids, Some(since))), None) = (&self.shake, &preview) {
+                let age = (now - since) as f32;
+                if age < SHAKE {
+                    let dx = (age * 70.0).sin() * 0.09 * (1.0 - age / SHAKE);
+                    self.look.nudge = ids.iter().map(|id| (id.clone(), dx)).collect();
+                }
+            }
             paint_moving(&ui.painter_at(rect), rect, s, &self.look, moving);
             let painter = ui.painter_at(rect);
             // One cell outlined (x may be between cells: a wobble).
@@ -539,7 +594,15 @@ impl MiauView {
                     }
                 }
             }
-            if moving.is_some() || (fade > 0.0 && !self.flash.is_empty()) || wobbling {
+            // The way the last key (or pad) went: a YOU the same move would lose wobbles.
+            if let (Some(a), None, false) = (self.heading, &preview, wobbling) {
+                let wobble = (now * 40.0).sin() as f32 * 0.05;
+                for (x, y) in risky_move(s, a) {
+                    outline(x as f32 + wobble, y as f32, 2.0, 4.0, Color32::from_rgb(230, 50, 50));
+                    wobbling = true;
+                }
+            }
+            if moving.is_some() || (fade > 0.0 && !self.flash.is_empty()) || wobbling || !self.look.nudge.is_empty() {
                 ui.ctx().request_repaint();
             }
             // A click (a tap) moves towards the cell: the longer way first; on a YOU, waits.
@@ -567,9 +630,13 @@ impl MiauView {
                     self.pointed = pointed;
                     ui.ctx().request_repaint();
                 }
-                // The level's own property words, explained (F-CK3).
-                for (word, text) in &self.glossary {
-                    if s.board.things.iter().any(|t| t.kind.text() == *word) {
+                // The level's own property words, explained (F-CK3), and the
+                // core ones met before (their first-time card said it first).
+                let seen = self.seen.as_deref().unwrap_or_default();
+                for word in words::property_words(s, &self.glossary) {
+                    let own = self.glossary.iter().find(|(w, _)| *w == word).map(|(_, t)| t.as_str());
+                    let core = words::describe_core(&word, lang).filter(|_| seen.contains(&word));
+                    if let Some(text) = own.or(core) {
                         ui.label(RichText::new(format!("{word}: {text}")).small());
                     }
                 }
@@ -587,6 +654,7 @@ impl MiauView {
                 }
             });
         });
+        self.word_card(ui.ctx(), store, lang);
         if let Some(a) = clicked {
             self.act(a, store);
         }
@@ -827,6 +895,9 @@ pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
     };
     (text, moves)
 }
+
+/// How long a failed push shakes, in seconds.
+pub const SHAKE: f32 = 0.25;
 
 /// The one sound a move makes, the most telling first: a win, a defeat, a
 /// sinking, an opening, a rule formed, a push, else a step.

@@ -881,7 +881,7 @@ impl EditorView {
         let cell = (avail / w).min(460.0 / h).max(8.0);
         let (rect, resp) = ui.allocate_exact_size(Vec2::new(cell * w, cell * h), Sense::click_and_drag());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Canvas, true, "Level board"));
-        let look = Look { palette: self.kit.palette.clone(), accents: self.accents(), facing_right: Vec::new() };
+        let look = Look { palette: self.kit.palette.clone(), accents: self.accents(), ..Look::default() };
         match self.board() {
             Some(s) => paint::paint(&ui.painter_at(rect), rect, &s, &look),
             None => {

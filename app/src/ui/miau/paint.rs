@@ -17,6 +17,8 @@ pub struct Look {
     pub accents: Vec<(String, String)>,
     /// The ids of the things whose last sideways step went right.
     pub facing_right: Vec<String>,
+    /// Things drawn a little aside (id, cells across): a failed push's shake.
+    pub nudge: Vec<(String, f32)>,
 }
 
 /// The colour of an accent (the glossary's and the world's `accent`: you,
@@ -212,7 +214,18 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: 
     let places = from.map(|(f, t)| tween_positions(f, s, t));
     let place = |i: usize, x: i32, y: i32| {
         let (px, py) = places.as_ref().map_or((x as f32, y as f32), |p| p[i]);
-        egui::Rect::from_min_size(rect.min + Vec2::new(px * cell, py * cell), Vec2::splat(cell))
+        let dx = look.nudge.iter().find(|(id, _)| *id == *b.things[i].id).map_or(0.0, |n| n.1);
+        egui::Rect::from_min_size(rect.min + Vec2::new((px + dx) * cell, py * cell), Vec2::splat(cell))
+    };
+    // Things that changed noun on this move morph: the old one fades out over the new.
+    let morph = |i: usize| -> Option<(&str, f32)> {
+        let (f, t) = from?;
+        let th = &b.things[i];
+        let old = f.board.things.iter().find(|o| o.id == th.id)?;
+        match (&old.kind, &th.kind) {
+            (Kind::Object(o), Kind::Object(n)) if o != n && t < 1.0 => Some((o.as_str(), 1.0 - t)),
+            _ => None,
+        }
     };
     let at = |x: i32, y: i32| {
         egui::Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell))
@@ -286,9 +299,9 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: 
                         Some(g) => {
                             let faces_left = palette.iter().any(|p| p.noun == n.as_str() && p.faces_left);
                             if faces_left && look.facing_right.iter().any(|id| *id == *t.id) {
-                                mirrored_text(painter, r.center(), g, big, Color32::BLACK);
+                                mirrored_text(painter, r.center(), g, big.clone(), Color32::BLACK);
                             } else {
-                                painter.text(r.center(), egui::Align2::CENTER_CENTER, g, big, Color32::BLACK);
+                                painter.text(r.center(), egui::Align2::CENTER_CENTER, g, big.clone(), Color32::BLACK);
                             }
                         }
                         None => {
@@ -301,6 +314,22 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: 
                                 Color32::BLACK,
                             );
                         }
+                    }
+                    if let Some((old, alpha)) = morph(i) {
+                        painter.rect_filled(r, cell * 0.2, noun_color(old).gamma_multiply(alpha));
+                        let g = glyph_for(old, palette, |g| painter.fonts_mut(|f| f.has_glyphs(&big, g)));
+                        let letters: String = old.chars().take(if cell >= 36.0 { 4 } else { 1 }).collect();
+                        let (text, font) = match g {
+                            Some(g) => (g.to_string(), big.clone()),
+                            None => (letters, egui::FontId::proportional(cell * 0.3)),
+                        };
+                        painter.text(
+                            r.center(),
+                            egui::Align2::CENTER_CENTER,
+                            text,
+                            font,
+                            Color32::BLACK.gamma_multiply(alpha),
+                        );
                     }
                     if t.is_gate() && !t.open {
                         painter.line_segment([r.left_top(), r.right_bottom()], egui::Stroke::new(2.0, Color32::BLACK));
