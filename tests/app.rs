@@ -1699,6 +1699,19 @@ fn miau_a_rule_formed_flashes_its_sentence() {
     assert_eq!(cells.len(), 3);
 }
 
+#[test]
+fn miau_a_rule_broken_flashes_where_its_sentence_stood() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Low tide");
+    assert!(miau(&mut h).broken.is_empty());
+    // The cat pushes WATER up out of WATER IS SINK.
+    h.key_press(egui::Key::ArrowUp);
+    h.run();
+    assert_eq!(miau(&mut h).broken, [(1, 2), (2, 2), (3, 2)], "the sentence's cells before the move");
+    assert!(miau(&mut h).flash.is_empty(), "nothing formed");
+}
+
 /// What a move destroys falls away where it stood, each cause its own colour
 /// (issue 27, part).
 #[test]

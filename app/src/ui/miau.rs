@@ -160,6 +160,9 @@ pub struct MiauView {
     pub seen: Option<Vec<String>>,
     /// The first-time card on screen.
     pub card: Option<words::Card>,
+    /// The cells of the sentences the last move broke (as they stood before
+    /// it), flashing a moment in another colour than a rule formed.
+    pub broken: Vec<(i32, i32)>,
 }
 
 impl MiauView {
@@ -207,6 +210,7 @@ impl MiauView {
             heading: None,
             seen: None,
             card: None,
+            broken: Vec::new(),
         };
         if let Some((p, l)) = place {
             let (pack, level) = (&packs[p], &packs[p].levels[l]);
@@ -257,6 +261,13 @@ impl MiauView {
                 self.gone = fallen(&before, &events);
                 face(&mut self.look.facing_right, &before, self.session.state());
                 self.sounds.push(effect(&before, self.session.state(), &events));
+                // A rule broken flashes where its sentence stood, in the board before the move.
+                self.broken = events
+                    .iter()
+                    .filter_map(|e| if let Event::Rules { removed, .. } = e { Some(removed) } else { None })
+                    .flatten()
+                    .flat_map(|r| sentence_cells(&before, r))
+                    .collect();
                 self.tween = Some((before, None));
                 // A rule formed flashes the sentence it was read from.
                 self.flash = events
@@ -573,9 +584,12 @@ impl MiauView {
             }
             // The sentences the last move formed flash gold, fading over 400 ms.
             let fade = age.map_or(0.0, |age| 1.0 - age / 0.4);
-            if fade > 0.0 && !self.flash.is_empty() {
+            if fade > 0.0 {
                 for &(x, y) in &self.flash {
                     outline(x as f32, y as f32, 1.0, 3.0, Color32::from_rgb(240, 200, 60).gamma_multiply(fade));
+                }
+                for &(x, y) in &self.broken {
+                    outline(x as f32, y as f32, 1.0, 3.0, Color32::from_rgb(230, 110, 70).gamma_multiply(fade));
                 }
             }
             for &(x, y) in self.pointed.iter().flatten() {
@@ -602,7 +616,8 @@ impl MiauView {
                     wobbling = true;
                 }
             }
-            if moving.is_some() || (fade > 0.0 && !self.flash.is_empty()) || wobbling || !self.look.nudge.is_empty() {
+            let flashing = fade > 0.0 && !(self.flash.is_empty() && self.broken.is_empty());
+            if moving.is_some() || flashing || wobbling || !self.look.nudge.is_empty() {
                 ui.ctx().request_repaint();
             }
             // A click (a tap) moves towards the cell: the longer way first; on a YOU, waits.
