@@ -1958,3 +1958,24 @@ fn a_word_met_for_the_first_time_gets_a_card_with_its_demo_once() {
     h.run();
     assert!(h.query_by_label_contains("New word").is_none(), "not again");
 }
+
+#[test]
+fn an_explodorama_turn_asks_for_its_most_telling_sound() {
+    use retrace::sound::Effect;
+    use retrace::ui::explodo::effect;
+    use retrace_kernel::explodo::board::Pos;
+    use retrace_kernel::explodo::Event;
+    let p = Pos { x: 1, y: 1 };
+    let check = |events: Vec<Event>, want: Effect| assert_eq!(effect(&events), want, "{events:?}");
+    check(vec![], Effect::Step);
+    check(vec![Event::BombPlaced(p)], Effect::Pop);
+    check(vec![Event::Exploded(p, vec![p])], Effect::Boom);
+    check(vec![Event::Exploded(p, vec![p]), Event::Chain(p)], Effect::BigBoom);
+    check(vec![Event::DropPicked(p, 3)], Effect::Coin);
+    check(vec![Event::ExitOpened, Event::DropPicked(p, 1)], Effect::ExitOpen);
+    check(vec![Event::Exploded(p, vec![p]), Event::LifeLost("boom".into())], Effect::Hurt);
+    check(
+        vec![Event::LevelCleared { level: 1, turns: 9, par: 12, coins: 3 }, Event::LifeLost("x".into())],
+        Effect::Cleared,
+    );
+}

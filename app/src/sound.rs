@@ -27,10 +27,30 @@ pub enum Effect {
     Win,
     /// A move that cannot be made.
     Refused,
+    /// A bomb set down (Explodorama).
+    Pop,
+    /// A bomb went off.
+    Boom,
+    /// Bombs went off in a chain: one louder boom.
+    BigBoom,
+    /// An enemy vanished.
+    EnemyGone,
+    /// Coins picked up.
+    Coin,
+    /// A charge gained.
+    Charge,
+    /// The gem taken.
+    Gem,
+    /// The exit opened.
+    ExitOpen,
+    /// A life lost.
+    Hurt,
+    /// A level cleared (or the run won).
+    Cleared,
 }
 
 /// Every effect.
-pub const EFFECTS: [Effect; 8] = [
+pub const EFFECTS: [Effect; 18] = [
     Effect::Step,
     Effect::Push,
     Effect::Sink,
@@ -39,6 +59,16 @@ pub const EFFECTS: [Effect; 8] = [
     Effect::Rule,
     Effect::Win,
     Effect::Refused,
+    Effect::Pop,
+    Effect::Boom,
+    Effect::BigBoom,
+    Effect::EnemyGone,
+    Effect::Coin,
+    Effect::Charge,
+    Effect::Gem,
+    Effect::ExitOpen,
+    Effect::Hurt,
+    Effect::Cleared,
 ];
 
 /// One tone: frequency (Hz, gliding to `to`), length (ms), loudness (0 to 1)
@@ -68,6 +98,25 @@ fn tones(e: Effect) -> Vec<Tone> {
             t(1047.0, 1047.0, 260, 0.3, false),
         ],
         Effect::Refused => vec![t(110.0, 100.0, 70, 0.3, true)],
+        Effect::Pop => vec![t(700.0, 350.0, 50, 0.3, false)],
+        Effect::Boom => vec![t(90.0, 40.0, 350, 0.5, true)],
+        Effect::BigBoom => vec![t(70.0, 30.0, 550, 0.7, true)],
+        Effect::EnemyGone => vec![t(400.0, 900.0, 140, 0.25, false)],
+        Effect::Coin => vec![t(988.0, 988.0, 60, 0.25, false), t(1319.0, 1319.0, 140, 0.25, false)],
+        Effect::Charge => vec![t(440.0, 880.0, 160, 0.3, true)],
+        Effect::Gem => vec![
+            t(1175.0, 1175.0, 80, 0.25, false),
+            t(1568.0, 1568.0, 80, 0.25, false),
+            t(2093.0, 2093.0, 200, 0.25, false),
+        ],
+        Effect::ExitOpen => vec![t(330.0, 660.0, 300, 0.3, false)],
+        Effect::Hurt => vec![t(300.0, 150.0, 120, 0.4, true), t(150.0, 75.0, 200, 0.4, true)],
+        Effect::Cleared => vec![
+            t(392.0, 392.0, 120, 0.3, false),
+            t(523.0, 523.0, 120, 0.3, false),
+            t(659.0, 659.0, 120, 0.3, false),
+            t(784.0, 784.0, 300, 0.3, true),
+        ],
     }
 }
 

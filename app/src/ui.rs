@@ -702,13 +702,19 @@ impl eframe::App for RetraceApp {
                     Some(LifeRequest::Levels) => next = Some(Screen::LifeLevels),
                     None => {}
                 },
-                Screen::Explodo(v) => match v.ui(ui, &self.store, lang) {
-                    Some(ExplodoRequest::NewRun(setup, seed)) => {
-                        next = Some(Screen::Explodo(ExplodoView::new(setup, seed)))
+                Screen::Explodo(v) => {
+                    let request = v.ui(ui, &self.store, lang);
+                    for e in v.sounds.drain(..) {
+                        self.sound.play(e, self.settings.sound);
                     }
-                    Some(ExplodoRequest::Menu) => next = Some(Screen::Home),
-                    None => {}
-                },
+                    match request {
+                        Some(ExplodoRequest::NewRun(setup, seed)) => {
+                            next = Some(Screen::Explodo(ExplodoView::new(setup, seed)))
+                        }
+                        Some(ExplodoRequest::Menu) => next = Some(Screen::Home),
+                        None => {}
+                    }
+                }
                 Screen::MiauLevels => match miau::levels_ui(
                     ui,
                     lang,

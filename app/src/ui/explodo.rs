@@ -68,6 +68,8 @@ pub struct ExplodoView {
     /// The danger overlay and whether waiting is deadly, worked out once per
     /// step (the window redraws far more often than the run moves).
     preview: Option<Preview>,
+    /// Sound effects the last turns asked for; the shell plays and empties it.
+    pub sounds: Vec<crate::sound::Effect>,
 }
 
 /// What the rules say about the coming turns, for one step of the run.
@@ -76,6 +78,37 @@ struct Preview {
     now: std::collections::BTreeSet<Pos>,
     next: std::collections::BTreeSet<Pos>,
     wait_deadly: bool,
+}
+
+/// The one sound a turn makes, the most telling first: a cleared level (or
+/// won run), a life lost, a chain's big boom, a boom, an enemy gone, the gem,
+/// the exit opening, a charge, coins, a bomb set down, else a step.
+pub fn effect(events: &[Event]) -> crate::sound::Effect {
+    use crate::sound::Effect;
+    let any = |f: &dyn Fn(&Event) -> bool| events.iter().any(f);
+    if any(&|e| matches!(e, Event::LevelCleared { .. } | Event::RunWon)) {
+        Effect::Cleared
+    } else if any(&|e| matches!(e, Event::LifeLost(_) | Event::RunOver(_))) {
+        Effect::Hurt
+    } else if any(&|e| matches!(e, Event::Chain(_))) {
+        Effect::BigBoom
+    } else if any(&|e| matches!(e, Event::Exploded(..))) {
+        Effect::Boom
+    } else if any(&|e| matches!(e, Event::EnemyDied(..))) {
+        Effect::EnemyGone
+    } else if any(&|e| matches!(e, Event::GemTaken(_))) {
+        Effect::Gem
+    } else if any(&|e| matches!(e, Event::ExitOpened)) {
+        Effect::ExitOpen
+    } else if any(&|e| matches!(e, Event::ChargeGained(..))) {
+        Effect::Charge
+    } else if any(&|e| matches!(e, Event::DropPicked(..))) {
+        Effect::Coin
+    } else if any(&|e| matches!(e, Event::BombPlaced(_))) {
+        Effect::Pop
+    } else {
+        Effect::Step
+    }
 }
 
 /// What the screen asks the shell to do.
@@ -201,6 +234,7 @@ impl ExplodoView {
             show_scores: false,
             place: None,
             preview: None,
+            sounds: Vec::new(),
         }
     }
 
@@ -209,6 +243,7 @@ impl ExplodoView {
     pub fn push(&mut self, store: &Store, a: Action) {
         match self.session.push(a) {
             Ok(events) => {
+                self.sounds.push(effect(&events));
                 self.message = None;
                 self.log = events;
                 self.mode = Mode::Move;
@@ -217,7 +252,10 @@ impl ExplodoView {
                     self.message = Some(e);
                 }
             }
-            Err(r) => self.message = Some(r.0),
+            Err(r) => {
+                self.message = Some(r.0);
+                self.sounds.push(crate::sound::Effect::Refused);
+            }
         }
         self.record(store);
     }
