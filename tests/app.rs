@@ -1979,3 +1979,58 @@ fn an_explodorama_turn_asks_for_its_most_telling_sound() {
         Effect::Cleared,
     );
 }
+
+/// Issue 18's auto-move in the window: a click on a far tile takes the first
+/// step of the way and keeps walking with Go; Esc ends the walk; the way
+/// shown is the kernel's.
+#[test]
+fn a_far_click_walks_there_by_auto_move_step_by_step() {
+    use retrace_kernel::explodo::board::Pos;
+    use retrace_kernel::explodo::route::route;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "")));
+    h.run();
+    let s = explodo(&mut h).session.state().clone();
+    // The nearest far tile with a safe way, and one whose way is not safe
+    // (an enemy's path crosses it).
+    let ways: Vec<_> =
+        s.layout.positions().filter(|p| p.king(s.player) > 1).filter_map(|p| route(&s, p).map(|r| (p, r))).collect();
+    let (to, way) = ways
+        .iter()
+        .filter(|(_, r)| r.safe)
+        .min_by_key(|(p, r)| (r.steps.len(), p.y, p.x))
+        .cloned()
+        .expect("a safe way");
+    let rect = h.get_by_label("board, level 1").rect();
+    let cell = rect.width() / s.layout.w as f32;
+    let click = |h: &mut Harness<'static, RetraceApp>, p: Pos| {
+        let pos = rect.min + egui::vec2((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
+        h.input_mut().events.push(egui::Event::PointerMoved(pos));
+        primary(h, pos, true);
+        h.step();
+        primary(h, pos, false);
+        h.run();
+    };
+    click(&mut h, to);
+    assert_eq!(explodo(&mut h).session.state().player, way.tiles[0], "the first step of the kernel's way");
+    assert_eq!(explodo(&mut h).walk, Some(to), "walking there");
+    assert_ne!(explodo(&mut h).message.as_deref(), Some("That needs the Slide power-up."));
+    for _ in 1..way.steps.len() {
+        h.get_by_label("Go").click();
+        h.run();
+    }
+    assert_eq!(explodo(&mut h).session.state().player, to, "Go stepped on to the end");
+    assert_eq!(explodo(&mut h).walk, None, "arrived: the walk is over");
+    // A tile whose way is dangerous now: the walk waits and says so; Esc ends it.
+    let s = explodo(&mut h).session.state().clone();
+    let danger = s.layout.positions().filter(|p| p.king(s.player) > 1).find(|&p| route(&s, p).is_some_and(|r| !r.safe));
+    if let Some(danger) = danger {
+        click(&mut h, danger);
+        assert_eq!(explodo(&mut h).session.state().player, s.player, "no step taken");
+        assert_eq!(explodo(&mut h).message.as_deref(), Some("The next step on the way is dangerous: waiting for you."));
+        h.key_press(egui::Key::Escape);
+        h.run();
+        assert_eq!(explodo(&mut h).walk, None, "Esc ends the walk");
+    }
+}

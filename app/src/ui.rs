@@ -583,7 +583,14 @@ impl RetraceApp {
 
     fn keys(&mut self, ctx: &egui::Context) {
         if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
-            self.go_home();
+            // Esc first stops Explodorama's auto-move walk; with none, it goes home.
+            match &mut self.screen {
+                Screen::Explodo(v) if v.walk.is_some() => {
+                    v.walk = None;
+                    ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+                }
+                _ => self.go_home(),
+            }
         }
         // Miau Is True has undo (its screen takes Z); the other games do not.
         if !matches!(self.screen, Screen::Miau(_)) && ctx.input(|i| i.modifiers.command && i.key_pressed(egui::Key::Z))

@@ -22,6 +22,7 @@ mod enemies;
 pub mod items;
 mod lives;
 mod player;
+pub mod route;
 pub mod scores;
 mod state;
 mod turn;

@@ -21,6 +21,7 @@ use crate::store::{today, Lang, Store};
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
 use retrace_kernel::explodo::board::{Diag, Dir, Pos};
 use retrace_kernel::explodo::items::{Charge, Power, POWERS};
+use retrace_kernel::explodo::route::{route, Route};
 use retrace_kernel::explodo::{scores, Action, Aim, Dialog, Event, Explodo, RunPhase, Setup};
 use retrace_kernel::Session;
 
@@ -70,6 +71,13 @@ pub struct ExplodoView {
     preview: Option<Preview>,
     /// Sound effects the last turns asked for; the shell plays and empties it.
     pub sounds: Vec<crate::sound::Effect>,
+    /// Auto-move's destination, while walking there.
+    pub walk: Option<Pos>,
+    /// The way there (or to the tile pointed at), for one step of the run:
+    /// (step, destination, the way), worked out again every turn.
+    route: Option<(u32, Pos, Option<Route>)>,
+    /// When auto-move last stepped by itself (egui's clock).
+    walked_at: f64,
 }
 
 /// What the rules say about the coming turns, for one step of the run.
@@ -235,6 +243,9 @@ impl ExplodoView {
             place: None,
             preview: None,
             sounds: Vec::new(),
+            walk: None,
+            route: None,
+            walked_at: 0.0,
         }
     }
 
@@ -274,12 +285,45 @@ impl ExplodoView {
     /// A shortcut (a key, or a click on the board with nothing picked) never
     /// makes a deadly move: it says so instead; picking the action first does.
     pub fn shortcut(&mut self, store: &Store, a: Action) {
+        // Any action of the player's own ends auto-move's walk.
+        self.walk = None;
         if !self.picked && deadly(self.session.state(), &a) {
             self.message =
                 Some("That would cost a life. Pick the action first (its button or key) to do it anyway.".into());
             return;
         }
         self.push(store, a);
+    }
+
+    /// The way to `to` from where you stand now (cached for this step).
+    pub fn route_to(&mut self, to: Pos) -> Option<Route> {
+        let step = self.session.step();
+        if !matches!(&self.route, Some((st, t, _)) if *st == step && *t == to) {
+            self.route = Some((step, to, route(self.session.state(), to)));
+        }
+        self.route.as_ref().and_then(|(_, _, r)| r.clone())
+    }
+
+    /// Auto-move: one step on the way to the destination, worked out again
+    /// now; an unsafe next step waits (and says so); arriving, or no way at
+    /// all, ends the walk.
+    pub fn walk_on(&mut self, store: &Store) {
+        let Some(to) = self.walk else { return };
+        match self.route_to(to) {
+            Some(r) if r.safe => {
+                self.push(store, r.steps[0]);
+                if self.session.state().player == to || r.steps.len() == 1 {
+                    self.walk = None;
+                }
+            }
+            Some(_) => {
+                self.message = Some("The next step on the way is dangerous: waiting for you.".into());
+            }
+            None => {
+                self.walk = None;
+                self.message = Some("No way there from here.".into());
+            }
+        }
     }
 
     fn record(&mut self, store: &Store) {
@@ -412,6 +456,15 @@ impl ExplodoView {
     fn action_bar(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         let s = self.session.state().clone();
         ui.horizontal_wrapped(|ui| {
+            // Auto-move under way: Go takes the next step, Stop ends the walk (Esc too).
+            if self.walk.is_some() {
+                if ui.button(tr(lang, "Go")).clicked() {
+                    self.walk_on(store);
+                }
+                if ui.button(tr(lang, "Stop walking")).clicked() {
+                    self.walk = None;
+                }
+            }
             let mut modes = vec![(Mode::Move, tr(lang, "Move")), (Mode::Bomb, tr(lang, "Bomb"))];
             for (p, m, name) in [
                 (Power::Run, Mode::Run, tr(lang, "Run")),
@@ -499,13 +552,48 @@ impl ExplodoView {
                 }
             }
         }
+        let tile_at =
+            |at: egui::Pos2| Pos { x: ((at.x - rect.min.x) / cell) as i32, y: ((at.y - rect.min.y) / cell) as i32 };
+        // A far tile (Move, nothing picked): auto-move's way, hovered or walking.
+        let moving = self.mode == Mode::Move && !self.picked;
+        let far = |t: Pos| moving && t.king(s.player) > 1 && s.layout.inside(t);
+        let shown = self.walk.or_else(|| resp.hover_pos().map(tile_at).filter(|&t| far(t)));
+        if let Some(to) = shown.filter(|_| s.dialogs.is_empty() && s.phase == RunPhase::Playing) {
+            if let Some(r) = self.route_to(to) {
+                let centre = |p: Pos| rect.min + Vec2::new((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
+                let blue = Color32::from_rgba_unmultiplied(70, 140, 255, if self.walk.is_some() { 150 } else { 80 });
+                let mut from = s.player;
+                for (i, &t) in r.tiles.iter().enumerate() {
+                    let colour =
+                        if i == 0 && !r.safe { Color32::from_rgba_unmultiplied(230, 40, 40, 170) } else { blue };
+                    let tr = egui::Rect::from_center_size(centre(t), Vec2::splat(cell * 0.5));
+                    painter.rect_filled(tr, 3.0, colour);
+                    painter.arrow(centre(from), centre(t) - centre(from), egui::Stroke::new(2.0, colour));
+                    from = t;
+                }
+            }
+        }
         if resp.clicked() {
             if let Some(at) = resp.interact_pointer_pos() {
-                let tile = Pos { x: ((at.x - rect.min.x) / cell) as i32, y: ((at.y - rect.min.y) / cell) as i32 };
-                if let Some(a) = tap(&s, self.mode, tile) {
+                let tile = tile_at(at);
+                if far(tile) {
+                    // A far tile walks there; a second click on the destination steps on (Go).
+                    self.walk = Some(tile);
+                    self.walk_on(store);
+                } else if let Some(a) = tap(&s, self.mode, tile) {
+                    self.walk = None;
                     self.shortcut(store, a);
                 }
             }
+        }
+        // With every enemy gone, the walk goes on by itself, two steps a second.
+        if self.walk.is_some() && s.enemies.is_empty() && s.dialogs.is_empty() {
+            let now = ui.input(|i| i.time);
+            if now - self.walked_at >= 0.5 {
+                self.walked_at = now;
+                self.walk_on(store);
+            }
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
     }
 

@@ -230,6 +230,8 @@ pub fn ru(en: &str) -> Option<&'static str> {
         "Its glyph faces left" => "Его значок смотрит влево",
         "Pack text" => "Текст набора",
         "Sound" => "Звук",
+        "Go" => "Дальше",
+        "Stop walking" => "Остановиться",
         "All worlds" => "Все миры",
         "Choose a world" => "Выберите мир",
         "required" => "обязательный",
@@ -250,6 +252,8 @@ pub fn ru(en: &str) -> Option<&'static str> {
 /// Russian, longest first where one contains another. The kernel speaks
 /// English; the window translates what it shows.
 const KERNEL_RU: &[(&str, &str)] = &[
+    ("The next step on the way is dangerous: waiting for you.", "Следующий шаг опасен: жду вашего решения."),
+    ("No way there from here.", "Отсюда туда не пройти."),
     ("Won: a certificate was kept as", "Победа: сертификат сохранён как"),
     // Explodorama's refusals (the window's own first, then the kernel's).
     (

@@ -135,6 +135,9 @@ impl ExplodoView {
         }
         use egui::Key;
         let pressed = |k: Key| ui.input(|i| i.key_pressed(k));
+        if pressed(Key::Escape) {
+            self.walk = None;
+        }
         for (keys, d) in [
             ([Key::ArrowUp, Key::W], Dir::Up),
             ([Key::ArrowDown, Key::S], Dir::Down),
