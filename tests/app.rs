@@ -2034,3 +2034,46 @@ fn a_far_click_walks_there_by_auto_move_step_by_step() {
         assert_eq!(explodo(&mut h).walk, None, "Esc ends the walk");
     }
 }
+
+/// Issue 18's autopilot: once every enemy of level 1 is gone (the committed
+/// run to the first shop, stopped there), it collects and leaves by the
+/// exit on its own; off in the settings, it does nothing.
+#[test]
+fn autopilot_finishes_a_level_once_every_enemy_is_gone() {
+    use retrace_kernel::explodo::Explodo;
+    use retrace_kernel::replay::ReplayFile;
+    use retrace_kernel::Session;
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-first-shop.replay")).unwrap();
+    let mut session = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
+    let clear = (0..=session.step())
+        .find(|&k| {
+            session.seek(k);
+            let s = session.state();
+            s.level == 1 && s.enemies.is_empty() && s.dialogs.is_empty()
+        })
+        .expect("level 1's last enemy dies in this run");
+    session.seek(clear);
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(session));
+    h.run();
+    assert!(explodo(&mut h).piloting(), "on by default, every enemy gone");
+    let at = explodo(&mut h).session.state().player;
+    let store = Store::new(dir.path());
+    let mut turns = 0;
+    while explodo(&mut h).session.state().level == 1 && explodo(&mut h).piloting() {
+        explodo(&mut h).pilot(&store);
+        turns += 1;
+        assert!(turns < 300);
+    }
+    let s = explodo(&mut h).session.state().clone();
+    assert!(
+        s.level == 2 || !s.dialogs.is_empty(),
+        "level 1 left by the exit (or its shop open): {:?} from {at:?}",
+        s.player
+    );
+    assert_eq!(explodo(&mut h).message, None, "it never had to stop");
+    // Off in the settings: no autopilot.
+    explodo(&mut h).autopilot = false;
+    assert!(!explodo(&mut h).piloting());
+}

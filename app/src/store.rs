@@ -67,6 +67,8 @@ pub struct Settings {
     pub explodo_immortal: bool,
     /// Sound effects on (every game's).
     pub sound: bool,
+    /// Explodorama's autopilot: once every enemy is gone, it collects and leaves.
+    pub explodo_autopilot: bool,
 }
 
 impl Default for Settings {
@@ -85,6 +87,7 @@ impl Default for Settings {
             explodo_developer: false,
             explodo_immortal: false,
             sound: true,
+            explodo_autopilot: true,
         }
     }
 }
@@ -95,7 +98,7 @@ impl Settings {
         format!(
             "theme = {}\nlang = {}\nmines_lang = {}\nmines_tier = {}\nmines_assist = {}\nlife_unlocked = {}\n\
              life_size = {}x{}\nlife_wrap = {}\nlife_budget = {}\nlife_tool = {}\n\
-             explodo_developer = {}\nexplodo_immortal = {}\nsound = {}\n",
+             explodo_developer = {}\nexplodo_immortal = {}\nsound = {}\nexplodo_autopilot = {}\n",
             if self.theme == Theme::Light { "light" } else { "dark" },
             if self.lang == Lang::Ru { "ru" } else { "en" },
             self.mines_lang,
@@ -109,7 +112,8 @@ impl Settings {
             self.life_tool,
             self.explodo_developer,
             self.explodo_immortal,
-            self.sound
+            self.sound,
+            self.explodo_autopilot
         )
     }
 
@@ -139,6 +143,7 @@ impl Settings {
                 "explodo_developer" => s.explodo_developer = v == "true",
                 "explodo_immortal" => s.explodo_immortal = v == "true",
                 "sound" => s.sound = v != "false",
+                "explodo_autopilot" => s.explodo_autopilot = v != "false",
                 "life_budget" => s.life_budget = v.parse().unwrap_or(100).clamp(1, 100_000),
                 "life_tool" if ["pencil", "brush", "eraser", "eraser4"].contains(&v) => s.life_tool = v.into(),
                 _ => {}

@@ -550,6 +550,7 @@ impl RetraceApp {
                     ui.radio_value(&mut self.settings.theme, Theme::Light, tr(lang, "Light"));
                 });
                 ui.checkbox(&mut self.settings.sound, tr(lang, "Sound"));
+                ui.checkbox(&mut self.settings.explodo_autopilot, tr(lang, "Explodorama's autopilot"));
                 ui.horizontal(|ui| {
                     ui.label(tr(lang, "Language"));
                     ui.radio_value(&mut self.settings.lang, Lang::En, "English");
@@ -585,8 +586,12 @@ impl RetraceApp {
         if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
             // Esc first stops Explodorama's auto-move walk; with none, it goes home.
             match &mut self.screen {
-                Screen::Explodo(v) if v.walk.is_some() => {
+                Screen::Explodo(v) if v.walk.is_some() || v.piloting() => {
                     v.walk = None;
+                    if v.piloting() {
+                        v.pilot_stopped = true;
+                        v.message = Some("Autopilot stopped · Your turn".into());
+                    }
                     ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
                 }
                 _ => self.go_home(),
@@ -659,6 +664,7 @@ impl eframe::App for RetraceApp {
         egui::CentralPanel::default().show(ui, |ui| {
             let mut next: Option<Screen> = None;
             let mut pack_to_open = None;
+            let mut save_settings = false;
             match &mut self.screen {
                 Screen::Home => {}
                 Screen::Mines(v) => {
@@ -710,7 +716,12 @@ impl eframe::App for RetraceApp {
                     None => {}
                 },
                 Screen::Explodo(v) => {
+                    v.autopilot = self.settings.explodo_autopilot;
                     let request = v.ui(ui, &self.store, lang);
+                    if v.autopilot != self.settings.explodo_autopilot {
+                        self.settings.explodo_autopilot = v.autopilot;
+                        save_settings = true;
+                    }
                     for e in v.sounds.drain(..) {
                         self.sound.play(e, self.settings.sound);
                     }
@@ -810,6 +821,9 @@ impl eframe::App for RetraceApp {
             }
             if let Some(path) = pack_to_open {
                 self.open_pack(&path);
+            }
+            if save_settings {
+                self.save_settings();
             }
             // Lend the GPU engine to a Life screen (looked for once, on the first game).
             if let Screen::Life(v) = &mut self.screen {

@@ -21,7 +21,7 @@ use crate::store::{today, Lang, Store};
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
 use retrace_kernel::explodo::board::{Diag, Dir, Pos};
 use retrace_kernel::explodo::items::{Charge, Power, POWERS};
-use retrace_kernel::explodo::route::{route, Route};
+use retrace_kernel::explodo::route::{autopilot, route, Route};
 use retrace_kernel::explodo::{scores, Action, Aim, Dialog, Event, Explodo, RunPhase, Setup};
 use retrace_kernel::Session;
 
@@ -76,8 +76,12 @@ pub struct ExplodoView {
     /// The way there (or to the tile pointed at), for one step of the run:
     /// (step, destination, the way), worked out again every turn.
     route: Option<(u32, Pos, Option<Route>)>,
-    /// When auto-move last stepped by itself (egui's clock).
+    /// When auto-move or autopilot last stepped by itself (egui's clock).
     walked_at: f64,
+    /// Autopilot is on (the setting; the shell keeps them in step).
+    pub autopilot: bool,
+    /// Autopilot stopped (no safe turn, or Esc) until the player acts.
+    pub pilot_stopped: bool,
 }
 
 /// What the rules say about the coming turns, for one step of the run.
@@ -246,6 +250,8 @@ impl ExplodoView {
             walk: None,
             route: None,
             walked_at: 0.0,
+            autopilot: true,
+            pilot_stopped: false,
         }
     }
 
@@ -285,14 +291,36 @@ impl ExplodoView {
     /// A shortcut (a key, or a click on the board with nothing picked) never
     /// makes a deadly move: it says so instead; picking the action first does.
     pub fn shortcut(&mut self, store: &Store, a: Action) {
-        // Any action of the player's own ends auto-move's walk.
+        // Any action of the player's own ends auto-move's walk and hands
+        // the turn back to a stopped autopilot.
         self.walk = None;
+        self.pilot_stopped = false;
         if !self.picked && deadly(self.session.state(), &a) {
             self.message =
                 Some("That would cost a life. Pick the action first (its button or key) to do it anyway.".into());
             return;
         }
         self.push(store, a);
+    }
+
+    /// Autopilot has the board: on, not stopped, every enemy gone, the level in play.
+    pub fn piloting(&self) -> bool {
+        let s = self.session.state();
+        self.autopilot && !self.pilot_stopped && s.enemies.is_empty() && s.phase == RunPhase::Playing
+    }
+
+    /// One autopilot turn: its action, or it stops and says so.
+    pub fn pilot(&mut self, store: &Store) {
+        if !self.session.state().dialogs.is_empty() {
+            return; // It waits for the dialog's answer.
+        }
+        match autopilot(self.session.state()) {
+            Some(a) => self.push(store, a),
+            None => {
+                self.pilot_stopped = true;
+                self.message = Some("Autopilot stopped · Your turn".into());
+            }
+        }
     }
 
     /// The way to `to` from where you stand now (cached for this step).
@@ -348,7 +376,12 @@ impl ExplodoView {
     /// Draws the screen and handles input.
     pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) -> Option<ExplodoRequest> {
         let mut request = None;
-        self.keys(ui, store);
+        if !self.session.state().enemies.is_empty() {
+            self.pilot_stopped = false;
+        }
+        if !self.piloting() {
+            self.keys(ui, store);
+        }
         self.top_bar(ui, lang);
         if let Some(m) = &self.message {
             ui.colored_label(Color32::from_rgb(230, 120, 60), super::text::kernel(lang, m));
@@ -456,6 +489,7 @@ impl ExplodoView {
     fn action_bar(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         let s = self.session.state().clone();
         ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut self.autopilot, tr(lang, "Autopilot"));
             // Auto-move under way: Go takes the next step, Stop ends the walk (Esc too).
             if self.walk.is_some() {
                 if ui.button(tr(lang, "Go")).clicked() {
@@ -573,7 +607,7 @@ impl ExplodoView {
                 }
             }
         }
-        if resp.clicked() {
+        if resp.clicked() && !self.piloting() {
             if let Some(at) = resp.interact_pointer_pos() {
                 let tile = tile_at(at);
                 if far(tile) {
@@ -585,6 +619,16 @@ impl ExplodoView {
                     self.shortcut(store, a);
                 }
             }
+        }
+        // Autopilot, once every enemy is gone: two turns a second, the board
+        // taking no input meanwhile (Esc stops it).
+        if self.walk.is_none() && self.piloting() {
+            let now = ui.input(|i| i.time);
+            if now - self.walked_at >= 0.5 {
+                self.walked_at = now;
+                self.pilot(store);
+            }
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
         // With every enemy gone, the walk goes on by itself, two steps a second.
         if self.walk.is_some() && s.enemies.is_empty() && s.dialogs.is_empty() {

@@ -232,6 +232,8 @@ pub fn ru(en: &str) -> Option<&'static str> {
         "Sound" => "Звук",
         "Go" => "Дальше",
         "Stop walking" => "Остановиться",
+        "Autopilot" => "Автопилот",
+        "Explodorama's autopilot" => "Автопилот в Explodorama",
         "All worlds" => "Все миры",
         "Choose a world" => "Выберите мир",
         "required" => "обязательный",
@@ -254,6 +256,7 @@ pub fn ru(en: &str) -> Option<&'static str> {
 const KERNEL_RU: &[(&str, &str)] = &[
     ("The next step on the way is dangerous: waiting for you.", "Следующий шаг опасен: жду вашего решения."),
     ("No way there from here.", "Отсюда туда не пройти."),
+    ("Autopilot stopped · Your turn", "Автопилот остановлен · Ваш ход"),
     ("Won: a certificate was kept as", "Победа: сертификат сохранён как"),
     // Explodorama's refusals (the window's own first, then the kernel's).
     (

@@ -134,6 +134,125 @@ fn search(s: &State, to: Pos) -> Option<Route> {
     None
 }
 
+/// Steps over the floor as it lies from `from` to every tile (`None`: not
+/// reachable), steps only and diagonals when owned: autopilot's planning map.
+fn floor_steps(s: &State, from: Pos) -> Vec<Option<u32>> {
+    let (w, h) = (s.layout.w, s.layout.h);
+    let index = |p: Pos| (p.y * w + p.x) as usize;
+    let mut out = vec![None; (w * h) as usize];
+    let walkable = |p: Pos| s.layout.inside(p) && s.layout.tile(p) == Tile::Floor;
+    let diagonal = s.has(Power::Diagonal);
+    out[index(from)] = Some(0);
+    let mut queue = VecDeque::from([from]);
+    while let Some(p) = queue.pop_front() {
+        let d = out[index(p)].unwrap_or(0);
+        let mut next: Vec<Pos> = DIRS.iter().map(|&dir| p.step(dir)).collect();
+        if diagonal {
+            next.extend([Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight].map(|g| p.diag(g)));
+        }
+        for q in next {
+            if walkable(q) && out[index(q)].is_none() {
+                out[index(q)] = Some(d + 1);
+                queue.push_back(q);
+            }
+        }
+    }
+    out
+}
+
+/// The most pickups autopilot orders by trying every order (more: nearest first).
+pub const EXACT_PICKUPS: usize = 7;
+
+/// Autopilot's next action, once every enemy is gone: wait while crates
+/// crumble or bombs tick (if waiting is safe), collect every coin, charge and
+/// the gem in the fewest total steps (every order tried up to
+/// [`EXACT_PICKUPS`], nearest first beyond), then walk to the open exit.
+/// `None` when it has nothing to do (enemies left, a dialog open, the level
+/// over) or no safe action exists: the player's turn.
+pub fn autopilot(s: &State) -> Option<Action> {
+    if !s.enemies.is_empty() || s.phase != RunPhase::Playing || !s.dialogs.is_empty() {
+        return None;
+    }
+    let safe = |a: &Action| {
+        let mut next = s.clone();
+        Explodo::apply(&mut next, a).is_ok() && next.lives == s.lives && next.phase == RunPhase::Playing
+    };
+    let mut targets: Vec<Pos> = Vec::new();
+    for d in &s.drops {
+        if !targets.contains(&d.pos) {
+            targets.push(d.pos);
+        }
+    }
+    if s.gem_revealed && !s.gem_taken && !targets.contains(&s.layout.gem) {
+        targets.push(s.layout.gem);
+    }
+    // Crates still crumbling may hide more; bombs ticking may burn the way.
+    if (!s.crumbling.is_empty() || !s.bombs.is_empty() || (targets.is_empty() && !s.exit_open)) && safe(&Action::Wait) {
+        return Some(Action::Wait);
+    }
+    let order = plan(s, &targets);
+    for to in order.into_iter().chain(s.exit_open.then_some(s.layout.exit)) {
+        if let Some(r) = route(s, to) {
+            if r.safe {
+                return Some(r.steps[0]);
+            }
+        }
+    }
+    safe(&Action::Wait).then_some(Action::Wait)
+}
+
+/// The pickups in the order that takes fewest steps in all (over the floor
+/// as it lies), ending at the exit when it is open.
+fn plan(s: &State, targets: &[Pos]) -> Vec<Pos> {
+    let index = |p: Pos| (p.y * s.layout.w + p.x) as usize;
+    let far = u32::MAX / 64;
+    let from_me = floor_steps(s, s.player);
+    let maps: Vec<Vec<Option<u32>>> = targets.iter().map(|&t| floor_steps(s, t)).collect();
+    let exit = s.exit_open.then_some(s.layout.exit);
+    let cost = |order: &[usize]| -> u32 {
+        let mut total = 0;
+        let mut at: &Vec<Option<u32>> = &from_me;
+        for &i in order {
+            total += at[index(targets[i])].unwrap_or(far);
+            at = &maps[i];
+        }
+        total + exit.map_or(0, |e| at[index(e)].unwrap_or(far))
+    };
+    let mut best: Vec<usize> = (0..targets.len()).collect();
+    if targets.len() <= EXACT_PICKUPS {
+        // Every order, in lexicographic order: the first of the cheapest wins ties.
+        let mut order = best.clone();
+        let mut best_cost = cost(&order);
+        while next_permutation(&mut order) {
+            let c = cost(&order);
+            if c < best_cost {
+                best_cost = c;
+                best = order.clone();
+            }
+        }
+    } else {
+        best.clear();
+        let mut at = &from_me;
+        let mut left: Vec<usize> = (0..targets.len()).collect();
+        while !left.is_empty() {
+            let k = (0..left.len()).min_by_key(|&k| (at[index(targets[left[k]])].unwrap_or(far), k)).unwrap_or(0);
+            let i = left.remove(k);
+            best.push(i);
+            at = &maps[i];
+        }
+    }
+    best.into_iter().map(|i| targets[i]).collect()
+}
+
+/// The next order in lexicographic order; false after the last.
+fn next_permutation(v: &mut [usize]) -> bool {
+    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else { return false };
+    let j = (i..v.len()).rev().find(|&j| v[j] > v[i - 1]).unwrap_or(i);
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,6 +320,44 @@ mod tests {
         }
         let r = route(&s, target).expect("the way as if nothing could hurt");
         assert!(!r.safe);
+    }
+
+    #[test]
+    fn autopilot_collects_every_pickup_then_leaves_by_the_exit() {
+        use crate::explodo::Drop;
+        let mut s = open_level(7);
+        s.crumbling.clear();
+        s.bombs.clear();
+        let floor: Vec<Pos> =
+            s.layout.positions().filter(|&p| s.layout.tile(p) == Tile::Floor && p != s.player).collect();
+        for (i, p) in floor.iter().rev().step_by(7).take(3).enumerate() {
+            s.drops.push(Drop { pos: *p, coins: 1 + i as u32, charge: None });
+        }
+        s.exit_open = true;
+        s.exit_revealed = true;
+        let (coins, level) = (s.coins, s.level);
+        let mut turns = 0;
+        while s.level == level {
+            let a = autopilot(&s).unwrap_or_else(|| panic!("stopped at {:?} with {} drops", s.player, s.drops.len()));
+            Explodo::apply(&mut s, &a).unwrap();
+            turns += 1;
+            assert!(turns < 200, "autopilot walks to an end");
+        }
+        assert!(s.coins >= coins + 6, "every coin was picked up ({} → {})", coins, s.coins);
+        // With enemies left it does nothing: the player's turn.
+        let busy = Explodo::start(&Setup::default(), 7).unwrap();
+        assert_eq!(autopilot(&busy), None);
+    }
+
+    #[test]
+    fn every_order_is_tried_in_turn() {
+        let mut v = vec![0, 1, 2];
+        let mut seen = vec![v.clone()];
+        while next_permutation(&mut v) {
+            seen.push(v.clone());
+        }
+        assert_eq!(seen.len(), 6);
+        assert_eq!(seen.last(), Some(&vec![2, 1, 0]));
     }
 
     #[test]
