@@ -2077,3 +2077,45 @@ fn autopilot_finishes_a_level_once_every_enemy_is_gone() {
     explodo(&mut h).autopilot = false;
     assert!(!explodo(&mut h).piloting());
 }
+
+/// Issue 26's deaths seen again: the banner's boards are the run's own last
+/// turns before the fatal action, replayed by the kernel (digest for digest).
+#[test]
+fn a_lost_life_plays_its_last_turns_again_from_the_log() {
+    use retrace_kernel::explodo::{Event, Explodo};
+    use retrace_kernel::replay::ReplayFile;
+    use retrace_kernel::{Game, Session};
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-death-retry.replay")).unwrap();
+    let full = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
+    // The action that cost the life.
+    let mut probe = full.clone();
+    let death = (1..=full.step())
+        .find(|&k| {
+            probe.seek(k - 1);
+            let before = probe.state().lives;
+            probe.seek(k);
+            probe.state().lives < before
+        })
+        .expect("a life is lost in this run");
+    let mut session = full.clone();
+    session.seek(death - 1);
+    let fatal = full.actions()[(death - 1) as usize];
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut v = retrace::ui::explodo::ExplodoView::resume(session);
+    v.push(&Store::new(dir.path()), fatal);
+    assert!(v.log.iter().any(|e| matches!(e, Event::LifeLost(_))));
+    let (_, frames) = v.death.clone().expect("the banner's turns");
+    let n = retrace::ui::explodo::DEATH_TURNS.min(death);
+    assert_eq!(frames.len() as u32, n);
+    for (i, frame) in frames.iter().enumerate() {
+        probe.seek(death - n + i as u32);
+        assert_eq!(Explodo::digest(frame), probe.digest(), "turn {i} of the loop is the log's");
+    }
+    h.state_mut().screen = Screen::Explodo(v);
+    h.run();
+    assert!(h.query_by_label("A life lost").is_some());
+    h.get_by_label("Continue").click();
+    h.run();
+    assert!(explodo(&mut h).death.is_none(), "dismissed");
+}

@@ -22,7 +22,7 @@ use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
 use retrace_kernel::explodo::board::{Diag, Dir, Pos};
 use retrace_kernel::explodo::items::{Charge, Power, POWERS};
 use retrace_kernel::explodo::route::{autopilot, route, Route};
-use retrace_kernel::explodo::{scores, Action, Aim, Dialog, Event, Explodo, RunPhase, Setup};
+use retrace_kernel::explodo::{scores, Action, Aim, Dialog, Event, Explodo, RunPhase, Setup, State};
 use retrace_kernel::Session;
 
 /// The save name of the live run.
@@ -82,6 +82,10 @@ pub struct ExplodoView {
     pub autopilot: bool,
     /// Autopilot stopped (no safe turn, or Esc) until the player acts.
     pub pilot_stopped: bool,
+    /// The last death seen again: how it happened and the run's states over
+    /// the turns before it (the kernel's, replayed from the log), looping in
+    /// the life-lost or game-over banner until dismissed.
+    pub death: Option<(String, Vec<State>)>,
 }
 
 /// What the rules say about the coming turns, for one step of the run.
@@ -90,6 +94,23 @@ struct Preview {
     now: std::collections::BTreeSet<Pos>,
     next: std::collections::BTreeSet<Pos>,
     wait_deadly: bool,
+}
+
+/// How many turns before a death its banner plays again.
+pub const DEATH_TURNS: u32 = 6;
+
+/// The run's states over the `n` turns before step `death` (the action that
+/// cost the life), oldest first, the last the board the fatal action was
+/// taken on: replayed from the session's log by the kernel, never recorded.
+pub fn last_turns(session: &Session<Explodo>, death: u32, n: u32) -> Vec<State> {
+    let mut sim = session.clone();
+    let first = death.saturating_sub(n);
+    (first..death)
+        .map(|k| {
+            sim.seek(k);
+            sim.state().clone()
+        })
+        .collect()
 }
 
 /// The one sound a turn makes, the most telling first: a cleared level (or
@@ -252,6 +273,7 @@ impl ExplodoView {
             walked_at: 0.0,
             autopilot: true,
             pilot_stopped: false,
+            death: None,
         }
     }
 
@@ -261,6 +283,13 @@ impl ExplodoView {
         match self.session.push(a) {
             Ok(events) => {
                 self.sounds.push(effect(&events));
+                let died = events.iter().find_map(|e| match e {
+                    Event::LifeLost(t) | Event::RunOver(t) => Some(t.clone()),
+                    _ => None,
+                });
+                if let Some(text) = died {
+                    self.death = Some((text, last_turns(&self.session, self.session.step(), DEATH_TURNS)));
+                }
                 self.message = None;
                 self.log = events;
                 self.mode = Mode::Move;
@@ -396,6 +425,7 @@ impl ExplodoView {
             });
         });
         self.dialogs(ui, store, lang);
+        self.death_banner(ui, lang);
         let st = self.session.state();
         let ru = lang == Lang::Ru;
         if st.phase != RunPhase::Playing {
@@ -446,6 +476,40 @@ impl ExplodoView {
             scores_window(ui.ctx(), store, &mut self.show_scores, lang);
         }
         request
+    }
+
+    /// The life-lost (or game-over) banner: how it happened, and the turns
+    /// before it again, round and round, three boards a second, until dismissed.
+    fn death_banner(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let Some((text, frames)) = &self.death else { return };
+        let mut dismissed = false;
+        let over = self.session.state().phase == RunPhase::Over;
+        egui::Window::new(if over { tr(lang, "The last turns") } else { tr(lang, "A life lost") })
+            .collapsible(false)
+            .anchor(egui::Align2::LEFT_BOTTOM, Vec2::new(12.0, -12.0))
+            .show(ui.ctx(), |ui| {
+                ui.label(death_line(text, lang));
+                if let Some(last) = frames.last() {
+                    let n = frames.len();
+                    // A pause on the last board before it starts again.
+                    let k = ((ui.input(|i| i.time) * 3.0) as usize) % (n + 3);
+                    let s = &frames[k.min(n - 1)];
+                    let cell = (260.0 / last.layout.w as f32).min(200.0 / last.layout.h as f32);
+                    let (r, _) = ui.allocate_exact_size(
+                        Vec2::new(cell * last.layout.w as f32, cell * last.layout.h as f32),
+                        Sense::hover(),
+                    );
+                    paint(&ui.painter_at(r), r, s);
+                    ui.label(RichText::new(format!("{} {}/{n}", tr(lang, "Turn"), k.min(n - 1) + 1)).small());
+                    ui.ctx().request_repaint_after(std::time::Duration::from_millis(150));
+                }
+                if !over && ui.button(tr(lang, "Continue")).clicked() {
+                    dismissed = true;
+                }
+            });
+        if dismissed {
+            self.death = None;
+        }
     }
 
     fn top_bar(&self, ui: &mut egui::Ui, lang: Lang) {
