@@ -2119,3 +2119,37 @@ fn a_lost_life_plays_its_last_turns_again_from_the_log() {
     h.run();
     assert!(explodo(&mut h).death.is_none(), "dismissed");
 }
+
+/// Issue 26's bug reports: one file in the data folder that `retrace verify`
+/// and the watcher read as the run it holds.
+#[test]
+fn a_bug_report_holds_the_run_and_round_trips_through_verify_and_the_watcher() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
+    h.run();
+    h.get_by_label("Report a bug").click();
+    h.run();
+    explodo(&mut h).bug_note = Some("The bomb went off early".into());
+    h.get_by_label("Write report").click();
+    h.run();
+    let path = explodo(&mut h).bug_written.clone().expect("a report was written");
+    assert!(path.starts_with(dir.path()) && path.exists());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with(retrace::bug::MAGIC) && text.contains("note: The bomb went off early"), "{text}");
+    assert!(text.contains(&format!("rules: {}", retrace::bug::rules_line())));
+    // `retrace verify` reads it as the replay it holds.
+    let (code, out, err) = fixtures::retrace(&["verify", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let steps = fixtures::explodo(1, "br").step();
+    assert!(out.starts_with(&format!("ok explodo v3 {steps} steps")), "{out}");
+    // And the window's watcher plays it, verified.
+    let bytes = std::fs::read(&path).unwrap();
+    let v = retrace::ui::watch::WatchView::open("report", &bytes).expect("the watcher opens a report");
+    drop(v);
+    // A report that is not one says where.
+    std::fs::write(&path, text.replacen("app: ", "colour: ", 1)).unwrap();
+    let (code, out, _) = fixtures::retrace(&["verify", path.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(out.contains("line "), "{out}");
+}

@@ -93,10 +93,15 @@ pub fn escaped_short(text: &str, max: usize) -> String {
     format!("{}{more}", escaped(&cut))
 }
 
-/// Reads and decodes a replay file (does not verify it).
+/// Reads and decodes a replay file, or the run a bug report holds (does not verify it).
 pub fn read_replay(path: &Path) -> Result<ReplayFile, FileError> {
     let bytes =
         read_capped(path, MAX_REPLAY_BYTES).map_err(|source| FileError::Io { path: path.to_owned(), source })?;
+    // A bug report is read as the run it holds.
+    let bytes = crate::bug::replay_bytes(&bytes).map_err(|message| FileError::Io {
+        path: path.to_owned(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, message),
+    })?;
     ReplayFile::from_bytes(&bytes)
         .map_err(|source| FileError::Replay { path: path.to_owned(), source: Box::new(source) })
 }

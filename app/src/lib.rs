@@ -3,6 +3,7 @@
 //! ([`files`], [`store`]), never in the kernel.
 
 pub mod budget;
+pub mod bug;
 pub mod cli;
 pub mod files;
 pub mod pad;

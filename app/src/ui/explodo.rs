@@ -86,6 +86,10 @@ pub struct ExplodoView {
     /// the turns before it (the kernel's, replayed from the log), looping in
     /// the life-lost or game-over banner until dismissed.
     pub death: Option<(String, Vec<State>)>,
+    /// The bug report being written (its note), while its window is open.
+    pub bug_note: Option<String>,
+    /// The last bug report written.
+    pub bug_written: Option<std::path::PathBuf>,
 }
 
 /// What the rules say about the coming turns, for one step of the run.
@@ -94,6 +98,14 @@ struct Preview {
     now: std::collections::BTreeSet<Pos>,
     next: std::collections::BTreeSet<Pos>,
     wait_deadly: bool,
+}
+
+/// The graphics adapter for a bug report: `RETRACE_ADAPTER_NAME` when set,
+/// else Vulkan's first adapter as wgpu names it, else "none found".
+fn adapter_line() -> String {
+    std::env::var("RETRACE_ADAPTER_NAME").ok().unwrap_or_else(|| {
+        retrace_gpu::Gpu::new().map_or_else(|e| format!("none found ({e})"), |g| g.info.name.clone())
+    })
 }
 
 /// How many turns before a death its banner plays again.
@@ -274,6 +286,8 @@ impl ExplodoView {
             autopilot: true,
             pilot_stopped: false,
             death: None,
+            bug_note: None,
+            bug_written: None,
         }
     }
 
@@ -426,6 +440,7 @@ impl ExplodoView {
         });
         self.dialogs(ui, store, lang);
         self.death_banner(ui, lang);
+        self.bug_window(ui, store, lang);
         let st = self.session.state();
         let ru = lang == Lang::Ru;
         if st.phase != RunPhase::Playing {
@@ -476,6 +491,53 @@ impl ExplodoView {
             scores_window(ui.ctx(), store, &mut self.show_scores, lang);
         }
         request
+    }
+
+    /// The bug report's window: a note, then one file in the data folder
+    /// holding the run, the build, the rules versions and the machine.
+    fn bug_window(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
+        let Some(note) = &mut self.bug_note else {
+            if let Some(path) = self.bug_written.clone() {
+                egui::Window::new(tr(lang, "Bug report written")).collapsible(false).show(ui.ctx(), |ui| {
+                    ui.label(crate::files::escaped(&path.display().to_string()));
+                    ui.horizontal(|ui| {
+                        if ui.button(tr(lang, "Show the folder")).clicked() {
+                            if let Err(e) = opener::open(&store.dir) {
+                                self.message = Some(format!("{}: {e}", store.dir.display()));
+                            }
+                        }
+                        if ui.button(tr(lang, "Close")).clicked() {
+                            self.bug_written = None;
+                        }
+                    });
+                });
+            }
+            return;
+        };
+        let mut write = false;
+        let mut cancel = false;
+        egui::Window::new(tr(lang, "Report a bug")).collapsible(false).show(ui.ctx(), |ui| {
+            let l = ui.label(tr(lang, "What happened? (optional)"));
+            ui.add(egui::TextEdit::multiline(note).desired_rows(3)).labelled_by(l.id);
+            ui.label(
+                RichText::new(tr(lang, "The report holds this run as a replay, the build and the machine.")).small(),
+            );
+            ui.horizontal(|ui| {
+                write = ui.button(tr(lang, "Write report")).clicked();
+                cancel = ui.button(tr(lang, "Cancel")).clicked();
+            });
+        });
+        if write {
+            let bytes = self.session.to_replay(crate::APP_VERSION).to_bytes();
+            let report = crate::bug::Report::new(bytes, note, &adapter_line());
+            match crate::bug::write(store, &report) {
+                Ok(path) => self.bug_written = Some(path),
+                Err(e) => self.message = Some(e),
+            }
+        }
+        if write || cancel {
+            self.bug_note = None;
+        }
     }
 
     /// The life-lost (or game-over) banner: how it happened, and the turns
@@ -554,6 +616,9 @@ impl ExplodoView {
         let s = self.session.state().clone();
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.autopilot, tr(lang, "Autopilot"));
+            if ui.button(tr(lang, "Report a bug")).clicked() {
+                self.bug_note = Some(String::new());
+            }
             // Auto-move under way: Go takes the next step, Stop ends the walk (Esc too).
             if self.walk.is_some() {
                 if ui.button(tr(lang, "Go")).clicked() {

@@ -73,7 +73,9 @@ impl WatchView {
     /// kernel's message prefixed with the source.
     pub fn open(source: &str, bytes: &[u8]) -> Result<WatchView, String> {
         let err = |e: String| format!("{source}: {e}");
-        let file = ReplayFile::from_bytes(bytes).map_err(|e| err(e.to_string()))?;
+        // A bug report plays as the run it holds.
+        let bytes = crate::bug::replay_bytes(bytes).map_err(err)?;
+        let file = ReplayFile::from_bytes(&bytes).map_err(|e| err(e.to_string()))?;
         let verified = verify(&file).map_err(|e| err(e.to_string()))?;
         let watched = match verified.game.as_str() {
             "mines" => Watched::Mines(rebuild(&file).map_err(err)?),
