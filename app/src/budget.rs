@@ -55,6 +55,17 @@ impl Deadline {
     }
 }
 
+/// A Miau search's options on this machine: `max_states`, every core, and
+/// the default memory budget (so it stops with LIMIT, never the OOM killer).
+pub fn miau_options(max_states: u64) -> retrace_kernel::miau::solver::Options {
+    retrace_kernel::miau::solver::Options {
+        max_states,
+        threads: cores(),
+        max_bytes: default_memory(),
+        ..retrace_kernel::miau::solver::Options::default()
+    }
+}
+
 /// A spinner on the terminal's stderr for long work, with a message and the
 /// time elapsed; hidden when stderr is not a terminal (tests, pipes), so
 /// output stays the same.

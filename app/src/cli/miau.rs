@@ -383,12 +383,7 @@ fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Repo
     let mut ok = true;
     for l in &p.levels {
         let budget = l.solver_budget.unwrap_or(1_000_000);
-        let opts = Options {
-            max_states: budget,
-            threads: crate::budget::cores(),
-            max_bytes: crate::budget::default_memory(),
-            ..Options::default()
-        };
+        let opts = crate::budget::miau_options(budget);
         let mut hasher = retrace_kernel::hashing::CpuHasher;
         match analyze(&l.setup, &opts, &mut hasher) {
             Ok(a) => {

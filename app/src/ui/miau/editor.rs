@@ -484,12 +484,7 @@ pub struct Findings {
 
 /// Works out a level's findings, asking `go` between layers whether to carry on.
 pub fn findings(level: &pack::Level, go: &dyn Fn() -> bool) -> Option<Findings> {
-    let opts = Options {
-        max_states: EDIT_BUDGET,
-        threads: crate::budget::cores(),
-        max_bytes: crate::budget::default_memory(),
-        ..Options::default()
-    };
+    let opts = crate::budget::miau_options(EDIT_BUDGET);
     let mut hasher = retrace_kernel::hashing::CpuHasher;
     let mut watch = |_| go();
     let a = analyze_watched(&level.setup, &opts, &mut hasher, &mut watch).ok()?;
