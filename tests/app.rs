@@ -2153,3 +2153,27 @@ fn a_bug_report_holds_the_run_and_round_trips_through_verify_and_the_watcher() {
     assert_ne!(code, 0);
     assert!(out.contains("line "), "{out}");
 }
+
+/// Issue 26's language: every power-up and charge has its Russian name and
+/// line, and the gem's and shop's cards speak Russian too.
+#[test]
+fn explodorama_power_ups_and_charges_speak_russian() {
+    use retrace::store::Lang;
+    use retrace::ui::explodo::{card_text, charge_name, charge_text, power_name, power_text};
+    use retrace_kernel::explodo::items::{Offer, Power, CHARGES, POWERS};
+    let cyrillic = |t: &str| t.chars().any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)));
+    for p in POWERS {
+        assert!(cyrillic(power_name(p, Lang::Ru)) && cyrillic(power_text(p, Lang::Ru)), "{p:?}");
+        assert_eq!(power_name(p, Lang::En), p.name());
+    }
+    for c in CHARGES {
+        assert!(cyrillic(charge_name(c, Lang::Ru)) && cyrillic(charge_text(c, Lang::Ru)), "{c:?}");
+        assert_eq!(charge_text(c, Lang::En), c.text());
+    }
+    let s = fixtures::explodo(1, "").state().clone();
+    let en = card_text(&s, Offer::Power(Power::BombUp), Lang::En);
+    let ru = card_text(&s, Offer::Power(Power::BombUp), Lang::Ru);
+    assert_eq!(en, format!("Bombs {} -> {} (max 5)", s.max_bombs, s.max_bombs + 1));
+    assert_eq!(ru, format!("Бомбы {} -> {} (макс. 5)", s.max_bombs, s.max_bombs + 1));
+    assert_eq!(card_text(&s, Offer::Power(Power::Kick), Lang::Ru), "Пинок");
+}

@@ -20,7 +20,7 @@ use crate::store::explodo::{record_score, SCORES};
 use crate::store::{today, Lang, Store};
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
 use retrace_kernel::explodo::board::{Diag, Dir, Pos};
-use retrace_kernel::explodo::items::{Charge, Power, POWERS};
+use retrace_kernel::explodo::items::{Charge, Offer, Power, POWERS};
 use retrace_kernel::explodo::route::{autopilot, route, Route};
 use retrace_kernel::explodo::{scores, Action, Aim, Dialog, Event, Explodo, RunPhase, Setup, State};
 use retrace_kernel::Session;
@@ -100,6 +100,129 @@ struct Preview {
     wait_deadly: bool,
 }
 
+/// A power-up's name in the window's language.
+pub fn power_name(p: Power, lang: Lang) -> &'static str {
+    if lang != Lang::Ru {
+        return p.name();
+    }
+    match p {
+        Power::BombUp => "Бомба +1",
+        Power::FireUp => "Огонь +1",
+        Power::Tnt => "Тротил",
+        Power::FuseUp => "Запал +1",
+        Power::Run => "Бег",
+        Power::Kick => "Пинок",
+        Power::Throw => "Бросок",
+        Power::Diagonal => "Диагональ",
+        Power::Slide => "Скольжение",
+        Power::Rpg => "Гранатомёт",
+        Power::Detonator => "Детонатор",
+        Power::Proximity => "Датчик близости",
+        Power::CratePass => "Сквозь ящики",
+        Power::BombPass => "Сквозь бомбы",
+        Power::Star => "Звезда",
+        Power::Heart => "Сердце",
+        Power::CoinBag => "Мешок монет",
+    }
+}
+
+/// What a power-up does, in the window's language.
+pub fn power_text(p: Power, lang: Lang) -> &'static str {
+    if lang != Lang::Ru {
+        return p.text();
+    }
+    match p {
+        Power::BombUp => "Ещё одна бомба на поле одновременно, до 5.",
+        Power::FireUp => "Взрыв достаёт на клетку дальше, до 5.",
+        Power::Tnt => "Взрыв достаёт на две клетки дальше, до 5.",
+        Power::FuseUp => "Ваши бомбы начинают отсчёт на единицу выше, до 5.",
+        Power::Run => "Ход может пробежать 2 клетки по прямой.",
+        Power::Kick => "Войдите в бомбу, и она покатится, пока что-нибудь её не остановит.",
+        Power::Throw => "Бомбу можно бросить на 2 клетки, через ящик, бомбу или врага (не через колонну).",
+        Power::Diagonal => "Ход может идти по диагонали, если обе клетки рядом с шагом не заняты.",
+        Power::Slide => "Ход может скользить по прямой, пока стена, ящик или бомба не остановят вас.",
+        Power::Rpg => "Бомбой можно выстрелить по прямой; она падает перед первым препятствием.",
+        Power::Detonator => "Взорвите одну из своих бомб в этот ход.",
+        Power::Proximity => "Ваши бомбы взрываются, когда враг оказывается рядом.",
+        Power::CratePass => "Проходите сквозь ящики.",
+        Power::BombPass => "Проходите по бомбам.",
+        Power::Star => "8 ходов вам ничто не вредит; можно идти сквозь огонь.",
+        Power::Heart => "Ещё одна жизнь.",
+        Power::CoinBag => "10 монет.",
+    }
+}
+
+/// A charge's name in the window's language.
+pub fn charge_name(c: Charge, lang: Lang) -> &'static str {
+    if lang != Lang::Ru {
+        return c.name();
+    }
+    match c {
+        Charge::Pierce => "Пробой",
+        Charge::Power => "Мощь",
+        Charge::Nuke => "Ядерная",
+        Charge::Acid => "Кислота",
+        Charge::Shield => "Щит",
+        Charge::Freeze => "Заморозка",
+        Charge::Decoy => "Приманка",
+        Charge::Icbm => "МБР",
+        Charge::FlamePass => "Сквозь огонь",
+        Charge::Teleport => "Телепорт",
+    }
+}
+
+/// What a charge does, in the window's language.
+pub fn charge_text(c: Charge, lang: Lang) -> &'static str {
+    if lang != Lang::Ru {
+        return c.text();
+    }
+    match c {
+        Charge::Pierce => "3 бомбы, чей огонь проходит сквозь ящики, сжигая все в пределах досягаемости.",
+        Charge::Power => "3 бомбы, чей огонь достаёт до самых стен (ящики всё ещё его останавливают).",
+        Charge::Nuke => "3 бомбы, которые выжигают ещё и всё в 2 шагах, сквозь ящики и за углы. Отойдите на 3 шага.",
+        Charge::Acid => "1 бомба: жжёт как ядерная и раскалывает колонны рядом; следующий взрыв ломает треснувшую колонну, а через 4 хода падает потолок.",
+        Charge::Shield => "Работает сам: поглощает следующий удар (огонь, враг или шипы).",
+        Charge::Freeze => "Все враги замирают на месте на 3 хода.",
+        Charge::Decoy => "Ваша копия до 3 клеток по прямой; преследователи бегут за ней.",
+        Charge::Icbm => "3 запуска: летит как из гранатомёта и взрывается, едва приземлившись.",
+        Charge::FlamePass => "Работает сам: огонь не вредит вам ближайшие 3 раза.",
+        Charge::Teleport => "3 прыжка на любую пустую клетку в 3 шагах (4 с Бегом; квадрат с Диагональю).",
+    }
+}
+
+/// A card's name (a power-up or a charge) in the window's language.
+pub fn offer_name(o: Offer, lang: Lang) -> &'static str {
+    match o {
+        Offer::Power(p) => power_name(p, lang),
+        Offer::Charge(c) => charge_name(c, lang),
+    }
+}
+
+/// A gem or shop card in the window's language: the kernel's card
+/// ("Blast 2 → 4 (max 5)", "Pierce ×3") with its words translated.
+pub fn card_text(s: &State, o: Offer, lang: Lang) -> String {
+    let card = plain(&s.card(o));
+    if lang != Lang::Ru {
+        return card;
+    }
+    let name = match o {
+        Offer::Power(p) => (p.name(), power_name(p, lang)),
+        Offer::Charge(c) => (c.name(), charge_name(c, lang)),
+    };
+    [
+        ("Star turns", "Ходы звезды"),
+        ("Bombs", "Бомбы"),
+        ("Blast", "Взрыв"),
+        ("Fuse", "Запал"),
+        ("Lives", "Жизни"),
+        ("Coins", "Монеты"),
+        ("max", "макс."),
+        name,
+    ]
+    .iter()
+    .fold(card, |c, (en, ru)| c.replacen(en, ru, 1))
+}
+
 /// The graphics adapter for a bug report: `RETRACE_ADAPTER_NAME` when set,
 /// else Vulkan's first adapter as wgpu names it, else "none found".
 fn adapter_line() -> String {
@@ -107,6 +230,9 @@ fn adapter_line() -> String {
         retrace_gpu::Gpu::new().map_or_else(|e| format!("none found ({e})"), |g| g.info.name.clone())
     })
 }
+
+/// Developer mode's colour (its tag, its victory).
+pub const DEVELOPER_RED: Color32 = Color32::from_rgb(220, 60, 60);
 
 /// How many turns before a death its banner plays again.
 pub const DEATH_TURNS: u32 = 6;
@@ -240,11 +366,11 @@ pub fn describe(e: &Event, lang: Lang) -> Option<String> {
             format!("Пламя на выходе или самоцвете выпустило врагов «{}»: {n}!", kind_name(*k, lang))
         }
         Event::Released(k, n) => format!("Flame on the exit or gem let out {n} {}s!", k.name()),
-        Event::PowerTaken(p) => format!("{}: {}", p.name(), p.text()),
-        Event::ChargeExplained(c) => format!("{}: {}", c.name(), c.text()),
-        Event::ChargeSold(c, v) if ru => format!("{} продан за {v} монет.", c.name()),
+        Event::PowerTaken(p) => format!("{}: {}", power_name(*p, lang), power_text(*p, lang)),
+        Event::ChargeExplained(c) => format!("{}: {}", charge_name(*c, lang), charge_text(*c, lang)),
+        Event::ChargeSold(c, v) if ru => format!("{} продан за {v} монет.", charge_name(*c, lang)),
         Event::ChargeSold(c, v) => format!("{} sold for {v} coins.", c.name()),
-        Event::Bought(o, v) if ru => format!("Куплено: {} за {v} монет.", o.name()),
+        Event::Bought(o, v) if ru => format!("Куплено: {} за {v} монет.", offer_name(*o, lang)),
         Event::Bought(o, v) => format!("Bought {} for {v} coins.", o.name()),
         Event::Absorbed(by) if ru => format!("{by} принял удар на себя."),
         Event::Absorbed(by) => format!("The {by} took the hit."),
@@ -254,7 +380,9 @@ pub fn describe(e: &Event, lang: Lang) -> Option<String> {
         Event::PillarBroke(_) => "A cracked pillar broke: dust is falling.".into(),
         Event::CeilingFell(_) if ru => "Обрушился потолок.".into(),
         Event::CeilingFell(_) => "The ceiling fell.".into(),
-        Event::ChargeDropped(_, c, n) if ru => format!("Ваш {} (×{n}) лежит там, где вы упали.", c.name()),
+        Event::ChargeDropped(_, c, n) if ru => {
+            format!("Ваш заряд {} (×{n}) лежит там, где вы упали.", charge_name(*c, lang))
+        }
         Event::ChargeDropped(_, c, n) => format!("Your {} (×{n}) lies where you fell.", c.name()),
         _ => return None,
     })
@@ -444,7 +572,13 @@ impl ExplodoView {
         let st = self.session.state();
         let ru = lang == Lang::Ru;
         if st.phase != RunPhase::Playing {
+            // A Developer run's victory is marked red, as its achievements are (the spec).
+            let mut frame = egui::Frame::window(&ui.ctx().global_style());
+            if st.phase == RunPhase::Won && st.setup.developer {
+                frame = frame.stroke(egui::Stroke::new(3.0, DEVELOPER_RED));
+            }
             egui::Window::new(if st.phase == RunPhase::Won { tr(lang, "Victory") } else { tr(lang, "Game over") })
+                .frame(frame)
                 .collapsible(false)
                 .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
                 .show(ui.ctx(), |ui| {
@@ -459,6 +593,9 @@ impl ExplodoView {
                         }
                         _ => st.last_death.clone().unwrap_or_default(),
                     });
+                    if st.phase == RunPhase::Won && st.setup.developer {
+                        ui.colored_label(DEVELOPER_RED, tr(lang, "Developer mode: no achievements"));
+                    }
                     ui.label(if ru {
                         format!("Зерно {} · монет {} · убито {}", st.seed, st.coins, st.kills)
                     } else {
@@ -592,7 +729,8 @@ impl ExplodoView {
             if s.star > 0 {
                 item(ui, tr(lang, "Star"), s.star.to_string());
             }
-            let held: Vec<&str> = POWERS.iter().filter(|p| p.is_ability() && s.has(**p)).map(|p| p.name()).collect();
+            let held: Vec<&str> =
+                POWERS.iter().filter(|p| p.is_ability() && s.has(**p)).map(|p| power_name(*p, lang)).collect();
             if !held.is_empty() {
                 item(ui, tr(lang, "Held"), held.join(", "));
             }
@@ -600,11 +738,11 @@ impl ExplodoView {
                 ui,
                 tr(lang, "Charge"),
                 s.charge.map_or(if lang == Lang::Ru { "нет".into() } else { "none".into() }, |(c, n)| {
-                    format!("{} ×{n}", c.name())
+                    format!("{} ×{n}", charge_name(c, lang))
                 }),
             );
             if s.setup.developer {
-                ui.colored_label(Color32::from_rgb(220, 60, 60), tr(lang, "Developer"));
+                ui.colored_label(DEVELOPER_RED, tr(lang, "Developer"));
             }
             if s.setup.immortal {
                 ui.colored_label(Color32::from_rgb(230, 200, 60), tr(lang, "Immortal"));
@@ -787,7 +925,7 @@ impl ExplodoView {
                         });
                         egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
                             for (i, o) in cards.iter().enumerate() {
-                                if ui.button(plain(&s.card(*o))).clicked() {
+                                if ui.button(card_text(&s, *o, lang)).clicked() {
                                     answer = Some(Action::Choose(i as u8));
                                 }
                             }
@@ -806,7 +944,7 @@ impl ExplodoView {
                         });
                         for (i, o) in items.iter().enumerate() {
                             if let Some(o) = o {
-                                let card = plain(&s.card(*o));
+                                let card = card_text(&s, *o, lang);
                                 let text = match (s.coins >= o.price(), lang == Lang::Ru) {
                                     (true, false) => format!("Buy {card} ({} coins)", o.price()),
                                     (true, true) => format!("Купить {card} (монет: {})", o.price()),
@@ -839,17 +977,37 @@ impl ExplodoView {
                     .collapsible(false)
                     .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
                     .show(ui.ctx(), |ui| {
-                        ui.label(format!("You carry {} ×{left} and found {} ×{uses}.", old.name(), new.name()));
+                        let (o, n) = (charge_name(old, lang), charge_name(*new, lang));
+                        let ru = lang == Lang::Ru;
+                        ui.label(if ru {
+                            format!("У вас {o} ×{left}, найдено {n} ×{uses}.")
+                        } else {
+                            format!("You carry {o} ×{left} and found {n} ×{uses}.")
+                        });
                         ui.horizontal(|ui| {
-                            if ui.button(format!("Keep {} (+{} coins)", old.name(), new.sell_value(*uses))).clicked() {
+                            let (keep, take) = (new.sell_value(*uses), old.sell_value(left));
+                            let keep = if ru {
+                                format!("Оставить {o} (+{keep} монет)")
+                            } else {
+                                format!("Keep {o} (+{keep} coins)")
+                            };
+                            if ui.button(keep).clicked() {
                                 answer = Some(Action::KeepCharge);
                             }
-                            if ui.button(format!("Take {} (+{} coins)", new.name(), old.sell_value(left))).clicked() {
+                            let take = if ru {
+                                format!("Взять {n} (+{take} монет)")
+                            } else {
+                                format!("Take {n} (+{take} coins)")
+                            };
+                            if ui.button(take).clicked() {
                                 answer = Some(Action::TakeCharge);
                             }
-                            if old == Charge::Freeze
-                                && ui.button(format!("Use Freeze, then take {}", new.name())).clicked()
-                            {
+                            let freeze = if ru {
+                                format!("Применить Заморозку, затем взять {n}")
+                            } else {
+                                format!("Use Freeze, then take {n}")
+                            };
+                            if old == Charge::Freeze && ui.button(freeze).clicked() {
                                 answer = Some(Action::FreezeFirst);
                             }
                         });

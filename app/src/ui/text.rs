@@ -244,6 +244,7 @@ pub fn ru(en: &str) -> Option<&'static str> {
         "What happened? (optional)" => "Что случилось? (необязательно)",
         "The report holds this run as a replay, the build and the machine." => "Отчёт содержит эту партию как запись, версию программы и сведения о машине.",
         "Write report" => "Записать отчёт",
+        "Developer mode: no achievements" => "Режим разработчика: без достижений",
         "All worlds" => "Все миры",
         "Choose a world" => "Выберите мир",
         "required" => "обязательный",
