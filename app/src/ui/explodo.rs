@@ -231,6 +231,57 @@ fn adapter_line() -> String {
     })
 }
 
+/// The charge-swap dialog: keep the carried charge, take the new one, or
+/// (carrying Freeze) use it first; the answer, once given.
+fn swap_dialog(
+    ctx: &egui::Context,
+    lang: Lang,
+    (old, left): (Charge, u32),
+    (new, uses): (Charge, u32),
+) -> Option<Action> {
+    let mut answer = None;
+    egui::Window::new(tr(lang, "A new charge"))
+        .collapsible(false)
+        .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
+        .show(ctx, |ui| {
+            let (o, n) = (charge_name(old, lang), charge_name(new, lang));
+            let ru = lang == Lang::Ru;
+            ui.label(if ru {
+                format!("У вас {o} ×{left}, найдено {n} ×{uses}.")
+            } else {
+                format!("You carry {o} ×{left} and found {n} ×{uses}.")
+            });
+            ui.horizontal(|ui| {
+                let (keep, take) = (new.sell_value(uses), old.sell_value(left));
+                let keep = if ru {
+                    format!("Оставить {o} (+{keep} монет)")
+                } else {
+                    format!("Keep {o} (+{keep} coins)")
+                };
+                if ui.button(keep).clicked() {
+                    answer = Some(Action::KeepCharge);
+                }
+                let take = if ru {
+                    format!("Взять {n} (+{take} монет)")
+                } else {
+                    format!("Take {n} (+{take} coins)")
+                };
+                if ui.button(take).clicked() {
+                    answer = Some(Action::TakeCharge);
+                }
+                let freeze = if ru {
+                    format!("Применить Заморозку, затем взять {n}")
+                } else {
+                    format!("Use Freeze, then take {n}")
+                };
+                if old == Charge::Freeze && ui.button(freeze).clicked() {
+                    answer = Some(Action::FreezeFirst);
+                }
+            });
+        });
+    answer
+}
+
 /// Developer mode's colour (its tag, its victory).
 pub const DEVELOPER_RED: Color32 = Color32::from_rgb(220, 60, 60);
 
@@ -973,45 +1024,7 @@ impl ExplodoView {
             }
             Dialog::Swap { new, uses } => {
                 let (old, left) = s.charge.expect("a swap has a carried charge");
-                egui::Window::new(tr(lang, "A new charge"))
-                    .collapsible(false)
-                    .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
-                    .show(ui.ctx(), |ui| {
-                        let (o, n) = (charge_name(old, lang), charge_name(*new, lang));
-                        let ru = lang == Lang::Ru;
-                        ui.label(if ru {
-                            format!("У вас {o} ×{left}, найдено {n} ×{uses}.")
-                        } else {
-                            format!("You carry {o} ×{left} and found {n} ×{uses}.")
-                        });
-                        ui.horizontal(|ui| {
-                            let (keep, take) = (new.sell_value(*uses), old.sell_value(left));
-                            let keep = if ru {
-                                format!("Оставить {o} (+{keep} монет)")
-                            } else {
-                                format!("Keep {o} (+{keep} coins)")
-                            };
-                            if ui.button(keep).clicked() {
-                                answer = Some(Action::KeepCharge);
-                            }
-                            let take = if ru {
-                                format!("Взять {n} (+{take} монет)")
-                            } else {
-                                format!("Take {n} (+{take} coins)")
-                            };
-                            if ui.button(take).clicked() {
-                                answer = Some(Action::TakeCharge);
-                            }
-                            let freeze = if ru {
-                                format!("Применить Заморозку, затем взять {n}")
-                            } else {
-                                format!("Use Freeze, then take {n}")
-                            };
-                            if old == Charge::Freeze && ui.button(freeze).clicked() {
-                                answer = Some(Action::FreezeFirst);
-                            }
-                        });
-                    });
+                answer = swap_dialog(ui.ctx(), lang, (old, left), (*new, *uses));
             }
         }
         if let Some(a) = answer {
