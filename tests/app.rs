@@ -2128,6 +2128,8 @@ fn a_bug_report_holds_the_run_and_round_trips_through_verify_and_the_watcher() {
     let mut h = harness(dir.path());
     h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
     h.run();
+    h.get_by_label("Run menu").click();
+    h.run();
     h.get_by_label("Report a bug").click();
     h.run();
     explodo(&mut h).bug_note = Some("The bomb went off early".into());
@@ -2176,4 +2178,40 @@ fn explodorama_power_ups_and_charges_speak_russian() {
     assert_eq!(en, format!("Bombs {} -> {} (max 5)", s.max_bombs, s.max_bombs + 1));
     assert_eq!(ru, format!("Бомбы {} -> {} (макс. 5)", s.max_bombs, s.max_bombs + 1));
     assert_eq!(card_text(&s, Offer::Power(Power::Kick), Lang::Ru), "Пинок");
+}
+
+/// Issue 26's in-run menu: the level and seed, Sound and Autopilot kept in the
+/// settings, New run only after asking, the change list.
+#[test]
+fn the_explodorama_run_menu_asks_before_a_new_run_and_keeps_its_switches() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
+    h.run();
+    h.get_by_label("Run menu").click();
+    h.run();
+    assert!(h.query_by_label_contains("Level 1/20 · Seed 1").is_some());
+    h.get_by_label("Changes").click();
+    h.run();
+    assert!(h.query_by_label_contains("Rules v3").is_some(), "the change list");
+    // Autopilot off from the menu: remembered in the settings.
+    h.get_by_label("Autopilot").click();
+    h.run();
+    assert!(!h.state_mut().settings.explodo_autopilot);
+    let saved = std::fs::read_to_string(dir.path().join("settings.txt")).unwrap();
+    assert!(saved.contains("explodo_autopilot = false"), "{saved}");
+    // New run asks first; Cancel keeps this run.
+    let steps = explodo(&mut h).session.step();
+    h.get_by_label("New run").click();
+    h.run();
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.step(), steps, "the run in progress stays");
+    h.get_by_label("Run menu").click();
+    h.run();
+    h.get_by_label("New run").click();
+    h.run();
+    h.get_by_label("Yes").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.step(), 0, "a new run");
 }

@@ -716,10 +716,10 @@ impl eframe::App for RetraceApp {
                     None => {}
                 },
                 Screen::Explodo(v) => {
-                    v.autopilot = self.settings.explodo_autopilot;
+                    (v.autopilot, v.sound) = (self.settings.explodo_autopilot, self.settings.sound);
                     let request = v.ui(ui, &self.store, lang);
-                    if v.autopilot != self.settings.explodo_autopilot {
-                        self.settings.explodo_autopilot = v.autopilot;
+                    if (v.autopilot, v.sound) != (self.settings.explodo_autopilot, self.settings.sound) {
+                        (self.settings.explodo_autopilot, self.settings.sound) = (v.autopilot, v.sound);
                         save_settings = true;
                     }
                     for e in v.sounds.drain(..) {

@@ -90,6 +90,12 @@ pub struct ExplodoView {
     pub bug_note: Option<String>,
     /// The last bug report written.
     pub bug_written: Option<std::path::PathBuf>,
+    /// The in-run menu is open.
+    pub menu: bool,
+    /// New run was asked for in the menu: the question is up.
+    confirm_new: bool,
+    /// Sound on (the setting; the shell keeps them in step).
+    pub sound: bool,
 }
 
 /// What the rules say about the coming turns, for one step of the run.
@@ -282,6 +288,27 @@ fn swap_dialog(
     answer
 }
 
+/// The game's changes a player meets, newest first: the date (of the
+/// commit that made it), English, Russian.
+pub const CHANGES: [(&str, &str, &str); 4] = [
+    (
+        "2026-12-01",
+        "Auto-move and autopilot, sounds, a lost life played again, bug reports, power-ups in Russian.",
+        "Автоход и автопилот, звуки, повтор потерянной жизни, отчёты об ошибках, усиления по-русски.",
+    ),
+    (
+        "2026-11-30",
+        "Rules v3: level 19 has every enemy type; a Throw can free you; Proximity counts an enemy already there.",
+        "Правила v3: на 19-м уровне все виды врагов; бросок может освободить; датчик близости видит врага рядом.",
+    ),
+    (
+        "2026-11-30",
+        "Rules v2: power-ups, charges, the gem, the shop, and board objects (bushes, metal crates, oil, spikes, barrels).",
+        "Правила v2: усиления, заряды, самоцвет, магазин и объекты на поле (кусты, металлические ящики, масло, шипы, бочки).",
+    ),
+    ("2026-11-30", "Rules v1: the 20-level run.", "Правила v1: забег на 20 уровней."),
+];
+
 /// Developer mode's colour (its tag, its victory).
 pub const DEVELOPER_RED: Color32 = Color32::from_rgb(220, 60, 60);
 
@@ -467,6 +494,9 @@ impl ExplodoView {
             death: None,
             bug_note: None,
             bug_written: None,
+            menu: false,
+            confirm_new: false,
+            sound: true,
         }
     }
 
@@ -620,6 +650,9 @@ impl ExplodoView {
         self.dialogs(ui, store, lang);
         self.death_banner(ui, lang);
         self.bug_window(ui, store, lang);
+        if let Some(r) = self.menu_window(ui, lang) {
+            request = Some(r);
+        }
         let st = self.session.state();
         let ru = lang == Lang::Ru;
         if st.phase != RunPhase::Playing {
@@ -677,6 +710,56 @@ impl ExplodoView {
         }
         if self.show_scores {
             scores_window(ui.ctx(), store, &mut self.show_scores, lang);
+        }
+        request
+    }
+
+    /// The in-run menu: the level and seed, Sound and Autopilot, Resume, New
+    /// run (asked first: it replaces this run), Scores, Changes, Bug.
+    fn menu_window(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<ExplodoRequest> {
+        let mut request = None;
+        if self.confirm_new {
+            match crate::ui::ask(ui.ctx(), lang, tr(lang, "Start a new run? This run will be gone.")) {
+                Some(true) => {
+                    let st = self.session.state();
+                    request = Some(ExplodoRequest::NewRun(st.setup, crate::random_seed()));
+                    self.confirm_new = false;
+                }
+                Some(false) => self.confirm_new = false,
+                None => {}
+            }
+        }
+        if !self.menu {
+            return request;
+        }
+        let mut open = true;
+        let st = self.session.state().clone();
+        egui::Window::new(tr(lang, "Run menu")).open(&mut open).collapsible(false).show(ui.ctx(), |ui| {
+            ui.label(format!("{} {}/20 · {} {}", tr(lang, "Level"), st.level, tr(lang, "Seed"), st.seed));
+            ui.checkbox(&mut self.sound, tr(lang, "Sound"));
+            ui.checkbox(&mut self.autopilot, tr(lang, "Autopilot"));
+            if ui.button(tr(lang, "Resume")).clicked() {
+                self.menu = false;
+            }
+            if ui.button(tr(lang, "New run")).clicked() {
+                self.confirm_new = true;
+                self.menu = false;
+            }
+            if ui.button(tr(lang, "Scores")).clicked() {
+                self.show_scores = true;
+            }
+            if ui.button(tr(lang, "Report a bug")).clicked() {
+                self.bug_note = Some(String::new());
+                self.menu = false;
+            }
+            egui::CollapsingHeader::new(tr(lang, "Changes")).show(ui, |ui| {
+                for (date, en, ru) in CHANGES {
+                    ui.label(RichText::new(format!("{date}: {}", if lang == Lang::Ru { ru } else { en })).small());
+                }
+            });
+        });
+        if !open {
+            self.menu = false;
         }
         request
     }
@@ -804,9 +887,8 @@ impl ExplodoView {
     fn action_bar(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         let s = self.session.state().clone();
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut self.autopilot, tr(lang, "Autopilot"));
-            if ui.button(tr(lang, "Report a bug")).clicked() {
-                self.bug_note = Some(String::new());
+            if ui.button(tr(lang, "Run menu")).clicked() {
+                self.menu = true;
             }
             // Auto-move under way: Go takes the next step, Stop ends the walk (Esc too).
             if self.walk.is_some() {
