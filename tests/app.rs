@@ -2215,3 +2215,42 @@ fn the_explodorama_run_menu_asks_before_a_new_run_and_keeps_its_switches() {
     h.run();
     assert_eq!(explodo(&mut h).session.step(), 0, "a new run");
 }
+
+/// Issue 26's dialogs: the level-cleared banner comes before the shop; the
+/// charge button says what is carried (or greys out); charge bombs wear a badge.
+#[test]
+fn the_shop_waits_for_the_level_cleared_banner_and_the_charge_button_shows_the_charge() {
+    use retrace_kernel::explodo::{BombKind, Dialog, Explodo};
+    use retrace_kernel::replay::ReplayFile;
+    use retrace_kernel::Session;
+    assert_eq!(retrace::ui::explodo::bomb_badge(BombKind::Pierce).map(|b| b.0), Some("P"));
+    assert_eq!(retrace::ui::explodo::bomb_badge(BombKind::Plain), None);
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-first-shop.replay")).unwrap();
+    let full = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
+    let mut probe = full.clone();
+    let shop = (1..=full.step())
+        .find(|&k| {
+            probe.seek(k);
+            probe.state().dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }))
+        })
+        .expect("the run reaches the first shop");
+    let mut session = full.clone();
+    session.seek(shop - 1);
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut v = retrace::ui::explodo::ExplodoView::resume(session);
+    v.push(&Store::new(dir.path()), full.actions()[(shop - 1) as usize]);
+    assert_eq!(v.cleared.map(|c| c.0), Some(3), "the shop comes after level 3");
+    h.state_mut().screen = Screen::Explodo(v);
+    h.run();
+    assert!(h.query_by_label("Level cleared").is_some() && h.query_by_label("The shop").is_none());
+    h.get_by_label("To the shop").click();
+    h.run();
+    assert!(h.query_by_label("The shop").is_some(), "then the shop");
+    let carried = explodo(&mut h).session.state().charge;
+    let label = match carried {
+        Some((c, n)) => format!("{} ×{n}", c.name()),
+        None => "Charge: -".to_string(),
+    };
+    assert!(h.query_by_label(&label).is_some(), "the charge button: {label}");
+}

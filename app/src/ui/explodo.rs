@@ -13,7 +13,7 @@ mod input;
 mod paint;
 
 pub use input::{danger, deadly, tap, toward, Mode};
-pub use paint::paint;
+pub use paint::{bomb_badge, paint};
 
 use super::text::tr;
 use crate::store::explodo::{record_score, SCORES};
@@ -96,6 +96,9 @@ pub struct ExplodoView {
     confirm_new: bool,
     /// Sound on (the setting; the shell keeps them in step).
     pub sound: bool,
+    /// A level cleared with the shop to follow (after levels 3, 6, 9, 12, 15
+    /// and 18): its banner (level, turns, par, coins) comes first.
+    pub cleared: Option<(u32, u32, u32, u32)>,
 }
 
 /// What the rules say about the coming turns, for one step of the run.
@@ -497,6 +500,7 @@ impl ExplodoView {
             menu: false,
             confirm_new: false,
             sound: true,
+            cleared: None,
         }
     }
 
@@ -508,6 +512,11 @@ impl ExplodoView {
                 self.sounds.push(effect(&events));
                 let died = events.iter().find_map(|e| match e {
                     Event::LifeLost(t) | Event::RunOver(t) => Some(t.clone()),
+                    _ => None,
+                });
+                let shop = self.session.state().dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }));
+                self.cleared = events.iter().find_map(|e| match e {
+                    Event::LevelCleared { level, turns, par, coins } if shop => Some((*level, *turns, *par, *coins)),
                     _ => None,
                 });
                 if let Some(text) = died {
@@ -912,13 +921,32 @@ impl ExplodoView {
                     modes.push((m, name));
                 }
             }
-            if s.charge.is_some_and(|(c, _)| !c.passive()) {
-                modes.push((Mode::Charge, tr(lang, "Charge")));
-            }
             for (m, name) in modes {
                 if ui.selectable_value(&mut self.mode, m, name).clicked() {
                     self.picked = true;
                 }
+            }
+            // The charge button, beside Bomb: the charge's name and uses left;
+            // greyed and dashed with none (or a charge that works by itself).
+            let label = match s.charge {
+                Some((c, n)) => format!("{} ×{n}", charge_name(c, lang)),
+                None => format!("{}: -", tr(lang, "Charge")),
+            };
+            let usable = s.charge.is_some_and(|(c, _)| !c.passive());
+            let button = ui.add_enabled(usable, egui::Button::selectable(self.mode == Mode::Charge, label));
+            if !usable {
+                let r = button.rect;
+                let dash = egui::Stroke::new(1.0, Color32::GRAY);
+                ui.painter().add(egui::Shape::dashed_line(
+                    &[r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()],
+                    dash,
+                    4.0,
+                    3.0,
+                ));
+            }
+            if button.clicked() {
+                self.mode = Mode::Charge;
+                self.picked = true;
             }
             ui.separator();
             for (label, d) in [
@@ -1042,6 +1070,23 @@ impl ExplodoView {
     }
 
     fn dialogs(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
+        // The level-cleared banner comes before the shop.
+        if let Some((level, turns, par, coins)) = self.cleared {
+            egui::Window::new(tr(lang, "Level cleared"))
+                .collapsible(false)
+                .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
+                .show(ui.ctx(), |ui| {
+                    ui.label(if lang == Lang::Ru {
+                        format!("Уровень {level} пройден за {turns} ходов (норма {par}): +{coins} монет.")
+                    } else {
+                        format!("Level {level} cleared in {turns} turns (par {par}): +{coins} coins.")
+                    });
+                    if ui.button(tr(lang, "To the shop")).clicked() {
+                        self.cleared = None;
+                    }
+                });
+            return;
+        }
         let s = self.session.state().clone();
         let Some(top) = s.dialogs.last() else { return };
         let mut answer = None;

@@ -248,6 +248,8 @@ pub fn ru(en: &str) -> Option<&'static str> {
         "Run menu" => "Меню забега",
         "Start a new run? This run will be gone." => "Начать новый забег? Этот забег пропадёт.",
         "Changes" => "Изменения",
+        "Level cleared" => "Уровень пройден",
+        "To the shop" => "В магазин",
         "All worlds" => "Все миры",
         "Choose a world" => "Выберите мир",
         "required" => "обязательный",

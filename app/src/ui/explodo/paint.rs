@@ -3,7 +3,47 @@
 
 use eframe::egui::{self, Color32, Vec2};
 use retrace_kernel::explodo::board::{Dir, Pos, Tile, BUSH, OIL, SPIKES};
-use retrace_kernel::explodo::{spikes_up, Kind, State, Step};
+use retrace_kernel::explodo::{spikes_up, BombKind, Kind, State, Step};
+
+/// A bomb on its tile: black (yours) or rust (a barrel's burst), its fuse,
+/// and a charge bomb's badge.
+fn paint_bomb(painter: &egui::Painter, r: egui::Rect, b: &retrace_kernel::explodo::Bomb, cell: f32) {
+    painter.circle_filled(
+        r.center(),
+        cell * 0.35,
+        if b.yours() { Color32::BLACK } else { Color32::from_rgb(120, 40, 20) },
+    );
+    painter.text(
+        r.center(),
+        egui::Align2::CENTER_CENTER,
+        b.fuse.to_string(),
+        egui::FontId::proportional(cell * 0.45),
+        Color32::WHITE,
+    );
+    if let Some((letter, colour)) = bomb_badge(b.kind) {
+        let badge = r.right_top() + Vec2::new(-cell * 0.18, cell * 0.18);
+        painter.circle_filled(badge, cell * 0.16, colour);
+        painter.text(
+            badge,
+            egui::Align2::CENTER_CENTER,
+            letter,
+            egui::FontId::proportional(cell * 0.22),
+            Color32::BLACK,
+        );
+    }
+}
+
+/// The badge a charge bomb wears (Pierce, Power, Nuke, Acid): its letter
+/// and colour; a plain bomb or a barrel's burst has none.
+pub fn bomb_badge(kind: BombKind) -> Option<(&'static str, Color32)> {
+    Some(match kind {
+        BombKind::Pierce => ("P", Color32::from_rgb(120, 200, 255)),
+        BombKind::Power => ("W", Color32::from_rgb(255, 200, 60)),
+        BombKind::Nuke => ("N", Color32::from_rgb(140, 255, 120)),
+        BombKind::Acid => ("A", Color32::from_rgb(200, 255, 60)),
+        BombKind::Plain | BombKind::Barrel => return None,
+    })
+}
 
 /// Draws a run's board into `rect` (the game screen, the home card's demo and
 /// the replay watcher share it).
@@ -69,18 +109,7 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
         painter.rect_filled(at(p).shrink(cell * 0.1), 4.0, Color32::from_rgba_unmultiplied(255, 120, 0, 170));
     }
     for b in &s.bombs {
-        painter.circle_filled(
-            at(b.pos).center(),
-            cell * 0.35,
-            if b.yours() { Color32::BLACK } else { Color32::from_rgb(120, 40, 20) },
-        );
-        painter.text(
-            at(b.pos).center(),
-            egui::Align2::CENTER_CENTER,
-            b.fuse.to_string(),
-            egui::FontId::proportional(cell * 0.45),
-            Color32::WHITE,
-        );
+        paint_bomb(painter, at(b.pos), b, cell);
     }
     if let Some(d) = s.decoy {
         glyph(d, "@", Color32::from_rgb(170, 230, 170));
