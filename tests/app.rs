@@ -2254,3 +2254,36 @@ fn the_shop_waits_for_the_level_cleared_banner_and_the_charge_button_shows_the_c
     };
     assert!(h.query_by_label(&label).is_some(), "the charge button: {label}");
 }
+
+/// Issue 26's first-time explanations: the first power-up of a kind opens a
+/// dialog with what it does (not only a log line); Got it closes it.
+#[test]
+fn the_first_power_up_of_a_kind_is_explained_in_a_dialog() {
+    use retrace_kernel::explodo::Explodo;
+    use retrace_kernel::replay::ReplayFile;
+    use retrace_kernel::Session;
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-developer-gem.replay")).unwrap();
+    let mut full = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
+    let actions = full.actions().to_vec();
+    full.seek(0);
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let mut v = retrace::ui::explodo::ExplodoView::resume(full);
+    let mut explained = None;
+    for a in actions {
+        v.push(&store, a);
+        if v.explain.is_some() {
+            explained = v.explain;
+            break;
+        }
+    }
+    let offer = explained.expect("the gem's card explains itself");
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(v);
+    h.run();
+    let title = format!("New: {}", offer.name());
+    assert!(h.query_by_label(&title).is_some(), "{title}");
+    h.get_by_label("Got it").click();
+    h.run();
+    assert!(explodo(&mut h).explain.is_none());
+}

@@ -99,6 +99,11 @@ pub struct ExplodoView {
     /// A level cleared with the shop to follow (after levels 3, 6, 9, 12, 15
     /// and 18): its banner (level, turns, par, coins) comes first.
     pub cleared: Option<(u32, u32, u32, u32)>,
+    /// A first-time explanation on screen: a power-up's or charge's first
+    /// time in this run (what it is, and what it does).
+    pub explain: Option<Offer>,
+    /// The power-ups explained in this run, a bit each.
+    explained: u32,
 }
 
 /// What the rules say about the coming turns, for one step of the run.
@@ -501,6 +506,8 @@ impl ExplodoView {
             confirm_new: false,
             sound: true,
             cleared: None,
+            explain: None,
+            explained: 0,
         }
     }
 
@@ -514,6 +521,17 @@ impl ExplodoView {
                     Event::LifeLost(t) | Event::RunOver(t) => Some(t.clone()),
                     _ => None,
                 });
+                // The first power-up or charge of a kind: a dialog, not only a log line.
+                for e in &events {
+                    match e {
+                        Event::ChargeExplained(c) => self.explain = Some(Offer::Charge(*c)),
+                        Event::PowerTaken(p) if self.explained & p.bit() == 0 => {
+                            self.explained |= p.bit();
+                            self.explain = Some(Offer::Power(*p));
+                        }
+                        _ => {}
+                    }
+                }
                 let shop = self.session.state().dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }));
                 self.cleared = events.iter().find_map(|e| match e {
                     Event::LevelCleared { level, turns, par, coins } if shop => Some((*level, *turns, *par, *coins)),
@@ -659,6 +677,7 @@ impl ExplodoView {
         self.dialogs(ui, store, lang);
         self.death_banner(ui, lang);
         self.bug_window(ui, store, lang);
+        self.explain_window(ui, lang);
         if let Some(r) = self.menu_window(ui, lang) {
             request = Some(r);
         }
@@ -721,6 +740,24 @@ impl ExplodoView {
             scores_window(ui.ctx(), store, &mut self.show_scores, lang);
         }
         request
+    }
+
+    /// A first-time explanation: the power-up's or charge's name and line.
+    fn explain_window(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let Some(o) = self.explain else { return };
+        let (name, text) = match o {
+            Offer::Power(p) => (power_name(p, lang), power_text(p, lang)),
+            Offer::Charge(c) => (charge_name(c, lang), charge_text(c, lang)),
+        };
+        egui::Window::new(format!("{}: {name}", tr(lang, "New")))
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_BOTTOM, Vec2::new(0.0, -16.0))
+            .show(ui.ctx(), |ui| {
+                ui.label(text);
+                if ui.button(tr(lang, "Got it")).clicked() {
+                    self.explain = None;
+                }
+            });
     }
 
     /// The in-run menu: the level and seed, Sound and Autopilot, Resume, New

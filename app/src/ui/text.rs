@@ -250,6 +250,8 @@ pub fn ru(en: &str) -> Option<&'static str> {
         "Changes" => "Изменения",
         "Level cleared" => "Уровень пройден",
         "To the shop" => "В магазин",
+        "New" => "Новое",
+        "Got it" => "Понятно",
         "All worlds" => "Все миры",
         "Choose a world" => "Выберите мир",
         "required" => "обязательный",
