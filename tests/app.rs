@@ -18,7 +18,8 @@ fn english_minelayer(dir: &Path) {
     let settings = dir.join("settings.txt");
     if !settings.exists() {
         std::fs::create_dir_all(dir).unwrap();
-        std::fs::write(settings, "mines_lang = en\nsound = false\n").unwrap();
+        let text = format!("mines_lang = en\nsound = false\nseen_version = {}\n", retrace::APP_VERSION);
+        std::fs::write(settings, text).unwrap();
         // Every word met already: no first-time card over the boards (one test shows them).
         std::fs::write(dir.join("miau-words-seen.txt"), SEEN_ALL).unwrap();
     }
@@ -2286,4 +2287,32 @@ fn the_first_power_up_of_a_kind_is_explained_in_a_dialog() {
     h.get_by_label("Got it").click();
     h.run();
     assert!(explodo(&mut h).explain.is_none());
+}
+
+/// Issue 26's "what's new": the first start of a newer build says what
+/// changed, once; a fresh data folder (no settings yet) does not.
+#[test]
+fn a_newer_build_says_whats_new_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("settings.txt"), "mines_lang = en\nsound = false\nseen_version = retrace 0.0.1\n")
+        .unwrap();
+    std::fs::write(dir.path().join("miau-words-seen.txt"), SEEN_ALL).unwrap();
+    {
+        let mut h = harness(dir.path());
+        h.run();
+        assert!(h.query_by_label("What's new").is_some());
+        h.get_by_label("Close").click();
+        h.run();
+        assert!(h.query_by_label("What's new").is_none());
+    }
+    let saved = std::fs::read_to_string(dir.path().join("settings.txt")).unwrap();
+    assert!(saved.contains(&format!("seen_version = {}", retrace::APP_VERSION)), "{saved}");
+    let mut h = harness(dir.path());
+    h.run();
+    assert!(h.query_by_label("What's new").is_none(), "once");
+    let fresh = tempfile::tempdir().unwrap();
+    let store = Store::new(fresh.path());
+    let mut h = Harness::builder().with_size([1100.0, 760.0]).build_eframe(move |_cc| RetraceApp::new(store, None));
+    h.run();
+    assert!(h.query_by_label("What's new").is_none(), "not on a fresh data folder");
 }

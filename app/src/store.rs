@@ -69,6 +69,8 @@ pub struct Settings {
     pub sound: bool,
     /// Explodorama's autopilot: once every enemy is gone, it collects and leaves.
     pub explodo_autopilot: bool,
+    /// The build that last ran with these settings (a newer one shows what is new once).
+    pub seen_version: String,
 }
 
 impl Default for Settings {
@@ -88,6 +90,7 @@ impl Default for Settings {
             explodo_immortal: false,
             sound: true,
             explodo_autopilot: true,
+            seen_version: String::new(),
         }
     }
 }
@@ -98,7 +101,7 @@ impl Settings {
         format!(
             "theme = {}\nlang = {}\nmines_lang = {}\nmines_tier = {}\nmines_assist = {}\nlife_unlocked = {}\n\
              life_size = {}x{}\nlife_wrap = {}\nlife_budget = {}\nlife_tool = {}\n\
-             explodo_developer = {}\nexplodo_immortal = {}\nsound = {}\nexplodo_autopilot = {}\n",
+             explodo_developer = {}\nexplodo_immortal = {}\nsound = {}\nexplodo_autopilot = {}\nseen_version = {}\n",
             if self.theme == Theme::Light { "light" } else { "dark" },
             if self.lang == Lang::Ru { "ru" } else { "en" },
             self.mines_lang,
@@ -113,7 +116,8 @@ impl Settings {
             self.explodo_developer,
             self.explodo_immortal,
             self.sound,
-            self.explodo_autopilot
+            self.explodo_autopilot,
+            self.seen_version
         )
     }
 
@@ -144,6 +148,7 @@ impl Settings {
                 "explodo_immortal" => s.explodo_immortal = v == "true",
                 "sound" => s.sound = v != "false",
                 "explodo_autopilot" => s.explodo_autopilot = v != "false",
+                "seen_version" if v.len() <= 64 => s.seen_version = v.into(),
                 "life_budget" => s.life_budget = v.parse().unwrap_or(100).clamp(1, 100_000),
                 "life_tool" if ["pencil", "brush", "eraser", "eraser4"].contains(&v) => s.life_tool = v.into(),
                 _ => {}

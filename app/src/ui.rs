@@ -95,6 +95,8 @@ pub struct RetraceApp {
     pub sound: crate::sound::Sound,
     /// The gamepads (opened at the first frame).
     pub pads: crate::pad::Pads,
+    /// The "what's new" note is up (the first start of a newer build).
+    pub whats_new: bool,
     /// Pad buttons to hand to the screen this frame, after those the pads
     /// report (a test presses buttons here, with no pad attached).
     pub pad_presses: Vec<crate::pad::Button>,
@@ -154,7 +156,11 @@ impl RetraceApp {
         // Temporary files of saves that a kill interrupted go first.
         crate::files::remove_orphans(&store.dir);
         crate::files::remove_orphans(&store.dir.join("certificates"));
-        let (settings, bad_settings) = store.settings();
+        // A build newer than the one that last saved these settings says what is new, once.
+        let had_settings = store.path("settings.txt").exists();
+        let (mut settings, bad_settings) = store.settings();
+        let whats_new = had_settings && settings.seen_version != crate::APP_VERSION;
+        settings.seen_version = crate::APP_VERSION.to_string();
         let life_form = SetupForm::from_settings(&settings);
         let run_form = RunForm {
             developer: settings.explodo_developer,
@@ -203,10 +209,14 @@ impl RetraceApp {
             demos_paused: false,
             sound: crate::sound::Sound::default(),
             pads: crate::pad::Pads::default(),
+            whats_new,
             pad_presses: Vec::new(),
         };
         if let Some(path) = open {
             app.open_path(&path);
+        }
+        if app.whats_new {
+            app.save_settings();
         }
         app
     }
@@ -290,6 +300,21 @@ impl RetraceApp {
         if problem.is_some() {
             self.error = problem;
         }
+    }
+
+    /// The note after an update: the newest entry of each change list, once.
+    fn whats_new_window(&mut self, ctx: &egui::Context) {
+        if !self.whats_new {
+            return;
+        }
+        let lang = self.lang();
+        egui::Window::new(tr(lang, "What's new")).collapsible(false).show(ctx, |ui| {
+            let (date, en, ru) = explodo::CHANGES[0];
+            ui.label(format!("Explodorama, {date}: {}", if lang == Lang::Ru { ru } else { en }));
+            if ui.button(tr(lang, "Close")).clicked() {
+                self.whats_new = false;
+            }
+        });
     }
 
     fn lang(&self) -> Lang {
@@ -833,6 +858,7 @@ impl eframe::App for RetraceApp {
             }
         });
         self.windows(&ctx);
+        self.whats_new_window(&ctx);
         self.certify();
         // Presses no screen took this frame are dropped, not kept for the next one.
         self.pad_presses.clear();

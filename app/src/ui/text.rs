@@ -252,6 +252,7 @@ pub fn ru(en: &str) -> Option<&'static str> {
         "To the shop" => "В магазин",
         "New" => "Новое",
         "Got it" => "Понятно",
+        "What's new" => "Что нового",
         "All worlds" => "Все миры",
         "Choose a world" => "Выберите мир",
         "required" => "обязательный",
