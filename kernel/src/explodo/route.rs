@@ -56,38 +56,60 @@ pub fn route(s: &State, to: Pos) -> Option<Route> {
 /// ignoring enemies, flame and bombs: what auto-move shows when no safe way
 /// exists. Marked unsafe.
 fn floor_way(s: &State, to: Pos) -> Option<Route> {
-    let walkable = |p: Pos| s.layout.inside(p) && matches!(s.layout.tile(p), Tile::Floor);
-    if !walkable(to) {
-        return None;
-    }
-    let mut options: Vec<Action> = DIRS.iter().map(|&d| Action::Move(d)).collect();
-    if s.has(Power::Diagonal) {
-        options.extend([Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight].map(Action::Diagonal));
-    }
-    let land = |p: Pos, a: &Action| match *a {
-        Action::Diagonal(g) => p.diag(g),
-        Action::Move(d) => p.step(d),
-        _ => p,
-    };
     let exit = s.layout.exit;
-    let mut seen: BTreeSet<Pos> = BTreeSet::from([s.player]);
-    let mut queue: VecDeque<(Pos, Vec<Action>, Vec<Pos>)> = VecDeque::from([(s.player, Vec::new(), Vec::new())]);
-    while let Some((at, steps, tiles)) = queue.pop_front() {
-        for a in &options {
-            let p = land(at, a);
-            if !walkable(p) || (s.exit_open && p == exit && to != exit) || !seen.insert(p) {
-                continue;
+    let tree = floor_search(s, s.player, (s.exit_open && to != exit).then_some(exit));
+    let index = |p: Pos| (p.y * s.layout.w + p.x) as usize;
+    tree.get(index(to)).copied().flatten()?;
+    let (mut steps, mut tiles) = (Vec::new(), Vec::new());
+    let mut at = to;
+    while let Some((_, Some((from, a)))) = tree[index(at)] {
+        steps.push(a);
+        tiles.push(at);
+        at = from;
+    }
+    steps.reverse();
+    tiles.reverse();
+    Some(Route { steps, tiles, safe: false })
+}
+
+/// A tile reached over the floor: its steps from the start, and the tile and
+/// action it was reached by (none for the start).
+type Reached = (u32, Option<(Pos, Action)>);
+
+/// Breadth-first over the floor as it lies from `from`, by steps and (when
+/// owned) diagonals, never onto `avoid`: for every tile (`y * w + x`) how
+/// many steps it is from `from`, and the tile and action it is reached by
+/// (none for `from`); `None` where it cannot be reached. The first way found
+/// wins a tie, in the order of [`moves`].
+fn floor_search(s: &State, from: Pos, avoid: Option<Pos>) -> Vec<Option<Reached>> {
+    let (w, h) = (s.layout.w, s.layout.h);
+    let index = |p: Pos| (p.y * w + p.x) as usize;
+    let walkable = |p: Pos| s.layout.inside(p) && s.layout.tile(p) == Tile::Floor && Some(p) != avoid;
+    let steps: Vec<Action> =
+        moves(s).into_iter().filter(|a| matches!(a, Action::Move(_) | Action::Diagonal(_))).collect();
+    let mut out = vec![None; (w * h) as usize];
+    out[index(from)] = Some((0, None));
+    let mut queue = VecDeque::from([from]);
+    while let Some(p) = queue.pop_front() {
+        let d = out[index(p)].map_or(0, |(d, _)| d);
+        for &a in &steps {
+            let q = match a {
+                Action::Diagonal(g) => p.diag(g),
+                Action::Move(dir) => p.step(dir),
+                _ => continue,
+            };
+            if walkable(q) && out[index(q)].is_none() {
+                out[index(q)] = Some((d + 1, Some((p, a))));
+                queue.push_back(q);
             }
-            let (mut steps, mut tiles) = (steps.clone(), tiles.clone());
-            steps.push(*a);
-            tiles.push(p);
-            if p == to {
-                return Some(Route { steps, tiles, safe: false });
-            }
-            queue.push_back((p, steps, tiles));
         }
     }
-    None
+    out
+}
+
+/// Whether a turn costs a life, or the run: `after` is the run once it is played.
+pub fn costs_a_life(before: &State, after: &State) -> bool {
+    after.lives < before.lives || after.phase == RunPhase::Over
 }
 
 /// Breadth-first over copies of the run, one node per tile reached.
@@ -107,10 +129,11 @@ fn search(s: &State, to: Pos) -> Option<Route> {
                 continue;
             }
             // A step that costs a life (or the run) is never taken.
-            if next.lives < st.lives || next.phase != RunPhase::Playing {
+            if costs_a_life(&st, &next) {
                 continue;
             }
-            let cleared = next.level != st.level;
+            // Leaving by the exit clears the level (or, on the last, wins the run).
+            let cleared = next.level != st.level || next.phase == RunPhase::Won;
             let landed = if cleared { exit } else { next.player };
             // The open exit ends the level: only as the destination.
             if (cleared || (st.exit_open && landed == exit)) && to != exit {
@@ -135,29 +158,9 @@ fn search(s: &State, to: Pos) -> Option<Route> {
 }
 
 /// Steps over the floor as it lies from `from` to every tile (`None`: not
-/// reachable), steps only and diagonals when owned: autopilot's planning map.
+/// reachable): autopilot's planning map.
 fn floor_steps(s: &State, from: Pos) -> Vec<Option<u32>> {
-    let (w, h) = (s.layout.w, s.layout.h);
-    let index = |p: Pos| (p.y * w + p.x) as usize;
-    let mut out = vec![None; (w * h) as usize];
-    let walkable = |p: Pos| s.layout.inside(p) && s.layout.tile(p) == Tile::Floor;
-    let diagonal = s.has(Power::Diagonal);
-    out[index(from)] = Some(0);
-    let mut queue = VecDeque::from([from]);
-    while let Some(p) = queue.pop_front() {
-        let d = out[index(p)].unwrap_or(0);
-        let mut next: Vec<Pos> = DIRS.iter().map(|&dir| p.step(dir)).collect();
-        if diagonal {
-            next.extend([Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight].map(|g| p.diag(g)));
-        }
-        for q in next {
-            if walkable(q) && out[index(q)].is_none() {
-                out[index(q)] = Some(d + 1);
-                queue.push_back(q);
-            }
-        }
-    }
-    out
+    floor_search(s, from, None).into_iter().map(|t| t.map(|(d, _)| d)).collect()
 }
 
 /// The most pickups autopilot orders by trying every order (more: nearest first).
@@ -175,7 +178,7 @@ pub fn autopilot(s: &State) -> Option<Action> {
     }
     let safe = |a: &Action| {
         let mut next = s.clone();
-        Explodo::apply(&mut next, a).is_ok() && next.lives == s.lives && next.phase == RunPhase::Playing
+        Explodo::apply(&mut next, a).is_ok() && !costs_a_life(s, &next)
     };
     let mut targets: Vec<Pos> = Vec::new();
     for d in &s.drops {
@@ -347,6 +350,29 @@ mod tests {
         // With enemies left it does nothing: the player's turn.
         let busy = Explodo::start(&Setup::default(), 7).unwrap();
         assert_eq!(autopilot(&busy), None);
+    }
+
+    /// Regression: on the last level the exit wins the run, which leaves the
+    /// level's phase instead of its number, and the search took that for a
+    /// lost run: neither auto-move nor autopilot would step onto the last exit.
+    #[test]
+    fn the_last_levels_exit_is_walked_to_and_wins_the_run() {
+        let mut s = open_level(5);
+        s.level = crate::explodo::LEVELS;
+        s.crumbling.clear();
+        s.exit_open = true;
+        s.exit_revealed = true;
+        let exit = s.layout.exit;
+        let r = route(&s, exit).expect("a way to the last exit");
+        assert!(r.safe, "winning is no danger: {:?}", r.tiles);
+        let mut turns = 0;
+        while s.phase == RunPhase::Playing {
+            let a = autopilot(&s).expect("autopilot walks to the exit");
+            Explodo::apply(&mut s, &a).unwrap();
+            turns += 1;
+            assert!(turns < 100);
+        }
+        assert_eq!(s.phase, RunPhase::Won);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::store::Store;
 use eframe::egui;
 use retrace_kernel::explodo::board::{Diag, Dir, Pos};
 use retrace_kernel::explodo::items::{Charge, Power};
-use retrace_kernel::explodo::{Action, Aim, Explodo, RunPhase, State};
+use retrace_kernel::explodo::{Action, Aim, Explodo, State};
 
 /// What a direction key or a clicked tile does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,7 +103,7 @@ pub fn toward(s: &State, mode: Mode, d: Dir) -> Option<Action> {
 pub fn deadly(s: &State, a: &Action) -> bool {
     use retrace_kernel::Game;
     let mut sim = s.clone();
-    Explodo::apply(&mut sim, a).is_ok() && (sim.lives < s.lives || sim.phase == RunPhase::Over)
+    Explodo::apply(&mut sim, a).is_ok() && retrace_kernel::explodo::route::costs_a_life(s, &sim)
 }
 
 /// The danger overlay, from the real rules on a copy of the run where
