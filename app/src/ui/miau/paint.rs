@@ -96,6 +96,20 @@ pub fn stacked(r: egui::Rect, k: usize, n: usize) -> egui::Rect {
     egui::Rect::from_min_size(r.min + Vec2::splat(step * k as f32), Vec2::splat(size))
 }
 
+/// What an object's tile shows and in what font: its palette glyph (or
+/// fallback) where the fonts have it (then `true`), else the noun's first
+/// letters (four on big cells, one on small).
+fn tile_label(painter: &egui::Painter, noun: &str, palette: &[Glyph], cell: f32) -> (String, egui::FontId, bool) {
+    let big = egui::FontId::proportional(cell * 0.55);
+    match glyph_for(noun, palette, |g| painter.fonts_mut(|f| f.has_glyphs(&big, g))) {
+        Some(g) => (g.to_string(), big, true),
+        None => {
+            let letters = noun.chars().take(if cell >= 36.0 { 4 } else { 1 }).collect();
+            (letters, egui::FontId::proportional(cell * 0.3), false)
+        }
+    }
+}
+
 /// `text` centred on `center`, mirrored left to right (a glyph drawn facing
 /// left, shown facing right): the laid-out text's mesh with its x flipped.
 fn mirrored_text(painter: &egui::Painter, center: Pos2, text: &str, font: egui::FontId, color: Color32) {
@@ -294,39 +308,20 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: 
                             corner.x -= cell * 0.16;
                         }
                     }
-                    let big = egui::FontId::proportional(cell * 0.55);
-                    match glyph_for(n, palette, |g| painter.fonts_mut(|f| f.has_glyphs(&big, g))) {
-                        Some(g) => {
-                            let faces_left = palette.iter().any(|p| p.noun == n.as_str() && p.faces_left);
-                            if faces_left && look.facing_right.iter().any(|id| *id == *t.id) {
-                                mirrored_text(painter, r.center(), g, big.clone(), Color32::BLACK);
-                            } else {
-                                painter.text(r.center(), egui::Align2::CENTER_CENTER, g, big.clone(), Color32::BLACK);
-                            }
-                        }
-                        None => {
-                            let letters: String = n.chars().take(if cell >= 36.0 { 4 } else { 1 }).collect();
-                            painter.text(
-                                r.center(),
-                                egui::Align2::CENTER_CENTER,
-                                letters,
-                                egui::FontId::proportional(cell * 0.3),
-                                Color32::BLACK,
-                            );
-                        }
+                    let (label, font, is_glyph) = tile_label(painter, n, palette, cell);
+                    let faces_left = palette.iter().any(|p| p.noun == n.as_str() && p.faces_left);
+                    if is_glyph && faces_left && look.facing_right.iter().any(|id| *id == *t.id) {
+                        mirrored_text(painter, r.center(), &label, font, Color32::BLACK);
+                    } else {
+                        painter.text(r.center(), egui::Align2::CENTER_CENTER, label, font, Color32::BLACK);
                     }
                     if let Some((old, alpha)) = morph(i) {
                         painter.rect_filled(r, cell * 0.2, noun_color(old).gamma_multiply(alpha));
-                        let g = glyph_for(old, palette, |g| painter.fonts_mut(|f| f.has_glyphs(&big, g)));
-                        let letters: String = old.chars().take(if cell >= 36.0 { 4 } else { 1 }).collect();
-                        let (text, font) = match g {
-                            Some(g) => (g.to_string(), big.clone()),
-                            None => (letters, egui::FontId::proportional(cell * 0.3)),
-                        };
+                        let (label, font, _) = tile_label(painter, old, palette, cell);
                         painter.text(
                             r.center(),
                             egui::Align2::CENTER_CENTER,
-                            text,
+                            label,
                             font,
                             Color32::BLACK.gamma_multiply(alpha),
                         );
