@@ -531,6 +531,9 @@ pub struct EditorView {
     pub kit: Kit,
     /// The draft as the loader read it (none while it has errors).
     pub level: Option<pack::Level>,
+    /// That level's start, played once per edit (the board is drawn from it
+    /// every frame).
+    start: Option<State>,
     /// The loader's errors and warnings for the draft.
     pub problems: Vec<String>,
     /// The findings for the draft on screen, when worked out.
@@ -559,6 +562,7 @@ impl EditorView {
             channel: "amber".into(),
             kit,
             level: None,
+            start: None,
             problems: Vec::new(),
             findings: None,
             thinking: None,
@@ -629,6 +633,7 @@ impl EditorView {
         let (p, report) = pack::load(&text);
         self.problems = report.errors.iter().chain(&report.warnings).map(ToString::to_string).collect();
         self.level = p.and_then(|p| p.levels.into_iter().next());
+        self.start = self.level.as_ref().and_then(|l| <Miau as retrace_kernel::Game>::start(&l.setup, 0).ok());
         let Some(level) = self.level.clone() else { return };
         let cancel = Arc::new(AtomicBool::new(false));
         let (tx, rx) = std::sync::mpsc::channel();
@@ -705,16 +710,15 @@ impl EditorView {
 
     /// The board to draw: the level's start, or the solution played `k` moves.
     fn board(&self) -> Option<State> {
-        let level = self.level.as_ref()?;
-        let mut s = Session::<Miau>::new(level.setup.clone(), 0).ok()?;
+        let mut s = self.start.clone()?;
         if let (Some(k), Some(moves)) = (self.showing, self.solution()) {
             for a in moves.iter().take(k) {
-                if s.push(*a).is_err() {
+                if <Miau as retrace_kernel::Game>::apply(&mut s, a).is_err() {
                     break;
                 }
             }
         }
-        Some(s.state().clone())
+        Some(s)
     }
 
     /// Saves the level into the "My levels" pack in the data folder (in place
