@@ -50,9 +50,37 @@ pub fn record_win(path: &std::path::Path, id: &str) -> Result<(), String> {
         won.push(id.to_string());
         won.sort();
     }
-    let text = format!("# Miau Is True: levels won, one <pack id>/<level id> a line\n{}\n", won.join("\n"));
-    crate::files::write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
+    write_lines(path, "# Miau Is True: levels won, one <pack id>/<level id> a line", &won)?;
     problem.map_or(Ok(()), Err)
+}
+
+/// Writes a comment line and one entry a line (atomically).
+fn write_lines(path: &std::path::Path, comment: &str, lines: &[String]) -> Result<(), String> {
+    let text = format!("{comment}\n{}\n", lines.join("\n"));
+    crate::files::write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: cannot save: {e}", path.display()))
+}
+
+/// The file of property words the player has met (their first-time cards
+/// seen), in the store: a comment line, then one word a line.
+pub const SEEN: &str = "miau-words-seen.txt";
+
+/// The words met (a missing or unreadable file: none; the next card writes it again).
+pub fn load_seen(path: &std::path::Path) -> Vec<String> {
+    match crate::store::read_text(path) {
+        Ok(Some(text)) => {
+            text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Adds a word met to the file (atomically).
+pub fn add_seen(path: &std::path::Path, word: &str) -> Result<(), String> {
+    let mut seen = load_seen(path);
+    if !seen.iter().any(|w| w == word) {
+        seen.push(word.to_string());
+    }
+    write_lines(path, "# Miau Is True: property words met, one a line", &seen)
 }
 
 /// Keeps a certificate of a won level (`certificates/miau-<pack>-<level>.replay`

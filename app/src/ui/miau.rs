@@ -351,8 +351,8 @@ impl MiauView {
     /// The first-time card: the first word on the board the player has not
     /// met gets one; "Got it" keeps the word as met (in the data folder).
     fn word_card(&mut self, ctx: &egui::Context, store: &Store, lang: Lang) {
-        let path = store.path(words::SEEN);
-        let seen = self.seen.get_or_insert_with(|| words::load_seen(&path));
+        let path = store.path(crate::store::miau::SEEN);
+        let seen = self.seen.get_or_insert_with(|| crate::store::miau::load_seen(&path));
         if self.card.is_none() {
             let s = self.session.state();
             let new = words::property_words(s, &self.glossary).into_iter().find(|w| !seen.contains(w));
@@ -360,7 +360,7 @@ impl MiauView {
         }
         if let Some(card) = &self.card {
             if card.ui(ctx, lang, &self.look) {
-                if let Err(e) = words::add_seen(&path, &card.word) {
+                if let Err(e) = crate::store::miau::add_seen(&path, &card.word) {
                     self.message = Some(e);
                 }
                 seen.push(card.word.clone());

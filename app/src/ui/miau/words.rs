@@ -1,7 +1,8 @@
 //! First-time word cards: the first time a level shows a property word the
 //! player has not met (a core one or a pack's own), a small card shows the
 //! tile, its one line, and a short demo of it at work: a tiny level played by
-//! the kernel, move by move. Words met are kept in the data folder.
+//! the kernel, move by move. Words met are kept in the data folder
+//! (`store::miau`).
 
 use super::{paint, Look};
 use crate::store::Lang;
@@ -9,9 +10,6 @@ use eframe::egui::{self, Color32, RichText, Vec2};
 use retrace_kernel::miau::board::{Kind, Word, PROPS};
 use retrace_kernel::miau::{Action, Automaton, Miau, Pair, Setup, State};
 use retrace_kernel::Session;
-
-/// The file of words met, in the store: one word a line.
-pub const SEEN: &str = "miau-words-seen.txt";
 
 /// A core property's line, in English and Russian.
 pub fn describe_core(word: &str, lang: Lang) -> Option<&'static str> {
@@ -191,26 +189,6 @@ fn word_of(w: &str) -> Word {
         .iter()
         .find(|(_, p)| *p == w)
         .map_or_else(|| Word::Noun(w.to_lowercase().as_str().into()), |(p, _)| Word::Prop(*p))
-}
-
-/// The words met, from the file (missing: none; a line each).
-pub fn load_seen(path: &std::path::Path) -> Vec<String> {
-    match crate::store::read_text(path) {
-        Ok(Some(text)) => {
-            text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from).collect()
-        }
-        _ => Vec::new(),
-    }
-}
-
-/// Adds a word met to the file (atomically).
-pub fn add_seen(path: &std::path::Path, word: &str) -> Result<(), String> {
-    let mut seen = load_seen(path);
-    if !seen.iter().any(|w| w == word) {
-        seen.push(word.to_string());
-    }
-    let text = format!("# Miau Is True: property words met, one a line\n{}\n", seen.join("\n"));
-    crate::files::write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: cannot save: {e}", path.display()))
 }
 
 #[cfg(test)]
