@@ -219,10 +219,7 @@ pub fn card_text(s: &State, o: Offer, lang: Lang) -> String {
     if lang != Lang::Ru {
         return card;
     }
-    let name = match o {
-        Offer::Power(p) => (p.name(), power_name(p, lang)),
-        Offer::Charge(c) => (c.name(), charge_name(c, lang)),
-    };
+    let name = (o.name(), offer_name(o, lang));
     [
         ("Star turns", "Ходы звезды"),
         ("Bombs", "Бомбы"),
