@@ -2316,3 +2316,17 @@ fn a_newer_build_says_whats_new_once() {
     h.run();
     assert!(h.query_by_label("What's new").is_none(), "not on a fresh data folder");
 }
+
+/// Regression: a "My levels" pack that does not load was named into the error
+/// list after the banner had been made from it, so nothing was shown.
+#[test]
+fn a_broken_my_levels_pack_is_named_at_start_and_left_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    english_minelayer(dir.path());
+    let path = dir.path().join("miau-my-levels.toml");
+    std::fs::write(&path, "[manifest]\nid = = 1\n").unwrap();
+    let h = harness(dir.path());
+    let error = h.state().error.clone().expect("the broken pack is named");
+    assert!(error.contains("miau-my-levels.toml") && error.contains("line 2"), "{error}");
+    assert!(path.exists(), "left for the player to mend");
+}

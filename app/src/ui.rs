@@ -181,7 +181,8 @@ impl RetraceApp {
             .filter(|s| s.state().phase != retrace_kernel::life::Phase::GameOver);
         let saved_explodo = saved::<Explodo>(&store, explodo::SAVE, &mut errors);
         let saved_miau = saved::<Miau>(&store, miau::SAVE, &mut errors);
-        let store_dir = store.clone();
+        // The player's own levels, before the errors are gathered into the banner.
+        let miau_packs = my_levels(&store, &mut errors);
         let demos = DEMOS.iter().filter_map(|(name, bytes)| WatchView::open(name, bytes).ok()).collect();
         let mut app = RetraceApp {
             store,
@@ -193,7 +194,7 @@ impl RetraceApp {
             explodo: ExplodoHome { saved: saved_explodo, form: run_form, show_scores: false, replacing: false },
             miau: MiauHome {
                 saved: saved_miau,
-                packs: my_levels(&store_dir, &mut errors),
+                packs: miau_packs,
                 won: Vec::new(),
                 best: Vec::new(),
                 world: None,
