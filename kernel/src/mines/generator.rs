@@ -94,7 +94,7 @@ fn attempt_field(p: &Params, rng: &mut Rng, unlimited: bool) -> Option<Field> {
     let limit = if unlimited { u32::MAX } else { UNIQUENESS_STEPS.max(p.cells()) };
     let mut steps = 0;
     let mut memo = UniqueMemo::default();
-    while !memo.is_unique(&f.puzzle()) {
+    while !memo.is_unique(&f.puzzle(), &f.mine) {
         let safe: Vec<usize> = (0..n).filter(|&i| !f.mine[i] && !f.clue[i]).collect();
         if safe.is_empty() || steps >= limit {
             return None;
@@ -110,7 +110,7 @@ fn attempt_field(p: &Params, rng: &mut Rng, unlimited: bool) -> Option<Field> {
     rng.shuffle(&mut clues);
     for i in clues {
         f.clue[i] = false;
-        if !memo.is_unique(&f.puzzle()) {
+        if !memo.is_unique(&f.puzzle(), &f.mine) {
             f.clue[i] = true;
         }
     }

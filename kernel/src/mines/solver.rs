@@ -41,12 +41,16 @@ struct Component {
     vars: usize,
     /// Each clue's number.
     clue_n: Vec<i32>,
+    /// Each clue's cell in the puzzle.
+    clue_cell: Vec<u32>,
     /// Clue k's variables are `clue_var[clue_off[k]..clue_off[k + 1]]` (local indices).
     clue_off: Vec<u32>,
     clue_var: Vec<u32>,
     /// Variable v's clues are `var_clue[var_off[v]..var_off[v + 1]]`.
     var_off: Vec<u32>,
     var_clue: Vec<u32>,
+    /// Variable v is the puzzle's cell `cells[v]`.
+    cells: Vec<u32>,
 }
 
 impl Component {
@@ -61,6 +65,21 @@ impl Component {
     }
 }
 
+/// Parts at least this big branch in their middle layer.
+const MIDDLE_FROM: usize = 24;
+
+/// A part: `scope[lo..hi]`, its variables in breadth-first order from the
+/// first; `scope[mid_lo..mid_hi]` is the layer halfway to the farthest, where
+/// a part of [`MIDDLE_FROM`] or more variables branches, so that it soon
+/// falls apart into halves; smaller parts branch anywhere.
+#[derive(Clone, Copy)]
+struct Part {
+    lo: u32,
+    hi: u32,
+    mid_lo: u32,
+    mid_hi: u32,
+}
+
 struct Search<'a> {
     comp: &'a Component,
     value: Vec<i8>,
@@ -72,6 +91,25 @@ struct Search<'a> {
     queued: Vec<bool>,
     nodes: u64,
     cap: u64,
+    /// Variable lists of the parts being searched, a stack of ranges.
+    scope: Vec<u32>,
+    /// `(lo, hi)` ranges of `scope`, one per part, a stack.
+    parts: Vec<Part>,
+    /// `seen[v] == stamp`: v already belongs to a part in this split.
+    seen: Vec<u32>,
+    /// A variable's distance from its part's first variable, in the split.
+    depth: Vec<u32>,
+    /// `clue_seen[k] == stamp`: clue k is already in a part's key.
+    clue_seen: Vec<u32>,
+    stamp: u32,
+    /// The value each variable tries first: the known solution's when guided.
+    prefer: Vec<i8>,
+    /// Whether `prefer` is a solution of the component.
+    guided: bool,
+    /// Whether parts met inside the search are counted through `cache`.
+    caching: bool,
+    /// A part's key → its count and the limit it was counted up to.
+    cache: std::collections::BTreeMap<[u8; 32], (u64, u64)>,
 }
 
 impl<'a> Search<'a> {
@@ -86,7 +124,27 @@ impl<'a> Search<'a> {
             queued: vec![true; comp.clues()],
             nodes: 0,
             cap,
+            scope: Vec::new(),
+            parts: Vec::new(),
+            seen: vec![0; comp.vars],
+            depth: vec![0; comp.vars],
+            clue_seen: vec![0; comp.clues()],
+            stamp: 0,
+            prefer: vec![1; comp.vars],
+            guided: false,
+            caching: false,
+            cache: std::collections::BTreeMap::new(),
         }
+    }
+
+    /// A search that tries a known solution's value first at every branch:
+    /// it reaches that solution without backtracking, and its search for a
+    /// second one stays near where it leaves the known one.
+    fn guided(comp: &'a Component, cap: u64, mines: &[bool]) -> Self {
+        let mut s = Search::new(comp, cap);
+        s.prefer = comp.cells.iter().map(|&i| i8::from(mines[i as usize])).collect();
+        s.guided = true;
+        s
     }
 
     /// Sets a variable; false on a contradiction (the assignment stays on the trail).
@@ -156,54 +214,216 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Counts solutions below the current trail, up to `limit`; `None` at the node cap.
+    /// Counts the solutions of the whole component, up to `limit`; `None` at the node cap.
     fn count(&mut self, limit: u64) -> Option<u64> {
+        self.scope = (0..self.comp.vars as u32).collect();
+        let whole = Part { lo: 0, hi: self.comp.vars as u32, mid_lo: 0, mid_hi: 0 };
+        let on_path = self.guided;
+        self.count_scope(whole, limit, on_path)
+    }
+
+    /// Counts the assignments of the unset variables of `part`, up to
+    /// `limit`; `None` at the node cap.
+    ///
+    /// After propagation the unset variables fall apart into parts that no
+    /// open clue links (dynamic decomposition): their counts multiply, so a
+    /// long component that a few decisions cut into pieces costs the sum of
+    /// the pieces' searches, not their product. A big part branches on its
+    /// middle layer until every variable there is set, and only then splits
+    /// again: the layer is what cuts it in two, and splitting after each of
+    /// its decisions would cost a pass over the part for nothing.
+    ///
+    /// `on_path`: every value set so far is the known solution's (a guided
+    /// search), so the known solution is among those counted.
+    fn count_scope(&mut self, part: Part, limit: u64, on_path: bool) -> Option<u64> {
         self.nodes += 1;
         if self.nodes > self.cap {
             return None;
+        }
+        if on_path && limit <= 1 {
+            return Some(1);
         }
         let mark = self.trail.len();
         if !self.propagate() {
             self.undo_to(mark);
             return Some(0);
         }
-        // The tightest unsolved clue: fewest unset variables.
-        let mut best: Option<usize> = None;
-        for k in 0..self.comp.clues() {
-            if self.unset[k] > 0 && best.is_none_or(|b| self.unset[k] < self.unset[b]) {
-                best = Some(k);
+        let layer = part.mid_lo as usize..part.mid_hi as usize;
+        if self.scope[layer].iter().any(|&v| self.value[v as usize] == UNSET) {
+            let result = self.branch(part, limit, on_path);
+            self.undo_to(mark);
+            return result;
+        }
+        let (scope_base, parts_base) = (self.scope.len(), self.parts.len());
+        self.split(part.lo as usize, part.hi as usize);
+        let result = match self.parts.len() - parts_base {
+            0 => Some(1),
+            1 => self.branch(self.parts[parts_base], limit, on_path),
+            _ => self.multiply(parts_base, limit, on_path),
+        };
+        self.scope.truncate(scope_base);
+        self.parts.truncate(parts_base);
+        self.undo_to(mark);
+        result
+    }
+
+    /// What decides a guided search of the part `scope[lo..hi]`: its cells
+    /// in order with the known solution's value, then each open clue that
+    /// touches it (in the order the search meets them) with its cell and
+    /// remaining need, as a BLAKE3 digest.
+    fn part_key(&mut self, lo: usize, hi: usize) -> [u8; 32] {
+        let comp = self.comp;
+        let mut h = blake3::Hasher::new();
+        h.update(&((hi - lo) as u32).to_le_bytes());
+        for idx in lo..hi {
+            let v = self.scope[idx] as usize;
+            h.update(&comp.cells[v].to_le_bytes());
+            h.update(&[self.prefer[v] as u8]);
+        }
+        self.stamp += 1;
+        for idx in lo..hi {
+            for &k in comp.var_clues(self.scope[idx] as usize) {
+                let k = k as usize;
+                if self.clue_seen[k] != self.stamp {
+                    self.clue_seen[k] = self.stamp;
+                    h.update(&comp.clue_cell[k].to_le_bytes());
+                    h.update(&(comp.clue_n[k] - self.mines[k]).to_le_bytes());
+                }
             }
         }
-        let Some(k) = best else {
-            self.undo_to(mark);
-            return Some(1);
-        };
-        let v = *self
-            .comp
+        *h.finalize().as_bytes()
+    }
+
+    /// Appends the unset variables of `scope[lo..hi]` to `scope`, part by
+    /// part (breadth-first through open clues, in scope order), and each
+    /// part's range to `parts`.
+    fn split(&mut self, lo: usize, hi: usize) {
+        self.stamp += 1;
+        let comp = self.comp;
+        for idx in lo..hi {
+            let v = self.scope[idx];
+            if self.value[v as usize] != UNSET || self.seen[v as usize] == self.stamp {
+                continue;
+            }
+            let start = self.scope.len();
+            self.seen[v as usize] = self.stamp;
+            self.depth[v as usize] = 0;
+            self.scope.push(v);
+            let mut head = start;
+            while head < self.scope.len() {
+                let u = self.scope[head] as usize;
+                head += 1;
+                let d = self.depth[u] + 1;
+                for &k in comp.var_clues(u) {
+                    if self.clue_seen[k as usize] == self.stamp {
+                        continue;
+                    }
+                    self.clue_seen[k as usize] = self.stamp;
+                    for &w in comp.clue_vars(k as usize) {
+                        if self.value[w as usize] == UNSET && self.seen[w as usize] != self.stamp {
+                            self.seen[w as usize] = self.stamp;
+                            self.depth[w as usize] = d;
+                            self.scope.push(w);
+                        }
+                    }
+                }
+            }
+            let end = self.scope.len();
+            // Breadth-first order is by depth, so the middle layer is one run.
+            let (mut mid_lo, mut mid_hi) = (start, end);
+            if end - start >= MIDDLE_FROM {
+                let mid = self.depth[self.scope[end - 1] as usize] / 2;
+                mid_lo = start + self.scope[start..end].partition_point(|&w| self.depth[w as usize] < mid);
+                mid_hi = start + self.scope[start..end].partition_point(|&w| self.depth[w as usize] <= mid);
+            }
+            self.parts.push(Part { lo: start as u32, hi: end as u32, mid_lo: mid_lo as u32, mid_hi: mid_hi as u32 });
+        }
+    }
+
+    /// The product of the counts of `parts[from..]`, capped at `limit`. Off
+    /// the known solution's path every part is counted (a later part with no
+    /// solution makes the product 0); on it every part has a solution, so
+    /// the product stops at the limit.
+    fn multiply(&mut self, from: usize, limit: u64, on_path: bool) -> Option<u64> {
+        let mut total = 1u64;
+        for i in from..self.parts.len() {
+            match self.part_count(self.parts[i], limit, on_path)? {
+                0 => return Some(0),
+                n => total = total.saturating_mul(n).min(limit),
+            }
+            if on_path && total >= limit {
+                break;
+            }
+        }
+        Some(total)
+    }
+
+    /// [`Search::branch`] through the cache of part counts, when the search has one.
+    fn part_count(&mut self, part: Part, limit: u64, on_path: bool) -> Option<u64> {
+        if !self.caching {
+            return self.branch(part, limit, on_path);
+        }
+        let key = self.part_key(part.lo as usize, part.hi as usize);
+        if let Some(&(n, at)) = self.cache.get(&key) {
+            // `n` below the limit it was counted with is exact; at it, a lower bound.
+            if n < at || limit <= at {
+                return Some(n.min(limit));
+            }
+        }
+        let n = self.branch(part, limit, on_path)?;
+        self.cache.insert(key, (n, limit));
+        Some(n)
+    }
+
+    /// Branches on one unset variable of the part `scope[lo..hi]` (one of
+    /// the tightest open clue's: fewest unset variables), its preferred
+    /// value first; on the known solution's path, the other value first.
+    fn branch(&mut self, part: Part, limit: u64, on_path: bool) -> Option<u64> {
+        let comp = self.comp;
+        let mut best: Option<usize> = None;
+        for idx in part.mid_lo as usize..part.mid_hi as usize {
+            let v = self.scope[idx] as usize;
+            if self.value[v] != UNSET {
+                continue;
+            }
+            for &k in comp.var_clues(v) {
+                let k = k as usize;
+                if best.is_none_or(|b| self.unset[k] < self.unset[b]) {
+                    best = Some(k);
+                }
+            }
+        }
+        let k = best.expect("a part has an unset variable, which has a clue");
+        let v = *comp
             .clue_vars(k)
             .iter()
             .find(|&&v| self.value[v as usize] == UNSET)
             .expect("a clue with unset > 0 has an unset variable");
+        let known = self.prefer[v as usize];
+        // The known value first: on the path its subtree holds the known
+        // solution, reached without backtracking, and the search for a
+        // second one then starts from the deepest decisions, near it.
+        let order = [(known, on_path), (1 - known, false)];
         let mut total = 0u64;
-        for val in [1i8, 0] {
+        for (val, path) in order {
             let m = self.trail.len();
+            let want = limit - total;
             if !self.set(v, val) {
                 self.clear_queue();
             } else {
-                match self.count(limit - total) {
+                match self.count_scope(part, want, path) {
                     Some(n) => total += n,
                     None => {
-                        self.undo_to(mark);
+                        self.undo_to(m);
                         return None;
                     }
                 }
             }
             self.undo_to(m);
             if total >= limit {
-                break;
+                return Some(limit);
             }
         }
-        self.undo_to(mark);
         Some(total.min(limit))
     }
 }
@@ -276,6 +496,7 @@ fn components(p: &Puzzle) -> Option<(Vec<Component>, u32)> {
     let mut comp_of_root = vec![u32::MAX; n];
     let mut local = vec![u32::MAX; n];
     let mut sizes: Vec<u32> = Vec::new();
+    let mut cell_of: Vec<(u32, u32)> = Vec::new();
     for i in 0..n {
         if !constrained[i] {
             continue;
@@ -287,6 +508,7 @@ fn components(p: &Puzzle) -> Option<(Vec<Component>, u32)> {
         }
         let c = comp_of_root[root] as usize;
         local[i] = sizes[c];
+        cell_of.push((c as u32, i as u32));
         sizes[c] += 1;
     }
     let mut comps: Vec<Component> = sizes
@@ -294,10 +516,12 @@ fn components(p: &Puzzle) -> Option<(Vec<Component>, u32)> {
         .map(|&v| Component {
             vars: v as usize,
             clue_n: Vec::new(),
+            clue_cell: Vec::new(),
             clue_off: vec![0],
             clue_var: Vec::new(),
             var_off: vec![0; v as usize + 1],
             var_clue: Vec::new(),
+            cells: Vec::with_capacity(v as usize),
         })
         .collect();
     let mut comp_of_clue = Vec::with_capacity(clue_cells.len());
@@ -307,6 +531,7 @@ fn components(p: &Puzzle) -> Option<(Vec<Component>, u32)> {
         comp_of_clue.push(c);
         let comp = &mut comps[c];
         comp.clue_n.push(i32::from(p.cells[cell].expect("clue")));
+        comp.clue_cell.push(cell as u32);
         for &j in vars {
             let v = local[j as usize];
             comp.clue_var.push(v);
@@ -328,6 +553,9 @@ fn components(p: &Puzzle) -> Option<(Vec<Component>, u32)> {
                 fill[v] += 1;
             }
         }
+    }
+    for (c, i) in cell_of {
+        comps[c as usize].cells.push(i);
     }
     Some((comps, free))
 }
@@ -394,45 +622,94 @@ pub fn count_solutions_watched(p: &Puzzle, limit: u64, keep_going: &mut dyn FnMu
 /// components; the others are remembered.
 #[derive(Default)]
 pub struct UniqueMemo {
-    /// A component's arrays → its `count(2)` (`None`: the node cap).
-    known: std::collections::BTreeMap<Vec<u32>, Option<u64>>,
+    /// A part's key ([`Search::part_key`]) → its `count(2)` (`None`: the node cap).
+    known: std::collections::BTreeMap<[u8; 32], Option<u64>>,
+    /// Counts of the parts met inside searches, kept across checks.
+    inner: std::collections::BTreeMap<[u8; 32], (u64, u64)>,
 }
 
-/// Components remembered at most (then the memo starts again).
-const MEMO_KEPT: usize = 1 << 14;
+/// Parts remembered at most (then the memo starts again).
+const MEMO_KEPT: usize = 1 << 16;
 
 impl UniqueMemo {
-    /// Whether `p` has exactly one solution: no free cell, and every
-    /// component exactly one (found within the node cap).
-    pub fn is_unique(&mut self, p: &Puzzle) -> bool {
+    /// Whether `p`, of which `mines` is a solution, has exactly one: no free
+    /// cell, and every part of every component exactly one, found within the
+    /// node cap.
+    ///
+    /// Each component is propagated from the clues alone; what stays open
+    /// falls apart into parts that no open clue links. The known solution
+    /// solves every part, so the field is unique exactly when no part has a
+    /// second solution. A part's answer depends only on its key (its cells,
+    /// the known solution there and its clues' remaining needs), so it is
+    /// remembered: removing one clue re-searches only the parts beside it.
+    /// Each part gets its own node cap; the parts met inside its search are
+    /// remembered too (exact counts only), so whether a big part reaches
+    /// the cap can depend on what the memo already holds: the answers are
+    /// exact below the cap, and a generator that makes its checks in a
+    /// seeded order gets the same answers from the same seed.
+    ///
+    /// When `mines` does not solve `p`, this is `count_solutions(p, 2)`.
+    pub fn is_unique(&mut self, p: &Puzzle, mines: &[bool]) -> bool {
+        if !solves(p, mines) {
+            return count_solutions(p, 2).is_unique();
+        }
         let Some((comps, free)) = components(p) else { return false };
         if free > 0 {
             return false;
         }
         for comp in &comps {
-            let mut key = Vec::with_capacity(2 + comp.clue_n.len() + comp.clue_off.len() + comp.clue_var.len());
-            key.push(comp.vars as u32);
-            key.push(comp.clue_n.len() as u32);
-            key.extend(comp.clue_n.iter().map(|&n| n as u32));
-            key.extend_from_slice(&comp.clue_off);
-            key.extend_from_slice(&comp.clue_var);
-            let answer = match self.known.get(&key) {
-                Some(&a) => a,
-                None => {
-                    let a = Search::new(comp, NODE_CAP).count(2);
-                    if self.known.len() >= MEMO_KEPT {
-                        self.known.clear();
-                    }
-                    self.known.insert(key, a);
-                    a
-                }
-            };
-            if answer != Some(1) {
+            let mut se = Search::guided(comp, NODE_CAP, mines);
+            se.caching = true;
+            if self.inner.len() >= MEMO_KEPT {
+                self.inner.clear();
+            }
+            se.cache = std::mem::take(&mut self.inner);
+            se.scope = (0..comp.vars as u32).collect();
+            if !se.propagate() {
+                self.inner = se.cache;
                 return false;
             }
+            se.split(0, comp.vars);
+            for i in 0..se.parts.len() {
+                let part = se.parts[i];
+                let (lo, hi) = (part.lo, part.hi);
+                let key = se.part_key(lo as usize, hi as usize);
+                let answer = match self.known.get(&key) {
+                    Some(&a) => a,
+                    None => {
+                        se.nodes = 0;
+                        let a = se.branch(part, 2, true);
+                        if self.known.len() >= MEMO_KEPT {
+                            self.known.clear();
+                        }
+                        self.known.insert(key, a);
+                        a
+                    }
+                };
+                if answer != Some(1) {
+                    self.inner = se.cache;
+                    return false;
+                }
+            }
+            self.inner = se.cache;
         }
         true
     }
+}
+
+/// Whether `mines` (one flag per cell) puts exactly each clue's number of
+/// mines around it and none on a clue.
+fn solves(p: &Puzzle, mines: &[bool]) -> bool {
+    let (rows, cols) = (p.rows as usize, p.cols as usize);
+    mines.len() == p.cells.len()
+        && (0..p.cells.len()).all(|i| match p.cells[i] {
+            None => true,
+            Some(n) => {
+                let mut around = 0;
+                each_neighbour(rows, cols, i, |j| around += u32::from(mines[j]));
+                !mines[i] && around == u32::from(n)
+            }
+        })
 }
 
 /// The unknown cells that single-clue rules (need 0 → all safe, need =

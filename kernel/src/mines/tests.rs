@@ -622,7 +622,10 @@ fn the_uniqueness_memo_answers_as_the_full_count() {
             for (k, &i) in clues.iter().enumerate() {
                 let p = f.puzzle();
                 let full = count_solutions(&p, 2).is_unique();
-                assert_eq!(memo.is_unique(&p), full, "{tier:?} seed {seed}, {k} clues removed");
+                assert_eq!(memo.is_unique(&p, &f.mine), full, "{tier:?} seed {seed}, {k} clues removed");
+                // Without the known solution (one that does not solve the field) it counts.
+                let wrong = vec![false; f.len()];
+                assert_eq!(UniqueMemo::default().is_unique(&p, &wrong), full, "{tier:?} seed {seed}, unguided");
                 if full {
                     asked.0 += 1;
                 } else {
