@@ -257,3 +257,78 @@ mod hostile {
         assert!(!out.contains("LIMIT"), "{out}");
     }
 }
+
+/// `retrace compare`: the first step where two logs part, the parts that
+/// differ there and the steps after it side by side (at most 15); the same
+/// log "never differ"s; exit 0 same, 1 different, 2 unreadable or unlike.
+#[test]
+fn compare_finds_the_first_differing_step_and_shows_the_next_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let long: Vec<Action> = (0..20).map(|_| Action::Add(1)).collect();
+    let mut other = long.clone();
+    other[3] = Action::Add(2);
+    let a = write(dir.path(), "a.replay", &fixtures::tally(1000, 1, &long).to_replay("t").to_bytes());
+    let b = write(dir.path(), "b.replay", &fixtures::tally(1000, 1, &other).to_replay("t").to_bytes());
+
+    let (code, out, err) = retrace(&["compare", &a, &a]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("never differ: the same 21 states"), "{out}");
+
+    let (code, out, _) = retrace(&["compare", &a, &b]);
+    assert_eq!(code, 1);
+    assert!(out.contains("first difference at step 4: "), "{out}");
+    let rows: Vec<&str> = out.lines().skip_while(|l| !l.trim_start().starts_with("step")).skip(1).collect();
+    assert_eq!(rows.len(), 15, "fifteen steps from the first difference: {out}");
+    assert!(rows[0].trim_start().starts_with("4 ") && rows[14].trim_start().starts_with("18 "), "{out}");
+    assert!(rows.iter().all(|r| !r.ends_with("same")), "every later state differs too: {out}");
+
+    let mines = write(dir.path(), "m.replay", &fixtures::mines_won().to_replay("t").to_bytes());
+    let (code, _, err) = retrace(&["compare", &a, &mines]);
+    assert_eq!(code, 2);
+    assert!(err.contains("nothing to compare"), "{err}");
+}
+
+/// One file: its recorded checkpoints (written under the rules version it
+/// names) against this build's rules, which is where a rules bump shows.
+/// Explodorama v1 replays differ from the start under v3 (v2 changed the
+/// level setup); the v2 replay plays the same; an older file is refused
+/// without `--current-rules`, with the hint.
+#[test]
+fn compare_one_file_against_its_recorded_rules() {
+    let root = fixtures::root().join("replays/archive");
+    let v1 = root.join("explodo-level1-cleared.v1.replay");
+    let v2 = root.join("explodo-level1-cleared.v2.replay");
+    let (code, _, err) = retrace(&["compare", v1.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("add --current-rules"), "{err}");
+    let (code, out, _) = retrace(&["compare", v1.to_str().unwrap(), "--current-rules"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("played under this build's v") && out.contains("they differ from the start"), "{out}");
+    let (code, out, _) = retrace(&["compare", v2.to_str().unwrap(), "--current-rules"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("never differ: every recorded checkpoint (rules v2)"), "{out}");
+
+    // A tampered file is refused even under --current-rules (the chain is checked).
+    let dir = tempfile::tempdir().unwrap();
+    let mut f = retrace_kernel::ReplayFile::from_bytes(&std::fs::read(&v2).unwrap()).unwrap();
+    f.actions.swap(1, 2);
+    let bad = write(dir.path(), "bad.replay", &f.to_bytes());
+    let (code, _, err) = retrace(&["compare", &bad, "--current-rules"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("chain"), "{err}");
+}
+
+/// `replay --current-rules` plays an older log step by step under this
+/// build's rules and says so.
+#[test]
+fn replay_current_rules_plays_an_older_log() {
+    let v1 = fixtures::root().join("replays/archive/explodo-level1-cleared.v1.replay");
+    let (code, out, _) = retrace(&["replay", v1.to_str().unwrap()]);
+    assert_ne!(code, 0, "refused without the flag: {out}");
+    let (code, out, err) = retrace(&["replay", v1.to_str().unwrap(), "--current-rules"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("note: recorded under explodo rules v1, played under this build's v"), "{out}");
+    assert!(lines[1].starts_with("0 start "), "{out}");
+    assert_eq!(lines.len(), 2 + 118, "a line per state: {out}");
+}

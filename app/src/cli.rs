@@ -1,6 +1,7 @@
 //! The command line. Exit codes: 0 all good, 1 a file failed verification (or
 //! a check found problems), 2 a file could not be read or the usage was wrong.
 
+pub mod compare;
 pub mod explodo;
 pub mod goldens;
 pub mod life;
@@ -54,6 +55,22 @@ enum Command {
         /// Print `<step> <state digest>` and each part's digest, one line per step.
         #[arg(long)]
         digests: bool,
+        /// Play a file whose rules version is older under this build's rules
+        /// (its hash chain is checked; its recorded states are not).
+        #[arg(long)]
+        current_rules: bool,
+    },
+    /// Where two replays' states part (the first step, the parts, then 15
+    /// steps side by side), or with one file, where this build's rules part
+    /// from the digests it recorded. Exit 0: never differ; 1: they differ.
+    Compare {
+        /// The first replay.
+        a: PathBuf,
+        /// The second replay; without it, A against its own recorded checkpoints.
+        b: Option<PathBuf>,
+        /// Play a file whose rules version is older under this build's rules.
+        #[arg(long)]
+        current_rules: bool,
     },
     /// Explodorama: show levels, play action lists.
     #[command(subcommand)]
@@ -130,7 +147,9 @@ where
         },
         Some(Command::Info { file }) => info(&file, out),
         Some(Command::Verify { files }) => Ok(verify_files(&files, out)),
-        Some(Command::Replay { file, digests }) => replay(&file, digests, out),
+        Some(Command::Replay { file, digests, current_rules: false }) => replay(&file, digests, out),
+        Some(Command::Replay { file, digests, current_rules: true }) => replay_current(&file, digests, out),
+        Some(Command::Compare { a, b, current_rules }) => Ok(compare::run(&a, b.as_deref(), current_rules, out, err)),
         Some(Command::Goldens { write, root }) => Ok(golden(&root, write, out, err)),
         Some(Command::Mines(cmd)) => Ok(mines::run(cmd, out, err)),
         Some(Command::Life(cmd)) => Ok(life::run(cmd, out, err)),
@@ -227,6 +246,40 @@ fn verify_files(paths: &[PathBuf], out: &mut dyn Write) -> i32 {
         }
     }
     code
+}
+
+/// `replay --current-rules`: the file's log under this build's rules, step by
+/// step, whatever rules version it names; where the rules refuse an action,
+/// says so and exits 1.
+fn replay_current(path: &std::path::Path, digests: bool, out: &mut dyn Write) -> Result<i32, FileError> {
+    let file = read_replay(path)?;
+    let wrap = |source| FileError::Replay { path: path.to_owned(), source: Box::new(source) };
+    let t = retrace_kernel::compare::trace(&file, true).map_err(wrap)?;
+    if t.file_rules != t.build_rules {
+        let _ = writeln!(
+            out,
+            "note: recorded under {} rules v{}, played under this build's v{}",
+            t.game, t.file_rules, t.build_rules
+        );
+    }
+    for s in &t.steps {
+        let mut line = match (&s.action, digests) {
+            (_, true) => format!("{} {}", s.step, s.digest),
+            (None, false) => format!("0 start {}", s.digest),
+            (Some(a), false) => format!("{} {} {}", s.step, escaped(a), s.digest),
+        };
+        if digests {
+            for (name, d) in &s.parts {
+                line.push_str(&format!(" {name}={d}"));
+            }
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    if let Some(why) = &t.stopped {
+        let _ = writeln!(out, "stopped: {}", escaped(why));
+        return Ok(1);
+    }
+    Ok(0)
 }
 
 fn replay(path: &std::path::Path, digests: bool, out: &mut dyn Write) -> Result<i32, FileError> {

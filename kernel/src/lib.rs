@@ -30,6 +30,7 @@
     clippy::disallowed_methods
 )]
 
+pub mod compare;
 pub mod digest;
 pub mod explodo;
 pub mod game;
