@@ -1312,6 +1312,47 @@ mod life_window {
         assert_eq!(std::fs::metadata(&settings).unwrap().modified().unwrap(), first, "not written again");
     }
 
+    /// Hint in a campaign level: the search runs on a thread (the window
+    /// keeps drawing), its cells show as a ghost, Place hint puts them on
+    /// the field through the ordinary actions, and a hint for a position the
+    /// player has left is dropped.
+    #[test]
+    fn the_campaign_hint_searches_aside_and_places_through_the_log() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        let s = Session::<Life>::new(Setup::Campaign { level: 0 }, 0).unwrap();
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(s));
+        h.run();
+        h.get_by_label("Hint").click();
+        h.step();
+        assert!(life(&mut h).hint_searching(), "the search runs aside");
+        let mut frames = 0;
+        while life(&mut h).hint_searching() {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            h.step();
+            frames += 1;
+            assert!(frames < 1200, "the hint answers within its time");
+        }
+        h.get_by_label("Place hint").click();
+        h.run();
+        let view = life(&mut h);
+        let placed = view.session.actions().len();
+        assert!(placed > 0, "the hint's placements are in the log");
+        assert!(view.session.state().used[0] > 0);
+        assert!(view.session.actions().iter().all(|a| matches!(a, Action::Paint { .. } | Action::Stamp { .. })));
+        assert!(!view.hint_searching());
+
+        // Asked again, then the position changes (a Reset): the hint is dropped.
+        h.get_by_label("Hint").click();
+        h.step();
+        assert!(life(&mut h).hint_searching());
+        h.get_by_label("Reset").click();
+        h.step();
+        h.step();
+        assert!(!life(&mut h).hint_searching(), "a hint for a position left is dropped");
+        assert!(h.query_by_label("Place hint").is_none());
+    }
+
     #[test]
     fn campaign_names_follow_the_window_language() {
         use retrace::store::Lang;

@@ -182,3 +182,39 @@ fn device_time_is_reported_when_the_adapter_has_timestamps() {
     assert_eq!(r.device_ns.is_some(), gpu.timestamps, "{}", gpu.describe());
     eprintln!("{}: timestamps {}, device time {:?} ns", gpu.describe(), gpu.timestamps, r.device_ns);
 }
+
+/// The campaign solver's batch step on the GPU gives the CPU's scores, so the
+/// solver's answer is the same: the same actions, candidates evaluated and
+/// enemy cells left on the first level, and the same scores on a batch of
+/// another level's candidate fields (a size that is not a power of two).
+#[test]
+fn the_campaign_solver_answers_alike_on_gpu_and_cpu() {
+    use retrace_kernel::life::solve::{solve, BatchEval, CpuEval, Options};
+    let Some(gpu) = gpu_for_tests("life solver on the gpu") else { return };
+    let mut on_gpu = retrace_gpu::life_step::GpuEval::new(gpu).expect("the Life shader compiles");
+    let levels = retrace_kernel::life::campaign::levels();
+    let fields: Vec<Field> = (0..6u32)
+        .map(|k| {
+            let mut f = levels[3].field();
+            for j in 0..5 {
+                let (x, y) = ((k * 7 + j * 3) % f.w, (k * 5 + j) % f.h);
+                let i = f.idx(x, y);
+                f.cells[i] = 1;
+            }
+            f
+        })
+        .collect();
+    assert_eq!(
+        on_gpu.enemy_after(&fields, 77).unwrap(),
+        CpuEval { threads: 2 }.enemy_after(&fields, 77).unwrap(),
+        "scores of a {}x{} level",
+        fields[0].w,
+        fields[0].h
+    );
+    let opts = Options { max_candidates: 100_000, ..Options::default() };
+    let cpu = solve(0, &opts, &mut CpuEval { threads: 2 }, &mut |_| true).unwrap();
+    let gpu = solve(0, &opts, &mut on_gpu, &mut |_| true).unwrap();
+    assert!(cpu.won(), "{cpu:?}");
+    assert_eq!(gpu.actions, cpu.actions);
+    assert_eq!((gpu.evaluated, gpu.best_enemy, gpu.stopped), (cpu.evaluated, cpu.best_enemy, cpu.stopped));
+}

@@ -395,3 +395,37 @@ impl retrace_kernel::life::Stepper for GpuStepper {
         Ok((Batch { cells: r.cells, ..batch }.field(0), figures))
     }
 }
+
+/// The GPU as the campaign solver's batch step (the kernel's `BatchEval`):
+/// every candidate field of a batch advanced together in one submission.
+pub struct GpuEval {
+    gpu: Gpu,
+    life: LifeGpu,
+}
+
+impl GpuEval {
+    /// Opens the GPU and compiles the step.
+    pub fn new(gpu: Gpu) -> Result<GpuEval, GpuError> {
+        let life = LifeGpu::new(&gpu)?;
+        Ok(GpuEval { gpu, life })
+    }
+}
+
+impl retrace_kernel::life::solve::BatchEval for GpuEval {
+    fn enemy_after(&mut self, fields: &[Field], gens: u32) -> Result<Vec<u32>, String> {
+        if fields.is_empty() {
+            return Ok(Vec::new());
+        }
+        if gens == 0 {
+            return Ok(fields.iter().map(|f| f.counts().1).collect());
+        }
+        let batch = Batch::from_fields(fields);
+        let r = self.life.run(&self.gpu, &batch, gens).map_err(|e| e.to_string())?;
+        let last = r.stats.last().ok_or("the GPU returned no generations")?;
+        Ok(last.iter().map(|g| g.p2).collect())
+    }
+
+    fn name(&self) -> String {
+        format!("gpu ({})", self.gpu.describe())
+    }
+}

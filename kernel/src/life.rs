@@ -8,6 +8,7 @@ pub mod game;
 pub mod patterns;
 pub mod planes;
 pub mod rle;
+pub mod solve;
 
 pub use game::{Action, Life, Phase, Setup, State, Stepper, Tool};
 

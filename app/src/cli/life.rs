@@ -8,6 +8,8 @@ use retrace_kernel::rng::{seed_from_text, Rng};
 use std::io::Write;
 use std::path::PathBuf;
 
+pub mod solve;
+
 /// Life subcommands.
 #[derive(Subcommand, Debug)]
 pub enum LifeCommand {
@@ -23,6 +25,9 @@ pub enum LifeCommand {
         #[arg(long)]
         write: Option<PathBuf>,
     },
+    /// Search each campaign level for a win within its budget and write a
+    /// certificate for every level won (the rest: how close it came).
+    Solve(solve::SolveArgs),
 }
 
 /// What `life run` prints.
@@ -90,6 +95,7 @@ pub fn run(cmd: LifeCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             }
         },
         LifeCommand::Campaign { check, write } => campaign(check, write, out, err),
+        LifeCommand::Solve(args) => solve::run(&args, out, err),
     }
 }
 

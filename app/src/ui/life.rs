@@ -15,6 +15,9 @@ use retrace_kernel::life::{Action, Life, Phase, Setup, Tool};
 use retrace_kernel::Session;
 use std::time::{Duration, Instant};
 
+mod hint;
+use hint::HintTask;
+
 /// The GPU engine for `Advance`, when there is a real GPU: a software adapter
 /// (lavapipe) is slower than the CPU step, so the CPU keeps those. The
 /// environment variable `RETRACE_LIFE_ENGINE` (`gpu` or `cpu`) overrides.
@@ -230,6 +233,8 @@ pub struct LifeView {
     pub engine: Option<GpuStepper>,
     /// A message for the player.
     pub message: Option<String>,
+    /// The campaign's hint, searching or shown, for the position it was asked at.
+    hint: Option<HintTask>,
 }
 
 impl LifeView {
@@ -252,6 +257,86 @@ impl LifeView {
             tap_place: false,
             engine: None,
             message: None,
+            hint: None,
+        }
+    }
+
+    /// The position a hint is for: the state's digest and the step.
+    fn position(&self) -> (retrace_kernel::digest::Digest, u32) {
+        (self.session.digest(), self.session.step())
+    }
+
+    /// Whether a hint is searching right now.
+    pub fn hint_searching(&self) -> bool {
+        self.hint.as_ref().is_some_and(|h| h.shown.is_none())
+    }
+
+    /// The hint's panel: Hint (and H) to ask, progress and Cancel while it
+    /// searches, then the suggestion with Place and Dismiss. A hint for a
+    /// position the player has left is dropped.
+    fn hint_panel(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
+        if self.hint.as_ref().is_some_and(|h| h.position != self.position()) {
+            self.hint = None;
+        }
+        let key_h = self.confirm.is_none() && ui.input(|i| i.key_pressed(egui::Key::H) && !i.modifiers.any());
+        let Some(task) = self.hint.as_mut() else {
+            if ui.button(tr(lang, "Hint")).on_hover_text(tr(lang, "Ask the solver where to place (H)")).clicked()
+                || key_h
+            {
+                self.hint = Some(HintTask::start(self.session.state(), self.position()));
+            }
+            return;
+        };
+        if task.poll() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(format!(
+                    "{} {} {}",
+                    tr(lang, "Thinking:"),
+                    task.evaluated.load(std::sync::atomic::Ordering::Relaxed),
+                    tr(lang, "placements tried")
+                ));
+            });
+            ui.ctx().request_repaint_after(Duration::from_millis(100));
+            if ui.button(tr(lang, "Cancel")).clicked() {
+                self.hint = None;
+            }
+            return;
+        }
+        let mut place = None;
+        let mut dismiss = false;
+        match &task.shown {
+            Some(Ok(h)) if !h.actions.is_empty() => {
+                let left = if h.enemy_after == 0 {
+                    tr(lang, "no enemy cell survives it").to_string()
+                } else {
+                    format!("{} {}", h.enemy_after, tr(lang, "enemy cells survive it"))
+                };
+                ui.label(format!("{} {} {}: {left}", tr(lang, "Hint:"), h.cells.len(), tr(lang, "cells")));
+                ui.horizontal(|ui| {
+                    if ui.button(tr(lang, "Place hint")).clicked() {
+                        place = Some(h.actions.clone());
+                    }
+                    dismiss = ui.button(tr(lang, "Dismiss")).clicked();
+                });
+            }
+            Some(Ok(_)) => {
+                ui.label(tr(lang, "Hint: no placement here leaves fewer enemy cells."));
+                dismiss = ui.button(tr(lang, "Dismiss")).clicked();
+            }
+            Some(Err(e)) => {
+                ui.label(format!("{} {e}", tr(lang, "Hint:")));
+                dismiss = ui.button(tr(lang, "Dismiss")).clicked();
+            }
+            None => {}
+        }
+        if let Some(actions) = place {
+            self.hint = None;
+            for a in actions {
+                self.push(store, a);
+            }
+        } else if dismiss || key_h {
+            self.hint = None;
         }
     }
 
@@ -565,6 +650,9 @@ impl LifeView {
                 self.push(store, Action::Commit);
             }
         });
+        if self.session.state().campaign.is_some() {
+            self.hint_panel(ui, store, lang);
+        }
         ui.checkbox(&mut self.tap_place, tr(lang, "Tap to place"))
             .on_hover_text(tr(lang, "Place on release, so your finger does not hide the cell"));
         ui.small(tr(lang, "Left: draw or stamp · right drag: erase"));
@@ -650,6 +738,14 @@ impl LifeView {
         }
         if let Some(t) = &self.texture {
             painter.image(t.id(), rect, Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)), Color32::WHITE);
+        }
+        // The hint's ghost: the suggested cells, half-lit with an outline.
+        if let Some(task) = &self.hint {
+            for &(x, y) in task.cells() {
+                let r = Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
+                painter.rect_filled(r, 0.0, P1_COLOR.gamma_multiply(0.45));
+                painter.rect_stroke(r, 0.0, (1.0, Color32::WHITE), egui::StrokeKind::Inside);
+            }
         }
         let Some(player) = st.phase.drawer() else { return };
         let to_cell = |pos: Pos2| -> Option<(u32, u32)> {
