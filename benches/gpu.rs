@@ -153,5 +153,49 @@ fn solver(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, life, hashing, solver);
+/// The Life campaign solver's batch step: candidate fields (a level's field
+/// with a few player cells each) judged after the solver's horizon of 256
+/// generations, on one core, on every core, and on the GPU.
+fn life_candidates(c: &mut Criterion) {
+    use retrace_kernel::life::solve::{BatchEval, CpuEval, Options};
+    let levels = retrace_kernel::life::campaign::levels();
+    let horizon = Options::default().horizon;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+    let mut on_gpu = gpu().map(|g| retrace_gpu::life_step::GpuEval::new(g).unwrap());
+    let mut g = c.benchmark_group("life-solver/candidates");
+    g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(5));
+    for side in [60u32, 300] {
+        let level = levels.iter().find(|l| l.w == side && l.h == side).expect("a level of that size");
+        let count = if side == 300 && !full() { 64 } else { 256 };
+        let mut rng = Rng::stream(u64::from(side), "bench.candidates");
+        let fields: Vec<Field> = (0..count)
+            .map(|_| {
+                let mut f = level.field();
+                for _ in 0..4 {
+                    let (x, y) = (rng.index(side as usize) as u32, rng.index(side as usize) as u32);
+                    let i = f.idx(x, y);
+                    if f.cells[i] == 0 {
+                        f.cells[i] = 1;
+                    }
+                }
+                f
+            })
+            .collect();
+        g.throughput(Throughput::Elements(count));
+        g.bench_function(BenchmarkId::new("cpu-1-core", side), |b| {
+            b.iter(|| CpuEval { threads: 1 }.enemy_after(&fields, horizon).unwrap())
+        });
+        if cores > 1 {
+            g.bench_function(BenchmarkId::new(format!("cpu-{cores}-cores"), side), |b| {
+                b.iter(|| CpuEval { threads: cores }.enemy_after(&fields, horizon).unwrap())
+            });
+        }
+        if let Some(e) = on_gpu.as_mut() {
+            g.bench_function(BenchmarkId::new("gpu", side), |b| b.iter(|| e.enemy_after(&fields, horizon).unwrap()));
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, life, hashing, solver, life_candidates);
 criterion_main!(benches);

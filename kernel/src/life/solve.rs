@@ -234,11 +234,11 @@ fn round(
     report: &mut Report,
 ) -> Result<RoundEnd, String> {
     let chosen = placements(s.state(), opts, eval, watch, report)?;
-    if let Some(why) = report.stopped.take() {
-        return Ok(RoundEnd::Stopped(why));
-    }
+    // A search stopped by its budget still plays the placements it had
+    // chosen: the run may win, and otherwise the report says how close.
+    let stopped = report.stopped.take();
     if chosen.is_empty() {
-        return Ok(RoundEnd::Stopped(Stopped::Stuck));
+        return Ok(RoundEnd::Stopped(stopped.unwrap_or(Stopped::Stuck)));
     }
     for a in chosen {
         s.push(a).map_err(|e| format!("the chosen placement was refused: {e}"))?;
@@ -256,7 +256,7 @@ fn round(
     match s.state().phase {
         Phase::GameOver if s.state().counts().1 == 0 => Ok(RoundEnd::Won),
         Phase::GameOver => Ok(RoundEnd::Stopped(Stopped::Lost)),
-        _ => Ok(RoundEnd::Again),
+        _ => Ok(stopped.map_or(RoundEnd::Again, RoundEnd::Stopped)),
     }
 }
 
@@ -277,13 +277,19 @@ fn placements(
     let mut chosen = Vec::new();
     while t.remaining(1) > 0 {
         let mut choice = None;
-        for (ships, gens) in [(false, horizon), (true, far)] {
+        // Cheap stages first: a later one only when no candidate of the
+        // earlier ones helps (each stage costs a batch per placement).
+        for (stage, gens) in [(Stage::Cells, horizon), (Stage::Stamps, horizon), (Stage::Ships, far)] {
             // The bar: what the placements so far leave after this horizon.
             let bar = eval.enemy_after(std::slice::from_ref(&t.field), gens)?[0];
             if bar == 0 {
                 break;
             }
-            let candidates = if ships { ship_candidates(&t) } else { near_candidates(&t) };
+            let candidates = match stage {
+                Stage::Cells => near_cells(&t),
+                Stage::Stamps => near_stamps(&t),
+                Stage::Ships => ship_candidates(&t),
+            };
             if let Some(c) = pick(&t, &candidates, gens, bar, opts, eval, watch, report)? {
                 choice = Some(c);
                 break;
@@ -407,12 +413,21 @@ fn open(state: &State, x: u32, y: u32) -> bool {
     state.in_zone(x, y, 1) && state.field.get(x, y) == 0
 }
 
-/// Cells within two of an enemy cell (Chebyshev distance; wrapping on a
-/// torus), row-major: a pencil cell on each open one, then the near stamps in
-/// every rotation anchored within three.
-fn near_candidates(state: &State) -> Vec<Candidate> {
-    let f = &state.field;
-    let near = |d: i64| -> Vec<(u32, u32)> {
+/// The kinds of candidates, tried in this order.
+#[derive(Clone, Copy)]
+enum Stage {
+    /// One cell next to the enemy.
+    Cells,
+    /// A small stamp next to the enemy.
+    Stamps,
+    /// A ship anywhere in the zone.
+    Ships,
+}
+
+/// The cells within `d` of an enemy cell (Chebyshev distance; wrapping on a
+/// torus), row-major.
+fn near(f: &Field, d: i64) -> Vec<(u32, u32)> {
+    {
         let mut mark = vec![false; f.cells.len()];
         for y in 0..f.h {
             for x in 0..f.w {
@@ -438,13 +453,23 @@ fn near_candidates(state: &State) -> Vec<Candidate> {
             .filter(|&i| mark[i])
             .map(|i| ((i % f.w as usize) as u32, (i / f.w as usize) as u32))
             .collect()
-    };
-    let mut out: Vec<Candidate> = near(2)
+    }
+}
+
+/// A pencil cell on each open cell within two of an enemy cell, row-major.
+fn near_cells(state: &State) -> Vec<Candidate> {
+    near(&state.field, 2)
         .into_iter()
         .filter(|&(x, y)| open(state, x, y))
         .map(|(x, y)| Action::Paint { x, y, tool: Tool::Pencil })
-        .collect();
-    let anchors: Vec<(u32, u32)> = near(3).into_iter().filter(|&(x, y)| state.in_zone(x, y, 1)).collect();
+        .collect()
+}
+
+/// The near stamps in every distinct rotation, anchored in the zone within
+/// three of an enemy cell.
+fn near_stamps(state: &State) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    let anchors: Vec<(u32, u32)> = near(&state.field, 3).into_iter().filter(|&(x, y)| state.in_zone(x, y, 1)).collect();
     for id in NEAR_STAMPS {
         let (pattern, p) = patterns::find(id).expect("a known stamp");
         for rot in 0..4u8 {
@@ -542,6 +567,22 @@ mod tests {
         let r = solve(2, &quick(), &mut CpuEval { threads: 1 }, &mut |_| false).unwrap();
         assert_eq!(r.stopped, Some(Stopped::Time));
         assert!(!r.won());
+    }
+
+    /// A search stopped mid-round still plays what it had chosen: the
+    /// placements are committed and run, and the report says where that left
+    /// the enemy (or that it won).
+    #[test]
+    fn a_search_stopped_mid_round_plays_its_placements() {
+        let mut calls = 0;
+        let r = solve(2, &quick(), &mut CpuEval { threads: 2 }, &mut |_| {
+            calls += 1;
+            calls <= 40
+        })
+        .unwrap();
+        assert!(r.won() || r.stopped == Some(Stopped::Time), "{r:?}");
+        assert!(r.actions.contains(&Action::Commit), "the chosen placements were played: {r:?}");
+        assert!(r.best_enemy < r.start_enemy, "{r:?}");
     }
 
     /// Extinction is absorbing, so stopping early on it gives the full count.
