@@ -120,3 +120,30 @@ fn a_dead_field_stops_the_run_early() {
         assert_eq!(out.lines().collect::<Vec<_>>(), want);
     }
 }
+
+/// Every certificate the campaign solver won and the project committed
+/// (`replays/life-campaign/level-NNN.replay`) verifies as a won Life
+/// campaign level, is named after that level, and is listed in the campaign
+/// table of `kernel/src/life/README.md`, which lists no other.
+#[test]
+fn every_committed_campaign_certificate_verifies_and_the_table_lists_it() {
+    use retrace_kernel::life::{Life, Setup};
+    let root = crate::fixtures::root();
+    let table = std::fs::read_to_string(root.join("kernel/src/life/README.md")).unwrap();
+    let dir = root.join("replays/life-campaign");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert!(!files.is_empty(), "the solver's certificates are committed");
+    for path in &files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let file = retrace_kernel::ReplayFile::from_bytes(&std::fs::read(path).unwrap()).unwrap();
+        let v = retrace_kernel::verify::verify(&file).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(v.certificate && matches!(v.outcome, retrace_kernel::Outcome::Won(_)), "{name}: {v:?}");
+        let s = retrace_kernel::Session::<Life>::from_replay(&file).unwrap();
+        let Setup::Campaign { level } = *s.setup() else { panic!("{name}: not a campaign level") };
+        assert_eq!(name, format!("level-{:03}.replay", level + 1), "named after its level");
+        assert!(table.contains(&format!("[{name}]")), "{name} is in the campaign table");
+    }
+    let listed = table.matches("](../../../replays/life-campaign/level-").count();
+    assert_eq!(listed, files.len(), "the table lists exactly the committed certificates");
+}

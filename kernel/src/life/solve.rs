@@ -272,26 +272,30 @@ fn placements(
     report: &mut Report,
 ) -> Result<Vec<Action>, String> {
     let horizon = opts.horizon;
-    let far = far_horizon(&state.field);
     let mut t = state.clone();
     let mut chosen = Vec::new();
     while t.remaining(1) > 0 {
         let mut choice = None;
         // Cheap stages first: a later one only when no candidate of the
         // earlier ones helps (each stage costs a batch per placement).
-        for (stage, gens) in [(Stage::Cells, horizon), (Stage::Stamps, horizon), (Stage::Ships, far)] {
+        for stage in [Stage::Cells, Stage::Stamps, Stage::Ships] {
+            let (candidates, gens) = match stage {
+                Stage::Cells => (near_cells(&t), horizon),
+                Stage::Stamps => (near_stamps(&t), horizon),
+                Stage::Ships => ship_candidates(&t),
+            };
+            if candidates.is_empty() {
+                continue;
+            }
             // The bar: what the placements so far leave after this horizon.
             let bar = eval.enemy_after(std::slice::from_ref(&t.field), gens)?[0];
             if bar == 0 {
                 break;
             }
-            let candidates = match stage {
-                Stage::Cells => near_cells(&t),
-                Stage::Stamps => near_stamps(&t),
-                Stage::Ships => ship_candidates(&t),
-            };
-            if let Some(c) = pick(&t, &candidates, gens, bar, opts, eval, watch, report)? {
-                choice = Some(c);
+            let local = !matches!(stage, Stage::Ships);
+            let step = pick(&t, &candidates, gens, bar, local, opts, eval, watch, report)?;
+            if !step.is_empty() {
+                choice = Some(step);
                 break;
             }
             if report.stopped.is_some() {
@@ -301,9 +305,11 @@ fn placements(
         if report.stopped.is_some() {
             return Ok(chosen);
         }
-        let Some((action, _)) = choice else { break };
-        Life::apply(&mut t, &action).map_err(|e| format!("the chosen placement was refused: {e}"))?;
-        chosen.push(action);
+        let Some(step) = choice else { break };
+        for action in step {
+            Life::apply(&mut t, &action).map_err(|e| format!("the chosen placement was refused: {e}"))?;
+            chosen.push(action);
+        }
     }
     Ok(chosen)
 }
@@ -356,37 +362,70 @@ pub struct Hint {
     pub stopped: Option<Stopped>,
 }
 
-/// The best candidate that leaves fewer than `bar` enemy cells after `gens`
-/// generations: (action, enemy cells left).
+/// The placements of one greedy step: candidates that leave fewer than
+/// `bar` enemy cells after `gens` generations.
+///
+/// With `local` (the stages next to the enemy), each candidate is judged on
+/// a [`WINDOW`]-sized crop of the field around it (hard edges), against the
+/// same crop without it: what it changes nearby, at a fraction of a whole
+/// field's cost. The best of each enemy cluster's candidates are then tried
+/// together on the whole field (far enough apart not to meet within the
+/// horizon, most of the time), then the best few alone; the first that
+/// leaves fewer than `bar` on the whole field is the step. Without `local`
+/// (ships, which act far away), every candidate is judged on the whole field
+/// and the best is the step (fewest enemy cells, then fewest cells spent,
+/// then the first in order).
 #[expect(clippy::too_many_arguments, reason = "the search's pieces, passed down once")]
 fn pick(
     state: &State,
     candidates: &[Candidate],
     gens: u32,
     bar: u32,
+    local: bool,
     opts: &Options,
     eval: &mut dyn BatchEval,
     watch: &mut dyn FnMut(Progress) -> bool,
     report: &mut Report,
-) -> Result<Option<(Action, u32)>, String> {
-    let mut best: Option<(u32, u32, Action)> = None;
-    for chunk in candidates.chunks(opts.batch.max(1)) {
+) -> Result<Vec<Action>, String> {
+    let f = &state.field;
+    let (cw, ch) = if local { (WINDOW.min(f.w), WINDOW.min(f.h)) } else { (f.w, f.h) };
+    let window = |a: &Action| -> (u32, u32) {
+        let (x, y) = anchor(a);
+        let o = |v: u32, n: u32, c: u32| (v.saturating_sub(c / 2) / 16 * 16).min(n - c);
+        (o(x, f.w, cw), o(y, f.h, ch))
+    };
+    // The crops without a candidate, once per window, in a batch.
+    let mut windows: Vec<(u32, u32)> = candidates.iter().map(window).collect();
+    windows.sort_unstable();
+    windows.dedup();
+    let plain: Vec<Field> = windows.iter().map(|&(x, y)| crop(f, x, y, cw, ch)).collect();
+    let mut base = Vec::with_capacity(plain.len());
+    for chunk in plain.chunks(opts.batch.max(1)) {
+        base.extend(eval.enemy_after(chunk, gens)?);
+    }
+    report.evaluated += plain.len() as u64;
+    let base_of = |w: (u32, u32)| i64::from(base[windows.binary_search(&w).expect("every window is listed")]);
+    let owner = if local { clusters(f) } else { Vec::new() };
+    let groups = owner.iter().filter(|&&o| o != u32::MAX).max().map_or(0, |&m| m as usize + 1);
+    // (change in enemy cells, cells spent, order, action), best first.
+    let mut ranked: Vec<(i64, u32, usize, Action)> = Vec::new();
+    for (k, chunk) in candidates.chunks(opts.batch.max(1)).enumerate() {
         if report.evaluated >= opts.max_candidates {
             report.stopped = Some(Stopped::Candidates);
-            return Ok(None);
+            return Ok(Vec::new());
         }
-        let enemy = best.map_or(bar, |b| b.0);
-        if !watch(Progress { round: report.rounds, evaluated: report.evaluated, enemy }) {
+        if !watch(Progress { round: report.rounds, evaluated: report.evaluated, enemy: bar }) {
             report.stopped = Some(Stopped::Time);
-            return Ok(None);
+            return Ok(Vec::new());
         }
         let mut fields = Vec::with_capacity(chunk.len());
         let mut kept = Vec::with_capacity(chunk.len());
-        for &a in chunk {
+        for (j, &a) in chunk.iter().enumerate() {
             let mut t = state.clone();
             if Life::apply(&mut t, &a).is_ok() {
-                kept.push((a, t.used[0] - state.used[0]));
-                fields.push(t.field);
+                let (x, y) = window(&a);
+                kept.push((a, t.used[0] - state.used[0], k * opts.batch.max(1) + j, (x, y)));
+                fields.push(if local { crop(&t.field, x, y, cw, ch) } else { t.field });
             }
         }
         if fields.is_empty() {
@@ -394,18 +433,140 @@ fn pick(
         }
         let scores = eval.enemy_after(&fields, gens)?;
         report.evaluated += fields.len() as u64;
-        for ((a, cost), score) in kept.into_iter().zip(scores) {
-            if best.is_none_or(|b| (score, cost) < (b.0, b.1)) {
-                best = Some((score, cost, a));
+        for ((a, cost, order, w), score) in kept.into_iter().zip(scores) {
+            let change = i64::from(score) - if local { base_of(w) } else { i64::from(bar) };
+            if change < 0 {
+                ranked.push((change, cost, order, a));
             }
         }
     }
-    Ok(best.filter(|b| b.0 < bar).map(|b| (b.2, b.0)))
+    ranked.sort_unstable_by_key(|r| (r.0, r.1, r.2));
+    if !local {
+        return Ok(ranked.first().map(|r| vec![r.3]).unwrap_or_default());
+    }
+    // Verified on the whole field: first the clusters' bests together, then the best few alone.
+    let whole = |acts: &[Action], eval: &mut dyn BatchEval, report: &mut Report| -> Result<Option<u32>, String> {
+        let mut t = state.clone();
+        for a in acts {
+            if Life::apply(&mut t, a).is_err() {
+                return Ok(None);
+            }
+        }
+        report.evaluated += 1;
+        Ok(Some(eval.enemy_after(std::slice::from_ref(&t.field), gens)?[0]))
+    };
+    let mut seen = vec![false; groups + 1];
+    let mut together: Vec<Action> = Vec::new();
+    for r in &ranked {
+        let (x, y) = anchor(&r.3);
+        let g = owner[f.idx(x, y)];
+        let g = if g == u32::MAX { groups } else { g as usize };
+        let far = together.iter().all(|b| {
+            let (bx, by) = anchor(b);
+            bx.abs_diff(x).max(by.abs_diff(y)) >= APART
+        });
+        if !seen[g] && far {
+            seen[g] = true;
+            together.push(r.3);
+        }
+    }
+    if together.len() >= 2 && whole(&together, eval, report)?.is_some_and(|n| n < bar) {
+        return Ok(together);
+    }
+    for r in ranked.iter().take(TRY_ALONE) {
+        if whole(&[r.3], eval, report)?.is_some_and(|n| n < bar) {
+            return Ok(vec![r.3]);
+        }
+    }
+    Ok(Vec::new())
 }
 
-/// Generations a ship is judged after: long enough to cross the field.
-fn far_horizon(f: &Field) -> u32 {
-    (2 * (f.w + f.h)).clamp(256, 1200)
+/// The side of the crop a candidate next to the enemy is judged on.
+pub const WINDOW: u32 = 64;
+/// How many of the best candidates by their crops are tried alone on the
+/// whole field before a stage gives up.
+const TRY_ALONE: usize = 8;
+
+/// The `w`×`h` piece of `f` from (`x`, `y`), with hard edges.
+fn crop(f: &Field, x: u32, y: u32, w: u32, h: u32) -> Field {
+    let mut c = Field { w, h, wrap: f.wrap && w == f.w && h == f.h, cells: vec![0; (w * h) as usize] };
+    for row in 0..h {
+        let from = f.idx(x, y + row);
+        c.cells[(row * w) as usize..((row + 1) * w) as usize].copy_from_slice(&f.cells[from..from + w as usize]);
+    }
+    c
+}
+
+/// Placements tried together at least this far apart (Chebyshev cells).
+const APART: u32 = 12;
+
+/// Where a candidate sits: its cell or its stamp's anchor.
+fn anchor(a: &Action) -> (u32, u32) {
+    match *a {
+        Action::Paint { x, y, .. } | Action::Stamp { x, y, .. } => (x, y),
+        _ => (0, 0),
+    }
+}
+
+/// Each cell's enemy cluster (enemy cells linked within two cells, numbered
+/// in row-major order of their first cell), for cells within three of one;
+/// `u32::MAX` elsewhere. The first cluster in number to reach a cell owns it.
+fn clusters(f: &Field) -> Vec<u32> {
+    let (w, h) = (i64::from(f.w), i64::from(f.h));
+    let at = |x: i64, y: i64| -> Option<usize> {
+        let (x, y) = if f.wrap {
+            (x.rem_euclid(w), y.rem_euclid(h))
+        } else if x < 0 || y < 0 || x >= w || y >= h {
+            return None;
+        } else {
+            (x, y)
+        };
+        Some((y * w + x) as usize)
+    };
+    let mut label = vec![u32::MAX; f.cells.len()];
+    let mut next = 0u32;
+    let mut members: Vec<Vec<usize>> = Vec::new();
+    for start in 0..f.cells.len() {
+        if f.cells[start] != P2 || label[start] != u32::MAX {
+            continue;
+        }
+        label[start] = next;
+        let mut queue = vec![start];
+        let mut head = 0;
+        while head < queue.len() {
+            let i = queue[head];
+            head += 1;
+            let (x, y) = ((i as i64) % w, (i as i64) / w);
+            for dy in -2..=2 {
+                for dx in -2..=2 {
+                    if let Some(j) = at(x + dx, y + dy) {
+                        if f.cells[j] == P2 && label[j] == u32::MAX {
+                            label[j] = next;
+                            queue.push(j);
+                        }
+                    }
+                }
+            }
+        }
+        members.push(queue);
+        next += 1;
+    }
+    let mut owner = vec![u32::MAX; f.cells.len()];
+    for (c, cells) in members.iter().enumerate() {
+        for &i in cells {
+            let (x, y) = ((i as i64) % w, (i as i64) / w);
+            for dy in -3..=3 {
+                for dx in -3..=3 {
+                    if let Some(j) = at(x + dx, y + dy) {
+                        if owner[j] == u32::MAX {
+                            owner[j] = c as u32;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    owner
 }
 
 /// Whether (x, y) is in the zone and empty.
@@ -485,27 +646,73 @@ fn near_stamps(state: &State) -> Vec<Candidate> {
     out
 }
 
-/// Gliders and spaceships in every rotation on a grid over the zone, at
-/// most about 4,096 of them (the grid coarsens on big zones).
-fn ship_candidates(state: &State) -> Vec<Candidate> {
-    let Some((_, zone)) = state.campaign else { return Vec::new() };
+/// A ship's travel in one period of four generations: (dx, dy), found by
+/// running it alone.
+fn velocity(pattern: u8, rot: u8) -> (i64, i64) {
+    let cells = patterns::PATTERNS[pattern as usize].cells_rotated(rot);
+    let mut f = Field::new(32, 32, false).expect("a small field");
+    for (x, y) in cells {
+        let i = f.idx(x + 12, y + 12);
+        f.cells[i] = 1;
+    }
+    let corner = |f: &Field| {
+        let live = (0..f.cells.len()).filter(|&i| f.cells[i] != 0);
+        let xs = live.clone().map(|i| (i % 32) as i64).min().unwrap_or(0);
+        let ys = live.map(|i| (i / 32) as i64).min().unwrap_or(0);
+        (xs, ys)
+    };
+    let before = corner(&f);
+    let mut p = Planes::from_field(&f);
+    for _ in 0..4 {
+        p.step();
+    }
+    let after = corner(&p.to_field());
+    (after.0 - before.0, after.1 - before.1)
+}
+
+/// Gliders and spaceships on a grid over the zone (at most about 4,096
+/// placements looked at), kept only when their line of flight passes within
+/// four cells of an enemy cell ahead of them; with the generations the
+/// farthest of them needs to get there and act (at most 1,200).
+fn ship_candidates(state: &State) -> (Vec<Candidate>, u32) {
+    let Some((_, zone)) = state.campaign else { return (Vec::new(), 0) };
+    let f = &state.field;
+    let enemy: Vec<(i64, i64)> = (0..f.cells.len())
+        .filter(|&i| f.cells[i] == P2)
+        .map(|i| ((i % f.w as usize) as i64, (i / f.w as usize) as i64))
+        .collect();
     let per = (SHIPS.len() * 4) as u64;
     let mut step = 1u32;
     while u64::from(zone.w.div_ceil(step)) * u64::from(zone.h.div_ceil(step)) * per > 4096 {
         step += 1;
     }
     let mut out = Vec::new();
+    let mut need = 0u32;
     for id in SHIPS {
         let (pattern, _) = patterns::find(id).expect("a known ship");
         for rot in 0..4u8 {
+            let (vx, vy) = velocity(pattern, rot);
+            if (vx, vy) == (0, 0) {
+                continue;
+            }
             for y in (zone.y..zone.y + zone.h).step_by(step as usize) {
                 for x in (zone.x..zone.x + zone.w).step_by(step as usize) {
-                    out.push(Action::Stamp { x, y, pattern, rot });
+                    // Periods until the ship is level with each enemy cell, and how far off it passes.
+                    let hit = enemy.iter().filter_map(|&(ex, ey)| {
+                        let (rx, ry) = (ex - i64::from(x), ey - i64::from(y));
+                        let k = if vx != 0 { rx / vx } else { ry / vy };
+                        let off = (rx - k * vx).abs().max((ry - k * vy).abs());
+                        (k > 0 && off <= 4).then_some(k)
+                    });
+                    if let Some(k) = hit.min() {
+                        out.push(Action::Stamp { x, y, pattern, rot });
+                        need = need.max((4 * k as u32).saturating_add(64));
+                    }
                 }
             }
         }
     }
-    out
+    (out, need.clamp(256, 1200))
 }
 
 #[cfg(test)]
