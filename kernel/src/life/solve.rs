@@ -97,11 +97,16 @@ pub struct Options {
     pub max_candidates: u64,
     /// Candidates per batch handed to the [`BatchEval`].
     pub batch: usize,
+    /// The wide search: every candidate judged on the whole field, and
+    /// ships in every direction from everywhere on the grid, not only those
+    /// aimed at an enemy (slower; it wins some levels the narrow one does
+    /// not, and the other way round).
+    pub wide: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { horizon: 256, max_run: 200_000, max_candidates: 2_000_000, batch: 256 }
+        Options { horizon: 256, max_run: 200_000, max_candidates: 2_000_000, batch: 256, wide: false }
     }
 }
 
@@ -152,6 +157,8 @@ pub struct Report {
     pub evaluated: u64,
     /// Placement rounds played.
     pub rounds: u32,
+    /// Whether the wide search made it ([`Options::wide`]).
+    pub wide: bool,
 }
 
 impl Report {
@@ -200,6 +207,7 @@ pub fn solve(
         used: 0,
         evaluated: 0,
         rounds: 0,
+        wide: opts.wide,
     };
     loop {
         report.rounds += 1;
@@ -282,7 +290,7 @@ fn placements(
             let (candidates, gens) = match stage {
                 Stage::Cells => (near_cells(&t), horizon),
                 Stage::Stamps => (near_stamps(&t), horizon),
-                Stage::Ships => ship_candidates(&t),
+                Stage::Ships => ship_candidates(&t, opts.wide),
             };
             if candidates.is_empty() {
                 continue;
@@ -292,7 +300,7 @@ fn placements(
             if bar == 0 {
                 break;
             }
-            let local = !matches!(stage, Stage::Ships);
+            let local = !opts.wide && !matches!(stage, Stage::Ships);
             let step = pick(&t, &candidates, gens, bar, local, opts, eval, watch, report)?;
             if !step.is_empty() {
                 choice = Some(step);
@@ -335,6 +343,7 @@ pub fn hint(
         used: state.used[0],
         evaluated: 0,
         rounds: 1,
+        wide: opts.wide,
     };
     let actions = placements(state, opts, eval, watch, &mut report)?;
     let mut t = state.clone();
@@ -673,8 +682,9 @@ fn velocity(pattern: u8, rot: u8) -> (i64, i64) {
 /// Gliders and spaceships on a grid over the zone (at most about 4,096
 /// placements looked at), kept only when their line of flight passes within
 /// four cells of an enemy cell ahead of them; with the generations the
-/// farthest of them needs to get there and act (at most 1,200).
-fn ship_candidates(state: &State) -> (Vec<Candidate>, u32) {
+/// farthest of them needs to get there and act (at most 1,200). The wide
+/// search keeps every one, judged after `2 × (W + H)` (256 to 1,200).
+fn ship_candidates(state: &State, wide: bool) -> (Vec<Candidate>, u32) {
     let Some((_, zone)) = state.campaign else { return (Vec::new(), 0) };
     let f = &state.field;
     let enemy: Vec<(i64, i64)> = (0..f.cells.len())
@@ -704,15 +714,19 @@ fn ship_candidates(state: &State) -> (Vec<Candidate>, u32) {
                         let off = (rx - k * vx).abs().max((ry - k * vy).abs());
                         (k > 0 && off <= 4).then_some(k)
                     });
-                    if let Some(k) = hit.min() {
-                        out.push(Action::Stamp { x, y, pattern, rot });
-                        need = need.max((4 * k as u32).saturating_add(64));
+                    match hit.min() {
+                        Some(k) => {
+                            out.push(Action::Stamp { x, y, pattern, rot });
+                            need = need.max((4 * k as u32).saturating_add(64));
+                        }
+                        None if wide => out.push(Action::Stamp { x, y, pattern, rot }),
+                        None => {}
                     }
                 }
             }
         }
     }
-    (out, need.clamp(256, 1200))
+    (out, if wide { (2 * (f.w + f.h)).clamp(256, 1200) } else { need.clamp(256, 1200) })
 }
 
 #[cfg(test)]
@@ -766,6 +780,24 @@ mod tests {
         assert_eq!(t.state().used[0] as usize, h.cells.len());
         t.push(Action::Commit).unwrap();
         assert!(hint(t.state(), &quick(), &mut CpuEval { threads: 1 }, &mut |_| true).is_err());
+    }
+
+    /// «Издалека» (a Gosper gun, enemies outside the zone): the narrow search
+    /// gets stuck with 12 enemy cells out of reach; the wide one (ships from
+    /// everywhere, whole fields) wins it, and its actions replay to the win.
+    #[test]
+    fn the_wide_search_wins_the_gosper_gun_level() {
+        let level = levels().iter().position(|l| l.name == "Издалека").unwrap() as u16;
+        let narrow = solve(level, &quick(), &mut CpuEval { threads: 2 }, &mut |_| true).unwrap();
+        assert_eq!(narrow.stopped, Some(Stopped::Stuck), "{narrow:?}");
+        let opts = Options { wide: true, ..quick() };
+        let wide = solve(level, &opts, &mut CpuEval { threads: 2 }, &mut |_| true).unwrap();
+        assert!(wide.won() && wide.wide, "{wide:?}");
+        let mut s = Session::<Life>::new(Setup::Campaign { level }, 0).unwrap();
+        for a in &wide.actions {
+            s.push(*a).unwrap();
+        }
+        assert!(matches!(Life::outcome(s.state()), crate::game::Outcome::Won(_)));
     }
 
     /// A watcher that says stop ends the search with Time, not a panic.

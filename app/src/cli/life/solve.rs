@@ -22,7 +22,8 @@ pub struct SolveArgs {
     /// The level, 1 to 103 as the window numbers them; all levels without it.
     #[arg(long)]
     level: Option<u16>,
-    /// Seconds per level before the search stops with `time`.
+    /// Seconds per level before the search stops with `time` (two thirds
+    /// for the narrow search, the rest for the wide one if it is needed).
     #[arg(long, default_value_t = 60)]
     budget_s: u64,
     /// Which batch step evaluates candidates.
@@ -77,28 +78,46 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     for index in chosen {
         let level = &all[index as usize];
         let started = std::time::Instant::now();
-        let deadline = crate::budget::Deadline::new(Some(args.budget_s));
-        let mut watch = |p: retrace_kernel::life::solve::Progress| {
-            let secs = started.elapsed().as_secs_f64().max(1e-3);
-            bar.set_message(format!(
-                "level {}: round {}, {} candidates ({:.0}/s), {} enemy cells left",
-                index + 1,
-                p.round,
-                p.evaluated,
-                p.evaluated as f64 / secs,
-                p.enemy
-            ));
-            bar.tick();
-            !deadline.expired()
-        };
-        let report = match solve(index, &opts, eval.as_mut(), &mut watch) {
-            Ok(r) => r,
-            Err(e) => {
-                bar.finish_and_clear();
-                let _ = writeln!(err, "error: level {}: {e}", index + 1);
-                return 2;
+        // The narrow search first, with two thirds of the time; the wide
+        // one with what is left when the narrow one did not win.
+        let mut report: Option<Report> = None;
+        for (wide, share) in [(false, 2u64), (true, 3)] {
+            let until = std::time::Duration::from_secs(args.budget_s) * share as u32 / 3;
+            if started.elapsed() >= until {
+                break;
             }
-        };
+            let mut watch = |p: retrace_kernel::life::solve::Progress| {
+                let secs = started.elapsed().as_secs_f64().max(1e-3);
+                bar.set_message(format!(
+                    "level {}{}: round {}, {} candidates ({:.0}/s), {} enemy cells left",
+                    index + 1,
+                    if wide { " (wide)" } else { "" },
+                    p.round,
+                    p.evaluated,
+                    p.evaluated as f64 / secs,
+                    p.enemy
+                ));
+                bar.tick();
+                started.elapsed() < until
+            };
+            let r = match solve(index, &Options { wide, ..opts.clone() }, eval.as_mut(), &mut watch) {
+                Ok(r) => r,
+                Err(e) => {
+                    bar.finish_and_clear();
+                    let _ = writeln!(err, "error: level {}: {e}", index + 1);
+                    return 2;
+                }
+            };
+            let better = report.as_ref().is_none_or(|b| (!r.won(), r.best_enemy) < (!b.won(), b.best_enemy));
+            let won = r.won();
+            if better {
+                report = Some(r);
+            }
+            if won {
+                break;
+            }
+        }
+        let Some(report) = report else { continue };
         let secs = started.elapsed().as_secs_f64();
         let file = if report.won() {
             match write_certificate(&args.out, &report) {
@@ -142,6 +161,7 @@ fn print_report(
             "enemy_best": r.best_enemy,
             "used": r.used,
             "rounds": r.rounds,
+            "search": if r.wide { "wide" } else { "narrow" },
             "candidates": r.evaluated,
             "seconds": (secs * 100.0).round() / 100.0,
             "engine": engine,
@@ -150,7 +170,8 @@ fn print_report(
     } else if let Some(f) = file {
         let _ = writeln!(
             out,
-            "level {n} won: {} cells of {}, {} rounds, {} candidates, {secs:.1} s: {}",
+            "level {n} won ({} search): {} cells of {}, {} rounds, {} candidates, {secs:.1} s: {}",
+            if r.wide { "wide" } else { "narrow" },
             r.used,
             level.budget,
             r.rounds,
