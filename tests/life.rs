@@ -147,3 +147,36 @@ fn every_committed_campaign_certificate_verifies_and_the_table_lists_it() {
     let listed = table.matches("](../../../replays/life-campaign/level-").count();
     assert_eq!(listed, files.len(), "the table lists exactly the committed certificates");
 }
+
+/// `retrace life solve` wins the first level, writes its certificate (which
+/// verifies) and reports it as a JSON line; a level outside the campaign
+/// and a zero time budget are usage errors, exit 2.
+#[test]
+fn life_solve_writes_a_certificate_that_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("won");
+    let (code, text, err) = retrace(&[
+        "life",
+        "solve",
+        "--level",
+        "1",
+        "--budget-s",
+        "60",
+        "--threads",
+        "2",
+        "--json",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.starts_with('{') && text.contains("\"won\":true") && text.contains("\"level\":1"), "{text}");
+    let cert = out.join("level-001.replay");
+    let (code, verified, _) = retrace(&["verify", cert.to_str().unwrap()]);
+    assert_eq!(code, 0, "{verified}");
+    assert!(verified.starts_with("ok life v") && verified.contains(" won "), "{verified}");
+    let (code, _, err) = retrace(&["life", "solve", "--level", "104"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the campaign has levels 1 to 103"), "{err}");
+    let (code, _, _) = retrace(&["life", "solve", "--level", "1", "--budget-s", "0"]);
+    assert_eq!(code, 2);
+}

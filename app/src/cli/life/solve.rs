@@ -24,7 +24,7 @@ pub struct SolveArgs {
     level: Option<u16>,
     /// Seconds per level before the search stops with `time` (two thirds
     /// for the narrow search, the rest for the wide one if it is needed).
-    #[arg(long, default_value_t = 60)]
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
     budget_s: u64,
     /// Which batch step evaluates candidates.
     #[arg(long, value_enum, default_value = "cpu")]
