@@ -93,7 +93,7 @@ struct Search<'a> {
     cap: u64,
     /// Variable lists of the parts being searched, a stack of ranges.
     scope: Vec<u32>,
-    /// `(lo, hi)` ranges of `scope`, one per part, a stack.
+    /// The parts being searched (ranges of `scope`), a stack.
     parts: Vec<Part>,
     /// `seen[v] == stamp`: v already belongs to a part in this split.
     seen: Vec<u32>,
@@ -106,10 +106,9 @@ struct Search<'a> {
     prefer: Vec<i8>,
     /// Whether `prefer` is a solution of the component.
     guided: bool,
-    /// Whether parts met inside the search are counted through `cache`.
-    caching: bool,
-    /// A part's key → its count and the limit it was counted up to.
-    cache: std::collections::BTreeMap<[u8; 32], (u64, u64)>,
+    /// When parts met inside the search are remembered: a part's key → its
+    /// count and the limit it was counted up to.
+    cache: Option<std::collections::BTreeMap<[u8; 32], (u64, u64)>>,
 }
 
 impl<'a> Search<'a> {
@@ -132,8 +131,7 @@ impl<'a> Search<'a> {
             stamp: 0,
             prefer: vec![1; comp.vars],
             guided: false,
-            caching: false,
-            cache: std::collections::BTreeMap::new(),
+            cache: None,
         }
     }
 
@@ -360,24 +358,26 @@ impl<'a> Search<'a> {
 
     /// [`Search::branch`] through the cache of part counts, when the search has one.
     fn part_count(&mut self, part: Part, limit: u64, on_path: bool) -> Option<u64> {
-        if !self.caching {
+        if self.cache.is_none() {
             return self.branch(part, limit, on_path);
         }
         let key = self.part_key(part.lo as usize, part.hi as usize);
-        if let Some(&(n, at)) = self.cache.get(&key) {
+        if let Some(&(n, at)) = self.cache.as_ref().and_then(|c| c.get(&key)) {
             // `n` below the limit it was counted with is exact; at it, a lower bound.
             if n < at || limit <= at {
                 return Some(n.min(limit));
             }
         }
         let n = self.branch(part, limit, on_path)?;
-        self.cache.insert(key, (n, limit));
+        if let Some(c) = self.cache.as_mut() {
+            c.insert(key, (n, limit));
+        }
         Some(n)
     }
 
-    /// Branches on one unset variable of the part `scope[lo..hi]` (one of
-    /// the tightest open clue's: fewest unset variables), its preferred
-    /// value first; on the known solution's path, the other value first.
+    /// Branches on one unset variable of the part's middle layer (one of the
+    /// tightest open clue's: fewest unset variables), its preferred value
+    /// first (the known solution's when guided; a mine otherwise).
     fn branch(&mut self, part: Part, limit: u64, on_path: bool) -> Option<u64> {
         let comp = self.comp;
         let mut best: Option<usize> = None;
@@ -407,11 +407,10 @@ impl<'a> Search<'a> {
         let mut total = 0u64;
         for (val, path) in order {
             let m = self.trail.len();
-            let want = limit - total;
             if !self.set(v, val) {
                 self.clear_queue();
             } else {
-                match self.count_scope(part, want, path) {
+                match self.count_scope(part, limit - total, path) {
                     Some(n) => total += n,
                     None => {
                         self.undo_to(m);
@@ -614,12 +613,11 @@ pub fn count_solutions_watched(p: &Puzzle, limit: u64, keep_going: &mut dyn FnMu
     }
 }
 
-/// Uniqueness checks that remember each component's answer. A component's
-/// search depends only on its own clues and cells (numbered in cell order), so
-/// the same component always gets the same answer, node cap included: a check
-/// through the memo answers exactly as `count_solutions(p, 2).is_unique()`.
-/// The generator adds or removes one clue at a time, which changes one or two
-/// components; the others are remembered.
+/// Uniqueness checks of fields whose solution is known (the generator's),
+/// remembering each part's answer ([`UniqueMemo::is_unique`]): below the
+/// node cap a check answers exactly as `count_solutions(p, 2).is_unique()`.
+/// The generator adds or removes one clue at a time, which changes the parts
+/// beside it; the others are remembered.
 #[derive(Default)]
 pub struct UniqueMemo {
     /// A part's key ([`Search::part_key`]) → its `count(2)` (`None`: the node cap).
@@ -658,40 +656,46 @@ impl UniqueMemo {
             return false;
         }
         for comp in &comps {
-            let mut se = Search::guided(comp, NODE_CAP, mines);
-            se.caching = true;
             if self.inner.len() >= MEMO_KEPT {
                 self.inner.clear();
             }
-            se.cache = std::mem::take(&mut self.inner);
-            se.scope = (0..comp.vars as u32).collect();
-            if !se.propagate() {
-                self.inner = se.cache;
+            let mut se = Search::guided(comp, NODE_CAP, mines);
+            se.cache = Some(std::mem::take(&mut self.inner));
+            let unique = self.parts_unique(&mut se);
+            self.inner = se.cache.take().unwrap_or_default();
+            if !unique {
                 return false;
             }
-            se.split(0, comp.vars);
-            for i in 0..se.parts.len() {
-                let part = se.parts[i];
-                let (lo, hi) = (part.lo, part.hi);
-                let key = se.part_key(lo as usize, hi as usize);
-                let answer = match self.known.get(&key) {
-                    Some(&a) => a,
-                    None => {
-                        se.nodes = 0;
-                        let a = se.branch(part, 2, true);
-                        if self.known.len() >= MEMO_KEPT {
-                            self.known.clear();
-                        }
-                        self.known.insert(key, a);
-                        a
+        }
+        true
+    }
+
+    /// Whether every part of `se`'s component, after propagation, has no
+    /// second solution: each top part through the memo with its own node cap.
+    fn parts_unique(&mut self, se: &mut Search) -> bool {
+        se.scope = (0..se.comp.vars as u32).collect();
+        if !se.propagate() {
+            return false;
+        }
+        se.split(0, se.comp.vars);
+        for i in 0..se.parts.len() {
+            let part = se.parts[i];
+            let key = se.part_key(part.lo as usize, part.hi as usize);
+            let answer = match self.known.get(&key) {
+                Some(&a) => a,
+                None => {
+                    se.nodes = 0;
+                    let a = se.branch(part, 2, true);
+                    if self.known.len() >= MEMO_KEPT {
+                        self.known.clear();
                     }
-                };
-                if answer != Some(1) {
-                    self.inner = se.cache;
-                    return false;
+                    self.known.insert(key, a);
+                    a
                 }
+            };
+            if answer != Some(1) {
+                return false;
             }
-            self.inner = se.cache;
         }
         true
     }
