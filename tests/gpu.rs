@@ -191,7 +191,7 @@ fn device_time_is_reported_when_the_adapter_has_timestamps() {
 fn the_campaign_solver_answers_alike_on_gpu_and_cpu() {
     use retrace_kernel::life::solve::{solve, BatchEval, CpuEval, Options};
     let Some(gpu) = gpu_for_tests("life solver on the gpu") else { return };
-    let mut on_gpu = retrace_gpu::life_step::GpuEval::new(gpu).expect("the Life shader compiles");
+    let mut on_gpu = retrace_gpu::life_step::GpuStepper::new(gpu).expect("the Life shader compiles");
     let levels = retrace_kernel::life::campaign::levels();
     let fields: Vec<Field> = (0..6u32)
         .map(|k| {

@@ -368,7 +368,8 @@ impl LifeGpu {
     }
 }
 
-/// The GPU as the Life game's engine for `Advance` (the kernel's `Stepper`).
+/// The GPU as the Life game's engine: for `Advance` (the kernel's
+/// `Stepper`) and for the campaign solver's batches (its `BatchEval`).
 pub struct GpuStepper {
     gpu: Gpu,
     life: LifeGpu,
@@ -396,22 +397,10 @@ impl retrace_kernel::life::Stepper for GpuStepper {
     }
 }
 
-/// The GPU as the campaign solver's batch step (the kernel's `BatchEval`):
-/// every candidate field of a batch advanced together in one submission.
-pub struct GpuEval {
-    gpu: Gpu,
-    life: LifeGpu,
-}
-
-impl GpuEval {
-    /// Opens the GPU and compiles the step.
-    pub fn new(gpu: Gpu) -> Result<GpuEval, GpuError> {
-        let life = LifeGpu::new(&gpu)?;
-        Ok(GpuEval { gpu, life })
-    }
-}
-
-impl retrace_kernel::life::solve::BatchEval for GpuEval {
+/// The GPU as the campaign solver's batch step too (the kernel's
+/// `BatchEval`): every candidate field of a batch advanced together in one
+/// submission.
+impl retrace_kernel::life::solve::BatchEval for GpuStepper {
     fn enemy_after(&mut self, fields: &[Field], gens: u32) -> Result<Vec<u32>, String> {
         if fields.is_empty() {
             return Ok(Vec::new());

@@ -5,14 +5,13 @@
 //! player places cells (in the first placement, or in an edit once the field
 //! has stopped changing), commits, and the field runs until it is stable, the
 //! enemy is gone, or the level is lost. Within a round the solver adds
-//! placements greedily: every candidate (a cell or a small stamp next to an
-//! enemy cell; when that does not help, gliders and spaceships anywhere in the
-//! zone, aimed by the evaluation alone) is applied to a copy of the state and
-//! the copies are advanced together by a [`BatchEval`]; the candidate that
-//! leaves the fewest enemy cells after the horizon (then the fewest cells
-//! spent, then the first in order) is placed when it leaves fewer than the
-//! round's placements so far. Candidates come in a fixed order and scores are
-//! integers, so the answer is the same on one core, all cores or the GPU.
+//! placements greedily, in steps: each candidate of a stage (a cell next to
+//! an enemy cell; then a small stamp there; then ships whose flight passes an
+//! enemy) is applied to a copy of the state, the copies are advanced together
+//! by a [`BatchEval`], and the step is what leaves fewer enemy cells than the
+//! round's placements so far ([`pick`] says how candidates are judged and
+//! chosen). Candidates come in a fixed order and scores are integers, so the
+//! answer is the same on one core, all cores or the GPU.
 //!
 //! See `README.md` beside this module for the campaign table.
 
@@ -162,6 +161,22 @@ pub struct Report {
 }
 
 impl Report {
+    /// A report before any round, from `state`.
+    fn start(level: u16, state: &State, opts: &Options) -> Report {
+        let enemy = state.counts().1;
+        Report {
+            level,
+            actions: Vec::new(),
+            stopped: None,
+            best_enemy: enemy,
+            start_enemy: enemy,
+            used: state.used[0],
+            evaluated: 0,
+            rounds: 0,
+            wide: opts.wide,
+        }
+    }
+
     /// Whether the level was won.
     pub fn won(&self) -> bool {
         self.stopped.is_none()
@@ -185,9 +200,6 @@ const NEAR_STAMPS: [&str; 4] = ["block", "blinker", "glider", "tub"];
 /// Ships tried anywhere in the zone when nothing near helps.
 const SHIPS: [&str; 2] = ["glider", "lwss"];
 
-/// One candidate placement: the action and where it sits in the order.
-type Candidate = Action;
-
 /// Solves campaign level `level` (an index into the campaign). `watch` is
 /// asked before every batch; `false` stops the search with [`Stopped::Time`].
 pub fn solve(
@@ -197,18 +209,7 @@ pub fn solve(
     watch: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<Report, String> {
     let mut s = Session::<Life>::new(Setup::Campaign { level }, 0).map_err(|e| e.0)?;
-    let start_enemy = s.state().counts().1;
-    let mut report = Report {
-        level,
-        actions: Vec::new(),
-        stopped: None,
-        best_enemy: start_enemy,
-        start_enemy,
-        used: 0,
-        evaluated: 0,
-        rounds: 0,
-        wide: opts.wide,
-    };
+    let mut report = Report::start(level, s.state(), opts);
     loop {
         report.rounds += 1;
         let stop = round(&mut s, opts, eval, watch, &mut report)?;
@@ -334,17 +335,8 @@ pub fn hint(
     if state.campaign.is_none() || !matches!(state.phase, Phase::PlaceP1 | Phase::EditP1) {
         return Err("a hint is for a campaign level while you place cells".into());
     }
-    let mut report = Report {
-        level: state.campaign.map_or(0, |c| c.0),
-        actions: Vec::new(),
-        stopped: None,
-        best_enemy: state.counts().1,
-        start_enemy: state.counts().1,
-        used: state.used[0],
-        evaluated: 0,
-        rounds: 1,
-        wide: opts.wide,
-    };
+    let mut report = Report::start(state.campaign.map_or(0, |c| c.0), state, opts);
+    report.rounds = 1;
     let actions = placements(state, opts, eval, watch, &mut report)?;
     let mut t = state.clone();
     for a in &actions {
@@ -387,7 +379,7 @@ pub struct Hint {
 #[expect(clippy::too_many_arguments, reason = "the search's pieces, passed down once")]
 fn pick(
     state: &State,
-    candidates: &[Candidate],
+    candidates: &[Action],
     gens: u32,
     bar: u32,
     local: bool,
@@ -521,17 +513,8 @@ fn anchor(a: &Action) -> (u32, u32) {
 /// in row-major order of their first cell), for cells within three of one;
 /// `u32::MAX` elsewhere. The first cluster in number to reach a cell owns it.
 fn clusters(f: &Field) -> Vec<u32> {
-    let (w, h) = (i64::from(f.w), i64::from(f.h));
-    let at = |x: i64, y: i64| -> Option<usize> {
-        let (x, y) = if f.wrap {
-            (x.rem_euclid(w), y.rem_euclid(h))
-        } else if x < 0 || y < 0 || x >= w || y >= h {
-            return None;
-        } else {
-            (x, y)
-        };
-        Some((y * w + x) as usize)
-    };
+    let w = i64::from(f.w);
+    let at = |x: i64, y: i64| wrapped(f, x, y);
     let mut label = vec![u32::MAX; f.cells.len()];
     let mut next = 0u32;
     let mut members: Vec<Vec<usize>> = Vec::new();
@@ -594,40 +577,38 @@ enum Stage {
     Ships,
 }
 
+/// The index of (x, y) in `f`, wrapped on a torus; `None` off a hard-edged field.
+fn wrapped(f: &Field, x: i64, y: i64) -> Option<usize> {
+    let (w, h) = (i64::from(f.w), i64::from(f.h));
+    let (x, y) = if f.wrap {
+        (x.rem_euclid(w), y.rem_euclid(h))
+    } else if x < 0 || y < 0 || x >= w || y >= h {
+        return None;
+    } else {
+        (x, y)
+    };
+    Some((y * w + x) as usize)
+}
+
 /// The cells within `d` of an enemy cell (Chebyshev distance; wrapping on a
 /// torus), row-major.
 fn near(f: &Field, d: i64) -> Vec<(u32, u32)> {
-    {
-        let mut mark = vec![false; f.cells.len()];
-        for y in 0..f.h {
-            for x in 0..f.w {
-                if f.get(x, y) != P2 {
-                    continue;
-                }
-                for dy in -d..=d {
-                    for dx in -d..=d {
-                        let (nx, ny) = (i64::from(x) + dx, i64::from(y) + dy);
-                        let (nx, ny) = if f.wrap {
-                            (nx.rem_euclid(i64::from(f.w)), ny.rem_euclid(i64::from(f.h)))
-                        } else if nx < 0 || ny < 0 || nx >= i64::from(f.w) || ny >= i64::from(f.h) {
-                            continue;
-                        } else {
-                            (nx, ny)
-                        };
-                        mark[ny as usize * f.w as usize + nx as usize] = true;
-                    }
+    let mut mark = vec![false; f.cells.len()];
+    for i in (0..f.cells.len()).filter(|&i| f.cells[i] == P2) {
+        let (x, y) = ((i % f.w as usize) as i64, (i / f.w as usize) as i64);
+        for dy in -d..=d {
+            for dx in -d..=d {
+                if let Some(j) = wrapped(f, x + dx, y + dy) {
+                    mark[j] = true;
                 }
             }
         }
-        (0..f.cells.len())
-            .filter(|&i| mark[i])
-            .map(|i| ((i % f.w as usize) as u32, (i / f.w as usize) as u32))
-            .collect()
     }
+    (0..f.cells.len()).filter(|&i| mark[i]).map(|i| ((i % f.w as usize) as u32, (i / f.w as usize) as u32)).collect()
 }
 
 /// A pencil cell on each open cell within two of an enemy cell, row-major.
-fn near_cells(state: &State) -> Vec<Candidate> {
+fn near_cells(state: &State) -> Vec<Action> {
     near(&state.field, 2)
         .into_iter()
         .filter(|&(x, y)| open(state, x, y))
@@ -637,7 +618,7 @@ fn near_cells(state: &State) -> Vec<Candidate> {
 
 /// The near stamps in every distinct rotation, anchored in the zone within
 /// three of an enemy cell.
-fn near_stamps(state: &State) -> Vec<Candidate> {
+fn near_stamps(state: &State) -> Vec<Action> {
     let mut out = Vec::new();
     let anchors: Vec<(u32, u32)> = near(&state.field, 3).into_iter().filter(|&(x, y)| state.in_zone(x, y, 1)).collect();
     for id in NEAR_STAMPS {
@@ -684,7 +665,7 @@ fn velocity(pattern: u8, rot: u8) -> (i64, i64) {
 /// four cells of an enemy cell ahead of them; with the generations the
 /// farthest of them needs to get there and act (at most 1,200). The wide
 /// search keeps every one, judged after `2 × (W + H)` (256 to 1,200).
-fn ship_candidates(state: &State, wide: bool) -> (Vec<Candidate>, u32) {
+fn ship_candidates(state: &State, wide: bool) -> (Vec<Action>, u32) {
     let Some((_, zone)) = state.campaign else { return (Vec::new(), 0) };
     let f = &state.field;
     let enemy: Vec<(i64, i64)> = (0..f.cells.len())
