@@ -263,23 +263,38 @@ fn replay_current(path: &std::path::Path, digests: bool, out: &mut dyn Write) ->
         );
     }
     for s in &t.steps {
-        let mut line = match (&s.action, digests) {
-            (_, true) => format!("{} {}", s.step, s.digest),
-            (None, false) => format!("0 start {}", s.digest),
-            (Some(a), false) => format!("{} {} {}", s.step, escaped(a), s.digest),
-        };
-        if digests {
-            for (name, d) in &s.parts {
-                line.push_str(&format!(" {name}={d}"));
-            }
-        }
-        let _ = writeln!(out, "{line}");
+        let parts = s.parts.iter().map(|(name, d)| (name.as_str(), d));
+        let action = || s.action.as_deref().map(escaped).unwrap_or_default();
+        let _ = writeln!(out, "{}", step_line(s.step, action, &s.digest, parts, digests));
     }
     if let Some(why) = &t.stopped {
         let _ = writeln!(out, "stopped: {}", escaped(why));
         return Ok(1);
     }
     Ok(0)
+}
+
+/// One line of `replay`: with `digests`, `<step> <state digest>` and each
+/// part's `<name>=<digest>`; otherwise `0 start <digest>`, then `<step>
+/// <action> <digest>` (`action` is asked for only then).
+fn step_line<'p>(
+    step: u32,
+    action: impl FnOnce() -> String,
+    digest: &retrace_kernel::Digest,
+    parts: impl Iterator<Item = (&'p str, &'p retrace_kernel::Digest)>,
+    digests: bool,
+) -> String {
+    if digests {
+        let mut line = format!("{step} {digest}");
+        for (name, d) in parts {
+            line.push_str(&format!(" {name}={d}"));
+        }
+        line
+    } else if step == 0 {
+        format!("0 start {digest}")
+    } else {
+        format!("{step} {} {digest}", action())
+    }
 }
 
 fn replay(path: &std::path::Path, digests: bool, out: &mut dyn Write) -> Result<i32, FileError> {
@@ -290,18 +305,9 @@ fn replay(path: &std::path::Path, digests: bool, out: &mut dyn Write) -> Result<
     verify(&file).map_err(wrap)?;
     let game = check_structure(&file).map_err(wrap)?;
     let result = game.play(&file.header, &file.actions, &|_| true, &mut |step, digest, parts| {
-        if digests {
-            let mut line = format!("{step} {digest}");
-            for p in parts {
-                line.push_str(&format!(" {}={}", p.name, p.digest));
-            }
-            let _ = writeln!(out, "{line}");
-        } else if step == 0 {
-            let _ = writeln!(out, "0 start {digest}");
-        } else {
-            let action = game.describe_action(&file.actions[step as usize - 1]);
-            let _ = writeln!(out, "{step} {action} {digest}");
-        }
+        let action = || game.describe_action(&file.actions[step as usize - 1]);
+        let parts = parts.iter().map(|p| (p.name, &p.digest));
+        let _ = writeln!(out, "{}", step_line(step, action, &digest, parts, digests));
         true
     });
     match result {
