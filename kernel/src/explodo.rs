@@ -17,6 +17,7 @@
 
 mod blasts;
 pub mod board;
+pub mod bot;
 mod digest;
 mod enemies;
 pub mod items;

@@ -5,7 +5,7 @@ use super::board::{Dir, Layout, Pos, Tile, BUSH, DIRS, OIL, SPIKES};
 use super::state::{crowding, State};
 use super::types::{Enemy, Kind, Step, KINDS};
 use crate::rng::Rng;
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::VecDeque;
 
 impl State {
     /// Whether an enemy of `kind` may enter `p`: floor (crates too for Ghosts
@@ -49,11 +49,24 @@ impl State {
     /// The first step of a shortest way from `from` to the quarry, for `kind`.
     pub(super) fn toward_player(&self, kind: Kind, from: Pos) -> Option<Dir> {
         let goal = self.quarry();
-        let mut seen = BTreeSet::from([from]);
+        // Tiles seen, as a bitmap of the board (the search runs for every
+        // chaser every turn, and in every copy the bots and auto-move play);
+        // tiles off the board are never passable and never the goal.
+        let w = self.layout.w;
+        let index = |p: Pos| (self.layout.inside(p)).then(|| (p.y * w + p.x) as usize);
+        let mut seen = vec![false; self.layout.tiles.len()];
+        let mut first_seen = |p: Pos| match index(p) {
+            Some(i) if !seen[i] => {
+                seen[i] = true;
+                true
+            }
+            _ => false,
+        };
+        first_seen(from);
         let mut q: VecDeque<(Pos, Dir)> = VecDeque::new();
         for d in DIRS {
             let p = from.step(d);
-            if (self.passable(kind, p) || p == goal) && seen.insert(p) {
+            if (self.passable(kind, p) || p == goal) && first_seen(p) {
                 q.push_back((p, d));
             }
         }
@@ -63,7 +76,7 @@ impl State {
             }
             for d in DIRS {
                 let n = p.step(d);
-                if (self.passable(kind, n) || n == goal) && seen.insert(n) {
+                if (self.passable(kind, n) || n == goal) && first_seen(n) {
                     q.push_back((n, first));
                 }
             }
@@ -73,7 +86,7 @@ impl State {
 
     /// Chooses the step after `at` (heading `heading`), avoiding tiles that
     /// `reserved` holds when it can.
-    pub(super) fn choose(&mut self, e: &Enemy, at: Pos, heading: Dir, rest: bool, reserved: &BTreeSet<Pos>) -> Step {
+    pub(super) fn choose(&mut self, e: &Enemy, at: Pos, heading: Dir, rest: bool, reserved: &[Pos]) -> Step {
         if rest {
             return Step::Rest;
         }
@@ -139,7 +152,7 @@ impl State {
                         heading = *d;
                     }
                 }
-                let mut reserved = BTreeSet::new();
+                let mut reserved = Vec::with_capacity(n);
                 for (j, o) in self.enemies.iter().enumerate() {
                     if j == i {
                         continue;
@@ -150,7 +163,7 @@ impl State {
                             p = self.land(o.kind, p, *s);
                         }
                     }
-                    reserved.insert(p);
+                    reserved.push(p);
                 }
                 let rest = e.kind.rests() && (e.rest_next ^ (k % 2 == 1));
                 let s = self.choose(&e, at, heading, rest, &reserved);

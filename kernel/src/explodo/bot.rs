@@ -1,0 +1,804 @@
+//! Bots that play whole runs by the real rules, at three skills, for the
+//! balance lab, the demo and the tests. A bot sees what a player sees: the
+//! board, the bombs' numbers, the flame and the enemies' arrows. It looks
+//! ahead by playing copies of the run where nothing can hurt it (the same
+//! rules, so chains, oil, barrels, ceilings and spikes are as they will be).
+//!
+//! Each turn it lists its actions (wait, the steps, Run and Diagonal when
+//! owned, a bomb each way), plays each on a copy and keeps those after which
+//! it can still stay alive for its horizon: a way, a tile a turn, that never
+//! stands where flame burns or an enemy goes (the enemies as their arrows
+//! show them, held where they stand past that). Of those it bombs when the
+//! copy's blast kills an enemy, or breaks crates while no enemy can be
+//! reached; otherwise it steps toward the nearest of: a tile in an enemy's
+//! line within its blast, a coin, the gem, and (no enemy left) the open exit;
+//! with none of those in reach, toward the nearest crate.
+//!
+//! The skills differ in how far ahead they look and how often they slip (an
+//! action from all that the rules allow, drawn from the bot's own seeded
+//! stream, `explodo.bot.<skill>`): careful looks past every fuse on the
+//! board and never slips; average looks 2 turns ahead and slips one turn in
+//! 25; sloppy looks 1 turn ahead and slips one turn in 12. Every choice is a
+//! function of the run's state and that stream, so (seed, skill) fixes the
+//! whole run.
+
+use super::board::{Diag, Pos, Tile, DIRS, SPIKES};
+use super::items::{Charge, Offer, Power};
+use super::route::costs_a_life;
+use super::{Action, Bomb, Dialog, Explodo, RunPhase, Setup, State, Step};
+use crate::game::Game;
+use crate::rng::Rng;
+use std::collections::VecDeque;
+
+/// How well a bot plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Skill {
+    /// Checks every turn that it survives what enemies and bombs can do next.
+    Careful,
+    /// Looks 2 turns ahead; slips now and then.
+    Average,
+    /// Looks 1 turn ahead; slips more often.
+    Sloppy,
+}
+
+/// Every skill, best first.
+pub const SKILLS: [Skill; 3] = [Skill::Careful, Skill::Average, Skill::Sloppy];
+
+impl Skill {
+    /// Its name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Skill::Careful => "careful",
+            Skill::Average => "average",
+            Skill::Sloppy => "sloppy",
+        }
+    }
+
+    /// The skill of that name.
+    pub fn parse(name: &str) -> Option<Skill> {
+        SKILLS.into_iter().find(|k| k.name() == name)
+    }
+
+    /// Turns looked ahead; `None`: past every fuse on the board.
+    fn horizon(self) -> Option<u32> {
+        match self {
+            Skill::Careful => None,
+            Skill::Average => Some(2),
+            Skill::Sloppy => Some(1),
+        }
+    }
+
+    /// One turn in this many is a slip (0: never).
+    fn slip_one_in(self) -> u32 {
+        match self {
+            Skill::Careful => 0,
+            Skill::Average => 25,
+            Skill::Sloppy => 12,
+        }
+    }
+}
+
+/// The most turns a bot plays on one level before the lab calls it stuck.
+pub const MAX_LEVEL_TURNS: u32 = 600;
+
+/// A bot: its skill and its own stream.
+#[derive(Clone, Debug)]
+pub struct Bot {
+    /// How well it plays.
+    pub skill: Skill,
+    rng: Rng,
+    /// Turns it has ended on a tile that burns within the next two turns.
+    pub turns_in_danger: u32,
+    /// Turns since it last placed a bomb.
+    idle: u32,
+    /// Where it wanders when it has been idle long, and the turn it gives up.
+    wander: Option<(Pos, u32)>,
+}
+
+/// Turns without a bomb after which the bot breaks crates even while an
+/// enemy can be reached (a wanderer it cannot catch).
+const RESTLESS: u32 = 24;
+/// Turns a wandering bot heads for one drawn crate.
+const WANDER_TURNS: u32 = 30;
+
+/// What the bot knows of the next turns: for each turn `t` from now (0 is
+/// now), a byte per tile: burning after the world's turn `t` ([`FIRE`]),
+/// raised spikes then ([`SPIKE`]), an enemy there or dashing through
+/// ([`ENEMY`]), walkable ([`OPEN`]).
+struct Timeline {
+    w: i32,
+    /// Tiles a turn.
+    n: usize,
+    /// `n` bytes a turn, turn after turn.
+    flags: Vec<u8>,
+    /// Enemies the copy's blasts killed.
+    kills: u32,
+    /// Crates the copy's blasts broke.
+    crates: u32,
+    /// Flame reached the uncovered exit or gem (which lets enemies out, and
+    /// burns the gem).
+    spoils: bool,
+}
+
+const FIRE: u8 = 1;
+const SPIKE: u8 = 2;
+const ENEMY: u8 = 4;
+const OPEN: u8 = 8;
+
+impl Timeline {
+    fn at(&self, p: Pos) -> usize {
+        (p.y * self.w + p.x) as usize
+    }
+
+    /// Turns it covers, now included.
+    fn turns(&self) -> usize {
+        self.flags.len() / self.n
+    }
+
+    fn get(&self, t: usize, i: usize) -> u8 {
+        self.flags[t * self.n + i]
+    }
+
+    /// Whether standing on tile `i` after the world's turn `t` is safe.
+    fn safe_at(&self, i: usize, t: usize) -> bool {
+        let prev = t.saturating_sub(1);
+        self.get(t, i) & (FIRE | SPIKE | ENEMY) == 0 && self.get(prev, i) & (FIRE | ENEMY) == 0
+    }
+
+    /// Whether a way exists from `p` (safe at turn `from`) that stays safe
+    /// for every later turn of the timeline, a step (or a pause) a turn.
+    fn escape_from(&self, p: Pos, from: usize) -> bool {
+        let (n, w) = (self.n, self.w as usize);
+        let mut reach = vec![false; n];
+        let mut next = vec![false; n];
+        reach[self.at(p)] = true;
+        for t in from + 1..self.turns() {
+            next.fill(false);
+            let mut any = false;
+            for i in 0..n {
+                if !reach[i] {
+                    continue;
+                }
+                // The tile and its four neighbours (the board's outer wall
+                // keeps every neighbour of a reachable tile on the board).
+                for j in [i, i - w, i + w, i - 1, i + 1] {
+                    if (j == i || self.get(t - 1, j) & OPEN != 0) && self.safe_at(j, t) {
+                        next[j] = true;
+                        any = true;
+                    }
+                }
+            }
+            if !any {
+                return false;
+            }
+            std::mem::swap(&mut reach, &mut next);
+        }
+        true
+    }
+
+    /// Whether a way exists from `p`, where you stand now.
+    fn escape(&self, p: Pos) -> bool {
+        self.escape_from(p, 0)
+    }
+}
+
+/// Plays `turns` world turns on a copy of `s` where nothing can hurt you,
+/// standing still, and records what burns and where enemies go.
+fn timeline(s: &State, turns: u32) -> Timeline {
+    let w = s.layout.w;
+    let n = s.layout.tiles.len();
+    let crate_pass = s.has(Power::CratePass);
+    let bomb_pass = s.has(Power::BombPass);
+    let snapshot = |s: &State, dashing: &[Pos], out: &mut Vec<u8>| {
+        let base = out.len();
+        let spikes = super::spikes_up(s.turn.saturating_sub(1));
+        out.extend(s.layout.tiles.iter().zip(&s.layout.marks).map(|(&t, &m)| {
+            let open = t == Tile::Floor || crate_pass && t == Tile::Crate;
+            u8::from(open) * OPEN + u8::from(spikes && m & SPIKES != 0) * SPIKE
+        }));
+        let at = |p: Pos| s.layout.inside(p).then(|| base + (p.y * w + p.x) as usize);
+        for &(p, _) in &s.flames {
+            if let Some(i) = at(p) {
+                out[i] |= FIRE;
+            }
+        }
+        for e in s.enemies.iter().map(|e| e.pos).chain(dashing.iter().copied()) {
+            if let Some(i) = at(e) {
+                out[i] |= ENEMY;
+            }
+        }
+        if !bomb_pass {
+            for b in &s.bombs {
+                if let Some(i) = at(b.pos) {
+                    out[i] &= !OPEN;
+                }
+            }
+        }
+    };
+    let mut flags = Vec::with_capacity(n * (turns as usize + 1));
+    snapshot(s, &[], &mut flags);
+    let mut t = Timeline { w, n, flags, kills: 0, crates: 0, spoils: false };
+    let mut sim = s.clone();
+    sim.setup.immortal = true;
+    sim.dialogs.clear();
+    let (kills, crates) = (s.kills, crate_count(s));
+    let mut dashing = Vec::new();
+    for _ in 0..turns {
+        // Dashes pass the tile between: enemies are there during the turn.
+        dashing.clear();
+        for e in &sim.enemies {
+            if let Some(Step::Dash(d)) = e.plan.front() {
+                dashing.push(e.pos.step(*d));
+            }
+        }
+        let level = sim.level;
+        if Explodo::apply(&mut sim, &Action::Wait).is_err() || sim.level != level || sim.phase != RunPhase::Playing {
+            break;
+        }
+        sim.dialogs.clear();
+        snapshot(&sim, &dashing, &mut t.flags);
+        let last = t.turns() - 1;
+        let hit = |p: Pos| t.get(last, t.at(p)) & FIRE != 0;
+        if s.exit_revealed && hit(s.layout.exit) || s.gem_revealed && !s.gem_taken && hit(s.layout.gem) {
+            t.spoils = true;
+        }
+    }
+    t.kills = sim.kills - kills;
+    t.crates = crates.saturating_sub(crate_count(&sim));
+    t
+}
+
+fn crate_count(s: &State) -> u32 {
+    s.layout.tiles.iter().filter(|&&t| t == Tile::Crate).count() as u32
+}
+
+/// Steps over the floor as it lies from the nearest of `goals` to every
+/// tile (`u32::MAX`: out of reach), never through the open exit (stepping
+/// on it leaves the level) unless it is a goal.
+fn distances(s: &State, goals: &[Pos]) -> Vec<u32> {
+    let w = s.layout.w;
+    let n = (w * s.layout.h) as usize;
+    let at = |p: Pos| (p.y * w + p.x) as usize;
+    let mut d = vec![u32::MAX; n];
+    let mut queue = VecDeque::new();
+    for &g in goals {
+        if s.layout.inside(g) && d[at(g)] == u32::MAX {
+            d[at(g)] = 0;
+            queue.push_back(g);
+        }
+    }
+    while let Some(p) = queue.pop_front() {
+        for dir in DIRS {
+            let q = p.step(dir);
+            if s.layout.inside(q)
+                && d[at(q)] == u32::MAX
+                && (s.layout.tile(q) == Tile::Floor || s.has(Power::CratePass) && s.layout.tile(q) == Tile::Crate)
+                && (s.bomb_at(q).is_none() || s.has(Power::BombPass))
+                && !(s.exit_open && q == s.layout.exit)
+            {
+                d[at(q)] = d[at(p)] + 1;
+                queue.push_back(q);
+            }
+        }
+    }
+    d
+}
+
+/// Tiles next to a spot where a bomb would catch an enemy where it stands
+/// or where its arrows take it, without reaching the uncovered exit or gem.
+fn attack_tiles(s: &State, all: &[(Pos, Vec<Pos>)], prey: &[Pos]) -> Vec<Pos> {
+    spots(s, all, |tiles| tiles.iter().any(|q| prey.contains(q)))
+}
+
+/// Where the enemies stand and where their arrows take them.
+fn prey(s: &State) -> Vec<Pos> {
+    let mut out: Vec<Pos> = Vec::new();
+    for e in &s.enemies {
+        let mut at = e.pos;
+        out.push(at);
+        for step in &e.plan {
+            at = s.land(e.kind, at, *step);
+            out.push(at);
+        }
+    }
+    out
+}
+
+/// Every tile a bomb could go on (empty floor, not the uncovered exit)
+/// whose blast would not reach the uncovered exit or gem, with its blast.
+fn bomb_spots(s: &State) -> Vec<(Pos, Vec<Pos>)> {
+    let mut out = Vec::new();
+    for p in s.layout.positions() {
+        if s.layout.tile(p) != Tile::Floor
+            || s.bomb_at(p).is_some()
+            || s.enemy_at(p).is_some()
+            || s.exit_revealed && p == s.layout.exit
+        {
+            continue;
+        }
+        let (tiles, _) = s.blast(&Bomb::plain(p, s.fuse, s.fire));
+        if !spoils(s, &tiles) {
+            out.push((p, tiles));
+        }
+    }
+    out
+}
+
+/// The floor tiles next to a spot of `all` whose blast covers tiles that
+/// `wanted` accepts.
+fn spots(s: &State, all: &[(Pos, Vec<Pos>)], wanted: impl Fn(&[Pos]) -> bool) -> Vec<Pos> {
+    let mut out = Vec::new();
+    for (p, tiles) in all {
+        if wanted(tiles) {
+            out.extend(DIRS.iter().map(|&d| p.step(d)).filter(|&q| s.layout.tile(q) == Tile::Floor));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Tiles next to a spot where a bomb would break a crate on the way to the
+/// nearest enemy (through crates), without reaching the uncovered exit or
+/// gem; with no enemy left, any crate.
+fn crate_spots(s: &State, all: &[(Pos, Vec<Pos>)]) -> Vec<Pos> {
+    let w = s.layout.w;
+    let at = |p: Pos| (p.y * w + p.x) as usize;
+    let mine = distances(s, &[s.player]);
+    // From the enemies over floor and crates alike.
+    let n = (w * s.layout.h) as usize;
+    let mut far = vec![u32::MAX; n];
+    let mut queue: VecDeque<Pos> = VecDeque::new();
+    for e in &s.enemies {
+        if s.layout.inside(e.pos) && far[at(e.pos)] == u32::MAX {
+            far[at(e.pos)] = 0;
+            queue.push_back(e.pos);
+        }
+    }
+    while let Some(p) = queue.pop_front() {
+        for d in DIRS {
+            let q = p.step(d);
+            if s.layout.inside(q) && far[at(q)] == u32::MAX && matches!(s.layout.tile(q), Tile::Floor | Tile::Crate) {
+                far[at(q)] = far[at(p)] + 1;
+                queue.push_back(q);
+            }
+        }
+    }
+    // The crates next to where you can walk, nearest the enemies first.
+    let frontier: Vec<Pos> = s
+        .layout
+        .positions()
+        .filter(|&p| {
+            s.layout.tile(p) == Tile::Crate
+                && DIRS.iter().any(|&d| s.layout.inside(p.step(d)) && mine[at(p.step(d))] != u32::MAX)
+        })
+        .collect();
+    // Nearest the enemies first; where no bomb can reach those (an enemy
+    // in the way, the exit), the next nearest, then any crate.
+    let mut levels: Vec<u32> = frontier.iter().map(|&p| far[at(p)]).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    for level in levels.into_iter().take(4) {
+        let targets: Vec<Pos> = frontier.iter().copied().filter(|&p| far[at(p)] == level).collect();
+        let out = spots(s, all, |tiles| tiles.iter().any(|q| targets.contains(q)));
+        if !out.is_empty() {
+            return out;
+        }
+    }
+    spots(s, all, |tiles| tiles.iter().any(|&q| s.layout.tile(q) == Tile::Crate))
+}
+
+/// Whether flame on `tiles` reaches the uncovered exit or gem.
+fn spoils(s: &State, tiles: &[Pos]) -> bool {
+    tiles.iter().any(|&q| s.exit_revealed && q == s.layout.exit || s.gem_revealed && !s.gem_taken && q == s.layout.gem)
+}
+
+/// A power-up's or charge's worth to the bot (it never uses charges but
+/// the passive Shield and Flame Pass).
+fn worth(o: Offer) -> u32 {
+    match o {
+        Offer::Power(p) => match p {
+            Power::Heart => 10,
+            Power::BombUp => 9,
+            Power::FireUp => 8,
+            Power::Tnt => 8,
+            Power::CratePass => 6,
+            Power::Proximity => 5,
+            Power::CoinBag => 4,
+            Power::BombPass => 4,
+            Power::Run | Power::Diagonal => 3,
+            Power::Star => 3,
+            Power::FuseUp | Power::Slide | Power::Detonator => 1,
+            Power::Kick | Power::Throw | Power::Rpg => 1,
+        },
+        Offer::Charge(Charge::Shield | Charge::FlamePass) => 3,
+        Offer::Charge(_) => 0,
+    }
+}
+
+impl Bot {
+    /// A bot of `skill` for the run of `seed`.
+    pub fn new(seed: u64, skill: Skill) -> Bot {
+        Bot {
+            skill,
+            rng: Rng::stream(seed, &format!("explodo.bot.{}", skill.name())),
+            turns_in_danger: 0,
+            idle: 0,
+            wander: None,
+        }
+    }
+
+    /// The answer to the dialog on top.
+    fn answer(s: &State, d: &Dialog) -> Action {
+        match d {
+            Dialog::Gem { cards, .. } => {
+                let mut best = 0;
+                for (i, &c) in cards.iter().enumerate() {
+                    if worth(c) > worth(cards[best]) {
+                        best = i;
+                    }
+                }
+                Action::Choose(best as u8)
+            }
+            Dialog::Shop { items, .. } => {
+                let mut best: Option<(usize, u32)> = None;
+                for (i, o) in items.iter().enumerate() {
+                    if let Some(o) = *o {
+                        let v = worth(o);
+                        if v >= 4 && o.price() <= s.coins && best.is_none_or(|(_, b)| v > b) {
+                            best = Some((i, v));
+                        }
+                    }
+                }
+                best.map_or(Action::LeaveShop, |(i, _)| Action::Buy(i as u8))
+            }
+            Dialog::Swap { .. } => Action::KeepCharge,
+        }
+    }
+
+    /// The actions the bot considers: wait, steps, Run and Diagonal when
+    /// owned, and a bomb each way whose blast could reach `prey` (or, while
+    /// `digging`, a crate), while it has one to place.
+    fn actions(s: &State, prey: &[Pos], digging: bool) -> Vec<Action> {
+        let mut out = vec![Action::Wait];
+        out.extend(DIRS.iter().map(|&d| Action::Move(d)));
+        if s.has(Power::Run) {
+            out.extend(DIRS.iter().map(|&d| Action::Run(d)));
+        }
+        if s.has(Power::Diagonal) {
+            out.extend([Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight].map(Action::Diagonal));
+        }
+        let mine = s.bombs.iter().filter(|b| b.yours()).count() as u32;
+        if mine < s.max_bombs {
+            // Only where the blast could reach an enemy or a crate.
+            for d in DIRS {
+                let (tiles, _) = s.blast(&Bomb::plain(s.player.step(d), s.fuse, s.fire));
+                if tiles.iter().any(|&q| prey.contains(&q) || digging && s.layout.tile(q) == Tile::Crate) {
+                    out.push(Action::Bomb(d));
+                }
+            }
+        }
+        out
+    }
+
+    /// The bot's action in `s`; `None` once the run is over.
+    pub fn choose(&mut self, s: &State) -> Option<Action> {
+        if s.phase != RunPhase::Playing {
+            return None;
+        }
+        if let Some(d) = s.dialogs.last() {
+            return Some(Bot::answer(s, d));
+        }
+        let prey = prey(s);
+        let fuses = s.bombs.iter().map(|b| b.fuse).max().unwrap_or(0).max(s.fuse);
+        let horizon = self.skill.horizon().unwrap_or(fuses + 1);
+        let here = timeline(s, horizon + 1);
+        let me = here.at(s.player);
+        if (1..here.turns().min(3)).any(|t| here.get(t, me) & FIRE != 0) {
+            self.turns_in_danger += 1;
+        }
+        // Where to go.
+        let mut goals: Vec<Pos> = s.drops.iter().map(|d| d.pos).collect();
+        if s.gem_revealed && !s.gem_taken {
+            goals.push(s.layout.gem);
+        }
+        let all = bomb_spots(s);
+        goals.extend(attack_tiles(s, &all, &prey));
+        let mut toward = distances(s, &goals);
+        // Leaving: once nothing else is left in reach (and no crate still crumbles).
+        let leaving = s.enemies.is_empty() && s.exit_open && s.crumbling.is_empty() && toward[me] == u32::MAX;
+        if leaving {
+            toward = distances(s, &[s.layout.exit]);
+        }
+        let hunting = toward[me] != u32::MAX;
+        let restless = self.idle > RESTLESS && !s.enemies.is_empty();
+        let digging = (!hunting || restless) && !s.enemies.is_empty();
+        if !hunting || restless {
+            toward = distances(s, &crate_spots(s, &all));
+        }
+        // Idle long: wander to a crate drawn at random (any crate a bomb
+        // can break), for up to WANDER_TURNS turns each.
+        if self.idle > 2 * RESTLESS && !s.enemies.is_empty() {
+            let done = self.wander.is_none_or(|(p, until)| p == s.player || self.idle > until);
+            if done {
+                let crates = spots(s, &all, |tiles| tiles.iter().any(|&q| s.layout.tile(q) == Tile::Crate));
+                let mine = distances(s, &[s.player]);
+                let reach: Vec<Pos> = crates.into_iter().filter(|&p| mine[here.at(p)] != u32::MAX).collect();
+                self.wander =
+                    (!reach.is_empty()).then(|| (reach[self.rng.index(reach.len())], self.idle + WANDER_TURNS));
+            }
+            if let Some((p, _)) = self.wander {
+                toward = distances(s, &[p]);
+            }
+        } else {
+            self.wander = None;
+        }
+        // Every action the rules allow, scored; the player's part is played
+        // on a copy (the world's turn only for bombs and kicks, whose blasts
+        // the bot looks ahead at; the others are judged on `here`).
+        let mut legal: Vec<Action> = Vec::new();
+        let mut scored: Vec<(u64, Action)> = Vec::new();
+        for a in Bot::actions(s, &prey, digging) {
+            let mut next = s.clone();
+            let Ok(world) = next.act(&a, &mut Vec::new()) else { continue };
+            legal.push(a);
+            if costs_a_life(s, &next) {
+                continue;
+            }
+            let cleared = next.level != s.level || next.phase == RunPhase::Won;
+            if cleared {
+                if leaving {
+                    scored.push((u64::MAX, a));
+                }
+                continue;
+            }
+            let bomb = matches!(a, Action::Bomb(_));
+            let kicked = next.bombs.iter().zip(&s.bombs).any(|(x, y)| x.pos != y.pos);
+            if bomb || kicked {
+                let mut next = s.clone();
+                if Explodo::apply(&mut next, &a).is_err() || costs_a_life(s, &next) {
+                    continue;
+                }
+                let t = timeline(&next, horizon);
+                if !t.escape(next.player) || t.spoils && !here.spoils {
+                    continue;
+                }
+                if bomb {
+                    // A kill beats everything; crates (while digging) come before walking.
+                    if t.kills == 0 && (t.crates == 0 || !digging) {
+                        continue;
+                    }
+                    scored.push((2_000_000 + u64::from(t.kills) * 1000 + u64::from(t.crates), a));
+                    continue;
+                }
+            } else if world && !shifted_escape(&here, next.player) {
+                continue;
+            }
+            let d = toward[here.at(next.player)];
+            // Nearer the goal is better; a pause ranks below any step of equal distance.
+            let pause = u64::from(next.player == s.player);
+            scored.push((1_000_000 - (u64::from(d.min(999)) * 10 + pause) * 100, a));
+        }
+        if legal.is_empty() {
+            return Some(Action::Wait);
+        }
+        let slip = self.skill.slip_one_in();
+        let a = if slip > 0 && self.rng.chance(1, slip) {
+            legal[self.rng.index(legal.len())]
+        } else {
+            // Best first (ties: the order of `actions`); the world's turn
+            // checked for the one taken.
+            scored.sort_by(|x, y| y.0.cmp(&x.0));
+            let keeps = |a: &Action| {
+                let mut next = s.clone();
+                Explodo::apply(&mut next, a).is_ok() && !costs_a_life(s, &next)
+            };
+            scored
+                .iter()
+                .map(|&(_, a)| a)
+                .find(|a| keeps(a))
+                .or_else(|| legal.iter().copied().find(|a| keeps(a)))
+                .unwrap_or(legal[0])
+        };
+        self.idle = if matches!(a, Action::Bomb(_)) { 0 } else { self.idle + 1 };
+        Some(a)
+    }
+}
+
+/// Escape on a timeline made before the action: the action's landing tile
+/// must be safe after the world's turn 1, then a way must exist from there.
+fn shifted_escape(t: &Timeline, p: Pos) -> bool {
+    if t.turns() < 2 {
+        return true;
+    }
+    t.safe_at(t.at(p), 1) && t.escape_from(p, 1)
+}
+
+/// A run played by a bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Every action, in order (a replay of the run with its setup and seed).
+    pub actions: Vec<Action>,
+    /// Levels cleared.
+    pub cleared: u32,
+    /// The run was won.
+    pub won: bool,
+    /// Lives lost.
+    pub lives_lost: u32,
+    /// Turns played (world turns).
+    pub turns: u32,
+    /// Turns ended on a tile about to burn.
+    pub turns_in_danger: u32,
+    /// The run stopped on a level the bot could not finish in
+    /// [`MAX_LEVEL_TURNS`] turns.
+    pub stuck: bool,
+}
+
+/// Plays a run of `seed` with `setup` by a bot of `skill`, up to `levels`
+/// levels cleared (the run stops there, unfinished, counted as it stands).
+pub fn play(seed: u64, setup: &Setup, skill: Skill, levels: u32) -> Played {
+    let mut s = Explodo::start(setup, seed).expect("a setup the lab made starts");
+    let mut bot = Bot::new(seed, skill);
+    let mut actions = Vec::new();
+    let (mut level, mut turns_here) = (s.level, 0u32);
+    let mut stuck = false;
+    while let Some(a) = bot.choose(&s) {
+        if s.level - 1 >= levels {
+            break;
+        }
+        let answering = !s.dialogs.is_empty();
+        if Explodo::apply(&mut s, &a).is_err() {
+            // Never expected (the bot plays what the rules allowed a copy):
+            // stop the run rather than loop.
+            stuck = true;
+            break;
+        }
+        actions.push(a);
+        if s.level != level {
+            level = s.level;
+            turns_here = 0;
+        } else if !answering {
+            turns_here += 1;
+            if turns_here > MAX_LEVEL_TURNS {
+                stuck = true;
+                break;
+            }
+        }
+    }
+    let won = s.phase == RunPhase::Won;
+    let cleared = if won { super::LEVELS } else { s.level - 1 };
+    Played {
+        actions,
+        cleared: cleared.min(levels),
+        won,
+        lives_lost: s.lives_lost,
+        turns: s.total_turns,
+        turns_in_danger: bot.turns_in_danger,
+        stuck,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(s: &State) -> String {
+        let mut out = String::new();
+        for y in 0..s.layout.h {
+            for x in 0..s.layout.w {
+                let p = Pos { x, y };
+                let c = if p == s.player {
+                    '@'
+                } else if let Some(e) = s.enemies.iter().find(|e| e.pos == p) {
+                    ['b', 's', 'd', 'S', 'g', 'w', 'h'][e.kind as usize]
+                } else if let Some(b) = s.bombs.iter().find(|b| b.pos == p) {
+                    char::from(b'0' + b.fuse as u8)
+                } else if s.flames.iter().any(|&(f, _)| f == p) {
+                    '~'
+                } else {
+                    match s.layout.tile(p) {
+                        Tile::Crate => '+',
+                        Tile::Floor if s.exit_revealed && p == s.layout.exit => 'E',
+                        Tile::Floor => '.',
+                        _ => '#',
+                    }
+                };
+                out.push(c);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    #[test]
+    #[ignore = "a trace, run by hand"]
+    fn trace() {
+        let seed: u64 = std::env::var("SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+        let count: usize = std::env::var("COUNT").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
+        let p = play(seed, &Setup::default(), Skill::Careful, 20);
+        let from: usize =
+            std::env::var("FROM").ok().and_then(|v| v.parse().ok()).unwrap_or(p.actions.len().saturating_sub(count));
+        let mut s = Explodo::start(&Setup::default(), seed).unwrap();
+        let mut lv = 0;
+        for (i, a) in p.actions.iter().enumerate() {
+            if s.level != lv {
+                lv = s.level;
+                println!("level {lv} from step {i}");
+            }
+            if i >= from && i < from + count {
+                println!(
+                    "step {i} level {} lives {} enemies {:?}\n{}-> {a:?}",
+                    s.level,
+                    s.lives,
+                    s.enemies.iter().map(|e| (e.kind, e.pos, e.plan.clone())).collect::<Vec<_>>(),
+                    show(&s)
+                );
+            }
+            Explodo::apply(&mut s, a).unwrap();
+        }
+        if let Ok(a) = std::env::var("TRY") {
+            let a = match a.as_str() {
+                "r" => Action::Move(super::super::board::Dir::Right),
+                "l" => Action::Move(super::super::board::Dir::Left),
+                "u" => Action::Move(super::super::board::Dir::Up),
+                _ => Action::Move(super::super::board::Dir::Down),
+            };
+            let mut c = s.clone();
+            let ev = Explodo::apply(&mut c, &a);
+            println!("try {a:?}: {ev:?} death {:?} lives {} -> {}\n{}", c.last_death, s.lives, c.lives, show(&c));
+        }
+        println!(
+            "total {} stuck {} drops {:?} gem {:?} {} {} exit {:?} open {} crumbling {:?}",
+            p.actions.len(),
+            p.stuck,
+            s.drops,
+            s.layout.gem,
+            s.gem_revealed,
+            s.gem_taken,
+            s.layout.exit,
+            s.exit_open,
+            s.crumbling
+        );
+    }
+
+    #[test]
+    #[ignore = "a survey, run by hand"]
+    fn survey() {
+        let n: u64 = std::env::var("N").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+        for skill in SKILLS {
+            let t = std::time::Instant::now();
+            let (mut cleared, mut won, mut lost, mut turns, mut stuck) = (0, 0, 0, 0, 0);
+            for seed in 1..=n {
+                let p = play(seed, &Setup::default(), skill, 20);
+                cleared += p.cleared;
+                won += u32::from(p.won);
+                lost += p.lives_lost;
+                turns += p.turns;
+                stuck += u32::from(p.stuck);
+                if skill == Skill::Careful {
+                    print!(
+                        " {}{}",
+                        p.cleared,
+                        if p.stuck {
+                            "s"
+                        } else if p.won {
+                            "W"
+                        } else {
+                            ""
+                        }
+                    );
+                }
+            }
+            println!();
+            let el = t.elapsed().as_secs_f64();
+            println!(
+                "{}: cleared {:.2} won {won}/{n} lives lost {:.2} turns {} stuck {stuck} — {:.1} runs/s",
+                skill.name(),
+                f64::from(cleared) / n as f64,
+                f64::from(lost) / n as f64,
+                turns / n as u32,
+                n as f64 / el
+            );
+        }
+    }
+}
