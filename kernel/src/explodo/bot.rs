@@ -22,10 +22,10 @@
 //! function of the run's state and that stream, so (seed, skill) fixes the
 //! whole run.
 
-use super::board::{Diag, Pos, Tile, DIRS, SPIKES};
+use super::board::{Diag, Dir, Pos, Tile, DIRS, OIL, SPIKES};
 use super::items::{Charge, Offer, Power};
 use super::route::costs_a_life;
-use super::{Action, Bomb, Dialog, Explodo, RunPhase, Setup, State, Step};
+use super::{Action, Dialog, Explodo, RunPhase, Setup, State, Step};
 use crate::game::Game;
 use crate::rng::Rng;
 use std::collections::VecDeque;
@@ -35,9 +35,9 @@ use std::collections::VecDeque;
 pub enum Skill {
     /// Checks every turn that it survives what enemies and bombs can do next.
     Careful,
-    /// Looks 2 turns ahead; slips now and then.
+    /// Looks 3 turns ahead; slips one turn in 12.
     Average,
-    /// Looks 1 turn ahead; slips more often.
+    /// Looks 2 turns ahead; slips one turn in 6.
     Sloppy,
 }
 
@@ -63,8 +63,8 @@ impl Skill {
     fn horizon(self) -> Option<u32> {
         match self {
             Skill::Careful => None,
-            Skill::Average => Some(2),
-            Skill::Sloppy => Some(1),
+            Skill::Average => Some(3),
+            Skill::Sloppy => Some(2),
         }
     }
 
@@ -72,8 +72,8 @@ impl Skill {
     fn slip_one_in(self) -> u32 {
         match self {
             Skill::Careful => 0,
-            Skill::Average => 25,
-            Skill::Sloppy => 12,
+            Skill::Average => 12,
+            Skill::Sloppy => 6,
         }
     }
 }
@@ -93,6 +93,9 @@ pub struct Bot {
     idle: u32,
     /// Where it wanders when it has been idle long, and the turn it gives up.
     wander: Option<(Pos, u32)>,
+    /// Where it stood before its last action (and the level), so it does not
+    /// pace back and forth.
+    came_from: Option<(u32, Pos)>,
 }
 
 /// Turns without a bomb after which the bot breaks crates even while an
@@ -182,9 +185,83 @@ impl Timeline {
     }
 }
 
+/// Whether nothing on the board burns, ticks or falls, and no enemy is
+/// frozen or lured: the next turns are the enemies' arrows and the spikes.
+fn quiet(s: &State) -> bool {
+    s.bombs.is_empty()
+        && s.flames.is_empty()
+        && s.ceilings.is_empty()
+        && s.smoulder.is_empty()
+        && s.crumbling.is_empty()
+        && s.decoy.is_none()
+        && s.enemies.iter().all(|e| e.frozen == 0)
+}
+
+/// The tiles an enemy's `step` from `from` passes before it ends on `end`
+/// (a dash's middle tile, the oil it slides over).
+fn passed(from: Pos, end: Pos, step: Step) -> impl Iterator<Item = Pos> {
+    let d = match step {
+        Step::Move(d) | Step::Dash(d) => Some(d),
+        Step::Rest => None,
+    };
+    let mut at = from;
+    std::iter::from_fn(move || {
+        let d = d?;
+        let next = at.step(d);
+        // Steps never leave the board; the bound keeps a bad plan finite.
+        if at == end || next.dist(from) > 64 {
+            return None;
+        }
+        at = next;
+        (at != end).then_some(at)
+    })
+}
+
+/// The timeline of a quiet board ([`quiet`]) without playing it: the
+/// enemies go where their arrows point (as the world's turn moves them when
+/// nothing is in their way), then stay; spikes rise on even turns.
+fn quiet_timeline(s: &State, turns: u32) -> Timeline {
+    let w = s.layout.w;
+    let n = s.layout.tiles.len();
+    let crate_pass = s.has(Power::CratePass);
+    let mut flags = Vec::with_capacity(n * (turns as usize + 1));
+    for t in 0..=turns {
+        let spikes = super::spikes_up((s.turn + t).saturating_sub(1));
+        flags.extend(s.layout.tiles.iter().zip(&s.layout.marks).map(|(&tile, &m)| {
+            let open = tile == Tile::Floor || crate_pass && tile == Tile::Crate;
+            u8::from(open) * OPEN + u8::from(t > 0 && spikes && m & SPIKES != 0) * SPIKE
+        }));
+    }
+    let at = |p: Pos| s.layout.inside(p).then(|| (p.y * w + p.x) as usize);
+    for e in &s.enemies {
+        let mut pos = e.pos;
+        for t in 0..=turns as usize {
+            if t > 0 {
+                if let Some(&step) = e.plan.get(t - 1) {
+                    let end = s.land(e.kind, pos, step);
+                    for p in passed(pos, end, step) {
+                        if let Some(i) = at(p) {
+                            flags[t * n + i] |= ENEMY;
+                        }
+                    }
+                    pos = end;
+                }
+            }
+            if let Some(i) = at(pos) {
+                flags[t * n + i] |= ENEMY;
+            }
+        }
+    }
+    Timeline { w, n, flags, kills: 0, crates: 0, spoils: false }
+}
+
 /// Plays `turns` world turns on a copy of `s` where nothing can hurt you,
-/// standing still, and records what burns and where enemies go.
+/// standing still, and records what burns and where enemies go (reads the
+/// arrows instead on a quiet board).
 fn timeline(s: &State, turns: u32) -> Timeline {
+    if quiet(s) {
+        return quiet_timeline(s, turns);
+    }
     let w = s.layout.w;
     let n = s.layout.tiles.len();
     let crate_pass = s.has(Power::CratePass);
@@ -224,11 +301,11 @@ fn timeline(s: &State, turns: u32) -> Timeline {
     let (kills, crates) = (s.kills, crate_count(s));
     let mut dashing = Vec::new();
     for _ in 0..turns {
-        // Dashes pass the tile between: enemies are there during the turn.
+        // Dashes and slides pass tiles between: enemies are there during the turn.
         dashing.clear();
         for e in &sim.enemies {
-            if let Some(Step::Dash(d)) = e.plan.front() {
-                dashing.push(e.pos.step(*d));
+            if let Some(&step) = e.plan.front() {
+                dashing.extend(passed(e.pos, sim.land(e.kind, e.pos, step), step));
             }
         }
         let level = sim.level;
@@ -284,6 +361,77 @@ fn distances(s: &State, goals: &[Pos]) -> Vec<u32> {
     d
 }
 
+/// The tiles of `goals` as a mask of the board.
+fn mask(s: &State, goals: &[Pos]) -> Vec<bool> {
+    let mut out = vec![false; s.layout.tiles.len()];
+    for &g in goals {
+        if s.layout.inside(g) {
+            out[(g.y * s.layout.w + g.x) as usize] = true;
+        }
+    }
+    out
+}
+
+/// Fewest actions from standing on `from` after `k` of them (0: now) to a
+/// tile of `goal`, a step or a pause a turn over the floor as it lies
+/// (sliding over oil as you do), never ending a turn on raised spikes (they rise every other turn, so the
+/// way's timing matters) and never through the open exit unless it is a
+/// goal; `u32::MAX` when none.
+fn timed(s: &State, from: Pos, k: u32, goal: &[bool]) -> u32 {
+    let w = s.layout.w;
+    let n = s.layout.tiles.len();
+    let at = |p: Pos| (p.y * w + p.x) as usize;
+    if !s.layout.inside(from) {
+        return u32::MAX;
+    }
+    if goal[at(from)] {
+        return 0;
+    }
+    let spiked = s.layout.marks.iter().any(|&m| m & SPIKES != 0);
+    let open = |q: Pos| {
+        s.layout.inside(q)
+            && (s.layout.tile(q) == Tile::Floor || s.has(Power::CratePass) && s.layout.tile(q) == Tile::Crate)
+            && (s.bomb_at(q).is_none() || s.has(Power::BombPass))
+            && (!(s.exit_open && q == s.layout.exit) || goal[at(q)])
+    };
+    // States: a tile and the parity of the actions taken (only spikes care).
+    let mut seen = vec![false; 2 * n];
+    let mut queue = VecDeque::from([(from, k, 0u32)]);
+    seen[at(from) * 2 + (k as usize & 1)] = true;
+    while let Some((p, k, d)) = queue.pop_front() {
+        // The next action ends the world's turn `s.turn + k`.
+        let up = spiked && super::spikes_up(s.turn + k);
+        for dir in [None, Some(Dir::Up), Some(Dir::Down), Some(Dir::Left), Some(Dir::Right)] {
+            let mut q = dir.map_or(p, |d| p.step(d));
+            if q != p && !open(q) {
+                continue;
+            }
+            // A step onto oil slides on over the spill.
+            if let Some(d) = dir {
+                while s.layout.has(q, OIL) && s.layout.has(q.step(d), OIL) && open(q.step(d)) {
+                    q = q.step(d);
+                }
+            }
+            if up && s.layout.has(q, SPIKES) {
+                continue;
+            }
+            let key = at(q) * 2 + ((k + 1) as usize & 1);
+            if seen[key] {
+                continue;
+            }
+            if goal[at(q)] {
+                return d + 1;
+            }
+            seen[key] = true;
+            // Without spikes parity never matters: waiting gains nothing.
+            if q != p || spiked {
+                queue.push_back((q, k + 1, d + 1));
+            }
+        }
+    }
+    u32::MAX
+}
+
 /// Tiles next to a spot where a bomb would catch an enemy where it stands
 /// or where its arrows take it, without reaching the uncovered exit or gem.
 fn attack_tiles(s: &State, all: &[(Pos, Vec<Pos>)], prey: &[Pos]) -> Vec<Pos> {
@@ -308,6 +456,7 @@ fn prey(s: &State) -> Vec<Pos> {
 /// whose blast would not reach the uncovered exit or gem, with its blast.
 fn bomb_spots(s: &State) -> Vec<(Pos, Vec<Pos>)> {
     let mut out = Vec::new();
+    let mut tiles = Vec::new();
     for p in s.layout.positions() {
         if s.layout.tile(p) != Tile::Floor
             || s.bomb_at(p).is_some()
@@ -316,12 +465,33 @@ fn bomb_spots(s: &State) -> Vec<(Pos, Vec<Pos>)> {
         {
             continue;
         }
-        let (tiles, _) = s.blast(&Bomb::plain(p, s.fuse, s.fire));
+        plain_blast(s, p, &mut tiles);
         if !spoils(s, &tiles) {
-            out.push((p, tiles));
+            out.push((p, tiles.clone()));
         }
     }
     out
+}
+
+/// The tiles a plain bomb of yours on `p` would burn (`State::blast` for a
+/// plain bomb, unsorted, into a buffer: this runs for every tile every turn).
+fn plain_blast(s: &State, p: Pos, out: &mut Vec<Pos>) {
+    out.clear();
+    out.push(p);
+    for d in DIRS {
+        let mut q = p;
+        for _ in 0..s.fire {
+            q = q.step(d);
+            match s.layout.tile(q) {
+                t if t.solid() => break,
+                Tile::Crate | Tile::Barrel => {
+                    out.push(q);
+                    break;
+                }
+                _ => out.push(q),
+            }
+        }
+    }
 }
 
 /// The floor tiles next to a spot of `all` whose blast covers tiles that
@@ -425,6 +595,7 @@ impl Bot {
             turns_in_danger: 0,
             idle: 0,
             wander: None,
+            came_from: None,
         }
     }
 
@@ -471,8 +642,9 @@ impl Bot {
         let mine = s.bombs.iter().filter(|b| b.yours()).count() as u32;
         if mine < s.max_bombs {
             // Only where the blast could reach an enemy or a crate.
+            let mut tiles = Vec::new();
             for d in DIRS {
-                let (tiles, _) = s.blast(&Bomb::plain(s.player.step(d), s.fuse, s.fire));
+                plain_blast(s, s.player.step(d), &mut tiles);
                 if tiles.iter().any(|&q| prey.contains(&q) || digging && s.layout.tile(q) == Tile::Crate) {
                     out.push(Action::Bomb(d));
                 }
@@ -504,17 +676,18 @@ impl Bot {
         }
         let all = bomb_spots(s);
         goals.extend(attack_tiles(s, &all, &prey));
-        let mut toward = distances(s, &goals);
+        let mut goal = mask(s, &goals);
         // Leaving: once nothing else is left in reach (and no crate still crumbles).
-        let leaving = s.enemies.is_empty() && s.exit_open && s.crumbling.is_empty() && toward[me] == u32::MAX;
+        let leaving =
+            s.enemies.is_empty() && s.exit_open && s.crumbling.is_empty() && timed(s, s.player, 0, &goal) == u32::MAX;
         if leaving {
-            toward = distances(s, &[s.layout.exit]);
+            goal = mask(s, &[s.layout.exit]);
         }
-        let hunting = toward[me] != u32::MAX;
+        let hunting = timed(s, s.player, 0, &goal) != u32::MAX;
         let restless = self.idle > RESTLESS && !s.enemies.is_empty();
         let digging = (!hunting || restless) && !s.enemies.is_empty();
         if !hunting || restless {
-            toward = distances(s, &crate_spots(s, &all));
+            goal = mask(s, &crate_spots(s, &all));
         }
         // Idle long: wander to a crate drawn at random (any crate a bomb
         // can break), for up to WANDER_TURNS turns each.
@@ -528,7 +701,7 @@ impl Bot {
                     (!reach.is_empty()).then(|| (reach[self.rng.index(reach.len())], self.idle + WANDER_TURNS));
             }
             if let Some((p, _)) = self.wander {
-                toward = distances(s, &[p]);
+                goal = mask(s, &[p]);
             }
         } else {
             self.wander = None;
@@ -539,6 +712,22 @@ impl Bot {
         let mut legal: Vec<Action> = Vec::new();
         let mut scored: Vec<(u64, Action)> = Vec::new();
         for a in Bot::actions(s, &prey, digging) {
+            // Walking into an enemy costs a life (and playing it on a copy
+            // would set the level up again): never a candidate.
+            let path: &[Pos] = &match a {
+                Action::Move(d) => vec![s.player.step(d)],
+                Action::Run(d) => vec![s.player.step(d), s.player.step(d).step(d)],
+                Action::Diagonal(g) => vec![s.player.diag(g)],
+                _ => vec![],
+            };
+            if path.iter().any(|&p| s.enemy_at(p).is_some()) {
+                if let Action::Move(d) = a {
+                    if s.walkable(s.player.step(d)).is_ok() {
+                        legal.push(a);
+                    }
+                }
+                continue;
+            }
             let mut next = s.clone();
             let Ok(world) = next.act(&a, &mut Vec::new()) else { continue };
             legal.push(a);
@@ -555,6 +744,12 @@ impl Bot {
             let bomb = matches!(a, Action::Bomb(_));
             let kicked = next.bombs.iter().zip(&s.bombs).any(|(x, y)| x.pos != y.pos);
             if bomb || kicked {
+                // You stay where you are: unsafe there after the world's
+                // turn (an enemy's arrow, flame) means no bomb now, without
+                // playing a copy that would set the level up again.
+                if here.turns() > 1 && !here.safe_at(me, 1) {
+                    continue;
+                }
                 let mut next = s.clone();
                 if Explodo::apply(&mut next, &a).is_err() || costs_a_life(s, &next) {
                     continue;
@@ -574,10 +769,14 @@ impl Bot {
             } else if world && !shifted_escape(&here, next.player) {
                 continue;
             }
-            let d = toward[here.at(next.player)];
-            // Nearer the goal is better; a pause ranks below any step of equal distance.
+            let d = timed(s, next.player, 1, &goal);
+            // Nearer the goal is better; a pause ranks below any step of
+            // equal distance, and going back where it just came from below a
+            // pause one step further (spikes and arrows can make a walk
+            // toward the goal and back a loop; a pause breaks it).
             let pause = u64::from(next.player == s.player);
-            scored.push((1_000_000 - (u64::from(d.min(999)) * 10 + pause) * 100, a));
+            let back = u64::from(self.came_from == Some((s.level, next.player))) * 15;
+            scored.push((1_000_000 - (u64::from(d.min(999)) * 10 + pause + back) * 100, a));
         }
         if legal.is_empty() {
             return Some(Action::Wait);
@@ -589,9 +788,35 @@ impl Bot {
             // Best first (ties: the order of `actions`); the world's turn
             // checked for the one taken.
             scored.sort_by(|x, y| y.0.cmp(&x.0));
+            #[cfg(test)]
+            if std::env::var("BOTDBG").is_ok() {
+                eprintln!("legal {legal:?} scored {scored:?} leaving {leaving} hunting {hunting}");
+            }
             let keeps = |a: &Action| {
                 let mut next = s.clone();
-                Explodo::apply(&mut next, a).is_ok() && !costs_a_life(s, &next)
+                let ok = Explodo::apply(&mut next, a).is_ok() && !costs_a_life(s, &next);
+                #[cfg(test)]
+                {
+                    use std::sync::atomic::Ordering::Relaxed;
+                    KEEPS.fetch_add(1, Relaxed);
+                    if !ok {
+                        if FAILS.fetch_add(1, Relaxed) < 3 && std::env::var("FAILDBG").is_ok() {
+                            let mut n2 = s.clone();
+                            let ev = Explodo::apply(&mut n2, a);
+                            eprintln!(
+                                "FAIL {a:?} {:?} {ev:?} quiet {} plans {:?}\n{}",
+                                n2.last_death,
+                                quiet(s),
+                                s.enemies.iter().map(|e| (e.id, e.pos, e.plan.clone())).collect::<Vec<_>>(),
+                                tests::show(s)
+                            );
+                        }
+                    }
+                    if next.level != s.level {
+                        NEWLEVEL.fetch_add(1, Relaxed);
+                    }
+                }
+                ok
             };
             scored
                 .iter()
@@ -601,6 +826,7 @@ impl Bot {
                 .unwrap_or(legal[0])
         };
         self.idle = if matches!(a, Action::Bomb(_)) { 0 } else { self.idle + 1 };
+        self.came_from = Some((s.level, s.player));
         Some(a)
     }
 }
@@ -679,10 +905,17 @@ pub fn play(seed: u64, setup: &Setup, skill: Skill, levels: u32) -> Played {
 }
 
 #[cfg(test)]
+static KEEPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+#[cfg(test)]
+static FAILS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+#[cfg(test)]
+static NEWLEVEL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
-    fn show(s: &State) -> String {
+    pub(super) fn show(s: &State) -> String {
         let mut out = String::new();
         for y in 0..s.layout.h {
             for x in 0..s.layout.w {
@@ -775,22 +1008,26 @@ mod tests {
                 lost += p.lives_lost;
                 turns += p.turns;
                 stuck += u32::from(p.stuck);
-                if skill == Skill::Careful {
-                    print!(
-                        " {}{}",
-                        p.cleared,
-                        if p.stuck {
-                            "s"
-                        } else if p.won {
-                            "W"
-                        } else {
-                            ""
-                        }
-                    );
+                if skill == Skill::Careful && p.stuck {
+                    let mut st = Explodo::start(&Setup::default(), seed).unwrap();
+                    for a in &p.actions {
+                        Explodo::apply(&mut st, a).unwrap();
+                    }
+                    let kinds: Vec<&str> = st.enemies.iter().map(|e| e.kind.name()).collect();
+                    println!("seed {seed} stuck on level {} enemies {kinds:?}", st.level);
                 }
             }
             println!();
             let el = t.elapsed().as_secs_f64();
+            {
+                use std::sync::atomic::Ordering::Relaxed;
+                println!(
+                    "keeps {} fails {} newlevel {}",
+                    KEEPS.swap(0, Relaxed),
+                    FAILS.swap(0, Relaxed),
+                    NEWLEVEL.swap(0, Relaxed)
+                );
+            }
             println!(
                 "{}: cleared {:.2} won {won}/{n} lives lost {:.2} turns {} stuck {stuck} — {:.1} runs/s",
                 skill.name(),
