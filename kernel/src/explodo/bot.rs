@@ -22,7 +22,7 @@
 //! function of the run's state and that stream, so (seed, skill) fixes the
 //! whole run.
 
-use super::board::{Diag, Dir, Pos, Tile, DIRS, OIL, SPIKES};
+use super::board::{Diag, Pos, Tile, DIRS, OIL, SPIKES};
 use super::items::{Charge, Offer, Power};
 use super::route::costs_a_life;
 use super::{Action, Dialog, Explodo, RunPhase, Setup, State, Step};
@@ -372,70 +372,128 @@ fn mask(s: &State, goals: &[Pos]) -> Vec<bool> {
     out
 }
 
-/// Fewest actions from standing on `from` after `k` of them (0: now) to a
-/// tile of `goal`, a step or a pause a turn over the floor as it lies
-/// (sliding over oil as you do), never ending a turn on raised spikes (they rise every other turn, so the
-/// way's timing matters) and never through the open exit unless it is a
-/// goal; `u32::MAX` when none.
-fn timed(s: &State, from: Pos, k: u32, goal: &[bool]) -> u32 {
-    let w = s.layout.w;
-    let n = s.layout.tiles.len();
-    let at = |p: Pos| (p.y * w + p.x) as usize;
-    if !s.layout.inside(from) {
-        return u32::MAX;
-    }
-    if goal[at(from)] {
-        return 0;
-    }
-    let spiked = s.layout.marks.iter().any(|&m| m & SPIKES != 0);
-    let open = |q: Pos| {
-        s.layout.inside(q)
-            && (s.layout.tile(q) == Tile::Floor || s.has(Power::CratePass) && s.layout.tile(q) == Tile::Crate)
-            && (s.bomb_at(q).is_none() || s.has(Power::BombPass))
-            && (!(s.exit_open && q == s.layout.exit) || goal[at(q)])
-    };
-    // States: a tile and the parity of the actions taken (only spikes care).
-    let mut seen = vec![false; 2 * n];
-    let mut queue = VecDeque::from([(from, k, 0u32)]);
-    seen[at(from) * 2 + (k as usize & 1)] = true;
-    while let Some((p, k, d)) = queue.pop_front() {
-        // The next action ends the world's turn `s.turn + k`.
-        let up = spiked && super::spikes_up(s.turn + k);
-        for dir in [None, Some(Dir::Up), Some(Dir::Down), Some(Dir::Left), Some(Dir::Right)] {
-            let mut q = dir.map_or(p, |d| p.step(d));
-            if q != p && !open(q) {
-                continue;
-            }
-            // A step onto oil slides on over the spill.
-            if let Some(d) = dir {
-                while s.layout.has(q, OIL) && s.layout.has(q.step(d), OIL) && open(q.step(d)) {
-                    q = q.step(d);
+/// The board as the bot walks it this turn: which tiles a step may enter
+/// (floor, crates with Crate Pass; no bomb unless Bomb Pass; not the open
+/// exit), oil and spikes.
+struct Ground {
+    w: usize,
+    open: Vec<bool>,
+    oil: Vec<bool>,
+    spikes: Vec<bool>,
+    /// Any spikes at all (else timing never matters).
+    spiked: bool,
+    /// The world's turn the next action ends.
+    turn: u32,
+    /// Search buffers, kept between searches.
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: Vec<(usize, u32, u32)>,
+}
+
+impl Ground {
+    fn new(s: &State) -> Ground {
+        let n = s.layout.tiles.len();
+        let crate_pass = s.has(Power::CratePass);
+        let mut open: Vec<bool> =
+            s.layout.tiles.iter().map(|&t| t == Tile::Floor || crate_pass && t == Tile::Crate).collect();
+        if !s.has(Power::BombPass) {
+            for b in &s.bombs {
+                if s.layout.inside(b.pos) {
+                    open[(b.pos.y * s.layout.w + b.pos.x) as usize] = false;
                 }
             }
-            if up && s.layout.has(q, SPIKES) {
-                continue;
-            }
-            let key = at(q) * 2 + ((k + 1) as usize & 1);
-            if seen[key] {
-                continue;
-            }
-            if goal[at(q)] {
-                return d + 1;
-            }
-            seen[key] = true;
-            // Without spikes parity never matters: waiting gains nothing.
-            if q != p || spiked {
-                queue.push_back((q, k + 1, d + 1));
-            }
+        }
+        if s.exit_open && s.layout.inside(s.layout.exit) {
+            open[(s.layout.exit.y * s.layout.w + s.layout.exit.x) as usize] = false;
+        }
+        let oil: Vec<bool> = s.layout.marks.iter().map(|&m| m & OIL != 0).collect();
+        let spikes: Vec<bool> = s.layout.marks.iter().map(|&m| m & SPIKES != 0).collect();
+        Ground {
+            w: s.layout.w as usize,
+            open,
+            oil,
+            spiked: spikes.contains(&true),
+            spikes,
+            turn: s.turn,
+            seen: vec![0; 2 * n],
+            stamp: 0,
+            queue: Vec::new(),
         }
     }
-    u32::MAX
+
+    /// Fewest actions from standing on `from` after `k` of them (0: now)
+    /// to a tile of `goal`, a step or a pause a turn (sliding over oil as
+    /// you do), never ending a turn on raised spikes (they rise every other
+    /// turn, so a way's timing matters), onto the open exit only when it is
+    /// a goal; `u32::MAX` when none.
+    fn timed(&mut self, from: Pos, k: u32, goal: &[bool]) -> u32 {
+        let n = self.open.len();
+        let start = from.y as usize * self.w + from.x as usize;
+        if from.x < 0 || from.y < 0 || start >= n {
+            return u32::MAX;
+        }
+        if goal[start] {
+            return 0;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let spiked = self.spiked;
+        // States: a tile and the parity of the actions taken (only spikes
+        // care: without them every tile is one state).
+        let parity = |k: u32| if spiked { k as usize & 1 } else { 0 };
+        self.queue.clear();
+        self.queue.push((start, k, 0));
+        self.seen[start * 2 + parity(k)] = stamp;
+        let mut head = 0;
+        let w = self.w;
+        while head < self.queue.len() {
+            let (p, k, d) = self.queue[head];
+            head += 1;
+            // The next action ends the world's turn `turn + k`.
+            let up = spiked && super::spikes_up(self.turn + k);
+            // A pause, then the four steps (the board's outer wall keeps
+            // the neighbours of any tile you can stand on on the board).
+            for (step, delta) in [(0usize, 0isize), (1, -(w as isize)), (1, w as isize), (1, -1), (1, 1)] {
+                let mut q = p;
+                if step == 1 {
+                    let Some(first) = p.checked_add_signed(delta).filter(|&q| q < n) else { continue };
+                    if !(self.open[first] || goal[first]) {
+                        continue;
+                    }
+                    q = first;
+                    // A step onto oil slides on over the spill.
+                    while self.oil[q] {
+                        match q.checked_add_signed(delta).filter(|&r| r < n && self.oil[r] && self.open[r]) {
+                            Some(r) => q = r,
+                            None => break,
+                        }
+                    }
+                }
+                if up && self.spikes[q] {
+                    continue;
+                }
+                let key = q * 2 + parity(k + 1);
+                if self.seen[key] == stamp {
+                    continue;
+                }
+                if goal[q] {
+                    return d + 1;
+                }
+                self.seen[key] = stamp;
+                // Without spikes a pause gains nothing.
+                if q != p || spiked {
+                    self.queue.push((q, k + 1, d + 1));
+                }
+            }
+        }
+        u32::MAX
+    }
 }
 
 /// Tiles next to a spot where a bomb would catch an enemy where it stands
 /// or where its arrows take it, without reaching the uncovered exit or gem.
-fn attack_tiles(s: &State, all: &[(Pos, Vec<Pos>)], prey: &[Pos]) -> Vec<Pos> {
-    spots(s, all, |tiles| tiles.iter().any(|q| prey.contains(q)))
+fn attack_tiles(s: &State, prey: &[Pos]) -> Vec<Pos> {
+    spots(s, prey)
 }
 
 /// Where the enemies stand and where their arrows take them.
@@ -452,29 +510,8 @@ fn prey(s: &State) -> Vec<Pos> {
     out
 }
 
-/// Every tile a bomb could go on (empty floor, not the uncovered exit)
-/// whose blast would not reach the uncovered exit or gem, with its blast.
-fn bomb_spots(s: &State) -> Vec<(Pos, Vec<Pos>)> {
-    let mut out = Vec::new();
-    let mut tiles = Vec::new();
-    for p in s.layout.positions() {
-        if s.layout.tile(p) != Tile::Floor
-            || s.bomb_at(p).is_some()
-            || s.enemy_at(p).is_some()
-            || s.exit_revealed && p == s.layout.exit
-        {
-            continue;
-        }
-        plain_blast(s, p, &mut tiles);
-        if !spoils(s, &tiles) {
-            out.push((p, tiles.clone()));
-        }
-    }
-    out
-}
-
 /// The tiles a plain bomb of yours on `p` would burn (`State::blast` for a
-/// plain bomb, unsorted, into a buffer: this runs for every tile every turn).
+/// plain bomb, unsorted, into a buffer).
 fn plain_blast(s: &State, p: Pos, out: &mut Vec<Pos>) {
     out.clear();
     out.push(p);
@@ -494,13 +531,35 @@ fn plain_blast(s: &State, p: Pos, out: &mut Vec<Pos>) {
     }
 }
 
-/// The floor tiles next to a spot of `all` whose blast covers tiles that
-/// `wanted` accepts.
-fn spots(s: &State, all: &[(Pos, Vec<Pos>)], wanted: impl Fn(&[Pos]) -> bool) -> Vec<Pos> {
+/// The floor tiles next to a spot where a plain bomb's blast would reach
+/// one of `targets` without reaching the uncovered exit or gem. A spot is
+/// empty floor (not the uncovered exit) in a target's row or column within
+/// the blast's reach, with only floor between (a blast stops at the first
+/// crate, which it burns: a crate target is reached, one between is not).
+fn spots(s: &State, targets: &[Pos]) -> Vec<Pos> {
     let mut out = Vec::new();
-    for (p, tiles) in all {
-        if wanted(tiles) {
-            out.extend(DIRS.iter().map(|&d| p.step(d)).filter(|&q| s.layout.tile(q) == Tile::Floor));
+    let mut tiles = Vec::new();
+    let mut tried: Vec<Pos> = Vec::new();
+    for &t in targets {
+        for d in DIRS {
+            let mut b = t;
+            for _ in 0..s.fire {
+                b = b.step(d);
+                if s.layout.tile(b) != Tile::Floor {
+                    break;
+                }
+                if s.bomb_at(b).is_some() || s.enemy_at(b).is_some() || s.exit_revealed && b == s.layout.exit {
+                    continue;
+                }
+                if tried.contains(&b) {
+                    continue;
+                }
+                tried.push(b);
+                plain_blast(s, b, &mut tiles);
+                if !spoils(s, &tiles) {
+                    out.extend(DIRS.iter().map(|&d| b.step(d)).filter(|&q| s.layout.tile(q) == Tile::Floor));
+                }
+            }
         }
     }
     out.sort();
@@ -508,10 +567,15 @@ fn spots(s: &State, all: &[(Pos, Vec<Pos>)], wanted: impl Fn(&[Pos]) -> bool) ->
     out
 }
 
+/// Every crate on the board.
+fn crates(s: &State) -> Vec<Pos> {
+    s.layout.positions().filter(|&p| s.layout.tile(p) == Tile::Crate).collect()
+}
+
 /// Tiles next to a spot where a bomb would break a crate on the way to the
 /// nearest enemy (through crates), without reaching the uncovered exit or
 /// gem; with no enemy left, any crate.
-fn crate_spots(s: &State, all: &[(Pos, Vec<Pos>)]) -> Vec<Pos> {
+fn crate_spots(s: &State) -> Vec<Pos> {
     let w = s.layout.w;
     let at = |p: Pos| (p.y * w + p.x) as usize;
     let mine = distances(s, &[s.player]);
@@ -550,12 +614,12 @@ fn crate_spots(s: &State, all: &[(Pos, Vec<Pos>)]) -> Vec<Pos> {
     levels.dedup();
     for level in levels.into_iter().take(4) {
         let targets: Vec<Pos> = frontier.iter().copied().filter(|&p| far[at(p)] == level).collect();
-        let out = spots(s, all, |tiles| tiles.iter().any(|q| targets.contains(q)));
+        let out = spots(s, &targets);
         if !out.is_empty() {
             return out;
         }
     }
-    spots(s, all, |tiles| tiles.iter().any(|&q| s.layout.tile(q) == Tile::Crate))
+    spots(s, &crates(s))
 }
 
 /// Whether flame on `tiles` reaches the uncovered exit or gem.
@@ -662,9 +726,12 @@ impl Bot {
             return Some(Bot::answer(s, d));
         }
         let prey = prey(s);
-        let fuses = s.bombs.iter().map(|b| b.fuse).max().unwrap_or(0).max(s.fuse);
-        let horizon = self.skill.horizon().unwrap_or(fuses + 1);
-        let here = timeline(s, horizon + 1);
+        // Careful looks until every bomb on the board has gone off and its
+        // flame gone out (and at least 3 turns, the enemies' arrows).
+        let horizon = |st: &State| {
+            self.skill.horizon().unwrap_or_else(|| st.bombs.iter().map(|b| b.fuse).max().unwrap_or(0).max(1) + 2)
+        };
+        let here = timeline(s, horizon(s) + 1);
         let me = here.at(s.player);
         if (1..here.turns().min(3)).any(|t| here.get(t, me) & FIRE != 0) {
             self.turns_in_danger += 1;
@@ -674,27 +741,28 @@ impl Bot {
         if s.gem_revealed && !s.gem_taken {
             goals.push(s.layout.gem);
         }
-        let all = bomb_spots(s);
-        goals.extend(attack_tiles(s, &all, &prey));
+        goals.extend(attack_tiles(s, &prey));
         let mut goal = mask(s, &goals);
+        let mut ground = Ground::new(s);
+        let mut reach = ground.timed(s.player, 0, &goal);
         // Leaving: once nothing else is left in reach (and no crate still crumbles).
-        let leaving =
-            s.enemies.is_empty() && s.exit_open && s.crumbling.is_empty() && timed(s, s.player, 0, &goal) == u32::MAX;
+        let leaving = s.enemies.is_empty() && s.exit_open && s.crumbling.is_empty() && reach == u32::MAX;
         if leaving {
             goal = mask(s, &[s.layout.exit]);
+            reach = ground.timed(s.player, 0, &goal);
         }
-        let hunting = timed(s, s.player, 0, &goal) != u32::MAX;
+        let hunting = reach != u32::MAX;
         let restless = self.idle > RESTLESS && !s.enemies.is_empty();
         let digging = (!hunting || restless) && !s.enemies.is_empty();
         if !hunting || restless {
-            goal = mask(s, &crate_spots(s, &all));
+            goal = mask(s, &crate_spots(s));
         }
         // Idle long: wander to a crate drawn at random (any crate a bomb
         // can break), for up to WANDER_TURNS turns each.
         if self.idle > 2 * RESTLESS && !s.enemies.is_empty() {
             let done = self.wander.is_none_or(|(p, until)| p == s.player || self.idle > until);
             if done {
-                let crates = spots(s, &all, |tiles| tiles.iter().any(|&q| s.layout.tile(q) == Tile::Crate));
+                let crates = spots(s, &crates(s));
                 let mine = distances(s, &[s.player]);
                 let reach: Vec<Pos> = crates.into_iter().filter(|&p| mine[here.at(p)] != u32::MAX).collect();
                 self.wander =
@@ -710,7 +778,9 @@ impl Bot {
         // on a copy (the world's turn only for bombs and kicks, whose blasts
         // the bot looks ahead at; the others are judged on `here`).
         let mut legal: Vec<Action> = Vec::new();
-        let mut scored: Vec<(u64, Action)> = Vec::new();
+        // Scored actions, with the landing tile whose escape is still to be
+        // checked (lazily, best first: most turns only the best is).
+        let mut scored: Vec<(u64, Action, Option<Pos>)> = Vec::new();
         for a in Bot::actions(s, &prey, digging) {
             // Walking into an enemy costs a life (and playing it on a copy
             // would set the level up again): never a candidate.
@@ -728,21 +798,42 @@ impl Bot {
                 }
                 continue;
             }
-            let mut next = s.clone();
-            let Ok(world) = next.act(&a, &mut Vec::new()) else { continue };
-            legal.push(a);
-            if costs_a_life(s, &next) {
-                continue;
-            }
-            let cleared = next.level != s.level || next.phase == RunPhase::Won;
-            if cleared {
-                if leaving {
-                    scored.push((u64::MAX, a));
+            // A pause, or a plain step onto empty floor, lands where it
+            // says; anything else is played on a copy.
+            let simple = match a {
+                Action::Wait => Some(s.player),
+                Action::Move(d) => {
+                    let t = s.player.step(d);
+                    (s.walkable(t).is_ok()
+                        && s.bomb_at(t).is_none()
+                        && !s.layout.has(t, OIL)
+                        && !(s.exit_open && t == s.layout.exit))
+                        .then_some(t)
                 }
-                continue;
+                _ => None,
+            };
+            let (landing, world, kicked) = if let Some(t) = simple {
+                (t, true, false)
+            } else {
+                let mut next = s.clone();
+                let Ok(world) = next.act(&a, &mut Vec::new()) else { continue };
+                legal.push(a);
+                if costs_a_life(s, &next) {
+                    continue;
+                }
+                if next.level != s.level || next.phase == RunPhase::Won {
+                    // Cleared: only when leaving.
+                    if leaving {
+                        scored.push((u64::MAX, a, None));
+                    }
+                    continue;
+                }
+                (next.player, world, next.bombs.iter().zip(&s.bombs).any(|(x, y)| x.pos != y.pos))
+            };
+            if simple.is_some() {
+                legal.push(a);
             }
             let bomb = matches!(a, Action::Bomb(_));
-            let kicked = next.bombs.iter().zip(&s.bombs).any(|(x, y)| x.pos != y.pos);
             if bomb || kicked {
                 // You stay where you are: unsafe there after the world's
                 // turn (an enemy's arrow, flame) means no bomb now, without
@@ -754,7 +845,7 @@ impl Bot {
                 if Explodo::apply(&mut next, &a).is_err() || costs_a_life(s, &next) {
                     continue;
                 }
-                let t = timeline(&next, horizon);
+                let t = timeline(&next, horizon(&next));
                 if !t.escape(next.player) || t.spoils && !here.spoils {
                     continue;
                 }
@@ -763,20 +854,19 @@ impl Bot {
                     if t.kills == 0 && (t.crates == 0 || !digging) {
                         continue;
                     }
-                    scored.push((2_000_000 + u64::from(t.kills) * 1000 + u64::from(t.crates), a));
+                    scored.push((2_000_000 + u64::from(t.kills) * 1000 + u64::from(t.crates), a, None));
                     continue;
                 }
-            } else if world && !shifted_escape(&here, next.player) {
-                continue;
             }
-            let d = timed(s, next.player, 1, &goal);
+            let d = ground.timed(landing, 1, &goal);
             // Nearer the goal is better; a pause ranks below any step of
             // equal distance, and going back where it just came from below a
             // pause one step further (spikes and arrows can make a walk
             // toward the goal and back a loop; a pause breaks it).
-            let pause = u64::from(next.player == s.player);
-            let back = u64::from(self.came_from == Some((s.level, next.player))) * 15;
-            scored.push((1_000_000 - (u64::from(d.min(999)) * 10 + pause + back) * 100, a));
+            let pause = u64::from(landing == s.player);
+            let back = u64::from(self.came_from == Some((s.level, landing))) * 15;
+            let check = (world && !bomb && !kicked).then_some(landing);
+            scored.push((1_000_000 - (u64::from(d.min(999)) * 10 + pause + back) * 100, a, check));
         }
         if legal.is_empty() {
             return Some(Action::Wait);
@@ -792,7 +882,10 @@ impl Bot {
             if std::env::var("BOTDBG").is_ok() {
                 eprintln!("legal {legal:?} scored {scored:?} leaving {leaving} hunting {hunting}");
             }
-            let keeps = |a: &Action| {
+            let keeps = |a: &Action, check: Option<Pos>| {
+                if check.is_some_and(|p| !shifted_escape(&here, p)) {
+                    return false;
+                }
                 let mut next = s.clone();
                 let ok = Explodo::apply(&mut next, a).is_ok() && !costs_a_life(s, &next);
                 #[cfg(test)]
@@ -820,9 +913,9 @@ impl Bot {
             };
             scored
                 .iter()
-                .map(|&(_, a)| a)
-                .find(|a| keeps(a))
-                .or_else(|| legal.iter().copied().find(|a| keeps(a)))
+                .find(|&&(_, a, check)| keeps(&a, check))
+                .map(|&(_, a, _)| a)
+                .or_else(|| legal.iter().copied().find(|a| keeps(a, None)))
                 .unwrap_or(legal[0])
         };
         self.idle = if matches!(a, Action::Bomb(_)) { 0 } else { self.idle + 1 };
