@@ -98,6 +98,18 @@ pub struct Bot {
     came_from: Option<(u32, Pos)>,
 }
 
+/// Where the bot heads this turn ([`Bot::aim`]).
+struct Aim {
+    /// The goal tiles.
+    goal: Vec<bool>,
+    /// The board as it walks it.
+    ground: Ground,
+    /// Heading for the open exit.
+    leaving: bool,
+    /// Breaking crates to reach enemies (crate bombs count).
+    digging: bool,
+}
+
 /// Turns without a bomb after which the bot breaks crates even while an
 /// enemy can be reached (a wanderer it cannot catch).
 const RESTLESS: u32 = 24;
@@ -158,8 +170,8 @@ impl Timeline {
         for t in from + 1..self.turns() {
             next.fill(false);
             let mut any = false;
-            for i in 0..n {
-                if !reach[i] {
+            for (i, &here) in reach.iter().enumerate() {
+                if !here {
                     continue;
                 }
                 // The tile and its four neighbours (the board's outer wall
@@ -717,31 +729,16 @@ impl Bot {
         out
     }
 
-    /// The bot's action in `s`; `None` once the run is over.
-    pub fn choose(&mut self, s: &State) -> Option<Action> {
-        if s.phase != RunPhase::Playing {
-            return None;
-        }
-        if let Some(d) = s.dialogs.last() {
-            return Some(Bot::answer(s, d));
-        }
-        let prey = prey(s);
-        // Careful looks until every bomb on the board has gone off and its
-        // flame gone out (and at least 3 turns, the enemies' arrows).
-        let horizon = |st: &State| {
-            self.skill.horizon().unwrap_or_else(|| st.bombs.iter().map(|b| b.fuse).max().unwrap_or(0).max(1) + 2)
-        };
-        let here = timeline(s, horizon(s) + 1);
-        let me = here.at(s.player);
-        if (1..here.turns().min(3)).any(|t| here.get(t, me) & FIRE != 0) {
-            self.turns_in_danger += 1;
-        }
-        // Where to go.
+    /// Where the bot heads this turn: the pickups and the tiles to bomb
+    /// enemies from; once enemies are gone and nothing is left in reach,
+    /// the open exit; with no enemy in reach (or idle long), crates on the
+    /// way to them; idle longer, a crate drawn at random.
+    fn aim(&mut self, s: &State, prey: &[Pos]) -> Aim {
         let mut goals: Vec<Pos> = s.drops.iter().map(|d| d.pos).collect();
         if s.gem_revealed && !s.gem_taken {
             goals.push(s.layout.gem);
         }
-        goals.extend(attack_tiles(s, &prey));
+        goals.extend(attack_tiles(s, prey));
         let mut goal = mask(s, &goals);
         let mut ground = Ground::new(s);
         let mut reach = ground.timed(s.player, 0, &goal);
@@ -764,7 +761,9 @@ impl Bot {
             if done {
                 let crates = spots(s, &crates(s));
                 let mine = distances(s, &[s.player]);
-                let reach: Vec<Pos> = crates.into_iter().filter(|&p| mine[here.at(p)] != u32::MAX).collect();
+                let w = s.layout.w;
+                let reach: Vec<Pos> =
+                    crates.into_iter().filter(|&p| mine[(p.y * w + p.x) as usize] != u32::MAX).collect();
                 self.wander =
                     (!reach.is_empty()).then(|| (reach[self.rng.index(reach.len())], self.idle + WANDER_TURNS));
             }
@@ -774,6 +773,30 @@ impl Bot {
         } else {
             self.wander = None;
         }
+        Aim { goal, ground, leaving, digging }
+    }
+
+    /// The bot's action in `s`; `None` once the run is over.
+    pub fn choose(&mut self, s: &State) -> Option<Action> {
+        if s.phase != RunPhase::Playing {
+            return None;
+        }
+        if let Some(d) = s.dialogs.last() {
+            return Some(Bot::answer(s, d));
+        }
+        let prey = prey(s);
+        // Careful looks until every bomb on the board has gone off and its
+        // flame gone out (and at least 3 turns, the enemies' arrows).
+        let skill = self.skill;
+        let horizon = |st: &State| {
+            skill.horizon().unwrap_or_else(|| st.bombs.iter().map(|b| b.fuse).max().unwrap_or(0).max(1) + 2)
+        };
+        let here = timeline(s, horizon(s) + 1);
+        let me = here.at(s.player);
+        if (1..here.turns().min(3)).any(|t| here.get(t, me) & FIRE != 0) {
+            self.turns_in_danger += 1;
+        }
+        let Aim { goal, mut ground, leaving, digging } = self.aim(s, &prey);
         // Every action the rules allow, scored; the player's part is played
         // on a copy (the world's turn only for bombs and kicks, whose blasts
         // the bot looks ahead at; the others are judged on `here`).
@@ -784,13 +807,7 @@ impl Bot {
         for a in Bot::actions(s, &prey, digging) {
             // Walking into an enemy costs a life (and playing it on a copy
             // would set the level up again): never a candidate.
-            let path: &[Pos] = &match a {
-                Action::Move(d) => vec![s.player.step(d)],
-                Action::Run(d) => vec![s.player.step(d), s.player.step(d).step(d)],
-                Action::Diagonal(g) => vec![s.player.diag(g)],
-                _ => vec![],
-            };
-            if path.iter().any(|&p| s.enemy_at(p).is_some()) {
+            if into_enemy(s, a) {
                 if let Action::Move(d) = a {
                     if s.walkable(s.player.step(d)).is_ok() {
                         legal.push(a);
@@ -798,20 +815,7 @@ impl Bot {
                 }
                 continue;
             }
-            // A pause, or a plain step onto empty floor, lands where it
-            // says; anything else is played on a copy.
-            let simple = match a {
-                Action::Wait => Some(s.player),
-                Action::Move(d) => {
-                    let t = s.player.step(d);
-                    (s.walkable(t).is_ok()
-                        && s.bomb_at(t).is_none()
-                        && !s.layout.has(t, OIL)
-                        && !(s.exit_open && t == s.layout.exit))
-                        .then_some(t)
-                }
-                _ => None,
-            };
+            let simple = plain_landing(s, a);
             let (landing, world, kicked) = if let Some(t) = simple {
                 (t, true, false)
             } else {
@@ -866,7 +870,9 @@ impl Bot {
             let pause = u64::from(landing == s.player);
             let back = u64::from(self.came_from == Some((s.level, landing))) * 15;
             let check = (world && !bomb && !kicked).then_some(landing);
-            scored.push((1_000_000 - (u64::from(d.min(999)) * 10 + pause + back) * 100, a, check));
+            // At most 10,006: walking always ranks below a bomb (2,000,000 up).
+            let cost = u64::from(d.min(999)) * 10 + pause + back;
+            scored.push((1_020_000 - cost, a, check));
         }
         if legal.is_empty() {
             return Some(Action::Wait);
@@ -875,53 +881,61 @@ impl Bot {
         let a = if slip > 0 && self.rng.chance(1, slip) {
             legal[self.rng.index(legal.len())]
         } else {
-            // Best first (ties: the order of `actions`); the world's turn
-            // checked for the one taken.
-            scored.sort_by(|x, y| y.0.cmp(&x.0));
-            #[cfg(test)]
-            if std::env::var("BOTDBG").is_ok() {
-                eprintln!("legal {legal:?} scored {scored:?} leaving {leaving} hunting {hunting}");
-            }
-            let keeps = |a: &Action, check: Option<Pos>| {
-                if check.is_some_and(|p| !shifted_escape(&here, p)) {
-                    return false;
-                }
-                let mut next = s.clone();
-                let ok = Explodo::apply(&mut next, a).is_ok() && !costs_a_life(s, &next);
-                #[cfg(test)]
-                {
-                    use std::sync::atomic::Ordering::Relaxed;
-                    KEEPS.fetch_add(1, Relaxed);
-                    if !ok {
-                        if FAILS.fetch_add(1, Relaxed) < 3 && std::env::var("FAILDBG").is_ok() {
-                            let mut n2 = s.clone();
-                            let ev = Explodo::apply(&mut n2, a);
-                            eprintln!(
-                                "FAIL {a:?} {:?} {ev:?} quiet {} plans {:?}\n{}",
-                                n2.last_death,
-                                quiet(s),
-                                s.enemies.iter().map(|e| (e.id, e.pos, e.plan.clone())).collect::<Vec<_>>(),
-                                tests::show(s)
-                            );
-                        }
-                    }
-                    if next.level != s.level {
-                        NEWLEVEL.fetch_add(1, Relaxed);
-                    }
-                }
-                ok
-            };
-            scored
-                .iter()
-                .find(|&&(_, a, check)| keeps(&a, check))
-                .map(|&(_, a, _)| a)
-                .or_else(|| legal.iter().copied().find(|a| keeps(a, None)))
-                .unwrap_or(legal[0])
+            pick(s, &here, scored, &legal)
         };
         self.idle = if matches!(a, Action::Bomb(_)) { 0 } else { self.idle + 1 };
         self.came_from = Some((s.level, s.player));
         Some(a)
     }
+}
+
+/// Whether the action walks (or runs, or steps diagonally) into an enemy.
+fn into_enemy(s: &State, a: Action) -> bool {
+    let path = match a {
+        Action::Move(d) => [Some(s.player.step(d)), None],
+        Action::Run(d) => [Some(s.player.step(d)), Some(s.player.step(d).step(d))],
+        Action::Diagonal(g) => [Some(s.player.diag(g)), None],
+        _ => [None, None],
+    };
+    path.iter().flatten().any(|&p| s.enemy_at(p).is_some())
+}
+
+/// Where a pause, or a plain step onto empty floor (no bomb, no oil, not
+/// the open exit), lands; `None` for anything else (played on a copy).
+fn plain_landing(s: &State, a: Action) -> Option<Pos> {
+    match a {
+        Action::Wait => Some(s.player),
+        Action::Move(d) => {
+            let t = s.player.step(d);
+            (s.walkable(t).is_ok()
+                && s.bomb_at(t).is_none()
+                && !s.layout.has(t, OIL)
+                && !(s.exit_open && t == s.layout.exit))
+                .then_some(t)
+        }
+        _ => None,
+    }
+}
+
+/// The best of `scored` (ties: the order of the bot's actions) that is
+/// safe: its escape (when it names a landing tile) holds on `here`, and the
+/// world's turn played on a copy costs no life; else the first legal action
+/// that costs no life; else the first legal action.
+fn pick(s: &State, here: &Timeline, mut scored: Vec<(u64, Action, Option<Pos>)>, legal: &[Action]) -> Action {
+    scored.sort_by_key(|x| std::cmp::Reverse(x.0));
+    let keeps = |a: &Action, check: Option<Pos>| {
+        if check.is_some_and(|p| !shifted_escape(here, p)) {
+            return false;
+        }
+        let mut next = s.clone();
+        Explodo::apply(&mut next, a).is_ok() && !costs_a_life(s, &next)
+    };
+    scored
+        .iter()
+        .find(|&&(_, a, check)| keeps(&a, check))
+        .map(|&(_, a, _)| a)
+        .or_else(|| legal.iter().copied().find(|a| keeps(a, None)))
+        .unwrap_or(legal[0])
 }
 
 /// Escape on a timeline made before the action: the action's landing tile
@@ -962,7 +976,7 @@ pub fn play(seed: u64, setup: &Setup, skill: Skill, levels: u32) -> Played {
     let (mut level, mut turns_here) = (s.level, 0u32);
     let mut stuck = false;
     while let Some(a) = bot.choose(&s) {
-        if s.level - 1 >= levels {
+        if s.level > levels {
             break;
         }
         let answering = !s.dialogs.is_empty();
@@ -998,137 +1012,84 @@ pub fn play(seed: u64, setup: &Setup, skill: Skill, levels: u32) -> Played {
 }
 
 #[cfg(test)]
-static KEEPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-#[cfg(test)]
-static FAILS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-#[cfg(test)]
-static NEWLEVEL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-#[cfg(test)]
 mod tests {
     use super::*;
 
-    pub(super) fn show(s: &State) -> String {
-        let mut out = String::new();
-        for y in 0..s.layout.h {
-            for x in 0..s.layout.w {
-                let p = Pos { x, y };
-                let c = if p == s.player {
-                    '@'
-                } else if let Some(e) = s.enemies.iter().find(|e| e.pos == p) {
-                    ['b', 's', 'd', 'S', 'g', 'w', 'h'][e.kind as usize]
-                } else if let Some(b) = s.bombs.iter().find(|b| b.pos == p) {
-                    char::from(b'0' + b.fuse as u8)
-                } else if s.flames.iter().any(|&(f, _)| f == p) {
-                    '~'
-                } else {
-                    match s.layout.tile(p) {
-                        Tile::Crate => '+',
-                        Tile::Floor if s.exit_revealed && p == s.layout.exit => 'E',
-                        Tile::Floor => '.',
-                        _ => '#',
-                    }
-                };
-                out.push(c);
-            }
-            out.push('\n');
+    /// Replays a bot's actions through the rules from the start.
+    fn replay(seed: u64, actions: &[Action]) -> State {
+        let mut s = Explodo::start(&Setup::default(), seed).expect("starts");
+        for (i, a) in actions.iter().enumerate() {
+            Explodo::apply(&mut s, a).unwrap_or_else(|e| panic!("seed {seed}: action {i} ({a:?}) refused: {}", e.0));
         }
-        out
+        s
     }
 
     #[test]
-    #[ignore = "a trace, run by hand"]
-    fn trace() {
-        let seed: u64 = std::env::var("SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
-        let count: usize = std::env::var("COUNT").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
-        let p = play(seed, &Setup::default(), Skill::Careful, 20);
-        let from: usize =
-            std::env::var("FROM").ok().and_then(|v| v.parse().ok()).unwrap_or(p.actions.len().saturating_sub(count));
-        let mut s = Explodo::start(&Setup::default(), seed).unwrap();
-        let mut lv = 0;
-        for (i, a) in p.actions.iter().enumerate() {
-            if s.level != lv {
-                lv = s.level;
-                println!("level {lv} from step {i}");
-            }
-            if i >= from && i < from + count {
-                println!(
-                    "step {i} level {} lives {} enemies {:?}\n{}-> {a:?}",
-                    s.level,
-                    s.lives,
-                    s.enemies.iter().map(|e| (e.kind, e.pos, e.plan.clone())).collect::<Vec<_>>(),
-                    show(&s)
-                );
-            }
-            Explodo::apply(&mut s, a).unwrap();
-        }
-        if let Ok(a) = std::env::var("TRY") {
-            let a = match a.as_str() {
-                "r" => Action::Move(super::super::board::Dir::Right),
-                "l" => Action::Move(super::super::board::Dir::Left),
-                "u" => Action::Move(super::super::board::Dir::Up),
-                _ => Action::Move(super::super::board::Dir::Down),
-            };
-            let mut c = s.clone();
-            let ev = Explodo::apply(&mut c, &a);
-            println!("try {a:?}: {ev:?} death {:?} lives {} -> {}\n{}", c.last_death, s.lives, c.lives, show(&c));
-        }
-        println!(
-            "total {} stuck {} drops {:?} gem {:?} {} {} exit {:?} open {} crumbling {:?}",
-            p.actions.len(),
-            p.stuck,
-            s.drops,
-            s.layout.gem,
-            s.gem_revealed,
-            s.gem_taken,
-            s.layout.exit,
-            s.exit_open,
-            s.crumbling
-        );
-    }
-
-    #[test]
-    #[ignore = "a survey, run by hand"]
-    fn survey() {
-        let n: u64 = std::env::var("N").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    fn a_bot_run_is_a_function_of_seed_and_skill_and_replays_by_the_rules() {
         for skill in SKILLS {
-            let t = std::time::Instant::now();
-            let (mut cleared, mut won, mut lost, mut turns, mut stuck) = (0, 0, 0, 0, 0);
-            for seed in 1..=n {
-                let p = play(seed, &Setup::default(), skill, 20);
-                cleared += p.cleared;
-                won += u32::from(p.won);
-                lost += p.lives_lost;
-                turns += p.turns;
-                stuck += u32::from(p.stuck);
-                if skill == Skill::Careful && p.stuck {
-                    let mut st = Explodo::start(&Setup::default(), seed).unwrap();
-                    for a in &p.actions {
-                        Explodo::apply(&mut st, a).unwrap();
-                    }
-                    let kinds: Vec<&str> = st.enemies.iter().map(|e| e.kind.name()).collect();
-                    println!("seed {seed} stuck on level {} enemies {kinds:?}", st.level);
-                }
-            }
-            println!();
-            let el = t.elapsed().as_secs_f64();
-            {
-                use std::sync::atomic::Ordering::Relaxed;
-                println!(
-                    "keeps {} fails {} newlevel {}",
-                    KEEPS.swap(0, Relaxed),
-                    FAILS.swap(0, Relaxed),
-                    NEWLEVEL.swap(0, Relaxed)
-                );
-            }
-            println!(
-                "{}: cleared {:.2} won {won}/{n} lives lost {:.2} turns {} stuck {stuck} — {:.1} runs/s",
-                skill.name(),
-                f64::from(cleared) / n as f64,
-                f64::from(lost) / n as f64,
-                turns / n as u32,
-                n as f64 / el
-            );
+            let a = play(7, &Setup::default(), skill, 3);
+            assert_eq!(a, play(7, &Setup::default(), skill, 3), "{}", skill.name());
+            let s = replay(7, &a.actions);
+            assert_eq!(s.lives_lost, a.lives_lost, "{}", skill.name());
+            assert_eq!(s.phase == RunPhase::Won, a.won);
+        }
+        // Skills draw from their own streams: the runs differ.
+        assert_ne!(play(7, &Setup::default(), Skill::Average, 3), play(7, &Setup::default(), Skill::Sloppy, 3));
+    }
+
+    #[test]
+    fn the_careful_bot_clears_the_first_levels_without_dying() {
+        for seed in 1..=6 {
+            let p = play(seed, &Setup::default(), Skill::Careful, 3);
+            assert_eq!(p.cleared, 3, "seed {seed}: {p:?}");
+            assert!(!p.stuck, "seed {seed}");
+            assert_eq!(replay(seed, &p.actions).level, 4, "seed {seed}: the run stopped at level 4");
+        }
+    }
+
+    #[test]
+    fn skills_rank_careful_then_average_then_sloppy() {
+        let levels = |skill| (1..=8).map(|seed| play(seed, &Setup::default(), skill, 4).cleared).sum::<u32>();
+        let (c, a, s) = (levels(Skill::Careful), levels(Skill::Average), levels(Skill::Sloppy));
+        assert!(c > a && a >= s, "careful {c}, average {a}, sloppy {s} levels over 8 seeds");
+    }
+
+    #[test]
+    fn the_timeline_foretells_flame_and_the_escape_needs_a_way_out() {
+        // A bomb of yours about to go off beside you in a dead end.
+        let mut s = crate::explodo::level_state(1, 1);
+        s.enemies.clear();
+        let me = s.player;
+        let d = DIRS.iter().copied().find(|&d| s.walkable(me.step(d)).is_ok()).expect("an open side");
+        s.bombs.push(crate::explodo::Bomb::plain(me.step(d), 1, 1));
+        let t = timeline(&s, 3);
+        assert!(t.get(1, t.at(me)) & FIRE != 0, "your tile burns after the next world's turn");
+        assert!(!t.safe_at(t.at(me), 1));
+        assert!(t.get(0, t.at(me)) & FIRE == 0);
+    }
+
+    #[test]
+    fn walking_times_the_spikes_and_slides_over_oil() {
+        let mut s = crate::explodo::level_state(1, 1);
+        s.enemies.clear();
+        let me = s.player;
+        let d = DIRS.iter().copied().find(|&d| s.walkable(me.step(d)).is_ok()).expect("an open side");
+        let next = me.step(d);
+        let mut goal = mask(&s, &[next]);
+        assert_eq!(Ground::new(&s).timed(me, 0, &goal), 1);
+        // Spikes there, up at the end of this turn: wait a turn first.
+        let i = (next.y * s.layout.w + next.x) as usize;
+        s.layout.marks[i] |= SPIKES;
+        let up_now = crate::explodo::spikes_up(s.turn);
+        assert_eq!(Ground::new(&s).timed(me, 0, &goal), if up_now { 2 } else { 1 });
+        // Oil under the goal and the tile beyond it: a step slides past it.
+        s.layout.marks[i] = OIL;
+        let beyond = next.step(d);
+        if s.layout.tile(beyond) == Tile::Floor {
+            let j = (beyond.y * s.layout.w + beyond.x) as usize;
+            s.layout.marks[j] |= OIL;
+            goal = mask(&s, &[beyond]);
+            assert_eq!(Ground::new(&s).timed(me, 0, &goal), 1, "one step slides to the tile beyond");
         }
     }
 }
