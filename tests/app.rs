@@ -2186,7 +2186,8 @@ fn a_bug_report_holds_the_run_and_round_trips_through_verify_and_the_watcher() {
     let (code, out, err) = fixtures::retrace(&["verify", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
     let steps = fixtures::explodo(1, "br").step();
-    assert!(out.starts_with(&format!("ok explodo v3 {steps} steps")), "{out}");
+    let v = <retrace_kernel::explodo::Explodo as retrace_kernel::Game>::RULES_VERSION;
+    assert!(out.starts_with(&format!("ok explodo v{v} {steps} steps")), "{out}");
     // And the window's watcher plays it, verified.
     let bytes = std::fs::read(&path).unwrap();
     let v = retrace::ui::watch::WatchView::open("report", &bytes).expect("the watcher opens a report");

@@ -291,7 +291,7 @@ fn compare_finds_the_first_differing_step_and_shows_the_next_ones() {
 /// One file: its recorded checkpoints (written under the rules version it
 /// names) against this build's rules, which is where a rules bump shows.
 /// Explodorama v1 replays differ from the start under v3 (v2 changed the
-/// level setup); the v2 replay plays the same; an older file is refused
+/// level setup); the v2 and v3 replays play the same; an older file is refused
 /// without `--current-rules`, with the hint.
 #[test]
 fn compare_one_file_against_its_recorded_rules() {
@@ -307,6 +307,12 @@ fn compare_one_file_against_its_recorded_rules() {
     let (code, out, _) = retrace(&["compare", v2.to_str().unwrap(), "--current-rules"]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("never differ: every recorded checkpoint (rules v2)"), "{out}");
+    // Rules v4 grew the setup (the lab's arms): a v3 header still reads, with
+    // them off, and plays exactly as it did.
+    let v3 = root.join("explodo-level1-cleared.v3.replay");
+    let (code, out, _) = retrace(&["compare", v3.to_str().unwrap(), "--current-rules"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("never differ: every recorded checkpoint (rules v3)"), "{out}");
 
     // A tampered file is refused even under --current-rules (the chain is checked).
     let dir = tempfile::tempdir().unwrap();

@@ -295,7 +295,8 @@ fn a_target_far_off_the_board_is_refused_not_overflowed() {
     use retrace_kernel::explodo::{Action, Aim, Explodo, Setup};
     use retrace_kernel::Session;
     for far in [Pos { x: i32::MAX, y: i32::MIN }, Pos { x: i32::MIN, y: 3 }, Pos { x: 5, y: i32::MAX }] {
-        let mut s = Session::<Explodo>::new(Setup { developer: true, immortal: false }, 4).unwrap();
+        let mut s =
+            Session::<Explodo>::new(Setup { developer: true, immortal: false, ..Default::default() }, 4).unwrap();
         let before = s.digest();
         assert!(s.push(Action::Detonate(far)).is_err());
         assert!(s.push(Action::UseCharge(Aim::At(far))).is_err());

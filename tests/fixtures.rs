@@ -292,9 +292,13 @@ pub fn all() -> Vec<(&'static str, ReplayFile)> {
         ),
         (
             "explodo-developer-gem.replay",
-            explodo_with(explodo::Setup { developer: true, immortal: false }, 4, EXPLODO_DEVELOPER)
-                .with_title("Explodorama: the rainbow gem")
-                .to_replay(FIXTURE_APP),
+            explodo_with(
+                explodo::Setup { developer: true, immortal: false, ..Default::default() },
+                4,
+                EXPLODO_DEVELOPER,
+            )
+            .with_title("Explodorama: the rainbow gem")
+            .to_replay(FIXTURE_APP),
         ),
         ("life-hotseat.replay", life_hotseat().to_replay(FIXTURE_APP)),
         ("miau-pass-it-on.replay", miau_won().to_replay(FIXTURE_APP)),
@@ -335,7 +339,8 @@ fn the_explodorama_fixtures_show_what_their_names_say() {
     let st = shop.state();
     assert_eq!((st.level, st.max_bombs), (4, 2), "through three levels, a Bomb +1 bought in the shop");
     assert!(st.dialogs.is_empty(), "the shop was left");
-    let dev = explodo_with(explodo::Setup { developer: true, immortal: false }, 4, EXPLODO_DEVELOPER);
+    let dev =
+        explodo_with(explodo::Setup { developer: true, immortal: false, ..Default::default() }, 4, EXPLODO_DEVELOPER);
     assert!(dev.state().has(retrace_kernel::explodo::items::Power::Slide));
     assert_eq!(dev.state().player.y, 1);
     assert!(dev.state().player.x > 2, "slid along the top row");

@@ -242,8 +242,11 @@ fn minelayer_survives_random_setups_and_logs() {
 
 #[test]
 fn explodorama_survives_random_setups_and_logs() {
-    let setup = (any::<bool>(), any::<bool>())
-        .prop_map(|(developer, immortal)| retrace_kernel::explodo::Setup { developer, immortal });
+    let setup = (any::<bool>(), any::<bool>()).prop_map(|(developer, immortal)| retrace_kernel::explodo::Setup {
+        developer,
+        immortal,
+        ..Default::default()
+    });
     survive::<Explodo>(200, (setup, any::<u64>(), prop::collection::vec(explodo_action(), 0..80)));
 }
 

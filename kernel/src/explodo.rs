@@ -53,13 +53,20 @@ pub fn level_state(seed: u64, level: u32) -> State {
 impl Game for Explodo {
     const ID: &'static str = "explodo";
     const NAME: &'static str = "Explodorama";
-    const RULES_VERSION: u32 = 3;
+    const RULES_VERSION: u32 = 4;
     type Setup = Setup;
     type Action = Action;
     type State = State;
     type Event = Event;
 
     fn start(setup: &Setup, seed: u64) -> Result<State, Rejection> {
+        if setup.powers >> items::POWERS.len() != 0 {
+            return Err(Rejection::new(format!(
+                "the setup's power-ups name bit {} but there are {} power-ups",
+                31 - setup.powers.leading_zeros(),
+                items::POWERS.len()
+            )));
+        }
         let mut s = State {
             seed,
             setup: *setup,
@@ -115,8 +122,18 @@ impl Game for Explodo {
             fallen: None,
             shop_rng: Rng::stream(seed, "explodo.shop"),
         };
+        // The lab's arms: power-ups held from the start, as if taken.
+        for p in items::POWERS {
+            if setup.powers & p.bit() != 0 {
+                s.take(items::Offer::Power(p), &mut Vec::new());
+            }
+        }
         s.enter_level();
         Ok(s)
+    }
+
+    fn read_setup(bytes: &[u8], rules_version: u32) -> Result<Setup, String> {
+        Setup::read(bytes, rules_version)
     }
 
     fn apply(s: &mut State, action: &Action) -> Result<Vec<Event>, Rejection> {
@@ -145,7 +162,9 @@ impl Game for Explodo {
             RunPhase::Won => {
                 // The spec: an Immortal run earns no achievements; a Developer
                 // run's count, marked (rules v3: the certificate says which).
-                let mark = if s.setup.immortal {
+                let mark = if s.setup.lab() {
+                    " (balance lab: no achievements)"
+                } else if s.setup.immortal {
                     " (Immortal: no achievements)"
                 } else if s.setup.developer {
                     " (Developer mode)"

@@ -93,6 +93,15 @@ pub trait Game: 'static {
     /// Where the game stands.
     fn outcome(state: &Self::State) -> Outcome;
 
+    /// Reads a replay header's setup, recorded under `rules_version` (this
+    /// build's or an older one), as this build's setup. Games whose setup
+    /// grew override it: it is the version switch that lets an older replay
+    /// play under today's rules (`retrace compare FILE --current-rules`).
+    fn read_setup(bytes: &[u8], rules_version: u32) -> Result<Self::Setup, String> {
+        let _ = rules_version;
+        crate::wire::decode(bytes)
+    }
+
     /// The state digest: [`combine`] of the game id and [`Game::parts`].
     fn digest(state: &Self::State) -> Digest {
         combine(Self::ID, &Self::parts(state))

@@ -62,7 +62,7 @@ impl<G: Game> AnyGame for Entry<G> {
         want: &dyn Fn(u32) -> bool,
         visit: &mut dyn FnMut(u32, Digest, &[Part]) -> bool,
     ) -> Result<Outcome, ReplayError> {
-        let setup: G::Setup = wire::decode(&header.setup)
+        let setup: G::Setup = G::read_setup(&header.setup, header.rules_version)
             .map_err(|detail| ReplayError::BadSetup { reason: format!("it cannot be read ({detail})") })?;
         let mut state = G::start(&setup, header.seed).map_err(|r| ReplayError::BadSetup { reason: r.0 })?;
         let mut see = |step: u32, state: &G::State| -> bool {

@@ -274,7 +274,8 @@ pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32
                 Ok(a) => a,
                 Err(e) => return fail(err, format!("{}: {e}", moves.display())),
             };
-            let mut s = Session::<Explodo>::new(Setup { developer, immortal }, seed).expect("every setup starts");
+            let mut s = Session::<Explodo>::new(Setup { developer, immortal, ..Default::default() }, seed)
+                .expect("every setup starts");
             for (i, a) in actions.iter().enumerate() {
                 match s.push(*a) {
                     Ok(events) => {

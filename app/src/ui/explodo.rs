@@ -43,7 +43,7 @@ impl RunForm {
     /// Starts a run from the form (a random seed when the field is empty).
     pub fn start(&self) -> ExplodoView {
         let seed = retrace_kernel::rng::seed_from_text(&self.seed).unwrap_or_else(crate::random_seed);
-        ExplodoView::new(Setup { developer: self.developer, immortal: self.immortal }, seed)
+        ExplodoView::new(Setup { developer: self.developer, immortal: self.immortal, ..Default::default() }, seed)
     }
 }
 

@@ -22,7 +22,7 @@
 //! function of the run's state and that stream, so (seed, skill) fixes the
 //! whole run.
 
-use super::board::{Diag, Pos, Tile, DIRS, OIL, SPIKES};
+use super::board::{Diag, Dir, Pos, Tile, DIRS, OIL, SPIKES};
 use super::items::{Charge, Offer, Power};
 use super::route::costs_a_life;
 use super::{Action, Dialog, Explodo, RunPhase, Setup, State, Step};
@@ -543,7 +543,8 @@ fn plain_blast(s: &State, p: Pos, out: &mut Vec<Pos>) {
     }
 }
 
-/// The floor tiles next to a spot where a plain bomb's blast would reach
+/// The floor tiles next to (under the lab's `underfoot` rule: on) a spot
+/// where a plain bomb's blast would reach
 /// one of `targets` without reaching the uncovered exit or gem. A spot is
 /// empty floor (not the uncovered exit) in a target's row or column within
 /// the blast's reach, with only floor between (a blast stops at the first
@@ -569,7 +570,12 @@ fn spots(s: &State, targets: &[Pos]) -> Vec<Pos> {
                 tried.push(b);
                 plain_blast(s, b, &mut tiles);
                 if !spoils(s, &tiles) {
-                    out.extend(DIRS.iter().map(|&d| b.step(d)).filter(|&q| s.layout.tile(q) == Tile::Floor));
+                    if s.setup.underfoot {
+                        // You stand on the spot itself.
+                        out.push(b);
+                    } else {
+                        out.extend(DIRS.iter().map(|&d| b.step(d)).filter(|&q| s.layout.tile(q) == Tile::Floor));
+                    }
                 }
             }
         }
@@ -719,8 +725,12 @@ impl Bot {
         if mine < s.max_bombs {
             // Only where the blast could reach an enemy or a crate.
             let mut tiles = Vec::new();
-            for d in DIRS {
-                plain_blast(s, s.player.step(d), &mut tiles);
+            // Under the original's rule (the lab's `underfoot`) a bomb goes
+            // on your own tile, whichever way you name.
+            let ways: &[Dir] = if s.setup.underfoot { &[Dir::Up] } else { &DIRS };
+            for &d in ways {
+                let at = if s.setup.underfoot { s.player } else { s.player.step(d) };
+                plain_blast(s, at, &mut tiles);
                 if tiles.iter().any(|&q| prey.contains(&q) || digging && s.layout.tile(q) == Tile::Crate) {
                     out.push(Action::Bomb(d));
                 }

@@ -56,6 +56,11 @@ pub(super) fn parts(s: &State) -> Vec<Part> {
         .u32(s.kills)
         .u32(s.lives_lost);
     player.u8(s.phase as u8).bool(s.setup.developer).bool(s.setup.immortal);
+    // Rules v4's lab arms, only when on: a run without them digests as under
+    // v3, so `retrace compare --current-rules` finds v3 replays unchanged.
+    if s.setup.lab() {
+        player.u8(0xA4).u32(s.setup.powers).bool(s.setup.underfoot);
+    }
     player.u32(s.abilities).u32(s.star).u32(s.explained).u32(s.shielded).u32(s.burnt);
     let charge = |h: &mut PartHasher, c: Option<(Charge, u32)>| {
         match c {

@@ -240,6 +240,16 @@ impl State {
                 self.bombs[i].pos = q;
                 events.push(Event::Kicked(at, q));
             }
+            Action::Bomb(_) if self.setup.underfoot => {
+                // The original's rule (a lab-only switch, rules v4): the bomb
+                // goes down on your own tile; you walk off it and cannot
+                // walk back, and enemies cannot step onto it.
+                if self.bomb_at(from).is_some() {
+                    return Err(no("a bomb is already under you"));
+                }
+                self.bomb_room()?;
+                self.put_bomb(from, BombKind::Plain, events);
+            }
             Action::Bomb(d) => {
                 let t = from.step(d);
                 if !self.floor_free(t) {

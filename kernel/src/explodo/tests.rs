@@ -163,7 +163,7 @@ fn three_deaths_end_the_run() {
     assert_eq!(s.phase, RunPhase::Over);
     assert_eq!(Explodo::outcome(&s), crate::game::Outcome::Lost("Level 1, turn 3: you were caught in a blast.".into()));
     assert_eq!(Explodo::apply(&mut s, &W).unwrap_err().0, "the run is over");
-    let mut immortal = Explodo::start(&Setup { developer: false, immortal: true }, 9).unwrap();
+    let mut immortal = Explodo::start(&Setup { developer: false, immortal: true, ..Default::default() }, 9).unwrap();
     go(&mut immortal, &[B(R), W, W]);
     assert_eq!((immortal.lives, immortal.phase), (3, RunPhase::Playing));
 }
@@ -415,7 +415,7 @@ fn high_scores_rank_wins_then_level_then_coins_then_fewer_turns() {
     let bad = scores::to_text(&board).replacen("\t20\t", "\ttwenty\t", 1);
     assert_eq!(scores::from_text(&bad).unwrap_err(), "line 2: level 'twenty' is not a number");
     assert!(scores::from_text("1\t2\n").unwrap_err().starts_with("line 1: expected 11"));
-    let mut imm = Explodo::start(&Setup { developer: false, immortal: true }, 9).unwrap();
+    let mut imm = Explodo::start(&Setup { developer: false, immortal: true, ..Default::default() }, 9).unwrap();
     imm.phase = RunPhase::Over;
     assert!(scores::score(&imm, "d").is_none());
 }
@@ -532,7 +532,7 @@ fn an_immortal_player_is_never_left_inside_rubble() {
 fn immortal_and_developer_wins_say_so() {
     let won = |developer, immortal| {
         let mut s = arena(9, 9);
-        s.setup = Setup { developer, immortal };
+        s.setup = Setup { developer, immortal, ..Default::default() };
         s.phase = RunPhase::Won;
         Explodo::outcome(&s).to_string()
     };
@@ -545,4 +545,55 @@ fn immortal_and_developer_wins_say_so() {
     s.setup.immortal = true;
     s.phase = RunPhase::Won;
     assert!(scores::score(&s, "2026-11-30").is_none());
+}
+
+/// Rules v4: a v3 header's setup (two flags) reads as today's with the lab's
+/// arms off, so older replays play under today's rules; today's setup bytes
+/// are not a v3 setup.
+#[test]
+fn a_v3_setup_reads_with_the_lab_arms_off() {
+    let v3 = crate::wire::encode(&(true, false));
+    let read = Setup::read(&v3, 3).expect("a v3 setup reads");
+    assert_eq!(read, Setup { developer: true, immortal: false, ..Default::default() });
+    assert!(Setup::read(&v3, 4).is_err(), "two flags are not a v4 setup");
+    let v4 = Setup { powers: items::Power::Run.bit(), underfoot: true, ..Default::default() };
+    assert_eq!(Setup::read(&crate::wire::encode(&v4), 4), Ok(v4));
+}
+
+/// Rules v4: the lab's `powers` arm holds its power-ups from level 1, as if
+/// taken from a gem; a bit past the last power-up is refused by name.
+#[test]
+fn lab_powers_are_held_from_the_first_turn() {
+    use items::Power;
+    let setup = Setup { powers: Power::BombUp.bit() | Power::Run.bit() | Power::Heart.bit(), ..Default::default() };
+    let s = Explodo::start(&setup, 3).unwrap();
+    assert_eq!((s.max_bombs, s.lives, s.level), (2, START_LIVES + 1, 1));
+    assert!(s.has(Power::Run) && !s.has(Power::Kick));
+    let plain = Explodo::start(&Setup::default(), 3).unwrap();
+    assert_eq!(s.layout, plain.layout, "the same level");
+    assert_ne!(Explodo::digest(&s), Explodo::digest(&plain), "the arm is in the digest");
+    let bad = Setup { powers: 1 << 20, ..Default::default() };
+    let e = Explodo::start(&bad, 3).expect_err("refused");
+    assert!(e.0.contains("bit 20") && e.0.contains("17 power-ups"), "{}", e.0);
+    // Lab runs stay off the score board and say so when won.
+    let mut won = s.clone();
+    won.phase = RunPhase::Won;
+    assert!(scores::score(&won, "2026-12-01").is_none());
+    assert!(Explodo::outcome(&won).to_string().contains("balance lab"));
+}
+
+/// Rules v4: under the lab's `underfoot` rule a bomb goes on your own tile;
+/// you walk off it and cannot walk back.
+#[test]
+fn underfoot_bombs_go_under_you_and_bar_the_way_back() {
+    let mut s = arena(7, 7);
+    s.setup.underfoot = true;
+    let me = s.player;
+    go(&mut s, &[B(R)]);
+    assert_eq!(s.bombs.iter().map(|b| b.pos).collect::<Vec<_>>(), vec![me], "under you, whichever way");
+    assert!(Explodo::apply(&mut s.clone(), &B(R)).is_err(), "one bomb a tile");
+    let d = [R, D, L, U].into_iter().find(|&d| s.walkable(me.step(d)).is_ok()).expect("a way off");
+    go(&mut s, &[M(d)]);
+    let back = [R, D, L, U].into_iter().find(|&b| s.player.step(b) == me).unwrap();
+    assert!(Explodo::apply(&mut s.clone(), &M(back)).is_err(), "the bomb bars the way back");
 }

@@ -620,7 +620,7 @@ fn the_shop_opens_after_level_3_from_the_seed_and_buying_works_at_once() {
 
 #[test]
 fn the_rainbow_gem_offers_everything_next_to_you_on_every_level() {
-    let mut s = Explodo::start(&Setup { developer: true, immortal: false }, 4).unwrap();
+    let mut s = Explodo::start(&Setup { developer: true, immortal: false, ..Default::default() }, 4).unwrap();
     let r = s.rainbow.expect("a rainbow gem");
     assert_eq!(r.dist(s.player), 1);
     let d = if r.x > s.player.x { R } else { D };
@@ -702,7 +702,7 @@ fn random_runs_with_every_action_never_panic_and_replay_exactly() {
     use crate::session::Session;
     let mut r = crate::rng::Rng::stream(11, "test.explodo.all");
     for seed in 0..8 {
-        let setup = Setup { developer: seed % 2 == 0, immortal: seed % 4 == 1 };
+        let setup = Setup { developer: seed % 2 == 0, immortal: seed % 4 == 1, ..Default::default() };
         let mut s = Session::<Explodo>::new(setup, seed).unwrap();
         for _ in 0..300 {
             let near = s.state().player;

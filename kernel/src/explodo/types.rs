@@ -8,7 +8,9 @@ use super::items::{Charge, Offer, Power};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
-/// Run options.
+/// Run options. Rules v4 added the balance lab's arms (`powers`,
+/// `underfoot`); a v3 header's setup (the first two fields) reads with them
+/// off ([`Setup::read`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     /// Developer mode: a rainbow gem next to you on every level (and after a
@@ -16,6 +18,35 @@ pub struct Setup {
     pub developer: bool,
     /// Nothing kills you.
     pub immortal: bool,
+    /// Power-ups held from level 1, as bits ([`Power::bit`]): the balance
+    /// lab's `powers` arms.
+    pub powers: u32,
+    /// Bombs go down on your own tile, the original's rule: the balance
+    /// lab's `underfoot` arm (not offered to players).
+    pub underfoot: bool,
+}
+
+/// The setup as rules v1 to v3 wrote it.
+#[derive(Deserialize)]
+struct SetupV3 {
+    developer: bool,
+    immortal: bool,
+}
+
+impl Setup {
+    /// A header's setup written under `rules_version`.
+    pub fn read(bytes: &[u8], rules_version: u32) -> Result<Setup, String> {
+        if rules_version <= 3 {
+            let old: SetupV3 = crate::wire::decode(bytes)?;
+            return Ok(Setup { developer: old.developer, immortal: old.immortal, ..Setup::default() });
+        }
+        crate::wire::decode(bytes)
+    }
+
+    /// Whether any lab arm is on (such runs earn no place on the score board).
+    pub fn lab(&self) -> bool {
+        self.powers != 0 || self.underfoot
+    }
 }
 
 /// The player's actions. Append-only.
