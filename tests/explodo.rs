@@ -304,3 +304,72 @@ fn a_target_far_off_the_board_is_refused_not_overflowed() {
     }
     assert_eq!(Pos { x: i32::MAX, y: 0 }.dist(Pos { x: i32::MIN, y: 0 }), i32::MAX);
 }
+
+/// The balance lab plays the same seeds under every arm and reports in seed
+/// order: the same report, byte for byte, on one thread and on three.
+#[test]
+fn lab_reports_are_the_same_at_every_thread_count() {
+    let args = |t: &'static str| ["explodo", "lab", "underfoot", "--seeds", "3", "--levels", "2", "--threads", t];
+    let (code, one, err) = retrace(&args("1"));
+    assert_eq!(code, 0, "{err}");
+    let (_, three, _) = retrace(&args("3"));
+    assert_eq!(one, three);
+    assert!(
+        one.contains("| Arm | Levels cleared | Won |") && one.contains("| none |") && one.contains("| underfoot |")
+    );
+    assert!(one.contains("3 seeds (1 to 3), the careful bot, up to 2 levels"), "{one}");
+}
+
+/// Every run saved is a replay that verifies with the run's own outcome;
+/// the CSV lists every run and the JSON report is one object.
+#[test]
+fn lab_runs_are_saved_as_replays_that_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs");
+    let report = dir.path().join("report");
+    let (code, out, err) = retrace(&[
+        "explodo",
+        "lab",
+        "runs",
+        "--seeds",
+        "2",
+        "--levels",
+        "1",
+        "--arm",
+        "bomb-up",
+        "--save-runs",
+        runs.to_str().unwrap(),
+        "--out",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("arm bomb-up skill careful levels 1\nseed 1 cleared 1"), "{out}");
+    for seed in 1..=2 {
+        let file = runs.join(format!("bomb-up-seed{seed}.replay"));
+        let (code, v, e) = retrace(&["verify", file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{v}{e}");
+        assert!(v.starts_with("ok explodo v"), "{v}");
+    }
+    let csv = std::fs::read_to_string(report.join("runs.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    assert!(csv.lines().nth(1).unwrap().starts_with("bomb-up,1,1,0,"), "{csv}");
+    assert!(std::fs::read_to_string(report.join("report.md")).unwrap().contains("| bomb-up |"));
+    let (code, json, _) = retrace(&["explodo", "lab", "runs", "--seeds", "1", "--levels", "1", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(json.trim()).expect("one JSON object");
+    assert_eq!(v["experiment"], "runs");
+    assert_eq!(v["arms"][0]["arm"], "none");
+}
+
+/// A lab arm's name is checked, with the list of arms; `trace` prints the
+/// level's boards.
+#[test]
+fn lab_arms_are_named_and_trace_shows_the_boards() {
+    let (code, _, err) = retrace(&["explodo", "lab", "runs", "--arm", "jetpack"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no arm \"jetpack\"") && err.contains("crate-pass"), "{err}");
+    let (code, out, err) = retrace(&["explodo", "lab", "trace", "3", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("level 1 turn 1 lives 3"), "{out}");
+    assert!(out.contains("after the level: level 2"), "{out}");
+}

@@ -4,7 +4,7 @@
 mod app;
 /// The `retrace` command line: outputs, messages and exit codes.
 mod cli;
-/// Explodorama: `retrace explodo level` and `play`.
+/// Explodorama: `retrace explodo level`, `play` and the balance lab.
 mod explodo;
 /// Deterministic builders for the replays committed to `replays/`, and the in-process `retrace` runner.
 mod fixtures;

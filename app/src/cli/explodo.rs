@@ -1,4 +1,8 @@
-//! `retrace explodo …`: print a level, play a list of actions.
+//! `retrace explodo …`: print a level, play a list of actions, run the
+//! balance lab (`lab.rs`, its statistics in `stats.rs`).
+
+pub mod lab;
+pub mod stats;
 
 use clap::Subcommand;
 use retrace_kernel::explodo::board::{Diag, Dir, Pos, Tile, BUSH, OIL, SPIKES};
@@ -43,6 +47,10 @@ pub enum ExplodoCommand {
         #[arg(long)]
         immortal: bool,
     },
+    /// The balance lab: bots play many runs to measure what a power-up or a
+    /// rule changes (paired seeds, 95% intervals).
+    #[command(subcommand)]
+    Lab(lab::Experiment),
 }
 
 /// The legend printed under a board.
@@ -242,6 +250,7 @@ pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32
         2
     };
     match cmd {
+        ExplodoCommand::Lab(exp) => lab::run(exp, out, err),
         ExplodoCommand::Level { seed, level } => {
             let Some(seed) = seed_from_text(&seed) else { return fail(err, "--seed is empty".into()) };
             if !(1..=LEVELS).contains(&level) {

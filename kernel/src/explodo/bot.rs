@@ -87,7 +87,8 @@ pub struct Bot {
     /// How well it plays.
     pub skill: Skill,
     rng: Rng,
-    /// Turns it has ended on a tile that burns within the next two turns.
+    /// Turns it began on a tile that burns at the end of that turn (it had
+    /// to leave it): the lab's "turns in danger".
     pub turns_in_danger: u32,
     /// Turns since it last placed a bomb.
     idle: u32,
@@ -572,9 +573,15 @@ fn spots(s: &State, targets: &[Pos]) -> Vec<Pos> {
                 if !spoils(s, &tiles) {
                     if s.setup.underfoot {
                         // You stand on the spot itself.
-                        out.push(b);
+                        if way_out(s, b, b, &tiles) {
+                            out.push(b);
+                        }
                     } else {
-                        out.extend(DIRS.iter().map(|&d| b.step(d)).filter(|&q| s.layout.tile(q) == Tile::Floor));
+                        out.extend(
+                            DIRS.iter()
+                                .map(|&d| b.step(d))
+                                .filter(|&q| s.layout.tile(q) == Tile::Floor && way_out(s, q, b, &tiles)),
+                        );
                     }
                 }
             }
@@ -583,6 +590,33 @@ fn spots(s: &State, targets: &[Pos]) -> Vec<Pos> {
     out.sort();
     out.dedup();
     out
+}
+
+/// Whether, standing on `from` with a bomb just put on `bomb` whose blast
+/// covers `blast`, some tile out of the blast is in reach before it goes off
+/// (a bomb shows its fuse less one after the turn it went down: that many
+/// steps) over empty floor, the board as it lies (enemies aside).
+fn way_out(s: &State, from: Pos, bomb: Pos, blast: &[Pos]) -> bool {
+    let steps = s.fuse.saturating_sub(1).max(1);
+    let mut layer = vec![from];
+    let mut seen = vec![from];
+    for _ in 0..=steps {
+        if layer.iter().any(|p| !blast.contains(p)) {
+            return true;
+        }
+        let mut next = Vec::new();
+        for p in &layer {
+            for d in DIRS {
+                let q = p.step(d);
+                if q != bomb && s.layout.tile(q) == Tile::Floor && s.bomb_at(q).is_none() && !seen.contains(&q) {
+                    seen.push(q);
+                    next.push(q);
+                }
+            }
+        }
+        layer = next;
+    }
+    false
 }
 
 /// Every crate on the board.
@@ -803,7 +837,7 @@ impl Bot {
         };
         let here = timeline(s, horizon(s) + 1);
         let me = here.at(s.player);
-        if (1..here.turns().min(3)).any(|t| here.get(t, me) & FIRE != 0) {
+        if here.turns() > 1 && here.get(1, me) & FIRE != 0 {
             self.turns_in_danger += 1;
         }
         let Aim { goal, mut ground, leaving, digging } = self.aim(s, &prey);
@@ -957,6 +991,69 @@ fn shifted_escape(t: &Timeline, p: Pos) -> bool {
     t.safe_at(t.at(p), 1) && t.escape_from(p, 1)
 }
 
+/// What a position offers, measured without a bot judging (the lab's
+/// `structure` experiment): every count uses the real rules on copies and the
+/// careful bot's look-ahead for "survivable".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Structure {
+    /// Bomb placements (a bomb each way; Throw and RPG when owned) after
+    /// which a way to stay alive exists.
+    pub survivable_bombs: u32,
+    /// Tiles you can stand on within 3 turns (steps, Run, Diagonal and Slide
+    /// when owned), without losing a life.
+    pub reach3: u32,
+    /// Actions (every kind you own, each way) after which a way to stay alive
+    /// exists.
+    pub safe_actions: u32,
+}
+
+/// Measures `s` for the lab's `structure` experiment (no dialog open).
+pub fn structure(s: &State) -> Structure {
+    let mut out = Structure::default();
+    let mut every: Vec<Action> = vec![Action::Wait];
+    for d in DIRS {
+        every.extend([Action::Move(d), Action::Bomb(d), Action::Run(d), Action::Slide(d), Action::Kick(d)]);
+        every.extend([Action::Throw(d), Action::Rpg(d)]);
+    }
+    every.extend([Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight].map(Action::Diagonal));
+    for a in every {
+        let mut next = s.clone();
+        if Explodo::apply(&mut next, &a).is_err() || costs_a_life(s, &next) || next.level != s.level {
+            continue;
+        }
+        let horizon = next.bombs.iter().map(|b| b.fuse).max().unwrap_or(0).max(1) + 2;
+        let safe = timeline(&next, horizon).escape(next.player);
+        if safe {
+            out.safe_actions += 1;
+            if matches!(a, Action::Bomb(_) | Action::Throw(_) | Action::Rpg(_)) {
+                out.survivable_bombs += 1;
+            }
+        }
+    }
+    // Breadth-first, one copy per tile reached, three turns deep.
+    let mut seen = vec![s.player];
+    let mut layer = vec![s.clone()];
+    for _ in 0..3 {
+        let mut next_layer = Vec::new();
+        for st in &layer {
+            for a in crate::explodo::route::moves(st) {
+                let mut next = st.clone();
+                if Explodo::apply(&mut next, &a).is_err() || costs_a_life(st, &next) || next.level != st.level {
+                    continue;
+                }
+                if !seen.contains(&next.player) {
+                    seen.push(next.player);
+                    next.dialogs.clear();
+                    next_layer.push(next);
+                }
+            }
+        }
+        layer = next_layer;
+    }
+    out.reach3 = seen.len() as u32 - 1;
+    out
+}
+
 /// A run played by a bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
@@ -970,7 +1067,7 @@ pub struct Played {
     pub lives_lost: u32,
     /// Turns played (world turns).
     pub turns: u32,
-    /// Turns ended on a tile about to burn.
+    /// Turns ended on a tile that burns at the end of the next turn.
     pub turns_in_danger: u32,
     /// The run stopped on a level the bot could not finish in
     /// [`MAX_LEVEL_TURNS`] turns.

@@ -27,7 +27,7 @@ pub struct Route {
 }
 
 /// The moves a search tries from `s`: steps, and Run, Diagonal and Slide when owned.
-fn moves(s: &State) -> Vec<Action> {
+pub fn moves(s: &State) -> Vec<Action> {
     let mut out: Vec<Action> = DIRS.iter().map(|&d| Action::Move(d)).collect();
     if s.has(Power::Run) {
         out.extend(DIRS.iter().map(|&d| Action::Run(d)));

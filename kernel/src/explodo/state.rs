@@ -154,6 +154,12 @@ impl State {
         self.bombs.iter().position(|b| b.pos == p)
     }
 
+    /// Holds power-up `p` as if taken from a gem (the balance lab's
+    /// `structure` experiment measures positions with and without one).
+    pub fn hold(&mut self, p: Power) {
+        self.take(items::Offer::Power(p), &mut Vec::new());
+    }
+
     /// Whether you hold a power-up ability or pass.
     pub fn has(&self, p: Power) -> bool {
         self.abilities & p.bit() != 0
