@@ -597,24 +597,32 @@ fn spots(s: &State, targets: &[Pos]) -> Vec<Pos> {
 /// (a bomb shows its fuse less one after the turn it went down: that many
 /// steps) over empty floor, the board as it lies (enemies aside).
 fn way_out(s: &State, from: Pos, bomb: Pos, blast: &[Pos]) -> bool {
+    if !blast.contains(&from) {
+        return true;
+    }
     let steps = s.fuse.saturating_sub(1).max(1);
-    let mut layer = vec![from];
-    let mut seen = vec![from];
-    for _ in 0..=steps {
-        if layer.iter().any(|p| !blast.contains(p)) {
-            return true;
-        }
-        let mut next = Vec::new();
-        for p in &layer {
+    // Tiles reached, breadth-first; a few steps reach few tiles (at most
+    // 2k(k+1) + 1 for k steps), so a small array does.
+    let mut seen = [from; 64];
+    let (mut len, mut layer_start) = (1, 0);
+    for _ in 0..steps {
+        let layer_end = len;
+        for i in layer_start..layer_end {
             for d in DIRS {
-                let q = p.step(d);
-                if q != bomb && s.layout.tile(q) == Tile::Floor && s.bomb_at(q).is_none() && !seen.contains(&q) {
-                    seen.push(q);
-                    next.push(q);
+                let q = seen[i].step(d);
+                if q == bomb || s.layout.tile(q) != Tile::Floor || s.bomb_at(q).is_some() || seen[..len].contains(&q) {
+                    continue;
+                }
+                if !blast.contains(&q) {
+                    return true;
+                }
+                if len < seen.len() {
+                    seen[len] = q;
+                    len += 1;
                 }
             }
         }
-        layer = next;
+        layer_start = layer_end;
     }
     false
 }
@@ -851,6 +859,18 @@ impl Bot {
         for a in Bot::actions(s, &prey, digging) {
             // Walking into an enemy costs a life (and playing it on a copy
             // would set the level up again): never a candidate.
+            // Onto the open exit: the level ends there (nothing can hurt
+            // you after), so no copy (which would set up the next level).
+            if let Action::Move(d) = a {
+                let t = s.player.step(d);
+                if s.exit_open && t == s.layout.exit && s.enemy_at(t).is_none() && s.walkable(t).is_ok() {
+                    legal.push(a);
+                    if leaving {
+                        scored.push((u64::MAX, a, None));
+                    }
+                    continue;
+                }
+            }
             if into_enemy(s, a) {
                 if let Action::Move(d) = a {
                     if s.walkable(s.player.step(d)).is_ok() {
@@ -967,18 +987,35 @@ fn plain_landing(s: &State, a: Action) -> Option<Pos> {
 /// that costs no life; else the first legal action.
 fn pick(s: &State, here: &Timeline, mut scored: Vec<(u64, Action, Option<Pos>)>, legal: &[Action]) -> Action {
     scored.sort_by_key(|x| std::cmp::Reverse(x.0));
-    let keeps = |a: &Action, check: Option<Pos>| {
+    let keeps = |a: &Action, check: Option<Pos>, score: u64| {
+        // Leaving by the open exit: checked when it was scored.
+        if score == u64::MAX {
+            return true;
+        }
         if check.is_some_and(|p| !shifted_escape(here, p)) {
             return false;
+        }
+        // On a quiet board a pause or a plain step is foretold exactly by
+        // the arrows and the spikes (the escape just checked): no copy.
+        if check.is_some() && quiet(s) && plain_landing(s, *a).is_some() {
+            return true;
         }
         let mut next = s.clone();
         Explodo::apply(&mut next, a).is_ok() && !costs_a_life(s, &next)
     };
     scored
         .iter()
-        .find(|&&(_, a, check)| keeps(&a, check))
+        .find(|&&(score, a, check)| keeps(&a, check, score))
         .map(|&(_, a, _)| a)
-        .or_else(|| legal.iter().copied().find(|a| keeps(a, None)))
+        .or_else(|| {
+            // No safe way: the first legal action that keeps a life this
+            // turn, trying on a copy only those the timeline does not already
+            // show hurt (a copy that loses a life sets the level up again).
+            legal.iter().copied().find(|a| {
+                let doomed = plain_landing(s, *a).is_some_and(|p| here.turns() > 1 && !here.safe_at(here.at(p), 1));
+                !doomed && keeps(a, None, 0)
+            })
+        })
         .unwrap_or(legal[0])
 }
 

@@ -91,12 +91,26 @@ impl State {
             return Step::Rest;
         }
         let kind = e.kind;
-        let open: Vec<Dir> = DIRS.iter().copied().filter(|&d| self.passable(kind, at.step(d))).collect();
-        if open.is_empty() {
+        // At most four ways each: small arrays (this runs for every enemy on
+        // every turn of every copy the bots and auto-move play).
+        let (mut open, mut n_open) = ([Dir::Up; 4], 0);
+        for d in DIRS {
+            if self.passable(kind, at.step(d)) {
+                open[n_open] = d;
+                n_open += 1;
+            }
+        }
+        if n_open == 0 {
             return Step::Rest;
         }
-        let free: Vec<Dir> = open.iter().copied().filter(|&d| !reserved.contains(&at.step(d))).collect();
-        let options = if free.is_empty() { open.clone() } else { free };
+        let (mut free, mut n_free) = ([Dir::Up; 4], 0);
+        for &d in &open[..n_open] {
+            if !reserved.contains(&at.step(d)) {
+                free[n_free] = d;
+                n_free += 1;
+            }
+        }
+        let options: &[Dir] = if n_free == 0 { &open[..n_open] } else { &free[..n_free] };
         let chase = match kind {
             Kind::Hunter | Kind::Ghost => true,
             Kind::Seeker | Kind::Sprinter => self.ai.chance(1, 2),
