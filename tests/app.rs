@@ -2372,3 +2372,41 @@ fn a_broken_my_levels_pack_is_named_at_start_and_left_in_place() {
     assert!(error.contains("miau-my-levels.toml") && error.contains("line 2"), "{error}");
     assert!(path.exists(), "left for the player to mend");
 }
+
+/// Issue 18: two runs of one level on one board in the watcher, from six
+/// turns before they part, the second outlined in blue; only Explodorama.
+#[test]
+fn the_watcher_shows_two_runs_on_one_board_from_before_they_part() {
+    use retrace::ui::watch::{WatchView, BEFORE_SPLIT};
+    let a = fixtures::explodo(1, "w w w w w w w w r w").to_replay("t").to_bytes();
+    let b = fixtures::explodo(1, "w w w w w w w w d w").to_replay("t").to_bytes();
+    let mut v = WatchView::open_pair(("a.replay", &a), ("b.replay", &b)).expect("two runs open");
+    let pair = v.pair.as_ref().expect("a second run");
+    let split = pair.split.as_ref().expect("they part");
+    assert_eq!(split.step, 9, "the ninth action differs");
+    assert!(split.parts.iter().any(|p| p == "player"), "{:?}", split.parts);
+    assert_eq!(v.step(), 9 - BEFORE_SPLIT, "playback starts six turns before");
+    v.seek(10);
+    let p = v.pair.as_ref().unwrap();
+    assert_eq!(p.other.step(), 10, "the second run follows the first");
+    let (retrace::ui::watch::Watched::Explodo(first), second) = (&v.watched, &p.other) else { panic!("explodo") };
+    assert_ne!(first.state().player, second.state().player);
+    // The same log twice never differs: the last turns play.
+    let same = WatchView::open_pair(("a", &a), ("a again", &a)).unwrap();
+    assert!(same.pair.as_ref().unwrap().split.is_none());
+    // Only Explodorama runs share a board.
+    let tally = fixtures::tally_won().to_replay("t").to_bytes();
+    let e = WatchView::open_pair(("a", &a), ("t.replay", &tally)).err().expect("refused");
+    assert!(e.starts_with("t.replay: two runs share a board only in Explodorama"), "{e}");
+    // In the window: the label says what the outline is and where they part.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut v = WatchView::open_pair(("a", &a), ("b", &b)).unwrap();
+    v.playing = false;
+    h.state_mut().screen = retrace::ui::Screen::Watch(v);
+    h.run();
+    assert!(h
+        .query_all_by_value("Two runs on one board · blue outline: b · they part at step 9 (level, player)")
+        .next()
+        .is_some());
+}

@@ -77,9 +77,19 @@ fn bad_usage_is_exit_2() {
     let plan = |args: &[&str]| {
         retrace::cli::plan(std::iter::once("retrace").chain(args.iter().copied()), &mut Vec::new(), &mut Vec::new())
     };
-    assert_eq!(plan(&[]), retrace::cli::Plan::Window(None));
+    assert_eq!(plan(&[]), retrace::cli::Plan::Window(None, None));
     let f = fixtures::root().join("replays/tally-won.replay");
-    assert_eq!(plan(&[f.to_str().unwrap()]), retrace::cli::Plan::Window(Some(f.clone())));
+    assert_eq!(plan(&[f.to_str().unwrap()]), retrace::cli::Plan::Window(Some(f.clone()), None));
+    // Two files: the second run shares the first one's board (Explodorama);
+    // each must exist.
+    let g = fixtures::root().join("replays/explodo-game-over.replay");
+    assert_eq!(
+        plan(&[f.to_str().unwrap(), g.to_str().unwrap()]),
+        retrace::cli::Plan::Window(Some(f.clone()), Some(g.clone()))
+    );
+    let (code, _, err) = retrace(&[f.to_str().unwrap(), "no-such.replay"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'no-such.replay' is neither a subcommand nor a file"), "{err}");
     let (code, out, _) = retrace(&[]);
     assert_eq!(code, 0);
     assert!(out.contains("verify"), "no subcommand prints help: {out}");

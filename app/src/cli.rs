@@ -22,6 +22,9 @@ use std::path::PathBuf;
 struct Cli {
     /// A replay or certificate to open in the window (no subcommand).
     file: Option<PathBuf>,
+    /// A second Explodorama replay shown on the first one's board (its
+    /// player outlined in blue), from six turns before the runs part.
+    second: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -29,8 +32,9 @@ struct Cli {
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Plan {
-    /// Open the window, optionally with a replay file.
-    Window(Option<PathBuf>),
+    /// Open the window, optionally with a replay file (and a second
+    /// Explodorama run to show on its board).
+    Window(Option<PathBuf>, Option<PathBuf>),
     /// A subcommand ran (or the usage was wrong): exit with this code.
     Exit(i32),
 }
@@ -105,7 +109,7 @@ where
 {
     match plan(args, out, err) {
         Plan::Exit(code) => code,
-        Plan::Window(_) => {
+        Plan::Window(..) => {
             use clap::CommandFactory;
             let _ = writeln!(out, "{}", Cli::command().render_help());
             0
@@ -137,14 +141,19 @@ where
         }
     };
     let result = match cli.command {
-        None => match cli.file {
-            Some(f) if !f.exists() => {
-                let _ =
-                    writeln!(err, "error: '{}' is neither a subcommand nor a file; see `retrace --help`", f.display());
-                return Plan::Exit(2);
+        None => {
+            for f in cli.file.iter().chain(&cli.second) {
+                if !f.exists() {
+                    let _ = writeln!(
+                        err,
+                        "error: '{}' is neither a subcommand nor a file; see `retrace --help`",
+                        f.display()
+                    );
+                    return Plan::Exit(2);
+                }
             }
-            file => return Plan::Window(file),
-        },
+            return Plan::Window(cli.file, cli.second);
+        }
         Some(Command::Info { file }) => info(&file, out),
         Some(Command::Verify { files }) => Ok(verify_files(&files, out)),
         Some(Command::Replay { file, digests, current_rules: false }) => replay(&file, digests, out),

@@ -7,8 +7,8 @@ fn main() {
     let plan = retrace::cli::plan(std::env::args_os(), &mut stdout.lock(), &mut stderr.lock());
     match plan {
         retrace::cli::Plan::Exit(code) => std::process::exit(code),
-        retrace::cli::Plan::Window(file) => {
-            if let Err(e) = retrace::ui::run_window(file) {
+        retrace::cli::Plan::Window(file, second) => {
+            if let Err(e) = retrace::ui::run_window(file, second) {
                 eprintln!("error: {e}");
                 std::process::exit(2);
             }

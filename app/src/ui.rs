@@ -236,6 +236,26 @@ impl RetraceApp {
         }
     }
 
+    /// Opens two Explodorama replays on one board in the watcher (`retrace A
+    /// B`), or shows why not.
+    pub fn open_pair_paths(&mut self, a: &std::path::Path, b: &std::path::Path) {
+        let read = |p: &std::path::Path| {
+            crate::files::read_capped(p, crate::files::MAX_REPLAY_BYTES)
+                .map_err(|e| format!("{}: cannot read it: {e}", p.display()))
+        };
+        let opened = read(a).and_then(|x| {
+            let y = read(b)?;
+            WatchView::open_pair((&a.display().to_string(), &x), (&b.display().to_string(), &y))
+        });
+        match opened {
+            Ok(v) => {
+                self.error = None;
+                self.screen = Screen::Watch(v);
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
     /// Opens replay bytes in the watcher, or shows the kernel's message.
     pub fn open_bytes(&mut self, source: &str, bytes: &[u8]) {
         match WatchView::open(source, bytes) {
@@ -1021,7 +1041,12 @@ impl WatchViewRef<'_> {
                     }
                 }
             }
-            Watched::Explodo(s) => explodo::paint(painter, rect, s.state()),
+            Watched::Explodo(s) => {
+                explodo::paint(painter, rect, s.state());
+                if let Some(p) = &self.0.pair {
+                    explodo::paint_pair(painter, rect, s.state(), p.other.state());
+                }
+            }
             Watched::Miau(s) => miau::paint(painter, rect, s.state(), &miau::Look::default()),
             Watched::Tally(s) => {
                 painter.text(
@@ -1037,7 +1062,7 @@ impl WatchViewRef<'_> {
 }
 
 /// Runs the window until it is closed.
-pub fn run_window(open: Option<PathBuf>) -> Result<(), String> {
+pub fn run_window(open: Option<PathBuf>, second: Option<PathBuf>) -> Result<(), String> {
     let store = Store::new(Store::default_dir());
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -1046,6 +1071,16 @@ pub fn run_window(open: Option<PathBuf>) -> Result<(), String> {
             .with_drag_and_drop(true),
         ..Default::default()
     };
-    eframe::run_native("Retrace", options, Box::new(move |_cc| Ok(Box::new(RetraceApp::new(store, open)))))
-        .map_err(|e| format!("the window could not start: {e}"))
+    eframe::run_native(
+        "Retrace",
+        options,
+        Box::new(move |_cc| {
+            let mut app = RetraceApp::new(store, open.clone());
+            if let (Some(a), Some(b)) = (&open, &second) {
+                app.open_pair_paths(a, b);
+            }
+            Ok(Box::new(app))
+        }),
+    )
+    .map_err(|e| format!("the window could not start: {e}"))
 }

@@ -13,7 +13,7 @@ mod input;
 mod paint;
 
 pub use input::{danger, deadly, tap, toward, Mode};
-pub use paint::{bomb_badge, paint};
+pub use paint::{bomb_badge, paint, paint_pair};
 
 use super::text::tr;
 use crate::store::explodo::{record_score, SCORES};

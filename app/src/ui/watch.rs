@@ -1,6 +1,9 @@
 //! Watching a replay or certificate: verified first (the kernel's message on
 //! failure), then played: play/pause, step, a timeline to scrub, speed 0.25×
 //! to 16×, jump to the end, and "Play from here" to fork a live session.
+//! Two Explodorama runs can share the board ([`WatchView::open_pair`]): the
+//! second one's player and bombs outlined in blue, from six turns before
+//! the runs part.
 
 use eframe::egui::{self, RichText};
 use retrace_kernel::explodo::Explodo;
@@ -47,7 +50,23 @@ pub struct WatchView {
     acc: f32,
     /// The replay's certificate claim, shown when present.
     pub certificate: bool,
+    /// A second run on the same board (Explodorama).
+    pub pair: Option<Pair>,
 }
+
+/// A second Explodorama run shown on the first one's board.
+pub struct Pair {
+    /// Where it came from.
+    pub source: String,
+    /// The run, seekable, kept at the first one's step.
+    pub other: Session<Explodo>,
+    /// The first step where the two runs' states differ, and the parts of
+    /// the state that differ there (`None`: they never differ).
+    pub split: Option<retrace_kernel::compare::Difference>,
+}
+
+/// Turns shown before the runs part.
+pub const BEFORE_SPLIT: u32 = 6;
 
 /// What the watcher asks the shell to do.
 #[expect(clippy::large_enum_variant, reason = "a request lives for one frame")]
@@ -93,7 +112,34 @@ impl WatchView {
             playing: true,
             speed: 1.0,
             acc: 0.0,
+            pair: None,
         })
+    }
+
+    /// Two Explodorama runs on one board: the first as the watcher shows
+    /// any replay, the second's player and bombs outlined in blue. Both are
+    /// verified; playback starts six turns before their states first differ
+    /// (or eight before the end when they never do) and stops there.
+    pub fn open_pair(first: (&str, &[u8]), second: (&str, &[u8])) -> Result<WatchView, String> {
+        let mut v = WatchView::open(first.0, first.1)?;
+        let err = |e: String| format!("{}: {e}", second.0);
+        let bytes = crate::bug::replay_bytes(second.1).map_err(err)?;
+        let file = ReplayFile::from_bytes(&bytes).map_err(|e| err(e.to_string()))?;
+        if !matches!(v.watched, Watched::Explodo(_)) || file.header.game != "explodo" {
+            return Err(err("two runs share a board only in Explodorama".into()));
+        }
+        let other: Session<Explodo> = rebuild(&file).map_err(err)?;
+        let first_file =
+            ReplayFile::from_bytes(&crate::bug::replay_bytes(first.1).map_err(err)?).map_err(|e| err(e.to_string()))?;
+        let trace = |f: &ReplayFile| retrace_kernel::compare::trace(f, false).map_err(|e| err(e.to_string()));
+        let split = retrace_kernel::compare::first_difference(&trace(&first_file)?, &trace(&file)?);
+        let start = match &split {
+            Some(d) => d.step.saturating_sub(BEFORE_SPLIT),
+            None => v.verified.steps.saturating_sub(8),
+        };
+        v.pair = Some(Pair { source: second.0.to_string(), other, split });
+        v.seek(start);
+        Ok(v)
     }
 
     /// The current step.
@@ -107,8 +153,11 @@ impl WatchView {
         }
     }
 
-    /// Moves to step `k` (clamped).
+    /// Moves to step `k` (clamped; a second run too, clamped to its own end).
     pub fn seek(&mut self, k: u32) {
+        if let Some(p) = &mut self.pair {
+            p.other.seek(k);
+        }
         match &mut self.watched {
             Watched::Mines(s) => s.seek(k),
             Watched::Life(s) => s.seek(k),
@@ -165,6 +214,21 @@ impl WatchView {
             );
         } else {
             ui.label(format!("{} — {}", &v.final_digest.hex()[..16], tr(lang, "verified by replay")));
+        }
+        if let Some(p) = &self.pair {
+            let parted = match &p.split {
+                Some(d) => format!("{} {} ({})", tr(lang, "they part at step"), d.step, d.parts.join(", ")),
+                None => tr(lang, "they never differ").to_string(),
+            };
+            ui.label(
+                RichText::new(format!(
+                    "{} · {}: {} · {parted}",
+                    tr(lang, "Two runs on one board"),
+                    tr(lang, "blue outline"),
+                    p.source
+                ))
+                .color(egui::Color32::from_rgb(90, 150, 255)),
+            );
         }
         let steps = v.steps;
         let mut k = self.step();

@@ -45,6 +45,26 @@ pub fn bomb_badge(kind: BombKind) -> Option<(&'static str, Color32)> {
     })
 }
 
+/// A second run on the board `paint` drew for `first` (the watcher's two
+/// runs): each player outlined a little off the tile's centre, the first in
+/// red to the left and the second in blue to the right, and the second run's
+/// bombs outlined in blue.
+pub fn paint_pair(painter: &egui::Painter, rect: egui::Rect, first: &State, second: &State) {
+    let l = &first.layout;
+    let cell = (rect.width() / l.w as f32).min(rect.height() / l.h as f32);
+    let at = |p: Pos, dx: f32| {
+        egui::Rect::from_min_size(rect.min + Vec2::new((p.x as f32 + dx) * cell, p.y as f32 * cell), Vec2::splat(cell))
+            .shrink(cell * 0.12)
+    };
+    let red = egui::Stroke::new((cell * 0.08).max(1.5), Color32::from_rgb(230, 60, 60));
+    let blue = egui::Stroke::new((cell * 0.08).max(1.5), Color32::from_rgb(70, 140, 255));
+    painter.rect_stroke(at(first.player, -0.08), 3.0, red, egui::StrokeKind::Inside);
+    painter.rect_stroke(at(second.player, 0.08), 3.0, blue, egui::StrokeKind::Inside);
+    for b in &second.bombs {
+        painter.circle_stroke(at(b.pos, 0.0).center(), cell * 0.4, blue);
+    }
+}
+
 /// Draws a run's board into `rect` (the game screen, the home card's demo and
 /// the replay watcher share it).
 pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
