@@ -114,6 +114,9 @@ struct Aim {
 /// Turns without a bomb after which the bot breaks crates even while an
 /// enemy can be reached (a wanderer it cannot catch).
 const RESTLESS: u32 = 24;
+/// Turns without a bomb after which the bot also bombs where the blast
+/// reaches the uncovered exit or gem.
+const DESPERATE: u32 = 96;
 /// Turns a wandering bot heads for one drawn crate.
 const WANDER_TURNS: u32 = 30;
 
@@ -505,8 +508,8 @@ impl Ground {
 
 /// Tiles next to a spot where a bomb would catch an enemy where it stands
 /// or where its arrows take it, without reaching the uncovered exit or gem.
-fn attack_tiles(s: &State, prey: &[Pos]) -> Vec<Pos> {
-    spots(s, prey)
+fn attack_tiles(s: &State, prey: &[Pos], desperate: bool) -> Vec<Pos> {
+    spots(s, prey, desperate)
 }
 
 /// Where the enemies stand and where their arrows take them.
@@ -550,7 +553,7 @@ fn plain_blast(s: &State, p: Pos, out: &mut Vec<Pos>) {
 /// empty floor (not the uncovered exit) in a target's row or column within
 /// the blast's reach, with only floor between (a blast stops at the first
 /// crate, which it burns: a crate target is reached, one between is not).
-fn spots(s: &State, targets: &[Pos]) -> Vec<Pos> {
+fn spots(s: &State, targets: &[Pos], desperate: bool) -> Vec<Pos> {
     let mut out = Vec::new();
     let mut tiles = Vec::new();
     let mut tried: Vec<Pos> = Vec::new();
@@ -562,7 +565,10 @@ fn spots(s: &State, targets: &[Pos]) -> Vec<Pos> {
                 if s.layout.tile(b) != Tile::Floor {
                     break;
                 }
-                if s.bomb_at(b).is_some() || s.enemy_at(b).is_some() || s.exit_revealed && b == s.layout.exit {
+                if s.bomb_at(b).is_some()
+                    || s.enemy_at(b).is_some()
+                    || !desperate && s.exit_revealed && b == s.layout.exit
+                {
                     continue;
                 }
                 if tried.contains(&b) {
@@ -570,7 +576,7 @@ fn spots(s: &State, targets: &[Pos]) -> Vec<Pos> {
                 }
                 tried.push(b);
                 plain_blast(s, b, &mut tiles);
-                if !spoils(s, &tiles) {
+                if desperate || !spoils(s, &tiles) {
                     if s.setup.underfoot {
                         // You stand on the spot itself.
                         if way_out(s, b, b, &tiles) {
@@ -635,7 +641,7 @@ fn crates(s: &State) -> Vec<Pos> {
 /// Tiles next to a spot where a bomb would break a crate on the way to the
 /// nearest enemy (through crates), without reaching the uncovered exit or
 /// gem; with no enemy left, any crate.
-fn crate_spots(s: &State) -> Vec<Pos> {
+fn crate_spots(s: &State, desperate: bool) -> Vec<Pos> {
     let w = s.layout.w;
     let at = |p: Pos| (p.y * w + p.x) as usize;
     let mine = distances(s, &[s.player]);
@@ -674,12 +680,12 @@ fn crate_spots(s: &State) -> Vec<Pos> {
     levels.dedup();
     for level in levels.into_iter().take(4) {
         let targets: Vec<Pos> = frontier.iter().copied().filter(|&p| far[at(p)] == level).collect();
-        let out = spots(s, &targets);
+        let out = spots(s, &targets, desperate);
         if !out.is_empty() {
             return out;
         }
     }
-    spots(s, &crates(s))
+    spots(s, &crates(s), desperate)
 }
 
 /// Whether flame on `tiles` reaches the uncovered exit or gem.
@@ -790,7 +796,11 @@ impl Bot {
         if s.gem_revealed && !s.gem_taken {
             goals.push(s.layout.gem);
         }
-        goals.extend(attack_tiles(s, prey));
+        // Idle very long, it bombs where the blast reaches the uncovered
+        // exit or gem too (enemies walled in beside the exit, reached only
+        // through it: three more enemies beat a stuck run).
+        let desperate = self.idle > DESPERATE;
+        goals.extend(attack_tiles(s, prey, desperate));
         let mut goal = mask(s, &goals);
         let mut ground = Ground::new(s);
         let mut reach = ground.timed(s.player, 0, &goal);
@@ -804,14 +814,14 @@ impl Bot {
         let restless = self.idle > RESTLESS && !s.enemies.is_empty();
         let digging = (!hunting || restless) && !s.enemies.is_empty();
         if !hunting || restless {
-            goal = mask(s, &crate_spots(s));
+            goal = mask(s, &crate_spots(s, desperate));
         }
         // Idle long: wander to a crate drawn at random (any crate a bomb
         // can break), for up to WANDER_TURNS turns each.
         if self.idle > 2 * RESTLESS && !s.enemies.is_empty() {
             let done = self.wander.is_none_or(|(p, until)| p == s.player || self.idle > until);
             if done {
-                let crates = spots(s, &crates(s));
+                let crates = spots(s, &crates(s), desperate);
                 let mine = distances(s, &[s.player]);
                 let w = s.layout.w;
                 let reach: Vec<Pos> =
@@ -914,7 +924,7 @@ impl Bot {
                     continue;
                 }
                 let t = timeline(&next, horizon(&next));
-                if !t.escape(next.player) || t.spoils && !here.spoils {
+                if !t.escape(next.player) || t.spoils && !here.spoils && self.idle <= DESPERATE {
                     continue;
                 }
                 if bomb {
