@@ -2410,3 +2410,39 @@ fn the_watcher_shows_two_runs_on_one_board_from_before_they_part() {
         .next()
         .is_some());
 }
+
+/// Issue 26's test options in the new-run form: a later level and a charge
+/// start at once, even with a run in progress, which the test run never
+/// replaces (nothing is saved over it); the top bar says "Test run".
+#[test]
+fn explodorama_test_runs_start_from_the_form_and_leave_the_saved_run_alone() {
+    use retrace_kernel::explodo::items::Charge;
+    let dir = tempfile::tempdir().unwrap();
+    let store = retrace::store::Store::new(dir.path());
+    let saved = fixtures::explodo(1, "w w");
+    store.save(retrace::ui::explodo::SAVE, &saved).unwrap();
+    let before = std::fs::read(store.path(&format!("{}.replay", retrace::ui::explodo::SAVE))).ok();
+    let mut h = harness(dir.path());
+    h.run();
+    h.state_mut().explodo.saved = Some(saved);
+    h.state_mut().explodo.form.level = 19;
+    h.state_mut().explodo.form.charge = Some(Charge::Nuke);
+    h.run();
+    h.get_by_label("Test options").click();
+    h.run();
+    h.get_by_label("New run").click();
+    h.run();
+    assert!(h.query_by_label("The run in progress will be lost. Start a new one?").is_none());
+    let Screen::Explodo(v) = &h.state().screen else { panic!("the test run starts") };
+    let s = v.session.state();
+    assert_eq!((s.level, s.charge.map(|c| c.0)), (19, Some(Charge::Nuke)));
+    assert!(h.query_by_label("Test run").is_some());
+    // A move: the saved run's file is untouched.
+    let store2 = retrace::store::Store::new(dir.path());
+    if let Screen::Explodo(v) = &mut h.state_mut().screen {
+        v.push(&store2, retrace_kernel::explodo::Action::Wait);
+    }
+    h.run();
+    let after = std::fs::read(store.path(&format!("{}.replay", retrace::ui::explodo::SAVE))).ok();
+    assert_eq!(before, after, "the saved run is kept");
+}

@@ -77,16 +77,26 @@ fn bad_usage_is_exit_2() {
     let plan = |args: &[&str]| {
         retrace::cli::plan(std::iter::once("retrace").chain(args.iter().copied()), &mut Vec::new(), &mut Vec::new())
     };
-    assert_eq!(plan(&[]), retrace::cli::Plan::Window(None, None));
+    use retrace::cli::{Open, Plan};
+    assert_eq!(plan(&[]), Plan::Window(Open::default()));
     let f = fixtures::root().join("replays/tally-won.replay");
-    assert_eq!(plan(&[f.to_str().unwrap()]), retrace::cli::Plan::Window(Some(f.clone()), None));
+    assert_eq!(plan(&[f.to_str().unwrap()]), Plan::Window(Open { file: Some(f.clone()), ..Open::default() }));
     // Two files: the second run shares the first one's board (Explodorama);
     // each must exist.
     let g = fixtures::root().join("replays/explodo-game-over.replay");
     assert_eq!(
         plan(&[f.to_str().unwrap(), g.to_str().unwrap()]),
-        retrace::cli::Plan::Window(Some(f.clone()), Some(g.clone()))
+        Plan::Window(Open { file: Some(f.clone()), second: Some(g.clone()), explodo: None })
     );
+    // The test options open the window on an Explodorama test run.
+    let Plan::Window(open) = plan(&["--level", "19", "--charge", "flame-pass"]) else { panic!("the window") };
+    let setup = open.explodo.expect("a test run");
+    assert_eq!((setup.start_level, setup.charge), (19, Some(retrace_kernel::explodo::items::Charge::FlamePass)));
+    let (code, _, err) = retrace(&["--level", "3", "--shop-after", "3"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = retrace(&["--charge", "jetpack"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no charge \"jetpack\"") && err.contains("flame-pass"), "{err}");
     let (code, _, err) = retrace(&[f.to_str().unwrap(), "no-such.replay"]);
     assert_eq!(code, 2);
     assert!(err.contains("'no-such.replay' is neither a subcommand nor a file"), "{err}");

@@ -25,16 +25,29 @@ struct Cli {
     /// A second Explodorama replay shown on the first one's board (its
     /// player outlined in blue), from six turns before the runs part.
     second: Option<PathBuf>,
+    /// Explodorama's test options: the window opens on such a run.
+    #[command(flatten)]
+    test: explodo::TestOptions,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// What the window opens on.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Open {
+    /// A replay or certificate to watch.
+    pub file: Option<PathBuf>,
+    /// A second Explodorama run to show on its board.
+    pub second: Option<PathBuf>,
+    /// A new Explodorama test run with these options (a random seed).
+    pub explodo: Option<retrace_kernel::explodo::Setup>,
 }
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Plan {
-    /// Open the window, optionally with a replay file (and a second
-    /// Explodorama run to show on its board).
-    Window(Option<PathBuf>, Option<PathBuf>),
+    /// Open the window, with what to show first.
+    Window(Open),
     /// A subcommand ran (or the usage was wrong): exit with this code.
     Exit(i32),
 }
@@ -152,7 +165,8 @@ where
                     return Plan::Exit(2);
                 }
             }
-            return Plan::Window(cli.file, cli.second);
+            let explodo = cli.test.any().then(|| cli.test.setup(false, false));
+            return Plan::Window(Open { file: cli.file, second: cli.second, explodo });
         }
         Some(Command::Info { file }) => info(&file, out),
         Some(Command::Verify { files }) => Ok(verify_files(&files, out)),

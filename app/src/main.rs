@@ -7,8 +7,8 @@ fn main() {
     let plan = retrace::cli::plan(std::env::args_os(), &mut stdout.lock(), &mut stderr.lock());
     match plan {
         retrace::cli::Plan::Exit(code) => std::process::exit(code),
-        retrace::cli::Plan::Window(file, second) => {
-            if let Err(e) = retrace::ui::run_window(file, second) {
+        retrace::cli::Plan::Window(open) => {
+            if let Err(e) = retrace::ui::run_window(open) {
                 eprintln!("error: {e}");
                 std::process::exit(2);
             }

@@ -426,6 +426,7 @@ impl RetraceApp {
                             ui.checkbox(&mut self.explodo.form.developer, tr(lang, "Developer"));
                             ui.checkbox(&mut self.explodo.form.immortal, tr(lang, "Immortal"));
                         });
+                        self.explodo.form.test_options(ui, lang);
                         ui.horizontal(|ui| {
                             if ui.button(tr(lang, "New run")).clicked() {
                                 // The modes are remembered for the next run.
@@ -437,7 +438,8 @@ impl RetraceApp {
                                     self.settings.explodo_immortal = f.immortal;
                                     let _ = self.store.save_settings(&self.settings);
                                 }
-                                if self.explodo.saved.is_some() {
+                                // A test run never replaces the saved run: no warning.
+                                if self.explodo.saved.is_some() && !self.explodo.form.setup().test() {
                                     self.explodo.replacing = true;
                                 } else {
                                     next = Some(Screen::Explodo(self.explodo.form.start()));
@@ -1062,7 +1064,7 @@ impl WatchViewRef<'_> {
 }
 
 /// Runs the window until it is closed.
-pub fn run_window(open: Option<PathBuf>, second: Option<PathBuf>) -> Result<(), String> {
+pub fn run_window(open: crate::cli::Open) -> Result<(), String> {
     let store = Store::new(Store::default_dir());
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -1075,9 +1077,12 @@ pub fn run_window(open: Option<PathBuf>, second: Option<PathBuf>) -> Result<(), 
         "Retrace",
         options,
         Box::new(move |_cc| {
-            let mut app = RetraceApp::new(store, open.clone());
-            if let (Some(a), Some(b)) = (&open, &second) {
+            let mut app = RetraceApp::new(store, open.file.clone());
+            if let (Some(a), Some(b)) = (&open.file, &open.second) {
                 app.open_pair_paths(a, b);
+            }
+            if let Some(setup) = open.explodo {
+                app.screen = Screen::Explodo(explodo::ExplodoView::new(setup, crate::random_seed()));
             }
             Ok(Box::new(app))
         }),

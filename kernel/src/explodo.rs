@@ -60,6 +60,19 @@ impl Game for Explodo {
     type Event = Event;
 
     fn start(setup: &Setup, seed: u64) -> Result<State, Rejection> {
+        if setup.start_level > LEVELS {
+            return Err(Rejection::new(format!("the start level is 1 to {LEVELS}, not {}", setup.start_level)));
+        }
+        if setup.shop_after >= LEVELS {
+            return Err(Rejection::new(format!(
+                "the shop opens after a level 1 to {}, not {}",
+                LEVELS - 1,
+                setup.shop_after
+            )));
+        }
+        if setup.start_level > 1 && setup.shop_after > 0 {
+            return Err(Rejection::new("a test run starts at a level or at a shop, not both"));
+        }
         if setup.powers >> items::POWERS.len() != 0 {
             return Err(Rejection::new(format!(
                 "the setup's power-ups name bit {} but there are {} power-ups",
@@ -128,7 +141,17 @@ impl Game for Explodo {
                 s.take(items::Offer::Power(p), &mut Vec::new());
             }
         }
+        // The test options: a later level, a charge carried, the shop after a
+        // level with 9 coins (the next level behind it, as after clearing).
+        if let Some(c) = setup.charge {
+            s.charge = Some((c, c.uses()));
+        }
+        s.level = if setup.shop_after > 0 { setup.shop_after + 1 } else { setup.start_level.max(1) };
         s.enter_level();
+        if setup.shop_after > 0 {
+            s.coins = Setup::SHOP_COINS;
+            s.open_shop(setup.shop_after, &mut Vec::new());
+        }
         Ok(s)
     }
 
@@ -164,6 +187,8 @@ impl Game for Explodo {
                 // run's count, marked (rules v3: the certificate says which).
                 let mark = if s.setup.lab() {
                     " (balance lab: no achievements)"
+                } else if s.setup.test() {
+                    " (test run: no achievements)"
                 } else if s.setup.immortal {
                     " (Immortal: no achievements)"
                 } else if s.setup.developer {

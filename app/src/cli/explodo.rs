@@ -6,6 +6,7 @@ pub mod stats;
 
 use clap::Subcommand;
 use retrace_kernel::explodo::board::{Diag, Dir, Pos, Tile, BUSH, OIL, SPIKES};
+use retrace_kernel::explodo::items::{Charge, CHARGES};
 use retrace_kernel::explodo::{Action, Aim, Dialog, Explodo, Setup, State, LEVELS};
 use retrace_kernel::rng::seed_from_text;
 use retrace_kernel::{Game, Session};
@@ -46,11 +47,59 @@ pub enum ExplodoCommand {
         /// Immortal mode (nothing kills you).
         #[arg(long)]
         immortal: bool,
+        /// The test options (start level, charge, shop).
+        #[command(flatten)]
+        test: TestOptions,
     },
     /// The balance lab: bots play many runs to measure what a power-up or a
     /// rule changes (paired seeds, 95% intervals).
     #[command(subcommand)]
     Lab(lab::Experiment),
+}
+
+/// The spec's test options (its URL parameters), for `explodo play` and for
+/// the window (`retrace --level 19`): such a run is never saved over the run
+/// in progress and earns no place on the score board.
+#[derive(clap::Args, Debug, Clone, Default, PartialEq, Eq)]
+pub struct TestOptions {
+    /// Start at this level (level 19 has all seven enemy types).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub level: Option<u32>,
+    /// Carry this charge from the start (pierce, power, nuke, acid, shield,
+    /// freeze, decoy, icbm, flame-pass, teleport).
+    #[arg(long, value_parser = parse_charge)]
+    pub charge: Option<Charge>,
+    /// Open the shop after this level straight away, with 9 coins.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=19), conflicts_with = "level")]
+    pub shop_after: Option<u32>,
+}
+
+impl TestOptions {
+    /// Whether any option is given.
+    pub fn any(&self) -> bool {
+        *self != TestOptions::default()
+    }
+
+    /// A setup with these options on.
+    pub fn setup(&self, developer: bool, immortal: bool) -> Setup {
+        Setup {
+            developer,
+            immortal,
+            start_level: self.level.unwrap_or(0),
+            charge: self.charge,
+            shop_after: self.shop_after.unwrap_or(0),
+            ..Setup::default()
+        }
+    }
+}
+
+/// A charge by its name, any case, words joined by `-` ("flame-pass").
+pub fn parse_charge(text: &str) -> Result<Charge, String> {
+    let key = |name: &str| name.to_lowercase().replace(' ', "-");
+    CHARGES.iter().copied().find(|c| key(c.name()) == key(text)).ok_or_else(|| {
+        let names: Vec<String> = CHARGES.iter().map(|c| key(c.name())).collect();
+        format!("no charge {text:?}; the charges are {}", names.join(", "))
+    })
 }
 
 /// The legend printed under a board.
@@ -273,7 +322,7 @@ pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32
             );
             0
         }
-        ExplodoCommand::Play { seed, moves, developer, immortal } => {
+        ExplodoCommand::Play { seed, moves, developer, immortal, test } => {
             let Some(seed) = seed_from_text(&seed) else { return fail(err, "--seed is empty".into()) };
             let text = match crate::files::read_text_capped(&moves) {
                 Ok(t) => t,
@@ -283,8 +332,10 @@ pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32
                 Ok(a) => a,
                 Err(e) => return fail(err, format!("{}: {e}", moves.display())),
             };
-            let mut s = Session::<Explodo>::new(Setup { developer, immortal, ..Default::default() }, seed)
-                .expect("every setup starts");
+            let mut s = match Session::<Explodo>::new(test.setup(developer, immortal), seed) {
+                Ok(s) => s,
+                Err(r) => return fail(err, r.0),
+            };
             for (i, a) in actions.iter().enumerate() {
                 match s.push(*a) {
                     Ok(events) => {

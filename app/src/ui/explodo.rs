@@ -37,13 +37,59 @@ pub struct RunForm {
     pub developer: bool,
     /// Immortal mode.
     pub immortal: bool,
+    /// Test option: the start level (0 or 1: the first).
+    pub level: u32,
+    /// Test option: a charge carried from the start.
+    pub charge: Option<retrace_kernel::explodo::items::Charge>,
+    /// Test option: open the shop after this level with 9 coins (0: no).
+    pub shop_after: u32,
 }
 
 impl RunForm {
+    /// The setup the form describes (a shop after a level wins over a start
+    /// level: the run starts behind that shop).
+    pub fn setup(&self) -> Setup {
+        Setup {
+            developer: self.developer,
+            immortal: self.immortal,
+            start_level: if self.shop_after > 0 { 0 } else { self.level },
+            charge: self.charge,
+            shop_after: self.shop_after,
+            ..Default::default()
+        }
+    }
+
     /// Starts a run from the form (a random seed when the field is empty).
     pub fn start(&self) -> ExplodoView {
         let seed = retrace_kernel::rng::seed_from_text(&self.seed).unwrap_or_else(crate::random_seed);
-        ExplodoView::new(Setup { developer: self.developer, immortal: self.immortal, ..Default::default() }, seed)
+        ExplodoView::new(self.setup(), seed)
+    }
+
+    /// The test options, in the home card (the spec's URL parameters).
+    pub fn test_options(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        use retrace_kernel::explodo::items::CHARGES;
+        ui.collapsing(tr(lang, "Test options"), |ui| {
+            ui.horizontal(|ui| {
+                let l = ui.label(tr(lang, "Start at level"));
+                ui.add(egui::DragValue::new(&mut self.level).range(1..=20)).labelled_by(l.id);
+            });
+            ui.horizontal(|ui| {
+                let none = tr(lang, "none").to_string();
+                egui::ComboBox::from_label(tr(lang, "Charge"))
+                    .selected_text(self.charge.map_or(none.clone(), |c| charge_name(c, lang).to_string()))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut self.charge, None, none);
+                        for c in CHARGES {
+                            ui.selectable_value(&mut self.charge, Some(c), charge_name(c, lang));
+                        }
+                    });
+            });
+            ui.horizontal(|ui| {
+                let l = ui.label(tr(lang, "Shop after level (0: no)"));
+                ui.add(egui::DragValue::new(&mut self.shop_after).range(0..=19)).labelled_by(l.id);
+            });
+            ui.label(tr(lang, "A test run is never saved over your run and earns no score."));
+        });
     }
 }
 
@@ -541,8 +587,11 @@ impl ExplodoView {
                 self.log = events;
                 self.mode = Mode::Move;
                 self.picked = false;
-                if let Err(e) = store.save(SAVE, &self.session) {
-                    self.message = Some(e);
+                // A test run never replaces the run in progress.
+                if !self.session.state().setup.test() {
+                    if let Err(e) = store.save(SAVE, &self.session) {
+                        self.message = Some(e);
+                    }
                 }
             }
             Err(r) => {
@@ -923,6 +972,9 @@ impl ExplodoView {
             }
             if s.setup.immortal {
                 ui.colored_label(Color32::from_rgb(230, 200, 60), tr(lang, "Immortal"));
+            }
+            if s.setup.test() {
+                ui.colored_label(Color32::from_rgb(120, 190, 255), tr(lang, "Test run"));
             }
         });
     }

@@ -61,6 +61,10 @@ pub(super) fn parts(s: &State) -> Vec<Part> {
     if s.setup.lab() {
         player.u8(0xA4).u32(s.setup.powers).bool(s.setup.underfoot);
     }
+    if s.setup.test() {
+        let charge = s.setup.charge.map_or(0, |c| 1 + c as u8);
+        player.u8(0x7E).u32(s.setup.start_level).u8(charge).u32(s.setup.shop_after);
+    }
     player.u32(s.abilities).u32(s.star).u32(s.explained).u32(s.shielded).u32(s.burnt);
     let charge = |h: &mut PartHasher, c: Option<(Charge, u32)>| {
         match c {

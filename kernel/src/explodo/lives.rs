@@ -124,11 +124,16 @@ impl State {
         self.fallen = None;
         self.enter_level();
         if items::SHOP_AFTER.contains(&cleared) {
-            self.shop_rng = Rng::stream(self.seed, &format!("explodo.shop.{cleared}"));
-            let shelf = items::draw(&items::shop_pool(&self.held()), items::SHOP_ITEMS, &mut self.shop_rng);
-            events.push(Event::ShopOpened(shelf.clone()));
-            self.dialogs.push(Dialog::Shop { items: shelf.into_iter().map(Some).collect(), restocks: 0 });
+            self.open_shop(cleared, events);
         }
+    }
+
+    /// Opens the shop that follows level `cleared` (its own stream).
+    pub(super) fn open_shop(&mut self, cleared: u32, events: &mut Vec<Event>) {
+        self.shop_rng = Rng::stream(self.seed, &format!("explodo.shop.{cleared}"));
+        let shelf = items::draw(&items::shop_pool(&self.held()), items::SHOP_ITEMS, &mut self.shop_rng);
+        events.push(Event::ShopOpened(shelf.clone()));
+        self.dialogs.push(Dialog::Shop { items: shelf.into_iter().map(Some).collect(), restocks: 0 });
     }
 
     pub(super) fn reveal(&mut self, p: Pos, events: &mut Vec<Event>) {

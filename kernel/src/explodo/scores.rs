@@ -38,7 +38,7 @@ pub struct Score {
 
 /// The record of a finished run; `None` while it goes on, and for Immortal runs.
 pub fn score(s: &State, date: &str) -> Option<Score> {
-    if s.phase == RunPhase::Playing || s.setup.immortal || s.setup.lab() {
+    if s.phase == RunPhase::Playing || s.setup.immortal || s.setup.lab() || s.setup.test() {
         return None;
     }
     let won = s.phase == RunPhase::Won;

@@ -597,3 +597,36 @@ fn underfoot_bombs_go_under_you_and_bar_the_way_back() {
     let back = [R, D, L, U].into_iter().find(|&b| s.player.step(b) == me).unwrap();
     assert!(Explodo::apply(&mut s.clone(), &M(back)).is_err(), "the bomb bars the way back");
 }
+
+/// Rules v4's test options (the spec's `?level`, `?charge`, `?level=N&shop`):
+/// a later level, a charge carried, the shop after a level with 9 coins;
+/// such runs stay off the score board and say so when won.
+#[test]
+fn test_options_start_later_carry_a_charge_or_open_the_shop() {
+    use items::Charge;
+    let at19 = Explodo::start(&Setup { start_level: 19, ..Default::default() }, 5).unwrap();
+    assert_eq!(at19.level, 19);
+    assert_eq!(at19.layout, level_state(5, 19).layout, "level 19 as the run would meet it");
+    let nuke = Explodo::start(&Setup { charge: Some(Charge::Nuke), ..Default::default() }, 5).unwrap();
+    assert_eq!(nuke.charge, Some((Charge::Nuke, Charge::Nuke.uses())));
+    let shop = Explodo::start(&Setup { shop_after: 3, ..Default::default() }, 5).unwrap();
+    assert_eq!((shop.level, shop.coins), (4, Setup::SHOP_COINS));
+    assert!(matches!(shop.dialogs.last(), Some(Dialog::Shop { restocks: 0, .. })), "{:?}", shop.dialogs);
+    // The shop is the one a run meets after clearing level 3.
+    let mut left = shop.clone();
+    Explodo::apply(&mut left, &Action::LeaveShop).unwrap();
+    assert!(left.dialogs.is_empty() && left.level == 4);
+    for (bad, words) in [
+        (Setup { start_level: 21, ..Default::default() }, "1 to 20, not 21"),
+        (Setup { shop_after: 20, ..Default::default() }, "1 to 19, not 20"),
+        (Setup { start_level: 5, shop_after: 3, ..Default::default() }, "not both"),
+    ] {
+        let e = Explodo::start(&bad, 5).expect_err("refused");
+        assert!(e.0.contains(words), "{}", e.0);
+    }
+    let mut won = at19.clone();
+    won.phase = RunPhase::Won;
+    assert!(scores::score(&won, "2026-12-01").is_none());
+    assert!(Explodo::outcome(&won).to_string().contains("(test run: no achievements)"));
+    assert_ne!(Explodo::digest(&Explodo::start(&Setup::default(), 5).unwrap()), Explodo::digest(&nuke));
+}

@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 /// Run options. Rules v4 added the balance lab's arms (`powers`,
-/// `underfoot`); a v3 header's setup (the first two fields) reads with them
-/// off ([`Setup::read`]).
+/// `underfoot`) and the spec's test options (`start_level`, `charge`,
+/// `shop_after`); a v3 header's setup (the first two fields) reads with
+/// them all off ([`Setup::read`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     /// Developer mode: a rainbow gem next to you on every level (and after a
@@ -24,6 +25,13 @@ pub struct Setup {
     /// Bombs go down on your own tile, the original's rule: the balance
     /// lab's `underfoot` arm (not offered to players).
     pub underfoot: bool,
+    /// Test option: start at this level (0 and 1: the first).
+    pub start_level: u32,
+    /// Test option: carry this charge from the start, with its full uses.
+    pub charge: Option<Charge>,
+    /// Test option: open the shop after this level straight away, with 9
+    /// coins (0: no), the next level behind it.
+    pub shop_after: u32,
 }
 
 /// The setup as rules v1 to v3 wrote it.
@@ -47,6 +55,15 @@ impl Setup {
     pub fn lab(&self) -> bool {
         self.powers != 0 || self.underfoot
     }
+
+    /// Whether a test option is on: such a run earns no place on the score
+    /// board and the window never saves it over the run in progress.
+    pub fn test(&self) -> bool {
+        self.start_level > 1 || self.charge.is_some() || self.shop_after > 0
+    }
+
+    /// Coins a test run that opens with the shop holds.
+    pub const SHOP_COINS: u32 = 9;
 }
 
 /// The player's actions. Append-only.
