@@ -449,7 +449,11 @@ fn explodorama_plays_by_buttons_and_keys_and_the_rainbow_gem_offers_its_cards() 
     h.get_by_label("Right").click();
     h.run();
     assert!(h.query_by_label("Slide").is_some(), "the rainbow gem's cards are offered");
+    // Select, then Choose (issue 26).
     h.get_by_label("Slide").click();
+    h.run();
+    assert!(explodo(&mut h).session.state().dialogs.len() == 1, "selecting takes nothing yet");
+    h.get_by_label("Choose").click();
     h.run();
     let st = explodo(&mut h).session.state().clone();
     assert!(st.has(retrace_kernel::explodo::items::Power::Slide) && st.dialogs.is_empty());
@@ -2445,4 +2449,85 @@ fn explodorama_test_runs_start_from_the_form_and_leave_the_saved_run_alone() {
     h.run();
     let after = std::fs::read(store.path(&format!("{}.replay", retrace::ui::explodo::SAVE))).ok();
     assert_eq!(before, after, "the saved run is kept");
+}
+
+/// Issue 26: the shop and the gem as the spec has them: select, then Buy or
+/// Choose; the first offer is selected; the arrows move the selection; an
+/// item too dear says how many coins it lacks.
+#[test]
+fn explodorama_dialogs_select_then_buy_or_choose() {
+    use retrace_kernel::explodo::{Action, Dialog};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut run = fixtures::explodo(7, fixtures::EXPLODO_TO_SHOP);
+    run.seek(run.step() - 2);
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
+    h.run();
+    let shelf = |h: &mut Harness<'static, RetraceApp>| match explodo(h).session.state().dialogs.last() {
+        Some(Dialog::Shop { items, .. }) => items.clone(),
+        other => panic!("the shop is open: {other:?}"),
+    };
+    let items = shelf(&mut h);
+    assert_eq!(explodo(&mut h).selected, 0, "the first item is selected");
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    assert_eq!(explodo(&mut h).selected, 1);
+    let coins = explodo(&mut h).session.state().coins;
+    let price = items[1].expect("on the shelf").price();
+    assert!(coins >= price, "the fixture's run can buy the second item");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().coins, coins - price);
+    assert!(shelf(&mut h)[1].is_none(), "bought: a gap on the shelf");
+    assert_ne!(explodo(&mut h).selected, 1, "the selection moves to an item still there");
+    // Too dear: a test run opened at the shop holds 9 coins; the first seed
+    // whose shelf has a dearer item shows what it lacks once it is selected.
+    let (seed, dear) = (1..100u64)
+        .find_map(|seed| {
+            let s = retrace_kernel::Session::<retrace_kernel::explodo::Explodo>::new(
+                retrace_kernel::explodo::Setup { shop_after: 3, ..Default::default() },
+                seed,
+            )
+            .unwrap();
+            let Some(Dialog::Shop { items, .. }) = s.state().dialogs.last() else { return None };
+            items.iter().position(|o| o.is_some_and(|o| o.price() > 9)).map(|i| (seed, (i, items[i].unwrap().price())))
+        })
+        .expect("a shelf with an item dearer than 9 coins");
+    let s = retrace_kernel::Session::<retrace_kernel::explodo::Explodo>::new(
+        retrace_kernel::explodo::Setup { shop_after: 3, ..Default::default() },
+        seed,
+    )
+    .unwrap();
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(s));
+    h.run();
+    for _ in 0..dear.0 {
+        h.key_press(egui::Key::ArrowDown);
+        h.run();
+    }
+    assert_eq!(explodo(&mut h).selected, dear.0);
+    assert!(h.query_by_label(&format!("Too dear: {} more coins needed", dear.1 - 9)).is_some());
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(explodo(&mut h).session.step(), 0, "Enter buys nothing too dear");
+    // The gem: the first card selected, Choose takes it.
+    let mut gem = fixtures::explodo_with(
+        retrace_kernel::explodo::Setup { developer: true, ..Default::default() },
+        4,
+        fixtures::EXPLODO_DEVELOPER,
+    );
+    while !matches!(gem.state().dialogs.last(), Some(Dialog::Gem { .. })) && gem.step() > 0 {
+        gem.seek(gem.step() - 1);
+    }
+    assert!(matches!(gem.state().dialogs.last(), Some(Dialog::Gem { .. })), "the rainbow gem's cards");
+    {
+        h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(gem));
+        h.run();
+        let before = explodo(&mut h).session.step();
+        assert!(h.query_by_label("Choose one (it takes no turn):").is_some());
+        h.key_press(egui::Key::Enter);
+        h.run();
+        let v = explodo(&mut h);
+        assert_eq!(v.session.step(), before + 1, "{:?} {:?}", v.session.actions(), v.message);
+        assert_eq!(v.session.actions().last(), Some(&Action::Choose(0)));
+    }
 }

@@ -150,6 +150,9 @@ pub struct ExplodoView {
     pub explain: Option<Offer>,
     /// The power-ups explained in this run, a bit each.
     explained: u32,
+    /// The card or shop item selected in the dialog on top (the first
+    /// offered one is selected when a dialog opens or the selected one goes).
+    pub selected: usize,
 }
 
 /// What the rules say about the coming turns, for one step of the run.
@@ -549,6 +552,7 @@ impl ExplodoView {
             confirm_new: false,
             sound: true,
             cleared: None,
+            selected: 0,
             explain: None,
             explained: 0,
         }
@@ -1155,6 +1159,87 @@ impl ExplodoView {
         }
     }
 
+    /// The shop: select, then Buy (Enter); the arrows move between the items
+    /// still on the shelf; an item too dear says how many coins it lacks.
+    fn shop(
+        &mut self,
+        ui: &mut egui::Ui,
+        s: &State,
+        items: &[Option<Offer>],
+        restocks: u32,
+        lang: Lang,
+    ) -> Option<Action> {
+        let mut answer = None;
+        // Select, then Buy (Enter); the arrows move between the
+        // items still on the shelf.
+        let on_shelf = |i: usize| items.get(i).is_some_and(Option::is_some);
+        if !on_shelf(self.selected) {
+            self.selected = (0..items.len()).find(|&i| on_shelf(i)).unwrap_or(0);
+        }
+        self.selected = dialog_keys(ui, self.selected, items.len(), on_shelf);
+        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+        egui::Window::new(tr(lang, "The shop"))
+            .collapsible(false)
+            .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
+            .show(ui.ctx(), |ui| {
+                ui.label(if lang == Lang::Ru {
+                    format!("Монет: {}. Покупки не тратят ходов.", s.coins)
+                } else {
+                    format!("{} coins. Shopping takes no turns.", s.coins)
+                });
+                for (i, o) in items.iter().enumerate() {
+                    if let Some(o) = o {
+                        let text = if lang == Lang::Ru {
+                            format!("{} · монет: {}", card_text(s, *o, lang), o.price())
+                        } else {
+                            format!("{} · {} coins", card_text(s, *o, lang), o.price())
+                        };
+                        if ui.selectable_label(self.selected == i, text).clicked() {
+                            self.selected = i;
+                        }
+                    }
+                }
+                // Buy the selected item (Enter), or say how many coins it lacks.
+                if let Some(Some(o)) = items.get(self.selected) {
+                    let short = o.price().saturating_sub(s.coins);
+                    if short == 0 {
+                        let buy = if lang == Lang::Ru {
+                            format!("Купить (монет: {})", o.price())
+                        } else {
+                            format!("Buy ({} coins)", o.price())
+                        };
+                        if ui.button(buy).clicked() || enter {
+                            answer = Some(Action::Buy(self.selected as u8));
+                        }
+                    } else {
+                        ui.add_enabled(false, egui::Button::new(tr(lang, "Buy")));
+                        ui.colored_label(
+                            Color32::from_rgb(230, 120, 90),
+                            if lang == Lang::Ru {
+                                format!("Слишком дорого: не хватает монет: {short}")
+                            } else {
+                                format!("Too dear: {short} more coins needed")
+                            },
+                        );
+                    }
+                }
+                ui.horizontal(|ui| {
+                    let restock = if lang == Lang::Ru {
+                        format!("Обновить (монет: {})", restocks + 1)
+                    } else {
+                        format!("Restock ({} coins)", restocks + 1)
+                    };
+                    if ui.button(restock).clicked() {
+                        answer = Some(Action::Restock);
+                    }
+                    if ui.button(tr(lang, "Next level")).clicked() {
+                        answer = Some(Action::LeaveShop);
+                    }
+                });
+            });
+        answer
+    }
+
     fn dialogs(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         // The level-cleared banner comes before the shop.
         if let Some((level, turns, par, coins)) = self.cleared {
@@ -1178,6 +1263,10 @@ impl ExplodoView {
         let mut answer = None;
         match top {
             Dialog::Gem { cards, rainbow } => {
+                // Select, then Choose (Enter); the arrows move the selection.
+                self.selected = if self.selected < cards.len() { self.selected } else { 0 };
+                self.selected = dialog_keys(ui, self.selected, cards.len(), |_| true);
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
                 egui::Window::new(if *rainbow { tr(lang, "The rainbow gem") } else { tr(lang, "The gem") })
                     .collapsible(false)
                     .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
@@ -1189,52 +1278,17 @@ impl ExplodoView {
                         });
                         egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
                             for (i, o) in cards.iter().enumerate() {
-                                if ui.button(card_text(&s, *o, lang)).clicked() {
-                                    answer = Some(Action::Choose(i as u8));
+                                if ui.selectable_label(self.selected == i, card_text(&s, *o, lang)).clicked() {
+                                    self.selected = i;
                                 }
                             }
                         });
-                    });
-            }
-            Dialog::Shop { items, restocks } => {
-                egui::Window::new(tr(lang, "The shop"))
-                    .collapsible(false)
-                    .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
-                    .show(ui.ctx(), |ui| {
-                        ui.label(if lang == Lang::Ru {
-                            format!("Монет: {}. Покупки не тратят ходов.", s.coins)
-                        } else {
-                            format!("{} coins. Shopping takes no turns.", s.coins)
-                        });
-                        for (i, o) in items.iter().enumerate() {
-                            if let Some(o) = o {
-                                let card = card_text(&s, *o, lang);
-                                let text = match (s.coins >= o.price(), lang == Lang::Ru) {
-                                    (true, false) => format!("Buy {card} ({} coins)", o.price()),
-                                    (true, true) => format!("Купить {card} (монет: {})", o.price()),
-                                    (false, false) => format!("{card}: {} more coins needed", o.price() - s.coins),
-                                    (false, true) => format!("{card}: не хватает монет: {}", o.price() - s.coins),
-                                };
-                                if ui.add_enabled(s.coins >= o.price(), egui::Button::new(text)).clicked() {
-                                    answer = Some(Action::Buy(i as u8));
-                                }
-                            }
+                        if ui.button(tr(lang, "Choose")).clicked() || enter {
+                            answer = Some(Action::Choose(self.selected as u8));
                         }
-                        ui.horizontal(|ui| {
-                            let restock = if lang == Lang::Ru {
-                                format!("Обновить (монет: {})", restocks + 1)
-                            } else {
-                                format!("Restock ({} coins)", restocks + 1)
-                            };
-                            if ui.button(restock).clicked() {
-                                answer = Some(Action::Restock);
-                            }
-                            if ui.button(tr(lang, "Next level")).clicked() {
-                                answer = Some(Action::LeaveShop);
-                            }
-                        });
                     });
             }
+            Dialog::Shop { items, restocks } => answer = self.shop(ui, &s, items, *restocks, lang),
             Dialog::Swap { new, uses } => {
                 let (old, left) = s.charge.expect("a swap has a carried charge");
                 answer = swap_dialog(ui.ctx(), lang, (old, left), (*new, *uses));
@@ -1244,6 +1298,24 @@ impl ExplodoView {
             self.push(store, a);
         }
     }
+}
+
+/// The arrow keys move a dialog's selection among the indices `ok` allows
+/// (Up and Left back, Down and Right on, stopping at the ends).
+fn dialog_keys(ui: &egui::Ui, selected: usize, len: usize, ok: impl Fn(usize) -> bool) -> usize {
+    let (back, on) = ui.input(|i| {
+        (
+            i.key_pressed(egui::Key::ArrowUp) || i.key_pressed(egui::Key::ArrowLeft),
+            i.key_pressed(egui::Key::ArrowDown) || i.key_pressed(egui::Key::ArrowRight),
+        )
+    });
+    if on {
+        return (selected + 1..len).find(|&i| ok(i)).unwrap_or(selected);
+    }
+    if back {
+        return (0..selected).rev().find(|&i| ok(i)).unwrap_or(selected);
+    }
+    selected
 }
 
 /// The high-score board in a window.

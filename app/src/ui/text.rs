@@ -56,6 +56,8 @@ pub fn ru(en: &str) -> Option<&'static str> {
         "A test run is never saved over your run and earns no score." => "Тестовый забег не заменяет ваш сохранённый и не попадает в рекорды.",
         "Test run" => "Тест",
         "none" => "нет",
+        "Choose" => "Выбрать",
+        "Buy" => "Купить",
         "they never differ" => "нигде не расходятся",
         "Two runs on one board" => "Два прохождения на одном поле",
         "blue outline" => "синий контур",
