@@ -134,20 +134,138 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
     if let Some(d) = s.decoy {
         glyph(d, "@", Color32::from_rgb(170, 230, 170));
     }
+    // The enemies' plans first, under them: arrows through the tiles their
+    // next three moves cross (a dash a doubled, dashed arrow), a dot for a rest.
     for e in &s.enemies {
-        let (letter, colour) = enemy_look(e.kind);
-        let c = if e.frozen > 0 { Color32::from_rgb(120, 180, 255) } else { colour };
-        glyph(e.pos, letter, c);
-        let arrows = plan_text(&e.plan.iter().copied().collect::<Vec<_>>());
-        painter.text(
-            at(e.pos).right_top(),
-            egui::Align2::RIGHT_TOP,
-            arrows,
-            egui::FontId::proportional(cell * 0.25),
-            Color32::RED,
-        );
+        paint_plan(painter, |p| at(p).center(), cell, e.pos, &e.plan.iter().copied().collect::<Vec<_>>());
     }
-    glyph(s.player, "@", Color32::from_rgb(20, 150, 40));
+    for e in &s.enemies {
+        let (_, colour) = enemy_look(e.kind);
+        let c = if e.frozen > 0 { Color32::from_rgb(120, 180, 255) } else { colour };
+        paint_enemy(painter, at(e.pos), e.kind, c, e.heading);
+    }
+    paint_player(painter, at(s.player), cell);
+}
+
+/// The player: a green figure with a "You" tag above its tile.
+fn paint_player(painter: &egui::Painter, r: egui::Rect, cell: f32) {
+    let green = Color32::from_rgb(20, 150, 40);
+    let c = r.center();
+    painter.circle_filled(c - Vec2::new(0.0, cell * 0.18), cell * 0.14, green);
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            c + Vec2::new(-cell * 0.22, cell * 0.32),
+            c + Vec2::new(0.0, -cell * 0.04),
+            c + Vec2::new(cell * 0.22, cell * 0.32),
+        ],
+        green,
+        egui::Stroke::NONE,
+    ));
+    let tag = r.center_top() - Vec2::new(0.0, cell * 0.02);
+    let font = egui::FontId::proportional((cell * 0.26).max(8.0));
+    let galley = painter.layout_no_wrap("You".into(), font, Color32::WHITE);
+    let bg = egui::Rect::from_center_size(tag, galley.size() + Vec2::new(4.0, 0.0));
+    painter.rect_filled(bg, 3.0, green);
+    painter.galley(bg.min + Vec2::new(2.0, 0.0), galley, Color32::WHITE);
+}
+
+/// An enemy's silhouette, one shape per type (the almanac names them): Blob
+/// a round body, Seeker a diamond, Drifter a triangle pointing its way,
+/// Sprinter a double chevron, Ghost a sheet with a wavy hem, Wisp a
+/// four-point star, Hunter a horned square; each with eyes.
+pub fn paint_enemy(painter: &egui::Painter, r: egui::Rect, kind: Kind, colour: Color32, heading: Dir) {
+    let c = r.center();
+    let u = r.width() * 0.36;
+    let outline = egui::Stroke::new((r.width() * 0.04).max(1.0), Color32::from_black_alpha(160));
+    let poly = |pts: Vec<egui::Pos2>| egui::Shape::convex_polygon(pts, colour, outline);
+    let v = |x: f32, y: f32| c + Vec2::new(x * u, y * u);
+    match kind {
+        Kind::Blob => {
+            painter.circle(c + Vec2::new(0.0, u * 0.1), u * 0.9, colour, outline);
+        }
+        Kind::Seeker => {
+            painter.add(poly(vec![v(0.0, -1.0), v(1.0, 0.0), v(0.0, 1.0), v(-1.0, 0.0)]));
+        }
+        Kind::Drifter => {
+            let (dx, dy) = heading.delta();
+            let (dx, dy) = (dx as f32, dy as f32);
+            // A triangle whose tip points along the heading.
+            painter.add(poly(vec![
+                v(dx, dy),
+                v(-dx * 0.8 - dy * 0.9, -dy * 0.8 + dx * 0.9),
+                v(-dx * 0.8 + dy * 0.9, -dy * 0.8 - dx * 0.9),
+            ]));
+        }
+        Kind::Sprinter => {
+            for off in [-0.45, 0.35] {
+                painter.add(poly(vec![v(off - 0.4, -0.8), v(off + 0.4, 0.0), v(off - 0.4, 0.8), v(off - 0.1, 0.0)]));
+            }
+        }
+        Kind::Ghost => {
+            painter.circle(v(0.0, -0.2), u * 0.75, colour, outline);
+            painter.add(poly(vec![v(-0.75, -0.2), v(0.75, -0.2), v(0.75, 0.9), v(-0.75, 0.9)]));
+            for i in 0..3 {
+                let x = -0.5 + i as f32 * 0.5;
+                painter.circle_filled(v(x, 0.95), u * 0.22, Color32::from_black_alpha(90));
+            }
+        }
+        Kind::Wisp => {
+            painter.add(poly(vec![v(0.0, -1.0), v(0.3, -0.3), v(1.0, 0.0), v(0.3, 0.3)]));
+            painter.add(poly(vec![v(1.0, 0.0), v(0.3, 0.3), v(0.0, 1.0), v(-0.3, 0.3)]));
+            painter.add(poly(vec![v(0.0, 1.0), v(-0.3, 0.3), v(-1.0, 0.0), v(-0.3, -0.3)]));
+            painter.add(poly(vec![v(-1.0, 0.0), v(-0.3, -0.3), v(0.0, -1.0), v(0.3, -0.3)]));
+        }
+        Kind::Hunter => {
+            painter.add(poly(vec![v(-0.8, -0.5), v(0.8, -0.5), v(0.8, 0.9), v(-0.8, 0.9)]));
+            painter.add(poly(vec![v(-0.8, -0.5), v(-0.5, -0.5), v(-0.85, -1.05)]));
+            painter.add(poly(vec![v(0.8, -0.5), v(0.85, -1.05), v(0.5, -0.5)]));
+        }
+    }
+    // Eyes, looking the way it goes.
+    let (dx, dy) = heading.delta();
+    let look = Vec2::new(dx as f32, dy as f32) * u * 0.08;
+    for x in [-0.3, 0.3] {
+        painter.circle_filled(v(x, -0.05), u * 0.18, Color32::WHITE);
+        painter.circle_filled(v(x, -0.05) + look, u * 0.09, Color32::BLACK);
+    }
+}
+
+/// An enemy's next moves as arrows through the tiles they cross, from its
+/// tile: a step a thin arrow, a dash a thick dashed one over two tiles, a
+/// rest a dot where it stands.
+fn paint_plan(painter: &egui::Painter, centre: impl Fn(Pos) -> egui::Pos2, cell: f32, from: Pos, plan: &[Step]) {
+    let red = Color32::from_rgb(220, 40, 40);
+    let mut at = from;
+    for (k, st) in plan.iter().enumerate() {
+        // Later moves fade: the first is surest.
+        let colour = red.gamma_multiply(1.0 - k as f32 * 0.25);
+        match *st {
+            Step::Rest => {
+                painter.circle_filled(centre(at) + Vec2::new(0.0, cell * 0.4), cell * 0.07, colour);
+            }
+            Step::Move(d) | Step::Dash(d) => {
+                let to = if matches!(st, Step::Dash(_)) { at.step(d).step(d) } else { at.step(d) };
+                let (a, b) = (centre(at), centre(to));
+                let stroke =
+                    egui::Stroke::new(if matches!(st, Step::Dash(_)) { cell * 0.09 } else { cell * 0.05 }, colour);
+                if matches!(st, Step::Dash(_)) {
+                    painter.add(egui::Shape::dashed_line(&[a, b], stroke, cell * 0.18, cell * 0.1));
+                } else {
+                    painter.line_segment([a, b], stroke);
+                }
+                // The head.
+                let dir = (b - a).normalized();
+                let side = Vec2::new(-dir.y, dir.x) * cell * 0.12;
+                let tip = b - dir * cell * 0.2;
+                painter.add(egui::Shape::convex_polygon(
+                    vec![tip + dir * cell * 0.14, tip - dir * cell * 0.06 + side, tip - dir * cell * 0.06 - side],
+                    colour,
+                    egui::Stroke::NONE,
+                ));
+                at = to;
+            }
+        }
+    }
 }
 
 /// Each enemy type's letter and colour on the board: every one distinct (a
@@ -164,30 +282,10 @@ pub fn enemy_look(kind: Kind) -> (&'static str, Color32) {
     }
 }
 
-/// An enemy's plan as arrows: a step one arrow, a dash two (it covers two
-/// tiles), a rest a dot.
-pub fn plan_text(plan: &[Step]) -> String {
-    let arrow = |d: Dir| match d {
-        Dir::Up => '^',
-        Dir::Down => 'v',
-        Dir::Left => '<',
-        Dir::Right => '>',
-    };
-    plan.iter()
-        .map(|st| match *st {
-            Step::Rest => ".".to_string(),
-            Step::Move(d) => arrow(d).to_string(),
-            Step::Dash(d) => [arrow(d), arrow(d)].iter().collect(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{enemy_look, plan_text};
-    use retrace_kernel::explodo::board::Dir;
-    use retrace_kernel::explodo::{Step, KINDS};
+    use super::enemy_look;
+    use retrace_kernel::explodo::KINDS;
 
     #[test]
     fn every_enemy_type_looks_different() {
@@ -197,10 +295,5 @@ mod tests {
                 assert!(a.0 != b.0 && a.1 != b.1, "{a:?} and {b:?}");
             }
         }
-    }
-
-    #[test]
-    fn a_dash_reads_as_a_dash() {
-        assert_eq!(plan_text(&[Step::Move(Dir::Right), Step::Dash(Dir::Up), Step::Rest]), "> ^^ .");
     }
 }
