@@ -9,6 +9,13 @@ use super::types::{Bomb, BombKind, Death, Enemy, Event};
 use std::collections::{BTreeSet, VecDeque};
 
 impl State {
+    /// The tiles the blast of `b` would cover on the board as it is now (the
+    /// window's preview of a ticking bomb; a chain through other bombs is
+    /// not followed).
+    pub fn blast_tiles(&self, b: &Bomb) -> Vec<Pos> {
+        self.blast(b).0
+    }
+
     /// The tiles a bomb's blast covers, and the cracked pillars it reaches.
     /// A cross of `fire` tiles (to the walls for Power) stopped by solid
     /// tiles; the first crate or barrel each way burns and stops it (Pierce

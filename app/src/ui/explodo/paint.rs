@@ -80,7 +80,7 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
     for p in l.positions() {
         let fill = match l.tile(p) {
             Tile::Wall => Color32::from_gray(50),
-            Tile::Pillar => Color32::from_rgb(110, 110, 140),
+            Tile::Pillar => pillar_colour(s.level),
             Tile::Cracked => Color32::from_rgb(140, 120, 120),
             Tile::Metal => Color32::from_rgb(150, 160, 170),
             Tile::Crate => Color32::from_rgb(150, 100, 50),
@@ -128,6 +128,16 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
     for &(p, _) in &s.flames {
         painter.rect_filled(at(p).shrink(cell * 0.1), 4.0, Color32::from_rgba_unmultiplied(255, 120, 0, 170));
     }
+    // Each ticking bomb's blast previewed: a thin outline on every tile it
+    // will burn (the danger overlay fills the ones due this turn and next).
+    for b in &s.bombs {
+        let stroke = egui::Stroke::new((cell * 0.04).max(1.0), Color32::from_rgba_unmultiplied(255, 90, 40, 150));
+        for p in s.blast_tiles(b) {
+            if p != b.pos {
+                painter.rect_stroke(at(p).shrink(cell * 0.08), 3.0, stroke, egui::StrokeKind::Inside);
+            }
+        }
+    }
     for b in &s.bombs {
         paint_bomb(painter, at(b.pos), b, cell);
     }
@@ -145,6 +155,18 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
         paint_enemy(painter, at(e.pos), e.kind, c, e.heading);
     }
     paint_player(painter, at(s.player), cell);
+}
+
+/// The pillars' colour on a level: the hue turns a step a level (slate on
+/// level 1 through teal, green, ochre and rose by 20), so a new level looks
+/// new.
+pub fn pillar_colour(level: u32) -> Color32 {
+    const STOPS: [(u8, u8, u8); 5] = [(110, 110, 140), (90, 130, 135), (105, 135, 95), (145, 125, 85), (145, 100, 115)];
+    let t = level.saturating_sub(1).min(19) as f32 / 19.0 * (STOPS.len() - 1) as f32;
+    let (i, f) = (t.floor() as usize, t.fract());
+    let (a, b) = (STOPS[i], STOPS[(i + 1).min(STOPS.len() - 1)]);
+    let mix = |x: u8, y: u8| (f32::from(x) + (f32::from(y) - f32::from(x)) * f).round() as u8;
+    Color32::from_rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
 
 /// The player: a green figure with a "You" tag above its tile.
@@ -286,6 +308,16 @@ pub fn enemy_look(kind: Kind) -> (&'static str, Color32) {
 mod tests {
     use super::enemy_look;
     use retrace_kernel::explodo::KINDS;
+
+    #[test]
+    fn pillars_change_colour_from_level_to_level() {
+        use super::pillar_colour;
+        assert_eq!(pillar_colour(1), eframe::egui::Color32::from_rgb(110, 110, 140));
+        assert_eq!(pillar_colour(20), eframe::egui::Color32::from_rgb(145, 100, 115));
+        for l in 1..20 {
+            assert_ne!(pillar_colour(l), pillar_colour(l + 1), "levels {l} and {}", l + 1);
+        }
+    }
 
     #[test]
     fn every_enemy_type_looks_different() {
