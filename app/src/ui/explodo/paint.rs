@@ -109,13 +109,13 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
         }
     }
     if s.exit_revealed {
-        glyph(l.exit, "🚪", if s.exit_open { Color32::BLACK } else { Color32::from_rgb(230, 130, 30) });
+        paint_exit(painter, at(l.exit), s.exit_open);
     }
     if s.gem_revealed && !s.gem_taken {
-        glyph(l.gem, "💎", Color32::from_rgb(60, 140, 230));
+        paint_gem(painter, at(l.gem), Color32::from_rgb(60, 140, 230));
     }
     if let Some(r) = s.rainbow {
-        glyph(r, "💎", Color32::from_rgb(230, 60, 200));
+        paint_gem(painter, at(r), Color32::from_rgb(230, 60, 200));
     }
     for d in &s.drops {
         let (t, c) = if d.charge.is_some() {
@@ -167,6 +167,45 @@ pub fn pillar_colour(level: u32) -> Color32 {
     let (a, b) = (STOPS[i], STOPS[(i + 1).min(STOPS.len() - 1)]);
     let mix = |x: u8, y: u8| (f32::from(x) + (f32::from(y) - f32::from(x)) * f).round() as u8;
     Color32::from_rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
+/// The exit: an arched door, shut (brown, barred) while enemies live, open
+/// (dark, with a green glow) once the last one is gone.
+fn paint_exit(painter: &egui::Painter, r: egui::Rect, open: bool) {
+    let w = r.width();
+    let door = egui::Rect::from_min_max(r.min + Vec2::new(w * 0.22, w * 0.3), r.max - Vec2::new(w * 0.22, w * 0.08));
+    let (fill, edge) = if open {
+        (Color32::from_rgb(20, 30, 25), Color32::from_rgb(80, 230, 120))
+    } else {
+        (Color32::from_rgb(140, 80, 30), Color32::from_rgb(70, 40, 15))
+    };
+    let stroke = egui::Stroke::new((w * 0.05).max(1.0), edge);
+    painter.circle(door.center_top(), door.width() / 2.0, fill, stroke);
+    painter.rect(door, 0.0, fill, stroke, egui::StrokeKind::Inside);
+    if !open {
+        for x in [0.35, 0.65] {
+            let px = door.left() + door.width() * x;
+            painter.line_segment([egui::pos2(px, door.top()), egui::pos2(px, door.bottom())], stroke);
+        }
+    }
+}
+
+/// A gem: a faceted diamond in `colour` with a light top facet.
+fn paint_gem(painter: &egui::Painter, r: egui::Rect, colour: Color32) {
+    let c = r.center();
+    let u = r.width() * 0.32;
+    let p = |x: f32, y: f32| c + Vec2::new(x * u, y * u);
+    let outline = egui::Stroke::new((u * 0.1).max(1.0), Color32::from_black_alpha(150));
+    painter.add(egui::Shape::convex_polygon(
+        vec![p(-1.0, -0.3), p(-0.5, -0.9), p(0.5, -0.9), p(1.0, -0.3), p(0.0, 1.0)],
+        colour,
+        outline,
+    ));
+    painter.add(egui::Shape::convex_polygon(
+        vec![p(-1.0, -0.3), p(-0.5, -0.9), p(0.5, -0.9), p(1.0, -0.3)],
+        colour.gamma_multiply(1.6),
+        egui::Stroke::NONE,
+    ));
 }
 
 /// The player: a green figure with a "You" tag above its tile.
