@@ -2531,3 +2531,28 @@ fn explodorama_dialogs_select_then_buy_or_choose() {
         assert_eq!(v.session.actions().last(), Some(&Action::Choose(0)));
     }
 }
+
+/// Issue 19: a level-start banner ("Level N", the enemy type the level
+/// brings first) goes up when a level begins and the first action takes it
+/// down, so it never delays play.
+#[test]
+fn explodorama_shows_a_level_start_banner_until_the_first_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let run = retrace_kernel::Session::<retrace_kernel::explodo::Explodo>::new(
+        retrace_kernel::explodo::Setup { start_level: 4, ..Default::default() },
+        3,
+    )
+    .unwrap();
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
+    h.step();
+    h.step();
+    assert!(explodo(&mut h).banner_up());
+    assert!(h.query_by_label("Level 4").is_some());
+    assert!(h.query_by_label("New enemy: Seeker").is_some(), "level 4 brings the Seeker");
+    h.get_by_label("Wait").click();
+    h.step();
+    h.step();
+    assert!(!explodo(&mut h).banner_up(), "the first action takes it down");
+    assert!(h.query_by_label("Level 4").is_none());
+}

@@ -153,7 +153,15 @@ pub struct ExplodoView {
     /// The card or shop item selected in the dialog on top (the first
     /// offered one is selected when a dialog opens or the selected one goes).
     pub selected: usize,
+    /// The level-start banner: the level and attempt it is for, and when it
+    /// went up (`None` once an action or the time took it down).
+    banner: Option<((u32, u32), std::time::Instant)>,
+    /// The level and attempt the last banner was for.
+    bannered: Option<(u32, u32)>,
 }
+
+/// How long the level-start banner stays up.
+pub const BANNER_SECONDS: f32 = 1.8;
 
 /// What the rules say about the coming turns, for one step of the run.
 struct Preview {
@@ -553,6 +561,8 @@ impl ExplodoView {
             sound: true,
             cleared: None,
             selected: 0,
+            banner: None,
+            bannered: None,
             explain: None,
             explained: 0,
         }
@@ -702,6 +712,60 @@ impl ExplodoView {
         store.forget(SAVE);
     }
 
+    /// Whether the level-start banner is up.
+    pub fn banner_up(&self) -> bool {
+        self.banner.is_some()
+    }
+
+    /// The level-start banner: "Level N" and the enemy type this level
+    /// brings first, for a moment when a level (or a retry) begins; the
+    /// first action takes it down, so it never delays play.
+    fn level_banner(&mut self, ui: &egui::Ui, lang: Lang) {
+        let s = self.session.state();
+        let key = (s.level, s.attempt);
+        // Not over a dialog (the shop at a level's start): it goes up once
+        // the dialog is answered.
+        if self.bannered != Some(key) && s.turn == 1 && s.phase == RunPhase::Playing && s.dialogs.is_empty() {
+            self.bannered = Some(key);
+            self.banner = Some((key, std::time::Instant::now()));
+        }
+        let Some((for_key, since)) = self.banner else { return };
+        let left = BANNER_SECONDS - since.elapsed().as_secs_f32();
+        if for_key != key || s.turn > 1 || left <= 0.0 {
+            self.banner = None;
+            return;
+        }
+        ui.ctx().request_repaint_after(std::time::Duration::from_secs_f32(left));
+        let new = retrace_kernel::explodo::KINDS.iter().find(|k| k.from_level() == s.level);
+        let title = if lang == Lang::Ru { format!("Уровень {}", s.level) } else { format!("Level {}", s.level) };
+        egui::Area::new(egui::Id::unique("explodo-level-banner"))
+            .anchor(egui::Align2::CENTER_TOP, Vec2::new(0.0, 120.0))
+            .interactable(false)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.heading(title);
+                    if s.attempt > 0 {
+                        ui.label(if lang == Lang::Ru {
+                            "Ещё раз: то же поле"
+                        } else {
+                            "Again: the same board"
+                        });
+                    }
+                    if let Some(&k) = new {
+                        let (_, colour) = paint::enemy_look(k);
+                        ui.colored_label(
+                            colour,
+                            if lang == Lang::Ru {
+                                format!("Новый враг: {}", kind_name(k, lang))
+                            } else {
+                                format!("New enemy: {}", kind_name(k, lang))
+                            },
+                        );
+                    }
+                });
+            });
+    }
+
     /// Draws the screen and handles input.
     pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) -> Option<ExplodoRequest> {
         let mut request = None;
@@ -725,6 +789,7 @@ impl ExplodoView {
             });
         });
         self.dialogs(ui, store, lang);
+        self.level_banner(ui, lang);
         self.death_banner(ui, lang);
         self.bug_window(ui, store, lang);
         self.explain_window(ui, lang);
