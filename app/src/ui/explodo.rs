@@ -160,6 +160,106 @@ pub struct ExplodoView {
     bannered: Option<(u32, u32)>,
 }
 
+/// The top bar's icons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Icon {
+    /// Lives.
+    Heart,
+    /// The level.
+    Flag,
+    /// Enemies left.
+    Enemy,
+    /// Coins.
+    Coin,
+    /// The turn against par.
+    Turn,
+    /// Bombs at once.
+    Bomb,
+    /// Blast reach.
+    Blast,
+    /// A new bomb's fuse.
+    Fuse,
+    /// Star turns left.
+    Star,
+    /// Power-ups held.
+    Held,
+    /// The charge carried.
+    Charge,
+}
+
+/// Paints a top-bar icon into `r` (shapes, no font glyphs).
+pub fn paint_icon(painter: &egui::Painter, r: egui::Rect, icon: Icon) {
+    let c = r.center();
+    let u = r.width() / 2.0;
+    let p = |x: f32, y: f32| c + Vec2::new(x * u, y * u);
+    let fill = |pts: Vec<egui::Pos2>, col: Color32| {
+        painter.add(egui::Shape::convex_polygon(pts, col, egui::Stroke::NONE));
+    };
+    match icon {
+        Icon::Heart => {
+            let red = Color32::from_rgb(220, 50, 60);
+            painter.circle_filled(p(-0.42, -0.3), u * 0.45, red);
+            painter.circle_filled(p(0.42, -0.3), u * 0.45, red);
+            fill(vec![p(-0.85, -0.15), p(0.85, -0.15), p(0.0, 0.9)], red);
+        }
+        Icon::Flag => {
+            painter.line_segment([p(-0.6, -0.9), p(-0.6, 0.9)], egui::Stroke::new(1.5, Color32::LIGHT_GRAY));
+            fill(vec![p(-0.6, -0.9), p(0.8, -0.5), p(-0.6, -0.1)], Color32::from_rgb(80, 200, 120));
+        }
+        Icon::Enemy => {
+            painter.circle_filled(c, u * 0.85, Color32::from_rgb(120, 200, 60));
+            for x in [-0.3, 0.3] {
+                painter.circle_filled(p(x, -0.1), u * 0.2, Color32::WHITE);
+            }
+        }
+        Icon::Coin => {
+            painter.circle(
+                c,
+                u * 0.8,
+                Color32::from_rgb(230, 180, 40),
+                egui::Stroke::new(1.0, Color32::from_rgb(150, 110, 20)),
+            );
+        }
+        Icon::Turn => {
+            let sand = Color32::from_rgb(200, 170, 110);
+            fill(vec![p(-0.7, -0.9), p(0.7, -0.9), p(0.0, 0.0)], sand);
+            fill(vec![p(0.0, 0.0), p(0.7, 0.9), p(-0.7, 0.9)], sand);
+        }
+        Icon::Bomb => {
+            painter.circle_filled(p(-0.1, 0.15), u * 0.7, Color32::from_gray(20));
+            painter
+                .line_segment([p(0.3, -0.4), p(0.7, -0.85)], egui::Stroke::new(1.5, Color32::from_rgb(200, 150, 80)));
+        }
+        Icon::Blast => {
+            let orange = Color32::from_rgb(250, 140, 30);
+            fill(vec![p(0.0, -1.0), p(0.3, -0.3), p(0.0, 0.3), p(-0.3, -0.3)], orange);
+            fill(vec![p(-1.0, 0.1), p(-0.3, -0.15), p(0.3, 0.15), p(-0.3, 0.35)], orange);
+            fill(vec![p(1.0, 0.1), p(0.3, 0.35), p(-0.3, 0.15), p(0.3, -0.15)], orange);
+            painter.circle_filled(p(0.0, 0.1), u * 0.3, Color32::from_rgb(255, 220, 80));
+        }
+        Icon::Fuse => {
+            painter.line_segment([p(-0.8, 0.8), p(0.4, -0.4)], egui::Stroke::new(2.0, Color32::from_rgb(200, 150, 80)));
+            painter.circle_filled(p(0.55, -0.55), u * 0.3, Color32::from_rgb(255, 210, 60));
+        }
+        Icon::Star => {
+            let gold = Color32::from_rgb(250, 210, 40);
+            fill(vec![p(0.0, -1.0), p(0.3, 0.3), p(-0.3, 0.3)], gold);
+            fill(vec![p(-0.95, -0.3), p(0.95, -0.3), p(0.0, 0.35)], gold);
+            fill(vec![p(0.0, 0.1), p(0.6, 0.95), p(-0.6, 0.95)], gold);
+        }
+        Icon::Held => {
+            let blue = Color32::from_rgb(90, 160, 255);
+            fill(vec![p(-0.25, -0.9), p(0.25, -0.9), p(0.25, 0.9), p(-0.25, 0.9)], blue);
+            fill(vec![p(-0.9, -0.25), p(0.9, -0.25), p(0.9, 0.25), p(-0.9, 0.25)], blue);
+        }
+        Icon::Charge => {
+            let violet = Color32::from_rgb(170, 120, 250);
+            fill(vec![p(0.2, -1.0), p(-0.6, 0.15), p(0.0, 0.15)], violet);
+            fill(vec![p(0.0, -0.15), p(0.6, -0.15), p(-0.2, 1.0)], violet);
+        }
+    }
+}
+
 /// How long the level-start banner stays up.
 pub const BANNER_SECONDS: f32 = 1.8;
 
@@ -1006,31 +1106,43 @@ impl ExplodoView {
         }
     }
 
+    /// The top bar: two rows of a fixed height, so it never pushes the
+    /// board: the run's figures each after its icon (the name on hover and
+    /// for screen readers), then the power-ups held, the charge and the
+    /// run's tags.
     fn top_bar(&self, ui: &mut egui::Ui, lang: Lang) {
         let s = self.session.state();
-        ui.horizontal_wrapped(|ui| {
-            let item = |ui: &mut egui::Ui, label: &str, value: String| {
-                let r = ui.label(RichText::new(format!("{label} {value}")).strong());
-                r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{label}: {value}")));
-            };
-            item(ui, tr(lang, "Lives"), s.lives.to_string());
-            item(ui, tr(lang, "Level"), format!("{}/20", s.level));
-            item(ui, tr(lang, "Enemies"), s.enemies.len().to_string());
-            item(ui, tr(lang, "Coins"), s.coins.to_string());
-            item(ui, tr(lang, "Turn"), format!("{}/{}", s.turn, s.par));
-            item(ui, tr(lang, "Bombs"), s.max_bombs.to_string());
-            item(ui, tr(lang, "Blast"), s.fire.to_string());
-            item(ui, tr(lang, "Fuse"), s.fuse.to_string());
+        let item = |ui: &mut egui::Ui, icon: Icon, label: &str, value: String| {
+            let (rect, _) = ui.allocate_exact_size(Vec2::splat(16.0), egui::Sense::hover());
+            paint_icon(ui.painter(), rect, icon);
+            let r = ui.label(RichText::new(&value).strong()).on_hover_text(label);
+            r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{label}: {value}")));
+            ui.add_space(6.0);
+        };
+        ui.horizontal(|ui| {
+            ui.set_min_height(22.0);
+            item(ui, Icon::Heart, tr(lang, "Lives"), s.lives.to_string());
+            item(ui, Icon::Flag, tr(lang, "Level"), format!("{}/20", s.level));
+            item(ui, Icon::Enemy, tr(lang, "Enemies"), s.enemies.len().to_string());
+            item(ui, Icon::Coin, tr(lang, "Coins"), s.coins.to_string());
+            item(ui, Icon::Turn, tr(lang, "Turn"), format!("{}/{}", s.turn, s.par));
+            item(ui, Icon::Bomb, tr(lang, "Bombs"), s.max_bombs.to_string());
+            item(ui, Icon::Blast, tr(lang, "Blast"), s.fire.to_string());
+            item(ui, Icon::Fuse, tr(lang, "Fuse"), s.fuse.to_string());
             if s.star > 0 {
-                item(ui, tr(lang, "Star"), s.star.to_string());
+                item(ui, Icon::Star, tr(lang, "Star"), s.star.to_string());
             }
+        });
+        ui.horizontal(|ui| {
+            ui.set_min_height(22.0);
             let held: Vec<&str> =
                 POWERS.iter().filter(|p| p.is_ability() && s.has(**p)).map(|p| power_name(*p, lang)).collect();
             if !held.is_empty() {
-                item(ui, tr(lang, "Held"), held.join(", "));
+                item(ui, Icon::Held, tr(lang, "Held"), held.join(", "));
             }
             item(
                 ui,
+                Icon::Charge,
                 tr(lang, "Charge"),
                 s.charge.map_or(if lang == Lang::Ru { "нет".into() } else { "none".into() }, |(c, n)| {
                     format!("{} ×{n}", charge_name(c, lang))
