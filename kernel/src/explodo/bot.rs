@@ -233,20 +233,34 @@ fn passed(from: Pos, end: Pos, step: Step) -> impl Iterator<Item = Pos> {
     })
 }
 
+/// Appends one turn's layer of a timeline for `s` as its tiles lie: walkable
+/// ([`OPEN`]: floor, crates with Crate Pass, no bomb unless Bomb Pass) and
+/// raised spikes ([`SPIKE`]) when `spikes` says they are up.
+fn tile_layer(s: &State, spikes: bool, out: &mut Vec<u8>) {
+    let base = out.len();
+    let crate_pass = s.has(Power::CratePass);
+    out.extend(s.layout.tiles.iter().zip(&s.layout.marks).map(|(&t, &m)| {
+        let open = t == Tile::Floor || crate_pass && t == Tile::Crate;
+        u8::from(open) * OPEN + u8::from(spikes && m & SPIKES != 0) * SPIKE
+    }));
+    if !s.has(Power::BombPass) {
+        for b in &s.bombs {
+            if s.layout.inside(b.pos) {
+                out[base + (b.pos.y * s.layout.w + b.pos.x) as usize] &= !OPEN;
+            }
+        }
+    }
+}
+
 /// The timeline of a quiet board ([`quiet`]) without playing it: the
 /// enemies go where their arrows point (as the world's turn moves them when
 /// nothing is in their way), then stay; spikes rise on even turns.
 fn quiet_timeline(s: &State, turns: u32) -> Timeline {
     let w = s.layout.w;
     let n = s.layout.tiles.len();
-    let crate_pass = s.has(Power::CratePass);
     let mut flags = Vec::with_capacity(n * (turns as usize + 1));
     for t in 0..=turns {
-        let spikes = super::spikes_up((s.turn + t).saturating_sub(1));
-        flags.extend(s.layout.tiles.iter().zip(&s.layout.marks).map(|(&tile, &m)| {
-            let open = tile == Tile::Floor || crate_pass && tile == Tile::Crate;
-            u8::from(open) * OPEN + u8::from(t > 0 && spikes && m & SPIKES != 0) * SPIKE
-        }));
+        tile_layer(s, t > 0 && super::spikes_up((s.turn + t).saturating_sub(1)), &mut flags);
     }
     let at = |p: Pos| s.layout.inside(p).then(|| (p.y * w + p.x) as usize);
     for e in &s.enemies {
@@ -280,15 +294,9 @@ fn timeline(s: &State, turns: u32) -> Timeline {
     }
     let w = s.layout.w;
     let n = s.layout.tiles.len();
-    let crate_pass = s.has(Power::CratePass);
-    let bomb_pass = s.has(Power::BombPass);
     let snapshot = |s: &State, dashing: &[Pos], out: &mut Vec<u8>| {
         let base = out.len();
-        let spikes = super::spikes_up(s.turn.saturating_sub(1));
-        out.extend(s.layout.tiles.iter().zip(&s.layout.marks).map(|(&t, &m)| {
-            let open = t == Tile::Floor || crate_pass && t == Tile::Crate;
-            u8::from(open) * OPEN + u8::from(spikes && m & SPIKES != 0) * SPIKE
-        }));
+        tile_layer(s, super::spikes_up(s.turn.saturating_sub(1)), out);
         let at = |p: Pos| s.layout.inside(p).then(|| base + (p.y * w + p.x) as usize);
         for &(p, _) in &s.flames {
             if let Some(i) = at(p) {
@@ -298,13 +306,6 @@ fn timeline(s: &State, turns: u32) -> Timeline {
         for e in s.enemies.iter().map(|e| e.pos).chain(dashing.iter().copied()) {
             if let Some(i) = at(e) {
                 out[i] |= ENEMY;
-            }
-        }
-        if !bomb_pass {
-            for b in &s.bombs {
-                if let Some(i) = at(b.pos) {
-                    out[i] &= !OPEN;
-                }
             }
         }
     };
@@ -343,38 +344,6 @@ fn timeline(s: &State, turns: u32) -> Timeline {
 
 fn crate_count(s: &State) -> u32 {
     s.layout.tiles.iter().filter(|&&t| t == Tile::Crate).count() as u32
-}
-
-/// Steps over the floor as it lies from the nearest of `goals` to every
-/// tile (`u32::MAX`: out of reach), never through the open exit (stepping
-/// on it leaves the level) unless it is a goal.
-fn distances(s: &State, goals: &[Pos]) -> Vec<u32> {
-    let w = s.layout.w;
-    let n = (w * s.layout.h) as usize;
-    let at = |p: Pos| (p.y * w + p.x) as usize;
-    let mut d = vec![u32::MAX; n];
-    let mut queue = VecDeque::new();
-    for &g in goals {
-        if s.layout.inside(g) && d[at(g)] == u32::MAX {
-            d[at(g)] = 0;
-            queue.push_back(g);
-        }
-    }
-    while let Some(p) = queue.pop_front() {
-        for dir in DIRS {
-            let q = p.step(dir);
-            if s.layout.inside(q)
-                && d[at(q)] == u32::MAX
-                && (s.layout.tile(q) == Tile::Floor || s.has(Power::CratePass) && s.layout.tile(q) == Tile::Crate)
-                && (s.bomb_at(q).is_none() || s.has(Power::BombPass))
-                && !(s.exit_open && q == s.layout.exit)
-            {
-                d[at(q)] = d[at(p)] + 1;
-                queue.push_back(q);
-            }
-        }
-    }
-    d
 }
 
 /// The tiles of `goals` as a mask of the board.
@@ -435,6 +404,29 @@ impl Ground {
             stamp: 0,
             queue: Vec::new(),
         }
+    }
+
+    /// The tiles reachable from `from` by steps over [`Ground::open`] tiles.
+    fn reach(&self, from: Pos) -> Vec<bool> {
+        let n = self.open.len();
+        let mut out = vec![false; n];
+        let start = from.y as usize * self.w + from.x as usize;
+        if from.x < 0 || from.y < 0 || start >= n {
+            return out;
+        }
+        out[start] = true;
+        let mut queue = vec![start];
+        while let Some(p) = queue.pop() {
+            // The board's outer wall keeps the neighbours of a tile you can
+            // stand on on the board.
+            for q in [p - self.w, p + self.w, p - 1, p + 1] {
+                if self.open[q] && !out[q] {
+                    out[q] = true;
+                    queue.push(q);
+                }
+            }
+        }
+        out
     }
 
     /// Fewest actions from standing on `from` after `k` of them (0: now)
@@ -640,11 +632,10 @@ fn crates(s: &State) -> Vec<Pos> {
 
 /// Tiles next to a spot where a bomb would break a crate on the way to the
 /// nearest enemy (through crates), without reaching the uncovered exit or
-/// gem; with no enemy left, any crate.
-fn crate_spots(s: &State, desperate: bool) -> Vec<Pos> {
+/// gem; with no enemy left, any crate. `mine`: the tiles you can walk to.
+fn crate_spots(s: &State, desperate: bool, mine: &[bool]) -> Vec<Pos> {
     let w = s.layout.w;
     let at = |p: Pos| (p.y * w + p.x) as usize;
-    let mine = distances(s, &[s.player]);
     // From the enemies over floor and crates alike.
     let n = (w * s.layout.h) as usize;
     let mut far = vec![u32::MAX; n];
@@ -669,8 +660,7 @@ fn crate_spots(s: &State, desperate: bool) -> Vec<Pos> {
         .layout
         .positions()
         .filter(|&p| {
-            s.layout.tile(p) == Tile::Crate
-                && DIRS.iter().any(|&d| s.layout.inside(p.step(d)) && mine[at(p.step(d))] != u32::MAX)
+            s.layout.tile(p) == Tile::Crate && DIRS.iter().any(|&d| s.layout.inside(p.step(d)) && mine[at(p.step(d))])
         })
         .collect();
     // Nearest the enemies first; where no bomb can reach those (an enemy
@@ -813,8 +803,11 @@ impl Bot {
         let hunting = reach != u32::MAX;
         let restless = self.idle > RESTLESS && !s.enemies.is_empty();
         let digging = (!hunting || restless) && !s.enemies.is_empty();
-        if !hunting || restless {
-            goal = mask(s, &crate_spots(s, desperate));
+        // Where you can walk now (crates are dug toward from its edge, and a
+        // wandering bot draws a crate beside it), worked out once a turn.
+        let mine = (!hunting || restless).then(|| ground.reach(s.player));
+        if let Some(mine) = &mine {
+            goal = mask(s, &crate_spots(s, desperate, mine));
         }
         // Idle long: wander to a crate drawn at random (any crate a bomb
         // can break), for up to WANDER_TURNS turns each.
@@ -822,10 +815,10 @@ impl Bot {
             let done = self.wander.is_none_or(|(p, until)| p == s.player || self.idle > until);
             if done {
                 let crates = spots(s, &crates(s), desperate);
-                let mine = distances(s, &[s.player]);
+                // Idle this long with enemies left means restless: `mine` is there.
+                let mine = mine.unwrap_or_else(|| ground.reach(s.player));
                 let w = s.layout.w;
-                let reach: Vec<Pos> =
-                    crates.into_iter().filter(|&p| mine[(p.y * w + p.x) as usize] != u32::MAX).collect();
+                let reach: Vec<Pos> = crates.into_iter().filter(|&p| mine[(p.y * w + p.x) as usize]).collect();
                 self.wander =
                     (!reach.is_empty()).then(|| (reach[self.rng.index(reach.len())], self.idle + WANDER_TURNS));
             }
