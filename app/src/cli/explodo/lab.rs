@@ -345,14 +345,19 @@ fn finish(
     } else {
         let _ = write!(out, "{prefix}{table}");
     }
-    if let Some(dir) = &o.out {
-        let written = std::fs::create_dir_all(dir)
-            .and_then(|()| crate::files::write_atomic(&dir.join("report.md"), table.as_bytes()))
-            .and_then(|()| crate::files::write_atomic(&dir.join("runs.csv"), csv(rows).as_bytes()));
-        if let Err(e) = written {
-            let _ = writeln!(err, "error: --out {}: {e}", dir.display());
-            return 2;
-        }
+    write_out(o, &table, Some(&csv(rows)), err)
+}
+
+/// Writes `--out`'s files, when asked: `report.md`, and `runs.csv` when
+/// there are runs. 0, or 2 when the folder cannot be written.
+fn write_out(o: &Options, report: &str, csv: Option<&str>, err: &mut dyn Write) -> i32 {
+    let Some(dir) = &o.out else { return 0 };
+    let written = std::fs::create_dir_all(dir)
+        .and_then(|()| crate::files::write_atomic(&dir.join("report.md"), report.as_bytes()))
+        .and_then(|()| csv.map_or(Ok(()), |c| crate::files::write_atomic(&dir.join("runs.csv"), c.as_bytes())));
+    if let Err(e) = written {
+        let _ = writeln!(err, "error: --out {}: {e}", dir.display());
+        return 2;
     }
     0
 }
@@ -506,9 +511,13 @@ fn report(o: &Options, rows: &[Row], arms: &[Arm], name: &str) -> String {
     s
 }
 
+/// An estimate as JSON: its mean and its 95% interval.
+fn estimate_json(e: &Estimate) -> serde_json::Value {
+    serde_json::json!({"mean": e.mean, "low": e.mean - e.half, "high": e.mean + e.half})
+}
+
 /// The report as one JSON object.
 fn json(o: &Options, rows: &[Row], arms: &[Arm], name: &str) -> String {
-    let est = |e: &Estimate| serde_json::json!({"mean": e.mean, "low": e.mean - e.half, "high": e.mean + e.half});
     let arms_json: Vec<serde_json::Value> = summaries(rows, arms)
         .iter()
         .map(|m| {
@@ -524,12 +533,12 @@ fn json(o: &Options, rows: &[Row], arms: &[Arm], name: &str) -> String {
                 "turns_in_danger_pct": m.danger,
                 "stuck": m.stuck,
                 "against_baseline": m.diff.as_ref().map(|d| serde_json::json!({
-                    "levels_cleared": est(&d.cleared),
-                    "won": est(&d.won),
+                    "levels_cleared": estimate_json(&d.cleared),
+                    "won": estimate_json(&d.won),
                     "won_mcnemar_p": d.won_p,
-                    "lives_lost": est(&d.lives),
-                    "turns_per_level": est(&d.turns),
-                    "turns_in_danger_points": est(&d.danger),
+                    "lives_lost": estimate_json(&d.lives),
+                    "turns_per_level": estimate_json(&d.turns),
+                    "turns_in_danger_points": estimate_json(&d.danger),
                 })),
             })
         })
@@ -621,9 +630,8 @@ fn structure_report(o: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i3
                 signed(&e[1], 2, ""),
                 signed(&e[2], 2, "")
             );
-            let j = |e: &Estimate| serde_json::json!({"mean": e.mean, "low": e.mean - e.half, "high": e.mean + e.half});
-            json_arms.push(serde_json::json!({"arm": arm.name(), "survivable_bombs": j(&e[0]),
-                "reach3": j(&e[1]), "safe_actions": j(&e[2])}));
+            json_arms.push(serde_json::json!({"arm": arm.name(), "survivable_bombs": estimate_json(&e[0]),
+                "reach3": estimate_json(&e[1]), "safe_actions": estimate_json(&e[2])}));
         }
     }
     if o.json {
@@ -633,15 +641,7 @@ fn structure_report(o: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i3
     } else {
         let _ = write!(out, "{s}");
     }
-    if let Some(dir) = &o.out {
-        let written = std::fs::create_dir_all(dir)
-            .and_then(|()| crate::files::write_atomic(&dir.join("report.md"), s.as_bytes()));
-        if let Err(e) = written {
-            let _ = writeln!(err, "error: --out {}: {e}", dir.display());
-            return 2;
-        }
-    }
-    0
+    write_out(o, &s, None, err)
 }
 
 /// `trace SEED LEVEL`: the bot's run until it leaves that level, the level's
