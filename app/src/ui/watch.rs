@@ -81,6 +81,14 @@ pub enum WatchRequest {
     PlayMiau(Session<Miau>),
 }
 
+/// Decodes a replay (a bug report as the run it holds), the source named in
+/// any error.
+fn read(source: &str, bytes: &[u8]) -> Result<ReplayFile, String> {
+    let err = |e: String| format!("{source}: {e}");
+    let bytes = crate::bug::replay_bytes(bytes).map_err(err)?;
+    ReplayFile::from_bytes(&bytes).map_err(|e| err(e.to_string()))
+}
+
 fn rebuild<G: Game>(file: &ReplayFile) -> Result<Session<G>, String> {
     let mut s = Session::<G>::from_replay(file).map_err(|e| e.to_string())?;
     s.seek(0);
@@ -91,17 +99,19 @@ impl WatchView {
     /// Verifies the bytes and prepares playback from step 0, or returns the
     /// kernel's message prefixed with the source.
     pub fn open(source: &str, bytes: &[u8]) -> Result<WatchView, String> {
+        WatchView::from_file(source, &read(source, bytes)?)
+    }
+
+    /// Verifies a decoded replay and prepares playback from step 0.
+    fn from_file(source: &str, file: &ReplayFile) -> Result<WatchView, String> {
         let err = |e: String| format!("{source}: {e}");
-        // A bug report plays as the run it holds.
-        let bytes = crate::bug::replay_bytes(bytes).map_err(err)?;
-        let file = ReplayFile::from_bytes(&bytes).map_err(|e| err(e.to_string()))?;
-        let verified = verify(&file).map_err(|e| err(e.to_string()))?;
+        let verified = verify(file).map_err(|e| err(e.to_string()))?;
         let watched = match verified.game.as_str() {
-            "mines" => Watched::Mines(rebuild(&file).map_err(err)?),
-            "life" => Watched::Life(rebuild(&file).map_err(err)?),
-            "tally" => Watched::Tally(rebuild(&file).map_err(err)?),
-            "explodo" => Watched::Explodo(rebuild(&file).map_err(err)?),
-            "miau" => Watched::Miau(rebuild(&file).map_err(err)?),
+            "mines" => Watched::Mines(rebuild(file).map_err(err)?),
+            "life" => Watched::Life(rebuild(file).map_err(err)?),
+            "tally" => Watched::Tally(rebuild(file).map_err(err)?),
+            "explodo" => Watched::Explodo(rebuild(file).map_err(err)?),
+            "miau" => Watched::Miau(rebuild(file).map_err(err)?),
             other => return Err(err(format!("this build cannot show {other} replays yet"))),
         };
         Ok(WatchView {
@@ -121,16 +131,14 @@ impl WatchView {
     /// verified; playback starts six turns before their states first differ
     /// (or eight before the end when they never do) and stops there.
     pub fn open_pair(first: (&str, &[u8]), second: (&str, &[u8])) -> Result<WatchView, String> {
-        let mut v = WatchView::open(first.0, first.1)?;
+        let first_file = read(first.0, first.1)?;
+        let mut v = WatchView::from_file(first.0, &first_file)?;
         let err = |e: String| format!("{}: {e}", second.0);
-        let bytes = crate::bug::replay_bytes(second.1).map_err(err)?;
-        let file = ReplayFile::from_bytes(&bytes).map_err(|e| err(e.to_string()))?;
+        let file = read(second.0, second.1)?;
         if !matches!(v.watched, Watched::Explodo(_)) || file.header.game != "explodo" {
             return Err(err("two runs share a board only in Explodorama".into()));
         }
         let other: Session<Explodo> = rebuild(&file).map_err(err)?;
-        let first_file =
-            ReplayFile::from_bytes(&crate::bug::replay_bytes(first.1).map_err(err)?).map_err(|e| err(e.to_string()))?;
         let trace = |f: &ReplayFile| retrace_kernel::compare::trace(f, false).map_err(|e| err(e.to_string()));
         let split = retrace_kernel::compare::first_difference(&trace(&first_file)?, &trace(&file)?);
         let start = match &split {
