@@ -333,6 +333,11 @@ fn compare_one_file_against_its_recorded_rules() {
     let (code, out, _) = retrace(&["compare", v3.to_str().unwrap(), "--current-rules"]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("never differ: every recorded checkpoint (rules v3)"), "{out}");
+    // Rules v5 added the scene to the setup: a v4 header reads with none.
+    let v4 = root.join("explodo-level1-cleared.v4.replay");
+    let (code, out, _) = retrace(&["compare", v4.to_str().unwrap(), "--current-rules"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("never differ: every recorded checkpoint (rules v4)"), "{out}");
 
     // A tampered file is refused even under --current-rules (the chain is checked).
     let dir = tempfile::tempdir().unwrap();

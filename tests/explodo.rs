@@ -373,3 +373,29 @@ fn lab_arms_are_named_and_trace_shows_the_boards() {
     assert!(out.starts_with("level 1 turn 1 lives 3"), "{out}");
     assert!(out.contains("after the level: level 2"), "{out}");
 }
+
+/// `explodo scene`: the topics listed, a scene printed turn by turn with its
+/// moment marked, written as a replay that `retrace verify` accepts (an
+/// in-progress run under rules v5 with the scene in its setup), and an
+/// unknown topic named in the error with the list.
+#[test]
+fn scene_lists_prints_and_writes_a_verifiable_replay() {
+    let (code, out, _) = retrace(&["explodo", "scene"]);
+    assert_eq!(code, 0);
+    let topics: Vec<&str> = out.lines().collect();
+    assert!(topics.contains(&"kick") && topics.contains(&"nuke") && topics.contains(&"seeker"), "{out}");
+    assert!(!topics.contains(&"heart"), "Heart only changes a number: no scene");
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("kick.replay");
+    let (code, out, err) = retrace(&["explodo", "scene", "Kick", "--seed", "7", "--out", f.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().next().unwrap().starts_with("Kick scene, variant seed "), "{out}");
+    let marked: Vec<&str> = out.lines().filter(|l| l.ends_with("<- the moment")).collect();
+    assert_eq!(marked.len(), 1, "{out}");
+    let (code, out, err) = retrace(&["verify", f.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("ok explodo v5 ") && out.contains("in-progress"), "{out}");
+    let (code, _, err) = retrace(&["explodo", "scene", "banana"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no scene \"banana\"; the topics are blob, seeker"), "{err}");
+}

@@ -13,6 +13,8 @@
 //! - `enemies.rs` where enemies go and how they plan; `blasts.rs` bombs going
 //!   off; `lives.rs` entering and clearing levels, losing lives, drops;
 //!   `turn.rs` the world's turn; `player.rs` what the player does;
+//! - `scene.rs` small boards for one topic and the search for the actions
+//!   that show it (the demo's scenes and the dialogs' clips);
 //! - `digest.rs` the canonical encoding; `scores.rs` the high-score table.
 
 mod blasts;
@@ -24,6 +26,7 @@ pub mod items;
 mod lives;
 mod player;
 pub mod route;
+pub mod scene;
 pub mod scores;
 mod state;
 mod turn;
@@ -53,7 +56,7 @@ pub fn level_state(seed: u64, level: u32) -> State {
 impl Game for Explodo {
     const ID: &'static str = "explodo";
     const NAME: &'static str = "Explodorama";
-    const RULES_VERSION: u32 = 4;
+    const RULES_VERSION: u32 = 5;
     type Setup = Setup;
     type Action = Action;
     type State = State;
@@ -135,6 +138,11 @@ impl Game for Explodo {
             fallen: None,
             shop_rng: Rng::stream(seed, "explodo.shop"),
         };
+        if let Some(topic) = setup.scene {
+            s.turn = 1;
+            scene::dress(&mut s, topic);
+            return Ok(s);
+        }
         // The lab's arms: power-ups held from the start, as if taken.
         for p in items::POWERS {
             if setup.powers & p.bit() != 0 {

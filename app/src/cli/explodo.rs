@@ -51,6 +51,20 @@ pub enum ExplodoCommand {
         #[command(flatten)]
         test: TestOptions,
     },
+    /// A demo scene or clip: a small board for one topic (a power-up, a
+    /// charge, an enemy) and the actions that bring its moment 3 to 6 turns
+    /// in, found with the real rules. Without a topic, lists the topics.
+    /// Prints each turn's board; `--out` writes it as a replay.
+    Scene {
+        /// The topic by name, any case (`kick`, `fire+1`, `nuke`, `seeker`).
+        topic: Option<String>,
+        /// The seed (picks the variant: mirrored or not, which enemy).
+        #[arg(long, default_value = "1")]
+        seed: String,
+        /// Write the scene as a replay file here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// The balance lab: bots play many runs to measure what a power-up or a
     /// rule changes (paired seeds, 95% intervals).
     #[command(subcommand)]
@@ -292,6 +306,53 @@ pub fn dialog_line(s: &State) -> Option<String> {
     })
 }
 
+/// `explodo scene`: the topics, or one scene turn by turn (and as a replay).
+fn scene(topic: Option<&str>, seed: &str, file: Option<PathBuf>, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let fail = |err: &mut dyn Write, m: String| {
+        let _ = writeln!(err, "error: {m}");
+        2
+    };
+    use retrace_kernel::explodo::scene;
+    let key = |t: &str| t.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_lowercase();
+    let Some(topic) = topic else {
+        for t in scene::topics() {
+            let _ = writeln!(out, "{}", key(t.name()));
+        }
+        return 0;
+    };
+    let Some(t) = scene::topics().into_iter().find(|t| key(t.name()) == key(topic)) else {
+        let names: Vec<String> = scene::topics().iter().map(|t| key(t.name())).collect();
+        return fail(err, format!("no scene {:?}; the topics are {}", crate::files::escaped(topic), names.join(", ")));
+    };
+    let Some(seed) = seed_from_text(seed) else { return fail(err, "--seed is empty".into()) };
+    let found = match scene::make(t, seed) {
+        Ok(s) => s,
+        Err(e) => return fail(err, e),
+    };
+    let mut s = match Session::<Explodo>::new(found.setup(), found.seed) {
+        Ok(s) => s,
+        Err(r) => return fail(err, r.0),
+    };
+    let _ = writeln!(out, "{} scene, variant seed {}: moment on turn {}", t.name(), found.seed, found.moment);
+    let _ = write!(out, "{}", render(s.state()));
+    for (i, a) in found.actions.iter().enumerate() {
+        if let Err(r) = s.push(*a) {
+            return fail(err, format!("turn {}: {}", i + 1, r.0));
+        }
+        let mark = if i as u32 + 1 == found.moment { "  <- the moment" } else { "" };
+        let _ = writeln!(out, "turn {} {}{mark}", i + 1, token(a));
+        let _ = write!(out, "{}", render(s.state()));
+    }
+    if let Some(path) = file {
+        let bytes = s.to_replay(crate::APP_VERSION).to_bytes();
+        if let Err(e) = crate::files::write_atomic(&path, &bytes) {
+            return fail(err, format!("{}: {e}", path.display()));
+        }
+        let _ = writeln!(out, "wrote {}", path.display());
+    }
+    0
+}
+
 /// Runs an Explodorama subcommand; returns the exit code.
 pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let fail = |err: &mut dyn Write, m: String| {
@@ -300,6 +361,7 @@ pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32
     };
     match cmd {
         ExplodoCommand::Lab(exp) => lab::run(exp, out, err),
+        ExplodoCommand::Scene { topic, seed, out: file } => scene(topic.as_deref(), &seed, file, out, err),
         ExplodoCommand::Level { seed, level } => {
             let Some(seed) = seed_from_text(&seed) else { return fail(err, "--seed is empty".into()) };
             if !(1..=LEVELS).contains(&level) {

@@ -64,6 +64,9 @@ pub(super) fn parts(s: &State) -> Vec<Part> {
     if s.setup.test() {
         let charge = s.setup.charge.map_or(0, |c| 1 + c as u8);
         player.u8(0x7E).u32(s.setup.start_level).u8(charge).u32(s.setup.shop_after);
+        if let Some(topic) = s.setup.scene {
+            player.u8(0x5C).u32(topic.code());
+        }
     }
     player.u32(s.abilities).u32(s.star).u32(s.explained).u32(s.shielded).u32(s.burnt);
     let charge = |h: &mut PartHasher, c: Option<(Charge, u32)>| {

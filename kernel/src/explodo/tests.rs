@@ -549,7 +549,7 @@ fn immortal_and_developer_wins_say_so() {
 
 /// Rules v4: a v3 header's setup (two flags) reads as today's with the lab's
 /// arms off, so older replays play under today's rules; today's setup bytes
-/// are not a v3 setup.
+/// are not a v3 setup. Rules v5 likewise for a v4 setup (no scene).
 #[test]
 fn a_v3_setup_reads_with_the_lab_arms_off() {
     let v3 = crate::wire::encode(&(true, false));
@@ -557,7 +557,12 @@ fn a_v3_setup_reads_with_the_lab_arms_off() {
     assert_eq!(read, Setup { developer: true, immortal: false, ..Default::default() });
     assert!(Setup::read(&v3, 4).is_err(), "two flags are not a v4 setup");
     let v4 = Setup { powers: items::Power::Run.bit(), underfoot: true, ..Default::default() };
-    assert_eq!(Setup::read(&crate::wire::encode(&v4), 4), Ok(v4));
+    let v4_bytes = crate::wire::encode(&(false, false, v4.powers, true, 0u32, None::<items::Charge>, 0u32));
+    assert_eq!(Setup::read(&v4_bytes, 4), Ok(v4));
+    // Rules v5 added the scene: a v4 header reads with none.
+    let v5 = Setup { scene: Some(super::scene::Topic::Power(items::Power::Kick)), ..v4 };
+    assert_eq!(Setup::read(&crate::wire::encode(&v5), 5), Ok(v5));
+    assert!(Setup::read(&v4_bytes, 5).is_err(), "a v4 setup lacks the scene");
 }
 
 /// Rules v4: the lab's `powers` arm holds its power-ups from level 1, as if

@@ -11,7 +11,8 @@ use std::collections::VecDeque;
 /// Run options. Rules v4 added the balance lab's arms (`powers`,
 /// `underfoot`) and the spec's test options (`start_level`, `charge`,
 /// `shop_after`); a v3 header's setup (the first two fields) reads with
-/// them all off ([`Setup::read`]).
+/// them all off ([`Setup::read`]). Rules v5 added `scene`; a v4 header's
+/// setup reads with none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     /// Developer mode: a rainbow gem next to you on every level (and after a
@@ -32,6 +33,21 @@ pub struct Setup {
     /// Test option: open the shop after this level straight away, with 9
     /// coins (0: no), the next level behind it.
     pub shop_after: u32,
+    /// A scene (rules v5): the board is the topic's small one, dressed for
+    /// the demo or a clip ([`super::scene`]); the seed picks the variant.
+    pub scene: Option<super::scene::Topic>,
+}
+
+/// The setup as rules v4 wrote it.
+#[derive(Deserialize)]
+struct SetupV4 {
+    developer: bool,
+    immortal: bool,
+    powers: u32,
+    underfoot: bool,
+    start_level: u32,
+    charge: Option<Charge>,
+    shop_after: u32,
 }
 
 /// The setup as rules v1 to v3 wrote it.
@@ -48,6 +64,19 @@ impl Setup {
             let old: SetupV3 = crate::wire::decode(bytes)?;
             return Ok(Setup { developer: old.developer, immortal: old.immortal, ..Setup::default() });
         }
+        if rules_version == 4 {
+            let old: SetupV4 = crate::wire::decode(bytes)?;
+            return Ok(Setup {
+                developer: old.developer,
+                immortal: old.immortal,
+                powers: old.powers,
+                underfoot: old.underfoot,
+                start_level: old.start_level,
+                charge: old.charge,
+                shop_after: old.shop_after,
+                scene: None,
+            });
+        }
         crate::wire::decode(bytes)
     }
 
@@ -59,7 +88,7 @@ impl Setup {
     /// Whether a test option is on: such a run earns no place on the score
     /// board and the window never saves it over the run in progress.
     pub fn test(&self) -> bool {
-        self.start_level > 1 || self.charge.is_some() || self.shop_after > 0
+        self.start_level > 1 || self.charge.is_some() || self.shop_after > 0 || self.scene.is_some()
     }
 
     /// Coins a test run that opens with the shop holds.
@@ -144,8 +173,8 @@ pub enum Dialog {
     },
 }
 
-/// Enemy types, in order of appearance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// Enemy types, in order of appearance. Append-only (scenes name them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Kind {
     /// Wanders; usually keeps its heading. Level 1.
     Blob,
