@@ -2330,6 +2330,12 @@ fn the_first_power_up_of_a_kind_is_explained_in_a_dialog() {
     h.run();
     let title = format!("New: {}", offer.name());
     assert!(h.query_by_label(&title).is_some(), "{title}");
+    // Its clip plays above the line: the power-up's or charge's scene.
+    let topic = match offer {
+        retrace_kernel::explodo::items::Offer::Power(p) => retrace_kernel::explodo::scene::Topic::Power(p),
+        retrace_kernel::explodo::items::Offer::Charge(c) => retrace_kernel::explodo::scene::Topic::Charge(c),
+    };
+    assert_eq!(explodo(&mut h).clip_shown(), Some(topic));
     h.get_by_label("Got it").click();
     h.run();
     assert!(explodo(&mut h).explain.is_none());
@@ -2456,6 +2462,8 @@ fn explodorama_test_runs_start_from_the_form_and_leave_the_saved_run_alone() {
 /// item too dear says how many coins it lacks.
 #[test]
 fn explodorama_dialogs_select_then_buy_or_choose() {
+    use retrace_kernel::explodo::items::{Offer, Power};
+    use retrace_kernel::explodo::scene::Topic;
     use retrace_kernel::explodo::{Action, Dialog};
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
@@ -2472,6 +2480,13 @@ fn explodorama_dialogs_select_then_buy_or_choose() {
     h.key_press(egui::Key::ArrowDown);
     h.run();
     assert_eq!(explodo(&mut h).selected, 1);
+    // The selected item's clip plays above the shelf (Heart and Coin bag have none).
+    let topic = match items[1].expect("on the shelf") {
+        Offer::Power(Power::Heart | Power::CoinBag) => None,
+        Offer::Power(p) => Some(Topic::Power(p)),
+        Offer::Charge(c) => Some(Topic::Charge(c)),
+    };
+    assert_eq!(explodo(&mut h).clip_shown(), topic);
     let coins = explodo(&mut h).session.state().coins;
     let price = items[1].expect("on the shelf").price();
     assert!(coins >= price, "the fixture's run can buy the second item");

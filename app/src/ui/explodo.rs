@@ -9,6 +9,7 @@
 //! action), Q E Z C step diagonally (with Diagonal), Space waits, M B R L K T
 //! F X V pick Move, Bomb, Run, Slide, Kick, Throw, RPG, Detonate, Charge.
 
+pub mod clip;
 mod input;
 mod paint;
 
@@ -148,6 +149,9 @@ pub struct ExplodoView {
     /// A first-time explanation on screen: a power-up's or charge's first
     /// time in this run (what it is, and what it does).
     pub explain: Option<Offer>,
+    /// The clip a dialog shows (the selected card's, the explained power-up's
+    /// or charge's), kept while the same offer is on show.
+    clip: Option<(Offer, Option<clip::Clip>)>,
     /// The power-ups explained in this run, a bit each.
     explained: u32,
     /// The card or shop item selected in the dialog on top (the first
@@ -664,6 +668,7 @@ impl ExplodoView {
             banner: None,
             bannered: None,
             explain: None,
+            clip: None,
             explained: 0,
         }
     }
@@ -957,18 +962,39 @@ impl ExplodoView {
         request
     }
 
-    /// A first-time explanation: the power-up's or charge's name and line.
+    /// The topic of the clip a dialog shows now (None when none is on show).
+    pub fn clip_shown(&self) -> Option<retrace_kernel::explodo::scene::Topic> {
+        self.clip.as_ref().and_then(|(_, c)| c.as_ref().map(|c| c.topic))
+    }
+
+    /// The clip of `o` (a power-up or charge at work, made from the run's
+    /// seed), `width` points wide, with its line under it; Heart and Coin
+    /// bag have none, only the line.
+    fn offer_clip(&mut self, ui: &mut egui::Ui, o: Offer, width: f32, lang: Lang) {
+        if self.clip.as_ref().map(|(shown, _)| *shown) != Some(o) {
+            self.clip = Some((o, clip::Clip::of_offer(o, self.session.state().seed)));
+        }
+        if let Some((_, Some(c))) = &mut self.clip {
+            c.ui(ui, width);
+        }
+        let text = match o {
+            Offer::Power(p) => power_text(p, lang),
+            Offer::Charge(c) => charge_text(c, lang),
+        };
+        ui.add(egui::Label::new(RichText::new(text).small()).wrap());
+    }
+
+    /// A first-time explanation: the power-up's or charge's name, its clip
+    /// and its line.
     fn explain_window(&mut self, ui: &mut egui::Ui, lang: Lang) {
         let Some(o) = self.explain else { return };
-        let (name, text) = match o {
-            Offer::Power(p) => (power_name(p, lang), power_text(p, lang)),
-            Offer::Charge(c) => (charge_name(c, lang), charge_text(c, lang)),
-        };
+        let name = offer_name(o, lang);
         egui::Window::new(format!("{}: {name}", tr(lang, "New")))
             .collapsible(false)
             .anchor(egui::Align2::CENTER_BOTTOM, Vec2::new(0.0, -16.0))
             .show(ui.ctx(), |ui| {
-                ui.label(text);
+                ui.set_max_width(CLIP_WIDTH);
+                self.offer_clip(ui, o, CLIP_WIDTH, lang);
                 if ui.button(tr(lang, "Got it")).clicked() {
                     self.explain = None;
                 }
@@ -1359,6 +1385,10 @@ impl ExplodoView {
             .collapsible(false)
             .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
             .show(ui.ctx(), |ui| {
+                ui.set_max_width(CLIP_WIDTH);
+                if let Some(Some(o)) = items.get(self.selected) {
+                    self.offer_clip(ui, *o, CLIP_WIDTH, lang);
+                }
                 ui.label(if lang == Lang::Ru {
                     format!("Монет: {}. Покупки не тратят ходов.", s.coins)
                 } else {
@@ -1448,6 +1478,8 @@ impl ExplodoView {
                     .collapsible(false)
                     .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
                     .show(ui.ctx(), |ui| {
+                        ui.set_max_width(CLIP_WIDTH);
+                        self.offer_clip(ui, cards[self.selected], CLIP_WIDTH, lang);
                         ui.label(if lang == Lang::Ru {
                             "Выберите одно (ход не тратится):"
                         } else {
@@ -1476,6 +1508,9 @@ impl ExplodoView {
         }
     }
 }
+
+/// A dialog's clip width in points (a 9-tile scene: 24 points a tile).
+const CLIP_WIDTH: f32 = 216.0;
 
 /// The arrow keys move a dialog's selection among the indices `ok` allows
 /// (Up and Left back, Down and Right on, stopping at the ends).

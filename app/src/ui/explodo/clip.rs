@@ -1,0 +1,145 @@
+//! A clip: a scene (`retrace_kernel::explodo::scene`) played through the
+//! kernel and shown as a small board that plays its turns, two a second,
+//! with a bar under it that fills as it plays and a yellow mark where its
+//! moment comes. At the end it holds the last board a moment, then starts
+//! again with the next variant (new every loop, as the spec has it). The
+//! gem and shop cards, the first-time explanations, the almanac and the demo
+//! show clips.
+
+use eframe::egui::{self, Color32, Sense, Vec2};
+use retrace_kernel::explodo::scene::{self, Scene, Topic};
+use retrace_kernel::explodo::{Explodo, State};
+use retrace_kernel::Game;
+
+/// Seconds a turn shows.
+pub const TURN_SECONDS: f64 = 0.5;
+/// Turns the last board holds before the clip starts again.
+const HOLD_TURNS: usize = 2;
+
+/// A scene's boards, turn by turn, ready to show.
+pub struct Clip {
+    /// What it shows.
+    pub topic: Topic,
+    /// The scene (its variant's seed, actions and moment).
+    pub scene: Scene,
+    /// The board before the first action, then after each.
+    pub frames: Vec<State>,
+    /// The seed the next loop's variant is made from.
+    next_seed: u64,
+    /// When (the window's clock) this loop started; set on first show.
+    started: Option<f64>,
+}
+
+impl Clip {
+    /// The clip of `topic` for `seed`; None for a topic with no scene or a
+    /// scene whose search gave up (the dialog then shows no clip).
+    pub fn new(topic: Topic, seed: u64) -> Option<Clip> {
+        let scene = scene::make(topic, seed).ok()?;
+        let mut s = Explodo::start(&scene.setup(), scene.seed).ok()?;
+        let mut frames = vec![s.clone()];
+        for a in &scene.actions {
+            Explodo::apply(&mut s, a).ok()?;
+            frames.push(s.clone());
+        }
+        Some(Clip { topic, scene, frames, next_seed: seed.wrapping_add(1), started: None })
+    }
+
+    /// The clip of a power-up or charge a card offers (None for Heart and
+    /// Coin bag, which have no scene).
+    pub fn of_offer(o: retrace_kernel::explodo::items::Offer, seed: u64) -> Option<Clip> {
+        use retrace_kernel::explodo::items::{Offer, Power};
+        match o {
+            Offer::Power(Power::Heart | Power::CoinBag) => None,
+            Offer::Power(p) => Clip::new(Topic::Power(p), seed),
+            Offer::Charge(c) => Clip::new(Topic::Charge(c), seed),
+        }
+    }
+
+    /// The frame index shown at `now`, or None when the loop is over.
+    fn frame_at(&self, now: f64) -> Option<usize> {
+        let t = now - self.started.unwrap_or(now);
+        let k = (t / TURN_SECONDS).max(0.0) as usize;
+        (k < self.frames.len() + HOLD_TURNS).then(|| k.min(self.frames.len() - 1))
+    }
+
+    /// Shows the clip `width` points wide: the board (the turn it is on),
+    /// and the bar with the moment's mark. Asks for the next repaint.
+    pub fn ui(&mut self, ui: &mut egui::Ui, width: f32) {
+        let now = ui.input(|i| i.time);
+        self.started.get_or_insert(now);
+        let k = match self.frame_at(now) {
+            Some(k) => k,
+            None => {
+                // The next loop: a new variant of the same topic.
+                if let Some(next) = Clip::new(self.topic, self.next_seed) {
+                    *self = next;
+                } else {
+                    self.next_seed = self.next_seed.wrapping_add(1);
+                }
+                self.started = Some(now);
+                0
+            }
+        };
+        let s = &self.frames[k];
+        let (w, h) = (s.layout.w as f32, s.layout.h as f32);
+        let cell = width / w;
+        let (rect, _) = ui.allocate_exact_size(Vec2::new(width, cell * h), Sense::hover());
+        super::paint::paint(&ui.painter_at(rect), rect, s);
+        let (bar, _) = ui.allocate_exact_size(Vec2::new(width, 6.0), Sense::hover());
+        let p = ui.painter();
+        let turns = (self.frames.len() - 1).max(1) as f32;
+        p.rect_filled(bar, 2.0, Color32::from_gray(60));
+        let mut done = bar;
+        done.set_width(bar.width() * k as f32 / turns);
+        p.rect_filled(done, 2.0, Color32::from_rgb(90, 170, 255));
+        let x = bar.left() + bar.width() * self.scene.moment as f32 / turns;
+        p.line_segment(
+            [egui::pos2(x, bar.top() - 2.0), egui::pos2(x, bar.bottom() + 2.0)],
+            egui::Stroke::new(3.0, Color32::YELLOW),
+        );
+        ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+    }
+
+    /// The turn shown now (0: the first board), for tests and captions.
+    pub fn turn(&self, now: f64) -> usize {
+        self.frame_at(now).unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use retrace_kernel::explodo::items::{Charge, Offer, Power};
+
+    /// A clip's boards are the scene replayed: the last equals a session
+    /// that plays the scene's actions, and the moment's board differs from
+    /// the one before it.
+    #[test]
+    fn a_clip_is_its_scene_replayed() {
+        let clip = Clip::new(Topic::Charge(Charge::Nuke), 4).expect("a Nuke scene");
+        let mut session =
+            retrace_kernel::Session::<Explodo>::new(clip.scene.setup(), clip.scene.seed).expect("the scene starts");
+        for a in &clip.scene.actions {
+            session.push(*a).expect("the scene's actions are legal");
+        }
+        assert_eq!(clip.frames.last(), Some(session.state()));
+        assert_eq!(clip.frames.len(), clip.scene.actions.len() + 1);
+        let m = clip.scene.moment as usize;
+        assert_ne!(clip.frames[m], clip.frames[m - 1]);
+        assert!(Clip::of_offer(Offer::Power(Power::Heart), 1).is_none(), "Heart has no scene");
+        assert!(Clip::of_offer(Offer::Power(Power::Kick), 1).is_some());
+    }
+
+    /// Two boards a second from the first show, holding the last board, then
+    /// over (the caller starts the next loop).
+    #[test]
+    fn the_clip_plays_two_turns_a_second_and_holds_the_end() {
+        let mut clip = Clip::new(Topic::Power(Power::Run), 1).unwrap();
+        clip.started = Some(10.0);
+        assert_eq!(clip.frame_at(10.0), Some(0));
+        assert_eq!(clip.frame_at(10.0 + 3.0 * TURN_SECONDS + 0.1), Some(3));
+        let n = clip.frames.len();
+        assert_eq!(clip.frame_at(10.0 + (n + 1) as f64 * TURN_SECONDS), Some(n - 1), "holds the last board");
+        assert_eq!(clip.frame_at(10.0 + (n + HOLD_TURNS) as f64 * TURN_SECONDS + 0.01), None);
+    }
+}
