@@ -2203,6 +2203,52 @@ fn a_bug_report_holds_the_run_and_round_trips_through_verify_and_the_watcher() {
     assert!(out.contains("line "), "{out}");
 }
 
+/// Issue 26's report-replay: a bug report of an Explodorama run whose last
+/// level lost its last enemy opens beside today's autopilot on one board:
+/// the recorded turns up to that point, then autopilot's, from six turns
+/// before the two runs part. A report whose run never got there opens alone.
+#[test]
+fn a_bug_report_opens_beside_todays_autopilot() {
+    use retrace::ui::watch::{autopilot_twin, WatchView, AUTOPILOT_TWIN};
+    use retrace_kernel::explodo::{route, Action};
+    let mut run = fixtures::explodo(1, fixtures::EXPLODO_CLEAR_1);
+    let end = run.step();
+    let cleared = (0..=end)
+        .find(|&k| {
+            run.seek(k);
+            run.state().enemies.is_empty()
+        })
+        .expect("the fixture clears level 1");
+    // The player walked on by hand: the first recorded turn autopilot would
+    // not have taken; the report's run ends just after it.
+    run.seek(end);
+    let recorded = run.actions().to_vec();
+    let by_hand = (cleared..end)
+        .find(|&j| {
+            run.seek(j);
+            route::autopilot(run.state()) != Some(recorded[j as usize])
+        })
+        .expect("the fixture's walk to the exit is not autopilot's");
+    run.seek(by_hand);
+    let auto = route::autopilot(run.state()).expect("autopilot has a turn here");
+    run.seek(by_hand + 1);
+    let report = retrace::bug::Report::new(run.to_replay("t").to_bytes(), "it walked oddly", "none");
+    let v = WatchView::open("report", report.to_text().as_bytes()).expect("the report opens");
+    let pair = v.pair.as_ref().expect("beside today's autopilot");
+    assert_eq!(pair.source, AUTOPILOT_TWIN);
+    let split = pair.split.as_ref().expect("the runs part").step;
+    assert!(split > by_hand, "they part on the hand-made turn or after: {split} {by_hand}");
+    assert_eq!(v.step(), split - retrace::ui::watch::BEFORE_SPLIT);
+    let twin = autopilot_twin(&run.to_replay("t")).unwrap();
+    assert_eq!(&twin.actions()[..by_hand as usize], &run.actions()[..by_hand as usize]);
+    assert_eq!(twin.actions()[by_hand as usize], auto);
+    assert_eq!(twin.state().level, 2, "today's autopilot finishes the level (the gem's first card taken)");
+    // A run that never lost its last enemy opens alone.
+    let early = fixtures::explodo(1, "br");
+    let report = retrace::bug::Report::new(early.to_replay("t").to_bytes(), "", "none");
+    assert!(WatchView::open("report", report.to_text().as_bytes()).unwrap().pair.is_none());
+}
+
 /// Issue 26's language: every power-up and charge has its Russian name and
 /// line, and the gem's and shop's cards speak Russian too.
 #[test]

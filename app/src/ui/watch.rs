@@ -68,6 +68,68 @@ pub struct Pair {
 /// Turns shown before the runs part.
 pub const BEFORE_SPLIT: u32 = 6;
 
+/// The second run's name when a bug report opens beside today's autopilot.
+pub const AUTOPILOT_TWIN: &str = "today's autopilot";
+/// Turns today's autopilot plays at most in a report-replay.
+pub const TWIN_TURNS: u32 = 300;
+
+/// Today's autopilot on a recorded Explodorama run (the spec's
+/// report-replay): the recorded turns up to the first one after which the
+/// run's last level (its last attempt) has no enemy left, where autopilot
+/// takes over, then autopilot's own turns until it has none (the level
+/// left, no safe turn) or [`TWIN_TURNS`]; a dialog on the way takes the
+/// report's next answer, or the first card. None when the run never
+/// got there or autopilot has nothing to do there.
+pub fn autopilot_twin(file: &ReplayFile) -> Option<Session<Explodo>> {
+    use retrace_kernel::explodo::{route, RunPhase, Setup};
+    let full = Session::<Explodo>::from_replay(file).ok()?;
+    let last = full.state();
+    let (level, attempt) = (last.level, last.attempt);
+    let setup = Setup::read(&file.header.setup, file.header.rules_version).ok()?;
+    let mut twin = Session::<Explodo>::new(setup, file.header.seed).ok()?;
+    let take_over = |s: &retrace_kernel::explodo::State| {
+        s.level == level && s.attempt == attempt && s.enemies.is_empty() && s.phase == RunPhase::Playing
+    };
+    for a in full.actions() {
+        if take_over(twin.state()) {
+            break;
+        }
+        twin.push(*a).ok()?;
+    }
+    if !take_over(twin.state()) {
+        return None;
+    }
+    // A dialog autopilot opens (the gem's cards, a charge swap) takes the
+    // report's own next answer when it fits, else the first card (or keeping
+    // the charge carried), as a player waiting on autopilot would.
+    let taken = twin.step() as usize;
+    let mut answers = full.actions()[taken..].iter().filter(|a| {
+        use retrace_kernel::explodo::Action::*;
+        matches!(a, Choose(_) | KeepCharge | TakeCharge | FreezeFirst)
+    });
+    let mut played = 0;
+    while played < TWIN_TURNS {
+        let a = if twin.state().dialogs.is_empty() {
+            let Some(a) = route::autopilot(twin.state()) else { break };
+            a
+        } else {
+            use retrace_kernel::explodo::Action::{Choose, KeepCharge};
+            let fits = |a: &retrace_kernel::explodo::Action| {
+                let mut s = twin.state().clone();
+                Explodo::apply(&mut s, a).is_ok()
+            };
+            let Some(a) = answers.next().copied().filter(fits).or([Choose(0), KeepCharge].into_iter().find(fits))
+            else {
+                break;
+            };
+            a
+        };
+        twin.push(a).ok()?;
+        played += 1;
+    }
+    (played > 0).then_some(twin)
+}
+
 /// What the watcher asks the shell to do.
 #[expect(clippy::large_enum_variant, reason = "a request lives for one frame")]
 pub enum WatchRequest {
@@ -98,8 +160,19 @@ fn rebuild<G: Game>(file: &ReplayFile) -> Result<Session<G>, String> {
 impl WatchView {
     /// Verifies the bytes and prepares playback from step 0, or returns the
     /// kernel's message prefixed with the source.
+    /// A bug report of an Explodorama run opens as the spec's report-replay:
+    /// the recorded run beside today's autopilot ([`autopilot_twin`]) on one
+    /// board, when autopilot would have had a turn on the run's last level.
     pub fn open(source: &str, bytes: &[u8]) -> Result<WatchView, String> {
-        WatchView::from_file(source, &read(source, bytes)?)
+        let file = read(source, bytes)?;
+        if bytes.starts_with(crate::bug::MAGIC.as_bytes()) && file.header.game == "explodo" {
+            if let Some(twin) = autopilot_twin(&file) {
+                let run = crate::bug::replay_bytes(bytes).map_err(|e| format!("{source}: {e}"))?;
+                let twin = twin.to_replay(crate::APP_VERSION).to_bytes();
+                return WatchView::open_pair((source, &run), (AUTOPILOT_TWIN, &twin));
+            }
+        }
+        WatchView::from_file(source, &file)
     }
 
     /// Verifies a decoded replay and prepares playback from step 0.
