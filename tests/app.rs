@@ -2210,7 +2210,7 @@ fn a_bug_report_holds_the_run_and_round_trips_through_verify_and_the_watcher() {
 #[test]
 fn a_bug_report_opens_beside_todays_autopilot() {
     use retrace::ui::watch::{autopilot_twin, WatchView, AUTOPILOT_TWIN};
-    use retrace_kernel::explodo::{route, Action};
+    use retrace_kernel::explodo::route;
     let mut run = fixtures::explodo(1, fixtures::EXPLODO_CLEAR_1);
     let end = run.step();
     let cleared = (0..=end)
