@@ -345,6 +345,17 @@ fn snapshots_of_the_main_screens() {
     h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
     h.run();
     h.snapshot("explodo-danger");
+    // The almanac's enemies (every type's silhouette) and the demo's first scene.
+    let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
+    v.almanac = Some(Default::default());
+    h.state_mut().screen = Screen::Explodo(v);
+    h.run();
+    h.snapshot("explodo-almanac");
+    let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
+    v.demo = Some(retrace::ui::explodo::demo::Demo::new(1));
+    h.state_mut().screen = Screen::Explodo(v);
+    h.run();
+    h.snapshot("explodo-demo");
     // Miau Is True: the clockwork proof one move before the win (sentence bars,
     // frames and marks from the rules, the rules in force, the last move's events).
     let mut v = miau_level("mouse-keeps-time");
@@ -2591,6 +2602,47 @@ fn explodorama_dialogs_select_then_buy_or_choose() {
         assert_eq!(v.session.step(), before + 1, "{:?} {:?}", v.session.actions(), v.message);
         assert_eq!(v.session.actions().last(), Some(&Action::Choose(0)));
     }
+}
+
+/// Issue 26's menu: Almanac opens its four tabs (each entry with its
+/// picture and line; a power-up or charge plays its clip), and Demo plays
+/// the scenes one after another with a counter and ◀ ▶ ↺.
+#[test]
+fn the_run_menu_opens_the_almanac_and_the_demo() {
+    use retrace_kernel::explodo::items::Charge;
+    use retrace_kernel::explodo::scene::{topics, Topic};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w")));
+    h.run();
+    h.get_by_label("Run menu").click();
+    h.run();
+    h.get_by_label("Almanac").click();
+    h.run();
+    assert!(h.query_by_label("Wanders, usually keeping its heading.").is_some(), "the Blob's entry first");
+    h.get_by_label("Charges").click();
+    h.run();
+    h.get_by_label("Nuke ▶").click();
+    h.run();
+    let a = explodo(&mut h).almanac.as_ref().expect("the almanac is open");
+    assert_eq!(a.clip_shown(), Some(Topic::Charge(Charge::Nuke)));
+    h.get_by_label("On the board").click();
+    h.run();
+    assert!(h.query_by_label("Oil barrel").is_some());
+    explodo(&mut h).almanac = None;
+    h.get_by_label("Run menu").click();
+    h.run();
+    h.get_by_label("Demo").click();
+    h.run();
+    let n = topics().len();
+    assert!(h.query_by_label(&format!("1 / {n}")).is_some());
+    h.get_by_label("▶").click();
+    h.run();
+    assert!(h.query_by_label(&format!("2 / {n}")).is_some());
+    assert_eq!(explodo(&mut h).demo.as_ref().unwrap().topic(), topics()[1]);
+    h.get_by_label("↺").click();
+    h.run();
+    assert!(h.query_by_label(&format!("1 / {n}")).is_some());
 }
 
 /// Issue 19: a level-start banner ("Level N", the enemy type the level

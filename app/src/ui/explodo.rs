@@ -9,7 +9,9 @@
 //! action), Q E Z C step diagonally (with Diagonal), Space waits, M B R L K T
 //! F X V pick Move, Bomb, Run, Slide, Kick, Throw, RPG, Detonate, Charge.
 
+pub mod almanac;
 pub mod clip;
+pub mod demo;
 mod input;
 mod paint;
 
@@ -111,6 +113,10 @@ pub struct ExplodoView {
     recorded: bool,
     /// The score board is showing.
     pub show_scores: bool,
+    /// The almanac, while its window is open.
+    pub almanac: Option<almanac::Almanac>,
+    /// The demo, while its window is open.
+    pub demo: Option<demo::Demo>,
     /// The place the finished run took on the board.
     pub place: Option<usize>,
     /// The danger overlay and whether waiting is deadly, worked out once per
@@ -456,7 +462,12 @@ fn swap_dialog(
 
 /// The game's changes a player meets, newest first: the date (of the
 /// commit that made it), English, Russian.
-pub const CHANGES: [(&str, &str, &str); 4] = [
+pub const CHANGES: [(&str, &str, &str); 5] = [
+    (
+        "2026-12-01",
+        "Rules v5: scenes. Clips on the gem and shop cards and in first-time dialogs; the Almanac and the Demo in the menu; bug reports replay beside today's autopilot.",
+        "Правила v5: сцены. Ролики на карточках самоцвета и магазина и в первых объяснениях; Альманах и Демо в меню; отчёты об ошибках показываются рядом с сегодняшним автопилотом.",
+    ),
     (
         "2026-12-01",
         "Auto-move and autopilot, sounds, a lost life played again, bug reports, power-ups in Russian.",
@@ -649,6 +660,8 @@ impl ExplodoView {
             log: Vec::new(),
             recorded,
             show_scores: false,
+            almanac: None,
+            demo: None,
             place: None,
             preview: None,
             sounds: Vec::new(),
@@ -898,6 +911,7 @@ impl ExplodoView {
         self.death_banner(ui, lang);
         self.bug_window(ui, store, lang);
         self.explain_window(ui, lang);
+        self.almanac_and_demo(ui, lang);
         if let Some(r) = self.menu_window(ui, lang) {
             request = Some(r);
         }
@@ -1001,6 +1015,27 @@ impl ExplodoView {
             });
     }
 
+    /// The almanac's and the demo's windows, while open.
+    fn almanac_and_demo(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let seed = self.session.state().seed;
+        if let Some(a) = &mut self.almanac {
+            let mut open = true;
+            a.window(ui.ctx(), &mut open, self.session.state(), seed, lang);
+            if !open {
+                self.almanac = None;
+            }
+        }
+        if let Some(d) = &mut self.demo {
+            let mut open = true;
+            egui::Window::new(tr(lang, "Demo")).open(&mut open).collapsible(false).show(ui.ctx(), |ui| {
+                d.ui(ui, lang);
+            });
+            if !open {
+                self.demo = None;
+            }
+        }
+    }
+
     /// The in-run menu: the level and seed, Sound and Autopilot, Resume, New
     /// run (asked first: it replaces this run), Scores, Changes, Bug.
     fn menu_window(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<ExplodoRequest> {
@@ -1032,9 +1067,19 @@ impl ExplodoView {
                 self.confirm_new = true;
                 self.menu = false;
             }
-            if ui.button(tr(lang, "Scores")).clicked() {
-                self.show_scores = true;
-            }
+            ui.horizontal(|ui| {
+                if ui.button(tr(lang, "Scores")).clicked() {
+                    self.show_scores = true;
+                }
+                if ui.button(tr(lang, "Almanac")).clicked() {
+                    self.almanac = Some(almanac::Almanac::default());
+                    self.menu = false;
+                }
+                if ui.button(tr(lang, "Demo")).clicked() {
+                    self.demo = Some(demo::Demo::new(st.seed));
+                    self.menu = false;
+                }
+            });
             if ui.button(tr(lang, "Report a bug")).clicked() {
                 self.bug_note = Some(String::new());
                 self.menu = false;
@@ -1485,7 +1530,7 @@ impl ExplodoView {
                         } else {
                             "Choose one (it takes no turn):"
                         });
-                        egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+                        egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
                             for (i, o) in cards.iter().enumerate() {
                                 if ui.selectable_label(self.selected == i, card_text(&s, *o, lang)).clicked() {
                                     self.selected = i;

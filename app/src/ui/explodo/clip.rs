@@ -28,6 +28,8 @@ pub struct Clip {
     next_seed: u64,
     /// When (the window's clock) this loop started; set on first show.
     started: Option<f64>,
+    /// Loops played to the end so far (the demo moves on after one).
+    pub loops: u32,
 }
 
 impl Clip {
@@ -41,7 +43,7 @@ impl Clip {
             Explodo::apply(&mut s, a).ok()?;
             frames.push(s.clone());
         }
-        Some(Clip { topic, scene, frames, next_seed: seed.wrapping_add(1), started: None })
+        Some(Clip { topic, scene, frames, next_seed: seed.wrapping_add(1), started: None, loops: 0 })
     }
 
     /// The clip of a power-up or charge a card offers (None for Heart and
@@ -71,9 +73,11 @@ impl Clip {
             Some(k) => k,
             None => {
                 // The next loop: a new variant of the same topic.
+                let loops = self.loops + 1;
                 if let Some(next) = Clip::new(self.topic, self.next_seed) {
-                    *self = next;
+                    *self = Clip { loops, ..next };
                 } else {
+                    self.loops = loops;
                     self.next_seed = self.next_seed.wrapping_add(1);
                 }
                 self.started = Some(now);

@@ -1,0 +1,313 @@
+//! The almanac (the run menu's Almanac): every enemy, power-up, charge and
+//! thing on the board, in four tabs as the spec has them, each with its
+//! picture, what it does, the level it first turns up on, and its clip (a
+//! scene made with the real rules) where it has one.
+
+use super::clip::Clip;
+use super::paint::{enemy_look, paint, paint_enemy};
+use crate::store::Lang;
+use crate::ui::text::tr;
+use eframe::egui::{self, Color32, RichText, Sense, Vec2};
+use retrace_kernel::explodo::board::{
+    Dir, Pos, Tile, BARREL_FROM, BUSH, BUSH_FROM, METAL_FROM, OIL, OIL_FROM, SPIKES, SPIKES_FROM,
+};
+use retrace_kernel::explodo::items::{Charge, Offer, Power, CHARGES, POWERS};
+use retrace_kernel::explodo::scene::Topic;
+use retrace_kernel::explodo::{Kind, State, KINDS};
+
+/// The almanac's tabs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    /// Enemy types.
+    Enemies,
+    /// Power-ups.
+    Powers,
+    /// Charges.
+    Charges,
+    /// What lies on the board.
+    Board,
+}
+
+/// Things on the board with an entry of their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Thing {
+    /// A wooden crate.
+    Crate,
+    /// A pillar.
+    Pillar,
+    /// A bush.
+    Bush,
+    /// A metal crate.
+    Metal,
+    /// Oil.
+    Oil,
+    /// Spikes.
+    Spikes,
+    /// An oil barrel.
+    Barrel,
+    /// Rubble.
+    Rubble,
+}
+
+/// Every thing, in order of appearance.
+pub const THINGS: [Thing; 8] =
+    [Thing::Crate, Thing::Pillar, Thing::Bush, Thing::Metal, Thing::Oil, Thing::Spikes, Thing::Barrel, Thing::Rubble];
+
+/// One entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// An enemy type.
+    Enemy(Kind),
+    /// A power-up.
+    Power(Power),
+    /// A charge.
+    Charge(Charge),
+    /// A thing on the board.
+    Thing(Thing),
+}
+
+impl Entry {
+    /// The scene that shows it, if it has one (enemies have only their
+    /// picture; Heart, Coin bag and the board's things have none yet).
+    pub fn topic(self) -> Option<Topic> {
+        match self {
+            Entry::Power(Power::Heart | Power::CoinBag) | Entry::Enemy(_) | Entry::Thing(_) => None,
+            Entry::Power(p) => Some(Topic::Power(p)),
+            Entry::Charge(c) => Some(Topic::Charge(c)),
+        }
+    }
+
+    /// Its name in the window's language.
+    pub fn name(self, lang: Lang) -> &'static str {
+        match self {
+            Entry::Enemy(k) => super::kind_name(k, lang),
+            Entry::Power(p) => super::power_name(p, lang),
+            Entry::Charge(c) => super::charge_name(c, lang),
+            Entry::Thing(t) => thing_text(t, lang).0,
+        }
+    }
+
+    /// What it does, in the window's language.
+    pub fn text(self, lang: Lang) -> &'static str {
+        match self {
+            Entry::Enemy(k) => kind_text(k, lang),
+            Entry::Power(p) => super::power_text(p, lang),
+            Entry::Charge(c) => super::charge_text(c, lang),
+            Entry::Thing(t) => thing_text(t, lang).1,
+        }
+    }
+
+    /// The level it first turns up on, where that is fixed.
+    pub fn from_level(self) -> Option<u32> {
+        match self {
+            Entry::Enemy(k) => Some(k.from_level()),
+            Entry::Thing(t) => match t {
+                Thing::Crate | Thing::Pillar => Some(1),
+                Thing::Bush => Some(BUSH_FROM),
+                Thing::Metal => Some(METAL_FROM),
+                Thing::Oil => Some(OIL_FROM),
+                Thing::Spikes => Some(SPIKES_FROM),
+                Thing::Barrel => Some(BARREL_FROM),
+                Thing::Rubble => None,
+            },
+            Entry::Power(_) | Entry::Charge(_) => None,
+        }
+    }
+}
+
+/// The entries of a tab, in order.
+pub fn entries(tab: Tab) -> Vec<Entry> {
+    match tab {
+        Tab::Enemies => KINDS.iter().map(|&k| Entry::Enemy(k)).collect(),
+        Tab::Powers => POWERS.iter().map(|&p| Entry::Power(p)).collect(),
+        Tab::Charges => CHARGES.iter().map(|&c| Entry::Charge(c)).collect(),
+        Tab::Board => THINGS.iter().map(|&t| Entry::Thing(t)).collect(),
+    }
+}
+
+/// How an enemy type moves, in the window's language.
+pub fn kind_text(k: Kind, lang: Lang) -> &'static str {
+    let ru = lang == Lang::Ru;
+    match (k, ru) {
+        (Kind::Blob, false) => "Wanders, usually keeping its heading.",
+        (Kind::Blob, true) => "Бродит, обычно не меняя направления.",
+        (Kind::Seeker, false) => "Half the time it takes the shortest way to you.",
+        (Kind::Seeker, true) => "В половине случаев идёт к вам кратчайшим путём.",
+        (Kind::Drifter, false) => "Goes straight until something blocks it, then turns.",
+        (Kind::Drifter, true) => "Идёт прямо, пока что-нибудь не преградит путь, затем поворачивает.",
+        (Kind::Sprinter, false) => "Rests every other turn, then dashes two tiles.",
+        (Kind::Sprinter, true) => "Отдыхает через ход, затем делает рывок на две клетки.",
+        (Kind::Ghost, false) => "Every other turn it takes the shortest way to you, through crates.",
+        (Kind::Ghost, true) => "Через ход идёт к вам кратчайшим путём, сквозь ящики.",
+        (Kind::Wisp, false) => "Wanders through crates.",
+        (Kind::Wisp, true) => "Бродит сквозь ящики.",
+        (Kind::Hunter, false) => "Always takes the shortest way to you.",
+        (Kind::Hunter, true) => "Всегда идёт к вам кратчайшим путём.",
+    }
+}
+
+/// A thing's name and what it does, in the window's language.
+pub fn thing_text(t: Thing, lang: Lang) -> (&'static str, &'static str) {
+    let ru = lang == Lang::Ru;
+    match (t, ru) {
+        (Thing::Crate, false) => ("Crate", "Flame burns it; the exit and the gem hide under crates."),
+        (Thing::Crate, true) => ("Ящик", "Огонь сжигает его; выход и самоцвет спрятаны под ящиками."),
+        (Thing::Pillar, false) => ("Pillar", "Stops flame and everyone. Acid cracks it; a later blast breaks it."),
+        (Thing::Pillar, true) => {
+            ("Колонна", "Останавливает огонь и всех. Кислота раскалывает её; следующий взрыв ломает.")
+        }
+        (Thing::Bush, false) => ("Bush", "Hides you and drops; flame creeps through bushes slowly."),
+        (Thing::Bush, true) => ("Куст", "Прячет вас и добычу; огонь ползёт по кустам медленно."),
+        (Thing::Metal, false) => ("Metal crate", "Like a pillar, anywhere: flame stops at it."),
+        (Thing::Metal, true) => ("Железный ящик", "Как колонна, но где угодно: огонь останавливается на нём."),
+        (Thing::Oil, false) => ("Oil", "Slippery: you slide on. A spill burns all at once."),
+        (Thing::Oil, true) => ("Нефть", "Скользко: вас несёт дальше. Лужа сгорает вся сразу."),
+        (Thing::Spikes, false) => ("Spikes", "Up every other turn: cross while they are down."),
+        (Thing::Spikes, true) => ("Шипы", "Поднимаются через ход: переходите, пока они опущены."),
+        (Thing::Barrel, false) => ("Oil barrel", "Blocks like a crate; flame bursts it and it goes off."),
+        (Thing::Barrel, true) => ("Бочка с нефтью", "Преграда, как ящик; огонь разрывает её, и она взрывается."),
+        (Thing::Rubble, false) => ("Rubble", "A fallen ceiling: nothing gets through, not even flame."),
+        (Thing::Rubble, true) => ("Завал", "Обрушившийся потолок: никто не пройдёт, даже огонь."),
+    }
+}
+
+/// The almanac's window state: the tab, the entry shown, its clip.
+pub struct Almanac {
+    /// The tab on show.
+    pub tab: Tab,
+    /// The entry on show.
+    pub entry: Entry,
+    clip: Option<(Entry, Option<Clip>)>,
+}
+
+impl Default for Almanac {
+    fn default() -> Almanac {
+        Almanac { tab: Tab::Enemies, entry: Entry::Enemy(Kind::Blob), clip: None }
+    }
+}
+
+/// A one-tile board holding `tile` (with an object mark) for a picture.
+fn tile_picture(template: &State, tile: Tile, mark: u8) -> State {
+    let mut s = template.clone();
+    s.layout.w = 1;
+    s.layout.h = 1;
+    s.layout.tiles = vec![tile];
+    s.layout.marks = vec![mark];
+    s.layout.exit = Pos { x: 9, y: 9 };
+    s.layout.gem = Pos { x: 9, y: 9 };
+    s.player = Pos { x: 9, y: 9 };
+    s.enemies.clear();
+    s.bombs.clear();
+    s.flames.clear();
+    s.drops.clear();
+    s
+}
+
+/// Paints an entry's picture into `r`: an enemy's silhouette, a tile as
+/// the board draws it, or a power-up's or charge's disc with its initial.
+pub fn picture(painter: &egui::Painter, r: egui::Rect, e: Entry, template: &State) {
+    match e {
+        Entry::Enemy(k) => paint_enemy(painter, r, k, enemy_look(k).1, Dir::Left),
+        Entry::Thing(t) => {
+            let (tile, mark) = match t {
+                Thing::Crate => (Tile::Crate, 0),
+                Thing::Pillar => (Tile::Pillar, 0),
+                Thing::Bush => (Tile::Floor, BUSH),
+                Thing::Metal => (Tile::Metal, 0),
+                Thing::Oil => (Tile::Floor, OIL),
+                Thing::Spikes => (Tile::Floor, SPIKES),
+                Thing::Barrel => (Tile::Barrel, 0),
+                Thing::Rubble => (Tile::Rubble, 0),
+            };
+            paint(painter, r, &tile_picture(template, tile, mark));
+        }
+        Entry::Power(_) | Entry::Charge(_) => {
+            let colour = if matches!(e, Entry::Power(_)) {
+                Color32::from_rgb(90, 160, 255)
+            } else {
+                Color32::from_rgb(170, 120, 250)
+            };
+            painter.circle_filled(r.center(), r.width() * 0.45, colour);
+            let name = e.name(Lang::En);
+            painter.text(
+                r.center(),
+                egui::Align2::CENTER_CENTER,
+                &name[..name.char_indices().nth(1).map_or(name.len(), |(i, _)| i)],
+                egui::FontId::proportional(r.width() * 0.5),
+                Color32::WHITE,
+            );
+        }
+    }
+}
+
+impl Almanac {
+    /// The clip on show, for tests (None: the entry has none).
+    pub fn clip_shown(&self) -> Option<Topic> {
+        self.clip.as_ref().and_then(|(_, c)| c.as_ref().map(|c| c.topic))
+    }
+
+    /// The window; `open` goes false when it is closed. `template` is any
+    /// run's state (the tile pictures are drawn from it); `seed` makes the
+    /// clips.
+    pub fn window(&mut self, ctx: &egui::Context, open: &mut bool, template: &State, seed: u64, lang: Lang) {
+        egui::Window::new(tr(lang, "Almanac")).open(open).collapsible(false).default_width(560.0).show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                for (tab, name) in [
+                    (Tab::Enemies, tr(lang, "Enemies")),
+                    (Tab::Powers, tr(lang, "Power-ups")),
+                    (Tab::Charges, tr(lang, "Charges")),
+                    (Tab::Board, tr(lang, "On the board")),
+                ] {
+                    if ui.selectable_label(self.tab == tab, name).clicked() && self.tab != tab {
+                        self.tab = tab;
+                        self.entry = entries(tab)[0];
+                    }
+                }
+            });
+            ui.separator();
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(180.0);
+                    for e in entries(self.tab) {
+                        ui.horizontal(|ui| {
+                            let (r, _) = ui.allocate_exact_size(Vec2::splat(20.0), Sense::hover());
+                            picture(ui.painter(), r, e, template);
+                            let mark = if e.topic().is_some() { " ▶" } else { "" };
+                            if ui.selectable_label(self.entry == e, format!("{}{mark}", e.name(lang))).clicked() {
+                                self.entry = e;
+                            }
+                        });
+                    }
+                });
+                ui.separator();
+                ui.vertical(|ui| {
+                    ui.set_width(260.0);
+                    let e = self.entry;
+                    ui.horizontal(|ui| {
+                        let (r, _) = ui.allocate_exact_size(Vec2::splat(48.0), Sense::hover());
+                        picture(ui.painter(), r, e, template);
+                        ui.heading(e.name(lang));
+                    });
+                    ui.add(egui::Label::new(e.text(lang)).wrap());
+                    if let Some(l) = e.from_level() {
+                        ui.label(RichText::new(format!("{} {l}", tr(lang, "From level"))).small());
+                    }
+                    if self.clip.as_ref().map(|(shown, _)| *shown) != Some(e) {
+                        self.clip = Some((e, e.topic().and_then(|t| Clip::new(t, seed))));
+                    }
+                    if let Some((_, Some(c))) = &mut self.clip {
+                        c.ui(ui, 240.0);
+                    }
+                });
+            });
+        });
+    }
+}
+
+/// Offers as almanac entries (for "What is that?" on a card).
+pub fn entry_of(o: Offer) -> Entry {
+    match o {
+        Offer::Power(p) => Entry::Power(p),
+        Offer::Charge(c) => Entry::Charge(c),
+    }
+}

@@ -1,0 +1,141 @@
+//! The demo (the run menu's Demo, and the home card): the scenes of
+//! `retrace_kernel::explodo::scene`, made from the real rules when shown,
+//! one after another in a fixed order (or shuffled), each with its caption,
+//! the counter (12 / 35), a bar with the moment's mark, and ◀ ▶ ↺ and the
+//! dice to move about.
+
+use super::clip::Clip;
+use crate::store::Lang;
+use crate::ui::text::tr;
+use eframe::egui::{self, RichText};
+use retrace_kernel::explodo::scene::{topics, Topic};
+use retrace_kernel::rng::Rng;
+
+/// The demo's place and its clip.
+pub struct Demo {
+    /// The scene on show, an index into `order`.
+    pub index: usize,
+    /// Scenes in a random order (the dice).
+    pub shuffle: bool,
+    order: Vec<Topic>,
+    seed: u64,
+    clip: Option<Clip>,
+}
+
+/// A demo clip's width in points.
+const WIDTH: f32 = 360.0;
+
+/// What a scene is about, in the window's language (its caption's line).
+pub fn caption(t: Topic, lang: Lang) -> (&'static str, &'static str) {
+    match t {
+        Topic::Power(p) => (super::power_name(p, lang), super::power_text(p, lang)),
+        Topic::Charge(c) => (super::charge_name(c, lang), super::charge_text(c, lang)),
+        Topic::Enemy(k) => (super::kind_name(k, lang), super::almanac::kind_text(k, lang)),
+    }
+}
+
+impl Demo {
+    /// The demo from its first scene; `seed` makes its variants.
+    pub fn new(seed: u64) -> Demo {
+        Demo { index: 0, shuffle: false, order: topics(), seed, clip: None }
+    }
+
+    /// The scene on show.
+    pub fn topic(&self) -> Topic {
+        self.order[self.index]
+    }
+
+    /// How many scenes there are.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Whether there are none (never: every game has scenes).
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// Shows scene `i` (wrapping round either way).
+    pub fn go(&mut self, i: isize) {
+        let n = self.order.len() as isize;
+        self.index = i.rem_euclid(n) as usize;
+        self.seed = self.seed.wrapping_add(1);
+        self.clip = None;
+    }
+
+    /// Turns the random order on or off, staying on the scene on show.
+    pub fn set_shuffle(&mut self, on: bool) {
+        let here = self.topic();
+        self.shuffle = on;
+        self.order = topics();
+        if on {
+            Rng::stream(self.seed, "retrace.demo.shuffle").shuffle(&mut self.order);
+        }
+        self.index = self.order.iter().position(|&t| t == here).unwrap_or(0);
+    }
+
+    /// The demo's panel: caption, clip with its bar, counter and buttons.
+    /// A scene that has played once moves on to the next.
+    pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let topic = self.topic();
+        if self.clip.as_ref().is_none_or(|c| c.topic != topic) {
+            self.clip = Clip::new(topic, self.seed);
+        }
+        let (name, line) = caption(topic, lang);
+        ui.heading(name);
+        match &mut self.clip {
+            Some(c) => c.ui(ui, WIDTH),
+            None => {
+                ui.label(tr(lang, "This scene could not be made."));
+            }
+        }
+        ui.add(egui::Label::new(line).wrap());
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("{} / {}", self.index + 1, self.order.len())).monospace());
+            let i = self.index as isize;
+            if ui.button("◀").on_hover_text(tr(lang, "The scene before")).clicked() {
+                self.go(i - 1);
+            }
+            if ui.button("▶").on_hover_text(tr(lang, "The next scene")).clicked() {
+                self.go(i + 1);
+            }
+            if ui.button("↺").on_hover_text(tr(lang, "Back to the first")).clicked() {
+                self.go(0);
+            }
+            let mut shuffle = self.shuffle;
+            if ui.checkbox(&mut shuffle, tr(lang, "Shuffle")).changed() {
+                self.set_shuffle(shuffle);
+            }
+        });
+        if self.clip.as_ref().is_some_and(|c| c.loops > 0) {
+            self.go(self.index as isize + 1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_demo_wraps_round_and_shuffling_keeps_the_scene_on_show() {
+        let mut d = Demo::new(3);
+        assert_eq!(d.topic(), topics()[0]);
+        d.go(-1);
+        assert_eq!(d.index, d.len() - 1);
+        d.go(d.len() as isize);
+        assert_eq!(d.index, 0);
+        d.go(5);
+        let here = d.topic();
+        d.set_shuffle(true);
+        assert_eq!(d.topic(), here);
+        assert_ne!(d.order, topics(), "another order");
+        let mut sorted = d.order.clone();
+        sorted.sort();
+        let mut all = topics();
+        all.sort();
+        assert_eq!(sorted, all, "every scene once");
+        d.set_shuffle(false);
+        assert_eq!((d.topic(), d.order.clone()), (here, topics()));
+    }
+}
