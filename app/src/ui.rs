@@ -1,5 +1,6 @@
 //! The window: a home screen with a card per game (each looping a demo replay
-//! through the kernel), settings, help, and the game and replay screens.
+//! through the kernel; Explodorama's plays the demo's scenes, made at start
+//! with the real rules), settings, help, and the game and replay screens.
 //! Every game is a kernel `Session`, saved atomically after each action and
 //! resumed on the next start.
 
@@ -91,6 +92,8 @@ pub struct RetraceApp {
     theme_applied: Option<Theme>,
     /// Keeps the home cards' demos still (for snapshot tests).
     pub demos_paused: bool,
+    /// The demo scene Explodorama's home card shows.
+    explodo_scene: usize,
     /// The sound effects' device (opened at the first effect, when sound is on).
     pub sound: crate::sound::Sound,
     /// The gamepads (opened at the first frame).
@@ -183,7 +186,15 @@ impl RetraceApp {
         let saved_miau = saved::<Miau>(&store, miau::SAVE, &mut errors);
         // The player's own levels, before the errors are gathered into the banner.
         let miau_packs = my_levels(&store, &mut errors);
-        let demos = DEMOS.iter().filter_map(|(name, bytes)| WatchView::open(name, bytes).ok()).collect();
+        // Explodorama's card plays the demo's scenes, made now with the real
+        // rules (the recorded run only if the first cannot be made).
+        let demos = DEMOS
+            .iter()
+            .filter_map(|(name, bytes)| match *name {
+                "explodo" => explodo::demo::scene_watch(0, 1).or_else(|| WatchView::open(name, bytes).ok()),
+                _ => WatchView::open(name, bytes).ok(),
+            })
+            .collect();
         let mut app = RetraceApp {
             store,
             settings,
@@ -208,6 +219,7 @@ impl RetraceApp {
             show_help: false,
             theme_applied: None,
             demos_paused: false,
+            explodo_scene: 0,
             sound: crate::sound::Sound::default(),
             pads: crate::pad::Pads::default(),
             whats_new,
@@ -359,6 +371,14 @@ impl RetraceApp {
             d.playing = true;
             d.tick(dt);
             if d.step() >= d.verified.steps {
+                // Explodorama's card moves on to the demo's next scene.
+                if d.verified.game == "explodo" && d.source.starts_with("demo: ") {
+                    self.explodo_scene += 1;
+                    if let Some(next) = explodo::demo::scene_watch(self.explodo_scene, self.explodo_scene as u64 + 1) {
+                        *d = next;
+                        continue;
+                    }
+                }
                 d.seek(0);
             }
         }

@@ -113,9 +113,33 @@ impl Demo {
     }
 }
 
+/// Scene `i` of the demo's order (wrapping round) for `seed`, as a replay
+/// verified and opened in the watcher: the home card plays them one after
+/// another. None if its search gave up.
+pub fn scene_watch(i: usize, seed: u64) -> Option<crate::ui::watch::WatchView> {
+    use retrace_kernel::explodo::{scene, Explodo};
+    let all = topics();
+    let found = scene::make(all[i % all.len()], seed).ok()?;
+    let mut s = retrace_kernel::Session::<Explodo>::new(found.setup(), found.seed).ok()?;
+    for a in &found.actions {
+        s.push(*a).ok()?;
+    }
+    let bytes = s.to_replay(crate::APP_VERSION).to_bytes();
+    crate::ui::watch::WatchView::open(&format!("demo: {}", found.topic.name()), &bytes).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_scene_opens_verified_in_the_watcher() {
+        for i in 0..topics().len() {
+            let w = scene_watch(i, 9).unwrap_or_else(|| panic!("scene {i}"));
+            assert_eq!(w.verified.game, "explodo");
+            assert!(w.verified.steps >= 3);
+        }
+    }
 
     #[test]
     fn the_demo_wraps_round_and_shuffling_keeps_the_scene_on_show() {
