@@ -2645,6 +2645,133 @@ fn the_run_menu_opens_the_almanac_and_the_demo() {
     assert!(h.query_by_label(&format!("1 / {n}")).is_some());
 }
 
+/// Issue 19's keyboard: a whole level played by keys alone (arrows, B then
+/// an arrow, Space) makes exactly the fixture's log and clears level 1.
+#[test]
+fn an_explodorama_level_plays_by_keys_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.explodo_autopilot = false;
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    h.run();
+    let arrow = |c: char| match c {
+        'u' => egui::Key::ArrowUp,
+        'd' => egui::Key::ArrowDown,
+        'l' => egui::Key::ArrowLeft,
+        _ => egui::Key::ArrowRight,
+    };
+    for tok in fixtures::EXPLODO_CLEAR_1.split_whitespace() {
+        let mut chars = tok.chars();
+        match (chars.next().unwrap(), chars.next()) {
+            ('w', None) => h.key_press(egui::Key::Space),
+            ('b', Some(d)) => {
+                h.key_press(egui::Key::B);
+                h.run();
+                h.key_press(arrow(d));
+            }
+            (d, None) => h.key_press(arrow(d)),
+            other => panic!("token {other:?}"),
+        }
+        h.run();
+    }
+    let want = fixtures::explodo(1, fixtures::EXPLODO_CLEAR_1);
+    let v = explodo(&mut h);
+    assert_eq!(v.session.actions(), want.actions(), "{:?}", v.message);
+    assert_eq!(v.session.state().level, 2, "level 1 cleared");
+}
+
+/// Issue 19's cursor and "What is that?" by keys: Shift + an arrow wakes the
+/// cursor on you, the next hops it, M acts on its tile, and the cursor is
+/// back on you; `?` aims at the nearest thing and Enter opens its almanac
+/// entry; Esc backs out one step at a time, then opens the menu.
+#[test]
+fn the_keyboard_cursor_acts_on_its_tile_and_asks_what_things_are() {
+    use retrace::ui::explodo::almanac::Entry;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.explodo_autopilot = false;
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    h.run();
+    let me = explodo(&mut h).session.state().player;
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(explodo(&mut h).cursor, Some(me), "the first press only wakes it");
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::ArrowRight);
+    h.run();
+    let right = retrace_kernel::explodo::board::Pos { x: me.x + 1, y: me.y };
+    assert_eq!(explodo(&mut h).cursor, Some(right));
+    h.key_press(egui::Key::M);
+    h.run();
+    let v = explodo(&mut h);
+    assert_eq!(v.session.state().player, right, "{:?}", v.message);
+    assert_eq!(v.cursor, Some(right), "back on you after the turn");
+    h.key_press(egui::Key::Questionmark);
+    h.run();
+    let (aim, asking) = (explodo(&mut h).cursor.unwrap(), explodo(&mut h).asking);
+    assert!(asking);
+    let thing = retrace::ui::explodo::input::thing_at(explodo(&mut h).session.state(), aim).expect("aims at a thing");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let v = explodo(&mut h);
+    assert_eq!(v.almanac.as_ref().map(|a| a.entry), Some(thing));
+    assert!(matches!(thing, Entry::Enemy(_) | Entry::Thing(_)));
+    v.almanac = None;
+    assert!(!v.asking && v.cursor.is_none(), "explaining ends the asking");
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::ArrowLeft);
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!explodo(&mut h).menu && explodo(&mut h).cursor.is_none(), "Esc puts the cursor away first");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(explodo(&mut h).menu, "then opens the run menu");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!explodo(&mut h).menu, "and closes it");
+}
+
+/// Issue 19's controller: the d-pad wakes and hops the cursor, the bottom
+/// button moves there, the right one waits; in the shop the d-pad selects
+/// and the bottom button buys.
+#[test]
+fn explodorama_plays_by_pad_alone() {
+    use retrace::pad::Button as P;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.explodo_autopilot = false;
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    h.run();
+    let me = explodo(&mut h).session.state().player;
+    let press = |h: &mut Harness<'static, RetraceApp>, b: P| {
+        h.state_mut().pad_presses.push(b);
+        h.run();
+    };
+    press(&mut h, P::Right);
+    assert_eq!(explodo(&mut h).cursor, Some(me), "the first press wakes the cursor on you");
+    press(&mut h, P::Right);
+    press(&mut h, P::South);
+    let right = retrace_kernel::explodo::board::Pos { x: me.x + 1, y: me.y };
+    assert_eq!(explodo(&mut h).session.state().player, right);
+    let turn = explodo(&mut h).session.state().turn;
+    press(&mut h, P::East);
+    assert_eq!(explodo(&mut h).session.state().turn, turn + 1, "the right button waits");
+    press(&mut h, P::Start);
+    assert!(explodo(&mut h).menu);
+    press(&mut h, P::Start);
+    // The shop by pad: the d-pad selects, the bottom button buys.
+    let mut run = fixtures::explodo(7, fixtures::EXPLODO_TO_SHOP);
+    run.seek(run.step() - 2);
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
+    h.run();
+    let coins = explodo(&mut h).session.state().coins;
+    press(&mut h, P::Down);
+    assert_eq!(explodo(&mut h).selected, 1);
+    press(&mut h, P::South);
+    let v = explodo(&mut h);
+    assert_eq!(v.session.actions().last(), Some(&retrace_kernel::explodo::Action::Buy(1)));
+    assert!(v.session.state().coins < coins);
+}
+
 /// Issue 19: a level-start banner ("Level N", the enemy type the level
 /// brings first) goes up when a level begins and the first action takes it
 /// down, so it never delays play.

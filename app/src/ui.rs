@@ -652,7 +652,9 @@ impl RetraceApp {
 
     fn keys(&mut self, ctx: &egui::Context) {
         if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
-            // Esc first stops Explodorama's auto-move walk; with none, it goes home.
+            // Esc first stops Explodorama's auto-move walk or autopilot; else
+            // the run's screen backs out one step itself (a pick, its cursor,
+            // then its menu); the other screens go home.
             match &mut self.screen {
                 Screen::Explodo(v) if v.walk.is_some() || v.piloting() => {
                     v.walk = None;
@@ -662,6 +664,7 @@ impl RetraceApp {
                     }
                     ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
                 }
+                Screen::Explodo(_) => {}
                 _ => self.go_home(),
             }
         }
@@ -784,6 +787,7 @@ impl eframe::App for RetraceApp {
                     None => {}
                 },
                 Screen::Explodo(v) => {
+                    v.pad.append(&mut self.pad_presses);
                     (v.autopilot, v.sound) = (self.settings.explodo_autopilot, self.settings.sound);
                     let request = v.ui(ui, &self.store, lang);
                     if (v.autopilot, v.sound) != (self.settings.explodo_autopilot, self.settings.sound) {

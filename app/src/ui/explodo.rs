@@ -12,7 +12,7 @@
 pub mod almanac;
 pub mod clip;
 pub mod demo;
-mod input;
+pub mod input;
 mod paint;
 
 pub use input::{danger, deadly, tap, toward, Mode};
@@ -115,6 +115,13 @@ pub struct ExplodoView {
     pub show_scores: bool,
     /// The almanac, while its window is open.
     pub almanac: Option<almanac::Almanac>,
+    /// The keyboard's and pad's cursor (Shift + arrows, the d-pad): the tile
+    /// the next action aims at, back on you after each turn.
+    pub cursor: Option<Pos>,
+    /// "What is that?" (`?`, R1): the cursor aims at things to explain.
+    pub asking: bool,
+    /// Pad presses not yet handled (the shell fills it each frame).
+    pub pad: Vec<crate::pad::Button>,
     /// The demo, while its window is open.
     pub demo: Option<demo::Demo>,
     /// The place the finished run took on the board.
@@ -661,6 +668,9 @@ impl ExplodoView {
             recorded,
             show_scores: false,
             almanac: None,
+            cursor: None,
+            asking: false,
+            pad: Vec::new(),
             demo: None,
             place: None,
             preview: None,
@@ -719,6 +729,10 @@ impl ExplodoView {
                 self.log = events;
                 self.mode = Mode::Move;
                 self.picked = false;
+                // The cursor starts on you each turn.
+                if self.cursor.is_some() {
+                    self.cursor = Some(self.session.state().player);
+                }
                 // A test run never replaces the run in progress.
                 if !self.session.state().setup.test() {
                     if let Err(e) = store.save(SAVE, &self.session) {
@@ -893,11 +907,15 @@ impl ExplodoView {
         if !self.piloting() {
             self.keys(ui, store);
         }
+        for b in std::mem::take(&mut self.pad) {
+            self.pad_press(store, b);
+        }
         self.top_bar(ui, lang);
         if let Some(m) = &self.message {
             ui.colored_label(Color32::from_rgb(230, 120, 60), super::text::kernel(lang, m));
         }
         self.action_bar(ui, store, lang);
+        self.cursor_line(ui, lang);
         ui.horizontal_top(|ui| {
             self.board(ui, store);
             ui.vertical(|ui| {
@@ -974,6 +992,91 @@ impl ExplodoView {
             scores_window(ui.ctx(), store, &mut self.show_scores, lang);
         }
         request
+    }
+
+    /// The line under the action bar while the cursor or "What is that?"
+    /// is on: what the keys do.
+    fn cursor_line(&self, ui: &mut egui::Ui, lang: Lang) {
+        if self.asking {
+            ui.label(
+                RichText::new(tr(lang, "What is that? Arrows hop between things, Enter explains, Esc stops.")).small(),
+            );
+        } else if self.cursor.is_some() {
+            ui.label(
+                RichText::new(tr(
+                    lang,
+                    "Cursor: Enter or M acts on its tile, B bomb, V charge, Space waits (on you), Esc backs out.",
+                ))
+                .small(),
+            );
+        }
+    }
+
+    /// One pad press: a dialog or banner on show takes it (the d-pad moves
+    /// the selection, the bottom button is the main one, the right one
+    /// leaves), else the board ([`ExplodoView::pad_board`]).
+    fn pad_press(&mut self, store: &Store, b: crate::pad::Button) {
+        use crate::pad::Button as P;
+        if b == P::Start {
+            self.menu = !self.menu;
+            return;
+        }
+        if self.piloting() {
+            if b == P::LeftShoulder {
+                self.pilot_stopped = true;
+            }
+            return;
+        }
+        if self.explain.is_some() {
+            if matches!(b, P::South | P::East) {
+                self.explain = None;
+            }
+            return;
+        }
+        if self.death.is_some() {
+            if matches!(b, P::South | P::East) && self.session.state().phase == RunPhase::Playing {
+                self.death = None;
+            }
+            return;
+        }
+        if self.cleared.is_some() {
+            if b == P::South {
+                self.cleared = None;
+            }
+            return;
+        }
+        let s = self.session.state().clone();
+        let Some(top) = s.dialogs.last() else { return self.pad_board(store, b) };
+        let step = |sel: usize, len: usize, ok: &dyn Fn(usize) -> bool| match b {
+            P::Up | P::Left => (0..sel).rev().find(|&i| ok(i)).unwrap_or(sel),
+            P::Down | P::Right => (sel + 1..len).find(|&i| ok(i)).unwrap_or(sel),
+            _ => sel,
+        };
+        let answer = match top {
+            Dialog::Gem { cards, .. } => {
+                self.selected = step(self.selected.min(cards.len().saturating_sub(1)), cards.len(), &|_| true);
+                (b == P::South).then_some(Action::Choose(self.selected as u8))
+            }
+            Dialog::Shop { items, .. } => {
+                let on_shelf = |i: usize| items.get(i).is_some_and(Option::is_some);
+                self.selected = step(self.selected, items.len(), &on_shelf);
+                match b {
+                    P::South if on_shelf(self.selected) => Some(Action::Buy(self.selected as u8)),
+                    P::North => Some(Action::Restock),
+                    P::West => Some(Action::LeaveShop),
+                    _ => None,
+                }
+            }
+            Dialog::Swap { .. } => match b {
+                P::South => Some(Action::TakeCharge),
+                P::East => Some(Action::KeepCharge),
+                P::North => Some(Action::FreezeFirst),
+                _ => None,
+            },
+        };
+        if let Some(a) = answer {
+            self.push(store, a);
+        }
     }
 
     /// The topic of the clip a dialog shows now (None when none is on show).
@@ -1237,6 +1340,10 @@ impl ExplodoView {
             if ui.button(tr(lang, "Run menu")).clicked() {
                 self.menu = true;
             }
+            // "What is that?": then a click on a thing (or Enter on the aim) opens its entry.
+            if ui.selectable_label(self.asking, "?").on_hover_text(tr(lang, "What is that?")).clicked() {
+                self.asking = !self.asking;
+            }
             // Auto-move under way: Go takes the next step, Stop ends the walk (Esc too).
             if self.walk.is_some() {
                 if ui.button(tr(lang, "Go")).clicked() {
@@ -1373,10 +1480,29 @@ impl ExplodoView {
                 }
             }
         }
+        // The keyboard's and pad's cursor: a dashed square (yellow while
+        // asking "What is that?").
+        if let Some(c) = self.cursor {
+            let r = egui::Rect::from_min_size(
+                rect.min + Vec2::new(c.x as f32 * cell, c.y as f32 * cell),
+                Vec2::splat(cell),
+            )
+            .shrink(2.0);
+            let colour = if self.asking { Color32::YELLOW } else { Color32::WHITE };
+            let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
+            painter.add(egui::Shape::dashed_line(&corners, egui::Stroke::new(2.0, colour), cell * 0.18, cell * 0.1));
+        }
         if resp.clicked() && !self.piloting() {
             if let Some(at) = resp.interact_pointer_pos() {
                 let tile = tile_at(at);
-                if far(tile) {
+                // The mouse hands the board back: the cursor goes away.
+                self.cursor = None;
+                let asking = std::mem::take(&mut self.asking);
+                // "What is that?", or a click on an enemy with nothing picked: its entry.
+                let enemy = s.enemies.iter().any(|e| e.pos == tile);
+                if asking || (enemy && !self.picked) {
+                    self.explain_at(tile);
+                } else if far(tile) {
                     // A far tile walks there; a second click on the destination steps on (Go).
                     self.walk = Some(tile);
                     self.walk_on(store);

@@ -241,6 +241,17 @@ pub fn picture(painter: &egui::Painter, r: egui::Rect, e: Entry, template: &Stat
 }
 
 impl Almanac {
+    /// The almanac open at `entry` (its tab), as "What is that?" opens it.
+    pub fn at(entry: Entry) -> Almanac {
+        let tab = match entry {
+            Entry::Enemy(_) => Tab::Enemies,
+            Entry::Power(_) => Tab::Powers,
+            Entry::Charge(_) => Tab::Charges,
+            Entry::Thing(_) => Tab::Board,
+        };
+        Almanac { tab, entry, clip: None }
+    }
+
     /// The clip on show, for tests (None: the entry has none).
     pub fn clip_shown(&self) -> Option<Topic> {
         self.clip.as_ref().and_then(|(_, c)| c.as_ref().map(|c| c.topic))

@@ -128,15 +128,218 @@ pub fn danger(s: &State) -> (std::collections::BTreeSet<Pos>, std::collections::
     (now, next)
 }
 
+/// What "What is that?" can explain on a tile: an enemy, then the tile's
+/// object or block (the almanac's entry for it), or None.
+pub fn thing_at(s: &State, p: Pos) -> Option<super::almanac::Entry> {
+    use super::almanac::{Entry, Thing};
+    use retrace_kernel::explodo::board::{Tile, BUSH, OIL, SPIKES};
+    if let Some(e) = s.enemies.iter().find(|e| e.pos == p) {
+        return Some(Entry::Enemy(e.kind));
+    }
+    if !s.layout.inside(p) {
+        return None;
+    }
+    Some(Entry::Thing(match s.layout.tile(p) {
+        Tile::Crate => Thing::Crate,
+        Tile::Pillar | Tile::Cracked => Thing::Pillar,
+        Tile::Metal => Thing::Metal,
+        Tile::Barrel => Thing::Barrel,
+        Tile::Rubble => Thing::Rubble,
+        Tile::Wall => return None,
+        Tile::Floor if s.layout.has(p, BUSH) => Thing::Bush,
+        Tile::Floor if s.layout.has(p, OIL) => Thing::Oil,
+        Tile::Floor if s.layout.has(p, SPIKES) => Thing::Spikes,
+        Tile::Floor => return None,
+    }))
+}
+
+/// The nearest tile from `from` with something to explain, strictly that
+/// way along `d` when given (ties: the nearer across, then reading order).
+pub fn next_thing(s: &State, from: Pos, d: Option<Dir>) -> Option<Pos> {
+    let ahead = |p: Pos| match d {
+        None => true,
+        Some(Dir::Up) => p.y < from.y,
+        Some(Dir::Down) => p.y > from.y,
+        Some(Dir::Left) => p.x < from.x,
+        Some(Dir::Right) => p.x > from.x,
+    };
+    let across = |p: Pos| match d {
+        Some(Dir::Up | Dir::Down) => (p.x - from.x).abs(),
+        Some(Dir::Left | Dir::Right) => (p.y - from.y).abs(),
+        None => 0,
+    };
+    s.layout
+        .positions()
+        .filter(|&p| p != from && ahead(p) && thing_at(s, p).is_some())
+        .min_by_key(|&p| (p.dist(from) + across(p), across(p), p.y, p.x))
+}
+
+/// A press from the keyboard's cursor keys or the pad, for the cursor and
+/// the picked action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Press {
+    /// Hop the cursor (waking it on you first).
+    Hop(Dir),
+    /// Act with this action on the cursor's tile (picked: as if its button
+    /// was pressed first, so even a deadly one is done).
+    Act(Mode, bool),
+    /// The cursor tile's first action, or the picked one.
+    Enter,
+    /// Wait (on your own tile).
+    Wait,
+    /// Back out one step: the pick, the cursor to you, the cursor away,
+    /// then the menu.
+    Back,
+    /// Bring the cursor back to you (and stop autopilot).
+    Home,
+    /// "What is that?" on or off.
+    Ask,
+}
+
 impl ExplodoView {
+    /// Acts on `tile` as a click with `mode` does: a far tile with Move and
+    /// nothing picked walks there (auto-move), else the tile's action.
+    pub fn act_at(&mut self, store: &Store, mode: Mode, tile: Pos, picked: bool) {
+        let s = self.session.state().clone();
+        self.mode = mode;
+        self.picked = picked;
+        if mode == Mode::Move && !picked && tile.king(s.player) > 1 && s.layout.inside(tile) {
+            self.walk = Some(tile);
+            self.walk_on(store);
+        } else if let Some(a) = tap(&s, mode, tile) {
+            self.walk = None;
+            self.shortcut(store, a);
+        } else {
+            self.message = Some("Nothing to do there.".into());
+        }
+    }
+
+    /// Opens the almanac at what lies on `p`; false when there is nothing
+    /// there to explain.
+    pub fn explain_at(&mut self, p: Pos) -> bool {
+        match thing_at(self.session.state(), p) {
+            Some(e) => {
+                self.almanac = Some(super::almanac::Almanac::at(e));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// One cursor press (keyboard or pad).
+    pub fn press(&mut self, store: &Store, p: Press) {
+        let s = self.session.state().clone();
+        let me = s.player;
+        if self.asking {
+            match p {
+                Press::Hop(d) => {
+                    let from = self.cursor.unwrap_or(me);
+                    if let Some(t) = next_thing(&s, from, Some(d)) {
+                        self.cursor = Some(t);
+                    }
+                }
+                Press::Enter | Press::Ask | Press::Act(Mode::Move, _) => {
+                    if let Some(c) = self.cursor {
+                        self.explain_at(c);
+                    }
+                    self.asking = false;
+                    self.cursor = None;
+                }
+                Press::Home => self.cursor = Some(me),
+                Press::Back | Press::Wait | Press::Act(..) => {
+                    self.asking = false;
+                    self.cursor = None;
+                }
+            }
+            return;
+        }
+        match p {
+            Press::Ask => {
+                self.asking = true;
+                self.cursor = next_thing(&s, me, None).or(Some(me));
+            }
+            Press::Hop(d) => {
+                self.cursor = Some(match self.cursor {
+                    None => me,
+                    Some(c) => {
+                        let n = c.step(d);
+                        if n.x >= 0 && n.y >= 0 && n.x < s.layout.w && n.y < s.layout.h {
+                            n
+                        } else {
+                            c
+                        }
+                    }
+                });
+            }
+            Press::Act(mode, picked) => {
+                let Some(c) = self.cursor else {
+                    self.mode = mode;
+                    self.picked = true;
+                    self.cursor = Some(me);
+                    return;
+                };
+                self.act_at(store, mode, c, picked);
+            }
+            Press::Enter => {
+                let c = self.cursor.unwrap_or(me);
+                if self.picked {
+                    self.act_at(store, self.mode, c, true);
+                } else if c == me {
+                    self.push(store, Action::Wait);
+                } else if tap(&s, Mode::Move, c).is_some() || c.king(me) > 1 {
+                    self.act_at(store, Mode::Move, c, false);
+                } else {
+                    self.act_at(store, Mode::Bomb, c, false);
+                }
+            }
+            Press::Wait => {
+                if self.cursor.is_none_or(|c| c == me) {
+                    self.push(store, Action::Wait);
+                }
+            }
+            Press::Home => {
+                self.mode = Mode::Move;
+                self.picked = false;
+                self.cursor = Some(me);
+                if self.piloting() {
+                    self.pilot_stopped = true;
+                }
+            }
+            Press::Back => {
+                if self.picked {
+                    self.picked = false;
+                    self.mode = Mode::Move;
+                } else if self.walk.is_some() {
+                    self.walk = None;
+                } else if self.cursor.is_some_and(|c| c != me) {
+                    self.cursor = Some(me);
+                } else if self.cursor.is_some() {
+                    self.cursor = None;
+                } else {
+                    self.menu = true;
+                }
+            }
+        }
+    }
+
     pub(super) fn keys(&mut self, ui: &egui::Ui, store: &Store) {
         if !self.session.state().dialogs.is_empty() || ui.ctx().egui_wants_keyboard_input() {
             return;
         }
         use egui::Key;
         let pressed = |k: Key| ui.input(|i| i.key_pressed(k));
+        let shift = ui.input(|i| i.modifiers.shift);
         if pressed(Key::Escape) {
-            self.walk = None;
+            if self.menu {
+                self.menu = false;
+            } else {
+                self.press(store, Press::Back);
+            }
+            return;
+        }
+        if pressed(Key::Questionmark) || (shift && pressed(Key::Slash)) {
+            self.press(store, Press::Ask);
+            return;
         }
         for (keys, d) in [
             ([Key::ArrowUp, Key::W], Dir::Up),
@@ -145,10 +348,19 @@ impl ExplodoView {
             ([Key::ArrowRight, Key::D], Dir::Right),
         ] {
             if keys.iter().any(|&k| pressed(k)) {
-                if let Some(a) = toward(self.session.state(), self.mode, d) {
-                    self.shortcut(store, a);
+                if shift || self.asking {
+                    self.press(store, Press::Hop(d));
+                } else {
+                    // A plain arrow puts the cursor away and takes the nearest tile that way.
+                    self.cursor = None;
+                    if let Some(a) = toward(self.session.state(), self.mode, d) {
+                        self.shortcut(store, a);
+                    }
                 }
             }
+        }
+        if pressed(Key::Enter) {
+            self.press(store, Press::Enter);
         }
         for (k, g) in
             [(Key::Q, Diag::UpLeft), (Key::E, Diag::UpRight), (Key::Z, Diag::DownLeft), (Key::C, Diag::DownRight)]
@@ -158,7 +370,7 @@ impl ExplodoView {
             }
         }
         if pressed(Key::Space) {
-            self.push(store, Action::Wait);
+            self.press(store, Press::Wait);
         }
         for (k, m) in [
             (Key::M, Mode::Move),
@@ -172,9 +384,47 @@ impl ExplodoView {
             (Key::V, Mode::Charge),
         ] {
             if pressed(k) {
-                self.mode = m;
-                self.picked = true;
+                if self.cursor.is_some() {
+                    // On the cursor's tile: Move, Bomb and Charge as a tap
+                    // does; the others as picked first.
+                    let picked = !matches!(m, Mode::Move | Mode::Bomb | Mode::Charge);
+                    self.press(store, Press::Act(m, picked));
+                } else {
+                    self.mode = m;
+                    self.picked = true;
+                }
             }
         }
+    }
+
+    /// The pad's presses on the board (dialogs take theirs first): the
+    /// d-pad hops the cursor, the face buttons are Move/Go (bottom), Bomb
+    /// (left), Charge (top) and Wait (right, on your own tile); L1 brings
+    /// the cursor back to you, R1 or Select is "What is that?", Start the menu.
+    pub(super) fn pad_board(&mut self, store: &Store, b: crate::pad::Button) {
+        use crate::pad::Button as P;
+        let press = match b {
+            P::Up => Press::Hop(Dir::Up),
+            P::Down => Press::Hop(Dir::Down),
+            P::Left => Press::Hop(Dir::Left),
+            P::Right => Press::Hop(Dir::Right),
+            P::South if self.cursor.is_none() => Press::Hop(Dir::Up),
+            P::South => Press::Act(Mode::Move, false),
+            P::West => Press::Act(Mode::Bomb, false),
+            P::North => Press::Act(Mode::Charge, false),
+            P::East => Press::Wait,
+            P::LeftShoulder => Press::Home,
+            P::RightShoulder | P::Select => Press::Ask,
+            P::Start => {
+                self.menu = !self.menu;
+                return;
+            }
+        };
+        // The first press only wakes the cursor on you.
+        if self.cursor.is_none() && !matches!(press, Press::Wait | Press::Ask | Press::Home) {
+            self.cursor = Some(self.session.state().player);
+            return;
+        }
+        self.press(store, press);
     }
 }
