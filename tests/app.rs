@@ -42,7 +42,10 @@ fn miau_level(id: &str) -> retrace::ui::miau::MiauView {
 fn harness(dir: &Path) -> Harness<'static, RetraceApp> {
     english_minelayer(dir);
     let store = Store::new(dir);
-    Harness::builder().with_size([1100.0, 760.0]).build_eframe(move |_cc| RetraceApp::new(store, None))
+    Harness::builder()
+        .with_size([1100.0, 760.0])
+        .with_max_steps(40)
+        .build_eframe(move |_cc| RetraceApp::new(store, None))
 }
 
 /// A harness that can render pixels (wgpu), or `None` without a GPU.
@@ -50,7 +53,13 @@ fn rendering_harness(dir: &Path) -> Option<Harness<'static, RetraceApp>> {
     retrace_gpu::gpu_for_tests("rendered app test")?;
     english_minelayer(dir);
     let store = Store::new(dir);
-    Some(Harness::builder().with_size([1100.0, 760.0]).wgpu().build_eframe(move |_cc| RetraceApp::new(store, None)))
+    Some(
+        Harness::builder()
+            .with_size([1100.0, 760.0])
+            .with_max_steps(40)
+            .wgpu()
+            .build_eframe(move |_cc| RetraceApp::new(store, None)),
+    )
 }
 
 /// Pixels of exactly this colour in a rendering of the window.
@@ -308,7 +317,7 @@ fn snapshots_of_the_main_screens() {
     let dir = tempfile::tempdir().unwrap();
     english_minelayer(dir.path());
     let store = Store::new(dir.path());
-    let mut h = Harness::builder().with_size([1100.0, 760.0]).wgpu().build_eframe(move |_cc| {
+    let mut h = Harness::builder().with_size([1100.0, 760.0]).with_max_steps(40).wgpu().build_eframe(move |_cc| {
         let mut app = RetraceApp::new(store, None);
         app.demos_paused = true;
         // Nothing machine-specific on screen: Life's engine is the CPU whatever the GPU.
@@ -2113,7 +2122,7 @@ fn autopilot_finishes_a_level_once_every_enemy_is_gone() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(session));
-    h.run();
+    h.step();
     assert!(explodo(&mut h).piloting(), "on by default, every enemy gone");
     let at = explodo(&mut h).session.state().player;
     let store = Store::new(dir.path());
@@ -2421,7 +2430,10 @@ fn a_newer_build_says_whats_new_once() {
     assert!(h.query_by_label("What's new").is_none(), "once");
     let fresh = tempfile::tempdir().unwrap();
     let store = Store::new(fresh.path());
-    let mut h = Harness::builder().with_size([1100.0, 760.0]).build_eframe(move |_cc| RetraceApp::new(store, None));
+    let mut h = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .with_max_steps(40)
+        .build_eframe(move |_cc| RetraceApp::new(store, None));
     h.run();
     assert!(h.query_by_label("What's new").is_none(), "not on a fresh data folder");
 }
@@ -2728,6 +2740,32 @@ fn the_keyboard_cursor_acts_on_its_tile_and_asks_what_things_are() {
     h.key_press(egui::Key::Escape);
     h.run();
     assert!(!explodo(&mut h).menu, "and closes it");
+}
+
+/// Issue 19's animation: a turn tweens from the state before, drawn from the
+/// kernel's events, and never holds up the next action (which replaces it
+/// at once); the run is the kernel's throughout.
+#[test]
+fn a_turn_animates_without_holding_up_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.explodo_autopilot = false;
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    h.run();
+    let me = explodo(&mut h).session.state().player;
+    h.key_press(egui::Key::ArrowRight);
+    h.step();
+    let moved = explodo(&mut h).session.state().player;
+    assert_ne!(moved, me);
+    assert_eq!(explodo(&mut h).animation().and_then(|m| m.player_from), Some(me));
+    let turn = explodo(&mut h).session.state().turn;
+    h.key_press(egui::Key::Space);
+    h.step();
+    let v = explodo(&mut h);
+    assert_eq!(v.session.state().turn, turn + 1, "the next action is not held up");
+    assert_eq!(v.animation().and_then(|m| m.player_from), Some(moved), "it replaced the old animation");
+    h.run();
+    assert!(explodo(&mut h).animation().is_none(), "over once played");
 }
 
 /// Issue 19's controller: the d-pad wakes and hops the cursor, the bottom

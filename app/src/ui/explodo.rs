@@ -13,7 +13,7 @@ pub mod almanac;
 pub mod clip;
 pub mod demo;
 pub mod input;
-mod paint;
+pub mod paint;
 
 pub use input::{danger, deadly, tap, toward, Mode};
 pub use paint::{bomb_badge, paint, paint_pair};
@@ -122,6 +122,9 @@ pub struct ExplodoView {
     pub asking: bool,
     /// Pad presses not yet handled (the shell fills it each frame).
     pub pad: Vec<crate::pad::Button>,
+    /// The last turn's animation and when it started (set when first
+    /// drawn); the next action replaces it, so it never delays input.
+    anim: Option<(paint::Motion, Option<f64>)>,
     /// The demo, while its window is open.
     pub demo: Option<demo::Demo>,
     /// The place the finished run took on the board.
@@ -671,6 +674,7 @@ impl ExplodoView {
             cursor: None,
             asking: false,
             pad: Vec::new(),
+            anim: None,
             demo: None,
             place: None,
             preview: None,
@@ -699,8 +703,10 @@ impl ExplodoView {
     /// Plays an action: refusals become the message; the run is saved; a
     /// finished run goes on the score board once.
     pub fn push(&mut self, store: &Store, a: Action) {
+        let before = self.session.state().clone();
         match self.session.push(a) {
             Ok(events) => {
+                self.anim = Some((paint::Motion::of_turn(&before, &events, self.session.state()), None));
                 self.sounds.push(effect(&events));
                 let died = events.iter().find_map(|e| match e {
                     Event::LifeLost(t) | Event::RunOver(t) => Some(t.clone()),
@@ -1079,6 +1085,11 @@ impl ExplodoView {
         }
     }
 
+    /// The turn being animated, if any (it never changes the run).
+    pub fn animation(&self) -> Option<&paint::Motion> {
+        self.anim.as_ref().map(|(m, _)| m)
+    }
+
     /// The topic of the clip a dialog shows now (None when none is on show).
     pub fn clip_shown(&self) -> Option<retrace_kernel::explodo::scene::Topic> {
         self.clip.as_ref().and_then(|(_, c)| c.as_ref().map(|c| c.topic))
@@ -1446,7 +1457,20 @@ impl ExplodoView {
             ui.allocate_exact_size(Vec2::new(cell * s.layout.w as f32, cell * s.layout.h as f32), Sense::click());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("board, level {}", s.level)));
         let painter = ui.painter_at(rect);
-        paint(&painter, rect, &s);
+        // The last turn animates from its events; a finished one is dropped.
+        let now = ui.input(|i| i.time);
+        if let Some((m, start)) = &mut self.anim {
+            let elapsed = now - *start.get_or_insert(now);
+            if elapsed < paint::EFFECT_SECONDS {
+                paint::paint_moving(&painter, rect, &s, Some((m, elapsed)));
+                ui.ctx().request_repaint();
+            } else {
+                self.anim = None;
+            }
+        }
+        if self.anim.is_none() {
+            paint(&painter, rect, &s);
+        }
         if s.dialogs.is_empty() && s.phase == RunPhase::Playing {
             let preview = self.preview();
             for (tiles, alpha) in [(&preview.next, 50), (&preview.now, 110)] {

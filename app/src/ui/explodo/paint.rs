@@ -68,6 +68,73 @@ pub fn paint_pair(painter: &egui::Painter, rect: egui::Rect, first: &State, seco
 /// Draws a run's board into `rect` (the game screen, the home card's demo and
 /// the replay watcher share it).
 pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
+    paint_moving(painter, rect, s, None);
+}
+
+/// How far a move's tween runs, in seconds.
+pub const MOVE_SECONDS: f64 = 0.12;
+/// How long blasts flash, crates crumble and pickups pop, in seconds.
+pub const EFFECT_SECONDS: f64 = 0.35;
+
+/// A turn being animated, drawn from the events the kernel returned and the
+/// state before them: who moved from where, what blew up, burnt, died or was
+/// picked up. It never changes the run; the board is the state after.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Motion {
+    /// The player's tile before the turn (None: no tween, a new level).
+    pub player_from: Option<Pos>,
+    /// Each enemy's tile before the turn, by id.
+    pub enemies_from: Vec<(u32, Pos)>,
+    /// Tiles a blast covered this turn.
+    pub blasts: Vec<Pos>,
+    /// Crates that burnt or crumbled this turn.
+    pub crates: Vec<Pos>,
+    /// Enemies that died this turn: their kind and tile.
+    pub gone: Vec<(Kind, Pos)>,
+    /// Tiles where something was picked up.
+    pub pickups: Vec<Pos>,
+}
+
+impl Motion {
+    /// The animation of one turn: `before` the state it started from,
+    /// `events` what the kernel said, `after` the state it left. A turn that
+    /// changed the level (cleared, a life lost) moves nothing: it is a new board.
+    pub fn of_turn(before: &State, events: &[retrace_kernel::explodo::Event], after: &State) -> Motion {
+        use retrace_kernel::explodo::Event;
+        let same_board = before.level == after.level && before.attempt == after.attempt;
+        let mut m = Motion::default();
+        if !same_board {
+            return m;
+        }
+        m.player_from = Some(before.player);
+        m.enemies_from = before.enemies.iter().map(|e| (e.id, e.pos)).collect();
+        for e in events {
+            match e {
+                Event::Exploded(_, tiles) => m.blasts.extend(tiles.iter().copied()),
+                Event::CrateBurnt(p) | Event::CrateCrumbled(p) => m.crates.push(*p),
+                Event::EnemyDied(id, kind) => {
+                    if let Some(en) = before.enemies.iter().find(|en| en.id == *id) {
+                        m.gone.push((*kind, en.pos));
+                    }
+                }
+                Event::DropPicked(p, _) | Event::GemTaken(p) => m.pickups.push(*p),
+                _ => {}
+            }
+        }
+        m
+    }
+}
+
+/// `from` to `to` at `t` (0 to 1), eased out.
+fn tween(from: Pos, to: Pos, t: f32) -> Vec2 {
+    let e = 1.0 - (1.0 - t.clamp(0.0, 1.0)).powi(2);
+    Vec2::new(from.x as f32 + (to.x - from.x) as f32 * e, from.y as f32 + (to.y - from.y) as f32 * e)
+}
+
+/// Draws the board as [`paint`] does, with a turn's animation `elapsed`
+/// seconds in: moves tween from their old tiles, blasts flash and fade,
+/// crates shake and crumble, dead enemies shrink away, pickups pop.
+pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion: Option<(&Motion, f64)>) {
     let l = &s.layout;
     let cell = (rect.width() / l.w as f32).min(rect.height() / l.h as f32);
     let at = |p: Pos| {
@@ -149,12 +216,55 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, s: &State) {
     for e in &s.enemies {
         paint_plan(painter, |p| at(p).center(), cell, e.pos, &e.plan.iter().copied().collect::<Vec<_>>());
     }
+    let (m, elapsed) = motion.map_or((None, f64::MAX), |(m, e)| (Some(m), e));
+    let t_move = (elapsed / MOVE_SECONDS).min(1.0) as f32;
+    let t_fx = (elapsed / EFFECT_SECONDS).min(1.0) as f32;
+    // A tile rect at a fractional place (a tween between two tiles).
+    let at_f = |v: Vec2| egui::Rect::from_min_size(rect.min + v * cell, Vec2::splat(cell));
+    let here = |p: Pos| Vec2::new(p.x as f32, p.y as f32);
+    if let Some(m) = m.filter(|_| t_fx < 1.0) {
+        let fade = 1.0 - t_fx;
+        for &p in &m.crates {
+            // Shakes, then shrinks away.
+            let shake = Vec2::new((t_fx * 40.0).sin() * cell * 0.06, 0.0);
+            let r = at(p).shrink(cell * 0.5 * t_fx).translate(shake);
+            painter.rect_filled(r, 2.0, Color32::from_rgb(150, 100, 50).gamma_multiply(fade));
+        }
+        for &p in &m.blasts {
+            painter.rect_filled(
+                at(p).shrink(cell * 0.04),
+                4.0,
+                Color32::from_rgb(255, 240, 150).gamma_multiply(fade * 0.8),
+            );
+        }
+        for &p in &m.pickups {
+            painter.circle_stroke(
+                at(p).center(),
+                cell * (0.2 + 0.5 * t_fx),
+                egui::Stroke::new(cell * 0.08, Color32::from_rgb(255, 220, 60).gamma_multiply(fade)),
+            );
+        }
+        for &(k, p) in &m.gone {
+            let r = egui::Rect::from_center_size(at(p).center(), Vec2::splat(cell * fade.max(0.05)));
+            paint_enemy(painter, r, k, enemy_look(k).1.gamma_multiply(fade), Dir::Down);
+        }
+    }
+    let moving = m.filter(|_| t_move < 1.0);
     for e in &s.enemies {
         let (_, colour) = enemy_look(e.kind);
         let c = if e.frozen > 0 { Color32::from_rgb(120, 180, 255) } else { colour };
-        paint_enemy(painter, at(e.pos), e.kind, c, e.heading);
+        let from = moving.and_then(|m| m.enemies_from.iter().find(|(id, _)| *id == e.id)).map(|&(_, p)| p);
+        let r = match from {
+            Some(f) => at_f(tween(f, e.pos, t_move)),
+            None => at(e.pos),
+        };
+        paint_enemy(painter, r, e.kind, c, e.heading);
     }
-    paint_player(painter, at(s.player), cell);
+    let r = match moving.and_then(|m| m.player_from) {
+        Some(f) => at_f(tween(f, s.player, t_move)),
+        None => at_f(here(s.player)),
+    };
+    paint_player(painter, r, cell);
 }
 
 /// The pillars' colour on a level: the hue turns a step a level (slate on
@@ -346,6 +456,31 @@ pub fn enemy_look(kind: Kind) -> (&'static str, Color32) {
 #[cfg(test)]
 mod tests {
     use super::enemy_look;
+
+    /// A turn's animation comes from the state before and the kernel's
+    /// events: the player tweens from the old tile; a bomb going off flashes
+    /// its blast's tiles; a turn onto a new board moves nothing.
+    #[test]
+    fn a_turn_animates_from_its_events_and_the_state_before() {
+        use super::Motion;
+        use retrace_kernel::explodo::board::{Dir, DIRS};
+        use retrace_kernel::explodo::{Action, Explodo, Setup};
+        use retrace_kernel::Session;
+        let mut s = Session::<Explodo>::new(Setup::default(), 1).unwrap();
+        let before = s.state().clone();
+        let d = DIRS.into_iter().find(|&d| s.push(Action::Move(d)).is_ok()).expect("a step from the start");
+        let _ = d;
+        let m = Motion::of_turn(&before, &[], s.state());
+        assert_eq!(m.player_from, Some(before.player));
+        assert_eq!(m.enemies_from.len(), before.enemies.len());
+        let blast =
+            retrace_kernel::explodo::Event::Exploded(before.player, vec![before.player, before.player.step(Dir::Up)]);
+        let m = Motion::of_turn(&before, &[blast], s.state());
+        assert_eq!(m.blasts.len(), 2);
+        let mut next = s.state().clone();
+        next.level += 1;
+        assert_eq!(Motion::of_turn(&before, &[], &next), Motion::default(), "a new board: no tween");
+    }
     use retrace_kernel::explodo::KINDS;
 
     #[test]
