@@ -144,37 +144,7 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     let glyph = |p: Pos, text: &str, color: Color32| {
         painter.text(at(p).center(), egui::Align2::CENTER_CENTER, text, font.clone(), color);
     };
-    for p in l.positions() {
-        let fill = match l.tile(p) {
-            Tile::Wall => Color32::from_gray(50),
-            Tile::Pillar => pillar_colour(s.level),
-            Tile::Cracked => Color32::from_rgb(140, 120, 120),
-            Tile::Metal => Color32::from_rgb(150, 160, 170),
-            Tile::Crate => Color32::from_rgb(150, 100, 50),
-            Tile::Barrel => Color32::from_rgb(170, 80, 40),
-            Tile::Rubble => Color32::from_rgb(90, 70, 55),
-            Tile::Floor if l.has(p, OIL) => Color32::from_rgb(40, 40, 55),
-            Tile::Floor if l.has(p, BUSH) => Color32::from_rgb(60, 130, 60),
-            Tile::Floor => Color32::from_rgb(200, 200, 185),
-        };
-        painter.rect_filled(at(p).shrink(0.5), 2.0, fill);
-        match l.tile(p) {
-            Tile::Barrel => glyph(p, "!", Color32::YELLOW),
-            Tile::Cracked => glyph(p, "/", Color32::BLACK),
-            _ => {}
-        }
-        if l.has(p, SPIKES) {
-            glyph(p, "^", if spikes_up(s.turn) { Color32::RED } else { Color32::DARK_GRAY });
-        }
-        if s.ceilings.iter().any(|&(c, _)| c == p) {
-            painter.rect_stroke(
-                at(p).shrink(2.0),
-                2.0,
-                egui::Stroke::new(2.0, Color32::from_rgb(200, 60, 60)),
-                egui::StrokeKind::Inside,
-            );
-        }
-    }
+    paint_tiles(painter, &at, &glyph, s);
     if s.exit_revealed {
         paint_exit(painter, at(l.exit), s.exit_open);
     }
@@ -223,31 +193,7 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     let at_f = |v: Vec2| egui::Rect::from_min_size(rect.min + v * cell, Vec2::splat(cell));
     let here = |p: Pos| Vec2::new(p.x as f32, p.y as f32);
     if let Some(m) = m.filter(|_| t_fx < 1.0) {
-        let fade = 1.0 - t_fx;
-        for &p in &m.crates {
-            // Shakes, then shrinks away.
-            let shake = Vec2::new((t_fx * 40.0).sin() * cell * 0.06, 0.0);
-            let r = at(p).shrink(cell * 0.5 * t_fx).translate(shake);
-            painter.rect_filled(r, 2.0, Color32::from_rgb(150, 100, 50).gamma_multiply(fade));
-        }
-        for &p in &m.blasts {
-            painter.rect_filled(
-                at(p).shrink(cell * 0.04),
-                4.0,
-                Color32::from_rgb(255, 240, 150).gamma_multiply(fade * 0.8),
-            );
-        }
-        for &p in &m.pickups {
-            painter.circle_stroke(
-                at(p).center(),
-                cell * (0.2 + 0.5 * t_fx),
-                egui::Stroke::new(cell * 0.08, Color32::from_rgb(255, 220, 60).gamma_multiply(fade)),
-            );
-        }
-        for &(k, p) in &m.gone {
-            let r = egui::Rect::from_center_size(at(p).center(), Vec2::splat(cell * fade.max(0.05)));
-            paint_enemy(painter, r, k, enemy_look(k).1.gamma_multiply(fade), Dir::Down);
-        }
+        paint_effects(painter, &at, cell, m, t_fx);
     }
     let moving = m.filter(|_| t_move < 1.0);
     for e in &s.enemies {
@@ -265,6 +211,73 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
         None => at_f(here(s.player)),
     };
     paint_player(painter, r, cell);
+}
+
+/// The tiles: floor, walls, pillars in the level's colour, crates and the
+/// board's objects, spikes by their beat, dust where a ceiling will fall.
+fn paint_tiles(painter: &egui::Painter, at: &dyn Fn(Pos) -> egui::Rect, glyph: &dyn Fn(Pos, &str, Color32), s: &State) {
+    let l = &s.layout;
+    for p in l.positions() {
+        let fill = match l.tile(p) {
+            Tile::Wall => Color32::from_gray(50),
+            Tile::Pillar => pillar_colour(s.level),
+            Tile::Cracked => Color32::from_rgb(140, 120, 120),
+            Tile::Metal => Color32::from_rgb(150, 160, 170),
+            Tile::Crate => Color32::from_rgb(150, 100, 50),
+            Tile::Barrel => Color32::from_rgb(170, 80, 40),
+            Tile::Rubble => Color32::from_rgb(90, 70, 55),
+            Tile::Floor if l.has(p, OIL) => Color32::from_rgb(40, 40, 55),
+            Tile::Floor if l.has(p, BUSH) => Color32::from_rgb(60, 130, 60),
+            Tile::Floor => Color32::from_rgb(200, 200, 185),
+        };
+        painter.rect_filled(at(p).shrink(0.5), 2.0, fill);
+        match l.tile(p) {
+            Tile::Barrel => glyph(p, "!", Color32::YELLOW),
+            Tile::Cracked => glyph(p, "/", Color32::BLACK),
+            _ => {}
+        }
+        if l.has(p, SPIKES) {
+            glyph(p, "^", if spikes_up(s.turn) { Color32::RED } else { Color32::DARK_GRAY });
+        }
+        if s.ceilings.iter().any(|&(c, _)| c == p) {
+            painter.rect_stroke(
+                at(p).shrink(2.0),
+                2.0,
+                egui::Stroke::new(2.0, Color32::from_rgb(200, 60, 60)),
+                egui::StrokeKind::Inside,
+            );
+        }
+    }
+}
+
+/// A turn's effects `t` of the way through (0 to 1): crates shake and
+/// shrink, blasts flash and fade, pickups pop, dead enemies shrink away.
+fn paint_effects(painter: &egui::Painter, at: &dyn Fn(Pos) -> egui::Rect, cell: f32, m: &Motion, t_fx: f32) {
+    let fade = 1.0 - t_fx;
+    for &p in &m.crates {
+        // Shakes, then shrinks away.
+        let shake = Vec2::new((t_fx * 40.0).sin() * cell * 0.06, 0.0);
+        let r = at(p).shrink(cell * 0.5 * t_fx).translate(shake);
+        painter.rect_filled(r, 2.0, Color32::from_rgb(150, 100, 50).gamma_multiply(fade));
+    }
+    for &p in &m.blasts {
+        painter.rect_filled(
+            at(p).shrink(cell * 0.04),
+            4.0,
+            Color32::from_rgb(255, 240, 150).gamma_multiply(fade * 0.8),
+        );
+    }
+    for &p in &m.pickups {
+        painter.circle_stroke(
+            at(p).center(),
+            cell * (0.2 + 0.5 * t_fx),
+            egui::Stroke::new(cell * 0.08, Color32::from_rgb(255, 220, 60).gamma_multiply(fade)),
+        );
+    }
+    for &(k, p) in &m.gone {
+        let r = egui::Rect::from_center_size(at(p).center(), Vec2::splat(cell * fade.max(0.05)));
+        paint_enemy(painter, r, k, enemy_look(k).1.gamma_multiply(fade), Dir::Down);
+    }
 }
 
 /// The pillars' colour on a level: the hue turns a step a level (slate on
