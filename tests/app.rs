@@ -354,6 +354,13 @@ fn snapshots_of_the_main_screens() {
     h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
     h.run();
     h.snapshot("explodo-danger");
+    // A level 12 board (13 by 15) in its 9 by 13 view, with edge markers.
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(
+        retrace_kernel::explodo::Setup { start_level: 12, ..Default::default() },
+        5,
+    ));
+    h.run();
+    h.snapshot("explodo-level-12");
     // The almanac's enemies (every type's silhouette) and the demo's first scene.
     let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
     v.almanac = Some(Default::default());
@@ -2766,6 +2773,44 @@ fn a_turn_animates_without_holding_up_the_next() {
     assert_eq!(v.animation().and_then(|m| m.player_from), Some(moved), "it replaced the old animation");
     h.run();
     assert!(explodo(&mut h).animation().is_none(), "over once played");
+}
+
+/// Issue 19's view: a level 12 board (13 by 15) shows 9 by 13 tiles round
+/// you; Alt + an arrow looks that way (kept inside the board), Home follows
+/// you again, and so does the next action.
+#[test]
+fn a_larger_board_scrolls_with_you_and_alt_arrows_look_around() {
+    use retrace::ui::explodo::VIEW;
+    use retrace_kernel::explodo::Setup;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.explodo_autopilot = false;
+    let setup = Setup { start_level: 12, ..Default::default() };
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(setup, 5));
+    h.run();
+    let v = explodo(&mut h);
+    let s = v.session.state().clone();
+    assert!(s.layout.w > VIEW.0 || s.layout.h > VIEW.1, "a board larger than the view");
+    let (x, y) = v.camera;
+    let inside = |p: retrace_kernel::explodo::board::Pos, (x, y): (f32, f32)| {
+        p.x as f32 >= x && (p.x as f32) < x + VIEW.0 as f32 && p.y as f32 >= y && (p.y as f32) < y + VIEW.1 as f32
+    };
+    assert!(inside(s.player, (x, y)), "you are in view: {:?} at {x},{y}", s.player);
+    let board = h.get_by_label("board, level 12").rect();
+    assert!((board.width() / board.height() - VIEW.0 as f32 / VIEW.1 as f32).abs() < 0.01, "9 by 13 tiles");
+    // Alt + arrows look (as far as the board goes), Home comes back.
+    for _ in 0..6 {
+        h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
+        h.run();
+    }
+    let v = explodo(&mut h);
+    let look = v.look.expect("looking");
+    assert_eq!(look.1, (s.layout.h - VIEW.1) as f32, "down to the board's edge, no further");
+    assert_eq!(v.session.state().player, s.player, "looking is no action");
+    h.key_press(egui::Key::Home);
+    h.run();
+    assert_eq!(explodo(&mut h).look, None);
+    assert_eq!(explodo(&mut h).camera, (x, y), "back on you");
 }
 
 /// Issue 19's controller: the d-pad wakes and hops the cursor, the bottom

@@ -122,6 +122,13 @@ pub struct ExplodoView {
     pub asking: bool,
     /// Pad presses not yet handled (the shell fills it each frame).
     pub pad: Vec<crate::pad::Button>,
+    /// The view's top-left corner in tiles (fractional while it glides).
+    pub camera: (f32, f32),
+    /// Where the player looks (dragging, Alt + arrows), in place of following
+    /// the cursor or you; Home or an action follows again.
+    pub look: Option<(f32, f32)>,
+    /// The board (level, attempt) the view was last placed on.
+    camera_board: Option<(u32, u32)>,
     /// The last turn's animation and when it started (set when first
     /// drawn); the next action replaces it, so it never delays input.
     anim: Option<(paint::Motion, Option<f64>)>,
@@ -675,6 +682,9 @@ impl ExplodoView {
             asking: false,
             pad: Vec::new(),
             anim: None,
+            camera: (0.0, 0.0),
+            look: None,
+            camera_board: None,
             demo: None,
             place: None,
             preview: None,
@@ -735,7 +745,8 @@ impl ExplodoView {
                 self.log = events;
                 self.mode = Mode::Move;
                 self.picked = false;
-                // The cursor starts on you each turn.
+                // The view follows you again, and the cursor starts on you each turn.
+                self.look = None;
                 if self.cursor.is_some() {
                     self.cursor = Some(self.session.state().player);
                 }
@@ -1083,6 +1094,60 @@ impl ExplodoView {
         if let Some(a) = answer {
             self.push(store, a);
         }
+    }
+
+    /// Moves the view: dragging looks around; else it glides toward its
+    /// target (a new board shows at once).
+    fn glide(&mut self, ui: &egui::Ui, s: &State, resp: &egui::Response, cell: f32) {
+        let dt = ui.input(|i| i.stable_dt).min(0.1);
+        if resp.dragged() {
+            // Dragging looks around.
+            let d = resp.drag_delta() / cell;
+            let (x, y) = self.look.unwrap_or(self.camera);
+            self.look = Some((x - d.x, y - d.y));
+            self.look = Some(self.view_target(s));
+        }
+        let target = self.view_target(s);
+        // A new board (level or attempt) shows at once; the view glides only within one.
+        if self.camera_board != Some((s.level, s.attempt)) {
+            self.camera_board = Some((s.level, s.attempt));
+            self.camera = target;
+        }
+        let (cx, cy) = self.camera;
+        let k = (dt * 12.0).min(1.0);
+        self.camera = (cx + (target.0 - cx) * k, cy + (target.1 - cy) * k);
+        if (self.camera.0 - target.0).abs() + (self.camera.1 - target.1).abs() > 0.01 {
+            ui.ctx().request_repaint();
+        } else {
+            self.camera = target;
+        }
+    }
+
+    /// The keyboard's and pad's cursor: a dashed square (yellow while
+    /// asking "What is that?").
+    fn paint_cursor(&self, painter: &egui::Painter, rect: egui::Rect, cell: f32) {
+        if let Some(c) = self.cursor {
+            let r = egui::Rect::from_min_size(
+                rect.min + Vec2::new(c.x as f32 * cell, c.y as f32 * cell),
+                Vec2::splat(cell),
+            )
+            .shrink(2.0);
+            let colour = if self.asking { Color32::YELLOW } else { Color32::WHITE };
+            let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
+            painter.add(egui::Shape::dashed_line(&corners, egui::Stroke::new(2.0, colour), cell * 0.18, cell * 0.1));
+        }
+    }
+
+    /// Where the view should be: the place looked at, else centred on the
+    /// cursor or you, kept inside the board.
+    pub fn view_target(&self, s: &State) -> (f32, f32) {
+        let (vw, vh) = (s.layout.w.min(VIEW.0) as f32, s.layout.h.min(VIEW.1) as f32);
+        let (mx, my) = ((s.layout.w as f32 - vw).max(0.0), (s.layout.h as f32 - vh).max(0.0));
+        let (x, y) = self.look.unwrap_or_else(|| {
+            let c = self.walk.or(self.cursor).unwrap_or(s.player);
+            (c.x as f32 + 0.5 - vw / 2.0, c.y as f32 + 0.5 - vh / 2.0)
+        });
+        (x.clamp(0.0, mx), y.clamp(0.0, my))
     }
 
     /// The turn being animated, if any (it never changes the run).
@@ -1452,11 +1517,19 @@ impl ExplodoView {
     fn board(&mut self, ui: &mut egui::Ui, store: &Store) {
         let s = self.session.state().clone();
         let avail = ui.available_size();
-        let cell = ((avail.x * 0.7) / s.layout.w as f32).min((avail.y - 20.0) / s.layout.h as f32).clamp(14.0, 44.0);
-        let (rect, resp) =
-            ui.allocate_exact_size(Vec2::new(cell * s.layout.w as f32, cell * s.layout.h as f32), Sense::click());
+        // A view of at most 9 by 13 tiles that follows you on larger boards.
+        let (vw, vh) = (s.layout.w.min(VIEW.0), s.layout.h.min(VIEW.1));
+        let cell = ((avail.x * 0.7) / vw as f32).min((avail.y - 20.0) / vh as f32).clamp(14.0, 44.0);
+        let (view, resp) =
+            ui.allocate_exact_size(Vec2::new(cell * vw as f32, cell * vh as f32), Sense::click_and_drag());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("board, level {}", s.level)));
-        let painter = ui.painter_at(rect);
+        self.glide(ui, &s, &resp, cell);
+        // The whole board's rect, shifted by the view; the painter clips to the view.
+        let rect = egui::Rect::from_min_size(
+            view.min - Vec2::new(self.camera.0, self.camera.1) * cell,
+            Vec2::new(cell * s.layout.w as f32, cell * s.layout.h as f32),
+        );
+        let painter = ui.painter_at(view);
         // The last turn animates from its events; a finished one is dropped.
         let now = ui.input(|i| i.time);
         if let Some((m, start)) = &mut self.anim {
@@ -1504,18 +1577,8 @@ impl ExplodoView {
                 }
             }
         }
-        // The keyboard's and pad's cursor: a dashed square (yellow while
-        // asking "What is that?").
-        if let Some(c) = self.cursor {
-            let r = egui::Rect::from_min_size(
-                rect.min + Vec2::new(c.x as f32 * cell, c.y as f32 * cell),
-                Vec2::splat(cell),
-            )
-            .shrink(2.0);
-            let colour = if self.asking { Color32::YELLOW } else { Color32::WHITE };
-            let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
-            painter.add(egui::Shape::dashed_line(&corners, egui::Stroke::new(2.0, colour), cell * 0.18, cell * 0.1));
-        }
+        self.paint_cursor(&painter, rect, cell);
+        paint_edge_markers(&painter, view, rect, cell, &s);
         if resp.clicked() && !self.piloting() {
             if let Some(at) = resp.interact_pointer_pos() {
                 let tile = tile_at(at);
@@ -1701,6 +1764,34 @@ impl ExplodoView {
         if let Some(a) = answer {
             self.push(store, a);
         }
+    }
+}
+
+/// The board view's size in tiles (columns, rows): larger boards scroll.
+pub const VIEW: (i32, i32) = (9, 13);
+
+/// Markers on the view's edge for what is out of sight: each enemy a small
+/// triangle in its colour pointing its way, the open exit a green one.
+fn paint_edge_markers(painter: &egui::Painter, view: egui::Rect, board: egui::Rect, cell: f32, s: &State) {
+    let centre = |p: Pos| board.min + Vec2::new((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
+    let mut marks: Vec<(Pos, Color32)> = s.enemies.iter().map(|e| (e.pos, paint::enemy_look(e.kind).1)).collect();
+    if s.exit_open {
+        marks.push((s.layout.exit, Color32::from_rgb(60, 220, 90)));
+    }
+    let inner = view.shrink(cell * 0.3);
+    for (p, colour) in marks {
+        let c = centre(p);
+        if view.contains(c) {
+            continue;
+        }
+        let at = inner.clamp(c);
+        let dir = (c - at).normalized();
+        let side = Vec2::new(-dir.y, dir.x) * cell * 0.18;
+        painter.add(egui::Shape::convex_polygon(
+            vec![at + dir * cell * 0.25, at - dir * cell * 0.1 + side, at - dir * cell * 0.1 - side],
+            colour,
+            egui::Stroke::new(1.0, Color32::BLACK),
+        ));
     }
 }
 

@@ -337,6 +337,31 @@ impl ExplodoView {
             }
             return;
         }
+        // Alt + arrows look around; Home follows you again.
+        if ui.input(|i| i.modifiers.alt) {
+            let s = self.session.state();
+            let (mut x, mut y) = self.look.unwrap_or_else(|| self.view_target(s));
+            for (k, (dx, dy)) in [
+                (Key::ArrowUp, (0.0, -1.0)),
+                (Key::ArrowDown, (0.0, 1.0)),
+                (Key::ArrowLeft, (-1.0, 0.0)),
+                (Key::ArrowRight, (1.0, 0.0)),
+            ] {
+                if pressed(k) {
+                    (x, y) = (x + dx, y + dy);
+                    self.look = Some((x, y));
+                }
+            }
+            // Kept inside the board.
+            let clamped = self.view_target(self.session.state());
+            if self.look.is_some() {
+                self.look = Some(clamped);
+            }
+            return;
+        }
+        if pressed(Key::Home) {
+            self.look = None;
+        }
         if pressed(Key::Questionmark) || (shift && pressed(Key::Slash)) {
             self.press(store, Press::Ask);
             return;
