@@ -397,5 +397,5 @@ fn scene_lists_prints_and_writes_a_verifiable_replay() {
     assert!(out.starts_with("ok explodo v5 ") && out.contains("in-progress"), "{out}");
     let (code, _, err) = retrace(&["explodo", "scene", "banana"]);
     assert_eq!(code, 2);
-    assert!(err.contains("no scene \"banana\"; the topics are blob, seeker"), "{err}");
+    assert!(err.contains("no scene \"banana\"; the topics are step, bomb, wait, blob"), "{err}");
 }

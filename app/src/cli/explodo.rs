@@ -315,13 +315,13 @@ fn scene(topic: Option<&str>, seed: &str, file: Option<PathBuf>, out: &mut dyn W
     use retrace_kernel::explodo::scene;
     let key = |t: &str| t.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_lowercase();
     let Some(topic) = topic else {
-        for t in scene::topics() {
+        for t in scene::distinct() {
             let _ = writeln!(out, "{}", key(t.name()));
         }
         return 0;
     };
-    let Some(t) = scene::topics().into_iter().find(|t| key(t.name()) == key(topic)) else {
-        let names: Vec<String> = scene::topics().iter().map(|t| key(t.name())).collect();
+    let Some(t) = scene::distinct().into_iter().find(|t| key(t.name()) == key(topic)) else {
+        let names: Vec<String> = scene::distinct().iter().map(|t| key(t.name())).collect();
         return fail(err, format!("no scene {:?}; the topics are {}", crate::files::escaped(topic), names.join(", ")));
     };
     let Some(seed) = seed_from_text(seed) else { return fail(err, "--seed is empty".into()) };

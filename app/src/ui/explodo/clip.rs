@@ -43,6 +43,11 @@ impl Clip {
             Explodo::apply(&mut s, a).ok()?;
             frames.push(s.clone());
         }
+        // A scene whose moment ends the board (a life lost, the level left)
+        // holds the board it ended on, marked, not the next one.
+        if topic.ends() {
+            frames.pop();
+        }
         Some(Clip { topic, scene, frames, next_seed: seed.wrapping_add(1), started: None, loops: 0 })
     }
 
@@ -89,6 +94,15 @@ impl Clip {
         let cell = width / w;
         let (rect, _) = ui.allocate_exact_size(Vec2::new(width, cell * h), Sense::hover());
         super::paint::paint(&ui.painter_at(rect), rect, s);
+        if self.topic.ends() && k + 1 == self.frames.len() {
+            // The moment that ended the board: red for a life lost, green for the way out.
+            let colour = if matches!(self.topic, Topic::Mishap(_)) {
+                Color32::from_rgba_unmultiplied(220, 30, 30, 90)
+            } else {
+                Color32::from_rgba_unmultiplied(40, 220, 90, 90)
+            };
+            ui.painter().rect_filled(rect, 4.0, colour);
+        }
         let (bar, _) = ui.allocate_exact_size(Vec2::new(width, 6.0), Sense::hover());
         let p = ui.painter();
         let turns = (self.frames.len() - 1).max(1) as f32;
@@ -128,6 +142,11 @@ mod tests {
         }
         assert_eq!(clip.frames.last(), Some(session.state()));
         assert_eq!(clip.frames.len(), clip.scene.actions.len() + 1);
+        // A scene that ends the board holds the board before its moment.
+        let death = Clip::new(Topic::Mishap(retrace_kernel::explodo::scene::Mishap::TouchEnemy), 2).unwrap();
+        assert_eq!(death.frames.len(), death.scene.actions.len());
+        assert_eq!(death.frames.last().unwrap().level, death.frames[0].level);
+        assert_eq!(death.frames.last().unwrap().attempt, 0, "not the board after the life lost");
         let m = clip.scene.moment as usize;
         assert_ne!(clip.frames[m], clip.frames[m - 1]);
         assert!(Clip::of_offer(Offer::Power(Power::Heart), 1).is_none(), "Heart has no scene");
