@@ -69,12 +69,11 @@ impl Clip {
         (k < self.frames.len() + HOLD_TURNS).then(|| k.min(self.frames.len() - 1))
     }
 
-    /// Shows the clip `width` points wide: the board (the turn it is on),
-    /// and the bar with the moment's mark. Asks for the next repaint.
-    pub fn ui(&mut self, ui: &mut egui::Ui, width: f32) {
-        let now = ui.input(|i| i.time);
+    /// The frame to show now, starting the next loop (a new variant) when
+    /// this one is over.
+    pub fn advance(&mut self, now: f64) -> usize {
         self.started.get_or_insert(now);
-        let k = match self.frame_at(now) {
+        match self.frame_at(now) {
             Some(k) => k,
             None => {
                 // The next loop: a new variant of the same topic.
@@ -88,12 +87,16 @@ impl Clip {
                 self.started = Some(now);
                 0
             }
-        };
+        }
+    }
+
+    /// Paints frame `k` into `rect` (the board keeps its shape, centred).
+    pub fn paint_frame(&self, painter: &egui::Painter, rect: egui::Rect, k: usize) {
         let s = &self.frames[k];
         let (w, h) = (s.layout.w as f32, s.layout.h as f32);
-        let cell = width / w;
-        let (rect, _) = ui.allocate_exact_size(Vec2::new(width, cell * h), Sense::hover());
-        super::paint::paint(&ui.painter_at(rect), rect, s);
+        let cell = (rect.width() / w).min(rect.height() / h);
+        let board = egui::Rect::from_center_size(rect.center(), Vec2::new(cell * w, cell * h));
+        super::paint::paint(painter, board, s);
         if self.topic.ends() && k + 1 == self.frames.len() {
             // The moment that ended the board: red for a life lost, green for the way out.
             let colour = if matches!(self.topic, Topic::Mishap(_)) {
@@ -101,20 +104,40 @@ impl Clip {
             } else {
                 Color32::from_rgba_unmultiplied(40, 220, 90, 90)
             };
-            ui.painter().rect_filled(rect, 4.0, colour);
+            painter.rect_filled(board, 4.0, colour);
         }
-        let (bar, _) = ui.allocate_exact_size(Vec2::new(width, 6.0), Sense::hover());
-        let p = ui.painter();
+    }
+
+    /// The bar under a clip: it fills as the clip plays (frame `k`), with a
+    /// yellow mark on the moment's turn.
+    pub fn paint_bar(&self, painter: &egui::Painter, bar: egui::Rect, k: usize) {
         let turns = (self.frames.len() - 1).max(1) as f32;
-        p.rect_filled(bar, 2.0, Color32::from_gray(60));
+        painter.rect_filled(bar, 2.0, Color32::from_gray(60));
         let mut done = bar;
-        done.set_width(bar.width() * k as f32 / turns);
-        p.rect_filled(done, 2.0, Color32::from_rgb(90, 170, 255));
-        let x = bar.left() + bar.width() * self.scene.moment as f32 / turns;
-        p.line_segment(
+        done.set_width(bar.width() * (k as f32 / turns).min(1.0));
+        painter.rect_filled(done, 2.0, Color32::from_rgb(90, 170, 255));
+        let x = bar.left() + bar.width() * (self.scene.moment as f32 / turns).min(1.0);
+        painter.line_segment(
             [egui::pos2(x, bar.top() - 2.0), egui::pos2(x, bar.bottom() + 2.0)],
             egui::Stroke::new(3.0, Color32::YELLOW),
         );
+    }
+
+    /// The action played from frame `k` (None on the last).
+    pub fn action_at(&self, k: usize) -> Option<retrace_kernel::explodo::Action> {
+        self.scene.actions.get(k).copied()
+    }
+
+    /// Shows the clip `width` points wide: the board (the turn it is on),
+    /// and the bar with the moment's mark. Asks for the next repaint.
+    pub fn ui(&mut self, ui: &mut egui::Ui, width: f32) {
+        let k = self.advance(ui.input(|i| i.time));
+        let s = &self.frames[k];
+        let cell = width / s.layout.w as f32;
+        let (rect, _) = ui.allocate_exact_size(Vec2::new(width, cell * s.layout.h as f32), Sense::hover());
+        self.paint_frame(&ui.painter_at(rect), rect, k);
+        let (bar, _) = ui.allocate_exact_size(Vec2::new(width, 6.0), Sense::hover());
+        self.paint_bar(ui.painter(), bar, k);
         ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
     }
 

@@ -7,8 +7,10 @@
 use super::clip::Clip;
 use crate::store::Lang;
 use crate::ui::text::tr;
-use eframe::egui::{self, RichText};
+use eframe::egui::{self, Color32, RichText, Sense, Vec2};
+use retrace_kernel::explodo::board::Dir;
 use retrace_kernel::explodo::scene::{topics, Control, Mishap, Thing, Topic};
+use retrace_kernel::explodo::{Action, Aim};
 use retrace_kernel::rng::Rng;
 
 /// The demo's place and its clip.
@@ -141,7 +143,15 @@ impl Demo {
         let (name, line) = caption(topic, lang);
         ui.heading(name);
         match &mut self.clip {
-            Some(c) => c.ui(ui, WIDTH),
+            Some(c) => {
+                let now = ui.input(|i| i.time);
+                let k = c.advance(now);
+                let (rect, _) = ui.allocate_exact_size(Vec2::new(WIDTH, WIDTH * 0.75 + 24.0), Sense::hover());
+                tv(ui.painter(), rect, c, k, now);
+                let (keys, _) = ui.allocate_exact_size(Vec2::new(WIDTH, 30.0), Sense::hover());
+                key_overlay(ui.painter(), keys, c.action_at(k));
+                ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
+            }
             None => {
                 ui.label(tr(lang, "This scene could not be made."));
             }
@@ -167,6 +177,138 @@ impl Demo {
         if self.clip.as_ref().is_some_and(|c| c.loops > 0) {
             self.go(self.index as isize + 1);
         }
+    }
+}
+
+/// The demo's old CRT television: a dark bezel round rounded glass at most
+/// 4:3 wide (the scene centred, black beside it), scan lines, a vignette,
+/// a faint glow, a dark bar rolling down and a bright line sweeping across,
+/// with the scene's bar inside the glass along its bottom edge. Painted
+/// effects only: the board under it is the kernel's frame `k`.
+pub fn tv(painter: &egui::Painter, rect: egui::Rect, clip: &Clip, k: usize, now: f64) {
+    let bezel = Color32::from_rgb(28, 26, 24);
+    painter.rect_filled(rect, 18.0, bezel);
+    painter.rect_stroke(rect, 18.0, egui::Stroke::new(2.0, Color32::from_gray(70)), egui::StrokeKind::Inside);
+    let glass = rect.shrink2(Vec2::new(16.0, 14.0));
+    let glass = egui::Rect::from_center_size(
+        glass.center(),
+        Vec2::new(glass.width().min(glass.height() * 4.0 / 3.0), glass.height()),
+    );
+    painter.rect_filled(glass, 14.0, Color32::BLACK);
+    let screen = glass.shrink(10.0);
+    let board_area = egui::Rect::from_min_max(screen.min, egui::pos2(screen.max.x, screen.max.y - 8.0));
+    clip.paint_frame(&painter.with_clip_rect(glass), board_area, k);
+    let bar = egui::Rect::from_min_max(egui::pos2(screen.min.x, screen.max.y - 4.0), screen.max);
+    clip.paint_bar(painter, bar, k);
+    // Scan lines.
+    let mut y = glass.top();
+    while y < glass.bottom() {
+        painter.line_segment(
+            [egui::pos2(glass.left(), y), egui::pos2(glass.right(), y)],
+            egui::Stroke::new(1.0, Color32::from_black_alpha(50)),
+        );
+        y += 3.0;
+    }
+    // A dark bar rolling down, a bright line sweeping across.
+    let roll = ((now * 0.25).fract() as f32) * (glass.height() + 40.0) - 20.0;
+    let band = egui::Rect::from_min_size(egui::pos2(glass.left(), glass.top() + roll), Vec2::new(glass.width(), 20.0))
+        .intersect(glass);
+    if band.height() > 0.0 {
+        painter.rect_filled(band, 0.0, Color32::from_black_alpha(45));
+    }
+    let sweep = ((now * 0.7).fract() as f32) * glass.height();
+    painter.line_segment(
+        [egui::pos2(glass.left(), glass.top() + sweep), egui::pos2(glass.right(), glass.top() + sweep)],
+        egui::Stroke::new(1.0, Color32::from_white_alpha(28)),
+    );
+    // A vignette and the glass's glow and rim.
+    for i in 0..6 {
+        let inset = i as f32 * 4.0;
+        painter.rect_stroke(
+            glass.shrink(inset),
+            14.0,
+            egui::Stroke::new(4.0, Color32::from_black_alpha(70 - i * 11)),
+            egui::StrokeKind::Inside,
+        );
+    }
+    painter.rect_filled(glass, 14.0, Color32::from_rgba_unmultiplied(120, 200, 255, 8));
+    painter.rect_stroke(glass, 14.0, egui::Stroke::new(1.5, Color32::from_white_alpha(30)), egui::StrokeKind::Inside);
+}
+
+/// The keys a scene's action takes, as the keyboard plays it: a plain arrow
+/// for a step, B (or another action's letter) then an arrow, Space to wait,
+/// V for a charge, Shift + arrows and Enter for a tile.
+pub fn keys_of(a: Action) -> Vec<Key> {
+    let arrow = Key::Arrow;
+    match a {
+        Action::Move(d) => vec![arrow(d)],
+        Action::Bomb(d) => vec![Key::Letter("B"), arrow(d)],
+        Action::Wait => vec![Key::Letter("Space")],
+        Action::Run(d) => vec![Key::Letter("R"), arrow(d)],
+        Action::Slide(d) => vec![Key::Letter("L"), arrow(d)],
+        Action::Kick(d) => vec![Key::Letter("K"), arrow(d)],
+        Action::Throw(d) => vec![Key::Letter("T"), arrow(d)],
+        Action::Rpg(d) => vec![Key::Letter("F"), arrow(d)],
+        Action::Diagonal(g) => vec![Key::Letter(match g {
+            retrace_kernel::explodo::board::Diag::UpLeft => "Q",
+            retrace_kernel::explodo::board::Diag::UpRight => "E",
+            retrace_kernel::explodo::board::Diag::DownLeft => "Z",
+            retrace_kernel::explodo::board::Diag::DownRight => "C",
+        })],
+        Action::Detonate(_) => vec![Key::Letter("Shift"), Key::Letter("X")],
+        Action::UseCharge(Aim::Dir(d)) => vec![Key::Letter("V"), arrow(d)],
+        // Freeze: V, then any arrow (it needs no aim).
+        Action::UseCharge(Aim::Me) => vec![Key::Letter("V"), arrow(Dir::Up)],
+        Action::UseCharge(Aim::At(_)) => vec![Key::Letter("Shift"), Key::Letter("V")],
+        _ => vec![Key::Letter("Enter")],
+    }
+}
+
+/// A key cap in the overlay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// An arrow key.
+    Arrow(Dir),
+    /// A key with its name on it.
+    Letter(&'static str),
+}
+
+/// The key overlay under the TV: the keys the scene's next action takes,
+/// drawn as key caps (arrows painted, letters written).
+fn key_overlay(painter: &egui::Painter, rect: egui::Rect, action: Option<Action>) {
+    let Some(a) = action else { return };
+    let mut x = rect.left() + 4.0;
+    for key in keys_of(a) {
+        let w = match key {
+            Key::Letter(t) if t.len() > 1 => 16.0 + 7.0 * t.len() as f32,
+            _ => 26.0,
+        };
+        let cap = egui::Rect::from_min_size(egui::pos2(x, rect.top() + 2.0), Vec2::new(w, 26.0));
+        painter.rect_filled(cap, 5.0, Color32::from_gray(235));
+        painter.rect_stroke(cap, 5.0, egui::Stroke::new(1.5, Color32::from_gray(120)), egui::StrokeKind::Inside);
+        match key {
+            Key::Letter(t) => {
+                painter.text(
+                    cap.center(),
+                    egui::Align2::CENTER_CENTER,
+                    t,
+                    egui::FontId::proportional(13.0),
+                    Color32::BLACK,
+                );
+            }
+            Key::Arrow(d) => {
+                let (dx, dy) = d.delta();
+                let dir = Vec2::new(dx as f32, dy as f32);
+                let side = Vec2::new(-dir.y, dir.x);
+                let c = cap.center();
+                painter.add(egui::Shape::convex_polygon(
+                    vec![c + dir * 7.0, c - dir * 5.0 + side * 6.0, c - dir * 5.0 - side * 6.0],
+                    Color32::BLACK,
+                    egui::Stroke::NONE,
+                ));
+            }
+        }
+        x += w + 6.0;
     }
 }
 
@@ -196,6 +338,14 @@ mod tests {
             assert_eq!(w.verified.game, "explodo");
             assert!(w.verified.steps >= 3);
         }
+    }
+
+    #[test]
+    fn the_key_overlay_shows_the_keys_each_action_takes() {
+        assert_eq!(keys_of(Action::Move(Dir::Left)), vec![Key::Arrow(Dir::Left)]);
+        assert_eq!(keys_of(Action::Bomb(Dir::Up)), vec![Key::Letter("B"), Key::Arrow(Dir::Up)]);
+        assert_eq!(keys_of(Action::Wait), vec![Key::Letter("Space")]);
+        assert_eq!(keys_of(Action::UseCharge(Aim::Me)), vec![Key::Letter("V"), Key::Arrow(Dir::Up)]);
     }
 
     #[test]
