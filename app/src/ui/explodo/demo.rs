@@ -223,7 +223,7 @@ pub fn tv(painter: &egui::Painter, rect: egui::Rect, clip: &Clip, k: usize, now:
     );
     // A vignette and the glass's glow and rim.
     for i in 0..6 {
-        let inset = i as f32 * 4.0;
+        let inset = f32::from(i) * 4.0;
         painter.rect_stroke(
             glass.shrink(inset),
             14.0,
