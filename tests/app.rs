@@ -2053,6 +2053,28 @@ fn an_explodorama_turn_asks_for_its_most_telling_sound() {
     );
 }
 
+/// Issue 19's sound: a button on the run's screen clicks, a turn sounds its
+/// effect, and with Sound off nothing plays.
+#[test]
+fn explodorama_buttons_click_and_turns_sound() {
+    use retrace::sound::Effect;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.sound = true;
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "")));
+    h.run();
+    h.get_by_label("Wait").click();
+    h.run();
+    let heard = h.state().sound.heard.clone();
+    assert!(heard.contains(&Effect::Click), "{heard:?}");
+    assert!(heard.contains(&Effect::Step), "the turn's own sound: {heard:?}");
+    h.state_mut().settings.sound = false;
+    h.state_mut().sound.heard.clear();
+    h.get_by_label("Wait").click();
+    h.run();
+    assert!(h.state().sound.heard.is_empty());
+}
+
 /// Issue 18's auto-move in the window: a click on a far tile takes the first
 /// step of the way and keeps walking with Go; Esc ends the walk; the way
 /// shown is the kernel's.

@@ -47,10 +47,12 @@ pub enum Effect {
     Hurt,
     /// A level cleared (or the run won).
     Cleared,
+    /// A button clicked.
+    Click,
 }
 
 /// Every effect.
-pub const EFFECTS: [Effect; 18] = [
+pub const EFFECTS: [Effect; 19] = [
     Effect::Step,
     Effect::Push,
     Effect::Sink,
@@ -69,6 +71,7 @@ pub const EFFECTS: [Effect; 18] = [
     Effect::ExitOpen,
     Effect::Hurt,
     Effect::Cleared,
+    Effect::Click,
 ];
 
 /// One tone: frequency (Hz, gliding to `to`), length (ms), loudness (0 to 1)
@@ -117,6 +120,7 @@ fn tones(e: Effect) -> Vec<Tone> {
             t(659.0, 659.0, 120, 0.3, false),
             t(784.0, 784.0, 300, 0.3, true),
         ],
+        Effect::Click => vec![t(1800.0, 1500.0, 30, 0.35, false)],
     }
 }
 
@@ -148,7 +152,13 @@ pub struct Sound {
     device: Option<Option<rodio::MixerDeviceSink>>,
     /// The effects made so far.
     made: Vec<(Effect, Vec<f32>)>,
+    /// The last effects played while sound was on (device or not), newest
+    /// last, at most [`HEARD`]: what a test can listen for.
+    pub heard: Vec<Effect>,
 }
+
+/// Effects kept in [`Sound::heard`].
+pub const HEARD: usize = 32;
 
 impl Sound {
     /// Plays an effect when `on`; silent without a device.
@@ -156,6 +166,10 @@ impl Sound {
         if !on {
             return;
         }
+        if self.heard.len() == HEARD {
+            self.heard.remove(0);
+        }
+        self.heard.push(e);
         let device = self.device.get_or_insert_with(|| match rodio::DeviceSinkBuilder::open_default_sink() {
             Ok(mut d) => {
                 d.log_on_drop(false);

@@ -1008,6 +1008,15 @@ impl ExplodoView {
         if self.show_scores {
             scores_window(ui.ctx(), store, &mut self.show_scores, lang);
         }
+        // A button clicked anywhere on the run's screen clicks.
+        let clicked = ui.ctx().output(|o| {
+            o.events
+                .iter()
+                .any(|e| matches!(e, egui::output::OutputEvent::Clicked(info) if info.role == egui::Role::Button))
+        });
+        if clicked {
+            self.sounds.push(crate::sound::Effect::Click);
+        }
         request
     }
 
