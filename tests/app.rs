@@ -2684,6 +2684,12 @@ fn the_run_menu_opens_the_almanac_and_the_demo() {
     h.get_by_label("↺").click();
     h.run();
     assert!(h.query_by_label(&format!("1 / {n}")).is_some());
+    // The demo has the whole screen; its button brings the run back as it was.
+    assert!(h.query_by_label("Run menu").is_none());
+    h.get_by_label("Back to the run").click();
+    h.run();
+    assert!(explodo(&mut h).demo.is_none());
+    assert_eq!(explodo(&mut h).session.step(), 1, "the run as it was");
 }
 
 /// Issue 19's keyboard: a whole level played by keys alone (arrows, B then

@@ -709,6 +709,13 @@ fn card(ui: &mut egui::Ui, title: &str, blurb: &str, demo: Option<&WatchView>, b
 fn mini(ui: &mut egui::Ui, d: &WatchView) {
     let (rect, _) = ui.allocate_exact_size(Vec2::new(200.0, 140.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
+    // Explodorama's demo scenes play on its old television.
+    if d.verified.game == "explodo" && d.source.starts_with("demo: ") {
+        let glass = explodo::demo::tv_glass(&painter, rect);
+        WatchViewRef(d).paint(&painter.with_clip_rect(glass), glass.shrink(6.0));
+        explodo::demo::tv_effects(&painter, glass, ui.input(|i| i.time));
+        return;
+    }
     painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
     WatchViewRef(d).paint(&painter, rect);
 }

@@ -917,6 +917,19 @@ impl ExplodoView {
 
     /// Draws the screen and handles input.
     pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) -> Option<ExplodoRequest> {
+        // The demo (from the run menu) takes the whole screen; its button
+        // (or Esc) brings the run back as it was.
+        if let Some(d) = &mut self.demo {
+            let back =
+                ui.button(tr(lang, "Back to the run")).clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
+            let avail = ui.available_size();
+            let width = (avail.x - 16.0).min((avail.y - 150.0) / 0.75).clamp(240.0, 900.0);
+            egui::ScrollArea::vertical().show(ui, |ui| d.ui(ui, width, lang));
+            if back {
+                self.demo = None;
+            }
+            return None;
+        }
         let mut request = None;
         if !self.session.state().enemies.is_empty() {
             self.pilot_stopped = false;
@@ -1211,15 +1224,6 @@ impl ExplodoView {
             a.window(ui.ctx(), &mut open, self.session.state(), seed, lang);
             if !open {
                 self.almanac = None;
-            }
-        }
-        if let Some(d) = &mut self.demo {
-            let mut open = true;
-            egui::Window::new(tr(lang, "Demo")).open(&mut open).collapsible(false).show(ui.ctx(), |ui| {
-                d.ui(ui, lang);
-            });
-            if !open {
-                self.demo = None;
             }
         }
     }

@@ -171,6 +171,7 @@ pub fn ru(en: &str) -> Option<&'static str> {
         "What is that? Arrows hop between things, Enter explains, Esc stops." => "Что это? Стрелки переходят между предметами, Enter объясняет, Esc — выход.",
         "Cursor: Enter or M acts on its tile, B bomb, V charge, Space waits (on you), Esc backs out." => "Курсор: Enter или M — действие на его клетке, B — бомба, V — заряд, Space — ждать (на вас), Esc — назад.",
         "Demo" => "Демо",
+        "Back to the run" => "Назад к забегу",
         "Power-ups" => "Усиления",
         "Charges" => "Заряды",
         "On the board" => "На поле",

@@ -24,8 +24,21 @@ pub struct Demo {
     clip: Option<Clip>,
 }
 
-/// A demo clip's width in points.
-const WIDTH: f32 = 360.0;
+/// The almanac entry whose picture is a scene's icon (None: none).
+pub fn icon_of(t: Topic) -> Option<super::almanac::Entry> {
+    use super::almanac::{Entry, Thing as T};
+    Some(match t {
+        Topic::Power(p) => Entry::Power(p),
+        Topic::Charge(c) => Entry::Charge(c),
+        Topic::Enemy(k) => Entry::Enemy(k),
+        Topic::Thing(Thing::Bush | Thing::BushFire) => Entry::Thing(T::Bush),
+        Topic::Thing(Thing::Metal) => Entry::Thing(T::Metal),
+        Topic::Thing(Thing::Oil | Thing::OilSlide) => Entry::Thing(T::Oil),
+        Topic::Thing(Thing::Spikes) => Entry::Thing(T::Spikes),
+        Topic::Thing(Thing::Barrel) => Entry::Thing(T::Barrel),
+        _ => return None,
+    })
+}
 
 /// What a scene is about, in the window's language (its caption's line).
 pub fn caption(t: Topic, lang: Lang) -> (&'static str, &'static str) {
@@ -133,22 +146,31 @@ impl Demo {
         self.index = self.order.iter().position(|&t| t == here).unwrap_or(0);
     }
 
-    /// The demo's panel: caption, clip with its bar, counter and buttons.
-    /// A scene that has played once moves on to the next.
-    pub fn ui(&mut self, ui: &mut egui::Ui, lang: Lang) {
+    /// The demo's panel, `width` points wide: caption with its icon, the
+    /// clip on the television with its bar, the keys it plays, the counter
+    /// and buttons. A scene that has played once moves on to the next.
+    pub fn ui(&mut self, ui: &mut egui::Ui, width: f32, lang: Lang) {
         let topic = self.topic();
         if self.clip.as_ref().is_none_or(|c| c.topic != topic) {
             self.clip = Clip::new(topic, self.seed);
         }
         let (name, line) = caption(topic, lang);
-        ui.heading(name);
+        ui.horizontal(|ui| {
+            if let Some(e) = icon_of(topic) {
+                let (r, _) = ui.allocate_exact_size(Vec2::splat(28.0), Sense::hover());
+                if let Some(c) = &self.clip {
+                    super::almanac::picture(ui.painter(), r, e, &c.frames[0]);
+                }
+            }
+            ui.heading(name);
+        });
         match &mut self.clip {
             Some(c) => {
                 let now = ui.input(|i| i.time);
                 let k = c.advance(now);
-                let (rect, _) = ui.allocate_exact_size(Vec2::new(WIDTH, WIDTH * 0.75 + 24.0), Sense::hover());
+                let (rect, _) = ui.allocate_exact_size(Vec2::new(width, width * 0.75 + 24.0), Sense::hover());
                 tv(ui.painter(), rect, c, k, now);
-                let (keys, _) = ui.allocate_exact_size(Vec2::new(WIDTH, 30.0), Sense::hover());
+                let (keys, _) = ui.allocate_exact_size(Vec2::new(width, 30.0), Sense::hover());
                 key_overlay(ui.painter(), keys, c.action_at(k));
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
             }
@@ -186,20 +208,32 @@ impl Demo {
 /// with the scene's bar inside the glass along its bottom edge. Painted
 /// effects only: the board under it is the kernel's frame `k`.
 pub fn tv(painter: &egui::Painter, rect: egui::Rect, clip: &Clip, k: usize, now: f64) {
-    let bezel = Color32::from_rgb(28, 26, 24);
-    painter.rect_filled(rect, 18.0, bezel);
-    painter.rect_stroke(rect, 18.0, egui::Stroke::new(2.0, Color32::from_gray(70)), egui::StrokeKind::Inside);
-    let glass = rect.shrink2(Vec2::new(16.0, 14.0));
-    let glass = egui::Rect::from_center_size(
-        glass.center(),
-        Vec2::new(glass.width().min(glass.height() * 4.0 / 3.0), glass.height()),
-    );
-    painter.rect_filled(glass, 14.0, Color32::BLACK);
+    let glass = tv_glass(painter, rect);
     let screen = glass.shrink(10.0);
     let board_area = egui::Rect::from_min_max(screen.min, egui::pos2(screen.max.x, screen.max.y - 8.0));
     clip.paint_frame(&painter.with_clip_rect(glass), board_area, k);
     let bar = egui::Rect::from_min_max(egui::pos2(screen.min.x, screen.max.y - 4.0), screen.max);
     clip.paint_bar(painter, bar, k);
+    tv_effects(painter, glass, now);
+}
+
+/// The television's bezel and its dark glass (at most 4:3 wide, centred
+/// in `rect`); returns the glass, where the picture goes.
+pub fn tv_glass(painter: &egui::Painter, rect: egui::Rect) -> egui::Rect {
+    painter.rect_filled(rect, 18.0, Color32::from_rgb(28, 26, 24));
+    painter.rect_stroke(rect, 18.0, egui::Stroke::new(2.0, Color32::from_gray(70)), egui::StrokeKind::Inside);
+    let inner = rect.shrink2(Vec2::new(16.0, 14.0));
+    let glass = egui::Rect::from_center_size(
+        inner.center(),
+        Vec2::new(inner.width().min(inner.height() * 4.0 / 3.0), inner.height()),
+    );
+    painter.rect_filled(glass, 14.0, Color32::BLACK);
+    glass
+}
+
+/// The glass's effects over the picture: scan lines, a dark bar rolling
+/// down, a bright line sweeping across, a vignette, a faint glow, the rim.
+pub fn tv_effects(painter: &egui::Painter, glass: egui::Rect, now: f64) {
     // Scan lines.
     let mut y = glass.top();
     while y < glass.bottom() {
