@@ -917,17 +917,7 @@ impl ExplodoView {
 
     /// Draws the screen and handles input.
     pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) -> Option<ExplodoRequest> {
-        // The demo (from the run menu) takes the whole screen; its button
-        // (or Esc) brings the run back as it was.
-        if let Some(d) = &mut self.demo {
-            let back =
-                ui.button(tr(lang, "Back to the run")).clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
-            let avail = ui.available_size();
-            let width = (avail.x - 16.0).min((avail.y - 150.0) / 0.75).clamp(240.0, 900.0);
-            egui::ScrollArea::vertical().show(ui, |ui| d.ui(ui, width, lang));
-            if back {
-                self.demo = None;
-            }
+        if self.demo_screen(ui, lang) {
             return None;
         }
         let mut request = None;
@@ -1021,7 +1011,12 @@ impl ExplodoView {
         if self.show_scores {
             scores_window(ui.ctx(), store, &mut self.show_scores, lang);
         }
-        // A button clicked anywhere on the run's screen clicks.
+        self.click_sound(ui);
+        request
+    }
+
+    /// A button clicked anywhere on the run's screen this frame clicks.
+    fn click_sound(&mut self, ui: &egui::Ui) {
         let clicked = ui.ctx().output(|o| {
             o.events
                 .iter()
@@ -1030,7 +1025,20 @@ impl ExplodoView {
         if clicked {
             self.sounds.push(crate::sound::Effect::Click);
         }
-        request
+    }
+
+    /// The demo (from the run menu) takes the whole screen; its button (or
+    /// Esc) brings the run back as it was. Returns whether it is showing.
+    fn demo_screen(&mut self, ui: &mut egui::Ui, lang: Lang) -> bool {
+        let Some(d) = &mut self.demo else { return false };
+        let back = ui.button(tr(lang, "Back to the run")).clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
+        let avail = ui.available_size();
+        let width = (avail.x - 16.0).min((avail.y - 150.0) / 0.75).clamp(240.0, 900.0);
+        egui::ScrollArea::vertical().show(ui, |ui| d.ui(ui, width, lang));
+        if back {
+            self.demo = None;
+        }
+        true
     }
 
     /// The line under the action bar while the cursor or "What is that?"
