@@ -1,7 +1,8 @@
 //! The window's frame time on the CPU renderer (lavapipe where there is no
 //! GPU): Miau Is True's largest shipped level, a move made before every
-//! frame so its tween, shake and morph are drawn, the frame laid out,
-//! tessellated and rendered.
+//! frame so its tween, shake and morph are drawn, and Explodorama on a
+//! 13 by 17 board, a turn before every frame so its animation is drawn;
+//! each frame laid out, tessellated and rendered.
 //! Measured twice: rendered as a window does (one colour target kept between
 //! frames, the renderer waited for, nothing copied back), and by kittest's
 //! renderer, which makes a new target every frame and reads the image back
@@ -127,6 +128,25 @@ fn window(
     h
 }
 
+/// A window of the bench's size on the given renderer, showing a new
+/// Explodorama run of `setup` (sound off, autopilot off).
+fn explodo_window(
+    dir: &std::path::Path,
+    setup: retrace_kernel::explodo::Setup,
+    renderer: impl TestRenderer + 'static,
+) -> Harness<'static, RetraceApp> {
+    let store = Store::new(dir);
+    let mut h = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .with_max_steps(64)
+        .renderer(renderer)
+        .build_eframe(move |_cc| RetraceApp::new(store, None));
+    h.state_mut().settings.explodo_autopilot = false;
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(setup, 5));
+    h.run();
+    h
+}
+
 /// Makes a move (left and right in turn) and draws the frame.
 fn move_and_draw(h: &mut Harness<'static, RetraceApp>, scratch: &Store, turn: &mut u32, rendered: bool) {
     *turn += 1;
@@ -179,6 +199,28 @@ fn frame(c: &mut Criterion) {
         let what = if rendered { "rendered and read back by kittest" } else { "laid out and tessellated" };
         g.bench_function(format!("miau largest level ({title}), a move a frame, {what}"), |b| {
             b.iter(|| move_and_draw(&mut h, &scratch, &mut turn, rendered))
+        });
+    }
+    // Explodorama on a 13 by 17 board (level 16, an Immortal test run), a
+    // turn (a wait: every enemy moves) before every frame so the turn's
+    // animation is drawn, in its 9 by 13 view.
+    let setup = retrace_kernel::explodo::Setup { start_level: 16, immortal: true, ..Default::default() };
+    for (renderer, what) in [(true, "rendered as a window does"), (false, "laid out and tessellated")] {
+        let mut h = if renderer {
+            explodo_window(dir.path(), setup, Presenting::new())
+        } else {
+            explodo_window(dir.path(), setup, egui_kittest::wgpu::WgpuTestRenderer::new())
+        };
+        g.bench_function(format!("explodorama 13x17 board, a turn a frame, {what}"), |b| {
+            b.iter(|| {
+                if let Screen::Explodo(v) = &mut h.state_mut().screen {
+                    v.push(&scratch, retrace_kernel::explodo::Action::Wait);
+                }
+                h.step();
+                if renderer {
+                    drop(h.render().expect("renders"));
+                }
+            })
         });
     }
     // The renderer's floor: the same window with nothing but the menu bar
