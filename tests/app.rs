@@ -2881,6 +2881,11 @@ fn explodorama_plays_by_pad_alone() {
     let v = explodo(&mut h);
     assert_eq!(v.session.actions().last(), Some(&retrace_kernel::explodo::Action::Buy(1)));
     assert!(v.session.state().coins < coins);
+    // The dialogs show the pad's face buttons while it is in use; a key hands back.
+    assert!(v.pad_in_use);
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    assert!(!explodo(&mut h).pad_in_use);
 }
 
 /// Issue 19: a level-start banner ("Level N", the enemy type the level

@@ -122,6 +122,9 @@ pub struct ExplodoView {
     pub asking: bool,
     /// Pad presses not yet handled (the shell fills it each frame).
     pub pad: Vec<crate::pad::Button>,
+    /// The pad was the last input (a key or a click hands back): dialogs
+    /// show its face buttons.
+    pub pad_in_use: bool,
     /// The view's top-left corner in tiles (fractional while it glides).
     pub camera: (f32, f32),
     /// Where the player looks (dragging, Alt + arrows), in place of following
@@ -681,6 +684,7 @@ impl ExplodoView {
             cursor: None,
             asking: false,
             pad: Vec::new(),
+            pad_in_use: false,
             anim: None,
             camera: (0.0, 0.0),
             look: None,
@@ -927,7 +931,13 @@ impl ExplodoView {
         if !self.piloting() {
             self.keys(ui, store);
         }
+        if ui.input(|i| {
+            i.events.iter().any(|e| matches!(e, egui::Event::Key { .. } | egui::Event::PointerButton { .. }))
+        }) {
+            self.pad_in_use = false;
+        }
         for b in std::mem::take(&mut self.pad) {
+            self.pad_in_use = true;
             self.pad_press(store, b);
         }
         self.top_bar(ui, lang);
@@ -1218,7 +1228,7 @@ impl ExplodoView {
             .show(ui.ctx(), |ui| {
                 ui.set_max_width(CLIP_WIDTH);
                 self.offer_clip(ui, o, CLIP_WIDTH, lang);
-                if ui.button(tr(lang, "Got it")).clicked() {
+                if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "Got it")).clicked() {
                     self.explain = None;
                 }
             });
@@ -1348,6 +1358,7 @@ impl ExplodoView {
     fn death_banner(&mut self, ui: &mut egui::Ui, lang: Lang) {
         let Some((text, frames)) = &self.death else { return };
         let mut dismissed = false;
+        let pad = self.pad_in_use;
         let over = self.session.state().phase == RunPhase::Over;
         egui::Window::new(if over { tr(lang, "The last turns") } else { tr(lang, "A life lost") })
             .collapsible(false)
@@ -1368,7 +1379,7 @@ impl ExplodoView {
                     ui.label(RichText::new(format!("{} {}/{n}", tr(lang, "Turn"), k.min(n - 1) + 1)).small());
                     ui.ctx().request_repaint_after(std::time::Duration::from_millis(150));
                 }
-                if !over && ui.button(tr(lang, "Continue")).clicked() {
+                if !over && pad_button(ui, pad.then_some(crate::pad::Button::South), tr(lang, "Continue")).clicked() {
                     dismissed = true;
                 }
             });
@@ -1694,7 +1705,8 @@ impl ExplodoView {
                         } else {
                             format!("Buy ({} coins)", o.price())
                         };
-                        if ui.button(buy).clicked() || enter {
+                        if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::South), buy).clicked() || enter
+                        {
                             answer = Some(Action::Buy(self.selected as u8));
                         }
                     } else {
@@ -1715,10 +1727,12 @@ impl ExplodoView {
                     } else {
                         format!("Restock ({} coins)", restocks + 1)
                     };
-                    if ui.button(restock).clicked() {
+                    if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::North), restock).clicked() {
                         answer = Some(Action::Restock);
                     }
-                    if ui.button(tr(lang, "Next level")).clicked() {
+                    if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::West), tr(lang, "Next level"))
+                        .clicked()
+                    {
                         answer = Some(Action::LeaveShop);
                     }
                 });
@@ -1738,7 +1752,9 @@ impl ExplodoView {
                     } else {
                         format!("Level {level} cleared in {turns} turns (par {par}): +{coins} coins.")
                     });
-                    if ui.button(tr(lang, "To the shop")).clicked() {
+                    if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "To the shop"))
+                        .clicked()
+                    {
                         self.cleared = None;
                     }
                 });
@@ -1771,7 +1787,10 @@ impl ExplodoView {
                                 }
                             }
                         });
-                        if ui.button(tr(lang, "Choose")).clicked() || enter {
+                        if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "Choose"))
+                            .clicked()
+                            || enter
+                        {
                             answer = Some(Action::Choose(self.selected as u8));
                         }
                     });
@@ -1786,6 +1805,31 @@ impl ExplodoView {
             self.push(store, a);
         }
     }
+}
+
+/// A dialog button with the pad's face button that presses it drawn before
+/// it while a pad is in use (Xbox colours: A green at the bottom, B red on
+/// the right, X blue on the left, Y yellow on top).
+fn pad_button(ui: &mut egui::Ui, pad: Option<crate::pad::Button>, text: impl Into<egui::WidgetText>) -> egui::Response {
+    use crate::pad::Button as P;
+    if let Some(b) = pad {
+        let (letter, colour) = match b {
+            P::South => ("A", Color32::from_rgb(60, 170, 70)),
+            P::East => ("B", Color32::from_rgb(210, 60, 50)),
+            P::West => ("X", Color32::from_rgb(60, 110, 220)),
+            _ => ("Y", Color32::from_rgb(220, 180, 40)),
+        };
+        let (r, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
+        ui.painter().circle_filled(r.center(), 8.5, colour);
+        ui.painter().text(
+            r.center(),
+            egui::Align2::CENTER_CENTER,
+            letter,
+            egui::FontId::proportional(11.0),
+            Color32::WHITE,
+        );
+    }
+    ui.button(text)
 }
 
 /// The board view's size in tiles (columns, rows): larger boards scroll.
