@@ -931,15 +931,7 @@ impl ExplodoView {
         if !self.piloting() {
             self.keys(ui, store);
         }
-        if ui.input(|i| {
-            i.events.iter().any(|e| matches!(e, egui::Event::Key { .. } | egui::Event::PointerButton { .. }))
-        }) {
-            self.pad_in_use = false;
-        }
-        for b in std::mem::take(&mut self.pad) {
-            self.pad_in_use = true;
-            self.pad_press(store, b);
-        }
+        self.pad_presses(ui, store);
         self.top_bar(ui, lang);
         if let Some(m) = &self.message {
             ui.colored_label(Color32::from_rgb(230, 120, 60), super::text::kernel(lang, m));
@@ -1066,6 +1058,21 @@ impl ExplodoView {
                 ))
                 .small(),
             );
+        }
+    }
+
+    /// This frame's pad presses; a key or a click hands the screen back to
+    /// the keyboard and mouse.
+    fn pad_presses(&mut self, ui: &egui::Ui, store: &Store) {
+        let handed_back = ui.input(|i| {
+            i.events.iter().any(|e| matches!(e, egui::Event::Key { .. } | egui::Event::PointerButton { .. }))
+        });
+        if handed_back {
+            self.pad_in_use = false;
+        }
+        for b in std::mem::take(&mut self.pad) {
+            self.pad_in_use = true;
+            self.pad_press(store, b);
         }
     }
 
