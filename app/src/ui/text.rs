@@ -172,6 +172,8 @@ pub fn ru(en: &str) -> Option<&'static str> {
         "Cursor: Enter or M acts on its tile, B bomb, V charge, Space waits (on you), Esc backs out." => "Курсор: Enter или M — действие на его клетке, B — бомба, V — заряд, Space — ждать (на вас), Esc — назад.",
         "Demo" => "Демо",
         "Back to the run" => "Назад к забегу",
+        "Input: controller" => "Ввод: геймпад",
+        "Input: keyboard" => "Ввод: клавиатура",
         "Power-ups" => "Усиления",
         "Charges" => "Заряды",
         "On the board" => "На поле",

@@ -22,6 +22,9 @@ pub struct Demo {
     order: Vec<Topic>,
     seed: u64,
     clip: Option<Clip>,
+    /// The input the overlay shows: the keyboard's keys, or the pad's
+    /// d-pad and face buttons.
+    pub pad: bool,
 }
 
 /// The almanac entry whose picture is a scene's icon (None: none).
@@ -109,7 +112,7 @@ fn mishap_text(m: Mishap, lang: Lang) -> (&'static str, &'static str) {
 impl Demo {
     /// The demo from its first scene; `seed` makes its variants.
     pub fn new(seed: u64) -> Demo {
-        Demo { index: 0, shuffle: false, order: topics(), seed, clip: None }
+        Demo { index: 0, shuffle: false, order: topics(), seed, clip: None, pad: false }
     }
 
     /// The scene on show.
@@ -171,7 +174,13 @@ impl Demo {
                 let (rect, _) = ui.allocate_exact_size(Vec2::new(width, width * 0.75 + 24.0), Sense::hover());
                 tv(ui.painter(), rect, c, k, now);
                 let (keys, _) = ui.allocate_exact_size(Vec2::new(width, 30.0), Sense::hover());
-                key_overlay(ui.painter(), keys, c.action_at(k));
+                let action = c.action_at(k);
+                let caps = match action {
+                    Some(a) if self.pad => pad_of(a),
+                    Some(a) => keys_of(a),
+                    None => Vec::new(),
+                };
+                key_overlay(ui.painter(), keys, &caps);
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
             }
             None => {
@@ -194,6 +203,10 @@ impl Demo {
             let mut shuffle = self.shuffle;
             if ui.checkbox(&mut shuffle, tr(lang, "Shuffle")).changed() {
                 self.set_shuffle(shuffle);
+            }
+            let input = if self.pad { tr(lang, "Input: controller") } else { tr(lang, "Input: keyboard") };
+            if ui.button(input).clicked() {
+                self.pad = !self.pad;
             }
         });
         if self.clip.as_ref().is_some_and(|c| c.loops > 0) {
@@ -305,14 +318,37 @@ pub enum Key {
     Arrow(Dir),
     /// A key with its name on it.
     Letter(&'static str),
+    /// A pad's face button: its letter and colour.
+    Face(&'static str, Color32),
+}
+
+/// The pad presses a scene's action takes, tile first as the pad plays:
+/// the d-pad hops the cursor onto the tile (one press a tile), then a face
+/// button: A (bottom) moves, X (left) bombs, Y (top) uses the charge, B
+/// (right) waits.
+pub fn pad_of(a: Action) -> Vec<Key> {
+    let a_button = Key::Face("A", Color32::from_rgb(60, 170, 70));
+    let x_button = Key::Face("X", Color32::from_rgb(60, 110, 220));
+    let y_button = Key::Face("Y", Color32::from_rgb(220, 180, 40));
+    let b_button = Key::Face("B", Color32::from_rgb(210, 60, 50));
+    let hop = |d: Dir, n: usize| std::iter::repeat_n(Key::Arrow(d), n);
+    match a {
+        Action::Move(d) => hop(d, 1).chain([a_button]).collect(),
+        Action::Run(d) => hop(d, 2).chain([a_button]).collect(),
+        Action::Bomb(d) => hop(d, 1).chain([x_button]).collect(),
+        Action::Throw(d) => hop(d, 2).chain([x_button]).collect(),
+        Action::Wait => vec![b_button],
+        Action::UseCharge(Aim::Dir(d)) => hop(d, 1).chain([y_button]).collect(),
+        Action::UseCharge(_) => vec![y_button],
+        _ => vec![a_button],
+    }
 }
 
 /// The key overlay under the TV: the keys the scene's next action takes,
 /// drawn as key caps (arrows painted, letters written).
-fn key_overlay(painter: &egui::Painter, rect: egui::Rect, action: Option<Action>) {
-    let Some(a) = action else { return };
+fn key_overlay(painter: &egui::Painter, rect: egui::Rect, caps: &[Key]) {
     let mut x = rect.left() + 4.0;
-    for key in keys_of(a) {
+    for &key in caps {
         let w = match key {
             Key::Letter(t) if t.len() > 1 => 16.0 + 7.0 * t.len() as f32,
             _ => 26.0,
@@ -320,7 +356,20 @@ fn key_overlay(painter: &egui::Painter, rect: egui::Rect, action: Option<Action>
         let cap = egui::Rect::from_min_size(egui::pos2(x, rect.top() + 2.0), Vec2::new(w, 26.0));
         painter.rect_filled(cap, 5.0, Color32::from_gray(235));
         painter.rect_stroke(cap, 5.0, egui::Stroke::new(1.5, Color32::from_gray(120)), egui::StrokeKind::Inside);
+        if let Key::Face(letter, colour) = key {
+            painter.circle_filled(cap.center(), 12.0, colour);
+            painter.text(
+                cap.center(),
+                egui::Align2::CENTER_CENTER,
+                letter,
+                egui::FontId::proportional(13.0),
+                Color32::WHITE,
+            );
+            x += w + 6.0;
+            continue;
+        }
         match key {
+            Key::Face(..) => {}
             Key::Letter(t) => {
                 painter.text(
                     cap.center(),
@@ -380,6 +429,12 @@ mod tests {
         assert_eq!(keys_of(Action::Bomb(Dir::Up)), vec![Key::Letter("B"), Key::Arrow(Dir::Up)]);
         assert_eq!(keys_of(Action::Wait), vec![Key::Letter("Space")]);
         assert_eq!(keys_of(Action::UseCharge(Aim::Me)), vec![Key::Letter("V"), Key::Arrow(Dir::Up)]);
+        // The pad: hop onto the tile, then the face button.
+        let pad = pad_of(Action::Bomb(Dir::Right));
+        assert_eq!(pad.len(), 2);
+        assert_eq!(pad[0], Key::Arrow(Dir::Right));
+        assert!(matches!(pad[1], Key::Face("X", _)));
+        assert!(matches!(pad_of(Action::Wait)[..], [Key::Face("B", _)]));
     }
 
     #[test]
