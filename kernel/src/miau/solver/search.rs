@@ -41,6 +41,13 @@ pub(super) fn keep_child(
     e.0.push((index, m as u8, won));
 }
 
+/// Empties a thread's children, keeping its buffers.
+pub(super) fn clear(e: &mut Expanded) {
+    e.0.clear();
+    e.1.clear();
+    e.2.clear();
+}
+
 /// Parent links: the parent's index in the low 29 bits, the move above.
 pub(super) const INDEX_BITS: u32 = 29;
 
@@ -243,12 +250,11 @@ pub fn solve_from(
     // their rule set and tables by reference counts, and threads sharing one
     // count would fight over its cache line.
     let local_hash = hasher.is_cpu_blake3();
-    let expand = |start: &State, nouns: &[Name], ids: &[u32], keys: &[u8]| -> Expanded {
-        let mut e: Expanded = (
-            Vec::with_capacity(ids.len() * MOVES.len()),
-            Vec::with_capacity(ids.len() * MOVES.len() * key_len),
-            Vec::new(),
-        );
+    // Each thread's children go into its own buffers, kept from batch to
+    // batch: a fresh large vector a batch is a fresh mapping, and unmapping
+    // it stops every other thread to flush its address translations.
+    let expand = |e: &mut Expanded, start: &State, nouns: &[Name], ids: &[u32], keys: &[u8]| {
+        clear(e);
         let mut readings = Readings::new();
         // One parent and one child, rebuilt in place for every state: no
         // state is allocated per node.
@@ -274,10 +280,9 @@ pub fn solve_from(
                 let from = e.1.len();
                 keyer.key(&t, &mut e.1);
                 e.1.push(mask);
-                keep_child(&mut e, from, key, *index, m, t.won, local_hash);
+                keep_child(e, from, key, *index, m, t.won, local_hash);
             }
         }
-        e
     };
     // The solver's own compact state, where the level allows it: stepped in
     // place and taken back with undo, the same keys as the game's state gives.
@@ -286,12 +291,8 @@ pub fn solve_from(
     } else {
         super::super::compact::Level::new(&start, &keyer, &forbid, &require, same.as_deref())
     };
-    let expand_fast = |c: &mut Compact, ids: &[u32], keys: &[u8]| -> Expanded {
-        let mut e: Expanded = (
-            Vec::with_capacity(ids.len() * MOVES.len()),
-            Vec::with_capacity(ids.len() * MOVES.len() * key_len),
-            Vec::new(),
-        );
+    let expand_fast = |e: &mut Expanded, c: &mut Compact, ids: &[u32], keys: &[u8]| {
+        clear(e);
         for (index, key) in ids.iter().zip(keys.chunks(key_len)) {
             c.decode(key);
             let mask = key[key_len - 1];
@@ -308,12 +309,11 @@ pub fn solve_from(
                     let from = e.1.len();
                     c.key(&mut e.1);
                     e.1.push(mask | c.formed());
-                    keep_child(&mut e, from, key, *index, m, c.won(), local_hash);
+                    keep_child(e, from, key, *index, m, c.won(), local_hash);
                 }
                 c.undo(mark);
             }
         }
-        e
     };
     let threads = opts.threads.max(1) as usize;
     let mut compacts: Vec<Compact> = level.iter().flat_map(|l| (0..threads).map(move |_| Compact::new(l))).collect();
@@ -326,6 +326,7 @@ pub fn solve_from(
     } else {
         Vec::new()
     };
+    let mut parts: Vec<Expanded> = (0..threads).map(|_| (Vec::new(), Vec::new(), Vec::new())).collect();
     while !layer.is_empty() {
         let mut next = Vec::new();
         let mut next_keys = Vec::new();
@@ -354,29 +355,27 @@ pub fn solve_from(
             }
             // Each thread's children stay in its own vectors (no copying them
             // together); their order is the parts' order.
-            let parts: Vec<Expanded> = if threads == 1 || batch.len() < 64 {
-                vec![match compacts.first_mut() {
-                    Some(c) => expand_fast(c, batch, batch_keys),
-                    None => expand(&start, &keyer.nouns, batch, batch_keys),
-                }]
+            parts.iter_mut().for_each(clear);
+            if threads == 1 || batch.len() < 64 {
+                match compacts.first_mut() {
+                    Some(c) => expand_fast(&mut parts[0], c, batch, batch_keys),
+                    None => expand(&mut parts[0], &start, &keyer.nouns, batch, batch_keys),
+                }
             } else {
                 let size = batch.len().div_ceil(threads);
                 std::thread::scope(|sc| {
-                    let chunks = batch.chunks(size).zip(batch_keys.chunks(size * key_len));
-                    let handles: Vec<_> = if compacts.is_empty() {
-                        chunks
-                            .zip(&templates)
-                            .map(|((ids, keys), (start, nouns))| sc.spawn(move || expand(start, nouns, ids, keys)))
-                            .collect()
+                    let chunks = batch.chunks(size).zip(batch_keys.chunks(size * key_len)).zip(parts.iter_mut());
+                    if compacts.is_empty() {
+                        for (((ids, keys), e), (start, nouns)) in chunks.zip(&templates) {
+                            sc.spawn(move || expand(e, start, nouns, ids, keys));
+                        }
                     } else {
-                        chunks
-                            .zip(compacts.iter_mut())
-                            .map(|((ids, keys), c)| sc.spawn(move || expand_fast(c, ids, keys)))
-                            .collect()
-                    };
-                    handles.into_iter().map(|h| h.join().expect("an expanding thread does not panic")).collect()
-                })
-            };
+                        for (((ids, keys), e), c) in chunks.zip(compacts.iter_mut()) {
+                            sc.spawn(move || expand_fast(e, c, ids, keys));
+                        }
+                    }
+                });
+            }
             if parts.iter().all(|p| p.0.is_empty()) {
                 continue;
             }

@@ -25,7 +25,7 @@ impl Table {
             return !std::mem::replace(&mut self.has_zero, true);
         }
         if (self.len + 1) * 8 > self.slots.len() * 7 {
-            let grown = vec![[0; 16]; self.slots.len() * 2];
+            let grown = zeroed(self.slots.len() * 2);
             let old = std::mem::replace(&mut self.slots, grown);
             self.len = 0;
             for o in old.into_iter().filter(|o| *o != [0; 16]) {
@@ -43,7 +43,7 @@ impl Table {
             size *= 2;
         }
         if size != self.slots.len() {
-            let grown = vec![[0; 16]; size];
+            let grown = zeroed(size);
             let old = std::mem::replace(&mut self.slots, grown);
             self.len = 0;
             for o in old.into_iter().filter(|o| *o != [0; 16]) {
@@ -97,6 +97,16 @@ impl Table {
             i = (i + 1) & mask;
         }
     }
+}
+
+/// `n` empty slots, written out: a table the allocator hands over as
+/// untouched zero pages would be read-mapped by the loads ahead, and each
+/// first write would then stop every other thread to flush its address
+/// translations.
+fn zeroed(n: usize) -> Vec<[u8; 16]> {
+    let mut v = Vec::with_capacity(n);
+    v.resize(n, [0; 16]);
+    v
 }
 
 /// How far ahead [`Table::insert_run`] asks for slots.
