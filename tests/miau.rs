@@ -119,8 +119,20 @@ fn solve_constraints_json_explain_and_proofs() {
     let (code, out, _) = retrace(&["miau", "solve", &sample(), "--level", "pass-it-on", "--forbid", "ROCK IS FLAG"]);
     assert_eq!(code, 1);
     assert!(out.starts_with("pass-it-on UNSOLVED "), "{out}");
-    let (code, out, _) = retrace(&["miau", "solve", &sample(), "--level", "pass-it-on", "--json", "--explain"]);
+    let (code, out, err) = retrace(&["miau", "solve", &sample(), "--level", "pass-it-on", "--json", "--explain"]);
     assert_eq!(code, 0);
+    // --json also reports progress on stderr, one JSON event a line (at least the first).
+    let events: Vec<serde_json::Value> =
+        err.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}"))).collect();
+    assert!(!events.is_empty(), "{err}");
+    for e in &events {
+        assert_eq!(e["event"], "progress");
+        assert_eq!(e["level"], "pass-it-on");
+        assert!(e["states"].as_u64().unwrap() >= 1 && e["bytes"].as_u64().unwrap() > 0, "{e}");
+        assert!(e["layer"].is_u64() && e["states_per_s"].is_u64(), "{e}");
+    }
+    let (_, _, plain_err) = retrace(&["miau", "solve", &sample(), "--level", "pass-it-on"]);
+    assert!(!plain_err.contains("\"event\""), "no events without --json: {plain_err}");
     assert!(
         out.starts_with("{\"level\":\"pass-it-on\",\"verdict\":\"SOLVED\",\"moves\":\"RUDRRR\",\"states\":"),
         "{out}"

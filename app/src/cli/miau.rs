@@ -48,7 +48,8 @@ pub enum MiauCommand {
         /// Show the rules added and removed along the solution, and the final board.
         #[arg(long)]
         explain: bool,
-        /// One JSON object per level instead of text.
+        /// One JSON object per level instead of text, and progress events
+        /// (`{"event":"progress",…}`, one a second) on stderr.
         #[arg(long)]
         json: bool,
         /// Threads expanding each breadth-first layer (default and most: every
@@ -189,15 +190,24 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 };
                 let started = std::time::Instant::now();
                 let deadline = crate::budget::Deadline::new(timeout);
-                let mut watch = |states: u64| {
+                // The progress line (a terminal only), and with --json an
+                // event on stderr once a second and at the search's end.
+                let mut last_event = f64::NEG_INFINITY;
+                let mut watch = |p: &retrace_kernel::miau::solver::Progress| {
                     let secs = started.elapsed().as_secs_f64().max(1e-3);
-                    let mib = states * retrace_kernel::miau::solver::STORED_BYTES_PER_STATE / (1 << 20);
+                    let rate = p.states as f64 / secs;
                     bar.set_message(format!(
-                        "{}: {states} states, {:.0} states/s, ~{mib} MiB stored",
+                        "{}: layer {}, {} states, {rate:.0} states/s, {} MiB",
                         l.id,
-                        states as f64 / secs
+                        p.layer,
+                        p.states,
+                        p.bytes >> 20
                     ));
                     bar.tick();
+                    if json && secs - last_event >= PROGRESS_SECONDS {
+                        last_event = secs;
+                        let _ = writeln!(err, "{}", progress_event(&l.id, p, rate));
+                    }
                     !deadline.expired()
                 };
                 let result = retrace_kernel::miau::solver::analyze_watched(&l.setup, &opts, hasher, &mut watch);
@@ -332,6 +342,23 @@ fn board_text(s: &retrace_kernel::miau::State) -> String {
 
 fn esc(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Seconds between `--json` progress events.
+const PROGRESS_SECONDS: f64 = 1.0;
+
+/// A search's progress as a JSON event (one line on stderr with `--json`):
+/// `{"event":"progress","level":…,"layer":…,"states":…,"states_per_s":…,"bytes":…}`.
+fn progress_event(id: &str, p: &retrace_kernel::miau::solver::Progress, rate: f64) -> String {
+    serde_json::json!({
+        "event": "progress",
+        "level": id,
+        "layer": p.layer,
+        "states": p.states,
+        "states_per_s": rate.round() as u64,
+        "bytes": p.bytes,
+    })
+    .to_string()
 }
 
 /// One level's answer as a JSON object (hand-written: a handful of fields).

@@ -866,7 +866,12 @@ pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
     let opts = Options { max_states: HINT_BUDGET, threads: crate::budget::cores(), max_bytes, ..Options::default() };
     let deadline = crate::budget::Deadline::new(Some(HINT_SECONDS));
     let ru = lang == Lang::Ru;
-    let verdict = solve_from(state, &opts, &mut retrace_kernel::hashing::CpuHasher, &mut |_| !deadline.expired());
+    let verdict = solve_from(
+        state,
+        &opts,
+        &mut retrace_kernel::hashing::CpuHasher,
+        &mut |_: &retrace_kernel::miau::solver::Progress| !deadline.expired(),
+    );
     let moves = match &verdict {
         Ok(Verdict::Solved { moves, .. }) => moves.clone(),
         _ => Vec::new(),

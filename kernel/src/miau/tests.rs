@@ -529,14 +529,17 @@ mod solving {
         use super::super::solver::{solve_watched, Options};
         let s = setup("MIAU IS YOU / m . f");
         let mut seen = Vec::new();
-        let v = solve_watched(&s, &Options { max_states: 1_000, ..Options::default() }, &mut CpuHasher, &mut |n| {
-            seen.push(n);
+        let v = solve_watched(&s, &Options { max_states: 1_000, ..Options::default() }, &mut CpuHasher, &mut |p| {
+            seen.push(*p);
             true
         })
         .unwrap();
         let Verdict::Unsolved { states } = v else { panic!("{v:?}") };
-        assert!(!seen.is_empty() && seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
-        assert_eq!(seen.last(), Some(&states), "the last report is the final count");
+        assert!(!seen.is_empty() && seen.windows(2).all(|w| w[0].states <= w[1].states), "{seen:?}");
+        assert!(seen.windows(2).all(|w| w[0].layer <= w[1].layer && w[1].layer <= w[0].layer + 1), "layer by layer");
+        assert!(seen.iter().all(|p| p.bytes >= super::super::solver::stored_bytes(p.states)), "{seen:?}");
+        assert_eq!(seen.last().map(|p| p.states), Some(states), "the last report is the final count");
+        assert!(seen.last().unwrap().layer >= 2, "the cat walks two tiles at least: {seen:?}");
     }
 
     #[test]
@@ -546,8 +549,9 @@ mod solving {
         let s = setup(
             "MIAU IS YOU ROCK IS PUSH . . / m . r . . . . . / . . . . r . . . / . r . . . . r . / . . . . . . . . / . . r . . r . .",
         );
-        let run =
-            |opts: Options, stop_after: u64| solve_watched(&s, &opts, &mut CpuHasher, &mut |n| n < stop_after).unwrap();
+        let run = |opts: Options, stop_after: u64| {
+            solve_watched(&s, &opts, &mut CpuHasher, &mut |p| p.states < stop_after).unwrap()
+        };
         let v = run(Options { max_states: 20, ..Options::default() }, u64::MAX);
         assert!(matches!(v, Verdict::Limit { ran_out: Budget::States, .. }), "{v:?}");
         assert!(v.line().ends_with(" states"), "{}", v.line());

@@ -486,7 +486,7 @@ pub struct Findings {
 pub fn findings(level: &pack::Level, go: &dyn Fn() -> bool) -> Option<Findings> {
     let opts = crate::budget::miau_options(EDIT_BUDGET);
     let mut hasher = retrace_kernel::hashing::CpuHasher;
-    let mut watch = |_| go();
+    let mut watch = |_: &retrace_kernel::miau::solver::Progress| go();
     let a = analyze_watched(&level.setup, &opts, &mut hasher, &mut watch).ok()?;
     let mut must_form = Vec::new();
     for rule in &level.must_form {

@@ -2,7 +2,7 @@
 //! (which rules its shortest solutions need), and freezing words.
 
 use super::super::types::{Action, Miau, Setup};
-use super::search::{solve_watched, Options, Verdict};
+use super::search::{solve_watched, Options, Progress, Verdict};
 use crate::game::{Game, Rejection};
 use crate::hashing::FrontierHasher;
 
@@ -21,7 +21,7 @@ pub struct Analysis {
 /// winning move formed a rule while a YOU already shared its cell with the new
 /// WIN thing).
 pub fn analyze(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher) -> Result<Analysis, Rejection> {
-    analyze_watched(setup, opts, hasher, &mut |_| true)
+    analyze_watched(setup, opts, hasher, &mut |_: &Progress| true)
 }
 
 /// [`analyze`], calling `watch` with the states visited so far by each of its
@@ -30,7 +30,7 @@ pub fn analyze_watched(
     setup: &Setup,
     opts: &Options,
     hasher: &mut dyn FrontierHasher,
-    watch: &mut dyn FnMut(u64) -> bool,
+    watch: &mut dyn FnMut(&Progress) -> bool,
 ) -> Result<Analysis, Rejection> {
     let verdict = solve_watched(setup, opts, hasher, watch)?;
     let mut flags = Vec::new();

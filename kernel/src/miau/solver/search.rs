@@ -81,6 +81,19 @@ pub enum Verdict {
     },
 }
 
+/// Where a search stands, for a progress display: the states visited, the
+/// layer (moves from the start) being expanded, and the bytes the search
+/// holds (visited set, parent links, this layer's and the next layer's keys).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// States visited so far.
+    pub states: u64,
+    /// The layer being expanded (the start is layer 0).
+    pub layer: u32,
+    /// Bytes held now.
+    pub bytes: u64,
+}
+
 /// The budget a search stopped on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
@@ -168,17 +181,17 @@ pub(super) fn word_count(s: &State) -> usize {
 
 /// Solves a level under constraints.
 pub fn solve_with(setup: &Setup, opts: &Options, hasher: &mut dyn FrontierHasher) -> Result<Verdict, Rejection> {
-    solve_watched(setup, opts, hasher, &mut |_| true)
+    solve_watched(setup, opts, hasher, &mut |_: &Progress| true)
 }
 
-/// [`solve_with`], calling `watch` with the number of states visited after
-/// every batch of parents (for a progress display; the kernel does no I/O);
+/// [`solve_with`], calling `watch` with where the search stands after every
+/// batch of parents (for a progress display; the kernel does no I/O);
 /// `watch` returning `false` stops the search with [`Budget::Time`].
 pub fn solve_watched(
     setup: &Setup,
     opts: &Options,
     hasher: &mut dyn FrontierHasher,
-    watch: &mut dyn FnMut(u64) -> bool,
+    watch: &mut dyn FnMut(&Progress) -> bool,
 ) -> Result<Verdict, Rejection> {
     solve_from(&Miau::start(setup, 0)?, opts, hasher, watch)
 }
@@ -191,7 +204,7 @@ pub fn solve_from(
     start: &State,
     opts: &Options,
     hasher: &mut dyn FrontierHasher,
-    watch: &mut dyn FnMut(u64) -> bool,
+    watch: &mut dyn FnMut(&Progress) -> bool,
 ) -> Result<Verdict, Rejection> {
     let forbid: Vec<String> =
         opts.forbid.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)?;
@@ -327,6 +340,7 @@ pub fn solve_from(
         Vec::new()
     };
     let mut parts: Vec<Expanded> = (0..threads).map(|_| (Vec::new(), Vec::new(), Vec::new())).collect();
+    let mut depth = 0u32;
     while !layer.is_empty() {
         let mut next = Vec::new();
         let mut next_keys = Vec::new();
@@ -335,7 +349,11 @@ pub fn solve_from(
         // children's order never depends on timing.
         for (batch, batch_keys) in layer.chunks(batch_size).zip(layer_keys.chunks(batch_size * key_len)) {
             let states = parents.len() as u64;
-            if !watch(states) {
+            let bytes = stored_bytes(states)
+                + layer_keys.capacity() as u64
+                + next_keys.capacity() as u64
+                + 4 * (layer.capacity() + next.capacity()) as u64;
+            if !watch(&Progress { states, layer: depth, bytes }) {
                 return Ok(Verdict::Limit { states, ran_out: Budget::Time });
             }
             if opts.max_bytes > 0 {
@@ -423,7 +441,10 @@ pub fn solve_from(
         }
         layer = next;
         layer_keys = next_keys;
-        if !watch(parents.len() as u64) && !layer.is_empty() {
+        depth += 1;
+        let states = parents.len() as u64;
+        let bytes = stored_bytes(states) + layer_keys.capacity() as u64 + 4 * layer.capacity() as u64;
+        if !watch(&Progress { states, layer: depth, bytes }) && !layer.is_empty() {
             return Ok(Verdict::Limit { states: parents.len() as u64, ran_out: Budget::Time });
         }
     }
