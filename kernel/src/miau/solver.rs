@@ -3,10 +3,11 @@
 //! ([`Layout`](super::key::Layout)) and hashed through a `FrontierHasher` (BLAKE3 on the CPU, or
 //! the GPU's twin): the answers are identical with every backend.
 //!
-//! Bytes kept per visited state: 16 (the first 16 bytes of the key's BLAKE3,
+//! Bytes kept per visited state: 12 (the first 12 bytes of the key's BLAKE3,
 //! in an open-addressed visited table kept between 7/16 and 7/8 full, in one
-//! shard per thread) + 4 (the parent index and the move packed in one `u32`,
-//! in a vector that at most doubles): 22 to 45 bytes, never more than 48. The
+//! shard per thread; two states share one with a chance under n² / 2^97) + 4
+//! (the parent index and the move packed in one `u32`, in a vector that at
+//! most doubles): 18 to 36 bytes, never more than 36. The
 //! frontier is kept as keys; a state is rebuilt from its key to be expanded
 //! (the rules at the end of a turn are always the reading of its board, so
 //! nothing else is needed), in batches of parents, each batch split in fixed

@@ -6,7 +6,7 @@ use super::super::compact::Compact;
 use super::super::key::{Keyer, Readings};
 use super::super::state::State;
 use super::super::types::{Action, Miau, Setup};
-use super::visited::{fingerprint, Visited};
+use super::visited::{fingerprint, Print, Visited};
 use crate::game::{Game, Rejection};
 use crate::hashing::FrontierHasher;
 
@@ -16,7 +16,7 @@ pub const BATCH: u32 = 16_384;
 
 /// A chunk's children in order: (parent index, move, won), their keys, and
 /// (with the CPU hasher) their fingerprints.
-pub(super) type Expanded = (Vec<(u32, u8, bool)>, Vec<u8>, Vec<[u8; 16]>);
+pub(super) type Expanded = (Vec<(u32, u8, bool)>, Vec<u8>, Vec<Print>);
 
 /// Keeps the child whose key was just written at `from` in `e`'s keys, with
 /// its fingerprint when this thread hashes, unless the key is its parent's:
@@ -39,6 +39,14 @@ pub(super) fn keep_child(
         e.2.push(fingerprint(blake3::hash(&e.1[from..]).as_bytes()));
     }
     e.0.push((index, m as u8, won));
+}
+
+/// A layer: blocks of one batch of states each, their indices and keys.
+type Blocks = Vec<(Vec<u32>, Vec<u8>)>;
+
+/// The bytes a layer's blocks hold.
+fn blocks_bytes(b: &Blocks) -> u64 {
+    b.iter().map(|(ids, keys)| 4 * ids.capacity() as u64 + keys.capacity() as u64).sum()
 }
 
 /// Empties a thread's children, keeping its buffers.
@@ -127,15 +135,15 @@ impl Verdict {
     }
 }
 
-/// Bytes stored per visited state, on average: a 16-byte fingerprint in the
+/// Bytes stored per visited state, on average: a 12-byte fingerprint in the
 /// visited table (at a load of 7/16 to 7/8) and a 4-byte parent link (in a
-/// vector that at most doubles). Between 22 and 45; this is the midpoint, for
+/// vector that at most doubles). Between 18 and 36; this is the midpoint, for
 /// progress displays. The frontier's keys come on top.
-pub const STORED_BYTES_PER_STATE: u64 = 34;
+pub const STORED_BYTES_PER_STATE: u64 = 27;
 
 /// The most bytes stored per visited state (the table just grown, the parent
 /// vector just doubled).
-pub const MAX_STORED_BYTES_PER_STATE: u64 = 45;
+pub const MAX_STORED_BYTES_PER_STATE: u64 = 36;
 
 /// Search constraints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -249,15 +257,17 @@ pub fn solve_from(
     key.push(start_mask);
     let first = hasher.hash_batch(&key, key_len).map_err(Rejection::new)?;
     let mut seen = Visited::new(opts.threads.max(1) as usize);
-    seen.insert(first[0][..16].try_into().expect("16 bytes"));
+    seen.insert(fingerprint(&first[0]));
     let max_states = max_states.min(MAX_STATES);
     // parents[i] = parent index | move << 29; index 0 is the start.
     let mut parents: Vec<u32> = vec![u32::MAX];
     // The layer is kept as keys (key_len bytes each, the last the required-rule
     // mask) with each state's index; its states are rebuilt from the keys to
     // expand them, so the frontier costs bytes, not whole states.
-    let mut layer: Vec<u32> = vec![0];
-    let mut layer_keys: Vec<u8> = key;
+    // Both in blocks of one batch each (a block's vectors are made at their
+    // full size and never grow), so a layer costs its keys and nothing is
+    // copied to a bigger vector as it grows.
+    let mut layer: Blocks = vec![(vec![0], key)];
     // One chunk's children, in layer order: (parent, move, won) and their keys.
     // A template (the start state and the nouns) per thread: states share
     // their rule set and tables by reference counts, and threads sharing one
@@ -342,17 +352,15 @@ pub fn solve_from(
     let mut parts: Vec<Expanded> = (0..threads).map(|_| (Vec::new(), Vec::new(), Vec::new())).collect();
     let mut depth = 0u32;
     while !layer.is_empty() {
-        let mut next = Vec::new();
-        let mut next_keys = Vec::new();
+        let mut next: Blocks = Vec::new();
         // The layer goes in batches (so the children waiting to be hashed stay
         // few), each split into fixed chunks in layer order, one a thread: the
         // children's order never depends on timing.
-        for (batch, batch_keys) in layer.chunks(batch_size).zip(layer_keys.chunks(batch_size * key_len)) {
+        let layer_bytes = blocks_bytes(&layer);
+        for (batch, batch_keys) in layer.iter().map(|(ids, keys)| (ids.as_slice(), keys.as_slice())) {
             let states = parents.len() as u64;
-            let bytes = stored_bytes(states)
-                + layer_keys.capacity() as u64
-                + next_keys.capacity() as u64
-                + 4 * (layer.capacity() + next.capacity()) as u64;
+            let next_bytes = blocks_bytes(&next);
+            let bytes = stored_bytes(states) + layer_bytes + next_bytes;
             if !watch(&Progress { states, layer: depth, bytes }) {
                 return Ok(Verdict::Limit { states, ran_out: Budget::Time });
             }
@@ -362,10 +370,9 @@ pub fn solve_from(
                 let grown = states + 5 * batch.len() as u64;
                 let keys = 5 * batch.len() * key_len;
                 let held = stored_bytes(grown) * 3 / 2
-                    + layer_keys.capacity() as u64
-                    + 4 * layer.capacity() as u64
-                    + 2 * (next_keys.capacity().max(next_keys.len() + keys) as u64)
-                    + 8 * (next.capacity().max(next.len() + 5 * batch.len()) as u64)
+                    + layer_bytes
+                    + next_bytes
+                    + (keys + 4 * 5 * batch.len()) as u64 * 2
                     + (5 * batch.len() * (key_len + 32)) as u64;
                 if held > opts.max_bytes {
                     return Ok(Verdict::Limit { states, ran_out: Budget::Memory });
@@ -398,8 +405,8 @@ pub fn solve_from(
                 continue;
             }
             // Another hasher gets the batch's keys in one piece.
-            let hashed: Vec<[u8; 16]>;
-            let prints: Vec<&[[u8; 16]]> = if local_hash {
+            let hashed: Vec<Print>;
+            let prints: Vec<&[Print]> = if local_hash {
                 parts.iter().map(|p| p.2.as_slice()).collect()
             } else {
                 let keys: Vec<u8> = parts.iter().flat_map(|p| p.1.iter().copied()).collect();
@@ -435,15 +442,18 @@ pub fn solve_from(
                 if parents.len() as u64 >= max_states {
                     return Ok(Verdict::Limit { states: parents.len() as u64, ran_out: Budget::States });
                 }
-                next.push(idx);
-                next_keys.extend_from_slice(key);
+                if next.last().is_none_or(|(ids, _)| ids.len() == batch_size) {
+                    next.push((Vec::with_capacity(batch_size), Vec::with_capacity(batch_size * key_len)));
+                }
+                let (ids, keys) = next.last_mut().expect("a block was just made");
+                ids.push(idx);
+                keys.extend_from_slice(key);
             }
         }
         layer = next;
-        layer_keys = next_keys;
         depth += 1;
         let states = parents.len() as u64;
-        let bytes = stored_bytes(states) + layer_keys.capacity() as u64 + 4 * layer.capacity() as u64;
+        let bytes = stored_bytes(states) + blocks_bytes(&layer);
         if !watch(&Progress { states, layer: depth, bytes }) && !layer.is_empty() {
             return Ok(Verdict::Limit { states: parents.len() as u64, ran_out: Budget::Time });
         }
@@ -478,7 +488,7 @@ pub fn stored_bytes(states: u64) -> u64 {
     while cap < states {
         cap *= 2;
     }
-    slots * 16 + cap * 4
+    slots * super::visited::FP as u64 + cap * 4
 }
 
 /// Moves as `UDLRW` letters.

@@ -1,14 +1,14 @@
-//! The visited set: 16-byte fingerprints in open-addressed tables kept
+//! The visited set: 12-byte fingerprints in open-addressed tables kept
 //! between 7/16 and 7/8 full, one shard per thread. A fingerprint's home slot
 //! is the top bits of its first 8 bytes, so growing a table rehashes it in
 //! order, and a batch is inserted as a run with the slots a few places on
 //! already being fetched: a large table costs a cache miss a probe, and
 //! these overlap them.
 
-/// One shard of the visited set: 16-byte fingerprints in an open-addressed
+/// One shard of the visited set: 12-byte fingerprints in an open-addressed
 /// table with linear probing, grown (doubled) when 7/8 full.
 pub(super) struct Table {
-    pub(super) slots: Vec<[u8; 16]>,
+    pub(super) slots: Vec<Print>,
     pub(super) len: usize,
     /// The all-zero fingerprint marks an empty slot, so it is kept aside.
     pub(super) has_zero: bool,
@@ -16,19 +16,19 @@ pub(super) struct Table {
 
 impl Table {
     pub(super) fn new() -> Table {
-        Table { slots: vec![[0; 16]; 1024], len: 0, has_zero: false }
+        Table { slots: vec![[0; FP]; 1024], len: 0, has_zero: false }
     }
 
     /// Inserts; false when it was already there.
-    pub(super) fn insert(&mut self, h: [u8; 16]) -> bool {
-        if h == [0; 16] {
+    pub(super) fn insert(&mut self, h: Print) -> bool {
+        if h == [0; FP] {
             return !std::mem::replace(&mut self.has_zero, true);
         }
         if (self.len + 1) * 8 > self.slots.len() * 7 {
             let grown = zeroed(self.slots.len() * 2);
             let old = std::mem::replace(&mut self.slots, grown);
             self.len = 0;
-            for o in old.into_iter().filter(|o| *o != [0; 16]) {
+            for o in old.into_iter().filter(|o| *o != [0; FP]) {
                 self.place(o);
             }
         }
@@ -46,7 +46,7 @@ impl Table {
             let grown = zeroed(size);
             let old = std::mem::replace(&mut self.slots, grown);
             self.len = 0;
-            for o in old.into_iter().filter(|o| *o != [0; 16]) {
+            for o in old.into_iter().filter(|o| *o != [0; FP]) {
                 self.place(o);
             }
         }
@@ -56,10 +56,10 @@ impl Table {
     /// [`AHEAD`] places on while probing this one (a large table is a cache
     /// miss a probe: overlapped, they cost a fraction). Whether each was new,
     /// in order: the same as inserting them one by one.
-    pub(super) fn insert_run(&mut self, prints: &[[u8; 16]]) -> Vec<bool> {
+    pub(super) fn insert_run(&mut self, prints: &[Print]) -> Vec<bool> {
         self.reserve(prints.len());
         let shift = self.shift();
-        let slot = |h: &[u8; 16]| (u64::from_be_bytes(h[..8].try_into().expect("8 bytes")) >> shift) as usize;
+        let slot = |h: &Print| (u64::from_be_bytes(h[..8].try_into().expect("8 bytes")) >> shift) as usize;
         let mut out = Vec::with_capacity(prints.len());
         // A load of the slot a few places on, its byte folded into a value
         // nothing waits for: the processor fetches it while this probe runs
@@ -69,7 +69,7 @@ impl Table {
             if let Some(next) = prints.get(i + AHEAD) {
                 touched ^= self.slots[slot(next)][0];
             }
-            out.push(if *h == [0; 16] { !std::mem::replace(&mut self.has_zero, true) } else { self.place(*h) });
+            out.push(if *h == [0; FP] { !std::mem::replace(&mut self.has_zero, true) } else { self.place(*h) });
         }
         std::hint::black_box(touched);
         out
@@ -82,11 +82,11 @@ impl Table {
         64 - self.slots.len().trailing_zeros()
     }
 
-    pub(super) fn place(&mut self, h: [u8; 16]) -> bool {
+    pub(super) fn place(&mut self, h: Print) -> bool {
         let mask = self.slots.len() - 1;
         let mut i = (u64::from_be_bytes(h[..8].try_into().expect("8 bytes")) >> self.shift()) as usize;
         loop {
-            if self.slots[i] == [0; 16] {
+            if self.slots[i] == [0; FP] {
                 self.slots[i] = h;
                 self.len += 1;
                 return true;
@@ -103,9 +103,9 @@ impl Table {
 /// untouched zero pages would be read-mapped by the loads ahead, and each
 /// first write would then stop every other thread to flush its address
 /// translations.
-fn zeroed(n: usize) -> Vec<[u8; 16]> {
+fn zeroed(n: usize) -> Vec<Print> {
     let mut v = Vec::with_capacity(n);
-    v.resize(n, [0; 16]);
+    v.resize(n, [0; FP]);
     v
 }
 
@@ -125,18 +125,18 @@ impl Visited {
     }
 
     /// Inserts; false when it was already there.
-    pub(super) fn insert(&mut self, h: [u8; 16]) -> bool {
+    pub(super) fn insert(&mut self, h: Print) -> bool {
         let n = self.shards.len();
-        self.shards[h[15] as usize % n].insert(h)
+        self.shards[h[FP - 1] as usize % n].insert(h)
     }
 
     /// Inserts a batch in order (its pieces one after the other); whether each was new.
-    pub(super) fn insert_all(&mut self, pieces: &[&[[u8; 16]]]) -> Vec<bool> {
+    pub(super) fn insert_all(&mut self, pieces: &[&[Print]]) -> Vec<bool> {
         let n = self.shards.len();
         let total: usize = pieces.iter().map(|p| p.len()).sum();
         let prints = || pieces.iter().flat_map(|p| p.iter());
         if n == 1 {
-            let all: Vec<[u8; 16]> = prints().copied().collect();
+            let all: Vec<Print> = prints().copied().collect();
             return self.shards[0].insert_run(&all);
         }
         if total < 1024 {
@@ -150,8 +150,11 @@ impl Visited {
                 .map(|(k, table)| {
                     sc.spawn(move || {
                         // This shard's fingerprints in the batch's order, then inserted as a run.
-                        let (at, mine): (Vec<usize>, Vec<[u8; 16]>) =
-                            prints().enumerate().filter(|(_, h)| h[15] as usize % n == k).map(|(j, h)| (j, *h)).unzip();
+                        let (at, mine): (Vec<usize>, Vec<Print>) = prints()
+                            .enumerate()
+                            .filter(|(_, h)| h[FP - 1] as usize % n == k)
+                            .map(|(j, h)| (j, *h))
+                            .unzip();
                         let new = table.insert_run(&mine);
                         at.into_iter().zip(new).filter(|&(_, new)| new).map(|(j, _)| j).collect()
                     })
@@ -167,9 +170,19 @@ impl Visited {
     }
 }
 
-/// The visited table's fingerprint of a state: the first 16 bytes of its key's hash.
-pub(super) fn fingerprint(h: &[u8; 32]) -> [u8; 16] {
-    h[..16].try_into().expect("16 of 32 bytes")
+/// Bytes in a fingerprint.
+pub(super) const FP: usize = 12;
+
+/// A state's fingerprint in the visited set: the first [`FP`] bytes of its
+/// key's BLAKE3 (the CPU's or the GPU's twin: the same bytes). Two of `n`
+/// different states share one with a chance under n² / 2^97: 6 · 10^-14 at
+/// 100 M states, 2 · 10^-12 at the most a search visits (2^29); a shared
+/// fingerprint would count the second state as visited.
+pub(super) type Print = [u8; FP];
+
+/// The visited table's fingerprint of a state: the first [`FP`] bytes of its key's hash.
+pub(super) fn fingerprint(h: &[u8; 32]) -> Print {
+    h[..FP].try_into().expect("FP of 32 bytes")
 }
 
 #[cfg(test)]
@@ -184,11 +197,11 @@ mod visited_tests {
     fn a_run_inserts_as_one_by_one() {
         let fp = |i: u32| {
             let h = blake3::hash(&(i % 7_001).to_le_bytes());
-            <[u8; 16]>::try_from(&h.as_bytes()[..16]).unwrap()
+            <Print>::try_from(&h.as_bytes()[..FP]).unwrap()
         };
-        let mut prints: Vec<[u8; 16]> = (0..30_000).map(fp).collect();
-        prints.insert(500, [0; 16]);
-        prints.insert(9_000, [0; 16]);
+        let mut prints: Vec<Print> = (0..30_000).map(fp).collect();
+        prints.insert(500, [0; FP]);
+        prints.insert(9_000, [0; FP]);
         let mut one = Table::new();
         let want: Vec<bool> = prints.iter().map(|&h| one.insert(h)).collect();
         let mut run = Table::new();
@@ -208,7 +221,7 @@ mod visited_tests {
         let mut v = Table::new();
         let fp = |i: u32| {
             let h = blake3::hash(&i.to_le_bytes());
-            <[u8; 16]>::try_from(&h.as_bytes()[..16]).unwrap()
+            <Print>::try_from(&h.as_bytes()[..FP]).unwrap()
         };
         for i in 0..20_000 {
             assert!(v.insert(fp(i)), "{i} is new");
@@ -216,7 +229,7 @@ mod visited_tests {
         for i in (0..20_000).step_by(7) {
             assert!(!v.insert(fp(i)), "{i} was seen");
         }
-        assert!(v.insert([0; 16]) && !v.insert([0; 16]), "the empty marker is a fingerprint too");
+        assert!(v.insert([0; FP]) && !v.insert([0; FP]), "the empty marker is a fingerprint too");
         assert_eq!(v.len, 20_000);
         assert!(v.slots.len() * 7 >= v.len * 8, "never more than 7/8 full");
         for n in (1..5_000_000u64).step_by(9_973).chain([1 << 20, (1 << 20) + 1, 917_505]) {
