@@ -41,6 +41,9 @@ pub(super) fn keep_child(
     e.0.push((index, m as u8, won));
 }
 
+/// Chunks a batch is cut into per thread, taken in turn by free threads.
+const CHUNKS_PER_THREAD: usize = 4;
+
 /// A layer: blocks of one batch of states each, their indices and keys.
 type Blocks = Vec<(Vec<u32>, Vec<u8>)>;
 
@@ -349,7 +352,8 @@ pub fn solve_from(
     } else {
         Vec::new()
     };
-    let mut parts: Vec<Expanded> = (0..threads).map(|_| (Vec::new(), Vec::new(), Vec::new())).collect();
+    let mut parts: Vec<Expanded> =
+        (0..threads * CHUNKS_PER_THREAD).map(|_| (Vec::new(), Vec::new(), Vec::new())).collect();
     let mut depth = 0u32;
     while !layer.is_empty() {
         let mut next: Blocks = Vec::new();
@@ -387,16 +391,30 @@ pub fn solve_from(
                     None => expand(&mut parts[0], &start, &keyer.nouns, batch, batch_keys),
                 }
             } else {
-                let size = batch.len().div_ceil(threads);
+                // Fixed chunks in layer order (their children keep that order
+                // whoever expands them), a few a thread, taken in turn by
+                // whichever thread is free: a slow chunk does not hold the others.
+                let size = batch.len().div_ceil(threads * CHUNKS_PER_THREAD);
+                let work = std::sync::Mutex::new(
+                    batch.chunks(size).zip(batch_keys.chunks(size * key_len)).zip(parts.iter_mut()),
+                );
+                let next_chunk = || work.lock().map_or(None, |mut w| w.next());
                 std::thread::scope(|sc| {
-                    let chunks = batch.chunks(size).zip(batch_keys.chunks(size * key_len)).zip(parts.iter_mut());
                     if compacts.is_empty() {
-                        for (((ids, keys), e), (start, nouns)) in chunks.zip(&templates) {
-                            sc.spawn(move || expand(e, start, nouns, ids, keys));
+                        for (start, nouns) in &templates {
+                            sc.spawn(|| {
+                                while let Some(((ids, keys), e)) = next_chunk() {
+                                    expand(e, start, nouns, ids, keys);
+                                }
+                            });
                         }
                     } else {
-                        for (((ids, keys), e), c) in chunks.zip(compacts.iter_mut()) {
-                            sc.spawn(move || expand_fast(e, c, ids, keys));
+                        for c in compacts.iter_mut() {
+                            sc.spawn(|| {
+                                while let Some(((ids, keys), e)) = next_chunk() {
+                                    expand_fast(e, c, ids, keys);
+                                }
+                            });
                         }
                     }
                 });
