@@ -39,6 +39,26 @@ fn expand(c: &mut Criterion) {
         });
     }
     g.finish();
+    // Large searches (issue 22): 8 M states, where the visited table no
+    // longer fits any cache. Minutes, so only with RETRACE_BENCH_FULL=1.
+    if std::env::var("RETRACE_BENCH_FULL").as_deref() != Ok("1") {
+        return;
+    }
+    let mut g = c.benchmark_group("miau/solver-large");
+    g.sample_size(10);
+    const LARGE: u64 = 8_000_000;
+    g.throughput(Throughput::Elements(LARGE));
+    for threads in [1, cores] {
+        g.bench_function(BenchmarkId::new("expand-8m-states", format!("compact-{threads}-threads")), |b| {
+            b.iter(|| {
+                let opts = Options { max_states: LARGE, threads, ..Options::default() };
+                let v = solve_with(&setup, &opts, &mut CpuHasher).expect("the bench level loads");
+                assert!(matches!(v, Verdict::Limit { states: LARGE, .. }), "the bench visits exactly its budget");
+                black_box(v)
+            })
+        });
+    }
+    g.finish();
 }
 
 criterion_group!(benches, expand);
