@@ -2669,7 +2669,10 @@ fn the_run_menu_opens_the_almanac_and_the_demo() {
     assert_eq!(a.clip_shown(), Some(Topic::Charge(Charge::Nuke)));
     h.get_by_label("On the board").click();
     h.run();
-    assert!(h.query_by_label("Oil barrel").is_some());
+    h.get_by_label("Oil barrel ▶").click();
+    h.run();
+    let a = explodo(&mut h).almanac.as_ref().unwrap();
+    assert_eq!(a.clip_shown(), Some(Topic::Thing(retrace_kernel::explodo::scene::Thing::Barrel)));
     explodo(&mut h).almanac = None;
     h.get_by_label("Run menu").click();
     h.run();
@@ -2839,6 +2842,45 @@ fn a_larger_board_scrolls_with_you_and_alt_arrows_look_around() {
     h.run();
     assert_eq!(explodo(&mut h).look, None);
     assert_eq!(explodo(&mut h).camera, (x, y), "back on you");
+}
+
+/// Issue 19's board: with an action picked, the tiles it can use show blue
+/// and those that would cost a life red with a cross, as the kernel says
+/// on a copy; nothing is marked with nothing picked.
+#[test]
+fn a_picked_action_marks_its_tiles_and_the_deadly_ones() {
+    use retrace::ui::explodo::{deadly, tap, Mode};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.explodo_autopilot = false;
+    // A bomb beside the start, one turn from going off: stepping back along its line is deadly.
+    let run = (0..4)
+        .map(|waits| fixtures::explodo(1, &format!("br d{}", " w".repeat(waits))))
+        .find(|r| {
+            let s = r.state();
+            retrace::ui::explodo::input::targets(s, Mode::Move).iter().any(|&(_, d)| d)
+        })
+        .expect("a turn where a step is deadly");
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
+    h.run();
+    assert!(explodo(&mut h).picked_targets().is_none(), "nothing picked, nothing marked");
+    h.get_by_label("Move").click();
+    h.run();
+    let v = explodo(&mut h);
+    let s = v.session.state().clone();
+    let tiles = v.picked_targets().expect("Move picked: its tiles").to_vec();
+    assert!(tiles.iter().any(|&(_, d)| d), "{tiles:?}");
+    for (p, d) in tiles {
+        let a = tap(&s, Mode::Move, p).expect("a tile the action can use");
+        assert_eq!(d, deadly(&s, &a), "{p:?}");
+    }
+    // A calm start: Bomb picked marks its tiles, none deadly.
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "")));
+    h.run();
+    h.get_by_label("Bomb").click();
+    h.run();
+    let tiles = explodo(&mut h).picked_targets().expect("Bomb picked").to_vec();
+    assert!(!tiles.is_empty() && tiles.iter().all(|&(_, d)| !d), "{tiles:?}");
 }
 
 /// Issue 19's controller: the d-pad wakes and hops the cursor, the bottom

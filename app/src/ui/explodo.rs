@@ -139,6 +139,9 @@ pub struct ExplodoView {
     pub demo: Option<demo::Demo>,
     /// The place the finished run took on the board.
     pub place: Option<usize>,
+    /// The picked action's tiles (step, mode, tiles with whether each is
+    /// deadly), worked out once per step and pick.
+    targets: Option<(u32, Mode, Vec<(Pos, bool)>)>,
     /// The danger overlay and whether waiting is deadly, worked out once per
     /// step (the window redraws far more often than the run moves).
     preview: Option<Preview>,
@@ -686,6 +689,7 @@ impl ExplodoView {
             pad: Vec::new(),
             pad_in_use: false,
             anim: None,
+            targets: None,
             camera: (0.0, 0.0),
             look: None,
             camera_board: None,
@@ -1170,6 +1174,43 @@ impl ExplodoView {
         }
     }
 
+    /// With an action picked (its button or key), the tiles it can use in
+    /// blue, and those that would cost a life red with a cross.
+    fn paint_targets(&mut self, painter: &egui::Painter, rect: egui::Rect, cell: f32, s: &State) {
+        if !self.picked || !s.dialogs.is_empty() || s.phase != RunPhase::Playing {
+            return;
+        }
+        let step = self.session.step();
+        if !matches!(&self.targets, Some((st, m, _)) if *st == step && *m == self.mode) {
+            self.targets = Some((step, self.mode, input::targets(s, self.mode)));
+        }
+        let Some((_, _, tiles)) = &self.targets else { return };
+        for &(p, deadly) in tiles {
+            let r = egui::Rect::from_min_size(
+                rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell),
+                Vec2::splat(cell),
+            )
+            .shrink(cell * 0.12);
+            if deadly {
+                let red = Color32::from_rgb(220, 40, 40);
+                painter.rect_filled(r, 3.0, red.gamma_multiply(0.35));
+                let stroke = egui::Stroke::new((cell * 0.08).max(2.0), red);
+                painter.line_segment([r.left_top(), r.right_bottom()], stroke);
+                painter.line_segment([r.right_top(), r.left_bottom()], stroke);
+            } else {
+                painter.rect_filled(r, 3.0, Color32::from_rgba_unmultiplied(70, 140, 255, 90));
+            }
+        }
+    }
+
+    /// The picked action's tiles now (for tests): each with whether it is deadly.
+    pub fn picked_targets(&self) -> Option<&[(Pos, bool)]> {
+        self.targets
+            .as_ref()
+            .filter(|(st, m, _)| *st == self.session.step() && *m == self.mode)
+            .map(|(_, _, t)| t.as_slice())
+    }
+
     /// The keyboard's and pad's cursor: a dashed square (yellow while
     /// asking "What is that?").
     fn paint_cursor(&self, painter: &egui::Painter, rect: egui::Rect, cell: f32) {
@@ -1616,6 +1657,7 @@ impl ExplodoView {
                 }
             }
         }
+        self.paint_targets(&painter, rect, cell, &s);
         self.paint_cursor(&painter, rect, cell);
         paint_edge_markers(&painter, view, rect, cell, &s);
         if resp.clicked() && !self.piloting() {

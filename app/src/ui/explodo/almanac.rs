@@ -1,7 +1,9 @@
 //! The almanac (the run menu's Almanac): every enemy, power-up, charge and
 //! thing on the board, in four tabs as the spec has them, each with its
 //! picture, what it does, the level it first turns up on, and its clip (a
-//! scene made with the real rules) where it has one.
+//! scene made with the real rules) where it has one (the spec gives enemies
+//! only their picture; the issue asks a clip of every entry, so an enemy's
+//! shows it caught in a blast).
 
 use super::clip::Clip;
 use super::paint::{enemy_look, paint, paint_enemy};
@@ -67,14 +69,25 @@ pub enum Entry {
 }
 
 impl Entry {
-    /// The scene that shows it, if it has one (enemies have only their
-    /// picture; Heart, Coin bag and the board's things have none yet).
+    /// The scene that shows it, if it has one: every enemy (caught in a
+    /// blast), power-up and charge, and the board's things that do something
+    /// (Heart, Coin bag, crates, pillars and rubble have none).
     pub fn topic(self) -> Option<Topic> {
-        match self {
-            Entry::Power(Power::Heart | Power::CoinBag) | Entry::Enemy(_) | Entry::Thing(_) => None,
-            Entry::Power(p) => Some(Topic::Power(p)),
-            Entry::Charge(c) => Some(Topic::Charge(c)),
-        }
+        use retrace_kernel::explodo::scene::Thing as S;
+        Some(match self {
+            Entry::Power(Power::Heart | Power::CoinBag) => return None,
+            Entry::Power(p) => Topic::Power(p),
+            Entry::Charge(c) => Topic::Charge(c),
+            Entry::Enemy(k) => Topic::Enemy(k),
+            Entry::Thing(t) => Topic::Thing(match t {
+                Thing::Bush => S::Bush,
+                Thing::Metal => S::Metal,
+                Thing::Oil => S::Oil,
+                Thing::Spikes => S::Spikes,
+                Thing::Barrel => S::Barrel,
+                Thing::Crate | Thing::Pillar | Thing::Rubble => return None,
+            }),
+        })
     }
 
     /// Its name in the window's language.

@@ -99,6 +99,23 @@ pub fn toward(s: &State, mode: Mode, d: Dir) -> Option<Action> {
     })
 }
 
+/// The tiles the picked action can use, each with whether it would cost a
+/// life this turn: every tile a click with `mode` turns into an action the
+/// rules take (tried on a copy), your own excepted.
+pub fn targets(s: &State, mode: Mode) -> Vec<(Pos, bool)> {
+    use retrace_kernel::Game;
+    s.layout
+        .positions()
+        .filter(|&p| p != s.player && s.layout.inside(p))
+        .filter_map(|p| {
+            let a = tap(s, mode, p)?;
+            let mut sim = s.clone();
+            Explodo::apply(&mut sim, &a).ok()?;
+            Some((p, retrace_kernel::explodo::route::costs_a_life(s, &sim)))
+        })
+        .collect()
+}
+
 /// Whether `a` would cost a life this turn (the real rules on a copy).
 pub fn deadly(s: &State, a: &Action) -> bool {
     use retrace_kernel::Game;
