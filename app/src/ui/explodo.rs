@@ -141,7 +141,7 @@ pub struct ExplodoView {
     pub place: Option<usize>,
     /// The picked action's tiles (step, mode, tiles with whether each is
     /// deadly), worked out once per step and pick.
-    targets: Option<(u32, Mode, Vec<(Pos, bool)>)>,
+    targets: Option<(u32, Mode, Targets)>,
     /// The danger overlay and whether waiting is deadly, worked out once per
     /// step (the window redraws far more often than the run moves).
     preview: Option<Preview>,
@@ -292,6 +292,9 @@ pub fn paint_icon(painter: &egui::Painter, r: egui::Rect, icon: Icon) {
         }
     }
 }
+
+/// Tiles a picked action can use, each with whether it is deadly.
+type Targets = Vec<(Pos, bool)>;
 
 /// How long the level-start banner stays up.
 pub const BANNER_SECONDS: f32 = 1.8;
