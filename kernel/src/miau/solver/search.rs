@@ -498,15 +498,19 @@ pub(super) fn detach(s: &State) -> State {
 /// Bytes the visited table and the parent links hold after visiting `states`
 /// states (the figure the bytes-per-state bound is about).
 pub fn stored_bytes(states: u64) -> u64 {
-    let mut slots: u64 = 1024;
-    while states * 8 > slots * 7 {
+    use super::visited::{FP, SHARDS};
+    // Each shard holds about a sixteenth (the fingerprint's last byte shares
+    // them out); counted at one more than its share for the unevenness.
+    let share = states.div_ceil(SHARDS as u64) + 1;
+    let mut slots: u64 = 64;
+    while share * 8 > slots * 7 {
         slots *= 2;
     }
     let mut cap: u64 = 1;
     while cap < states {
         cap *= 2;
     }
-    slots * super::visited::FP as u64 + cap * 4
+    SHARDS as u64 * slots * FP as u64 + cap * 4
 }
 
 /// Moves as `UDLRW` letters.

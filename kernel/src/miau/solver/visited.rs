@@ -16,7 +16,7 @@ pub(super) struct Table {
 
 impl Table {
     pub(super) fn new() -> Table {
-        Table { slots: vec![[0; FP]; 1024], len: 0, has_zero: false }
+        Table { slots: vec![[0; FP]; 64], len: 0, has_zero: false }
     }
 
     /// Inserts; false when it was already there.
@@ -112,56 +112,70 @@ fn zeroed(n: usize) -> Vec<Print> {
 /// How far ahead [`Table::insert_run`] asks for slots.
 const AHEAD: usize = 8;
 
-/// The visited set, in shards by the fingerprint's last byte, so that one
-/// thread a shard can insert a batch at once. Whether a fingerprint is new
-/// does not depend on the shards: each keeps the batch's order.
+/// Shards of the visited set: each grows on its own, so a doubling holds
+/// one shard's old and new slots at once, not the whole table's.
+pub(super) const SHARDS: usize = 16;
+
+/// The visited set, in [`SHARDS`] shards by the fingerprint's last byte,
+/// inserted by `workers` threads at once, each owning a run of shards.
+/// Whether a fingerprint is new does not depend on the shards or the
+/// workers: a fingerprint always lands in the same shard, and each shard
+/// takes the batch's fingerprints in the batch's order.
 pub(super) struct Visited {
     pub(super) shards: Vec<Table>,
+    workers: usize,
 }
 
 impl Visited {
-    pub(super) fn new(shards: usize) -> Visited {
-        Visited { shards: (0..shards.max(1)).map(|_| Table::new()).collect() }
+    pub(super) fn new(workers: usize) -> Visited {
+        Visited { shards: (0..SHARDS).map(|_| Table::new()).collect(), workers: workers.max(1) }
     }
 
     /// Inserts; false when it was already there.
     pub(super) fn insert(&mut self, h: Print) -> bool {
-        let n = self.shards.len();
-        self.shards[h[FP - 1] as usize % n].insert(h)
+        self.shards[h[FP - 1] as usize % SHARDS].insert(h)
     }
 
     /// Inserts a batch in order (its pieces one after the other); whether each was new.
     pub(super) fn insert_all(&mut self, pieces: &[&[Print]]) -> Vec<bool> {
-        let n = self.shards.len();
         let total: usize = pieces.iter().map(|p| p.len()).sum();
         let prints = || pieces.iter().flat_map(|p| p.iter());
-        if n == 1 {
-            let all: Vec<Print> = prints().copied().collect();
-            return self.shards[0].insert_run(&all);
-        }
         if total < 1024 {
             return prints().map(|&h| self.insert(h)).collect();
         }
-        let fresh: Vec<Vec<usize>> = std::thread::scope(|sc| {
-            let handles: Vec<_> = self
-                .shards
-                .iter_mut()
-                .enumerate()
-                .map(|(k, table)| {
-                    sc.spawn(move || {
-                        // This shard's fingerprints in the batch's order, then inserted as a run.
-                        let (at, mine): (Vec<usize>, Vec<Print>) = prints()
-                            .enumerate()
-                            .filter(|(_, h)| h[FP - 1] as usize % n == k)
-                            .map(|(j, h)| (j, *h))
-                            .unzip();
-                        let new = table.insert_run(&mine);
-                        at.into_iter().zip(new).filter(|&(_, new)| new).map(|(j, _)| j).collect()
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().expect("an inserting thread does not panic")).collect()
-        });
+        // One worker's shards (`first` on): the batch's fingerprints sorted
+        // into them in order, each shard's inserted as a run.
+        let work = |first: usize, tables: &mut [Table]| -> Vec<usize> {
+            let mut mine: Vec<(Vec<usize>, Vec<Print>)> = vec![(Vec::new(), Vec::new()); tables.len()];
+            for (j, h) in prints().enumerate() {
+                let k = h[FP - 1] as usize % SHARDS;
+                if (first..first + tables.len()).contains(&k) {
+                    let (at, hs) = &mut mine[k - first];
+                    at.push(j);
+                    hs.push(*h);
+                }
+            }
+            let mut fresh = Vec::new();
+            for (table, (at, hs)) in tables.iter_mut().zip(mine) {
+                let new = table.insert_run(&hs);
+                fresh.extend(at.into_iter().zip(new).filter(|&(_, new)| new).map(|(j, _)| j));
+            }
+            fresh
+        };
+        let per = SHARDS.div_ceil(self.workers);
+        let fresh: Vec<Vec<usize>> = if self.workers == 1 {
+            vec![work(0, &mut self.shards)]
+        } else {
+            std::thread::scope(|sc| {
+                let handles: Vec<_> = self
+                    .shards
+                    .chunks_mut(per)
+                    .enumerate()
+                    .map(|(w, tables)| sc.spawn(move || work(w * per, tables)))
+                    .collect();
+                handles.into_iter().map(|h| h.join().expect("an inserting thread does not panic")).collect()
+            })
+        };
         let mut new = vec![false; total];
         for j in fresh.into_iter().flatten() {
             new[j] = true;
@@ -210,9 +224,9 @@ mod visited_tests {
         assert_eq!(got, want);
         assert_eq!(run.len, one.len);
         assert_eq!(want.iter().filter(|&&n| n).count(), 7_001 + 1);
-        for shards in [1, 2, 3] {
-            let mut v = Visited::new(shards);
-            assert_eq!(v.insert_all(&[&prints[..2_000], &prints[2_000..]]), want, "{shards} shards");
+        for workers in [1, 2, 3, 16] {
+            let mut v = Visited::new(workers);
+            assert_eq!(v.insert_all(&[&prints[..2_000], &prints[2_000..]]), want, "{workers} workers");
         }
     }
 
@@ -234,6 +248,8 @@ mod visited_tests {
         assert!(v.slots.len() * 7 >= v.len * 8, "never more than 7/8 full");
         for n in (1..5_000_000u64).step_by(9_973).chain([1 << 20, (1 << 20) + 1, 917_505]) {
             assert!(stored_bytes(n) <= MAX_STORED_BYTES_PER_STATE * n.max(1024), "{n}: {}", stored_bytes(n));
+            let min = SHARDS as u64 * 64;
+            assert!(stored_bytes(n) >= FP as u64 * min, "{n}: at least every shard's first slots");
         }
     }
 }
