@@ -1,8 +1,9 @@
 // One generation of two-colour Life for a batch of fields, one u32 per cell
 // (0 dead, 1 player 1, 2 player 2), field f's cell (x, y) at f*w*h + y*w + x.
-// Each live cell of the result adds itself to its field's row of `stats` for
-// this generation: [count p1, count p2, hash lo, hash hi], with the hash the
-// kernel's `Field::hash` (wrapping sums of fmix32, so order does not matter).
+// Each live cell of the result adds itself to its workgroup's sums, and each
+// workgroup adds those to its field's row of `stats` for this generation:
+// [count p1, count p2, hash lo, hash hi], with the hash the kernel's
+// `Field::hash` (wrapping sums of fmix32, so order does not matter).
 // The CPU twin is `life_step.rs::life_step_cpu`.
 
 struct Params {
@@ -35,8 +36,34 @@ fn fmix32(h0: u32) -> u32 {
     return h;
 }
 
+// A workgroup's figures, summed in workgroup memory first: each field gets
+// one global atomic per figure per workgroup, not three per live cell.
+var<workgroup> wg_stats: array<atomic<u32>, 4>;
+
 @compute @workgroup_size(8, 8, 1)
-fn life_step(@builtin(global_invocation_id) gid: vec3<u32>) {
+fn life_step(
+    @builtin(global_invocation_id) gid: vec3<u32>,
+    @builtin(local_invocation_index) lid: u32,
+) {
+    if (lid < 4u) {
+        atomicStore(&wg_stats[lid], 0u);
+    }
+    workgroupBarrier();
+    step_cell(gid);
+    workgroupBarrier();
+    // A workgroup covers one field (its z is the field): one thread adds the
+    // workgroup's sums to the field's row (wrapping sums: order does not matter).
+    let f = gid.z;
+    if (lid < 4u && f < params.fields) {
+        let v = atomicLoad(&wg_stats[lid]);
+        if (v != 0u) {
+            let row = (params.generation * params.fields + f) * 4u;
+            atomicAdd(&stats[row + lid], v);
+        }
+    }
+}
+
+fn step_cell(gid: vec3<u32>) {
     let x = gid.x;
     let y = gid.y;
     let f = gid.z;
@@ -86,10 +113,9 @@ fn life_step(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
     dst[base + i] = out;
     if (out != 0u) {
-        let row = (params.generation * params.fields + f) * 4u;
-        atomicAdd(&stats[row + out - 1u], 1u);
+        atomicAdd(&wg_stats[out - 1u], 1u);
         let key = (i << 1u) | (out - 1u);
-        atomicAdd(&stats[row + 2u], fmix32(key ^ K_LO));
-        atomicAdd(&stats[row + 3u], fmix32(key ^ K_HI));
+        atomicAdd(&wg_stats[2u], fmix32(key ^ K_LO));
+        atomicAdd(&wg_stats[3u], fmix32(key ^ K_HI));
     }
 }
