@@ -63,6 +63,25 @@ proptest! {
     }
 }
 
+/// The step keeps its buffers between runs: a small run after a large one
+/// (fewer fields, fewer generations, another size) reads back only its own
+/// cells and figures, and a larger one after it grows them; each equals the twin.
+#[test]
+fn kept_buffers_serve_runs_of_every_size_in_turn() {
+    let Some((gpu, life)) = life_gpu() else { return };
+    for (w, h, fields, gens) in
+        [(61u32, 37u32, 3u32, 9u32), (5, 7, 1, 2), (90, 33, 4, 13), (1, 1, 1, 1), (61, 37, 3, 9)]
+    {
+        let batch = Batch::from_fields(
+            &(0..fields).map(|k| random_field(w, h, w % 2 == 0, 40, 7 + u64::from(k))).collect::<Vec<_>>(),
+        );
+        let got = life.run(gpu, &batch, gens).unwrap();
+        let (cells, stats) = run_cpu(&batch, gens);
+        assert!(got.cells == cells, "{w}x{h} ×{fields}, {gens} generations");
+        assert_eq!(got.stats, stats, "{w}x{h} ×{fields}, {gens} generations");
+    }
+}
+
 #[test]
 fn a_big_hash_batch_uses_two_dimensional_dispatch() {
     let Some(h) = hasher() else { return };

@@ -9,7 +9,6 @@
 use crate::device::{Gpu, GpuError, Timer};
 use bytemuck::{Pod, Zeroable};
 use retrace_kernel::life::field::{fmix32, Field, HASH_K_HI, HASH_K_LO};
-use wgpu::util::DeviceExt;
 
 /// The shader source.
 pub const SHADER: &str = include_str!("life_step.wgsl");
@@ -158,6 +157,28 @@ struct Params {
 pub struct LifeGpu {
     pipeline: wgpu::ComputePipeline,
     layout: wgpu::BindGroupLayout,
+    /// The buffers and bind groups of the last run, reused while the next
+    /// fits them (made larger when it does not): a run uploads its cells
+    /// and parameters into them instead of creating new ones.
+    kept: std::sync::Mutex<Option<Kept>>,
+}
+
+/// A run's buffers, kept between runs.
+struct Kept {
+    /// Cell bytes each ping-pong buffer holds.
+    bytes: u64,
+    /// Stats bytes.
+    stats_len: u64,
+    /// Generations the parameters buffer holds.
+    gens: u32,
+    a: wgpu::Buffer,
+    c: wgpu::Buffer,
+    stats: wgpu::Buffer,
+    pbuf: wgpu::Buffer,
+    out: wgpu::Buffer,
+    sout: wgpu::Buffer,
+    ab: wgpu::BindGroup,
+    ba: wgpu::BindGroup,
 }
 
 /// What a GPU run returns.
@@ -224,7 +245,7 @@ impl LifeGpu {
                 compilation_options: Default::default(),
                 cache: None,
             });
-            LifeGpu { pipeline, layout }
+            LifeGpu { pipeline, layout, kept: std::sync::Mutex::new(None) }
         })
     }
 
@@ -260,42 +281,26 @@ impl LifeGpu {
         Ok(RunResult { cells, stats, device_ns })
     }
 
-    #[expect(clippy::too_many_lines, reason = "one submission: buffers, bind groups, the pass and the readback")]
-    fn run_unchecked(&self, gpu: &Gpu, b: &Batch, gens: u32) -> Result<RunResult, GpuError> {
-        let bytes = b.cells.len() as u64 * 4;
-        let gens = gens.max(1);
+    /// Buffers for a run of `bytes` cell bytes, `stats_len` stats bytes and
+    /// `gens` generations: the kept ones when they are large enough, else new
+    /// ones made to fit (and kept).
+    fn buffers(&self, gpu: &Gpu, bytes: u64, stats_len: u64, gens: u32, align: usize) -> Kept {
         let dev = &gpu.device;
         let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
-        let a = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("life a"),
-            contents: bytemuck::cast_slice(&b.cells),
-            usage,
-        });
-        let c = dev.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("life b"),
-            size: bytes,
-            usage,
-            mapped_at_creation: false,
-        });
-        let stats_len = u64::from(gens) * u64::from(b.fields) * 16;
-        let stats = dev.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("life stats"),
-            size: stats_len,
-            usage,
-            mapped_at_creation: false,
-        });
-        let align = gpu.limits.min_uniform_buffer_offset_alignment.max(std::mem::size_of::<Params>() as u32) as usize;
-        let mut params = vec![0u8; align * gens as usize];
-        for g in 0..gens as usize {
-            let p =
-                Params { w: b.w, h: b.h, wrap: u32::from(b.wrap), fields: b.fields, generation: g as u32, pad: [0; 3] };
-            params[g * align..g * align + std::mem::size_of::<Params>()].copy_from_slice(bytemuck::bytes_of(&p));
-        }
-        let pbuf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("life params"),
-            contents: &params,
-            usage: wgpu::BufferUsages::UNIFORM,
-        });
+        let read_usage = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
+        let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
+            dev.create_buffer(&wgpu::BufferDescriptor { label: Some(label), size, usage, mapped_at_creation: false })
+        };
+        let a = buffer("life a", bytes, usage);
+        let c = buffer("life b", bytes, usage);
+        let stats = buffer("life stats", stats_len, usage);
+        let pbuf = buffer(
+            "life params",
+            (align * gens as usize) as u64,
+            wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        );
+        let out = buffer("life out", bytes, read_usage);
+        let sout = buffer("life stats out", stats_len, read_usage);
         let group = |src: &wgpu::Buffer, dst: &wgpu::Buffer| {
             dev.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some("life_step"),
@@ -316,8 +321,31 @@ impl LifeGpu {
             })
         };
         let (ab, ba) = (group(&a, &c), group(&c, &a));
+        Kept { bytes, stats_len, gens, a, c, stats, pbuf, out, sout, ab, ba }
+    }
+
+    fn run_unchecked(&self, gpu: &Gpu, b: &Batch, gens: u32) -> Result<RunResult, GpuError> {
+        let bytes = b.cells.len() as u64 * 4;
+        let gens = gens.max(1);
+        let dev = &gpu.device;
+        let stats_len = u64::from(gens) * u64::from(b.fields) * 16;
+        let align = gpu.limits.min_uniform_buffer_offset_alignment.max(std::mem::size_of::<Params>() as u32) as usize;
+        let mut kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if kept.as_ref().is_none_or(|k| k.bytes < bytes || k.stats_len < stats_len || k.gens < gens) {
+            let (kb, ks, kg) = kept.as_ref().map_or((0, 0, 0), |k| (k.bytes, k.stats_len, k.gens));
+            *kept = Some(self.buffers(gpu, bytes.max(kb), stats_len.max(ks), gens.max(kg), align));
+        }
+        let k = kept.as_ref().expect("made above");
+        let mut params = vec![0u8; align * gens as usize];
+        for g in 0..gens as usize {
+            let p =
+                Params { w: b.w, h: b.h, wrap: u32::from(b.wrap), fields: b.fields, generation: g as u32, pad: [0; 3] };
+            params[g * align..g * align + std::mem::size_of::<Params>()].copy_from_slice(bytemuck::bytes_of(&p));
+        }
+        gpu.queue.write_buffer(&k.a, 0, bytemuck::cast_slice(&b.cells));
+        gpu.queue.write_buffer(&k.pbuf, 0, &params);
         let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("life") });
-        enc.clear_buffer(&stats, 0, None);
+        enc.clear_buffer(&k.stats, 0, Some(stats_len));
         let timer = Timer::new(gpu);
         {
             let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
@@ -326,26 +354,13 @@ impl LifeGpu {
             });
             pass.set_pipeline(&self.pipeline);
             for g in 0..gens {
-                pass.set_bind_group(0, if g % 2 == 0 { &ab } else { &ba }, &[g * align as u32]);
+                pass.set_bind_group(0, if g % 2 == 0 { &k.ab } else { &k.ba }, &[g * align as u32]);
                 pass.dispatch_workgroups(b.w.div_ceil(8), b.h.div_ceil(8), b.fields);
             }
         }
-        let last = if gens % 2 == 1 { &c } else { &a };
-        let read_usage = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
-        let out = dev.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("life out"),
-            size: bytes,
-            usage: read_usage,
-            mapped_at_creation: false,
-        });
-        let sout = dev.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("life stats out"),
-            size: stats_len,
-            usage: read_usage,
-            mapped_at_creation: false,
-        });
-        enc.copy_buffer_to_buffer(last, 0, &out, 0, bytes);
-        enc.copy_buffer_to_buffer(&stats, 0, &sout, 0, stats_len);
+        let last = if gens % 2 == 1 { &k.c } else { &k.a };
+        enc.copy_buffer_to_buffer(last, 0, &k.out, 0, bytes);
+        enc.copy_buffer_to_buffer(&k.stats, 0, &k.sout, 0, stats_len);
         if let Some(t) = &timer {
             t.resolve(&mut enc);
         }
@@ -354,8 +369,13 @@ impl LifeGpu {
             Some(t) => Some(t.read(gpu)?),
             None => None,
         };
-        let cells: Vec<u32> = bytemuck::cast_slice(&gpu.read(&out, "the Life step")?).to_vec();
-        let raw: Vec<u32> = bytemuck::cast_slice(&gpu.read(&sout, "the Life figures")?).to_vec();
+        // The kept buffers may be larger than this run: only its part is read.
+        let mut cells_raw = gpu.read(&k.out, "the Life step")?;
+        cells_raw.truncate(bytes as usize);
+        let mut stats_raw = gpu.read(&k.sout, "the Life figures")?;
+        stats_raw.truncate(stats_len as usize);
+        let cells: Vec<u32> = bytemuck::cast_slice(&cells_raw).to_vec();
+        let raw: Vec<u32> = bytemuck::cast_slice(&stats_raw).to_vec();
         let stats = raw
             .chunks(4 * b.fields as usize)
             .map(|gen| {
