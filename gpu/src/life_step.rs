@@ -5,6 +5,9 @@
 //! submission (ping-pong buffers, no readback in between); each generation
 //! leaves, per field, the colour counts and the kernel's field hash in a stats
 //! buffer, so stability and extinction can be judged without reading fields back.
+//! The buffers and bind groups are made once and kept between runs (grown
+//! when a run needs more); each generation's figures are summed in
+//! workgroup memory and added to the field's row once per workgroup.
 
 use crate::device::{Gpu, GpuError, Timer};
 use bytemuck::{Pod, Zeroable};
