@@ -82,6 +82,24 @@ fn kept_buffers_serve_runs_of_every_size_in_turn() {
     }
 }
 
+/// A run that reads back only the last generation's figures (a batch
+/// search's need) gives exactly the last row of a full run, and no cells.
+#[test]
+fn a_last_generation_run_equals_the_full_runs_last_row() {
+    use retrace_gpu::life_step::RunOptions;
+    let Some((gpu, life)) = life_gpu() else { return };
+    for (w, h, fields, gens) in [(45u32, 31u32, 5u32, 17u32), (8, 8, 2, 1), (100, 7, 3, 40)] {
+        let batch = Batch::from_fields(
+            &(0..fields).map(|k| random_field(w, h, h % 2 == 1, 35, 90 + u64::from(k))).collect::<Vec<_>>(),
+        );
+        let full = life.run(gpu, &batch, gens).unwrap();
+        let last = life.run_with(gpu, &batch, gens, RunOptions { cells: false, every_generation: false }).unwrap();
+        assert!(last.cells.is_empty());
+        assert_eq!(last.stats.len(), 1);
+        assert_eq!(last.stats[0], *full.stats.last().unwrap(), "{w}x{h} ×{fields}, {gens} generations");
+    }
+}
+
 #[test]
 fn a_big_hash_batch_uses_two_dimensional_dispatch() {
     let Some(h) = hasher() else { return };

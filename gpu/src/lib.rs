@@ -5,7 +5,8 @@
 //! kernel) by parity tests:
 //!
 //! - [`life_step`] (`life_step.wgsl`): two-colour Life for batches of fields,
-//!   many generations per submission, with per-generation counts and hashes.
+//!   many generations per submission, with per-generation counts and hashes
+//!   (or the last generation's only, and the cells only when asked).
 //! - [`frontier_hash`] (`frontier_hash.wgsl`): BLAKE3 of fixed-length keys, the
 //!   GPU backend of the kernel's `FrontierHasher`.
 //! - [`device`]: adapter and device set-up (WGPU_BACKEND and friends choose the

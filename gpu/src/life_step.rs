@@ -152,8 +152,29 @@ struct Params {
     h: u32,
     wrap: u32,
     fields: u32,
+    /// The stats row this generation adds to (its index, or 0 when only the
+    /// last is kept).
     generation: u32,
-    pad: [u32; 3],
+    /// Whether this generation's figures are kept at all.
+    record: u32,
+    pad: [u32; 2],
+}
+
+/// What a run reads back beside running: the final cells (or not), and the
+/// figures of every generation or of the last only (a batch search needs
+/// only the final counts: far less to compute, copy and read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunOptions {
+    /// Read the final cells back.
+    pub cells: bool,
+    /// Keep every generation's figures (else the last generation's only).
+    pub every_generation: bool,
+}
+
+impl Default for RunOptions {
+    fn default() -> RunOptions {
+        RunOptions { cells: true, every_generation: true }
+    }
 }
 
 /// The compiled pipeline.
@@ -256,6 +277,13 @@ impl LifeGpu {
     /// the final cells and every generation's figures.
     /// A batch larger than one storage binding runs in slices of whole fields.
     pub fn run(&self, gpu: &Gpu, b: &Batch, gens: u32) -> Result<RunResult, GpuError> {
+        self.run_with(gpu, b, gens, RunOptions::default())
+    }
+
+    /// [`LifeGpu::run`], reading back only what `opts` asks: without cells,
+    /// [`RunResult::cells`] is empty; with the last generation only,
+    /// [`RunResult::stats`] has one row (that generation's).
+    pub fn run_with(&self, gpu: &Gpu, b: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
         let field_bytes = u64::from(b.w) * u64::from(b.h) * 4;
         let max = gpu.limits.max_storage_buffer_binding_size;
         let per = (max / field_bytes.max(1)).min(u64::from(gpu.limits.max_compute_workgroups_per_dimension)) as u32;
@@ -266,15 +294,16 @@ impl LifeGpu {
             )));
         }
         if b.fields <= per {
-            return gpu.checked("the Life step", || self.run_unchecked(gpu, b, gens))?;
+            return gpu.checked("the Life step", || self.run_unchecked(gpu, b, gens, opts))?;
         }
         let n = (b.w * b.h) as usize;
         let mut cells = Vec::with_capacity(b.cells.len());
-        let mut stats: Vec<Vec<GenStats>> = vec![Vec::with_capacity(b.fields as usize); gens.max(1) as usize];
+        let rows = if opts.every_generation { gens.max(1) } else { 1 };
+        let mut stats: Vec<Vec<GenStats>> = vec![Vec::with_capacity(b.fields as usize); rows as usize];
         let mut device_ns = Some(0u64);
         for slice in b.cells.chunks(per as usize * n) {
             let part = Batch { w: b.w, h: b.h, wrap: b.wrap, fields: (slice.len() / n) as u32, cells: slice.to_vec() };
-            let r = gpu.checked("the Life step", || self.run_unchecked(gpu, &part, gens))??;
+            let r = gpu.checked("the Life step", || self.run_unchecked(gpu, &part, gens, opts))??;
             cells.extend(r.cells);
             for (g, row) in r.stats.into_iter().enumerate() {
                 stats[g].extend(row);
@@ -327,11 +356,12 @@ impl LifeGpu {
         Kept { bytes, stats_len, gens, a, c, stats, pbuf, out, sout, ab, ba }
     }
 
-    fn run_unchecked(&self, gpu: &Gpu, b: &Batch, gens: u32) -> Result<RunResult, GpuError> {
+    fn run_unchecked(&self, gpu: &Gpu, b: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
         let bytes = b.cells.len() as u64 * 4;
         let gens = gens.max(1);
         let dev = &gpu.device;
-        let stats_len = u64::from(gens) * u64::from(b.fields) * 16;
+        let rows = if opts.every_generation { gens } else { 1 };
+        let stats_len = u64::from(rows) * u64::from(b.fields) * 16;
         let align = gpu.limits.min_uniform_buffer_offset_alignment.max(std::mem::size_of::<Params>() as u32) as usize;
         let mut kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if kept.as_ref().is_none_or(|k| k.bytes < bytes || k.stats_len < stats_len || k.gens < gens) {
@@ -341,8 +371,16 @@ impl LifeGpu {
         let k = kept.as_ref().expect("made above");
         let mut params = vec![0u8; align * gens as usize];
         for g in 0..gens as usize {
-            let p =
-                Params { w: b.w, h: b.h, wrap: u32::from(b.wrap), fields: b.fields, generation: g as u32, pad: [0; 3] };
+            let last = g + 1 == gens as usize;
+            let p = Params {
+                w: b.w,
+                h: b.h,
+                wrap: u32::from(b.wrap),
+                fields: b.fields,
+                generation: if opts.every_generation { g as u32 } else { 0 },
+                record: u32::from(opts.every_generation || last),
+                pad: [0; 2],
+            };
             params[g * align..g * align + std::mem::size_of::<Params>()].copy_from_slice(bytemuck::bytes_of(&p));
         }
         gpu.queue.write_buffer(&k.a, 0, bytemuck::cast_slice(&b.cells));
@@ -362,7 +400,9 @@ impl LifeGpu {
             }
         }
         let last = if gens % 2 == 1 { &k.c } else { &k.a };
-        enc.copy_buffer_to_buffer(last, 0, &k.out, 0, bytes);
+        if opts.cells {
+            enc.copy_buffer_to_buffer(last, 0, &k.out, 0, bytes);
+        }
         enc.copy_buffer_to_buffer(&k.stats, 0, &k.sout, 0, stats_len);
         if let Some(t) = &timer {
             t.resolve(&mut enc);
@@ -373,12 +413,13 @@ impl LifeGpu {
             None => None,
         };
         // The kept buffers may be larger than this run: only its part is read.
-        let mut cells_raw = gpu.read(&k.out, "the Life step")?;
+        let mut cells_raw = if opts.cells { gpu.read(&k.out, "the Life step")? } else { Vec::new() };
         cells_raw.truncate(bytes as usize);
         let mut stats_raw = gpu.read(&k.sout, "the Life figures")?;
         stats_raw.truncate(stats_len as usize);
-        let cells: Vec<u32> = bytemuck::cast_slice(&cells_raw).to_vec();
-        let raw: Vec<u32> = bytemuck::cast_slice(&stats_raw).to_vec();
+        // Copied out whatever the bytes' alignment (an empty vector's is one).
+        let cells: Vec<u32> = bytemuck::pod_collect_to_vec(&cells_raw);
+        let raw: Vec<u32> = bytemuck::pod_collect_to_vec(&stats_raw);
         let stats = raw
             .chunks(4 * b.fields as usize)
             .map(|gen| {
@@ -432,7 +473,9 @@ impl retrace_kernel::life::solve::BatchEval for GpuStepper {
             return Ok(fields.iter().map(|f| f.counts().1).collect());
         }
         let batch = Batch::from_fields(fields);
-        let r = self.life.run(&self.gpu, &batch, gens).map_err(|e| e.to_string())?;
+        // Only the last generation's counts: no cells, no other generations read back.
+        let opts = RunOptions { cells: false, every_generation: false };
+        let r = self.life.run_with(&self.gpu, &batch, gens, opts).map_err(|e| e.to_string())?;
         let last = r.stats.last().ok_or("the GPU returned no generations")?;
         Ok(last.iter().map(|g| g.p2).collect())
     }

@@ -11,9 +11,10 @@ struct Params {
     h: u32,
     wrap: u32,
     fields: u32,
-    // Index of this generation's rows in `stats`.
+    // Index of this generation's rows in `stats` (0 when only the last is kept).
     generation: u32,
-    pad0: u32,
+    // Whether this generation's figures are kept at all.
+    record: u32,
     pad1: u32,
     pad2: u32,
 }
@@ -54,7 +55,7 @@ fn life_step(
     // A workgroup covers one field (its z is the field): one thread adds the
     // workgroup's sums to the field's row (wrapping sums: order does not matter).
     let f = gid.z;
-    if (lid < 4u && f < params.fields) {
+    if (lid < 4u && f < params.fields && params.record != 0u) {
         let v = atomicLoad(&wg_stats[lid]);
         if (v != 0u) {
             let row = (params.generation * params.fields + f) * 4u;
@@ -112,7 +113,7 @@ fn step_cell(gid: vec3<u32>) {
         out = select(1u, 2u, n2 > n1);
     }
     dst[base + i] = out;
-    if (out != 0u) {
+    if (out != 0u && params.record != 0u) {
         atomicAdd(&wg_stats[out - 1u], 1u);
         let key = (i << 1u) | (out - 1u);
         atomicAdd(&wg_stats[2u], fmix32(key ^ K_LO));
