@@ -40,6 +40,7 @@ fn gpu() -> Option<Gpu> {
 fn life(c: &mut Criterion) {
     let Some(gpu) = gpu() else { return };
     let life = LifeGpu::new(&gpu).unwrap();
+    let planes = retrace_gpu::life_planes::LifePlanesGpu::new(&gpu).unwrap();
     let mut g = c.benchmark_group("gpu/life");
     g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
     let sides: &[u32] = if full() { &[40, 100, 300] } else { &[40, 300] };
@@ -85,6 +86,10 @@ fn life(c: &mut Criterion) {
         g.throughput(Throughput::Elements(300 * 300 * u64::from(fields) * u64::from(gens)));
         g.bench_function(BenchmarkId::new("gpu-batch-300x300-gens-16", fields), |b| {
             b.iter(|| life.run(&gpu, &batch, gens).unwrap())
+        });
+        // The bit-plane shader on the same batch (packing and unpacking included).
+        g.bench_function(BenchmarkId::new("gpu-planes-batch-300x300-gens-16", fields), |b| {
+            b.iter(|| planes.run(&gpu, &batch, gens).unwrap())
         });
         g.bench_function(BenchmarkId::new("fast-batch-300x300-gens-16", fields), |b| {
             b.iter(|| {

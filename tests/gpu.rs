@@ -1,5 +1,6 @@
 //! GPU parity: each shader against its CPU twin (itself held to the kernel in
-//! `retrace-gpu`'s unit tests). Skipped with a printed reason without an
+//! `retrace-gpu`'s unit tests): the Life step, its bit-plane form, and the
+//! frontier hash. Skipped with a printed reason without an
 //! adapter; `RETRACE_REQUIRE_GPU=1` (set by CI, which installs lavapipe) makes
 //! a missing adapter a failure.
 
@@ -17,6 +18,17 @@ fn life_gpu() -> Option<&'static (Gpu, LifeGpu)> {
     GPU.get_or_init(|| {
         let gpu = gpu_for_tests("gpu parity")?;
         let life = LifeGpu::new(&gpu).expect("the Life shader compiles");
+        Some((gpu, life))
+    })
+    .as_ref()
+}
+
+/// The bit-plane step on the same GPU.
+fn planes_gpu() -> Option<&'static (Gpu, retrace_gpu::life_planes::LifePlanesGpu)> {
+    static GPU: OnceLock<Option<(Gpu, retrace_gpu::life_planes::LifePlanesGpu)>> = OnceLock::new();
+    GPU.get_or_init(|| {
+        let gpu = gpu_for_tests("gpu bit-plane parity")?;
+        let life = retrace_gpu::life_planes::LifePlanesGpu::new(&gpu).expect("the bit-plane shader compiles");
         Some((gpu, life))
     })
     .as_ref()
@@ -49,6 +61,21 @@ proptest! {
         let got = life.run(gpu, &batch, gens).unwrap();
         let (cells, stats) = run_cpu(&batch, gens);
         prop_assert!(got.cells == cells, "cells differ ({}x{} wrap {} gens {})", w, h, wrap, gens);
+        prop_assert_eq!(got.stats, stats);
+    }
+
+    /// The bit-plane shader against its twin: sizes 1 to 300 a side (word
+    /// boundaries crossed and not), both edges, 1 to 40 generations, batches
+    /// of 1 to 4; cells and every generation's figures.
+    #[test]
+    fn life_planes_gpu_equals_its_twin(w in 1u32..=300, h in 1u32..=300, wrap in any::<bool>(), density in 0u32..=100, seed in any::<u64>(), gens in 1u32..=40, fields in 1u32..=4) {
+        let Some((gpu, life)) = planes_gpu() else { return Ok(()) };
+        let gens = gens.min((4_000_000 / (w * h * fields)).max(1));
+        let batch = Batch::from_fields(&(0..fields).map(|k| random_field(w, h, wrap, density, seed ^ u64::from(k))).collect::<Vec<_>>());
+        let got = life.run(gpu, &batch, gens).unwrap();
+        let packed = retrace_gpu::life_planes::PackedBatch::from_batch(&batch);
+        let (planes, stats) = retrace_gpu::life_planes::run_planes_cpu(&packed, gens);
+        prop_assert!(got.cells == planes.to_batch().cells, "cells differ ({}x{} wrap {} gens {})", w, h, wrap, gens);
         prop_assert_eq!(got.stats, stats);
     }
 

@@ -7,6 +7,9 @@
 //! - [`life_step`] (`life_step.wgsl`): two-colour Life for batches of fields,
 //!   many generations per submission, with per-generation counts and hashes
 //!   (or the last generation's only, and the cells only when asked).
+//! - [`life_planes`] (`life_planes.wgsl`): the same step on bit planes, 32
+//!   cells a word (issue 20's redesign, first stage: one generation a
+//!   dispatch; not yet the engine the game and the solver use).
 //! - [`frontier_hash`] (`frontier_hash.wgsl`): BLAKE3 of fixed-length keys, the
 //!   GPU backend of the kernel's `FrontierHasher`.
 //! - [`device`]: adapter and device set-up (WGPU_BACKEND and friends choose the
@@ -17,6 +20,7 @@
 
 pub mod device;
 pub mod frontier_hash;
+pub mod life_planes;
 pub mod life_step;
 
 pub use device::{gpu_for_tests, Gpu, GpuError};

@@ -17,6 +17,7 @@ fn validate(name: &str, src: &str) {
 fn every_shader_validates() {
     validate("life_step.wgsl", crate::life_step::SHADER);
     validate("frontier_hash.wgsl", crate::frontier_hash::SHADER);
+    validate("life_planes.wgsl", crate::life_planes::SHADER);
 }
 
 fn random_field(w: u32, h: u32, wrap: bool, density: u32, seed: u64) -> Field {
@@ -25,6 +26,20 @@ fn random_field(w: u32, h: u32, wrap: bool, density: u32, seed: u64) -> Field {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// The bit-plane twin equals the one-word-a-cell twin (and so the
+    /// kernel): cells and every generation's figures, widths across word
+    /// boundaries, both edges, batches.
+    #[test]
+    fn the_bit_plane_twin_equals_the_cell_twin(w in 1u32..=100, h in 1u32..=40, wrap in any::<bool>(), density in 0u32..=100, seed in any::<u64>(), gens in 1u32..6, fields in 1u32..=3) {
+        let batch = Batch::from_fields(&(0..fields).map(|k| random_field(w, h, wrap, density, seed ^ u64::from(k))).collect::<Vec<_>>());
+        let packed = crate::life_planes::PackedBatch::from_batch(&batch);
+        prop_assert_eq!(&packed.to_batch(), &batch, "packing round-trips");
+        let (cells, stats) = run_cpu(&batch, gens);
+        let (planes, pstats) = crate::life_planes::run_planes_cpu(&packed, gens);
+        prop_assert!(planes.to_batch().cells == cells, "cells differ ({}x{} wrap {} gens {})", w, h, wrap, gens);
+        prop_assert_eq!(pstats, stats);
+    }
 
     /// The Life twin equals the kernel's reference step, with the kernel's counts and hash.
     #[test]

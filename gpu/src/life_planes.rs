@@ -1,0 +1,372 @@
+//! The Life step on bit planes on the GPU (`life_planes.wgsl`) and its CPU
+//! twin of the same name: 32 cells to a `u32` word, two planes a field
+//! (`alive`, and `p2` where a live cell is player 2's), so a word of 32 cells
+//! costs a few dozen integer operations and the fields take a sixteenth of
+//! the memory of [`crate::life_step`]'s one word a cell. Same batches, same
+//! figures ([`GenStats`]), the same answers: the parity tests hold this step
+//! to its twin, and the twin to [`crate::life_step::run_cpu`] (and so to the
+//! kernel).
+
+use crate::device::{Gpu, GpuError};
+use crate::life_step::{Batch, GenStats, RunResult};
+use bytemuck::{Pod, Zeroable};
+use retrace_kernel::life::field::{fmix32, HASH_K_HI, HASH_K_LO};
+use wgpu::util::DeviceExt;
+
+/// The shader source.
+pub const SHADER: &str = include_str!("life_planes.wgsl");
+
+/// A batch as bit planes: field `f` at `f * 2 * h * words`, its `alive`
+/// plane then its `p2` plane, `h` rows of `words` words each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackedBatch {
+    /// Width.
+    pub w: u32,
+    /// Height.
+    pub h: u32,
+    /// Torus.
+    pub wrap: bool,
+    /// Number of fields.
+    pub fields: u32,
+    /// Words a row.
+    pub words: u32,
+    /// The planes.
+    pub planes: Vec<u32>,
+}
+
+impl PackedBatch {
+    /// Packs a batch (one `u32` a cell: 0, 1 or 2).
+    pub fn from_batch(b: &Batch) -> PackedBatch {
+        let words = b.w.div_ceil(32);
+        let plane = (b.h * words) as usize;
+        let mut planes = vec![0u32; 2 * plane * b.fields as usize];
+        let n = (b.w * b.h) as usize;
+        for f in 0..b.fields as usize {
+            let base = f * 2 * plane;
+            for y in 0..b.h as usize {
+                for x in 0..b.w as usize {
+                    let c = b.cells[f * n + y * b.w as usize + x];
+                    let at = base + y * words as usize + x / 32;
+                    let bit = 1u32 << (x % 32);
+                    if c != 0 {
+                        planes[at] |= bit;
+                    }
+                    if c == 2 {
+                        planes[at + plane] |= bit;
+                    }
+                }
+            }
+        }
+        PackedBatch { w: b.w, h: b.h, wrap: b.wrap, fields: b.fields, words, planes }
+    }
+
+    /// The cells again, one `u32` a cell.
+    pub fn to_batch(&self) -> Batch {
+        let plane = (self.h * self.words) as usize;
+        let mut cells = Vec::with_capacity((self.w * self.h * self.fields) as usize);
+        for f in 0..self.fields as usize {
+            let base = f * 2 * plane;
+            for y in 0..self.h as usize {
+                for x in 0..self.w as usize {
+                    let at = base + y * self.words as usize + x / 32;
+                    let bit = 1u32 << (x % 32);
+                    let alive = self.planes[at] & bit != 0;
+                    let p2 = self.planes[at + plane] & bit != 0;
+                    cells.push(if !alive {
+                        0
+                    } else if p2 {
+                        2
+                    } else {
+                        1
+                    });
+                }
+            }
+        }
+        Batch { w: self.w, h: self.h, wrap: self.wrap, fields: self.fields, cells }
+    }
+}
+
+/// The sum of eight one-bit planes, as its bits (1, 2, 4, 8).
+fn count8(n: [u32; 8]) -> [u32; 4] {
+    let full = |a: u32, b: u32, c: u32| {
+        let t = a ^ b;
+        (t ^ c, (a & b) | (c & t))
+    };
+    let (s1, c1) = full(n[0], n[1], n[2]);
+    let (s2, c2) = full(n[3], n[4], n[5]);
+    let (s3, c3) = (n[6] ^ n[7], n[6] & n[7]);
+    let (b0, ca) = full(s1, s2, s3);
+    let (t, cb) = full(c1, c2, c3);
+    let (b1, cc) = (t ^ ca, t & ca);
+    [b0, b1, cb ^ cc, cb & cc]
+}
+
+/// The CPU twin of `life_planes.wgsl`: the same word-by-word step over the
+/// same buffers. Returns each field's figures for the new generation.
+pub fn life_planes_cpu(b: &PackedBatch, dst: &mut [u32]) -> Vec<GenStats> {
+    let (w, h, words) = (b.w, b.h, b.words);
+    let plane = h * words;
+    let word_at = |base: u32, y: u32, x: u32| b.planes[(base + y * words + x) as usize];
+    let cell_bit = |base: u32, y: u32, c: u32| (word_at(base, y, c / 32) >> (c % 32)) & 1;
+    let row3 = |base: u32, y: u32, x: u32| {
+        let c = word_at(base, y, x);
+        let last = words - 1;
+        let mut west = c << 1;
+        if x > 0 {
+            west |= word_at(base, y, x - 1) >> 31;
+        } else if b.wrap {
+            west |= cell_bit(base, y, w - 1);
+        }
+        let mut east = c >> 1;
+        if x < last {
+            east |= word_at(base, y, x + 1) << 31;
+        } else if b.wrap {
+            east |= cell_bit(base, y, 0) << ((w - 1) % 32);
+        }
+        [west, c, east]
+    };
+    let mut stats = vec![[0u32; 4]; b.fields as usize];
+    for f in 0..b.fields {
+        let ab = f * 2 * plane;
+        let pb = ab + plane;
+        for y in 0..h {
+            let up = if y > 0 { Some(y - 1) } else { b.wrap.then_some(h - 1) };
+            let down = if y + 1 < h { Some(y + 1) } else { b.wrap.then_some(0) };
+            for x in 0..words {
+                let a_mid = row3(ab, y, x);
+                let p_mid = row3(pb, y, x);
+                let a_up = up.map_or([0; 3], |r| row3(ab, r, x));
+                let p_up = up.map_or([0; 3], |r| row3(pb, r, x));
+                let a_dn = down.map_or([0; 3], |r| row3(ab, r, x));
+                let p_dn = down.map_or([0; 3], |r| row3(pb, r, x));
+                let n = count8([a_up[0], a_up[1], a_up[2], a_mid[0], a_mid[2], a_dn[0], a_dn[1], a_dn[2]]);
+                let q = |a: [u32; 3], p: [u32; 3]| [a[0] & p[0], a[1] & p[1], a[2] & p[2]];
+                let (q_up, q_mid, q_dn) = (q(a_up, p_up), q(a_mid, p_mid), q(a_dn, p_dn));
+                let qn = count8([q_up[0], q_up[1], q_up[2], q_mid[0], q_mid[2], q_dn[0], q_dn[1], q_dn[2]]);
+                let none_high = !n[2] & !n[3];
+                let eq3 = n[0] & n[1] & none_high;
+                let eq2 = !n[0] & n[1] & none_high;
+                let q_ge2 = qn[1] | qn[2] | qn[3];
+                let alive = a_mid[1];
+                let p2 = p_mid[1] & alive;
+                let survive = alive & (eq2 | eq3);
+                let born = !alive & eq3;
+                let r = w - 32 * x;
+                let mask = if r >= 32 { u32::MAX } else { (1 << r) - 1 };
+                let next_alive = (survive | born) & mask;
+                let next_p2 = ((survive & p2) | (born & q_ge2)) & mask;
+                dst[(ab + y * words + x) as usize] = next_alive;
+                dst[(pb + y * words + x) as usize] = next_p2;
+                let s = &mut stats[f as usize];
+                s[0] += (next_alive & !next_p2).count_ones();
+                s[1] += next_p2.count_ones();
+                let mut m = next_alive;
+                while m != 0 {
+                    let bit = m.trailing_zeros();
+                    let i = y * w + 32 * x + bit;
+                    let key = (i << 1) | ((next_p2 >> bit) & 1);
+                    s[2] = s[2].wrapping_add(fmix32(key ^ HASH_K_LO));
+                    s[3] = s[3].wrapping_add(fmix32(key ^ HASH_K_HI));
+                    m &= m - 1;
+                }
+            }
+        }
+    }
+    stats.iter().map(|s| GenStats { p1: s[0], p2: s[1], hash: (u64::from(s[3]) << 32) | u64::from(s[2]) }).collect()
+}
+
+/// Runs `gens` generations with the twin: the final planes and each
+/// generation's figures (`[generation][field]`).
+pub fn run_planes_cpu(b: &PackedBatch, gens: u32) -> (PackedBatch, Vec<Vec<GenStats>>) {
+    let mut cur = b.clone();
+    let mut next = vec![0u32; cur.planes.len()];
+    let mut all = Vec::with_capacity(gens as usize);
+    for _ in 0..gens {
+        all.push(life_planes_cpu(&cur, &mut next));
+        std::mem::swap(&mut cur.planes, &mut next);
+    }
+    (cur, all)
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, Pod, Zeroable)]
+struct Params {
+    w: u32,
+    h: u32,
+    wrap: u32,
+    fields: u32,
+    words: u32,
+    generation: u32,
+    record: u32,
+    pad: u32,
+}
+
+/// The compiled bit-plane step.
+pub struct LifePlanesGpu {
+    pipeline: wgpu::ComputePipeline,
+    layout: wgpu::BindGroupLayout,
+}
+
+fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Storage { read_only },
+            has_dynamic_offset: false,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+impl LifePlanesGpu {
+    /// Compiles the shader and pipeline.
+    pub fn new(gpu: &Gpu) -> Result<LifePlanesGpu, GpuError> {
+        gpu.checked("life_planes.wgsl", || {
+            let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some("life_planes"),
+                source: wgpu::ShaderSource::Wgsl(SHADER.into()),
+            });
+            let layout = gpu.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some("life_planes"),
+                entries: &[
+                    wgpu::BindGroupLayoutEntry {
+                        binding: 0,
+                        visibility: wgpu::ShaderStages::COMPUTE,
+                        ty: wgpu::BindingType::Buffer {
+                            ty: wgpu::BufferBindingType::Uniform,
+                            has_dynamic_offset: true,
+                            min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<Params>() as u64),
+                        },
+                        count: None,
+                    },
+                    storage(1, true),
+                    storage(2, false),
+                    storage(3, false),
+                ],
+            });
+            let pl = gpu.device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some("life_planes"),
+                bind_group_layouts: &[Some(&layout)],
+                immediate_size: 0,
+            });
+            let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some("life_planes"),
+                layout: Some(&pl),
+                module: &module,
+                entry_point: Some("life_planes"),
+                compilation_options: Default::default(),
+                cache: None,
+            });
+            LifePlanesGpu { pipeline, layout }
+        })
+    }
+
+    /// Runs `gens` generations of the batch (packed here) in one submission
+    /// and reads back the final cells and every generation's figures, as
+    /// [`crate::life_step::LifeGpu::run`] does. Errors when the packed batch
+    /// needs more than one storage binding or dispatch.
+    pub fn run(&self, gpu: &Gpu, b: &Batch, gens: u32) -> Result<RunResult, GpuError> {
+        let packed = PackedBatch::from_batch(b);
+        let bytes = packed.planes.len() as u64 * 4;
+        if bytes > gpu.limits.max_storage_buffer_binding_size
+            || b.fields > gpu.limits.max_compute_workgroups_per_dimension
+            || b.h > gpu.limits.max_compute_workgroups_per_dimension
+        {
+            return Err(GpuError::TooLarge(format!(
+                "{} fields of {}×{} as bit planes need {bytes} bytes or more workgroups than this GPU's binding holds",
+                b.fields, b.w, b.h
+            )));
+        }
+        gpu.checked("the bit-plane Life step", || self.run_unchecked(gpu, &packed, gens))?
+    }
+
+    fn run_unchecked(&self, gpu: &Gpu, b: &PackedBatch, gens: u32) -> Result<RunResult, GpuError> {
+        let dev = &gpu.device;
+        let gens = gens.max(1);
+        let bytes = b.planes.len() as u64 * 4;
+        let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+        let a = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("planes a"),
+            contents: bytemuck::cast_slice(&b.planes),
+            usage,
+        });
+        let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
+            dev.create_buffer(&wgpu::BufferDescriptor { label: Some(label), size, usage, mapped_at_creation: false })
+        };
+        let c = buffer("planes b", bytes, usage);
+        let stats_len = u64::from(gens) * u64::from(b.fields) * 16;
+        let stats = buffer("planes stats", stats_len, usage);
+        let align = gpu.limits.min_uniform_buffer_offset_alignment.max(std::mem::size_of::<Params>() as u32) as usize;
+        let mut params = vec![0u8; align * gens as usize];
+        for g in 0..gens as usize {
+            let p = Params {
+                w: b.w,
+                h: b.h,
+                wrap: u32::from(b.wrap),
+                fields: b.fields,
+                words: b.words,
+                generation: g as u32,
+                record: 1,
+                pad: 0,
+            };
+            params[g * align..g * align + std::mem::size_of::<Params>()].copy_from_slice(bytemuck::bytes_of(&p));
+        }
+        let pbuf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("planes params"),
+            contents: &params,
+            usage: wgpu::BufferUsages::UNIFORM,
+        });
+        let group = |src: &wgpu::Buffer, dst: &wgpu::Buffer| {
+            dev.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("life_planes"),
+                layout: &self.layout,
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer: &pbuf,
+                            offset: 0,
+                            size: wgpu::BufferSize::new(std::mem::size_of::<Params>() as u64),
+                        }),
+                    },
+                    wgpu::BindGroupEntry { binding: 1, resource: src.as_entire_binding() },
+                    wgpu::BindGroupEntry { binding: 2, resource: dst.as_entire_binding() },
+                    wgpu::BindGroupEntry { binding: 3, resource: stats.as_entire_binding() },
+                ],
+            })
+        };
+        let (ab, ba) = (group(&a, &c), group(&c, &a));
+        let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("planes") });
+        enc.clear_buffer(&stats, 0, None);
+        {
+            let mut pass =
+                enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("planes"), timestamp_writes: None });
+            pass.set_pipeline(&self.pipeline);
+            for g in 0..gens {
+                pass.set_bind_group(0, if g % 2 == 0 { &ab } else { &ba }, &[g * align as u32]);
+                pass.dispatch_workgroups(b.words.div_ceil(64), b.h, b.fields);
+            }
+        }
+        let last = if gens % 2 == 1 { &c } else { &a };
+        let read_usage = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
+        let out = buffer("planes out", bytes, read_usage);
+        let sout = buffer("planes stats out", stats_len, read_usage);
+        enc.copy_buffer_to_buffer(last, 0, &out, 0, bytes);
+        enc.copy_buffer_to_buffer(&stats, 0, &sout, 0, stats_len);
+        gpu.queue.submit([enc.finish()]);
+        let planes: Vec<u32> = bytemuck::pod_collect_to_vec(&gpu.read(&out, "the bit-plane Life step")?);
+        let raw: Vec<u32> = bytemuck::pod_collect_to_vec(&gpu.read(&sout, "the bit-plane Life figures")?);
+        let cells = PackedBatch { planes, ..b.clone() }.to_batch().cells;
+        let stats = raw
+            .chunks(4 * b.fields as usize)
+            .map(|gen| {
+                gen.chunks(4)
+                    .map(|s| GenStats { p1: s[0], p2: s[1], hash: (u64::from(s[3]) << 32) | u64::from(s[2]) })
+                    .collect()
+            })
+            .collect();
+        Ok(RunResult { cells, stats, device_ns: None })
+    }
+}
