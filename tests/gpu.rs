@@ -124,6 +124,11 @@ fn a_last_generation_run_equals_the_full_runs_last_row() {
         assert!(last.cells.is_empty());
         assert_eq!(last.stats.len(), 1);
         assert_eq!(last.stats[0], *full.stats.last().unwrap(), "{w}x{h} ×{fields}, {gens} generations");
+        // The bit planes likewise.
+        let Some((pgpu, planes)) = planes_gpu() else { continue };
+        let plast = planes.run_with(pgpu, &batch, gens, RunOptions { cells: false, every_generation: false }).unwrap();
+        assert!(plast.cells.is_empty());
+        assert_eq!(plast.stats, last.stats, "bit planes: {w}x{h} ×{fields}, {gens} generations");
     }
 }
 

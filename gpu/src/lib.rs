@@ -9,7 +9,7 @@
 //!   (or the last generation's only, and the cells only when asked).
 //! - [`life_planes`] (`life_planes.wgsl`): the same step on bit planes, 32
 //!   cells a word (issue 20's redesign, first stage: one generation a
-//!   dispatch; not yet the engine the game and the solver use).
+//!   dispatch); `GpuStepper` runs on it first.
 //! - [`frontier_hash`] (`frontier_hash.wgsl`): BLAKE3 of fixed-length keys, the
 //!   GPU backend of the kernel's `FrontierHasher`.
 //! - [`device`]: adapter and device set-up (WGPU_BACKEND and friends choose the

@@ -8,7 +8,7 @@
 //! kernel).
 
 use crate::device::{Gpu, GpuError};
-use crate::life_step::{Batch, GenStats, RunResult};
+use crate::life_step::{Batch, GenStats, RunOptions, RunResult};
 use bytemuck::{Pod, Zeroable};
 use retrace_kernel::life::field::{fmix32, HASH_K_HI, HASH_K_LO};
 use wgpu::util::DeviceExt;
@@ -268,6 +268,12 @@ impl LifePlanesGpu {
     /// [`crate::life_step::LifeGpu::run`] does. Errors when the packed batch
     /// needs more than one storage binding or dispatch.
     pub fn run(&self, gpu: &Gpu, b: &Batch, gens: u32) -> Result<RunResult, GpuError> {
+        self.run_with(gpu, b, gens, RunOptions::default())
+    }
+
+    /// [`LifePlanesGpu::run`], reading back only what `opts` asks, as
+    /// [`crate::life_step::LifeGpu::run_with`] does.
+    pub fn run_with(&self, gpu: &Gpu, b: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
         let packed = PackedBatch::from_batch(b);
         let bytes = packed.planes.len() as u64 * 4;
         if bytes > gpu.limits.max_storage_buffer_binding_size
@@ -279,12 +285,13 @@ impl LifePlanesGpu {
                 b.fields, b.w, b.h
             )));
         }
-        gpu.checked("the bit-plane Life step", || self.run_unchecked(gpu, &packed, gens))?
+        gpu.checked("the bit-plane Life step", || self.run_unchecked(gpu, &packed, gens, opts))?
     }
 
-    fn run_unchecked(&self, gpu: &Gpu, b: &PackedBatch, gens: u32) -> Result<RunResult, GpuError> {
+    fn run_unchecked(&self, gpu: &Gpu, b: &PackedBatch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
         let dev = &gpu.device;
         let gens = gens.max(1);
+        let rows = if opts.every_generation { gens } else { 1 };
         let bytes = b.planes.len() as u64 * 4;
         let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
         let a = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -296,7 +303,7 @@ impl LifePlanesGpu {
             dev.create_buffer(&wgpu::BufferDescriptor { label: Some(label), size, usage, mapped_at_creation: false })
         };
         let c = buffer("planes b", bytes, usage);
-        let stats_len = u64::from(gens) * u64::from(b.fields) * 16;
+        let stats_len = u64::from(rows) * u64::from(b.fields) * 16;
         let stats = buffer("planes stats", stats_len, usage);
         let align = gpu.limits.min_uniform_buffer_offset_alignment.max(std::mem::size_of::<Params>() as u32) as usize;
         let mut params = vec![0u8; align * gens as usize];
@@ -307,8 +314,8 @@ impl LifePlanesGpu {
                 wrap: u32::from(b.wrap),
                 fields: b.fields,
                 words: b.words,
-                generation: g as u32,
-                record: 1,
+                generation: if opts.every_generation { g as u32 } else { 0 },
+                record: u32::from(opts.every_generation || g + 1 == gens as usize),
                 pad: 0,
             };
             params[g * align..g * align + std::mem::size_of::<Params>()].copy_from_slice(bytemuck::bytes_of(&p));
@@ -353,12 +360,18 @@ impl LifePlanesGpu {
         let read_usage = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
         let out = buffer("planes out", bytes, read_usage);
         let sout = buffer("planes stats out", stats_len, read_usage);
-        enc.copy_buffer_to_buffer(last, 0, &out, 0, bytes);
+        if opts.cells {
+            enc.copy_buffer_to_buffer(last, 0, &out, 0, bytes);
+        }
         enc.copy_buffer_to_buffer(&stats, 0, &sout, 0, stats_len);
         gpu.queue.submit([enc.finish()]);
-        let planes: Vec<u32> = bytemuck::pod_collect_to_vec(&gpu.read(&out, "the bit-plane Life step")?);
+        let cells = if opts.cells {
+            let planes: Vec<u32> = bytemuck::pod_collect_to_vec(&gpu.read(&out, "the bit-plane Life step")?);
+            PackedBatch { planes, ..b.clone() }.to_batch().cells
+        } else {
+            Vec::new()
+        };
         let raw: Vec<u32> = bytemuck::pod_collect_to_vec(&gpu.read(&sout, "the bit-plane Life figures")?);
-        let cells = PackedBatch { planes, ..b.clone() }.to_batch().cells;
         let stats = raw
             .chunks(4 * b.fields as usize)
             .map(|gen| {

@@ -437,13 +437,26 @@ impl LifeGpu {
 pub struct GpuStepper {
     gpu: Gpu,
     life: LifeGpu,
+    /// The bit-plane step, used first: a sixteenth of the memory and far
+    /// fewer operations a cell; the one-word-a-cell step takes a batch too
+    /// large for one of its bindings (it runs in slices).
+    planes: crate::life_planes::LifePlanesGpu,
 }
 
 impl GpuStepper {
-    /// Opens the GPU and compiles the step.
+    /// Opens the GPU and compiles both steps.
     pub fn new(gpu: Gpu) -> Result<GpuStepper, GpuError> {
         let life = LifeGpu::new(&gpu)?;
-        Ok(GpuStepper { gpu, life })
+        let planes = crate::life_planes::LifePlanesGpu::new(&gpu)?;
+        Ok(GpuStepper { gpu, life, planes })
+    }
+
+    /// A run on the bit planes, or on one word a cell when the planes do not fit.
+    fn step_batch(&self, batch: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
+        match self.planes.run_with(&self.gpu, batch, gens, opts) {
+            Err(GpuError::TooLarge(_)) => self.life.run_with(&self.gpu, batch, gens, opts),
+            other => other,
+        }
     }
 
     /// The GPU in use.
@@ -455,7 +468,7 @@ impl GpuStepper {
 impl retrace_kernel::life::Stepper for GpuStepper {
     fn run(&mut self, field: &Field, gens: u32) -> Result<(Field, Vec<(u32, u32, u64)>), String> {
         let batch = Batch::from_fields(std::slice::from_ref(field));
-        let r = self.life.run(&self.gpu, &batch, gens).map_err(|e| e.to_string())?;
+        let r = self.step_batch(&batch, gens, RunOptions::default()).map_err(|e| e.to_string())?;
         let figures = r.stats.iter().map(|g| (g[0].p1, g[0].p2, g[0].hash)).collect();
         Ok((Batch { cells: r.cells, ..batch }.field(0), figures))
     }
@@ -475,7 +488,7 @@ impl retrace_kernel::life::solve::BatchEval for GpuStepper {
         let batch = Batch::from_fields(fields);
         // Only the last generation's counts: no cells, no other generations read back.
         let opts = RunOptions { cells: false, every_generation: false };
-        let r = self.life.run_with(&self.gpu, &batch, gens, opts).map_err(|e| e.to_string())?;
+        let r = self.step_batch(&batch, gens, opts).map_err(|e| e.to_string())?;
         let last = r.stats.last().ok_or("the GPU returned no generations")?;
         Ok(last.iter().map(|g| g.p2).collect())
     }
