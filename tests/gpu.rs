@@ -106,6 +106,11 @@ fn kept_buffers_serve_runs_of_every_size_in_turn() {
         let (cells, stats) = run_cpu(&batch, gens);
         assert!(got.cells == cells, "{w}x{h} ×{fields}, {gens} generations");
         assert_eq!(got.stats, stats, "{w}x{h} ×{fields}, {gens} generations");
+        // The bit-plane step keeps its buffers too.
+        let Some((pgpu, planes)) = planes_gpu() else { continue };
+        let got = planes.run(pgpu, &batch, gens).unwrap();
+        assert!(got.cells == cells, "bit planes: {w}x{h} ×{fields}, {gens} generations");
+        assert_eq!(got.stats, stats, "bit planes: {w}x{h} ×{fields}, {gens} generations");
     }
 }
 

@@ -11,7 +11,6 @@ use crate::device::{Gpu, GpuError};
 use crate::life_step::{Batch, GenStats, RunOptions, RunResult};
 use bytemuck::{Pod, Zeroable};
 use retrace_kernel::life::field::{fmix32, HASH_K_HI, HASH_K_LO};
-use wgpu::util::DeviceExt;
 
 /// The shader source.
 pub const SHADER: &str = include_str!("life_planes.wgsl");
@@ -205,6 +204,8 @@ struct Params {
 pub struct LifePlanesGpu {
     pipeline: wgpu::ComputePipeline,
     layout: wgpu::BindGroupLayout,
+    /// The last run's buffers, reused while the next fits them.
+    kept: std::sync::Mutex<Option<crate::life_step::Kept>>,
 }
 
 fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
@@ -259,7 +260,7 @@ impl LifePlanesGpu {
                 compilation_options: Default::default(),
                 cache: None,
             });
-            LifePlanesGpu { pipeline, layout }
+            LifePlanesGpu { pipeline, layout, kept: std::sync::Mutex::new(None) }
         })
     }
 
@@ -293,19 +294,16 @@ impl LifePlanesGpu {
         let gens = gens.max(1);
         let rows = if opts.every_generation { gens } else { 1 };
         let bytes = b.planes.len() as u64 * 4;
-        let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
-        let a = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("planes a"),
-            contents: bytemuck::cast_slice(&b.planes),
-            usage,
-        });
-        let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
-            dev.create_buffer(&wgpu::BufferDescriptor { label: Some(label), size, usage, mapped_at_creation: false })
-        };
-        let c = buffer("planes b", bytes, usage);
         let stats_len = u64::from(rows) * u64::from(b.fields) * 16;
-        let stats = buffer("planes stats", stats_len, usage);
         let align = gpu.limits.min_uniform_buffer_offset_alignment.max(std::mem::size_of::<Params>() as u32) as usize;
+        let mut kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if kept.as_ref().is_none_or(|k| !k.fits(bytes, stats_len, gens)) {
+            let (kb, ks, kg) = kept.as_ref().map_or((0, 0, 0), |k| (k.bytes, k.stats_len, k.gens));
+            let sizes = (bytes.max(kb), stats_len.max(ks), gens.max(kg));
+            let params = std::mem::size_of::<Params>() as u64;
+            *kept = Some(crate::life_step::make_kept(gpu, &self.layout, sizes, align, params));
+        }
+        let k = kept.as_ref().expect("made above");
         let mut params = vec![0u8; align * gens as usize];
         for g in 0..gens as usize {
             let p = Params {
@@ -320,58 +318,37 @@ impl LifePlanesGpu {
             };
             params[g * align..g * align + std::mem::size_of::<Params>()].copy_from_slice(bytemuck::bytes_of(&p));
         }
-        let pbuf = dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("planes params"),
-            contents: &params,
-            usage: wgpu::BufferUsages::UNIFORM,
-        });
-        let group = |src: &wgpu::Buffer, dst: &wgpu::Buffer| {
-            dev.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("life_planes"),
-                layout: &self.layout,
-                entries: &[
-                    wgpu::BindGroupEntry {
-                        binding: 0,
-                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                            buffer: &pbuf,
-                            offset: 0,
-                            size: wgpu::BufferSize::new(std::mem::size_of::<Params>() as u64),
-                        }),
-                    },
-                    wgpu::BindGroupEntry { binding: 1, resource: src.as_entire_binding() },
-                    wgpu::BindGroupEntry { binding: 2, resource: dst.as_entire_binding() },
-                    wgpu::BindGroupEntry { binding: 3, resource: stats.as_entire_binding() },
-                ],
-            })
-        };
-        let (ab, ba) = (group(&a, &c), group(&c, &a));
+        gpu.queue.write_buffer(&k.a, 0, bytemuck::cast_slice(&b.planes));
+        gpu.queue.write_buffer(&k.pbuf, 0, &params);
         let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("planes") });
-        enc.clear_buffer(&stats, 0, None);
+        enc.clear_buffer(&k.stats, 0, Some(stats_len));
         {
             let mut pass =
                 enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("planes"), timestamp_writes: None });
             pass.set_pipeline(&self.pipeline);
             for g in 0..gens {
-                pass.set_bind_group(0, if g % 2 == 0 { &ab } else { &ba }, &[g * align as u32]);
+                pass.set_bind_group(0, if g % 2 == 0 { &k.ab } else { &k.ba }, &[g * align as u32]);
                 pass.dispatch_workgroups(b.words.div_ceil(64), b.h, b.fields);
             }
         }
-        let last = if gens % 2 == 1 { &c } else { &a };
-        let read_usage = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
-        let out = buffer("planes out", bytes, read_usage);
-        let sout = buffer("planes stats out", stats_len, read_usage);
+        let last = if gens % 2 == 1 { &k.c } else { &k.a };
         if opts.cells {
-            enc.copy_buffer_to_buffer(last, 0, &out, 0, bytes);
+            enc.copy_buffer_to_buffer(last, 0, &k.out, 0, bytes);
         }
-        enc.copy_buffer_to_buffer(&stats, 0, &sout, 0, stats_len);
+        enc.copy_buffer_to_buffer(&k.stats, 0, &k.sout, 0, stats_len);
         gpu.queue.submit([enc.finish()]);
+        // The kept buffers may be larger than this run: only its part is read.
         let cells = if opts.cells {
-            let planes: Vec<u32> = bytemuck::pod_collect_to_vec(&gpu.read(&out, "the bit-plane Life step")?);
+            let mut raw = gpu.read(&k.out, "the bit-plane Life step")?;
+            raw.truncate(bytes as usize);
+            let planes: Vec<u32> = bytemuck::pod_collect_to_vec(&raw);
             PackedBatch { planes, ..b.clone() }.to_batch().cells
         } else {
             Vec::new()
         };
-        let raw: Vec<u32> = bytemuck::pod_collect_to_vec(&gpu.read(&sout, "the bit-plane Life figures")?);
+        let mut raw = gpu.read(&k.sout, "the bit-plane Life figures")?;
+        raw.truncate(stats_len as usize);
+        let raw: Vec<u32> = bytemuck::pod_collect_to_vec(&raw);
         let stats = raw
             .chunks(4 * b.fields as usize)
             .map(|gen| {

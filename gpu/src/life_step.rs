@@ -187,22 +187,80 @@ pub struct LifeGpu {
     kept: std::sync::Mutex<Option<Kept>>,
 }
 
-/// A run's buffers, kept between runs.
-struct Kept {
-    /// Cell bytes each ping-pong buffer holds.
-    bytes: u64,
+/// A run's buffers, kept between runs (the cell step's and the bit-plane
+/// step's alike: the same bindings).
+pub(crate) struct Kept {
+    /// Bytes each ping-pong buffer holds.
+    pub(crate) bytes: u64,
     /// Stats bytes.
-    stats_len: u64,
+    pub(crate) stats_len: u64,
     /// Generations the parameters buffer holds.
-    gens: u32,
-    a: wgpu::Buffer,
-    c: wgpu::Buffer,
-    stats: wgpu::Buffer,
-    pbuf: wgpu::Buffer,
-    out: wgpu::Buffer,
-    sout: wgpu::Buffer,
-    ab: wgpu::BindGroup,
-    ba: wgpu::BindGroup,
+    pub(crate) gens: u32,
+    pub(crate) a: wgpu::Buffer,
+    pub(crate) c: wgpu::Buffer,
+    pub(crate) stats: wgpu::Buffer,
+    pub(crate) pbuf: wgpu::Buffer,
+    pub(crate) out: wgpu::Buffer,
+    pub(crate) sout: wgpu::Buffer,
+    pub(crate) ab: wgpu::BindGroup,
+    pub(crate) ba: wgpu::BindGroup,
+}
+
+impl Kept {
+    /// Whether a run of this size fits.
+    pub(crate) fn fits(&self, bytes: u64, stats_len: u64, gens: u32) -> bool {
+        self.bytes >= bytes && self.stats_len >= stats_len && self.gens >= gens
+    }
+}
+
+/// New buffers and bind groups for runs of up to `bytes` field bytes,
+/// `stats_len` stats bytes and `gens` generations (`align` bytes of
+/// parameters each, `params` of them used), bound as `layout` says.
+pub(crate) fn make_kept(
+    gpu: &Gpu,
+    layout: &wgpu::BindGroupLayout,
+    sizes: (u64, u64, u32),
+    align: usize,
+    params: u64,
+) -> Kept {
+    let (bytes, stats_len, gens) = sizes;
+    let dev = &gpu.device;
+    let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+    let read_usage = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
+    let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
+        dev.create_buffer(&wgpu::BufferDescriptor { label: Some(label), size, usage, mapped_at_creation: false })
+    };
+    let a = buffer("life a", bytes, usage);
+    let c = buffer("life b", bytes, usage);
+    let stats = buffer("life stats", stats_len, usage);
+    let pbuf = buffer(
+        "life params",
+        (align * gens as usize) as u64,
+        wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+    );
+    let out = buffer("life out", bytes, read_usage);
+    let sout = buffer("life stats out", stats_len, read_usage);
+    let group = |src: &wgpu::Buffer, dst: &wgpu::Buffer| {
+        dev.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("life"),
+            layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                        buffer: &pbuf,
+                        offset: 0,
+                        size: wgpu::BufferSize::new(params),
+                    }),
+                },
+                wgpu::BindGroupEntry { binding: 1, resource: src.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 2, resource: dst.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 3, resource: stats.as_entire_binding() },
+            ],
+        })
+    };
+    let (ab, ba) = (group(&a, &c), group(&c, &a));
+    Kept { bytes, stats_len, gens, a, c, stats, pbuf, out, sout, ab, ba }
 }
 
 /// What a GPU run returns.
@@ -313,49 +371,6 @@ impl LifeGpu {
         Ok(RunResult { cells, stats, device_ns })
     }
 
-    /// Buffers for a run of `bytes` cell bytes, `stats_len` stats bytes and
-    /// `gens` generations: the kept ones when they are large enough, else new
-    /// ones made to fit (and kept).
-    fn buffers(&self, gpu: &Gpu, bytes: u64, stats_len: u64, gens: u32, align: usize) -> Kept {
-        let dev = &gpu.device;
-        let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
-        let read_usage = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
-        let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
-            dev.create_buffer(&wgpu::BufferDescriptor { label: Some(label), size, usage, mapped_at_creation: false })
-        };
-        let a = buffer("life a", bytes, usage);
-        let c = buffer("life b", bytes, usage);
-        let stats = buffer("life stats", stats_len, usage);
-        let pbuf = buffer(
-            "life params",
-            (align * gens as usize) as u64,
-            wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-        );
-        let out = buffer("life out", bytes, read_usage);
-        let sout = buffer("life stats out", stats_len, read_usage);
-        let group = |src: &wgpu::Buffer, dst: &wgpu::Buffer| {
-            dev.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("life_step"),
-                layout: &self.layout,
-                entries: &[
-                    wgpu::BindGroupEntry {
-                        binding: 0,
-                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                            buffer: &pbuf,
-                            offset: 0,
-                            size: wgpu::BufferSize::new(std::mem::size_of::<Params>() as u64),
-                        }),
-                    },
-                    wgpu::BindGroupEntry { binding: 1, resource: src.as_entire_binding() },
-                    wgpu::BindGroupEntry { binding: 2, resource: dst.as_entire_binding() },
-                    wgpu::BindGroupEntry { binding: 3, resource: stats.as_entire_binding() },
-                ],
-            })
-        };
-        let (ab, ba) = (group(&a, &c), group(&c, &a));
-        Kept { bytes, stats_len, gens, a, c, stats, pbuf, out, sout, ab, ba }
-    }
-
     fn run_unchecked(&self, gpu: &Gpu, b: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
         let bytes = b.cells.len() as u64 * 4;
         let gens = gens.max(1);
@@ -364,9 +379,10 @@ impl LifeGpu {
         let stats_len = u64::from(rows) * u64::from(b.fields) * 16;
         let align = gpu.limits.min_uniform_buffer_offset_alignment.max(std::mem::size_of::<Params>() as u32) as usize;
         let mut kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if kept.as_ref().is_none_or(|k| k.bytes < bytes || k.stats_len < stats_len || k.gens < gens) {
+        if kept.as_ref().is_none_or(|k| !k.fits(bytes, stats_len, gens)) {
             let (kb, ks, kg) = kept.as_ref().map_or((0, 0, 0), |k| (k.bytes, k.stats_len, k.gens));
-            *kept = Some(self.buffers(gpu, bytes.max(kb), stats_len.max(ks), gens.max(kg), align));
+            let sizes = (bytes.max(kb), stats_len.max(ks), gens.max(kg));
+            *kept = Some(make_kept(gpu, &self.layout, sizes, align, std::mem::size_of::<Params>() as u64));
         }
         let k = kept.as_ref().expect("made above");
         let mut params = vec![0u8; align * gens as usize];
