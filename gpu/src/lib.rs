@@ -22,6 +22,7 @@ pub mod device;
 pub mod frontier_hash;
 pub mod life_planes;
 pub mod life_step;
+mod stage;
 
 pub use device::{gpu_for_tests, Gpu, GpuError};
 

@@ -9,11 +9,13 @@
 
 use crate::device::{Gpu, GpuError};
 use crate::life_step::{Batch, GenStats, RunOptions, RunResult};
+use crate::stage::Stage;
 use bytemuck::{Pod, Zeroable};
 use retrace_kernel::life::field::{fmix32, HASH_K_HI, HASH_K_LO};
+use retrace_kernel::life::planes::count8;
 
-/// The shader source.
-pub const SHADER: &str = include_str!("life_planes.wgsl");
+/// The shader source: the shared prelude (`life_common.wgsl`), then `life_planes.wgsl`.
+pub const SHADER: &str = concat!(include_str!("life_common.wgsl"), include_str!("life_planes.wgsl"));
 
 /// A batch as bit planes: field `f` at `f * 2 * h * words`, its `alive`
 /// plane then its `p2` plane, `h` rows of `words` words each.
@@ -85,21 +87,6 @@ impl PackedBatch {
     }
 }
 
-/// The sum of eight one-bit planes, as its bits (1, 2, 4, 8).
-fn count8(n: [u32; 8]) -> [u32; 4] {
-    let full = |a: u32, b: u32, c: u32| {
-        let t = a ^ b;
-        (t ^ c, (a & b) | (c & t))
-    };
-    let (s1, c1) = full(n[0], n[1], n[2]);
-    let (s2, c2) = full(n[3], n[4], n[5]);
-    let (s3, c3) = (n[6] ^ n[7], n[6] & n[7]);
-    let (b0, ca) = full(s1, s2, s3);
-    let (t, cb) = full(c1, c2, c3);
-    let (b1, cc) = (t ^ ca, t & ca);
-    [b0, b1, cb ^ cc, cb & cc]
-}
-
 /// The CPU twin of `life_planes.wgsl`: the same word-by-word step over the
 /// same buffers. Returns each field's figures for the new generation.
 pub fn life_planes_cpu(b: &PackedBatch, dst: &mut [u32]) -> Vec<GenStats> {
@@ -142,10 +129,10 @@ pub fn life_planes_cpu(b: &PackedBatch, dst: &mut [u32]) -> Vec<GenStats> {
                 let q = |a: [u32; 3], p: [u32; 3]| [a[0] & p[0], a[1] & p[1], a[2] & p[2]];
                 let (q_up, q_mid, q_dn) = (q(a_up, p_up), q(a_mid, p_mid), q(a_dn, p_dn));
                 let qn = count8([q_up[0], q_up[1], q_up[2], q_mid[0], q_mid[2], q_dn[0], q_dn[1], q_dn[2]]);
-                let none_high = !n[2] & !n[3];
-                let eq3 = n[0] & n[1] & none_high;
-                let eq2 = !n[0] & n[1] & none_high;
-                let q_ge2 = qn[1] | qn[2] | qn[3];
+                let none_high = !n.2 & !n.3;
+                let eq3 = n.0 & n.1 & none_high;
+                let eq2 = !n.0 & n.1 & none_high;
+                let q_ge2 = qn.1 | qn.2 | qn.3;
                 let alive = a_mid[1];
                 let p2 = p_mid[1] & alive;
                 let survive = alive & (eq2 | eq3);
@@ -202,66 +189,13 @@ struct Params {
 
 /// The compiled bit-plane step.
 pub struct LifePlanesGpu {
-    pipeline: wgpu::ComputePipeline,
-    layout: wgpu::BindGroupLayout,
-    /// The last run's buffers, reused while the next fits them.
-    kept: std::sync::Mutex<Option<crate::life_step::Kept>>,
-}
-
-fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
-    wgpu::BindGroupLayoutEntry {
-        binding,
-        visibility: wgpu::ShaderStages::COMPUTE,
-        ty: wgpu::BindingType::Buffer {
-            ty: wgpu::BufferBindingType::Storage { read_only },
-            has_dynamic_offset: false,
-            min_binding_size: None,
-        },
-        count: None,
-    }
+    stage: Stage,
 }
 
 impl LifePlanesGpu {
     /// Compiles the shader and pipeline.
     pub fn new(gpu: &Gpu) -> Result<LifePlanesGpu, GpuError> {
-        gpu.checked("life_planes.wgsl", || {
-            let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: Some("life_planes"),
-                source: wgpu::ShaderSource::Wgsl(SHADER.into()),
-            });
-            let layout = gpu.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-                label: Some("life_planes"),
-                entries: &[
-                    wgpu::BindGroupLayoutEntry {
-                        binding: 0,
-                        visibility: wgpu::ShaderStages::COMPUTE,
-                        ty: wgpu::BindingType::Buffer {
-                            ty: wgpu::BufferBindingType::Uniform,
-                            has_dynamic_offset: true,
-                            min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<Params>() as u64),
-                        },
-                        count: None,
-                    },
-                    storage(1, true),
-                    storage(2, false),
-                    storage(3, false),
-                ],
-            });
-            let pl = gpu.device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-                label: Some("life_planes"),
-                bind_group_layouts: &[Some(&layout)],
-                immediate_size: 0,
-            });
-            let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some("life_planes"),
-                layout: Some(&pl),
-                module: &module,
-                entry_point: Some("life_planes"),
-                compilation_options: Default::default(),
-                cache: None,
-            });
-            LifePlanesGpu { pipeline, layout, kept: std::sync::Mutex::new(None) }
-        })
+        Ok(LifePlanesGpu { stage: Stage::new(gpu, "life_planes", SHADER, std::mem::size_of::<Params>() as u64)? })
     }
 
     /// Runs `gens` generations of the batch (packed here) in one submission
@@ -290,73 +224,19 @@ impl LifePlanesGpu {
     }
 
     fn run_unchecked(&self, gpu: &Gpu, b: &PackedBatch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
-        let dev = &gpu.device;
-        let gens = gens.max(1);
-        let rows = if opts.every_generation { gens } else { 1 };
-        let bytes = b.planes.len() as u64 * 4;
-        let stats_len = u64::from(rows) * u64::from(b.fields) * 16;
-        let align = gpu.limits.min_uniform_buffer_offset_alignment.max(std::mem::size_of::<Params>() as u32) as usize;
-        let mut kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if kept.as_ref().is_none_or(|k| !k.fits(bytes, stats_len, gens)) {
-            let (kb, ks, kg) = kept.as_ref().map_or((0, 0, 0), |k| (k.bytes, k.stats_len, k.gens));
-            let sizes = (bytes.max(kb), stats_len.max(ks), gens.max(kg));
-            let params = std::mem::size_of::<Params>() as u64;
-            *kept = Some(crate::life_step::make_kept(gpu, &self.layout, sizes, align, params));
-        }
-        let k = kept.as_ref().expect("made above");
-        let mut params = vec![0u8; align * gens as usize];
-        for g in 0..gens as usize {
-            let p = Params {
-                w: b.w,
-                h: b.h,
-                wrap: u32::from(b.wrap),
-                fields: b.fields,
-                words: b.words,
-                generation: if opts.every_generation { g as u32 } else { 0 },
-                record: u32::from(opts.every_generation || g + 1 == gens as usize),
-                pad: 0,
-            };
-            params[g * align..g * align + std::mem::size_of::<Params>()].copy_from_slice(bytemuck::bytes_of(&p));
-        }
-        gpu.queue.write_buffer(&k.a, 0, bytemuck::cast_slice(&b.planes));
-        gpu.queue.write_buffer(&k.pbuf, 0, &params);
-        let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("planes") });
-        enc.clear_buffer(&k.stats, 0, Some(stats_len));
-        {
-            let mut pass =
-                enc.begin_compute_pass(&wgpu::ComputePassDescriptor { label: Some("planes"), timestamp_writes: None });
-            pass.set_pipeline(&self.pipeline);
-            for g in 0..gens {
-                pass.set_bind_group(0, if g % 2 == 0 { &k.ab } else { &k.ba }, &[g * align as u32]);
-                pass.dispatch_workgroups(b.words.div_ceil(64), b.h, b.fields);
-            }
-        }
-        let last = if gens % 2 == 1 { &k.c } else { &k.a };
-        if opts.cells {
-            enc.copy_buffer_to_buffer(last, 0, &k.out, 0, bytes);
-        }
-        enc.copy_buffer_to_buffer(&k.stats, 0, &k.sout, 0, stats_len);
-        gpu.queue.submit([enc.finish()]);
-        // The kept buffers may be larger than this run: only its part is read.
-        let cells = if opts.cells {
-            let mut raw = gpu.read(&k.out, "the bit-plane Life step")?;
-            raw.truncate(bytes as usize);
-            let planes: Vec<u32> = bytemuck::pod_collect_to_vec(&raw);
-            PackedBatch { planes, ..b.clone() }.to_batch().cells
-        } else {
-            Vec::new()
+        let params = |generation: u32, record: bool| Params {
+            w: b.w,
+            h: b.h,
+            wrap: u32::from(b.wrap),
+            fields: b.fields,
+            words: b.words,
+            generation,
+            record: u32::from(record),
+            pad: 0,
         };
-        let mut raw = gpu.read(&k.sout, "the bit-plane Life figures")?;
-        raw.truncate(stats_len as usize);
-        let raw: Vec<u32> = bytemuck::pod_collect_to_vec(&raw);
-        let stats = raw
-            .chunks(4 * b.fields as usize)
-            .map(|gen| {
-                gen.chunks(4)
-                    .map(|s| GenStats { p1: s[0], p2: s[1], hash: (u64::from(s[3]) << 32) | u64::from(s[2]) })
-                    .collect()
-            })
-            .collect();
-        Ok(RunResult { cells, stats, device_ns: None })
+        let groups = [b.words.div_ceil(64), b.h, b.fields];
+        let (planes, stats, device_ns) = self.stage.submit(gpu, &b.planes, b.fields, gens, opts, groups, params)?;
+        let cells = if opts.cells { PackedBatch { planes, ..b.clone() }.to_batch().cells } else { Vec::new() };
+        Ok(RunResult { cells, stats, device_ns })
     }
 }

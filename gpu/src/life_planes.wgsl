@@ -31,18 +31,7 @@ struct Params {
 
 var<workgroup> wg_stats: array<atomic<u32>, 4>;
 
-const K_LO: u32 = 0x9E3779B9u;
-const K_HI: u32 = 0x85EBCA6Bu;
-
-fn fmix32(h0: u32) -> u32 {
-    var h = h0;
-    h = h ^ (h >> 16u);
-    h = h * 0x85EBCA6Bu;
-    h = h ^ (h >> 13u);
-    h = h * 0xC2B2AE35u;
-    h = h ^ (h >> 16u);
-    return h;
-}
+// K_LO, K_HI and fmix32 come from life_common.wgsl, joined before this file.
 
 fn word_at(base: u32, y: u32, x: u32) -> u32 {
     return src[base + y * params.words + x];

@@ -9,12 +9,13 @@
 //! when a run needs more); each generation's figures are summed in
 //! workgroup memory and added to the field's row once per workgroup.
 
-use crate::device::{Gpu, GpuError, Timer};
+use crate::device::{Gpu, GpuError};
+use crate::stage::Stage;
 use bytemuck::{Pod, Zeroable};
 use retrace_kernel::life::field::{fmix32, Field, HASH_K_HI, HASH_K_LO};
 
-/// The shader source.
-pub const SHADER: &str = include_str!("life_step.wgsl");
+/// The shader source: the shared prelude (`life_common.wgsl`), then `life_step.wgsl`.
+pub const SHADER: &str = concat!(include_str!("life_common.wgsl"), include_str!("life_step.wgsl"));
 
 /// One generation's figures for one field.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -177,90 +178,10 @@ impl Default for RunOptions {
     }
 }
 
-/// The compiled pipeline.
+/// The compiled pipeline, with the buffers of the last run kept for the
+/// next ([`crate::stage::Stage`]).
 pub struct LifeGpu {
-    pipeline: wgpu::ComputePipeline,
-    layout: wgpu::BindGroupLayout,
-    /// The buffers and bind groups of the last run, reused while the next
-    /// fits them (made larger when it does not): a run uploads its cells
-    /// and parameters into them instead of creating new ones.
-    kept: std::sync::Mutex<Option<Kept>>,
-}
-
-/// A run's buffers, kept between runs (the cell step's and the bit-plane
-/// step's alike: the same bindings).
-pub(crate) struct Kept {
-    /// Bytes each ping-pong buffer holds.
-    pub(crate) bytes: u64,
-    /// Stats bytes.
-    pub(crate) stats_len: u64,
-    /// Generations the parameters buffer holds.
-    pub(crate) gens: u32,
-    pub(crate) a: wgpu::Buffer,
-    pub(crate) c: wgpu::Buffer,
-    pub(crate) stats: wgpu::Buffer,
-    pub(crate) pbuf: wgpu::Buffer,
-    pub(crate) out: wgpu::Buffer,
-    pub(crate) sout: wgpu::Buffer,
-    pub(crate) ab: wgpu::BindGroup,
-    pub(crate) ba: wgpu::BindGroup,
-}
-
-impl Kept {
-    /// Whether a run of this size fits.
-    pub(crate) fn fits(&self, bytes: u64, stats_len: u64, gens: u32) -> bool {
-        self.bytes >= bytes && self.stats_len >= stats_len && self.gens >= gens
-    }
-}
-
-/// New buffers and bind groups for runs of up to `bytes` field bytes,
-/// `stats_len` stats bytes and `gens` generations (`align` bytes of
-/// parameters each, `params` of them used), bound as `layout` says.
-pub(crate) fn make_kept(
-    gpu: &Gpu,
-    layout: &wgpu::BindGroupLayout,
-    sizes: (u64, u64, u32),
-    align: usize,
-    params: u64,
-) -> Kept {
-    let (bytes, stats_len, gens) = sizes;
-    let dev = &gpu.device;
-    let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
-    let read_usage = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
-    let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
-        dev.create_buffer(&wgpu::BufferDescriptor { label: Some(label), size, usage, mapped_at_creation: false })
-    };
-    let a = buffer("life a", bytes, usage);
-    let c = buffer("life b", bytes, usage);
-    let stats = buffer("life stats", stats_len, usage);
-    let pbuf = buffer(
-        "life params",
-        (align * gens as usize) as u64,
-        wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-    );
-    let out = buffer("life out", bytes, read_usage);
-    let sout = buffer("life stats out", stats_len, read_usage);
-    let group = |src: &wgpu::Buffer, dst: &wgpu::Buffer| {
-        dev.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("life"),
-            layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                        buffer: &pbuf,
-                        offset: 0,
-                        size: wgpu::BufferSize::new(params),
-                    }),
-                },
-                wgpu::BindGroupEntry { binding: 1, resource: src.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 2, resource: dst.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 3, resource: stats.as_entire_binding() },
-            ],
-        })
-    };
-    let (ab, ba) = (group(&a, &c), group(&c, &a));
-    Kept { bytes, stats_len, gens, a, c, stats, pbuf, out, sout, ab, ba }
+    stage: Stage,
 }
 
 /// What a GPU run returns.
@@ -275,60 +196,10 @@ pub struct RunResult {
     pub device_ns: Option<u64>,
 }
 
-fn storage(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
-    wgpu::BindGroupLayoutEntry {
-        binding,
-        visibility: wgpu::ShaderStages::COMPUTE,
-        ty: wgpu::BindingType::Buffer {
-            ty: wgpu::BufferBindingType::Storage { read_only },
-            has_dynamic_offset: false,
-            min_binding_size: None,
-        },
-        count: None,
-    }
-}
-
 impl LifeGpu {
     /// Compiles the shader and pipeline.
     pub fn new(gpu: &Gpu) -> Result<LifeGpu, GpuError> {
-        gpu.checked("life_step.wgsl", || {
-            let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: Some("life_step"),
-                source: wgpu::ShaderSource::Wgsl(SHADER.into()),
-            });
-            let layout = gpu.device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-                label: Some("life_step"),
-                entries: &[
-                    wgpu::BindGroupLayoutEntry {
-                        binding: 0,
-                        visibility: wgpu::ShaderStages::COMPUTE,
-                        ty: wgpu::BindingType::Buffer {
-                            ty: wgpu::BufferBindingType::Uniform,
-                            has_dynamic_offset: true,
-                            min_binding_size: wgpu::BufferSize::new(std::mem::size_of::<Params>() as u64),
-                        },
-                        count: None,
-                    },
-                    storage(1, true),
-                    storage(2, false),
-                    storage(3, false),
-                ],
-            });
-            let pl = gpu.device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-                label: Some("life_step"),
-                bind_group_layouts: &[Some(&layout)],
-                immediate_size: 0,
-            });
-            let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some("life_step"),
-                layout: Some(&pl),
-                module: &module,
-                entry_point: Some("life_step"),
-                compilation_options: Default::default(),
-                cache: None,
-            });
-            LifeGpu { pipeline, layout, kept: std::sync::Mutex::new(None) }
-        })
+        Ok(LifeGpu { stage: Stage::new(gpu, "life_step", SHADER, std::mem::size_of::<Params>() as u64)? })
     }
 
     /// Runs `gens` generations of the batch in one submission and reads back
@@ -372,78 +243,17 @@ impl LifeGpu {
     }
 
     fn run_unchecked(&self, gpu: &Gpu, b: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
-        let bytes = b.cells.len() as u64 * 4;
-        let gens = gens.max(1);
-        let dev = &gpu.device;
-        let rows = if opts.every_generation { gens } else { 1 };
-        let stats_len = u64::from(rows) * u64::from(b.fields) * 16;
-        let align = gpu.limits.min_uniform_buffer_offset_alignment.max(std::mem::size_of::<Params>() as u32) as usize;
-        let mut kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if kept.as_ref().is_none_or(|k| !k.fits(bytes, stats_len, gens)) {
-            let (kb, ks, kg) = kept.as_ref().map_or((0, 0, 0), |k| (k.bytes, k.stats_len, k.gens));
-            let sizes = (bytes.max(kb), stats_len.max(ks), gens.max(kg));
-            *kept = Some(make_kept(gpu, &self.layout, sizes, align, std::mem::size_of::<Params>() as u64));
-        }
-        let k = kept.as_ref().expect("made above");
-        let mut params = vec![0u8; align * gens as usize];
-        for g in 0..gens as usize {
-            let last = g + 1 == gens as usize;
-            let p = Params {
-                w: b.w,
-                h: b.h,
-                wrap: u32::from(b.wrap),
-                fields: b.fields,
-                generation: if opts.every_generation { g as u32 } else { 0 },
-                record: u32::from(opts.every_generation || last),
-                pad: [0; 2],
-            };
-            params[g * align..g * align + std::mem::size_of::<Params>()].copy_from_slice(bytemuck::bytes_of(&p));
-        }
-        gpu.queue.write_buffer(&k.a, 0, bytemuck::cast_slice(&b.cells));
-        gpu.queue.write_buffer(&k.pbuf, 0, &params);
-        let mut enc = dev.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("life") });
-        enc.clear_buffer(&k.stats, 0, Some(stats_len));
-        let timer = Timer::new(gpu);
-        {
-            let mut pass = enc.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                label: Some("life"),
-                timestamp_writes: timer.as_ref().map(Timer::writes),
-            });
-            pass.set_pipeline(&self.pipeline);
-            for g in 0..gens {
-                pass.set_bind_group(0, if g % 2 == 0 { &k.ab } else { &k.ba }, &[g * align as u32]);
-                pass.dispatch_workgroups(b.w.div_ceil(8), b.h.div_ceil(8), b.fields);
-            }
-        }
-        let last = if gens % 2 == 1 { &k.c } else { &k.a };
-        if opts.cells {
-            enc.copy_buffer_to_buffer(last, 0, &k.out, 0, bytes);
-        }
-        enc.copy_buffer_to_buffer(&k.stats, 0, &k.sout, 0, stats_len);
-        if let Some(t) = &timer {
-            t.resolve(&mut enc);
-        }
-        gpu.queue.submit([enc.finish()]);
-        let device_ns = match &timer {
-            Some(t) => Some(t.read(gpu)?),
-            None => None,
+        let params = |generation: u32, record: bool| Params {
+            w: b.w,
+            h: b.h,
+            wrap: u32::from(b.wrap),
+            fields: b.fields,
+            generation,
+            record: u32::from(record),
+            pad: [0; 2],
         };
-        // The kept buffers may be larger than this run: only its part is read.
-        let mut cells_raw = if opts.cells { gpu.read(&k.out, "the Life step")? } else { Vec::new() };
-        cells_raw.truncate(bytes as usize);
-        let mut stats_raw = gpu.read(&k.sout, "the Life figures")?;
-        stats_raw.truncate(stats_len as usize);
-        // Copied out whatever the bytes' alignment (an empty vector's is one).
-        let cells: Vec<u32> = bytemuck::pod_collect_to_vec(&cells_raw);
-        let raw: Vec<u32> = bytemuck::pod_collect_to_vec(&stats_raw);
-        let stats = raw
-            .chunks(4 * b.fields as usize)
-            .map(|gen| {
-                gen.chunks(4)
-                    .map(|s| GenStats { p1: s[0], p2: s[1], hash: (u64::from(s[3]) << 32) | u64::from(s[2]) })
-                    .collect()
-            })
-            .collect();
+        let groups = [b.w.div_ceil(8), b.h.div_ceil(8), b.fields];
+        let (cells, stats, device_ns) = self.stage.submit(gpu, &b.cells, b.fields, gens, opts, groups, params)?;
         Ok(RunResult { cells, stats, device_ns })
     }
 }

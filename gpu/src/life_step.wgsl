@@ -24,18 +24,7 @@ struct Params {
 @group(0) @binding(2) var<storage, read_write> dst: array<u32>;
 @group(0) @binding(3) var<storage, read_write> stats: array<atomic<u32>>;
 
-const K_LO: u32 = 0x9E3779B9u;
-const K_HI: u32 = 0x85EBCA6Bu;
-
-fn fmix32(h0: u32) -> u32 {
-    var h = h0;
-    h = h ^ (h >> 16u);
-    h = h * 0x85EBCA6Bu;
-    h = h ^ (h >> 13u);
-    h = h * 0xC2B2AE35u;
-    h = h ^ (h >> 16u);
-    return h;
-}
+// K_LO, K_HI and fmix32 come from life_common.wgsl, joined before this file.
 
 // A workgroup's figures, summed in workgroup memory first: each field gets
 // one global atomic per figure per workgroup, not three per live cell.

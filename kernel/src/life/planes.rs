@@ -35,11 +35,18 @@ struct Scratch {
     next_p2: Vec<u64>,
 }
 
-/// Sums eight one-bit planes: returns the count's bits (1, 2, 4, 8).
+/// Sums eight one-bit planes: returns the count's bits (1, 2, 4, 8). For
+/// words of any width (the GPU's twin steps `u32` words with it too).
 #[inline(always)]
-fn count8(n: [u64; 8]) -> (u64, u64, u64, u64) {
+pub fn count8<T>(n: [T; 8]) -> (T, T, T, T)
+where
+    T: Copy + std::ops::BitAnd<Output = T> + std::ops::BitOr<Output = T> + std::ops::BitXor<Output = T>,
+{
     #[inline(always)]
-    fn full(a: u64, b: u64, c: u64) -> (u64, u64) {
+    fn full<T>(a: T, b: T, c: T) -> (T, T)
+    where
+        T: Copy + std::ops::BitAnd<Output = T> + std::ops::BitOr<Output = T> + std::ops::BitXor<Output = T>,
+    {
         let t = a ^ b;
         (t ^ c, (a & b) | (c & t))
     }
