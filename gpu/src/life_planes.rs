@@ -235,8 +235,9 @@ impl LifePlanesGpu {
             pad: 0,
         };
         let groups = [b.words.div_ceil(64), b.h, b.fields];
-        let (planes, stats, device_ns) = self.stage.submit(gpu, &b.planes, b.fields, gens, opts, groups, params)?;
-        let cells = if opts.cells { PackedBatch { planes, ..b.clone() }.to_batch().cells } else { Vec::new() };
-        Ok(RunResult { cells, stats, device_ns })
+        let r = self.stage.submit(gpu, &b.planes, gens, opts, groups, params)?;
+        // The stage hands back the planes: unpacked here into cells.
+        let cells = if opts.cells { PackedBatch { planes: r.cells, ..b.clone() }.to_batch().cells } else { Vec::new() };
+        Ok(RunResult { cells, ..r })
     }
 }

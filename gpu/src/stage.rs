@@ -4,7 +4,7 @@
 //! runs, and one submission of many generations with its read-back.
 
 use crate::device::{Gpu, GpuError, Timer};
-use crate::life_step::{GenStats, RunOptions};
+use crate::life_step::{GenStats, RunOptions, RunResult};
 use bytemuck::Pod;
 
 /// A run's buffers, kept between runs.
@@ -148,18 +148,19 @@ impl Stage {
     /// `groups` workgroups ping-ponging between the two, generation `g`'s
     /// parameters `params(row, record)` (its figures' row, and whether they
     /// are kept: every generation's, or the last one's in row 0). Returns
-    /// the last buffer's words (empty unless `opts.cells`), the figures
-    /// `[row][field]` and the device time where the adapter has timestamps.
+    /// the last buffer's words as `cells` (empty unless `opts.cells`), the
+    /// figures `[row][field]` and the device time where the adapter has
+    /// timestamps. The dispatch's third dimension is the field.
     pub(crate) fn submit<P: Pod>(
         &self,
         gpu: &Gpu,
         input: &[u32],
-        fields: u32,
         gens: u32,
         opts: RunOptions,
         groups: [u32; 3],
         params: impl Fn(u32, bool) -> P,
-    ) -> Result<(Vec<u32>, Vec<Vec<GenStats>>, Option<u64>), GpuError> {
+    ) -> Result<RunResult, GpuError> {
+        let fields = groups[2];
         let gens = gens.max(1);
         let rows = if opts.every_generation { gens } else { 1 };
         let bytes = input.len() as u64 * 4;
@@ -224,6 +225,6 @@ impl Stage {
                     .collect()
             })
             .collect();
-        Ok((words, figures, device_ns))
+        Ok(RunResult { cells: words, stats: figures, device_ns })
     }
 }
