@@ -247,7 +247,7 @@ impl Scene {
 struct Plan {
     map: &'static [&'static str],
     /// The kinds `E` may be (the seed picks one).
-    kinds: &'static [Kind],
+    kinds: Vec<Kind>,
     /// Power-ups held, taken as from a gem (so stats grow).
     powers: Vec<Power>,
     /// First tries for the search, turn by turn.
@@ -280,14 +280,14 @@ const CHASERS: &[Kind] = &[Kind::Hunter, Kind::Seeker];
 const WANDERERS: &[Kind] = &[Kind::Blob, Kind::Drifter];
 
 fn plan(topic: Topic) -> Plan {
-    let p = |map, kinds, powers: &[Power], hint: &[Action]| Plan {
+    let p = |map, kinds: &[Kind], powers: &[Power], hint: &[Action]| Plan {
         map,
-        kinds,
+        kinds: kinds.to_vec(),
         powers: powers.to_vec(),
         hint: hint.to_vec(),
     };
     match topic {
-        Topic::Enemy(k) => p(POCKET, kind_slice(k), &[], &[B(R), M(L), W]),
+        Topic::Enemy(k) => p(POCKET, &[k], &[], &[B(R), M(L), W]),
         Topic::Control(c) => match c {
             Control::Step => p(OPEN, WANDERERS, &[], &[M(R), M(R), M(D)]),
             Control::Bomb => p(POCKET, WANDERERS, &[], &[B(R), M(L), W]),
@@ -344,18 +344,6 @@ fn plan(topic: Topic) -> Plan {
                 Charge::Teleport => p(PILLARS, WANDERERS, &[], &[W, W]),
             }
         }
-    }
-}
-
-fn kind_slice(k: Kind) -> &'static [Kind] {
-    match k {
-        Kind::Blob => &[Kind::Blob],
-        Kind::Seeker => &[Kind::Seeker],
-        Kind::Drifter => &[Kind::Drifter],
-        Kind::Sprinter => &[Kind::Sprinter],
-        Kind::Ghost => &[Kind::Ghost],
-        Kind::Wisp => &[Kind::Wisp],
-        Kind::Hunter => &[Kind::Hunter],
     }
 }
 

@@ -21,21 +21,22 @@ impl Table {
 
     /// Inserts; false when it was already there.
     pub(super) fn insert(&mut self, h: Print) -> bool {
+        if h != [0; FP] {
+            self.reserve(1);
+        }
+        self.put(h)
+    }
+
+    /// Inserts into a table with room for it: the empty marker aside, any
+    /// other fingerprint in its slot.
+    fn put(&mut self, h: Print) -> bool {
         if h == [0; FP] {
             return !std::mem::replace(&mut self.has_zero, true);
-        }
-        if (self.len + 1) * 8 > self.slots.len() * 7 {
-            let grown = zeroed(self.slots.len() * 2);
-            let old = std::mem::replace(&mut self.slots, grown);
-            self.len = 0;
-            for o in old.into_iter().filter(|o| *o != [0; FP]) {
-                self.place(o);
-            }
         }
         self.place(h)
     }
 
-    /// Grows the table (doubling, as `insert` would) until `more` new
+    /// Grows the table (doubling) until `more` new
     /// fingerprints fit under 7/8 full, so a batch inserts without growing.
     pub(super) fn reserve(&mut self, more: usize) {
         let mut size = self.slots.len();
@@ -69,7 +70,7 @@ impl Table {
             if let Some(next) = prints.get(i + AHEAD) {
                 touched ^= self.slots[slot(next)][0];
             }
-            out.push(if *h == [0; FP] { !std::mem::replace(&mut self.has_zero, true) } else { self.place(*h) });
+            out.push(self.put(*h));
         }
         std::hint::black_box(touched);
         out
