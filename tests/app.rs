@@ -458,6 +458,15 @@ fn explodo<'h>(h: &'h mut Harness<'static, RetraceApp>) -> &'h mut retrace::ui::
     }
 }
 
+/// A window showing an Explodorama run, autopilot off (the test plays every turn).
+fn explodo_window(dir: &Path, view: retrace::ui::explodo::ExplodoView) -> Harness<'static, RetraceApp> {
+    let mut h = harness(dir);
+    h.state_mut().settings.explodo_autopilot = false;
+    h.state_mut().screen = Screen::Explodo(view);
+    h.run();
+    h
+}
+
 #[test]
 fn explodorama_plays_by_buttons_and_keys_and_the_rainbow_gem_offers_its_cards() {
     let dir = tempfile::tempdir().unwrap();
@@ -2700,10 +2709,7 @@ fn the_run_menu_opens_the_almanac_and_the_demo() {
 #[test]
 fn an_explodorama_level_plays_by_keys_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    h.state_mut().settings.explodo_autopilot = false;
-    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
-    h.run();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
     let arrow = |c: char| match c {
         'u' => egui::Key::ArrowUp,
         'd' => egui::Key::ArrowDown,
@@ -2738,10 +2744,7 @@ fn an_explodorama_level_plays_by_keys_alone() {
 fn the_keyboard_cursor_acts_on_its_tile_and_asks_what_things_are() {
     use retrace::ui::explodo::almanac::Entry;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    h.state_mut().settings.explodo_autopilot = false;
-    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
-    h.run();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
     let me = explodo(&mut h).session.state().player;
     h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::ArrowRight);
     h.run();
@@ -2786,10 +2789,7 @@ fn the_keyboard_cursor_acts_on_its_tile_and_asks_what_things_are() {
 #[test]
 fn a_turn_animates_without_holding_up_the_next() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    h.state_mut().settings.explodo_autopilot = false;
-    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
-    h.run();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
     let me = explodo(&mut h).session.state().player;
     h.key_press(egui::Key::ArrowRight);
     h.step();
@@ -2814,11 +2814,8 @@ fn a_larger_board_scrolls_with_you_and_alt_arrows_look_around() {
     use retrace::ui::explodo::VIEW;
     use retrace_kernel::explodo::Setup;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    h.state_mut().settings.explodo_autopilot = false;
     let setup = Setup { start_level: 12, ..Default::default() };
-    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(setup, 5));
-    h.run();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(setup, 5));
     let v = explodo(&mut h);
     let s = v.session.state().clone();
     assert!(s.layout.w > VIEW.0 || s.layout.h > VIEW.1, "a board larger than the view");
@@ -2890,10 +2887,7 @@ fn a_picked_action_marks_its_tiles_and_the_deadly_ones() {
 fn explodorama_plays_by_pad_alone() {
     use retrace::pad::Button as P;
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    h.state_mut().settings.explodo_autopilot = false;
-    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
-    h.run();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
     let me = explodo(&mut h).session.state().player;
     let press = |h: &mut Harness<'static, RetraceApp>, b: P| {
         h.state_mut().pad_presses.push(b);

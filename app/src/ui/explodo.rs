@@ -180,7 +180,7 @@ pub struct ExplodoView {
     pub explain: Option<Offer>,
     /// The clip a dialog shows (the selected card's, the explained power-up's
     /// or charge's), kept while the same offer is on show.
-    clip: Option<(Offer, Option<clip::Clip>)>,
+    clip: clip::Slot,
     /// The power-ups explained in this run, a bit each.
     explained: u32,
     /// The card or shop item selected in the dialog on top (the first
@@ -716,7 +716,7 @@ impl ExplodoView {
             banner: None,
             bannered: None,
             explain: None,
-            clip: None,
+            clip: clip::Slot::default(),
             explained: 0,
         }
     }
@@ -1248,17 +1248,15 @@ impl ExplodoView {
 
     /// The topic of the clip a dialog shows now (None when none is on show).
     pub fn clip_shown(&self) -> Option<retrace_kernel::explodo::scene::Topic> {
-        self.clip.as_ref().and_then(|(_, c)| c.as_ref().map(|c| c.topic))
+        self.clip.topic()
     }
 
     /// The clip of `o` (a power-up or charge at work, made from the run's
     /// seed), `width` points wide, with its line under it; Heart and Coin
     /// bag have none, only the line.
     fn offer_clip(&mut self, ui: &mut egui::Ui, o: Offer, width: f32, lang: Lang) {
-        if self.clip.as_ref().map(|(shown, _)| *shown) != Some(o) {
-            self.clip = Some((o, clip::Clip::of_offer(o, self.session.state().seed)));
-        }
-        if let Some((_, Some(c))) = &mut self.clip {
+        let seed = self.session.state().seed;
+        if let Some(c) = self.clip.show(almanac::entry_of(o).topic(), seed) {
             c.ui(ui, width);
         }
         let text = match o {

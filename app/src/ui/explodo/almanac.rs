@@ -5,7 +5,7 @@
 //! only their picture; the issue asks a clip of every entry, so an enemy's
 //! shows it caught in a blast).
 
-use super::clip::Clip;
+use super::clip::Slot;
 use super::paint::{enemy_look, paint, paint_enemy};
 use crate::store::Lang;
 use crate::ui::text::tr;
@@ -190,12 +190,12 @@ pub struct Almanac {
     pub tab: Tab,
     /// The entry on show.
     pub entry: Entry,
-    clip: Option<(Entry, Option<Clip>)>,
+    clip: Slot,
 }
 
 impl Default for Almanac {
     fn default() -> Almanac {
-        Almanac { tab: Tab::Enemies, entry: Entry::Enemy(Kind::Blob), clip: None }
+        Almanac { tab: Tab::Enemies, entry: Entry::Enemy(Kind::Blob), clip: Slot::default() }
     }
 }
 
@@ -262,12 +262,12 @@ impl Almanac {
             Entry::Charge(_) => Tab::Charges,
             Entry::Thing(_) => Tab::Board,
         };
-        Almanac { tab, entry, clip: None }
+        Almanac { tab, entry, clip: Slot::default() }
     }
 
     /// The clip on show, for tests (None: the entry has none).
     pub fn clip_shown(&self) -> Option<Topic> {
-        self.clip.as_ref().and_then(|(_, c)| c.as_ref().map(|c| c.topic))
+        self.clip.topic()
     }
 
     /// The window; `open` goes false when it is closed. `template` is any
@@ -316,10 +316,7 @@ impl Almanac {
                     if let Some(l) = e.from_level() {
                         ui.label(RichText::new(format!("{} {l}", tr(lang, "From level"))).small());
                     }
-                    if self.clip.as_ref().map(|(shown, _)| *shown) != Some(e) {
-                        self.clip = Some((e, e.topic().and_then(|t| Clip::new(t, seed))));
-                    }
-                    if let Some((_, Some(c))) = &mut self.clip {
+                    if let Some(c) = self.clip.show(e.topic(), seed) {
                         c.ui(ui, 240.0);
                     }
                 });
@@ -328,7 +325,7 @@ impl Almanac {
     }
 }
 
-/// Offers as almanac entries (for "What is that?" on a card).
+/// Offers as almanac entries (a card's clip is its entry's).
 pub fn entry_of(o: Offer) -> Entry {
     match o {
         Offer::Power(p) => Entry::Power(p),

@@ -4,7 +4,7 @@
 //! moment comes. At the end it holds the last board a moment, then starts
 //! again with the next variant (new every loop, as the spec has it). The
 //! gem and shop cards, the first-time explanations, the almanac and the demo
-//! show clips.
+//! show clips, each through a [`Slot`].
 
 use eframe::egui::{self, Color32, Sense, Vec2};
 use retrace_kernel::explodo::scene::{self, Scene, Topic};
@@ -49,17 +49,6 @@ impl Clip {
             frames.pop();
         }
         Some(Clip { topic, scene, frames, next_seed: seed.wrapping_add(1), started: None, loops: 0 })
-    }
-
-    /// The clip of a power-up or charge a card offers (None for Heart and
-    /// Coin bag, which have no scene).
-    pub fn of_offer(o: retrace_kernel::explodo::items::Offer, seed: u64) -> Option<Clip> {
-        use retrace_kernel::explodo::items::{Offer, Power};
-        match o {
-            Offer::Power(Power::Heart | Power::CoinBag) => None,
-            Offer::Power(p) => Clip::new(Topic::Power(p), seed),
-            Offer::Charge(c) => Clip::new(Topic::Charge(c), seed),
-        }
     }
 
     /// The frame index shown at `now`, or None when the loop is over.
@@ -147,6 +136,37 @@ impl Clip {
     }
 }
 
+/// The clip a panel shows (a dialog's card, the almanac's entry, the
+/// demo's scene), made again only when what it shows changes.
+#[derive(Default)]
+pub struct Slot {
+    /// The topic the clip was made for (`Some(None)`: a thing with no scene).
+    shown: Option<Option<Topic>>,
+    clip: Option<Clip>,
+}
+
+impl Slot {
+    /// The clip of `topic` (None: nothing to show), made from `seed` when the
+    /// topic is not the one on show; None too when its scene gave up.
+    pub fn show(&mut self, topic: Option<Topic>, seed: u64) -> Option<&mut Clip> {
+        if self.shown != Some(topic) {
+            self.shown = Some(topic);
+            self.clip = topic.and_then(|t| Clip::new(t, seed));
+        }
+        self.clip.as_mut()
+    }
+
+    /// The clip on show, if any.
+    pub fn clip(&self) -> Option<&Clip> {
+        self.clip.as_ref()
+    }
+
+    /// The topic of the clip on show (None when none is).
+    pub fn topic(&self) -> Option<Topic> {
+        self.clip.as_ref().map(|c| c.topic)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,8 +192,11 @@ mod tests {
         assert_eq!(death.frames.last().unwrap().attempt, 0, "not the board after the life lost");
         let m = clip.scene.moment as usize;
         assert_ne!(clip.frames[m], clip.frames[m - 1]);
-        assert!(Clip::of_offer(Offer::Power(Power::Heart), 1).is_none(), "Heart has no scene");
-        assert!(Clip::of_offer(Offer::Power(Power::Kick), 1).is_some());
+        let mut slot = Slot::default();
+        let topic = |o| super::super::almanac::entry_of(o).topic();
+        assert!(slot.show(topic(Offer::Power(Power::Heart)), 1).is_none(), "Heart has no scene");
+        assert!(slot.show(topic(Offer::Power(Power::Kick)), 1).is_some());
+        assert_eq!(slot.topic(), Some(Topic::Power(Power::Kick)));
     }
 
     /// Two boards a second from the first show, holding the last board, then

@@ -4,7 +4,7 @@
 //! the counter (12 / 35), a bar with the moment's mark, and ◀ ▶ ↺ and the
 //! dice to move about.
 
-use super::clip::Clip;
+use super::clip::{Clip, Slot};
 use crate::store::Lang;
 use crate::ui::text::tr;
 use eframe::egui::{self, Color32, RichText, Sense, Vec2};
@@ -21,7 +21,7 @@ pub struct Demo {
     pub shuffle: bool,
     order: Vec<Topic>,
     seed: u64,
-    clip: Option<Clip>,
+    clip: Slot,
     /// The input the overlay shows: the keyboard's keys, or the pad's
     /// d-pad and face buttons.
     pub pad: bool,
@@ -112,7 +112,7 @@ fn mishap_text(m: Mishap, lang: Lang) -> (&'static str, &'static str) {
 impl Demo {
     /// The demo from its first scene; `seed` makes its variants.
     pub fn new(seed: u64) -> Demo {
-        Demo { index: 0, shuffle: false, order: topics(), seed, clip: None, pad: false }
+        Demo { index: 0, shuffle: false, order: topics(), seed, clip: Slot::default(), pad: false }
     }
 
     /// The scene on show.
@@ -135,7 +135,7 @@ impl Demo {
         let n = self.order.len() as isize;
         self.index = i.rem_euclid(n) as usize;
         self.seed = self.seed.wrapping_add(1);
-        self.clip = None;
+        self.clip = Slot::default();
     }
 
     /// Turns the random order on or off, staying on the scene on show.
@@ -154,20 +154,18 @@ impl Demo {
     /// and buttons. A scene that has played once moves on to the next.
     pub fn ui(&mut self, ui: &mut egui::Ui, width: f32, lang: Lang) {
         let topic = self.topic();
-        if self.clip.as_ref().is_none_or(|c| c.topic != topic) {
-            self.clip = Clip::new(topic, self.seed);
-        }
+        self.clip.show(Some(topic), self.seed);
         let (name, line) = caption(topic, lang);
         ui.horizontal(|ui| {
             if let Some(e) = icon_of(topic) {
                 let (r, _) = ui.allocate_exact_size(Vec2::splat(28.0), Sense::hover());
-                if let Some(c) = &self.clip {
+                if let Some(c) = self.clip.clip() {
                     super::almanac::picture(ui.painter(), r, e, &c.frames[0]);
                 }
             }
             ui.heading(name);
         });
-        match &mut self.clip {
+        match self.clip.show(Some(topic), self.seed) {
             Some(c) => {
                 let now = ui.input(|i| i.time);
                 let k = c.advance(now);
@@ -209,7 +207,7 @@ impl Demo {
                 self.pad = !self.pad;
             }
         });
-        if self.clip.as_ref().is_some_and(|c| c.loops > 0) {
+        if self.clip.clip().is_some_and(|c| c.loops > 0) {
             self.go(self.index as isize + 1);
         }
     }
