@@ -1,5 +1,6 @@
-//! GPU against CPU: the Life step (cell-updates/s) and frontier hashing
-//! (hashes/s), end to end (upload, submit, readback). Without an adapter the
+//! GPU against CPU: the Life step (cell-updates/s), frontier hashing
+//! (hashes/s), the visited set (keys checked/s) and the Miau solver with its
+//! visited set on the GPU, end to end (upload, submit, readback). Without an adapter the
 //! GPU benches are skipped with a printed reason.
 //!
 //! The default matrix is what a software driver (lavapipe) finishes in
@@ -7,6 +8,7 @@
 //! (batches of 1,024 fields, 256 generations, 1,000,000 keys) for a real GPU.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use retrace_gpu::frontier_dedup::GpuDedup;
 use retrace_gpu::frontier_hash::GpuHasher;
 use retrace_gpu::life_step::{Batch, LifeGpu};
 use retrace_gpu::Gpu;
@@ -15,6 +17,9 @@ use retrace_kernel::life::field::Field;
 use retrace_kernel::life::planes::Planes;
 use retrace_kernel::rng::Rng;
 use std::time::Duration;
+
+#[path = "miau_level.rs"]
+mod miau_level;
 
 fn full() -> bool {
     std::env::var("RETRACE_BENCH_FULL").as_deref() == Ok("1")
@@ -133,26 +138,91 @@ fn hashing(c: &mut Criterion) {
     g.finish();
 }
 
-/// The Miau solver end to end, hashing its frontier on the CPU or the GPU.
-fn solver(c: &mut Criterion) {
+/// Hash-and-dedup of 64-byte keys (issue 20): a fresh visited set takes
+/// every key (all new, so every one is inserted, the table growing as it
+/// goes), on the GPU (end to end, and device-only where the adapter has
+/// timestamps) and on one CPU core (BLAKE3 and a hash set of 12-byte prints).
+fn dedup(c: &mut Criterion) {
+    use retrace_kernel::hashing::FrontierDedup;
     let Some(gpu) = gpu() else { return };
-    let mut gpu_hasher = GpuHasher::new(gpu).unwrap();
+    let mut d = GpuDedup::new(gpu).unwrap();
+    let mut g = c.benchmark_group("gpu/dedup");
+    g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    let counts: &[usize] = if full() { &[100_000, 1_000_000, 10_000_000] } else { &[100_000] };
+    let len = 64;
+    for &count in counts {
+        let mut r = Rng::stream(count as u64, "bench.keys");
+        let keys: Vec<u8> = (0..len * count).map(|_| r.below(256) as u8).collect();
+        g.throughput(Throughput::Elements(count as u64));
+        let id = format!("{count}x{len}B");
+        g.bench_function(BenchmarkId::new("gpu", &id), |b| {
+            b.iter(|| {
+                d.begin(len).unwrap();
+                d.check(&keys).unwrap().expect("the table grows to hold them")
+            })
+        });
+        if d.gpu().timestamps {
+            g.bench_function(BenchmarkId::new("gpu-device-only", &id), |b| {
+                b.iter_custom(|n| {
+                    (0..n)
+                        .map(|_| {
+                            d.begin(len).unwrap();
+                            d.check(&keys).unwrap();
+                            Duration::from_nanos(d.last_device_ns.unwrap_or(0))
+                        })
+                        .sum()
+                })
+            });
+        }
+        g.bench_function(BenchmarkId::new("cpu-1-core", &id), |b| {
+            b.iter(|| {
+                let mut seen = std::collections::HashSet::with_capacity(count);
+                keys.chunks(len)
+                    .map(|k| seen.insert(<[u8; 12]>::try_from(&blake3::hash(k).as_bytes()[..12]).unwrap()))
+                    .filter(|&n| n)
+                    .count()
+            })
+        });
+    }
+    g.finish();
+}
+
+/// The Miau solver end to end with its visited set on the CPU or on the GPU:
+/// the first pack's levels, and (with RETRACE_BENCH_FULL=1) the bench level
+/// of `benches/miau.rs` at 8 M states with every core, the issue's figure.
+fn solver(c: &mut Criterion) {
+    use retrace_kernel::miau::solver::{solve_with, Options};
+    let Some(gpu) = gpu() else { return };
+    let mut on_gpu = GpuDedup::new(gpu).unwrap();
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/app/packs/first-steps.toml")).unwrap();
     let pack = retrace_kernel::miau::pack::load(&text).0.unwrap();
     let mut g = c.benchmark_group("gpu/miau-solve");
     g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    let count = |v: retrace_kernel::miau::solver::Verdict| match v {
+        retrace_kernel::miau::solver::Verdict::Solved { states, .. }
+        | retrace_kernel::miau::solver::Verdict::Unsolved { states }
+        | retrace_kernel::miau::solver::Verdict::Limit { states, .. } => states,
+    };
     for l in &pack.levels {
-        let states = match retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut CpuHasher).unwrap() {
-            retrace_kernel::miau::solver::Verdict::Solved { states, .. }
-            | retrace_kernel::miau::solver::Verdict::Unsolved { states }
-            | retrace_kernel::miau::solver::Verdict::Limit { states, .. } => states,
-        };
+        let states = count(retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut CpuHasher).unwrap());
         g.throughput(Throughput::Elements(states));
-        g.bench_function(BenchmarkId::new("cpu-hash", &l.id), |b| {
+        g.bench_function(BenchmarkId::new("cpu", &l.id), |b| {
             b.iter(|| retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut CpuHasher).unwrap())
         });
-        g.bench_function(BenchmarkId::new("gpu-hash", &l.id), |b| {
-            b.iter(|| retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut gpu_hasher).unwrap())
+        g.bench_function(BenchmarkId::new("gpu-dedup", &l.id), |b| {
+            b.iter(|| retrace_kernel::miau::solver::solve(&l.setup, 1_000_000, &mut on_gpu).unwrap())
+        });
+    }
+    if full() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+        let opts = Options { max_states: 8_000_000, threads: cores, ..Options::default() };
+        let level = miau_level::bench_level();
+        g.throughput(Throughput::Elements(opts.max_states));
+        g.bench_function(BenchmarkId::new(format!("cpu-{cores}-threads"), "bench-8M"), |b| {
+            b.iter(|| solve_with(&level, &opts, &mut CpuHasher).unwrap())
+        });
+        g.bench_function(BenchmarkId::new(format!("gpu-dedup-{cores}-threads"), "bench-8M"), |b| {
+            b.iter(|| solve_with(&level, &opts, &mut on_gpu).unwrap())
         });
     }
     g.finish();
@@ -202,5 +272,5 @@ fn life_candidates(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, life, hashing, solver, life_candidates);
+criterion_group!(benches, life, hashing, dedup, solver, life_candidates);
 criterion_main!(benches);

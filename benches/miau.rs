@@ -7,17 +7,11 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use retrace_kernel::hashing::CpuHasher;
 use retrace_kernel::miau::solver::{solve_with, Options, Verdict};
-use retrace_kernel::miau::Setup;
 use std::hint::black_box;
 
-/// The bench level: ROCK IS PUSH, WALL IS STOP, and FLAG IS WIN written
-/// down the middle with no flag anywhere; the rocks make the space large.
-pub fn bench_level() -> Setup {
-    let grid = "w w w w w w w w w w / MIAU IS YOU . . ROCK IS PUSH . . / . . . r . r . . . . / . m . r . FLAG . r . . / . . . r . IS . r . . / WALL IS STOP . . WIN . . . . / w w w w w w w w w w";
-    let legend =
-        [("m", "miau"), ("r", "rock"), ("w", "wall")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-    Setup { grid: grid.into(), legend, terrain: vec![], pairs: vec![], automata: vec![] }
-}
+#[path = "miau_level.rs"]
+mod miau_level;
+use miau_level::bench_level;
 
 fn expand(c: &mut Criterion) {
     let setup = bench_level();

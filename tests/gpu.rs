@@ -5,6 +5,7 @@
 //! a missing adapter a failure.
 
 use proptest::prelude::*;
+use retrace_gpu::frontier_dedup::GpuDedup;
 use retrace_gpu::frontier_hash::GpuHasher;
 use retrace_gpu::life_step::{run_cpu, Batch, LifeGpu};
 use retrace_gpu::{gpu_for_tests, Gpu};
@@ -291,4 +292,98 @@ fn the_campaign_solver_answers_alike_on_gpu_and_cpu() {
     assert!(cpu.won(), "{cpu:?}");
     assert_eq!(gpu.actions, cpu.actions);
     assert_eq!((gpu.evaluated, gpu.best_enemy, gpu.stopped), (cpu.evaluated, cpu.best_enemy, cpu.stopped));
+}
+
+/// The GPU visited set, for the whole test binary (each test begins its own search on it).
+fn dedup() -> Option<&'static std::sync::Mutex<GpuDedup>> {
+    static D: OnceLock<Option<std::sync::Mutex<GpuDedup>>> = OnceLock::new();
+    D.get_or_init(|| {
+        gpu_for_tests("gpu visited set")
+            .map(|g| std::sync::Mutex::new(GpuDedup::with_slots(g, 16, 1 << 22).expect("the dedup shader compiles")))
+    })
+    .as_ref()
+}
+
+/// Keys drawn from a pool of `pool` (so some repeat, in a batch and across
+/// batches), `len` bytes each.
+fn pooled_keys(len: usize, count: usize, pool: u32, r: &mut retrace_kernel::rng::Rng) -> Vec<u8> {
+    let mut keys = Vec::with_capacity(len * count);
+    for _ in 0..count {
+        let mut out = vec![0u8; len];
+        let mut x = blake3::Hasher::new();
+        x.update(&r.below(pool).to_le_bytes());
+        x.finalize_xof().fill(&mut out);
+        keys.extend_from_slice(&out);
+    }
+    keys
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// The GPU visited set answers as its twin (and so as a set of the keys'
+    /// fingerprints, the first of equal keys new), with two batches in flight,
+    /// across the table's growth (it starts at 16 slots), for batch sizes
+    /// that are not multiples of 32 or 64; and it holds the twin's fingerprints.
+    #[test]
+    fn frontier_dedup_gpu_equals_its_twin(len in 1usize..=100, batches in proptest::collection::vec(0usize..3_000, 1..7), pool in 1u32..5_000, seed in any::<u64>()) {
+        use retrace_gpu::frontier_dedup::{frontier_dedup_cpu, DedupTable, FIRST_KEY};
+        use retrace_kernel::hashing::FrontierDedup;
+        let Some(d) = dedup() else { return Ok(()) };
+        let mut d = d.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        d.begin(len).unwrap();
+        let mut r = retrace_kernel::rng::Rng::stream(seed, "test.dedup");
+        let mut twin = DedupTable::new(1 << 16);
+        let mut next = FIRST_KEY;
+        let mut want = Vec::new();
+        let mut got = Vec::new();
+        for (i, &count) in batches.iter().enumerate() {
+            let keys = pooled_keys(len, count, pool, &mut r);
+            let (words, stride) = retrace_gpu::frontier_hash::pack_keys(&keys, len);
+            want.push(frontier_dedup_cpu(&mut twin, &words, len as u32, stride, next).unwrap());
+            next += count as u32;
+            // Sent in halves (pieces), two batches in flight.
+            prop_assert!(d.send(&[&keys[..count / 2 * len], &keys[count / 2 * len..]]).unwrap());
+            if i % 2 == 1 {
+                got.push(d.receive().unwrap());
+                got.push(d.receive().unwrap());
+            }
+        }
+        if batches.len() % 2 == 1 {
+            got.push(d.receive().unwrap());
+        }
+        prop_assert_eq!(got, want);
+        prop_assert_eq!(d.drain().unwrap(), twin.fingerprints());
+    }
+}
+
+/// Every level of the shipped packs, solved with the GPU's visited set (one
+/// and two threads, batches answered while the next is expanded), gives the
+/// CPU solver's verdict, moves and state count; and so does a GPU set that
+/// fills up midway and hands over to the CPU's table.
+#[test]
+fn miau_solve_on_the_gpu_visited_set_equals_the_cpu() {
+    use retrace_kernel::miau::solver::{solve_with, Options};
+    let Some(d) = dedup() else { return };
+    let mut d = d.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut small = GpuDedup::with_slots(gpu_for_tests("gpu visited set").unwrap(), 16, 1 << 10).unwrap();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/app/packs");
+    let mut names: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    names.sort();
+    let mut levels = 0;
+    for path in names {
+        let pack = retrace_kernel::miau::pack::load(&std::fs::read_to_string(&path).unwrap()).0.unwrap();
+        for l in &pack.levels {
+            let base = Options { max_states: 300_000, ..Options::default() };
+            let cpu = solve_with(&l.setup, &base, &mut CpuHasher).unwrap();
+            for (threads, batch) in [(1, 0), (2, 500)] {
+                let opts = Options { threads, batch, ..base.clone() };
+                assert_eq!(solve_with(&l.setup, &opts, &mut *d).unwrap(), cpu, "{} {threads} threads", l.id);
+            }
+            let spilled = solve_with(&l.setup, &Options { batch: 200, ..base.clone() }, &mut small).unwrap();
+            assert_eq!(spilled, cpu, "{}: a full GPU set hands over", l.id);
+            levels += 1;
+        }
+    }
+    assert!(levels >= 30, "{levels} levels");
 }

@@ -7,7 +7,7 @@ use retrace_kernel::hashing::FrontierHasher;
 use wgpu::util::DeviceExt;
 
 /// The shader source.
-pub const SHADER: &str = include_str!("frontier_hash.wgsl");
+pub const SHADER: &str = concat!(include_str!("blake3.wgsl"), include_str!("frontier_hash.wgsl"));
 /// The longest key: one BLAKE3 chunk.
 pub const MAX_KEY: usize = 1024;
 

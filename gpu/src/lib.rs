@@ -12,6 +12,12 @@
 //!   dispatch); `GpuStepper` runs on it first.
 //! - [`frontier_hash`] (`frontier_hash.wgsl`): BLAKE3 of fixed-length keys, the
 //!   GPU backend of the kernel's `FrontierHasher`.
+//! - [`frontier_dedup`] (`frontier_dedup.wgsl`): the Miau solver's visited
+//!   set kept on the GPU (keys up, one bit a key back, two batches in
+//!   flight), the kernel's `FrontierDedup`.
+//!
+//! `blake3.wgsl` and `life_common.wgsl` are preludes the shaders that need
+//! them are concatenated with.
 //! - [`device`]: adapter and device set-up (WGPU_BACKEND and friends choose the
 //!   backend), validation scopes, readback with a bounded wait.
 //!
@@ -19,6 +25,7 @@
 //! lost device as an error.
 
 pub mod device;
+pub mod frontier_dedup;
 pub mod frontier_hash;
 pub mod life_planes;
 pub mod life_step;

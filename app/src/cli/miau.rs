@@ -33,7 +33,8 @@ pub enum MiauCommand {
         /// The most states to visit per level (default: the level's solver_budget, else 1,000,000).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         max: Option<u64>,
-        /// Hash the frontier on the GPU (the same answers, bit for bit).
+        /// Keep the visited set on the GPU (keys hashed and checked there, one
+        /// bit a key back; the same answers, bit for bit).
         #[arg(long)]
         gpu: bool,
         /// A rule that may never be active, e.g. "FLAG IS WIN" (repeatable).
@@ -156,7 +157,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             let mut cpu = retrace_kernel::hashing::CpuHasher;
             let mut gpu_hasher = None;
             if gpu {
-                match retrace_gpu::Gpu::new().and_then(retrace_gpu::frontier_hash::GpuHasher::new) {
+                match retrace_gpu::Gpu::new().and_then(retrace_gpu::frontier_dedup::GpuDedup::new) {
                     Ok(h) => gpu_hasher = Some(h),
                     Err(e) => {
                         let _ = writeln!(err, "error: --gpu: {e}");

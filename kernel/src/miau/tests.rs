@@ -705,6 +705,82 @@ mod analysis {
         }
     }
 
+    /// A visited set kept "elsewhere" as the GPU's is: each batch answered
+    /// only when received (so the search expands the next one first), and
+    /// full once it would pass `cap` states.
+    struct LaterSet {
+        seen: std::collections::BTreeSet<crate::hashing::Fingerprint>,
+        answers: std::collections::VecDeque<Vec<bool>>,
+        cap: usize,
+        key_len: usize,
+    }
+
+    impl crate::hashing::FrontierHasher for LaterSet {
+        fn hash_batch(&mut self, keys: &[u8], key_len: usize) -> Result<Vec<[u8; 32]>, String> {
+            CpuHasher.hash_batch(keys, key_len)
+        }
+        fn name(&self) -> String {
+            "later".into()
+        }
+        fn dedup(&mut self) -> Option<&mut dyn crate::hashing::FrontierDedup> {
+            Some(self)
+        }
+    }
+
+    impl crate::hashing::FrontierDedup for LaterSet {
+        fn begin(&mut self, key_len: usize) -> Result<(), String> {
+            self.seen.clear();
+            self.answers.clear();
+            self.key_len = key_len;
+            Ok(())
+        }
+        fn send(&mut self, pieces: &[&[u8]]) -> Result<bool, String> {
+            assert!(self.answers.len() < 2, "at most two batches in flight");
+            let n: usize = pieces.iter().map(|p| p.len() / self.key_len).sum();
+            let in_flight: usize = self.answers.iter().map(Vec::len).sum();
+            if self.seen.len() + in_flight + n > self.cap {
+                return Ok(false);
+            }
+            let keys = pieces.iter().flat_map(|p| p.chunks(self.key_len));
+            let new = keys.map(|k| self.seen.insert(blake3::hash(k).as_bytes()[..12].try_into().unwrap())).collect();
+            self.answers.push_back(new);
+            Ok(true)
+        }
+        fn receive(&mut self) -> Result<Vec<bool>, String> {
+            self.answers.pop_front().ok_or_else(|| "nothing in flight".to_string())
+        }
+        fn drain(&mut self) -> Result<Vec<crate::hashing::Fingerprint>, String> {
+            assert!(self.answers.is_empty(), "drained with batches in flight");
+            Ok(self.seen.iter().copied().collect())
+        }
+        fn len(&self) -> u64 {
+            self.seen.len() as u64
+        }
+    }
+
+    #[test]
+    fn a_visited_set_that_answers_later_or_fills_up_gives_the_cpu_tables_answers() {
+        let levels = [
+            "MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r",
+            "MIAU IS YOU . . . / ROCK IS PUSH . . . / . r . r . . / . . m . r . / FLAG IS . . . WIN",
+            "MIAU IS YOU . / FLAG IS WIN . / WATER IS SINK . / m ROCK a f",
+        ];
+        for grid in levels {
+            for max_states in [300, 2_000_000] {
+                let base = Options { max_states, ..opts() };
+                let cpu = solve_with(&setup(grid), &base, &mut CpuHasher).unwrap();
+                // Answered later, in batches of every size; full at once, midway, or never.
+                for (threads, batch, cap) in
+                    [(1, 0, usize::MAX), (2, 64, usize::MAX), (1, 7, 500), (3, 100, 1), (2, 0, 5_000)]
+                {
+                    let mut set = LaterSet { seen: Default::default(), answers: Default::default(), cap, key_len: 0 };
+                    let got = solve_with(&setup(grid), &Options { threads, batch, ..base.clone() }, &mut set).unwrap();
+                    assert_eq!(got, cpu, "{threads} threads, batches of {batch}, full at {cap}, on {grid}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_speed_work_kept_every_answer() {
         // Counted by the first, cloning solver (2026-11-30, before the frontier

@@ -258,12 +258,34 @@ pub fn solve_from(
     let mut key = Vec::with_capacity(key_len);
     keyer.key(&start, &mut key);
     key.push(start_mask);
-    let first = hasher.hash_batch(&key, key_len).map_err(Rejection::new)?;
     let mut seen = Visited::new(opts.threads.max(1) as usize);
-    seen.insert(fingerprint(&first[0]));
+    // A hasher with a visited set of its own (the GPU's) is sent each batch's
+    // keys and answers one bit a key; it is "remote" until it is full, and
+    // then the CPU's table carries on from its fingerprints ("spilled": the
+    // keys are then hashed here).
+    let mut remote = false;
+    let mut spilled = false;
+    if let Some(d) = hasher.dedup() {
+        d.begin(key_len).map_err(Rejection::new)?;
+        remote = d.send(&[&key]).map_err(Rejection::new)?;
+        if remote {
+            d.receive().map_err(Rejection::new)?;
+        }
+        spilled = !remote;
+    }
+    if !remote {
+        seen.insert(fingerprint(blake3::hash(&key).as_bytes()));
+    }
     let max_states = max_states.min(MAX_STATES);
-    // parents[i] = parent index | move << 29; index 0 is the start.
-    let mut parents: Vec<u32> = vec![u32::MAX];
+    let mut t = Taker {
+        // parents[i] = parent index | move << 29; index 0 is the start.
+        parents: vec![u32::MAX],
+        next: Vec::new(),
+        key_len,
+        all_formed,
+        batch_size: 0,
+        max_states,
+    };
     // The layer is kept as keys (key_len bytes each, the last the required-rule
     // mask) with each state's index; its states are rebuilt from the keys to
     // expand them, so the frontier costs bytes, not whole states.
@@ -346,24 +368,30 @@ pub fn solve_from(
     if let Some(c) = compacts.first() {
         debug_assert_eq!(c.key_len() + 1, key_len, "the compact key is the solver's key");
     }
-    let batch_size = if opts.batch == 0 { BATCH } else { opts.batch } as usize;
+    t.batch_size = if opts.batch == 0 { BATCH } else { opts.batch } as usize;
     let templates: Vec<(State, Vec<Name>)> = if threads > 1 && compacts.is_empty() {
         (0..threads).map(|_| (detach(&start), keyer.nouns.clone())).collect()
     } else {
         Vec::new()
     };
-    let mut parts: Vec<Expanded> =
-        (0..threads * CHUNKS_PER_THREAD).map(|_| (Vec::new(), Vec::new(), Vec::new())).collect();
+    // Two sets of each thread's children when a remote set checks one batch
+    // while the next is expanded; one otherwise.
+    let new_parts = || -> Vec<Expanded> {
+        (0..threads * CHUNKS_PER_THREAD).map(|_| (Vec::new(), Vec::new(), Vec::new())).collect()
+    };
+    let mut sets: [Vec<Expanded>; 2] = [new_parts(), if remote { new_parts() } else { Vec::new() }];
+    let mut cur = 0;
+    // The set whose batch the remote set is checking.
+    let mut waiting: Option<usize> = None;
     let mut depth = 0u32;
     while !layer.is_empty() {
-        let mut next: Blocks = Vec::new();
         // The layer goes in batches (so the children waiting to be hashed stay
         // few), each split into fixed chunks in layer order, one a thread: the
         // children's order never depends on timing.
         let layer_bytes = blocks_bytes(&layer);
         for (batch, batch_keys) in layer.iter().map(|(ids, keys)| (ids.as_slice(), keys.as_slice())) {
-            let states = parents.len() as u64;
-            let next_bytes = blocks_bytes(&next);
+            let states = t.parents.len() as u64;
+            let next_bytes = blocks_bytes(&t.next);
             let bytes = stored_bytes(states) + layer_bytes + next_bytes;
             if !watch(&Progress { states, layer: depth, bytes }) {
                 return Ok(Verdict::Limit { states, ran_out: Budget::Time });
@@ -384,6 +412,7 @@ pub fn solve_from(
             }
             // Each thread's children stay in its own vectors (no copying them
             // together); their order is the parts' order.
+            let parts = &mut sets[cur];
             parts.iter_mut().for_each(clear);
             if threads == 1 || batch.len() < 64 {
                 match compacts.first_mut() {
@@ -419,64 +448,124 @@ pub fn solve_from(
                     }
                 });
             }
-            if parts.iter().all(|p| p.0.is_empty()) {
+            if sets[cur].iter().all(|p| p.0.is_empty()) {
                 continue;
             }
+            if remote {
+                // Sent; the batch before is taken while the GPU checks this
+                // one, and the next is expanded into the other set.
+                let d = hasher.dedup().expect("a remote set");
+                let pieces: Vec<&[u8]> = sets[cur].iter().map(|p| p.1.as_slice()).collect();
+                let taken = d.send(&pieces).map_err(Rejection::new)?;
+                if let Some(w) = if taken { waiting.replace(cur) } else { waiting.take() } {
+                    let fresh = d.receive().map_err(Rejection::new)?;
+                    if let Some(v) = t.take(&sets[w], &fresh) {
+                        return Ok(v);
+                    }
+                }
+                if taken {
+                    cur ^= 1;
+                    continue;
+                }
+                // Full: the CPU's table carries on from its fingerprints.
+                for f in d.drain().map_err(Rejection::new)? {
+                    seen.insert(f);
+                }
+                remote = false;
+                spilled = true;
+            }
+            let parts = &sets[cur];
             // Another hasher gets the batch's keys in one piece.
             let hashed: Vec<Print>;
             let prints: Vec<&[Print]> = if local_hash {
                 parts.iter().map(|p| p.2.as_slice()).collect()
             } else {
                 let keys: Vec<u8> = parts.iter().flat_map(|p| p.1.iter().copied()).collect();
-                hashed = hasher.hash_batch(&keys, key_len).map_err(Rejection::new)?.iter().map(fingerprint).collect();
+                let digests = if spilled {
+                    crate::hashing::CpuHasher.hash_batch(&keys, key_len)
+                } else {
+                    hasher.hash_batch(&keys, key_len)
+                };
+                hashed = digests.map_err(Rejection::new)?.iter().map(fingerprint).collect();
                 vec![hashed.as_slice()]
             };
             let fresh = seen.insert_all(&prints);
-            let children = parts.iter().flat_map(|p| p.0.iter().copied().zip(p.1.chunks(key_len)));
-            for (((parent, m, won), key), new) in children.zip(fresh) {
-                if !new {
-                    continue;
-                }
-                let idx = parents.len() as u32;
-                if parents.len() == parents.capacity() {
-                    parents.reserve_exact(parents.len()); // Exactly doubled: the bound below counts on it.
-                }
-                parents.push(parent | u32::from(m) << INDEX_BITS);
-                let mask = key[key_len - 1];
-                if won && mask != all_formed {
-                    continue; // A win that skipped a required rule is a dead end.
-                }
-                if won {
-                    let mut moves = Vec::new();
-                    let mut at = idx;
-                    while at != 0 {
-                        let link = parents[at as usize];
-                        moves.push(MOVES[(link >> INDEX_BITS) as usize]);
-                        at = link & ((1 << INDEX_BITS) - 1);
-                    }
-                    moves.reverse();
-                    return Ok(Verdict::Solved { moves, states: parents.len() as u64 });
-                }
-                if parents.len() as u64 >= max_states {
-                    return Ok(Verdict::Limit { states: parents.len() as u64, ran_out: Budget::States });
-                }
-                if next.last().is_none_or(|(ids, _)| ids.len() == batch_size) {
-                    next.push((Vec::with_capacity(batch_size), Vec::with_capacity(batch_size * key_len)));
-                }
-                let (ids, keys) = next.last_mut().expect("a block was just made");
-                ids.push(idx);
-                keys.extend_from_slice(key);
+            if let Some(v) = t.take(parts, &fresh) {
+                return Ok(v);
             }
         }
-        layer = next;
+        if let Some(w) = waiting.take() {
+            let fresh = hasher.dedup().expect("a remote set").receive().map_err(Rejection::new)?;
+            if let Some(v) = t.take(&sets[w], &fresh) {
+                return Ok(v);
+            }
+        }
+        layer = std::mem::take(&mut t.next);
         depth += 1;
-        let states = parents.len() as u64;
+        let states = t.parents.len() as u64;
         let bytes = stored_bytes(states) + blocks_bytes(&layer);
         if !watch(&Progress { states, layer: depth, bytes }) && !layer.is_empty() {
-            return Ok(Verdict::Limit { states: parents.len() as u64, ran_out: Budget::Time });
+            return Ok(Verdict::Limit { states, ran_out: Budget::Time });
         }
     }
-    Ok(Verdict::Unsolved { states: parents.len() as u64 })
+    Ok(Verdict::Unsolved { states: t.parents.len() as u64 })
+}
+
+/// What the search keeps as it takes each batch's children: the parent
+/// links of every state visited, and the next layer.
+struct Taker {
+    parents: Vec<u32>,
+    next: Blocks,
+    key_len: usize,
+    all_formed: u8,
+    batch_size: usize,
+    max_states: u64,
+}
+
+impl Taker {
+    /// Takes a batch's children in order, with whether each was new; the
+    /// verdict when the search ends on one of them (a win, or the states'
+    /// budget).
+    fn take(&mut self, parts: &[Expanded], fresh: &[bool]) -> Option<Verdict> {
+        let key_len = self.key_len;
+        let children = parts.iter().flat_map(|p| p.0.iter().copied().zip(p.1.chunks(key_len)));
+        for (((parent, m, won), key), &new) in children.zip(fresh) {
+            if !new {
+                continue;
+            }
+            let parents = &mut self.parents;
+            let idx = parents.len() as u32;
+            if parents.len() == parents.capacity() {
+                parents.reserve_exact(parents.len()); // Exactly doubled: the bound below counts on it.
+            }
+            parents.push(parent | u32::from(m) << INDEX_BITS);
+            let mask = key[key_len - 1];
+            if won && mask != self.all_formed {
+                continue; // A win that skipped a required rule is a dead end.
+            }
+            if won {
+                let mut moves = Vec::new();
+                let mut at = idx;
+                while at != 0 {
+                    let link = parents[at as usize];
+                    moves.push(MOVES[(link >> INDEX_BITS) as usize]);
+                    at = link & ((1 << INDEX_BITS) - 1);
+                }
+                moves.reverse();
+                return Some(Verdict::Solved { moves, states: parents.len() as u64 });
+            }
+            if parents.len() as u64 >= self.max_states {
+                return Some(Verdict::Limit { states: parents.len() as u64, ran_out: Budget::States });
+            }
+            if self.next.last().is_none_or(|(ids, _)| ids.len() == self.batch_size) {
+                self.next.push((Vec::with_capacity(self.batch_size), Vec::with_capacity(self.batch_size * key_len)));
+            }
+            let (ids, keys) = self.next.last_mut().expect("a block was just made");
+            ids.push(idx);
+            keys.extend_from_slice(key);
+        }
+        None
+    }
 }
 
 /// A copy of `s` that shares no reference-counted table with it (names are

@@ -193,7 +193,7 @@ pub(super) const FP: usize = 12;
 /// different states share one with a chance under n² / 2^97: 6 · 10^-14 at
 /// 100 M states, 2 · 10^-12 at the most a search visits (2^29); a shared
 /// fingerprint would count the second state as visited.
-pub(super) type Print = [u8; FP];
+pub(super) type Print = crate::hashing::Fingerprint;
 
 /// The visited table's fingerprint of a state: the first [`FP`] bytes of its key's hash.
 pub(super) fn fingerprint(h: &[u8; 32]) -> Print {
