@@ -8,7 +8,8 @@
 //! shard per thread; two states share one with a chance under n² / 2^97) + 4
 //! (the parent index and the move packed in one `u32`, in a vector that at
 //! most doubles): 18 to 36 bytes, never more than 36. The
-//! frontier is kept as keys; a state is rebuilt from its key to be expanded
+//! frontier is kept as keys, each stored as its differences from the key
+//! before it (`frontier.rs`: a few bytes a state); a state is rebuilt from its key to be expanded
 //! (the rules at the end of a turn are always the reading of its board, so
 //! nothing else is needed), in batches of parents, each batch split in fixed
 //! chunks over `Options::threads` threads: every thread count and batch size
@@ -17,11 +18,12 @@
 //! step one child `State` per thread, reset from its parent
 //! (`State::reset_from`). A child whose key is its parent's is not hashed.
 //!
-//! The files: `visited.rs` (the visited set), `search.rs` (the search and
-//! its verdicts), `analysis.rs` (text and analysis tools); the key layout
+//! The files: `visited.rs` (the visited set), `frontier.rs` (a layer's
+//! keys, kept small), `search.rs` (the search and its verdicts), `analysis.rs` (text and analysis tools); the key layout
 //! and codec live beside, in `../key.rs`, shared with the compact state.
 
 mod analysis;
+mod frontier;
 mod search;
 mod visited;
 

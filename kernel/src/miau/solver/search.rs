@@ -6,6 +6,7 @@ use super::super::compact::Compact;
 use super::super::key::{Keyer, Readings};
 use super::super::state::State;
 use super::super::types::{Action, Miau, Setup};
+use super::frontier::Layer;
 use super::visited::{fingerprint, Print, Visited};
 use crate::game::{Game, Rejection};
 use crate::hashing::FrontierHasher;
@@ -43,14 +44,6 @@ pub(super) fn keep_child(
 
 /// Chunks a batch is cut into per thread, taken in turn by free threads.
 const CHUNKS_PER_THREAD: usize = 4;
-
-/// A layer: blocks of one batch of states each, their indices and keys.
-type Blocks = Vec<(Vec<u32>, Vec<u8>)>;
-
-/// The bytes a layer's blocks hold.
-fn blocks_bytes(b: &Blocks) -> u64 {
-    b.iter().map(|(ids, keys)| 4 * ids.capacity() as u64 + keys.capacity() as u64).sum()
-}
 
 /// Empties a thread's children, keeping its buffers.
 pub(super) fn clear(e: &mut Expanded) {
@@ -277,22 +270,21 @@ pub fn solve_from(
         seen.insert(fingerprint(blake3::hash(&key).as_bytes()));
     }
     let max_states = max_states.min(MAX_STATES);
+    let batch_size = if opts.batch == 0 { BATCH } else { opts.batch } as usize;
     let mut t = Taker {
         // parents[i] = parent index | move << 29; index 0 is the start.
         parents: vec![u32::MAX],
-        next: Vec::new(),
+        next: Layer::new(key_len, batch_size),
         key_len,
         all_formed,
-        batch_size: 0,
         max_states,
     };
     // The layer is kept as keys (key_len bytes each, the last the required-rule
-    // mask) with each state's index; its states are rebuilt from the keys to
-    // expand them, so the frontier costs bytes, not whole states.
-    // Both in blocks of one batch each (a block's vectors are made at their
-    // full size and never grow), so a layer costs its keys and nothing is
-    // copied to a bigger vector as it grows.
-    let mut layer: Blocks = vec![(vec![0], key)];
+    // mask) with each state's index, each key as its differences from the
+    // one before (`frontier.rs`); its states are rebuilt from the keys to
+    // expand them, so the frontier costs a few bytes a state, not whole states.
+    let mut layer = Layer::new(key_len, batch_size);
+    layer.push(0, &key);
     // One chunk's children, in layer order: (parent, move, won) and their keys.
     // A template (the start state and the nouns) per thread: states share
     // their rule set and tables by reference counts, and threads sharing one
@@ -368,7 +360,6 @@ pub fn solve_from(
     if let Some(c) = compacts.first() {
         debug_assert_eq!(c.key_len() + 1, key_len, "the compact key is the solver's key");
     }
-    t.batch_size = if opts.batch == 0 { BATCH } else { opts.batch } as usize;
     let templates: Vec<(State, Vec<Name>)> = if threads > 1 && compacts.is_empty() {
         (0..threads).map(|_| (detach(&start), keyer.nouns.clone())).collect()
     } else {
@@ -384,14 +375,18 @@ pub fn solve_from(
     // The set whose batch the remote set is checking.
     let mut waiting: Option<usize> = None;
     let mut depth = 0u32;
+    // The block being expanded, decoded.
+    let (mut block_ids, mut block_keys) = (Vec::new(), Vec::new());
     while !layer.is_empty() {
         // The layer goes in batches (so the children waiting to be hashed stay
         // few), each split into fixed chunks in layer order, one a thread: the
         // children's order never depends on timing.
-        let layer_bytes = blocks_bytes(&layer);
-        for (batch, batch_keys) in layer.iter().map(|(ids, keys)| (ids.as_slice(), keys.as_slice())) {
+        let layer_bytes = layer.bytes();
+        for block in 0..layer.blocks() {
+            layer.decode(block, &mut block_ids, &mut block_keys);
+            let (batch, batch_keys) = (block_ids.as_slice(), block_keys.as_slice());
             let states = t.parents.len() as u64;
-            let next_bytes = blocks_bytes(&t.next);
+            let next_bytes = t.next.bytes();
             let bytes = stored_bytes(states) + layer_bytes + next_bytes;
             if !watch(&Progress { states, layer: depth, bytes }) {
                 return Ok(Verdict::Limit { states, ran_out: Budget::Time });
@@ -500,10 +495,11 @@ pub fn solve_from(
                 return Ok(v);
             }
         }
-        layer = std::mem::take(&mut t.next);
+        t.next.finish();
+        layer = std::mem::replace(&mut t.next, Layer::new(key_len, batch_size));
         depth += 1;
         let states = t.parents.len() as u64;
-        let bytes = stored_bytes(states) + blocks_bytes(&layer);
+        let bytes = stored_bytes(states) + layer.bytes();
         if !watch(&Progress { states, layer: depth, bytes }) && !layer.is_empty() {
             return Ok(Verdict::Limit { states, ran_out: Budget::Time });
         }
@@ -515,10 +511,9 @@ pub fn solve_from(
 /// links of every state visited, and the next layer.
 struct Taker {
     parents: Vec<u32>,
-    next: Blocks,
+    next: Layer,
     key_len: usize,
     all_formed: u8,
-    batch_size: usize,
     max_states: u64,
 }
 
@@ -557,12 +552,7 @@ impl Taker {
             if parents.len() as u64 >= self.max_states {
                 return Some(Verdict::Limit { states: parents.len() as u64, ran_out: Budget::States });
             }
-            if self.next.last().is_none_or(|(ids, _)| ids.len() == self.batch_size) {
-                self.next.push((Vec::with_capacity(self.batch_size), Vec::with_capacity(self.batch_size * key_len)));
-            }
-            let (ids, keys) = self.next.last_mut().expect("a block was just made");
-            ids.push(idx);
-            keys.extend_from_slice(key);
+            self.next.push(idx, key);
         }
         None
     }

@@ -1,0 +1,215 @@
+//! A layer of the search, kept small: blocks of one batch of states each,
+//! every key after a block's first stored as the bytes where it differs from
+//! the key before it. States of a layer come in their parents' order, so a
+//! key is mostly its sibling's or its cousin's with a cell or two changed:
+//! a few bytes instead of the whole key (55 bytes on the bench level).
+//!
+//! A block's bytes: its first state's index (4 bytes, little-endian) and
+//! key; then for each further state the gap to the index before it, less
+//! one (a LEB128 varint, almost always the one byte 0), and either `n < 255`
+//! changes, each the distance from the change before it (from -1 for the
+//! first; a varint) and the new byte, or 255 and the whole key (when that is
+//! shorter). A block is decoded whole, on one thread, before its parents
+//! are expanded: a small copy beside their expansion.
+
+/// One block: a batch of states.
+pub(super) struct Block {
+    bytes: Vec<u8>,
+    count: usize,
+    /// The last key pushed and its index (kept while the block fills).
+    last: Vec<u8>,
+    last_id: u32,
+}
+
+/// A layer: blocks of at most `batch` states each.
+pub(super) struct Layer {
+    blocks: Vec<Block>,
+    key_len: usize,
+    batch: usize,
+}
+
+/// Appends `v` as a LEB128 varint.
+fn put_varint(out: &mut Vec<u8>, mut v: u32) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// Reads a LEB128 varint at `*at`.
+fn get_varint(bytes: &[u8], at: &mut usize) -> u32 {
+    let mut v = 0u32;
+    let mut shift = 0;
+    loop {
+        let b = bytes[*at];
+        *at += 1;
+        v |= u32::from(b & 0x7F) << shift;
+        if b < 0x80 {
+            return v;
+        }
+        shift += 7;
+    }
+}
+
+/// The marker of a whole key.
+const WHOLE: u8 = 0xFF;
+
+impl Layer {
+    /// An empty layer of `key_len`-byte keys in blocks of `batch` states.
+    pub(super) fn new(key_len: usize, batch: usize) -> Layer {
+        Layer { blocks: Vec::new(), key_len, batch: batch.max(1) }
+    }
+
+    /// Whether it holds no state.
+    pub(super) fn is_empty(&self) -> bool {
+        self.blocks.is_empty()
+    }
+
+    /// Blocks.
+    pub(super) fn blocks(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// The bytes it holds.
+    pub(super) fn bytes(&self) -> u64 {
+        self.blocks.iter().map(|b| (b.bytes.capacity() + b.last.capacity()) as u64).sum()
+    }
+
+    /// Appends a state (indices increase along a layer).
+    pub(super) fn push(&mut self, id: u32, key: &[u8]) {
+        debug_assert_eq!(key.len(), self.key_len);
+        if self.blocks.last().is_none_or(|b| b.count == self.batch) {
+            if let Some(full) = self.blocks.last_mut() {
+                // Done: no spare capacity kept, and no last key.
+                full.bytes.shrink_to_fit();
+                full.last = Vec::new();
+            }
+            let mut bytes = Vec::with_capacity(self.batch.min(1024) * 8);
+            bytes.extend_from_slice(&id.to_le_bytes());
+            bytes.extend_from_slice(key);
+            self.blocks.push(Block { bytes, count: 1, last: key.to_vec(), last_id: id });
+            return;
+        }
+        let b = self.blocks.last_mut().expect("a block");
+        debug_assert!(id > b.last_id, "indices increase");
+        put_varint(&mut b.bytes, id - b.last_id - 1);
+        b.last_id = id;
+        let changed = b.last.iter().zip(key).filter(|(a, k)| a != k).count();
+        // A change costs its byte and a distance (one byte while under 128 apart).
+        if changed < WHOLE as usize && 1 + 2 * changed < 1 + key.len() {
+            b.bytes.push(changed as u8);
+            let mut from = -1i64;
+            for (i, (a, k)) in b.last.iter_mut().zip(key).enumerate() {
+                if a != k {
+                    put_varint(&mut b.bytes, (i as i64 - from - 1) as u32);
+                    b.bytes.push(*k);
+                    *a = *k;
+                    from = i as i64;
+                }
+            }
+        } else {
+            b.bytes.push(WHOLE);
+            b.bytes.extend_from_slice(key);
+            b.last.copy_from_slice(key);
+        }
+        b.count += 1;
+    }
+
+    /// Done with pushing: the last block keeps no spare capacity either.
+    pub(super) fn finish(&mut self) {
+        if let Some(b) = self.blocks.last_mut() {
+            b.bytes.shrink_to_fit();
+            b.last = Vec::new();
+        }
+    }
+
+    /// Block `i`'s indices and keys (the keys joined), into the buffers given.
+    pub(super) fn decode(&self, i: usize, ids: &mut Vec<u32>, keys: &mut Vec<u8>) {
+        let b = &self.blocks[i];
+        let n = self.key_len;
+        ids.clear();
+        keys.clear();
+        let bytes = &b.bytes;
+        let mut id = u32::from_le_bytes(bytes[..4].try_into().expect("4 bytes"));
+        ids.push(id);
+        keys.extend_from_slice(&bytes[4..4 + n]);
+        let mut at = 4 + n;
+        for _ in 1..b.count {
+            id += get_varint(bytes, &mut at) + 1;
+            ids.push(id);
+            let from = keys.len() - n;
+            let changes = bytes[at];
+            at += 1;
+            if changes == WHOLE {
+                keys.extend_from_slice(&bytes[at..at + n]);
+                at += n;
+                continue;
+            }
+            keys.extend_from_within(from..from + n);
+            let key = keys.len() - n;
+            let mut pos = -1i64;
+            for _ in 0..changes {
+                pos += i64::from(get_varint(bytes, &mut at)) + 1;
+                keys[key + pos as usize] = bytes[at];
+                at += 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod frontier_tests {
+    use super::Layer;
+
+    /// Keys pushed come back as they went in, in blocks of the batch size:
+    /// siblings a byte apart, keys all different (stored whole), equal
+    /// neighbours, gaps in the indices (small and over a varint byte), and
+    /// long keys whose changes are far apart.
+    #[test]
+    fn a_layer_gives_back_every_key_and_index() {
+        for (key_len, batch) in [(1usize, 1usize), (5, 3), (55, 7), (300, 4), (55, 16_384)] {
+            let mut layer = Layer::new(key_len, batch);
+            let mut want: Vec<(u32, Vec<u8>)> = Vec::new();
+            let mut id = 10u32;
+            let mut key = vec![7u8; key_len];
+            for i in 0..200u32 {
+                match i % 5 {
+                    0 => key[i as usize % key_len] ^= 1,
+                    1 => key.iter_mut().enumerate().for_each(|(j, b)| *b = (i as usize * 31 + j * 7) as u8),
+                    2 => {}
+                    3 => {
+                        let last = key_len - 1;
+                        key[0] = key[0].wrapping_add(3);
+                        key[last] = key[last].wrapping_sub(1);
+                    }
+                    _ => key[(i as usize * 13) % key_len] = i as u8,
+                }
+                id += 1 + [0, 1, 200, 70_000][i as usize % 4];
+                layer.push(id, &key);
+                want.push((id, key.clone()));
+            }
+            assert_eq!(layer.blocks(), 200usize.div_ceil(batch), "{key_len}-byte keys in blocks of {batch}");
+            let mut got = Vec::new();
+            let (mut ids, mut keys) = (Vec::new(), Vec::new());
+            for b in 0..layer.blocks() {
+                layer.decode(b, &mut ids, &mut keys);
+                got.extend(ids.iter().copied().zip(keys.chunks(key_len).map(<[u8]>::to_vec)));
+            }
+            assert_eq!(got, want, "{key_len}-byte keys in blocks of {batch}");
+        }
+    }
+
+    /// Siblings that differ in a byte or two cost a few bytes each, not a key.
+    #[test]
+    fn near_keys_are_stored_in_a_few_bytes() {
+        let mut layer = Layer::new(55, 16_384);
+        let mut key = vec![3u8; 55];
+        for i in 0..10_000u32 {
+            key[(i % 40) as usize] = (i / 40) as u8;
+            layer.push(i, &key);
+        }
+        layer.finish();
+        assert!(layer.bytes() < 5 * 10_000, "{} bytes for 10,000 keys", layer.bytes());
+    }
+}
