@@ -95,23 +95,40 @@ impl Layer {
         debug_assert!(id > b.last_id, "indices increase");
         put_varint(&mut b.bytes, id - b.last_id - 1);
         b.last_id = id;
-        let changed = b.last.iter().zip(key).filter(|(a, k)| a != k).count();
-        // A change costs its byte and a distance (one byte while under 128 apart).
-        if changed < WHOLE as usize && 1 + 2 * changed < 1 + key.len() {
-            b.bytes.push(changed as u8);
-            let mut from = -1i64;
-            for (i, (a, k)) in b.last.iter_mut().zip(key).enumerate() {
-                if a != k {
-                    put_varint(&mut b.bytes, (i as i64 - from - 1) as u32);
-                    b.bytes.push(*k);
-                    *a = *k;
-                    from = i as i64;
-                }
+        // One pass: equal eight-byte runs skipped at once, each change
+        // written as it is found; more than half the key changed (or 254
+        // changes), and the whole key is shorter.
+        let n = key.len();
+        let limit = (WHOLE as usize - 1).min(n.saturating_sub(1) / 2);
+        let start = b.bytes.len();
+        b.bytes.push(0);
+        let mut changes = 0;
+        let mut prev = usize::MAX; // "-1": the first distance counts from before byte 0.
+        let mut i = 0;
+        while i < n {
+            if i + 8 <= n && b.last[i..i + 8] == key[i..i + 8] {
+                i += 8;
+                continue;
             }
-        } else {
+            if b.last[i] != key[i] {
+                changes += 1;
+                if changes > limit {
+                    break;
+                }
+                put_varint(&mut b.bytes, i.wrapping_sub(prev).wrapping_sub(1) as u32);
+                b.bytes.push(key[i]);
+                b.last[i] = key[i];
+                prev = i;
+            }
+            i += 1;
+        }
+        if changes > limit {
+            b.bytes.truncate(start);
             b.bytes.push(WHOLE);
             b.bytes.extend_from_slice(key);
             b.last.copy_from_slice(key);
+        } else {
+            b.bytes[start] = changes as u8;
         }
         b.count += 1;
     }
