@@ -35,6 +35,17 @@ fn planes_gpu() -> Option<&'static (Gpu, retrace_gpu::life_planes::LifePlanesGpu
     .as_ref()
 }
 
+/// The tiled step on the same GPU.
+fn tiles_gpu() -> Option<&'static (Gpu, retrace_gpu::life_tiles::LifeTilesGpu)> {
+    static GPU: OnceLock<Option<(Gpu, retrace_gpu::life_tiles::LifeTilesGpu)>> = OnceLock::new();
+    GPU.get_or_init(|| {
+        let gpu = gpu_for_tests("gpu tiled parity")?;
+        let life = retrace_gpu::life_tiles::LifeTilesGpu::new(&gpu).expect("the tiled shader compiles");
+        Some((gpu, life))
+    })
+    .as_ref()
+}
+
 fn hasher() -> Option<&'static std::sync::Mutex<GpuHasher>> {
     static H: OnceLock<Option<std::sync::Mutex<GpuHasher>>> = OnceLock::new();
     H.get_or_init(|| {
@@ -78,6 +89,29 @@ proptest! {
         let (planes, stats) = retrace_gpu::life_planes::run_planes_cpu(&packed, gens);
         prop_assert!(got.cells == planes.to_batch().cells, "cells differ ({}x{} wrap {} gens {})", w, h, wrap, gens);
         prop_assert_eq!(got.stats, stats);
+    }
+
+    /// The tiled shader against its twin: sizes 1 to 300 a side and wide
+    /// fields (several tiles a field, halos cut short), both edges, 1 to 40
+    /// generations (not multiples of the halo), batches of 1 to 3, and every
+    /// figures mode: every generation's with the cells, the last one's alone.
+    #[test]
+    fn life_tiles_gpu_equals_its_twin(w in prop_oneof![1u32..=300, 1400u32..=3000], h in 1u32..=300, wrap in any::<bool>(), density in 0u32..=100, seed in any::<u64>(), gens in 1u32..=40, fields in 1u32..=3, every in any::<bool>()) {
+        use retrace_gpu::life_step::RunOptions;
+        let Some((gpu, life)) = tiles_gpu() else { return Ok(()) };
+        let gens = gens.min((4_000_000 / (w * h * fields)).max(1));
+        let batch = Batch::from_fields(&(0..fields).map(|k| random_field(w, h, wrap, density, seed ^ u64::from(k))).collect::<Vec<_>>());
+        let packed = retrace_gpu::life_planes::PackedBatch::from_batch(&batch);
+        let (tiles, stats) = retrace_gpu::life_tiles::run_tiles_cpu(&packed, gens);
+        let opts = RunOptions { cells: every, every_generation: every };
+        let got = life.run_with(gpu, &batch, gens, opts).unwrap();
+        if every {
+            prop_assert!(got.cells == tiles.to_batch().cells, "cells differ ({}x{} wrap {} gens {})", w, h, wrap, gens);
+            prop_assert_eq!(got.stats, stats);
+        } else {
+            prop_assert!(got.cells.is_empty());
+            prop_assert_eq!(got.stats, vec![stats.last().unwrap().clone()]);
+        }
     }
 
     /// Random keys of 1 to 1,024 bytes hash exactly as BLAKE3 on the CPU.

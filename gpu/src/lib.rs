@@ -8,8 +8,10 @@
 //!   many generations per submission, with per-generation counts and hashes
 //!   (or the last generation's only, and the cells only when asked).
 //! - [`life_planes`] (`life_planes.wgsl`): the same step on bit planes, 32
-//!   cells a word (issue 20's redesign, first stage: one generation a
-//!   dispatch); `GpuStepper` runs on it first.
+//!   cells a word, one generation a dispatch.
+//! - [`life_tiles`] (`life_tiles.wgsl`): the bit planes stepped several
+//!   generations a dispatch, a tile of rows at a time in workgroup memory;
+//!   `GpuStepper` runs on it first, then on the planes, then on the cells.
 //! - [`frontier_hash`] (`frontier_hash.wgsl`): BLAKE3 of fixed-length keys, the
 //!   GPU backend of the kernel's `FrontierHasher`.
 //! - [`frontier_dedup`] (`frontier_dedup.wgsl`): the Miau solver's visited
@@ -29,6 +31,7 @@ pub mod frontier_dedup;
 pub mod frontier_hash;
 pub mod life_planes;
 pub mod life_step;
+pub mod life_tiles;
 mod stage;
 
 pub use device::{gpu_for_tests, Gpu, GpuError};

@@ -125,40 +125,59 @@ pub fn life_planes_cpu(b: &PackedBatch, dst: &mut [u32]) -> Vec<GenStats> {
                 let p_up = up.map_or([0; 3], |r| row3(pb, r, x));
                 let a_dn = down.map_or([0; 3], |r| row3(ab, r, x));
                 let p_dn = down.map_or([0; 3], |r| row3(pb, r, x));
-                let n = count8([a_up[0], a_up[1], a_up[2], a_mid[0], a_mid[2], a_dn[0], a_dn[1], a_dn[2]]);
-                let q = |a: [u32; 3], p: [u32; 3]| [a[0] & p[0], a[1] & p[1], a[2] & p[2]];
-                let (q_up, q_mid, q_dn) = (q(a_up, p_up), q(a_mid, p_mid), q(a_dn, p_dn));
-                let qn = count8([q_up[0], q_up[1], q_up[2], q_mid[0], q_mid[2], q_dn[0], q_dn[1], q_dn[2]]);
-                let none_high = !n.2 & !n.3;
-                let eq3 = n.0 & n.1 & none_high;
-                let eq2 = !n.0 & n.1 & none_high;
-                let q_ge2 = qn.1 | qn.2 | qn.3;
-                let alive = a_mid[1];
-                let p2 = p_mid[1] & alive;
-                let survive = alive & (eq2 | eq3);
-                let born = !alive & eq3;
+                let (next_alive, next_p2) = next_words([a_up, a_mid, a_dn], [p_up, p_mid, p_dn]);
                 let r = w - 32 * x;
                 let mask = if r >= 32 { u32::MAX } else { (1 << r) - 1 };
-                let next_alive = (survive | born) & mask;
-                let next_p2 = ((survive & p2) | (born & q_ge2)) & mask;
+                let (next_alive, next_p2) = (next_alive & mask, next_p2 & mask);
                 dst[(ab + y * words + x) as usize] = next_alive;
                 dst[(pb + y * words + x) as usize] = next_p2;
-                let s = &mut stats[f as usize];
-                s[0] += (next_alive & !next_p2).count_ones();
-                s[1] += next_p2.count_ones();
-                let mut m = next_alive;
-                while m != 0 {
-                    let bit = m.trailing_zeros();
-                    let i = y * w + 32 * x + bit;
-                    let key = (i << 1) | ((next_p2 >> bit) & 1);
-                    s[2] = s[2].wrapping_add(fmix32(key ^ HASH_K_LO));
-                    s[3] = s[3].wrapping_add(fmix32(key ^ HASH_K_HI));
-                    m &= m - 1;
-                }
+                add_figures(&mut stats[f as usize], next_alive, next_p2, y * w + 32 * x);
             }
         }
     }
-    stats.iter().map(|s| GenStats { p1: s[0], p2: s[1], hash: (u64::from(s[3]) << 32) | u64::from(s[2]) }).collect()
+    stats.iter().map(|&s| gen_stats(s)).collect()
+}
+
+/// The rule on 32 cells at once (`life_common.wgsl`'s `next_words`): the
+/// next `alive` and `p2` words of a word from the rows above, at and below
+/// it, each as [west, here, east] neighbour planes of `alive` and of `p2`.
+/// Bits past the width are the caller's to clear.
+pub(crate) fn next_words(a: [[u32; 3]; 3], p: [[u32; 3]; 3]) -> (u32, u32) {
+    let [a_up, a_mid, a_dn] = a;
+    let [p_up, p_mid, p_dn] = p;
+    let n = count8([a_up[0], a_up[1], a_up[2], a_mid[0], a_mid[2], a_dn[0], a_dn[1], a_dn[2]]);
+    let q = |a: [u32; 3], p: [u32; 3]| [a[0] & p[0], a[1] & p[1], a[2] & p[2]];
+    let (q_up, q_mid, q_dn) = (q(a_up, p_up), q(a_mid, p_mid), q(a_dn, p_dn));
+    let qn = count8([q_up[0], q_up[1], q_up[2], q_mid[0], q_mid[2], q_dn[0], q_dn[1], q_dn[2]]);
+    let none_high = !n.2 & !n.3;
+    let eq3 = n.0 & n.1 & none_high;
+    let eq2 = !n.0 & n.1 & none_high;
+    let q_ge2 = qn.1 | qn.2 | qn.3;
+    let alive = a_mid[1];
+    let p2 = p_mid[1] & alive;
+    let survive = alive & (eq2 | eq3);
+    let born = !alive & eq3;
+    (survive | born, (survive & p2) | (born & q_ge2))
+}
+
+/// Adds a word's figures (`life_common.wgsl`'s `add_figures`): player 1's
+/// and player 2's cells and the hash's halves, cell `first` at bit 0.
+pub(crate) fn add_figures(s: &mut [u32; 4], alive: u32, p2: u32, first: u32) {
+    s[0] += (alive & !p2).count_ones();
+    s[1] += p2.count_ones();
+    let mut m = alive;
+    while m != 0 {
+        let bit = m.trailing_zeros();
+        let key = ((first + bit) << 1) | ((p2 >> bit) & 1);
+        s[2] = s[2].wrapping_add(fmix32(key ^ HASH_K_LO));
+        s[3] = s[3].wrapping_add(fmix32(key ^ HASH_K_HI));
+        m &= m - 1;
+    }
+}
+
+/// The four summed words as a generation's figures.
+pub(crate) fn gen_stats(s: [u32; 4]) -> GenStats {
+    GenStats { p1: s[0], p2: s[1], hash: (u64::from(s[3]) << 32) | u64::from(s[2]) }
 }
 
 /// Runs `gens` generations with the twin: the final planes and each
@@ -224,18 +243,19 @@ impl LifePlanesGpu {
     }
 
     fn run_unchecked(&self, gpu: &Gpu, b: &PackedBatch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
-        let params = |generation: u32, record: bool| Params {
+        // One generation a dispatch: each kept generation's figures in its own row.
+        let params = |generation: u32, _: u32, record: u32| Params {
             w: b.w,
             h: b.h,
             wrap: u32::from(b.wrap),
             fields: b.fields,
             words: b.words,
             generation,
-            record: u32::from(record),
+            record: u32::from(record != 0),
             pad: 0,
         };
         let groups = [b.words.div_ceil(64), b.h, b.fields];
-        let r = self.stage.submit(gpu, &b.planes, gens, opts, groups, params)?;
+        let r = self.stage.submit(gpu, &b.planes, (gens, 1), opts, groups, params)?;
         // The stage hands back the planes: unpacked here into cells.
         let cells = if opts.cells { PackedBatch { planes: r.cells, ..b.clone() }.to_batch().cells } else { Vec::new() };
         Ok(RunResult { cells, ..r })

@@ -31,7 +31,7 @@ struct Params {
 
 var<workgroup> wg_stats: array<atomic<u32>, 4>;
 
-// K_LO, K_HI and fmix32 come from life_common.wgsl, joined before this file.
+// K_LO, K_HI, fmix32 and count8 come from life_common.wgsl, joined before this file.
 
 fn word_at(base: u32, y: u32, x: u32) -> u32 {
     return src[base + y * params.words + x];
@@ -61,27 +61,6 @@ fn row3(base: u32, y: u32, x: u32) -> vec3<u32> {
         east = east | (cell_bit(base, y, 0u) << ((params.w - 1u) % 32u));
     }
     return vec3<u32>(west, c, east);
-}
-
-// The sum of eight one-bit planes, as its bits (1, 2, 4, 8).
-fn count8(n0: u32, n1: u32, n2: u32, n3: u32, n4: u32, n5: u32, n6: u32, n7: u32) -> vec4<u32> {
-    let t1 = n0 ^ n1;
-    let s1 = t1 ^ n2;
-    let c1 = (n0 & n1) | (n2 & t1);
-    let t2 = n3 ^ n4;
-    let s2 = t2 ^ n5;
-    let c2 = (n3 & n4) | (n5 & t2);
-    let s3 = n6 ^ n7;
-    let c3 = n6 & n7;
-    let ta = s1 ^ s2;
-    let b0 = ta ^ s3;
-    let ca = (s1 & s2) | (s3 & ta);
-    let tb = c1 ^ c2;
-    let t = tb ^ c3;
-    let cb = (c1 & c2) | (c3 & tb);
-    let b1 = t ^ ca;
-    let cc = t & ca;
-    return vec4<u32>(b0, b1, cb ^ cc, cb & cc);
 }
 
 fn valid_bits(x: u32) -> u32 {
@@ -156,43 +135,14 @@ fn step_word(gid: vec3<u32>) {
         a_dn = row3(ab, yd, x);
         p_dn = row3(pb, yd, x);
     }
-    let n = count8(a_up.x, a_up.y, a_up.z, a_mid.x, a_mid.z, a_dn.x, a_dn.y, a_dn.z);
-    let q_up = a_up & p_up;
-    let q_mid = a_mid & p_mid;
-    let q_dn = a_dn & p_dn;
-    let q = count8(q_up.x, q_up.y, q_up.z, q_mid.x, q_mid.z, q_dn.x, q_dn.y, q_dn.z);
-    let none_high = ~n.z & ~n.w;
-    let eq3 = n.x & n.y & none_high;
-    let eq2 = ~n.x & n.y & none_high;
-    let q_ge2 = q.y | q.z | q.w;
-    let alive = a_mid.y;
-    let p2 = p_mid.y & alive;
-    let survive = alive & (eq2 | eq3);
-    let born = ~alive & eq3;
+    let next = next_words(a_up, a_mid, a_dn, p_up, p_mid, p_dn);
     let mask = valid_bits(x);
-    let next_alive = (survive | born) & mask;
-    let next_p2 = ((survive & p2) | (born & q_ge2)) & mask;
+    let next_alive = next.x & mask;
+    let next_p2 = next.y & mask;
     dst[ab + y * params.words + x] = next_alive;
     dst[pb + y * params.words + x] = next_p2;
     if (params.record == 0u || next_alive == 0u) {
         return;
     }
-    atomicAdd(&wg_stats[0u], countOneBits(next_alive & ~next_p2));
-    atomicAdd(&wg_stats[1u], countOneBits(next_p2));
-    var lo = 0u;
-    var hi = 0u;
-    var m = next_alive;
-    loop {
-        if (m == 0u) {
-            break;
-        }
-        let b = firstTrailingBit(m);
-        let i = y * params.w + 32u * x + b;
-        let key = (i << 1u) | ((next_p2 >> b) & 1u);
-        lo = lo + fmix32(key ^ K_LO);
-        hi = hi + fmix32(key ^ K_HI);
-        m = m & (m - 1u);
-    }
-    atomicAdd(&wg_stats[2u], lo);
-    atomicAdd(&wg_stats[3u], hi);
+    add_figures(next_alive, next_p2, y * params.w + 32u * x);
 }

@@ -243,17 +243,18 @@ impl LifeGpu {
     }
 
     fn run_unchecked(&self, gpu: &Gpu, b: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
-        let params = |generation: u32, record: bool| Params {
+        // One generation a dispatch: each kept generation's figures in its own row.
+        let params = |generation: u32, _: u32, record: u32| Params {
             w: b.w,
             h: b.h,
             wrap: u32::from(b.wrap),
             fields: b.fields,
             generation,
-            record: u32::from(record),
+            record: u32::from(record != 0),
             pad: [0; 2],
         };
         let groups = [b.w.div_ceil(8), b.h.div_ceil(8), b.fields];
-        self.stage.submit(gpu, &b.cells, gens, opts, groups, params)
+        self.stage.submit(gpu, &b.cells, (gens, 1), opts, groups, params)
     }
 }
 
@@ -262,10 +263,13 @@ impl LifeGpu {
 pub struct GpuStepper {
     gpu: Gpu,
     life: LifeGpu,
-    /// The bit-plane step, used first: a sixteenth of the memory and far
-    /// fewer operations a cell; the one-word-a-cell step takes a batch too
-    /// large for one of its bindings (it runs in slices).
+    /// The bit-plane step: a sixteenth of the memory and far fewer
+    /// operations a cell; the one-word-a-cell step takes a batch too large
+    /// for one of its bindings (it runs in slices).
     planes: crate::life_planes::LifePlanesGpu,
+    /// The bit planes several generations a dispatch, used first (absent
+    /// where the device has too little workgroup memory for a tile).
+    tiles: Option<crate::life_tiles::LifeTilesGpu>,
 }
 
 impl GpuStepper {
@@ -273,11 +277,19 @@ impl GpuStepper {
     pub fn new(gpu: Gpu) -> Result<GpuStepper, GpuError> {
         let life = LifeGpu::new(&gpu)?;
         let planes = crate::life_planes::LifePlanesGpu::new(&gpu)?;
-        Ok(GpuStepper { gpu, life, planes })
+        let tiles = crate::life_tiles::LifeTilesGpu::new(&gpu).ok();
+        Ok(GpuStepper { gpu, life, planes, tiles })
     }
 
-    /// A run on the bit planes, or on one word a cell when the planes do not fit.
+    /// A run in tiles, or on the bit planes a generation a dispatch when a
+    /// tile does not fit, or on one word a cell when the planes do not.
     fn step_batch(&self, batch: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
+        if let Some(tiles) = &self.tiles {
+            match tiles.run_with(&self.gpu, batch, gens, opts) {
+                Err(GpuError::TooLarge(_)) => {}
+                other => return other,
+            }
+        }
         match self.planes.run_with(&self.gpu, batch, gens, opts) {
             Err(GpuError::TooLarge(_)) => self.life.run_with(&self.gpu, batch, gens, opts),
             other => other,

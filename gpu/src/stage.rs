@@ -7,13 +7,18 @@ use crate::device::{Gpu, GpuError, Timer};
 use crate::life_step::{GenStats, RunOptions, RunResult};
 use bytemuck::Pod;
 
+/// A dispatch's figures: each of its generations' in a row of its own.
+pub(crate) const RECORD_EVERY: u32 = 1;
+/// A dispatch's figures: its last generation's only.
+pub(crate) const RECORD_LAST: u32 = 2;
+
 /// A run's buffers, kept between runs.
 struct Kept {
     /// Bytes each ping-pong buffer holds.
     bytes: u64,
     /// Stats bytes.
     stats_len: u64,
-    /// Generations the parameters buffer holds.
+    /// Dispatches the parameters buffer holds.
     gens: u32,
     a: wgpu::Buffer,
     c: wgpu::Buffer,
@@ -144,10 +149,14 @@ impl Stage {
         })
     }
 
-    /// One submission: `input` into the first buffer, `gens` dispatches of
-    /// `groups` workgroups ping-ponging between the two, generation `g`'s
-    /// parameters `params(row, record)` (its figures' row, and whether they
-    /// are kept: every generation's, or the last one's in row 0). Returns
+    /// One submission: `input` into the first buffer, `gens.0` generations
+    /// in dispatches of `gens.1` generations each (the last may have fewer)
+    /// of `groups` workgroups, ping-ponging between the two buffers. A
+    /// dispatch's parameters are `params(row, k, record)`: its `k`
+    /// generations' figures go to rows `row..row + k` when `record` is
+    /// [`RECORD_EVERY`], only its last generation's to row `row` when it is
+    /// [`RECORD_LAST`] (the last dispatch of a run that keeps the last
+    /// generation's figures only, in row 0), none when 0. Returns
     /// the last buffer's words as `cells` (empty unless `opts.cells`), the
     /// figures `[row][field]` and the device time where the adapter has
     /// timestamps. The dispatch's third dimension is the field.
@@ -155,29 +164,38 @@ impl Stage {
         &self,
         gpu: &Gpu,
         input: &[u32],
-        gens: u32,
+        gens: (u32, u32),
         opts: RunOptions,
         groups: [u32; 3],
-        params: impl Fn(u32, bool) -> P,
+        params: impl Fn(u32, u32, u32) -> P,
     ) -> Result<RunResult, GpuError> {
         let fields = groups[2];
-        let gens = gens.max(1);
+        let (gens, steps) = (gens.0.max(1), gens.1.max(1));
+        let dispatches = gens.div_ceil(steps);
         let rows = if opts.every_generation { gens } else { 1 };
         let bytes = input.len() as u64 * 4;
         let stats_len = u64::from(rows) * u64::from(fields) * 16;
-        let align = gpu.limits.min_uniform_buffer_offset_alignment.max(self.params as u32) as usize;
+        // Each dispatch's parameters at an offset the device allows (a multiple
+        // of its alignment, and room for the whole struct).
+        let align = (self.params as usize).next_multiple_of(gpu.limits.min_uniform_buffer_offset_alignment as usize);
         let mut kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if kept.as_ref().is_none_or(|k| !k.fits(bytes, stats_len, gens)) {
+        if kept.as_ref().is_none_or(|k| !k.fits(bytes, stats_len, dispatches)) {
             let (kb, ks, kg) = kept.as_ref().map_or((0, 0, 0), |k| (k.bytes, k.stats_len, k.gens));
-            let sizes = (bytes.max(kb), stats_len.max(ks), gens.max(kg));
+            let sizes = (bytes.max(kb), stats_len.max(ks), dispatches.max(kg));
             *kept = Some(make_kept(gpu, &self.layout, sizes, align, self.params));
         }
         let k = kept.as_ref().expect("made above");
-        let mut all = vec![0u8; align * gens as usize];
-        for g in 0..gens {
-            let last = g + 1 == gens;
-            let p = params(if opts.every_generation { g } else { 0 }, opts.every_generation || last);
-            let at = g as usize * align;
+        let mut all = vec![0u8; align * dispatches as usize];
+        for d in 0..dispatches {
+            let first = d * steps;
+            let count = steps.min(gens - first);
+            let last = d + 1 == dispatches;
+            let p = if opts.every_generation {
+                params(first, count, RECORD_EVERY)
+            } else {
+                params(0, count, if last { RECORD_LAST } else { 0 })
+            };
+            let at = d as usize * align;
             all[at..at + std::mem::size_of::<P>()].copy_from_slice(bytemuck::bytes_of(&p));
         }
         gpu.queue.write_buffer(&k.a, 0, bytemuck::cast_slice(input));
@@ -191,12 +209,12 @@ impl Stage {
                 timestamp_writes: timer.as_ref().map(Timer::writes),
             });
             pass.set_pipeline(&self.pipeline);
-            for g in 0..gens {
-                pass.set_bind_group(0, if g % 2 == 0 { &k.ab } else { &k.ba }, &[g * align as u32]);
+            for d in 0..dispatches {
+                pass.set_bind_group(0, if d % 2 == 0 { &k.ab } else { &k.ba }, &[d * align as u32]);
                 pass.dispatch_workgroups(groups[0], groups[1], groups[2]);
             }
         }
-        let last = if gens % 2 == 1 { &k.c } else { &k.a };
+        let last = if dispatches % 2 == 1 { &k.c } else { &k.a };
         if opts.cells {
             enc.copy_buffer_to_buffer(last, 0, &k.out, 0, bytes);
         }

@@ -19,6 +19,7 @@ fn every_shader_validates() {
     validate("frontier_hash.wgsl", crate::frontier_hash::SHADER);
     validate("life_planes.wgsl", crate::life_planes::SHADER);
     validate("frontier_dedup.wgsl", crate::frontier_dedup::SHADER);
+    validate("life_tiles.wgsl", crate::life_tiles::SHADER);
 }
 
 fn random_field(w: u32, h: u32, wrap: bool, density: u32, seed: u64) -> Field {
@@ -40,6 +41,21 @@ proptest! {
         let (planes, pstats) = crate::life_planes::run_planes_cpu(&packed, gens);
         prop_assert!(planes.to_batch().cells == cells, "cells differ ({}x{} wrap {} gens {})", w, h, wrap, gens);
         prop_assert_eq!(pstats, stats);
+    }
+
+    /// The tiled twin equals the bit-plane twin: cells and every
+    /// generation's figures, generations not a multiple of the halo, 1×1,
+    /// tall and wide fields (narrow enough tiles that a field takes several,
+    /// and wide ones whose halo is cut short), both edges, batches.
+    #[test]
+    fn the_tiled_twin_equals_the_bit_plane_twin(w in 1u32..=700, h in 1u32..=90, wrap in any::<bool>(), density in 0u32..=100, seed in any::<u64>(), gens in 1u32..20, fields in 1u32..=2) {
+        let batch = Batch::from_fields(&(0..fields).map(|k| random_field(w, h, wrap, density, seed ^ u64::from(k))).collect::<Vec<_>>());
+        let packed = crate::life_planes::PackedBatch::from_batch(&batch);
+        let gens = gens.min((400_000 / (w * h * fields)).max(1));
+        let (planes, stats) = crate::life_planes::run_planes_cpu(&packed, gens);
+        let (tiles, tstats) = crate::life_tiles::run_tiles_cpu(&packed, gens);
+        prop_assert!(tiles.planes == planes.planes, "planes differ ({}x{} wrap {} gens {})", w, h, wrap, gens);
+        prop_assert_eq!(tstats, stats);
     }
 
     /// The Life twin equals the kernel's reference step, with the kernel's counts and hash.
@@ -128,5 +144,27 @@ proptest! {
             next += count as u32;
         }
         prop_assert_eq!(table.fingerprints(), seen.into_iter().collect::<Vec<_>>());
+    }
+}
+
+/// Fields too wide for a halo of eight take a shorter one (down to one
+/// generation a dispatch), and the widest none at all (the caller falls
+/// back to the bit planes); each tiled run equals the bit-plane twin.
+#[test]
+fn wide_fields_take_a_shorter_halo() {
+    use crate::life_tiles::{geometry, run_tiles_cpu};
+    assert_eq!(geometry(10, 300), Some((8, 76, 60)), "300 wide: 76 rows a tile, 60 its own");
+    assert_eq!(geometry(1, 1), Some((8, 17, 1)), "1×1: one row and its halo");
+    assert_eq!(geometry(250, 9), Some((1, 3, 1)));
+    assert_eq!(geometry(300, 9), None, "9,600 wide: not even a row and its halo fit");
+    for (w, h, wrap, gens) in
+        [(1500u32, 40u32, true, 7u32), (3000, 30, false, 5), (8000, 7, true, 3), (8000, 1, false, 2), (1, 1, true, 9)]
+    {
+        let batch = Batch::from_fields(&[random_field(w, h, wrap, 40, u64::from(w + h))]);
+        let packed = crate::life_planes::PackedBatch::from_batch(&batch);
+        let (planes, stats) = crate::life_planes::run_planes_cpu(&packed, gens);
+        let (tiles, tstats) = run_tiles_cpu(&packed, gens);
+        assert!(tiles.planes == planes.planes, "{w}x{h}");
+        assert_eq!(tstats, stats, "{w}x{h}");
     }
 }
