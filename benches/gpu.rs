@@ -42,6 +42,11 @@ fn gpu() -> Option<Gpu> {
     }
 }
 
+/// Device-only: `n` runs' compute passes, timed by timestamp queries.
+fn device_time(n: u64, run: impl Fn() -> retrace_gpu::life_step::RunResult) -> Duration {
+    (0..n).map(|_| Duration::from_nanos(run().device_ns.unwrap_or(0))).sum()
+}
+
 fn life(c: &mut Criterion) {
     let Some(gpu) = gpu() else { return };
     let life = LifeGpu::new(&gpu).unwrap();
@@ -61,15 +66,7 @@ fn life(c: &mut Criterion) {
             if gpu.timestamps {
                 // Device-only: the compute pass's own time from timestamp queries.
                 g.bench_function(BenchmarkId::new(format!("gpu-device-only-gens-{gens}"), side), |b| {
-                    b.iter_custom(|n| {
-                        (0..n)
-                            .map(|_| {
-                                std::time::Duration::from_nanos(
-                                    life.run(&gpu, &batch, gens).unwrap().device_ns.unwrap_or(0),
-                                )
-                            })
-                            .sum()
-                    })
+                    b.iter_custom(|n| device_time(n, || life.run(&gpu, &batch, gens).unwrap()))
                 });
             }
             g.bench_function(BenchmarkId::new(format!("fast-gens-{gens}"), side), |b| {
@@ -83,20 +80,30 @@ fn life(c: &mut Criterion) {
             });
         }
     }
+    let tiles = retrace_gpu::life_tiles::LifeTilesGpu::new(&gpu).unwrap();
     let batches: &[u32] = if full() { &[1, 64, 1024] } else { &[1, 64] };
+    // The batch figure is 256 generations; 16 keeps lavapipe's run short.
+    let gens = if full() { 256 } else { 16 };
     for &fields in batches {
         let fs: Vec<Field> = (0..fields).map(|k| random_field(300, u64::from(k))).collect();
         let batch = Batch::from_fields(&fs);
-        let gens = 16;
         g.throughput(Throughput::Elements(300 * 300 * u64::from(fields) * u64::from(gens)));
-        g.bench_function(BenchmarkId::new("gpu-batch-300x300-gens-16", fields), |b| {
-            b.iter(|| life.run(&gpu, &batch, gens).unwrap())
-        });
-        // The bit-plane shader on the same batch (packing and unpacking included).
-        g.bench_function(BenchmarkId::new("gpu-planes-batch-300x300-gens-16", fields), |b| {
-            b.iter(|| planes.run(&gpu, &batch, gens).unwrap())
-        });
-        g.bench_function(BenchmarkId::new("fast-batch-300x300-gens-16", fields), |b| {
+        let name = |what: &str| BenchmarkId::new(format!("{what}-batch-300x300-gens-{gens}"), fields);
+        g.bench_function(name("gpu"), |b| b.iter(|| life.run(&gpu, &batch, gens).unwrap()));
+        // The bit-plane shader, a generation a dispatch, and the tiled one,
+        // several (packing and unpacking included end to end).
+        g.bench_function(name("gpu-planes"), |b| b.iter(|| planes.run(&gpu, &batch, gens).unwrap()));
+        let opts = retrace_gpu::life_step::RunOptions::default();
+        g.bench_function(name("gpu-tiles"), |b| b.iter(|| tiles.run_with(&gpu, &batch, gens, opts).unwrap()));
+        if gpu.timestamps {
+            g.bench_function(name("gpu-planes-device-only"), |b| {
+                b.iter_custom(|n| device_time(n, || planes.run(&gpu, &batch, gens).unwrap()))
+            });
+            g.bench_function(name("gpu-tiles-device-only"), |b| {
+                b.iter_custom(|n| device_time(n, || tiles.run_with(&gpu, &batch, gens, opts).unwrap()))
+            });
+        }
+        g.bench_function(name("fast"), |b| {
             b.iter(|| {
                 for f in &fs {
                     let mut p = Planes::from_field(f);
@@ -105,6 +112,20 @@ fn life(c: &mut Criterion) {
                     }
                 }
             })
+        });
+    }
+    // One 300×300 field, many generations a submission with every
+    // generation's figures (the game's `Advance`): 1,024 on a real GPU.
+    let long = if full() { 1024 } else { 64 };
+    let batch = Batch::from_fields(&[random_field(300, 7)]);
+    let opts = retrace_gpu::life_step::RunOptions::default();
+    g.throughput(Throughput::Elements(300 * 300 * u64::from(long)));
+    let name = |what: &str| BenchmarkId::new(format!("{what}-300x300-gens"), long);
+    g.bench_function(name("gpu-planes"), |b| b.iter(|| planes.run(&gpu, &batch, long).unwrap()));
+    g.bench_function(name("gpu-tiles"), |b| b.iter(|| tiles.run_with(&gpu, &batch, long, opts).unwrap()));
+    if gpu.timestamps {
+        g.bench_function(name("gpu-tiles-device-only"), |b| {
+            b.iter_custom(|n| device_time(n, || tiles.run_with(&gpu, &batch, long, opts).unwrap()))
         });
     }
     g.finish();
