@@ -168,6 +168,22 @@ fn pack_pieces(pieces: &[&[u8]], key_len: usize, stride: usize) -> Vec<u32> {
     words
 }
 
+/// Writes the keys of `pieces` into `keys` as the shader reads them.
+fn upload(gpu: &Gpu, keys: &wgpu::Buffer, pieces: &[&[u8]], key_len: usize) {
+    if key_len.is_multiple_of(4) {
+        // Whole words already: each piece's bytes go up as they are (the
+        // shader reads little-endian words, as packing would make them).
+        let mut at = 0;
+        for piece in pieces.iter().filter(|p| !p.is_empty()) {
+            gpu.queue.write_buffer(keys, at, piece);
+            at += piece.len() as u64;
+        }
+    } else {
+        let words = pack_pieces(pieces, key_len, key_len.div_ceil(4));
+        gpu.queue.write_buffer(keys, 0, bytemuck::cast_slice(&words));
+    }
+}
+
 /// One batch's buffers, kept for the next batch that fits.
 struct Frame {
     /// Keys it holds room for.
@@ -400,13 +416,12 @@ impl GpuDedup {
             old_slots: old.as_ref().map_or(0, |o| o.1 as u32),
             pad: 0,
         };
-        let words = pack_pieces(pieces, key_len, stride as usize);
         self.frame(at, n, stride);
         let f = self.frames[at].as_ref().expect("made above");
         let gpu = self.hasher.gpu();
         let bits_len = (n.div_ceil(32) + 1) * 4;
         gpu.queue.write_buffer(&f.params, 0, bytemuck::bytes_of(&params));
-        gpu.queue.write_buffer(&f.keys, 0, bytemuck::cast_slice(&words));
+        upload(gpu, &f.keys, pieces, key_len);
         let groups_hash = self.bind(&self.hash, &[(0, &f.params), (1, &f.keys), (2, &f.prints)]);
         let batch = [(0, &f.params), (2, &f.prints), (3, &self.table), (4, &f.bits)];
         let groups_insert = self.bind(&self.insert, &batch);
