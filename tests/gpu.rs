@@ -405,6 +405,7 @@ fn miau_solve_on_the_gpu_visited_set_equals_the_cpu() {
     let mut names: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
     names.sort();
     let mut levels = 0;
+    let mut handed_over = 0;
     for path in names {
         let pack = retrace_kernel::miau::pack::load(&std::fs::read_to_string(&path).unwrap()).0.unwrap();
         for l in &pack.levels {
@@ -414,10 +415,35 @@ fn miau_solve_on_the_gpu_visited_set_equals_the_cpu() {
                 let opts = Options { threads, batch, ..base.clone() };
                 assert_eq!(solve_with(&l.setup, &opts, &mut *d).unwrap(), cpu, "{} {threads} threads", l.id);
             }
-            let spilled = solve_with(&l.setup, &Options { batch: 200, ..base.clone() }, &mut small).unwrap();
+            // The search says where its visited set is: the GPU's first, the
+            // CPU's once a full one has handed over (large searches only).
+            let mut remote = Vec::new();
+            let mut watch = |p: &retrace_kernel::miau::solver::Progress| {
+                remote.push(p.remote);
+                true
+            };
+            let spilled = retrace_kernel::miau::solver::solve_watched(
+                &l.setup,
+                &Options { batch: 200, ..base.clone() },
+                &mut small,
+                &mut watch,
+            )
+            .unwrap();
             assert_eq!(spilled, cpu, "{}: a full GPU set hands over", l.id);
+            let states = match cpu {
+                retrace_kernel::miau::solver::Verdict::Solved { states, .. }
+                | retrace_kernel::miau::solver::Verdict::Unsolved { states }
+                | retrace_kernel::miau::solver::Verdict::Limit { states, .. } => states,
+            };
+            assert_eq!(remote.first(), Some(&true), "{}: the GPU's set first", l.id);
+            if states > 2_000 {
+                handed_over += 1;
+                assert!(remote.last() == Some(&false), "{}: {states} states, handed over", l.id);
+                assert!(remote.windows(2).all(|w| w[0] || !w[1]), "{}: never back to the GPU", l.id);
+            }
             levels += 1;
         }
     }
     assert!(levels >= 30, "{levels} levels");
+    assert!(handed_over >= 3, "{handed_over} levels large enough to fill the small GPU table");
 }

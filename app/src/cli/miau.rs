@@ -194,7 +194,19 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 // The progress line (a terminal only), and with --json an
                 // event on stderr once a second and at the search's end.
                 let mut last_event = f64::NEG_INFINITY;
+                // Said once: the GPU's visited set filled up and the CPU's took over.
+                let mut handed_over = false;
                 let mut watch = |p: &retrace_kernel::miau::solver::Progress| {
+                    if gpu && !p.remote && !handed_over && p.states > 1 {
+                        handed_over = true;
+                        bar.suspend(|| {
+                            let _ = writeln!(
+                                err,
+                                "note: level {}: the GPU's visited table is full at {} states; the CPU's table carries on (the same answers)",
+                                l.id, p.states
+                            );
+                        });
+                    }
                     let secs = started.elapsed().as_secs_f64().max(1e-3);
                     let rate = p.states as f64 / secs;
                     bar.set_message(format!(
@@ -358,6 +370,7 @@ fn progress_event(id: &str, p: &retrace_kernel::miau::solver::Progress, rate: f6
         "states": p.states,
         "states_per_s": rate.round() as u64,
         "bytes": p.bytes,
+        "gpu_visited_set": p.remote,
     })
     .to_string()
 }

@@ -96,6 +96,9 @@ pub struct Progress {
     pub layer: u32,
     /// Bytes held now.
     pub bytes: u64,
+    /// The visited set is kept elsewhere (the GPU's); false once a full one
+    /// has handed over to the CPU's table.
+    pub remote: bool,
 }
 
 /// The budget a search stopped on.
@@ -388,7 +391,7 @@ pub fn solve_from(
             let states = t.parents.len() as u64;
             let next_bytes = t.next.bytes();
             let bytes = stored_bytes(states) + layer_bytes + next_bytes;
-            if !watch(&Progress { states, layer: depth, bytes }) {
+            if !watch(&Progress { states, layer: depth, bytes, remote }) {
                 return Ok(Verdict::Limit { states, ran_out: Budget::Time });
             }
             if opts.max_bytes > 0 {
@@ -500,7 +503,7 @@ pub fn solve_from(
         depth += 1;
         let states = t.parents.len() as u64;
         let bytes = stored_bytes(states) + layer.bytes();
-        if !watch(&Progress { states, layer: depth, bytes }) && !layer.is_empty() {
+        if !watch(&Progress { states, layer: depth, bytes, remote }) && !layer.is_empty() {
             return Ok(Verdict::Limit { states, ran_out: Budget::Time });
         }
     }
