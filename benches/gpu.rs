@@ -167,6 +167,7 @@ fn dedup(c: &mut Criterion) {
     use retrace_kernel::hashing::FrontierDedup;
     let Some(gpu) = gpu() else { return };
     let mut d = GpuDedup::new(gpu).unwrap();
+    d.time_batches();
     let mut g = c.benchmark_group("gpu/dedup");
     g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
     let counts: &[usize] = if full() { &[100_000, 1_000_000, 10_000_000] } else { &[100_000] };

@@ -447,3 +447,25 @@ fn miau_solve_on_the_gpu_visited_set_equals_the_cpu() {
     assert!(levels >= 30, "{levels} levels");
     assert!(handed_over >= 3, "{handed_over} levels large enough to fill the small GPU table");
 }
+
+/// A timed visited set (the bench's) answers as an untimed one and reports
+/// its passes' device time where the adapter has timestamps; two batches in
+/// flight still answer in order.
+#[test]
+fn a_timed_visited_set_reports_device_time() {
+    use retrace_kernel::hashing::FrontierDedup;
+    let Some(gpu) = gpu_for_tests("gpu visited set timing") else { return };
+    let timestamps = gpu.timestamps;
+    let mut d = GpuDedup::new(gpu).unwrap();
+    d.time_batches();
+    d.begin(64).unwrap();
+    let keys: Vec<u8> = (0..64 * 5_000).map(|i| (i / 64 % 3_000) as u8 ^ (i % 64) as u8).collect();
+    assert!(d.send(&[&keys]).unwrap());
+    assert!(d.send(&[&keys]).unwrap());
+    let first = d.receive().unwrap();
+    let second = d.receive().unwrap();
+    let distinct: std::collections::BTreeSet<&[u8]> = keys.chunks(64).collect();
+    assert_eq!(first.iter().filter(|&&n| n).count(), distinct.len());
+    assert!(second.iter().all(|&n| !n), "all seen the second time");
+    assert_eq!(d.last_device_ns.is_some(), timestamps);
+}

@@ -102,15 +102,26 @@ impl Gpu {
     }
 
     /// Maps `buffer` for reading and returns its bytes, waiting at most
-    /// [`READBACK_TIMEOUT`].
+    /// [`READBACK_TIMEOUT`] for every submission so far.
     pub fn read(&self, buffer: &wgpu::Buffer, what: &str) -> Result<Vec<u8>, GpuError> {
+        self.read_after(buffer, what, None)
+    }
+
+    /// [`Gpu::read`], waiting only for the submission `after` (and those
+    /// before it) when given: later submissions keep running.
+    pub fn read_after(
+        &self,
+        buffer: &wgpu::Buffer,
+        what: &str,
+        after: Option<wgpu::SubmissionIndex>,
+    ) -> Result<Vec<u8>, GpuError> {
         let (tx, rx) = mpsc::channel();
         buffer.map_async(wgpu::MapMode::Read, .., move |r| {
             let _ = tx.send(r);
         });
         let lost = |reason: String| GpuError::Lost { what: what.into(), seconds: READBACK_TIMEOUT.as_secs(), reason };
         self.device
-            .poll(wgpu::PollType::Wait { submission_index: None, timeout: Some(READBACK_TIMEOUT) })
+            .poll(wgpu::PollType::Wait { submission_index: after, timeout: Some(READBACK_TIMEOUT) })
             .map_err(|e| lost(e.to_string()))?;
         match rx.recv_timeout(Duration::from_secs(1)) {
             Ok(Ok(())) => {}
@@ -173,7 +184,12 @@ impl Timer {
     /// Nanoseconds between the two timestamps (the period converts ticks;
     /// timing is the app's business, so floating point is fine here).
     pub(crate) fn read(&self, gpu: &Gpu) -> Result<u64, GpuError> {
-        let bytes = gpu.read(&self.read, "the pass timer")?;
+        self.read_after(gpu, None)
+    }
+
+    /// [`Timer::read`] for the pass of submission `after`, not waiting for later ones.
+    pub(crate) fn read_after(&self, gpu: &Gpu, after: Option<wgpu::SubmissionIndex>) -> Result<u64, GpuError> {
+        let bytes = gpu.read_after(&self.read, "the pass timer", after)?;
         let t: &[u64] = bytemuck::cast_slice(&bytes);
         let ticks = t[1].saturating_sub(t[0]);
         Ok((ticks as f64 * f64::from(gpu.queue.get_timestamp_period())) as u64)

@@ -221,8 +221,11 @@ pub struct GpuDedup {
     frames: [Option<Frame>; 2],
     next_frame: usize,
     flights: VecDeque<Flight>,
-    /// The device time of the last batch received (ns), where the adapter has timestamps.
+    /// The device time of the last batch received (ns), when timing is on
+    /// and the adapter has timestamps.
     pub last_device_ns: Option<u64>,
+    /// Whether batches are timed (for benches; off, nothing waits on a timer).
+    timing: bool,
 }
 
 fn pipeline(gpu: &Gpu, module: &wgpu::ShaderModule, entry: &str) -> wgpu::ComputePipeline {
@@ -292,12 +295,23 @@ impl GpuDedup {
             next_frame: 0,
             flights: VecDeque::new(),
             last_device_ns: None,
+            timing: false,
         })
     }
 
     /// The GPU in use.
     pub fn gpu(&self) -> &Gpu {
         self.hasher.gpu()
+    }
+
+    /// Times each batch's passes from now on (where the adapter has
+    /// timestamps): [`GpuDedup::last_device_ns`].
+    pub fn time_batches(&mut self) {
+        while !self.flights.is_empty() {
+            let _ = self.receive_checked();
+        }
+        self.timing = true;
+        self.frames = [None, None];
     }
 
     /// Slots in the table now.
@@ -341,7 +355,7 @@ impl GpuDedup {
                 prints: buffer("dedup prints", cap * 16, storage),
                 bits: buffer("dedup bits", bits, storage),
                 read: buffer("dedup read", bits, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST),
-                timer: Timer::new(gpu),
+                timer: if self.timing { Timer::new(gpu) } else { None },
             });
         }
         self.frames[at].as_ref().expect("made above")
@@ -473,7 +487,7 @@ impl GpuDedup {
             reason,
         };
         gpu.device
-            .poll(wgpu::PollType::Wait { submission_index: Some(index), timeout: Some(READBACK_TIMEOUT) })
+            .poll(wgpu::PollType::Wait { submission_index: Some(index.clone()), timeout: Some(READBACK_TIMEOUT) })
             .map_err(|e| lost(e.to_string()))?;
         match rx.recv_timeout(std::time::Duration::from_secs(1)) {
             Ok(Ok(())) => {}
@@ -488,7 +502,7 @@ impl GpuDedup {
         };
         f.read.unmap();
         self.last_device_ns = match &f.timer {
-            Some(t) => Some(t.read(gpu)?),
+            Some(t) => Some(t.read_after(gpu, Some(index))?),
             None => None,
         };
         if words[n.div_ceil(32)] != 0 {
