@@ -4,10 +4,10 @@
 //! the GPU's twin): the answers are identical with every backend.
 //!
 //! Bytes kept per visited state: 12 (the first 12 bytes of the key's BLAKE3,
-//! in an open-addressed visited table kept between 7/16 and 7/8 full, in one
-//! shard per thread; two states share one with a chance under n² / 2^97) + 4
+//! in an open-addressed visited table kept between 3/8 and 3/4 full, in 16
+//! shards; two states share one with a chance under n² / 2^97) + 4
 //! (the parent index and the move packed in one `u32`, in a vector that at
-//! most doubles): 18 to 36 bytes, never more than 36. The
+//! most doubles): 20 to 40 bytes, never more than 40. The
 //! frontier is kept as keys, each stored as its differences from the key
 //! before it (`frontier.rs`: a few bytes a state); a state is rebuilt from its key to be expanded
 //! (the rules at the end of a turn are always the reading of its board, so

@@ -135,14 +135,14 @@ impl Verdict {
 }
 
 /// Bytes stored per visited state, on average: a 12-byte fingerprint in the
-/// visited table (at a load of 7/16 to 7/8) and a 4-byte parent link (in a
-/// vector that at most doubles). Between 18 and 36; this is the midpoint, for
+/// visited table (at a load of 3/8 to 3/4) and a 4-byte parent link (in a
+/// vector that at most doubles). Between 20 and 40; this is the midpoint, for
 /// progress displays. The frontier's keys come on top.
-pub const STORED_BYTES_PER_STATE: u64 = 27;
+pub const STORED_BYTES_PER_STATE: u64 = 30;
 
 /// The most bytes stored per visited state (the table just grown, the parent
 /// vector just doubled).
-pub const MAX_STORED_BYTES_PER_STATE: u64 = 36;
+pub const MAX_STORED_BYTES_PER_STATE: u64 = 40;
 
 /// Search constraints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -585,7 +585,7 @@ pub fn stored_bytes(states: u64) -> u64 {
     // them out); counted at one more than its share for the unevenness.
     let share = states.div_ceil(SHARDS as u64) + 1;
     let mut slots: u64 = 64;
-    while share * 8 > slots * 7 {
+    while share * 4 > slots * 3 {
         slots *= 2;
     }
     let mut cap: u64 = 1;

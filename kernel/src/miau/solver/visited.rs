@@ -1,12 +1,12 @@
 //! The visited set: 12-byte fingerprints in open-addressed tables kept
-//! between 7/16 and 7/8 full, one shard per thread. A fingerprint's home slot
+//! between 3/8 and 3/4 full (linear probing's probes stay few), in shards. A fingerprint's home slot
 //! is the top bits of its first 8 bytes, so growing a table rehashes it in
 //! order, and a batch is inserted as a run with the slots a few places on
 //! already being fetched: a large table costs a cache miss a probe, and
 //! these overlap them.
 
 /// One shard of the visited set: 12-byte fingerprints in an open-addressed
-/// table with linear probing, grown (doubled) when 7/8 full.
+/// table with linear probing, grown (doubled) when 3/4 full.
 pub(super) struct Table {
     pub(super) slots: Vec<Print>,
     pub(super) len: usize,
@@ -37,10 +37,10 @@ impl Table {
     }
 
     /// Grows the table (doubling) until `more` new
-    /// fingerprints fit under 7/8 full, so a batch inserts without growing.
+    /// fingerprints fit under 3/4 full, so a batch inserts without growing.
     pub(super) fn reserve(&mut self, more: usize) {
         let mut size = self.slots.len();
-        while (self.len + more) * 8 > size * 7 {
+        while (self.len + more) * 4 > size * 3 {
             size *= 2;
         }
         if size != self.slots.len() {
@@ -246,7 +246,7 @@ mod visited_tests {
         }
         assert!(v.insert([0; FP]) && !v.insert([0; FP]), "the empty marker is a fingerprint too");
         assert_eq!(v.len, 20_000);
-        assert!(v.slots.len() * 7 >= v.len * 8, "never more than 7/8 full");
+        assert!(v.slots.len() * 3 >= v.len * 4, "never more than 3/4 full");
         for n in (1..5_000_000u64).step_by(9_973).chain([1 << 20, (1 << 20) + 1, 917_505]) {
             assert!(stored_bytes(n) <= MAX_STORED_BYTES_PER_STATE * n.max(1024), "{n}: {}", stored_bytes(n));
             let min = SHARDS as u64 * 64;
