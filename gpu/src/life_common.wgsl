@@ -60,12 +60,10 @@ fn next_words(a_up: vec3<u32>, a_mid: vec3<u32>, a_dn: vec3<u32>, p_up: vec3<u32
     return vec2<u32>(survive | born, (survive & p2) | (born & q_ge2));
 }
 
-// Adds a word's figures to the workgroup's sums: player 1's and player 2's
-// cells, and the field hash's two halves over its live cells (cell index
-// `first` is the word's bit 0).
-fn add_figures(alive: u32, p2: u32, first: u32) {
-    atomicAdd(&wg_stats[0u], countOneBits(alive & ~p2));
-    atomicAdd(&wg_stats[1u], countOneBits(p2));
+// A word's figures: player 1's and player 2's cells, and the field hash's
+// two halves over its live cells (cell index `first` is the word's bit 0).
+// Wrapping sums, so they may be added in any order.
+fn word_figures(alive: u32, p2: u32, first: u32) -> vec4<u32> {
     var lo = 0u;
     var hi = 0u;
     var m = alive;
@@ -79,6 +77,13 @@ fn add_figures(alive: u32, p2: u32, first: u32) {
         hi = hi + fmix32(key ^ K_HI);
         m = m & (m - 1u);
     }
-    atomicAdd(&wg_stats[2u], lo);
-    atomicAdd(&wg_stats[3u], hi);
+    return vec4<u32>(countOneBits(alive & ~p2), countOneBits(p2), lo, hi);
+}
+
+// Adds figures to the workgroup's sums.
+fn add_figures(f: vec4<u32>) {
+    atomicAdd(&wg_stats[0u], f.x);
+    atomicAdd(&wg_stats[1u], f.y);
+    atomicAdd(&wg_stats[2u], f.z);
+    atomicAdd(&wg_stats[3u], f.w);
 }

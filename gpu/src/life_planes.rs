@@ -160,8 +160,9 @@ pub(crate) fn next_words(a: [[u32; 3]; 3], p: [[u32; 3]; 3]) -> (u32, u32) {
     (survive | born, (survive & p2) | (born & q_ge2))
 }
 
-/// Adds a word's figures (`life_common.wgsl`'s `add_figures`): player 1's
-/// and player 2's cells and the hash's halves, cell `first` at bit 0.
+/// Adds a word's figures to `s` (`life_common.wgsl`'s `word_figures`, then
+/// `add_figures`): player 1's and player 2's cells and the hash's halves,
+/// cell `first` at bit 0, as wrapping sums (any order gives the same).
 pub(crate) fn add_figures(s: &mut [u32; 4], alive: u32, p2: u32, first: u32) {
     s[0] += (alive & !p2).count_ones();
     s[1] += p2.count_ones();

@@ -144,5 +144,5 @@ fn step_word(gid: vec3<u32>) {
     if (params.record == 0u || next_alive == 0u) {
         return;
     }
-    add_figures(next_alive, next_p2, y * params.w + 32u * x);
+    add_figures(word_figures(next_alive, next_p2, y * params.w + 32u * x));
 }

@@ -46,7 +46,7 @@ var<workgroup> tile_a: array<array<u32, 768>, 2>;
 var<workgroup> tile_p: array<array<u32, 768>, 2>;
 var<workgroup> wg_stats: array<atomic<u32>, 4>;
 
-// K_LO, K_HI, fmix32, count8, next_words and add_figures come from
+// K_LO, K_HI, fmix32, count8, next_words, word_figures and add_figures come from
 // life_common.wgsl, joined before this file.
 
 // Word i of buffer s of the `alive` plane (plane 0) or the `p2` plane.
@@ -133,6 +133,9 @@ fn life_tiles(
         let s = (j - 1u) & 1u;
         let d = j & 1u;
         let recorded = params.record == 1u || (params.record == 2u && j == params.steps);
+        // This invocation's share of the generation's figures, added to the
+        // workgroup's once (not once a word).
+        var mine = vec4<u32>(0u, 0u, 0u, 0u);
         for (var i = lid + j * words; i < (rows - j) * words; i = i + GROUP) {
             let r = i / words;
             let x = i % words;
@@ -154,8 +157,11 @@ fn life_tiles(
             // inner row past the field's end that the torus repeats).
             let own = r >= params.halo && r < params.halo + params.inner && first + r - params.halo < params.h;
             if (recorded && own && na != 0u) {
-                add_figures(na, np, y * params.w + 32u * x);
+                mine = mine + word_figures(na, np, y * params.w + 32u * x);
             }
+        }
+        if (recorded && any(mine != vec4<u32>(0u, 0u, 0u, 0u))) {
+            add_figures(mine);
         }
         workgroupBarrier();
         if (recorded && lid < 4u) {
