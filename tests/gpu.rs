@@ -13,38 +13,35 @@ use retrace_kernel::hashing::{CpuHasher, FrontierHasher};
 use retrace_kernel::life::field::Field;
 use std::sync::OnceLock;
 
-/// One GPU and pipeline for the whole test binary.
-fn life_gpu() -> Option<&'static (Gpu, LifeGpu)> {
-    static GPU: OnceLock<Option<(Gpu, LifeGpu)>> = OnceLock::new();
-    GPU.get_or_init(|| {
-        let gpu = gpu_for_tests("gpu parity")?;
-        let life = LifeGpu::new(&gpu).expect("the Life shader compiles");
-        Some((gpu, life))
-    })
-    .as_ref()
+/// `fn $name()`: a GPU and one compiled step on it, made once for the
+/// whole test binary (`None`, after printing why, without an adapter).
+macro_rules! stage_on_gpu {
+    ($(#[$doc:meta])* $name:ident, $stage:ty, $what:literal) => {
+        $(#[$doc])*
+        fn $name() -> Option<&'static (Gpu, $stage)> {
+            static GPU: OnceLock<Option<(Gpu, $stage)>> = OnceLock::new();
+            GPU.get_or_init(|| {
+                let gpu = gpu_for_tests($what)?;
+                let stage = <$stage>::new(&gpu).expect(concat!("the shader compiles: ", $what));
+                Some((gpu, stage))
+            })
+            .as_ref()
+        }
+    };
 }
 
-/// The bit-plane step on the same GPU.
-fn planes_gpu() -> Option<&'static (Gpu, retrace_gpu::life_planes::LifePlanesGpu)> {
-    static GPU: OnceLock<Option<(Gpu, retrace_gpu::life_planes::LifePlanesGpu)>> = OnceLock::new();
-    GPU.get_or_init(|| {
-        let gpu = gpu_for_tests("gpu bit-plane parity")?;
-        let life = retrace_gpu::life_planes::LifePlanesGpu::new(&gpu).expect("the bit-plane shader compiles");
-        Some((gpu, life))
-    })
-    .as_ref()
-}
-
-/// The tiled step on the same GPU.
-fn tiles_gpu() -> Option<&'static (Gpu, retrace_gpu::life_tiles::LifeTilesGpu)> {
-    static GPU: OnceLock<Option<(Gpu, retrace_gpu::life_tiles::LifeTilesGpu)>> = OnceLock::new();
-    GPU.get_or_init(|| {
-        let gpu = gpu_for_tests("gpu tiled parity")?;
-        let life = retrace_gpu::life_tiles::LifeTilesGpu::new(&gpu).expect("the tiled shader compiles");
-        Some((gpu, life))
-    })
-    .as_ref()
-}
+stage_on_gpu!(
+    /// The one-word-a-cell Life step.
+    life_gpu, LifeGpu, "gpu parity"
+);
+stage_on_gpu!(
+    /// The bit-plane step.
+    planes_gpu, retrace_gpu::life_planes::LifePlanesGpu, "gpu bit-plane parity"
+);
+stage_on_gpu!(
+    /// The tiled step.
+    tiles_gpu, retrace_gpu::life_tiles::LifeTilesGpu, "gpu tiled parity"
+);
 
 fn hasher() -> Option<&'static std::sync::Mutex<GpuHasher>> {
     static H: OnceLock<Option<std::sync::Mutex<GpuHasher>>> = OnceLock::new();
@@ -468,4 +465,38 @@ fn a_timed_visited_set_reports_device_time() {
     assert_eq!(first.iter().filter(|&&n| n).count(), distinct.len());
     assert!(second.iter().all(|&n| !n), "all seen the second time");
     assert_eq!(d.last_device_ns.is_some(), timestamps);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    // No GPU needed: the twin against the set it stands for.
+
+    /// The dedup twin answers as a set of the keys' 12-byte BLAKE3 prefixes
+    /// (the first of equal keys new), across batches and across the
+    /// table's growth (its rehash twin), and holds exactly those fingerprints.
+    #[test]
+    fn the_dedup_twin_answers_as_a_set(len in 1usize..=80, batches in proptest::collection::vec(0usize..300, 1..6), pool in 1u32..400, seed in any::<u64>()) {
+        use retrace_gpu::frontier_dedup::{frontier_dedup_cpu, DedupTable, FIRST_KEY};
+        let mut r = retrace_kernel::rng::Rng::stream(seed, "test.dedup");
+        let mut table = DedupTable::new(16);
+        let mut next = FIRST_KEY;
+        let mut seen = std::collections::BTreeSet::new();
+        for count in batches {
+            let keys = pooled_keys(len, count, pool, &mut r);
+            let mut slots = table.slots();
+            while (seen.len() + count) * 2 > slots {
+                slots *= 2;
+            }
+            if slots != table.slots() {
+                table = table.grown(slots);
+            }
+            let (words, stride) = retrace_gpu::frontier_hash::pack_keys(&keys, len);
+            let got = frontier_dedup_cpu(&mut table, &words, len as u32, stride, next).unwrap();
+            let want: Vec<bool> = keys.chunks(len).map(|k| seen.insert(<[u8; 12]>::try_from(&blake3::hash(k).as_bytes()[..12]).unwrap())).collect();
+            prop_assert_eq!(got, want);
+            next += count as u32;
+        }
+        prop_assert_eq!(table.fingerprints(), seen.into_iter().collect::<Vec<_>>());
+    }
 }

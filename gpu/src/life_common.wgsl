@@ -87,3 +87,13 @@ fn add_figures(f: vec4<u32>) {
     atomicAdd(&wg_stats[2u], f.z);
     atomicAdd(&wg_stats[3u], f.w);
 }
+
+// The bits of word x of a row that are cells (bits past the field's width,
+// `params.w`, are always zero). Every Life shader's parameters have `w`.
+fn valid_bits(x: u32) -> u32 {
+    let r = params.w - 32u * x;
+    if (r >= 32u) {
+        return 0xFFFFFFFFu;
+    }
+    return (1u << r) - 1u;
+}

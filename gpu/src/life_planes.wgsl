@@ -63,14 +63,6 @@ fn row3(base: u32, y: u32, x: u32) -> vec3<u32> {
     return vec3<u32>(west, c, east);
 }
 
-fn valid_bits(x: u32) -> u32 {
-    let r = params.w - 32u * x;
-    if (r >= 32u) {
-        return 0xFFFFFFFFu;
-    }
-    return (1u << r) - 1u;
-}
-
 @compute @workgroup_size(64, 1, 1)
 fn life_planes(
     @builtin(global_invocation_id) gid: vec3<u32>,

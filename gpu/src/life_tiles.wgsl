@@ -79,14 +79,6 @@ fn tile_row3(plane: u32, s: u32, r: u32, x: u32) -> vec3<u32> {
     return vec3<u32>(west, c, east);
 }
 
-fn valid_bits(x: u32) -> u32 {
-    let r = params.w - 32u * x;
-    if (r >= 32u) {
-        return 0xFFFFFFFFu;
-    }
-    return (1u << r) - 1u;
-}
-
 // The field row of tile row r (`first` is the field row of the tile's first
 // inner row), round the torus; `h` (no row) outside a bounded field.
 fn field_row(first: u32, r: u32) -> u32 {

@@ -100,53 +100,6 @@ fn hash_twin_block_boundaries() {
     }
 }
 
-/// Keys drawn from a pool of `pool` (so some repeat, in a batch and across
-/// batches), `len` bytes each.
-fn pooled_keys(len: usize, count: usize, pool: u32, r: &mut retrace_kernel::rng::Rng) -> Vec<u8> {
-    let mut keys = Vec::with_capacity(len * count);
-    for _ in 0..count {
-        let id = r.below(pool);
-        let mut x = blake3::Hasher::new();
-        x.update(&id.to_le_bytes());
-        let mut out = vec![0u8; len];
-        x.finalize_xof().fill(&mut out);
-        keys.extend_from_slice(&out);
-    }
-    keys
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
-
-    /// The dedup twin answers as a set of the keys' 12-byte BLAKE3 prefixes
-    /// (the first of equal keys new), across batches and across the
-    /// table's growth (its rehash twin), and holds exactly those fingerprints.
-    #[test]
-    fn the_dedup_twin_answers_as_a_set(len in 1usize..=80, batches in proptest::collection::vec(0usize..300, 1..6), pool in 1u32..400, seed in any::<u64>()) {
-        use crate::frontier_dedup::{frontier_dedup_cpu, DedupTable, FIRST_KEY};
-        let mut r = retrace_kernel::rng::Rng::stream(seed, "test.dedup");
-        let mut table = DedupTable::new(16);
-        let mut next = FIRST_KEY;
-        let mut seen = std::collections::BTreeSet::new();
-        for count in batches {
-            let keys = pooled_keys(len, count, pool, &mut r);
-            let mut slots = table.slots();
-            while (seen.len() + count) * 2 > slots {
-                slots *= 2;
-            }
-            if slots != table.slots() {
-                table = table.grown(slots);
-            }
-            let (words, stride) = pack_keys(&keys, len);
-            let got = frontier_dedup_cpu(&mut table, &words, len as u32, stride, next).unwrap();
-            let want: Vec<bool> = keys.chunks(len).map(|k| seen.insert(<[u8; 12]>::try_from(&blake3::hash(k).as_bytes()[..12]).unwrap())).collect();
-            prop_assert_eq!(got, want);
-            next += count as u32;
-        }
-        prop_assert_eq!(table.fingerprints(), seen.into_iter().collect::<Vec<_>>());
-    }
-}
-
 /// Fields too wide for a halo of eight take a shorter one (down to one
 /// generation a dispatch), and the widest none at all (the caller falls
 /// back to the bit planes); each tiled run equals the bit-plane twin.
