@@ -31,7 +31,7 @@ pub(super) fn keep_child(
     won: bool,
     local_hash: bool,
 ) {
-    if e.1[from..] == *parent {
+    if super::frontier::same_key(&e.1[from..], parent) {
         e.1.truncate(from);
         return;
     }
