@@ -201,3 +201,20 @@ fn a_play_session_saves_as_a_replay_that_verifies() {
     assert_eq!(code, 1);
     assert!(err.contains("cannot save the replay"), "{err}");
 }
+
+#[path = "../benches/miau_level.rs"]
+mod miau_level;
+
+/// The bench level as a pack (`benches/miau-bench.toml`, what the end-to-end
+/// figures and the device script solve) is the level the criterion benches
+/// build in code: the same start board, so the figures measure one level.
+#[test]
+fn the_bench_pack_holds_the_bench_level() {
+    use retrace_kernel::game::Game;
+    let text = std::fs::read_to_string(fixtures::root().join("benches/miau-bench.toml")).unwrap();
+    let pack = retrace_kernel::miau::pack::load(&text).0.unwrap();
+    let from_pack = retrace_kernel::miau::Miau::start(&pack.levels[0].setup, 0).unwrap();
+    let in_code = retrace_kernel::miau::Miau::start(&miau_level::bench_level(), 0).unwrap();
+    assert_eq!(from_pack.board, in_code.board);
+    assert!(from_pack.board.things.len() > 30, "the bench level's walls, words, cat and rocks");
+}

@@ -282,8 +282,9 @@ impl GpuStepper {
     }
 
     /// A run in tiles, or on the bit planes a generation a dispatch when a
-    /// tile does not fit, or on one word a cell when the planes do not.
-    fn step_batch(&self, batch: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
+    /// tile does not fit, or on one word a cell when the planes do not;
+    /// reading back what `opts` asks (as [`LifeGpu::run_with`]).
+    pub fn run_batch(&self, batch: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
         if let Some(tiles) = &self.tiles {
             match tiles.run_with(&self.gpu, batch, gens, opts) {
                 Err(GpuError::TooLarge(_)) => {}
@@ -305,7 +306,7 @@ impl GpuStepper {
 impl retrace_kernel::life::Stepper for GpuStepper {
     fn run(&mut self, field: &Field, gens: u32) -> Result<(Field, Vec<(u32, u32, u64)>), String> {
         let batch = Batch::from_fields(std::slice::from_ref(field));
-        let r = self.step_batch(&batch, gens, RunOptions::default()).map_err(|e| e.to_string())?;
+        let r = self.run_batch(&batch, gens, RunOptions::default()).map_err(|e| e.to_string())?;
         let figures = r.stats.iter().map(|g| (g[0].p1, g[0].p2, g[0].hash)).collect();
         Ok((Batch { cells: r.cells, ..batch }.field(0), figures))
     }
@@ -325,7 +326,7 @@ impl retrace_kernel::life::solve::BatchEval for GpuStepper {
         let batch = Batch::from_fields(fields);
         // Only the last generation's counts: no cells, no other generations read back.
         let opts = RunOptions { cells: false, every_generation: false };
-        let r = self.step_batch(&batch, gens, opts).map_err(|e| e.to_string())?;
+        let r = self.run_batch(&batch, gens, opts).map_err(|e| e.to_string())?;
         let last = r.stats.last().ok_or("the GPU returned no generations")?;
         Ok(last.iter().map(|g| g.p2).collect())
     }

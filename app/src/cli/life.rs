@@ -48,7 +48,8 @@ pub enum Engine {
     Reference,
     /// The bit-parallel step the game uses.
     Fast,
-    /// The wgpu compute shader (every generation in one submission).
+    /// The GPU (wgpu compute: bit planes, several generations a dispatch,
+    /// 1,024 generations a submission).
     Gpu,
 }
 
@@ -222,7 +223,10 @@ fn run_field(args: &RunArgs, out: &mut dyn Write) -> Result<(), String> {
         }
         Engine::Gpu => {
             let gpu = retrace_gpu::Gpu::new().map_err(|e| format!("--engine gpu: {e}"))?;
-            let life = retrace_gpu::life_step::LifeGpu::new(&gpu).map_err(|e| format!("--engine gpu: {e}"))?;
+            // The game's GPU engine: tiles of bit planes, several generations a dispatch.
+            let life = retrace_gpu::life_step::GpuStepper::new(gpu).map_err(|e| format!("--engine gpu: {e}"))?;
+            // Every generation's counts only when they are printed; the cells always.
+            let opts = retrace_gpu::life_step::RunOptions { cells: true, every_generation: counts };
             let gens =
                 u32::try_from(args.gens).map_err(|_| "--engine gpu runs at most 4294967295 generations".to_string())?;
             let batch = retrace_gpu::life_step::Batch::from_fields(std::slice::from_ref(&f));
@@ -231,7 +235,7 @@ fn run_field(args: &RunArgs, out: &mut dyn Write) -> Result<(), String> {
             let mut done = 0u32;
             while done < gens {
                 let n = (gens - done).min(1024);
-                let r = life.run(&gpu, &cur, n).map_err(|e| format!("--engine gpu: {e}"))?;
+                let r = life.run_batch(&cur, n, opts).map_err(|e| format!("--engine gpu: {e}"))?;
                 if counts {
                     for (k, s) in r.stats.iter().enumerate() {
                         line(u64::from(done) + k as u64 + 1, (s[0].p1, s[0].p2));
