@@ -54,10 +54,10 @@ fn compress(cv: ptr<function, array<u32, 8>>, m0: array<u32, 16>, block_len: u32
     }
 }
 
-// BLAKE3 of the `len`-byte key whose little-endian, zero-padded words start
-// at `keys[base]`.
-fn hash_key(base: u32, len: u32) -> array<u32, 8> {
-    let words = (len + 3u) / 4u;
+// BLAKE3 of the `len`-byte message whose little-endian words start at
+// `keys[base]`: its first `words` words are the key's (zero-padded to a
+// word), the rest zeros (a key hashed padded to whole blocks).
+fn hash_key(base: u32, words: u32, len: u32) -> array<u32, 8> {
     var blocks = (len + 63u) / 64u;
     if (blocks == 0u) {
         blocks = 1u;

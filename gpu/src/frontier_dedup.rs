@@ -6,7 +6,8 @@
 //!
 //! The table's layout, the passes and why their answers do not depend on
 //! the order the GPU runs them in are written at the top of the shader.
-//! The fingerprint is the CPU table's (the first 12 bytes of BLAKE3), so
+//! The fingerprint is the CPU table's (the first 12 bytes of the BLAKE3 of
+//! the key zero-padded to whole blocks, `hashing::padded_len`), so
 //! the two sets answer alike, collisions included: two of `n` states share
 //! one with a chance under n² / 2^97.
 //!
@@ -46,7 +47,7 @@ struct Params {
     base: u32,
     mask: u32,
     old_slots: u32,
-    pad: u32,
+    hash_len: u32,
 }
 
 /// The GPU table's contents, slot by slot (the CPU twin works on one).
@@ -113,9 +114,13 @@ pub fn frontier_dedup_cpu(
     base: u32,
 ) -> Result<Vec<bool>, String> {
     let count = words.len() / stride.max(1);
+    let hash_len = retrace_kernel::hashing::padded_len(key_len as usize);
     let prints: Vec<[u32; 3]> = (0..count)
         .map(|k| {
-            let h = frontier_hash_cpu(&words[k * stride..], key_len);
+            // The key's words, then zeros to whole blocks.
+            let mut padded = words[k * stride..(k + 1) * stride].to_vec();
+            padded.resize(hash_len / 4, 0);
+            let h = frontier_hash_cpu(&padded, hash_len as u32);
             std::array::from_fn(|i| u32::from_le_bytes(h[4 * i..4 * i + 4].try_into().expect("4 bytes")))
         })
         .collect();
@@ -428,7 +433,7 @@ impl GpuDedup {
             base,
             mask: (self.slots - 1) as u32,
             old_slots: old.as_ref().map_or(0, |o| o.1 as u32),
-            pad: 0,
+            hash_len: retrace_kernel::hashing::padded_len(key_len) as u32,
         };
         self.frame(at, n, stride);
         let f = self.frames[at].as_ref().expect("made above");

@@ -1,6 +1,6 @@
 // The Miau solver's visited set on the GPU: a batch of keys goes up, each is
-// hashed (`blake3.wgsl`, prepended), its fingerprint (the first 12 bytes of
-// the hash, as the CPU's table keeps) is looked up in an open-addressed table
+// hashed zero-padded to whole blocks (`blake3.wgsl`, prepended), its
+// fingerprint (the first 12 bytes of the hash, as the CPU's table keeps) is looked up in an open-addressed table
 // that stays on the GPU and inserted when new, and one bit per key comes
 // back. The CPU twin is `frontier_dedup.rs::frontier_dedup_cpu`.
 //
@@ -44,7 +44,9 @@ struct Params {
     mask: u32,
     // Slots in the old table (the rehash pass).
     old_slots: u32,
-    pad: u32,
+    // Bytes a key is hashed as: zero-padded to whole 64-byte blocks (the
+    // CPU's `hashing::padded_len`).
+    hash_len: u32,
 }
 
 @group(0) @binding(0) var<uniform> params: Params;
@@ -70,7 +72,7 @@ fn dedup_hash(@builtin(global_invocation_id) gid: vec3<u32>) {
     if (k >= params.count) {
         return;
     }
-    let cv = hash_key(k * params.stride, params.key_len);
+    let cv = hash_key(k * params.stride, (params.key_len + 3u) / 4u, params.hash_len);
     prints[4u * k] = cv[0];
     prints[4u * k + 1u] = cv[1];
     prints[4u * k + 2u] = cv[2];

@@ -21,7 +21,7 @@ fn frontier_hash(@builtin(global_invocation_id) gid: vec3<u32>) {
     if (k >= params.count) {
         return;
     }
-    let cv = hash_key(k * params.stride, params.key_len);
+    let cv = hash_key(k * params.stride, (params.key_len + 3u) / 4u, params.key_len);
     for (var i = 0u; i < 8u; i = i + 1u) {
         out[k * 8u + i] = cv[i];
     }

@@ -741,8 +741,9 @@ mod analysis {
             if self.seen.len() + in_flight + n > self.cap {
                 return Ok(false);
             }
-            let keys = pieces.iter().flat_map(|p| p.chunks(self.key_len));
-            let new = keys.map(|k| self.seen.insert(blake3::hash(k).as_bytes()[..12].try_into().unwrap())).collect();
+            let mut prints = Vec::new();
+            pieces.iter().for_each(|p| crate::hashing::fingerprints(p, self.key_len, &mut prints));
+            let new = prints.into_iter().map(|f| self.seen.insert(f)).collect();
             self.answers.push_back(new);
             Ok(true)
         }

@@ -9,7 +9,7 @@ use super::super::types::{Action, Miau, Setup};
 use super::frontier::Layer;
 use super::visited::{fingerprint, Print, Visited};
 use crate::game::{Game, Rejection};
-use crate::hashing::FrontierHasher;
+use crate::hashing::{fingerprints, padded, padded_len, FrontierHasher};
 
 /// Parents expanded at once by default: their children (at most 5 each)
 /// wait, keyed, to be hashed together.
@@ -19,27 +19,23 @@ pub const BATCH: u32 = 16_384;
 /// (with the CPU hasher) their fingerprints.
 pub(super) type Expanded = (Vec<(u32, u8, bool)>, Vec<u8>, Vec<Print>);
 
-/// Keeps the child whose key was just written at `from` in `e`'s keys, with
-/// its fingerprint when this thread hashes, unless the key is its parent's:
-/// that state is visited already (waiting often changes nothing).
-pub(super) fn keep_child(
-    e: &mut Expanded,
-    from: usize,
-    parent: &[u8],
-    index: u32,
-    m: usize,
-    won: bool,
-    local_hash: bool,
-) {
+/// Keeps the child whose key was just written at `from` in `e`'s keys,
+/// unless the key is its parent's: that state is visited already (waiting
+/// often changes nothing).
+pub(super) fn keep_child(e: &mut Expanded, from: usize, parent: &[u8], index: u32, m: usize, won: bool) {
     if super::frontier::same_key(&e.1[from..], parent) {
         e.1.truncate(from);
         return;
     }
-    if local_hash {
-        // The CPU's BLAKE3, here on this thread: the bytes hash_batch would give.
-        e.2.push(fingerprint(blake3::hash(&e.1[from..]).as_bytes()));
-    }
     e.0.push((index, m as u8, won));
+}
+
+/// With the CPU hasher, a chunk's children's fingerprints, on the thread
+/// that expanded them, sixteen keys at a time (`hashing::fingerprints`).
+fn hash_children(e: &mut Expanded, key_len: usize, local_hash: bool) {
+    if local_hash {
+        fingerprints(&e.1, key_len, &mut e.2);
+    }
 }
 
 /// Chunks a batch is cut into per thread, taken in turn by free threads.
@@ -270,7 +266,9 @@ pub fn solve_from(
         spilled = !remote;
     }
     if !remote {
-        seen.insert(fingerprint(blake3::hash(&key).as_bytes()));
+        let mut first = Vec::new();
+        fingerprints(&key, key_len, &mut first);
+        seen.insert(first[0]);
     }
     let max_states = max_states.min(MAX_STATES);
     let batch_size = if opts.batch == 0 { BATCH } else { opts.batch } as usize;
@@ -323,9 +321,10 @@ pub fn solve_from(
                 let from = e.1.len();
                 keyer.key(&t, &mut e.1);
                 e.1.push(mask);
-                keep_child(e, from, key, *index, m, t.won, local_hash);
+                keep_child(e, from, key, *index, m, t.won);
             }
         }
+        hash_children(e, key_len, local_hash);
     };
     // The solver's own compact state, where the level allows it: stepped in
     // place and taken back with undo, the same keys as the game's state gives.
@@ -352,11 +351,12 @@ pub fn solve_from(
                     let from = e.1.len();
                     c.key(&mut e.1);
                     e.1.push(mask | c.formed());
-                    keep_child(e, from, key, *index, m, c.won(), local_hash);
+                    keep_child(e, from, key, *index, m, c.won());
                 }
                 c.undo(mark);
             }
         }
+        hash_children(e, key_len, local_hash);
     };
     let threads = opts.threads.max(1) as usize;
     let mut compacts: Vec<Compact> = level.iter().flat_map(|l| (0..threads).map(move |_| Compact::new(l))).collect();
@@ -473,18 +473,19 @@ pub fn solve_from(
                 spilled = true;
             }
             let parts = &sets[cur];
-            // Another hasher gets the batch's keys in one piece.
-            let hashed: Vec<Print>;
+            // Another hasher gets the batch's keys in one piece, each padded
+            // as a fingerprint hashes it; after a hand-over, this thread hashes.
+            let mut hashed: Vec<Print> = Vec::new();
             let prints: Vec<&[Print]> = if local_hash {
                 parts.iter().map(|p| p.2.as_slice()).collect()
             } else {
-                let keys: Vec<u8> = parts.iter().flat_map(|p| p.1.iter().copied()).collect();
-                let digests = if spilled {
-                    crate::hashing::CpuHasher.hash_batch(&keys, key_len)
+                if spilled {
+                    parts.iter().for_each(|p| fingerprints(&p.1, key_len, &mut hashed));
                 } else {
-                    hasher.hash_batch(&keys, key_len)
-                };
-                hashed = digests.map_err(Rejection::new)?.iter().map(fingerprint).collect();
+                    let keys: Vec<u8> = parts.iter().flat_map(|p| p.1.chunks(key_len)).flat_map(padded).collect();
+                    let digests = hasher.hash_batch(&keys, padded_len(key_len)).map_err(Rejection::new)?;
+                    hashed = digests.iter().map(fingerprint).collect();
+                }
                 vec![hashed.as_slice()]
             };
             let fresh = seen.insert_all(&prints);

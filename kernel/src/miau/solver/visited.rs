@@ -188,8 +188,9 @@ impl Visited {
 /// Bytes in a fingerprint.
 pub(super) const FP: usize = 12;
 
-/// A state's fingerprint in the visited set: the first [`FP`] bytes of its
-/// key's BLAKE3 (the CPU's or the GPU's twin: the same bytes). Two of `n`
+/// A state's fingerprint in the visited set: the first [`FP`] bytes of the
+/// BLAKE3 of its key zero-padded to whole blocks (`hashing::fingerprints`;
+/// the CPU's or the GPU's: the same bytes). Two of `n`
 /// different states share one with a chance under n² / 2^97: 6 · 10^-14 at
 /// 100 M states, 2 · 10^-12 at the most a search visits (2^29); a shared
 /// fingerprint would count the second state as visited.
