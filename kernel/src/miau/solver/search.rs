@@ -368,15 +368,18 @@ pub fn solve_from(
     } else {
         Vec::new()
     };
-    // Two sets of each thread's children when a remote set checks one batch
-    // while the next is expanded; one otherwise.
+    // Two sets of each thread's children: one batch is expanded while the
+    // one before is checked (by a remote set) or taken (after the CPU's table).
     let new_parts = || -> Vec<Expanded> {
         (0..threads * CHUNKS_PER_THREAD).map(|_| (Vec::new(), Vec::new(), Vec::new())).collect()
     };
-    let mut sets: [Vec<Expanded>; 2] = [new_parts(), if remote { new_parts() } else { Vec::new() }];
+    let mut sets: [Vec<Expanded>; 2] = [new_parts(), new_parts()];
     let mut cur = 0;
     // The set whose batch the remote set is checking.
     let mut waiting: Option<usize> = None;
+    // Whether each child of the set before `cur` was new: checked by the
+    // CPU's table and not yet taken (taken while the next batch expands).
+    let mut held: Option<Vec<bool>> = None;
     let mut depth = 0u32;
     // The block being expanded, decoded.
     let (mut block_ids, mut block_keys) = (Vec::new(), Vec::new());
@@ -397,7 +400,7 @@ pub fn solve_from(
             if opts.max_bytes > 0 {
                 // The worst case after this batch: every parent has five new
                 // children, each growing vector reallocates (old and new held).
-                let grown = states + 5 * batch.len() as u64;
+                let grown = states + held.as_ref().map_or(0, Vec::len) as u64 + 5 * batch.len() as u64;
                 let keys = 5 * batch.len() * key_len;
                 let held = stored_bytes(grown) * 3 / 2
                     + layer_bytes
@@ -409,10 +412,22 @@ pub fn solve_from(
                 }
             }
             // Each thread's children stay in its own vectors (no copying them
-            // together); their order is the parts' order.
-            let parts = &mut sets[cur];
+            // together); their order is the parts' order. The batch before,
+            // checked already, is taken by this thread while the others
+            // expand this one (or first, with one thread).
+            let [a, b] = &mut sets;
+            let (parts, before) = if cur == 0 { (a, &*b) } else { (b, &*a) };
             parts.iter_mut().for_each(clear);
-            if threads == 1 || batch.len() < 64 {
+            let parallel = threads > 1 && batch.len() >= 64;
+            if !parallel {
+                if let Some(fresh) = held.take() {
+                    if let Some(v) = t.take(before, &fresh) {
+                        return Ok(v);
+                    }
+                }
+            }
+            let mut verdict = None;
+            if !parallel {
                 match compacts.first_mut() {
                     Some(c) => expand_fast(&mut parts[0], c, batch, batch_keys),
                     None => expand(&mut parts[0], &start, &keyer.nouns, batch, batch_keys),
@@ -444,7 +459,13 @@ pub fn solve_from(
                             });
                         }
                     }
+                    if let Some(fresh) = held.take() {
+                        verdict = t.take(before, &fresh);
+                    }
                 });
+            }
+            if let Some(v) = verdict {
+                return Ok(v);
             }
             if sets[cur].iter().all(|p| p.0.is_empty()) {
                 continue;
@@ -488,8 +509,11 @@ pub fn solve_from(
                 }
                 vec![hashed.as_slice()]
             };
-            let fresh = seen.insert_all(&prints);
-            if let Some(v) = t.take(parts, &fresh) {
+            held = Some(seen.insert_all(&prints));
+            cur ^= 1;
+        }
+        if let Some(fresh) = held.take() {
+            if let Some(v) = t.take(&sets[cur ^ 1], &fresh) {
                 return Ok(v);
             }
         }
