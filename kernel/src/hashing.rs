@@ -1,6 +1,9 @@
-//! The frontier hashing interface: hash a batch of fixed-length keys. The Miau
-//! solver deduplicates states through it; the CPU backend is BLAKE3 (the
-//! `blake3` crate), and the GPU backend (`retrace-gpu`) must match it bit for bit.
+//! The frontier hashing interface: hash a batch of fixed-length keys
+//! (`FrontierHasher`), or keep a whole visited set elsewhere
+//! (`FrontierDedup`, the GPU's). The Miau solver deduplicates states by
+//! [`Fingerprint`]s: 12 bytes of the BLAKE3 of each key padded to whole
+//! blocks, hashed sixteen at a time on the CPU ([`fingerprints`]); the GPU
+//! backend (`retrace-gpu`) matches it bit for bit.
 
 /// Hashes batches of fixed-length keys.
 pub trait FrontierHasher {

@@ -1,9 +1,11 @@
 //! The solver: breadth-first search over U, D, L, R and W, so a found solution
 //! is a shortest one. Each layer's new states are keyed by fixed-length bytes
-//! ([`Layout`](super::key::Layout)) and hashed through a `FrontierHasher` (BLAKE3 on the CPU, or
-//! the GPU's twin): the answers are identical with every backend.
+//! ([`Layout`](super::key::Layout)) and fingerprinted (`hashing::fingerprints`
+//! on the expanding threads, or a `FrontierDedup` elsewhere: the GPU's): the
+//! answers are identical with every backend.
 //!
-//! Bytes kept per visited state: 12 (the first 12 bytes of the key's BLAKE3,
+//! Bytes kept per visited state: 12 (the first 12 bytes of the BLAKE3 of
+//! the key padded to whole blocks,
 //! in an open-addressed visited table kept between 3/8 and 3/4 full, in 16
 //! shards; two states share one with a chance under n² / 2^97) + 4
 //! (the parent index and the move packed in one `u32`, in a vector that at
