@@ -392,7 +392,6 @@ impl GpuDedup {
         }
         let n: u64 = pieces.iter().map(|p| (p.len() / key_len) as u64).sum();
         let at = self.next_frame;
-        self.next_frame ^= 1;
         if n == 0 {
             self.flights.push_back(Flight { frame: at, count: 0, mapped: None });
             return Ok(true);
@@ -435,6 +434,8 @@ impl GpuDedup {
             old_slots: old.as_ref().map_or(0, |o| o.1 as u32),
             hash_len: retrace_kernel::hashing::padded_len(key_len) as u32,
         };
+        // This batch's frame; the next batch takes the other.
+        self.next_frame ^= 1;
         self.frame(at, n, stride);
         let f = self.frames[at].as_ref().expect("made above");
         let gpu = self.hasher.gpu();
