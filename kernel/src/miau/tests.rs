@@ -788,7 +788,8 @@ mod analysis {
         // became keys, names were interned and readings remembered): a proof
         // over 141,282 states must stay exactly that.
         let rocks = setup("MIAU IS YOU . . . / ROCK IS PUSH . . . / . r . r . . / . . m . r . / FLAG IS . . . WIN");
-        for (threads, general) in [(1, false), (2, false), (1, true)] {
+        // Four threads and more take each batch together (`take_parallel`).
+        for (threads, general) in [(1, false), (2, false), (1, true), (4, false), (7, false)] {
             assert_eq!(
                 solve_with(&rocks, &Options { max_states: 2_000_000, threads, general, ..opts() }, &mut CpuHasher)
                     .unwrap(),
@@ -855,6 +856,8 @@ mod analysis {
             Options { no_word_loss: true, ..base.clone() },
             Options { hands_off: true, ..base.clone() },
             Options { max_states: 300, threads: 2, ..base.clone() },
+            Options { max_states: 300, threads: 5, ..base.clone() },
+            Options { threads: 4, ..base.clone() },
         ];
         for (i, level) in levels.iter().enumerate() {
             for c in &constraints {

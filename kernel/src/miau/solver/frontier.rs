@@ -80,6 +80,7 @@ impl Layer {
     }
 
     /// Blocks.
+    #[cfg(test)]
     pub(super) fn blocks(&self) -> usize {
         self.blocks.len()
     }
@@ -92,7 +93,8 @@ impl Layer {
     /// Appends a state (indices increase along a layer).
     pub(super) fn push(&mut self, id: u32, key: &[u8]) {
         debug_assert_eq!(key.len(), self.key_len);
-        if self.blocks.last().is_none_or(|b| b.count == self.batch) {
+        // A full block, or one closed by `finish` or `append`, is not added to.
+        if self.blocks.last().is_none_or(|b| b.count == self.batch || b.last.is_empty()) {
             if let Some(full) = self.blocks.last_mut() {
                 // Done: no spare capacity kept, and no last key.
                 full.bytes.shrink_to_fit();
@@ -154,12 +156,47 @@ impl Layer {
         }
     }
 
-    /// Block `i`'s indices and keys (the keys joined), into the buffers given.
-    pub(super) fn decode(&self, i: usize, ids: &mut Vec<u32>, keys: &mut Vec<u8>) {
-        let b = &self.blocks[i];
-        let n = self.key_len;
+    /// Appends another layer's blocks (a piece of this layer encoded
+    /// elsewhere, its states after this layer's).
+    pub(super) fn append(&mut self, mut piece: Layer) {
+        self.finish();
+        piece.finish();
+        self.blocks.append(&mut piece.blocks);
+    }
+
+    /// The blocks in batches to expand: runs of consecutive blocks of at
+    /// most `batch` states together (a larger block alone).
+    pub(super) fn batches(&self) -> Vec<std::ops::Range<usize>> {
+        let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+        let mut states = 0;
+        for (i, b) in self.blocks.iter().enumerate() {
+            match out.last_mut() {
+                Some(r) if states + b.count <= self.batch => {
+                    r.end = i + 1;
+                    states += b.count;
+                }
+                _ => {
+                    out.push(i..i + 1);
+                    states = b.count;
+                }
+            }
+        }
+        out
+    }
+
+    /// The indices and keys (joined) of blocks `range`, into the buffers given.
+    pub(super) fn decode_blocks(&self, range: std::ops::Range<usize>, ids: &mut Vec<u32>, keys: &mut Vec<u8>) {
         ids.clear();
         keys.clear();
+        for i in range {
+            self.decode_into(i, ids, keys);
+        }
+    }
+
+    /// Block `i`'s indices and keys, appended to the buffers given.
+    fn decode_into(&self, i: usize, ids: &mut Vec<u32>, keys: &mut Vec<u8>) {
+        let b = &self.blocks[i];
+        let n = self.key_len;
         let bytes = &b.bytes;
         let mut id = u32::from_le_bytes(bytes[..4].try_into().expect("4 bytes"));
         ids.push(id);
@@ -223,11 +260,42 @@ mod frontier_tests {
             let mut got = Vec::new();
             let (mut ids, mut keys) = (Vec::new(), Vec::new());
             for b in 0..layer.blocks() {
-                layer.decode(b, &mut ids, &mut keys);
+                layer.decode_blocks(b..b + 1, &mut ids, &mut keys);
                 got.extend(ids.iter().copied().zip(keys.chunks(key_len).map(<[u8]>::to_vec)));
             }
             assert_eq!(got, want, "{key_len}-byte keys in blocks of {batch}");
         }
+    }
+
+    /// Pieces encoded apart and appended keep every key and index in order;
+    /// batches group consecutive blocks up to the batch size (a larger
+    /// block alone), and a closed block is never added to.
+    #[test]
+    fn appended_pieces_and_their_batches() {
+        let key = |i: u32| vec![(i % 7) as u8, (i / 7) as u8, 3];
+        let mut layer = Layer::new(3, 10);
+        let mut want = Vec::new();
+        let mut id = 0;
+        for piece_len in [4u32, 0, 25, 1, 6, 3] {
+            let mut piece = Layer::new(3, usize::MAX);
+            for _ in 0..piece_len {
+                piece.push(id, &key(id));
+                want.push((id, key(id)));
+                id += 1;
+            }
+            layer.append(piece);
+        }
+        layer.push(id, &key(id));
+        want.push((id, key(id)));
+        assert_eq!(layer.blocks(), 6, "five pieces and the block pushed after them");
+        assert_eq!(layer.batches(), vec![0..1, 1..2, 2..5, 5..6], "4 | 25 | 1+6+3 | 1");
+        let (mut ids, mut keys) = (Vec::new(), Vec::new());
+        let mut got = Vec::new();
+        for r in layer.batches() {
+            layer.decode_blocks(r, &mut ids, &mut keys);
+            got.extend(ids.iter().copied().zip(keys.chunks(3).map(<[u8]>::to_vec)));
+        }
+        assert_eq!(got, want);
     }
 
     /// Siblings that differ in a byte or two cost a few bytes each, not a key.

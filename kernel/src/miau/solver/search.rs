@@ -38,6 +38,13 @@ fn hash_children(e: &mut Expanded, key_len: usize, local_hash: bool) {
     }
 }
 
+/// From this many threads on, a batch's children are taken by all the
+/// threads together once it is checked (a chunk each: its parent links and
+/// its piece of the next layer), rather than by the main thread alone
+/// beside the next batch's expansion: with many threads that one thread's
+/// share would become the longest part of a batch.
+const PARALLEL_TAKE: usize = 4;
+
 /// Chunks a batch is cut into per thread, taken in turn by free threads.
 const CHUNKS_PER_THREAD: usize = 4;
 
@@ -388,8 +395,8 @@ pub fn solve_from(
         // few), each split into fixed chunks in layer order, one a thread: the
         // children's order never depends on timing.
         let layer_bytes = layer.bytes();
-        for block in 0..layer.blocks() {
-            layer.decode(block, &mut block_ids, &mut block_keys);
+        for blocks in layer.batches() {
+            layer.decode_blocks(blocks, &mut block_ids, &mut block_keys);
             let (batch, batch_keys) = (block_ids.as_slice(), block_keys.as_slice());
             let states = t.parents.len() as u64;
             let next_bytes = t.next.bytes();
@@ -509,8 +516,16 @@ pub fn solve_from(
                 }
                 vec![hashed.as_slice()]
             };
-            held = Some(seen.insert_all(&prints));
-            cur ^= 1;
+            let fresh = seen.insert_all(&prints);
+            if threads >= PARALLEL_TAKE {
+                // Many threads: they take the batch together, at once.
+                if let Some(v) = t.take_parallel(parts, &fresh, threads) {
+                    return Ok(v);
+                }
+            } else {
+                held = Some(fresh);
+                cur ^= 1;
+            }
         }
         if let Some(fresh) = held.take() {
             if let Some(v) = t.take(&sets[cur ^ 1], &fresh) {
@@ -546,6 +561,83 @@ struct Taker {
 }
 
 impl Taker {
+    /// [`Taker::take`] by `workers` threads: each chunk's new children get
+    /// their indices from the counts before it (so the order is the serial
+    /// one), and each chunk writes its parent links into its own slice and
+    /// encodes its new states as a piece of the next layer. A batch in which
+    /// the search ends (a win, or the states' budget) is taken serially.
+    fn take_parallel(&mut self, parts: &[Expanded], fresh: &[bool], workers: usize) -> Option<Verdict> {
+        let key_len = self.key_len;
+        let base = self.parents.len() as u64;
+        let mut starts = Vec::with_capacity(parts.len());
+        let mut counts = Vec::with_capacity(parts.len());
+        let (mut at, mut total) = (0, 0u64);
+        for p in parts {
+            starts.push(at);
+            let mut count = 0;
+            for (c, &(_, _, won)) in p.0.iter().enumerate() {
+                if !fresh[at + c] {
+                    continue;
+                }
+                count += 1;
+                let dead_end = won && p.1[(c + 1) * key_len - 1] != self.all_formed;
+                if !dead_end && (won || base + total + count >= self.max_states) {
+                    return self.take(parts, fresh);
+                }
+            }
+            at += p.0.len();
+            counts.push(count);
+            total += count;
+        }
+        self.parents.resize(self.parents.len() + total as usize, 0);
+        // Each chunk's slice of the new links, and its first index.
+        let mut rest = &mut self.parents[base as usize..];
+        let mut slices = Vec::with_capacity(parts.len());
+        let mut first = base as u32;
+        for &n in &counts {
+            let (mine, more) = rest.split_at_mut(n as usize);
+            slices.push((mine, first));
+            first += n as u32;
+            rest = more;
+        }
+        let per = parts.len().div_ceil(workers.max(1)).max(1);
+        let pieces: Vec<Layer> = std::thread::scope(|sc| {
+            let handles: Vec<_> = parts
+                .chunks(per)
+                .zip(starts.chunks(per))
+                .zip(slices.chunks_mut(per))
+                .map(|((parts, starts), slices)| {
+                    sc.spawn(move || {
+                        let mut out = Vec::with_capacity(parts.len());
+                        for ((p, &at), (links, first)) in parts.iter().zip(starts).zip(slices.iter_mut()) {
+                            let mut piece = Layer::new(key_len, usize::MAX);
+                            let mut k = 0;
+                            for (c, &(parent, m, won)) in p.0.iter().enumerate() {
+                                if !fresh[at + c] {
+                                    continue;
+                                }
+                                links[k] = parent | u32::from(m) << INDEX_BITS;
+                                // A win here skipped a required rule (the scan
+                                // above found no other): a dead end, not expanded.
+                                if !won {
+                                    piece.push(*first + k as u32, &p.1[c * key_len..(c + 1) * key_len]);
+                                }
+                                k += 1;
+                            }
+                            out.push(piece);
+                        }
+                        out
+                    })
+                })
+                .collect();
+            handles.into_iter().flat_map(|h| h.join().expect("a taking thread does not panic")).collect()
+        });
+        for piece in pieces {
+            self.next.append(piece);
+        }
+        None
+    }
+
     /// Takes a batch's children in order, with whether each was new; the
     /// verdict when the search ends on one of them (a win, or the states'
     /// budget).
