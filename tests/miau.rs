@@ -73,6 +73,14 @@ fn solve_prints_one_line_per_level() {
     let (code, out, _) = retrace(&["miau", "solve", &sample(), "--level", "walled", "--max", "20"]);
     assert_eq!(code, 1);
     assert!(out.starts_with("walled LIMIT ") && out.trim_end().ends_with(" states"), "{out}");
+    // Any batch size, the same answers; a batch of none is refused.
+    let (_, all, _) = retrace(&["miau", "solve", &sample()]);
+    for batch in ["1", "7", "100000"] {
+        let (code, cut, _) = retrace(&["miau", "solve", &sample(), "--batch", batch, "--threads", "2"]);
+        assert_eq!((code, cut.as_str()), (0, all.as_str()), "--batch {batch}");
+    }
+    let (code, _, err) = retrace(&["miau", "solve", &sample(), "--batch", "0"]);
+    assert_eq!(code, 2, "{err}");
 }
 
 /// Regression: a search had no memory budget (a big pack aborted in the

@@ -57,6 +57,10 @@ pub enum MiauCommand {
         /// core); every count gives the same answer.
         #[arg(long)]
         threads: Option<u32>,
+        /// Parents expanded at once (default 16,384); every size gives the
+        /// same answer (larger batches start the threads fewer times).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_048_576))]
+        batch: Option<u32>,
         /// The most memory a level's search may hold, in MiB (default: half
         /// the memory available); the search stops with `LIMIT … memory` first.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -139,6 +143,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             explain,
             json,
             threads,
+            batch,
             memory,
             timeout,
         } => {
@@ -186,6 +191,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     require: require.clone(),
                     no_word_loss,
                     threads: cores,
+                    batch: batch.unwrap_or(0),
                     max_bytes,
                     ..Default::default()
                 };
