@@ -502,3 +502,30 @@ proptest! {
         prop_assert_eq!(table.fingerprints(), seen.into_iter().collect::<Vec<_>>());
     }
 }
+
+/// A search begun on a visited set whose table never grew starts from
+/// nothing: keys of the search before are new again, after other keys (an
+/// emptying that kept the old claims would call them seen: such a change
+/// was tried, measured no faster, and this test caught its first draft).
+#[test]
+fn a_visited_set_begun_again_starts_empty() {
+    use retrace_kernel::hashing::FrontierDedup;
+    let Some(gpu) = gpu_for_tests("gpu visited set reuse") else { return };
+    let mut d = GpuDedup::with_slots(gpu, 1024, 1024).unwrap();
+    // 150 different keys a set: each starts with its number and its set.
+    let set = |s: u32| -> Vec<u8> {
+        (0..150u32)
+            .flat_map(move |k| {
+                (0..56u32).map(move |j| [k as u8, s as u8][..].get(j as usize).copied().unwrap_or((k * j) as u8))
+            })
+            .collect()
+    };
+    let (a, b) = (set(1), set(2));
+    d.begin(56).unwrap();
+    assert!(d.check(&a).unwrap().unwrap().iter().all(|&n| n), "the first search: all new");
+    d.begin(56).unwrap();
+    assert!(d.check(&b).unwrap().unwrap().iter().all(|&n| n), "other keys: new");
+    assert!(d.check(&a).unwrap().unwrap().iter().all(|&n| n), "the first search's keys: new again");
+    assert!(d.check(&b).unwrap().unwrap().iter().all(|&n| !n), "this search's: seen");
+    assert_eq!(d.slots(), 1024, "the table did not grow");
+}
