@@ -505,8 +505,9 @@ proptest! {
 
 /// A search begun on a visited set whose table never grew starts from
 /// nothing: keys of the search before are new again, after other keys (an
-/// emptying that kept the old claims would call them seen: such a change
-/// was tried, measured no faster, and this test caught its first draft).
+/// emptying that kept the old claims would call them seen; a table emptied
+/// in place rather than made anew was tried, measured no faster, and this
+/// test fails when that emptying is left out).
 #[test]
 fn a_visited_set_begun_again_starts_empty() {
     use retrace_kernel::hashing::FrontierDedup;
