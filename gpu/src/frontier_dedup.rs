@@ -19,7 +19,7 @@
 //! carries on with the CPU's table (never a wrong answer).
 
 use crate::device::{Gpu, GpuError, Timer, READBACK_TIMEOUT};
-use crate::frontier_hash::{frontier_hash_cpu, GpuHasher, MAX_KEY};
+use crate::frontier_hash::{frontier_hash_cpu, pack_pieces, GpuHasher, MAX_KEY};
 use bytemuck::{Pod, Zeroable};
 use retrace_kernel::hashing::{Fingerprint, FrontierDedup, FrontierHasher};
 use std::collections::VecDeque;
@@ -157,22 +157,6 @@ pub fn frontier_dedup_cpu(
     Ok(slot_of.iter().enumerate().map(|(k, &s)| table.words[4 * s] == base + k as u32).collect())
 }
 
-/// The keys of `pieces` as the shader reads them: `stride` little-endian
-/// words each, zero-padded ([`crate::frontier_hash::pack_keys`] without
-/// joining the pieces first).
-fn pack_pieces(pieces: &[&[u8]], key_len: usize, stride: usize) -> Vec<u32> {
-    let n: usize = pieces.iter().map(|p| p.len() / key_len).sum();
-    let mut words = vec![0u32; n * stride];
-    for (w, key) in words.chunks_mut(stride).zip(pieces.iter().flat_map(|p| p.chunks(key_len))) {
-        for (j, c) in key.chunks(4).enumerate() {
-            let mut b = [0u8; 4];
-            b[..c.len()].copy_from_slice(c);
-            w[j] = u32::from_le_bytes(b);
-        }
-    }
-    words
-}
-
 /// Writes the keys of `pieces` into `keys` as the shader reads them.
 fn upload(gpu: &Gpu, keys: &wgpu::Buffer, pieces: &[&[u8]], key_len: usize) {
     if key_len.is_multiple_of(4) {
@@ -184,7 +168,7 @@ fn upload(gpu: &Gpu, keys: &wgpu::Buffer, pieces: &[&[u8]], key_len: usize) {
             at += piece.len() as u64;
         }
     } else {
-        let words = pack_pieces(pieces, key_len, key_len.div_ceil(4));
+        let (words, _) = pack_pieces(pieces, key_len);
         gpu.queue.write_buffer(keys, 0, bytemuck::cast_slice(&words));
     }
 }

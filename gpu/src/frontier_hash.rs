@@ -50,12 +50,21 @@ fn compress(cv: &mut [u32; 8], m0: [u32; 16], block_len: u32, flags: u32) {
 
 /// Packs keys as the shader reads them: `stride` words per key, little-endian, zero-padded.
 pub fn pack_keys(keys: &[u8], key_len: usize) -> (Vec<u32>, usize) {
-    let stride = key_len.div_ceil(4).max(1);
-    let count = keys.len() / key_len.max(1);
-    let mut words = vec![0u32; count * stride];
-    for (k, key) in keys.chunks(key_len.max(1)).enumerate() {
-        for (j, &byte) in key.iter().enumerate() {
-            words[k * stride + j / 4] |= u32::from(byte) << (8 * (j % 4));
+    pack_pieces(&[keys], key_len)
+}
+
+/// [`pack_keys`] for keys given in pieces (each whole keys), without
+/// joining the pieces first.
+pub fn pack_pieces(pieces: &[&[u8]], key_len: usize) -> (Vec<u32>, usize) {
+    let key_len = key_len.max(1);
+    let stride = key_len.div_ceil(4);
+    let n: usize = pieces.iter().map(|p| p.len() / key_len).sum();
+    let mut words = vec![0u32; n * stride];
+    for (w, key) in words.chunks_mut(stride).zip(pieces.iter().flat_map(|p| p.chunks(key_len))) {
+        for (j, c) in key.chunks(4).enumerate() {
+            let mut b = [0u8; 4];
+            b[..c.len()].copy_from_slice(c);
+            w[j] = u32::from_le_bytes(b);
         }
     }
     (words, stride)

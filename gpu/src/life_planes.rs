@@ -63,6 +63,18 @@ impl PackedBatch {
 
     /// The cells again, one `u32` a cell.
     pub fn to_batch(&self) -> Batch {
+        Batch { w: self.w, h: self.h, wrap: self.wrap, fields: self.fields, cells: self.cells_of(&self.planes) }
+    }
+
+    /// A run's result with the planes the GPU handed back (`r.cells`, when
+    /// `opts.cells`) unpacked into cells, one `u32` a cell.
+    pub(crate) fn unpacked(&self, r: RunResult, opts: RunOptions) -> RunResult {
+        let cells = if opts.cells { self.cells_of(&r.cells) } else { Vec::new() };
+        RunResult { cells, ..r }
+    }
+
+    /// The cells of planes laid out as this batch's.
+    fn cells_of(&self, planes: &[u32]) -> Vec<u32> {
         let plane = (self.h * self.words) as usize;
         let mut cells = Vec::with_capacity((self.w * self.h * self.fields) as usize);
         for f in 0..self.fields as usize {
@@ -71,8 +83,8 @@ impl PackedBatch {
                 for x in 0..self.w as usize {
                     let at = base + y * self.words as usize + x / 32;
                     let bit = 1u32 << (x % 32);
-                    let alive = self.planes[at] & bit != 0;
-                    let p2 = self.planes[at + plane] & bit != 0;
+                    let alive = planes[at] & bit != 0;
+                    let p2 = planes[at + plane] & bit != 0;
                     cells.push(if !alive {
                         0
                     } else if p2 {
@@ -83,7 +95,7 @@ impl PackedBatch {
                 }
             }
         }
-        Batch { w: self.w, h: self.h, wrap: self.wrap, fields: self.fields, cells }
+        cells
     }
 }
 
@@ -256,9 +268,6 @@ impl LifePlanesGpu {
             pad: 0,
         };
         let groups = [b.words.div_ceil(64), b.h, b.fields];
-        let r = self.stage.submit(gpu, &b.planes, (gens, 1), opts, groups, params)?;
-        // The stage hands back the planes: unpacked here into cells.
-        let cells = if opts.cells { PackedBatch { planes: r.cells, ..b.clone() }.to_batch().cells } else { Vec::new() };
-        Ok(RunResult { cells, ..r })
+        Ok(b.unpacked(self.stage.submit(gpu, &b.planes, (gens, 1), opts, groups, params)?, opts))
     }
 }

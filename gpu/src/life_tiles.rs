@@ -209,13 +209,7 @@ impl LifeTilesGpu {
                 pad: 0,
             };
             let groups = [b.h.div_ceil(inner), 1, b.fields];
-            let r = self.stage.submit(gpu, &packed.planes, (gens, halo), opts, groups, params)?;
-            let cells = if opts.cells {
-                PackedBatch { planes: r.cells, ..packed.clone() }.to_batch().cells
-            } else {
-                Vec::new()
-            };
-            Ok(RunResult { cells, ..r })
+            Ok(packed.unpacked(self.stage.submit(gpu, &packed.planes, (gens, halo), opts, groups, params)?, opts))
         })?
     }
 }

@@ -56,15 +56,16 @@ pub fn fingerprints(keys: &[u8], key_len: usize, out: &mut Vec<Fingerprint>) {
         ($($n:literal)*) => {
             match padded_len(key_len) {
                 $($n => many::<$n>(keys, key_len, out),)*
-                _ => out.extend(keys.chunks(key_len).map(|k| first12(blake3::hash(&padded(k)).as_bytes()))),
+                _ => out.extend(keys.chunks(key_len).map(|k| fingerprint_of(blake3::hash(&padded(k)).as_bytes()))),
             }
         };
     }
     by_size!(64 128 192 256 320 384 448 512 576 640 704 768 832 896 960 1024);
 }
 
-/// The first 12 bytes of a digest.
-fn first12(d: &[u8; 32]) -> Fingerprint {
+/// A key's fingerprint from the BLAKE3 digest of its padded bytes: the
+/// first 12 bytes.
+pub fn fingerprint_of(d: &[u8; 32]) -> Fingerprint {
     d[..12].try_into().expect("12 of 32 bytes")
 }
 
@@ -97,7 +98,7 @@ fn many<const N: usize>(keys: &[u8], key_len: usize, out: &mut Vec<Fingerprint>)
             CHUNK_END | ROOT,
             &mut digests[..32 * n],
         );
-        out.extend(digests[..32 * n].chunks(32).map(|d| first12(d.try_into().expect("32 bytes"))));
+        out.extend(digests[..32 * n].chunks(32).map(|d| fingerprint_of(d.try_into().expect("32 bytes"))));
     }
 }
 

@@ -7,9 +7,9 @@ use super::super::key::{Keyer, Readings};
 use super::super::state::State;
 use super::super::types::{Action, Miau, Setup};
 use super::frontier::Layer;
-use super::visited::{fingerprint, Print, Visited};
+use super::visited::{Print, Visited};
 use crate::game::{Game, Rejection};
-use crate::hashing::{fingerprints, padded, padded_len, FrontierHasher};
+use crate::hashing::{fingerprint_of, fingerprints, padded, padded_len, FrontierHasher};
 
 /// Parents expanded at once by default: their children (at most 5 each)
 /// wait, keyed, to be hashed together.
@@ -57,6 +57,11 @@ pub(super) fn clear(e: &mut Expanded) {
 
 /// Parent links: the parent's index in the low 29 bits, the move above.
 pub(super) const INDEX_BITS: u32 = 29;
+
+/// A state's parent link: its parent's index, and the move from there above.
+fn link(parent: u32, m: u8) -> u32 {
+    parent | u32::from(m) << INDEX_BITS
+}
 
 /// The most states a search may visit (the parent index's range).
 pub const MAX_STATES: u64 = 1 << INDEX_BITS;
@@ -425,16 +430,13 @@ pub fn solve_from(
             let [a, b] = &mut sets;
             let (parts, before) = if cur == 0 { (a, &*b) } else { (b, &*a) };
             parts.iter_mut().for_each(clear);
-            let parallel = threads > 1 && batch.len() >= 64;
-            if !parallel {
+            let mut verdict = None;
+            if threads == 1 || batch.len() < 64 {
                 if let Some(fresh) = held.take() {
                     if let Some(v) = t.take(before, &fresh) {
                         return Ok(v);
                     }
                 }
-            }
-            let mut verdict = None;
-            if !parallel {
                 match compacts.first_mut() {
                     Some(c) => expand_fast(&mut parts[0], c, batch, batch_keys),
                     None => expand(&mut parts[0], &start, &keyer.nouns, batch, batch_keys),
@@ -512,7 +514,7 @@ pub fn solve_from(
                 } else {
                     let keys: Vec<u8> = parts.iter().flat_map(|p| p.1.chunks(key_len)).flat_map(padded).collect();
                     let digests = hasher.hash_batch(&keys, padded_len(key_len)).map_err(Rejection::new)?;
-                    hashed = digests.iter().map(fingerprint).collect();
+                    hashed = digests.iter().map(fingerprint_of).collect();
                 }
                 vec![hashed.as_slice()]
             };
@@ -616,7 +618,7 @@ impl Taker {
                                 if !fresh[at + c] {
                                     continue;
                                 }
-                                links[k] = parent | u32::from(m) << INDEX_BITS;
+                                links[k] = link(parent, m);
                                 // A win here skipped a required rule (the scan
                                 // above found no other): a dead end, not expanded.
                                 if !won {
@@ -653,7 +655,7 @@ impl Taker {
             if parents.len() == parents.capacity() {
                 parents.reserve_exact(parents.len()); // Exactly doubled: the bound below counts on it.
             }
-            parents.push(parent | u32::from(m) << INDEX_BITS);
+            parents.push(link(parent, m));
             let mask = key[key_len - 1];
             if won && mask != self.all_formed {
                 continue; // A win that skipped a required rule is a dead end.

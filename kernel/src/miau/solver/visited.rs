@@ -196,11 +196,6 @@ pub(super) const FP: usize = 12;
 /// fingerprint would count the second state as visited.
 pub(super) type Print = crate::hashing::Fingerprint;
 
-/// The visited table's fingerprint of a state: the first [`FP`] bytes of its key's hash.
-pub(super) fn fingerprint(h: &[u8; 32]) -> Print {
-    h[..FP].try_into().expect("FP of 32 bytes")
-}
-
 #[cfg(test)]
 mod visited_tests {
     use super::super::search::{stored_bytes, MAX_STORED_BYTES_PER_STATE};
