@@ -10,6 +10,7 @@ use super::frontier::Layer;
 use super::visited::{Print, Visited};
 use crate::game::{Game, Rejection};
 use crate::hashing::{fingerprint_of, fingerprints, padded, padded_len, FrontierHasher};
+use crossbeam_utils::CachePadded;
 
 /// Parents expanded at once by default: their children (at most 5 each)
 /// wait, keyed, to be hashed together.
@@ -18,6 +19,11 @@ pub const BATCH: u32 = 16_384;
 /// A chunk's children in order: (parent index, move, won), their keys, and
 /// (with the CPU hasher) their fingerprints.
 pub(super) type Expanded = (Vec<(u32, u8, bool)>, Vec<u8>, Vec<Print>);
+
+/// A chunk's children as the threads keep them: each on cache lines of its
+/// own, so one thread growing its vectors never invalidates the line
+/// another thread is writing its own vectors' lengths in.
+pub(super) type Part = CachePadded<Expanded>;
 
 /// Keeps the child whose key was just written at `from` in `e`'s keys,
 /// unless the key is its parent's: that state is visited already (waiting
@@ -371,7 +377,10 @@ pub fn solve_from(
         hash_children(e, key_len, local_hash);
     };
     let threads = opts.threads.max(1) as usize;
-    let mut compacts: Vec<Compact> = level.iter().flat_map(|l| (0..threads).map(move |_| Compact::new(l))).collect();
+    // Each thread's compact state on cache lines of its own: they are written
+    // all the time, and two threads writing one line would take turns at it.
+    let mut compacts: Vec<CachePadded<Compact>> =
+        level.iter().flat_map(|l| (0..threads).map(move |_| CachePadded::new(Compact::new(l)))).collect();
     if let Some(c) = compacts.first() {
         debug_assert_eq!(c.key_len() + 1, key_len, "the compact key is the solver's key");
     }
@@ -382,10 +391,10 @@ pub fn solve_from(
     };
     // Two sets of each thread's children: one batch is expanded while the
     // one before is checked (by a remote set) or taken (after the CPU's table).
-    let new_parts = || -> Vec<Expanded> {
-        (0..threads * CHUNKS_PER_THREAD).map(|_| (Vec::new(), Vec::new(), Vec::new())).collect()
+    let new_parts = || -> Vec<Part> {
+        (0..threads * CHUNKS_PER_THREAD).map(|_| CachePadded::new((Vec::new(), Vec::new(), Vec::new()))).collect()
     };
-    let mut sets: [Vec<Expanded>; 2] = [new_parts(), new_parts()];
+    let mut sets: [Vec<Part>; 2] = [new_parts(), new_parts()];
     let mut cur = 0;
     // The set whose batch the remote set is checking.
     let mut waiting: Option<usize> = None;
@@ -429,7 +438,7 @@ pub fn solve_from(
             // expand this one (or first, with one thread).
             let [a, b] = &mut sets;
             let (parts, before) = if cur == 0 { (a, &*b) } else { (b, &*a) };
-            parts.iter_mut().for_each(clear);
+            parts.iter_mut().for_each(|p| clear(p));
             let mut verdict = None;
             if threads == 1 || batch.len() < 64 {
                 if let Some(fresh) = held.take() {
@@ -568,7 +577,7 @@ impl Taker {
     /// one), and each chunk writes its parent links into its own slice and
     /// encodes its new states as a piece of the next layer. A batch in which
     /// the search ends (a win, or the states' budget) is taken serially.
-    fn take_parallel(&mut self, parts: &[Expanded], fresh: &[bool], workers: usize) -> Option<Verdict> {
+    fn take_parallel(&mut self, parts: &[Part], fresh: &[bool], workers: usize) -> Option<Verdict> {
         let key_len = self.key_len;
         let base = self.parents.len() as u64;
         let mut starts = Vec::with_capacity(parts.len());
@@ -643,7 +652,7 @@ impl Taker {
     /// Takes a batch's children in order, with whether each was new; the
     /// verdict when the search ends on one of them (a win, or the states'
     /// budget).
-    fn take(&mut self, parts: &[Expanded], fresh: &[bool]) -> Option<Verdict> {
+    fn take(&mut self, parts: &[Part], fresh: &[bool]) -> Option<Verdict> {
         let key_len = self.key_len;
         let children = parts.iter().flat_map(|p| p.0.iter().copied().zip(p.1.chunks(key_len)));
         for (((parent, m, won), key), &new) in children.zip(fresh) {
