@@ -268,7 +268,10 @@ pub fn solve_from(
     let mut key = Vec::with_capacity(key_len);
     keyer.key(&start, &mut key);
     key.push(start_mask);
-    let mut seen = Visited::new(opts.threads.max(1) as usize);
+    // With many threads the table is filled by all of them at once, a shard
+    // each; with fewer, by this thread alone while the others expand.
+    let threads = opts.threads.max(1) as usize;
+    let mut seen = Visited::new(if threads >= PARALLEL_TAKE { threads } else { 1 });
     // A hasher with a visited set of its own (the GPU's) is sent each batch's
     // keys and answers one bit a key; it is "remote" until it is full, and
     // then the CPU's table carries on from its fingerprints ("spilled": the
@@ -398,30 +401,43 @@ pub fn solve_from(
     let mut cur = 0;
     // The set whose batch the remote set is checking.
     let mut waiting: Option<usize> = None;
-    // Whether each child of the set before `cur` was new: checked by the
-    // CPU's table and not yet taken (taken while the next batch expands).
-    let mut held: Option<Vec<bool>> = None;
+    // Whether the set before `cur` holds a batch not yet checked by the
+    // CPU's table: its fingerprints go in and its new children are taken
+    // by this thread while the others expand the next batch (then this
+    // thread expands too).
+    let mut pending = false;
     let mut depth = 0u32;
-    // The block being expanded, decoded.
-    let (mut block_ids, mut block_keys) = (Vec::new(), Vec::new());
+    // Two batches decoded: the one being expanded, and the next, decoded by
+    // this thread meanwhile (`ready`: `decoded[now]` holds it already).
+    let mut decoded: [(Vec<u32>, Vec<u8>); 2] = Default::default();
+    let (mut now, mut ready) = (0, false);
     while !layer.is_empty() {
         // The layer goes in batches (so the children waiting to be hashed stay
         // few), each split into fixed chunks in layer order, one a thread: the
         // children's order never depends on timing.
         let layer_bytes = layer.bytes();
-        for blocks in layer.batches() {
-            layer.decode_blocks(blocks, &mut block_ids, &mut block_keys);
-            let (batch, batch_keys) = (block_ids.as_slice(), block_keys.as_slice());
+        let batches = layer.batches();
+        for (bi, blocks) in batches.iter().enumerate() {
+            if !std::mem::take(&mut ready) {
+                let (ids, keys) = &mut decoded[now];
+                layer.decode_blocks(blocks.clone(), ids, keys);
+            }
+            let [d0, d1] = &mut decoded;
+            let ((ids, keys), (next_ids, next_keys)) = if now == 0 { (&*d0, d1) } else { (&*d1, d0) };
+            let (batch, batch_keys) = (ids.as_slice(), keys.as_slice());
             let states = t.parents.len() as u64;
             let next_bytes = t.next.bytes();
             let bytes = stored_bytes(states) + layer_bytes + next_bytes;
             if !watch(&Progress { states, layer: depth, bytes, remote }) {
                 return Ok(Verdict::Limit { states, ran_out: Budget::Time });
             }
+            let [a, b] = &mut sets;
+            let (parts, before) = if cur == 0 { (a, &*b) } else { (b, &*a) };
             if opts.max_bytes > 0 {
                 // The worst case after this batch: every parent has five new
                 // children, each growing vector reallocates (old and new held).
-                let grown = states + held.as_ref().map_or(0, Vec::len) as u64 + 5 * batch.len() as u64;
+                let waits = if pending { before.iter().map(|p| p.0.len()).sum() } else { 0 };
+                let grown = states + waits as u64 + 5 * batch.len() as u64;
                 let keys = 5 * batch.len() * key_len;
                 let held = stored_bytes(grown) * 3 / 2
                     + layer_bytes
@@ -433,16 +449,12 @@ pub fn solve_from(
                 }
             }
             // Each thread's children stay in its own vectors (no copying them
-            // together); their order is the parts' order. The batch before,
-            // checked already, is taken by this thread while the others
-            // expand this one (or first, with one thread).
-            let [a, b] = &mut sets;
-            let (parts, before) = if cur == 0 { (a, &*b) } else { (b, &*a) };
+            // together); their order is the parts' order.
             parts.iter_mut().for_each(|p| clear(p));
             let mut verdict = None;
             if threads == 1 || batch.len() < 64 {
-                if let Some(fresh) = held.take() {
-                    if let Some(v) = t.take(before, &fresh) {
+                if std::mem::take(&mut pending) {
+                    if let Some(v) = t.settle(&mut seen, before) {
                         return Ok(v);
                     }
                 }
@@ -459,31 +471,57 @@ pub fn solve_from(
                     batch.chunks(size).zip(batch_keys.chunks(size * key_len)).zip(parts.iter_mut()),
                 );
                 let next_chunk = || work.lock().map_or(None, |mut w| w.next());
+                let settle = std::mem::take(&mut pending);
+                let (mine, others) = match compacts.split_first_mut() {
+                    Some((c, rest)) => (Some(c), rest),
+                    None => (None, &mut [][..]),
+                };
                 std::thread::scope(|sc| {
-                    if compacts.is_empty() {
-                        for (start, nouns) in &templates {
+                    // The other threads expand from the start; this one first
+                    // checks and takes the batch before and decodes the next.
+                    if mine.is_none() {
+                        for (start, nouns) in templates.iter().skip(1) {
                             sc.spawn(|| {
                                 while let Some(((ids, keys), e)) = next_chunk() {
                                     expand(e, start, nouns, ids, keys);
                                 }
                             });
                         }
-                    } else {
-                        for c in compacts.iter_mut() {
-                            sc.spawn(|| {
-                                while let Some(((ids, keys), e)) = next_chunk() {
-                                    expand_fast(e, c, ids, keys);
-                                }
-                            });
-                        }
                     }
-                    if let Some(fresh) = held.take() {
-                        verdict = t.take(before, &fresh);
+                    for c in others.iter_mut() {
+                        sc.spawn(|| {
+                            while let Some(((ids, keys), e)) = next_chunk() {
+                                expand_fast(e, c, ids, keys);
+                            }
+                        });
+                    }
+                    if settle {
+                        verdict = t.settle(&mut seen, before);
+                    }
+                    if let Some(r) = batches.get(bi + 1).filter(|_| verdict.is_none()) {
+                        layer.decode_blocks(r.clone(), next_ids, next_keys);
+                        ready = true;
+                    }
+                    match mine {
+                        Some(c) => {
+                            while let Some(((ids, keys), e)) = next_chunk() {
+                                expand_fast(e, c, ids, keys);
+                            }
+                        }
+                        None => {
+                            let (start, nouns) = &templates[0];
+                            while let Some(((ids, keys), e)) = next_chunk() {
+                                expand(e, start, nouns, ids, keys);
+                            }
+                        }
                     }
                 });
             }
             if let Some(v) = verdict {
                 return Ok(v);
+            }
+            if ready {
+                now ^= 1;
             }
             if sets[cur].iter().all(|p| p.0.is_empty()) {
                 continue;
@@ -511,35 +549,41 @@ pub fn solve_from(
                 remote = false;
                 spilled = true;
             }
-            let parts = &sets[cur];
             // Another hasher gets the batch's keys in one piece, each padded
-            // as a fingerprint hashes it; after a hand-over, this thread hashes.
-            let mut hashed: Vec<Print> = Vec::new();
-            let prints: Vec<&[Print]> = if local_hash {
-                parts.iter().map(|p| p.2.as_slice()).collect()
-            } else {
+            // as a fingerprint hashes it; after a hand-over, this thread
+            // hashes. Either way each part keeps its children's fingerprints.
+            if !local_hash {
+                let parts = &mut sets[cur];
                 if spilled {
-                    parts.iter().for_each(|p| fingerprints(&p.1, key_len, &mut hashed));
+                    for p in parts.iter_mut() {
+                        let (_, keys, prints) = &mut **p;
+                        fingerprints(keys, key_len, prints);
+                    }
                 } else {
                     let keys: Vec<u8> = parts.iter().flat_map(|p| p.1.chunks(key_len)).flat_map(padded).collect();
                     let digests = hasher.hash_batch(&keys, padded_len(key_len)).map_err(Rejection::new)?;
-                    hashed = digests.iter().map(fingerprint_of).collect();
+                    let mut prints = digests.iter().map(fingerprint_of);
+                    for p in parts.iter_mut() {
+                        let n = p.0.len();
+                        p.2.extend(prints.by_ref().take(n));
+                    }
                 }
-                vec![hashed.as_slice()]
-            };
-            let fresh = seen.insert_all(&prints);
+            }
             if threads >= PARALLEL_TAKE {
-                // Many threads: they take the batch together, at once.
+                // Many threads: they check the batch, then take it, together.
+                let parts = &sets[cur];
+                let prints: Vec<&[Print]> = parts.iter().map(|p| p.2.as_slice()).collect();
+                let fresh = seen.insert_all(&prints);
                 if let Some(v) = t.take_parallel(parts, &fresh, threads) {
                     return Ok(v);
                 }
             } else {
-                held = Some(fresh);
+                pending = true;
                 cur ^= 1;
             }
         }
-        if let Some(fresh) = held.take() {
-            if let Some(v) = t.take(&sets[cur ^ 1], &fresh) {
+        if std::mem::take(&mut pending) {
+            if let Some(v) = t.settle(&mut seen, &sets[cur ^ 1]) {
                 return Ok(v);
             }
         }
@@ -572,6 +616,14 @@ struct Taker {
 }
 
 impl Taker {
+    /// Checks a batch against the CPU's table (its parts' fingerprints, in
+    /// order) and takes its new children.
+    fn settle(&mut self, seen: &mut Visited, parts: &[Part]) -> Option<Verdict> {
+        let prints: Vec<&[Print]> = parts.iter().map(|p| p.2.as_slice()).collect();
+        let fresh = seen.insert_all(&prints);
+        self.take(parts, &fresh)
+    }
+
     /// [`Taker::take`] by `workers` threads: each chunk's new children get
     /// their indices from the counts before it (so the order is the serial
     /// one), and each chunk writes its parent links into its own slice and
