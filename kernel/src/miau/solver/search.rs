@@ -149,14 +149,15 @@ impl Verdict {
 }
 
 /// Bytes stored per visited state, on average: a 12-byte fingerprint in the
-/// visited table (at a load of 3/8 to 3/4) and a 4-byte parent link (in a
-/// vector that at most doubles). Between 20 and 40; this is the midpoint, for
-/// progress displays. The frontier's keys come on top.
-pub const STORED_BYTES_PER_STATE: u64 = 30;
+/// visited table (buckets of five in 64 bytes, at a load of 3/8 to 3/4) and
+/// a 4-byte parent link (in a vector that at most doubles). Between 21 and
+/// 43; this is about the midpoint, for progress displays. The frontier's
+/// keys come on top.
+pub const STORED_BYTES_PER_STATE: u64 = 32;
 
 /// The most bytes stored per visited state (the table just grown, the parent
 /// vector just doubled).
-pub const MAX_STORED_BYTES_PER_STATE: u64 = 40;
+pub const MAX_STORED_BYTES_PER_STATE: u64 = 43;
 
 /// Search constraints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -760,19 +761,20 @@ pub(super) fn detach(s: &State) -> State {
 /// Bytes the visited table and the parent links hold after visiting `states`
 /// states (the figure the bytes-per-state bound is about).
 pub fn stored_bytes(states: u64) -> u64 {
-    use super::visited::{FP, SHARDS};
+    use super::visited::SHARDS;
     // Each shard holds about a sixteenth (the fingerprint's last byte shares
     // them out); counted at one more than its share for the unevenness.
+    // Buckets of five 12-byte fingerprints, 64 bytes each, at most 3/4 full.
     let share = states.div_ceil(SHARDS as u64) + 1;
-    let mut slots: u64 = 64;
-    while share * 4 > slots * 3 {
-        slots *= 2;
+    let mut buckets: u64 = 16;
+    while share * 4 > buckets * 5 * 3 {
+        buckets *= 2;
     }
     let mut cap: u64 = 1;
     while cap < states {
         cap *= 2;
     }
-    SHARDS as u64 * slots * FP as u64 + cap * 4
+    SHARDS as u64 * buckets * 64 + cap * 4
 }
 
 /// Moves as `UDLRW` letters.
