@@ -22,7 +22,6 @@ use super::state::State;
 use super::types::Step;
 #[expect(clippy::disallowed_types, reason = "the one hash map: looked up, never iterated, fixed hasher")]
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, DefaultHasher};
 
 /// The most things a compact state holds (one bit each in a cell's set).
 pub const MAX_THINGS: usize = 128;
@@ -283,7 +282,7 @@ pub struct Compact<'a> {
     /// Readings by word placement: looked up, never iterated, with a fixed
     /// hasher (no random seed), so nothing in it can depend on the run.
     #[expect(clippy::disallowed_types, reason = "looked up, never iterated, fixed hasher")]
-    known: HashMap<Vec<u8>, u32, BuildHasherDefault<DefaultHasher>>,
+    known: HashMap<Vec<u8>, u32, rustc_hash::FxBuildHasher>,
     /// What changed, for undo.
     log: Vec<Change>,
     /// Scratch: the words' placement.
@@ -391,8 +390,13 @@ impl<'a> Compact<'a> {
     /// Writes the key (see [`Layout`]): the things' cells and nouns, the gate
     /// states, the phases, then the win flag.
     pub fn key(&mut self, out: &mut Vec<u8>) {
+        out.extend_from_slice(self.key_bytes());
+    }
+
+    /// The key as [`Compact::key`] writes it.
+    pub fn key_bytes(&mut self) -> &[u8] {
         *self.key.last_mut().expect("the win flag") = u8::from(self.won);
-        out.extend_from_slice(&self.key);
+        &self.key
     }
 
     /// Where [`Compact::undo`] goes back to.

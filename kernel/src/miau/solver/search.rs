@@ -149,15 +149,15 @@ impl Verdict {
 }
 
 /// Bytes stored per visited state, on average: a 12-byte fingerprint in the
-/// visited table (buckets of five in 64 bytes, at a load of 3/8 to 3/4) and
-/// a 4-byte parent link (in a vector that at most doubles). Between 21 and
-/// 43; this is about the midpoint, for progress displays. The frontier's
+/// visited table (buckets of five in 64 bytes, at a load of 35 % to 80 %) and
+/// a 4-byte parent link (in a vector that at most doubles). Between 20 and
+/// 45; this is about the midpoint, for progress displays. The frontier's
 /// keys come on top.
 pub const STORED_BYTES_PER_STATE: u64 = 32;
 
 /// The most bytes stored per visited state (the table just grown, the parent
 /// vector just doubled).
-pub const MAX_STORED_BYTES_PER_STATE: u64 = 43;
+pub const MAX_STORED_BYTES_PER_STATE: u64 = 45;
 
 /// Search constraints.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -370,10 +370,16 @@ pub fn solve_from(
                     && (!opts.no_word_loss || c.words() >= words_at_start)
                     && (!opts.hands_off || !pushed);
                 if keep {
-                    let from = e.1.len();
-                    c.key(&mut e.1);
-                    e.1.push(mask | c.formed());
-                    keep_child(e, from, key, *index, m, c.won());
+                    // A child that is its parent (waiting often changes
+                    // nothing) is visited already: compared before it is copied.
+                    let formed = mask | c.formed();
+                    let won = c.won();
+                    let child = c.key_bytes();
+                    if formed != mask || !super::frontier::same_key(child, &key[..key_len - 1]) {
+                        e.1.extend_from_slice(child);
+                        e.1.push(formed);
+                        e.0.push((*index, m as u8, won));
+                    }
                 }
                 c.undo(mark);
             }
@@ -761,20 +767,26 @@ pub(super) fn detach(s: &State) -> State {
 /// Bytes the visited table and the parent links hold after visiting `states`
 /// states (the figure the bytes-per-state bound is about).
 pub fn stored_bytes(states: u64) -> u64 {
-    use super::visited::SHARDS;
+    use super::visited::{ceiling, SHARDS};
     // Each shard holds about a sixteenth (the fingerprint's last byte shares
     // them out); counted at one more than its share for the unevenness.
-    // Buckets of five 12-byte fingerprints, 64 bytes each, at most 3/4 full.
+    // Buckets of five 12-byte fingerprints, 64 bytes each, each shard at
+    // most its ceiling (in 128ths) full.
     let share = states.div_ceil(SHARDS as u64) + 1;
-    let mut buckets: u64 = 16;
-    while share * 4 > buckets * 5 * 3 {
-        buckets *= 2;
-    }
+    let table: u64 = (0..SHARDS)
+        .map(|k| {
+            let mut buckets: u64 = 16;
+            while share * 128 > buckets * 5 * ceiling(k) as u64 {
+                buckets *= 2;
+            }
+            buckets * 64
+        })
+        .sum();
     let mut cap: u64 = 1;
     while cap < states {
         cap *= 2;
     }
-    SHARDS as u64 * buckets * 64 + cap * 4
+    table + cap * 4
 }
 
 /// Moves as `UDLRW` letters.

@@ -1,6 +1,6 @@
 //! The visited set: 12-byte fingerprints in open-addressed tables of
 //! 64-byte buckets (five fingerprints and a count, one cache line each),
-//! kept between 3/8 and 3/4 full, in shards. A fingerprint's home bucket is
+//! kept at most 70 % to 80 % full (by shard), in shards. A fingerprint's home bucket is
 //! the top bits of its first 8 bytes; a full bucket passes newcomers to the
 //! next. Growing a table rehashes it in order, and a batch is inserted a
 //! group at a time: first every home bucket of the group is loaded (the
@@ -24,18 +24,27 @@ const EMPTY: Bucket = Bucket { prints: [[0; FP]; PER_BUCKET], count: 0, _pad: [0
 
 /// One shard of the visited set: 12-byte fingerprints in buckets, probed
 /// linearly bucket by bucket (nothing is ever removed, so a fingerprint is
-/// in its home bucket or in a full run after it), doubled when 3/4 full.
+/// in its home bucket or in a full run after it), doubled past its ceiling.
 pub(super) struct Table {
     pub(super) buckets: Vec<Bucket>,
     pub(super) len: usize,
+    /// The load it grows past, in 128ths.
+    ceiling: usize,
 }
 
 impl Table {
+    /// A table grown when 3/4 full.
+    #[cfg(test)]
     pub(super) fn new() -> Table {
-        Table { buckets: zeroed(16), len: 0 }
+        Table::with_ceiling(96)
     }
 
-    /// Fingerprints it holds room for (at most 3/4 of them are used).
+    /// A table grown when more than `ceiling` 128ths full.
+    pub(super) fn with_ceiling(ceiling: usize) -> Table {
+        Table { buckets: zeroed(16), len: 0, ceiling }
+    }
+
+    /// Fingerprints it holds room for (at most the ceiling's share are used).
     #[cfg(test)]
     pub(super) fn capacity(&self) -> usize {
         self.buckets.len() * PER_BUCKET
@@ -48,12 +57,12 @@ impl Table {
     }
 
     /// Grows the table (doubling) until `more` new fingerprints fit under
-    /// 3/4 full, so a batch inserts without growing. The old buckets are
+    /// its ceiling, so a batch inserts without growing. The old buckets are
     /// walked in order, and their fingerprints land in order too (home `i`
     /// becomes `2i` or `2i + 1`).
     pub(super) fn reserve(&mut self, more: usize) {
         let mut size = self.buckets.len();
-        while (self.len + more) * 4 > size * PER_BUCKET * 3 {
+        while (self.len + more) * 128 > size * PER_BUCKET * self.ceiling {
             size *= 2;
         }
         if size != self.buckets.len() {
@@ -134,6 +143,14 @@ const GROUP: usize = 512;
 /// one shard's old and new slots at once, not the whole table's.
 pub(super) const SHARDS: usize = 16;
 
+/// The load (in 128ths) shard `k` grows past: from 89 (0.70) to 102 (0.80),
+/// 3/4 on average. Shards fill alike, so with one ceiling they would all
+/// double in the same batch, and that batch's check would hold up the
+/// threads expanding the next; staggered, a batch rehashes a shard or two.
+pub(super) fn ceiling(k: usize) -> usize {
+    89 + k * 13 / (SHARDS - 1)
+}
+
 /// The visited set, in [`SHARDS`] shards by the fingerprint's last byte,
 /// inserted by `workers` threads at once, each owning a run of shards.
 /// Whether a fingerprint is new does not depend on the shards or the
@@ -146,7 +163,7 @@ pub(super) struct Visited {
 
 impl Visited {
     pub(super) fn new(workers: usize) -> Visited {
-        Visited { shards: (0..SHARDS).map(|_| Table::new()).collect(), workers: workers.max(1) }
+        Visited { shards: (0..SHARDS).map(|k| Table::with_ceiling(ceiling(k))).collect(), workers: workers.max(1) }
     }
 
     /// Inserts; false when it was already there.
@@ -246,6 +263,11 @@ mod visited_tests {
         for workers in [1, 2, 3, 16] {
             let mut v = Visited::new(workers);
             assert_eq!(v.insert_all(&[&prints[..2_000], &prints[2_000..]]), want, "{workers} workers");
+            for (k, shard) in v.shards.iter().enumerate() {
+                assert!(shard.len * 128 <= shard.capacity() * ceiling(k), "shard {k} within its ceiling");
+            }
+            let sizes: std::collections::BTreeSet<usize> = v.shards.iter().map(Table::capacity).collect();
+            assert!(sizes.len() > 1, "staggered ceilings: the shards do not all grow at once");
         }
     }
 
@@ -264,7 +286,7 @@ mod visited_tests {
         }
         assert!(v.insert([0; FP]) && !v.insert([0; FP]), "the all-zero fingerprint is one too");
         assert_eq!(v.len, 20_001);
-        assert!(v.capacity() * 3 >= v.len * 4, "never more than 3/4 full");
+        assert!(v.capacity() * 3 >= v.len * 4, "never more than its ceiling, 3/4, full");
         assert_eq!(v.buckets.iter().map(|b| usize::from(b.count)).sum::<usize>(), v.len);
         assert_eq!(std::mem::size_of::<Bucket>(), 64, "a bucket is a cache line");
         for n in (1..5_000_000u64).step_by(9_973).chain([1 << 20, (1 << 20) + 1, 917_505]) {
