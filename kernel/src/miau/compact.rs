@@ -47,6 +47,46 @@ struct Automaton {
     pattern: Vec<Step>,
 }
 
+/// Where one thing's bytes are in the key; [`NO_BYTE`] where it has none.
+#[derive(Clone, Copy)]
+struct KeyAt {
+    /// Its cell's byte (one byte a cell: fewer than 255 cells).
+    cell: u16,
+    /// The byte holding its noun index, and the bits of it that do.
+    noun: u16,
+    shift: u8,
+    mask: u8,
+    /// Its gate state's byte.
+    chan: u16,
+}
+
+/// A [`KeyAt`] byte that is not there.
+const NO_BYTE: u16 = u16::MAX;
+
+impl KeyAt {
+    /// Thing `i`'s bytes, for keyed thing `slot` (if it is one) of `layout`
+    /// and gate `chan` (if it has one).
+    fn new(layout: &Layout, slot: Option<usize>, chan: Option<usize>) -> KeyAt {
+        let mut at = KeyAt { cell: NO_BYTE, noun: NO_BYTE, shift: 0, mask: 0, chan: NO_BYTE };
+        if let Some(j) = slot {
+            at.cell = j as u16;
+            if let Some(s) = layout.slot[j] {
+                let base = layout.n * layout.cell_bytes;
+                (at.noun, at.shift, at.mask) = if layout.nibbles {
+                    let shift = 4 * (s % 2) as u8;
+                    ((base + s / 2) as u16, shift, 0xF << shift)
+                } else {
+                    ((base + s) as u16, 0, 0xFF)
+                };
+            }
+        }
+        if let Some(c) = chan {
+            at.chan = (layout.things_len() + c) as u16;
+        }
+        at
+    }
+}
+
 /// What the level gives every compact state of it (shared by the threads).
 pub struct Level {
     w: i32,
@@ -84,6 +124,9 @@ pub struct Level {
     enter: u8,
     /// Where the key's bytes are.
     layout: Layout,
+    /// Per thing: where its cell, noun and gate state are in the key (what
+    /// `layout` and `chan_slot` say, worked out once for [`Compact::place`]).
+    key_at: Vec<KeyAt>,
     /// Per thing: its place among the keyed things (`None`: static, never changes).
     slot: Vec<Option<usize>>,
     /// The keyed things, in board order.
@@ -170,6 +213,11 @@ impl Level {
                 pattern: a.pattern.clone(),
             })
             .collect();
+        let layout = keyer.layout().clone();
+        if layout.cell_bytes != 1 || layout.things_len() + chans.len() >= usize::from(NO_BYTE) {
+            return None;
+        }
+        let key_at = (0..things.len()).map(|i| KeyAt::new(&layout, keyer.slot[i], chan_slot[i])).collect();
         let kinds_index = |k: &Kind| kinds.iter().position(|o| o == k).expect("a start kind is listed") as u8;
         let starts = things.iter().map(|t| (t.x as u8, t.y as u8, kinds_index(&t.kind))).collect();
         Some(Level {
@@ -191,7 +239,8 @@ impl Level {
             automata,
             pairs: start.pair_words.to_vec(),
             enter: start.pairs.iter().enumerate().filter(|(_, p)| p.enter).fold(0, |m, (p, _)| m | 0b11 << (2 * p)),
-            layout: keyer.layout().clone(),
+            layout,
+            key_at,
             slot: keyer.slot.clone(),
             keyed: (0..things.len()).filter(|&i| keyer.slot[i].is_some()).collect(),
             start: starts,
@@ -446,21 +495,26 @@ impl<'a> Compact<'a> {
     /// Moves thing `i` (or removes it: `x == GONE`) and gives it kind `k`, without logging.
     fn place(&mut self, i: usize, x: u8, y: u8, k: u8) {
         let w = self.level.w as usize;
+        let bit: Set = 1 << i;
         if self.x[i] != GONE {
-            self.cells[self.y[i] as usize * w + self.x[i] as usize] &= !(1 << i);
-            self.of_kind[self.kind[i] as usize] &= !(1 << i);
+            self.cells[self.y[i] as usize * w + self.x[i] as usize] &= !bit;
+            self.of_kind[self.kind[i] as usize] &= !bit;
         }
-        if x != GONE {
-            self.cells[y as usize * w + x as usize] |= 1 << i;
-            self.of_kind[k as usize] |= 1 << i;
+        let gone = x == GONE;
+        if !gone {
+            self.cells[y as usize * w + x as usize] |= bit;
+            self.of_kind[k as usize] |= bit;
         }
-        if let Some(j) = self.level.slot[i] {
-            let l = &self.level.layout;
-            l.put_cell(&mut self.key, j, (x != GONE).then(|| (i32::from(x), i32::from(y))));
-            l.put_noun(&mut self.key, j, if x == GONE { 0 } else { k });
+        let at = self.level.key_at[i];
+        if at.cell != NO_BYTE {
+            self.key[usize::from(at.cell)] = if gone { GONE } else { (y as usize * w + x as usize) as u8 };
         }
-        if let Some(j) = self.level.chan_slot[i] {
-            self.key[self.level.chan_base() + j] = if x == GONE { GONE } else { u8::from(self.open[i]) };
+        if at.noun != NO_BYTE {
+            let b = &mut self.key[usize::from(at.noun)];
+            *b = (*b & !at.mask) | ((if gone { 0 } else { k }) << at.shift) & at.mask;
+        }
+        if at.chan != NO_BYTE {
+            self.key[usize::from(at.chan)] = if gone { GONE } else { u8::from(self.open[i]) };
         }
         (self.x[i], self.y[i], self.kind[i]) = (x, y, k);
     }
