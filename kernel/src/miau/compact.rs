@@ -127,6 +127,8 @@ pub struct Level {
     /// Per thing: where its cell, noun and gate state are in the key (what
     /// `layout` and `chan_slot` say, worked out once for [`Compact::place`]).
     key_at: Vec<KeyAt>,
+    /// Per cell (as the key numbers them, row by row): its column and row.
+    xy: Vec<(u8, u8)>,
     /// Per thing: its place among the keyed things (`None`: static, never changes).
     slot: Vec<Option<usize>>,
     /// The keyed things, in board order.
@@ -241,6 +243,9 @@ impl Level {
             enter: start.pairs.iter().enumerate().filter(|(_, p)| p.enter).fold(0, |m, (p, _)| m | 0b11 << (2 * p)),
             layout,
             key_at,
+            xy: (0..start.board.w * start.board.h)
+                .map(|c| ((c % start.board.w) as u8, (c / start.board.w) as u8))
+                .collect(),
             slot: keyer.slot.clone(),
             keyed: (0..things.len()).filter(|&i| keyer.slot[i].is_some()).collect(),
             start: starts,
@@ -405,17 +410,25 @@ impl<'a> Compact<'a> {
         let (n, things_len) = (level.keyed.len(), l.things_len());
         // The compact state keeps one byte a cell (fewer than 255 cells), so
         // keyed thing j's cell is byte j.
+        let noun = |i: usize| {
+            let at = level.key_at[i];
+            if at.noun == NO_BYTE {
+                0
+            } else {
+                (key[usize::from(at.noun)] & at.mask) >> at.shift
+            }
+        };
         for (j, &i) in level.keyed.iter().enumerate() {
             if key[j] != self.key[j] {
-                let k = if level.word[i] { self.kind[i] } else { l.noun(key, j) };
-                let (x, y) = l.cell(key, j).map_or((GONE, GONE), |(x, y)| (x as u8, y as u8));
+                let k = if level.word[i] { self.kind[i] } else { noun(i) };
+                let (x, y) = if key[j] == GONE { (GONE, GONE) } else { level.xy[usize::from(key[j])] };
                 self.moved_words |= level.word[i];
                 self.place(i, x, y, k);
             }
         }
         if key[n..things_len] != self.key[n..things_len] {
-            for (j, &i) in level.keyed.iter().enumerate() {
-                let k = l.noun(key, j);
+            for &i in &level.keyed {
+                let k = noun(i);
                 if !level.word[i] && self.x[i] != GONE && k != self.kind[i] {
                     self.place(i, self.x[i], self.y[i], k);
                 }
