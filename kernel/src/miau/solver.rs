@@ -31,6 +31,6 @@ mod visited;
 
 pub use analysis::{analyze, analyze_watched, Analysis};
 pub use search::{
-    moves_text, rule_text, solve, solve_from, solve_watched, solve_with, stored_bytes, Budget, Options, Progress,
-    Verdict, BATCH, MAX_STATES, MAX_STORED_BYTES_PER_STATE, MOVES, STORED_BYTES_PER_STATE,
+    default_batch, moves_text, rule_text, solve, solve_from, solve_watched, solve_with, stored_bytes, Budget, Options,
+    Progress, Verdict, BATCH, MAX_STATES, MAX_STORED_BYTES_PER_STATE, MOVES, STORED_BYTES_PER_STATE,
 };
