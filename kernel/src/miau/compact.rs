@@ -274,6 +274,8 @@ struct Reading {
     words: Vec<u8>,
     /// Per kind: its properties (words: PUSH only; terrain: STOP unless named).
     props: Vec<u16>,
+    /// Per property bit: the kinds that have it.
+    by_prop: Vec<Vec<u8>>,
     /// Properties some rule gives.
     mentions: u16,
     /// Per kind: what one transformation pass makes of it; `None` without a `NOUN IS NOUN` rule.
@@ -560,10 +562,20 @@ impl<'a> Compact<'a> {
         self.rules().props[self.kind[i] as usize]
     }
 
-    /// The things on the board with any of `props`.
+    /// The things on the board with any of `props`: the kinds that have
+    /// each are listed per reading, so this looks at those kinds only.
     fn with(&self, props: u16) -> Set {
         let r = self.rules();
-        self.of_kinds(|k| r.props[k] & props != 0)
+        let mut set = 0;
+        let mut bits = props;
+        while bits != 0 {
+            let b = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            for &k in &r.by_prop[b] {
+                set |= self.of_kind[usize::from(k)];
+            }
+        }
+        set
     }
 
     /// The things on the board of the kinds `pick` takes.
@@ -843,10 +855,16 @@ impl<'a> Compact<'a> {
         let custom: Vec<String> =
             l.pairs.iter().flatten().cloned().chain(l.automata.iter().map(|a| a.word.clone())).collect();
         let rs: RuleSet = rules::parse_with(&board, &l.terrain, &custom);
-        let props = l
+        let props: Vec<u16> = l
             .kinds
             .iter()
             .map(|k| PROPS.iter().filter(|(p, _)| rs.has(k, *p)).fold(0, |m, (p, _)| m | bit(*p)))
+            .collect();
+        let by_prop = (0..u16::BITS)
+            .map(|b| {
+                let having = |m: &&u16| **m & (1 << b) != 0;
+                props.iter().enumerate().filter(|(_, m)| having(m)).map(|(k, _)| k as u8).collect()
+            })
             .collect();
         let mentions = PROPS.iter().filter(|(p, _)| rs.mentions(*p)).fold(0, |m, (p, _)| m | bit(*p));
         let into = rs.transforms().then(|| {
@@ -905,7 +923,18 @@ impl<'a> Compact<'a> {
             if l.forbid.is_empty() && l.require.is_empty() && l.same.is_none() { Vec::new() } else { rs.texts() };
         let banned = l.forbid.iter().any(|r| texts.contains(r)) || l.same.as_ref().is_some_and(|s| *s != texts);
         let formed = l.require.iter().enumerate().filter(|(_, r)| texts.contains(r)).fold(0, |m, (i, _)| m | 1 << i);
-        Reading { words: self.places.clone(), props, mentions, into, actors, active, pair_bits, banned, formed }
+        Reading {
+            words: self.places.clone(),
+            props,
+            by_prop,
+            mentions,
+            into,
+            actors,
+            active,
+            pair_bits,
+            banned,
+            formed,
+        }
     }
 
     /// Removes the things of `gone`; whether there were any.
