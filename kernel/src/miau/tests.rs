@@ -705,6 +705,48 @@ mod analysis {
         }
     }
 
+    /// Batches large enough for every thread's path: from four threads the
+    /// visited set is filled by all of them (each sorting its share of the
+    /// batch into the shards, then inserting its own shards) and the batch
+    /// is taken by all of them; the bench level cut short at 60,000 states
+    /// gives the same LIMIT at every thread count and batch size.
+    #[test]
+    fn many_threads_fill_the_table_and_take_large_batches_as_one_does() {
+        let pack = super::super::pack::load(include_str!("../../../benches/miau-bench.toml")).0.unwrap();
+        let level = &pack.levels[0].setup;
+        let opts = Options { max_states: 60_000, ..Options::default() };
+        let one = solve_with(level, &opts, &mut CpuHasher).unwrap();
+        assert_eq!(one, Verdict::Limit { states: 60_000, ran_out: crate::miau::solver::Budget::States });
+        for (threads, batch) in [(2, 0), (4, 0), (5, 3_000), (8, 1_500), (16, 5_000)] {
+            let many = solve_with(level, &Options { threads, batch, ..opts.clone() }, &mut CpuHasher).unwrap();
+            assert_eq!(many, one, "{threads} threads, batches of {batch}");
+        }
+        // Solutions too (which of two equal children is new decides the
+        // parent links, so the moves): the shipped levels whose proofs take
+        // thousands of states, cut into batches that fill the table in
+        // parallel.
+        let mut compared = 0;
+        for text in [
+            include_str!("../../../app/packs/first-steps.toml"),
+            include_str!("../../../app/packs/crate-works.toml"),
+            include_str!("../../../app/packs/crossword.toml"),
+        ] {
+            for l in super::super::pack::load(text).0.unwrap().levels {
+                let opts = Options { max_states: 20_000, ..Options::default() };
+                let one = solve_with(&l.setup, &opts, &mut CpuHasher).unwrap();
+                if !matches!(one, Verdict::Solved { states, .. } if states >= 2_000) {
+                    continue;
+                }
+                compared += 1;
+                for (threads, batch) in [(4, 0), (8, 300)] {
+                    let many = solve_with(&l.setup, &Options { threads, batch, ..opts.clone() }, &mut CpuHasher);
+                    assert_eq!(many.unwrap(), one, "{}: {threads} threads, batches of {batch}", l.id);
+                }
+            }
+        }
+        assert!(compared >= 3, "{compared} levels compared");
+    }
+
     /// A visited set kept "elsewhere" as the GPU's is: each batch answered
     /// only when received (so the search expands the next one first), and
     /// full once it would pass `cap` states.

@@ -197,25 +197,73 @@ impl Visited {
             }
             fresh
         };
-        let per = SHARDS.div_ceil(self.workers);
-        let fresh: Vec<Vec<usize>> = if self.workers == 1 {
-            vec![work(0, &mut self.shards)]
-        } else {
-            std::thread::scope(|sc| {
-                let handles: Vec<_> = self
-                    .shards
-                    .chunks_mut(per)
-                    .enumerate()
-                    .map(|(w, tables)| sc.spawn(move || work(w * per, tables)))
-                    .collect();
-                handles.into_iter().map(|h| h.join().expect("an inserting thread does not panic")).collect()
-            })
-        };
+        let fresh: Vec<Vec<usize>> =
+            if self.workers == 1 { vec![work(0, &mut self.shards)] } else { self.insert_parallel(pieces) };
         let mut new = vec![false; total];
         for j in fresh.into_iter().flatten() {
             new[j] = true;
         }
         new
+    }
+
+    /// [`Visited::insert_all`] on several threads, each owning a run of
+    /// shards: first each sorts its share of the pieces into per-shard lists
+    /// (so no thread reads every fingerprint of the batch), then, past a
+    /// barrier, each inserts its shards' fingerprints taking every piece's
+    /// lists in order (a shard sees the batch's order). The indices (in the
+    /// batch) of the new fingerprints, per thread.
+    fn insert_parallel(&mut self, pieces: &[&[Print]]) -> Vec<Vec<usize>> {
+        let per = SHARDS.div_ceil(self.workers);
+        let groups = SHARDS.div_ceil(per);
+        let mut starts = Vec::with_capacity(pieces.len());
+        let mut at = 0;
+        for p in pieces {
+            starts.push(at);
+            at += p.len();
+        }
+        let sorted: Vec<std::sync::OnceLock<Vec<Vec<u32>>>> =
+            (0..pieces.len()).map(|_| std::sync::OnceLock::new()).collect();
+        let barrier = std::sync::Barrier::new(groups);
+        let pieces_per = pieces.len().div_ceil(groups).max(1);
+        let (starts, sorted, barrier) = (&starts, &sorted, &barrier);
+        std::thread::scope(|sc| {
+            let handles: Vec<_> = self
+                .shards
+                .chunks_mut(per)
+                .enumerate()
+                .map(|(w, tables)| {
+                    sc.spawn(move || {
+                        let mine = (w * pieces_per).min(pieces.len())..((w + 1) * pieces_per).min(pieces.len());
+                        for pi in mine {
+                            let mut lists = vec![Vec::new(); SHARDS];
+                            for (c, h) in pieces[pi].iter().enumerate() {
+                                lists[h[FP - 1] as usize % SHARDS].push(c as u32);
+                            }
+                            sorted[pi].set(lists).expect("each piece is sorted once");
+                        }
+                        barrier.wait();
+                        let mut fresh = Vec::new();
+                        let (mut at, mut hs) = (Vec::new(), Vec::new());
+                        for (t, table) in tables.iter_mut().enumerate() {
+                            let k = w * per + t;
+                            at.clear();
+                            hs.clear();
+                            for (pi, piece) in pieces.iter().enumerate() {
+                                let lists = sorted[pi].get().expect("every piece is sorted before the barrier");
+                                for &c in &lists[k] {
+                                    at.push(starts[pi] + c as usize);
+                                    hs.push(piece[c as usize]);
+                                }
+                            }
+                            let new = table.insert_run(&hs);
+                            fresh.extend(at.iter().zip(new).filter(|&(_, new)| new).map(|(&j, _)| j));
+                        }
+                        fresh
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("an inserting thread does not panic")).collect()
+        })
     }
 }
 
