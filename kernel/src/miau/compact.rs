@@ -274,8 +274,10 @@ struct Reading {
     words: Vec<u8>,
     /// Per kind: its properties (words: PUSH only; terrain: STOP unless named).
     props: Vec<u16>,
-    /// Per property bit: the kinds that have it.
-    by_prop: Vec<Vec<u8>>,
+    /// The kinds that have each property bit, bit by bit: bit `b`'s are
+    /// `by_prop[prop_at[b]..prop_at[b + 1]]` (one block a reading).
+    by_prop: Vec<u8>,
+    prop_at: [u16; u16::BITS as usize + 1],
     /// Properties some rule gives.
     mentions: u16,
     /// Per kind: what one transformation pass makes of it; `None` without a `NOUN IS NOUN` rule.
@@ -571,7 +573,7 @@ impl<'a> Compact<'a> {
         while bits != 0 {
             let b = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            for &k in &r.by_prop[b] {
+            for &k in &r.by_prop[usize::from(r.prop_at[b])..usize::from(r.prop_at[b + 1])] {
                 set |= self.of_kind[usize::from(k)];
             }
         }
@@ -860,12 +862,12 @@ impl<'a> Compact<'a> {
             .iter()
             .map(|k| PROPS.iter().filter(|(p, _)| rs.has(k, *p)).fold(0, |m, (p, _)| m | bit(*p)))
             .collect();
-        let by_prop = (0..u16::BITS)
-            .map(|b| {
-                let having = |m: &&u16| **m & (1 << b) != 0;
-                props.iter().enumerate().filter(|(_, m)| having(m)).map(|(k, _)| k as u8).collect()
-            })
-            .collect();
+        let mut by_prop = Vec::new();
+        let mut prop_at = [0; u16::BITS as usize + 1];
+        for b in 0..u16::BITS as usize {
+            by_prop.extend(props.iter().enumerate().filter(|(_, m)| **m & (1 << b) != 0).map(|(k, _)| k as u8));
+            prop_at[b + 1] = by_prop.len() as u16;
+        }
         let mentions = PROPS.iter().filter(|(p, _)| rs.mentions(*p)).fold(0, |m, (p, _)| m | bit(*p));
         let into = rs.transforms().then(|| {
             l.kinds
@@ -927,6 +929,7 @@ impl<'a> Compact<'a> {
             words: self.places.clone(),
             props,
             by_prop,
+            prop_at,
             mentions,
             into,
             actors,
