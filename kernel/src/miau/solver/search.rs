@@ -7,7 +7,7 @@ use super::super::key::{Keyer, Readings};
 use super::super::state::State;
 use super::super::types::{Action, Miau, Setup};
 use super::frontier::Layer;
-use super::visited::{Print, Visited};
+use super::visited::{Checked, Print, Visited};
 use crate::game::{Game, Rejection};
 use crate::hashing::{fingerprint_of, fingerprints, padded, padded_len, FrontierHasher};
 use crossbeam_utils::CachePadded;
@@ -597,8 +597,10 @@ pub fn solve_from(
                 // Many threads: they check the batch, then take it, together.
                 let parts = &sets[cur];
                 let prints: Vec<&[Print]> = parts.iter().map(|p| p.2.as_slice()).collect();
-                let fresh = seen.insert_all(&prints);
-                if let Some(v) = t.take_parallel(parts, &fresh, threads) {
+                // A win among the new children ends the search: that batch
+                // is taken in order, by this thread.
+                let checked = seen.insert_counted(&prints, &|pi, c| parts[pi].0[c].2);
+                if let Some(v) = t.take_parallel(parts, &checked, threads) {
                     return Ok(v);
                 }
             } else {
@@ -649,42 +651,38 @@ impl Taker {
     }
 
     /// [`Taker::take`] by `workers` threads: each chunk's new children get
-    /// their indices from the counts before it (so the order is the serial
+    /// their indices from the counts before it (counted by the inserting
+    /// threads, so nothing scans the batch here; the order is the serial
     /// one), and each chunk writes its parent links into its own slice and
     /// encodes its new states as a piece of the next layer. A batch in which
-    /// the search ends (a win, or the states' budget) is taken serially.
-    fn take_parallel(&mut self, parts: &[Part], fresh: &[bool], workers: usize) -> Option<Verdict> {
+    /// the search may end (a new child that has won, or the states' budget
+    /// reached) is taken serially.
+    fn take_parallel(&mut self, parts: &[Part], checked: &Checked, workers: usize) -> Option<Verdict> {
         let key_len = self.key_len;
         let base = self.parents.len() as u64;
+        let fresh = &checked.new;
+        let total: u64 = checked.counts.iter().map(|&n| u64::from(n)).sum();
+        // A win, or the states' budget reached in this batch: taken in
+        // order, where the search stops exactly where it would alone.
+        if checked.ends || base + total >= self.max_states {
+            return self.take(parts, fresh);
+        }
+        let counts = &checked.counts;
         let mut starts = Vec::with_capacity(parts.len());
-        let mut counts = Vec::with_capacity(parts.len());
-        let (mut at, mut total) = (0, 0u64);
+        let mut at = 0;
         for p in parts {
             starts.push(at);
-            let mut count = 0;
-            for (c, &(_, _, won)) in p.0.iter().enumerate() {
-                if !fresh[at + c] {
-                    continue;
-                }
-                count += 1;
-                let dead_end = won && p.1[(c + 1) * key_len - 1] != self.all_formed;
-                if !dead_end && (won || base + total + count >= self.max_states) {
-                    return self.take(parts, fresh);
-                }
-            }
             at += p.0.len();
-            counts.push(count);
-            total += count;
         }
         self.parents.resize(self.parents.len() + total as usize, 0);
         // Each chunk's slice of the new links, and its first index.
         let mut rest = &mut self.parents[base as usize..];
         let mut slices = Vec::with_capacity(parts.len());
         let mut first = base as u32;
-        for &n in &counts {
+        for &n in counts {
             let (mine, more) = rest.split_at_mut(n as usize);
             slices.push((mine, first));
-            first += n as u32;
+            first += n;
             rest = more;
         }
         let per = parts.len().div_ceil(workers.max(1)).max(1);
@@ -704,8 +702,9 @@ impl Taker {
                                     continue;
                                 }
                                 links[k] = link(parent, m);
-                                // A win here skipped a required rule (the scan
-                                // above found no other): a dead end, not expanded.
+                                // No new child here has won (a batch with a
+                                // new win is taken in order above); a won
+                                // state would be a dead end, not expanded.
                                 if !won {
                                     piece.push(*first + k as u32, &p.1[c * key_len..(c + 1) * key_len]);
                                 }

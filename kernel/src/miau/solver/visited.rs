@@ -197,8 +197,10 @@ impl Visited {
             }
             fresh
         };
-        let fresh: Vec<Vec<usize>> =
-            if self.workers == 1 { vec![work(0, &mut self.shards)] } else { self.insert_parallel(pieces) };
+        if self.workers > 1 {
+            return self.insert_counted(pieces, &|_, _| false).new;
+        }
+        let fresh = vec![work(0, &mut self.shards)];
         let mut new = vec![false; total];
         for j in fresh.into_iter().flatten() {
             new[j] = true;
@@ -210,9 +212,15 @@ impl Visited {
     /// shards: first each sorts its share of the pieces into per-shard lists
     /// (so no thread reads every fingerprint of the batch), then, past a
     /// barrier, each inserts its shards' fingerprints taking every piece's
-    /// lists in order (a shard sees the batch's order). The indices (in the
-    /// batch) of the new fingerprints, per thread.
-    fn insert_parallel(&mut self, pieces: &[&[Print]]) -> Vec<Vec<usize>> {
+    /// lists in order (a shard sees the batch's order). The threads also
+    /// count each piece's new fingerprints and ask `ends(piece, index)` of
+    /// each new one, so the caller need not scan the batch again.
+    pub(super) fn insert_counted(
+        &mut self,
+        pieces: &[&[Print]],
+        ends: &(dyn Fn(usize, usize) -> bool + Sync),
+    ) -> Checked {
+        let total: usize = pieces.iter().map(|p| p.len()).sum();
         let per = SHARDS.div_ceil(self.workers);
         let groups = SHARDS.div_ceil(per);
         let mut starts = Vec::with_capacity(pieces.len());
@@ -226,7 +234,7 @@ impl Visited {
         let barrier = std::sync::Barrier::new(groups);
         let pieces_per = pieces.len().div_ceil(groups).max(1);
         let (starts, sorted, barrier) = (&starts, &sorted, &barrier);
-        std::thread::scope(|sc| {
+        let results: Vec<(Vec<usize>, Vec<u32>, bool)> = std::thread::scope(|sc| {
             let handles: Vec<_> = self
                 .shards
                 .chunks_mut(per)
@@ -242,7 +250,7 @@ impl Visited {
                             sorted[pi].set(lists).expect("each piece is sorted once");
                         }
                         barrier.wait();
-                        let mut fresh = Vec::new();
+                        let (mut fresh, mut counts, mut end) = (Vec::new(), vec![0u32; pieces.len()], false);
                         let (mut at, mut hs) = (Vec::new(), Vec::new());
                         for (t, table) in tables.iter_mut().enumerate() {
                             let k = w * per + t;
@@ -251,20 +259,43 @@ impl Visited {
                             for (pi, piece) in pieces.iter().enumerate() {
                                 let lists = sorted[pi].get().expect("every piece is sorted before the barrier");
                                 for &c in &lists[k] {
-                                    at.push(starts[pi] + c as usize);
+                                    at.push((pi, c as usize));
                                     hs.push(piece[c as usize]);
                                 }
                             }
                             let new = table.insert_run(&hs);
-                            fresh.extend(at.iter().zip(new).filter(|&(_, new)| new).map(|(&j, _)| j));
+                            for (&(pi, c), _) in at.iter().zip(new).filter(|&(_, new)| new) {
+                                fresh.push(starts[pi] + c);
+                                counts[pi] += 1;
+                                end |= ends(pi, c);
+                            }
                         }
-                        fresh
+                        (fresh, counts, end)
                     })
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().expect("an inserting thread does not panic")).collect()
-        })
+        });
+        let mut checked = Checked { new: vec![false; total], counts: vec![0; pieces.len()], ends: false };
+        for (fresh, counts, end) in results {
+            for j in fresh {
+                checked.new[j] = true;
+            }
+            for (sum, n) in checked.counts.iter_mut().zip(counts) {
+                *sum += n;
+            }
+            checked.ends |= end;
+        }
+        checked
     }
+}
+
+/// A batch checked by [`Visited::insert_counted`]: whether each fingerprint
+/// was new, each piece's new ones, and whether `ends` held for any new one.
+pub(super) struct Checked {
+    pub(super) new: Vec<bool>,
+    pub(super) counts: Vec<u32>,
+    pub(super) ends: bool,
 }
 
 /// Bytes in a fingerprint.
