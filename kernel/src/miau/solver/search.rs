@@ -660,20 +660,14 @@ impl Taker {
     fn take_parallel(&mut self, parts: &[Part], checked: &Checked, workers: usize) -> Option<Verdict> {
         let key_len = self.key_len;
         let base = self.parents.len() as u64;
-        let fresh = &checked.new;
         let total: u64 = checked.counts.iter().map(|&n| u64::from(n)).sum();
         // A win, or the states' budget reached in this batch: taken in
         // order, where the search stops exactly where it would alone.
         if checked.ends || base + total >= self.max_states {
-            return self.take(parts, fresh);
+            return self.take(parts, &checked.all());
         }
         let counts = &checked.counts;
-        let mut starts = Vec::with_capacity(parts.len());
-        let mut at = 0;
-        for p in parts {
-            starts.push(at);
-            at += p.0.len();
-        }
+        let indices: Vec<usize> = (0..parts.len()).collect();
         self.parents.resize(self.parents.len() + total as usize, 0);
         // Each chunk's slice of the new links, and its first index.
         let mut rest = &mut self.parents[base as usize..];
@@ -689,16 +683,17 @@ impl Taker {
         let pieces: Vec<Layer> = std::thread::scope(|sc| {
             let handles: Vec<_> = parts
                 .chunks(per)
-                .zip(starts.chunks(per))
+                .zip(indices.chunks(per))
                 .zip(slices.chunks_mut(per))
-                .map(|((parts, starts), slices)| {
+                .map(|((parts, indices), slices)| {
                     sc.spawn(move || {
                         let mut out = Vec::with_capacity(parts.len());
-                        for ((p, &at), (links, first)) in parts.iter().zip(starts).zip(slices.iter_mut()) {
+                        for ((p, &pi), (links, first)) in parts.iter().zip(indices).zip(slices.iter_mut()) {
+                            let fresh = checked.piece(pi);
                             let mut piece = Layer::new(key_len, usize::MAX);
                             let mut k = 0;
                             for (c, &(parent, m, won)) in p.0.iter().enumerate() {
-                                if !fresh[at + c] {
+                                if !fresh[c] {
                                     continue;
                                 }
                                 links[k] = link(parent, m);

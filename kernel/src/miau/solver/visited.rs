@@ -198,7 +198,7 @@ impl Visited {
             fresh
         };
         if self.workers > 1 {
-            return self.insert_counted(pieces, &|_, _| false).new;
+            return self.insert_counted(pieces, &|_, _| false).all();
         }
         let fresh = vec![work(0, &mut self.shards)];
         let mut new = vec![false; total];
@@ -223,18 +223,12 @@ impl Visited {
         let total: usize = pieces.iter().map(|p| p.len()).sum();
         let per = SHARDS.div_ceil(self.workers);
         let groups = SHARDS.div_ceil(per);
-        let mut starts = Vec::with_capacity(pieces.len());
-        let mut at = 0;
-        for p in pieces {
-            starts.push(at);
-            at += p.len();
-        }
         let sorted: Vec<std::sync::OnceLock<Vec<Vec<u32>>>> =
             (0..pieces.len()).map(|_| std::sync::OnceLock::new()).collect();
         let barrier = std::sync::Barrier::new(groups);
         let pieces_per = pieces.len().div_ceil(groups).max(1);
-        let (starts, sorted, barrier) = (&starts, &sorted, &barrier);
-        let results: Vec<(Vec<usize>, Vec<u32>, bool)> = std::thread::scope(|sc| {
+        let (sorted, barrier) = (&sorted, &barrier);
+        let results: Vec<(Vec<Vec<u32>>, Vec<u32>, bool)> = std::thread::scope(|sc| {
             let handles: Vec<_> = self
                 .shards
                 .chunks_mut(per)
@@ -250,7 +244,8 @@ impl Visited {
                             sorted[pi].set(lists).expect("each piece is sorted once");
                         }
                         barrier.wait();
-                        let (mut fresh, mut counts, mut end) = (Vec::new(), vec![0u32; pieces.len()], false);
+                        let mut fresh: Vec<Vec<u32>> = vec![Vec::new(); pieces.len()];
+                        let (mut counts, mut end) = (vec![0u32; pieces.len()], false);
                         let (mut at, mut hs) = (Vec::new(), Vec::new());
                         for (t, table) in tables.iter_mut().enumerate() {
                             let k = w * per + t;
@@ -265,7 +260,7 @@ impl Visited {
                             }
                             let new = table.insert_run(&hs);
                             for (&(pi, c), _) in at.iter().zip(new).filter(|&(_, new)| new) {
-                                fresh.push(starts[pi] + c);
+                                fresh[pi].push(c as u32);
                                 counts[pi] += 1;
                                 end |= ends(pi, c);
                             }
@@ -276,26 +271,46 @@ impl Visited {
                 .collect();
             handles.into_iter().map(|h| h.join().expect("an inserting thread does not panic")).collect()
         });
-        let mut checked = Checked { new: vec![false; total], counts: vec![0; pieces.len()], ends: false };
+        let mut checked = Checked { fresh: Vec::new(), counts: vec![0; pieces.len()], ends: false, lens: Vec::new() };
+        checked.lens = pieces.iter().map(|p| p.len()).collect();
         for (fresh, counts, end) in results {
-            for j in fresh {
-                checked.new[j] = true;
-            }
             for (sum, n) in checked.counts.iter_mut().zip(counts) {
                 *sum += n;
             }
             checked.ends |= end;
+            checked.fresh.push(fresh);
         }
+        debug_assert_eq!(checked.lens.iter().sum::<usize>(), total);
         checked
     }
 }
 
-/// A batch checked by [`Visited::insert_counted`]: whether each fingerprint
-/// was new, each piece's new ones, and whether `ends` held for any new one.
+/// A batch checked by [`Visited::insert_counted`]: each inserting thread's
+/// new fingerprints by piece (their indices in the piece, in no particular
+/// order), each piece's count of new ones, and whether `ends` held for any
+/// new one. Kept by thread so that no one thread merges them: each piece's
+/// taker marks its own ([`Checked::piece`]).
 pub(super) struct Checked {
-    pub(super) new: Vec<bool>,
+    fresh: Vec<Vec<Vec<u32>>>,
     pub(super) counts: Vec<u32>,
     pub(super) ends: bool,
+    lens: Vec<usize>,
+}
+
+impl Checked {
+    /// Whether each fingerprint of piece `pi` was new.
+    pub(super) fn piece(&self, pi: usize) -> Vec<bool> {
+        let mut new = vec![false; self.lens[pi]];
+        for c in self.fresh.iter().flat_map(|thread| &thread[pi]) {
+            new[*c as usize] = true;
+        }
+        new
+    }
+
+    /// Whether each fingerprint of the batch was new, in order.
+    pub(super) fn all(&self) -> Vec<bool> {
+        (0..self.lens.len()).flat_map(|pi| self.piece(pi)).collect()
+    }
 }
 
 /// Bytes in a fingerprint.
