@@ -403,7 +403,6 @@ pub fn solve_from(
         }
         hash_children(e, key_len, local_hash);
     };
-    let threads = opts.threads.max(1) as usize;
     // Each thread's compact state on cache lines of its own: they are written
     // all the time, and two threads writing one line would take turns at it.
     let mut compacts: Vec<CachePadded<Compact>> =
