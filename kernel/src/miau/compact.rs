@@ -70,14 +70,8 @@ impl KeyAt {
         let mut at = KeyAt { cell: NO_BYTE, noun: NO_BYTE, shift: 0, mask: 0, chan: NO_BYTE };
         if let Some(j) = slot {
             at.cell = j as u16;
-            if let Some(s) = layout.slot[j] {
-                let base = layout.n * layout.cell_bytes;
-                (at.noun, at.shift, at.mask) = if layout.nibbles {
-                    let shift = 4 * (s % 2) as u8;
-                    ((base + s / 2) as u16, shift, 0xF << shift)
-                } else {
-                    ((base + s) as u16, 0, 0xFF)
-                };
+            if let Some((byte, shift, mask)) = layout.noun_bits(j) {
+                (at.noun, at.shift, at.mask) = (byte as u16, shift, mask);
             }
         }
         if let Some(c) = chan {

@@ -88,26 +88,28 @@ impl Layout {
         }
     }
 
+    /// Where thing `i`'s noun index is in the key: the byte, and the shift
+    /// and mask of its bits there (`None` for a word).
+    pub fn noun_bits(&self, i: usize) -> Option<(usize, u8, u8)> {
+        let s = self.slot[i]?;
+        let base = self.n * self.cell_bytes;
+        Some(if self.nibbles {
+            let shift = 4 * (s % 2) as u8;
+            (base + s / 2, shift, 0xF << shift)
+        } else {
+            (base + s, 0, 0xFF)
+        })
+    }
+
     /// Thing `i`'s noun index (0 for a word).
     pub fn noun(&self, key: &[u8], i: usize) -> u8 {
-        let Some(s) = self.slot[i] else { return 0 };
-        let base = self.n * self.cell_bytes;
-        if self.nibbles {
-            (key[base + s / 2] >> (4 * (s % 2))) & 0xF
-        } else {
-            key[base + s]
-        }
+        self.noun_bits(i).map_or(0, |(at, shift, mask)| (key[at] & mask) >> shift)
     }
 
     /// Writes thing `i`'s noun index (nothing for a word).
     pub fn put_noun(&self, key: &mut [u8], i: usize, k: u8) {
-        let Some(s) = self.slot[i] else { return };
-        let base = self.n * self.cell_bytes;
-        if self.nibbles {
-            let shift = 4 * (s % 2);
-            key[base + s / 2] = (key[base + s / 2] & !(0xF << shift)) | (k & 0xF) << shift;
-        } else {
-            key[base + s] = k;
+        if let Some((at, shift, mask)) = self.noun_bits(i) {
+            key[at] = (key[at] & !mask) | (k << shift) & mask;
         }
     }
 }

@@ -666,7 +666,6 @@ impl Taker {
             return self.take(parts, &checked.all());
         }
         let counts = &checked.counts;
-        let indices: Vec<usize> = (0..parts.len()).collect();
         self.parents.resize(self.parents.len() + total as usize, 0);
         // Each chunk's slice of the new links, and its first index.
         let mut rest = &mut self.parents[base as usize..];
@@ -682,13 +681,13 @@ impl Taker {
         let pieces: Vec<Layer> = std::thread::scope(|sc| {
             let handles: Vec<_> = parts
                 .chunks(per)
-                .zip(indices.chunks(per))
                 .zip(slices.chunks_mut(per))
-                .map(|((parts, indices), slices)| {
+                .enumerate()
+                .map(|(w, (parts, slices))| {
                     sc.spawn(move || {
                         let mut out = Vec::with_capacity(parts.len());
-                        for ((p, &pi), (links, first)) in parts.iter().zip(indices).zip(slices.iter_mut()) {
-                            let fresh = checked.piece(pi);
+                        for (i, (p, (links, first))) in parts.iter().zip(slices.iter_mut()).enumerate() {
+                            let fresh = checked.piece(w * per + i);
                             let mut piece = Layer::new(key_len, usize::MAX);
                             let mut k = 0;
                             for (c, &(parent, m, won)) in p.0.iter().enumerate() {
@@ -696,12 +695,8 @@ impl Taker {
                                     continue;
                                 }
                                 links[k] = link(parent, m);
-                                // No new child here has won (a batch with a
-                                // new win is taken in order above); a won
-                                // state would be a dead end, not expanded.
-                                if !won {
-                                    piece.push(*first + k as u32, &p.1[c * key_len..(c + 1) * key_len]);
-                                }
+                                debug_assert!(!won, "a batch with a new win is taken in order above");
+                                piece.push(*first + k as u32, &p.1[c * key_len..(c + 1) * key_len]);
                                 k += 1;
                             }
                             out.push(piece);
@@ -777,21 +772,11 @@ pub(super) fn detach(s: &State) -> State {
 /// Bytes the visited table and the parent links hold after visiting `states`
 /// states (the figure the bytes-per-state bound is about).
 pub fn stored_bytes(states: u64) -> u64 {
-    use super::visited::{ceiling, SHARDS};
+    use super::visited::{ceiling, shard_bytes, SHARDS};
     // Each shard holds about a sixteenth (the fingerprint's last byte shares
     // them out); counted at one more than its share for the unevenness.
-    // Buckets of five 12-byte fingerprints, 64 bytes each, each shard at
-    // most its ceiling (in 128ths) full.
-    let share = states.div_ceil(SHARDS as u64) + 1;
-    let table: u64 = (0..SHARDS)
-        .map(|k| {
-            let mut buckets: u64 = 16;
-            while share * 128 > buckets * 5 * ceiling(k) as u64 {
-                buckets *= 2;
-            }
-            buckets * 64
-        })
-        .sum();
+    let share = states.div_ceil(SHARDS as u64) as usize + 1;
+    let table: u64 = (0..SHARDS).map(|k| shard_bytes(share, ceiling(k)) as u64).sum();
     let mut cap: u64 = 1;
     while cap < states {
         cap *= 2;

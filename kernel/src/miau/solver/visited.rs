@@ -19,6 +19,29 @@ pub(super) struct Bucket {
     _pad: [u8; 3],
 }
 
+/// Buckets a table starts with.
+const FIRST_BUCKETS: usize = 16;
+
+/// The buckets a table of `from` buckets doubles to so that `len`
+/// fingerprints stay within `ceiling` 128ths of its room.
+pub(super) fn buckets_for(from: usize, len: usize, ceiling: usize) -> usize {
+    let mut size = from;
+    while len * 128 > size * PER_BUCKET * ceiling {
+        size *= 2;
+    }
+    size
+}
+
+/// The bytes a shard with `ceiling` holds for `len` fingerprints.
+pub(super) fn shard_bytes(len: usize, ceiling: usize) -> usize {
+    buckets_for(FIRST_BUCKETS, len, ceiling) * std::mem::size_of::<Bucket>()
+}
+
+/// The shard a fingerprint belongs to: by its last byte.
+fn shard(h: &Print) -> usize {
+    h[FP - 1] as usize % SHARDS
+}
+
 /// A bucket with nothing in it.
 const EMPTY: Bucket = Bucket { prints: [[0; FP]; PER_BUCKET], count: 0, _pad: [0; 3] };
 
@@ -41,7 +64,7 @@ impl Table {
 
     /// A table grown when more than `ceiling` 128ths full.
     pub(super) fn with_ceiling(ceiling: usize) -> Table {
-        Table { buckets: zeroed(16), len: 0, ceiling }
+        Table { buckets: zeroed(FIRST_BUCKETS), len: 0, ceiling }
     }
 
     /// Fingerprints it holds room for (at most the ceiling's share are used).
@@ -61,10 +84,7 @@ impl Table {
     /// walked in order, and their fingerprints land in order too (home `i`
     /// becomes `2i` or `2i + 1`).
     pub(super) fn reserve(&mut self, more: usize) {
-        let mut size = self.buckets.len();
-        while (self.len + more) * 128 > size * PER_BUCKET * self.ceiling {
-            size *= 2;
-        }
+        let size = buckets_for(self.buckets.len(), self.len + more, self.ceiling);
         if size != self.buckets.len() {
             let old = std::mem::replace(&mut self.buckets, zeroed(size));
             self.len = 0;
@@ -168,7 +188,7 @@ impl Visited {
 
     /// Inserts; false when it was already there.
     pub(super) fn insert(&mut self, h: Print) -> bool {
-        self.shards[h[FP - 1] as usize % SHARDS].insert(h)
+        self.shards[shard(&h)].insert(h)
     }
 
     /// Inserts a batch in order (its pieces one after the other); whether each was new.
@@ -178,32 +198,22 @@ impl Visited {
         if total < 1024 {
             return prints().map(|&h| self.insert(h)).collect();
         }
-        // One worker's shards (`first` on): the batch's fingerprints sorted
-        // into them in order, each shard's inserted as a run.
-        let work = |first: usize, tables: &mut [Table]| -> Vec<usize> {
-            let mut mine: Vec<(Vec<usize>, Vec<Print>)> = vec![(Vec::new(), Vec::new()); tables.len()];
-            for (j, h) in prints().enumerate() {
-                let k = h[FP - 1] as usize % SHARDS;
-                if (first..first + tables.len()).contains(&k) {
-                    let (at, hs) = &mut mine[k - first];
-                    at.push(j);
-                    hs.push(*h);
-                }
-            }
-            let mut fresh = Vec::new();
-            for (table, (at, hs)) in tables.iter_mut().zip(mine) {
-                let new = table.insert_run(&hs);
-                fresh.extend(at.into_iter().zip(new).filter(|&(_, new)| new).map(|(j, _)| j));
-            }
-            fresh
-        };
         if self.workers > 1 {
             return self.insert_counted(pieces, &|_, _| false).all();
         }
-        let fresh = vec![work(0, &mut self.shards)];
+        // The batch's fingerprints sorted into their shards in order, each
+        // shard's inserted as a run.
+        let mut runs: Vec<(Vec<usize>, Vec<Print>)> = vec![(Vec::new(), Vec::new()); SHARDS];
+        for (j, h) in prints().enumerate() {
+            let (at, hs) = &mut runs[shard(h)];
+            at.push(j);
+            hs.push(*h);
+        }
         let mut new = vec![false; total];
-        for j in fresh.into_iter().flatten() {
-            new[j] = true;
+        for (table, (at, hs)) in self.shards.iter_mut().zip(runs) {
+            for (j, n) in at.into_iter().zip(table.insert_run(&hs)) {
+                new[j] = n;
+            }
         }
         new
     }
@@ -220,7 +230,6 @@ impl Visited {
         pieces: &[&[Print]],
         ends: &(dyn Fn(usize, usize) -> bool + Sync),
     ) -> Checked {
-        let total: usize = pieces.iter().map(|p| p.len()).sum();
         let per = SHARDS.div_ceil(self.workers);
         let groups = SHARDS.div_ceil(per);
         let sorted: Vec<std::sync::OnceLock<Vec<Vec<u32>>>> =
@@ -239,7 +248,7 @@ impl Visited {
                         for pi in mine {
                             let mut lists = vec![Vec::new(); SHARDS];
                             for (c, h) in pieces[pi].iter().enumerate() {
-                                lists[h[FP - 1] as usize % SHARDS].push(c as u32);
+                                lists[shard(h)].push(c as u32);
                             }
                             sorted[pi].set(lists).expect("each piece is sorted once");
                         }
@@ -271,8 +280,8 @@ impl Visited {
                 .collect();
             handles.into_iter().map(|h| h.join().expect("an inserting thread does not panic")).collect()
         });
-        let mut checked = Checked { fresh: Vec::new(), counts: vec![0; pieces.len()], ends: false, lens: Vec::new() };
-        checked.lens = pieces.iter().map(|p| p.len()).collect();
+        let lens = pieces.iter().map(|p| p.len()).collect();
+        let mut checked = Checked { fresh: Vec::new(), counts: vec![0; pieces.len()], ends: false, lens };
         for (fresh, counts, end) in results {
             for (sum, n) in checked.counts.iter_mut().zip(counts) {
                 *sum += n;
@@ -280,7 +289,6 @@ impl Visited {
             checked.ends |= end;
             checked.fresh.push(fresh);
         }
-        debug_assert_eq!(checked.lens.iter().sum::<usize>(), total);
         checked
     }
 }
