@@ -160,7 +160,7 @@ fn zeroed(n: usize) -> Vec<Bucket> {
 const GROUP: usize = 512;
 
 /// Shards of the visited set: each grows on its own, so a doubling holds
-/// one shard's old and new slots at once, not the whole table's.
+/// one shard's old and new buckets at once, not the whole table's.
 pub(super) const SHARDS: usize = 16;
 
 /// The load (in 128ths) shard `k` grows past: from 89 (0.70) to 102 (0.80),
