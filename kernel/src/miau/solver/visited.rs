@@ -2,17 +2,19 @@
 //! 64-byte buckets (five fingerprints and a count, one cache line each),
 //! kept at most 70 % to 80 % full (by shard), in shards. A fingerprint's home bucket is
 //! the top bits of its first 8 bytes; a full bucket passes newcomers to the
-//! next. Growing a table rehashes it in order, and a batch is inserted a
-//! group at a time: first every home bucket of the group is loaded (the
-//! loads overlap), then the group is inserted from the cache.
+//! next. A table doubles in place (its vector grown by the allocator, its
+//! buckets walked from the last down), and a batch is inserted a group at
+//! a time: first every home bucket of the group is loaded (the loads
+//! overlap), then the group is inserted from the cache.
 
 /// Fingerprints in a bucket.
 const PER_BUCKET: usize = 5;
 
 /// One cache line of a table: up to [`PER_BUCKET`] fingerprints, the first
-/// `count` of them in use.
-#[derive(Clone, Copy)]
-#[repr(C, align(64))]
+/// `count` of them in use. Aligned to 16 bytes only, so that the allocator
+/// grows a table's vector in place ([`Lines`] puts it on cache lines).
+#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C, align(16))]
 pub(super) struct Bucket {
     prints: [Print; PER_BUCKET],
     count: u8,
@@ -45,11 +47,84 @@ fn shard(h: &Print) -> usize {
 /// A bucket with nothing in it.
 const EMPTY: Bucket = Bucket { prints: [[0; FP]; PER_BUCKET], count: 0, _pad: [0; 3] };
 
+/// A sixteenth of a cache line: a table's vector is of these, so that the
+/// allocator grows it in place, and its buckets start on the first cache
+/// line in it.
+#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C, align(16))]
+struct Unit([u8; 16]);
+
+/// Units in a bucket.
+const UNITS: usize = std::mem::size_of::<Bucket>() / std::mem::size_of::<Unit>();
+
+/// Units before a table's first bucket, at most: those before its first
+/// cache line.
+const SPARE: usize = UNITS - 1;
+
+/// A table's buckets, each on a cache line of its own, in a vector the
+/// allocator can grow in place. A vector of 64-byte-aligned buckets would
+/// be grown by allocating anew and copying (the standard library does so
+/// for any alignment over 16), faulting the whole doubled table in while
+/// the old one is still mapped; a 16-byte-aligned vector of a large table
+/// is grown by moving its pages (`mremap`), so only the new half is
+/// faulted in. The buckets start after up to [`SPARE`] unused units, on
+/// the vector's first cache line.
+pub(super) struct Lines {
+    raw: Vec<Unit>,
+    /// The first bucket's unit in `raw`.
+    off: usize,
+    /// Buckets in use.
+    len: usize,
+}
+
+impl Lines {
+    /// `n` empty buckets, written out: a table the allocator hands over as
+    /// untouched zero pages would be read-mapped by the loads ahead, and
+    /// each first write would then stop every other thread to flush its
+    /// address translations.
+    fn new(n: usize) -> Lines {
+        let raw = vec![Unit([0; 16]); n * UNITS + SPARE];
+        Lines { off: Lines::offset(&raw), raw, len: n }
+    }
+
+    /// The units before the first cache line in `raw`.
+    fn offset(raw: &[Unit]) -> usize {
+        (raw.as_ptr() as usize).wrapping_neg() % 64 / std::mem::size_of::<Unit>()
+    }
+
+    /// The buckets.
+    pub(super) fn all(&self) -> &[Bucket] {
+        bytemuck::cast_slice(&self.raw[self.off..self.off + self.len * UNITS])
+    }
+
+    /// The buckets, to write.
+    fn all_mut(&mut self) -> &mut [Bucket] {
+        bytemuck::cast_slice_mut(&mut self.raw[self.off..self.off + self.len * UNITS])
+    }
+
+    /// Doubles the buckets, the new half empty. Where the vector moved to
+    /// an address that puts its cache lines elsewhere (only a small one,
+    /// copied by the allocator), the buckets are moved onto them.
+    fn double(&mut self) {
+        let units = self.len * UNITS;
+        self.raw.reserve_exact(units);
+        self.raw.resize(2 * units + SPARE, Unit([0; 16]));
+        let off = Lines::offset(&self.raw);
+        if off != self.off {
+            self.raw.copy_within(self.off..self.off + units, off);
+            // What the move left past the old half is emptied.
+            self.raw[off + units..off + units + SPARE].fill(Unit([0; 16]));
+            self.off = off;
+        }
+        self.len *= 2;
+    }
+}
+
 /// One shard of the visited set: 12-byte fingerprints in buckets, probed
 /// linearly bucket by bucket (nothing is ever removed, so a fingerprint is
 /// in its home bucket or in a full run after it), doubled past its ceiling.
 pub(super) struct Table {
-    pub(super) buckets: Vec<Bucket>,
+    pub(super) buckets: Lines,
     pub(super) len: usize,
     /// The load it grows past, in 128ths.
     ceiling: usize,
@@ -64,13 +139,13 @@ impl Table {
 
     /// A table grown when more than `ceiling` 128ths full.
     pub(super) fn with_ceiling(ceiling: usize) -> Table {
-        Table { buckets: zeroed(FIRST_BUCKETS), len: 0, ceiling }
+        Table { buckets: Lines::new(FIRST_BUCKETS), len: 0, ceiling }
     }
 
     /// Fingerprints it holds room for (at most the ceiling's share are used).
     #[cfg(test)]
     pub(super) fn capacity(&self) -> usize {
-        self.buckets.len() * PER_BUCKET
+        self.buckets.len * PER_BUCKET
     }
 
     /// Inserts; false when it was already there.
@@ -80,20 +155,78 @@ impl Table {
     }
 
     /// Grows the table (doubling) until `more` new fingerprints fit under
-    /// its ceiling, so a batch inserts without growing. The old buckets are
-    /// walked in order, and their fingerprints land in order too (home `i`
-    /// becomes `2i` or `2i + 1`).
+    /// its ceiling, so a batch inserts without growing.
     pub(super) fn reserve(&mut self, more: usize) {
-        let size = buckets_for(self.buckets.len(), self.len + more, self.ceiling);
-        if size != self.buckets.len() {
-            let old = std::mem::replace(&mut self.buckets, zeroed(size));
-            self.len = 0;
-            for b in &old {
-                for h in &b.prints[..usize::from(b.count)] {
-                    self.place(*h);
+        let size = buckets_for(self.buckets.len, self.len + more, self.ceiling);
+        while self.buckets.len < size {
+            self.double();
+        }
+    }
+
+    /// Doubles the table in place: the vector grows (the allocator moves
+    /// or extends its pages rather than handing over a fresh table, so
+    /// only the new half is faulted in), and the old buckets are walked
+    /// from the last down. Old bucket `i`'s fingerprints have homes `2k`
+    /// or `2k + 1` for their old home `k`, nearly always at or past `i`,
+    /// where every bucket has been emptied already, so they are put there
+    /// at once; the few that would land below `i` or wrap around the end
+    /// (runs that overflowed far or wrapped) wait until the walk is done.
+    /// Nothing is put where an old bucket not yet walked would be emptied
+    /// under it, so every run stays whole.
+    fn double(&mut self) {
+        let old = self.buckets.len;
+        self.buckets.double();
+        let mut waiting = Vec::new();
+        for i in (0..old).rev() {
+            let b = std::mem::replace(&mut self.buckets.all_mut()[i], EMPTY);
+            for &h in &b.prints[..usize::from(b.count)] {
+                if !self.put_from(h, i) {
+                    waiting.push(h);
                 }
             }
         }
+        for h in waiting {
+            let put = self.put_from(h, 0) || self.put_wrapping(h);
+            debug_assert!(put, "a doubled table has room");
+        }
+    }
+
+    /// Puts a fingerprint that is not in the table into the first bucket
+    /// with room from its home on, looking only at buckets from `floor` to
+    /// the end; false (nothing put) when its home is below `floor` or the
+    /// run reaches the end.
+    fn put_from(&mut self, h: Print, floor: usize) -> bool {
+        let mut i = self.home(&h);
+        if i < floor {
+            return false;
+        }
+        while let Some(b) = self.buckets.all_mut().get_mut(i) {
+            if usize::from(b.count) < PER_BUCKET {
+                b.prints[usize::from(b.count)] = h;
+                b.count += 1;
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// Puts a fingerprint that is not in the table into the first bucket
+    /// with room from its home on, wrapping around the end; false when the
+    /// table is full.
+    fn put_wrapping(&mut self, h: Print) -> bool {
+        let mask = self.buckets.len - 1;
+        let home = self.home(&h);
+        let buckets = self.buckets.all_mut();
+        (0..buckets.len()).map(|d| (home + d) & mask).any(|i| {
+            let b = &mut buckets[i];
+            let room = usize::from(b.count) < PER_BUCKET;
+            if room {
+                b.prints[usize::from(b.count)] = h;
+                b.count += 1;
+            }
+            room
+        })
     }
 
     /// Inserts a run of fingerprints in order, a group of [`GROUP`] at a
@@ -108,10 +241,10 @@ impl Table {
         for group in prints.chunks(GROUP) {
             // Each bucket's count folded into a value nothing waits for (no
             // prefetch intrinsic: the crate has no unsafe code).
-            let mask = self.buckets.len() - 1;
+            let (mask, buckets) = (self.buckets.len - 1, self.buckets.all());
             let touched = group.iter().fold(0u8, |t, h| {
                 let i = self.home(h);
-                t ^ self.buckets[i].count ^ self.buckets[(i + 1) & mask].count
+                t ^ buckets[i].count ^ buckets[(i + 1) & mask].count
             });
             std::hint::black_box(touched);
             out.extend(group.iter().map(|h| self.place(*h)));
@@ -122,16 +255,17 @@ impl Table {
     /// A fingerprint's home bucket: the top bits of its first 8 bytes
     /// (big-endian), so a doubled table keeps the order.
     fn home(&self, h: &Print) -> usize {
-        let shift = 64 - self.buckets.len().trailing_zeros();
+        let shift = 64 - self.buckets.len.trailing_zeros();
         (u64::from_be_bytes(h[..8].try_into().expect("8 bytes")) >> shift) as usize
     }
 
     /// Inserts into a table with room for it; false when it was there.
     pub(super) fn place(&mut self, h: Print) -> bool {
-        let mask = self.buckets.len() - 1;
+        let mask = self.buckets.len - 1;
         let mut i = self.home(&h);
+        let buckets = self.buckets.all_mut();
         loop {
-            let b = &mut self.buckets[i];
+            let b = &mut buckets[i];
             let n = usize::from(b.count);
             if b.prints[..n].contains(&h) {
                 return false;
@@ -145,14 +279,6 @@ impl Table {
             i = (i + 1) & mask;
         }
     }
-}
-
-/// `n` empty buckets, written out: a table the allocator hands over as
-/// untouched zero pages would be read-mapped by the loads ahead, and each
-/// first write would then stop every other thread to flush its address
-/// translations.
-fn zeroed(n: usize) -> Vec<Bucket> {
-    vec![EMPTY; n]
 }
 
 /// Fingerprints [`Table::insert_run`] loads the buckets of before inserting
@@ -350,9 +476,12 @@ mod visited_tests {
         prints.insert(500, [0; FP]);
         prints.insert(9_000, [0; FP]);
         // Fingerprints sharing a home bucket (their first bytes equal) fill
-        // it and run on into the next ones.
+        // it and run on into the next ones; those at home in the last
+        // bucket wrap around to the first. A doubling puts both kinds back
+        // after its walk.
         for i in 0..40u8 {
             prints.insert(20_000 + usize::from(i), [0, 0, 0, 0, 0, 0, 0, i, 1, 2, 3, i]);
+            prints.insert(600 + usize::from(i), [255, 255, 255, 255, 255, 255, 255, i, 1, 2, 3, i]);
         }
         let mut one = Table::new();
         let want: Vec<bool> = prints.iter().map(|&h| one.insert(h)).collect();
@@ -361,7 +490,8 @@ mod visited_tests {
         got.extend(run.insert_run(&prints[1_000..]));
         assert_eq!(got, want);
         assert_eq!(run.len, one.len);
-        assert_eq!(want.iter().filter(|&&n| n).count(), 7_001 + 1 + 40);
+        assert_eq!(want.iter().filter(|&&n| n).count(), 7_001 + 1 + 80);
+        assert_eq!(run.buckets.all().as_ptr() as usize % 64, 0, "buckets on cache lines after doublings");
         for workers in [1, 2, 3, 16] {
             let mut v = Visited::new(workers);
             assert_eq!(v.insert_all(&[&prints[..2_000], &prints[2_000..]]), want, "{workers} workers");
@@ -371,6 +501,28 @@ mod visited_tests {
             let sizes: std::collections::BTreeSet<usize> = v.shards.iter().map(Table::capacity).collect();
             assert!(sizes.len() > 1, "staggered ceilings: the shards do not all grow at once");
         }
+    }
+
+    /// Doubling keeps every bucket where it was and adds empty ones, on
+    /// cache lines wherever the allocator put the vector (a small one is
+    /// copied to an address of its choosing, a large one moved).
+    #[test]
+    fn doubled_lines_keep_their_buckets_on_cache_lines() {
+        let mut lines = Lines::new(4);
+        let mut want = Vec::new();
+        for round in 0..14u8 {
+            for (i, b) in lines.all_mut().iter_mut().enumerate().skip(want.len()) {
+                assert_eq!(b.count, 0, "round {round}: bucket {i} starts empty");
+                b.count = (i % 5) as u8 + 1;
+                b.prints[0] = [round; FP];
+                want.push((b.count, round));
+            }
+            assert_eq!(lines.all().as_ptr() as usize % 64, 0, "round {round}: on a cache line");
+            let got: Vec<(u8, u8)> = lines.all().iter().map(|b| (b.count, b.prints[0][0])).collect();
+            assert_eq!(got, want, "round {round}");
+            lines.double();
+        }
+        assert_eq!(lines.all().len(), 4 << 14);
     }
 
     #[test]
@@ -389,7 +541,7 @@ mod visited_tests {
         assert!(v.insert([0; FP]) && !v.insert([0; FP]), "the all-zero fingerprint is one too");
         assert_eq!(v.len, 20_001);
         assert!(v.capacity() * 3 >= v.len * 4, "never more than its ceiling, 3/4, full");
-        assert_eq!(v.buckets.iter().map(|b| usize::from(b.count)).sum::<usize>(), v.len);
+        assert_eq!(v.buckets.all().iter().map(|b| usize::from(b.count)).sum::<usize>(), v.len);
         assert_eq!(std::mem::size_of::<Bucket>(), 64, "a bucket is a cache line");
         for n in (1..5_000_000u64).step_by(9_973).chain([1 << 20, (1 << 20) + 1, 917_505]) {
             assert!(stored_bytes(n) <= MAX_STORED_BYTES_PER_STATE * n.max(1024), "{n}: {}", stored_bytes(n));
