@@ -773,7 +773,7 @@ pub(super) fn detach(s: &State) -> State {
 /// states (the figure the bytes-per-state bound is about).
 pub fn stored_bytes(states: u64) -> u64 {
     use super::visited::{ceiling, shard_bytes, SHARDS};
-    // Each shard holds about a sixteenth (the fingerprint's last byte shares
+    // Each shard holds about an equal share (the fingerprint's last byte shares
     // them out); counted at one more than its share for the unevenness.
     let share = states.div_ceil(SHARDS as u64) as usize + 1;
     let table: u64 = (0..SHARDS).map(|k| shard_bytes(share, ceiling(k)) as u64).sum();

@@ -22,7 +22,7 @@ pub(super) struct Bucket {
 }
 
 /// Buckets a table starts with.
-const FIRST_BUCKETS: usize = 16;
+const FIRST_BUCKETS: usize = 2;
 
 /// The buckets a table of `from` buckets doubles to so that `len`
 /// fingerprints stay within `ceiling` 128ths of its room.
@@ -44,10 +44,30 @@ fn shard(h: &Print) -> usize {
     h[FP - 1] as usize % SHARDS
 }
 
+/// The indices `0..len` sorted by their shards (`shards` gives each one's),
+/// in order within a shard, and where each shard's run starts (a counting
+/// sort: one list, not one a shard).
+fn by_shard(shards: impl Iterator<Item = usize> + Clone, len: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut starts = vec![0u32; SHARDS + 1];
+    for k in shards.clone() {
+        starts[k + 1] += 1;
+    }
+    for k in 0..SHARDS {
+        starts[k + 1] += starts[k];
+    }
+    let mut next = starts.clone();
+    let mut order = vec![0u32; len];
+    for (j, k) in shards.enumerate() {
+        order[next[k] as usize] = j as u32;
+        next[k] += 1;
+    }
+    (order, starts)
+}
+
 /// A bucket with nothing in it.
 const EMPTY: Bucket = Bucket { prints: [[0; FP]; PER_BUCKET], count: 0, _pad: [0; 3] };
 
-/// A sixteenth of a cache line: a table's vector is of these, so that the
+/// A quarter of a cache line: a table's vector is of these, so that the
 /// allocator grows it in place, and its buckets start on the first cache
 /// line in it.
 #[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
@@ -233,11 +253,11 @@ impl Table {
     /// time: first every home bucket of the group is loaded in a loop that
     /// does nothing else (its loads do not wait for each other, so a large
     /// table's cache misses overlap by the dozen), then the group is
-    /// inserted from the cache. Whether each was new, in order: the same as
-    /// inserting them one by one.
-    pub(super) fn insert_run(&mut self, prints: &[Print]) -> Vec<bool> {
+    /// inserted from the cache. Whether each was new, appended to `out` in
+    /// order: the same as inserting them one by one.
+    pub(super) fn insert_run(&mut self, prints: &[Print], out: &mut Vec<bool>) {
         self.reserve(prints.len());
-        let mut out = Vec::with_capacity(prints.len());
+        out.reserve(prints.len());
         for group in prints.chunks(GROUP) {
             // Each bucket's count folded into a value nothing waits for (no
             // prefetch intrinsic: the crate has no unsafe code).
@@ -249,7 +269,6 @@ impl Table {
             std::hint::black_box(touched);
             out.extend(group.iter().map(|h| self.place(*h)));
         }
-        out
     }
 
     /// A fingerprint's home bucket: the top bits of its first 8 bytes
@@ -285,14 +304,20 @@ impl Table {
 /// them: 512 cache lines, which stay in the processor's cache until then.
 const GROUP: usize = 512;
 
-/// Shards of the visited set: each grows on its own, so a doubling holds
-/// one shard's old and new buckets at once, not the whole table's.
-pub(super) const SHARDS: usize = 16;
+/// Shards of the visited set: each grows on its own, so a doubling is a
+/// 256th of the table's work. With many threads each inserts its own
+/// shards, and a doubling holds up the rest at the batch's end: with 16
+/// shards, one a thread at 16 threads, a shard of a search at 8 M states
+/// took 5-7 ms to double (its new half faulted in) against about 0.7 ms
+/// for a thread's share of a batch, while 256 shards spread the doublings
+/// over the threads in small pieces (0.3 ms each). One thread and two
+/// measured alike with 16 and 256.
+pub(super) const SHARDS: usize = 256;
 
 /// The load (in 128ths) shard `k` grows past: from 89 (0.70) to 102 (0.80),
 /// 3/4 on average. Shards fill alike, so with one ceiling they would all
 /// double in the same batch, and that batch's check would hold up the
-/// threads expanding the next; staggered, a batch rehashes a shard or two.
+/// threads expanding the next; staggered, a batch doubles a few of them.
 pub(super) fn ceiling(k: usize) -> usize {
     89 + k * 13 / (SHARDS - 1)
 }
@@ -329,17 +354,18 @@ impl Visited {
         }
         // The batch's fingerprints sorted into their shards in order, each
         // shard's inserted as a run.
-        let mut runs: Vec<(Vec<usize>, Vec<Print>)> = vec![(Vec::new(), Vec::new()); SHARDS];
-        for (j, h) in prints().enumerate() {
-            let (at, hs) = &mut runs[shard(h)];
-            at.push(j);
-            hs.push(*h);
+        let (at, starts) = by_shard(prints().map(shard), total);
+        let hs: Vec<Print> = {
+            let all: Vec<&Print> = prints().collect();
+            at.iter().map(|&j| *all[j as usize]).collect()
+        };
+        let mut news = Vec::with_capacity(total);
+        for (k, table) in self.shards.iter_mut().enumerate() {
+            table.insert_run(&hs[starts[k] as usize..starts[k + 1] as usize], &mut news);
         }
         let mut new = vec![false; total];
-        for (table, (at, hs)) in self.shards.iter_mut().zip(runs) {
-            for (j, n) in at.into_iter().zip(table.insert_run(&hs)) {
-                new[j] = n;
-            }
+        for (&j, n) in at.iter().zip(news) {
+            new[j as usize] = n;
         }
         new
     }
@@ -358,7 +384,7 @@ impl Visited {
     ) -> Checked {
         let per = SHARDS.div_ceil(self.workers);
         let groups = SHARDS.div_ceil(per);
-        let sorted: Vec<std::sync::OnceLock<Vec<Vec<u32>>>> =
+        let sorted: Vec<std::sync::OnceLock<(Vec<u32>, Vec<u32>)>> =
             (0..pieces.len()).map(|_| std::sync::OnceLock::new()).collect();
         let barrier = std::sync::Barrier::new(groups);
         let pieces_per = pieces.len().div_ceil(groups).max(1);
@@ -372,29 +398,28 @@ impl Visited {
                     sc.spawn(move || {
                         let mine = (w * pieces_per).min(pieces.len())..((w + 1) * pieces_per).min(pieces.len());
                         for pi in mine {
-                            let mut lists = vec![Vec::new(); SHARDS];
-                            for (c, h) in pieces[pi].iter().enumerate() {
-                                lists[shard(h)].push(c as u32);
-                            }
+                            let lists = by_shard(pieces[pi].iter().map(shard), pieces[pi].len());
                             sorted[pi].set(lists).expect("each piece is sorted once");
                         }
                         barrier.wait();
                         let mut fresh: Vec<Vec<u32>> = vec![Vec::new(); pieces.len()];
                         let (mut counts, mut end) = (vec![0u32; pieces.len()], false);
-                        let (mut at, mut hs) = (Vec::new(), Vec::new());
+                        let (mut at, mut hs, mut new) = (Vec::new(), Vec::new(), Vec::new());
                         for (t, table) in tables.iter_mut().enumerate() {
                             let k = w * per + t;
                             at.clear();
                             hs.clear();
+                            new.clear();
                             for (pi, piece) in pieces.iter().enumerate() {
-                                let lists = sorted[pi].get().expect("every piece is sorted before the barrier");
-                                for &c in &lists[k] {
+                                let (order, starts) =
+                                    sorted[pi].get().expect("every piece is sorted before the barrier");
+                                for &c in &order[starts[k] as usize..starts[k + 1] as usize] {
                                     at.push((pi, c as usize));
                                     hs.push(piece[c as usize]);
                                 }
                             }
-                            let new = table.insert_run(&hs);
-                            for (&(pi, c), _) in at.iter().zip(new).filter(|&(_, new)| new) {
+                            table.insert_run(&hs, &mut new);
+                            for (&(pi, c), _) in at.iter().zip(&new).filter(|&(_, &new)| new) {
                                 fresh[pi].push(c as u32);
                                 counts[pi] += 1;
                                 end |= ends(pi, c);
@@ -486,8 +511,9 @@ mod visited_tests {
         let mut one = Table::new();
         let want: Vec<bool> = prints.iter().map(|&h| one.insert(h)).collect();
         let mut run = Table::new();
-        let mut got = run.insert_run(&prints[..1_000]);
-        got.extend(run.insert_run(&prints[1_000..]));
+        let mut got = Vec::new();
+        run.insert_run(&prints[..1_000], &mut got);
+        run.insert_run(&prints[1_000..], &mut got);
         assert_eq!(got, want);
         assert_eq!(run.len, one.len);
         assert_eq!(want.iter().filter(|&&n| n).count(), 7_001 + 1 + 80);
@@ -545,7 +571,7 @@ mod visited_tests {
         assert_eq!(std::mem::size_of::<Bucket>(), 64, "a bucket is a cache line");
         for n in (1..5_000_000u64).step_by(9_973).chain([1 << 20, (1 << 20) + 1, 917_505]) {
             assert!(stored_bytes(n) <= MAX_STORED_BYTES_PER_STATE * n.max(1024), "{n}: {}", stored_bytes(n));
-            let min = SHARDS as u64 * 16 * 64;
+            let min = (SHARDS * FIRST_BUCKETS * 64) as u64;
             assert!(stored_bytes(n) >= min, "{n}: at least every shard's first buckets");
         }
     }
