@@ -55,5 +55,46 @@ fn expand(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, expand);
+/// What one round of work on `n` threads costs when the threads are started
+/// for it (`std::thread::scope`, as the solver does with two or three
+/// threads) and when a pool's threads take it (`rayon_core`, as the solver
+/// does from four threads on, three rounds a batch): the work itself is a
+/// few hundred nanoseconds a thread, so the figure is the rounds' overhead.
+fn thread_rounds(c: &mut Criterion) {
+    let mut g = c.benchmark_group("miau/thread-rounds");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let work = |w: usize| {
+        let mut x = w as u64;
+        for i in 0..1_000u64 {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(i);
+        }
+        black_box(x);
+    };
+    for n in [2, 4, 16.max(cores)] {
+        g.bench_function(BenchmarkId::new("started", n), |b| {
+            b.iter(|| {
+                std::thread::scope(|s| {
+                    for w in 1..n {
+                        s.spawn(move || work(w));
+                    }
+                    work(0);
+                })
+            })
+        });
+        let pool = rayon_core::ThreadPoolBuilder::new().num_threads(n - 1).build().expect("a pool starts");
+        g.bench_function(BenchmarkId::new("pool", n), |b| {
+            b.iter(|| {
+                pool.in_place_scope(|s| {
+                    for w in 1..n {
+                        s.spawn(move |_| work(w));
+                    }
+                    work(0);
+                })
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, expand, thread_rounds);
 criterion_main!(benches);

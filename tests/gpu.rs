@@ -388,10 +388,11 @@ proptest! {
     }
 }
 
-/// Every level of the shipped packs, solved with the GPU's visited set (one
-/// and two threads, batches answered while the next is expanded), gives the
-/// CPU solver's verdict, moves and state count; and so does a GPU set that
-/// fills up midway and hands over to the CPU's table.
+/// Every level of the shipped packs, solved with the GPU's visited set (one,
+/// two and four threads, batches answered while the next is expanded; four
+/// on the solver's pool of threads), gives the CPU solver's verdict, moves
+/// and state count; and so does a GPU set that fills up midway and hands
+/// over to the CPU's table (on one thread and, every other level, four).
 #[test]
 fn miau_solve_on_the_gpu_visited_set_equals_the_cpu() {
     use retrace_kernel::miau::solver::{solve_with, Options};
@@ -408,7 +409,7 @@ fn miau_solve_on_the_gpu_visited_set_equals_the_cpu() {
         for l in &pack.levels {
             let base = Options { max_states: 300_000, ..Options::default() };
             let cpu = solve_with(&l.setup, &base, &mut CpuHasher).unwrap();
-            for (threads, batch) in [(1, 0), (2, 500)] {
+            for (threads, batch) in [(1, 0), (2, 500), (4, 1_000)] {
                 let opts = Options { threads, batch, ..base.clone() };
                 assert_eq!(solve_with(&l.setup, &opts, &mut *d).unwrap(), cpu, "{} {threads} threads", l.id);
             }
@@ -421,7 +422,7 @@ fn miau_solve_on_the_gpu_visited_set_equals_the_cpu() {
             };
             let spilled = retrace_kernel::miau::solver::solve_watched(
                 &l.setup,
-                &Options { batch: 200, ..base.clone() },
+                &Options { batch: 200, threads: if levels % 2 == 0 { 1 } else { 4 }, ..base.clone() },
                 &mut small,
                 &mut watch,
             )

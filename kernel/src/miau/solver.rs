@@ -5,11 +5,11 @@
 //! answers are identical with every backend.
 //!
 //! Bytes kept per visited state: 12 (the first 12 bytes of the BLAKE3 of
-//! the key padded to whole blocks,
-//! in an open-addressed visited table kept between 3/8 and 3/4 full, in 16
-//! shards; two states share one with a chance under n² / 2^97) + 4
+//! the key padded to whole blocks, in buckets of five on a cache line, in
+//! an open-addressed visited table of 256 shards, each kept 35-40 % to
+//! 70-80 % full; two states share one with a chance under n² / 2^97) + 4
 //! (the parent index and the move packed in one `u32`, in a vector that at
-//! most doubles): 20 to 40 bytes, never more than 40. The
+//! most doubles): 20 to 45 bytes (`MAX_STORED_BYTES_PER_STATE`). The
 //! frontier is kept as keys, each stored as its differences from the key
 //! before it (`frontier.rs`: a few bytes a state); a state is rebuilt from its key to be expanded
 //! (the rules at the end of a turn are always the reading of its board, so
@@ -21,12 +21,15 @@
 //! (`State::reset_from`). A child whose key is its parent's is not hashed.
 //!
 //! The files: `visited.rs` (the visited set), `frontier.rs` (a layer's
-//! keys, kept small), `search.rs` (the search and its verdicts), `analysis.rs` (text and analysis tools); the key layout
+//! keys, kept small), `search.rs` (the search and its verdicts),
+//! `threads.rs` (work on several threads at once: a pool from four threads
+//! on), `analysis.rs` (text and analysis tools); the key layout
 //! and codec live beside, in `../key.rs`, shared with the compact state.
 
 mod analysis;
 mod frontier;
 mod search;
+mod threads;
 mod visited;
 
 pub use analysis::{analyze, analyze_watched, Analysis};

@@ -7,6 +7,9 @@
 //! a time: first every home bucket of the group is loaded (the loads
 //! overlap), then the group is inserted from the cache.
 
+use super::threads::{each, Pool};
+use std::sync::Mutex;
+
 /// Fingerprints in a bucket.
 const PER_BUCKET: usize = 5;
 
@@ -350,7 +353,7 @@ impl Visited {
             return prints().map(|&h| self.insert(h)).collect();
         }
         if self.workers > 1 {
-            return self.insert_counted(pieces, &|_, _| false).all();
+            return self.insert_counted(pieces, &|_, _| false, None).all();
         }
         // The batch's fingerprints sorted into their shards in order, each
         // shard's inserted as a run.
@@ -371,65 +374,55 @@ impl Visited {
     }
 
     /// [`Visited::insert_all`] on several threads, each owning a run of
-    /// shards: first each sorts its share of the pieces into per-shard lists
-    /// (so no thread reads every fingerprint of the batch), then, past a
-    /// barrier, each inserts its shards' fingerprints taking every piece's
-    /// lists in order (a shard sees the batch's order). The threads also
-    /// count each piece's new fingerprints and ask `ends(piece, index)` of
-    /// each new one, so the caller need not scan the batch again.
+    /// shards, in two rounds: first each sorts its share of the pieces into
+    /// per-shard lists (so no thread reads every fingerprint of the batch),
+    /// then each inserts its shards' fingerprints taking every piece's lists
+    /// in order (a shard sees the batch's order). The threads also count
+    /// each piece's new fingerprints and ask `ends(piece, index)` of each
+    /// new one, so the caller need not scan the batch again. The threads are
+    /// `pool`'s, or started for each round without one.
     pub(super) fn insert_counted(
         &mut self,
         pieces: &[&[Print]],
         ends: &(dyn Fn(usize, usize) -> bool + Sync),
+        pool: Option<&Pool>,
     ) -> Checked {
         let per = SHARDS.div_ceil(self.workers);
         let groups = SHARDS.div_ceil(per);
-        let sorted: Vec<std::sync::OnceLock<(Vec<u32>, Vec<u32>)>> =
-            (0..pieces.len()).map(|_| std::sync::OnceLock::new()).collect();
-        let barrier = std::sync::Barrier::new(groups);
         let pieces_per = pieces.len().div_ceil(groups).max(1);
-        let (sorted, barrier) = (&sorted, &barrier);
-        let results: Vec<(Vec<Vec<u32>>, Vec<u32>, bool)> = std::thread::scope(|sc| {
-            let handles: Vec<_> = self
-                .shards
-                .chunks_mut(per)
-                .enumerate()
-                .map(|(w, tables)| {
-                    sc.spawn(move || {
-                        let mine = (w * pieces_per).min(pieces.len())..((w + 1) * pieces_per).min(pieces.len());
-                        for pi in mine {
-                            let lists = by_shard(pieces[pi].iter().map(shard), pieces[pi].len());
-                            sorted[pi].set(lists).expect("each piece is sorted once");
-                        }
-                        barrier.wait();
-                        let mut fresh: Vec<Vec<u32>> = vec![Vec::new(); pieces.len()];
-                        let (mut counts, mut end) = (vec![0u32; pieces.len()], false);
-                        let (mut at, mut hs, mut new) = (Vec::new(), Vec::new(), Vec::new());
-                        for (t, table) in tables.iter_mut().enumerate() {
-                            let k = w * per + t;
-                            at.clear();
-                            hs.clear();
-                            new.clear();
-                            for (pi, piece) in pieces.iter().enumerate() {
-                                let (order, starts) =
-                                    sorted[pi].get().expect("every piece is sorted before the barrier");
-                                for &c in &order[starts[k] as usize..starts[k + 1] as usize] {
-                                    at.push((pi, c as usize));
-                                    hs.push(piece[c as usize]);
-                                }
-                            }
-                            table.insert_run(&hs, &mut new);
-                            for (&(pi, c), _) in at.iter().zip(&new).filter(|&(_, &new)| new) {
-                                fresh[pi].push(c as u32);
-                                counts[pi] += 1;
-                                end |= ends(pi, c);
-                            }
-                        }
-                        (fresh, counts, end)
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().expect("an inserting thread does not panic")).collect()
+        let sorted: Vec<(Vec<u32>, Vec<u32>)> = each(pool, groups, |w| {
+            let mine = (w * pieces_per).min(pieces.len())..((w + 1) * pieces_per).min(pieces.len());
+            mine.map(|pi| by_shard(pieces[pi].iter().map(shard), pieces[pi].len())).collect::<Vec<_>>()
+        })
+        .into_iter()
+        .flatten()
+        .collect();
+        // Each thread's run of shards, behind a lock only it takes.
+        let runs: Vec<Mutex<&mut [Table]>> = self.shards.chunks_mut(per).map(Mutex::new).collect();
+        let results = each(pool, groups, |w| {
+            let mut tables = runs[w].lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let mut fresh: Vec<Vec<u32>> = vec![Vec::new(); pieces.len()];
+            let (mut counts, mut end) = (vec![0u32; pieces.len()], false);
+            let (mut at, mut hs, mut new) = (Vec::new(), Vec::new(), Vec::new());
+            for (t, table) in tables.iter_mut().enumerate() {
+                let k = w * per + t;
+                at.clear();
+                hs.clear();
+                new.clear();
+                for (pi, (piece, (order, starts))) in pieces.iter().zip(&sorted).enumerate() {
+                    for &c in &order[starts[k] as usize..starts[k + 1] as usize] {
+                        at.push((pi, c as usize));
+                        hs.push(piece[c as usize]);
+                    }
+                }
+                table.insert_run(&hs, &mut new);
+                for (&(pi, c), _) in at.iter().zip(&new).filter(|&(_, &new)| new) {
+                    fresh[pi].push(c as u32);
+                    counts[pi] += 1;
+                    end |= ends(pi, c);
+                }
+            }
+            (fresh, counts, end)
         });
         let lens = pieces.iter().map(|p| p.len()).collect();
         let mut checked = Checked { fresh: Vec::new(), counts: vec![0; pieces.len()], ends: false, lens };
