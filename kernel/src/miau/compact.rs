@@ -507,6 +507,18 @@ impl<'a> Compact<'a> {
     fn place(&mut self, i: usize, x: u8, y: u8, k: u8) {
         let w = self.level.w as usize;
         let bit: Set = 1 << i;
+        // A move (most calls): only the cell changes, and the cell's byte.
+        if x != GONE && self.x[i] != GONE && k == self.kind[i] {
+            self.cells[self.y[i] as usize * w + self.x[i] as usize] &= !bit;
+            let cell = y as usize * w + x as usize;
+            self.cells[cell] |= bit;
+            let at = self.level.key_at[i].cell;
+            if at != NO_BYTE {
+                self.key[usize::from(at)] = cell as u8;
+            }
+            (self.x[i], self.y[i]) = (x, y);
+            return;
+        }
         if self.x[i] != GONE {
             self.cells[self.y[i] as usize * w + self.x[i] as usize] &= !bit;
             self.of_kind[self.kind[i] as usize] &= !bit;
