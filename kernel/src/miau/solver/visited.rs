@@ -333,11 +333,29 @@ pub(super) fn ceiling(k: usize) -> usize {
 pub(super) struct Visited {
     pub(super) shards: Vec<Table>,
     workers: usize,
+    scratch: Scratch,
+}
+
+/// Buffers a one-thread insert keeps from batch to batch: a batch's
+/// fingerprints sorted into the shards and where each came from. Fresh
+/// ones each batch would be mapped and unmapped by the allocator each time
+/// (and unmapping them raises its threshold for mapping, which leaves
+/// small tables on its heap, copied as they grow).
+#[derive(Default)]
+struct Scratch {
+    starts: Vec<u32>,
+    at: Vec<u32>,
+    hs: Vec<Print>,
+    news: Vec<bool>,
 }
 
 impl Visited {
     pub(super) fn new(workers: usize) -> Visited {
-        Visited { shards: (0..SHARDS).map(|k| Table::with_ceiling(ceiling(k))).collect(), workers: workers.max(1) }
+        Visited {
+            shards: (0..SHARDS).map(|k| Table::with_ceiling(ceiling(k))).collect(),
+            workers: workers.max(1),
+            scratch: Scratch::default(),
+        }
     }
 
     /// Inserts; false when it was already there.
@@ -355,19 +373,36 @@ impl Visited {
         if self.workers > 1 {
             return self.insert_counted(pieces, &|_, _| false, None).all();
         }
-        // The batch's fingerprints sorted into their shards in order, each
+        // The batch's fingerprints sorted into their shards in order (a
+        // counting sort into buffers kept from batch to batch), each
         // shard's inserted as a run.
-        let (at, starts) = by_shard(prints().map(shard), total);
-        let hs: Vec<Print> = {
-            let all: Vec<&Print> = prints().collect();
-            at.iter().map(|&j| *all[j as usize]).collect()
-        };
-        let mut news = Vec::with_capacity(total);
+        let Scratch { starts, at, hs, news } = &mut self.scratch;
+        starts.clear();
+        starts.resize(SHARDS + 1, 0);
+        for h in prints() {
+            starts[shard(h) + 1] += 1;
+        }
+        for k in 0..SHARDS {
+            starts[k + 1] += starts[k];
+        }
+        at.resize(total, 0);
+        hs.resize(total, [0; FP]);
+        for (j, h) in prints().enumerate() {
+            let k = shard(h);
+            let p = starts[k] as usize;
+            (at[p], hs[p]) = (j as u32, *h);
+            starts[k] += 1;
+        }
+        news.clear();
+        let mut from = 0;
         for (k, table) in self.shards.iter_mut().enumerate() {
-            table.insert_run(&hs[starts[k] as usize..starts[k + 1] as usize], &mut news);
+            // `starts[k]` is now where shard k's run ends.
+            let end = starts[k] as usize;
+            table.insert_run(&hs[from..end], news);
+            from = end;
         }
         let mut new = vec![false; total];
-        for (&j, n) in at.iter().zip(news) {
+        for (&j, &n) in at[..total].iter().zip(news.iter()) {
             new[j as usize] = n;
         }
         new
