@@ -484,6 +484,24 @@ impl<'a> Compact<'a> {
         self.won
     }
 
+    /// Whether waiting would change nothing, in a state a turn ended in
+    /// (not a level's start, whose rules and contacts no turn has settled):
+    /// no automaton beats, no FRAIL word can crumble anything, the rules
+    /// transform nothing, and no contact can remove anything (no OPEN/SHUT
+    /// pair, no SINK or DEFEAT rule). Then the turn's end already judged
+    /// GOAL and WIN on these very things and cells, and its gates are a
+    /// fixed point (open = pressed, or open and occupied, again gives the
+    /// same), so the wait's child is its parent.
+    pub fn wait_is_idle(&self) -> bool {
+        let l = self.level;
+        let r = self.rules();
+        l.automata.is_empty()
+            && !l.frail_word
+            && l.pairs.is_empty()
+            && r.into.is_none()
+            && r.mentions & (bit(Prop::Sink) | bit(Prop::Defeat)) == 0
+    }
+
     /// A forbidden rule is in force.
     pub fn banned(&self) -> bool {
         self.rules().banned
@@ -1050,7 +1068,7 @@ mod tests {
     //! The compact state against the game, move by move.
 
     use super::super::solver::MOVES;
-    use super::super::{Automaton, Miau, Pair, Setup, Step};
+    use super::super::{Action, Automaton, Miau, Pair, Setup, Step};
     use super::*;
     use crate::game::Game;
     use crate::rng::Rng;
@@ -1164,7 +1182,7 @@ mod tests {
     /// forbidden and required rules, and undo must give the parent's key back.
     /// Counts the moves compared and, in `seen`, the kinds of change met.
     /// False when the level is not one the compact state takes.
-    fn walk(id: &str, setup: &Setup, steps: u32, seed: u64, seen: &mut [u32; 10], compared: &mut u32) -> bool {
+    fn walk(id: &str, setup: &Setup, steps: u32, seed: u64, seen: &mut [u32; 11], compared: &mut u32) -> bool {
         let (forbid, require) = constraints();
         let start = Miau::start(setup, 0).unwrap();
         let keyer = Keyer::new(&start);
@@ -1172,6 +1190,8 @@ mod tests {
         let mut c = Compact::new(&level);
         let mut rng = Rng::stream(seed, id);
         let mut s = start.clone();
+        // Whether `s` is where a turn ended (not the level's start).
+        let mut turned = false;
         for step in 0..steps {
             let mut key = Vec::new();
             keyer.key(&s, &mut key);
@@ -1179,6 +1199,8 @@ mod tests {
             let mut again = Vec::new();
             c.key(&mut again);
             assert_eq!(again, key, "{id} step {step}: decode then key");
+            // The solver skips such a wait: the game must agree it changes nothing.
+            let idle = turned && c.wait_is_idle();
             let mut taken = Vec::new();
             for a in MOVES {
                 let mut t = s.clone();
@@ -1222,6 +1244,10 @@ mod tests {
                             && s.board.things.iter().any(|b| b.id == a.id && b.kind != a.kind)
                     }));
                     seen[9] += u32::from(!t.pairs.is_empty() && t.board.things.len() < s.board.things.len());
+                    if idle && a == Action::Wait {
+                        assert_eq!(want, key, "{id} step {step}: an idle wait changes nothing");
+                        seen[10] += 1;
+                    }
                     taken.push(t);
                     *compared += 1;
                 }
@@ -1231,11 +1257,8 @@ mod tests {
                 assert_eq!(back, key, "{id} step {step} {a:?}: undo");
             }
             // On to a random child; over when none (won, or nothing is YOU).
-            s = if taken.is_empty() || rng.chance(1, 60) {
-                start.clone()
-            } else {
-                taken.swap_remove(rng.index(taken.len()))
-            };
+            turned = !taken.is_empty() && !rng.chance(1, 60);
+            s = if turned { taken.swap_remove(rng.index(taken.len())) } else { start.clone() };
         }
         true
     }
@@ -1246,7 +1269,7 @@ mod tests {
         // Moves that won, removed things, transformed things, pushed words,
         // formed some required rules, formed a forbidden one, opened or shut a
         // gate, advanced an automaton, crumbled sand into a shoal, destroyed a pair.
-        let mut seen = [0u32; 10];
+        let mut seen = [0u32; 11];
         for (id, setup) in levels() {
             assert!(walk(&id, &setup, 1500, 7, &mut seen, &mut compared), "{id} is played compactly");
         }
@@ -1344,7 +1367,7 @@ mod tests {
     fn random_levels_play_the_same_on_the_compact_state() {
         // 600 generated levels (seeded, so the same every run), 150 parents each.
         let mut rng = Rng::stream(2026, "random miau levels");
-        let (mut compared, mut seen) = (0, [0u32; 10]);
+        let (mut compared, mut seen) = (0, [0u32; 11]);
         for n in 0..600 {
             let setup = random_level(&mut rng);
             assert!(
@@ -1358,6 +1381,7 @@ mod tests {
             seen[..8].iter().all(|&n| n >= 20),
             "wins, removals, transformations, word pushes, rules formed and forbidden, gates, automata: {seen:?}"
         );
+        assert!(seen[10] >= 1_000, "waits the solver skips, checked against the game: {}", seen[10]);
     }
 
     #[test]

@@ -379,7 +379,13 @@ pub fn solve_from(
         for (index, key) in ids.iter().zip(keys.chunks(key_len)) {
             c.decode(key);
             let mask = key[key_len - 1];
+            // A wait that would change nothing gives the parent again (the
+            // comparison below would drop it): not even tried.
+            let idle = *index != 0 && c.wait_is_idle();
             for (m, a) in MOVES.iter().enumerate() {
+                if idle && *a == Action::Wait {
+                    continue;
+                }
                 let mark = c.mark();
                 let mut pushed = false;
                 // Taken, and within the constraints: no forbidden rule, no word lost, no word pushed by the player.
