@@ -396,11 +396,15 @@ pub fn solve_from(
                     && (!opts.hands_off || !pushed);
                 if keep {
                     // A child that is its parent (waiting often changes
-                    // nothing) is visited already: compared before it is copied.
+                    // nothing) is visited already: a wait's is compared
+                    // before it is copied. A move that was taken moved some
+                    // keyed thing, so its child is nearly never its parent
+                    // (an automaton could move it back): not compared, and
+                    // such a child is found visited by the table.
                     let formed = mask | c.formed();
                     let won = c.won();
                     let child = c.key_bytes();
-                    if formed != mask || !super::frontier::same_key(child, &key[..key_len - 1]) {
+                    if formed != mask || *a != Action::Wait || !super::frontier::same_key(child, &key[..key_len - 1]) {
                         e.1.extend_from_slice(child);
                         e.1.push(formed);
                         e.0.push((*index, m as u8, won));
