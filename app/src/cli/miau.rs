@@ -59,7 +59,7 @@ pub enum MiauCommand {
         threads: Option<u32>,
         /// Parents expanded at once (default 16,384, from four threads on
         /// 16,384 × threads / 2); every size gives the same answer (larger
-        /// batches start the threads fewer times).
+        /// batches hand the threads work fewer times).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_048_576))]
         batch: Option<u32>,
         /// The most memory a level's search may hold, in MiB (default: half

@@ -20,11 +20,12 @@ use std::sync::Mutex;
 pub const BATCH: u32 = 16_384;
 
 /// The default batch for `threads` threads: [`BATCH`], and from four threads
-/// on half as many times more (131,072 at 16). Each batch starts its threads
-/// afresh (three times: expand, check, take; about 26 µs a thread here), so
-/// with a fixed batch the starts would outgrow each thread's share of the
-/// work as threads are added (at 16 threads and 16,384 parents, about 1.2 ms
-/// of starts against 0.6 ms of work a thread).
+/// on half as many times more (131,072 at 16). Chosen when each of a batch's
+/// three rounds (expand, check, take) started its threads afresh (about
+/// 26 µs a thread here: at 16 threads and 16,384 parents, about 1.2 ms of
+/// starts against 0.6 ms of work a thread); since a pool's threads take the
+/// rounds (`threads.rs`), smaller batches may do as well: the device run
+/// compares them.
 pub fn default_batch(threads: u32) -> u32 {
     if (threads as usize) < PARALLEL_TAKE {
         BATCH

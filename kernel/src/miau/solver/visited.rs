@@ -47,24 +47,29 @@ fn shard(h: &Print) -> usize {
     h[FP - 1] as usize % SHARDS
 }
 
-/// The indices `0..len` sorted by their shards (`shards` gives each one's),
-/// in order within a shard, and where each shard's run starts (a counting
-/// sort: one list, not one a shard).
-fn by_shard(shards: impl Iterator<Item = usize> + Clone, len: usize) -> (Vec<u32>, Vec<u32>) {
-    let mut starts = vec![0u32; SHARDS + 1];
-    for k in shards.clone() {
+/// Items sorted by their shards, in order within a shard (a counting sort:
+/// one list, not one a shard). `items` gives each item's shard and the
+/// item; `put(position, index, item)` is told where the `index`th goes;
+/// `starts` is left holding where each shard's run starts (`SHARDS + 1`
+/// entries, the last the count).
+fn by_shard<T>(
+    items: impl Iterator<Item = (usize, T)> + Clone,
+    starts: &mut Vec<u32>,
+    mut put: impl FnMut(usize, usize, T),
+) {
+    starts.clear();
+    starts.resize(SHARDS + 1, 0);
+    for (k, _) in items.clone() {
         starts[k + 1] += 1;
     }
     for k in 0..SHARDS {
         starts[k + 1] += starts[k];
     }
-    let mut next = starts.clone();
-    let mut order = vec![0u32; len];
-    for (j, k) in shards.enumerate() {
-        order[next[k] as usize] = j as u32;
+    let mut next = starts[..SHARDS].to_vec();
+    for (j, (k, item)) in items.enumerate() {
+        put(next[k] as usize, j, item);
         next[k] += 1;
     }
-    (order, starts)
 }
 
 /// A bucket with nothing in it.
@@ -377,32 +382,15 @@ impl Visited {
         // counting sort into buffers kept from batch to batch), each
         // shard's inserted as a run.
         let Scratch { starts, at, hs, news } = &mut self.scratch;
-        starts.clear();
-        starts.resize(SHARDS + 1, 0);
-        for h in prints() {
-            starts[shard(h) + 1] += 1;
-        }
-        for k in 0..SHARDS {
-            starts[k + 1] += starts[k];
-        }
         at.resize(total, 0);
         hs.resize(total, [0; FP]);
-        for (j, h) in prints().enumerate() {
-            let k = shard(h);
-            let p = starts[k] as usize;
-            (at[p], hs[p]) = (j as u32, *h);
-            starts[k] += 1;
-        }
+        by_shard(prints().map(|h| (shard(h), h)), starts, |p, j, h| (at[p], hs[p]) = (j as u32, *h));
         news.clear();
-        let mut from = 0;
         for (k, table) in self.shards.iter_mut().enumerate() {
-            // `starts[k]` is now where shard k's run ends.
-            let end = starts[k] as usize;
-            table.insert_run(&hs[from..end], news);
-            from = end;
+            table.insert_run(&hs[starts[k] as usize..starts[k + 1] as usize], news);
         }
         let mut new = vec![false; total];
-        for (&j, &n) in at[..total].iter().zip(news.iter()) {
+        for (&j, &n) in at.iter().zip(news.iter()) {
             new[j as usize] = n;
         }
         new
@@ -427,7 +415,12 @@ impl Visited {
         let pieces_per = pieces.len().div_ceil(groups).max(1);
         let sorted: Vec<(Vec<u32>, Vec<u32>)> = each(pool, groups, |w| {
             let mine = (w * pieces_per).min(pieces.len())..((w + 1) * pieces_per).min(pieces.len());
-            mine.map(|pi| by_shard(pieces[pi].iter().map(shard), pieces[pi].len())).collect::<Vec<_>>()
+            mine.map(|pi| {
+                let (mut order, mut starts) = (vec![0u32; pieces[pi].len()], Vec::new());
+                by_shard(pieces[pi].iter().map(|h| (shard(h), ())), &mut starts, |p, j, ()| order[p] = j as u32);
+                (order, starts)
+            })
+            .collect::<Vec<_>>()
         })
         .into_iter()
         .flatten()
