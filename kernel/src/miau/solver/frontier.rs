@@ -184,6 +184,14 @@ impl Layer {
         out
     }
 
+    /// The blocks of the first batch [`Layer::batches`] will give, once no
+    /// later push can change them: a block past them has begun (so each of
+    /// them is closed).
+    pub(super) fn first_batch(&self) -> Option<std::ops::Range<usize>> {
+        let batches = self.batches();
+        (batches.len() >= 2).then(|| batches[0].clone())
+    }
+
     /// The indices and keys (joined) of blocks `range`, into the buffers given.
     pub(super) fn decode_blocks(&self, range: std::ops::Range<usize>, ids: &mut Vec<u32>, keys: &mut Vec<u8>) {
         ids.clear();
@@ -296,6 +304,41 @@ mod frontier_tests {
             got.extend(ids.iter().copied().zip(keys.chunks(3).map(<[u8]>::to_vec)));
         }
         assert_eq!(got, want);
+    }
+
+    /// The first batch is known early only once no push can change it: a
+    /// layer filling block by block, and one of appended pieces, give it
+    /// when a block past it has begun, and it is then the first of the
+    /// finished layer's batches.
+    #[test]
+    fn the_first_batch_is_given_once_it_is_settled() {
+        let key = |i: u32| vec![(i % 5) as u8, 9];
+        let mut filled = Layer::new(2, 4);
+        let mut early = None;
+        for i in 0..11u32 {
+            assert_eq!(filled.first_batch().is_some(), i > 4, "{i} keys in blocks of 4");
+            early = early.or(filled.first_batch());
+            filled.push(i, &key(i));
+        }
+        filled.finish();
+        assert_eq!(early, Some(0..1));
+        assert_eq!(filled.batches()[0], 0..1);
+        let mut pieces = Layer::new(2, 10);
+        let mut id = 0;
+        let mut seen = Vec::new();
+        for piece_len in [3u32, 4, 2, 5, 1] {
+            seen.push(pieces.first_batch());
+            let mut piece = Layer::new(2, usize::MAX);
+            for _ in 0..piece_len {
+                piece.push(id, &key(id));
+                id += 1;
+            }
+            pieces.append(piece);
+        }
+        pieces.finish();
+        // 3 | 3+4 | 3+4+2 | 3+4+2 and 5 begun: settled as 0..3.
+        assert_eq!(seen, vec![None, None, None, None, Some(0..3)]);
+        assert_eq!(pieces.batches()[0], 0..3);
     }
 
     /// Siblings that differ in a byte or two cost a few bytes each, not a key.

@@ -7,7 +7,7 @@ use super::super::key::{Keyer, Readings};
 use super::super::state::State;
 use super::super::types::{Action, Miau, Setup};
 use super::frontier::Layer;
-use super::threads::{each, fork, Jobs, Pool};
+use super::threads::{drop_all, each, fork, Jobs, Pool};
 use super::visited::{Checked, Print, Visited};
 use crate::game::{Game, Rejection};
 use crate::hashing::{fingerprint_of, fingerprints, padded, padded_len, FrontierHasher};
@@ -450,202 +450,223 @@ pub fn solve_from(
     // With four threads and more, one pool of threads serves the whole
     // search (`threads.rs`); with fewer, each batch starts its helpers.
     let mut search = |pool: Option<&Pool>| -> Result<Verdict, Rejection> {
-        while !layer.is_empty() {
-            // The layer goes in batches (so the children waiting to be hashed stay
-            // few), each split into fixed chunks in layer order, one a thread: the
-            // children's order never depends on timing.
-            let layer_bytes = layer.bytes();
-            let batches = layer.batches();
-            for (bi, blocks) in batches.iter().enumerate() {
-                if !std::mem::take(&mut ready) {
-                    let (ids, keys) = &mut decoded[now];
-                    layer.decode_blocks(blocks.clone(), ids, keys);
-                }
-                let [d0, d1] = &mut decoded;
-                let ((ids, keys), (next_ids, next_keys)) = if now == 0 { (&*d0, d1) } else { (&*d1, d0) };
-                let (batch, batch_keys) = (ids.as_slice(), keys.as_slice());
-                let states = t.parents.len() as u64;
-                let next_bytes = t.next.bytes();
-                let bytes = stored_bytes(states) + layer_bytes + next_bytes;
-                if !watch(&Progress { states, layer: depth, bytes, remote }) {
-                    return Ok(Verdict::Limit { states, ran_out: Budget::Time });
-                }
-                let [a, b] = &mut sets;
-                let (parts, before) = if cur == 0 { (a, &*b) } else { (b, &*a) };
-                if opts.max_bytes > 0 {
-                    // The worst case after this batch: every parent has five new
-                    // children, each growing vector reallocates (old and new held).
-                    let waits = if pending { before.iter().map(|p| p.0.len()).sum() } else { 0 };
-                    let grown = states + waits as u64 + 5 * batch.len() as u64;
-                    let keys = 5 * batch.len() * key_len;
-                    let held = stored_bytes(grown) * 3 / 2
-                        + layer_bytes
-                        + next_bytes
-                        + (keys + 4 * 5 * batch.len()) as u64 * 2
-                        + (5 * batch.len() * (key_len + 32)) as u64;
-                    if held > opts.max_bytes {
-                        return Ok(Verdict::Limit { states, ran_out: Budget::Memory });
+        let verdict = (|| -> Result<Verdict, Rejection> {
+            while !layer.is_empty() {
+                // The layer goes in batches (so the children waiting to be hashed stay
+                // few), each split into fixed chunks in layer order, one a thread: the
+                // children's order never depends on timing.
+                let layer_bytes = layer.bytes();
+                let batches = layer.batches();
+                for (bi, blocks) in batches.iter().enumerate() {
+                    if !std::mem::take(&mut ready) {
+                        let (ids, keys) = &mut decoded[now];
+                        layer.decode_blocks(blocks.clone(), ids, keys);
                     }
-                }
-                // Each thread's children stay in its own vectors (no copying them
-                // together); their order is the parts' order.
-                parts.iter_mut().for_each(|p| clear(p));
-                let mut verdict = None;
-                if threads == 1 || batch.len() < 64 {
-                    if std::mem::take(&mut pending) {
-                        if let Some(v) = t.settle(&mut seen, before) {
-                            return Ok(v);
+                    let [d0, d1] = &mut decoded;
+                    let ((ids, keys), (next_ids, next_keys)) = if now == 0 { (&*d0, d1) } else { (&*d1, d0) };
+                    let (batch, batch_keys) = (ids.as_slice(), keys.as_slice());
+                    let states = t.parents.len() as u64;
+                    let next_bytes = t.next.bytes();
+                    let bytes = stored_bytes(states) + layer_bytes + next_bytes;
+                    if !watch(&Progress { states, layer: depth, bytes, remote }) {
+                        return Ok(Verdict::Limit { states, ran_out: Budget::Time });
+                    }
+                    let [a, b] = &mut sets;
+                    let (parts, before) = if cur == 0 { (a, &*b) } else { (b, &*a) };
+                    if opts.max_bytes > 0 {
+                        // The worst case after this batch: every parent has five new
+                        // children, each growing vector reallocates (old and new held).
+                        let waits = if pending { before.iter().map(|p| p.0.len()).sum() } else { 0 };
+                        let grown = states + waits as u64 + 5 * batch.len() as u64;
+                        let keys = 5 * batch.len() * key_len;
+                        let held = stored_bytes(grown) * 3 / 2
+                            + layer_bytes
+                            + next_bytes
+                            + (keys + 4 * 5 * batch.len()) as u64 * 2
+                            + (5 * batch.len() * (key_len + 32)) as u64;
+                        if held > opts.max_bytes {
+                            return Ok(Verdict::Limit { states, ran_out: Budget::Memory });
                         }
                     }
-                    match compacts.first_mut() {
-                        Some(c) => expand_fast(&mut parts[0], c, batch, batch_keys),
-                        None => expand(&mut parts[0], &start, &keyer.nouns, batch, batch_keys),
-                    }
-                } else {
-                    // Fixed chunks in layer order (their children keep that order
-                    // whoever expands them), a few a thread, taken in turn by
-                    // whichever thread is free: a slow chunk does not hold the others.
-                    let size = batch.len().div_ceil(threads * CHUNKS_PER_THREAD);
-                    let work = std::sync::Mutex::new(
-                        batch.chunks(size).zip(batch_keys.chunks(size * key_len)).zip(parts.iter_mut()),
-                    );
-                    let next_chunk = || work.lock().map_or(None, |mut w| w.next());
-                    let settle = std::mem::take(&mut pending);
-                    let (mine, others) = match compacts.split_first_mut() {
-                        Some((c, rest)) => (Some(c), rest),
-                        None => (None, &mut [][..]),
-                    };
-                    // The other threads expand from the start; this one first
-                    // checks and takes the batch before and decodes the next.
-                    let (next_chunk, expand, expand_fast) = (&next_chunk, &expand, &expand_fast);
-                    let mut jobs: Jobs<'_> = Vec::new();
-                    if mine.is_none() {
-                        for (start, nouns) in templates.iter().skip(1) {
-                            jobs.push(Box::new(move || {
-                                while let Some(((ids, keys), e)) = next_chunk() {
-                                    expand(e, start, nouns, ids, keys);
-                                }
-                            }));
-                        }
-                    }
-                    for c in others.iter_mut() {
-                        jobs.push(Box::new(move || {
-                            while let Some(((ids, keys), e)) = next_chunk() {
-                                expand_fast(e, c, ids, keys);
+                    // Each thread's children stay in its own vectors (no copying them
+                    // together); their order is the parts' order.
+                    parts.iter_mut().for_each(|p| clear(p));
+                    let mut verdict = None;
+                    if threads == 1 || batch.len() < 64 {
+                        if std::mem::take(&mut pending) {
+                            if let Some(v) = t.settle(&mut seen, before) {
+                                return Ok(v);
                             }
-                        }));
-                    }
-                    fork(pool, jobs, || {
-                        if settle {
-                            verdict = t.settle(&mut seen, before);
                         }
-                        if let Some(r) = batches.get(bi + 1).filter(|_| verdict.is_none()) {
-                            layer.decode_blocks(r.clone(), next_ids, next_keys);
-                            ready = true;
+                        match compacts.first_mut() {
+                            Some(c) => expand_fast(&mut parts[0], c, batch, batch_keys),
+                            None => expand(&mut parts[0], &start, &keyer.nouns, batch, batch_keys),
                         }
-                        match mine {
-                            Some(c) => {
+                    } else {
+                        // Fixed chunks in layer order (their children keep that order
+                        // whoever expands them), a few a thread, taken in turn by
+                        // whichever thread is free: a slow chunk does not hold the others.
+                        let size = batch.len().div_ceil(threads * CHUNKS_PER_THREAD);
+                        let work = std::sync::Mutex::new(
+                            batch.chunks(size).zip(batch_keys.chunks(size * key_len)).zip(parts.iter_mut()),
+                        );
+                        let next_chunk = || work.lock().map_or(None, |mut w| w.next());
+                        let settle = std::mem::take(&mut pending);
+                        let (mine, others) = match compacts.split_first_mut() {
+                            Some((c, rest)) => (Some(c), rest),
+                            None => (None, &mut [][..]),
+                        };
+                        // The other threads expand from the start; this one first
+                        // checks and takes the batch before and decodes the next.
+                        let (next_chunk, expand, expand_fast) = (&next_chunk, &expand, &expand_fast);
+                        let mut jobs: Jobs<'_> = Vec::new();
+                        if mine.is_none() {
+                            for (start, nouns) in templates.iter().skip(1) {
+                                jobs.push(Box::new(move || {
+                                    while let Some(((ids, keys), e)) = next_chunk() {
+                                        expand(e, start, nouns, ids, keys);
+                                    }
+                                }));
+                            }
+                        }
+                        for c in others.iter_mut() {
+                            jobs.push(Box::new(move || {
                                 while let Some(((ids, keys), e)) = next_chunk() {
                                     expand_fast(e, c, ids, keys);
                                 }
+                            }));
+                        }
+                        fork(pool, jobs, || {
+                            if settle {
+                                verdict = t.settle(&mut seen, before);
                             }
-                            None => {
-                                let (start, nouns) = &templates[0];
-                                while let Some(((ids, keys), e)) = next_chunk() {
-                                    expand(e, start, nouns, ids, keys);
+                            // The next batch decoded meanwhile: this layer's, or
+                            // after its last the next layer's first, once blocks
+                            // past that batch have begun (later children cannot
+                            // change it), rather than alone between the layers.
+                            if verdict.is_none() {
+                                if let Some(r) = batches.get(bi + 1) {
+                                    layer.decode_blocks(r.clone(), next_ids, next_keys);
+                                    ready = true;
+                                } else if let Some(r) = t.next.first_batch() {
+                                    t.next.decode_blocks(r, next_ids, next_keys);
+                                    ready = true;
                                 }
                             }
-                        }
-                    });
-                }
-                if let Some(v) = verdict {
-                    return Ok(v);
-                }
-                if ready {
-                    now ^= 1;
-                }
-                if sets[cur].iter().all(|p| p.0.is_empty()) {
-                    continue;
-                }
-                if remote {
-                    // Sent; the batch before is taken while the GPU checks this
-                    // one, and the next is expanded into the other set.
-                    let d = hasher.dedup().expect("a remote set");
-                    let pieces: Vec<&[u8]> = sets[cur].iter().map(|p| p.1.as_slice()).collect();
-                    let taken = d.send(&pieces).map_err(Rejection::new)?;
-                    if let Some(w) = if taken { waiting.replace(cur) } else { waiting.take() } {
-                        let fresh = d.receive().map_err(Rejection::new)?;
-                        if let Some(v) = t.take(&sets[w], &fresh) {
-                            return Ok(v);
-                        }
+                            match mine {
+                                Some(c) => {
+                                    while let Some(((ids, keys), e)) = next_chunk() {
+                                        expand_fast(e, c, ids, keys);
+                                    }
+                                }
+                                None => {
+                                    let (start, nouns) = &templates[0];
+                                    while let Some(((ids, keys), e)) = next_chunk() {
+                                        expand(e, start, nouns, ids, keys);
+                                    }
+                                }
+                            }
+                        });
                     }
-                    if taken {
-                        cur ^= 1;
-                        continue;
-                    }
-                    // Full: the CPU's table carries on from its fingerprints.
-                    for f in d.drain().map_err(Rejection::new)? {
-                        seen.insert(f);
-                    }
-                    remote = false;
-                    spilled = true;
-                }
-                // Another hasher gets the batch's keys in one piece, each padded
-                // as a fingerprint hashes it; after a hand-over, this thread
-                // hashes. Either way each part keeps its children's fingerprints.
-                if !local_hash {
-                    let parts = &mut sets[cur];
-                    if spilled {
-                        for p in parts.iter_mut() {
-                            let (_, keys, prints) = &mut **p;
-                            fingerprints(keys, key_len, prints);
-                        }
-                    } else {
-                        let keys: Vec<u8> = parts.iter().flat_map(|p| p.1.chunks(key_len)).flat_map(padded).collect();
-                        let digests = hasher.hash_batch(&keys, padded_len(key_len)).map_err(Rejection::new)?;
-                        let mut prints = digests.iter().map(fingerprint_of);
-                        for p in parts.iter_mut() {
-                            let n = p.0.len();
-                            p.2.extend(prints.by_ref().take(n));
-                        }
-                    }
-                }
-                if threads >= PARALLEL_TAKE {
-                    // Many threads: they check the batch, then take it, together.
-                    let parts = &sets[cur];
-                    let prints: Vec<&[Print]> = parts.iter().map(|p| p.2.as_slice()).collect();
-                    // A win among the new children ends the search: that batch
-                    // is taken in order, by this thread.
-                    let checked = seen.insert_counted(&prints, &|pi, c| parts[pi].0[c].2, pool);
-                    if let Some(v) = t.take_parallel(parts, &checked, threads, pool) {
+                    if let Some(v) = verdict {
                         return Ok(v);
                     }
-                } else {
-                    pending = true;
-                    cur ^= 1;
+                    if ready {
+                        now ^= 1;
+                    }
+                    if sets[cur].iter().all(|p| p.0.is_empty()) {
+                        continue;
+                    }
+                    if remote {
+                        // Sent; the batch before is taken while the GPU checks this
+                        // one, and the next is expanded into the other set.
+                        let d = hasher.dedup().expect("a remote set");
+                        let pieces: Vec<&[u8]> = sets[cur].iter().map(|p| p.1.as_slice()).collect();
+                        let taken = d.send(&pieces).map_err(Rejection::new)?;
+                        if let Some(w) = if taken { waiting.replace(cur) } else { waiting.take() } {
+                            let fresh = d.receive().map_err(Rejection::new)?;
+                            if let Some(v) = t.take(&sets[w], &fresh) {
+                                return Ok(v);
+                            }
+                        }
+                        if taken {
+                            cur ^= 1;
+                            continue;
+                        }
+                        // Full: the CPU's table carries on from its fingerprints.
+                        for f in d.drain().map_err(Rejection::new)? {
+                            seen.insert(f);
+                        }
+                        remote = false;
+                        spilled = true;
+                    }
+                    // Another hasher gets the batch's keys in one piece, each padded
+                    // as a fingerprint hashes it; after a hand-over, this thread
+                    // hashes. Either way each part keeps its children's fingerprints.
+                    if !local_hash {
+                        let parts = &mut sets[cur];
+                        if spilled {
+                            for p in parts.iter_mut() {
+                                let (_, keys, prints) = &mut **p;
+                                fingerprints(keys, key_len, prints);
+                            }
+                        } else {
+                            let keys: Vec<u8> =
+                                parts.iter().flat_map(|p| p.1.chunks(key_len)).flat_map(padded).collect();
+                            let digests = hasher.hash_batch(&keys, padded_len(key_len)).map_err(Rejection::new)?;
+                            let mut prints = digests.iter().map(fingerprint_of);
+                            for p in parts.iter_mut() {
+                                let n = p.0.len();
+                                p.2.extend(prints.by_ref().take(n));
+                            }
+                        }
+                    }
+                    if threads >= PARALLEL_TAKE {
+                        // Many threads: they check the batch, then take it, together.
+                        let parts = &sets[cur];
+                        let prints: Vec<&[Print]> = parts.iter().map(|p| p.2.as_slice()).collect();
+                        // A win among the new children ends the search: that batch
+                        // is taken in order, by this thread.
+                        let checked = seen.insert_counted(&prints, &|pi, c| parts[pi].0[c].2, pool);
+                        if let Some(v) = t.take_parallel(parts, &checked, threads, pool) {
+                            return Ok(v);
+                        }
+                    } else {
+                        pending = true;
+                        cur ^= 1;
+                    }
+                }
+                if std::mem::take(&mut pending) {
+                    if let Some(v) = t.settle(&mut seen, &sets[cur ^ 1]) {
+                        return Ok(v);
+                    }
+                }
+                if let Some(w) = waiting.take() {
+                    let fresh = hasher.dedup().expect("a remote set").receive().map_err(Rejection::new)?;
+                    if let Some(v) = t.take(&sets[w], &fresh) {
+                        return Ok(v);
+                    }
+                }
+                t.next.finish();
+                layer = std::mem::replace(&mut t.next, Layer::new(key_len, batch_size));
+                depth += 1;
+                let states = t.parents.len() as u64;
+                let bytes = stored_bytes(states) + layer.bytes();
+                if !watch(&Progress { states, layer: depth, bytes, remote }) && !layer.is_empty() {
+                    return Ok(Verdict::Limit { states, ran_out: Budget::Time });
                 }
             }
-            if std::mem::take(&mut pending) {
-                if let Some(v) = t.settle(&mut seen, &sets[cur ^ 1]) {
-                    return Ok(v);
-                }
-            }
-            if let Some(w) = waiting.take() {
-                let fresh = hasher.dedup().expect("a remote set").receive().map_err(Rejection::new)?;
-                if let Some(v) = t.take(&sets[w], &fresh) {
-                    return Ok(v);
-                }
-            }
-            t.next.finish();
-            layer = std::mem::replace(&mut t.next, Layer::new(key_len, batch_size));
-            depth += 1;
-            let states = t.parents.len() as u64;
-            let bytes = stored_bytes(states) + layer.bytes();
-            if !watch(&Progress { states, layer: depth, bytes, remote }) && !layer.is_empty() {
-                return Ok(Verdict::Limit { states, ran_out: Budget::Time });
-            }
+            Ok(Verdict::Unsolved { states: t.parents.len() as u64 })
+        })();
+        // A large search ends holding many blocks (the table's shards, each
+        // thread's readings, the children's buffers); freeing them is work
+        // of its own (56 ms at 8 M states and 16 threads here), shared out.
+        if threads > 1 {
+            drop_all(pool, threads, std::mem::take(&mut seen.shards));
+            drop_all(pool, threads, std::mem::take(&mut compacts));
+            drop_all(pool, threads, sets.iter_mut().flat_map(std::mem::take).collect());
         }
-        Ok(Verdict::Unsolved { states: t.parents.len() as u64 })
+        verdict
     };
     if threads >= PARALLEL_TAKE {
         rayon_core::ThreadPoolBuilder::new()

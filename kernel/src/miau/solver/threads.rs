@@ -55,6 +55,18 @@ pub(super) fn each<R: Send>(pool: Option<&Pool>, n: usize, work: impl Fn(usize) 
         .collect()
 }
 
+/// Drops `items` on `n` threads at once (this one among them), each a
+/// share: the end of a large search frees many blocks, which is work of
+/// its own.
+pub(super) fn drop_all<T: Send>(pool: Option<&Pool>, n: usize, items: Vec<T>) {
+    let n = n.clamp(1, items.len().max(1));
+    let mut shares: Vec<Mutex<Vec<T>>> = (0..n).map(|_| Mutex::new(Vec::new())).collect();
+    for (i, item) in items.into_iter().enumerate() {
+        shares[i % n].get_mut().unwrap_or_else(std::sync::PoisonError::into_inner).push(item);
+    }
+    each(pool, n, |w| drop(std::mem::take(&mut *shares[w].lock().unwrap_or_else(std::sync::PoisonError::into_inner))));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,6 +99,26 @@ mod tests {
                 main.fetch_add(1, Ordering::Relaxed);
             });
             assert_eq!((ran.load(Ordering::Relaxed), main.load(Ordering::Relaxed)), (5, 1));
+        }
+    }
+
+    /// Every item is dropped once, however many threads share them out
+    /// (more threads than items, and none at all, included).
+    #[test]
+    fn every_item_is_dropped_once() {
+        struct Counted<'a>(&'a AtomicUsize);
+        impl Drop for Counted<'_> {
+            fn drop(&mut self) {
+                self.0.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        let pool = rayon_core::ThreadPoolBuilder::new().num_threads(3).build().expect("a pool starts");
+        for pool in [None, Some(&pool)] {
+            for (items, threads) in [(0, 4), (3, 4), (10, 4), (10, 1)] {
+                let dropped = AtomicUsize::new(0);
+                drop_all(pool, threads, (0..items).map(|_| Counted(&dropped)).collect());
+                assert_eq!(dropped.load(Ordering::Relaxed), items, "{items} items on {threads} threads");
+            }
         }
     }
 }
