@@ -28,6 +28,7 @@
 
 mod analysis;
 mod frontier;
+mod parents;
 mod search;
 mod threads;
 mod visited;

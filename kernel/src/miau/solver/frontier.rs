@@ -148,6 +148,12 @@ impl Layer {
         b.count += 1;
     }
 
+    /// The blocks, taken out (to be freed on several threads), leaving the
+    /// layer empty.
+    pub(super) fn take_blocks(&mut self) -> Vec<Block> {
+        std::mem::take(&mut self.blocks)
+    }
+
     /// Done with pushing: the last block keeps no spare capacity either.
     pub(super) fn finish(&mut self) {
         if let Some(b) = self.blocks.last_mut() {

@@ -7,12 +7,12 @@ use super::super::key::{Keyer, Readings};
 use super::super::state::State;
 use super::super::types::{Action, Miau, Setup};
 use super::frontier::Layer;
+use super::parents::Parents;
 use super::threads::{drop_all, each, fork, Jobs, Pool};
 use super::visited::{Checked, Print, Visited};
 use crate::game::{Game, Rejection};
 use crate::hashing::{fingerprint_of, fingerprints, padded, padded_len, FrontierHasher};
 use crossbeam_utils::CachePadded;
-use std::sync::Mutex;
 
 /// Parents expanded at once by default with up to three threads: their
 /// children (at most 5 each) wait, keyed, to be hashed together. More
@@ -315,8 +315,8 @@ pub fn solve_from(
     let max_states = max_states.min(MAX_STATES);
     let batch_size = if opts.batch == 0 { default_batch(opts.threads.max(1)) } else { opts.batch } as usize;
     let mut t = Taker {
-        // parents[i] = parent index | move << 29; index 0 is the start.
-        parents: vec![u32::MAX],
+        // State i's link: parent index | move << 29; index 0 is the start.
+        parents: Parents::new(u32::MAX),
         next: Layer::new(key_len, batch_size),
         key_len,
         all_formed,
@@ -465,7 +465,7 @@ pub fn solve_from(
                     let [d0, d1] = &mut decoded;
                     let ((ids, keys), (next_ids, next_keys)) = if now == 0 { (&*d0, d1) } else { (&*d1, d0) };
                     let (batch, batch_keys) = (ids.as_slice(), keys.as_slice());
-                    let states = t.parents.len() as u64;
+                    let states = t.parents.len();
                     let next_bytes = t.next.bytes();
                     let bytes = stored_bytes(states) + layer_bytes + next_bytes;
                     if !watch(&Progress { states, layer: depth, bytes, remote }) {
@@ -650,13 +650,13 @@ pub fn solve_from(
                 t.next.finish();
                 layer = std::mem::replace(&mut t.next, Layer::new(key_len, batch_size));
                 depth += 1;
-                let states = t.parents.len() as u64;
+                let states = t.parents.len();
                 let bytes = stored_bytes(states) + layer.bytes();
                 if !watch(&Progress { states, layer: depth, bytes, remote }) && !layer.is_empty() {
                     return Ok(Verdict::Limit { states, ran_out: Budget::Time });
                 }
             }
-            Ok(Verdict::Unsolved { states: t.parents.len() as u64 })
+            Ok(Verdict::Unsolved { states: t.parents.len() })
         })();
         // A large search ends holding many blocks (the table's shards, each
         // thread's readings, the children's buffers); freeing them is work
@@ -665,6 +665,8 @@ pub fn solve_from(
             drop_all(pool, threads, std::mem::take(&mut seen.shards));
             drop_all(pool, threads, std::mem::take(&mut compacts));
             drop_all(pool, threads, sets.iter_mut().flat_map(std::mem::take).collect());
+            drop_all(pool, threads, t.parents.take_runs());
+            drop_all(pool, threads, layer.take_blocks().into_iter().chain(t.next.take_blocks()).collect());
         }
         verdict
     };
@@ -679,13 +681,10 @@ pub fn solve_from(
     }
 }
 
-/// A chunk's slice of a batch's new parent links, and its first state's index.
-type Links<'a> = (&'a mut [u32], u32);
-
 /// What the search keeps as it takes each batch's children: the parent
 /// links of every state visited, and the next layer.
 struct Taker {
-    parents: Vec<u32>,
+    parents: Parents,
     next: Layer,
     key_len: usize,
     all_formed: u8,
@@ -716,7 +715,7 @@ impl Taker {
         pool: Option<&Pool>,
     ) -> Option<Verdict> {
         let key_len = self.key_len;
-        let base = self.parents.len() as u64;
+        let base = self.parents.len();
         let total: u64 = checked.counts.iter().map(|&n| u64::from(n)).sum();
         // A win, or the states' budget reached in this batch: taken in
         // order, where the search stops exactly where it would alone.
@@ -724,46 +723,41 @@ impl Taker {
             return self.take(parts, &checked.all());
         }
         let counts = &checked.counts;
-        self.parents.resize(self.parents.len() + total as usize, 0);
-        // Each chunk's slice of the new links, and its first index.
-        let mut rest = &mut self.parents[base as usize..];
-        let mut slices = Vec::with_capacity(parts.len());
-        let mut first = base as u32;
-        for &n in counts {
-            let (mine, more) = rest.split_at_mut(n as usize);
-            slices.push((mine, first));
-            first += n;
-            rest = more;
-        }
+        // Each chunk's first index.
+        let firsts: Vec<u32> = counts
+            .iter()
+            .scan(base as u32, |next, &n| {
+                let first = *next;
+                *next += n;
+                Some(first)
+            })
+            .collect();
         let per = parts.len().div_ceil(workers.max(1)).max(1);
-        // Each thread's run of chunks and their slices, behind a lock only it takes.
-        let runs: Vec<Mutex<(&[Part], &mut [Links<'_>])>> =
-            parts.chunks(per).zip(slices.chunks_mut(per)).map(Mutex::new).collect();
-        let pieces: Vec<Layer> = each(pool, runs.len(), |w| {
-            let mut run = runs[w].lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let (parts, slices) = &mut *run;
-            let mut out = Vec::with_capacity(parts.len());
-            for (i, (p, (links, first))) in parts.iter().zip(slices.iter_mut()).enumerate() {
-                let fresh = checked.piece(w * per + i);
+        // Each chunk's new links (a run of its own, written on the thread
+        // that takes the chunk) and its new states (a piece of the next layer).
+        let taken: Vec<(Vec<u32>, Layer)> = each(pool, parts.len().div_ceil(per), |w| {
+            let mut out = Vec::with_capacity(per);
+            for (i, p) in parts.iter().enumerate().skip(w * per).take(per) {
+                let fresh = checked.piece(i);
+                let mut links = Vec::with_capacity(counts[i] as usize);
                 let mut piece = Layer::new(key_len, usize::MAX);
-                let mut k = 0;
                 for (c, &(parent, m, won)) in p.0.iter().enumerate() {
                     if !fresh[c] {
                         continue;
                     }
-                    links[k] = link(parent, m);
                     debug_assert!(!won, "a batch with a new win is taken in order above");
-                    piece.push(*first + k as u32, &p.1[c * key_len..(c + 1) * key_len]);
-                    k += 1;
+                    piece.push(firsts[i] + links.len() as u32, &p.1[c * key_len..(c + 1) * key_len]);
+                    links.push(link(parent, m));
                 }
-                out.push(piece);
+                out.push((links, piece));
             }
             out
         })
         .into_iter()
         .flatten()
         .collect();
-        for piece in pieces {
+        for (links, piece) in taken {
+            self.parents.append(links);
             self.next.append(piece);
         }
         None
@@ -781,9 +775,6 @@ impl Taker {
             }
             let parents = &mut self.parents;
             let idx = parents.len() as u32;
-            if parents.len() == parents.capacity() {
-                parents.reserve_exact(parents.len()); // Exactly doubled: the bound below counts on it.
-            }
             parents.push(link(parent, m));
             let mask = key[key_len - 1];
             if won && mask != self.all_formed {
@@ -793,15 +784,15 @@ impl Taker {
                 let mut moves = Vec::new();
                 let mut at = idx;
                 while at != 0 {
-                    let link = parents[at as usize];
+                    let link = parents.get(u64::from(at));
                     moves.push(MOVES[(link >> INDEX_BITS) as usize]);
                     at = link & ((1 << INDEX_BITS) - 1);
                 }
                 moves.reverse();
-                return Some(Verdict::Solved { moves, states: parents.len() as u64 });
+                return Some(Verdict::Solved { moves, states: parents.len() });
             }
-            if parents.len() as u64 >= self.max_states {
-                return Some(Verdict::Limit { states: parents.len() as u64, ran_out: Budget::States });
+            if parents.len() >= self.max_states {
+                return Some(Verdict::Limit { states: parents.len(), ran_out: Budget::States });
             }
             self.next.push(idx, key);
         }
