@@ -749,6 +749,9 @@ impl Taker {
                     piece.push(firsts[i] + links.len() as u32, &p.1[c * key_len..(c + 1) * key_len]);
                     links.push(link(parent, m));
                 }
+                // Closed here (its spare capacity given back), not by the
+                // main thread appending it.
+                piece.finish();
                 out.push((links, piece));
             }
             out

@@ -453,41 +453,48 @@ impl Visited {
             (fresh, counts, end)
         });
         let lens = pieces.iter().map(|p| p.len()).collect();
-        let mut checked = Checked { fresh: Vec::new(), counts: vec![0; pieces.len()], ends: false, lens };
-        for (fresh, counts, end) in results {
-            for (sum, n) in checked.counts.iter_mut().zip(counts) {
+        let (mut counts, mut ends) = (vec![0; pieces.len()], false);
+        let mut by_piece: Vec<Vec<Vec<u32>>> = (0..pieces.len()).map(|_| Vec::with_capacity(groups)).collect();
+        for (fresh, piece_counts, end) in results {
+            for (sum, n) in counts.iter_mut().zip(piece_counts) {
                 *sum += n;
             }
-            checked.ends |= end;
-            checked.fresh.push(fresh);
+            ends |= end;
+            for (lists, list) in by_piece.iter_mut().zip(fresh) {
+                lists.push(list);
+            }
         }
-        checked
+        Checked { fresh: by_piece.into_iter().map(Mutex::new).collect(), counts, ends, lens }
     }
 }
 
-/// A batch checked by [`Visited::insert_counted`]: each inserting thread's
-/// new fingerprints by piece (their indices in the piece, in no particular
-/// order), each piece's count of new ones, and whether `ends` held for any
-/// new one. Kept by thread so that no one thread merges them: each piece's
-/// taker marks its own ([`Checked::piece`]).
+/// A batch checked by [`Visited::insert_counted`]: each piece's new
+/// fingerprints as each inserting thread found them (their indices in the
+/// piece, in no particular order), each piece's count of new ones, and
+/// whether `ends` held for any new one. Kept by piece so that no one
+/// thread merges or frees them: each piece's taker marks its own and
+/// frees them ([`Checked::piece`]).
 pub(super) struct Checked {
-    fresh: Vec<Vec<Vec<u32>>>,
+    fresh: Vec<Mutex<Vec<Vec<u32>>>>,
     pub(super) counts: Vec<u32>,
     pub(super) ends: bool,
     lens: Vec<usize>,
 }
 
 impl Checked {
-    /// Whether each fingerprint of piece `pi` was new.
+    /// Whether each fingerprint of piece `pi` was new. Its lists are
+    /// taken (and freed on the calling thread): once a piece.
     pub(super) fn piece(&self, pi: usize) -> Vec<bool> {
+        let lists = std::mem::take(&mut *self.fresh[pi].lock().unwrap_or_else(std::sync::PoisonError::into_inner));
         let mut new = vec![false; self.lens[pi]];
-        for c in self.fresh.iter().flat_map(|thread| &thread[pi]) {
+        for c in lists.iter().flatten() {
             new[*c as usize] = true;
         }
         new
     }
 
-    /// Whether each fingerprint of the batch was new, in order.
+    /// Whether each fingerprint of the batch was new, in order (every
+    /// piece's lists taken).
     pub(super) fn all(&self) -> Vec<bool> {
         (0..self.lens.len()).flat_map(|pi| self.piece(pi)).collect()
     }
