@@ -13,6 +13,7 @@ use super::visited::{Checked, Print, Visited};
 use crate::game::{Game, Rejection};
 use crate::hashing::{fingerprint_of, fingerprints, padded, padded_len, FrontierHasher};
 use crossbeam_utils::CachePadded;
+use std::sync::Mutex;
 
 /// Parents expanded at once by default with up to three threads: their
 /// children (at most 5 each) wait, keyed, to be hashed together. More
@@ -520,12 +521,33 @@ pub fn solve_from(
                         // checks and takes the batch before and decodes the next.
                         let (next_chunk, expand, expand_fast) = (&next_chunk, &expand, &expand_fast);
                         let mut jobs: Jobs<'_> = Vec::new();
+                        // The next batch is decoded meanwhile. This layer's
+                        // next is decoded by whichever thread runs out of
+                        // chunks first (the main thread's check is the longest
+                        // part of a batch with few threads); after the layer's
+                        // last batch the next layer's first is decoded by this
+                        // thread once the batch before is taken, if blocks past
+                        // it have begun (later children cannot change it),
+                        // rather than alone between the layers.
+                        let in_layer = batches.get(bi + 1).cloned();
+                        ready = in_layer.is_some();
+                        let next_bufs = Mutex::new((in_layer, &mut *next_ids, &mut *next_keys));
+                        let layer = &layer;
+                        let decode_next = || {
+                            let mut bufs = next_bufs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                            let (range, ids, keys) = &mut *bufs;
+                            if let Some(r) = range.take() {
+                                layer.decode_blocks(r, ids, keys);
+                            }
+                        };
+                        let decode_next = &decode_next;
                         if mine.is_none() {
                             for (start, nouns) in templates.iter().skip(1) {
                                 jobs.push(Box::new(move || {
                                     while let Some(((ids, keys), e)) = next_chunk() {
                                         expand(e, start, nouns, ids, keys);
                                     }
+                                    decode_next();
                                 }));
                             }
                         }
@@ -534,22 +556,18 @@ pub fn solve_from(
                                 while let Some(((ids, keys), e)) = next_chunk() {
                                     expand_fast(e, c, ids, keys);
                                 }
+                                decode_next();
                             }));
                         }
                         fork(pool, jobs, || {
                             if settle {
                                 verdict = t.settle(&mut seen, before);
                             }
-                            // The next batch decoded meanwhile: this layer's, or
-                            // after its last the next layer's first, once blocks
-                            // past that batch have begun (later children cannot
-                            // change it), rather than alone between the layers.
-                            if verdict.is_none() {
-                                if let Some(r) = batches.get(bi + 1) {
-                                    layer.decode_blocks(r.clone(), next_ids, next_keys);
-                                    ready = true;
-                                } else if let Some(r) = t.next.first_batch() {
-                                    t.next.decode_blocks(r, next_ids, next_keys);
+                            if !ready && verdict.is_none() {
+                                if let Some(r) = t.next.first_batch() {
+                                    let mut bufs = next_bufs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                                    let (_, ids, keys) = &mut *bufs;
+                                    t.next.decode_blocks(r, ids, keys);
                                     ready = true;
                                 }
                             }
@@ -566,6 +584,7 @@ pub fn solve_from(
                                     }
                                 }
                             }
+                            decode_next();
                         });
                     }
                     if let Some(v) = verdict {
