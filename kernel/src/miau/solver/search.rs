@@ -679,8 +679,11 @@ pub fn solve_from(
         })();
         // A large search ends holding many blocks (the table's shards, each
         // thread's readings, the children's buffers); freeing them is work
-        // of its own (56 ms at 8 M states and 16 threads here), shared out.
-        if threads > 1 {
+        // of its own (57-62 ms at 8 M states and 16 threads here), shared
+        // out on the pool (52-53 ms on this VM's two cores). Not with two
+        // or three threads: threads started for it made it slower here
+        // (30-32 ms against 24-26 ms on this thread alone).
+        if threads >= PARALLEL_TAKE {
             drop_all(pool, threads, std::mem::take(&mut seen.shards));
             drop_all(pool, threads, std::mem::take(&mut compacts));
             drop_all(pool, threads, sets.iter_mut().flat_map(std::mem::take).collect());
