@@ -448,6 +448,9 @@ pub fn solve_from(
     // this thread meanwhile (`ready`: `decoded[now]` holds it already).
     let mut decoded: [(Vec<u32>, Vec<u8>); 2] = Default::default();
     let (mut now, mut ready) = (0, false);
+    // Batches of the layer expanded already: its first, when it was expanded
+    // while the last batch of the layer before was checked and taken.
+    let mut skip = 0;
     // With four threads and more, one pool of threads serves the whole
     // search (`threads.rs`); with fewer, each batch starts its helpers.
     let mut search = |pool: Option<&Pool>| -> Result<Verdict, Rejection> {
@@ -458,10 +461,22 @@ pub fn solve_from(
                 // children's order never depends on timing.
                 let layer_bytes = layer.bytes();
                 let batches = layer.batches();
-                for (bi, blocks) in batches.iter().enumerate() {
+                // One step past the last batch (`crossing`), where the
+                // layer's last batch waits to be checked and the next
+                // layer's first is decoded already: that one is expanded
+                // meanwhile, rather than the check running alone between
+                // the layers (the check pushes into the next layer, whose
+                // first batch is settled: `Layer::first_batch`).
+                let mut crossed = false;
+                for bi in std::mem::take(&mut skip)..=batches.len() {
+                    let crossing = bi == batches.len();
+                    if crossing && !(pending && ready) {
+                        break;
+                    }
+                    crossed = crossing;
                     if !std::mem::take(&mut ready) {
                         let (ids, keys) = &mut decoded[now];
-                        layer.decode_blocks(blocks.clone(), ids, keys);
+                        layer.decode_blocks(batches[bi].clone(), ids, keys);
                     }
                     let [d0, d1] = &mut decoded;
                     let ((ids, keys), (next_ids, next_keys)) = if now == 0 { (&*d0, d1) } else { (&*d1, d0) };
@@ -564,7 +579,11 @@ pub fn solve_from(
                                 verdict = t.settle(&mut seen, before);
                             }
                             if !ready && verdict.is_none() {
-                                if let Some(r) = t.next.first_batch() {
+                                // Crossing, the next layer is whole once the
+                                // batch before is taken: its second batch is next.
+                                let next =
+                                    if crossing { t.next.batches().get(1).cloned() } else { t.next.first_batch() };
+                                if let Some(r) = next {
                                     let mut bufs = next_bufs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                                     let (_, ids, keys) = &mut *bufs;
                                     t.next.decode_blocks(r, ids, keys);
@@ -655,7 +674,11 @@ pub fn solve_from(
                         cur ^= 1;
                     }
                 }
-                if std::mem::take(&mut pending) {
+                if crossed {
+                    // The next layer's first batch waits to be checked, and
+                    // the loop over it starts at its second.
+                    skip = 1;
+                } else if std::mem::take(&mut pending) {
                     if let Some(v) = t.settle(&mut seen, &sets[cur ^ 1]) {
                         return Ok(v);
                     }
