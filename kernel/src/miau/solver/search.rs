@@ -444,8 +444,9 @@ pub fn solve_from(
     // thread expands too).
     let mut pending = false;
     let mut depth = 0u32;
-    // Two batches decoded: the one being expanded, and the next, decoded by
-    // this thread meanwhile (`ready`: `decoded[now]` holds it already).
+    // Two batches decoded: the one being expanded, and the next, decoded
+    // meanwhile by a thread out of chunks, or by this one after its check
+    // (`ready`: `decoded[now]` holds it already).
     let mut decoded: [(Vec<u32>, Vec<u8>); 2] = Default::default();
     let (mut now, mut ready) = (0, false);
     // Batches of the layer expanded already: its first, when it was expanded
@@ -533,7 +534,7 @@ pub fn solve_from(
                             None => (None, &mut [][..]),
                         };
                         // The other threads expand from the start; this one first
-                        // checks and takes the batch before and decodes the next.
+                        // checks and takes the batch before.
                         let (next_chunk, expand, expand_fast) = (&next_chunk, &expand, &expand_fast);
                         let mut jobs: Jobs<'_> = Vec::new();
                         // The next batch is decoded meanwhile. This layer's
