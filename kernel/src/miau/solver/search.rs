@@ -8,7 +8,7 @@ use super::super::state::State;
 use super::super::types::{Action, Miau, Setup};
 use super::frontier::Layer;
 use super::parents::Parents;
-use super::threads::{drop_all, each, fork, Jobs, Pool};
+use super::threads::{drop_apart, each, fork, Jobs, Pool};
 use super::visited::{Checked, Print, Visited};
 use crate::game::{Game, Rejection};
 use crate::hashing::{fingerprint_of, fingerprints, padded, padded_len, FrontierHasher};
@@ -702,17 +702,20 @@ pub fn solve_from(
             Ok(Verdict::Unsolved { states: t.parents.len() })
         })();
         // A large search ends holding many blocks (the table's shards, each
-        // thread's readings, the children's buffers); freeing them is work
-        // of its own (57-62 ms at 8 M states and 16 threads here), shared
-        // out on the pool (52-53 ms on this VM's two cores). Not with two
-        // or three threads: threads started for it made it slower here
-        // (30-32 ms against 24-26 ms on this thread alone).
+        // thread's readings, the children's buffers, the link runs, the
+        // layers' blocks); freeing them is work of its own (57-62 ms at 8 M
+        // states and 16 threads here). This thread unmaps the table's
+        // shards while the pool's threads free the rest. Not with two or
+        // three threads: threads started for it made it slower here (30-32
+        // ms against 24-26 ms on this thread alone).
         if threads >= PARALLEL_TAKE {
-            drop_all(pool, threads, std::mem::take(&mut seen.shards));
-            drop_all(pool, threads, std::mem::take(&mut compacts));
-            drop_all(pool, threads, sets.iter_mut().flat_map(std::mem::take).collect());
-            drop_all(pool, threads, t.parents.take_runs());
-            drop_all(pool, threads, layer.take_blocks().into_iter().chain(t.next.take_blocks()).collect());
+            let mut rest: Vec<Box<dyn Send + '_>> = Vec::new();
+            rest.extend(std::mem::take(&mut compacts).into_iter().map(|c| Box::new(c) as Box<dyn Send>));
+            rest.extend(sets.iter_mut().flat_map(std::mem::take).map(|p| Box::new(p) as Box<dyn Send>));
+            rest.extend(t.parents.take_runs().into_iter().map(|r| Box::new(r) as Box<dyn Send>));
+            let blocks = layer.take_blocks().into_iter().chain(t.next.take_blocks());
+            rest.extend(blocks.map(|b| Box::new(b) as Box<dyn Send>));
+            drop_apart(pool, threads, std::mem::take(&mut seen.shards), rest);
         }
         verdict
     };

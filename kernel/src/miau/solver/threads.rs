@@ -55,16 +55,27 @@ pub(super) fn each<R: Send>(pool: Option<&Pool>, n: usize, work: impl Fn(usize) 
         .collect()
 }
 
-/// Drops `items` on `n` threads at once (this one among them), each a
-/// share: the end of a large search frees many blocks, which is work of
-/// its own.
-pub(super) fn drop_all<T: Send>(pool: Option<&Pool>, n: usize, items: Vec<T>) {
-    let n = n.clamp(1, items.len().max(1));
-    let mut shares: Vec<Mutex<Vec<T>>> = (0..n).map(|_| Mutex::new(Vec::new())).collect();
+/// Drops `alone` on this thread while the other `n - 1` threads drop
+/// `items`, each a share (all of them here when `n` is 1): the end of a
+/// large search frees many blocks, which is work of its own. Large
+/// mappings go in `alone`: the kernel unmaps one at a time, so threads
+/// unmapping at once only wait on each other.
+pub(super) fn drop_apart<A: Send, T: Send>(pool: Option<&Pool>, n: usize, alone: A, items: Vec<T>) {
+    let others = n.saturating_sub(1).clamp(1, items.len().max(1));
+    let mut shares: Vec<Mutex<Vec<T>>> = (0..others).map(|_| Mutex::new(Vec::new())).collect();
     for (i, item) in items.into_iter().enumerate() {
-        shares[i % n].get_mut().unwrap_or_else(std::sync::PoisonError::into_inner).push(item);
+        shares[i % others].get_mut().unwrap_or_else(std::sync::PoisonError::into_inner).push(item);
     }
-    each(pool, n, |w| drop(std::mem::take(&mut *shares[w].lock().unwrap_or_else(std::sync::PoisonError::into_inner))));
+    if n <= 1 {
+        drop(alone);
+        drop(shares);
+        return;
+    }
+    let alone = Mutex::new(Some(alone));
+    each(pool, others + 1, |w| match w {
+        0 => drop(alone.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take()),
+        w => drop(std::mem::take(&mut *shares[w - 1].lock().unwrap_or_else(std::sync::PoisonError::into_inner))),
+    });
 }
 
 #[cfg(test)]
@@ -102,8 +113,9 @@ mod tests {
         }
     }
 
-    /// Every item is dropped once, however many threads share them out
-    /// (more threads than items, and none at all, included).
+    /// Every item is dropped once, and the one dropped alone too, however
+    /// many threads share them out (more threads than items, one thread,
+    /// and no items at all included).
     #[test]
     fn every_item_is_dropped_once() {
         struct Counted<'a>(&'a AtomicUsize);
@@ -114,10 +126,11 @@ mod tests {
         }
         let pool = rayon_core::ThreadPoolBuilder::new().num_threads(3).build().expect("a pool starts");
         for pool in [None, Some(&pool)] {
-            for (items, threads) in [(0, 4), (3, 4), (10, 4), (10, 1)] {
+            for (items, threads) in [(0, 4), (3, 4), (10, 4), (10, 1), (10, 2)] {
                 let dropped = AtomicUsize::new(0);
-                drop_all(pool, threads, (0..items).map(|_| Counted(&dropped)).collect());
-                assert_eq!(dropped.load(Ordering::Relaxed), items, "{items} items on {threads} threads");
+                let alone = Counted(&dropped);
+                drop_apart(pool, threads, alone, (0..items).map(|_| Counted(&dropped)).collect());
+                assert_eq!(dropped.load(Ordering::Relaxed), items + 1, "{items} items on {threads} threads");
             }
         }
     }
