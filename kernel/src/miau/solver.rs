@@ -8,8 +8,9 @@
 //! the key padded to whole blocks, in buckets of five on a cache line, in
 //! an open-addressed visited table of 256 shards, each kept 35-40 % to
 //! 70-80 % full; two states share one with a chance under n² / 2^97) + 4
-//! (the parent index and the move packed in one `u32`, in a vector that at
-//! most doubles): 20 to 45 bytes (`MAX_STORED_BYTES_PER_STATE`). The
+//! (the parent index and the move packed in one `u32`, in runs: one
+//! that at most doubles, or from four threads one run a chunk, exactly
+//! sized): 20 to 45 bytes (`MAX_STORED_BYTES_PER_STATE`). The
 //! frontier is kept as keys, each stored as its differences from the key
 //! before it (`frontier.rs`: a few bytes a state); a state is rebuilt from its key to be expanded
 //! (the rules at the end of a turn are always the reading of its board, so
@@ -21,7 +22,8 @@
 //! (`State::reset_from`). A child whose key is its parent's is not hashed.
 //!
 //! The files: `visited.rs` (the visited set), `frontier.rs` (a layer's
-//! keys, kept small), `search.rs` (the search and its verdicts),
+//! keys, kept small), `parents.rs` (the parent links, in runs),
+//! `search.rs` (the search and its verdicts),
 //! `threads.rs` (work on several threads at once: a pool from four threads
 //! on), `analysis.rs` (text and analysis tools); the key layout
 //! and codec live beside, in `../key.rs`, shared with the compact state.
