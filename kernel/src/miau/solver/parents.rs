@@ -43,7 +43,7 @@ impl Parents {
         }
         let run = self.runs.last_mut().expect("a run");
         if run.len() == run.capacity() {
-            run.reserve_exact(run.len().max(16));
+            run.reserve_exact(run.len().max(1));
         }
         run.push(link);
         self.len += 1;
@@ -102,5 +102,18 @@ mod tests {
         assert_eq!(p.len(), want.len() as u64);
         let got: Vec<u32> = (0..p.len()).map(|i| p.get(i)).collect();
         assert_eq!(got, want);
+    }
+
+    /// A search on one to three threads pushes every link onto one run,
+    /// which grows by exact doubling: its capacity stays the power of two
+    /// at or above the links held, as `stored_bytes` counts it.
+    #[test]
+    fn a_pushed_run_doubles_exactly() {
+        let mut p = Parents::new(u32::MAX);
+        for i in 0..5_000u32 {
+            p.push(i);
+            let cap = p.runs[0].capacity() as u64;
+            assert!(cap.is_power_of_two() && cap >= p.len() && cap < 2 * p.len().max(1), "{} links in {cap}", p.len());
+        }
     }
 }
