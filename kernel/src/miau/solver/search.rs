@@ -524,9 +524,8 @@ pub fn solve_from(
                         // whoever expands them), a few a thread, taken in turn by
                         // whichever thread is free: a slow chunk does not hold the others.
                         let size = batch.len().div_ceil(threads * CHUNKS_PER_THREAD);
-                        let work = std::sync::Mutex::new(
-                            batch.chunks(size).zip(batch_keys.chunks(size * key_len)).zip(parts.iter_mut()),
-                        );
+                        let work =
+                            Mutex::new(batch.chunks(size).zip(batch_keys.chunks(size * key_len)).zip(parts.iter_mut()));
                         let next_chunk = || work.lock().map_or(None, |mut w| w.next());
                         let settle = std::mem::take(&mut pending);
                         let (mine, others) = match compacts.split_first_mut() {
@@ -712,9 +711,11 @@ pub fn solve_from(
             let mut rest: Vec<Box<dyn Send + '_>> = Vec::new();
             rest.extend(std::mem::take(&mut compacts).into_iter().map(|c| Box::new(c) as Box<dyn Send>));
             rest.extend(sets.iter_mut().flat_map(std::mem::take).map(|p| Box::new(p) as Box<dyn Send>));
-            rest.extend(t.parents.take_runs().into_iter().map(|r| Box::new(r) as Box<dyn Send>));
-            let blocks = layer.take_blocks().into_iter().chain(t.next.take_blocks());
-            rest.extend(blocks.map(|b| Box::new(b) as Box<dyn Send>));
+            // The link runs and the layers' blocks are thousands of small
+            // blocks: one thread frees each kind, rather than this thread
+            // boxing every one of them to share them out.
+            rest.push(Box::new(t.parents.take_runs()));
+            rest.push(Box::new((layer.take_blocks(), t.next.take_blocks())));
             drop_apart(pool, threads, std::mem::take(&mut seen.shards), rest);
         }
         verdict
