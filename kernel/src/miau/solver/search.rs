@@ -879,11 +879,11 @@ pub(super) fn detach(s: &State) -> State {
 /// Bytes the visited table and the parent links hold after visiting `states`
 /// states (the figure the bytes-per-state bound is about).
 pub fn stored_bytes(states: u64) -> u64 {
-    use super::visited::{ceiling, shard_bytes, SHARDS};
+    use super::visited::{shard_bytes, SHARDS};
     // Each shard holds about an equal share (the fingerprint's last byte shares
     // them out); counted at one more than its share for the unevenness.
     let share = states.div_ceil(SHARDS as u64) as usize + 1;
-    let table: u64 = (0..SHARDS).map(|k| shard_bytes(share, ceiling(k)) as u64).sum();
+    let table: u64 = (0..SHARDS).map(|k| shard_bytes(share, k) as u64).sum();
     let mut cap: u64 = 1;
     while cap < states {
         cap *= 2;

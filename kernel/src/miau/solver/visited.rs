@@ -1,11 +1,13 @@
 //! The visited set: 12-byte fingerprints in open-addressed tables of
 //! 64-byte buckets (five fingerprints and a count, one cache line each),
-//! kept at most 70 % to 80 % full (by shard), in shards. A fingerprint's home bucket is
-//! the top bits of its first 8 bytes; a full bucket passes newcomers to the
-//! next. A table doubles in place (its vector grown by the allocator, its
-//! buckets walked from the last down), and a batch is inserted a group at
-//! a time: first every home bucket of the group is loaded (the loads
-//! overlap), then the group is inserted from the cache.
+//! kept at most 3/4 full, in shards whose sizes are spread over an octave
+//! (so they do not all grow in the same batch). A fingerprint's home
+//! bucket is its first 8 bytes as a fraction of the table's span; a full
+//! bucket passes newcomers to the next. A table grows in place (its vector
+//! grown by the allocator, its buckets walked from the last down), and a
+//! batch is inserted a group at a time: first every home bucket of the
+//! group is loaded (the loads overlap), then the group is inserted from
+//! the cache.
 
 use super::threads::{each, Pool};
 use std::sync::Mutex;
@@ -27,20 +29,52 @@ pub(super) struct Bucket {
 /// Buckets a table starts with.
 const FIRST_BUCKETS: usize = 2;
 
-/// The buckets a table of `from` buckets doubles to so that `len`
-/// fingerprints stay within `ceiling` 128ths of its room.
-pub(super) fn buckets_for(from: usize, len: usize, ceiling: usize) -> usize {
+/// Buckets past which the shards' sizes part: each table doubles up to
+/// this many buckets, then grows to its own [`base`] and doubles from
+/// there, so the shards' sizes are spread evenly over an octave.
+const PART_AT: usize = 64;
+
+/// Shard `k`'s size after [`PART_AT`] buckets: from 64 to 127 buckets,
+/// four shards a step. With every shard's size a power of two they would
+/// all double in the same few batches (states, like layers, double over
+/// and over, so those batches came at the same places in every layer: a
+/// layer's first and last batches), and each of those batches' check took
+/// twice as long as the others; spread over the octave, each batch doubles
+/// a few shards.
+pub(super) fn base(k: usize) -> usize {
+    PART_AT + k * PART_AT / SHARDS
+}
+
+/// The size after `size` buckets on shard `k`'s ladder: doubling, except
+/// the step from [`PART_AT`] to the shard's [`base`] (to twice that when
+/// the base is `PART_AT` itself).
+fn next_size(size: usize, k: usize) -> usize {
+    if size == PART_AT && base(k) > PART_AT {
+        base(k)
+    } else {
+        size * 2
+    }
+}
+
+/// The buckets shard `k`'s table of `from` buckets grows to so that `len`
+/// fingerprints stay within [`CEILING`] 128ths of its room.
+pub(super) fn buckets_for(from: usize, len: usize, k: usize) -> usize {
     let mut size = from;
-    while len * 128 > size * PER_BUCKET * ceiling {
-        size *= 2;
+    while len * 128 > size * PER_BUCKET * CEILING {
+        size = next_size(size, k);
     }
     size
 }
 
-/// The bytes a shard with `ceiling` holds for `len` fingerprints.
-pub(super) fn shard_bytes(len: usize, ceiling: usize) -> usize {
-    buckets_for(FIRST_BUCKETS, len, ceiling) * std::mem::size_of::<Bucket>()
+/// The bytes shard `k` holds for `len` fingerprints.
+pub(super) fn shard_bytes(len: usize, k: usize) -> usize {
+    buckets_for(FIRST_BUCKETS, len, k) * std::mem::size_of::<Bucket>()
 }
+
+/// The load (in 128ths) a table grows past: 3/4. Linear probing's misses
+/// grow as (1 - load)^-2; 7/8 made a large search slower, lower ceilings a
+/// little faster for a third more memory.
+pub(super) const CEILING: usize = 96;
 
 /// The shard a fingerprint belongs to: by its last byte.
 fn shard(h: &Print) -> usize {
@@ -130,13 +164,15 @@ impl Lines {
         bytemuck::cast_slice_mut(&mut self.raw[self.off..self.off + self.len * UNITS])
     }
 
-    /// Doubles the buckets, the new half empty. Where the vector moved to
-    /// an address that puts its cache lines elsewhere (only a small one,
-    /// copied by the allocator), the buckets are moved onto them.
-    fn double(&mut self) {
+    /// Grows to `n` buckets (at most twice as many), the new ones empty.
+    /// Where the vector moved to an address that puts its cache lines
+    /// elsewhere (only a small one, copied by the allocator), the buckets
+    /// are moved onto them.
+    fn grow(&mut self, n: usize) {
+        debug_assert!(n > self.len && n <= 2 * self.len, "a table at most doubles");
         let units = self.len * UNITS;
-        self.raw.reserve_exact(units);
-        self.raw.resize(2 * units + SPARE, Unit([0; 16]));
+        self.raw.reserve_exact((n - self.len) * UNITS);
+        self.raw.resize(n * UNITS + SPARE, Unit([0; 16]));
         let off = Lines::offset(&self.raw);
         if off != self.off {
             self.raw.copy_within(self.off..self.off + units, off);
@@ -144,30 +180,32 @@ impl Lines {
             self.raw[off + units..off + units + SPARE].fill(Unit([0; 16]));
             self.off = off;
         }
-        self.len *= 2;
+        self.len = n;
     }
 }
 
 /// One shard of the visited set: 12-byte fingerprints in buckets, probed
 /// linearly bucket by bucket (nothing is ever removed, so a fingerprint is
-/// in its home bucket or in a full run after it), doubled past its ceiling.
+/// in its home bucket or in a full run after it), grown past its ceiling
+/// along its shard's ladder of sizes ([`next_size`]).
 pub(super) struct Table {
     pub(super) buckets: Lines,
     pub(super) len: usize,
-    /// The load it grows past, in 128ths.
-    ceiling: usize,
+    /// The shard whose ladder of sizes it grows along.
+    shard: usize,
 }
 
 impl Table {
-    /// A table grown when 3/4 full.
+    /// A table that grows as shard 17's: through a size that is not a power
+    /// of two (85 buckets, then 170, 340, ...).
     #[cfg(test)]
     pub(super) fn new() -> Table {
-        Table::with_ceiling(96)
+        Table::for_shard(17)
     }
 
-    /// A table grown when more than `ceiling` 128ths full.
-    pub(super) fn with_ceiling(ceiling: usize) -> Table {
-        Table { buckets: Lines::new(FIRST_BUCKETS), len: 0, ceiling }
+    /// Shard `k`'s table.
+    pub(super) fn for_shard(k: usize) -> Table {
+        Table { buckets: Lines::new(FIRST_BUCKETS), len: 0, shard: k }
     }
 
     /// Fingerprints it holds room for (at most the ceiling's share are used).
@@ -182,28 +220,30 @@ impl Table {
         self.place(h)
     }
 
-    /// Grows the table (doubling) until `more` new fingerprints fit under
-    /// its ceiling, so a batch inserts without growing.
+    /// Grows the table (a step of its ladder at a time) until `more` new
+    /// fingerprints fit under its ceiling, so a batch inserts without growing.
     pub(super) fn reserve(&mut self, more: usize) {
-        let size = buckets_for(self.buckets.len, self.len + more, self.ceiling);
+        let size = buckets_for(self.buckets.len, self.len + more, self.shard);
         while self.buckets.len < size {
-            self.double();
+            self.grow(next_size(self.buckets.len, self.shard));
         }
     }
 
-    /// Doubles the table in place: the vector grows (the allocator moves
-    /// or extends its pages rather than handing over a fresh table, so
-    /// only the new half is faulted in), and the old buckets are walked
-    /// from the last down. Old bucket `i`'s fingerprints have homes `2k`
-    /// or `2k + 1` for their old home `k`, nearly always at or past `i`,
-    /// where every bucket has been emptied already, so they are put there
-    /// at once; the few that would land below `i` or wrap around the end
-    /// (runs that overflowed far or wrapped) wait until the walk is done.
-    /// Nothing is put where an old bucket not yet walked would be emptied
-    /// under it, so every run stays whole.
-    fn double(&mut self) {
+    /// Grows the table in place to `n` buckets (at most twice as many): the
+    /// vector grows (the allocator moves or extends its pages rather than
+    /// handing over a fresh table, so only the new part is faulted in), and
+    /// the old buckets are walked from the last down. A fingerprint's home
+    /// only moves up as the table grows (it is the fingerprint's place in
+    /// the table's span: [`Table::home`]), and old bucket `i`'s fingerprints
+    /// nearly always have their new homes at or past `i`, where every bucket
+    /// has been emptied already, so they are put there at once; the few
+    /// that would land below `i` or wrap around the end (runs that
+    /// overflowed far or wrapped) wait until the walk is done. Nothing is
+    /// put where an old bucket not yet walked would be emptied under it, so
+    /// every run stays whole.
+    fn grow(&mut self, n: usize) {
         let old = self.buckets.len;
-        self.buckets.double();
+        self.buckets.grow(n);
         let mut waiting = Vec::new();
         for i in (0..old).rev() {
             let b = std::mem::replace(&mut self.buckets.all_mut()[i], EMPTY);
@@ -215,7 +255,7 @@ impl Table {
         }
         for h in waiting {
             let put = self.put_from(h, 0) || self.put_wrapping(h);
-            debug_assert!(put, "a doubled table has room");
+            debug_assert!(put, "a grown table has room");
         }
     }
 
@@ -243,10 +283,10 @@ impl Table {
     /// with room from its home on, wrapping around the end; false when the
     /// table is full.
     fn put_wrapping(&mut self, h: Print) -> bool {
-        let mask = self.buckets.len - 1;
         let home = self.home(&h);
         let buckets = self.buckets.all_mut();
-        (0..buckets.len()).map(|d| (home + d) & mask).any(|i| {
+        let n = buckets.len();
+        (0..n).map(|d| (home + d) % n).any(|i| {
             let b = &mut buckets[i];
             let room = usize::from(b.count) < PER_BUCKET;
             if room {
@@ -269,27 +309,37 @@ impl Table {
         for group in prints.chunks(GROUP) {
             // Each bucket's count folded into a value nothing waits for (no
             // prefetch intrinsic: the crate has no unsafe code).
-            let (mask, buckets) = (self.buckets.len - 1, self.buckets.all());
+            let buckets = self.buckets.all();
             let touched = group.iter().fold(0u8, |t, h| {
                 let i = self.home(h);
-                t ^ buckets[i].count ^ buckets[(i + 1) & mask].count
+                t ^ buckets[i].count ^ buckets[self.after(i)].count
             });
             std::hint::black_box(touched);
             out.extend(group.iter().map(|h| self.place(*h)));
         }
     }
 
-    /// A fingerprint's home bucket: the top bits of its first 8 bytes
-    /// (big-endian), so a doubled table keeps the order.
+    /// A fingerprint's home bucket: its first 8 bytes (big-endian) as a
+    /// fraction of the table's span of buckets (a multiply and a shift:
+    /// sizes need not be powers of two), so a grown table keeps the order.
     fn home(&self, h: &Print) -> usize {
-        let shift = 64 - self.buckets.len.trailing_zeros();
-        (u64::from_be_bytes(h[..8].try_into().expect("8 bytes")) >> shift) as usize
+        let at = u64::from_be_bytes(h[..8].try_into().expect("8 bytes"));
+        ((u128::from(at) * self.buckets.len as u128) >> 64) as usize
+    }
+
+    /// The bucket after `i`, the first after the last.
+    fn after(&self, i: usize) -> usize {
+        if i + 1 == self.buckets.len {
+            0
+        } else {
+            i + 1
+        }
     }
 
     /// Inserts into a table with room for it; false when it was there.
     pub(super) fn place(&mut self, h: Print) -> bool {
-        let mask = self.buckets.len - 1;
         let mut i = self.home(&h);
+        let size = self.buckets.len;
         let buckets = self.buckets.all_mut();
         loop {
             let b = &mut buckets[i];
@@ -303,7 +353,7 @@ impl Table {
                 self.len += 1;
                 return true;
             }
-            i = (i + 1) & mask;
+            i = if i + 1 == size { 0 } else { i + 1 };
         }
     }
 }
@@ -321,14 +371,6 @@ const GROUP: usize = 512;
 /// over the threads in small pieces (0.3 ms each). One thread and two
 /// measured alike with 16 and 256.
 pub(super) const SHARDS: usize = 256;
-
-/// The load (in 128ths) shard `k` grows past: from 89 (0.70) to 102 (0.80),
-/// 3/4 on average. Shards fill alike, so with one ceiling they would all
-/// double in the same batch, and that batch's check would hold up the
-/// threads expanding the next; staggered, a batch doubles a few of them.
-pub(super) fn ceiling(k: usize) -> usize {
-    89 + k * 13 / (SHARDS - 1)
-}
 
 /// The visited set, in [`SHARDS`] shards by the fingerprint's last byte,
 /// inserted by `workers` threads at once, each owning a run of shards.
@@ -357,7 +399,7 @@ struct Scratch {
 impl Visited {
     pub(super) fn new(workers: usize) -> Visited {
         Visited {
-            shards: (0..SHARDS).map(|k| Table::with_ceiling(ceiling(k))).collect(),
+            shards: (0..SHARDS).map(Table::for_shard).collect(),
             workers: workers.max(1),
             scratch: Scratch::default(),
         }
@@ -550,21 +592,22 @@ mod visited_tests {
             let mut v = Visited::new(workers);
             assert_eq!(v.insert_all(&[&prints[..2_000], &prints[2_000..]]), want, "{workers} workers");
             for (k, shard) in v.shards.iter().enumerate() {
-                assert!(shard.len * 128 <= shard.capacity() * ceiling(k), "shard {k} within its ceiling");
+                assert!(shard.len * 128 <= shard.capacity() * CEILING, "shard {k} within its ceiling");
             }
             let sizes: std::collections::BTreeSet<usize> = v.shards.iter().map(Table::capacity).collect();
-            assert!(sizes.len() > 1, "staggered ceilings: the shards do not all grow at once");
+            assert!(sizes.len() > 1, "the shards' sizes part: they do not all grow at once");
         }
     }
 
-    /// Doubling keeps every bucket where it was and adds empty ones, on
+    /// Growing keeps every bucket where it was and adds empty ones, on
     /// cache lines wherever the allocator put the vector (a small one is
-    /// copied to an address of its choosing, a large one moved).
+    /// copied to an address of its choosing, a large one moved), by
+    /// doubling or by less.
     #[test]
-    fn doubled_lines_keep_their_buckets_on_cache_lines() {
+    fn grown_lines_keep_their_buckets_on_cache_lines() {
         let mut lines = Lines::new(4);
         let mut want = Vec::new();
-        for round in 0..14u8 {
+        for round in 0..18u8 {
             for (i, b) in lines.all_mut().iter_mut().enumerate().skip(want.len()) {
                 assert_eq!(b.count, 0, "round {round}: bucket {i} starts empty");
                 b.count = (i % 5) as u8 + 1;
@@ -574,9 +617,10 @@ mod visited_tests {
             assert_eq!(lines.all().as_ptr() as usize % 64, 0, "round {round}: on a cache line");
             let got: Vec<(u8, u8)> = lines.all().iter().map(|b| (b.count, b.prints[0][0])).collect();
             assert_eq!(got, want, "round {round}");
-            lines.double();
+            let n = lines.all().len();
+            lines.grow(if round % 2 == 0 { 2 * n } else { n + n / 2 + 1 });
         }
-        assert_eq!(lines.all().len(), 4 << 14);
+        assert_eq!(lines.all().len(), 88_573);
     }
 
     #[test]
