@@ -95,6 +95,8 @@ pub struct Level {
     word: Vec<bool>,
     /// The things that are words, in board order.
     words: Vec<usize>,
+    /// The same, as a set.
+    word_set: Set,
     /// Per thing: its channel's index in [`CHANNELS`], if it has one.
     chan: Vec<Option<u8>>,
     /// Per thing: its byte among the gate states in the key.
@@ -225,6 +227,7 @@ impl Level {
             kinds,
             fixed: things.iter().map(|t| t.fixed).collect(),
             rank,
+            word_set: words.iter().fold(0, |s, &i| s | 1 << i),
             words,
             word,
             chan,
@@ -305,6 +308,9 @@ pub struct Mark {
     won: bool,
     reading: u32,
     moved_words: bool,
+    word_moves: u8,
+    last_word: u8,
+    last_from: (u8, u8),
 }
 
 /// One change, for undo: a thing's place and kind, a gate's state, or an automaton's phase.
@@ -339,6 +345,11 @@ pub struct Compact<'a> {
     reading: u32,
     /// A word moved or went since the rules were read.
     moved_words: bool,
+    /// Word moves since the rules were read (up to 255), and the last word
+    /// that moved and where from.
+    word_moves: u8,
+    last_word: u8,
+    last_from: (u8, u8),
     readings: Vec<Reading>,
     /// Each reading's word placement, one after the other
     /// (`places.len()` bytes each, in the order of `readings`).
@@ -393,6 +404,9 @@ impl<'a> Compact<'a> {
             reading: 0,
             moved_words: false,
             readings: Vec::new(),
+            word_moves: 0,
+            last_word: 0,
+            last_from: (GONE, GONE),
             placed: Vec::new(),
             reading_of: Vec::new(),
             known: Default::default(),
@@ -456,7 +470,9 @@ impl<'a> Compact<'a> {
                 let i = level.keyed[j];
                 let k = if level.word[i] { self.kind[i] } else { noun(i) };
                 let (x, y) = if key[j] == GONE { (GONE, GONE) } else { level.xy[usize::from(key[j])] };
-                self.moved_words |= level.word[i];
+                if level.word[i] {
+                    self.word_moved(i);
+                }
                 self.place(i, x, y, k);
             }
             j += 1;
@@ -498,7 +514,15 @@ impl<'a> Compact<'a> {
 
     /// Where [`Compact::undo`] goes back to.
     pub fn mark(&self) -> Mark {
-        Mark { log: self.log.len(), won: self.won, reading: self.reading, moved_words: self.moved_words }
+        Mark {
+            log: self.log.len(),
+            won: self.won,
+            reading: self.reading,
+            moved_words: self.moved_words,
+            word_moves: self.word_moves,
+            last_word: self.last_word,
+            last_from: self.last_from,
+        }
     }
 
     /// Puts back everything changed since `m`.
@@ -514,6 +538,9 @@ impl<'a> Compact<'a> {
         *self.key.last_mut().expect("the win flag") = u8::from(self.won);
         self.reading = m.reading;
         self.moved_words = m.moved_words;
+        self.word_moves = m.word_moves;
+        self.last_word = m.last_word;
+        self.last_from = m.last_from;
     }
 
     /// Won.
@@ -615,7 +642,7 @@ impl<'a> Compact<'a> {
     fn set(&mut self, i: usize, x: u8, y: u8, k: u8) {
         self.log.push(Change::Place(i as u8, self.x[i], self.y[i], self.kind[i]));
         if self.level.word[i] {
-            self.moved_words = true;
+            self.word_moved(i);
         }
         self.place(i, x, y, k);
     }
@@ -879,12 +906,48 @@ impl<'a> Compact<'a> {
         }
     }
 
+    /// Notes that word `i` is about to move (or go): the rules must be read
+    /// again.
+    fn word_moved(&mut self, i: usize) {
+        self.moved_words = true;
+        self.word_moves = self.word_moves.saturating_add(1);
+        self.last_word = i as u8;
+        self.last_from = (self.x[i], self.y[i]);
+    }
+
+    /// Whether word `i` at (`x`, `y`) touches no other word: none in its
+    /// cell or the four beside it (gone counts as alone). Sentences run
+    /// along rows and columns through neighbouring cells, so such a word is
+    /// in none.
+    fn alone(&self, i: usize, (x, y): (u8, u8)) -> bool {
+        if x == GONE {
+            return true;
+        }
+        let others = self.level.word_set & !(1 << i);
+        let (w, h) = (self.level.w as usize, self.level.h as usize);
+        let (x, y) = (usize::from(x), usize::from(y));
+        let at = |x: usize, y: usize| self.cells[y * w + x] & others == 0;
+        at(x, y)
+            && (x == 0 || at(x - 1, y))
+            && (x + 1 == w || at(x + 1, y))
+            && (y == 0 || at(x, y - 1))
+            && (y + 1 == h || at(x, y + 1))
+    }
+
     /// The reading of the words where they stand now, if a word moved.
     fn settle_rules(&mut self) {
         if !self.moved_words {
             return;
         }
         self.moved_words = false;
+        // One word moved, touching no other word where it was nor where it
+        // is: no sentence changed, so neither did the rules.
+        if std::mem::take(&mut self.word_moves) == 1 && !self.readings.is_empty() {
+            let i = usize::from(self.last_word);
+            if self.alone(i, self.last_from) && self.alone(i, (self.x[i], self.y[i])) {
+                return;
+            }
+        }
         self.places.clear();
         for &i in &self.level.words {
             self.places.extend_from_slice(&[self.x[i], self.y[i]]);
