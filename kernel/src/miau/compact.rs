@@ -16,7 +16,7 @@
 //! the same order and give the same answers.
 
 use super::board::{Board, Kind, Name, Prop, Thing, Word, CHANNELS, PROPS};
-use super::key::{Keyer, Layout};
+use super::key::{eight_bytes, Keyer, Layout};
 use super::rules::{self, Pred, RuleSet};
 use super::state::State;
 use super::types::Step;
@@ -27,7 +27,8 @@ pub const MAX_THINGS: usize = 128;
 type Set = u128;
 /// A gone thing's column (and row).
 const GONE: u8 = 0xFF;
-/// Readings kept before the table is cleared (between two parents).
+/// Word placements kept (with their readings) before the tables are
+/// cleared (between two parents).
 const READINGS_KEPT: usize = 1 << 16;
 
 /// One property's bit in a kind's property set.
@@ -263,7 +264,12 @@ impl Level {
     }
 }
 
-/// The hash [`Compact`]'s readings are found by: FxHash (fixed, no seed).
+/// The `p`th placement of `n` bytes in `placed`.
+fn placement(placed: &[u8], n: usize, p: u32) -> &[u8] {
+    &placed[p as usize * n..(p as usize + 1) * n]
+}
+
+/// The hash [`Compact`]'s placements are found by: FxHash (fixed, no seed).
 fn placement_hash(places: &[u8]) -> u64 {
     use std::hash::BuildHasher;
     rustc_hash::FxBuildHasher.hash_one(places)
@@ -351,8 +357,8 @@ pub struct Compact<'a> {
     last_word: u8,
     last_from: (u8, u8),
     readings: Vec<Reading>,
-    /// Each reading's word placement, one after the other
-    /// (`places.len()` bytes each, in the order of `readings`).
+    /// Every word placement met, one after the other (`places.len()` bytes
+    /// each; [`placement`] gives the `p`th).
     placed: Vec<u8>,
     /// Each placement's reading (in the order of `placed`).
     reading_of: Vec<u32>,
@@ -459,10 +465,9 @@ impl<'a> Compact<'a> {
         };
         // Eight equal cell bytes at a time are skipped (one comparison; a
         // parent mostly differs from the one before in a cell or two).
-        let word = |bytes: &[u8], j: usize| u64::from_ne_bytes(bytes[j..j + 8].try_into().expect("eight bytes"));
         let mut j = 0;
         while j < n {
-            if j + 8 <= n && word(key, j) == word(&self.key, j) {
+            if j + 8 <= n && eight_bytes(key, j) == eight_bytes(&self.key, j) {
                 j += 8;
                 continue;
             }
@@ -958,8 +963,7 @@ impl<'a> Compact<'a> {
         let n = self.places.len();
         let (places, placed) = (&self.places, &self.placed);
         let hash = placement_hash(places);
-        let at = |p: u32| &placed[p as usize * n..(p as usize + 1) * n];
-        if let Some(&p) = self.known.find(hash, |&p| at(p) == &places[..]) {
+        if let Some(&p) = self.known.find(hash, |&p| placement(placed, n, p) == &places[..]) {
             self.reading = self.reading_of[p as usize];
             return;
         }
@@ -982,7 +986,7 @@ impl<'a> Compact<'a> {
         self.reading_of.push(self.reading);
         self.placed.extend_from_slice(&self.places);
         let placed = &self.placed;
-        self.known.insert_unique(hash, p, |&p| placement_hash(&placed[p as usize * n..(p as usize + 1) * n]));
+        self.known.insert_unique(hash, p, |&p| placement_hash(placement(placed, n, p)));
     }
 
     /// Reads the rules off the words (as the game does) into tables.

@@ -14,6 +14,14 @@ pub(super) type Readings = std::collections::BTreeMap<Vec<(i32, i32)>, std::sync
 /// At most this many readings are remembered at once.
 pub(super) const READINGS_KEPT: usize = 4096;
 
+/// The eight bytes at `i` as one word (one load, where a slice comparison
+/// may call `memcmp`): keys are compared a word at a time where most of
+/// their bytes are equal (the frontier's encoder, the compact state's
+/// decoding).
+pub(super) fn eight_bytes(bytes: &[u8], i: usize) -> u64 {
+    u64::from_ne_bytes(bytes[i..i + 8].try_into().expect("eight bytes"))
+}
+
 /// Where a key's bytes are. A key is, in this order: each thing's cell (of
 /// the start state's things that can change, by stable id; see [`is_static`]: `row × width + column`, one byte
 /// when the board has fewer than 255 cells, else two, little-endian; all ones

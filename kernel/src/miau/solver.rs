@@ -6,8 +6,8 @@
 //!
 //! Bytes kept per visited state: 12 (the first 12 bytes of the BLAKE3 of
 //! the key padded to whole blocks, in buckets of five on a cache line, in
-//! an open-addressed visited table of 256 shards, each kept 35-40 % to
-//! 70-80 % full; two states share one with a chance under n² / 2^97) + 4
+//! an open-addressed visited table of 256 shards, each kept 37.5 % to
+//! 75 % full, their sizes spread over an octave; two states share one with a chance under n² / 2^97) + 4
 //! (the parent index and the move packed in one `u32`, in runs: one
 //! that at most doubles, or from four threads one run a chunk, exactly
 //! sized): 20 to 45 bytes (`MAX_STORED_BYTES_PER_STATE`). The

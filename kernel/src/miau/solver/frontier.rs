@@ -12,6 +12,8 @@
 //! shorter). A block is decoded whole, on one thread, before its parents
 //! are expanded: a small copy beside their expansion.
 
+use super::super::key::eight_bytes;
+
 /// One block: a batch of states.
 pub(super) struct Block {
     bytes: Vec<u8>,
@@ -52,17 +54,11 @@ fn get_varint(bytes: &[u8], at: &mut usize) -> u32 {
     }
 }
 
-/// The eight bytes at `i` as one word (one load, where a slice comparison
-/// may call `memcmp`).
-fn word(bytes: &[u8], i: usize) -> u64 {
-    u64::from_ne_bytes(bytes[i..i + 8].try_into().expect("eight bytes"))
-}
-
 /// Whether two keys of the same length are equal, a word at a time.
 pub(super) fn same_key(a: &[u8], b: &[u8]) -> bool {
     debug_assert_eq!(a.len(), b.len());
     let whole = a.len() / 8 * 8;
-    (0..whole).step_by(8).all(|i| word(a, i) == word(b, i)) && a[whole..] == b[whole..]
+    (0..whole).step_by(8).all(|i| eight_bytes(a, i) == eight_bytes(b, i)) && a[whole..] == b[whole..]
 }
 
 /// The marker of a whole key.
@@ -121,7 +117,7 @@ impl Layer {
         let mut prev = usize::MAX; // "-1": the first distance counts from before byte 0.
         let mut i = 0;
         while i < n {
-            if i + 8 <= n && word(&b.last, i) == word(key, i) {
+            if i + 8 <= n && eight_bytes(&b.last, i) == eight_bytes(key, i) {
                 i += 8;
                 continue;
             }

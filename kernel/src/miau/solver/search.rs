@@ -56,7 +56,8 @@ pub(super) fn keep_child(e: &mut Expanded, from: usize, parent: &[u8], index: u3
 }
 
 /// With the CPU hasher, a chunk's children's fingerprints, on the thread
-/// that expanded them, sixteen keys at a time (`hashing::fingerprints`).
+/// that expanded them, sixteen keys at a time (`hashing::fingerprints`),
+/// and the chunk's repeats dropped ([`drop_repeats`]).
 fn hash_children(e: &mut Expanded, key_len: usize, local_hash: bool) {
     if local_hash {
         fingerprints(&e.1, key_len, &mut e.2);
@@ -77,9 +78,11 @@ const REPEAT_SLOTS: usize = 1024;
 /// fifth of all children repeat one earlier in their batch, 71 % of those
 /// within 16 children), so a small window does: each fingerprint goes to
 /// one slot by bits the table does not use for its home or shard, and a
-/// repeat is caught while its slot still holds the earlier one. The table
-/// inserts it need not do are each a cache miss in a large search; this
-/// runs on the expanding threads.
+/// repeat is caught while its slot still holds the earlier one. What it
+/// saves is the insert's and the take's work for each repeat (not cache
+/// misses: a repeat's bucket was loaded for the earlier one), taken off
+/// the check, which is the main thread's with two threads; this runs on
+/// the expanding threads.
 fn drop_repeats(e: &mut Expanded, key_len: usize) {
     let mut window = [None::<Print>; REPEAT_SLOTS];
     let (links, keys, prints) = e;

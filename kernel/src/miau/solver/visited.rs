@@ -41,7 +41,7 @@ const PART_AT: usize = 64;
 /// layer's first and last batches), and each of those batches' check took
 /// twice as long as the others; spread over the octave, each batch doubles
 /// a few shards.
-pub(super) fn base(k: usize) -> usize {
+fn base(k: usize) -> usize {
     PART_AT + k * PART_AT / SHARDS
 }
 
@@ -74,7 +74,7 @@ pub(super) fn shard_bytes(len: usize, k: usize) -> usize {
 /// The load (in 128ths) a table grows past: 3/4. Linear probing's misses
 /// grow as (1 - load)^-2; 7/8 made a large search slower, lower ceilings a
 /// little faster for a third more memory.
-pub(super) const CEILING: usize = 96;
+const CEILING: usize = 96;
 
 /// The shard a fingerprint belongs to: by its last byte.
 fn shard(h: &Print) -> usize {
@@ -286,7 +286,7 @@ impl Table {
         let home = self.home(&h);
         let buckets = self.buckets.all_mut();
         let n = buckets.len();
-        (0..n).map(|d| (home + d) % n).any(|i| {
+        std::iter::successors(Some(home), |&i| Some(after(i, n))).take(n).any(|i| {
             let b = &mut buckets[i];
             let room = usize::from(b.count) < PER_BUCKET;
             if room {
@@ -312,7 +312,7 @@ impl Table {
             let buckets = self.buckets.all();
             let touched = group.iter().fold(0u8, |t, h| {
                 let i = self.home(h);
-                t ^ buckets[i].count ^ buckets[self.after(i)].count
+                t ^ buckets[i].count ^ buckets[after(i, buckets.len())].count
             });
             std::hint::black_box(touched);
             out.extend(group.iter().map(|h| self.place(*h)));
@@ -327,19 +327,9 @@ impl Table {
         ((u128::from(at) * self.buckets.len as u128) >> 64) as usize
     }
 
-    /// The bucket after `i`, the first after the last.
-    fn after(&self, i: usize) -> usize {
-        if i + 1 == self.buckets.len {
-            0
-        } else {
-            i + 1
-        }
-    }
-
     /// Inserts into a table with room for it; false when it was there.
     pub(super) fn place(&mut self, h: Print) -> bool {
         let mut i = self.home(&h);
-        let size = self.buckets.len;
         let buckets = self.buckets.all_mut();
         loop {
             let b = &mut buckets[i];
@@ -353,8 +343,17 @@ impl Table {
                 self.len += 1;
                 return true;
             }
-            i = if i + 1 == size { 0 } else { i + 1 };
+            i = after(i, buckets.len());
         }
+    }
+}
+
+/// The bucket after bucket `i` of `n`: the first after the last.
+fn after(i: usize, n: usize) -> usize {
+    if i + 1 == n {
+        0
+    } else {
+        i + 1
     }
 }
 
