@@ -258,7 +258,7 @@ fn life_candidates(c: &mut Criterion) {
     let levels = retrace_kernel::life::campaign::levels();
     let horizon = Options::default().horizon;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
-    let mut on_gpu = gpu().map(|g| retrace_gpu::life_step::GpuStepper::new(g).unwrap());
+    let mut on_gpu = gpu().map(|g| retrace_gpu::life::GpuStepper::new(g).unwrap());
     let mut g = c.benchmark_group("life-solver/candidates");
     g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(5));
     for side in [60u32, 300] {

@@ -234,7 +234,7 @@ fn a_batch_bigger_than_one_binding_runs_in_slices() {
 fn a_life_game_on_the_gpu_replays_identically_on_the_cpu() {
     use retrace_kernel::life::{patterns, Action, Life, Setup};
     let Some(gpu) = gpu_for_tests("life game on the gpu") else { return };
-    let mut stepper = retrace_gpu::life_step::GpuStepper::new(gpu).unwrap();
+    let mut stepper = retrace_gpu::life::GpuStepper::new(gpu).unwrap();
     let stamp = |id: &str, x, y| Action::Stamp { x, y, pattern: patterns::find(id).unwrap().0, rot: 0 };
     let mut live =
         retrace_kernel::Session::<Life>::new(Setup::TwoPlayer { w: 61, h: 47, wrap: true, budget: 100 }, 0).unwrap();
@@ -297,7 +297,7 @@ fn device_time_is_reported_when_the_adapter_has_timestamps() {
 fn the_campaign_solver_answers_alike_on_gpu_and_cpu() {
     use retrace_kernel::life::solve::{solve, BatchEval, CpuEval, Options};
     let Some(gpu) = gpu_for_tests("life solver on the gpu") else { return };
-    let mut on_gpu = retrace_gpu::life_step::GpuStepper::new(gpu).expect("the Life shader compiles");
+    let mut on_gpu = retrace_gpu::life::GpuStepper::new(gpu).expect("the Life shader compiles");
     let levels = retrace_kernel::life::campaign::levels();
     let fields: Vec<Field> = (0..6u32)
         .map(|k| {

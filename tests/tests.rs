@@ -12,6 +12,8 @@ mod fixtures;
 mod goldens;
 /// GPU parity: shaders against their CPU twins (skipped without an adapter unless RETRACE_REQUIRE_GPU=1).
 mod gpu;
+/// The layers hold: no import cycle in the kernel, rules never using tools.
+mod layers;
 /// Life: `retrace life run`.
 mod life;
 /// Miau Is True: `retrace miau check` and `play`.

@@ -114,7 +114,7 @@ impl Report {
                 "rules" => r.rules = value.into(),
                 "system" => r.system = value.into(),
                 "adapter" => r.adapter = value.into(),
-                _ => return Err(format!("line {}: unknown key '{}'", n + 1, crate::files::escaped(key))),
+                _ => return Err(format!("line {}: unknown key '{}'", n + 1, crate::escape::escaped(key))),
             }
         }
         if r.replay.is_empty() {
@@ -122,18 +122,6 @@ impl Report {
         }
         Ok(r)
     }
-}
-
-/// Writes a report into the data folder as `retrace-bug-<date>-<n>.txt`
-/// (the first free n), atomically; returns its path.
-pub fn write(store: &crate::store::Store, report: &Report) -> Result<std::path::PathBuf, String> {
-    let date = crate::store::today();
-    let path = (1..1000)
-        .map(|n| store.path(&format!("retrace-bug-{date}-{n}.txt")))
-        .find(|p| !p.exists())
-        .ok_or("too many bug reports today")?;
-    crate::files::write_atomic(&path, report.to_text().as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(path)
 }
 
 /// The replay bytes a file holds: a bug report's run, or the file itself.

@@ -2,6 +2,7 @@
 //! reading replays with the file's name in errors, and text from files made
 //! safe to print.
 
+pub use crate::escape::{escape_where, escaped, escaped_short};
 use retrace_kernel::replay::{ReplayError, ReplayFile};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -64,33 +65,6 @@ pub fn read_text_capped(path: &Path) -> Result<String, String> {
     let bytes = read_capped(path, MAX_TEXT_BYTES).map_err(|e| format!("{}: cannot read it: {e}", path.display()))?;
     String::from_utf8(bytes)
         .map_err(|e| format!("{}: byte {} is not UTF-8 text", path.display(), e.utf8_error().valid_up_to()))
-}
-
-/// Text from a file, safe to print on a terminal: control characters
-/// (escape sequences, carriage returns, line breaks) are shown as escapes,
-/// everything else (letters of any script, emoji) as it is.
-pub fn escaped(text: &str) -> String {
-    escape_where(text, |c| !c.is_control())
-}
-
-/// `text` with every character `keep` refuses shown as its escape.
-fn escape_where(text: &str, keep: impl Fn(char) -> bool) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if keep(c) {
-            out.push(c);
-        } else {
-            out.extend(c.escape_default());
-        }
-    }
-    out
-}
-
-/// [`escaped`], and cut to `max` characters with `…` (for echoing a bad token).
-pub fn escaped_short(text: &str, max: usize) -> String {
-    let cut: String = text.chars().take(max).collect();
-    let more = if text.chars().nth(max).is_some() { "…" } else { "" };
-    format!("{}{more}", escaped(&cut))
 }
 
 /// Reads and decodes a replay file, or the run a bug report holds (does not verify it).

@@ -5,6 +5,7 @@
 pub mod budget;
 pub mod bug;
 pub mod cli;
+pub mod escape;
 pub mod files;
 pub mod pad;
 pub mod sound;

@@ -159,6 +159,19 @@ impl Settings {
 }
 
 impl Store {
+    /// Writes a bug report into the data folder as
+    /// `retrace-bug-<date>-<n>.txt` (the first free n), atomically; returns
+    /// its path.
+    pub fn write_bug_report(&self, report: &crate::bug::Report) -> Result<PathBuf, String> {
+        let date = today();
+        let path = (1..1000)
+            .map(|n| self.path(&format!("retrace-bug-{date}-{n}.txt")))
+            .find(|p| !p.exists())
+            .ok_or("too many bug reports today")?;
+        write_atomic(&path, report.to_text().as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(path)
+    }
+
     /// The platform's data folder (or `RETRACE_DATA_DIR` when set).
     pub fn default_dir() -> PathBuf {
         if let Some(d) = std::env::var_os("RETRACE_DATA_DIR") {

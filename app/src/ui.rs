@@ -5,12 +5,17 @@
 //! resumed on the next start.
 
 pub mod explodo;
+mod home;
 pub mod life;
 pub mod miau;
 pub mod mines;
 pub mod mines_text;
+mod opening;
 pub mod text;
 pub mod watch;
+
+use home::*;
+use opening::*;
 
 use crate::store::{Lang, Settings, Store, Theme};
 use eframe::egui::{self, Color32, Vec2};
@@ -54,14 +59,6 @@ pub enum Screen {
     /// Miau Is True's level editor.
     MiauEditor(miau::editor::EditorView),
 }
-
-/// The demo replays the home cards loop (attract mode), embedded in the binary.
-const DEMOS: [(&str, &[u8]); 4] = [
-    ("life", include_bytes!("../../replays/life-campaign-win.replay")),
-    ("mines", include_bytes!("../../replays/mines-won.replay")),
-    ("explodo", include_bytes!("../../replays/explodo-first-shop.replay")),
-    ("miau", include_bytes!("../../replays/miau-pass-it-on.replay")),
-];
 
 /// The application.
 pub struct RetraceApp {
@@ -118,7 +115,7 @@ pub struct LifeHome {
     /// The two-player setup form.
     pub form: SetupForm,
     /// The GPU engine, looked for once, lent to the Life screen.
-    engine: Option<Option<retrace_gpu::life_step::GpuStepper>>,
+    engine: Option<Option<retrace_gpu::life::GpuStepper>>,
     /// A new game asked for while one is suspended: asked about first, since
     /// there is one save slot.
     pub replacing: Option<retrace_kernel::life::Setup>,
@@ -236,103 +233,8 @@ impl RetraceApp {
 
     /// Chooses Life's engine instead of looking for one (`None`: the CPU), so
     /// that what the window shows does not depend on the machine's GPU.
-    pub fn set_life_engine(&mut self, engine: Option<retrace_gpu::life_step::GpuStepper>) {
+    pub fn set_life_engine(&mut self, engine: Option<retrace_gpu::life::GpuStepper>) {
         self.life.engine = Some(engine);
-    }
-
-    /// Opens a replay file from disk in the watcher, or shows why not.
-    pub fn open_path(&mut self, path: &std::path::Path) {
-        match crate::files::read_capped(path, crate::files::MAX_REPLAY_BYTES) {
-            Ok(bytes) => self.open_bytes(&path.display().to_string(), &bytes),
-            Err(e) => self.error = Some(format!("{}: cannot read it: {e}", path.display())),
-        }
-    }
-
-    /// Opens two Explodorama replays on one board in the watcher (`retrace A
-    /// B`), or shows why not.
-    pub fn open_pair_paths(&mut self, a: &std::path::Path, b: &std::path::Path) {
-        let read = |p: &std::path::Path| {
-            crate::files::read_capped(p, crate::files::MAX_REPLAY_BYTES)
-                .map_err(|e| format!("{}: cannot read it: {e}", p.display()))
-        };
-        let opened = read(a).and_then(|x| {
-            let y = read(b)?;
-            WatchView::open_pair((&a.display().to_string(), &x), (&b.display().to_string(), &y))
-        });
-        match opened {
-            Ok(v) => {
-                self.error = None;
-                self.screen = Screen::Watch(v);
-            }
-            Err(e) => self.error = Some(e),
-        }
-    }
-
-    /// Opens replay bytes in the watcher, or shows the kernel's message.
-    pub fn open_bytes(&mut self, source: &str, bytes: &[u8]) {
-        match WatchView::open(source, bytes) {
-            Ok(v) => {
-                self.error = None;
-                self.screen = Screen::Watch(v);
-            }
-            Err(e) => self.error = Some(e),
-        }
-    }
-
-    /// Keeps a certificate of a won MineLayer, Life or Explodorama game, once:
-    /// `certificates/<game>-<digest>.replay` in the store (the first 16 hex
-    /// digits of the final state's digest name it), and says where. (Miau
-    /// keeps one per level, its best, on its own screen.)
-    fn certify(&mut self) {
-        let (game, won) = match &self.screen {
-            Screen::Mines(v) => ("minelayer", certificate_of(&v.session)),
-            Screen::Life(v) => ("life", certificate_of(&v.session)),
-            Screen::Explodo(v) => ("explodorama", certificate_of(&v.session)),
-            _ => ("", None),
-        };
-        // The notice belongs to the won game on screen.
-        let Some((digest, write)) = won else {
-            self.notice = None;
-            return;
-        };
-        if self.certified == Some(digest) {
-            return;
-        }
-        self.certified = Some(digest);
-        let name = format!("{game}-{}", &digest.hex()[..16]);
-        match write(&self.store, &name) {
-            // Named inside the data folder (the full path is the folder's, see Help).
-            Ok(_) => self.notice = Some(format!("Won: a certificate was kept as certificates/{name}.replay")),
-            Err(e) => self.error = Some(e),
-        }
-    }
-
-    /// Opens a Miau pack file and shows its levels, or every error with the
-    /// file's path and the place in it.
-    pub fn open_pack(&mut self, path: &std::path::Path) {
-        match miau::open_pack(path) {
-            Ok(pack) => {
-                // The opened pack's levels show at once.
-                self.miau.world = Some(miau::add_pack(&mut self.miau.packs, pack));
-                self.error = None;
-                self.go_home();
-                self.show(Screen::MiauLevels);
-            }
-            Err(e) => self.error = Some(e),
-        }
-    }
-
-    /// Reads Miau's levels won (a bad file is kept aside and named).
-    fn read_miau_progress(&mut self) {
-        let (won, problem) = crate::store::miau::load_progress(&self.store.path(crate::store::miau::PROGRESS));
-        self.miau.best = won
-            .iter()
-            .filter_map(|id| crate::store::miau::best_turns(&self.store, id).map(|t| (id.clone(), t)))
-            .collect();
-        self.miau.won = won;
-        if problem.is_some() {
-            self.error = problem;
-        }
     }
 
     /// The note after an update: the newest entry of each change list, once.
@@ -357,159 +259,6 @@ impl RetraceApp {
     fn save_settings(&mut self) {
         if let Err(e) = self.store.save_settings(&self.settings) {
             self.error = Some(e);
-        }
-    }
-
-    #[expect(clippy::too_many_lines, reason = "the home screen's four game cards, laid out in one place")]
-    fn home(&mut self, ui: &mut egui::Ui) {
-        let lang = self.lang();
-        ui.heading(tr(lang, "Retrace"));
-        ui.label(tr(lang, "Four deterministic games. Every session is a replay."));
-        ui.add_space(8.0);
-        let dt = if self.demos_paused { 0.0 } else { self.frame_dt() };
-        for d in &mut self.demos {
-            d.playing = true;
-            d.tick(dt);
-            if d.step() >= d.verified.steps {
-                // Explodorama's card moves on to the demo's next scene.
-                if d.verified.game == "explodo" && d.source.starts_with("demo: ") {
-                    self.explodo_scene += 1;
-                    if let Some(next) = explodo::demo::scene_watch(self.explodo_scene, self.explodo_scene as u64 + 1) {
-                        *d = next;
-                        continue;
-                    }
-                }
-                d.seek(0);
-            }
-        }
-        if !self.demos_paused {
-            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
-        }
-        let mut next: Option<Screen> = None;
-        ui.horizontal_wrapped(|ui| {
-            card(
-                ui,
-                tr(lang, "Life"),
-                tr(lang, "Two-player territorial Conway's Life, hot-seat, and a 103-level campaign."),
-                self.demos.iter().find(|d| d.verified.game == "life"),
-                |ui| {
-                    if ui.button(tr(lang, "Two players")).clicked() {
-                        next = Some(Screen::LifeSetup);
-                    }
-                    if ui.button(tr(lang, "Campaign")).clicked() {
-                        next = Some(Screen::LifeLevels);
-                    }
-                    if let Some(s) = self.life.saved.take() {
-                        if ui.button(tr(lang, "Resume")).clicked() {
-                            next = Some(Screen::Life(LifeView::new(s)));
-                        } else {
-                            self.life.saved = Some(s);
-                        }
-                    }
-                },
-            );
-            card(
-                ui,
-                tr(lang, "MineLayer"),
-                tr(lang, "Reversed Minesweeper: lay every mine. Every field has exactly one solution."),
-                self.demos.iter().find(|d| d.verified.game == "mines"),
-                |ui| {
-                    if ui.button(tr(lang, "Play")).clicked() {
-                        let tier = Tier::parse(&self.settings.mines_tier).unwrap_or(Tier::Beginner);
-                        next = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
-                    }
-                    if let Some(s) = self.mines.saved.take() {
-                        if ui.button(tr(lang, "Resume")).clicked() {
-                            next = Some(Screen::Mines(MinesView::resume(s)));
-                        } else {
-                            self.mines.saved = Some(s);
-                        }
-                    }
-                },
-            );
-            card(
-                ui,
-                tr(lang, "Explodorama"),
-                tr(lang, "A turn-based, rogue-like bomb game: 20 seeded levels, power-ups, charges, a shop."),
-                self.demos.iter().find(|d| d.verified.game == "explodo"),
-                |ui| {
-                    ui.vertical(|ui| {
-                        ui.horizontal(|ui| {
-                            ui.label(tr(lang, "Seed"));
-                            ui.add(
-                                egui::TextEdit::singleline(&mut self.explodo.form.seed)
-                                    .desired_width(90.0)
-                                    .hint_text(tr(lang, "random")),
-                            );
-                        });
-                        ui.horizontal(|ui| {
-                            ui.checkbox(&mut self.explodo.form.developer, tr(lang, "Developer"));
-                            ui.checkbox(&mut self.explodo.form.immortal, tr(lang, "Immortal"));
-                        });
-                        self.explodo.form.test_options(ui, lang);
-                        ui.horizontal(|ui| {
-                            if ui.button(tr(lang, "New run")).clicked() {
-                                // The modes are remembered for the next run.
-                                let f = &self.explodo.form;
-                                if (self.settings.explodo_developer, self.settings.explodo_immortal)
-                                    != (f.developer, f.immortal)
-                                {
-                                    self.settings.explodo_developer = f.developer;
-                                    self.settings.explodo_immortal = f.immortal;
-                                    let _ = self.store.save_settings(&self.settings);
-                                }
-                                // A test run never replaces the saved run: no warning.
-                                if self.explodo.saved.is_some() && !self.explodo.form.setup().test() {
-                                    self.explodo.replacing = true;
-                                } else {
-                                    next = Some(Screen::Explodo(self.explodo.form.start()));
-                                }
-                            }
-                            if let Some(s) = self.explodo.saved.take() {
-                                if ui.button(tr(lang, "Resume")).clicked() {
-                                    next = Some(Screen::Explodo(ExplodoView::resume(s)));
-                                } else {
-                                    self.explodo.saved = Some(s);
-                                }
-                            }
-                            if ui.button(tr(lang, "Scores")).clicked() {
-                                self.explodo.show_scores = true;
-                            }
-                        });
-                    });
-                },
-            );
-            card(
-                ui,
-                tr(lang, "Miau Is True"),
-                tr(lang, "A rule-word puzzle: push the words to rewrite the rules."),
-                self.demos.iter().find(|d| d.verified.game == "miau"),
-                |ui| {
-                    if ui.button(tr(lang, "Play")).clicked() {
-                        next = Some(Screen::MiauLevels);
-                    }
-                    if let Some(s) = self.miau.saved.take() {
-                        if ui.button(tr(lang, "Resume")).clicked() {
-                            next = Some(Screen::Miau(MiauView::from_save(s, &self.miau.packs)));
-                        } else {
-                            self.miau.saved = Some(s);
-                        }
-                    }
-                },
-            );
-        });
-        ui.add_space(8.0);
-        ui.horizontal(|ui| {
-            if ui.button(tr(lang, "Open replay")).clicked() {
-                // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
-                if let Some(path) = rfd::FileDialog::new().add_filter("Retrace replay", &["replay"]).pick_file() {
-                    self.open_path(&path);
-                }
-            }
-            ui.label(tr(lang, "Drop a replay or certificate file anywhere on the window to watch it."));
-        });
-        if let Some(s) = next {
-            self.show(s);
         }
     }
 
@@ -688,40 +437,176 @@ impl RetraceApp {
             }
         }
     }
-}
 
-/// A game card: title, blurb, a looping demo, and its buttons.
-fn card(ui: &mut egui::Ui, title: &str, blurb: &str, demo: Option<&WatchView>, buttons: impl FnOnce(&mut egui::Ui)) {
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.set_width(260.0);
-        ui.vertical(|ui| {
-            ui.strong(title);
-            ui.label(blurb);
-            if let Some(d) = demo {
-                mini(ui, d);
+    /// The screens other than Miau's: their frame, and what they ask for
+    /// next (a screen, the settings saved).
+    fn game_screens(&mut self, ui: &mut egui::Ui, lang: Lang, next: &mut Option<Screen>, save_settings: &mut bool) {
+        match &mut self.screen {
+            Screen::Home => {}
+            Screen::Mines(v) => {
+                if let Some(tier) = v.ui(ui, &self.store, &mut self.settings) {
+                    self.settings.mines_tier = match tier {
+                        Tier::Beginner => "beginner",
+                        Tier::Intermediate => "intermediate",
+                        _ => "expert",
+                    }
+                    .into();
+                    let _ = self.store.save_settings(&self.settings);
+                    *next = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
+                }
             }
-            ui.horizontal(buttons);
-        });
-    });
-}
-
-/// A small picture of a demo's current state.
-fn mini(ui: &mut egui::Ui, d: &WatchView) {
-    let (rect, _) = ui.allocate_exact_size(Vec2::new(200.0, 140.0), egui::Sense::hover());
-    let painter = ui.painter_at(rect);
-    // Explodorama's demo scenes play on its old television.
-    if d.verified.game == "explodo" && d.source.starts_with("demo: ") {
-        let glass = explodo::demo::tv_glass(&painter, rect);
-        WatchViewRef(d).paint(&painter.with_clip_rect(glass), glass.shrink(6.0));
-        explodo::demo::tv_effects(&painter, glass, ui.input(|i| i.time));
-        return;
+            Screen::LifeSetup => match life::setup_ui(ui, &mut self.life.form, lang) {
+                Some(LifeRequest::Start(setup)) => {
+                    // The form is remembered for the next game.
+                    let before = self.settings.clone();
+                    self.life.form.remember(&mut self.settings);
+                    if self.settings != before {
+                        let _ = self.store.save_settings(&self.settings);
+                    }
+                    if self.life.saved.is_some() {
+                        self.life.replacing = Some(setup);
+                    } else {
+                        *next = start_life(&setup).map(Screen::Life);
+                    }
+                }
+                Some(LifeRequest::Menu) => *next = Some(Screen::Home),
+                Some(LifeRequest::Levels) => *next = Some(Screen::LifeLevels),
+                None => {}
+            },
+            Screen::LifeLevels => match life::levels_ui(ui, &self.settings) {
+                Some(LifeRequest::Start(setup)) if self.life.saved.is_some() => self.life.replacing = Some(setup),
+                Some(LifeRequest::Start(setup)) => *next = start_life(&setup).map(Screen::Life),
+                Some(LifeRequest::Menu) => *next = Some(Screen::Home),
+                _ => {}
+            },
+            Screen::Life(v) => match v.ui(ui, &self.store, &mut self.settings) {
+                Some(LifeRequest::Start(setup)) => *next = start_life(&setup).map(Screen::Life),
+                Some(LifeRequest::Menu) => {
+                    // A finished game is never offered for Resume.
+                    if v.session.state().phase != retrace_kernel::life::Phase::GameOver {
+                        self.life.saved = Some(v.session.clone());
+                    }
+                    *next = Some(Screen::Home);
+                }
+                Some(LifeRequest::Levels) => *next = Some(Screen::LifeLevels),
+                None => {}
+            },
+            Screen::Explodo(v) => {
+                v.pad.append(&mut self.pad_presses);
+                (v.autopilot, v.sound) = (self.settings.explodo_autopilot, self.settings.sound);
+                let request = v.ui(ui, &self.store, lang);
+                if (v.autopilot, v.sound) != (self.settings.explodo_autopilot, self.settings.sound) {
+                    (self.settings.explodo_autopilot, self.settings.sound) = (v.autopilot, v.sound);
+                    *save_settings = true;
+                }
+                for e in v.sounds.drain(..) {
+                    self.sound.play(e, self.settings.sound);
+                }
+                match request {
+                    Some(ExplodoRequest::NewRun(setup, seed)) => {
+                        *next = Some(Screen::Explodo(ExplodoView::new(setup, seed)))
+                    }
+                    Some(ExplodoRequest::Menu) => *next = Some(Screen::Home),
+                    None => {}
+                }
+            }
+            Screen::Watch(v) => {
+                let dt = self.last_frame.map_or(0.0, |l| l.elapsed().as_secs_f32()).min(0.25);
+                self.last_frame = Some(Instant::now());
+                v.tick(dt);
+                if v.playing {
+                    ui.ctx().request_repaint_after(std::time::Duration::from_millis(30));
+                }
+                match v.controls(ui, lang) {
+                    Some(WatchRequest::PlayMines(s)) => *next = Some(Screen::Mines(MinesView::resume(s))),
+                    Some(WatchRequest::PlayLife(s)) => *next = Some(Screen::Life(LifeView::new(s))),
+                    Some(WatchRequest::PlayExplodo(s)) => *next = Some(Screen::Explodo(ExplodoView::resume(s))),
+                    Some(WatchRequest::PlayMiau(s)) => {
+                        *next = Some(Screen::Miau(MiauView::resume(s, &self.miau.packs)))
+                    }
+                    None => {}
+                }
+                mini_large(ui, v);
+            }
+            _ => {}
+        }
     }
-    painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
-    WatchViewRef(d).paint(&painter, rect);
+
+    /// Miau's screens (the level list, a level, the editor): their frame,
+    /// and what they ask for next (a screen, a pack to open).
+    fn miau_screens(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: Lang,
+        next: &mut Option<Screen>,
+        pack_to_open: &mut Option<PathBuf>,
+    ) {
+        match &mut self.screen {
+            Screen::MiauLevels => match miau::levels_ui(
+                ui,
+                lang,
+                miau::LevelList {
+                    packs: &self.miau.packs,
+                    won: &self.miau.won,
+                    best: &self.miau.best,
+                    world: &mut self.miau.world,
+                },
+            ) {
+                Some(MiauRequest::Play(p, l)) => *next = start_miau(&self.miau.packs, p, l, &mut self.error),
+                Some(MiauRequest::OpenPack(path)) => *pack_to_open = Some(path),
+                Some(MiauRequest::NewLevel) => *next = Some(Screen::MiauEditor(new_level(&self.miau.packs))),
+                Some(MiauRequest::Edit(p, l)) => {
+                    let pack = &self.miau.packs[p];
+                    let draft = miau::editor::Draft::from_level(&pack.levels[l]);
+                    *next = Some(Screen::MiauEditor(miau::editor::EditorView::new(draft, miau::editor::Kit::of(pack))));
+                }
+                _ => {}
+            },
+            Screen::Miau(v) => {
+                v.pad.append(&mut self.pad_presses);
+                let request = v.ui(ui, &self.store, lang);
+                for e in v.sounds.drain(..) {
+                    self.sound.play(e, self.settings.sound);
+                }
+                match request {
+                    Some(MiauRequest::Play(p, l)) => *next = start_miau(&self.miau.packs, p, l, &mut self.error),
+                    Some(MiauRequest::Levels) => {
+                        if let Some(kept) = v.resumable() {
+                            self.miau.saved = kept;
+                        }
+                        *next = match self.miau.editor.take() {
+                            Some(editor) if v.from_editor => Some(Screen::MiauEditor(editor)),
+                            _ => Some(Screen::MiauLevels),
+                        };
+                    }
+                    Some(MiauRequest::OpenPack(path)) => *pack_to_open = Some(path),
+                    _ => {}
+                }
+            }
+            Screen::MiauEditor(v) => {
+                let mine = self.miau.packs.iter().find(|p| p.id == miau::editor::MY_LEVELS_ID);
+                match v.ui(ui, &self.store, lang, mine) {
+                    Some(miau::editor::EditorRequest::Levels) => *next = Some(Screen::MiauLevels),
+                    Some(miau::editor::EditorRequest::PlayTest(level)) => match miau::editor::play_test(&level) {
+                        Ok(session) => {
+                            let mut view = MiauView::resume(session, &self.miau.packs);
+                            (view.title, view.hint, view.from_editor) = (level.title.clone(), level.hint.clone(), true);
+                            *next = Some(Screen::Miau(view));
+                        }
+                        Err(e) => self.error = Some(e),
+                    },
+                    Some(miau::editor::EditorRequest::Saved(pack)) => {
+                        miau::add_pack(&mut self.miau.packs, *pack);
+                    }
+                    None => {}
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 impl eframe::App for RetraceApp {
-    #[expect(clippy::too_many_lines, reason = "the shell's frame: menus, dialogs, drops and one arm per screen")]
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         if self.theme_applied != Some(self.settings.theme) {
@@ -743,155 +628,8 @@ impl eframe::App for RetraceApp {
             let mut next: Option<Screen> = None;
             let mut pack_to_open = None;
             let mut save_settings = false;
-            match &mut self.screen {
-                Screen::Home => {}
-                Screen::Mines(v) => {
-                    if let Some(tier) = v.ui(ui, &self.store, &mut self.settings) {
-                        self.settings.mines_tier = match tier {
-                            Tier::Beginner => "beginner",
-                            Tier::Intermediate => "intermediate",
-                            _ => "expert",
-                        }
-                        .into();
-                        let _ = self.store.save_settings(&self.settings);
-                        next = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
-                    }
-                }
-                Screen::LifeSetup => match life::setup_ui(ui, &mut self.life.form, lang) {
-                    Some(LifeRequest::Start(setup)) => {
-                        // The form is remembered for the next game.
-                        let before = self.settings.clone();
-                        self.life.form.remember(&mut self.settings);
-                        if self.settings != before {
-                            let _ = self.store.save_settings(&self.settings);
-                        }
-                        if self.life.saved.is_some() {
-                            self.life.replacing = Some(setup);
-                        } else {
-                            next = start_life(&setup).map(Screen::Life);
-                        }
-                    }
-                    Some(LifeRequest::Menu) => next = Some(Screen::Home),
-                    Some(LifeRequest::Levels) => next = Some(Screen::LifeLevels),
-                    None => {}
-                },
-                Screen::LifeLevels => match life::levels_ui(ui, &self.settings) {
-                    Some(LifeRequest::Start(setup)) if self.life.saved.is_some() => self.life.replacing = Some(setup),
-                    Some(LifeRequest::Start(setup)) => next = start_life(&setup).map(Screen::Life),
-                    Some(LifeRequest::Menu) => next = Some(Screen::Home),
-                    _ => {}
-                },
-                Screen::Life(v) => match v.ui(ui, &self.store, &mut self.settings) {
-                    Some(LifeRequest::Start(setup)) => next = start_life(&setup).map(Screen::Life),
-                    Some(LifeRequest::Menu) => {
-                        // A finished game is never offered for Resume.
-                        if v.session.state().phase != retrace_kernel::life::Phase::GameOver {
-                            self.life.saved = Some(v.session.clone());
-                        }
-                        next = Some(Screen::Home);
-                    }
-                    Some(LifeRequest::Levels) => next = Some(Screen::LifeLevels),
-                    None => {}
-                },
-                Screen::Explodo(v) => {
-                    v.pad.append(&mut self.pad_presses);
-                    (v.autopilot, v.sound) = (self.settings.explodo_autopilot, self.settings.sound);
-                    let request = v.ui(ui, &self.store, lang);
-                    if (v.autopilot, v.sound) != (self.settings.explodo_autopilot, self.settings.sound) {
-                        (self.settings.explodo_autopilot, self.settings.sound) = (v.autopilot, v.sound);
-                        save_settings = true;
-                    }
-                    for e in v.sounds.drain(..) {
-                        self.sound.play(e, self.settings.sound);
-                    }
-                    match request {
-                        Some(ExplodoRequest::NewRun(setup, seed)) => {
-                            next = Some(Screen::Explodo(ExplodoView::new(setup, seed)))
-                        }
-                        Some(ExplodoRequest::Menu) => next = Some(Screen::Home),
-                        None => {}
-                    }
-                }
-                Screen::MiauLevels => match miau::levels_ui(
-                    ui,
-                    lang,
-                    miau::LevelList {
-                        packs: &self.miau.packs,
-                        won: &self.miau.won,
-                        best: &self.miau.best,
-                        world: &mut self.miau.world,
-                    },
-                ) {
-                    Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau.packs, p, l, &mut self.error),
-                    Some(MiauRequest::OpenPack(path)) => pack_to_open = Some(path),
-                    Some(MiauRequest::NewLevel) => next = Some(Screen::MiauEditor(new_level(&self.miau.packs))),
-                    Some(MiauRequest::Edit(p, l)) => {
-                        let pack = &self.miau.packs[p];
-                        let draft = miau::editor::Draft::from_level(&pack.levels[l]);
-                        next =
-                            Some(Screen::MiauEditor(miau::editor::EditorView::new(draft, miau::editor::Kit::of(pack))));
-                    }
-                    _ => {}
-                },
-                Screen::Miau(v) => {
-                    v.pad.append(&mut self.pad_presses);
-                    let request = v.ui(ui, &self.store, lang);
-                    for e in v.sounds.drain(..) {
-                        self.sound.play(e, self.settings.sound);
-                    }
-                    match request {
-                        Some(MiauRequest::Play(p, l)) => next = start_miau(&self.miau.packs, p, l, &mut self.error),
-                        Some(MiauRequest::Levels) => {
-                            if let Some(kept) = v.resumable() {
-                                self.miau.saved = kept;
-                            }
-                            next = match self.miau.editor.take() {
-                                Some(editor) if v.from_editor => Some(Screen::MiauEditor(editor)),
-                                _ => Some(Screen::MiauLevels),
-                            };
-                        }
-                        Some(MiauRequest::OpenPack(path)) => pack_to_open = Some(path),
-                        _ => {}
-                    }
-                }
-                Screen::MiauEditor(v) => {
-                    let mine = self.miau.packs.iter().find(|p| p.id == miau::editor::MY_LEVELS_ID);
-                    match v.ui(ui, &self.store, lang, mine) {
-                        Some(miau::editor::EditorRequest::Levels) => next = Some(Screen::MiauLevels),
-                        Some(miau::editor::EditorRequest::PlayTest(level)) => match miau::editor::play_test(&level) {
-                            Ok(session) => {
-                                let mut view = MiauView::resume(session, &self.miau.packs);
-                                (view.title, view.hint, view.from_editor) =
-                                    (level.title.clone(), level.hint.clone(), true);
-                                next = Some(Screen::Miau(view));
-                            }
-                            Err(e) => self.error = Some(e),
-                        },
-                        Some(miau::editor::EditorRequest::Saved(pack)) => {
-                            miau::add_pack(&mut self.miau.packs, *pack);
-                        }
-                        None => {}
-                    }
-                }
-                Screen::Watch(v) => {
-                    let dt = self.last_frame.map_or(0.0, |l| l.elapsed().as_secs_f32()).min(0.25);
-                    self.last_frame = Some(Instant::now());
-                    v.tick(dt);
-                    if v.playing {
-                        ui.ctx().request_repaint_after(std::time::Duration::from_millis(30));
-                    }
-                    match v.controls(ui, lang) {
-                        Some(WatchRequest::PlayMines(s)) => next = Some(Screen::Mines(MinesView::resume(s))),
-                        Some(WatchRequest::PlayLife(s)) => next = Some(Screen::Life(LifeView::new(s))),
-                        Some(WatchRequest::PlayExplodo(s)) => next = Some(Screen::Explodo(ExplodoView::resume(s))),
-                        Some(WatchRequest::PlayMiau(s)) => {
-                            next = Some(Screen::Miau(MiauView::resume(s, &self.miau.packs)))
-                        }
-                        None => {}
-                    }
-                    mini_large(ui, v);
-                }
-            }
+            self.game_screens(ui, lang, &mut next, &mut save_settings);
+            self.miau_screens(ui, lang, &mut next, &mut pack_to_open);
             if matches!(self.screen, Screen::Home) {
                 self.home(ui);
             }
@@ -937,56 +675,6 @@ fn banner(ui: &mut egui::Ui, id: &str, line: &mut Option<String>, color: Option<
     });
 }
 
-/// For a won session: its final digest, and how to keep its certificate.
-type Certify<'a> = Box<dyn FnOnce(&Store, &str) -> Result<PathBuf, String> + 'a>;
-
-fn certificate_of<G: retrace_kernel::Game>(s: &Session<G>) -> Option<(retrace_kernel::digest::Digest, Certify<'_>)> {
-    matches!(s.outcome(), retrace_kernel::Outcome::Won(_)).then(|| {
-        (s.digest(), Box::new(move |store: &Store, name: &str| store.save_certificate(name, s)) as Certify<'_>)
-    })
-}
-
-/// Level `l` of pack `p`, or the reason it cannot start in `error`.
-fn start_miau(
-    packs: &[retrace_kernel::miau::pack::Pack],
-    p: usize,
-    l: usize,
-    error: &mut Option<String>,
-) -> Option<Screen> {
-    match MiauView::new(packs, p, l) {
-        Ok(v) => Some(Screen::Miau(v)),
-        Err(e) => {
-            *error = Some(e);
-            None
-        }
-    }
-}
-
-/// The shipped packs, then the player's own "My levels" pack from the data
-/// folder when there is one (a file that does not load is named in `errors`
-/// and left where it is, for the player to mend).
-fn my_levels(store: &Store, errors: &mut Vec<String>) -> Vec<retrace_kernel::miau::pack::Pack> {
-    let mut packs = miau::packs();
-    let path = store.path(miau::editor::MY_LEVELS);
-    if path.exists() {
-        match miau::open_pack(&path) {
-            Ok(p) => {
-                miau::add_pack(&mut packs, p);
-            }
-            Err(e) => errors.push(e),
-        }
-    }
-    packs
-}
-
-/// The editor on a new level, with an id no pack of the list has yet.
-fn new_level(packs: &[retrace_kernel::miau::pack::Pack]) -> miau::editor::EditorView {
-    let taken = |id: &str| packs.iter().any(|p| p.levels.iter().any(|l| l.id == id));
-    let id = (1..).map(|n| format!("level-{n}")).find(|id| !taken(id)).unwrap_or_default();
-    let kit = packs.iter().fold(miau::editor::Kit::default(), |k, p| k.merged(&miau::editor::Kit::of(p)));
-    miau::editor::EditorView::new(miau::editor::Draft::new(&id), kit)
-}
-
 /// A yes-or-no question (already in the window's language) in a small window
 /// ("Are you sure?"): `Some(true)` on Yes, `Some(false)` on Cancel, `None`
 /// while it waits.
@@ -1004,94 +692,6 @@ pub fn ask(ctx: &egui::Context, lang: Lang, question: &str) -> Option<bool> {
         });
     });
     answer
-}
-
-fn start_life(setup: &retrace_kernel::life::Setup) -> Option<LifeView> {
-    Session::<Life>::new(setup.clone(), 0).ok().map(LifeView::new)
-}
-
-/// The watched state drawn large.
-fn mini_large(ui: &mut egui::Ui, v: &WatchView) {
-    let avail = ui.available_size();
-    let scale = (avail.x / 200.0).min(avail.y / 140.0).max(1.0);
-    let (rect, _) = ui.allocate_exact_size(Vec2::new(200.0 * scale, 140.0 * scale), egui::Sense::hover());
-    let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
-    WatchViewRef(v).paint(&painter, rect);
-}
-
-struct WatchViewRef<'a>(&'a WatchView);
-
-impl WatchViewRef<'_> {
-    fn paint(&self, painter: &egui::Painter, rect: egui::Rect) {
-        match &self.0.watched {
-            Watched::Life(s) => {
-                let f = &s.state().field;
-                let cell = (rect.width() / f.w as f32).min(rect.height() / f.h as f32);
-                for (i, &c) in f.cells.iter().enumerate() {
-                    if c != 0 {
-                        let (x, y) = ((i as u32 % f.w) as f32, (i as u32 / f.w) as f32);
-                        let color = if c == 1 { life::P1_COLOR } else { life::P2_COLOR };
-                        painter.rect_filled(
-                            egui::Rect::from_min_size(rect.min + Vec2::new(x * cell, y * cell), Vec2::splat(cell)),
-                            0.0,
-                            color,
-                        );
-                    }
-                }
-            }
-            Watched::Mines(s) => {
-                let st = s.state();
-                let cols = st.field.cols as usize;
-                let cell = (rect.width() / cols as f32).min(rect.height() / f32::from(st.field.rows));
-                for i in 0..st.field.len() {
-                    let (x, y) = ((i % cols) as f32, (i / cols) as f32);
-                    let r =
-                        egui::Rect::from_min_size(rect.min + Vec2::new(x * cell, y * cell), Vec2::splat(cell - 1.0));
-                    let (fill, text) = if st.field.clue[i] {
-                        (
-                            Color32::from_gray(200),
-                            if st.numbers[i] > 0 { st.numbers[i].to_string() } else { String::new() },
-                        )
-                    } else {
-                        let g = match st.marks[i] {
-                            retrace_kernel::mines::Mark::Mine => "💣",
-                            retrace_kernel::mines::Mark::Safe => "🚩",
-                            retrace_kernel::mines::Mark::Question => "❓",
-                            retrace_kernel::mines::Mark::None => "",
-                        };
-                        (Color32::from_gray(150), g.to_string())
-                    };
-                    painter.rect_filled(r, 0.0, fill);
-                    if !text.is_empty() {
-                        painter.text(
-                            r.center(),
-                            egui::Align2::CENTER_CENTER,
-                            text,
-                            egui::FontId::proportional(cell * 0.6),
-                            Color32::BLACK,
-                        );
-                    }
-                }
-            }
-            Watched::Explodo(s) => {
-                explodo::paint(painter, rect, s.state());
-                if let Some(p) = &self.0.pair {
-                    explodo::paint_pair(painter, rect, s.state(), p.other.state());
-                }
-            }
-            Watched::Miau(s) => miau::paint(painter, rect, s.state(), &miau::Look::default()),
-            Watched::Tally(s) => {
-                painter.text(
-                    rect.center(),
-                    egui::Align2::CENTER_CENTER,
-                    format!("total {}", s.state().total),
-                    egui::FontId::proportional(32.0),
-                    Color32::GRAY,
-                );
-            }
-        }
-    }
 }
 
 /// Runs the window until it is closed.

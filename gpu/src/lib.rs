@@ -11,7 +11,9 @@
 //!   cells a word, one generation a dispatch.
 //! - [`life_tiles`] (`life_tiles.wgsl`): the bit planes stepped several
 //!   generations a dispatch, a tile of rows at a time in workgroup memory;
-//!   `GpuStepper` runs on it first, then on the planes, then on the cells.
+//!   [`GpuStepper`] ([`life`], above the three) runs on it first, then on
+//!   the planes, then on the cells; [`life_batch`] holds the batch and the
+//!   figures the three share.
 //! - [`frontier_hash`] (`frontier_hash.wgsl`): BLAKE3 of fixed-length keys, the
 //!   GPU backend of the kernel's `FrontierHasher`.
 //! - [`frontier_dedup`] (`frontier_dedup.wgsl`): the Miau solver's visited
@@ -29,12 +31,15 @@
 pub mod device;
 pub mod frontier_dedup;
 pub mod frontier_hash;
+pub mod life;
+pub mod life_batch;
 pub mod life_planes;
 pub mod life_step;
 pub mod life_tiles;
 mod stage;
 
 pub use device::{gpu_for_tests, Gpu, GpuError};
+pub use life::GpuStepper;
 
 #[cfg(test)]
 mod tests;

@@ -8,7 +8,7 @@
 //! kernel).
 
 use crate::device::{Gpu, GpuError};
-use crate::life_step::{Batch, GenStats, RunOptions, RunResult};
+use crate::life_batch::{Batch, GenStats, RunOptions, RunResult};
 use crate::stage::Stage;
 use bytemuck::{Pod, Zeroable};
 use retrace_kernel::life::field::{fmix32, HASH_K_HI, HASH_K_LO};

@@ -10,68 +10,13 @@
 //! workgroup memory and added to the field's row once per workgroup.
 
 use crate::device::{Gpu, GpuError};
+pub use crate::life_batch::{Batch, GenStats, RunOptions, RunResult};
 use crate::stage::Stage;
 use bytemuck::{Pod, Zeroable};
-use retrace_kernel::life::field::{fmix32, Field, HASH_K_HI, HASH_K_LO};
+use retrace_kernel::life::field::{fmix32, HASH_K_HI, HASH_K_LO};
 
 /// The shader source: the shared prelude (`life_common.wgsl`), then `life_step.wgsl`.
 pub const SHADER: &str = concat!(include_str!("life_common.wgsl"), include_str!("life_step.wgsl"));
-
-/// One generation's figures for one field.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GenStats {
-    /// Player 1's live cells.
-    pub p1: u32,
-    /// Player 2's live cells.
-    pub p2: u32,
-    /// The kernel's `Field::hash` of the field.
-    pub hash: u64,
-}
-
-/// A batch of same-sized fields.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Batch {
-    /// Width.
-    pub w: u32,
-    /// Height.
-    pub h: u32,
-    /// Torus.
-    pub wrap: bool,
-    /// Number of fields.
-    pub fields: u32,
-    /// `fields * w * h` cells, field after field, row-major.
-    pub cells: Vec<u32>,
-}
-
-impl Batch {
-    /// A batch from kernel fields (all of one size and edge mode).
-    pub fn from_fields(fields: &[Field]) -> Batch {
-        let f0 = &fields[0];
-        assert!(
-            fields.iter().all(|f| (f.w, f.h, f.wrap) == (f0.w, f0.h, f0.wrap)),
-            "a batch holds fields of one size and edge mode"
-        );
-        Batch {
-            w: f0.w,
-            h: f0.h,
-            wrap: f0.wrap,
-            fields: fields.len() as u32,
-            cells: fields.iter().flat_map(|f| f.cells.iter().map(|&c| u32::from(c))).collect(),
-        }
-    }
-
-    /// Field `i` as a kernel field.
-    pub fn field(&self, i: u32) -> Field {
-        let n = (self.w * self.h) as usize;
-        let start = i as usize * n;
-        Field {
-            w: self.w,
-            h: self.h,
-            wrap: self.wrap,
-            cells: self.cells[start..start + n].iter().map(|&c| c as u8).collect(),
-        }
-    }
-}
 
 /// The CPU twin of `life_step.wgsl`: the same loop, cell by cell, over the same
 /// buffers. Returns each field's figures for the new generation.
@@ -161,39 +106,10 @@ struct Params {
     pad: [u32; 2],
 }
 
-/// What a run reads back beside running: the final cells (or not), and the
-/// figures of every generation or of the last only (a batch search needs
-/// only the final counts: far less to compute, copy and read).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RunOptions {
-    /// Read the final cells back.
-    pub cells: bool,
-    /// Keep every generation's figures (else the last generation's only).
-    pub every_generation: bool,
-}
-
-impl Default for RunOptions {
-    fn default() -> RunOptions {
-        RunOptions { cells: true, every_generation: true }
-    }
-}
-
 /// The compiled pipeline, with the buffers of the last run kept for the
 /// next ([`crate::stage::Stage`]).
 pub struct LifeGpu {
     stage: Stage,
-}
-
-/// What a GPU run returns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RunResult {
-    /// The final cells, as in [`Batch::cells`].
-    pub cells: Vec<u32>,
-    /// `[generation][field]` figures.
-    pub stats: Vec<Vec<GenStats>>,
-    /// Time the device spent in the compute pass(es), in nanoseconds, when the
-    /// adapter has timestamp queries.
-    pub device_ns: Option<u64>,
 }
 
 impl LifeGpu {
@@ -255,83 +171,5 @@ impl LifeGpu {
         };
         let groups = [b.w.div_ceil(8), b.h.div_ceil(8), b.fields];
         self.stage.submit(gpu, &b.cells, (gens, 1), opts, groups, params)
-    }
-}
-
-/// The GPU as the Life game's engine: for `Advance` (the kernel's
-/// `Stepper`) and for the campaign solver's batches (its `BatchEval`).
-pub struct GpuStepper {
-    gpu: Gpu,
-    life: LifeGpu,
-    /// The bit-plane step: a sixteenth of the memory and far fewer
-    /// operations a cell; the one-word-a-cell step takes a batch too large
-    /// for one of its bindings (it runs in slices).
-    planes: crate::life_planes::LifePlanesGpu,
-    /// The bit planes several generations a dispatch, used first (absent
-    /// where the device has too little workgroup memory for a tile).
-    tiles: Option<crate::life_tiles::LifeTilesGpu>,
-}
-
-impl GpuStepper {
-    /// Opens the GPU and compiles both steps.
-    pub fn new(gpu: Gpu) -> Result<GpuStepper, GpuError> {
-        let life = LifeGpu::new(&gpu)?;
-        let planes = crate::life_planes::LifePlanesGpu::new(&gpu)?;
-        let tiles = crate::life_tiles::LifeTilesGpu::new(&gpu).ok();
-        Ok(GpuStepper { gpu, life, planes, tiles })
-    }
-
-    /// A run in tiles, or on the bit planes a generation a dispatch when a
-    /// tile does not fit, or on one word a cell when the planes do not;
-    /// reading back what `opts` asks (as [`LifeGpu::run_with`]).
-    pub fn run_batch(&self, batch: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
-        if let Some(tiles) = &self.tiles {
-            match tiles.run_with(&self.gpu, batch, gens, opts) {
-                Err(GpuError::TooLarge(_)) => {}
-                other => return other,
-            }
-        }
-        match self.planes.run_with(&self.gpu, batch, gens, opts) {
-            Err(GpuError::TooLarge(_)) => self.life.run_with(&self.gpu, batch, gens, opts),
-            other => other,
-        }
-    }
-
-    /// The GPU in use.
-    pub fn gpu(&self) -> &Gpu {
-        &self.gpu
-    }
-}
-
-impl retrace_kernel::life::Stepper for GpuStepper {
-    fn run(&mut self, field: &Field, gens: u32) -> Result<(Field, Vec<(u32, u32, u64)>), String> {
-        let batch = Batch::from_fields(std::slice::from_ref(field));
-        let r = self.run_batch(&batch, gens, RunOptions::default()).map_err(|e| e.to_string())?;
-        let figures = r.stats.iter().map(|g| (g[0].p1, g[0].p2, g[0].hash)).collect();
-        Ok((Batch { cells: r.cells, ..batch }.field(0), figures))
-    }
-}
-
-/// The GPU as the campaign solver's batch step too (the kernel's
-/// `BatchEval`): every candidate field of a batch advanced together in one
-/// submission.
-impl retrace_kernel::life::solve::BatchEval for GpuStepper {
-    fn enemy_after(&mut self, fields: &[Field], gens: u32) -> Result<Vec<u32>, String> {
-        if fields.is_empty() {
-            return Ok(Vec::new());
-        }
-        if gens == 0 {
-            return Ok(fields.iter().map(|f| f.counts().1).collect());
-        }
-        let batch = Batch::from_fields(fields);
-        // Only the last generation's counts: no cells, no other generations read back.
-        let opts = RunOptions { cells: false, every_generation: false };
-        let r = self.run_batch(&batch, gens, opts).map_err(|e| e.to_string())?;
-        let last = r.stats.last().ok_or("the GPU returned no generations")?;
-        Ok(last.iter().map(|g| g.p2).collect())
-    }
-
-    fn name(&self) -> String {
-        format!("gpu ({})", self.gpu.describe())
     }
 }

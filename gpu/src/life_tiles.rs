@@ -8,8 +8,8 @@
 //! kernel).
 
 use crate::device::{Gpu, GpuError};
+use crate::life_batch::{Batch, GenStats, RunOptions, RunResult};
 use crate::life_planes::{add_figures, gen_stats, next_words, PackedBatch};
-use crate::life_step::{Batch, GenStats, RunOptions, RunResult};
 use crate::stage::Stage;
 use bytemuck::{Pod, Zeroable};
 

@@ -4,7 +4,7 @@
 //! runs, and one submission of many generations with its read-back.
 
 use crate::device::{Gpu, GpuError, Timer};
-use crate::life_step::{GenStats, RunOptions, RunResult};
+use crate::life_batch::{GenStats, RunOptions, RunResult};
 use bytemuck::Pod;
 
 /// A dispatch's figures: each of its generations' in a row of its own.

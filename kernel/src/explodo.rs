@@ -9,18 +9,23 @@
 //! - `board.rs` tiles, objects and the seeded layout; `items.rs` power-ups,
 //!   charges, weights, prices and the seeded draws;
 //! - `types.rs` the vocabulary (setup, actions, dialogs, enemies, bombs,
-//!   deaths, events); `state.rs` the run's state and its small queries;
+//!   deaths, events, scene topics); `state.rs` the run's state and its small queries;
 //! - `enemies.rs` where enemies go and how they plan; `blasts.rs` bombs going
 //!   off; `lives.rs` entering and clearing levels, losing lives, drops;
 //!   `turn.rs` the world's turn; `player.rs` what the player does;
-//! - `scene.rs` small boards for one topic and the search for the actions
-//!   that show it (the demo's scenes and the dialogs' clips);
+//! - `dress.rs` a scene topic's small board, dressed when the setup names
+//!   one;
+//! - the tools, which play the game through this face and which no rule
+//!   uses: `scene.rs` the search for the actions that show a topic (the
+//!   demo's scenes and the dialogs' clips), `route.rs` auto-move and
+//!   autopilot, `bot.rs` the lab's bots;
 //! - `digest.rs` the canonical encoding; `scores.rs` the high-score table.
 
 mod blasts;
 pub mod board;
 pub mod bot;
 mod digest;
+mod dress;
 mod enemies;
 pub mod items;
 mod lives;
@@ -34,13 +39,14 @@ mod types;
 
 pub use enemies::toughest;
 pub use items::STAT_CAP;
-pub use state::{crowding, par, spikes_up, State, BARREL_FIRE, CEILING_TURNS, LEVELS, START_LIVES};
+pub use state::{
+    crowding, par, spikes_up, State, BARREL_FIRE, CEILING_TURNS, LEVELS, START_BLAST, START_BOMBS, START_FUSE,
+    START_LIVES,
+};
 pub use types::{Action, Aim, Bomb, BombKind, Death, Dialog, Drop, Enemy, Event, Kind, RunPhase, Setup, Step, KINDS};
 
 use crate::digest::Part;
 use crate::game::{Game, Outcome, Rejection};
-use crate::rng::Rng;
-use board::{Layout, Pos};
 
 /// The Explodorama game.
 pub struct Explodo;
@@ -83,64 +89,10 @@ impl Game for Explodo {
                 items::POWERS.len()
             )));
         }
-        let mut s = State {
-            seed,
-            setup: *setup,
-            level: 1,
-            attempt: 0,
-            layout: Layout {
-                w: 0,
-                h: 0,
-                tiles: Vec::new(),
-                start: Pos { x: 1, y: 1 },
-                exit: Pos { x: 1, y: 1 },
-                gem: Pos { x: 1, y: 1 },
-                marks: Vec::new(),
-            },
-            exit_revealed: false,
-            gem_revealed: false,
-            exit_open: false,
-            player: Pos { x: 1, y: 1 },
-            lives: START_LIVES,
-            coins: 0,
-            max_bombs: 1,
-            fire: 1,
-            fuse: 3,
-            turn: 1,
-            total_turns: 0,
-            kills: 0,
-            lives_lost: 0,
-            par: 0,
-            enemies: Vec::new(),
-            bombs: Vec::new(),
-            flames: Vec::new(),
-            drops: Vec::new(),
-            crumbling: Vec::new(),
-            ai: Rng::stream(seed, "explodo.ai"),
-            loot: Rng::stream(seed, "explodo.loot"),
-            phase: RunPhase::Playing,
-            last_death: None,
-            abilities: 0,
-            star: 0,
-            charge: None,
-            explained: 0,
-            dialogs: Vec::new(),
-            pending: Vec::new(),
-            exit_after: false,
-            gem_taken: false,
-            rainbow: None,
-            shielded: 0,
-            burnt: 0,
-            decoy: None,
-            last_seen: Pos { x: 1, y: 1 },
-            smoulder: Vec::new(),
-            ceilings: Vec::new(),
-            fallen: None,
-            shop_rng: Rng::stream(seed, "explodo.shop"),
-        };
+        let mut s = State::new(seed, *setup);
         if let Some(topic) = setup.scene {
             s.turn = 1;
-            scene::dress(&mut s, topic);
+            dress::dress(&mut s, topic);
             return Ok(s);
         }
         // The lab's arms: power-ups held from the start, as if taken.

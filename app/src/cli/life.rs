@@ -224,7 +224,7 @@ fn run_field(args: &RunArgs, out: &mut dyn Write) -> Result<(), String> {
         Engine::Gpu => {
             let gpu = retrace_gpu::Gpu::new().map_err(|e| format!("--engine gpu: {e}"))?;
             // The game's GPU engine: tiles of bit planes, several generations a dispatch.
-            let life = retrace_gpu::life_step::GpuStepper::new(gpu).map_err(|e| format!("--engine gpu: {e}"))?;
+            let life = retrace_gpu::life::GpuStepper::new(gpu).map_err(|e| format!("--engine gpu: {e}"))?;
             // Every generation's counts only when they are printed; the cells always.
             let opts = retrace_gpu::life_step::RunOptions { cells: true, every_generation: counts };
             let gens =

@@ -104,35 +104,7 @@ fn read_pack(path: &Path, err: &mut dyn Write) -> Option<(Option<Pack>, retrace_
 #[expect(clippy::too_many_lines, reason = "one arm per `miau` subcommand, each a few lines")]
 pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match cmd {
-        MiauCommand::Check { pack, proofs } => {
-            let Some((loaded, report)) = read_pack(&pack, err) else { return 2 };
-            if proofs {
-                if let Some(p) = &loaded {
-                    return check_proofs(&pack, p, &report, out);
-                }
-            }
-            for e in &report.errors {
-                let _ = writeln!(out, "error {}: {}", pack.display(), escaped(&e.to_string()));
-            }
-            for w in &report.warnings {
-                let _ = writeln!(out, "warning {}: {}", pack.display(), escaped(&w.to_string()));
-            }
-            match loaded {
-                Some(p) => {
-                    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-                    let _ = writeln!(
-                        out,
-                        "ok {}: {} ({}, {})",
-                        pack.display(),
-                        p.name,
-                        plural(p.levels.len(), "level", "levels"),
-                        plural(report.warnings.len(), "warning", "warnings")
-                    );
-                    0
-                }
-                None => 1,
-            }
-        }
+        MiauCommand::Check { pack, proofs } => check(&pack, proofs, out, err),
         MiauCommand::Solve {
             pack,
             level,
@@ -256,86 +228,117 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             bar.finish_and_clear();
             i32::from(!all)
         }
-        MiauCommand::Play { pack, level, moves, save, boards } => {
-            let Some((loaded, report)) = read_pack(&pack, err) else { return 2 };
-            let Some(p) = loaded else {
-                for e in &report.errors {
-                    let _ = writeln!(err, "error: {}: {e}", pack.display());
-                }
-                return 2;
-            };
-            let Some(lv) = p.levels.iter().find(|l| l.id == level) else {
-                let ids: Vec<&str> = p.levels.iter().map(|l| l.id.as_str()).collect();
-                let _ = writeln!(err, "error: {}: no level '{level}' (levels: {})", pack.display(), ids.join(", "));
-                return 2;
-            };
-            let mut actions = Vec::new();
-            for (i, c) in moves.chars().enumerate() {
-                actions.push(match Action::from_letter(c) {
-                    Some(a) => a,
-                    None => {
-                        let _ = writeln!(err, "error: --moves: character {} is '{c}'; use U D L R W", i + 1);
-                        return 2;
-                    }
-                });
-            }
-            let mut s = Session::<Miau>::new(lv.setup.clone(), 0).expect("a checked level starts");
-            let _ = writeln!(out, "{} — {}: rules {}", lv.id, escaped(&lv.title), s.state().rules.texts().join("; "));
-            for (i, a) in actions.iter().enumerate() {
-                match s.push(*a) {
-                    Ok(events) => {
-                        for e in events {
-                            match e {
-                                Event::Rules { added, removed } => {
-                                    let _ = writeln!(
-                                        out,
-                                        "{} {a:?}: + {} / - {}",
-                                        i + 1,
-                                        added.join("; "),
-                                        removed.join("; ")
-                                    );
-                                }
-                                Event::Destroyed(ids, why) => {
-                                    let _ = writeln!(out, "{} {a:?}: {why}: {}", i + 1, ids.join(", "));
-                                }
-                                Event::Transformed(id, to) => {
-                                    let _ = writeln!(out, "{} {a:?}: {id} became {to}", i + 1);
-                                }
-                                Event::Gate(id, open) => {
-                                    let _ = writeln!(
-                                        out,
-                                        "{} {a:?}: {id} {}",
-                                        i + 1,
-                                        if open { "opened" } else { "closed" }
-                                    );
-                                }
-                                Event::Won => {
-                                    let _ = writeln!(out, "{} {a:?}: won", i + 1);
-                                }
-                            }
-                        }
-                    }
-                    Err(r) => {
-                        let _ = writeln!(out, "{} {a:?}: rejected: {}", i + 1, r.0);
-                    }
-                }
-                if boards && i + 1 < actions.len() {
-                    let _ = write!(out, "{}", board_text(s.state()));
-                }
-            }
-            let _ = write!(out, "{}", board_text(s.state()));
-            let _ = writeln!(out, "outcome: {}", Miau::outcome(s.state()));
-            if let Some(path) = save {
-                let s = s.with_title(format!("Miau: {}", lv.title));
-                if let Err(e) = crate::files::write_atomic(&path, &s.to_replay(crate::APP_VERSION).to_bytes()) {
-                    let _ = writeln!(err, "error: {}: cannot save the replay: {e}", path.display());
-                    return 1;
-                }
-                let _ = writeln!(out, "saved {}", path.display());
-            }
-            0
+        MiauCommand::Play { pack, level, moves, save, boards } => play(&pack, &level, &moves, save, boards, out, err),
+    }
+}
+
+/// `miau check`: the pack's problems and warnings, or its proofs.
+fn check(pack: &Path, proofs: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let Some((loaded, report)) = read_pack(pack, err) else { return 2 };
+    if proofs {
+        if let Some(p) = &loaded {
+            return check_proofs(pack, p, &report, out);
         }
     }
+    for e in &report.errors {
+        let _ = writeln!(out, "error {}: {}", pack.display(), escaped(&e.to_string()));
+    }
+    for w in &report.warnings {
+        let _ = writeln!(out, "warning {}: {}", pack.display(), escaped(&w.to_string()));
+    }
+    match loaded {
+        Some(p) => {
+            let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+            let _ = writeln!(
+                out,
+                "ok {}: {} ({}, {})",
+                pack.display(),
+                p.name,
+                plural(p.levels.len(), "level", "levels"),
+                plural(report.warnings.len(), "warning", "warnings")
+            );
+            0
+        }
+        None => 1,
+    }
+}
+
+/// `miau play`: a level played move by move, with what each move did.
+fn play(
+    pack: &Path,
+    level: &str,
+    moves: &str,
+    save: Option<PathBuf>,
+    boards: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let Some((loaded, report)) = read_pack(pack, err) else { return 2 };
+    let Some(p) = loaded else {
+        for e in &report.errors {
+            let _ = writeln!(err, "error: {}: {e}", pack.display());
+        }
+        return 2;
+    };
+    let Some(lv) = p.levels.iter().find(|l| l.id == level) else {
+        let ids: Vec<&str> = p.levels.iter().map(|l| l.id.as_str()).collect();
+        let _ = writeln!(err, "error: {}: no level '{level}' (levels: {})", pack.display(), ids.join(", "));
+        return 2;
+    };
+    let mut actions = Vec::new();
+    for (i, c) in moves.chars().enumerate() {
+        actions.push(match Action::from_letter(c) {
+            Some(a) => a,
+            None => {
+                let _ = writeln!(err, "error: --moves: character {} is '{c}'; use U D L R W", i + 1);
+                return 2;
+            }
+        });
+    }
+    let mut s = Session::<Miau>::new(lv.setup.clone(), 0).expect("a checked level starts");
+    let _ = writeln!(out, "{} — {}: rules {}", lv.id, escaped(&lv.title), s.state().rules.texts().join("; "));
+    for (i, a) in actions.iter().enumerate() {
+        match s.push(*a) {
+            Ok(events) => {
+                for e in events {
+                    match e {
+                        Event::Rules { added, removed } => {
+                            let _ = writeln!(out, "{} {a:?}: + {} / - {}", i + 1, added.join("; "), removed.join("; "));
+                        }
+                        Event::Destroyed(ids, why) => {
+                            let _ = writeln!(out, "{} {a:?}: {why}: {}", i + 1, ids.join(", "));
+                        }
+                        Event::Transformed(id, to) => {
+                            let _ = writeln!(out, "{} {a:?}: {id} became {to}", i + 1);
+                        }
+                        Event::Gate(id, open) => {
+                            let _ = writeln!(out, "{} {a:?}: {id} {}", i + 1, if open { "opened" } else { "closed" });
+                        }
+                        Event::Won => {
+                            let _ = writeln!(out, "{} {a:?}: won", i + 1);
+                        }
+                    }
+                }
+            }
+            Err(r) => {
+                let _ = writeln!(out, "{} {a:?}: rejected: {}", i + 1, r.0);
+            }
+        }
+        if boards && i + 1 < actions.len() {
+            let _ = write!(out, "{}", board_text(s.state()));
+        }
+    }
+    let _ = write!(out, "{}", board_text(s.state()));
+    let _ = writeln!(out, "outcome: {}", Miau::outcome(s.state()));
+    if let Some(path) = save {
+        let s = s.with_title(format!("Miau: {}", lv.title));
+        if let Err(e) = crate::files::write_atomic(&path, &s.to_replay(crate::APP_VERSION).to_bytes()) {
+            let _ = writeln!(err, "error: {}: cannot save the replay: {e}", path.display());
+            return 1;
+        }
+        let _ = writeln!(out, "saved {}", path.display());
+    }
+    0
 }
 
 /// The board as text, a line a row: `.` for an empty cell, else what stands

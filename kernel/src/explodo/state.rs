@@ -11,6 +11,12 @@ use crate::rng::Rng;
 pub const LEVELS: u32 = 20;
 /// Lives at the start of a run.
 pub const START_LIVES: u32 = 3;
+/// Bombs you may have down at once at the start of a run.
+pub const START_BOMBS: u32 = 1;
+/// A bomb's blast reach at the start of a run (tiles each way).
+pub const START_BLAST: u32 = 1;
+/// A new bomb's fuse at the start of a run (the number it shows).
+pub const START_FUSE: u32 = 3;
 
 /// The whole run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,6 +134,67 @@ pub const CEILING_TURNS: u32 = 4;
 pub const BARREL_FIRE: u32 = 2;
 
 impl State {
+    /// A run's state before its first level is entered: the starting stats,
+    /// no board yet, the seeded streams. [`Game::start`](crate::game::Game::start)
+    /// validates the setup and then enters the level (or dresses a scene).
+    pub fn new(seed: u64, setup: Setup) -> State {
+        State {
+            seed,
+            setup,
+            level: 1,
+            attempt: 0,
+            layout: Layout {
+                w: 0,
+                h: 0,
+                tiles: Vec::new(),
+                start: Pos { x: 1, y: 1 },
+                exit: Pos { x: 1, y: 1 },
+                gem: Pos { x: 1, y: 1 },
+                marks: Vec::new(),
+            },
+            exit_revealed: false,
+            gem_revealed: false,
+            exit_open: false,
+            player: Pos { x: 1, y: 1 },
+            lives: START_LIVES,
+            coins: 0,
+            max_bombs: START_BOMBS,
+            fire: START_BLAST,
+            fuse: START_FUSE,
+            turn: 1,
+            total_turns: 0,
+            kills: 0,
+            lives_lost: 0,
+            par: 0,
+            enemies: Vec::new(),
+            bombs: Vec::new(),
+            flames: Vec::new(),
+            drops: Vec::new(),
+            crumbling: Vec::new(),
+            ai: Rng::stream(seed, "explodo.ai"),
+            loot: Rng::stream(seed, "explodo.loot"),
+            phase: RunPhase::Playing,
+            last_death: None,
+            abilities: 0,
+            star: 0,
+            charge: None,
+            explained: 0,
+            dialogs: Vec::new(),
+            pending: Vec::new(),
+            exit_after: false,
+            gem_taken: false,
+            rainbow: None,
+            shielded: 0,
+            burnt: 0,
+            decoy: None,
+            last_seen: Pos { x: 1, y: 1 },
+            smoulder: Vec::new(),
+            ceilings: Vec::new(),
+            fallen: None,
+            shop_rng: Rng::stream(seed, "explodo.shop"),
+        }
+    }
+
     pub(super) fn stream(&self, what: &str) -> Rng {
         Rng::stream(self.seed, &format!("explodo.{what}.{}", self.level))
     }

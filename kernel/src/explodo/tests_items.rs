@@ -1,6 +1,6 @@
 //! Power-ups, the gem, charges, the shop and the dialog decisions.
 
-use super::board::{Diag, Dir, Tile};
+use super::board::{Diag, Dir, Pos, Tile};
 use super::items::{self, Charge, Held, Offer, Power};
 use super::tests::{arena, enemy, go, p};
 use super::*;

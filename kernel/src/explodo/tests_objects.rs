@@ -1,6 +1,6 @@
 //! The board objects: bushes, metal crates, oil, spikes, oil barrels.
 
-use super::board::{self, Dir, Tile, BUSH, OIL, SPIKES};
+use super::board::{self, Dir, Pos, Tile, BUSH, OIL, SPIKES};
 use super::tests::{arena, enemy, go, p};
 use super::*;
 

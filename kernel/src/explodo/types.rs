@@ -1,9 +1,10 @@
 //! The run's vocabulary: the setup, the player's actions and dialogs, the
-//! enemies' kinds and planned steps, bombs, drops, deaths and the events the
-//! app animates. Enums here are logged or hashed: append-only.
+//! enemies' kinds and planned steps, bombs, drops, deaths, the events the
+//! app animates, and the scenes' topics (what a demo scene is about; a
+//! replay's setup names one). Enums here are logged or hashed: append-only.
 
 use super::board::{Diag, Dir, Pos};
-use super::items::{Charge, Offer, Power};
+use super::items::{Charge, Offer, Power, CHARGES, POWERS};
 
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -34,8 +35,8 @@ pub struct Setup {
     /// coins (0: no), the next level behind it.
     pub shop_after: u32,
     /// A scene (rules v5): the board is the topic's small one, dressed for
-    /// the demo or a clip ([`super::scene`]); the seed picks the variant.
-    pub scene: Option<super::scene::Topic>,
+    /// the demo or a clip ([`super::dress`]); the seed picks the variant.
+    pub scene: Option<Topic>,
 }
 
 /// The setup as rules v4 wrote it.
@@ -496,4 +497,194 @@ pub enum Event {
     CeilingFell(Vec<Pos>),
     /// The carried charge dropped where you fell.
     ChargeDropped(Pos, Charge, u32),
+}
+
+/// What a scene is about. Append-only: it is in replay headers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Topic {
+    /// A power-up at work.
+    Power(Power),
+    /// A charge at work.
+    Charge(Charge),
+    /// An enemy type, caught in a blast.
+    Enemy(Kind),
+    /// The controls: a step, a bomb, a wait.
+    Control(Control),
+    /// Something on the board at work.
+    Thing(Thing),
+    /// A way to lose a life.
+    Mishap(Mishap),
+}
+
+/// The controls' scenes. Append-only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Control {
+    /// Stepping: three steps in a row.
+    Step,
+    /// A bomb put down next to you that catches an enemy.
+    Bomb,
+    /// Waiting while an enemy passes.
+    Wait,
+}
+
+/// The board's things at work. Append-only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Thing {
+    /// Hiding in a bush.
+    Bush,
+    /// A bush fire creeping on.
+    BushFire,
+    /// Flame stopping at a metal crate.
+    Metal,
+    /// An oil spill burning all at once.
+    Oil,
+    /// Sliding along a spill.
+    OilSlide,
+    /// Crossing spikes while they are down.
+    Spikes,
+    /// An oil barrel bursting and going off.
+    Barrel,
+    /// One bomb setting off another.
+    Chain,
+    /// Coins picked up.
+    Drops,
+    /// The gem taken.
+    Gem,
+    /// Walking out by the open exit.
+    Exit,
+}
+
+/// Ways to lose a life. Append-only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Mishap {
+    /// Walking into a blast.
+    IntoBlast,
+    /// Not getting far enough from your own bomb.
+    NotFarEnough,
+    /// Touching an enemy.
+    TouchEnemy,
+}
+
+/// Every control scene, in order.
+pub const CONTROLS: [Control; 3] = [Control::Step, Control::Bomb, Control::Wait];
+/// Every thing with a scene, in order.
+pub const THINGS: [Thing; 11] = [
+    Thing::Bush,
+    Thing::BushFire,
+    Thing::Metal,
+    Thing::Oil,
+    Thing::OilSlide,
+    Thing::Spikes,
+    Thing::Barrel,
+    Thing::Chain,
+    Thing::Drops,
+    Thing::Gem,
+    Thing::Exit,
+];
+/// Every mishap, in order.
+pub const MISHAPS: [Mishap; 3] = [Mishap::IntoBlast, Mishap::NotFarEnough, Mishap::TouchEnemy];
+
+impl Control {
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Control::Step => "Step",
+            Control::Bomb => "Bomb",
+            Control::Wait => "Wait",
+        }
+    }
+}
+
+impl Thing {
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Thing::Bush => "Bush",
+            Thing::BushFire => "Bush fire",
+            Thing::Metal => "Metal crate",
+            Thing::Oil => "Oil spill",
+            Thing::OilSlide => "Oil slide",
+            Thing::Spikes => "Spikes",
+            Thing::Barrel => "Oil barrel",
+            Thing::Chain => "Chain reaction",
+            Thing::Drops => "Coins",
+            Thing::Gem => "Gem",
+            Thing::Exit => "Exit",
+        }
+    }
+}
+
+impl Mishap {
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mishap::IntoBlast => "Into a blast",
+            Mishap::NotFarEnough => "Not far enough",
+            Mishap::TouchEnemy => "Touching an enemy",
+        }
+    }
+}
+
+impl Topic {
+    /// A stable number for the digest: the group in the high byte.
+    pub fn code(self) -> u32 {
+        match self {
+            Topic::Power(p) => 0x100 | p as u32,
+            Topic::Charge(c) => 0x200 | c as u32,
+            Topic::Enemy(k) => 0x300 | k as u32,
+            Topic::Control(c) => 0x400 | c as u32,
+            Topic::Thing(t) => 0x500 | t as u32,
+            Topic::Mishap(m) => 0x600 | m as u32,
+        }
+    }
+
+    /// Its name (the power-up's, charge's or enemy's).
+    pub fn name(self) -> &'static str {
+        match self {
+            Topic::Power(p) => p.name(),
+            Topic::Charge(c) => c.name(),
+            Topic::Enemy(k) => k.name(),
+            Topic::Control(c) => c.name(),
+            Topic::Thing(t) => t.name(),
+            Topic::Mishap(m) => m.name(),
+        }
+    }
+
+    /// Whether its moment ends the board (a life lost, the level left): the
+    /// scene stops there, with no turns after it.
+    pub fn ends(self) -> bool {
+        matches!(self, Topic::Mishap(_) | Topic::Thing(Thing::Exit))
+    }
+}
+
+/// Every topic with a scene, in the demo's order: the controls first, then
+/// the first three enemies, the power-ups, the charges, the board's things
+/// and the other enemies, with a way to lose a life after every four (the
+/// spec's order). Heart and Coin bag only change numbers, so they have none.
+pub fn topics() -> Vec<Topic> {
+    let mut rest: Vec<Topic> = KINDS[..3].iter().map(|&k| Topic::Enemy(k)).collect();
+    rest.extend(POWERS.iter().filter(|p| !matches!(p, Power::Heart | Power::CoinBag)).map(|&p| Topic::Power(p)));
+    rest.extend(CHARGES.iter().map(|&c| Topic::Charge(c)));
+    rest.extend(THINGS.iter().map(|&t| Topic::Thing(t)));
+    rest.extend(KINDS[3..].iter().map(|&k| Topic::Enemy(k)));
+    let mut all: Vec<Topic> = CONTROLS.iter().map(|&c| Topic::Control(c)).collect();
+    let mut mishaps = MISHAPS.iter().cycle();
+    for (i, t) in rest.into_iter().enumerate() {
+        all.push(t);
+        if i % 4 == 3 {
+            all.extend(mishaps.next().map(|&m| Topic::Mishap(m)));
+        }
+    }
+    all
+}
+
+/// Every topic once, in the order of its first place in [`topics`].
+pub fn distinct() -> Vec<Topic> {
+    let mut out: Vec<Topic> = Vec::new();
+    for t in topics() {
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    out
 }

@@ -23,7 +23,8 @@
 //!
 //! The files: `visited.rs` (the visited set), `frontier.rs` (a layer's
 //! keys, kept small), `parents.rs` (the parent links, in runs),
-//! `search.rs` (the search and its verdicts),
+//! `search.rs` (the search), `taker.rs` (taking a batch's new children),
+//! `verdict.rs` (options, verdicts, budgets),
 //! `threads.rs` (work on several threads at once: a pool from four threads
 //! on), `analysis.rs` (text and analysis tools); the key layout
 //! and codec live beside, in `../key.rs`, shared with the compact state.
@@ -32,11 +33,14 @@ mod analysis;
 mod frontier;
 mod parents;
 mod search;
+mod taker;
 mod threads;
+mod verdict;
 mod visited;
 
 pub use analysis::{analyze, analyze_watched, Analysis};
-pub use search::{
-    default_batch, moves_text, rule_text, solve, solve_from, solve_watched, solve_with, stored_bytes, Budget, Options,
-    Progress, Verdict, BATCH, MAX_STATES, MAX_STORED_BYTES_PER_STATE, MOVES, STORED_BYTES_PER_STATE,
+pub use search::{default_batch, solve, solve_from, solve_watched, solve_with, BATCH};
+pub use verdict::{
+    moves_text, rule_text, stored_bytes, Budget, Options, Progress, Verdict, MAX_STATES, MAX_STORED_BYTES_PER_STATE,
+    MOVES, STORED_BYTES_PER_STATE,
 };

@@ -64,7 +64,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
     let mut eval: Box<dyn BatchEval> = match args.engine {
         SolveEngine::Cpu => Box::new(CpuEval { threads: cores }),
-        SolveEngine::Gpu => match retrace_gpu::Gpu::new().and_then(retrace_gpu::life_step::GpuStepper::new) {
+        SolveEngine::Gpu => match retrace_gpu::Gpu::new().and_then(retrace_gpu::life::GpuStepper::new) {
             Ok(g) => Box::new(g),
             Err(e) => {
                 let _ = writeln!(err, "error: --engine gpu: {e}");

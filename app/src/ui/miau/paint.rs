@@ -208,9 +208,7 @@ pub fn tween_positions(from: &State, to: &State, t: f32) -> Vec<(f32, f32)> {
 
 /// [`paint`], with the things on their way from `from` (the state before the
 /// move) `t` of the way through; the rules and everything else are `s`'s.
-#[expect(clippy::too_many_lines, reason = "one pass over the board's layers, in drawing order")]
 pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: &Look, from: Option<(&State, f32)>) {
-    let palette = look.palette.as_slice();
     let b = &s.board;
     // Stacks: each thing's place among the things of its cell, and how many
     // share it, so a stack is drawn stepped rather than one on top of another.
@@ -263,103 +261,8 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: 
             let (k, n) = stack[i];
             let r = stacked(place(i, t.x, t.y), k, n).shrink(cell * 0.08);
             match &t.kind {
-                Kind::Object(n) => {
-                    // What the rules make it, drawn: a thing with no property at
-                    // all is faded scenery (a crate that is not PUSH, a wall that
-                    // is not STOP, look passable), STOP is a heavy frame, PUSH a
-                    // light one, YOU a white one; SINK, DEFEAT, WIN, GOAL, FLOAT
-                    // and FRAIL get a corner mark.
-                    let has = |p: Prop| s.rules.has(&t.kind, p);
-                    let inert = PROPS.iter().all(|(p, _)| !has(*p));
-                    // A plate or gate takes its circuit's colour.
-                    let base = object_color(t);
-                    let fill = if inert { base.gamma_multiply(0.45) } else { base };
-                    painter.rect_filled(r, cell * 0.2, fill);
-                    let frame = if has(Prop::You) {
-                        Some((2.5, Color32::WHITE))
-                    } else if has(Prop::Push) {
-                        Some((1.5, Color32::from_gray(220)))
-                    } else if has(Prop::Stop) {
-                        Some((3.0, Color32::BLACK))
-                    } else {
-                        None
-                    };
-                    if let Some((width, color)) = frame {
-                        painter.rect_stroke(r, cell * 0.2, egui::Stroke::new(width, color), egui::StrokeKind::Inside);
-                    }
-                    let marks = [
-                        (Prop::Sink, "~"),
-                        (Prop::Defeat, "x"),
-                        (Prop::Win, "*"),
-                        (Prop::Goal, "o"),
-                        (Prop::Float, "^"),
-                        (Prop::Frail, ":"),
-                    ];
-                    let mut corner = r.right_top() + Vec2::new(-cell * 0.12, cell * 0.12);
-                    for (p, mark) in marks {
-                        if has(p) {
-                            painter.text(
-                                corner,
-                                egui::Align2::CENTER_CENTER,
-                                mark,
-                                egui::FontId::monospace(cell * 0.22),
-                                prop_color(p),
-                            );
-                            corner.x -= cell * 0.16;
-                        }
-                    }
-                    let (label, font, is_glyph) = tile_label(painter, n, palette, cell);
-                    let faces_left = palette.iter().any(|p| p.noun == n.as_str() && p.faces_left);
-                    if is_glyph && faces_left && look.facing_right.iter().any(|id| *id == *t.id) {
-                        mirrored_text(painter, r.center(), &label, font, Color32::BLACK);
-                    } else {
-                        painter.text(r.center(), egui::Align2::CENTER_CENTER, label, font, Color32::BLACK);
-                    }
-                    if let Some((old, alpha)) = morph(i) {
-                        painter.rect_filled(r, cell * 0.2, noun_color(old).gamma_multiply(alpha));
-                        let (label, font, _) = tile_label(painter, old, palette, cell);
-                        painter.text(
-                            r.center(),
-                            egui::Align2::CENTER_CENTER,
-                            label,
-                            font,
-                            Color32::BLACK.gamma_multiply(alpha),
-                        );
-                    }
-                    if t.is_gate() && !t.open {
-                        painter.line_segment([r.left_top(), r.right_bottom()], egui::Stroke::new(2.0, Color32::BLACK));
-                        painter.line_segment([r.right_top(), r.left_bottom()], egui::Stroke::new(2.0, Color32::BLACK));
-                    }
-                }
-                Kind::Word(w) => {
-                    let color = word_color(w, s, look);
-                    painter.rect_filled(r, 3.0, Color32::from_gray(15));
-                    if t.fixed {
-                        painter.rect_stroke(
-                            r,
-                            3.0,
-                            egui::Stroke::new(2.0, Color32::from_gray(200)),
-                            egui::StrokeKind::Inside,
-                        );
-                    }
-                    // A word against the board's edge can't be pushed that
-                    // way (a pinned sentence): a lip on that side says so.
-                    let [up, down, left, right] = pinned_sides(b.w, b.h, t.x, t.y);
-                    let lip = egui::Stroke::new(cell * 0.08, Color32::from_gray(170));
-                    for (on, a, z) in [
-                        (up, r.left_top(), r.right_top()),
-                        (down, r.left_bottom(), r.right_bottom()),
-                        (left, r.left_top(), r.left_bottom()),
-                        (right, r.right_top(), r.right_bottom()),
-                    ] {
-                        if on {
-                            painter.line_segment([a, z], lip);
-                        }
-                    }
-                    let text = t.kind.text();
-                    let size = (r.width() * 1.1 / text.len().max(2) as f32 * 1.6).min(r.width() * 0.44);
-                    painter.text(r.center(), egui::Align2::CENTER_CENTER, text, egui::FontId::monospace(size), color);
-                }
+                Kind::Object(n) => paint_object(painter, r, t, n, s, look, cell, morph(i)),
+                Kind::Word(w) => paint_word(painter, r, t, w, s, look, cell),
             }
             // Three or more in a cell: the last one drawn carries the count.
             if n >= 3 && k + 1 == n {
@@ -391,6 +294,117 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: 
                 .line_segment([a.right_top() + Vec2::new(-2.0, 2.0), z.right_bottom() + Vec2::new(-2.0, -2.0)], stroke);
         }
     }
+}
+
+/// One object on the board, drawn as the rules make it (see the comment
+/// inside), turning to face its way, with the noun it had fading out over
+/// it when it changed on this move (`morph`: the old noun and its alpha).
+#[expect(clippy::too_many_arguments, reason = "one tile's place, thing and look, worked out once by the board's pass")]
+fn paint_object(
+    painter: &egui::Painter,
+    r: egui::Rect,
+    t: &retrace_kernel::miau::board::Thing,
+    n: &retrace_kernel::miau::board::Name,
+    s: &State,
+    look: &Look,
+    cell: f32,
+    morph: Option<(&str, f32)>,
+) {
+    // What the rules make it, drawn: a thing with no property at
+    // all is faded scenery (a crate that is not PUSH, a wall that
+    // is not STOP, look passable), STOP is a heavy frame, PUSH a
+    // light one, YOU a white one; SINK, DEFEAT, WIN, GOAL, FLOAT
+    // and FRAIL get a corner mark.
+    let has = |p: Prop| s.rules.has(&t.kind, p);
+    let inert = PROPS.iter().all(|(p, _)| !has(*p));
+    // A plate or gate takes its circuit's colour.
+    let base = object_color(t);
+    let fill = if inert { base.gamma_multiply(0.45) } else { base };
+    painter.rect_filled(r, cell * 0.2, fill);
+    let frame = if has(Prop::You) {
+        Some((2.5, Color32::WHITE))
+    } else if has(Prop::Push) {
+        Some((1.5, Color32::from_gray(220)))
+    } else if has(Prop::Stop) {
+        Some((3.0, Color32::BLACK))
+    } else {
+        None
+    };
+    if let Some((width, color)) = frame {
+        painter.rect_stroke(r, cell * 0.2, egui::Stroke::new(width, color), egui::StrokeKind::Inside);
+    }
+    let marks = [
+        (Prop::Sink, "~"),
+        (Prop::Defeat, "x"),
+        (Prop::Win, "*"),
+        (Prop::Goal, "o"),
+        (Prop::Float, "^"),
+        (Prop::Frail, ":"),
+    ];
+    let mut corner = r.right_top() + Vec2::new(-cell * 0.12, cell * 0.12);
+    for (p, mark) in marks {
+        if has(p) {
+            painter.text(
+                corner,
+                egui::Align2::CENTER_CENTER,
+                mark,
+                egui::FontId::monospace(cell * 0.22),
+                prop_color(p),
+            );
+            corner.x -= cell * 0.16;
+        }
+    }
+    let (label, font, is_glyph) = tile_label(painter, n, &look.palette, cell);
+    let faces_left = look.palette.iter().any(|p| p.noun == n.as_str() && p.faces_left);
+    if is_glyph && faces_left && look.facing_right.iter().any(|id| *id == *t.id) {
+        mirrored_text(painter, r.center(), &label, font, Color32::BLACK);
+    } else {
+        painter.text(r.center(), egui::Align2::CENTER_CENTER, label, font, Color32::BLACK);
+    }
+    if let Some((old, alpha)) = morph {
+        painter.rect_filled(r, cell * 0.2, noun_color(old).gamma_multiply(alpha));
+        let (label, font, _) = tile_label(painter, old, &look.palette, cell);
+        painter.text(r.center(), egui::Align2::CENTER_CENTER, label, font, Color32::BLACK.gamma_multiply(alpha));
+    }
+    if t.is_gate() && !t.open {
+        painter.line_segment([r.left_top(), r.right_bottom()], egui::Stroke::new(2.0, Color32::BLACK));
+        painter.line_segment([r.right_top(), r.left_bottom()], egui::Stroke::new(2.0, Color32::BLACK));
+    }
+}
+
+/// One word tile: its text in its colour, a fixed word framed, and a lip on
+/// each side where the board's edge pins it.
+fn paint_word(
+    painter: &egui::Painter,
+    r: egui::Rect,
+    t: &retrace_kernel::miau::board::Thing,
+    w: &retrace_kernel::miau::board::Word,
+    s: &State,
+    look: &Look,
+    cell: f32,
+) {
+    let color = word_color(w, s, look);
+    painter.rect_filled(r, 3.0, Color32::from_gray(15));
+    if t.fixed {
+        painter.rect_stroke(r, 3.0, egui::Stroke::new(2.0, Color32::from_gray(200)), egui::StrokeKind::Inside);
+    }
+    // A word against the board's edge can't be pushed that
+    // way (a pinned sentence): a lip on that side says so.
+    let [up, down, left, right] = pinned_sides(s.board.w, s.board.h, t.x, t.y);
+    let lip = egui::Stroke::new(cell * 0.08, Color32::from_gray(170));
+    for (on, a, z) in [
+        (up, r.left_top(), r.right_top()),
+        (down, r.left_bottom(), r.right_bottom()),
+        (left, r.left_top(), r.left_bottom()),
+        (right, r.right_top(), r.right_bottom()),
+    ] {
+        if on {
+            painter.line_segment([a, z], lip);
+        }
+    }
+    let text = t.kind.text();
+    let size = (r.width() * 1.1 / text.len().max(2) as f32 * 1.6).min(r.width() * 0.44);
+    painter.text(r.center(), egui::Align2::CENTER_CENTER, text, egui::FontId::monospace(size), color);
 }
 
 /// The sides (up, down, left, right) on which a word at (x, y) is pinned by

@@ -2,7 +2,8 @@
 //! (which rules its shortest solutions need), and freezing words.
 
 use super::super::types::{Action, Miau, Setup};
-use super::search::{solve_watched, Options, Progress, Verdict};
+use super::search::solve_watched;
+use super::verdict::{Options, Progress, Verdict};
 use crate::game::{Game, Rejection};
 use crate::hashing::FrontierHasher;
 

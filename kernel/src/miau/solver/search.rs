@@ -8,8 +8,10 @@ use super::super::state::State;
 use super::super::types::{Action, Miau, Setup};
 use super::frontier::Layer;
 use super::parents::Parents;
-use super::threads::{drop_apart, each, fork, Jobs, Pool};
-use super::visited::{Checked, Print, Visited};
+use super::taker::{Expanded, Part, Taker};
+use super::threads::{drop_apart, fork, Jobs, Pool};
+use super::verdict::{rule_text, stored_bytes, Budget, Options, Progress, Verdict, MAX_STATES, MOVES};
+use super::visited::{Print, Visited};
 use crate::game::{Game, Rejection};
 use crate::hashing::{fingerprint_of, fingerprints, padded, padded_len, FrontierHasher};
 use crossbeam_utils::CachePadded;
@@ -34,15 +36,6 @@ pub fn default_batch(threads: u32) -> u32 {
         BATCH * (threads / 2)
     }
 }
-
-/// A chunk's children in order: (parent index, move, won), their keys, and
-/// (with the CPU hasher) their fingerprints.
-pub(super) type Expanded = (Vec<(u32, u8, bool)>, Vec<u8>, Vec<Print>);
-
-/// A chunk's children as the threads keep them: each on cache lines of its
-/// own, so one thread growing its vectors never invalidates the line
-/// another thread is writing its own vectors' lengths in.
-pub(super) type Part = CachePadded<Expanded>;
 
 /// Keeps the child whose key was just written at `from` in `e`'s keys,
 /// unless the key is its parent's: that state is visited already (waiting
@@ -123,136 +116,6 @@ pub(super) fn clear(e: &mut Expanded) {
     e.0.clear();
     e.1.clear();
     e.2.clear();
-}
-
-/// Parent links: the parent's index in the low 29 bits, the move above.
-pub(super) const INDEX_BITS: u32 = 29;
-
-/// A state's parent link: its parent's index, and the move from there above.
-fn link(parent: u32, m: u8) -> u32 {
-    parent | u32::from(m) << INDEX_BITS
-}
-
-/// The most states a search may visit (the parent index's range).
-pub const MAX_STATES: u64 = 1 << INDEX_BITS;
-
-/// The moves, in the order they are tried.
-pub const MOVES: [Action; 5] = [Action::Up, Action::Down, Action::Left, Action::Right, Action::Wait];
-
-/// What the search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// A shortest solution and the states visited.
-    Solved {
-        /// The moves.
-        moves: Vec<Action>,
-        /// States visited.
-        states: u64,
-    },
-    /// Every reachable state was visited and none wins: a proof.
-    Unsolved {
-        /// States visited.
-        states: u64,
-    },
-    /// A budget ran out first: no proof either way.
-    Limit {
-        /// States visited.
-        states: u64,
-        /// Which budget.
-        ran_out: Budget,
-    },
-}
-
-/// Where a search stands, for a progress display: the states visited, the
-/// layer (moves from the start) being expanded, and the bytes the search
-/// holds (visited set, parent links, this layer's and the next layer's keys).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
-    /// States visited so far.
-    pub states: u64,
-    /// The layer being expanded (the start is layer 0).
-    pub layer: u32,
-    /// Bytes held now.
-    pub bytes: u64,
-    /// The visited set is kept elsewhere (the GPU's); false once a full one
-    /// has handed over to the CPU's table.
-    pub remote: bool,
-}
-
-/// The budget a search stopped on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// [`Options::max_states`].
-    States,
-    /// [`Options::max_bytes`]: the next batch could have held more.
-    Memory,
-    /// The caller's watch asked it to stop (a time budget: the kernel has no clock).
-    Time,
-}
-
-impl Budget {
-    /// `states`, `memory` or `time`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Budget::States => "states",
-            Budget::Memory => "memory",
-            Budget::Time => "time",
-        }
-    }
-}
-
-impl Verdict {
-    /// `SOLVED <n> <moves>`, `UNSOLVED <states>` or `LIMIT <states> <budget>`.
-    pub fn line(&self) -> String {
-        match self {
-            Verdict::Solved { moves, .. } => format!("SOLVED {} {}", moves.len(), moves_text(moves)),
-            Verdict::Unsolved { states } => format!("UNSOLVED {states}"),
-            Verdict::Limit { states, ran_out } => format!("LIMIT {states} {}", ran_out.name()),
-        }
-    }
-}
-
-/// Bytes stored per visited state, on average: a 12-byte fingerprint in the
-/// visited table (buckets of five in 64 bytes, at a load of 35 % to 80 %) and
-/// a 4-byte parent link (in a vector that at most doubles). Between 20 and
-/// 45; this is about the midpoint, for progress displays. The frontier's
-/// keys come on top.
-pub const STORED_BYTES_PER_STATE: u64 = 32;
-
-/// The most bytes stored per visited state (the table just grown, the parent
-/// vector just doubled).
-pub const MAX_STORED_BYTES_PER_STATE: u64 = 45;
-
-/// Search constraints.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Options {
-    /// The most states to visit.
-    pub max_states: u64,
-    /// The most bytes the search may hold (visited set, parent links, the
-    /// frontier's keys, a batch's children); 0: no limit but `max_states`.
-    /// Checked before each batch against its worst case, so it is never
-    /// passed: the search stops with [`Budget::Memory`] instead.
-    pub max_bytes: u64,
-    /// Rules that may never be active (`"FLAG IS WIN"`).
-    pub forbid: Vec<String>,
-    /// Rules a solution must form at some point (at most 8).
-    pub require: Vec<String>,
-    /// No word may be destroyed.
-    pub no_word_loss: bool,
-    /// The player's pushes may never move a word.
-    pub hands_off: bool,
-    /// No rule may ever differ from the start's (the BYPASS search: won with no
-    /// rule changing, under the game's own movement, so a word may still be
-    /// shoved as long as no sentence forms or breaks).
-    pub same_rules: bool,
-    /// Threads expanding each layer (0 or 1: one). Every count gives the same answer.
-    pub threads: u32,
-    /// Parents expanded at once (0: [`default_batch`]). Every size gives the same answer.
-    pub batch: u32,
-    /// Step the game's own `State` even where the solver's compact state
-    /// ([`super::super::compact`]) could: slower, and the same answers (for tests and
-    /// the side-by-side bench).
-    pub general: bool,
 }
 
 /// Solves a level, visiting at most `max_states` states.
@@ -774,135 +637,6 @@ pub fn solve_from(
     }
 }
 
-/// What the search keeps as it takes each batch's children: the parent
-/// links of every state visited, and the next layer.
-struct Taker {
-    parents: Parents,
-    next: Layer,
-    key_len: usize,
-    all_formed: u8,
-    max_states: u64,
-}
-
-impl Taker {
-    /// Checks a batch against the CPU's table (its parts' fingerprints, in
-    /// order) and takes its new children.
-    fn settle(&mut self, seen: &mut Visited, parts: &[Part]) -> Option<Verdict> {
-        let prints: Vec<&[Print]> = parts.iter().map(|p| p.2.as_slice()).collect();
-        let fresh = seen.insert_all(&prints);
-        self.take(parts, &fresh)
-    }
-
-    /// [`Taker::take`] by `workers` threads: each chunk's new children get
-    /// their indices from the counts before it (counted by the inserting
-    /// threads, so nothing scans the batch here; the order is the serial
-    /// one), and each chunk writes its parent links into its own slice and
-    /// encodes its new states as a piece of the next layer. A batch in which
-    /// the search may end (a new child that has won, or the states' budget
-    /// reached) is taken serially.
-    fn take_parallel(
-        &mut self,
-        parts: &[Part],
-        checked: &Checked,
-        workers: usize,
-        pool: Option<&Pool>,
-    ) -> Option<Verdict> {
-        let key_len = self.key_len;
-        let base = self.parents.len();
-        let total: u64 = checked.counts.iter().map(|&n| u64::from(n)).sum();
-        // A win among the new children: taken in order, where the search
-        // stops exactly where it would alone.
-        if checked.ends {
-            return self.take(parts, &checked.all());
-        }
-        // The states' budget reached with no new win: taken in order, the
-        // search would stop on the new child that makes `max_states`
-        // states, with nothing else to say, so nothing is taken (on the
-        // main thread alone, that cost some 10-25 ms at 16 threads).
-        if base + total >= self.max_states {
-            return Some(Verdict::Limit { states: self.max_states, ran_out: Budget::States });
-        }
-        let counts = &checked.counts;
-        // Each chunk's first index.
-        let firsts: Vec<u32> = counts
-            .iter()
-            .scan(base as u32, |next, &n| {
-                let first = *next;
-                *next += n;
-                Some(first)
-            })
-            .collect();
-        let per = parts.len().div_ceil(workers.max(1)).max(1);
-        // Each chunk's new links (a run of its own, written on the thread
-        // that takes the chunk) and its new states (a piece of the next layer).
-        let taken: Vec<(Vec<u32>, Layer)> = each(pool, parts.len().div_ceil(per), |w| {
-            let mut out = Vec::with_capacity(per);
-            for (i, p) in parts.iter().enumerate().skip(w * per).take(per) {
-                let fresh = checked.piece(i);
-                let mut links = Vec::with_capacity(counts[i] as usize);
-                let mut piece = Layer::new(key_len, usize::MAX);
-                for (c, &(parent, m, won)) in p.0.iter().enumerate() {
-                    if !fresh[c] {
-                        continue;
-                    }
-                    debug_assert!(!won, "a batch with a new win is taken in order above");
-                    piece.push(firsts[i] + links.len() as u32, &p.1[c * key_len..(c + 1) * key_len]);
-                    links.push(link(parent, m));
-                }
-                // Closed here (its spare capacity given back), not by the
-                // main thread appending it.
-                piece.finish();
-                out.push((links, piece));
-            }
-            out
-        })
-        .into_iter()
-        .flatten()
-        .collect();
-        for (links, piece) in taken {
-            self.parents.append(links);
-            self.next.append(piece);
-        }
-        None
-    }
-
-    /// Takes a batch's children in order, with whether each was new; the
-    /// verdict when the search ends on one of them (a win, or the states'
-    /// budget).
-    fn take(&mut self, parts: &[Part], fresh: &[bool]) -> Option<Verdict> {
-        let key_len = self.key_len;
-        let children = parts.iter().flat_map(|p| p.0.iter().copied().zip(p.1.chunks(key_len)));
-        for (((parent, m, won), key), &new) in children.zip(fresh) {
-            if !new {
-                continue;
-            }
-            let parents = &mut self.parents;
-            let idx = parents.len() as u32;
-            parents.push(link(parent, m));
-            let mask = key[key_len - 1];
-            if won && mask != self.all_formed {
-                continue; // A win that skipped a required rule is a dead end.
-            }
-            if won {
-                let mut moves = Vec::new();
-                let mut at = idx;
-                while at != 0 {
-                    let link = parents.get(u64::from(at));
-                    moves.push(MOVES[(link >> INDEX_BITS) as usize]);
-                    at = link & ((1 << INDEX_BITS) - 1);
-                }
-                moves.reverse();
-                return Some(Verdict::Solved { moves, states: parents.len() });
-            }
-            if parents.len() >= self.max_states {
-                return Some(Verdict::Limit { states: parents.len(), ran_out: Budget::States });
-            }
-            self.next.push(idx, key);
-        }
-        None
-    }
-}
-
 /// A copy of `s` that shares no reference-counted table with it (names are
 /// interned and counted by nobody).
 pub(super) fn detach(s: &State) -> State {
@@ -917,47 +651,6 @@ pub(super) fn detach(s: &State) -> State {
     d.pair_words = Arc::new((*s.pair_words).clone());
     d.automaton_words = Arc::new((*s.automaton_words).clone());
     d
-}
-
-/// Bytes the visited table and the parent links hold after visiting `states`
-/// states (the figure the bytes-per-state bound is about).
-pub fn stored_bytes(states: u64) -> u64 {
-    use super::visited::{shard_bytes, SHARDS};
-    // Each shard holds about an equal share (the fingerprint's last byte shares
-    // them out); counted at one more than its share for the unevenness.
-    let share = states.div_ceil(SHARDS as u64) as usize + 1;
-    let table: u64 = (0..SHARDS).map(|k| shard_bytes(share, k) as u64).sum();
-    let mut cap: u64 = 1;
-    while cap < states {
-        cap *= 2;
-    }
-    table + cap * 4
-}
-
-/// Moves as `UDLRW` letters.
-pub fn moves_text(moves: &[Action]) -> String {
-    moves
-        .iter()
-        .map(|a| match a {
-            Action::Up => 'U',
-            Action::Down => 'D',
-            Action::Left => 'L',
-            Action::Right => 'R',
-            Action::Wait => 'W',
-        })
-        .collect()
-}
-
-/// Checks a rule text (`X IS Y`) and returns it in the rule set's form.
-pub fn rule_text(text: &str) -> Result<String, String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let ok = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    match words.as_slice() {
-        [x, is, y] if is.eq_ignore_ascii_case("is") && ok(x) && ok(y) => {
-            Ok(format!("{} IS {}", x.to_uppercase(), y.to_uppercase()))
-        }
-        _ => Err(format!("'{text}' is not a rule: write it as NOUN IS PROPERTY or NOUN IS NOUN, e.g. \"FLAG IS WIN\"")),
-    }
 }
 
 #[cfg(test)]

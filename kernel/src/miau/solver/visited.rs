@@ -554,7 +554,7 @@ pub(super) type Print = crate::hashing::Fingerprint;
 
 #[cfg(test)]
 mod visited_tests {
-    use super::super::search::{stored_bytes, MAX_STORED_BYTES_PER_STATE};
+    use super::super::verdict::{stored_bytes, MAX_STORED_BYTES_PER_STATE};
     use super::*;
 
     /// A run inserted at once answers exactly as one by one: duplicates

@@ -1,0 +1,193 @@
+//! The bars around the board: the top bar (lives, level, enemies, coins,
+//! turn and par, the stats, abilities, the charge) and the action bar.
+
+use super::*;
+
+/// A dialog button with the pad's face button that presses it drawn before
+/// it while a pad is in use (Xbox colours: A green at the bottom, B red on
+/// the right, X blue on the left, Y yellow on top).
+pub(super) fn pad_button(
+    ui: &mut egui::Ui,
+    pad: Option<crate::pad::Button>,
+    text: impl Into<egui::WidgetText>,
+) -> egui::Response {
+    use crate::pad::Button as P;
+    if let Some(b) = pad {
+        let (letter, colour) = match b {
+            P::South => ("A", Color32::from_rgb(60, 170, 70)),
+            P::East => ("B", Color32::from_rgb(210, 60, 50)),
+            P::West => ("X", Color32::from_rgb(60, 110, 220)),
+            _ => ("Y", Color32::from_rgb(220, 180, 40)),
+        };
+        let (r, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
+        ui.painter().circle_filled(r.center(), 8.5, colour);
+        ui.painter().text(
+            r.center(),
+            egui::Align2::CENTER_CENTER,
+            letter,
+            egui::FontId::proportional(11.0),
+            Color32::WHITE,
+        );
+    }
+    ui.button(text)
+}
+
+impl ExplodoView {
+    /// The top bar: two rows of a fixed height, so it never pushes the
+    /// board: the run's figures each after its icon (the name on hover and
+    /// for screen readers), then the power-ups held, the charge and the
+    /// run's tags.
+    pub(super) fn top_bar(&self, ui: &mut egui::Ui, lang: Lang) {
+        let s = self.session.state();
+        let item = |ui: &mut egui::Ui, icon: Icon, label: &str, value: String| {
+            let (rect, _) = ui.allocate_exact_size(Vec2::splat(16.0), egui::Sense::hover());
+            paint_icon(ui.painter(), rect, icon);
+            let r = ui.label(RichText::new(&value).strong()).on_hover_text(label);
+            r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{label}: {value}")));
+            ui.add_space(6.0);
+        };
+        ui.horizontal(|ui| {
+            ui.set_min_height(22.0);
+            item(ui, Icon::Heart, tr(lang, "Lives"), s.lives.to_string());
+            item(ui, Icon::Flag, tr(lang, "Level"), format!("{}/20", s.level));
+            item(ui, Icon::Enemy, tr(lang, "Enemies"), s.enemies.len().to_string());
+            item(ui, Icon::Coin, tr(lang, "Coins"), s.coins.to_string());
+            item(ui, Icon::Turn, tr(lang, "Turn"), format!("{}/{}", s.turn, s.par));
+            item(ui, Icon::Bomb, tr(lang, "Bombs"), s.max_bombs.to_string());
+            item(ui, Icon::Blast, tr(lang, "Blast"), s.fire.to_string());
+            item(ui, Icon::Fuse, tr(lang, "Fuse"), s.fuse.to_string());
+            if s.star > 0 {
+                item(ui, Icon::Star, tr(lang, "Star"), s.star.to_string());
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.set_min_height(22.0);
+            let held: Vec<&str> =
+                POWERS.iter().filter(|p| p.is_ability() && s.has(**p)).map(|p| power_name(*p, lang)).collect();
+            if !held.is_empty() {
+                item(ui, Icon::Held, tr(lang, "Held"), held.join(", "));
+            }
+            item(
+                ui,
+                Icon::Charge,
+                tr(lang, "Charge"),
+                s.charge.map_or(if lang == Lang::Ru { "нет".into() } else { "none".into() }, |(c, n)| {
+                    format!("{} ×{n}", charge_name(c, lang))
+                }),
+            );
+            if s.setup.developer {
+                ui.colored_label(DEVELOPER_RED, tr(lang, "Developer"));
+            }
+            if s.setup.immortal {
+                ui.colored_label(Color32::from_rgb(230, 200, 60), tr(lang, "Immortal"));
+            }
+            if s.setup.test() {
+                ui.colored_label(Color32::from_rgb(120, 190, 255), tr(lang, "Test run"));
+            }
+        });
+    }
+
+    pub(super) fn action_bar(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
+        let s = self.session.state().clone();
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(tr(lang, "Run menu")).clicked() {
+                self.menu = true;
+            }
+            // "What is that?": then a click on a thing (or Enter on the aim) opens its entry.
+            if ui.selectable_label(self.asking, "?").on_hover_text(tr(lang, "What is that?")).clicked() {
+                self.asking = !self.asking;
+            }
+            // Auto-move under way: Go takes the next step, Stop ends the walk (Esc too).
+            if self.walk.is_some() {
+                if ui.button(tr(lang, "Go")).clicked() {
+                    self.walk_on(store);
+                }
+                if ui.button(tr(lang, "Stop walking")).clicked() {
+                    self.walk = None;
+                }
+            }
+            let mut modes = vec![(Mode::Move, tr(lang, "Move")), (Mode::Bomb, tr(lang, "Bomb"))];
+            for (p, m, name) in [
+                (Power::Run, Mode::Run, tr(lang, "Run")),
+                (Power::Slide, Mode::Slide, tr(lang, "Slide")),
+                (Power::Kick, Mode::Kick, tr(lang, "Kick")),
+                (Power::Throw, Mode::Throw, tr(lang, "Throw")),
+                (Power::Rpg, Mode::Rpg, tr(lang, "RPG")),
+                (Power::Detonator, Mode::Detonate, tr(lang, "Detonate")),
+            ] {
+                if s.has(p) {
+                    modes.push((m, name));
+                }
+            }
+            for (m, name) in modes {
+                if ui.selectable_value(&mut self.mode, m, name).clicked() {
+                    self.picked = true;
+                }
+            }
+            // The charge button, beside Bomb: the charge's name and uses left;
+            // greyed and dashed with none (or a charge that works by itself).
+            let label = match s.charge {
+                Some((c, n)) => format!("{} ×{n}", charge_name(c, lang)),
+                None => format!("{}: -", tr(lang, "Charge")),
+            };
+            let usable = s.charge.is_some_and(|(c, _)| !c.passive());
+            let button = ui.add_enabled(usable, egui::Button::selectable(self.mode == Mode::Charge, label));
+            if !usable {
+                let r = button.rect;
+                let dash = egui::Stroke::new(1.0, Color32::GRAY);
+                ui.painter().add(egui::Shape::dashed_line(
+                    &[r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()],
+                    dash,
+                    4.0,
+                    3.0,
+                ));
+            }
+            if button.clicked() {
+                self.mode = Mode::Charge;
+                self.picked = true;
+            }
+            ui.separator();
+            for (label, d) in [
+                (tr(lang, "Up"), Dir::Up),
+                (tr(lang, "Down"), Dir::Down),
+                (tr(lang, "Left"), Dir::Left),
+                (tr(lang, "Right"), Dir::Right),
+            ] {
+                // The direction buttons are shortcuts like the keys: a deadly
+                // move is refused unless its action was picked first.
+                if ui.button(label).clicked() {
+                    if let Some(a) = toward(&s, self.mode, d) {
+                        self.shortcut(store, a);
+                    }
+                }
+            }
+            if s.has(Power::Diagonal) {
+                for (label, g) in [
+                    (tr(lang, "Up-left"), Diag::UpLeft),
+                    (tr(lang, "Up-right"), Diag::UpRight),
+                    (tr(lang, "Down-left"), Diag::DownLeft),
+                    (tr(lang, "Down-right"), Diag::DownRight),
+                ] {
+                    if ui.button(label).clicked() {
+                        self.shortcut(store, Action::Diagonal(g));
+                    }
+                }
+            }
+            if s.carrying() == Some(Charge::Freeze) && ui.button(tr(lang, "Freeze")).clicked() {
+                self.push(store, Action::UseCharge(Aim::Me));
+            }
+            // Wait turns red when waiting would cost a life; it still works.
+            let wait = if self.preview().wait_deadly {
+                RichText::new(tr(lang, "Wait")).color(Color32::from_rgb(230, 50, 50))
+            } else {
+                RichText::new(tr(lang, "Wait"))
+            };
+            if ui.button(wait).clicked() {
+                self.push(store, Action::Wait);
+            }
+            if ui.button(tr(lang, "Scores")).clicked() {
+                self.show_scores = true;
+            }
+        });
+    }
+}

@@ -1,0 +1,250 @@
+//! The board in the window: the 9 × 13 view that follows you, the picked
+//! action's targets, the cursor, and markers at the view's edges.
+
+use super::*;
+
+/// The board view's size in tiles (columns, rows): larger boards scroll.
+pub const VIEW: (i32, i32) = (9, 13);
+
+/// Markers on the view's edge for what is out of sight: each enemy a small
+/// triangle in its colour pointing its way, the open exit a green one.
+pub(super) fn paint_edge_markers(painter: &egui::Painter, view: egui::Rect, board: egui::Rect, cell: f32, s: &State) {
+    let centre = |p: Pos| board.min + Vec2::new((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
+    let mut marks: Vec<(Pos, Color32)> = s.enemies.iter().map(|e| (e.pos, paint::enemy_look(e.kind).1)).collect();
+    if s.exit_open {
+        marks.push((s.layout.exit, Color32::from_rgb(60, 220, 90)));
+    }
+    let inner = view.shrink(cell * 0.3);
+    for (p, colour) in marks {
+        let c = centre(p);
+        if view.contains(c) {
+            continue;
+        }
+        let at = inner.clamp(c);
+        let dir = (c - at).normalized();
+        let side = Vec2::new(-dir.y, dir.x) * cell * 0.18;
+        painter.add(egui::Shape::convex_polygon(
+            vec![at + dir * cell * 0.25, at - dir * cell * 0.1 + side, at - dir * cell * 0.1 - side],
+            colour,
+            egui::Stroke::new(1.0, Color32::BLACK),
+        ));
+    }
+}
+
+impl ExplodoView {
+    /// The line under the action bar while the cursor or "What is that?"
+    /// is on: what the keys do.
+    pub(super) fn cursor_line(&self, ui: &mut egui::Ui, lang: Lang) {
+        if self.asking {
+            ui.label(
+                RichText::new(tr(lang, "What is that? Arrows hop between things, Enter explains, Esc stops.")).small(),
+            );
+        } else if self.cursor.is_some() {
+            ui.label(
+                RichText::new(tr(
+                    lang,
+                    "Cursor: Enter or M acts on its tile, B bomb, V charge, Space waits (on you), Esc backs out.",
+                ))
+                .small(),
+            );
+        }
+    }
+
+    /// Moves the view: dragging looks around; else it glides toward its
+    /// target (a new board shows at once).
+    pub(super) fn glide(&mut self, ui: &egui::Ui, s: &State, resp: &egui::Response, cell: f32) {
+        let dt = ui.input(|i| i.stable_dt).min(0.1);
+        if resp.dragged() {
+            // Dragging looks around.
+            let d = resp.drag_delta() / cell;
+            let (x, y) = self.look.unwrap_or(self.camera);
+            self.look = Some((x - d.x, y - d.y));
+            self.look = Some(self.view_target(s));
+        }
+        let target = self.view_target(s);
+        // A new board (level or attempt) shows at once; the view glides only within one.
+        if self.camera_board != Some((s.level, s.attempt)) {
+            self.camera_board = Some((s.level, s.attempt));
+            self.camera = target;
+        }
+        let (cx, cy) = self.camera;
+        let k = (dt * 12.0).min(1.0);
+        self.camera = (cx + (target.0 - cx) * k, cy + (target.1 - cy) * k);
+        if (self.camera.0 - target.0).abs() + (self.camera.1 - target.1).abs() > 0.01 {
+            ui.ctx().request_repaint();
+        } else {
+            self.camera = target;
+        }
+    }
+
+    /// With an action picked (its button or key), the tiles it can use in
+    /// blue, and those that would cost a life red with a cross.
+    pub(super) fn paint_targets(&mut self, painter: &egui::Painter, rect: egui::Rect, cell: f32, s: &State) {
+        if !self.picked || !s.dialogs.is_empty() || s.phase != RunPhase::Playing {
+            return;
+        }
+        let step = self.session.step();
+        if !matches!(&self.targets, Some((st, m, _)) if *st == step && *m == self.mode) {
+            self.targets = Some((step, self.mode, input::targets(s, self.mode)));
+        }
+        let Some((_, _, tiles)) = &self.targets else { return };
+        for &(p, deadly) in tiles {
+            let r = egui::Rect::from_min_size(
+                rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell),
+                Vec2::splat(cell),
+            )
+            .shrink(cell * 0.12);
+            if deadly {
+                let red = Color32::from_rgb(220, 40, 40);
+                painter.rect_filled(r, 3.0, red.gamma_multiply(0.35));
+                let stroke = egui::Stroke::new((cell * 0.08).max(2.0), red);
+                painter.line_segment([r.left_top(), r.right_bottom()], stroke);
+                painter.line_segment([r.right_top(), r.left_bottom()], stroke);
+            } else {
+                painter.rect_filled(r, 3.0, Color32::from_rgba_unmultiplied(70, 140, 255, 90));
+            }
+        }
+    }
+
+    /// The picked action's tiles now (for tests): each with whether it is deadly.
+    pub fn picked_targets(&self) -> Option<&[(Pos, bool)]> {
+        self.targets
+            .as_ref()
+            .filter(|(st, m, _)| *st == self.session.step() && *m == self.mode)
+            .map(|(_, _, t)| t.as_slice())
+    }
+
+    /// The keyboard's and pad's cursor: a dashed square (yellow while
+    /// asking "What is that?").
+    pub(super) fn paint_cursor(&self, painter: &egui::Painter, rect: egui::Rect, cell: f32) {
+        if let Some(c) = self.cursor {
+            let r = egui::Rect::from_min_size(
+                rect.min + Vec2::new(c.x as f32 * cell, c.y as f32 * cell),
+                Vec2::splat(cell),
+            )
+            .shrink(2.0);
+            let colour = if self.asking { Color32::YELLOW } else { Color32::WHITE };
+            let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
+            painter.add(egui::Shape::dashed_line(&corners, egui::Stroke::new(2.0, colour), cell * 0.18, cell * 0.1));
+        }
+    }
+
+    /// Where the view should be: the place looked at, else centred on the
+    /// cursor or you, kept inside the board.
+    pub fn view_target(&self, s: &State) -> (f32, f32) {
+        let (vw, vh) = (s.layout.w.min(VIEW.0) as f32, s.layout.h.min(VIEW.1) as f32);
+        let (mx, my) = ((s.layout.w as f32 - vw).max(0.0), (s.layout.h as f32 - vh).max(0.0));
+        let (x, y) = self.look.unwrap_or_else(|| {
+            let c = self.walk.or(self.cursor).unwrap_or(s.player);
+            (c.x as f32 + 0.5 - vw / 2.0, c.y as f32 + 0.5 - vh / 2.0)
+        });
+        (x.clamp(0.0, mx), y.clamp(0.0, my))
+    }
+
+    pub(super) fn board(&mut self, ui: &mut egui::Ui, store: &Store) {
+        let s = self.session.state().clone();
+        let avail = ui.available_size();
+        // A view of at most 9 by 13 tiles that follows you on larger boards.
+        let (vw, vh) = (s.layout.w.min(VIEW.0), s.layout.h.min(VIEW.1));
+        let cell = ((avail.x * 0.7) / vw as f32).min((avail.y - 20.0) / vh as f32).clamp(14.0, 44.0);
+        let (view, resp) =
+            ui.allocate_exact_size(Vec2::new(cell * vw as f32, cell * vh as f32), Sense::click_and_drag());
+        resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("board, level {}", s.level)));
+        self.glide(ui, &s, &resp, cell);
+        // The whole board's rect, shifted by the view; the painter clips to the view.
+        let rect = egui::Rect::from_min_size(
+            view.min - Vec2::new(self.camera.0, self.camera.1) * cell,
+            Vec2::new(cell * s.layout.w as f32, cell * s.layout.h as f32),
+        );
+        let painter = ui.painter_at(view);
+        // The last turn animates from its events; a finished one is dropped.
+        let now = ui.input(|i| i.time);
+        if let Some((m, start)) = &mut self.anim {
+            let elapsed = now - *start.get_or_insert(now);
+            if elapsed < paint::EFFECT_SECONDS {
+                paint::paint_moving(&painter, rect, &s, Some((m, elapsed)));
+                ui.ctx().request_repaint();
+            } else {
+                self.anim = None;
+            }
+        }
+        if self.anim.is_none() {
+            paint(&painter, rect, &s);
+        }
+        if s.dialogs.is_empty() && s.phase == RunPhase::Playing {
+            let preview = self.preview();
+            for (tiles, alpha) in [(&preview.next, 50), (&preview.now, 110)] {
+                for &p in tiles.iter() {
+                    let r = egui::Rect::from_min_size(
+                        rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell),
+                        Vec2::splat(cell),
+                    );
+                    painter.rect_filled(r.shrink(1.0), 2.0, Color32::from_rgba_unmultiplied(230, 30, 30, alpha));
+                }
+            }
+        }
+        let tile_at =
+            |at: egui::Pos2| Pos { x: ((at.x - rect.min.x) / cell) as i32, y: ((at.y - rect.min.y) / cell) as i32 };
+        // A far tile (Move, nothing picked): auto-move's way, hovered or walking.
+        let moving = self.mode == Mode::Move && !self.picked;
+        let far = |t: Pos| moving && t.king(s.player) > 1 && s.layout.inside(t);
+        let shown = self.walk.or_else(|| resp.hover_pos().map(tile_at).filter(|&t| far(t)));
+        if let Some(to) = shown.filter(|_| s.dialogs.is_empty() && s.phase == RunPhase::Playing) {
+            if let Some(r) = self.route_to(to) {
+                let centre = |p: Pos| rect.min + Vec2::new((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
+                let blue = Color32::from_rgba_unmultiplied(70, 140, 255, if self.walk.is_some() { 150 } else { 80 });
+                let mut from = s.player;
+                for (i, &t) in r.tiles.iter().enumerate() {
+                    let colour =
+                        if i == 0 && !r.safe { Color32::from_rgba_unmultiplied(230, 40, 40, 170) } else { blue };
+                    let tr = egui::Rect::from_center_size(centre(t), Vec2::splat(cell * 0.5));
+                    painter.rect_filled(tr, 3.0, colour);
+                    painter.arrow(centre(from), centre(t) - centre(from), egui::Stroke::new(2.0, colour));
+                    from = t;
+                }
+            }
+        }
+        self.paint_targets(&painter, rect, cell, &s);
+        self.paint_cursor(&painter, rect, cell);
+        paint_edge_markers(&painter, view, rect, cell, &s);
+        if resp.clicked() && !self.piloting() {
+            if let Some(at) = resp.interact_pointer_pos() {
+                let tile = tile_at(at);
+                // The mouse hands the board back: the cursor goes away.
+                self.cursor = None;
+                let asking = std::mem::take(&mut self.asking);
+                // "What is that?", or a click on an enemy with nothing picked: its entry.
+                let enemy = s.enemies.iter().any(|e| e.pos == tile);
+                if asking || (enemy && !self.picked) {
+                    self.explain_at(tile);
+                } else if far(tile) {
+                    // A far tile walks there; a second click on the destination steps on (Go).
+                    self.walk = Some(tile);
+                    self.walk_on(store);
+                } else if let Some(a) = tap(&s, self.mode, tile) {
+                    self.walk = None;
+                    self.shortcut(store, a);
+                }
+            }
+        }
+        // Autopilot, once every enemy is gone: two turns a second, the board
+        // taking no input meanwhile (Esc stops it).
+        if self.walk.is_none() && self.piloting() {
+            let now = ui.input(|i| i.time);
+            if now - self.walked_at >= 0.5 {
+                self.walked_at = now;
+                self.pilot(store);
+            }
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        // With every enemy gone, the walk goes on by itself, two steps a second.
+        if self.walk.is_some() && s.enemies.is_empty() && s.dialogs.is_empty() {
+            let now = ui.input(|i| i.time);
+            if now - self.walked_at >= 0.5 {
+                self.walked_at = now;
+                self.walk_on(store);
+            }
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+}

@@ -1,0 +1,348 @@
+//! Explodorama's dialogs and banners: the gem's cards, the charge swap, the
+//! shop, the explanations, the level banner and the death banner.
+
+use super::*;
+
+/// The charge-swap dialog: keep the carried charge, take the new one, or
+/// (carrying Freeze) use it first; the answer, once given.
+pub(super) fn swap_dialog(
+    ctx: &egui::Context,
+    lang: Lang,
+    (old, left): (Charge, u32),
+    (new, uses): (Charge, u32),
+) -> Option<Action> {
+    let mut answer = None;
+    egui::Window::new(tr(lang, "A new charge"))
+        .collapsible(false)
+        .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
+        .show(ctx, |ui| {
+            let (o, n) = (charge_name(old, lang), charge_name(new, lang));
+            let ru = lang == Lang::Ru;
+            ui.label(if ru {
+                format!("У вас {o} ×{left}, найдено {n} ×{uses}.")
+            } else {
+                format!("You carry {o} ×{left} and found {n} ×{uses}.")
+            });
+            ui.horizontal(|ui| {
+                let (keep, take) = (new.sell_value(uses), old.sell_value(left));
+                let keep = if ru {
+                    format!("Оставить {o} (+{keep} монет)")
+                } else {
+                    format!("Keep {o} (+{keep} coins)")
+                };
+                if ui.button(keep).clicked() {
+                    answer = Some(Action::KeepCharge);
+                }
+                let take = if ru {
+                    format!("Взять {n} (+{take} монет)")
+                } else {
+                    format!("Take {n} (+{take} coins)")
+                };
+                if ui.button(take).clicked() {
+                    answer = Some(Action::TakeCharge);
+                }
+                let freeze = if ru {
+                    format!("Применить Заморозку, затем взять {n}")
+                } else {
+                    format!("Use Freeze, then take {n}")
+                };
+                if old == Charge::Freeze && ui.button(freeze).clicked() {
+                    answer = Some(Action::FreezeFirst);
+                }
+            });
+        });
+    answer
+}
+
+/// A dialog's clip width in points (a 9-tile scene: 24 points a tile).
+pub(super) const CLIP_WIDTH: f32 = 216.0;
+
+/// The arrow keys move a dialog's selection among the indices `ok` allows
+/// (Up and Left back, Down and Right on, stopping at the ends).
+pub(super) fn dialog_keys(ui: &egui::Ui, selected: usize, len: usize, ok: impl Fn(usize) -> bool) -> usize {
+    let (back, on) = ui.input(|i| {
+        (
+            i.key_pressed(egui::Key::ArrowUp) || i.key_pressed(egui::Key::ArrowLeft),
+            i.key_pressed(egui::Key::ArrowDown) || i.key_pressed(egui::Key::ArrowRight),
+        )
+    });
+    if on {
+        return (selected + 1..len).find(|&i| ok(i)).unwrap_or(selected);
+    }
+    if back {
+        return (0..selected).rev().find(|&i| ok(i)).unwrap_or(selected);
+    }
+    selected
+}
+
+impl ExplodoView {
+    /// The level-start banner: "Level N" and the enemy type this level
+    /// brings first, for a moment when a level (or a retry) begins; the
+    /// first action takes it down, so it never delays play.
+    pub(super) fn level_banner(&mut self, ui: &egui::Ui, lang: Lang) {
+        let s = self.session.state();
+        let key = (s.level, s.attempt);
+        // Not over a dialog (the shop at a level's start): it goes up once
+        // the dialog is answered.
+        if self.bannered != Some(key) && s.turn == 1 && s.phase == RunPhase::Playing && s.dialogs.is_empty() {
+            self.bannered = Some(key);
+            self.banner = Some((key, std::time::Instant::now()));
+        }
+        let Some((for_key, since)) = self.banner else { return };
+        let left = BANNER_SECONDS - since.elapsed().as_secs_f32();
+        if for_key != key || s.turn > 1 || left <= 0.0 {
+            self.banner = None;
+            return;
+        }
+        ui.ctx().request_repaint_after(std::time::Duration::from_secs_f32(left));
+        let new = retrace_kernel::explodo::KINDS.iter().find(|k| k.from_level() == s.level);
+        let title = if lang == Lang::Ru { format!("Уровень {}", s.level) } else { format!("Level {}", s.level) };
+        egui::Area::new(egui::Id::unique("explodo-level-banner"))
+            .anchor(egui::Align2::CENTER_TOP, Vec2::new(0.0, 120.0))
+            .interactable(false)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.heading(title);
+                    if s.attempt > 0 {
+                        ui.label(if lang == Lang::Ru {
+                            "Ещё раз: то же поле"
+                        } else {
+                            "Again: the same board"
+                        });
+                    }
+                    if let Some(&k) = new {
+                        let (_, colour) = paint::enemy_look(k);
+                        ui.colored_label(
+                            colour,
+                            if lang == Lang::Ru {
+                                format!("Новый враг: {}", kind_name(k, lang))
+                            } else {
+                                format!("New enemy: {}", kind_name(k, lang))
+                            },
+                        );
+                    }
+                });
+            });
+    }
+
+    /// The clip of `o` (a power-up or charge at work, made from the run's
+    /// seed), `width` points wide, with its line under it; Heart and Coin
+    /// bag have none, only the line.
+    pub(super) fn offer_clip(&mut self, ui: &mut egui::Ui, o: Offer, width: f32, lang: Lang) {
+        let seed = self.session.state().seed;
+        if let Some(c) = self.clip.show(almanac::entry_of(o).topic(), seed) {
+            c.ui(ui, width);
+        }
+        let text = match o {
+            Offer::Power(p) => power_text(p, lang),
+            Offer::Charge(c) => charge_text(c, lang),
+        };
+        ui.add(egui::Label::new(RichText::new(text).small()).wrap());
+    }
+
+    /// A first-time explanation: the power-up's or charge's name, its clip
+    /// and its line.
+    pub(super) fn explain_window(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let Some(o) = self.explain else { return };
+        let name = offer_name(o, lang);
+        egui::Window::new(format!("{}: {name}", tr(lang, "New")))
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_BOTTOM, Vec2::new(0.0, -16.0))
+            .show(ui.ctx(), |ui| {
+                ui.set_max_width(CLIP_WIDTH);
+                self.offer_clip(ui, o, CLIP_WIDTH, lang);
+                if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "Got it")).clicked() {
+                    self.explain = None;
+                }
+            });
+    }
+
+    /// The life-lost (or game-over) banner: how it happened, and the turns
+    /// before it again, round and round, three boards a second, until dismissed.
+    pub(super) fn death_banner(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let Some((text, frames)) = &self.death else { return };
+        let mut dismissed = false;
+        let pad = self.pad_in_use;
+        let over = self.session.state().phase == RunPhase::Over;
+        egui::Window::new(if over { tr(lang, "The last turns") } else { tr(lang, "A life lost") })
+            .collapsible(false)
+            .anchor(egui::Align2::LEFT_BOTTOM, Vec2::new(12.0, -12.0))
+            .show(ui.ctx(), |ui| {
+                ui.label(death_line(text, lang));
+                if let Some(last) = frames.last() {
+                    let n = frames.len();
+                    // A pause on the last board before it starts again.
+                    let k = ((ui.input(|i| i.time) * 3.0) as usize) % (n + 3);
+                    let s = &frames[k.min(n - 1)];
+                    let cell = (260.0 / last.layout.w as f32).min(200.0 / last.layout.h as f32);
+                    let (r, _) = ui.allocate_exact_size(
+                        Vec2::new(cell * last.layout.w as f32, cell * last.layout.h as f32),
+                        Sense::hover(),
+                    );
+                    paint(&ui.painter_at(r), r, s);
+                    ui.label(RichText::new(format!("{} {}/{n}", tr(lang, "Turn"), k.min(n - 1) + 1)).small());
+                    ui.ctx().request_repaint_after(std::time::Duration::from_millis(150));
+                }
+                if !over && pad_button(ui, pad.then_some(crate::pad::Button::South), tr(lang, "Continue")).clicked() {
+                    dismissed = true;
+                }
+            });
+        if dismissed {
+            self.death = None;
+        }
+    }
+
+    /// The shop: select, then Buy (Enter); the arrows move between the items
+    /// still on the shelf; an item too dear says how many coins it lacks.
+    pub(super) fn shop(
+        &mut self,
+        ui: &mut egui::Ui,
+        s: &State,
+        items: &[Option<Offer>],
+        restocks: u32,
+        lang: Lang,
+    ) -> Option<Action> {
+        let mut answer = None;
+        // Select, then Buy (Enter); the arrows move between the
+        // items still on the shelf.
+        let on_shelf = |i: usize| items.get(i).is_some_and(Option::is_some);
+        if !on_shelf(self.selected) {
+            self.selected = (0..items.len()).find(|&i| on_shelf(i)).unwrap_or(0);
+        }
+        self.selected = dialog_keys(ui, self.selected, items.len(), on_shelf);
+        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+        egui::Window::new(tr(lang, "The shop"))
+            .collapsible(false)
+            .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
+            .show(ui.ctx(), |ui| {
+                ui.set_max_width(CLIP_WIDTH);
+                if let Some(Some(o)) = items.get(self.selected) {
+                    self.offer_clip(ui, *o, CLIP_WIDTH, lang);
+                }
+                ui.label(if lang == Lang::Ru {
+                    format!("Монет: {}. Покупки не тратят ходов.", s.coins)
+                } else {
+                    format!("{} coins. Shopping takes no turns.", s.coins)
+                });
+                for (i, o) in items.iter().enumerate() {
+                    if let Some(o) = o {
+                        let text = if lang == Lang::Ru {
+                            format!("{} · монет: {}", card_text(s, *o, lang), o.price())
+                        } else {
+                            format!("{} · {} coins", card_text(s, *o, lang), o.price())
+                        };
+                        if ui.selectable_label(self.selected == i, text).clicked() {
+                            self.selected = i;
+                        }
+                    }
+                }
+                // Buy the selected item (Enter), or say how many coins it lacks.
+                if let Some(Some(o)) = items.get(self.selected) {
+                    let short = o.price().saturating_sub(s.coins);
+                    if short == 0 {
+                        let buy = if lang == Lang::Ru {
+                            format!("Купить (монет: {})", o.price())
+                        } else {
+                            format!("Buy ({} coins)", o.price())
+                        };
+                        if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::South), buy).clicked() || enter
+                        {
+                            answer = Some(Action::Buy(self.selected as u8));
+                        }
+                    } else {
+                        ui.add_enabled(false, egui::Button::new(tr(lang, "Buy")));
+                        ui.colored_label(
+                            Color32::from_rgb(230, 120, 90),
+                            if lang == Lang::Ru {
+                                format!("Слишком дорого: не хватает монет: {short}")
+                            } else {
+                                format!("Too dear: {short} more coins needed")
+                            },
+                        );
+                    }
+                }
+                ui.horizontal(|ui| {
+                    let restock = if lang == Lang::Ru {
+                        format!("Обновить (монет: {})", restocks + 1)
+                    } else {
+                        format!("Restock ({} coins)", restocks + 1)
+                    };
+                    if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::North), restock).clicked() {
+                        answer = Some(Action::Restock);
+                    }
+                    if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::West), tr(lang, "Next level"))
+                        .clicked()
+                    {
+                        answer = Some(Action::LeaveShop);
+                    }
+                });
+            });
+        answer
+    }
+
+    pub(super) fn dialogs(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
+        // The level-cleared banner comes before the shop.
+        if let Some((level, turns, par, coins)) = self.cleared {
+            egui::Window::new(tr(lang, "Level cleared"))
+                .collapsible(false)
+                .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
+                .show(ui.ctx(), |ui| {
+                    ui.label(if lang == Lang::Ru {
+                        format!("Уровень {level} пройден за {turns} ходов (норма {par}): +{coins} монет.")
+                    } else {
+                        format!("Level {level} cleared in {turns} turns (par {par}): +{coins} coins.")
+                    });
+                    if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "To the shop"))
+                        .clicked()
+                    {
+                        self.cleared = None;
+                    }
+                });
+            return;
+        }
+        let s = self.session.state().clone();
+        let Some(top) = s.dialogs.last() else { return };
+        let mut answer = None;
+        match top {
+            Dialog::Gem { cards, rainbow } => {
+                // Select, then Choose (Enter); the arrows move the selection.
+                self.selected = if self.selected < cards.len() { self.selected } else { 0 };
+                self.selected = dialog_keys(ui, self.selected, cards.len(), |_| true);
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                egui::Window::new(if *rainbow { tr(lang, "The rainbow gem") } else { tr(lang, "The gem") })
+                    .collapsible(false)
+                    .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
+                    .show(ui.ctx(), |ui| {
+                        ui.set_max_width(CLIP_WIDTH);
+                        self.offer_clip(ui, cards[self.selected], CLIP_WIDTH, lang);
+                        ui.label(if lang == Lang::Ru {
+                            "Выберите одно (ход не тратится):"
+                        } else {
+                            "Choose one (it takes no turn):"
+                        });
+                        egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
+                            for (i, o) in cards.iter().enumerate() {
+                                if ui.selectable_label(self.selected == i, card_text(&s, *o, lang)).clicked() {
+                                    self.selected = i;
+                                }
+                            }
+                        });
+                        if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "Choose"))
+                            .clicked()
+                            || enter
+                        {
+                            answer = Some(Action::Choose(self.selected as u8));
+                        }
+                    });
+            }
+            Dialog::Shop { items, restocks } => answer = self.shop(ui, &s, items, *restocks, lang),
+            Dialog::Swap { new, uses } => {
+                let (old, left) = s.charge.expect("a swap has a carried charge");
+                answer = swap_dialog(ui.ctx(), lang, (old, left), (*new, *uses));
+            }
+        }
+        if let Some(a) = answer {
+            self.push(store, a);
+        }
+    }
+}

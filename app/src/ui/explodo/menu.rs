@@ -1,0 +1,186 @@
+//! The run menu and what it opens: the almanac and demo, the bug report,
+//! the high scores.
+
+use super::*;
+
+/// The graphics adapter for a bug report: `RETRACE_ADAPTER_NAME` when set,
+/// else Vulkan's first adapter as wgpu names it, else "none found".
+pub(super) fn adapter_line() -> String {
+    std::env::var("RETRACE_ADAPTER_NAME").ok().unwrap_or_else(|| {
+        retrace_gpu::Gpu::new().map_or_else(|e| format!("none found ({e})"), |g| g.info.name.clone())
+    })
+}
+
+/// The high-score board in a window.
+pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: Lang) {
+    let (board, problem) = crate::store::explodo::load_scores(&store.path(SCORES));
+    egui::Window::new(tr(lang, "High scores")).open(open).collapsible(false).show(ctx, |ui| {
+        if let Some(p) = problem {
+            ui.colored_label(Color32::from_rgb(230, 90, 70), p);
+        }
+        if board.is_empty() {
+            ui.label(if lang == Lang::Ru {
+                "Законченных забегов пока нет."
+            } else {
+                "No finished runs yet."
+            });
+        }
+        egui::Grid::new("scores").striped(true).show(ui, |ui| {
+            for h in [
+                "#",
+                tr(lang, "How far"),
+                tr(lang, "Coins"),
+                tr(lang, "Turns"),
+                tr(lang, "Kills"),
+                tr(lang, "Lives lost"),
+                tr(lang, "Ended"),
+                tr(lang, "Held"),
+                tr(lang, "Date"),
+                tr(lang, "Seed"),
+            ] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for (i, s) in board.iter().enumerate() {
+                let place = RichText::new((i + 1).to_string());
+                ui.label(if s.developer { place.color(Color32::from_rgb(220, 60, 60)) } else { place });
+                ui.label(match (s.won, lang == Lang::Ru) {
+                    (true, false) => "won".to_string(),
+                    (true, true) => "победа".to_string(),
+                    (false, false) => format!("level {}", s.level),
+                    (false, true) => format!("уровень {}", s.level),
+                });
+                ui.label(s.coins.to_string());
+                ui.label(s.turns.to_string());
+                ui.label(s.kills.to_string());
+                ui.label(s.lives_lost.to_string());
+                ui.label(&s.ended);
+                ui.label(s.powerups.join(", "));
+                ui.label(&s.date);
+                ui.label(s.seed.to_string());
+                ui.end_row();
+            }
+        });
+    });
+}
+
+impl ExplodoView {
+    /// The almanac's and the demo's windows, while open.
+    pub(super) fn almanac_and_demo(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let seed = self.session.state().seed;
+        if let Some(a) = &mut self.almanac {
+            let mut open = true;
+            a.window(ui.ctx(), &mut open, self.session.state(), seed, lang);
+            if !open {
+                self.almanac = None;
+            }
+        }
+    }
+
+    /// The in-run menu: the level and seed, Sound and Autopilot, Resume, New
+    /// run (asked first: it replaces this run), Scores, Changes, Bug.
+    pub(super) fn menu_window(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<ExplodoRequest> {
+        let mut request = None;
+        if self.confirm_new {
+            match crate::ui::ask(ui.ctx(), lang, tr(lang, "Start a new run? This run will be gone.")) {
+                Some(true) => {
+                    let st = self.session.state();
+                    request = Some(ExplodoRequest::NewRun(st.setup, crate::random_seed()));
+                    self.confirm_new = false;
+                }
+                Some(false) => self.confirm_new = false,
+                None => {}
+            }
+        }
+        if !self.menu {
+            return request;
+        }
+        let mut open = true;
+        let st = self.session.state().clone();
+        egui::Window::new(tr(lang, "Run menu")).open(&mut open).collapsible(false).show(ui.ctx(), |ui| {
+            ui.label(format!("{} {}/20 · {} {}", tr(lang, "Level"), st.level, tr(lang, "Seed"), st.seed));
+            ui.checkbox(&mut self.sound, tr(lang, "Sound"));
+            ui.checkbox(&mut self.autopilot, tr(lang, "Autopilot"));
+            if ui.button(tr(lang, "Resume")).clicked() {
+                self.menu = false;
+            }
+            if ui.button(tr(lang, "New run")).clicked() {
+                self.confirm_new = true;
+                self.menu = false;
+            }
+            ui.horizontal(|ui| {
+                if ui.button(tr(lang, "Scores")).clicked() {
+                    self.show_scores = true;
+                }
+                if ui.button(tr(lang, "Almanac")).clicked() {
+                    self.almanac = Some(almanac::Almanac::default());
+                    self.menu = false;
+                }
+                if ui.button(tr(lang, "Demo")).clicked() {
+                    self.demo = Some(demo::Demo::new(st.seed));
+                    self.menu = false;
+                }
+            });
+            if ui.button(tr(lang, "Report a bug")).clicked() {
+                self.bug_note = Some(String::new());
+                self.menu = false;
+            }
+            egui::CollapsingHeader::new(tr(lang, "Changes")).show(ui, |ui| {
+                for (date, en, ru) in CHANGES {
+                    ui.label(RichText::new(format!("{date}: {}", if lang == Lang::Ru { ru } else { en })).small());
+                }
+            });
+        });
+        if !open {
+            self.menu = false;
+        }
+        request
+    }
+
+    /// The bug report's window: a note, then one file in the data folder
+    /// holding the run, the build, the rules versions and the machine.
+    pub(super) fn bug_window(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
+        let Some(note) = &mut self.bug_note else {
+            if let Some(path) = self.bug_written.clone() {
+                egui::Window::new(tr(lang, "Bug report written")).collapsible(false).show(ui.ctx(), |ui| {
+                    ui.label(crate::files::escaped(&path.display().to_string()));
+                    ui.horizontal(|ui| {
+                        if ui.button(tr(lang, "Show the folder")).clicked() {
+                            if let Err(e) = opener::open(&store.dir) {
+                                self.message = Some(format!("{}: {e}", store.dir.display()));
+                            }
+                        }
+                        if ui.button(tr(lang, "Close")).clicked() {
+                            self.bug_written = None;
+                        }
+                    });
+                });
+            }
+            return;
+        };
+        let mut write = false;
+        let mut cancel = false;
+        egui::Window::new(tr(lang, "Report a bug")).collapsible(false).show(ui.ctx(), |ui| {
+            let l = ui.label(tr(lang, "What happened? (optional)"));
+            ui.add(egui::TextEdit::multiline(note).desired_rows(3)).labelled_by(l.id);
+            ui.label(
+                RichText::new(tr(lang, "The report holds this run as a replay, the build and the machine.")).small(),
+            );
+            ui.horizontal(|ui| {
+                write = ui.button(tr(lang, "Write report")).clicked();
+                cancel = ui.button(tr(lang, "Cancel")).clicked();
+            });
+        });
+        if write {
+            let bytes = self.session.to_replay(crate::APP_VERSION).to_bytes();
+            let report = crate::bug::Report::new(bytes, note, &adapter_line());
+            match store.write_bug_report(&report) {
+                Ok(path) => self.bug_written = Some(path),
+                Err(e) => self.message = Some(e),
+            }
+        }
+        if write || cancel {
+            self.bug_note = None;
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! Walking and the autopilot (auto-move's way, found by the kernel's route),
+//! the rules' preview of the coming turns, and the gamepad's presses.
+
+use super::*;
+
+/// What the rules say about the coming turns, for one step of the run.
+pub(super) struct Preview {
+    pub(super) step: u32,
+    pub(super) now: std::collections::BTreeSet<Pos>,
+    pub(super) next: std::collections::BTreeSet<Pos>,
+    pub(super) wait_deadly: bool,
+}
+
+impl ExplodoView {
+    /// The preview for the current step, worked out when the step changed.
+    pub(super) fn preview(&mut self) -> &Preview {
+        let step = self.session.step();
+        if self.preview.as_ref().is_none_or(|p| p.step != step) {
+            let s = self.session.state();
+            let (now, next) = danger(s);
+            self.preview = Some(Preview { step, now, next, wait_deadly: deadly(s, &Action::Wait) });
+        }
+        self.preview.as_ref().expect("just set")
+    }
+
+    /// A shortcut (a key, or a click on the board with nothing picked) never
+    /// makes a deadly move: it says so instead; picking the action first does.
+    pub fn shortcut(&mut self, store: &Store, a: Action) {
+        // Any action of the player's own ends auto-move's walk and hands
+        // the turn back to a stopped autopilot.
+        self.walk = None;
+        self.pilot_stopped = false;
+        if !self.picked && deadly(self.session.state(), &a) {
+            self.message =
+                Some("That would cost a life. Pick the action first (its button or key) to do it anyway.".into());
+            return;
+        }
+        self.push(store, a);
+    }
+
+    /// Autopilot has the board: on, not stopped, every enemy gone, the level in play.
+    pub fn piloting(&self) -> bool {
+        let s = self.session.state();
+        self.autopilot && !self.pilot_stopped && s.enemies.is_empty() && s.phase == RunPhase::Playing
+    }
+
+    /// One autopilot turn: its action, or it stops and says so.
+    pub fn pilot(&mut self, store: &Store) {
+        if !self.session.state().dialogs.is_empty() {
+            return; // It waits for the dialog's answer.
+        }
+        match autopilot(self.session.state()) {
+            Some(a) => self.push(store, a),
+            None => {
+                self.pilot_stopped = true;
+                self.message = Some("Autopilot stopped · Your turn".into());
+            }
+        }
+    }
+
+    /// The way to `to` from where you stand now (cached for this step).
+    pub fn route_to(&mut self, to: Pos) -> Option<Route> {
+        let step = self.session.step();
+        if !matches!(&self.route, Some((st, t, _)) if *st == step && *t == to) {
+            self.route = Some((step, to, route(self.session.state(), to)));
+        }
+        self.route.as_ref().and_then(|(_, _, r)| r.clone())
+    }
+
+    /// Auto-move: one step on the way to the destination, worked out again
+    /// now; an unsafe next step waits (and says so); arriving, or no way at
+    /// all, ends the walk.
+    pub fn walk_on(&mut self, store: &Store) {
+        let Some(to) = self.walk else { return };
+        match self.route_to(to) {
+            Some(r) if r.safe => {
+                self.push(store, r.steps[0]);
+                if self.session.state().player == to || r.steps.len() == 1 {
+                    self.walk = None;
+                }
+            }
+            Some(_) => {
+                self.message = Some("The next step on the way is dangerous: waiting for you.".into());
+            }
+            None => {
+                self.walk = None;
+                self.message = Some("No way there from here.".into());
+            }
+        }
+    }
+
+    /// This frame's pad presses; a key or a click hands the screen back to
+    /// the keyboard and mouse.
+    pub(super) fn pad_presses(&mut self, ui: &egui::Ui, store: &Store) {
+        let handed_back = ui.input(|i| {
+            i.events.iter().any(|e| matches!(e, egui::Event::Key { .. } | egui::Event::PointerButton { .. }))
+        });
+        if handed_back {
+            self.pad_in_use = false;
+        }
+        for b in std::mem::take(&mut self.pad) {
+            self.pad_in_use = true;
+            self.pad_press(store, b);
+        }
+    }
+
+    /// One pad press: a dialog or banner on show takes it (the d-pad moves
+    /// the selection, the bottom button is the main one, the right one
+    /// leaves), else the board ([`ExplodoView::pad_board`]).
+    pub(super) fn pad_press(&mut self, store: &Store, b: crate::pad::Button) {
+        use crate::pad::Button as P;
+        if b == P::Start {
+            self.menu = !self.menu;
+            return;
+        }
+        if self.piloting() {
+            if b == P::LeftShoulder {
+                self.pilot_stopped = true;
+            }
+            return;
+        }
+        if self.explain.is_some() {
+            if matches!(b, P::South | P::East) {
+                self.explain = None;
+            }
+            return;
+        }
+        if self.death.is_some() {
+            if matches!(b, P::South | P::East) && self.session.state().phase == RunPhase::Playing {
+                self.death = None;
+            }
+            return;
+        }
+        if self.cleared.is_some() {
+            if b == P::South {
+                self.cleared = None;
+            }
+            return;
+        }
+        let s = self.session.state().clone();
+        let Some(top) = s.dialogs.last() else { return self.pad_board(store, b) };
+        let step = |sel: usize, len: usize, ok: &dyn Fn(usize) -> bool| match b {
+            P::Up | P::Left => (0..sel).rev().find(|&i| ok(i)).unwrap_or(sel),
+            P::Down | P::Right => (sel + 1..len).find(|&i| ok(i)).unwrap_or(sel),
+            _ => sel,
+        };
+        let answer = match top {
+            Dialog::Gem { cards, .. } => {
+                self.selected = step(self.selected.min(cards.len().saturating_sub(1)), cards.len(), &|_| true);
+                (b == P::South).then_some(Action::Choose(self.selected as u8))
+            }
+            Dialog::Shop { items, .. } => {
+                let on_shelf = |i: usize| items.get(i).is_some_and(Option::is_some);
+                self.selected = step(self.selected, items.len(), &on_shelf);
+                match b {
+                    P::South if on_shelf(self.selected) => Some(Action::Buy(self.selected as u8)),
+                    P::North => Some(Action::Restock),
+                    P::West => Some(Action::LeaveShop),
+                    _ => None,
+                }
+            }
+            Dialog::Swap { .. } => match b {
+                P::South => Some(Action::TakeCharge),
+                P::East => Some(Action::KeepCharge),
+                P::North => Some(Action::FreezeFirst),
+                _ => None,
+            },
+        };
+        if let Some(a) = answer {
+            self.push(store, a);
+        }
+    }
+}

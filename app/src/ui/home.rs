@@ -1,0 +1,304 @@
+//! The home screen: a card per game, each looping a demo replay as a
+//! thumbnail, with its buttons.
+
+use super::*;
+
+/// The demo replays the home cards loop (attract mode), embedded in the binary.
+pub(super) const DEMOS: [(&str, &[u8]); 4] = [
+    ("life", include_bytes!("../../../replays/life-campaign-win.replay")),
+    ("mines", include_bytes!("../../../replays/mines-won.replay")),
+    ("explodo", include_bytes!("../../../replays/explodo-first-shop.replay")),
+    ("miau", include_bytes!("../../../replays/miau-pass-it-on.replay")),
+];
+
+/// A game card: title, blurb, a looping demo, and its buttons.
+pub(super) fn card(
+    ui: &mut egui::Ui,
+    title: &str,
+    blurb: &str,
+    demo: Option<&WatchView>,
+    buttons: impl FnOnce(&mut egui::Ui),
+) {
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(260.0);
+        ui.vertical(|ui| {
+            ui.strong(title);
+            ui.label(blurb);
+            if let Some(d) = demo {
+                mini(ui, d);
+            }
+            ui.horizontal(buttons);
+        });
+    });
+}
+
+/// A small picture of a demo's current state.
+pub(super) fn mini(ui: &mut egui::Ui, d: &WatchView) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(200.0, 140.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    // Explodorama's demo scenes play on its old television.
+    if d.verified.game == "explodo" && d.source.starts_with("demo: ") {
+        let glass = explodo::demo::tv_glass(&painter, rect);
+        WatchViewRef(d).paint(&painter.with_clip_rect(glass), glass.shrink(6.0));
+        explodo::demo::tv_effects(&painter, glass, ui.input(|i| i.time));
+        return;
+    }
+    painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
+    WatchViewRef(d).paint(&painter, rect);
+}
+
+/// The watched state drawn large.
+pub(super) fn mini_large(ui: &mut egui::Ui, v: &WatchView) {
+    let avail = ui.available_size();
+    let scale = (avail.x / 200.0).min(avail.y / 140.0).max(1.0);
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(200.0 * scale, 140.0 * scale), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
+    WatchViewRef(v).paint(&painter, rect);
+}
+
+pub(super) struct WatchViewRef<'a>(&'a WatchView);
+
+impl WatchViewRef<'_> {
+    fn paint(&self, painter: &egui::Painter, rect: egui::Rect) {
+        match &self.0.watched {
+            Watched::Life(s) => {
+                let f = &s.state().field;
+                let cell = (rect.width() / f.w as f32).min(rect.height() / f.h as f32);
+                for (i, &c) in f.cells.iter().enumerate() {
+                    if c != 0 {
+                        let (x, y) = ((i as u32 % f.w) as f32, (i as u32 / f.w) as f32);
+                        let color = if c == 1 { life::P1_COLOR } else { life::P2_COLOR };
+                        painter.rect_filled(
+                            egui::Rect::from_min_size(rect.min + Vec2::new(x * cell, y * cell), Vec2::splat(cell)),
+                            0.0,
+                            color,
+                        );
+                    }
+                }
+            }
+            Watched::Mines(s) => {
+                let st = s.state();
+                let cols = st.field.cols as usize;
+                let cell = (rect.width() / cols as f32).min(rect.height() / f32::from(st.field.rows));
+                for i in 0..st.field.len() {
+                    let (x, y) = ((i % cols) as f32, (i / cols) as f32);
+                    let r =
+                        egui::Rect::from_min_size(rect.min + Vec2::new(x * cell, y * cell), Vec2::splat(cell - 1.0));
+                    let (fill, text) = if st.field.clue[i] {
+                        (
+                            Color32::from_gray(200),
+                            if st.numbers[i] > 0 { st.numbers[i].to_string() } else { String::new() },
+                        )
+                    } else {
+                        let g = match st.marks[i] {
+                            retrace_kernel::mines::Mark::Mine => "💣",
+                            retrace_kernel::mines::Mark::Safe => "🚩",
+                            retrace_kernel::mines::Mark::Question => "❓",
+                            retrace_kernel::mines::Mark::None => "",
+                        };
+                        (Color32::from_gray(150), g.to_string())
+                    };
+                    painter.rect_filled(r, 0.0, fill);
+                    if !text.is_empty() {
+                        painter.text(
+                            r.center(),
+                            egui::Align2::CENTER_CENTER,
+                            text,
+                            egui::FontId::proportional(cell * 0.6),
+                            Color32::BLACK,
+                        );
+                    }
+                }
+            }
+            Watched::Explodo(s) => {
+                explodo::paint(painter, rect, s.state());
+                if let Some(p) = &self.0.pair {
+                    explodo::paint_pair(painter, rect, s.state(), p.other.state());
+                }
+            }
+            Watched::Miau(s) => miau::paint(painter, rect, s.state(), &miau::Look::default()),
+            Watched::Tally(s) => {
+                painter.text(
+                    rect.center(),
+                    egui::Align2::CENTER_CENTER,
+                    format!("total {}", s.state().total),
+                    egui::FontId::proportional(32.0),
+                    Color32::GRAY,
+                );
+            }
+        }
+    }
+}
+
+impl RetraceApp {
+    pub(super) fn home(&mut self, ui: &mut egui::Ui) {
+        let lang = self.lang();
+        ui.heading(tr(lang, "Retrace"));
+        ui.label(tr(lang, "Four deterministic games. Every session is a replay."));
+        ui.add_space(8.0);
+        self.tick_demos(ui);
+        let mut next: Option<Screen> = None;
+        ui.horizontal_wrapped(|ui| {
+            card(
+                ui,
+                tr(lang, "Life"),
+                tr(lang, "Two-player territorial Conway's Life, hot-seat, and a 103-level campaign."),
+                self.demos.iter().find(|d| d.verified.game == "life"),
+                |ui| {
+                    if ui.button(tr(lang, "Two players")).clicked() {
+                        next = Some(Screen::LifeSetup);
+                    }
+                    if ui.button(tr(lang, "Campaign")).clicked() {
+                        next = Some(Screen::LifeLevels);
+                    }
+                    if let Some(s) = self.life.saved.take() {
+                        if ui.button(tr(lang, "Resume")).clicked() {
+                            next = Some(Screen::Life(LifeView::new(s)));
+                        } else {
+                            self.life.saved = Some(s);
+                        }
+                    }
+                },
+            );
+            card(
+                ui,
+                tr(lang, "MineLayer"),
+                tr(lang, "Reversed Minesweeper: lay every mine. Every field has exactly one solution."),
+                self.demos.iter().find(|d| d.verified.game == "mines"),
+                |ui| {
+                    if ui.button(tr(lang, "Play")).clicked() {
+                        let tier = Tier::parse(&self.settings.mines_tier).unwrap_or(Tier::Beginner);
+                        next = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
+                    }
+                    if let Some(s) = self.mines.saved.take() {
+                        if ui.button(tr(lang, "Resume")).clicked() {
+                            next = Some(Screen::Mines(MinesView::resume(s)));
+                        } else {
+                            self.mines.saved = Some(s);
+                        }
+                    }
+                },
+            );
+            card(
+                ui,
+                tr(lang, "Explodorama"),
+                tr(lang, "A turn-based, rogue-like bomb game: 20 seeded levels, power-ups, charges, a shop."),
+                self.demos.iter().find(|d| d.verified.game == "explodo"),
+                |ui| {
+                    if let Some(s) = explodo_buttons(ui, lang, &mut self.explodo, &mut self.settings, &self.store) {
+                        next = Some(s);
+                    }
+                },
+            );
+            card(
+                ui,
+                tr(lang, "Miau Is True"),
+                tr(lang, "A rule-word puzzle: push the words to rewrite the rules."),
+                self.demos.iter().find(|d| d.verified.game == "miau"),
+                |ui| {
+                    if ui.button(tr(lang, "Play")).clicked() {
+                        next = Some(Screen::MiauLevels);
+                    }
+                    if let Some(s) = self.miau.saved.take() {
+                        if ui.button(tr(lang, "Resume")).clicked() {
+                            next = Some(Screen::Miau(MiauView::from_save(s, &self.miau.packs)));
+                        } else {
+                            self.miau.saved = Some(s);
+                        }
+                    }
+                },
+            );
+        });
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button(tr(lang, "Open replay")).clicked() {
+                // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
+                if let Some(path) = rfd::FileDialog::new().add_filter("Retrace replay", &["replay"]).pick_file() {
+                    self.open_path(&path);
+                }
+            }
+            ui.label(tr(lang, "Drop a replay or certificate file anywhere on the window to watch it."));
+        });
+        if let Some(s) = next {
+            self.show(s);
+        }
+    }
+
+    /// The demos on the cards play on (each loops; Explodorama's moves on to
+    /// its demo's next scene).
+    fn tick_demos(&mut self, ui: &egui::Ui) {
+        let dt = if self.demos_paused { 0.0 } else { self.frame_dt() };
+        for d in &mut self.demos {
+            d.playing = true;
+            d.tick(dt);
+            if d.step() >= d.verified.steps {
+                // Explodorama's card moves on to the demo's next scene.
+                if d.verified.game == "explodo" && d.source.starts_with("demo: ") {
+                    self.explodo_scene += 1;
+                    if let Some(next) = explodo::demo::scene_watch(self.explodo_scene, self.explodo_scene as u64 + 1) {
+                        *d = next;
+                        continue;
+                    }
+                }
+                d.seek(0);
+            }
+        }
+        if !self.demos_paused {
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+}
+
+/// The Explodorama card's form and buttons: the seed, the modes, the test
+/// options, New run, Resume and Scores; the screen to show next, if any.
+fn explodo_buttons(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    explodo: &mut ExplodoHome,
+    settings: &mut Settings,
+    store: &Store,
+) -> Option<Screen> {
+    let mut next = None;
+    ui.vertical(|ui| {
+        ui.horizontal(|ui| {
+            ui.label(tr(lang, "Seed"));
+            ui.add(
+                egui::TextEdit::singleline(&mut explodo.form.seed).desired_width(90.0).hint_text(tr(lang, "random")),
+            );
+        });
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut explodo.form.developer, tr(lang, "Developer"));
+            ui.checkbox(&mut explodo.form.immortal, tr(lang, "Immortal"));
+        });
+        explodo.form.test_options(ui, lang);
+        ui.horizontal(|ui| {
+            if ui.button(tr(lang, "New run")).clicked() {
+                // The modes are remembered for the next run.
+                let f = &explodo.form;
+                if (settings.explodo_developer, settings.explodo_immortal) != (f.developer, f.immortal) {
+                    settings.explodo_developer = f.developer;
+                    settings.explodo_immortal = f.immortal;
+                    let _ = store.save_settings(settings);
+                }
+                // A test run never replaces the saved run: no warning.
+                if explodo.saved.is_some() && !explodo.form.setup().test() {
+                    explodo.replacing = true;
+                } else {
+                    next = Some(Screen::Explodo(explodo.form.start()));
+                }
+            }
+            if let Some(s) = explodo.saved.take() {
+                if ui.button(tr(lang, "Resume")).clicked() {
+                    next = Some(Screen::Explodo(ExplodoView::resume(s)));
+                } else {
+                    explodo.saved = Some(s);
+                }
+            }
+            if ui.button(tr(lang, "Scores")).clicked() {
+                explodo.show_scores = true;
+            }
+        });
+    });
+    next
+}

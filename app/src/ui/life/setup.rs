@@ -1,0 +1,130 @@
+//! Before a game: the two-player setup form (size, torus, budget) and the
+//! campaign's level list.
+
+use super::*;
+
+/// The two-player setup screen's choices.
+#[derive(Clone, Debug)]
+pub struct SetupForm {
+    /// Width, height.
+    pub size: (u32, u32),
+    /// Torus.
+    pub wrap: bool,
+    /// Budget.
+    pub budget: u32,
+}
+
+impl Default for SetupForm {
+    fn default() -> Self {
+        SetupForm { size: (60, 60), wrap: false, budget: 100 }
+    }
+}
+
+impl SetupForm {
+    /// The form as it was last used (the settings remember it).
+    pub fn from_settings(s: &Settings) -> SetupForm {
+        SetupForm { size: s.life_size, wrap: s.life_wrap, budget: s.life_budget }
+    }
+
+    /// Writes the form into the settings.
+    pub fn remember(&self, s: &mut Settings) {
+        (s.life_size, s.life_wrap, s.life_budget) = (self.size, self.wrap, self.budget);
+    }
+}
+
+/// The setup screen; returns a request.
+pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm, lang: Lang) -> Option<LifeRequest> {
+    let mut req = None;
+    ui.heading(tr(lang, "Life — two players"));
+    ui.label(tr(lang, "Each player places cells in their half; then the field lives by Conway's rules and newborns take the majority colour. The most live cells wins."));
+    let label = |s: (u32, u32)| format!("{}×{}", s.0, s.1);
+    egui::ComboBox::from_label(tr(lang, "Field size")).selected_text(label(form.size)).show_ui(ui, |ui| {
+        for n in FIELD_SIZES {
+            ui.selectable_value(&mut form.size, (n, n), label((n, n)));
+        }
+        for r in FIELD_RECTS {
+            ui.selectable_value(&mut form.size, r, label(r));
+        }
+    });
+    ui.checkbox(&mut form.wrap, tr(lang, "Closed map (torus)"));
+    ui.horizontal(|ui| {
+        let label = ui.label(tr(lang, "Budget per player"));
+        ui.add(egui::DragValue::new(&mut form.budget).range(1..=100_000)).labelled_by(label.id);
+        for p in [100, 250, 500] {
+            if ui.button(p.to_string()).clicked() {
+                form.budget = p;
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui.button(tr(lang, "Start")).clicked() {
+            req = Some(LifeRequest::Start(Setup::TwoPlayer {
+                w: form.size.0,
+                h: form.size.1,
+                wrap: form.wrap,
+                budget: form.budget,
+            }));
+        }
+        if ui.button(tr(lang, "Menu")).clicked() {
+            req = Some(LifeRequest::Menu);
+        }
+    });
+    req
+}
+
+/// A campaign level's name in the window's language: the hand-made levels'
+/// names translated, the generated ones' size and zone kind in words (the
+/// kernel keeps the spec's Russian names; a name unknown here shows as is).
+pub fn level_name(lv: &retrace_kernel::life::campaign::Level, lang: Lang) -> String {
+    if lang == Lang::Ru {
+        return lv.name.clone();
+    }
+    const ZONES_EN: [&str; 7] =
+        ["half", "centre", "top-left corner", "bottom-right corner", "vertical strip", "horizontal strip", "rectangle"];
+    if let Some(kind) = lv.zone_kind {
+        let size = lv.name.split(" · ").next().unwrap_or_default();
+        return format!("{size} · {}", ZONES_EN.get(usize::from(kind)).copied().unwrap_or("zone"));
+    }
+    match lv.name.as_str() {
+        "Разминка" => "Warm-up",
+        "Каравай" => "Loaves",
+        "Рой" => "Swarm",
+        "Издалека" => "From afar",
+        "Флотилия" => "Flotilla",
+        "Погоня" => "Chase",
+        "Кролики" => "Rabbits",
+        other => other,
+    }
+    .to_string()
+}
+
+/// The campaign's level list, locked levels disabled and marked in words
+/// (the default fonts have no lock glyph).
+pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> {
+    let mut req = None;
+    let lang = settings.lang;
+    ui.heading(tr(lang, "Life — campaign"));
+    ui.label(tr(lang, "Clear every enemy (green) cell. Your budget is all you get; the enemy cannot be touched."));
+    if ui.button(tr(lang, "Menu")).clicked() {
+        req = Some(LifeRequest::Menu);
+    }
+    egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
+        for (i, lv) in levels().iter().enumerate() {
+            let open = (i as u32) < settings.life_unlocked;
+            let text = format!(
+                "{}. {} ({}×{}, {} {}){}",
+                i + 1,
+                level_name(lv, lang),
+                lv.w,
+                lv.h,
+                tr(lang, "budget"),
+                lv.budget,
+                if open { String::new() } else { format!(" · {}", tr(lang, "locked")) }
+            );
+            if ui.add_enabled(open, egui::Button::new(text)).clicked() {
+                req = Some(LifeRequest::Start(Setup::Campaign { level: i as u16 }));
+            }
+        }
+    });
+    req
+}

@@ -1,0 +1,24 @@
+//! Tests of `life.rs`.
+
+use super::{line_cells, wheel_turns, WHEEL_STEP};
+
+#[test]
+fn the_wheel_turns_a_stamp_once_a_notch_down_clockwise() {
+    let mut acc = 0.0;
+    assert_eq!(wheel_turns(&mut acc, -40.0), 0, "a touchpad's small steps add up");
+    assert_eq!(wheel_turns(&mut acc, -60.0), 1, "wheel down is +1");
+    assert_eq!(wheel_turns(&mut acc, WHEEL_STEP), 3, "wheel up is -1");
+    assert_eq!(wheel_turns(&mut acc, -2.0 * WHEEL_STEP), 2, "two notches at once");
+    assert_eq!(acc, 0.0);
+}
+
+#[test]
+fn a_drag_line_crosses_every_cell_between_its_ends() {
+    assert_eq!(line_cells((2, 2), (2, 2)), vec![]);
+    assert_eq!(line_cells((0, 0), (4, 0)), vec![(1, 0), (2, 0), (3, 0), (4, 0)]);
+    assert_eq!(line_cells((3, 3), (0, 0)), vec![(2, 2), (1, 1), (0, 0)]);
+    let l = line_cells((0, 0), (7, 3));
+    assert_eq!(l.len(), 7, "one cell per column on a shallow line: {l:?}");
+    assert_eq!(l.last(), Some(&(7, 3)));
+    assert!(l.windows(2).all(|p| p[0].0.abs_diff(p[1].0) <= 1 && p[0].1.abs_diff(p[1].1) <= 1), "no gaps");
+}

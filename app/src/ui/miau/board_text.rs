@@ -1,0 +1,202 @@
+//! What the level says beside the board: sentences' cells, the automata's
+//! beat strips and lines, events in words, what fell and why, the sound of
+//! a turn and which way things face.
+
+use super::*;
+
+/// The cells of the sentence a rule (as text, `FLAG IS WIN`) was read from:
+/// the rule's start in reading order, along its axis, to the end of the
+/// sentence (`MIAU IS YOU AND WIN` for `MIAU IS WIN`). Empty for a rule not
+/// in force.
+pub fn sentence_cells(s: &State, rule: &str) -> Vec<(i32, i32)> {
+    let Some(r) = s.rules.rules.iter().find(|r| r.text() == rule) else { return Vec::new() };
+    let (y, x, axis) = r.order;
+    s.rules
+        .spans
+        .iter()
+        .find(|sp| sp.axis == axis && sp.cells.first() == Some(&(x, y)))
+        .map(|sp| sp.cells.clone())
+        .unwrap_or_default()
+}
+
+/// Whether a rule now gives the automaton's property (to its subject, if it has one).
+pub(super) fn automaton_active(s: &State, a: &retrace_kernel::miau::Automaton) -> bool {
+    let word = a.property.to_uppercase();
+    s.rules.texts().iter().any(|r| {
+        r.ends_with(&format!(" IS {word}"))
+            && a.subject.as_deref().is_none_or(|sub| r.starts_with(&format!("{} IS", sub.to_uppercase())))
+    })
+}
+
+/// A pattern step as one letter: U D L R, W for a wait (a pause).
+pub(super) fn step_letter(step: retrace_kernel::miau::Step) -> String {
+    use retrace_kernel::miau::Step;
+    match step {
+        Step::Wait => "W".to_string(),
+        Step::Move(0, -1) => "U".to_string(),
+        Step::Move(0, 1) => "D".to_string(),
+        Step::Move(-1, 0) => "L".to_string(),
+        Step::Move(1, 0) => "R".to_string(),
+        Step::Move(dx, dy) => format!("({dx},{dy})"),
+    }
+}
+
+/// The beat strip as text (its accessible name): the whole pattern, the beat
+/// that plays next in brackets, `(paused)` when no rule drives it.
+pub fn beat_strip_text(a: &retrace_kernel::miau::Automaton, phase: u32, active: bool) -> String {
+    let beats: Vec<String> = a
+        .pattern
+        .iter()
+        .enumerate()
+        .map(|(k, &step)| {
+            let l = step_letter(step);
+            if k == phase as usize % a.pattern.len().max(1) {
+                format!("[{l}]")
+            } else {
+                l
+            }
+        })
+        .collect();
+    format!("{} beats: {}{}", a.id, beats.join(" "), if active { "" } else { " (paused)" })
+}
+
+/// The beat strip (the Clockwork contract's, F-CK5): a box per step of the
+/// whole pattern, the next beat lit, waits drawn hollow, all dimmed while no
+/// rule drives the automaton.
+pub(super) fn beat_strip(ui: &mut egui::Ui, a: &retrace_kernel::miau::Automaton, phase: u32, active: bool) {
+    let n = a.pattern.len().max(1);
+    let side = 18.0;
+    let (rect, resp) = ui.allocate_exact_size(Vec2::new(n as f32 * (side + 2.0), side), egui::Sense::hover());
+    let text = beat_strip_text(a, phase, active);
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+    let painter = ui.painter_at(rect);
+    let dim = if active { 1.0 } else { 0.4 };
+    for (k, &step) in a.pattern.iter().enumerate() {
+        let r = egui::Rect::from_min_size(rect.min + Vec2::new(k as f32 * (side + 2.0), 0.0), Vec2::splat(side));
+        let now = k == phase as usize % n;
+        let wait = step == retrace_kernel::miau::Step::Wait;
+        let fill = if now { Color32::from_rgb(230, 190, 60) } else { Color32::from_gray(70) }.gamma_multiply(dim);
+        if wait {
+            painter.rect_stroke(r, 3.0, (1.5, fill), egui::StrokeKind::Inside);
+        } else {
+            painter.rect_filled(r, 3.0, fill);
+        }
+        let ink = if now && !wait { Color32::BLACK } else { Color32::from_gray(220).gamma_multiply(dim) };
+        painter.text(r.center(), egui::Align2::CENTER_CENTER, step_letter(step), egui::FontId::monospace(11.0), ink);
+    }
+}
+
+/// An automaton's next beats (`mouse-shuttle: next L L R R`), or that it is
+/// paused because no rule gives its property.
+pub(super) fn automaton_line(s: &State, a: &retrace_kernel::miau::Automaton, phase: u32, lang: Lang) -> String {
+    let word = a.property.to_uppercase();
+    if !automaton_active(s, a) {
+        return if lang == Lang::Ru {
+            format!("{}: стоит, пока ни одно правило не даёт {word}", a.id)
+        } else {
+            format!("{}: paused while no rule gives {word}", a.id)
+        };
+    }
+    let beats: Vec<String> = (0..4).map(|k| step_letter(a.pattern[(phase as usize + k) % a.pattern.len()])).collect();
+    format!("{}: {} {}", a.id, if lang == Lang::Ru { "дальше" } else { "next" }, beats.join(" "))
+}
+
+/// A thing's id as a player reads it: `text-win-1` is the word WIN.
+pub(super) fn thing(id: &str) -> String {
+    match id.strip_prefix("text-") {
+        Some(rest) => format!("the word {}", rest.rsplit_once('-').map_or(rest, |(w, _)| w).to_uppercase()),
+        None => id.to_string(),
+    }
+}
+
+/// One line for an event (English; the Russian comes from the phrase table);
+/// none for the win, which has its banner.
+pub fn describe(e: &Event) -> Option<String> {
+    Some(match e {
+        Event::Rules { added, removed } => added
+            .iter()
+            .map(|r| format!("+ {r}"))
+            .chain(removed.iter().map(|r| format!("- {r}")))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Event::Destroyed(ids, why) => {
+            let who = ids.iter().map(|i| thing(i)).collect::<Vec<_>>().join(", ");
+            match why.as_str() {
+                "sank" => format!("{who}: sank"),
+                "defeated" => format!("{who}: defeated"),
+                "crumbled" => format!("{who}: crumbled"),
+                pair => format!("{who}: destroyed by {}", pair.to_uppercase()),
+            }
+        }
+        Event::Transformed(id, to) => format!("{} became {to}", thing(id)),
+        Event::Gate(id, open) => format!("{id}: {}", if *open { "opened" } else { "closed" }),
+        Event::Won => return None,
+    })
+}
+
+/// What the last move destroyed, to fall away where it stood: the cell it
+/// was on before the move and why (`sank`, `defeated`, `crumbled`, or a
+/// pair's word for OPEN/SHUT), in the events' order.
+pub fn fallen(before: &State, events: &[Event]) -> Vec<(i32, i32, String)> {
+    events
+        .iter()
+        .filter_map(|e| if let Event::Destroyed(ids, why) = e { Some((ids, why)) } else { None })
+        .flat_map(|(ids, why)| {
+            ids.iter().filter_map(move |id| {
+                before.board.things.iter().find(|t| t.id.as_str() == id.as_str()).map(|t| (t.x, t.y, why.clone()))
+            })
+        })
+        .collect()
+}
+
+/// A fall-away cue's colour: each cause its own (the spec's `cause`s).
+pub fn cause_color(why: &str) -> Color32 {
+    match why {
+        "sank" => Color32::from_rgb(70, 130, 230),
+        "defeated" => Color32::from_rgb(230, 60, 60),
+        "crumbled" => Color32::from_rgb(170, 120, 70),
+        _ => Color32::from_rgb(240, 200, 60),
+    }
+}
+
+/// How long a failed push shakes, in seconds.
+pub const SHAKE: f32 = 0.25;
+
+/// The one sound a move makes, the most telling first: a win, a defeat, a
+/// sinking, an opening, a rule formed, a push, else a step.
+pub fn effect(before: &State, after: &State, events: &[Event]) -> crate::sound::Effect {
+    use crate::sound::Effect;
+    let destroyed = |why: &str| events.iter().any(|e| matches!(e, Event::Destroyed(_, w) if w == why));
+    if events.iter().any(|e| matches!(e, Event::Won)) {
+        Effect::Win
+    } else if destroyed("defeated") {
+        Effect::Defeat
+    } else if destroyed("sank") {
+        Effect::Sink
+    } else if events.iter().any(|e| matches!(e, Event::Destroyed(..))) {
+        Effect::Open
+    } else if events.iter().any(|e| matches!(e, Event::Rules { added, .. } if !added.is_empty())) {
+        Effect::Rule
+    } else if after.board.things.iter().any(|t| {
+        !before.rules.has(&t.kind, Prop::You)
+            && before.board.things.iter().any(|b| b.id == t.id && (b.x, b.y) != (t.x, t.y))
+    }) {
+        Effect::Push
+    } else {
+        Effect::Step
+    }
+}
+
+/// Turns the things that stepped sideways to face the way they went (a
+/// presentation matter: the kernel keeps no facing).
+pub fn face(facing_right: &mut Vec<String>, before: &State, after: &State) {
+    for t in &after.board.things {
+        let Some(b) = before.board.things.iter().find(|b| b.id == t.id) else { continue };
+        let id = t.id.to_string();
+        if t.x > b.x && !facing_right.contains(&id) {
+            facing_right.push(id);
+        } else if t.x < b.x {
+            facing_right.retain(|f| *f != id);
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! The hint: the solver asked on a thread from where the player stands,
+//! within a budget, and its answer as a next move and a whole solution.
+
+use super::*;
+
+/// States the hint may visit (about a second on one core, about 220 MB at most).
+pub const HINT_BUDGET: u64 = 2_000_000;
+
+/// The most seconds a hint may think.
+pub const HINT_SECONDS: u64 = 20;
+
+/// A hint's sentence and its whole solution (empty when none was found).
+pub type HintAnswer = (String, Vec<Action>);
+
+/// `state` after `moves` (a copy: what "Show me" draws).
+pub(super) fn played(state: &State, moves: &[Action]) -> State {
+    use retrace_kernel::Game;
+    let mut s = state.clone();
+    for a in moves {
+        if Miau::apply(&mut s, a).is_err() {
+            break;
+        }
+    }
+    s
+}
+
+/// The solver's next move from `state`, as a sentence: the move and how many
+/// moves win from here, or a proof that nothing wins from here, or that none
+/// was found within [`HINT_BUDGET`]; and the whole solution when one was
+/// found (empty otherwise), for "Show me".
+pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
+    use retrace_kernel::miau::solver::{moves_text, solve_from, Options, Verdict};
+    // The command line's budgets: states, half the available memory (at most
+    // 1 GiB), and HINT_SECONDS; the search runs on its own thread.
+    let max_bytes = crate::budget::default_memory().min(1 << 30);
+    let opts = Options { max_states: HINT_BUDGET, threads: crate::budget::cores(), max_bytes, ..Options::default() };
+    let deadline = crate::budget::Deadline::new(Some(HINT_SECONDS));
+    let ru = lang == Lang::Ru;
+    let verdict = solve_from(
+        state,
+        &opts,
+        &mut retrace_kernel::hashing::CpuHasher,
+        &mut |_: &retrace_kernel::miau::solver::Progress| !deadline.expired(),
+    );
+    let moves = match &verdict {
+        Ok(Verdict::Solved { moves, .. }) => moves.clone(),
+        _ => Vec::new(),
+    };
+    let text = match verdict {
+        Ok(Verdict::Solved { moves, .. }) if moves.is_empty() => {
+            (if ru { "Уровень уже пройден." } else { "The level is won." }).to_string()
+        }
+        Ok(Verdict::Solved { moves, .. }) => {
+            let next = moves_text(&moves[..1]);
+            if ru {
+                format!("Подсказка: {next} (до победы ходов: {})", moves.len())
+            } else {
+                format!("Hint: {next} ({} moves win from here)", moves.len())
+            }
+        }
+        Ok(Verdict::Unsolved { states: 1 }) => {
+            if ru {
+                "Отсюда не победить: ни один ход невозможен. Отмените ход (Z) или начните заново (R).".to_string()
+            } else {
+                "Nothing wins from here: no move is possible. Undo (Z) or restart (R).".to_string()
+            }
+        }
+        Ok(Verdict::Unsolved { states }) => {
+            if ru {
+                format!(
+                    "Отсюда не победить: проверены все {states} состояний. Отмените ход (Z) или начните заново (R)."
+                )
+            } else {
+                format!("Nothing wins from here: all {states} reachable states were tried. Undo (Z) or restart (R).")
+            }
+        }
+        Ok(Verdict::Limit { states, .. }) => {
+            if ru {
+                format!("За {states} состояний победа не найдена.")
+            } else {
+                format!("No win found within {states} states from here.")
+            }
+        }
+        Err(e) => e.0,
+    };
+    (text, moves)
+}
+
+impl MiauView {
+    /// Starts the solver on a thread from where the player stands; its
+    /// sentence shows when it is done, unless a move was made meanwhile.
+    pub fn ask_hint(&mut self, lang: Lang) {
+        if self.thinking.is_some() {
+            return;
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        let state = self.session.state().clone();
+        std::thread::spawn(move || {
+            // The window may have gone, or the player moved on: then nobody listens.
+            let _ = tx.send(hint_and_solution(&state, lang));
+        });
+        self.thinking = Some((self.session.digest(), rx));
+        self.message = Some(tr(lang, "Thinking...").into());
+    }
+
+    /// Takes the hint when it is ready; whether one is still being worked out.
+    pub fn poll_hint(&mut self) -> bool {
+        let Some((asked, rx)) = &self.thinking else { return false };
+        match rx.try_recv() {
+            Ok((text, moves)) => {
+                if *asked == self.session.digest() {
+                    self.message = Some(text);
+                    self.solution = (!moves.is_empty()).then_some((*asked, moves));
+                }
+                self.thinking = None;
+                false
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => true,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                self.thinking = None;
+                false
+            }
+        }
+    }
+}

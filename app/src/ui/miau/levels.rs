@@ -1,0 +1,224 @@
+//! The packs and the level list: the shipped packs and opened ones, the
+//! world cards, and a world's levels with their unlocking.
+
+use super::*;
+
+/// The packs shipped with the app (each must pass `miau check --proofs`).
+pub const PACKS: [&str; 6] = [
+    include_str!("../../../packs/first-steps.toml"),
+    include_str!("../../../packs/crate-works.toml"),
+    include_str!("../../../packs/tidewater.toml"),
+    include_str!("../../../packs/crossword.toml"),
+    include_str!("../../../packs/clockwork.toml"),
+    include_str!("../../../packs/workshop.toml"),
+];
+
+/// The shipped packs, loaded (a pack that fails to load is left out; a test
+/// keeps them all loading).
+pub fn packs() -> Vec<Pack> {
+    PACKS.iter().filter_map(|text| pack::load(text).0).collect()
+}
+
+/// Reads a pack file: the pack, or every error with the file's path and the
+/// error's place in it (`levels[2].map: …`, a TOML error's line and column).
+pub fn open_pack(path: &std::path::Path) -> Result<Pack, String> {
+    let text = crate::files::read_text_capped(path)?;
+    let (pack, report) = pack::load(&text);
+    pack.ok_or_else(|| {
+        report
+            .errors
+            .iter()
+            .map(|e| format!("{}: {}: {}", path.display(), e.path, e.message))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
+/// Adds a pack to the list, in place of one with the same id (a designer
+/// opening the file again after an edit gets the new levels); returns its index.
+pub fn add_pack(packs: &mut Vec<Pack>, pack: Pack) -> usize {
+    match packs.iter().position(|p| p.id == pack.id) {
+        Some(i) => {
+            packs[i] = pack;
+            i
+        }
+        None => {
+            packs.push(pack);
+            packs.len() - 1
+        }
+    }
+}
+
+/// Which levels of a world can be played: the first always, and a later one
+/// once every required level before it is won (optional and challenge levels
+/// never lock the way on).
+pub fn unlocked(pack: &Pack, won: &[String]) -> Vec<bool> {
+    let mut open = true;
+    pack.levels
+        .iter()
+        .map(|l| {
+            let this = open;
+            if l.category == "required" && !won.iter().any(|w| *w == format!("{}/{}", pack.id, l.id)) {
+                open = false;
+            }
+            this
+        })
+        .collect()
+}
+
+/// What the level list shows and remembers: the world open (none: the map).
+pub struct LevelList<'a> {
+    /// Every pack, a world each.
+    pub packs: &'a [Pack],
+    /// The levels won (`<pack>/<level>`).
+    pub won: &'a [String],
+    /// The fewest turns of each level's kept win (`<pack>/<level>`).
+    pub best: &'a [(String, u32)],
+    /// The world open, or none for the map.
+    pub world: &'a mut Option<usize>,
+}
+
+/// The level list: a world map (a card per world: its glyph, name, tagline,
+/// accent colour and levels won), and inside a world its levels in order with
+/// their category, won mark, best turns, and a lock until the required
+/// levels before them are won.
+pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauRequest> {
+    let mut request = None;
+    let LevelList { packs, won, best, world } = list;
+    if world.is_some_and(|w| w >= packs.len()) {
+        *world = None;
+    }
+    ui.horizontal(|ui| {
+        if world.is_some() {
+            if ui.button(tr(lang, "All worlds")).clicked() {
+                *world = None;
+            }
+        } else {
+            ui.heading(tr(lang, "Choose a world"));
+        }
+        if ui.button(tr(lang, "Open pack")).clicked() {
+            // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
+            if let Some(path) = rfd::FileDialog::new().add_filter("Miau pack", &["toml"]).pick_file() {
+                request = Some(MiauRequest::OpenPack(path));
+            }
+        }
+        if ui.button(tr(lang, "New level")).clicked() {
+            request = Some(MiauRequest::NewLevel);
+        }
+    });
+    let done = |pack: &Pack, l: &pack::Level| won.iter().any(|w| *w == format!("{}/{}", pack.id, l.id));
+    egui::ScrollArea::vertical().show(ui, |ui| match *world {
+        None => {
+            ui.label(RichText::new(tr(lang, "Drop a pack file (.toml) on the window to play its levels.")).small());
+            // Rows of as many cards as fit across.
+            let across = ((ui.available_width() / (CARD_WIDTH + 40.0)) as usize).max(1);
+            for (row, chunk) in packs.chunks(across).enumerate() {
+                ui.horizontal(|ui| {
+                    for (i, pack) in chunk.iter().enumerate() {
+                        if world_card(ui, lang, pack, pack.levels.iter().filter(|l| done(pack, l)).count()) {
+                            *world = Some(row * across + i);
+                        }
+                    }
+                });
+            }
+        }
+        Some(p) => {
+            let pack = &packs[p];
+            let w = pack.world.clone().unwrap_or_default();
+            ui.heading(&pack.name);
+            if !w.tagline.is_empty() {
+                ui.label(RichText::new(&w.tagline).italics());
+            }
+            ui.add_space(6.0);
+            let open = unlocked(pack, won);
+            // Levels of a pack the player opened or made can be edited (a
+            // shipped world is the game's own; its levels open as copies).
+            let editable = p >= PACKS.len();
+            egui::Grid::new("miau-world-levels").num_columns(5).spacing([12.0, 6.0]).show(ui, |ui| {
+                for (l, level) in pack.levels.iter().enumerate() {
+                    ui.label(format!("{}.", l + 1));
+                    let title = if level.title.is_empty() { level.id.as_str() } else { level.title.as_str() };
+                    let button = ui.add_enabled(open[l], egui::Button::new(title));
+                    if button.on_hover_text(&level.hint).clicked() {
+                        request = Some(MiauRequest::Play(p, l));
+                    }
+                    let (category, colour) = match level.category.as_str() {
+                        "required" => (tr(lang, "required"), Color32::from_gray(170)),
+                        "optional" => (tr(lang, "optional"), Color32::from_rgb(120, 170, 230)),
+                        "challenge" => (tr(lang, "challenge"), Color32::from_rgb(230, 120, 90)),
+                        _ => ("", Color32::GRAY),
+                    };
+                    ui.label(RichText::new(category).small().color(colour));
+                    let id = format!("{}/{}", pack.id, level.id);
+                    if done(pack, level) {
+                        let turns = best.iter().find(|(b, _)| *b == id).map(|(_, t)| *t);
+                        let text = match turns {
+                            Some(t) => format!(
+                                "{} · {}",
+                                tr(lang, "won"),
+                                tr(lang, "best {n} turns").replace("{n}", &t.to_string())
+                            ),
+                            None => tr(lang, "won").to_string(),
+                        };
+                        ui.label(RichText::new(text).small().color(Color32::from_rgb(230, 190, 60)));
+                    } else if !open[l] {
+                        ui.label(RichText::new(tr(lang, "locked: win the required levels before it")).small());
+                    } else {
+                        ui.label("");
+                    }
+                    if editable && ui.button(tr(lang, "Edit")).on_hover_text(&level.id).clicked() {
+                        request = Some(MiauRequest::Edit(p, l));
+                    }
+                    ui.end_row();
+                }
+            });
+        }
+    });
+    request
+}
+
+/// A world card's inner width on the map.
+pub(super) const CARD_WIDTH: f32 = 220.0;
+
+/// One world's card on the map: its glyph, name (the button that opens it),
+/// tagline and levels won, framed in its accent colour. Whether it was clicked.
+pub(super) fn world_card(ui: &mut egui::Ui, lang: Lang, pack: &Pack, won: usize) -> bool {
+    let w = pack.world.clone().unwrap_or_default();
+    let accent = accent_color(&w.accent).unwrap_or(Color32::from_gray(120));
+    let mut clicked = false;
+    egui::Frame::group(ui.style()).stroke(egui::Stroke::new(2.0, accent)).inner_margin(10.0).show(ui, |ui| {
+        ui.set_width(CARD_WIDTH);
+        ui.set_min_height(100.0);
+        ui.vertical(|ui| {
+            ui.horizontal(|ui| {
+                // The world's glyph where the fonts have it, else its initial
+                // (a missing glyph is never drawn, as on the board).
+                let font = egui::FontId::proportional(28.0);
+                let glyph = if !w.glyph.is_empty() && ui.fonts_mut(|f| f.has_glyphs(&font, &w.glyph)) {
+                    w.glyph.clone()
+                } else {
+                    pack.name.chars().next().map(|c| c.to_uppercase().to_string()).unwrap_or_default()
+                };
+                ui.label(RichText::new(glyph).size(28.0));
+                clicked = ui.button(RichText::new(&pack.name).strong()).clicked();
+            });
+            if !w.tagline.is_empty() {
+                ui.label(RichText::new(&w.tagline).small().italics());
+            }
+            let required = pack.levels.iter().filter(|l| l.category == "required").count();
+            ui.label(
+                RichText::new(
+                    tr(lang, "{won} of {all} levels won")
+                        .replace("{won}", &won.to_string())
+                        .replace("{all}", &pack.levels.len().to_string()),
+                )
+                .small()
+                .color(accent),
+            );
+            if required > 0 {
+                ui.label(RichText::new(tr(lang, "{n} required").replace("{n}", &required.to_string())).small().weak());
+            }
+        });
+    });
+    clicked
+}

@@ -1,0 +1,368 @@
+//! Where the bot can go and where it should: the ground's distances, the
+//! spots a plain bomb of yours would catch prey or crates from with a way
+//! out, and what is worth picking up.
+
+use super::super::board::{Pos, Tile, DIRS, OIL, SPIKES};
+use super::super::items::{Charge, Offer, Power};
+use super::super::State;
+use std::collections::VecDeque;
+
+/// The tiles of `goals` as a mask of the board.
+pub(super) fn mask(s: &State, goals: &[Pos]) -> Vec<bool> {
+    let mut out = vec![false; s.layout.tiles.len()];
+    for &g in goals {
+        if s.layout.inside(g) {
+            out[(g.y * s.layout.w + g.x) as usize] = true;
+        }
+    }
+    out
+}
+
+/// The board as the bot walks it this turn: which tiles a step may enter
+/// (floor, crates with Crate Pass; no bomb unless Bomb Pass; not the open
+/// exit), oil and spikes.
+pub(super) struct Ground {
+    pub(super) w: usize,
+    pub(super) open: Vec<bool>,
+    pub(super) oil: Vec<bool>,
+    pub(super) spikes: Vec<bool>,
+    /// Any spikes at all (else timing never matters).
+    pub(super) spiked: bool,
+    /// The world's turn the next action ends.
+    pub(super) turn: u32,
+    /// Search buffers, kept between searches.
+    pub(super) seen: Vec<u32>,
+    pub(super) stamp: u32,
+    pub(super) queue: Vec<(usize, u32, u32)>,
+}
+
+impl Ground {
+    pub(super) fn new(s: &State) -> Ground {
+        let n = s.layout.tiles.len();
+        let crate_pass = s.has(Power::CratePass);
+        let mut open: Vec<bool> =
+            s.layout.tiles.iter().map(|&t| t == Tile::Floor || crate_pass && t == Tile::Crate).collect();
+        if !s.has(Power::BombPass) {
+            for b in &s.bombs {
+                if s.layout.inside(b.pos) {
+                    open[(b.pos.y * s.layout.w + b.pos.x) as usize] = false;
+                }
+            }
+        }
+        if s.exit_open && s.layout.inside(s.layout.exit) {
+            open[(s.layout.exit.y * s.layout.w + s.layout.exit.x) as usize] = false;
+        }
+        let oil: Vec<bool> = s.layout.marks.iter().map(|&m| m & OIL != 0).collect();
+        let spikes: Vec<bool> = s.layout.marks.iter().map(|&m| m & SPIKES != 0).collect();
+        Ground {
+            w: s.layout.w as usize,
+            open,
+            oil,
+            spiked: spikes.contains(&true),
+            spikes,
+            turn: s.turn,
+            seen: vec![0; 2 * n],
+            stamp: 0,
+            queue: Vec::new(),
+        }
+    }
+
+    /// The tiles reachable from `from` by steps over [`Ground::open`] tiles.
+    pub(super) fn reach(&self, from: Pos) -> Vec<bool> {
+        let n = self.open.len();
+        let mut out = vec![false; n];
+        let start = from.y as usize * self.w + from.x as usize;
+        if from.x < 0 || from.y < 0 || start >= n {
+            return out;
+        }
+        out[start] = true;
+        let mut queue = vec![start];
+        while let Some(p) = queue.pop() {
+            // The board's outer wall keeps the neighbours of a tile you can
+            // stand on on the board.
+            for q in [p - self.w, p + self.w, p - 1, p + 1] {
+                if self.open[q] && !out[q] {
+                    out[q] = true;
+                    queue.push(q);
+                }
+            }
+        }
+        out
+    }
+
+    /// Fewest actions from standing on `from` after `k` of them (0: now)
+    /// to a tile of `goal`, a step or a pause a turn (sliding over oil as
+    /// you do), never ending a turn on raised spikes (they rise every other
+    /// turn, so a way's timing matters), onto the open exit only when it is
+    /// a goal; `u32::MAX` when none.
+    pub(super) fn timed(&mut self, from: Pos, k: u32, goal: &[bool]) -> u32 {
+        let n = self.open.len();
+        let start = from.y as usize * self.w + from.x as usize;
+        if from.x < 0 || from.y < 0 || start >= n {
+            return u32::MAX;
+        }
+        if goal[start] {
+            return 0;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let spiked = self.spiked;
+        // States: a tile and the parity of the actions taken (only spikes
+        // care: without them every tile is one state).
+        let parity = |k: u32| if spiked { k as usize & 1 } else { 0 };
+        self.queue.clear();
+        self.queue.push((start, k, 0));
+        self.seen[start * 2 + parity(k)] = stamp;
+        let mut head = 0;
+        let w = self.w;
+        while head < self.queue.len() {
+            let (p, k, d) = self.queue[head];
+            head += 1;
+            // The next action ends the world's turn `turn + k`.
+            let up = spiked && super::super::spikes_up(self.turn + k);
+            // A pause, then the four steps (the board's outer wall keeps
+            // the neighbours of any tile you can stand on on the board).
+            for (step, delta) in [(0usize, 0isize), (1, -(w as isize)), (1, w as isize), (1, -1), (1, 1)] {
+                let mut q = p;
+                if step == 1 {
+                    let Some(first) = p.checked_add_signed(delta).filter(|&q| q < n) else { continue };
+                    if !(self.open[first] || goal[first]) {
+                        continue;
+                    }
+                    q = first;
+                    // A step onto oil slides on over the spill.
+                    while self.oil[q] {
+                        match q.checked_add_signed(delta).filter(|&r| r < n && self.oil[r] && self.open[r]) {
+                            Some(r) => q = r,
+                            None => break,
+                        }
+                    }
+                }
+                if up && self.spikes[q] {
+                    continue;
+                }
+                let key = q * 2 + parity(k + 1);
+                if self.seen[key] == stamp {
+                    continue;
+                }
+                if goal[q] {
+                    return d + 1;
+                }
+                self.seen[key] = stamp;
+                // Without spikes a pause gains nothing.
+                if q != p || spiked {
+                    self.queue.push((q, k + 1, d + 1));
+                }
+            }
+        }
+        u32::MAX
+    }
+}
+
+/// Tiles next to a spot where a bomb would catch an enemy where it stands
+/// or where its arrows take it, without reaching the uncovered exit or gem.
+pub(super) fn attack_tiles(s: &State, prey: &[Pos], desperate: bool) -> Vec<Pos> {
+    spots(s, prey, desperate)
+}
+
+/// Where the enemies stand and where their arrows take them.
+pub(super) fn prey(s: &State) -> Vec<Pos> {
+    let mut out: Vec<Pos> = Vec::new();
+    for e in &s.enemies {
+        let mut at = e.pos;
+        out.push(at);
+        for step in &e.plan {
+            at = s.land(e.kind, at, *step);
+            out.push(at);
+        }
+    }
+    out
+}
+
+/// The tiles a plain bomb of yours on `p` would burn (`State::blast` for a
+/// plain bomb, unsorted, into a buffer).
+pub(super) fn plain_blast(s: &State, p: Pos, out: &mut Vec<Pos>) {
+    out.clear();
+    out.push(p);
+    for d in DIRS {
+        let mut q = p;
+        for _ in 0..s.fire {
+            q = q.step(d);
+            match s.layout.tile(q) {
+                t if t.solid() => break,
+                Tile::Crate | Tile::Barrel => {
+                    out.push(q);
+                    break;
+                }
+                _ => out.push(q),
+            }
+        }
+    }
+}
+
+/// The floor tiles next to (under the lab's `underfoot` rule: on) a spot
+/// where a plain bomb's blast would reach
+/// one of `targets` without reaching the uncovered exit or gem. A spot is
+/// empty floor (not the uncovered exit) in a target's row or column within
+/// the blast's reach, with only floor between (a blast stops at the first
+/// crate, which it burns: a crate target is reached, one between is not).
+pub(super) fn spots(s: &State, targets: &[Pos], desperate: bool) -> Vec<Pos> {
+    let mut out = Vec::new();
+    let mut tiles = Vec::new();
+    let mut tried: Vec<Pos> = Vec::new();
+    for &t in targets {
+        for d in DIRS {
+            let mut b = t;
+            for _ in 0..s.fire {
+                b = b.step(d);
+                if s.layout.tile(b) != Tile::Floor {
+                    break;
+                }
+                if s.bomb_at(b).is_some()
+                    || s.enemy_at(b).is_some()
+                    || !desperate && s.exit_revealed && b == s.layout.exit
+                {
+                    continue;
+                }
+                if tried.contains(&b) {
+                    continue;
+                }
+                tried.push(b);
+                plain_blast(s, b, &mut tiles);
+                if desperate || !spoils(s, &tiles) {
+                    if s.setup.underfoot {
+                        // You stand on the spot itself.
+                        if way_out(s, b, b, &tiles) {
+                            out.push(b);
+                        }
+                    } else {
+                        out.extend(
+                            DIRS.iter()
+                                .map(|&d| b.step(d))
+                                .filter(|&q| s.layout.tile(q) == Tile::Floor && way_out(s, q, b, &tiles)),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Whether, standing on `from` with a bomb just put on `bomb` whose blast
+/// covers `blast`, some tile out of the blast is in reach before it goes off
+/// (a bomb shows its fuse less one after the turn it went down: that many
+/// steps) over empty floor, the board as it lies (enemies aside).
+pub(super) fn way_out(s: &State, from: Pos, bomb: Pos, blast: &[Pos]) -> bool {
+    if !blast.contains(&from) {
+        return true;
+    }
+    let steps = s.fuse.saturating_sub(1).max(1);
+    // Tiles reached, breadth-first; a few steps reach few tiles (at most
+    // 2k(k+1) + 1 for k steps), so a small array does.
+    let mut seen = [from; 64];
+    let (mut len, mut layer_start) = (1, 0);
+    for _ in 0..steps {
+        let layer_end = len;
+        for i in layer_start..layer_end {
+            for d in DIRS {
+                let q = seen[i].step(d);
+                if q == bomb || s.layout.tile(q) != Tile::Floor || s.bomb_at(q).is_some() || seen[..len].contains(&q) {
+                    continue;
+                }
+                if !blast.contains(&q) {
+                    return true;
+                }
+                if len < seen.len() {
+                    seen[len] = q;
+                    len += 1;
+                }
+            }
+        }
+        layer_start = layer_end;
+    }
+    false
+}
+
+/// Every crate on the board.
+pub(super) fn crates(s: &State) -> Vec<Pos> {
+    s.layout.positions().filter(|&p| s.layout.tile(p) == Tile::Crate).collect()
+}
+
+/// Tiles next to a spot where a bomb would break a crate on the way to the
+/// nearest enemy (through crates), without reaching the uncovered exit or
+/// gem; with no enemy left, any crate. `mine`: the tiles you can walk to.
+pub(super) fn crate_spots(s: &State, desperate: bool, mine: &[bool]) -> Vec<Pos> {
+    let w = s.layout.w;
+    let at = |p: Pos| (p.y * w + p.x) as usize;
+    // From the enemies over floor and crates alike.
+    let n = (w * s.layout.h) as usize;
+    let mut far = vec![u32::MAX; n];
+    let mut queue: VecDeque<Pos> = VecDeque::new();
+    for e in &s.enemies {
+        if s.layout.inside(e.pos) && far[at(e.pos)] == u32::MAX {
+            far[at(e.pos)] = 0;
+            queue.push_back(e.pos);
+        }
+    }
+    while let Some(p) = queue.pop_front() {
+        for d in DIRS {
+            let q = p.step(d);
+            if s.layout.inside(q) && far[at(q)] == u32::MAX && matches!(s.layout.tile(q), Tile::Floor | Tile::Crate) {
+                far[at(q)] = far[at(p)] + 1;
+                queue.push_back(q);
+            }
+        }
+    }
+    // The crates next to where you can walk, nearest the enemies first.
+    let frontier: Vec<Pos> = s
+        .layout
+        .positions()
+        .filter(|&p| {
+            s.layout.tile(p) == Tile::Crate && DIRS.iter().any(|&d| s.layout.inside(p.step(d)) && mine[at(p.step(d))])
+        })
+        .collect();
+    // Nearest the enemies first; where no bomb can reach those (an enemy
+    // in the way, the exit), the next nearest, then any crate.
+    let mut levels: Vec<u32> = frontier.iter().map(|&p| far[at(p)]).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    for level in levels.into_iter().take(4) {
+        let targets: Vec<Pos> = frontier.iter().copied().filter(|&p| far[at(p)] == level).collect();
+        let out = spots(s, &targets, desperate);
+        if !out.is_empty() {
+            return out;
+        }
+    }
+    spots(s, &crates(s), desperate)
+}
+
+/// Whether flame on `tiles` reaches the uncovered exit or gem.
+pub(super) fn spoils(s: &State, tiles: &[Pos]) -> bool {
+    tiles.iter().any(|&q| s.exit_revealed && q == s.layout.exit || s.gem_revealed && !s.gem_taken && q == s.layout.gem)
+}
+
+/// A power-up's or charge's worth to the bot (it never uses charges but
+/// the passive Shield and Flame Pass).
+pub(super) fn worth(o: Offer) -> u32 {
+    match o {
+        Offer::Power(p) => match p {
+            Power::Heart => 10,
+            Power::BombUp => 9,
+            Power::FireUp => 8,
+            Power::Tnt => 8,
+            Power::CratePass => 6,
+            Power::Proximity => 5,
+            Power::CoinBag => 4,
+            Power::BombPass => 4,
+            Power::Run | Power::Diagonal => 3,
+            Power::Star => 3,
+            Power::FuseUp | Power::Slide | Power::Detonator => 1,
+            Power::Kick | Power::Throw | Power::Rpg => 1,
+        },
+        Offer::Charge(Charge::Shield | Charge::FlamePass) => 3,
+        Offer::Charge(_) => 0,
+    }
+}

@@ -1,0 +1,204 @@
+//! A level's extensions as a pack writes them: OPEN/SHUT pairs, the words
+//! it introduces, and TICK automata.
+
+use super::super::board::{Board, Kind};
+use super::super::types::is_core_word;
+use super::read::{issue, unknown_keys, Report};
+use toml::{Table, Value};
+
+/// A level's `pairs`: `[{ words = ["OPEN", "SHUT"], effect = "destroy-both", enter = true }]`.
+/// A level's `pairs`, with the index each had in the file (a pair that does
+/// not read is left out, so later ones keep their own index in messages).
+pub(super) fn level_pairs(t: &Table, path: &str, r: &mut Report) -> (Vec<super::super::Pair>, Vec<usize>) {
+    let mut out = Vec::new();
+    let mut at_index = Vec::new();
+    let Some(v) = t.get("pairs") else { return (out, at_index) };
+    let Some(list) = v.as_array() else {
+        r.errors
+            .push(issue(&format!("{path}.pairs"), "must be a list of { words = [\"OPEN\", \"SHUT\"], enter = true }"));
+        return (out, at_index);
+    };
+    // Every word seen so far and the pair it came from.
+    let mut seen: Vec<(String, usize)> = Vec::new();
+    if list.len() > super::super::MAX_PAIRS {
+        r.errors.push(issue(
+            &format!("{path}.pairs"),
+            format!("has {} pairs; a level holds at most {}", list.len(), super::super::MAX_PAIRS),
+        ));
+    }
+    for (i, p) in list.iter().enumerate() {
+        let at = format!("{path}.pairs[{i}]");
+        let Some(p) = p.as_table() else {
+            r.errors.push(issue(&at, "must be a table { words = [\"OPEN\", \"SHUT\"] }"));
+            continue;
+        };
+        unknown_keys(p, &at, &["words", "effect", "enter"], r);
+        match p.get("effect").map(Value::as_str) {
+            None | Some(Some("destroy-both")) => {}
+            _ => r.errors.push(issue(&format!("{at}.effect"), "must be \"destroy-both\" (the only effect there is)")),
+        }
+        let enter = match p.get("enter") {
+            None => false,
+            Some(Value::Boolean(b)) => *b,
+            Some(_) => {
+                r.errors.push(issue(&format!("{at}.enter"), "must be true or false"));
+                false
+            }
+        };
+        let words: Vec<String> = p
+            .get("words")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_uppercase).collect())
+            .unwrap_or_default();
+        if words.len() != 2 {
+            r.errors.push(issue(&format!("{at}.words"), "must be two words, e.g. [\"OPEN\", \"SHUT\"]"));
+            continue;
+        }
+        let mut ok = true;
+        if words[0] == words[1] {
+            r.errors.push(issue(
+                &format!("{at}.words"),
+                format!("the two words must differ, not {} and {}", words[0], words[1]),
+            ));
+            ok = false;
+        }
+        for w in &words {
+            if is_core_word(w) {
+                r.errors.push(issue(&format!("{at}.words"), format!("{w} is a core word and cannot be a pair word")));
+                ok = false;
+            } else if w.is_empty() || !w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                r.errors.push(issue(&format!("{at}.words"), format!("'{w}' must be letters, digits or _")));
+                ok = false;
+            } else if let Some((_, j)) = seen.iter().find(|(s, _)| s == w) {
+                r.errors.push(issue(
+                    &format!("{at}.words"),
+                    format!("{w} is already a word of {path}.pairs[{j}]; a word belongs to one pair"),
+                ));
+                ok = false;
+            }
+        }
+        seen.extend(words.iter().map(|w| (w.clone(), i)));
+        if ok {
+            out.push(super::super::Pair { words: [words[0].clone(), words[1].clone()], enter });
+            at_index.push(i);
+        }
+    }
+    (out, at_index)
+}
+
+/// A level's `introduces`: a list of text; an UPPERCASE entry is a word and
+/// must be on the board, anything else is an idea in the author's words.
+pub(super) fn level_introduces(t: &Table, path: &str, board: &Board, r: &mut Report) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(v) = t.get("introduces") else { return out };
+    let Some(list) = v.as_array() else {
+        r.errors
+            .push(issue(&format!("{path}.introduces"), "must be a list of text, e.g. [\"GAP\", \"sinking words\"]"));
+        return out;
+    };
+    for (i, item) in list.iter().enumerate() {
+        let at = format!("{path}.introduces[{i}]");
+        let Some(text) = item.as_str() else {
+            r.errors.push(issue(&at, "must be text"));
+            continue;
+        };
+        let is_word =
+            !text.is_empty() && text.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+        if is_word && !board.things.iter().any(|th| matches!(th.kind, Kind::Word(_)) && th.kind.text() == text) {
+            r.errors.push(issue(&at, format!("{text} is not a word on this level's board")));
+        }
+        out.push(text.to_string());
+    }
+    out
+}
+
+/// A level's `automata`: `[{ id, subject?, property, phase?, pattern }]`, steps
+/// as `"U"`/`"D"`/`"L"`/`"R"`/`"W"` or `{ action = "move", dx, dy }` / `{ action = "wait" }`.
+pub(super) fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super::super::Automaton> {
+    use super::super::{Automaton, Step, MAX_AUTOMATA};
+    let mut out: Vec<Automaton> = Vec::new();
+    let Some(v) = t.get("automata") else { return out };
+    let Some(list) = v.as_array() else {
+        r.errors.push(issue(&format!("{path}.automata"), "must be a list of { id, property, pattern }"));
+        return out;
+    };
+    if list.len() > MAX_AUTOMATA {
+        r.errors.push(issue(
+            &format!("{path}.automata"),
+            format!("has {} automata; a level holds at most {MAX_AUTOMATA}", list.len()),
+        ));
+    }
+    for (i, a) in list.iter().enumerate() {
+        let at = format!("{path}.automata[{i}]");
+        let Some(a) = a.as_table() else {
+            r.errors.push(issue(&at, "must be a table { id, property, pattern }"));
+            continue;
+        };
+        unknown_keys(a, &at, &["id", "subject", "property", "phase", "pattern"], r);
+        let id = a.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+        if id.is_empty() {
+            r.errors.push(issue(&format!("{at}.id"), "needs an id, unique in the level"));
+        } else if out.iter().any(|o| o.id == id) {
+            r.errors.push(issue(&format!("{at}.id"), format!("'{id}' is used twice")));
+        }
+        let property = a.get("property").and_then(Value::as_str).unwrap_or_default().to_uppercase();
+        if property.is_empty() || !property.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            r.errors.push(issue(&format!("{at}.property"), "needs a property word, e.g. \"TICK\""));
+        } else if is_core_word(&property) {
+            r.errors.push(issue(
+                &format!("{at}.property"),
+                format!("{property} is a core word and cannot be an automaton's property"),
+            ));
+        }
+        let subject = a.get("subject").and_then(Value::as_str).map(str::to_lowercase);
+        let mut pattern = Vec::new();
+        match a.get("pattern").and_then(Value::as_array) {
+            Some(steps) => {
+                for (j, s) in steps.iter().enumerate() {
+                    let step = match s {
+                        Value::String(c) => match c.as_str() {
+                            "U" => Some(Step::Move(0, -1)),
+                            "D" => Some(Step::Move(0, 1)),
+                            "L" => Some(Step::Move(-1, 0)),
+                            "R" => Some(Step::Move(1, 0)),
+                            "W" => Some(Step::Wait),
+                            _ => None,
+                        },
+                        Value::Table(st) => match st.get("action").and_then(Value::as_str) {
+                            Some("wait") => Some(Step::Wait),
+                            Some("move") => {
+                                let d = |k: &str| st.get(k).and_then(Value::as_integer).unwrap_or(0);
+                                // One rule for a step of one cell: `Step::is_one_cell`,
+                                // which `Miau::start` checks too (values past i32 are not).
+                                let step = i32::try_from(d("dx")).ok().zip(i32::try_from(d("dy")).ok());
+                                step.map(|(dx, dy)| Step::Move(dx, dy)).filter(|s| s.is_one_cell())
+                            }
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    match step {
+                        Some(s) => pattern.push(s),
+                        None => r.errors.push(issue(&format!("{at}.pattern[{j}]"), "must be U, D, L, R, W, { action = \"move\", dx, dy } (one cell, no diagonals) or { action = \"wait\" }")),
+                    }
+                }
+            }
+            None => r.errors.push(issue(&format!("{at}.pattern"), "needs a list of steps")),
+        }
+        if pattern.is_empty() || pattern.len() > MAX_AUTOMATA {
+            r.errors.push(issue(
+                &format!("{at}.pattern"),
+                format!("needs 1 to {MAX_AUTOMATA} steps, not {}", pattern.len()),
+            ));
+        }
+        let phase = a.get("phase").and_then(Value::as_integer).unwrap_or(0);
+        if phase < 0 || phase as usize >= pattern.len().max(1) {
+            r.errors.push(issue(
+                &format!("{at}.phase"),
+                format!("must be a step index, 0 to {}", pattern.len().saturating_sub(1)),
+            ));
+        }
+        out.push(Automaton { id, subject, property, phase: phase.clamp(0, 31) as u32, pattern });
+    }
+    out
+}

@@ -1,0 +1,363 @@
+//! One level of a pack: its grid (a map through a legend, or the grid
+//! notation), terrain, the words it uses and the checks on its start.
+
+use super::super::board::{Board, Kind, Word, PROPS};
+use super::super::types::Setup;
+use super::extensions::{level_automata, level_introduces, level_pairs};
+use super::read::{id_ok, issue, line, string, unknown_keys, Report};
+use super::types::{Level, COMFORT, MAX_OBJECTS};
+use toml::{Table, Value};
+
+/// The words a pack declares, which its levels' checks read.
+pub(super) struct Words<'a> {
+    /// The palette's nouns, lowercase.
+    pub(super) palette: &'a [String],
+    /// The palette's terrain nouns, lowercase.
+    pub(super) terrain: &'a [String],
+    /// The declared custom properties.
+    pub(super) custom: &'a [String],
+    /// The extra nouns sentences may name, lowercase.
+    pub(super) vocabulary: &'a [String],
+}
+
+/// One `[[levels]]` entry, resolved and checked; `None` when it cannot be
+/// read at all (its errors are in the report).
+pub(super) fn level(
+    t: &Table,
+    path: &str,
+    words: &Words,
+    earlier: &[Level],
+    drawn: &mut Vec<String>,
+    r: &mut Report,
+) -> Option<Level> {
+    let path = path.to_string();
+    unknown_keys(
+        t,
+        &path,
+        &[
+            "id",
+            "title",
+            "hint",
+            "category",
+            "introduces",
+            "allow_bypass",
+            "allow_hands_off",
+            "must_form",
+            "solver_budget",
+            "shortest",
+            "terrain",
+            "automata",
+            "pairs",
+            "map",
+            "grid",
+            "legend",
+        ],
+        r,
+    );
+    let id = string(t, "id", &path, r, true);
+    if !id.is_empty() && !id_ok(&id) {
+        r.errors.push(issue(&format!("{path}.id"), format!("'{id}' is not a valid id")));
+    }
+    if earlier.iter().any(|l| l.id == id) {
+        r.errors.push(issue(&format!("{path}.id"), format!("duplicates another level id ({id})")));
+    }
+    let category = string(t, "category", &path, r, false);
+    if !category.is_empty() && !["required", "optional", "challenge"].contains(&category.as_str()) {
+        r.errors.push(issue(&format!("{path}.category"), "must be required, optional or challenge"));
+    }
+    let legend = level_legend(t, &path, r);
+    let grid = level_grid(t, &path, &legend, r)?;
+    let terrain = level_terrain(t, words.terrain);
+    let (pairs, pair_at) = level_pairs(t, &path, r);
+    let automata = level_automata(t, &path, r);
+    let setup = Setup { grid, legend, terrain, pairs, automata };
+    let board = match Board::parse(&setup.grid, &setup.legend) {
+        Ok(b) => b,
+        Err(e) => {
+            r.errors.push(issue(&format!("{path}.{}", if t.contains_key("map") { "map" } else { "grid" }), e));
+            return None;
+        }
+    };
+    if board.things.len() > MAX_OBJECTS {
+        r.errors.push(issue(&path, format!("has {} things; a level holds at most {MAX_OBJECTS}", board.things.len())));
+    }
+    if board.w > COMFORT.0 || board.h > COMFORT.1 {
+        r.warnings.push(issue(
+            &path,
+            format!("the board is {}×{}, over the {}×{} guideline", board.w, board.h, COMFORT.0, COMFORT.1),
+        ));
+    }
+    check_words(&setup, &pair_at, &board, &path, words, drawn, r);
+    let introduces = level_introduces(t, &path, &board, r);
+    check_circuits(&board, &path, r);
+    check_start(&setup, &board, &path, r);
+    let must_form = t
+        .get("must_form")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
+        .unwrap_or_default();
+    let solver_budget = t.get("solver_budget").and_then(Value::as_integer).map(|n| n.max(0) as u64);
+    let shortest = match t.get("shortest") {
+        None => None,
+        Some(Value::Integer(n)) if (0..=i64::from(u32::MAX)).contains(n) => Some(*n as u32),
+        Some(_) => {
+            r.errors.push(issue(&format!("{path}.shortest"), "must be a whole number of moves"));
+            None
+        }
+    };
+    let flag = |k: &str| t.get(k).and_then(Value::as_bool).unwrap_or(false);
+    let (allow_bypass, allow_hands_off) = (flag("allow_bypass"), flag("allow_hands_off"));
+    Some(Level {
+        id,
+        title: line(t, "title", &path, r, false),
+        hint: string(t, "hint", &path, r, false),
+        category,
+        introduces,
+        shortest,
+        must_form,
+        solver_budget,
+        allow_bypass,
+        allow_hands_off,
+        setup,
+    })
+}
+
+/// `legend`: characters to things or words.
+pub(super) fn level_legend(t: &Table, path: &str, r: &mut Report) -> Vec<(String, String)> {
+    let mut legend: Vec<(String, String)> = Vec::new();
+    if let Some(v) = t.get("legend") {
+        match v.as_table() {
+            Some(lt) => {
+                for (k, v) in lt {
+                    match legend_value(v) {
+                        Ok(s) => legend.push((k.clone(), s)),
+                        Err(m) => r.errors.push(issue(&format!("{path}.legend.{k}"), m)),
+                    }
+                }
+            }
+            None => r.errors.push(issue(&format!("{path}.legend"), "must map characters to things or words")),
+        }
+    }
+    legend
+}
+
+/// The board: `map` (with the legend) or `grid`; `None` when neither reads.
+pub(super) fn level_grid(t: &Table, path: &str, legend: &[(String, String)], r: &mut Report) -> Option<String> {
+    for key in ["map", "grid"] {
+        if t.get(key).is_some_and(|v| !v.is_str()) {
+            let kind = if t.get(key).is_some_and(Value::is_array) { "an array" } else { "not text" };
+            r.errors.push(issue(
+                &format!("{path}.{key}"),
+                format!("must be one string, its rows on separate lines (\"\"\" … \"\"\"); this is {kind}"),
+            ));
+            return None;
+        }
+    }
+    let grid = match (t.get("map").and_then(Value::as_str), t.get("grid").and_then(Value::as_str)) {
+        (Some(map), None) => match map_to_grid(map, legend) {
+            Ok(g) => g,
+            Err((msg, sub)) => {
+                r.errors.push(issue(&format!("{path}.map{sub}"), msg));
+                return None;
+            }
+        },
+        (None, Some(grid)) => grid.to_string(),
+        (Some(_), Some(_)) => {
+            r.errors.push(issue(path, "has both map and grid; give one"));
+            return None;
+        }
+        (None, None) => {
+            r.errors.push(issue(path, "needs a board: map (with legend) or grid"));
+            return None;
+        }
+    };
+    Some(grid)
+}
+
+/// The level's terrain nouns: the palette's, and its own `terrain` list.
+pub(super) fn level_terrain(t: &Table, pack_terrain: &[String]) -> Vec<String> {
+    let mut lv_terrain = pack_terrain.to_vec();
+    if let Some(extra) = t.get("terrain").and_then(Value::as_array) {
+        lv_terrain.extend(extra.iter().filter_map(Value::as_str).map(str::to_lowercase));
+    }
+    lv_terrain
+}
+
+/// The level's words against the pack's: pair words and automaton
+/// properties that are nouns here, the silent noun trap, objects named after
+/// properties; records the nouns drawn.
+pub(super) fn check_words(
+    setup: &Setup,
+    pair_at: &[usize],
+    board: &Board,
+    path: &str,
+    words: &Words,
+    drawn: &mut Vec<String>,
+    r: &mut Report,
+) {
+    let (palette, vocabulary, custom) = (words.palette, words.vocabulary, words.custom);
+    // A pair word or automaton property may not be a noun that the level's objects use.
+    for (i, a) in setup.automata.iter().enumerate() {
+        if board.things.iter().any(|th| th.kind == Kind::Object(a.property.to_lowercase().into())) {
+            r.errors.push(issue(
+                &format!("{path}.automata[{i}].property"),
+                format!("{} is a noun of this level's things, so it cannot be a property", a.property),
+            ));
+        }
+    }
+    for (p, &i) in setup.pairs.iter().zip(pair_at) {
+        for w in &p.words {
+            if board.things.iter().any(|th| th.kind == Kind::Object(w.to_lowercase().into())) {
+                r.errors.push(issue(
+                    &format!("{path}.pairs[{i}].words"),
+                    format!("{w} is a noun of this level's things, so it cannot be a pair word"),
+                ));
+            }
+            if let Some(j) = setup.automata.iter().position(|a| a.property.eq_ignore_ascii_case(w)) {
+                r.errors.push(issue(
+                    &format!("{path}.pairs[{i}].words"),
+                    format!("{w} is the property of {path}.automata[{j}]; a pair word must be its own"),
+                ));
+            }
+        }
+    }
+    // This level's working property words: its pairs' and automata's.
+    let bound: Vec<String> = setup
+        .pairs
+        .iter()
+        .flat_map(|p| p.words.iter().cloned())
+        .chain(setup.automata.iter().map(|a| a.property.clone()))
+        .collect();
+    let is_bound = |n: &str| bound.iter().any(|c| c.eq_ignore_ascii_case(n));
+    // The silent noun trap: a predicate word that is neither a property nor a noun of the pack.
+    let nouns: Vec<String> = board
+        .things
+        .iter()
+        .filter_map(|th| if let Kind::Object(n) = &th.kind { Some(n.to_string()) } else { None })
+        .chain(palette.iter().cloned())
+        .chain(vocabulary.iter().cloned())
+        .collect();
+    for th in &board.things {
+        match &th.kind {
+            Kind::Word(Word::Noun(n))
+                if !nouns.iter().any(|m| m.as_str() == &**n)
+                    && !is_bound(n)
+                    && !custom.iter().any(|c| c.eq_ignore_ascii_case(n)) =>
+            {
+                r.warnings.push(issue(
+                    path,
+                    format!("{} isn't a thing in this pack. Did you mean a property?", n.to_uppercase()),
+                ));
+            }
+            Kind::Word(Word::Noun(n)) if !is_bound(n) && custom.iter().any(|c| c.eq_ignore_ascii_case(n)) => {
+                r.warnings
+                    .push(issue(path, format!("{} is a declared property but reads as a noun here", n.to_uppercase())));
+            }
+            Kind::Object(n) => {
+                drawn.push(n.to_string());
+                if PROPS.iter().any(|(_, w)| w.eq_ignore_ascii_case(n))
+                    || is_bound(n)
+                    || custom.iter().any(|c| c.eq_ignore_ascii_case(n))
+                {
+                    r.warnings.push(issue(path, format!("the object '{n}' is named after a property")));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A circuit needs both ends: plates with no gate (or gates with no plate) do nothing.
+pub(super) fn check_circuits(board: &Board, path: &str, r: &mut Report) {
+    for c in super::super::board::CHANNELS {
+        let plates = board.things.iter().filter(|th| th.is_plate() && th.channel.as_deref() == Some(c)).count();
+        let gates = board.things.iter().filter(|th| th.is_gate() && th.channel.as_deref() == Some(c)).count();
+        if plates > 0 && gates == 0 {
+            r.warnings.push(issue(path, format!("channel {c} has plates but no gates")));
+        } else if gates > 0 && plates == 0 {
+            r.warnings.push(issue(path, format!("channel {c} has gates but no plates")));
+        }
+    }
+}
+
+/// Start-state checks: settle as the engine does at reset.
+pub(super) fn check_start(setup: &Setup, board: &Board, path: &str, r: &mut Report) {
+    if let Ok(s) = <super::super::Miau as crate::game::Game>::start(setup, 0) {
+        let lost = board.things.len() - s.board.things.len();
+        if lost > 0 {
+            r.warnings.push(issue(path, format!("{lost} thing(s) are destroyed at reset")));
+        }
+        if s.won {
+            r.warnings.push(issue(path, "is already won at the start"));
+        } else if !s.board.things.iter().any(|th| s.rules.has(&th.kind, super::super::board::Prop::You)) {
+            r.warnings.push(issue(path, "starts without anything that is YOU"));
+        }
+    }
+}
+
+/// A legend value: a string (`"rock"`, `"MIAU"`, `"crate+dock"`) or an inline
+/// table (`{ noun = "plate" }`, `{ word = "IS", fixed = true }`).
+pub(super) fn legend_value(v: &Value) -> Result<String, String> {
+    match v {
+        Value::String(s) => Ok(s.clone()),
+        Value::Table(t) => {
+            if let Some(w) = t.get("word").and_then(Value::as_str) {
+                let fixed = t.get("fixed").and_then(Value::as_bool).unwrap_or(false);
+                Ok(format!("{}{}", w.to_uppercase(), if fixed { "!" } else { "" }))
+            } else if let Some(n) = t.get("noun").and_then(Value::as_str) {
+                // `leaves`: what this noun becomes when it crumbles (FRAIL).
+                let mut out = match t.get("leaves") {
+                    None => n.to_lowercase(),
+                    Some(Value::String(l)) => format!("{}>{}", n.to_lowercase(), l.to_lowercase()),
+                    Some(_) => return Err("leaves must be a noun, e.g. leaves = \"WATER\"".into()),
+                };
+                // `channel`: the circuit of a plate or gate, from the fixed palette.
+                match t.get("channel") {
+                    None => {}
+                    Some(Value::String(c)) if super::super::board::CHANNELS.contains(&c.to_lowercase().as_str()) => {
+                        out = format!("{out}:{}", c.to_lowercase())
+                    }
+                    Some(_) => {
+                        return Err(format!("channel must be one of {}", super::super::board::CHANNELS.join(", ")))
+                    }
+                }
+                Ok(out)
+            } else {
+                Err("an inline entry needs noun = … or word = …".into())
+            }
+        }
+        _ => Err("must be text or { noun = … } / { word = … }".into()),
+    }
+}
+
+/// `map` + `legend` (one character a cell) to the grid notation.
+pub(super) fn map_to_grid(map: &str, legend: &[(String, String)]) -> Result<String, (String, String)> {
+    let rows: Vec<&str> = map.lines().map(|l| l.trim_end()).filter(|l| !l.trim().is_empty()).collect();
+    let mut out = Vec::new();
+    let w = rows.first().map_or(0, |r| r.chars().count());
+    for (y, row) in rows.iter().enumerate() {
+        let n = row.chars().count();
+        if n != w {
+            return Err((format!("row {} is {n} wide, expected {w}", y + 1), String::new()));
+        }
+        let mut cells = Vec::new();
+        for (x, ch) in row.chars().enumerate() {
+            if ch == '.' {
+                cells.push(".".to_string());
+                continue;
+            }
+            let key = ch.to_string();
+            match legend.iter().find(|(k, _)| *k == key) {
+                Some((_, v)) => cells.push(v.clone()),
+                None => {
+                    return Err((
+                        format!("row {}, column {}: '{ch}' is not in the legend", y + 1, x + 1),
+                        String::new(),
+                    ))
+                }
+            }
+        }
+        out.push(cells.join(" "));
+    }
+    Ok(out.join("\n"))
+}

@@ -1,0 +1,1129 @@
+//! Explodorama in the window: buttons, keys and the pad, dialogs, the shop,
+//! auto-move and autopilot, the watcher, bug reports, the score board.
+
+use super::*;
+
+#[test]
+fn explodorama_plays_by_buttons_and_keys_and_the_rainbow_gem_offers_its_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.state_mut().explodo.form.seed = "4".into();
+    h.state_mut().explodo.form.developer = true;
+    h.get_by_label("New run").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().seed, 4);
+    assert!(h.query_by_label_contains("Lives: 3").is_some());
+    h.get_by_label("Wait").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().turn, 2);
+    // The rainbow gem lies right of the start on seed 4: step onto it, choose Slide.
+    h.get_by_label("Right").click();
+    h.run();
+    assert!(h.query_by_label("Slide").is_some(), "the rainbow gem's cards are offered");
+    // Select, then Choose (issue 26).
+    h.get_by_label("Slide").click();
+    h.run();
+    assert!(explodo(&mut h).session.state().dialogs.len() == 1, "selecting takes nothing yet");
+    h.get_by_label("Choose").click();
+    h.run();
+    let st = explodo(&mut h).session.state().clone();
+    assert!(st.has(retrace_kernel::explodo::items::Power::Slide) && st.dialogs.is_empty());
+    // A refused action says why and costs nothing.
+    h.get_by_label("Up").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().turn, st.turn);
+    assert!(h.query_by_label_contains("a wall is in the way").is_some());
+    // Keys: Space waits; the run is saved after every action.
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().turn, st.turn + 1);
+    assert!(dir.path().join("explodorama.replay").exists());
+}
+
+#[test]
+fn a_finished_explodorama_run_goes_on_the_score_board_and_a_bad_board_is_kept_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("explodorama-scores.txt"), "not\ta board\n").unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.state_mut().explodo.form.seed = "2".into();
+    h.get_by_label("New run").click();
+    h.run();
+    // The game-over fixture's actions: three bombs next to the start.
+    for a in retrace::cli::explodo::parse_moves("br w w br w w br w w").unwrap() {
+        let store = Store::new(dir.path());
+        explodo(&mut h).push(&store, a);
+    }
+    h.run();
+    assert!(h.query_all_by_label_contains("caught in a blast").next().is_some());
+    let text = std::fs::read_to_string(dir.path().join("explodorama-scores.txt")).unwrap();
+    assert_eq!(text.lines().count(), 2, "the header and this run: {text}");
+    assert!(text.contains("\tLevel 1, turn 3: you were caught in a blast.\t"), "{text}");
+    assert!(dir.path().join("explodorama-scores.bad-1.txt").exists(), "the unreadable board was kept aside");
+    assert!(!dir.path().join("explodorama.replay").exists(), "a finished run leaves no save");
+    h.get_by_label("Same dungeon").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().seed, 2);
+    assert_eq!(explodo(&mut h).session.state().turn, 1);
+}
+
+#[test]
+fn an_explodorama_replay_plays_in_the_watcher_and_forks_a_live_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-developer-gem.replay")).unwrap();
+    drop_file(&mut h, "explodo-developer-gem.replay", bytes);
+    assert!(h.query_by_label_contains("verified by replay").is_some());
+    h.get_by_label("⏭").click();
+    h.run();
+    h.get_by_label("Play from here").click();
+    h.run();
+    let st = explodo(&mut h).session.state().clone();
+    assert!(st.has(retrace_kernel::explodo::items::Power::Slide));
+}
+
+#[test]
+fn the_explodorama_screen_speaks_russian_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.lang = retrace::store::Lang::Ru;
+    h.run();
+    h.get_by_label("Новый забег").click();
+    h.run();
+    assert!(h.query_by_label_contains("Жизни: 3").is_some());
+    h.get_by_label("Ждать").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().turn, 2);
+    assert!(h.query_by_label("Вправо").is_some() && h.query_by_label("Бомба").is_some());
+}
+
+#[test]
+fn explodorama_shortcuts_refuse_a_deadly_move_unless_the_action_was_picked() {
+    use retrace_kernel::explodo::Action;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    // A bomb about to go off beside you: waiting would cost a life.
+    let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br w"));
+    let s = v.session.state().clone();
+    assert!(retrace::ui::explodo::deadly(&s, &Action::Wait));
+    assert!(!retrace::ui::explodo::deadly(&s, &Action::Move(retrace_kernel::explodo::board::Dir::Down)));
+    v.shortcut(&store, Action::Wait);
+    assert_eq!(v.session.state().turn, s.turn, "refused");
+    assert!(v.message.as_deref().unwrap_or("").starts_with("That would cost a life"));
+    v.picked = true;
+    v.shortcut(&store, Action::Wait);
+    assert_eq!(v.session.state().lives, 2, "picked on purpose, it is made");
+}
+
+/// Regression: the on-screen direction buttons made a deadly move that the
+/// keys and clicks refuse.
+#[test]
+fn explodorama_direction_buttons_refuse_a_deadly_move_too() {
+    use retrace_kernel::explodo::board::Dir;
+    use retrace_kernel::explodo::Action;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // Wait for an enemy to come near on a few seeded runs (deterministic):
+    // the first position where a direction button's step is deadly.
+    let dirs = [(Dir::Up, "Up"), (Dir::Down, "Down"), (Dir::Left, "Left"), (Dir::Right, "Right")];
+    let mut found = None;
+    'search: for seed in 1..40u64 {
+        let mut run =
+            retrace_kernel::Session::<retrace_kernel::explodo::Explodo>::new(Default::default(), seed).unwrap();
+        for _ in 0..30 {
+            let s = run.state().clone();
+            if s.lives < 3 || !s.dialogs.is_empty() {
+                break;
+            }
+            if let Some(&(_, label)) = dirs.iter().find(|(d, _)| retrace::ui::explodo::deadly(&s, &Action::Move(*d))) {
+                found = Some((run, label));
+                break 'search;
+            }
+            if run.push(Action::Wait).is_err() {
+                break;
+            }
+        }
+    }
+    let Some((run, label)) = found else { panic!("no seeded run brought a deadly step") };
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
+    h.run();
+    let before = explodo(&mut h).session.state().turn;
+    h.get_by_label(label).click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().turn, before, "refused");
+    assert!(explodo(&mut h).message.as_deref().unwrap_or("").starts_with("That would cost a life"));
+}
+
+/// Explodorama's modes are remembered for the next run, and New run asks
+/// before it replaces the run in progress (issue 26).
+#[test]
+fn explodorama_remembers_its_modes_and_asks_before_replacing_a_run() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path());
+        h.run();
+        h.get_by_label("Developer").click();
+        h.get_by_label("Immortal").click();
+        h.run();
+        h.get_by_label("New run").click();
+        h.run();
+        let Screen::Explodo(v) = &h.state().screen else { panic!("the run starts") };
+        assert!(v.session.state().setup.developer && v.session.state().setup.immortal);
+    }
+    let mut h = harness(dir.path());
+    assert!(h.state().explodo.form.developer && h.state().explodo.form.immortal, "remembered");
+    // A run in progress: New run asks first, and Cancel keeps it.
+    h.state_mut().explodo.saved = Some(fixtures::explodo(1, "w"));
+    h.run();
+    h.get_by_label("New run").click();
+    h.run();
+    assert!(h.query_by_label("The run in progress will be lost. Start a new one?").is_some());
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Home) && h.state().explodo.saved.is_some());
+    h.get_by_label("New run").click();
+    h.run();
+    h.get_by_label("Yes").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Explodo(_)));
+    assert!(h.state().explodo.saved.is_none());
+}
+
+/// Explodorama's log in Russian (issue 26, part): lost lives, the run's end
+/// and the turn's events, with the enemy types' names; English unchanged.
+#[test]
+fn explodorama_log_lines_follow_the_window_language() {
+    use retrace::store::Lang;
+    use retrace::ui::explodo::{death_line, describe};
+    use retrace_kernel::explodo::{Event, Kind};
+    let latin = |t: &str| t.chars().filter(|c| c.is_ascii_alphabetic()).count();
+    // A real death from the kernel, and every way to die as the kernel words it.
+    let over = fixtures::explodo(2, "br w w br w w br w w");
+    let real = over.state().last_death.clone().expect("the run ended in a death");
+    for text in [
+        real.as_str(),
+        "Level 3, turn 7: a Hunter walked into you.",
+        "Level 3, turn 7: you walked into a Ghost.",
+        "Level 3, turn 7: you crashed into a Wisp.",
+        "Level 3, turn 7: you were boxed in.",
+        "Level 3, turn 7: you stood on raised spikes.",
+        "Level 3, turn 7: the ceiling fell on you.",
+        "Level 3, turn 7: rubble walled you in.",
+    ] {
+        assert_eq!(death_line(text, Lang::En), text);
+        let ru = death_line(text, Lang::Ru);
+        assert_eq!(latin(&ru), 0, "all Russian: {ru}");
+    }
+    assert_eq!(
+        death_line("Level 3, turn 7: a Hunter walked into you.", Lang::Ru),
+        "Уровень 3, ход 7: на вас наткнулся враг «Охотник»."
+    );
+    for e in [
+        Event::RunWon,
+        Event::ExitOpened,
+        Event::Frozen,
+        Event::CeilingFell(vec![]),
+        Event::LevelCleared { level: 2, turns: 30, par: 41, coins: 5 },
+        Event::Released(Kind::Hunter, 3),
+    ] {
+        let ru = describe(&e, Lang::Ru).unwrap();
+        assert_eq!(latin(&ru), 0, "{e:?}: {ru}");
+        assert_ne!(describe(&e, Lang::En).unwrap(), ru);
+    }
+}
+
+/// Explodorama's refusals in Russian (issue 26, part): the kernel's words
+/// through the window's phrase table, names of power-ups kept.
+#[test]
+fn explodorama_refusals_follow_the_window_language() {
+    use retrace::store::Lang;
+    use retrace::ui::text::kernel;
+    let latin = |t: &str| t.chars().filter(|c| c.is_ascii_alphabetic()).count();
+    // A real refusal: walking into the outer wall from the start.
+    let mut run = fixtures::explodo(1, "");
+    let why = [retrace_kernel::explodo::board::Dir::Up, retrace_kernel::explodo::board::Dir::Left]
+        .into_iter()
+        .find_map(|d| run.push(retrace_kernel::explodo::Action::Move(d)).err())
+        .expect("the start is in a corner");
+    assert_eq!(latin(&kernel(Lang::Ru, &why.0)), 0, "{} → {}", why.0, kernel(Lang::Ru, &why.0));
+    for text in [
+        "a crate is in the way",
+        "a bomb goes on an empty tile next to you",
+        "there is no room to fire that way",
+        "you carry no charge",
+        "you can have 2 bomb(s) on the board at a time",
+        "a restock costs 3 coins; you have 1",
+        "the run is over",
+        "That would cost a life. Pick the action first (its button or key) to do it anyway.",
+    ] {
+        let ru = kernel(Lang::Ru, text);
+        assert_eq!(latin(&ru), 0, "{text} → {ru}");
+        assert_eq!(kernel(Lang::En, text), text);
+    }
+    assert_eq!(kernel(Lang::Ru, "that needs the Kick power-up"), "для этого нужно усиление «Kick»");
+}
+
+#[test]
+fn an_explodorama_turn_asks_for_its_most_telling_sound() {
+    use retrace::sound::Effect;
+    use retrace::ui::explodo::effect;
+    use retrace_kernel::explodo::board::Pos;
+    use retrace_kernel::explodo::Event;
+    let p = Pos { x: 1, y: 1 };
+    let check = |events: Vec<Event>, want: Effect| assert_eq!(effect(&events), want, "{events:?}");
+    check(vec![], Effect::Step);
+    check(vec![Event::BombPlaced(p)], Effect::Pop);
+    check(vec![Event::Exploded(p, vec![p])], Effect::Boom);
+    check(vec![Event::Exploded(p, vec![p]), Event::Chain(p)], Effect::BigBoom);
+    check(vec![Event::DropPicked(p, 3)], Effect::Coin);
+    check(vec![Event::ExitOpened, Event::DropPicked(p, 1)], Effect::ExitOpen);
+    check(vec![Event::Exploded(p, vec![p]), Event::LifeLost("boom".into())], Effect::Hurt);
+    check(
+        vec![Event::LevelCleared { level: 1, turns: 9, par: 12, coins: 3 }, Event::LifeLost("x".into())],
+        Effect::Cleared,
+    );
+}
+
+/// Issue 19's sound: a button on the run's screen clicks, a turn sounds its
+/// effect, and with Sound off nothing plays.
+#[test]
+fn explodorama_buttons_click_and_turns_sound() {
+    use retrace::sound::Effect;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.sound = true;
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "")));
+    h.run();
+    h.get_by_label("Wait").click();
+    h.run();
+    let heard = h.state().sound.heard.clone();
+    assert!(heard.contains(&Effect::Click), "{heard:?}");
+    assert!(heard.contains(&Effect::Step), "the turn's own sound: {heard:?}");
+    h.state_mut().settings.sound = false;
+    h.state_mut().sound.heard.clear();
+    h.get_by_label("Wait").click();
+    h.run();
+    assert!(h.state().sound.heard.is_empty());
+}
+
+/// Issue 18's auto-move in the window: a click on a far tile takes the first
+/// step of the way and keeps walking with Go; Esc ends the walk; the way
+/// shown is the kernel's.
+#[test]
+fn a_far_click_walks_there_by_auto_move_step_by_step() {
+    use retrace_kernel::explodo::board::Pos;
+    use retrace_kernel::explodo::route::route;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "")));
+    h.run();
+    let s = explodo(&mut h).session.state().clone();
+    // The nearest far tile with a safe way, and one whose way is not safe
+    // (an enemy's path crosses it).
+    let ways: Vec<_> =
+        s.layout.positions().filter(|p| p.king(s.player) > 1).filter_map(|p| route(&s, p).map(|r| (p, r))).collect();
+    let (to, way) = ways
+        .iter()
+        .filter(|(_, r)| r.safe)
+        .min_by_key(|(p, r)| (r.steps.len(), p.y, p.x))
+        .cloned()
+        .expect("a safe way");
+    let rect = h.get_by_label("board, level 1").rect();
+    let cell = rect.width() / s.layout.w as f32;
+    let click = |h: &mut Harness<'static, RetraceApp>, p: Pos| {
+        let pos = rect.min + egui::vec2((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
+        h.input_mut().events.push(egui::Event::PointerMoved(pos));
+        primary(h, pos, true);
+        h.step();
+        primary(h, pos, false);
+        h.run();
+    };
+    click(&mut h, to);
+    assert_eq!(explodo(&mut h).session.state().player, way.tiles[0], "the first step of the kernel's way");
+    assert_eq!(explodo(&mut h).walk, Some(to), "walking there");
+    assert_ne!(explodo(&mut h).message.as_deref(), Some("That needs the Slide power-up."));
+    for _ in 1..way.steps.len() {
+        h.get_by_label("Go").click();
+        h.run();
+    }
+    assert_eq!(explodo(&mut h).session.state().player, to, "Go stepped on to the end");
+    assert_eq!(explodo(&mut h).walk, None, "arrived: the walk is over");
+    // A tile whose way is dangerous now: the walk waits and says so; Esc ends it.
+    let s = explodo(&mut h).session.state().clone();
+    let danger = s.layout.positions().filter(|p| p.king(s.player) > 1).find(|&p| route(&s, p).is_some_and(|r| !r.safe));
+    if let Some(danger) = danger {
+        click(&mut h, danger);
+        assert_eq!(explodo(&mut h).session.state().player, s.player, "no step taken");
+        assert_eq!(explodo(&mut h).message.as_deref(), Some("The next step on the way is dangerous: waiting for you."));
+        h.key_press(egui::Key::Escape);
+        h.run();
+        assert_eq!(explodo(&mut h).walk, None, "Esc ends the walk");
+    }
+}
+
+/// Issue 18's autopilot: once every enemy of level 1 is gone (the committed
+/// run to the first shop, stopped there), it collects and leaves by the
+/// exit on its own; off in the settings, it does nothing.
+#[test]
+fn autopilot_finishes_a_level_once_every_enemy_is_gone() {
+    use retrace_kernel::explodo::Explodo;
+    use retrace_kernel::replay::ReplayFile;
+    use retrace_kernel::Session;
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-first-shop.replay")).unwrap();
+    let mut session = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
+    let clear = (0..=session.step())
+        .find(|&k| {
+            session.seek(k);
+            let s = session.state();
+            s.level == 1 && s.enemies.is_empty() && s.dialogs.is_empty()
+        })
+        .expect("level 1's last enemy dies in this run");
+    session.seek(clear);
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(session));
+    h.step();
+    assert!(explodo(&mut h).piloting(), "on by default, every enemy gone");
+    let at = explodo(&mut h).session.state().player;
+    let store = Store::new(dir.path());
+    let mut turns = 0;
+    while explodo(&mut h).session.state().level == 1 && explodo(&mut h).piloting() {
+        explodo(&mut h).pilot(&store);
+        turns += 1;
+        assert!(turns < 300);
+    }
+    let s = explodo(&mut h).session.state().clone();
+    assert!(
+        s.level == 2 || !s.dialogs.is_empty(),
+        "level 1 left by the exit (or its shop open): {:?} from {at:?}",
+        s.player
+    );
+    assert_eq!(explodo(&mut h).message, None, "it never had to stop");
+    // Off in the settings: no autopilot.
+    explodo(&mut h).autopilot = false;
+    assert!(!explodo(&mut h).piloting());
+}
+
+/// Issue 26's deaths seen again: the banner's boards are the run's own last
+/// turns before the fatal action, replayed by the kernel (digest for digest).
+#[test]
+fn a_lost_life_plays_its_last_turns_again_from_the_log() {
+    use retrace_kernel::explodo::{Event, Explodo};
+    use retrace_kernel::replay::ReplayFile;
+    use retrace_kernel::{Game, Session};
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-death-retry.replay")).unwrap();
+    let full = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
+    // The action that cost the life.
+    let mut probe = full.clone();
+    let death = (1..=full.step())
+        .find(|&k| {
+            probe.seek(k - 1);
+            let before = probe.state().lives;
+            probe.seek(k);
+            probe.state().lives < before
+        })
+        .expect("a life is lost in this run");
+    let mut session = full.clone();
+    session.seek(death - 1);
+    let fatal = full.actions()[(death - 1) as usize];
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut v = retrace::ui::explodo::ExplodoView::resume(session);
+    v.push(&Store::new(dir.path()), fatal);
+    assert!(v.log.iter().any(|e| matches!(e, Event::LifeLost(_))));
+    let (_, frames) = v.death.clone().expect("the banner's turns");
+    let n = retrace::ui::explodo::DEATH_TURNS.min(death);
+    assert_eq!(frames.len() as u32, n);
+    for (i, frame) in frames.iter().enumerate() {
+        probe.seek(death - n + i as u32);
+        assert_eq!(Explodo::digest(frame), probe.digest(), "turn {i} of the loop is the log's");
+    }
+    h.state_mut().screen = Screen::Explodo(v);
+    h.run();
+    assert!(h.query_by_label("A life lost").is_some());
+    h.get_by_label("Continue").click();
+    h.run();
+    assert!(explodo(&mut h).death.is_none(), "dismissed");
+}
+
+/// Issue 26's bug reports: one file in the data folder that `retrace verify`
+/// and the watcher read as the run it holds.
+#[test]
+fn a_bug_report_holds_the_run_and_round_trips_through_verify_and_the_watcher() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
+    h.run();
+    h.get_by_label("Run menu").click();
+    h.run();
+    h.get_by_label("Report a bug").click();
+    h.run();
+    explodo(&mut h).bug_note = Some("The bomb went off early".into());
+    h.get_by_label("Write report").click();
+    h.run();
+    let path = explodo(&mut h).bug_written.clone().expect("a report was written");
+    assert!(path.starts_with(dir.path()) && path.exists());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with(retrace::bug::MAGIC) && text.contains("note: The bomb went off early"), "{text}");
+    assert!(text.contains(&format!("rules: {}", retrace::bug::rules_line())));
+    // `retrace verify` reads it as the replay it holds.
+    let (code, out, err) = fixtures::retrace(&["verify", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let steps = fixtures::explodo(1, "br").step();
+    let v = <retrace_kernel::explodo::Explodo as retrace_kernel::Game>::RULES_VERSION;
+    assert!(out.starts_with(&format!("ok explodo v{v} {steps} steps")), "{out}");
+    // And the window's watcher plays it, verified.
+    let bytes = std::fs::read(&path).unwrap();
+    let v = retrace::ui::watch::WatchView::open("report", &bytes).expect("the watcher opens a report");
+    drop(v);
+    // A report that is not one says where.
+    std::fs::write(&path, text.replacen("app: ", "colour: ", 1)).unwrap();
+    let (code, out, _) = fixtures::retrace(&["verify", path.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(out.contains("line "), "{out}");
+}
+
+/// Issue 26's report-replay: a bug report of an Explodorama run whose last
+/// level lost its last enemy opens beside today's autopilot on one board:
+/// the recorded turns up to that point, then autopilot's, from six turns
+/// before the two runs part. A report whose run never got there opens alone.
+#[test]
+fn a_bug_report_opens_beside_todays_autopilot() {
+    use retrace::ui::watch::{autopilot_twin, WatchView, AUTOPILOT_TWIN};
+    use retrace_kernel::explodo::route;
+    let mut run = fixtures::explodo(1, fixtures::EXPLODO_CLEAR_1);
+    let end = run.step();
+    let cleared = (0..=end)
+        .find(|&k| {
+            run.seek(k);
+            run.state().enemies.is_empty()
+        })
+        .expect("the fixture clears level 1");
+    // The player walked on by hand: the first recorded turn autopilot would
+    // not have taken; the report's run ends just after it.
+    run.seek(end);
+    let recorded = run.actions().to_vec();
+    let by_hand = (cleared..end)
+        .find(|&j| {
+            run.seek(j);
+            route::autopilot(run.state()) != Some(recorded[j as usize])
+        })
+        .expect("the fixture's walk to the exit is not autopilot's");
+    run.seek(by_hand);
+    let auto = route::autopilot(run.state()).expect("autopilot has a turn here");
+    run.seek(by_hand + 1);
+    let report = retrace::bug::Report::new(run.to_replay("t").to_bytes(), "it walked oddly", "none");
+    let v = WatchView::open("report", report.to_text().as_bytes()).expect("the report opens");
+    let pair = v.pair.as_ref().expect("beside today's autopilot");
+    assert_eq!(pair.source, AUTOPILOT_TWIN);
+    let split = pair.split.as_ref().expect("the runs part").step;
+    assert!(split > by_hand, "they part on the hand-made turn or after: {split} {by_hand}");
+    assert_eq!(v.step(), split - retrace::ui::watch::BEFORE_SPLIT);
+    let twin = autopilot_twin(&run.to_replay("t")).unwrap();
+    assert_eq!(&twin.actions()[..by_hand as usize], &run.actions()[..by_hand as usize]);
+    assert_eq!(twin.actions()[by_hand as usize], auto);
+    assert_eq!(twin.state().level, 2, "today's autopilot finishes the level (the gem's first card taken)");
+    // A run that never lost its last enemy opens alone.
+    let early = fixtures::explodo(1, "br");
+    let report = retrace::bug::Report::new(early.to_replay("t").to_bytes(), "", "none");
+    assert!(WatchView::open("report", report.to_text().as_bytes()).unwrap().pair.is_none());
+}
+
+/// Issue 26's language: every power-up and charge has its Russian name and
+/// line, and the gem's and shop's cards speak Russian too.
+#[test]
+fn explodorama_power_ups_and_charges_speak_russian() {
+    use retrace::store::Lang;
+    use retrace::ui::explodo::{card_text, charge_name, charge_text, power_name, power_text};
+    use retrace_kernel::explodo::items::{Offer, Power, CHARGES, POWERS};
+    let cyrillic = |t: &str| t.chars().any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)));
+    for p in POWERS {
+        assert!(cyrillic(power_name(p, Lang::Ru)) && cyrillic(power_text(p, Lang::Ru)), "{p:?}");
+        assert_eq!(power_name(p, Lang::En), p.name());
+    }
+    for c in CHARGES {
+        assert!(cyrillic(charge_name(c, Lang::Ru)) && cyrillic(charge_text(c, Lang::Ru)), "{c:?}");
+        assert_eq!(charge_text(c, Lang::En), c.text());
+    }
+    let s = fixtures::explodo(1, "").state().clone();
+    let en = card_text(&s, Offer::Power(Power::BombUp), Lang::En);
+    let ru = card_text(&s, Offer::Power(Power::BombUp), Lang::Ru);
+    assert_eq!(en, format!("Bombs {} -> {} (max 5)", s.max_bombs, s.max_bombs + 1));
+    assert_eq!(ru, format!("Бомбы {} -> {} (макс. 5)", s.max_bombs, s.max_bombs + 1));
+    assert_eq!(card_text(&s, Offer::Power(Power::Kick), Lang::Ru), "Пинок");
+}
+
+/// Issue 26's in-run menu: the level and seed, Sound and Autopilot kept in the
+/// settings, New run only after asking, the change list.
+#[test]
+fn the_explodorama_run_menu_asks_before_a_new_run_and_keeps_its_switches() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
+    h.run();
+    h.get_by_label("Run menu").click();
+    h.run();
+    assert!(h.query_by_label_contains("Level 1/20 · Seed 1").is_some());
+    h.get_by_label("Changes").click();
+    h.run();
+    assert!(h.query_by_label_contains("Rules v3").is_some(), "the change list");
+    // Autopilot off from the menu: remembered in the settings.
+    h.get_by_label("Autopilot").click();
+    h.run();
+    assert!(!h.state_mut().settings.explodo_autopilot);
+    let saved = std::fs::read_to_string(dir.path().join("settings.txt")).unwrap();
+    assert!(saved.contains("explodo_autopilot = false"), "{saved}");
+    // New run asks first; Cancel keeps this run.
+    let steps = explodo(&mut h).session.step();
+    h.get_by_label("New run").click();
+    h.run();
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.step(), steps, "the run in progress stays");
+    h.get_by_label("Run menu").click();
+    h.run();
+    h.get_by_label("New run").click();
+    h.run();
+    h.get_by_label("Yes").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.step(), 0, "a new run");
+}
+
+/// Issue 26's dialogs: the level-cleared banner comes before the shop; the
+/// charge button says what is carried (or greys out); charge bombs wear a badge.
+#[test]
+fn the_shop_waits_for_the_level_cleared_banner_and_the_charge_button_shows_the_charge() {
+    use retrace_kernel::explodo::{BombKind, Dialog, Explodo};
+    use retrace_kernel::replay::ReplayFile;
+    use retrace_kernel::Session;
+    assert_eq!(retrace::ui::explodo::bomb_badge(BombKind::Pierce).map(|b| b.0), Some("P"));
+    assert_eq!(retrace::ui::explodo::bomb_badge(BombKind::Plain), None);
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-first-shop.replay")).unwrap();
+    let full = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
+    let mut probe = full.clone();
+    let shop = (1..=full.step())
+        .find(|&k| {
+            probe.seek(k);
+            probe.state().dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }))
+        })
+        .expect("the run reaches the first shop");
+    let mut session = full.clone();
+    session.seek(shop - 1);
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut v = retrace::ui::explodo::ExplodoView::resume(session);
+    v.push(&Store::new(dir.path()), full.actions()[(shop - 1) as usize]);
+    assert_eq!(v.cleared.map(|c| c.0), Some(3), "the shop comes after level 3");
+    h.state_mut().screen = Screen::Explodo(v);
+    h.run();
+    assert!(h.query_by_label("Level cleared").is_some() && h.query_by_label("The shop").is_none());
+    h.get_by_label("To the shop").click();
+    h.run();
+    assert!(h.query_by_label("The shop").is_some(), "then the shop");
+    let carried = explodo(&mut h).session.state().charge;
+    let label = match carried {
+        Some((c, n)) => format!("{} ×{n}", c.name()),
+        None => "Charge: -".to_string(),
+    };
+    assert!(h.query_by_label(&label).is_some(), "the charge button: {label}");
+}
+
+/// Issue 26's first-time explanations: the first power-up of a kind opens a
+/// dialog with what it does (not only a log line); Got it closes it.
+#[test]
+fn the_first_power_up_of_a_kind_is_explained_in_a_dialog() {
+    use retrace_kernel::explodo::Explodo;
+    use retrace_kernel::replay::ReplayFile;
+    use retrace_kernel::Session;
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-developer-gem.replay")).unwrap();
+    let mut full = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
+    let actions = full.actions().to_vec();
+    full.seek(0);
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let mut v = retrace::ui::explodo::ExplodoView::resume(full);
+    let mut explained = None;
+    for a in actions {
+        v.push(&store, a);
+        if v.explain.is_some() {
+            explained = v.explain;
+            break;
+        }
+    }
+    let offer = explained.expect("the gem's card explains itself");
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(v);
+    h.run();
+    let title = format!("New: {}", offer.name());
+    assert!(h.query_by_label(&title).is_some(), "{title}");
+    // Its clip plays above the line: the power-up's or charge's scene.
+    let topic = match offer {
+        retrace_kernel::explodo::items::Offer::Power(p) => retrace_kernel::explodo::scene::Topic::Power(p),
+        retrace_kernel::explodo::items::Offer::Charge(c) => retrace_kernel::explodo::scene::Topic::Charge(c),
+    };
+    assert_eq!(explodo(&mut h).clip_shown(), Some(topic));
+    h.get_by_label("Got it").click();
+    h.run();
+    assert!(explodo(&mut h).explain.is_none());
+}
+
+/// Issue 18: two runs of one level on one board in the watcher, from six
+/// turns before they part, the second outlined in blue; only Explodorama.
+#[test]
+fn the_watcher_shows_two_runs_on_one_board_from_before_they_part() {
+    use retrace::ui::watch::{WatchView, BEFORE_SPLIT};
+    let a = fixtures::explodo(1, "w w w w w w w w r w").to_replay("t").to_bytes();
+    let b = fixtures::explodo(1, "w w w w w w w w d w").to_replay("t").to_bytes();
+    let mut v = WatchView::open_pair(("a.replay", &a), ("b.replay", &b)).expect("two runs open");
+    let pair = v.pair.as_ref().expect("a second run");
+    let split = pair.split.as_ref().expect("they part");
+    assert_eq!(split.step, 9, "the ninth action differs");
+    assert!(split.parts.iter().any(|p| p == "player"), "{:?}", split.parts);
+    assert_eq!(v.step(), 9 - BEFORE_SPLIT, "playback starts six turns before");
+    v.seek(10);
+    let p = v.pair.as_ref().unwrap();
+    assert_eq!(p.other.step(), 10, "the second run follows the first");
+    let (retrace::ui::watch::Watched::Explodo(first), second) = (&v.watched, &p.other) else { panic!("explodo") };
+    assert_ne!(first.state().player, second.state().player);
+    // The same log twice never differs: the last turns play.
+    let same = WatchView::open_pair(("a", &a), ("a again", &a)).unwrap();
+    assert!(same.pair.as_ref().unwrap().split.is_none());
+    // Only Explodorama runs share a board.
+    let tally = fixtures::tally_won().to_replay("t").to_bytes();
+    let e = WatchView::open_pair(("a", &a), ("t.replay", &tally)).err().expect("refused");
+    assert!(e.starts_with("t.replay: two runs share a board only in Explodorama"), "{e}");
+    // In the window: the label says what the outline is and where they part.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut v = WatchView::open_pair(("a", &a), ("b", &b)).unwrap();
+    v.playing = false;
+    h.state_mut().screen = retrace::ui::Screen::Watch(v);
+    h.run();
+    assert!(h
+        .query_all_by_value("Two runs on one board · blue outline: b · they part at step 9 (level, player)")
+        .next()
+        .is_some());
+}
+
+/// Issue 26's test options in the new-run form: a later level and a charge
+/// start at once, even with a run in progress, which the test run never
+/// replaces (nothing is saved over it); the top bar says "Test run".
+#[test]
+fn explodorama_test_runs_start_from_the_form_and_leave_the_saved_run_alone() {
+    use retrace_kernel::explodo::items::Charge;
+    let dir = tempfile::tempdir().unwrap();
+    let store = retrace::store::Store::new(dir.path());
+    let saved = fixtures::explodo(1, "w w");
+    store.save(retrace::ui::explodo::SAVE, &saved).unwrap();
+    let before = std::fs::read(store.path(&format!("{}.replay", retrace::ui::explodo::SAVE))).ok();
+    let mut h = harness(dir.path());
+    h.run();
+    h.state_mut().explodo.saved = Some(saved);
+    h.state_mut().explodo.form.level = 19;
+    h.state_mut().explodo.form.charge = Some(Charge::Nuke);
+    h.run();
+    h.get_by_label("Test options").click();
+    h.run();
+    h.get_by_label("New run").click();
+    h.run();
+    assert!(h.query_by_label("The run in progress will be lost. Start a new one?").is_none());
+    let Screen::Explodo(v) = &h.state().screen else { panic!("the test run starts") };
+    let s = v.session.state();
+    assert_eq!((s.level, s.charge.map(|c| c.0)), (19, Some(Charge::Nuke)));
+    assert!(h.query_by_label("Test run").is_some());
+    // A move: the saved run's file is untouched.
+    let store2 = retrace::store::Store::new(dir.path());
+    if let Screen::Explodo(v) = &mut h.state_mut().screen {
+        v.push(&store2, retrace_kernel::explodo::Action::Wait);
+    }
+    h.run();
+    let after = std::fs::read(store.path(&format!("{}.replay", retrace::ui::explodo::SAVE))).ok();
+    assert_eq!(before, after, "the saved run is kept");
+}
+
+/// Issue 26: the shop and the gem as the spec has them: select, then Buy or
+/// Choose; the first offer is selected; the arrows move the selection; an
+/// item too dear says how many coins it lacks.
+#[test]
+fn explodorama_dialogs_select_then_buy_or_choose() {
+    use retrace_kernel::explodo::items::{Offer, Power};
+    use retrace_kernel::explodo::scene::Topic;
+    use retrace_kernel::explodo::{Action, Dialog};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut run = fixtures::explodo(7, fixtures::EXPLODO_TO_SHOP);
+    run.seek(run.step() - 2);
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
+    h.run();
+    let shelf = |h: &mut Harness<'static, RetraceApp>| match explodo(h).session.state().dialogs.last() {
+        Some(Dialog::Shop { items, .. }) => items.clone(),
+        other => panic!("the shop is open: {other:?}"),
+    };
+    let items = shelf(&mut h);
+    assert_eq!(explodo(&mut h).selected, 0, "the first item is selected");
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    assert_eq!(explodo(&mut h).selected, 1);
+    // The selected item's clip plays above the shelf (Heart and Coin bag have none).
+    let topic = match items[1].expect("on the shelf") {
+        Offer::Power(Power::Heart | Power::CoinBag) => None,
+        Offer::Power(p) => Some(Topic::Power(p)),
+        Offer::Charge(c) => Some(Topic::Charge(c)),
+    };
+    assert_eq!(explodo(&mut h).clip_shown(), topic);
+    let coins = explodo(&mut h).session.state().coins;
+    let price = items[1].expect("on the shelf").price();
+    assert!(coins >= price, "the fixture's run can buy the second item");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().coins, coins - price);
+    assert!(shelf(&mut h)[1].is_none(), "bought: a gap on the shelf");
+    assert_ne!(explodo(&mut h).selected, 1, "the selection moves to an item still there");
+    // Too dear: a test run opened at the shop holds 9 coins; the first seed
+    // whose shelf has a dearer item shows what it lacks once it is selected.
+    let (seed, dear) = (1..100u64)
+        .find_map(|seed| {
+            let s = retrace_kernel::Session::<retrace_kernel::explodo::Explodo>::new(
+                retrace_kernel::explodo::Setup { shop_after: 3, ..Default::default() },
+                seed,
+            )
+            .unwrap();
+            let Some(Dialog::Shop { items, .. }) = s.state().dialogs.last() else { return None };
+            items.iter().position(|o| o.is_some_and(|o| o.price() > 9)).map(|i| (seed, (i, items[i].unwrap().price())))
+        })
+        .expect("a shelf with an item dearer than 9 coins");
+    let s = retrace_kernel::Session::<retrace_kernel::explodo::Explodo>::new(
+        retrace_kernel::explodo::Setup { shop_after: 3, ..Default::default() },
+        seed,
+    )
+    .unwrap();
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(s));
+    h.run();
+    for _ in 0..dear.0 {
+        h.key_press(egui::Key::ArrowDown);
+        h.run();
+    }
+    assert_eq!(explodo(&mut h).selected, dear.0);
+    assert!(h.query_by_label(&format!("Too dear: {} more coins needed", dear.1 - 9)).is_some());
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(explodo(&mut h).session.step(), 0, "Enter buys nothing too dear");
+    // The gem: the first card selected, Choose takes it.
+    let mut gem = fixtures::explodo_with(
+        retrace_kernel::explodo::Setup { developer: true, ..Default::default() },
+        4,
+        fixtures::EXPLODO_DEVELOPER,
+    );
+    while !matches!(gem.state().dialogs.last(), Some(Dialog::Gem { .. })) && gem.step() > 0 {
+        gem.seek(gem.step() - 1);
+    }
+    assert!(matches!(gem.state().dialogs.last(), Some(Dialog::Gem { .. })), "the rainbow gem's cards");
+    {
+        h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(gem));
+        h.run();
+        let before = explodo(&mut h).session.step();
+        assert!(h.query_by_label("Choose one (it takes no turn):").is_some());
+        h.key_press(egui::Key::Enter);
+        h.run();
+        let v = explodo(&mut h);
+        assert_eq!(v.session.step(), before + 1, "{:?} {:?}", v.session.actions(), v.message);
+        assert_eq!(v.session.actions().last(), Some(&Action::Choose(0)));
+    }
+}
+
+/// Issue 26's menu: Almanac opens its four tabs (each entry with its
+/// picture and line; a power-up or charge plays its clip), and Demo plays
+/// the scenes one after another with a counter and ◀ ▶ ↺.
+#[test]
+fn the_run_menu_opens_the_almanac_and_the_demo() {
+    use retrace_kernel::explodo::items::Charge;
+    use retrace_kernel::explodo::scene::{topics, Topic};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w")));
+    h.run();
+    h.get_by_label("Run menu").click();
+    h.run();
+    h.get_by_label("Almanac").click();
+    h.run();
+    assert!(h.query_by_label("Wanders, usually keeping its heading.").is_some(), "the Blob's entry first");
+    h.get_by_label("Charges").click();
+    h.run();
+    h.get_by_label("Nuke ▶").click();
+    h.run();
+    let a = explodo(&mut h).almanac.as_ref().expect("the almanac is open");
+    assert_eq!(a.clip_shown(), Some(Topic::Charge(Charge::Nuke)));
+    h.get_by_label("On the board").click();
+    h.run();
+    h.get_by_label("Oil barrel ▶").click();
+    h.run();
+    let a = explodo(&mut h).almanac.as_ref().unwrap();
+    assert_eq!(a.clip_shown(), Some(Topic::Thing(retrace_kernel::explodo::scene::Thing::Barrel)));
+    explodo(&mut h).almanac = None;
+    h.get_by_label("Run menu").click();
+    h.run();
+    h.get_by_label("Demo").click();
+    h.run();
+    let n = topics().len();
+    assert!(h.query_by_label(&format!("1 / {n}")).is_some());
+    h.get_by_label("▶").click();
+    h.run();
+    assert!(h.query_by_label(&format!("2 / {n}")).is_some());
+    assert_eq!(explodo(&mut h).demo.as_ref().unwrap().topic(), topics()[1]);
+    h.get_by_label("↺").click();
+    h.run();
+    assert!(h.query_by_label(&format!("1 / {n}")).is_some());
+    // The demo has the whole screen; its button brings the run back as it was.
+    assert!(h.query_by_label("Run menu").is_none());
+    h.get_by_label("Back to the run").click();
+    h.run();
+    assert!(explodo(&mut h).demo.is_none());
+    assert_eq!(explodo(&mut h).session.step(), 1, "the run as it was");
+}
+
+/// Issue 19's keyboard: a whole level played by keys alone (arrows, B then
+/// an arrow, Space) makes exactly the fixture's log and clears level 1.
+#[test]
+fn an_explodorama_level_plays_by_keys_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    let arrow = |c: char| match c {
+        'u' => egui::Key::ArrowUp,
+        'd' => egui::Key::ArrowDown,
+        'l' => egui::Key::ArrowLeft,
+        _ => egui::Key::ArrowRight,
+    };
+    for tok in fixtures::EXPLODO_CLEAR_1.split_whitespace() {
+        let mut chars = tok.chars();
+        match (chars.next().unwrap(), chars.next()) {
+            ('w', None) => h.key_press(egui::Key::Space),
+            ('b', Some(d)) => {
+                h.key_press(egui::Key::B);
+                h.run();
+                h.key_press(arrow(d));
+            }
+            (d, None) => h.key_press(arrow(d)),
+            other => panic!("token {other:?}"),
+        }
+        h.run();
+    }
+    let want = fixtures::explodo(1, fixtures::EXPLODO_CLEAR_1);
+    let v = explodo(&mut h);
+    assert_eq!(v.session.actions(), want.actions(), "{:?}", v.message);
+    assert_eq!(v.session.state().level, 2, "level 1 cleared");
+}
+
+/// Issue 19's cursor and "What is that?" by keys: Shift + an arrow wakes the
+/// cursor on you, the next hops it, M acts on its tile, and the cursor is
+/// back on you; `?` aims at the nearest thing and Enter opens its almanac
+/// entry; Esc backs out one step at a time, then opens the menu.
+#[test]
+fn the_keyboard_cursor_acts_on_its_tile_and_asks_what_things_are() {
+    use retrace::ui::explodo::almanac::Entry;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    let me = explodo(&mut h).session.state().player;
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(explodo(&mut h).cursor, Some(me), "the first press only wakes it");
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::ArrowRight);
+    h.run();
+    let right = retrace_kernel::explodo::board::Pos { x: me.x + 1, y: me.y };
+    assert_eq!(explodo(&mut h).cursor, Some(right));
+    h.key_press(egui::Key::M);
+    h.run();
+    let v = explodo(&mut h);
+    assert_eq!(v.session.state().player, right, "{:?}", v.message);
+    assert_eq!(v.cursor, Some(right), "back on you after the turn");
+    h.key_press(egui::Key::Questionmark);
+    h.run();
+    let (aim, asking) = (explodo(&mut h).cursor.unwrap(), explodo(&mut h).asking);
+    assert!(asking);
+    let thing = retrace::ui::explodo::input::thing_at(explodo(&mut h).session.state(), aim).expect("aims at a thing");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let v = explodo(&mut h);
+    assert_eq!(v.almanac.as_ref().map(|a| a.entry), Some(thing));
+    assert!(matches!(thing, Entry::Enemy(_) | Entry::Thing(_)));
+    v.almanac = None;
+    assert!(!v.asking && v.cursor.is_none(), "explaining ends the asking");
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::ArrowLeft);
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!explodo(&mut h).menu && explodo(&mut h).cursor.is_none(), "Esc puts the cursor away first");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(explodo(&mut h).menu, "then opens the run menu");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!explodo(&mut h).menu, "and closes it");
+}
+
+/// Issue 19's animation: a turn tweens from the state before, drawn from the
+/// kernel's events, and never holds up the next action (which replaces it
+/// at once); the run is the kernel's throughout.
+#[test]
+fn a_turn_animates_without_holding_up_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    let me = explodo(&mut h).session.state().player;
+    h.key_press(egui::Key::ArrowRight);
+    h.step();
+    let moved = explodo(&mut h).session.state().player;
+    assert_ne!(moved, me);
+    assert_eq!(explodo(&mut h).animation().and_then(|m| m.player_from), Some(me));
+    let turn = explodo(&mut h).session.state().turn;
+    h.key_press(egui::Key::Space);
+    h.step();
+    let v = explodo(&mut h);
+    assert_eq!(v.session.state().turn, turn + 1, "the next action is not held up");
+    assert_eq!(v.animation().and_then(|m| m.player_from), Some(moved), "it replaced the old animation");
+    h.run();
+    assert!(explodo(&mut h).animation().is_none(), "over once played");
+}
+
+/// Issue 19's view: a level 12 board (13 by 15) shows 9 by 13 tiles round
+/// you; Alt + an arrow looks that way (kept inside the board), Home follows
+/// you again, and so does the next action.
+#[test]
+fn a_larger_board_scrolls_with_you_and_alt_arrows_look_around() {
+    use retrace::ui::explodo::VIEW;
+    use retrace_kernel::explodo::Setup;
+    let dir = tempfile::tempdir().unwrap();
+    let setup = Setup { start_level: 12, ..Default::default() };
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(setup, 5));
+    let v = explodo(&mut h);
+    let s = v.session.state().clone();
+    assert!(s.layout.w > VIEW.0 || s.layout.h > VIEW.1, "a board larger than the view");
+    let (x, y) = v.camera;
+    let inside = |p: retrace_kernel::explodo::board::Pos, (x, y): (f32, f32)| {
+        p.x as f32 >= x && (p.x as f32) < x + VIEW.0 as f32 && p.y as f32 >= y && (p.y as f32) < y + VIEW.1 as f32
+    };
+    assert!(inside(s.player, (x, y)), "you are in view: {:?} at {x},{y}", s.player);
+    let board = h.get_by_label("board, level 12").rect();
+    assert!((board.width() / board.height() - VIEW.0 as f32 / VIEW.1 as f32).abs() < 0.01, "9 by 13 tiles");
+    // Alt + arrows look (as far as the board goes), Home comes back.
+    for _ in 0..6 {
+        h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowDown);
+        h.run();
+    }
+    let v = explodo(&mut h);
+    let look = v.look.expect("looking");
+    assert_eq!(look.1, (s.layout.h - VIEW.1) as f32, "down to the board's edge, no further");
+    assert_eq!(v.session.state().player, s.player, "looking is no action");
+    h.key_press(egui::Key::Home);
+    h.run();
+    assert_eq!(explodo(&mut h).look, None);
+    assert_eq!(explodo(&mut h).camera, (x, y), "back on you");
+}
+
+/// Issue 19's board: with an action picked, the tiles it can use show blue
+/// and those that would cost a life red with a cross, as the kernel says
+/// on a copy; nothing is marked with nothing picked.
+#[test]
+fn a_picked_action_marks_its_tiles_and_the_deadly_ones() {
+    use retrace::ui::explodo::{deadly, tap, Mode};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.explodo_autopilot = false;
+    // A bomb beside the start, one turn from going off: stepping back along its line is deadly.
+    let run = (0..4)
+        .map(|waits| fixtures::explodo(1, &format!("br d{}", " w".repeat(waits))))
+        .find(|r| {
+            let s = r.state();
+            retrace::ui::explodo::input::targets(s, Mode::Move).iter().any(|&(_, d)| d)
+        })
+        .expect("a turn where a step is deadly");
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
+    h.run();
+    assert!(explodo(&mut h).picked_targets().is_none(), "nothing picked, nothing marked");
+    h.get_by_label("Move").click();
+    h.run();
+    let v = explodo(&mut h);
+    let s = v.session.state().clone();
+    let tiles = v.picked_targets().expect("Move picked: its tiles").to_vec();
+    assert!(tiles.iter().any(|&(_, d)| d), "{tiles:?}");
+    for (p, d) in tiles {
+        let a = tap(&s, Mode::Move, p).expect("a tile the action can use");
+        assert_eq!(d, deadly(&s, &a), "{p:?}");
+    }
+    // A calm start: Bomb picked marks its tiles, none deadly.
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "")));
+    h.run();
+    h.get_by_label("Bomb").click();
+    h.run();
+    let tiles = explodo(&mut h).picked_targets().expect("Bomb picked").to_vec();
+    assert!(!tiles.is_empty() && tiles.iter().all(|&(_, d)| !d), "{tiles:?}");
+}
+
+/// Issue 19's controller: the d-pad wakes and hops the cursor, the bottom
+/// button moves there, the right one waits; in the shop the d-pad selects
+/// and the bottom button buys.
+#[test]
+fn explodorama_plays_by_pad_alone() {
+    use retrace::pad::Button as P;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    let me = explodo(&mut h).session.state().player;
+    let press = |h: &mut Harness<'static, RetraceApp>, b: P| {
+        h.state_mut().pad_presses.push(b);
+        h.run();
+    };
+    press(&mut h, P::Right);
+    assert_eq!(explodo(&mut h).cursor, Some(me), "the first press wakes the cursor on you");
+    press(&mut h, P::Right);
+    press(&mut h, P::South);
+    let right = retrace_kernel::explodo::board::Pos { x: me.x + 1, y: me.y };
+    assert_eq!(explodo(&mut h).session.state().player, right);
+    let turn = explodo(&mut h).session.state().turn;
+    press(&mut h, P::East);
+    assert_eq!(explodo(&mut h).session.state().turn, turn + 1, "the right button waits");
+    press(&mut h, P::Start);
+    assert!(explodo(&mut h).menu);
+    press(&mut h, P::Start);
+    // The shop by pad: the d-pad selects, the bottom button buys.
+    let mut run = fixtures::explodo(7, fixtures::EXPLODO_TO_SHOP);
+    run.seek(run.step() - 2);
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
+    h.run();
+    let coins = explodo(&mut h).session.state().coins;
+    press(&mut h, P::Down);
+    assert_eq!(explodo(&mut h).selected, 1);
+    press(&mut h, P::South);
+    let v = explodo(&mut h);
+    assert_eq!(v.session.actions().last(), Some(&retrace_kernel::explodo::Action::Buy(1)));
+    assert!(v.session.state().coins < coins);
+    // The dialogs show the pad's face buttons while it is in use; a key hands back.
+    assert!(v.pad_in_use);
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    assert!(!explodo(&mut h).pad_in_use);
+}
+
+/// Issue 19: a level-start banner ("Level N", the enemy type the level
+/// brings first) goes up when a level begins and the first action takes it
+/// down, so it never delays play.
+#[test]
+fn explodorama_shows_a_level_start_banner_until_the_first_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let run = retrace_kernel::Session::<retrace_kernel::explodo::Explodo>::new(
+        retrace_kernel::explodo::Setup { start_level: 4, ..Default::default() },
+        3,
+    )
+    .unwrap();
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
+    h.step();
+    h.step();
+    assert!(explodo(&mut h).banner_up());
+    assert!(h.query_by_label("Level 4").is_some());
+    assert!(h.query_by_label("New enemy: Seeker").is_some(), "level 4 brings the Seeker");
+    h.get_by_label("Wait").click();
+    h.step();
+    h.step();
+    assert!(!explodo(&mut h).banner_up(), "the first action takes it down");
+    assert!(h.query_by_label("Level 4").is_none());
+}

@@ -1,0 +1,324 @@
+//! Life in the window: a hot-seat game by clicks, blind placement, the
+//! campaign, certificates.
+
+use super::*;
+
+#[test]
+fn a_life_game_by_clicking_with_blind_placement() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(mut h) = rendering_harness(dir.path()) else { return };
+    let red = retrace::ui::life::P1_COLOR;
+    h.run();
+    h.get_by_label("Two players").click();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(life(&mut h).session.state().phase, LifePhase::PlaceP1);
+    // A 2×2 block for player 1.
+    for (x, y) in [(5, 5), (6, 5), (5, 6), (6, 6)] {
+        click_cell(&mut h, x, y);
+    }
+    assert_eq!(life(&mut h).session.state().counts(), (4, 0));
+    assert!(h.query_by_label("Budget 96 of 100").is_some());
+    assert!(pixels_of(&mut h, red) > 0, "player 1 sees their own cells");
+    h.get_by_label("Ready").click();
+    h.run();
+    h.get_by_label("Player 2 is ready").click();
+    h.run();
+    let st = life(&mut h).session.state().clone();
+    assert_eq!(st.phase, LifePhase::PlaceP2);
+    assert!(!st.visible().p1, "player 1's cells are not drawn for player 2");
+    assert_eq!(pixels_of(&mut h, red), 0, "not one pixel of player 1's colour during player 2's placement");
+    assert_eq!(st.counts().0, 4, "while the state keeps them");
+    for (x, y) in [(50, 5), (51, 5), (50, 6), (51, 6)] {
+        click_cell(&mut h, x, y);
+    }
+    h.get_by_label("Ready").click();
+    h.run();
+    h.get_by_label("Start simulation").click();
+    h.run();
+    // Two blocks are still: the first generations auto-pause the field.
+    for _ in 0..40 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+        if life(&mut h).session.state().phase == LifePhase::Paused {
+            break;
+        }
+    }
+    assert!(life(&mut h).session.state().stable);
+    h.get_by_label("Draw more: red").click();
+    h.run();
+    assert_eq!(life(&mut h).session.state().phase, LifePhase::EditP1);
+    h.get_by_label("Ready").click();
+    h.run();
+    h.get_by_label("End game").click();
+    h.run();
+    h.get_by_label("Yes").click();
+    h.run();
+    assert_eq!(life(&mut h).session.state().phase, LifePhase::GameOver);
+    assert!(h.query_by_label_contains("Draw 4 to 4").is_some());
+}
+
+#[test]
+fn a_won_life_game_keeps_its_certificate_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let won = fixtures::life_campaign_win();
+    let name = format!("life-{}.replay", &won.digest().hex()[..16]);
+    h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(won));
+    h.run();
+    let path = dir.path().join("certificates").join(&name);
+    let file = retrace_kernel::replay::ReplayFile::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+    let v = retrace_kernel::verify::verify(&file).unwrap();
+    assert!(v.certificate && v.outcome.to_string().contains("cleared"), "{:?}", v.outcome);
+    // Once: a second frame writes nothing again (the file is left as it is).
+    std::fs::remove_file(&path).unwrap();
+    h.run();
+    assert!(!path.exists());
+}
+
+/// Life's window as the spec has it (issue 24): dialogs pause the field and
+/// Cancel lets it run again, Space does nothing under a dialog, finished games
+/// are never offered for Resume, a new game asks before it replaces a
+/// suspended one, and a won level's screen does not rewrite the settings.
+mod life_window {
+    use super::{harness, life, LifePhase};
+    use crate::fixtures;
+    use egui_kittest::kittest::Queryable;
+    use retrace::store::Store;
+    use retrace::ui::Screen;
+    use retrace_kernel::life::{Action, Life, Setup};
+    use retrace_kernel::Session;
+
+    /// A two-player game running: a glider each, on a torus (never still).
+    fn running() -> Session<Life> {
+        let mut s = Session::<Life>::new(Setup::TwoPlayer { w: 40, h: 40, wrap: true, budget: 20 }, 0).unwrap();
+        let glider = retrace_kernel::life::patterns::find("glider").unwrap().0;
+        for a in [
+            Action::Stamp { x: 5, y: 5, pattern: glider, rot: 0 },
+            Action::Commit,
+            Action::HandoffNext,
+            Action::Stamp { x: 30, y: 30, pattern: glider, rot: 2 },
+            Action::Commit,
+            Action::HandoffNext,
+        ] {
+            s.push(a).unwrap();
+        }
+        assert_eq!(s.state().phase, LifePhase::Running);
+        s
+    }
+
+    #[test]
+    fn end_game_pauses_space_waits_and_cancel_resumes() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(running()));
+        h.run();
+        h.get_by_label("End game").click();
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Paused, "the question pauses the field");
+        h.key_press(eframe::egui::Key::Space);
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Paused, "Space does nothing under a dialog");
+        h.get_by_label("Cancel").click();
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Running, "Cancel lets it run again");
+    }
+
+    #[test]
+    fn restart_level_pauses_while_it_asks() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        // Level 10 «Издалека»: its Gosper gun keeps the field running.
+        let level = retrace_kernel::life::campaign::levels().iter().position(|l| l.name == "Издалека").unwrap();
+        let mut s = Session::<Life>::new(Setup::Campaign { level: level as u16 }, 0).unwrap();
+        s.push(Action::Commit).unwrap();
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(s));
+        h.run();
+        h.get_by_label("Restart level").click();
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Paused);
+        h.get_by_label("Cancel").click();
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Running);
+    }
+
+    #[test]
+    fn a_finished_game_is_never_offered_for_resume() {
+        let dir = tempfile::tempdir().unwrap();
+        // A finished game left in the save slot is not offered at start.
+        Store::new(dir.path()).save(retrace::ui::life::SAVE, &fixtures::life_stalemate()).unwrap();
+        let mut h = harness(dir.path());
+        h.run();
+        assert!(h.state().life.saved.is_none());
+        // Nor after its own Menu button.
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(fixtures::life_stalemate()));
+        h.run();
+        // The screen's own Menu button (the top bar has one too).
+        h.query_all_by_label("Menu").last().expect("a Menu button").click();
+        h.run();
+        assert!(matches!(h.state().screen, Screen::Home));
+        assert!(h.state().life.saved.is_none());
+    }
+
+    #[test]
+    fn a_new_game_asks_before_it_replaces_a_suspended_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().life.saved = Some(running());
+        h.state_mut().screen = Screen::LifeSetup;
+        h.run();
+        h.get_by_label("Start").click();
+        h.run();
+        assert!(h.query_by_label("A suspended game will be lost. Start a new one?").is_some());
+        h.get_by_label("Cancel").click();
+        h.run();
+        assert!(matches!(h.state().screen, Screen::LifeSetup));
+        assert!(h.state().life.saved.is_some(), "the suspended game is kept");
+        h.get_by_label("Start").click();
+        h.run();
+        h.get_by_label("Yes").click();
+        h.run();
+        assert!(matches!(h.state().screen, Screen::Life(_)));
+        assert!(h.state().life.saved.is_none());
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::PlaceP1, "a new game");
+    }
+
+    #[test]
+    fn a_won_level_saves_the_settings_once_not_every_frame() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(fixtures::life_campaign_win()));
+        h.run();
+        let settings = dir.path().join("settings.txt");
+        let first = std::fs::metadata(&settings).expect("the unlock is saved").modified().unwrap();
+        assert_eq!(h.state().settings.life_unlocked, 2);
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        for _ in 0..5 {
+            h.run();
+        }
+        assert_eq!(std::fs::metadata(&settings).unwrap().modified().unwrap(), first, "not written again");
+    }
+
+    /// Hint in a campaign level: the search runs on a thread (the window
+    /// keeps drawing), its cells show as a ghost, Place hint puts them on
+    /// the field through the ordinary actions, and a hint for a position the
+    /// player has left is dropped.
+    #[test]
+    fn the_campaign_hint_searches_aside_and_places_through_the_log() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        let s = Session::<Life>::new(Setup::Campaign { level: 0 }, 0).unwrap();
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(s));
+        h.run();
+        h.get_by_label("Hint").click();
+        h.step();
+        assert!(life(&mut h).hint_searching(), "the search runs aside");
+        let mut frames = 0;
+        while life(&mut h).hint_searching() {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            h.step();
+            frames += 1;
+            assert!(frames < 1200, "the hint answers within its time");
+        }
+        h.get_by_label("Place hint").click();
+        h.run();
+        let view = life(&mut h);
+        let placed = view.session.actions().len();
+        assert!(placed > 0, "the hint's placements are in the log");
+        assert!(view.session.state().used[0] > 0);
+        assert!(view.session.actions().iter().all(|a| matches!(a, Action::Paint { .. } | Action::Stamp { .. })));
+        assert!(!view.hint_searching());
+
+        // Asked again, then the position changes (a Reset): the hint is dropped.
+        h.get_by_label("Hint").click();
+        h.step();
+        assert!(life(&mut h).hint_searching());
+        h.get_by_label("Reset").click();
+        h.step();
+        h.step();
+        assert!(!life(&mut h).hint_searching(), "a hint for a position left is dropped");
+        assert!(h.query_by_label("Place hint").is_none());
+    }
+
+    #[test]
+    fn campaign_names_follow_the_window_language() {
+        use retrace::store::Lang;
+        use retrace::ui::life::level_name;
+        let levels = retrace_kernel::life::campaign::levels();
+        assert_eq!(level_name(&levels[0], Lang::En), "Warm-up");
+        assert_eq!(level_name(&levels[0], Lang::Ru), "Разминка");
+        for lv in levels {
+            let en = level_name(lv, Lang::En);
+            assert!(!en.chars().any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap())), "{en}");
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::LifeLevels;
+        h.run();
+        assert!(h.query_by_label_contains("1. Warm-up (").is_some());
+        assert!(h.query_by_label_contains("4. 60 · half (").is_some(), "a generated level's name in words");
+        assert!(h.query_all_by_label_contains("· locked").count() > 90, "locked levels say so in words");
+        assert!(h.query_by_label_contains("🔒").is_none());
+    }
+
+    #[test]
+    fn the_setup_form_and_the_tool_are_remembered() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let mut h = harness(dir.path());
+            h.state_mut().screen = Screen::LifeSetup;
+            h.run();
+            h.get_by_label("Closed map (torus)").click();
+            h.run();
+            h.get_by_label("250").click();
+            h.run();
+            h.get_by_label("Start").click();
+            h.run();
+            assert_eq!(life(&mut h).session.state().budget_total, 250);
+            h.get_by_label("Brush 3×3").click();
+            h.run();
+            h.run();
+        }
+        let text = std::fs::read_to_string(dir.path().join("settings.txt")).unwrap();
+        assert!(text.contains("life_wrap = true") && text.contains("life_budget = 250"), "{text}");
+        assert!(text.contains("life_tool = brush"), "{text}");
+        let mut h = harness(dir.path());
+        let form = &h.state().life.form;
+        assert!(form.wrap && form.budget == 250, "the form as it was last used");
+        h.state_mut().screen = Screen::LifeSetup;
+        h.run();
+        h.get_by_label("Start").click();
+        h.run();
+        h.run();
+        assert_eq!(life(&mut h).tool(), retrace_kernel::life::Tool::Brush, "the tool as it was last used");
+    }
+
+    #[test]
+    fn a_fast_drag_paints_a_line_not_the_sampled_cells() {
+        use super::{egui, Queryable as _};
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        let s = Session::<Life>::new(Setup::TwoPlayer { w: 40, h: 40, wrap: false, budget: 100 }, 0).unwrap();
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(s));
+        h.run();
+        let rect = h.get_by_label("Life field").rect();
+        let cell = rect.width() / 40.0;
+        let at = |x: f32, y: f32| rect.min + egui::vec2((x + 0.5) * cell, (y + 0.5) * cell);
+        // Press at (2, 5), then one big move to (12, 5) in a single frame, release.
+        h.input_mut().events.push(egui::Event::PointerMoved(at(2.0, 5.0)));
+        super::primary(&mut h, at(2.0, 5.0), true);
+        h.step();
+        h.input_mut().events.push(egui::Event::PointerMoved(at(7.0, 5.0)));
+        h.step();
+        h.input_mut().events.push(egui::Event::PointerMoved(at(12.0, 5.0)));
+        h.step();
+        super::primary(&mut h, at(12.0, 5.0), false);
+        h.run();
+        let st = life(&mut h).session.state().clone();
+        let row: Vec<u8> = (0..40).map(|x| st.field.get(x, 5)).collect();
+        assert!((2..=12).all(|x| row[x] == 1), "every cell from 2 to 12 painted: {row:?}");
+        assert_eq!(st.counts().0, 11);
+    }
+}

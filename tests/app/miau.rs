@@ -1,0 +1,847 @@
+//! Miau Is True in the window: levels by keys, pad and taps, undo and
+//! resume, the hint, packs, the editor, word cards, animation.
+
+use super::*;
+
+#[test]
+fn miau_is_true_levels_play_by_keys_undo_redo_restart_and_lead_to_the_next_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    // The Miau card's Play (MineLayer's card has one too, before it).
+    h.get_all_by_label("Play").last().expect("the Miau card's Play").click();
+    h.run();
+    assert!(matches!(h.state_mut().screen, Screen::MiauLevels));
+    h.get_by_label("First Steps").click();
+    h.run();
+    h.get_by_label("Hello, flag").click();
+    h.run();
+    assert_eq!(miau(&mut h).title, "Hello, flag");
+    assert!(h.query_by_label("Walk to the flag.").is_some(), "the hint shows");
+    assert!(h.query_by_label("MIAU IS YOU").is_some(), "the rules in force show");
+    // A move by key, by button; undo, redo, restart.
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 1);
+    h.get_by_label("Wait").click();
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 2);
+    assert!(dir.path().join("miau.replay").exists(), "every move is saved");
+    h.key_press(egui::Key::Z);
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 1);
+    h.key_press(egui::Key::Y);
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 2);
+    h.key_press(egui::Key::R);
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 0);
+    // A refused move says why and costs nothing.
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 0);
+    assert!(h.query_by_label_contains("nothing that is YOU can move that way").is_some());
+    // The solver's shortest solution, played by keys, wins; the save goes.
+    let moves = miau_solution(&mut h);
+    for m in moves {
+        h.key_press(miau_key(m));
+        h.run();
+    }
+    assert!(miau(&mut h).session.state().won);
+    assert!(h.query_by_label_contains("Won!").is_some());
+    assert!(!dir.path().join("miau.replay").exists(), "a won level leaves no save");
+    h.get_by_label("Next level").click();
+    h.run();
+    assert_eq!(miau(&mut h).title, "Pass it on");
+    assert_eq!(miau(&mut h).session.state().turns, 0);
+}
+
+#[test]
+fn a_miau_level_resumes_after_a_restart_and_ctrl_z_undoes_there() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path());
+        h.run();
+        open_miau_level(&mut h, "Pass it on");
+        h.key_press(egui::Key::ArrowUp);
+        h.run();
+        h.key_press(egui::Key::D);
+        h.run();
+        assert_eq!(miau(&mut h).session.state().turns, 2);
+        // Ctrl+Z undoes here (the other games say they have no undo).
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+        h.run();
+        assert_eq!(miau(&mut h).session.state().turns, 1);
+        assert!(h.state_mut().error.is_none(), "{:?}", h.state_mut().error);
+    }
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_by_label("Resume").click();
+    h.run();
+    let v = miau(&mut h);
+    assert_eq!((v.title.as_str(), v.session.state().turns, v.place), ("Pass it on", 1, Some((0, 1))));
+    assert!(h.query_by_label("A rock can be a flag.").is_some(), "the hint comes back with the level");
+}
+
+#[test]
+fn a_miau_replay_plays_in_the_watcher_and_forks_a_live_level_and_the_screen_speaks_russian() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.lang = retrace::store::Lang::Ru;
+    h.run();
+    let bytes = std::fs::read(fixtures::root().join("replays/miau-pass-it-on.replay")).unwrap();
+    drop_file(&mut h, "miau-pass-it-on.replay", bytes);
+    assert!(matches!(h.state_mut().screen, Screen::Watch(_)));
+    h.get_by_label("⏭").click();
+    h.run();
+    h.get_by_label("Играть отсюда").click();
+    h.run();
+    assert!(miau(&mut h).session.state().won, "the fork is the replay's end: won");
+    assert!(h.query_by_label("Вверх").is_some() && h.query_by_label("Заново").is_some());
+    assert!(h.query_by_label_contains("Победа!").is_some());
+}
+
+#[test]
+fn miau_says_what_each_move_did() {
+    use retrace::ui::miau::describe;
+    use retrace_kernel::miau::Event;
+    let check = |e: Event, en: Option<&str>, ru: Option<&str>| {
+        let line = describe(&e);
+        assert_eq!(line.as_deref(), en, "{e:?}");
+        assert_eq!(
+            line.map(|l| retrace::ui::text::kernel(retrace::store::Lang::Ru, &l)).as_deref(),
+            ru,
+            "{e:?} in Russian"
+        );
+    };
+    check(
+        Event::Rules { added: vec!["ROCK IS FLAG".into()], removed: vec!["FLAG IS WIN".into()] },
+        Some("+ ROCK IS FLAG, - FLAG IS WIN"),
+        Some("+ ROCK IS FLAG, - FLAG IS WIN"),
+    );
+    check(
+        Event::Destroyed(vec!["rock-2".into(), "text-win-1".into()], "sank".into()),
+        Some("rock-2, the word WIN: sank"),
+        Some("rock-2, слово WIN: утонуло"),
+    );
+    check(
+        Event::Destroyed(vec!["key-1".into(), "door-1".into()], "open".into()),
+        Some("key-1, door-1: destroyed by OPEN"),
+        Some("key-1, door-1: уничтожено парой OPEN"),
+    );
+    check(
+        Event::Transformed("rock-1".into(), "flag".into()),
+        Some("rock-1 became flag"),
+        Some("rock-1 превратилось в flag"),
+    );
+    check(Event::Gate("gate-1".into(), true), Some("gate-1: opened"), Some("gate-1: открыто"));
+    check(Event::Won, None, None);
+    // On screen: "Pass it on" played by its shortest solution shows the rule it forms.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Pass it on");
+    let moves = miau_solution(&mut h);
+    let mut shown = false;
+    for m in moves {
+        h.key_press(miau_key(m));
+        h.run();
+        if miau(&mut h).happened.iter().any(|l| l == "+ ROCK IS FLAG") {
+            shown |= h.query_by_label("+ ROCK IS FLAG").is_some() && h.query_by_label("Last move").is_some();
+        }
+    }
+    assert!(shown, "the move that formed ROCK IS FLAG said so beside the board");
+}
+
+#[test]
+fn a_dropped_miau_pack_lists_its_levels_and_a_bad_one_says_where_it_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let pack = |title: &str| {
+        format!("[manifest]\nid = \"mine\"\nname = \"My pack\"\nversion = \"1.0.0\"\nengine = 1\n\n[[levels]]\nid = \"first\"\ntitle = \"{title}\"\nhint = \"Right, then right.\"\ngrid = \"MIAU IS YOU / FLAG IS WIN / m . f\"\nlegend = {{ m = \"miau\", f = \"flag\" }}\n")
+    };
+    let good = dir.path().join("mine.toml");
+    std::fs::write(&good, pack("Two steps")).unwrap();
+    drop_file(&mut h, good.to_str().unwrap(), Vec::new());
+    assert!(matches!(h.state_mut().screen, Screen::MiauLevels));
+    let shipped = retrace::ui::miau::PACKS.len();
+    assert_eq!(h.state_mut().miau.packs.len(), shipped + 1, "the shipped packs and this one");
+    h.get_by_label("Two steps").click();
+    h.run();
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert!(miau(&mut h).session.state().won);
+    assert!(h.query_by_label("That was the last level of this pack.").is_some());
+    // Opened again after an edit: the same pack, new levels.
+    std::fs::write(&good, pack("Two steps, edited")).unwrap();
+    drop_file(&mut h, good.to_str().unwrap(), Vec::new());
+    assert_eq!(h.state_mut().miau.packs.len(), shipped + 1);
+    assert!(h.query_by_label("Two steps, edited").is_some());
+    // A broken file: the path and the place in it, and the list stays.
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "[manifest]\nid = \"bad\"\nname = = 3\n").unwrap();
+    drop_file(&mut h, bad.to_str().unwrap(), Vec::new());
+    let error = h.state_mut().error.clone().expect("an error is shown");
+    assert!(error.contains("bad.toml") && error.contains("line 3"), "{error}");
+    assert_eq!(h.state_mut().miau.packs.len(), shipped + 1);
+}
+
+#[test]
+fn miau_explains_custom_words_shows_the_automata_beats_and_names_a_blocked_you() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time"));
+    h.run();
+    assert!(
+        h.query_by_label("TICK: Takes one step of its pattern every turn, pushing like you do.").is_some(),
+        "the glossary explains TICK"
+    );
+    assert!(h.query_by_label("mouse-shuttle: next L L L L").is_some(), "the mouse's coming beats");
+    // The pattern is five lefts then five rights: two beats on, a right shows.
+    miau(&mut h).act(retrace_kernel::miau::Action::Down, &store);
+    miau(&mut h).act(retrace_kernel::miau::Action::Right, &store);
+    h.run();
+    assert!(h.query_by_label("mouse-shuttle: next L L L R").is_some(), "two beats later");
+    // The beat strip: the whole pattern, the next beat marked.
+    assert!(
+        h.query_by_label("mouse-shuttle beats: L L [L] L L R R R R R").is_some(),
+        "the whole pattern with the next beat marked"
+    );
+    // Two cats in lockstep, one against a wall: the blocked one is named.
+    let legend = [("m", "miau"), ("w", "wall")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let setup = retrace_kernel::miau::Setup {
+        grid: "MIAU IS YOU . / m w . . / . m . . / WALL IS STOP .".into(),
+        legend,
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    };
+    let session = retrace_kernel::Session::new(setup, 0).unwrap();
+    h.state_mut().screen = Screen::Miau(retrace::ui::miau::MiauView::resume(session, &[]));
+    h.run();
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(miau(&mut h).happened, ["miau-1: blocked"]);
+    assert!(h.query_by_label("miau-1: blocked").is_some());
+}
+
+#[test]
+fn won_miau_levels_are_marked_in_the_list_and_a_bad_progress_file_is_kept_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("miau-progress.txt"), "# levels\nfirst-steps/hello-flag\nnot an id\n").unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_all_by_label("Play").last().unwrap().click();
+    h.run();
+    let error = h.state_mut().error.clone().expect("the bad file is named");
+    assert!(
+        error.contains("miau-progress.txt: line 3: 'not an id'") && error.contains("miau-progress.bad-1.txt"),
+        "{error}"
+    );
+    assert!(dir.path().join("miau-progress.bad-1.txt").exists(), "kept, not deleted");
+    // The world map: a card per world with its levels won.
+    assert!(h.query_by_label("0 of 3 levels won").is_some(), "First Steps' card");
+    assert!(h.query_by_label("The sea keeps whatever you give it.").is_some(), "Tidewater's tagline");
+    h.get_by_label("First Steps").click();
+    h.run();
+    // Inside: the levels in order with their categories; a required level
+    // not yet won locks the ones after it.
+    assert!(h.query_all_by_label("required").count() >= 2 && h.query_by_label("optional").is_some());
+    h.get_by_label("Pass it on").click();
+    h.run();
+    assert!(matches!(h.state_mut().screen, Screen::MiauLevels), "locked until Hello, flag is won");
+    // Win "Hello, flag" (eight steps right), back to the list: marked, with its best.
+    h.get_by_label("Hello, flag").click();
+    h.run();
+    for _ in 0..8 {
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+    }
+    assert!(miau(&mut h).session.state().won);
+    h.get_by_label("Levels").click();
+    h.run();
+    assert!(h.query_by_label("won · best 8 turns").is_some(), "the won mark and the certificate's turns");
+    h.get_by_label("Pass it on").click();
+    h.run();
+    assert!(matches!(h.state_mut().screen, Screen::Miau(_)), "unlocked by the win");
+    h.state_mut().screen = Screen::MiauLevels;
+    h.run();
+    h.get_by_label("All worlds").click();
+    h.run();
+    assert!(h.query_by_label("1 of 3 levels won").is_some());
+    let text = std::fs::read_to_string(dir.path().join("miau-progress.txt")).unwrap();
+    assert!(text.lines().any(|l| l == "first-steps/hello-flag"), "{text}");
+}
+
+#[test]
+fn the_miau_hint_gives_the_solvers_next_move_from_here_or_proves_nothing_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Pass it on");
+    let moves = miau_solution(&mut h);
+    // Follow the hints to the win: each names a move, one fewer to go each time.
+    for left in (1..=moves.len()).rev() {
+        h.key_press(egui::Key::H);
+        h.run();
+        let message = miau_hint(&mut h);
+        let (next, rest) = message.strip_prefix("Hint: ").and_then(|m| m.split_once(' ')).expect("Hint: <move> (...)");
+        assert_eq!(rest, format!("({left} moves win from here)"));
+        assert!(h.query_by_label(&message).is_some(), "shown");
+        let a = retrace_kernel::miau::Action::from_letter(next.chars().next().unwrap()).unwrap();
+        h.key_press(miau_key(a));
+        h.run();
+    }
+    assert!(miau(&mut h).session.state().won);
+    // A lost level: the hint is a proof that nothing wins from here.
+    let legend =
+        [("m", "miau"), ("a", "water"), ("f", "flag")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let setup = retrace_kernel::miau::Setup {
+        grid: "MIAU IS YOU . / WATER IS SINK . / m a . f / FLAG IS WIN .".into(),
+        legend,
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    };
+    let mut session = retrace_kernel::Session::new(setup, 0).unwrap();
+    session.push(retrace_kernel::miau::Action::Right).unwrap();
+    h.state_mut().screen = Screen::Miau(retrace::ui::miau::MiauView::resume(session, &[]));
+    h.run();
+    h.get_by_label("Hint").click();
+    h.run();
+    assert_eq!(miau_hint(&mut h), "Nothing wins from here: no move is possible. Undo (Z) or restart (R).");
+    // A hint asked for one state is dropped when the player has moved on
+    // before it came (asked and moved within one frame, so it cannot come between).
+    open_miau_level(&mut h, "Pass it on");
+    miau(&mut h).ask_hint(retrace::store::Lang::En);
+    assert_eq!(miau(&mut h).message.as_deref(), Some("Thinking..."), "the hint is worked out on a thread");
+    miau(&mut h).act(retrace_kernel::miau::Action::Up, &Store::new(dir.path()));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    for _ in 0..5 {
+        h.run();
+    }
+    assert_eq!(miau(&mut h).message, None, "the stale hint was dropped");
+}
+
+#[test]
+fn miau_draws_the_palette_glyph_or_its_fallback_or_the_nouns_letters() {
+    use retrace::ui::miau::glyph_for;
+    let pack = retrace_kernel::miau::pack::load(include_str!("../../app/packs/first-steps.toml")).0.unwrap();
+    let wall = pack.palette.iter().find(|g| g.noun == "wall").expect("WALL is in the palette");
+    assert_eq!((wall.glyph.as_str(), wall.fallback.as_str()), ("🧱", "#"));
+    let check = |noun: &str, fonts_have: &[&str], expected: Option<&str>| {
+        assert_eq!(glyph_for(noun, &pack.palette, |g| fonts_have.contains(&g)), expected, "{noun} with {fonts_have:?}")
+    };
+    check("wall", &["🧱", "#"], Some("🧱"));
+    check("wall", &["#"], Some("#"));
+    check("wall", &[], None);
+    check("miau", &["🐈"], Some("🐈"));
+    check("rock", &[], None);
+    check("ghost", &["🐈"], None);
+}
+
+#[test]
+fn a_miau_goal_rule_counts_its_covered_goals() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Pallet row");
+    assert!(h.query_by_label("DOCK IS GOAL 0/2").is_some(), "two docks, none covered");
+    // The solution's moves until the first crate sits on a dock.
+    let moves = miau_solution(&mut h);
+    let mut seen_one = false;
+    for m in moves {
+        h.key_press(miau_key(m));
+        h.run();
+        seen_one |= h.query_by_label("DOCK IS GOAL 1/2").is_some();
+    }
+    assert!(seen_one, "one dock covered on the way");
+    assert!(miau(&mut h).session.state().won);
+}
+
+#[test]
+fn a_tap_on_the_miau_board_moves_towards_it() {
+    use retrace::ui::miau::tap_move;
+    use retrace_kernel::miau::Action::{self, *};
+    // Where the cat of "Hello, flag" stands is read from the level, not assumed.
+    let pack = retrace_kernel::miau::pack::load(include_str!("../../app/packs/first-steps.toml")).0.unwrap();
+    let s = <retrace_kernel::miau::Miau as retrace_kernel::Game>::start(&pack.levels[0].setup, 0).unwrap();
+    let cat = s.board.things.iter().find(|t| t.id.as_str() == "miau-1").unwrap();
+    let (x, y) = (cat.x, cat.y);
+    let check = |tx: i32, ty: i32, expected: Option<Action>| {
+        assert_eq!(tap_move(&s, tx, ty), expected, "tap at ({tx}, {ty}) from ({x}, {y})")
+    };
+    check(x + 3, y, Some(Right));
+    check(x + 2, y - 1, Some(Right));
+    check(x + 1, y - 2, Some(Up));
+    check(x, y, Some(Wait));
+    check(x + 1, y - 1, Some(Right));
+    check(-1, 0, None);
+    check(s.board.w, 0, None);
+    // In the window: a click right of the cat steps right.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Hello, flag");
+    let rect = h.get_by_label("Miau board").rect();
+    let cell = rect.width() / s.board.w as f32;
+    let pos = rect.min + egui::vec2((x as f32 + 3.5) * cell, (y as f32 + 0.5) * cell);
+    h.input_mut().events.push(egui::Event::PointerMoved(pos));
+    primary(&mut h, pos, true);
+    h.step();
+    primary(&mut h, pos, false);
+    h.run();
+    let cat = miau(&mut h).session.state().board.things.iter().find(|t| t.id.as_str() == "miau-1").map(|t| (t.x, t.y));
+    assert_eq!(cat, Some((x + 1, y)));
+}
+
+#[test]
+fn pointing_at_a_miau_rule_outlines_the_words_it_was_read_from() {
+    use retrace::ui::miau::sentence_cells;
+    // Data: a sentence with AND, a crossing, and a rule not in force.
+    let legend = vec![("m".to_string(), "miau".to_string())];
+    let setup = retrace_kernel::miau::Setup {
+        grid: "MIAU IS YOU AND WIN / IS . . . . / WIN . . . . / m . . . .".into(),
+        legend,
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    };
+    let s = <retrace_kernel::miau::Miau as retrace_kernel::Game>::start(&setup, 0).unwrap();
+    assert_eq!(sentence_cells(&s, "MIAU IS WIN"), [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], "across, with its AND");
+    assert_eq!(sentence_cells(&s, "MIAU IS YOU"), [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]);
+    assert!(sentence_cells(&s, "FLAG IS WIN").is_empty(), "not in force");
+    // On screen: the pointer on a rule in the list.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Pass it on");
+    h.get_by_label("FLAG IS WIN").hover();
+    h.run();
+    let want = sentence_cells(miau(&mut h).session.state(), "FLAG IS WIN");
+    assert_eq!(want.len(), 3);
+    assert_eq!(miau(&mut h).pointed.as_ref(), Some(&want));
+}
+
+#[test]
+fn miau_resume_follows_the_one_save_slot() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let saved = |h: &mut Harness<'static, RetraceApp>| {
+        h.state_mut().miau.saved.as_ref().map(|s| s.header("").title.unwrap_or_default())
+    };
+    let menu = |h: &mut Harness<'static, RetraceApp>| {
+        h.key_press(egui::Key::Escape);
+        h.run();
+    };
+    // Level A with a move: the slot holds it.
+    open_miau_level(&mut h, "Pass it on");
+    h.key_press(egui::Key::ArrowUp);
+    h.run();
+    menu(&mut h);
+    assert_eq!(saved(&mut h).as_deref(), Some("first-steps/pass-it-on"));
+    // Resumed and left at once: still offered.
+    h.get_by_label("Resume").click();
+    h.run();
+    menu(&mut h);
+    assert_eq!(saved(&mut h).as_deref(), Some("first-steps/pass-it-on"));
+    // Level B looked at without a move: the slot still holds A.
+    open_miau_level(&mut h, "Hello, flag");
+    menu(&mut h);
+    assert_eq!(saved(&mut h).as_deref(), Some("first-steps/pass-it-on"));
+    // B with a move takes the slot; B won leaves it empty.
+    open_miau_level(&mut h, "Hello, flag");
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    menu(&mut h);
+    assert_eq!(saved(&mut h).as_deref(), Some("first-steps/hello-flag"));
+    open_miau_level(&mut h, "Hello, flag");
+    for m in miau_solution(&mut h) {
+        h.key_press(miau_key(m));
+        h.run();
+    }
+    menu(&mut h);
+    assert_eq!(saved(&mut h), None);
+    assert!(!dir.path().join("miau.replay").exists());
+}
+
+#[test]
+fn a_won_miau_level_keeps_a_certificate_of_the_best_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Hello, flag");
+    // A first win in 9 turns (a wait, then eight steps right).
+    h.key_press(egui::Key::Space);
+    h.run();
+    for _ in 0..8 {
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+    }
+    let path = dir.path().join("certificates/miau-first-steps-hello-flag.replay");
+    let turns = |p: &std::path::Path| {
+        let file = retrace_kernel::replay::ReplayFile::from_bytes(&std::fs::read(p).unwrap()).unwrap();
+        let v = retrace_kernel::verify::verify(&file).expect("the certificate verifies");
+        assert!(v.certificate && v.outcome.to_string().contains("won"), "{:?}", v.outcome);
+        v.steps
+    };
+    assert_eq!(turns(&path), 9);
+    assert!(h.query_by_label_contains("Your best: certificate").is_some());
+    // A worse win keeps the best; a better one replaces it.
+    h.key_press(egui::Key::R);
+    h.run();
+    for k in [egui::Key::Space, egui::Key::Space].into_iter().chain(std::iter::repeat_n(egui::Key::ArrowRight, 8)) {
+        h.key_press(k);
+        h.run();
+    }
+    assert!(miau(&mut h).session.state().won);
+    assert_eq!(turns(&path), 9, "ten turns is no better");
+    assert!(h.query_by_label_contains("Your best").is_none());
+    h.key_press(egui::Key::R);
+    h.run();
+    for _ in 0..8 {
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+    }
+    assert_eq!(turns(&path), 8, "eight turns is");
+}
+
+/// "Show me" (issue 27): the last hint's whole solution, stepped board by
+/// board on a copy; the game itself is untouched and waits meanwhile.
+#[test]
+fn miau_show_me_steps_through_the_hints_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Pass it on");
+    h.key_press(egui::Key::H);
+    h.run();
+    let message = miau_hint(&mut h);
+    assert!(message.starts_with("Hint: "), "{message}");
+    let n = miau(&mut h).solution.as_ref().expect("the solution is kept").1.len();
+    let before = miau(&mut h).session.digest();
+    h.get_by_label("Show me").click();
+    h.run();
+    assert!(h.query_by_label_contains(&format!("Move 0/{n}")).is_some());
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(miau(&mut h).session.digest(), before, "the game's keys wait while a solution is shown");
+    for _ in 0..n {
+        h.get_by_label("Next move").click();
+        h.run();
+    }
+    assert!(h.query_by_label_contains(&format!("Move {n}/{n}: ")).is_some());
+    assert!(h.query_by_label_contains("Won!").is_none(), "the game is not won: only the copy is");
+    h.get_by_label("Back to my game").click();
+    h.run();
+    assert_eq!(miau(&mut h).session.digest(), before, "the game is as it was");
+    assert!(miau(&mut h).showing.is_none());
+}
+
+/// Miau's moves slide (issue 27, part): the tween is drawn from the kernel's
+/// states, starts where the things were, and ends exactly where the kernel
+/// has them, on every move of a walk over every shipped level.
+#[test]
+fn miau_tweens_start_from_the_old_state_and_end_in_the_kernels() {
+    use retrace::ui::miau::tween_positions;
+    use retrace_kernel::miau::Action;
+    use retrace_kernel::Session;
+    let packs = retrace::ui::miau::packs();
+    let moves = [Action::Right, Action::Up, Action::Left, Action::Down, Action::Wait, Action::Right, Action::Down];
+    let mut checked = 0;
+    for pack in &packs {
+        for level in &pack.levels {
+            let mut s = Session::<retrace_kernel::miau::Miau>::new(level.setup.clone(), 0).unwrap();
+            for &a in &moves {
+                let before = s.state().clone();
+                if s.push(a).is_err() {
+                    continue;
+                }
+                let after = s.state();
+                let end = tween_positions(&before, after, 1.0);
+                let want: Vec<(f32, f32)> = after.board.things.iter().map(|t| (t.x as f32, t.y as f32)).collect();
+                assert_eq!(end, want, "{}: ends in the kernel's state", level.id);
+                let start = tween_positions(&before, after, 0.0);
+                for (t, p) in after.board.things.iter().zip(&start) {
+                    if let Some(b) = before.board.things.iter().find(|b| b.id == t.id) {
+                        assert_eq!(*p, (b.x as f32, b.y as f32), "{}: starts where it was", level.id);
+                    }
+                }
+                let mid = tween_positions(&before, after, 0.5);
+                for (p, (e, s0)) in mid.iter().zip(end.iter().zip(&start)) {
+                    assert!((p.0 - (e.0 + s0.0) / 2.0).abs() < 1e-6 && (p.1 - (e.1 + s0.1) / 2.0).abs() < 1e-6);
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "{checked} moves checked");
+    // In the window, a move starts a tween from the state before it.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Pass it on");
+    let before = miau(&mut h).session.state().clone();
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    let (from, _) = miau(&mut h).tween.clone().expect("the move slides");
+    assert_eq!(from, before);
+}
+
+/// A rule formed flashes the sentence it was read from (issue 27, part).
+#[test]
+fn miau_a_rule_formed_flashes_its_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Pass it on");
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert!(miau(&mut h).flash.is_empty(), "no rule formed on the first move");
+    h.key_press(egui::Key::ArrowUp);
+    h.run();
+    let cells = miau(&mut h).flash.clone();
+    assert!(!cells.is_empty(), "ROCK IS FLAG formed");
+    let s = miau(&mut h).session.state().clone();
+    assert_eq!(cells, retrace::ui::miau::sentence_cells(&s, "ROCK IS FLAG"));
+    assert_eq!(cells.len(), 3);
+}
+
+#[test]
+fn miau_a_rule_broken_flashes_where_its_sentence_stood() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Low tide");
+    assert!(miau(&mut h).broken.is_empty());
+    // The cat pushes WATER up out of WATER IS SINK.
+    h.key_press(egui::Key::ArrowUp);
+    h.run();
+    assert_eq!(miau(&mut h).broken, [(1, 2), (2, 2), (3, 2)], "the sentence's cells before the move");
+    assert!(miau(&mut h).flash.is_empty(), "nothing formed");
+}
+
+/// What a move destroys falls away where it stood, each cause its own colour
+/// (issue 27, part).
+#[test]
+fn miau_destroyed_things_fall_away_where_they_stood() {
+    use retrace::ui::miau::{cause_color, fallen};
+    use retrace_kernel::miau::{Action, Miau, Setup};
+    use retrace_kernel::Session;
+    let legend = [("m", "miau"), ("a", "water")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let setup = Setup {
+        grid: "MIAU IS YOU / WATER IS SINK . / m a . .".replace("MIAU IS YOU /", "MIAU IS YOU . /"),
+        legend,
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    };
+    let mut s = Session::<Miau>::new(setup, 0).unwrap();
+    let before = s.state().clone();
+    let events = s.push(Action::Right).unwrap();
+    let gone = fallen(&before, &events);
+    assert!(!gone.is_empty(), "{events:?}");
+    assert!(gone.iter().all(|(_, _, why)| why == "sank"));
+    assert!(gone.contains(&(0, 2, "sank".to_string())), "the cat fell where it stood before the move: {gone:?}");
+    let colours: Vec<_> = ["sank", "defeated", "crumbled", "open"].iter().map(|w| cause_color(w)).collect();
+    for (i, a) in colours.iter().enumerate() {
+        assert!(colours[i + 1..].iter().all(|b| a != b), "distinct cues");
+    }
+}
+
+/// A move that would sink or defeat a YOU is known before it is made, so the
+/// window can warn (issue 27, part): the real rules on a copy.
+#[test]
+fn miau_a_risky_move_is_known_before_it_is_made() {
+    use retrace::ui::miau::risky_move;
+    use retrace_kernel::miau::{Action, Miau, Setup};
+    use retrace_kernel::Session;
+    let legend =
+        [("m", "miau"), ("a", "water"), ("s", "skull")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let setup = Setup {
+        grid: "MIAU IS YOU . . / WATER IS SINK . . / SKULL IS DEFEAT . . / s m a . .".into(),
+        legend,
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    };
+    let s = Session::<Miau>::new(setup, 0).unwrap();
+    let st = s.state();
+    assert_eq!(risky_move(st, Action::Right), vec![(1, 3)], "into the water");
+    assert_eq!(risky_move(st, Action::Left), vec![(1, 3)], "onto the skull");
+    assert!(risky_move(st, Action::Up).is_empty(), "a safe step");
+    assert!(risky_move(st, Action::Down).is_empty(), "a refused step (the edge)");
+    assert!(risky_move(st, Action::Wait).is_empty());
+}
+
+#[test]
+fn a_level_built_by_clicks_is_solved_live_saved_reloaded_played_and_travels_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::MiauLevels;
+        h.run();
+        h.get_by_label("New level").click();
+        h.run();
+        // The new level has the cat and MIAU IS YOU; write FLAG IS WIN and put a flag down.
+        for (brush, x, y) in [("FLAG", 0, 1), ("IS", 1, 1), ("WIN", 2, 1), ("flag", 6, 4)] {
+            h.get_by_label(brush).click();
+            h.run();
+            editor_click(&mut h, x, y);
+        }
+        let line = editor_verdict(&mut h);
+        assert!(line.starts_with("SOLVED in 6 moves"), "{line}\n{}", editor(&mut h).draft.map_and_legend().0);
+        assert!(h.query_by_label_contains("SOLVED in 6 moves").is_some(), "shown on the panel");
+        // A wall of fixed words down column 5, in one drag: no win any more, proved.
+        h.get_by_label("Fixed words").click();
+        h.get_by_label("AND").click();
+        h.run();
+        let (top, bottom) = (editor_cell_pos(&mut h, 5, 0), editor_cell_pos(&mut h, 5, 4));
+        h.input_mut().events.push(egui::Event::PointerMoved(top));
+        primary(&mut h, top, true);
+        h.step();
+        for i in 1..=8 {
+            let p = top + (bottom - top) * (i as f32 / 8.0);
+            h.input_mut().events.push(egui::Event::PointerMoved(p));
+            h.step();
+        }
+        primary(&mut h, bottom, false);
+        h.run();
+        assert_eq!((0..5).filter(|&y| editor(&mut h).draft.cell(5, y) == ["AND!"]).count(), 5, "the stroke");
+        let line = editor_verdict(&mut h);
+        assert!(line.starts_with("UNSOLVED"), "{line}");
+        // One undo takes the whole stroke back.
+        h.get_by_label("Undo").click();
+        h.run();
+        assert!(editor_verdict(&mut h).starts_with("SOLVED in 6 moves"));
+        // Export, import, export: the same bytes.
+        let kit = editor(&mut h).kit.clone();
+        let text = retrace::ui::miau::editor::export(&editor(&mut h).draft, &kit);
+        editor(&mut h).paste = text.clone();
+        h.get_by_label("Import").click();
+        h.run();
+        assert_eq!(retrace::ui::miau::editor::export(&editor(&mut h).draft, &kit), text);
+        // Play-test: the ordinary game screen, then back to the same draft; the win is no progress.
+        h.get_by_label("Play-test").click();
+        h.run();
+        for _ in 0..6 {
+            h.key_press(egui::Key::ArrowRight);
+            h.run();
+        }
+        assert!(miau(&mut h).session.state().won);
+        h.get_by_label("Back to editor").click();
+        h.run();
+        assert_eq!(retrace::ui::miau::editor::export(&editor(&mut h).draft, &kit), text, "the draft waited");
+        assert!(!dir.path().join("miau-progress.txt").exists(), "a play-test records no win");
+        h.get_by_label("Save").click();
+        h.run();
+        assert!(h.state_mut().miau.packs.iter().any(|p| p.id == "my-levels"), "in the list at once");
+    }
+    let saved = std::fs::read_to_string(dir.path().join("miau-my-levels.toml")).unwrap();
+    assert!(saved.contains("FIW") && saved.contains("id = \"level-1\""), "{saved}");
+    // The next start reads the pack back; its level plays to a win.
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::MiauLevels;
+    h.run();
+    h.get_by_label("My levels").click();
+    h.run();
+    h.get_by_label("Untitled level").click();
+    h.run();
+    for _ in 0..6 {
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+    }
+    assert!(miau(&mut h).session.state().won);
+}
+
+#[test]
+fn miau_plays_by_pad_alone_and_each_move_asks_for_its_sound() {
+    use retrace::pad::Button;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Hello, flag");
+    let press = |h: &mut Harness<'static, RetraceApp>, b: Button| {
+        h.state_mut().pad_presses.push(b);
+        h.run();
+    };
+    press(&mut h, Button::Right);
+    assert_eq!(miau(&mut h).session.state().turns, 1, "the d-pad moves");
+    press(&mut h, Button::East);
+    assert_eq!(miau(&mut h).session.state().turns, 0, "B undoes");
+    press(&mut h, Button::North);
+    assert_eq!(miau(&mut h).session.state().turns, 1, "Y redoes");
+    press(&mut h, Button::Select);
+    assert_eq!(miau(&mut h).session.state().turns, 0, "Select restarts");
+    press(&mut h, Button::South);
+    assert_eq!(miau(&mut h).session.state().turns, 1, "A waits");
+    press(&mut h, Button::Select);
+    for _ in 0..8 {
+        press(&mut h, Button::Right);
+    }
+    assert!(miau(&mut h).session.state().won);
+    press(&mut h, Button::Start);
+    assert_eq!(miau(&mut h).title, "Pass it on", "Start after a win: the next level");
+    press(&mut h, Button::Start);
+    assert!(matches!(h.state_mut().screen, Screen::MiauLevels), "Start while playing: the list");
+
+    // The sound each move asks for: a step, a refusal, a rule formed, the win.
+    let store = Store::new(dir.path());
+    let mut v = miau_level("pass-it-on");
+    v.act(retrace_kernel::miau::Action::Down, &store);
+    assert_eq!(v.sounds, [retrace::sound::Effect::Refused], "against the edge");
+    v.sounds.clear();
+    for c in "RURRRD".chars() {
+        v.act(retrace_kernel::miau::Action::from_letter(c).unwrap(), &store);
+    }
+    use retrace::sound::Effect;
+    assert_eq!(v.sounds.first(), Some(&Effect::Step));
+    assert!(v.sounds.contains(&Effect::Rule) || v.sounds.contains(&Effect::Push), "{:?}", v.sounds);
+    assert_eq!(v.sounds.last(), Some(&Effect::Win));
+}
+
+#[test]
+fn a_word_met_for_the_first_time_gets_a_card_with_its_demo_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    std::fs::remove_file(dir.path().join("miau-words-seen.txt")).unwrap();
+    h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time"));
+    h.run();
+    // Board order: YOU first (MIAU IS YOU), with its line and a demo board.
+    assert!(h.query_by_label("New word: YOU").is_some());
+    assert!(h.query_by_label("You move it. With nothing YOU, nothing can move.").is_some());
+    assert_eq!(miau(&mut h).card.as_ref().map(|c| c.states.len()), Some(5), "the demo: a start and four moves");
+    h.get_by_label("Got it").click();
+    h.run();
+    // The next unmet word, then the level's own TICK from the pack's glossary.
+    assert!(h.query_by_label("New word: STOP").is_some());
+    h.get_by_label("Got it").click();
+    h.run();
+    assert!(h.query_by_label("New word: TICK").is_some());
+    h.get_by_label("Got it").click();
+    h.run();
+    assert!(h.query_by_label("New word: WIN").is_some(), "the word in BELL IS _ _ WIN");
+    h.get_by_label("Got it").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("New word").is_none(),
+        "every word met: {:?}",
+        miau(&mut h).card.as_ref().map(|c| &c.word)
+    );
+    // Met words stay met (in the data folder), and their lines sit under the rules.
+    let seen = std::fs::read_to_string(dir.path().join("miau-words-seen.txt")).unwrap();
+    assert!(["YOU", "STOP", "TICK", "WIN"].iter().all(|w| seen.lines().any(|l| l == *w)), "{seen}");
+    assert!(h.query_by_label("STOP: Nothing can enter its cell.").is_some());
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time"));
+    h.run();
+    assert!(h.query_by_label_contains("New word").is_none(), "not again");
+}
+
+/// Regression: a "My levels" pack that does not load was named into the error
+/// list after the banner had been made from it, so nothing was shown.
+#[test]
+fn a_broken_my_levels_pack_is_named_at_start_and_left_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    english_minelayer(dir.path());
+    let path = dir.path().join("miau-my-levels.toml");
+    std::fs::write(&path, "[manifest]\nid = = 1\n").unwrap();
+    let h = harness(dir.path());
+    let error = h.state().error.clone().expect("the broken pack is named");
+    assert!(error.contains("miau-my-levels.toml") && error.contains("line 2"), "{error}");
+    assert!(path.exists(), "left for the player to mend");
+}

@@ -1,0 +1,190 @@
+//! MineLayer in the window: laying, cycling, losing and winning, resume,
+//! and the classic window's menus.
+
+use super::*;
+
+#[test]
+fn minelayer_lay_cycle_lose_and_win_by_clicking() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
+    h.run();
+    let v = mines(&mut h);
+    let st = v.session.state().clone();
+    let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).unwrap();
+    let safe: Vec<u16> =
+        (0..st.field.len() as u16).filter(|&i| !st.field.mine[i as usize] && !st.field.clue[i as usize]).collect();
+    let (mine_label, flag_label, boom_label) = (cell_label(v, mine), cell_label(v, safe[0]), cell_label(v, safe[1]));
+    h.get_by_label(&mine_label).click();
+    h.run();
+    assert_eq!(mines(&mut h).session.state().laid, 1, "a left click lays a mine");
+    h.get_by_label(&flag_label).click_secondary();
+    h.run();
+    assert_eq!(
+        mines(&mut h).session.state().marks[safe[0] as usize],
+        retrace_kernel::mines::Mark::Safe,
+        "a right click flags"
+    );
+    h.get_by_label(&boom_label).click();
+    h.run();
+    assert_eq!(mines(&mut h).session.state().phase, Phase::Dead);
+    assert!(h.query_by_label_contains("Misplaced mine").is_some());
+    // F2: a new field; lay every mine.
+    h.key_press(egui::Key::F2);
+    h.run();
+    let st = mines(&mut h).session.state().clone();
+    assert_eq!(st.phase, Phase::Ready);
+    for i in (0..st.field.len() as u16).filter(|&i| st.field.mine[i as usize]) {
+        let label = cell_label(mines(&mut h), i);
+        h.get_by_label(&label).click();
+        h.run();
+    }
+    assert_eq!(mines(&mut h).session.state().phase, Phase::Won);
+    assert!(h.query_by_label_contains("Field secured — all").is_some());
+    // Both results were recorded.
+    let stats = retrace::store::mines::load_stats(&Store::new(dir.path()).mines_stats_path());
+    assert_eq!(stats.records.len(), 2);
+    // The win (not the loss) left a certificate that verifies, and the window says where.
+    let certs: Vec<_> =
+        std::fs::read_dir(dir.path().join("certificates")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(certs.len(), 1, "{certs:?}");
+    assert!(certs[0].file_name().unwrap().to_str().unwrap().starts_with("minelayer-"));
+    let file = retrace_kernel::replay::ReplayFile::from_bytes(&std::fs::read(&certs[0]).unwrap()).unwrap();
+    assert!(retrace_kernel::verify::verify(&file).unwrap().certificate);
+    assert!(h.query_by_label_contains("Won: a certificate was kept as").is_some());
+}
+
+#[test]
+fn a_round_resumes_after_a_restart_and_a_bad_save_is_kept_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let digest = {
+        let mut h = harness(dir.path());
+        h.run();
+        h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
+        h.run();
+        let st = mines(&mut h).session.state().clone();
+        let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).unwrap();
+        let label = cell_label(mines(&mut h), mine);
+        h.get_by_label(&label).click();
+        h.run();
+        mines(&mut h).session.digest()
+    };
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_by_label("Resume").click();
+    h.run();
+    assert_eq!(mines(&mut h).session.digest(), digest);
+    drop(h);
+    // Corrupt the save: the next start reports it and keeps the bytes.
+    let save = dir.path().join("minelayer.replay");
+    let mut bytes = std::fs::read(&save).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    std::fs::write(&save, &bytes).unwrap();
+    let h = harness(dir.path());
+    let err = h.state().error.clone().unwrap();
+    assert!(err.contains("minelayer.replay") && err.contains("kept as"), "{err}");
+    assert_eq!(std::fs::read(dir.path().join("minelayer.bad-1.replay")).unwrap(), bytes);
+    assert!(h.state().mines.saved.is_none());
+}
+
+/// MineLayer's window as the spec has it (issue 24): statistics reset with a
+/// confirmation, eight help items, the language from the system locale until
+/// one is chosen, a long press with the mouse cycles the mark.
+mod minelayer_window {
+    use super::{harness, mines, Queryable};
+    use eframe::egui;
+    use retrace::ui::Screen;
+    use std::time::Duration;
+
+    #[test]
+    fn statistics_reset_asks_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = retrace::store::Store::new(dir.path()).mines_stats_path();
+        let mut st = retrace_kernel::mines::stats::Stats::default();
+        st.push(retrace_kernel::mines::stats::Record {
+            result: retrace_kernel::mines::stats::Outcome::Win,
+            tier: "beginner".into(),
+            mines: 10,
+            seconds: 42,
+            date: "2026-11-30".into(),
+        });
+        retrace::store::mines::save_stats(&path, &st).unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen =
+            Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Beginner, 1));
+        h.run();
+        h.get_by_label("Game").click();
+        h.run();
+        h.get_by_label("Statistics").click();
+        h.run();
+        h.get_by_label("Reset").click();
+        h.run();
+        assert!(h.query_by_label("Reset all statistics? This cannot be undone.").is_some());
+        h.get_by_label("Cancel").click();
+        h.run();
+        assert_eq!(retrace::store::mines::load_stats(&path), st, "Cancel keeps them");
+        h.get_by_label("Reset").click();
+        h.run();
+        h.get_by_label("Reset").click();
+        h.run();
+        assert_eq!(retrace::store::mines::load_stats(&path), Default::default(), "reset");
+    }
+
+    #[test]
+    fn help_has_the_specs_eight_items_in_every_language() {
+        for lang in retrace_kernel::mines::share::LANGUAGES {
+            let items: Vec<&str> = (1..=8)
+                .map(|k| retrace::ui::mines_text::mt(lang, Box::leak(format!("help{k}").into_boxed_str())))
+                .collect();
+            assert!(items.iter().all(|t| !t.starts_with("help")), "{lang}: {items:?}");
+            let mut unique = items.clone();
+            unique.dedup();
+            assert_eq!(unique.len(), 8, "{lang}");
+        }
+    }
+
+    #[test]
+    fn the_language_follows_the_locale_until_one_is_chosen() {
+        use retrace::store::language_from_locale;
+        assert_eq!(language_from_locale("de_DE.UTF-8"), Some("de"));
+        assert_eq!(language_from_locale("zh-CN"), Some("zh"));
+        assert_eq!(language_from_locale("ru"), Some("ru"));
+        assert_eq!(language_from_locale("C.UTF-8"), None);
+        assert_eq!(language_from_locale("pt_BR"), None);
+        // A saved choice wins over the system's.
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("settings.txt"), "mines_lang = ko\n").unwrap();
+        assert_eq!(retrace::store::Store::new(dir.path()).settings().0.mines_lang, "ko");
+        // Without one, the system's (whatever this machine says, one of the eight).
+        let fresh = tempfile::tempdir().unwrap();
+        let lang = retrace::store::Store::new(fresh.path()).settings().0.mines_lang;
+        assert_eq!(lang, retrace::store::system_language());
+    }
+
+    #[test]
+    fn a_long_press_with_the_mouse_cycles_the_mark_and_lays_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen =
+            Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Beginner, 7));
+        h.run();
+        let st = mines(&mut h).session.state().clone();
+        let i = (0..st.field.len()).find(|&i| !st.field.clue[i]).unwrap();
+        let (r, c) = (i / st.field.cols as usize + 1, i % st.field.cols as usize + 1);
+        let rect = h.get_by_label(&format!("row {r} column {c}")).rect();
+        let pos = rect.center();
+        h.input_mut().events.push(egui::Event::PointerMoved(pos));
+        super::primary(&mut h, pos, true);
+        h.step();
+        std::thread::sleep(Duration::from_millis(500));
+        h.step();
+        h.step();
+        super::primary(&mut h, pos, false);
+        h.run();
+        let st = mines(&mut h).session.state();
+        assert_eq!(st.marks[i], retrace_kernel::mines::Mark::Safe, "the long press cycled the mark");
+        assert_eq!(st.laid, 0, "and its release laid no mine");
+    }
+}

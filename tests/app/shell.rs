@@ -1,0 +1,241 @@
+//! The shell: dropped and corrupt replays, snapshots of the main screens,
+//! settings and languages, files kept aside, what is new.
+
+use super::*;
+
+#[test]
+fn a_dropped_replay_verifies_and_plays_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let won = fixtures::mines_won().to_certificate(fixtures::FIXTURE_APP).unwrap();
+    drop_file(&mut h, "won.replay", won.to_bytes());
+    assert!(matches!(h.state().screen, Screen::Watch(_)), "{:?}", h.state().error);
+    assert!(h.query_by_label_contains("verified by replay").is_some());
+    h.get_by_label("⏭").click();
+    h.run();
+    let Screen::Watch(v) = &h.state().screen else { panic!() };
+    assert_eq!(v.step(), won.steps());
+    // "Play from here" forks a live round at the current step.
+    h.get_by_label("⏮").click();
+    h.run();
+    h.get_by_label("Play from here").click();
+    h.run();
+    assert_eq!(mines(&mut h).session.step(), 0);
+}
+
+#[test]
+fn a_corrupt_dropped_replay_shows_the_kernels_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let mut bytes = fixtures::mines_won().to_replay(fixtures::FIXTURE_APP).to_bytes();
+    let n = bytes.len();
+    bytes.truncate(n - 5);
+    drop_file(&mut h, "cut.replay", bytes);
+    assert!(matches!(h.state().screen, Screen::Home));
+    let err = h.state().error.clone().unwrap();
+    assert!(err.starts_with("cut.replay: truncated at byte offset"), "{err}");
+    assert!(h.query_by_label_contains("truncated at byte offset").is_some());
+}
+
+/// Snapshot images of the main screens, compared with the committed PNGs in
+/// `tests/snapshots/` (regenerate with `UPDATE_SNAPSHOTS=1 cargo test`).
+/// Everything on them is deterministic: demos still, a fixed seed, playback paused.
+#[test]
+fn snapshots_of_the_main_screens() {
+    if retrace_gpu::gpu_for_tests("app snapshots").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    english_minelayer(dir.path());
+    let store = Store::new(dir.path());
+    let mut h = Harness::builder().with_size([1100.0, 760.0]).with_max_steps(40).wgpu().build_eframe(move |_cc| {
+        let mut app = RetraceApp::new(store, None);
+        app.demos_paused = true;
+        // Nothing machine-specific on screen: Life's engine is the CPU whatever the GPU.
+        app.set_life_engine(None);
+        app
+    });
+    h.run();
+    h.snapshot("home");
+    h.state_mut().screen =
+        Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Intermediate, 2026));
+    h.run();
+    h.snapshot("minelayer");
+    h.state_mut().screen = Screen::LifeSetup;
+    h.run();
+    h.snapshot("life-setup");
+    h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(fixtures::life_stalemate()));
+    h.run();
+    h.snapshot("life-game-over");
+    let cert = fixtures::life_campaign_win().to_certificate(fixtures::FIXTURE_APP).unwrap();
+    h.state_mut().open_bytes("win.replay", &cert.to_bytes());
+    if let Screen::Watch(v) = &mut h.state_mut().screen {
+        v.playing = false;
+        v.seek(12);
+    }
+    h.run();
+    h.snapshot("watch-certificate");
+    // Explodorama at the first shop (seed 7), the run's last action undone.
+    let mut run = fixtures::explodo(7, fixtures::EXPLODO_TO_SHOP);
+    run.seek(run.step() - 2);
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
+    h.run();
+    h.snapshot("explodo-shop");
+    // A bomb beside the start: its blast shows light red (the next turn).
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
+    h.run();
+    h.snapshot("explodo-danger");
+    // A level 12 board (13 by 15) in its 9 by 13 view, with edge markers.
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(
+        retrace_kernel::explodo::Setup { start_level: 12, ..Default::default() },
+        5,
+    ));
+    h.run();
+    h.snapshot("explodo-level-12");
+    // The almanac's enemies (every type's silhouette) and the demo's first scene.
+    let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
+    v.almanac = Some(Default::default());
+    h.state_mut().screen = Screen::Explodo(v);
+    h.run();
+    h.snapshot("explodo-almanac");
+    let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
+    v.demo = Some(retrace::ui::explodo::demo::Demo::new(1));
+    h.state_mut().screen = Screen::Explodo(v);
+    h.run();
+    h.snapshot("explodo-demo");
+    // Miau Is True: the clockwork proof one move before the win (sentence bars,
+    // frames and marks from the rules, the rules in force, the last move's events).
+    let mut v = miau_level("mouse-keeps-time");
+    let scratch = tempfile::tempdir().unwrap();
+    for c in "DRRRRRRRRR".chars() {
+        v.act(retrace_kernel::miau::Action::from_letter(c).unwrap(), &Store::new(scratch.path()));
+    }
+    h.state_mut().screen = Screen::Miau(v);
+    h.run();
+    h.snapshot("miau");
+    h.state_mut().screen = Screen::MiauLevels;
+    h.run();
+    h.snapshot("miau-levels");
+    // The level editor on a new level, its verdict worked out.
+    let mut d = retrace::ui::miau::editor::Draft::new("level-1");
+    for (t, x, y) in [("FLAG", 0, 1), ("IS!", 1, 1), ("WIN", 2, 1), ("flag", 6, 4), ("crate", 3, 2), ("dock", 3, 2)] {
+        d.place(x, y, t, true);
+    }
+    let mut e = retrace::ui::miau::editor::EditorView::new(d, retrace::ui::miau::editor::Kit::default());
+    assert!(e.wait(20).is_some());
+    h.state_mut().screen = Screen::MiauEditor(e);
+    h.run();
+    h.snapshot("miau-editor");
+    // A first-time card (STOP, YOU already met) beside the board with its demo.
+    let mut v = miau_level("mouse-keeps-time");
+    v.seen = Some(vec!["YOU".into()]);
+    h.state_mut().screen = Screen::Miau(v);
+    h.run();
+    h.snapshot("miau-word-card");
+}
+
+#[test]
+fn settings_persist_and_translate_the_screens() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path());
+        h.run();
+        h.get_by_label("Settings").click();
+        h.run();
+        h.get_by_label("Light").click();
+        h.run();
+        h.get_by_label("Русский").click();
+        h.run();
+    }
+    let saved = std::fs::read_to_string(dir.path().join("settings.txt")).unwrap();
+    assert!(saved.contains("theme = light") && saved.contains("lang = ru"), "{saved}");
+    // The next start reads them back: the interface is Russian.
+    let mut h = harness(dir.path());
+    h.run();
+    assert_eq!(h.state().settings.theme, retrace::store::Theme::Light);
+    h.get_by_label("Игра на двоих").click();
+    h.run();
+    assert!(h.query_by_label("Начать").is_some());
+    // MineLayer has its own 8 languages.
+    h.state_mut().settings.mines_lang = "de".into();
+    h.state_mut().screen = Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Beginner, 3));
+    h.run();
+    assert!(h.query_by_label("Spiel").is_some());
+    assert!(h.query_by_label_contains("Lege auf jedes Feld eine Mine").is_some());
+}
+
+#[test]
+fn kernel_messages_show_in_russian_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.lang = retrace::store::Lang::Ru;
+    h.run();
+    let mut bytes = fixtures::mines_won().to_replay(fixtures::FIXTURE_APP).to_bytes();
+    let n = bytes.len();
+    bytes.truncate(n - 5);
+    drop_file(&mut h, "cut.replay", bytes);
+    assert!(h.query_by_label_contains("cut.replay: файл обрезан на байте").is_some(), "{:?}", h.state().error);
+    let cert = fixtures::life_campaign_win().to_certificate(fixtures::FIXTURE_APP).unwrap();
+    drop_file(&mut h, "win.replay", cert.to_bytes());
+    assert!(h.query_all_by_label_contains("победа (level 1 пройден на поколении 350)").next().is_some());
+    assert_eq!(retrace::ui::text::kernel(retrace::store::Lang::Ru, "your budget is spent"), "бюджет исчерпан");
+    assert_eq!(retrace::ui::text::kernel(retrace::store::Lang::En, "your budget is spent"), "your budget is spent");
+}
+
+#[test]
+fn files_that_are_not_text_are_kept_aside_not_overwritten() {
+    // Regression: a settings file or score board that was not UTF-8 read as
+    // missing, and the next save wrote over it.
+    let dir = tempfile::tempdir().unwrap();
+    let junk = vec![0xff, 0xfe, 0x00, 0x80];
+    std::fs::write(dir.path().join("settings.txt"), &junk).unwrap();
+    std::fs::write(dir.path().join("explodorama-scores.txt"), &junk).unwrap();
+    std::fs::write(dir.path().join("miau-progress.txt"), &junk).unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let error = h.state_mut().error.clone().expect("the bad settings are named");
+    assert!(
+        error.contains("settings.txt: it is not text. It was kept as") && error.contains("settings.bad-1.txt"),
+        "{error}"
+    );
+    assert_eq!(std::fs::read(dir.path().join("settings.bad-1.txt")).unwrap(), junk);
+    let (board, problem) = retrace::store::explodo::load_scores(&dir.path().join("explodorama-scores.txt"));
+    assert!(board.is_empty() && problem.is_some_and(|p| p.contains("explodorama-scores.bad-1.txt")));
+    assert_eq!(std::fs::read(dir.path().join("explodorama-scores.bad-1.txt")).unwrap(), junk);
+    let (won, problem) = retrace::store::miau::load_progress(&dir.path().join("miau-progress.txt"));
+    assert!(won.is_empty() && problem.is_some_and(|p| p.contains("miau-progress.bad-1.txt")));
+    assert_eq!(std::fs::read(dir.path().join("miau-progress.bad-1.txt")).unwrap(), junk);
+}
+
+/// Issue 26's "what's new": the first start of a newer build says what
+/// changed, once; a fresh data folder (no settings yet) does not.
+#[test]
+fn a_newer_build_says_whats_new_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("settings.txt"), "mines_lang = en\nsound = false\nseen_version = retrace 0.0.1\n")
+        .unwrap();
+    std::fs::write(dir.path().join("miau-words-seen.txt"), SEEN_ALL).unwrap();
+    {
+        let mut h = harness(dir.path());
+        h.run();
+        assert!(h.query_by_label("What's new").is_some());
+        h.get_by_label("Close").click();
+        h.run();
+        assert!(h.query_by_label("What's new").is_none());
+    }
+    let saved = std::fs::read_to_string(dir.path().join("settings.txt")).unwrap();
+    assert!(saved.contains(&format!("seen_version = {}", retrace::APP_VERSION)), "{saved}");
+    let mut h = harness(dir.path());
+    h.run();
+    assert!(h.query_by_label("What's new").is_none(), "once");
+    let fresh = tempfile::tempdir().unwrap();
+    let store = Store::new(fresh.path());
+    let mut h = Harness::builder()
+        .with_size([1100.0, 760.0])
+        .with_max_steps(40)
+        .build_eframe(move |_cc| RetraceApp::new(store, None));
+    h.run();
+    assert!(h.query_by_label("What's new").is_none(), "not on a fresh data folder");
+}
