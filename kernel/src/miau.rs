@@ -10,6 +10,7 @@ pub mod compact;
 mod digest;
 pub mod key;
 pub mod pack;
+mod phases;
 pub mod rules;
 pub mod solver;
 mod state;

@@ -25,7 +25,7 @@ fn every_field_named(s: &State) {
         lives: _,
         coins: _,
         max_bombs: _,
-        fire: _,
+        blast: _,
         fuse: _,
         turn: _,
         total_turns: _,
@@ -108,7 +108,7 @@ pub(super) fn parts(s: &State) -> Vec<Part> {
         .u32(s.lives)
         .u32(s.coins)
         .u32(s.max_bombs)
-        .u32(s.fire)
+        .u32(s.blast)
         .u32(s.fuse)
         .u32(s.total_turns)
         .u32(s.kills)

@@ -314,7 +314,7 @@ pub struct Held {
     /// Bombs at a time.
     pub bombs: u32,
     /// Blast reach.
-    pub fire: u32,
+    pub blast: u32,
     /// Fuse.
     pub fuse: u32,
 }
@@ -325,8 +325,8 @@ impl Held {
         let cap = STAT_CAP;
         match p {
             Power::BombUp => self.bombs < cap,
-            Power::FireUp => self.fire < cap,
-            Power::Tnt => self.fire + 2 <= cap,
+            Power::FireUp => self.blast < cap,
+            Power::Tnt => self.blast + 2 <= cap,
             Power::FuseUp => self.fuse < cap,
             _ if p.is_ability() => self.abilities & p.bit() == 0,
             _ => true,

@@ -319,7 +319,7 @@ impl State {
     }
 
     fn put_bomb(&mut self, t: Pos, kind: BombKind, events: &mut Vec<Event>) {
-        self.bombs.push(Bomb { pos: t, fuse: self.fuse, fire: self.fire, kind });
+        self.bombs.push(Bomb { pos: t, fuse: self.fuse, fire: self.blast, kind });
         self.total_turns += 1;
         events.push(Event::BombPlaced(t));
     }
@@ -374,7 +374,7 @@ impl State {
                 let t = self.flight(d)?;
                 self.spend_charge(events);
                 self.total_turns += 1;
-                self.bombs.push(Bomb { pos: t, fuse: 0, fire: self.fire, kind: BombKind::Plain });
+                self.bombs.push(Bomb { pos: t, fuse: 0, fire: self.blast, kind: BombKind::Plain });
                 events.push(Event::Launched(t));
                 if self.explode(vec![t], Vec::new(), events) {
                     return Ok(false);
@@ -471,8 +471,8 @@ impl State {
             Offer::Charge(c) => return self.gain_charge(c, c.uses(), true, events),
             Offer::Power(p) => match p {
                 Power::BombUp => self.max_bombs = (self.max_bombs + 1).min(STAT_CAP),
-                Power::FireUp => self.fire = (self.fire + 1).min(STAT_CAP),
-                Power::Tnt => self.fire = (self.fire + 2).min(STAT_CAP),
+                Power::FireUp => self.blast = (self.blast + 1).min(STAT_CAP),
+                Power::Tnt => self.blast = (self.blast + 2).min(STAT_CAP),
                 Power::FuseUp => self.fuse = (self.fuse + 1).min(STAT_CAP),
                 Power::Star => self.star = items::STAR_TURNS,
                 Power::Heart => self.lives += 1,
@@ -494,8 +494,8 @@ impl State {
         };
         match o {
             Offer::Power(Power::BombUp) => stat("Bombs", self.max_bombs, 1, Some(STAT_CAP)),
-            Offer::Power(Power::FireUp) => stat("Blast", self.fire, 1, Some(STAT_CAP)),
-            Offer::Power(Power::Tnt) => stat("Blast", self.fire, 2, Some(STAT_CAP)),
+            Offer::Power(Power::FireUp) => stat("Blast", self.blast, 1, Some(STAT_CAP)),
+            Offer::Power(Power::Tnt) => stat("Blast", self.blast, 2, Some(STAT_CAP)),
             Offer::Power(Power::FuseUp) => stat("Fuse", self.fuse, 1, Some(STAT_CAP)),
             Offer::Power(Power::Heart) => stat("Lives", self.lives, 1, None),
             Offer::Power(Power::CoinBag) => stat("Coins", self.coins, items::COIN_BAG, None),

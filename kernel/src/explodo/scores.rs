@@ -60,7 +60,7 @@ pub fn score(s: &State, date: &str) -> Option<Score> {
 /// What a run holds, as the score board lists it.
 pub fn held(s: &State) -> Vec<String> {
     let mut out = Vec::new();
-    for (name, now, start) in [("Bombs", s.max_bombs, 1), ("Blast", s.fire, 1), ("Fuse", s.fuse, 3)] {
+    for (name, now, start) in [("Bombs", s.max_bombs, 1), ("Blast", s.blast, 1), ("Fuse", s.fuse, 3)] {
         if now != start {
             out.push(format!("{name} {now}"));
         }

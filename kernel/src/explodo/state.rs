@@ -46,7 +46,7 @@ pub struct State {
     /// Bombs on the board at once.
     pub max_bombs: u32,
     /// Blast reach.
-    pub fire: u32,
+    pub blast: u32,
     /// A new bomb's number.
     pub fuse: u32,
     /// The turn within the level (from 1).
@@ -159,7 +159,7 @@ impl State {
             lives: START_LIVES,
             coins: 0,
             max_bombs: START_BOMBS,
-            fire: START_BLAST,
+            blast: START_BLAST,
             fuse: START_FUSE,
             turn: 1,
             total_turns: 0,
@@ -239,6 +239,6 @@ impl State {
 
     /// What offers care about.
     pub fn held(&self) -> items::Held {
-        items::Held { abilities: self.abilities, bombs: self.max_bombs, fire: self.fire, fuse: self.fuse }
+        items::Held { abilities: self.abilities, bombs: self.max_bombs, blast: self.blast, fuse: self.fuse }
     }
 }

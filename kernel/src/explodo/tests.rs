@@ -106,7 +106,7 @@ fn the_blast_is_a_cross_stopped_by_pillars_and_the_first_crate() {
     s.layout.set(p(4, 5), Tile::Pillar);
     s.layout.set(p(6, 4), Tile::Crate);
     s.layout.set(p(7, 4), Tile::Crate);
-    s.fire = 3;
+    s.blast = 3;
     let (tiles, _) = s.blast(&Bomb::plain(p(4, 4), 0, 3));
     assert!(tiles.contains(&p(4, 1)) && tiles.contains(&p(1, 4)), "reaches 3 tiles up and left");
     assert!(!tiles.contains(&p(4, 5)), "stopped by the pillar");

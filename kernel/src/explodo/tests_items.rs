@@ -33,9 +33,9 @@ fn still(s: &mut State) {
 
 #[test]
 fn stats_cap_at_5_and_an_offer_without_room_is_not_made() {
-    let h = Held { abilities: 0, bombs: 5, fire: 4, fuse: 3 };
+    let h = Held { abilities: 0, bombs: 5, blast: 4, fuse: 3 };
     assert!(!h.allows(Power::BombUp) && !h.allows(Power::Tnt) && h.allows(Power::FireUp) && h.allows(Power::FuseUp));
-    let h = Held { abilities: Power::Run.bit() | Power::Kick.bit(), bombs: 1, fire: 1, fuse: 3 };
+    let h = Held { abilities: Power::Run.bit() | Power::Kick.bit(), bombs: 1, blast: 1, fuse: 3 };
     let pool = items::gem_pool(&h);
     assert!(
         !pool.contains(&Offer::Power(Power::Run)) && !pool.contains(&Offer::Power(Power::Kick)),
@@ -47,9 +47,9 @@ fn stats_cap_at_5_and_an_offer_without_room_is_not_made() {
     );
     assert!(!items::shop_pool(&h).contains(&Offer::Power(Power::CoinBag)), "the shop sells no Coin bag");
     let mut s = arena(7, 7);
-    s.fire = 2;
+    s.blast = 2;
     assert_eq!(s.card(Offer::Power(Power::Tnt)), "Blast 2 → 4 (max 5)");
-    s.fire = 4;
+    s.blast = 4;
     assert_eq!(s.card(Offer::Power(Power::FireUp)), "Blast 4 → 5 (max 5)");
     s.charge = Some((Charge::Pierce, 2));
     assert_eq!(s.card(Offer::Charge(Charge::Pierce)), "Pierce 2 → 5");
@@ -57,7 +57,7 @@ fn stats_cap_at_5_and_an_offer_without_room_is_not_made() {
 
 #[test]
 fn offers_are_weighted_common_above_rare() {
-    let h = Held { abilities: 0, bombs: 1, fire: 1, fuse: 3 };
+    let h = Held { abilities: 0, bombs: 1, blast: 1, fuse: 3 };
     let (mut common, mut rare) = (0, 0);
     for seed in 0..300 {
         let cards = items::draw(&items::gem_pool(&h), items::GEM_CARDS, &mut crate::rng::Rng::stream(seed, "t"));
@@ -310,7 +310,7 @@ fn heart_and_coin_bag_change_numbers() {
     s.take(Offer::Power(Power::Heart), &mut ev);
     s.take(Offer::Power(Power::CoinBag), &mut ev);
     s.take(Offer::Power(Power::Tnt), &mut ev);
-    assert_eq!((s.lives, s.coins, s.fire), (4, 10, 3));
+    assert_eq!((s.lives, s.coins, s.blast), (4, 10, 3));
 }
 
 fn carrying(s: &mut State, c: Charge) {
@@ -320,7 +320,7 @@ fn carrying(s: &mut State, c: Charge) {
 #[test]
 fn pierce_burns_every_crate_in_reach_and_power_reaches_the_walls() {
     let mut s = arena(11, 5);
-    s.fire = 3;
+    s.blast = 3;
     carrying(&mut s, Charge::Pierce);
     for x in 3..=5 {
         s.layout.set(p(x, 1), Tile::Crate);
@@ -652,7 +652,7 @@ fn bomb_fire_and_fuse_ups_change_the_next_bombs() {
     for _ in 0..6 {
         s.take(Offer::Power(Power::FireUp), &mut ev);
     }
-    assert_eq!(s.fire, STAT_CAP);
+    assert_eq!(s.blast, STAT_CAP);
 }
 
 #[test]
@@ -726,7 +726,7 @@ fn random_play_on_every_level_with_every_power_never_panics() {
         s.setup.immortal = true;
         s.abilities = POWERS_ALL;
         s.max_bombs = 3;
-        s.fire = 3;
+        s.blast = 3;
         for step in 0..400 {
             if step % 40 == 0 {
                 let c = items::CHARGES[r.index(items::CHARGES.len())];

@@ -83,7 +83,7 @@ fn a_burning_bush_sets_its_neighbours_alight_next_turn() {
 fn metal_crates_stop_even_pierce_flame_and_crate_pass() {
     let mut s = arena(11, 5);
     s.layout.set(p(4, 1), Tile::Metal);
-    s.fire = 5;
+    s.blast = 5;
     let (tiles, _) = s.blast(&Bomb { pos: p(2, 1), fuse: 0, fire: 5, kind: BombKind::Pierce });
     assert!(tiles.contains(&p(3, 1)) && !tiles.contains(&p(4, 1)) && !tiles.contains(&p(5, 1)));
     s.abilities |= items::Power::CratePass.bit();

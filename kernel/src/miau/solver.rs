@@ -23,13 +23,15 @@
 //!
 //! The files: `visited.rs` (the visited set), `frontier.rs` (a layer's
 //! keys, kept small), `parents.rs` (the parent links, in runs),
-//! `search.rs` (the search), `taker.rs` (taking a batch's new children),
+//! `engine.rs` (the constraints and the two engines behind one trait),
+//! `search.rs` (the search, a stage a method of `Search`), `taker.rs` (taking a batch's new children),
 //! `verdict.rs` (options, verdicts, budgets),
 //! `threads.rs` (work on several threads at once: a pool from four threads
 //! on), `analysis.rs` (text and analysis tools); the key layout
 //! and codec live beside, in `../key.rs`, shared with the compact state.
 
 mod analysis;
+mod engine;
 mod frontier;
 mod parents;
 mod search;

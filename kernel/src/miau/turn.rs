@@ -3,10 +3,12 @@
 //! automata (`beat`), FRAIL crumbling (`stood_on`, `crumble`), gates and
 //! plates (`gates`), OPEN/SHUT and the other contacts (`contacts`,
 //! `you_meeting`, `remove`). Its twin is the solver's compact state,
-//! `compact.rs`, whose phases carry the same names: a rule change touches
-//! both (see the checklist in `README.md`).
+//! `compact/turn.rs`, whose phases carry the same names; both implement
+//! `phases::Phases`, and `phases::turn` holds the phases' order once. A rule
+//! change touches both (see the checklist in `README.md`).
 
 use super::board::{self, Kind, Prop};
+use super::phases::{self, Phases, Refused};
 use super::rules::{self, RuleSet};
 use super::state::State;
 use super::types::{Action, Event, Miau, Step};
@@ -35,33 +37,71 @@ impl Miau {
         action: &Action,
         player_pushed_words: Option<&mut bool>,
     ) -> Result<Vec<Event>, Rejection> {
-        if s.won {
-            return Err(Rejection::new("the level is won"));
+        match phases::turn(s, action.delta(), player_pushed_words) {
+            Ok(events) => Ok(events),
+            Err(Refused::Won) => Err(Rejection::new("the level is won")),
+            Err(Refused::NoYou) => Err(Rejection::new("nothing is YOU")),
+            Err(Refused::CannotMove) => Err(Rejection::new("nothing that is YOU can move that way")),
         }
-        if !s.board.things.iter().any(|t| s.rules.has(&t.kind, Prop::You)) {
-            return Err(Rejection::new("nothing is YOU"));
+    }
+}
+
+/// The game's state as an engine of the turn ([`phases::turn`] holds the
+/// order): each phase is the same-named method below.
+impl Phases for State {
+    type You = ();
+    type Stood = Vec<(board::Name, i32, i32)>;
+    type Told = Vec<Event>;
+
+    fn won(&self) -> bool {
+        self.won
+    }
+
+    fn you(&self) -> Option<()> {
+        self.board.things.iter().any(|t| self.rules.has(&t.kind, Prop::You)).then_some(())
+    }
+
+    fn stood_on(&mut self) -> Self::Stood {
+        State::stood_on(self)
+    }
+
+    fn move_all(&mut self, (): (), dx: i32, dy: i32, pushed_words: Option<&mut bool>) -> bool {
+        let before = pushed_words.is_some().then(|| self.board.word_places());
+        if !State::move_all(self, dx, dy) {
+            return false;
         }
-        let stood_on = s.stood_on();
-        if let Some((dx, dy)) = action.delta() {
-            let before = player_pushed_words.is_some().then(|| s.board.word_places());
-            if !s.move_all(dx, dy) {
-                return Err(Rejection::new("nothing that is YOU can move that way"));
-            }
-            if let (Some(flag), Some(before)) = (player_pushed_words, before) {
-                *flag = !s.board.words_at(&before);
-            }
+        if let (Some(flag), Some(before)) = (pushed_words, before) {
+            *flag = !self.board.words_at(&before);
         }
-        let mut events = Vec::new();
-        s.turns += 1;
-        s.settle(&mut events);
-        if !s.automata.is_empty() {
-            s.beat();
-            s.settle(&mut events);
-        }
-        s.crumble(&stood_on, &mut events);
-        s.contacts(&mut events);
-        s.gates(false, &mut events);
-        Ok(events)
+        true
+    }
+
+    fn taken(&mut self) {
+        self.turns += 1;
+    }
+
+    fn settle(&mut self, events: &mut Vec<Event>) {
+        State::settle(self, events);
+    }
+
+    fn has_automata(&self) -> bool {
+        !self.automata.is_empty()
+    }
+
+    fn beat(&mut self) {
+        State::beat(self);
+    }
+
+    fn crumble(&mut self, stood: Self::Stood, events: &mut Vec<Event>) {
+        State::crumble(self, &stood, events);
+    }
+
+    fn contacts(&mut self, events: &mut Vec<Event>) {
+        State::contacts(self, events);
+    }
+
+    fn gates(&mut self, events: &mut Vec<Event>) {
+        State::gates(self, false, events);
     }
 }
 

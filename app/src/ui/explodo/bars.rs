@@ -54,7 +54,7 @@ impl ExplodoView {
             item(ui, Icon::Coin, tr(lang, "Coins"), s.coins.to_string());
             item(ui, Icon::Turn, tr(lang, "Turn"), format!("{}/{}", s.turn, s.par));
             item(ui, Icon::Bomb, tr(lang, "Bombs"), s.max_bombs.to_string());
-            item(ui, Icon::Blast, tr(lang, "Blast"), s.fire.to_string());
+            item(ui, Icon::Blast, tr(lang, "Blast"), s.blast.to_string());
             item(ui, Icon::Fuse, tr(lang, "Fuse"), s.fuse.to_string());
             if s.star > 0 {
                 item(ui, Icon::Star, tr(lang, "Star"), s.star.to_string());

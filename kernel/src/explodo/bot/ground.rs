@@ -186,7 +186,7 @@ pub(super) fn plain_blast(s: &State, p: Pos, out: &mut Vec<Pos>) {
     out.push(p);
     for d in DIRS {
         let mut q = p;
-        for _ in 0..s.fire {
+        for _ in 0..s.blast {
             q = q.step(d);
             match s.layout.tile(q) {
                 t if t.solid() => break,
@@ -213,7 +213,7 @@ pub(super) fn spots(s: &State, targets: &[Pos], desperate: bool) -> Vec<Pos> {
     for &t in targets {
         for d in DIRS {
             let mut b = t;
-            for _ in 0..s.fire {
+            for _ in 0..s.blast {
                 b = b.step(d);
                 if s.layout.tile(b) != Tile::Floor {
                     break;

@@ -94,7 +94,7 @@ fn the_bots_blast_is_the_rules_blast() {
         for level in [1, 4, 8, 12, 16, 20] {
             let mut s = super::super::level_state(seed, level);
             for fire in [1, 2, 3, 6] {
-                s.fire = fire;
+                s.blast = fire;
                 for y in 0..s.layout.h {
                     for x in 0..s.layout.w {
                         let p = Pos { x, y };

@@ -1,8 +1,10 @@
 //! The compact state's turn, phase by phase as the engine's (`turn.rs`):
 //! movement and pushing, the automata's beat, FRAIL crumbling, gates and
-//! plates, the rules settled, and contacts.
+//! plates, the rules settled, and contacts. Both implement
+//! `phases::Phases`; `phases::turn` plays the phases in their order.
 
 use super::super::board::{Kind, Prop, Word};
+use super::super::phases::{self, Phases};
 use super::super::types::Step;
 use super::level::{bit, ones, Set, GONE};
 use super::state::{Change, Compact};
@@ -12,32 +14,7 @@ impl Compact<'_> {
     /// move (then the state is part-way: undo it). `pushed_words` is set when
     /// the player's move (not an automaton's) moved a word.
     pub fn apply(&mut self, delta: Option<(i32, i32)>, pushed_words: &mut bool) -> bool {
-        if self.won {
-            return false;
-        }
-        let you = self.with(bit(Prop::You));
-        if you == 0 {
-            return false;
-        }
-        let stood = self.stood_on();
-        if let Some((dx, dy)) = delta {
-            let words_before = self.moved_words;
-            self.moved_words = false;
-            if !self.move_all(you, dx, dy) {
-                return false;
-            }
-            *pushed_words = self.moved_words;
-            self.moved_words |= words_before;
-        }
-        self.settle();
-        if !self.level.automata.is_empty() {
-            self.beat();
-            self.settle();
-        }
-        self.crumble(stood);
-        self.contacts();
-        self.gates();
-        true
+        phases::turn(self, delta, Some(pushed_words)).is_ok()
     }
 
     /// Moves every thing of `movers` one step, front first then by id,
@@ -305,5 +282,76 @@ impl Compact<'_> {
                 ones(self.cell_of(i)).any(|o| self.props(o) & bit(p) != 0 && self.props(o) & float == layer)
             })
             .fold(0, |s, i| s | 1 << i)
+    }
+}
+
+/// The compact state as an engine of the turn ([`phases::turn`] holds the
+/// order): each phase is the same-named method of `Compact`.
+impl Phases for Compact<'_> {
+    type You = Set;
+    type Stood = Set;
+    type Told = ();
+
+    #[inline]
+    fn won(&self) -> bool {
+        self.won
+    }
+
+    #[inline]
+    fn you(&self) -> Option<Set> {
+        let you = self.with(bit(Prop::You));
+        (you != 0).then_some(you)
+    }
+
+    #[inline]
+    fn stood_on(&mut self) -> Set {
+        Compact::stood_on(self)
+    }
+
+    #[inline]
+    fn move_all(&mut self, you: Set, dx: i32, dy: i32, pushed_words: Option<&mut bool>) -> bool {
+        let words_before = self.moved_words;
+        self.moved_words = false;
+        if !Compact::move_all(self, you, dx, dy) {
+            return false;
+        }
+        if let Some(pushed) = pushed_words {
+            *pushed = self.moved_words;
+        }
+        self.moved_words |= words_before;
+        true
+    }
+
+    #[inline]
+    fn taken(&mut self) {}
+
+    #[inline]
+    fn settle(&mut self, (): &mut ()) {
+        Compact::settle(self);
+    }
+
+    #[inline]
+    fn has_automata(&self) -> bool {
+        !self.level.automata.is_empty()
+    }
+
+    #[inline]
+    fn beat(&mut self) {
+        Compact::beat(self);
+    }
+
+    #[inline]
+    fn crumble(&mut self, stood: Set, (): &mut ()) {
+        Compact::crumble(self, stood);
+    }
+
+    #[inline]
+    fn contacts(&mut self, (): &mut ()) {
+        Compact::contacts(self);
+    }
+
+    #[inline]
+    fn gates(&mut self, (): &mut ()) {
+        Compact::gates(self);
     }
 }
