@@ -400,15 +400,18 @@ impl RetraceApp {
     }
 
     fn keys(&mut self, ctx: &egui::Context) {
-        if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        // Esc backs out one level: an open menu or popup first (egui closes
+        // it), and only then the screen.
+        let popup_open = egui::Popup::is_any_open(ctx);
+        if ctx.input(|i| i.key_pressed(egui::Key::Escape)) && !popup_open {
             // Esc first stops Explodorama's auto-move walk or autopilot; else
             // the run's screen backs out one step itself (a pick, its cursor,
             // then its menu); the other screens go home.
             match &mut self.screen {
-                Screen::Explodo(v) if v.walk.is_some() || v.piloting() => {
-                    v.walk = None;
+                Screen::Explodo(v) if v.walking.walk.is_some() || v.piloting() => {
+                    v.walking.walk = None;
                     if v.piloting() {
-                        v.pilot_stopped = true;
+                        v.walking.pilot_stopped = true;
                         v.message = Some("Autopilot stopped · Your turn".into());
                     }
                     ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
@@ -493,10 +496,10 @@ impl RetraceApp {
             },
             Screen::Explodo(v) => {
                 v.pad.append(&mut self.pad_presses);
-                (v.autopilot, v.sound) = (self.settings.explodo_autopilot, self.settings.sound);
+                (v.walking.autopilot, v.sound) = (self.settings.explodo_autopilot, self.settings.sound);
                 let request = v.ui(ui, &self.store, lang);
-                if (v.autopilot, v.sound) != (self.settings.explodo_autopilot, self.settings.sound) {
-                    (self.settings.explodo_autopilot, self.settings.sound) = (v.autopilot, v.sound);
+                if (v.walking.autopilot, v.sound) != (self.settings.explodo_autopilot, self.settings.sound) {
+                    (self.settings.explodo_autopilot, self.settings.sound) = (v.walking.autopilot, v.sound);
                     *save_settings = true;
                 }
                 for e in v.sounds.drain(..) {
@@ -673,6 +676,13 @@ fn banner(ui: &mut egui::Ui, id: &str, line: &mut Option<String>, color: Option<
             }
         });
     });
+}
+
+/// Whether `key` went down this frame, not counting the key repeats a held
+/// key sends (egui's `key_pressed` counts them): for keys that toggle or
+/// start something (Space to pause or run, F2, H), which act once a press.
+pub fn pressed_once(i: &egui::InputState, key: egui::Key) -> bool {
+    i.events.iter().any(|e| matches!(e, egui::Event::Key { key: k, pressed: true, repeat: false, .. } if *k == key))
 }
 
 /// A yes-or-no question (already in the window's language) in a small window

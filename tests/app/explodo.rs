@@ -34,6 +34,15 @@ fn explodorama_plays_by_buttons_and_keys_and_the_rainbow_gem_offers_its_cards() 
     h.run();
     assert_eq!(explodo(&mut h).session.state().turn, st.turn);
     assert!(h.query_by_label_contains("a wall is in the way").is_some());
+    // The first Slide is explained in a window that holds the keys (issue
+    // 40): Space waits for it; Enter says "Got it".
+    assert!(explodo(&mut h).dialogs.explain.is_some(), "the first Slide is explained");
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().turn, st.turn, "no turn behind the explanation");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(explodo(&mut h).dialogs.explain.is_none());
     // Keys: Space waits; the run is saved after every action.
     h.key_press(egui::Key::Space);
     h.run();
@@ -342,14 +351,14 @@ fn a_far_click_walks_there_by_auto_move_step_by_step() {
     };
     click(&mut h, to);
     assert_eq!(explodo(&mut h).session.state().player, way.tiles[0], "the first step of the kernel's way");
-    assert_eq!(explodo(&mut h).walk, Some(to), "walking there");
+    assert_eq!(explodo(&mut h).walking.walk, Some(to), "walking there");
     assert_ne!(explodo(&mut h).message.as_deref(), Some("That needs the Slide power-up."));
     for _ in 1..way.steps.len() {
         h.get_by_label("Go").click();
         h.run();
     }
     assert_eq!(explodo(&mut h).session.state().player, to, "Go stepped on to the end");
-    assert_eq!(explodo(&mut h).walk, None, "arrived: the walk is over");
+    assert_eq!(explodo(&mut h).walking.walk, None, "arrived: the walk is over");
     // A tile whose way is dangerous now: the walk waits and says so; Esc ends it.
     let s = explodo(&mut h).session.state().clone();
     let danger = s.layout.positions().filter(|p| p.king(s.player) > 1).find(|&p| route(&s, p).is_some_and(|r| !r.safe));
@@ -359,7 +368,7 @@ fn a_far_click_walks_there_by_auto_move_step_by_step() {
         assert_eq!(explodo(&mut h).message.as_deref(), Some("The next step on the way is dangerous: waiting for you."));
         h.key_press(egui::Key::Escape);
         h.run();
-        assert_eq!(explodo(&mut h).walk, None, "Esc ends the walk");
+        assert_eq!(explodo(&mut h).walking.walk, None, "Esc ends the walk");
     }
 }
 
@@ -402,7 +411,7 @@ fn autopilot_finishes_a_level_once_every_enemy_is_gone() {
     );
     assert_eq!(explodo(&mut h).message, None, "it never had to stop");
     // Off in the settings: no autopilot.
-    explodo(&mut h).autopilot = false;
+    explodo(&mut h).walking.autopilot = false;
     assert!(!explodo(&mut h).piloting());
 }
 
@@ -433,7 +442,7 @@ fn a_lost_life_plays_its_last_turns_again_from_the_log() {
     let mut v = retrace::ui::explodo::ExplodoView::resume(session);
     v.push(&Store::new(dir.path()), fatal);
     assert!(v.log.iter().any(|e| matches!(e, Event::LifeLost(_))));
-    let (_, frames) = v.death.clone().expect("the banner's turns");
+    let (_, frames) = v.dialogs.death.clone().expect("the banner's turns");
     let n = retrace::ui::explodo::DEATH_TURNS.min(death);
     assert_eq!(frames.len() as u32, n);
     for (i, frame) in frames.iter().enumerate() {
@@ -445,7 +454,51 @@ fn a_lost_life_plays_its_last_turns_again_from_the_log() {
     assert!(h.query_by_label("A life lost").is_some());
     h.get_by_label("Continue").click();
     h.run();
-    assert!(explodo(&mut h).death.is_none(), "dismissed");
+    assert!(explodo(&mut h).dialogs.death.is_none(), "dismissed");
+}
+
+/// The life-lost banner holds the keys (issue 40): arrows and Space play no
+/// turn of the restarted level behind it; Enter answers it (Continue), and
+/// then the keys play again.
+#[test]
+fn the_life_lost_banner_holds_the_keys_until_enter_continues() {
+    use retrace_kernel::explodo::Explodo;
+    use retrace_kernel::replay::ReplayFile;
+    use retrace_kernel::Session;
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-death-retry.replay")).unwrap();
+    let full = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
+    let mut probe = full.clone();
+    let death = (1..=full.step())
+        .find(|&k| {
+            probe.seek(k - 1);
+            let before = probe.state().lives;
+            probe.seek(k);
+            probe.state().lives < before
+        })
+        .expect("a life is lost in this run");
+    let mut session = full.clone();
+    session.seek(death - 1);
+    let fatal = full.actions()[(death - 1) as usize];
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut v = retrace::ui::explodo::ExplodoView::resume(session);
+    v.push(&Store::new(dir.path()), fatal);
+    h.state_mut().screen = Screen::Explodo(v);
+    h.run();
+    assert!(h.query_by_label("A life lost").is_some());
+    let step = explodo(&mut h).session.step();
+    for key in [egui::Key::ArrowRight, egui::Key::ArrowDown, egui::Key::Space, egui::Key::W] {
+        h.key_press(key);
+        h.run();
+    }
+    assert_eq!(explodo(&mut h).session.step(), step, "no turn was played behind the banner");
+    assert!(explodo(&mut h).dialogs.death.is_some(), "the banner is still up");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(explodo(&mut h).dialogs.death.is_none(), "Enter continues");
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert_eq!(explodo(&mut h).session.step(), step + 1, "the keys play again");
 }
 
 /// Issue 26's bug reports: one file in the data folder that `retrace verify`
@@ -460,10 +513,10 @@ fn a_bug_report_holds_the_run_and_round_trips_through_verify_and_the_watcher() {
     h.run();
     h.get_by_label("Report a bug").click();
     h.run();
-    explodo(&mut h).bug_note = Some("The bomb went off early".into());
+    explodo(&mut h).dialogs.bug_note = Some("The bomb went off early".into());
     h.get_by_label("Write report").click();
     h.run();
-    let path = explodo(&mut h).bug_written.clone().expect("a report was written");
+    let path = explodo(&mut h).dialogs.bug_written.clone().expect("a report was written");
     assert!(path.starts_with(dir.path()) && path.exists());
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.starts_with(retrace::bug::MAGIC) && text.contains("note: The bomb went off early"), "{text}");
@@ -615,7 +668,7 @@ fn the_shop_waits_for_the_level_cleared_banner_and_the_charge_button_shows_the_c
     let mut h = harness(dir.path());
     let mut v = retrace::ui::explodo::ExplodoView::resume(session);
     v.push(&Store::new(dir.path()), full.actions()[(shop - 1) as usize]);
-    assert_eq!(v.cleared.map(|c| c.0), Some(3), "the shop comes after level 3");
+    assert_eq!(v.dialogs.cleared.map(|c| c.0), Some(3), "the shop comes after level 3");
     h.state_mut().screen = Screen::Explodo(v);
     h.run();
     assert!(h.query_by_label("Level cleared").is_some() && h.query_by_label("The shop").is_none());
@@ -647,8 +700,8 @@ fn the_first_power_up_of_a_kind_is_explained_in_a_dialog() {
     let mut explained = None;
     for a in actions {
         v.push(&store, a);
-        if v.explain.is_some() {
-            explained = v.explain;
+        if v.dialogs.explain.is_some() {
+            explained = v.dialogs.explain;
             break;
         }
     }
@@ -666,7 +719,7 @@ fn the_first_power_up_of_a_kind_is_explained_in_a_dialog() {
     assert_eq!(explodo(&mut h).clip_shown(), Some(topic));
     h.get_by_label("Got it").click();
     h.run();
-    assert!(explodo(&mut h).explain.is_none());
+    assert!(explodo(&mut h).dialogs.explain.is_none());
 }
 
 /// Issue 18: two runs of one level on one board in the watcher, from six
@@ -762,10 +815,10 @@ fn explodorama_dialogs_select_then_buy_or_choose() {
         other => panic!("the shop is open: {other:?}"),
     };
     let items = shelf(&mut h);
-    assert_eq!(explodo(&mut h).selected, 0, "the first item is selected");
+    assert_eq!(explodo(&mut h).dialogs.selected, 0, "the first item is selected");
     h.key_press(egui::Key::ArrowDown);
     h.run();
-    assert_eq!(explodo(&mut h).selected, 1);
+    assert_eq!(explodo(&mut h).dialogs.selected, 1);
     // The selected item's clip plays above the shelf (Heart and Coin bag have none).
     let topic = match items[1].expect("on the shelf") {
         Offer::Power(Power::Heart | Power::CoinBag) => None,
@@ -780,7 +833,7 @@ fn explodorama_dialogs_select_then_buy_or_choose() {
     h.run();
     assert_eq!(explodo(&mut h).session.state().coins, coins - price);
     assert!(shelf(&mut h)[1].is_none(), "bought: a gap on the shelf");
-    assert_ne!(explodo(&mut h).selected, 1, "the selection moves to an item still there");
+    assert_ne!(explodo(&mut h).dialogs.selected, 1, "the selection moves to an item still there");
     // Too dear: a test run opened at the shop holds 9 coins; the first seed
     // whose shelf has a dearer item shows what it lacks once it is selected.
     let (seed, dear) = (1..100u64)
@@ -805,7 +858,7 @@ fn explodorama_dialogs_select_then_buy_or_choose() {
         h.key_press(egui::Key::ArrowDown);
         h.run();
     }
-    assert_eq!(explodo(&mut h).selected, dear.0);
+    assert_eq!(explodo(&mut h).dialogs.selected, dear.0);
     assert!(h.query_by_label(&format!("Too dear: {} more coins needed", dear.1 - 9)).is_some());
     h.key_press(egui::Key::Enter);
     h.run();
@@ -853,15 +906,15 @@ fn the_run_menu_opens_the_almanac_and_the_demo() {
     h.run();
     h.get_by_label("Nuke ▶").click();
     h.run();
-    let a = explodo(&mut h).almanac.as_ref().expect("the almanac is open");
+    let a = explodo(&mut h).dialogs.almanac.as_ref().expect("the almanac is open");
     assert_eq!(a.clip_shown(), Some(Topic::Charge(Charge::Nuke)));
     h.get_by_label("On the board").click();
     h.run();
     h.get_by_label("Oil barrel ▶").click();
     h.run();
-    let a = explodo(&mut h).almanac.as_ref().unwrap();
+    let a = explodo(&mut h).dialogs.almanac.as_ref().unwrap();
     assert_eq!(a.clip_shown(), Some(Topic::Thing(retrace_kernel::explodo::scene::Thing::Barrel)));
-    explodo(&mut h).almanac = None;
+    explodo(&mut h).dialogs.almanac = None;
     h.get_by_label("Run menu").click();
     h.run();
     h.get_by_label("Demo").click();
@@ -871,7 +924,7 @@ fn the_run_menu_opens_the_almanac_and_the_demo() {
     h.get_by_label("▶").click();
     h.run();
     assert!(h.query_by_label(&format!("2 / {n}")).is_some());
-    assert_eq!(explodo(&mut h).demo.as_ref().unwrap().topic(), topics()[1]);
+    assert_eq!(explodo(&mut h).dialogs.demo.as_ref().unwrap().topic(), topics()[1]);
     h.get_by_label("↺").click();
     h.run();
     assert!(h.query_by_label(&format!("1 / {n}")).is_some());
@@ -879,7 +932,7 @@ fn the_run_menu_opens_the_almanac_and_the_demo() {
     assert!(h.query_by_label("Run menu").is_none());
     h.get_by_label("Back to the run").click();
     h.run();
-    assert!(explodo(&mut h).demo.is_none());
+    assert!(explodo(&mut h).dialogs.demo.is_none());
     assert_eq!(explodo(&mut h).session.step(), 1, "the run as it was");
 }
 
@@ -927,39 +980,42 @@ fn the_keyboard_cursor_acts_on_its_tile_and_asks_what_things_are() {
     let me = explodo(&mut h).session.state().player;
     h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::ArrowRight);
     h.run();
-    assert_eq!(explodo(&mut h).cursor, Some(me), "the first press only wakes it");
+    assert_eq!(explodo(&mut h).pointer.cursor, Some(me), "the first press only wakes it");
     h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::ArrowRight);
     h.run();
     let right = retrace_kernel::explodo::board::Pos { x: me.x + 1, y: me.y };
-    assert_eq!(explodo(&mut h).cursor, Some(right));
+    assert_eq!(explodo(&mut h).pointer.cursor, Some(right));
     h.key_press(egui::Key::M);
     h.run();
     let v = explodo(&mut h);
     assert_eq!(v.session.state().player, right, "{:?}", v.message);
-    assert_eq!(v.cursor, Some(right), "back on you after the turn");
+    assert_eq!(v.pointer.cursor, Some(right), "back on you after the turn");
     h.key_press(egui::Key::Questionmark);
     h.run();
-    let (aim, asking) = (explodo(&mut h).cursor.unwrap(), explodo(&mut h).asking);
+    let (aim, asking) = (explodo(&mut h).pointer.cursor.unwrap(), explodo(&mut h).pointer.asking);
     assert!(asking);
     let thing = retrace::ui::explodo::input::thing_at(explodo(&mut h).session.state(), aim).expect("aims at a thing");
     h.key_press(egui::Key::Enter);
     h.run();
     let v = explodo(&mut h);
-    assert_eq!(v.almanac.as_ref().map(|a| a.entry), Some(thing));
+    assert_eq!(v.dialogs.almanac.as_ref().map(|a| a.entry), Some(thing));
     assert!(matches!(thing, Entry::Enemy(_) | Entry::Thing(_)));
-    v.almanac = None;
-    assert!(!v.asking && v.cursor.is_none(), "explaining ends the asking");
+    v.dialogs.almanac = None;
+    assert!(!v.pointer.asking && v.pointer.cursor.is_none(), "explaining ends the asking");
     h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::ArrowLeft);
     h.run();
     h.key_press(egui::Key::Escape);
     h.run();
-    assert!(!explodo(&mut h).menu && explodo(&mut h).cursor.is_none(), "Esc puts the cursor away first");
+    assert!(
+        !explodo(&mut h).dialogs.menu && explodo(&mut h).pointer.cursor.is_none(),
+        "Esc puts the cursor away first"
+    );
     h.key_press(egui::Key::Escape);
     h.run();
-    assert!(explodo(&mut h).menu, "then opens the run menu");
+    assert!(explodo(&mut h).dialogs.menu, "then opens the run menu");
     h.key_press(egui::Key::Escape);
     h.run();
-    assert!(!explodo(&mut h).menu, "and closes it");
+    assert!(!explodo(&mut h).dialogs.menu, "and closes it");
 }
 
 /// Issue 19's animation: a turn tweens from the state before, drawn from the
@@ -998,7 +1054,7 @@ fn a_larger_board_scrolls_with_you_and_alt_arrows_look_around() {
     let v = explodo(&mut h);
     let s = v.session.state().clone();
     assert!(s.layout.w > VIEW.0 || s.layout.h > VIEW.1, "a board larger than the view");
-    let (x, y) = v.camera;
+    let (x, y) = v.screen.camera;
     let inside = |p: retrace_kernel::explodo::board::Pos, (x, y): (f32, f32)| {
         p.x as f32 >= x && (p.x as f32) < x + VIEW.0 as f32 && p.y as f32 >= y && (p.y as f32) < y + VIEW.1 as f32
     };
@@ -1011,13 +1067,13 @@ fn a_larger_board_scrolls_with_you_and_alt_arrows_look_around() {
         h.run();
     }
     let v = explodo(&mut h);
-    let look = v.look.expect("looking");
+    let look = v.screen.look.expect("looking");
     assert_eq!(look.1, (s.layout.h - VIEW.1) as f32, "down to the board's edge, no further");
     assert_eq!(v.session.state().player, s.player, "looking is no action");
     h.key_press(egui::Key::Home);
     h.run();
-    assert_eq!(explodo(&mut h).look, None);
-    assert_eq!(explodo(&mut h).camera, (x, y), "back on you");
+    assert_eq!(explodo(&mut h).screen.look, None);
+    assert_eq!(explodo(&mut h).screen.camera, (x, y), "back on you");
 }
 
 /// Issue 19's board: with an action picked, the tiles it can use show blue
@@ -1073,7 +1129,7 @@ fn explodorama_plays_by_pad_alone() {
         h.run();
     };
     press(&mut h, P::Right);
-    assert_eq!(explodo(&mut h).cursor, Some(me), "the first press wakes the cursor on you");
+    assert_eq!(explodo(&mut h).pointer.cursor, Some(me), "the first press wakes the cursor on you");
     press(&mut h, P::Right);
     press(&mut h, P::South);
     let right = retrace_kernel::explodo::board::Pos { x: me.x + 1, y: me.y };
@@ -1082,7 +1138,7 @@ fn explodorama_plays_by_pad_alone() {
     press(&mut h, P::East);
     assert_eq!(explodo(&mut h).session.state().turn, turn + 1, "the right button waits");
     press(&mut h, P::Start);
-    assert!(explodo(&mut h).menu);
+    assert!(explodo(&mut h).dialogs.menu);
     press(&mut h, P::Start);
     // The shop by pad: the d-pad selects, the bottom button buys.
     let mut run = fixtures::explodo(7, fixtures::EXPLODO_TO_SHOP);
@@ -1091,16 +1147,16 @@ fn explodorama_plays_by_pad_alone() {
     h.run();
     let coins = explodo(&mut h).session.state().coins;
     press(&mut h, P::Down);
-    assert_eq!(explodo(&mut h).selected, 1);
+    assert_eq!(explodo(&mut h).dialogs.selected, 1);
     press(&mut h, P::South);
     let v = explodo(&mut h);
     assert_eq!(v.session.actions().last(), Some(&retrace_kernel::explodo::Action::Buy(1)));
     assert!(v.session.state().coins < coins);
     // The dialogs show the pad's face buttons while it is in use; a key hands back.
-    assert!(v.pad_in_use);
+    assert!(v.pointer.pad_in_use);
     h.key_press(egui::Key::ArrowDown);
     h.run();
-    assert!(!explodo(&mut h).pad_in_use);
+    assert!(!explodo(&mut h).pointer.pad_in_use);
 }
 
 /// Issue 19: a level-start banner ("Level N", the enemy type the level

@@ -126,6 +126,72 @@ mod life_window {
         assert_eq!(life(&mut h).session.state().phase, LifePhase::Running, "Cancel lets it run again");
     }
 
+    /// A held Space toggles the run once (issue 40): the repeats a held key
+    /// sends do nothing; a new press resumes.
+    #[test]
+    fn held_space_toggles_the_run_once() {
+        use eframe::egui::{Event, Key, Modifiers};
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(running()));
+        h.run();
+        let space = |pressed, repeat| Event::Key {
+            key: Key::Space,
+            physical_key: None,
+            pressed,
+            repeat,
+            modifiers: Modifiers::default(),
+        };
+        h.event(space(true, false));
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Paused, "the press pauses");
+        for _ in 0..5 {
+            h.event(space(true, true));
+            h.run();
+        }
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Paused, "the held key's repeats do nothing");
+        h.event(space(false, false));
+        h.event(space(true, false));
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Running, "a new press runs it again");
+    }
+
+    /// After a stall the run ticks once and goes on at its pace, never
+    /// racing to catch up (issue 40); an unfocused window holds it.
+    #[test]
+    fn the_run_clock_never_catches_up_and_an_unfocused_window_holds_it() {
+        use std::time::{Duration, Instant};
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(running()));
+        h.run();
+        let generation =
+            |h: &mut egui_kittest::Harness<'static, retrace::ui::RetraceApp>| life(h).session.state().generation;
+        // Ten seconds behind: eighty ticks owed under a clock that catches up.
+        life(&mut h).clock = Some(Instant::now() - Duration::from_secs(10));
+        let (before, started) = (generation(&mut h), Instant::now());
+        for _ in 0..6 {
+            h.step();
+        }
+        let elapsed = started.elapsed().as_millis() as u64;
+        let per_tick = u64::from(retrace::ui::life::STEPS_PER_SEC / 8).max(1);
+        let ticks = (generation(&mut h) - before) / per_tick;
+        assert!(ticks >= 1, "the stalled run ticks at once");
+        assert!(ticks <= 1 + elapsed / 125, "{ticks} ticks in {elapsed} ms: it raced to catch up");
+        // Unfocused, the run holds even when a tick is owed.
+        h.input_mut().focused = false;
+        life(&mut h).clock = Some(Instant::now() - Duration::from_secs(1));
+        let held = generation(&mut h);
+        for _ in 0..3 {
+            h.step();
+        }
+        assert_eq!(generation(&mut h), held, "an unfocused window holds the run");
+        h.input_mut().focused = true;
+        life(&mut h).clock = Some(Instant::now() - Duration::from_secs(1));
+        h.step();
+        assert!(generation(&mut h) > held, "focus back, the run goes on");
+    }
+
     #[test]
     fn restart_level_pauses_while_it_asks() {
         let dir = tempfile::tempdir().unwrap();

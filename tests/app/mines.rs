@@ -188,3 +188,53 @@ mod minelayer_window {
         assert_eq!(st.laid, 0, "and its release laid no mine");
     }
 }
+
+/// A held F2 starts one new field (issue 40): the repeats a held key sends
+/// start no more.
+#[test]
+fn a_held_f2_starts_one_new_field() {
+    use egui::{Event, Key, Modifiers};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
+    h.run();
+    let first = mines(&mut h).session.seed();
+    let f2 = |pressed, repeat| Event::Key {
+        key: Key::F2,
+        physical_key: None,
+        pressed,
+        repeat,
+        modifiers: Modifiers::default(),
+    };
+    h.event(f2(true, false));
+    h.run();
+    let second = mines(&mut h).session.seed();
+    assert_ne!(first, second, "the press starts a new field");
+    for _ in 0..5 {
+        h.event(f2(true, true));
+        h.run();
+    }
+    assert_eq!(mines(&mut h).session.seed(), second, "the held key's repeats start no other field");
+}
+
+/// Esc backs out one level (issue 40): with the Game menu open it closes the
+/// menu and MineLayer stays; a second Esc goes home.
+#[test]
+fn esc_closes_the_game_menu_before_it_leaves() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
+    h.run();
+    h.get_by_label("Game").click();
+    h.run();
+    assert!(h.query_by_label("Statistics").is_some(), "the Game menu is open");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Mines(_)), "the first Esc only closes the menu");
+    assert!(h.query_by_label("Statistics").is_none(), "the menu is closed");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Home), "the second Esc goes home");
+}

@@ -96,12 +96,12 @@ fn snapshots_of_the_main_screens() {
     h.snapshot("explodo-level-12");
     // The almanac's enemies (every type's silhouette) and the demo's first scene.
     let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
-    v.almanac = Some(Default::default());
+    v.dialogs.almanac = Some(Default::default());
     h.state_mut().screen = Screen::Explodo(v);
     h.run();
     h.snapshot("explodo-almanac");
     let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
-    v.demo = Some(retrace::ui::explodo::demo::Demo::new(1));
+    v.dialogs.demo = Some(retrace::ui::explodo::demo::Demo::new(1));
     h.state_mut().screen = Screen::Explodo(v);
     h.run();
     h.snapshot("explodo-demo");

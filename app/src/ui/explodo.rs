@@ -109,7 +109,8 @@ impl RunForm {
     }
 }
 
-/// A run on screen.
+/// A run on screen: the run, the picked action and what the last turn
+/// said, and the view's parts by concern.
 pub struct ExplodoView {
     /// The run (a replay like every session).
     pub session: Session<Explodo>,
@@ -124,20 +125,28 @@ pub struct ExplodoView {
     pub log: Vec<Event>,
     /// The run's end has been recorded on the score board.
     recorded: bool,
-    /// The score board is showing.
-    pub show_scores: bool,
-    /// The almanac, while its window is open.
-    pub almanac: Option<almanac::Almanac>,
-    /// The keyboard's and pad's cursor (Shift + arrows, the d-pad): the tile
-    /// the next action aims at, back on you after each turn.
-    pub cursor: Option<Pos>,
-    /// "What is that?" (`?`, R1): the cursor aims at things to explain.
-    pub asking: bool,
     /// Pad presses not yet handled (the shell fills it each frame).
     pub pad: Vec<crate::pad::Button>,
-    /// The pad was the last input (a key or a click hands back): dialogs
-    /// show its face buttons.
-    pub pad_in_use: bool,
+    /// The place the finished run took on the board.
+    pub place: Option<usize>,
+    /// Sound effects the last turns asked for; the shell plays and empties it.
+    pub sounds: Vec<crate::sound::Effect>,
+    /// Sound on (the setting; the shell keeps them in step).
+    pub sound: bool,
+    /// See [`OnScreen`].
+    pub screen: OnScreen,
+    /// See [`Walking`].
+    pub walking: Walking,
+    /// See [`Dialogs`].
+    pub dialogs: Dialogs,
+    /// See [`Pointer`].
+    pub pointer: Pointer,
+}
+
+/// What the board view shows besides the run: where the camera is and
+/// where the player looks, the last turn's animation, the level-start banner.
+#[derive(Default)]
+pub struct OnScreen {
     /// The view's top-left corner in tiles (fractional while it glides).
     pub camera: (f32, f32),
     /// Where the player looks (dragging, Alt + arrows), in place of following
@@ -148,18 +157,17 @@ pub struct ExplodoView {
     /// The last turn's animation and when it started (set when first
     /// drawn); the next action replaces it, so it never delays input.
     anim: Option<(paint::Motion, Option<f64>)>,
-    /// The demo, while its window is open.
-    pub demo: Option<demo::Demo>,
-    /// The place the finished run took on the board.
-    pub place: Option<usize>,
-    /// The picked action's tiles (step, mode, tiles with whether each is
-    /// deadly), worked out once per step and pick.
-    targets: Option<(u32, Mode, Targets)>,
-    /// The danger overlay and whether waiting is deadly, worked out once per
-    /// step (the window redraws far more often than the run moves).
-    preview: Option<Preview>,
-    /// Sound effects the last turns asked for; the shell plays and empties it.
-    pub sounds: Vec<crate::sound::Effect>,
+    /// The level-start banner: the level and attempt it is for, and when it
+    /// went up (`None` once an action or the time took it down).
+    banner: Option<((u32, u32), std::time::Instant)>,
+    /// The level and attempt the last banner was for.
+    bannered: Option<(u32, u32)>,
+}
+
+/// Auto-move and autopilot: where the walk goes, the way there, when it
+/// last stepped, and whether autopilot is on or stopped.
+#[derive(Default)]
+pub struct Walking {
     /// Auto-move's destination, while walking there.
     pub walk: Option<Pos>,
     /// The way there (or to the tile pointed at), for one step of the run:
@@ -171,6 +179,20 @@ pub struct ExplodoView {
     pub autopilot: bool,
     /// Autopilot stopped (no safe turn, or Esc) until the player acts.
     pub pilot_stopped: bool,
+}
+
+/// The windows and dialogs over the board: the score board, the almanac,
+/// the demo, the run menu and its question, first-time explanations and their
+/// clips, the selected card or item, the death seen again, the bug report, the
+/// level-cleared banner.
+#[derive(Default)]
+pub struct Dialogs {
+    /// The score board is showing.
+    pub show_scores: bool,
+    /// The almanac, while its window is open.
+    pub almanac: Option<almanac::Almanac>,
+    /// The demo, while its window is open.
+    pub demo: Option<demo::Demo>,
     /// The last death seen again: how it happened and the run's states over
     /// the turns before it (the kernel's, replayed from the log), looping in
     /// the life-lost or game-over banner until dismissed.
@@ -183,8 +205,6 @@ pub struct ExplodoView {
     pub menu: bool,
     /// New run was asked for in the menu: the question is up.
     confirm_new: bool,
-    /// Sound on (the setting; the shell keeps them in step).
-    pub sound: bool,
     /// A level cleared with the shop to follow (after levels 3, 6, 9, 12, 15
     /// and 18): its banner (level, turns, par, coins) comes first.
     pub cleared: Option<(u32, u32, u32, u32)>,
@@ -199,11 +219,26 @@ pub struct ExplodoView {
     /// The card or shop item selected in the dialog on top (the first
     /// offered one is selected when a dialog opens or the selected one goes).
     pub selected: usize,
-    /// The level-start banner: the level and attempt it is for, and when it
-    /// went up (`None` once an action or the time took it down).
-    banner: Option<((u32, u32), std::time::Instant)>,
-    /// The level and attempt the last banner was for.
-    bannered: Option<(u32, u32)>,
+}
+
+/// The keyboard's and pad's cursor and what it shows: asking what things
+/// are, the pad in use, the picked action's tiles, the danger overlay.
+#[derive(Default)]
+pub struct Pointer {
+    /// The keyboard's and pad's cursor (Shift + arrows, the d-pad): the tile
+    /// the next action aims at, back on you after each turn.
+    pub cursor: Option<Pos>,
+    /// "What is that?" (`?`, R1): the cursor aims at things to explain.
+    pub asking: bool,
+    /// The pad was the last input (a key or a click hands back): dialogs
+    /// show its face buttons.
+    pub pad_in_use: bool,
+    /// The picked action's tiles (step, mode, tiles with whether each is
+    /// deadly), worked out once per step and pick.
+    targets: Option<(u32, Mode, Targets)>,
+    /// The danger overlay and whether waiting is deadly, worked out once per
+    /// step (the window redraws far more often than the run moves).
+    preview: Option<Preview>,
 }
 
 /// Tiles a picked action can use, each with whether it is deadly.
@@ -313,39 +348,14 @@ impl ExplodoView {
             message: None,
             log: Vec::new(),
             recorded,
-            show_scores: false,
-            almanac: None,
-            cursor: None,
-            asking: false,
             pad: Vec::new(),
-            pad_in_use: false,
-            anim: None,
-            targets: None,
-            camera: (0.0, 0.0),
-            look: None,
-            camera_board: None,
-            demo: None,
             place: None,
-            preview: None,
             sounds: Vec::new(),
-            walk: None,
-            route: None,
-            walked_at: 0.0,
-            autopilot: true,
-            pilot_stopped: false,
-            death: None,
-            bug_note: None,
-            bug_written: None,
-            menu: false,
-            confirm_new: false,
             sound: true,
-            cleared: None,
-            selected: 0,
-            banner: None,
-            bannered: None,
-            explain: None,
-            clip: clip::Slot::default(),
-            explained: 0,
+            screen: OnScreen::default(),
+            walking: Walking { autopilot: true, ..Walking::default() },
+            dialogs: Dialogs::default(),
+            pointer: Pointer::default(),
         }
     }
 
@@ -355,7 +365,7 @@ impl ExplodoView {
         let before = self.session.state().clone();
         match self.session.push(a) {
             Ok(events) => {
-                self.anim = Some((paint::Motion::of_turn(&before, &events, self.session.state()), None));
+                self.screen.anim = Some((paint::Motion::of_turn(&before, &events, self.session.state()), None));
                 self.sounds.push(effect(&events));
                 let died = events.iter().find_map(|e| match e {
                     Event::LifeLost(t) | Event::RunOver(t) => Some(t.clone()),
@@ -364,30 +374,30 @@ impl ExplodoView {
                 // The first power-up or charge of a kind: a dialog, not only a log line.
                 for e in &events {
                     match e {
-                        Event::ChargeExplained(c) => self.explain = Some(Offer::Charge(*c)),
-                        Event::PowerTaken(p) if self.explained & p.bit() == 0 => {
-                            self.explained |= p.bit();
-                            self.explain = Some(Offer::Power(*p));
+                        Event::ChargeExplained(c) => self.dialogs.explain = Some(Offer::Charge(*c)),
+                        Event::PowerTaken(p) if self.dialogs.explained & p.bit() == 0 => {
+                            self.dialogs.explained |= p.bit();
+                            self.dialogs.explain = Some(Offer::Power(*p));
                         }
                         _ => {}
                     }
                 }
                 let shop = self.session.state().dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }));
-                self.cleared = events.iter().find_map(|e| match e {
+                self.dialogs.cleared = events.iter().find_map(|e| match e {
                     Event::LevelCleared { level, turns, par, coins } if shop => Some((*level, *turns, *par, *coins)),
                     _ => None,
                 });
                 if let Some(text) = died {
-                    self.death = Some((text, last_turns(&self.session, self.session.step(), DEATH_TURNS)));
+                    self.dialogs.death = Some((text, last_turns(&self.session, self.session.step(), DEATH_TURNS)));
                 }
                 self.message = None;
                 self.log = events;
                 self.mode = Mode::Move;
                 self.picked = false;
                 // The view follows you again, and the cursor starts on you each turn.
-                self.look = None;
-                if self.cursor.is_some() {
-                    self.cursor = Some(self.session.state().player);
+                self.screen.look = None;
+                if self.pointer.cursor.is_some() {
+                    self.pointer.cursor = Some(self.session.state().player);
                 }
                 // A test run never replaces the run in progress.
                 if !self.session.state().setup.test() {
@@ -425,7 +435,14 @@ impl ExplodoView {
 
     /// Whether the level-start banner is up.
     pub fn banner_up(&self) -> bool {
-        self.banner.is_some()
+        self.screen.banner.is_some()
+    }
+
+    /// Whether a window over the board holds the keys: the life-lost
+    /// banner, a first-time explanation, the bug report. Enter answers the
+    /// first two (Continue, Got it); the board's keys wait.
+    pub fn holds_keys(&self) -> bool {
+        self.dialogs.death.is_some() || self.dialogs.explain.is_some() || self.dialogs.bug_note.is_some()
     }
 
     /// Draws the screen and handles input.
@@ -435,9 +452,11 @@ impl ExplodoView {
         }
         let mut request = None;
         if !self.session.state().enemies.is_empty() {
-            self.pilot_stopped = false;
+            self.walking.pilot_stopped = false;
         }
-        if !self.piloting() {
+        // A window over the board holds the keys while it is open: nothing
+        // plays behind it (its own keys answer it).
+        if !self.piloting() && !self.holds_keys() {
             self.keys(ui, store);
         }
         self.pad_presses(ui, store);
@@ -511,7 +530,7 @@ impl ExplodoView {
                             request = Some(ExplodoRequest::NewRun(st.setup, crate::random_seed()));
                         }
                         if ui.button(tr(lang, "Scores")).clicked() {
-                            self.show_scores = true;
+                            self.dialogs.show_scores = true;
                         }
                         if ui.button(tr(lang, "Menu")).clicked() {
                             request = Some(ExplodoRequest::Menu);
@@ -519,8 +538,8 @@ impl ExplodoView {
                     });
                 });
         }
-        if self.show_scores {
-            scores_window(ui.ctx(), store, &mut self.show_scores, lang);
+        if self.dialogs.show_scores {
+            scores_window(ui.ctx(), store, &mut self.dialogs.show_scores, lang);
         }
         self.click_sound(ui);
         request
@@ -541,24 +560,24 @@ impl ExplodoView {
     /// The demo (from the run menu) takes the whole screen; its button (or
     /// Esc) brings the run back as it was. Returns whether it is showing.
     fn demo_screen(&mut self, ui: &mut egui::Ui, lang: Lang) -> bool {
-        let Some(d) = &mut self.demo else { return false };
+        let Some(d) = &mut self.dialogs.demo else { return false };
         let back = ui.button(tr(lang, "Back to the run")).clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
         let avail = ui.available_size();
         let width = (avail.x - 16.0).min((avail.y - 150.0) / 0.75).clamp(240.0, 900.0);
         egui::ScrollArea::vertical().show(ui, |ui| d.ui(ui, width, lang));
         if back {
-            self.demo = None;
+            self.dialogs.demo = None;
         }
         true
     }
 
     /// The turn being animated, if any (it never changes the run).
     pub fn animation(&self) -> Option<&paint::Motion> {
-        self.anim.as_ref().map(|(m, _)| m)
+        self.screen.anim.as_ref().map(|(m, _)| m)
     }
 
     /// The topic of the clip a dialog shows now (None when none is on show).
     pub fn clip_shown(&self) -> Option<retrace_kernel::explodo::scene::Topic> {
-        self.clip.topic()
+        self.dialogs.clip.topic()
     }
 }

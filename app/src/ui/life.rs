@@ -101,7 +101,9 @@ pub struct LifeView {
     rot: u8,
     wheel: f32,
     speed: u32,
-    clock: Option<Instant>,
+    /// When the run last ticked (`None` while it does not run): a tick
+    /// every 125 ms, one a frame at most.
+    pub clock: Option<Instant>,
     last_save: Instant,
     last_cell: Option<(u32, u32)>,
     confirm: Option<Confirm>,
@@ -158,7 +160,8 @@ impl LifeView {
         if self.hint.as_ref().is_some_and(|h| h.position != self.position()) {
             self.hint = None;
         }
-        let key_h = self.confirm.is_none() && ui.input(|i| i.key_pressed(egui::Key::H) && !i.modifiers.any());
+        let key_h =
+            self.confirm.is_none() && ui.input(|i| crate::ui::pressed_once(i, egui::Key::H) && !i.modifiers.any());
         let Some(task) = self.hint.as_mut() else {
             if ui.button(tr(lang, "Hint")).on_hover_text(tr(lang, "Ask the solver where to place (H)")).clicked()
                 || key_h
@@ -272,11 +275,23 @@ impl LifeView {
             self.clock = None;
             return;
         }
+        // A hidden or unfocused window holds the run where it is (nothing is
+        // logged); its clock starts again when the window is back, and no
+        // repaint is asked for meanwhile.
+        let away = ui.input(|i| !i.focused || i.viewport().minimized == Some(true));
+        if away {
+            self.clock = None;
+            return;
+        }
         let now = Instant::now();
         let start = *self.clock.get_or_insert(now);
         let tick = Duration::from_millis(125);
-        if now.duration_since(start) >= tick {
-            self.clock = Some(start + tick);
+        let since = now.duration_since(start);
+        if since >= tick {
+            // One tick a frame at most, and never more than one tick owed:
+            // after a stall the run goes on at its pace instead of racing to
+            // catch up.
+            self.clock = Some(if since >= tick * 2 { now } else { start + tick });
             let gens = (STEPS_PER_SEC * self.speed / 8).max(1);
             if let Some(ev) = self.push(store, Action::Advance { gens }) {
                 self.after_events(&ev, store);

@@ -128,7 +128,7 @@ impl MinesView {
         let tier = self.session.state().tier;
         let lang = settings.mines_lang.clone();
         let l = lang.as_str();
-        if ui.input(|i| i.key_pressed(egui::Key::F2)) {
+        if ui.input(|i| crate::ui::pressed_once(i, egui::Key::F2)) {
             new_field = Some(tier);
         }
         // The classic title bar.

@@ -91,19 +91,19 @@ impl ExplodoView {
         let s = self.session.state().clone();
         ui.horizontal_wrapped(|ui| {
             if ui.button(tr(lang, "Run menu")).clicked() {
-                self.menu = true;
+                self.dialogs.menu = true;
             }
             // "What is that?": then a click on a thing (or Enter on the aim) opens its entry.
-            if ui.selectable_label(self.asking, "?").on_hover_text(tr(lang, "What is that?")).clicked() {
-                self.asking = !self.asking;
+            if ui.selectable_label(self.pointer.asking, "?").on_hover_text(tr(lang, "What is that?")).clicked() {
+                self.pointer.asking = !self.pointer.asking;
             }
             // Auto-move under way: Go takes the next step, Stop ends the walk (Esc too).
-            if self.walk.is_some() {
+            if self.walking.walk.is_some() {
                 if ui.button(tr(lang, "Go")).clicked() {
                     self.walk_on(store);
                 }
                 if ui.button(tr(lang, "Stop walking")).clicked() {
-                    self.walk = None;
+                    self.walking.walk = None;
                 }
             }
             let mut modes = vec![(Mode::Move, tr(lang, "Move")), (Mode::Bomb, tr(lang, "Bomb"))];
@@ -186,7 +186,7 @@ impl ExplodoView {
                 self.push(store, Action::Wait);
             }
             if ui.button(tr(lang, "Scores")).clicked() {
-                self.show_scores = true;
+                self.dialogs.show_scores = true;
             }
         });
     }

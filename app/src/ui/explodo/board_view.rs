@@ -35,11 +35,11 @@ impl ExplodoView {
     /// The line under the action bar while the cursor or "What is that?"
     /// is on: what the keys do.
     pub(super) fn cursor_line(&self, ui: &mut egui::Ui, lang: Lang) {
-        if self.asking {
+        if self.pointer.asking {
             ui.label(
                 RichText::new(tr(lang, "What is that? Arrows hop between things, Enter explains, Esc stops.")).small(),
             );
-        } else if self.cursor.is_some() {
+        } else if self.pointer.cursor.is_some() {
             ui.label(
                 RichText::new(tr(
                     lang,
@@ -57,23 +57,23 @@ impl ExplodoView {
         if resp.dragged() {
             // Dragging looks around.
             let d = resp.drag_delta() / cell;
-            let (x, y) = self.look.unwrap_or(self.camera);
-            self.look = Some((x - d.x, y - d.y));
-            self.look = Some(self.view_target(s));
+            let (x, y) = self.screen.look.unwrap_or(self.screen.camera);
+            self.screen.look = Some((x - d.x, y - d.y));
+            self.screen.look = Some(self.view_target(s));
         }
         let target = self.view_target(s);
         // A new board (level or attempt) shows at once; the view glides only within one.
-        if self.camera_board != Some((s.level, s.attempt)) {
-            self.camera_board = Some((s.level, s.attempt));
-            self.camera = target;
+        if self.screen.camera_board != Some((s.level, s.attempt)) {
+            self.screen.camera_board = Some((s.level, s.attempt));
+            self.screen.camera = target;
         }
-        let (cx, cy) = self.camera;
+        let (cx, cy) = self.screen.camera;
         let k = (dt * 12.0).min(1.0);
-        self.camera = (cx + (target.0 - cx) * k, cy + (target.1 - cy) * k);
-        if (self.camera.0 - target.0).abs() + (self.camera.1 - target.1).abs() > 0.01 {
+        self.screen.camera = (cx + (target.0 - cx) * k, cy + (target.1 - cy) * k);
+        if (self.screen.camera.0 - target.0).abs() + (self.screen.camera.1 - target.1).abs() > 0.01 {
             ui.ctx().request_repaint();
         } else {
-            self.camera = target;
+            self.screen.camera = target;
         }
     }
 
@@ -84,10 +84,10 @@ impl ExplodoView {
             return;
         }
         let step = self.session.step();
-        if !matches!(&self.targets, Some((st, m, _)) if *st == step && *m == self.mode) {
-            self.targets = Some((step, self.mode, input::targets(s, self.mode)));
+        if !matches!(&self.pointer.targets, Some((st, m, _)) if *st == step && *m == self.mode) {
+            self.pointer.targets = Some((step, self.mode, input::targets(s, self.mode)));
         }
-        let Some((_, _, tiles)) = &self.targets else { return };
+        let Some((_, _, tiles)) = &self.pointer.targets else { return };
         for &(p, deadly) in tiles {
             let r = egui::Rect::from_min_size(
                 rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell),
@@ -108,7 +108,8 @@ impl ExplodoView {
 
     /// The picked action's tiles now (for tests): each with whether it is deadly.
     pub fn picked_targets(&self) -> Option<&[(Pos, bool)]> {
-        self.targets
+        self.pointer
+            .targets
             .as_ref()
             .filter(|(st, m, _)| *st == self.session.step() && *m == self.mode)
             .map(|(_, _, t)| t.as_slice())
@@ -117,13 +118,13 @@ impl ExplodoView {
     /// The keyboard's and pad's cursor: a dashed square (yellow while
     /// asking "What is that?").
     pub(super) fn paint_cursor(&self, painter: &egui::Painter, rect: egui::Rect, cell: f32) {
-        if let Some(c) = self.cursor {
+        if let Some(c) = self.pointer.cursor {
             let r = egui::Rect::from_min_size(
                 rect.min + Vec2::new(c.x as f32 * cell, c.y as f32 * cell),
                 Vec2::splat(cell),
             )
             .shrink(2.0);
-            let colour = if self.asking { Color32::YELLOW } else { Color32::WHITE };
+            let colour = if self.pointer.asking { Color32::YELLOW } else { Color32::WHITE };
             let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
             painter.add(egui::Shape::dashed_line(&corners, egui::Stroke::new(2.0, colour), cell * 0.18, cell * 0.1));
         }
@@ -134,8 +135,8 @@ impl ExplodoView {
     pub fn view_target(&self, s: &State) -> (f32, f32) {
         let (vw, vh) = (s.layout.w.min(VIEW.0) as f32, s.layout.h.min(VIEW.1) as f32);
         let (mx, my) = ((s.layout.w as f32 - vw).max(0.0), (s.layout.h as f32 - vh).max(0.0));
-        let (x, y) = self.look.unwrap_or_else(|| {
-            let c = self.walk.or(self.cursor).unwrap_or(s.player);
+        let (x, y) = self.screen.look.unwrap_or_else(|| {
+            let c = self.walking.walk.or(self.pointer.cursor).unwrap_or(s.player);
             (c.x as f32 + 0.5 - vw / 2.0, c.y as f32 + 0.5 - vh / 2.0)
         });
         (x.clamp(0.0, mx), y.clamp(0.0, my))
@@ -153,22 +154,22 @@ impl ExplodoView {
         self.glide(ui, &s, &resp, cell);
         // The whole board's rect, shifted by the view; the painter clips to the view.
         let rect = egui::Rect::from_min_size(
-            view.min - Vec2::new(self.camera.0, self.camera.1) * cell,
+            view.min - Vec2::new(self.screen.camera.0, self.screen.camera.1) * cell,
             Vec2::new(cell * s.layout.w as f32, cell * s.layout.h as f32),
         );
         let painter = ui.painter_at(view);
         // The last turn animates from its events; a finished one is dropped.
         let now = ui.input(|i| i.time);
-        if let Some((m, start)) = &mut self.anim {
+        if let Some((m, start)) = &mut self.screen.anim {
             let elapsed = now - *start.get_or_insert(now);
             if elapsed < paint::EFFECT_SECONDS {
                 paint::paint_moving(&painter, rect, &s, Some((m, elapsed)));
                 ui.ctx().request_repaint();
             } else {
-                self.anim = None;
+                self.screen.anim = None;
             }
         }
-        if self.anim.is_none() {
+        if self.screen.anim.is_none() {
             paint(&painter, rect, &s);
         }
         if s.dialogs.is_empty() && s.phase == RunPhase::Playing {
@@ -188,11 +189,12 @@ impl ExplodoView {
         // A far tile (Move, nothing picked): auto-move's way, hovered or walking.
         let moving = self.mode == Mode::Move && !self.picked;
         let far = |t: Pos| moving && t.king(s.player) > 1 && s.layout.inside(t);
-        let shown = self.walk.or_else(|| resp.hover_pos().map(tile_at).filter(|&t| far(t)));
+        let shown = self.walking.walk.or_else(|| resp.hover_pos().map(tile_at).filter(|&t| far(t)));
         if let Some(to) = shown.filter(|_| s.dialogs.is_empty() && s.phase == RunPhase::Playing) {
             if let Some(r) = self.route_to(to) {
                 let centre = |p: Pos| rect.min + Vec2::new((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
-                let blue = Color32::from_rgba_unmultiplied(70, 140, 255, if self.walk.is_some() { 150 } else { 80 });
+                let blue =
+                    Color32::from_rgba_unmultiplied(70, 140, 255, if self.walking.walk.is_some() { 150 } else { 80 });
                 let mut from = s.player;
                 for (i, &t) in r.tiles.iter().enumerate() {
                     let colour =
@@ -211,37 +213,37 @@ impl ExplodoView {
             if let Some(at) = resp.interact_pointer_pos() {
                 let tile = tile_at(at);
                 // The mouse hands the board back: the cursor goes away.
-                self.cursor = None;
-                let asking = std::mem::take(&mut self.asking);
+                self.pointer.cursor = None;
+                let asking = std::mem::take(&mut self.pointer.asking);
                 // "What is that?", or a click on an enemy with nothing picked: its entry.
                 let enemy = s.enemies.iter().any(|e| e.pos == tile);
                 if asking || (enemy && !self.picked) {
                     self.explain_at(tile);
                 } else if far(tile) {
                     // A far tile walks there; a second click on the destination steps on (Go).
-                    self.walk = Some(tile);
+                    self.walking.walk = Some(tile);
                     self.walk_on(store);
                 } else if let Some(a) = tap(&s, self.mode, tile) {
-                    self.walk = None;
+                    self.walking.walk = None;
                     self.shortcut(store, a);
                 }
             }
         }
         // Autopilot, once every enemy is gone: two turns a second, the board
         // taking no input meanwhile (Esc stops it).
-        if self.walk.is_none() && self.piloting() {
+        if self.walking.walk.is_none() && self.piloting() {
             let now = ui.input(|i| i.time);
-            if now - self.walked_at >= 0.5 {
-                self.walked_at = now;
+            if now - self.walking.walked_at >= 0.5 {
+                self.walking.walked_at = now;
                 self.pilot(store);
             }
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
         // With every enemy gone, the walk goes on by itself, two steps a second.
-        if self.walk.is_some() && s.enemies.is_empty() && s.dialogs.is_empty() {
+        if self.walking.walk.is_some() && s.enemies.is_empty() && s.dialogs.is_empty() {
             let now = ui.input(|i| i.time);
-            if now - self.walked_at >= 0.5 {
-                self.walked_at = now;
+            if now - self.walking.walked_at >= 0.5 {
+                self.walking.walked_at = now;
                 self.walk_on(store);
             }
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));

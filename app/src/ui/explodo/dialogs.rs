@@ -84,14 +84,14 @@ impl ExplodoView {
         let key = (s.level, s.attempt);
         // Not over a dialog (the shop at a level's start): it goes up once
         // the dialog is answered.
-        if self.bannered != Some(key) && s.turn == 1 && s.phase == RunPhase::Playing && s.dialogs.is_empty() {
-            self.bannered = Some(key);
-            self.banner = Some((key, std::time::Instant::now()));
+        if self.screen.bannered != Some(key) && s.turn == 1 && s.phase == RunPhase::Playing && s.dialogs.is_empty() {
+            self.screen.bannered = Some(key);
+            self.screen.banner = Some((key, std::time::Instant::now()));
         }
-        let Some((for_key, since)) = self.banner else { return };
+        let Some((for_key, since)) = self.screen.banner else { return };
         let left = BANNER_SECONDS - since.elapsed().as_secs_f32();
         if for_key != key || s.turn > 1 || left <= 0.0 {
-            self.banner = None;
+            self.screen.banner = None;
             return;
         }
         ui.ctx().request_repaint_after(std::time::Duration::from_secs_f32(left));
@@ -130,7 +130,7 @@ impl ExplodoView {
     /// bag have none, only the line.
     pub(super) fn offer_clip(&mut self, ui: &mut egui::Ui, o: Offer, width: f32, lang: Lang) {
         let seed = self.session.state().seed;
-        if let Some(c) = self.clip.show(almanac::entry_of(o).topic(), seed) {
+        if let Some(c) = self.dialogs.clip.show(almanac::entry_of(o).topic(), seed) {
             c.ui(ui, width);
         }
         let text = match o {
@@ -143,7 +143,7 @@ impl ExplodoView {
     /// A first-time explanation: the power-up's or charge's name, its clip
     /// and its line.
     pub(super) fn explain_window(&mut self, ui: &mut egui::Ui, lang: Lang) {
-        let Some(o) = self.explain else { return };
+        let Some(o) = self.dialogs.explain else { return };
         let name = offer_name(o, lang);
         egui::Window::new(format!("{}: {name}", tr(lang, "New")))
             .collapsible(false)
@@ -151,8 +151,12 @@ impl ExplodoView {
             .show(ui.ctx(), |ui| {
                 ui.set_max_width(CLIP_WIDTH);
                 self.offer_clip(ui, o, CLIP_WIDTH, lang);
-                if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "Got it")).clicked() {
-                    self.explain = None;
+                let enter = ui.input(|i| crate::ui::pressed_once(i, egui::Key::Enter));
+                if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "Got it"))
+                    .clicked()
+                    || enter
+                {
+                    self.dialogs.explain = None;
                 }
             });
     }
@@ -160,9 +164,9 @@ impl ExplodoView {
     /// The life-lost (or game-over) banner: how it happened, and the turns
     /// before it again, round and round, three boards a second, until dismissed.
     pub(super) fn death_banner(&mut self, ui: &mut egui::Ui, lang: Lang) {
-        let Some((text, frames)) = &self.death else { return };
+        let Some((text, frames)) = &self.dialogs.death else { return };
         let mut dismissed = false;
-        let pad = self.pad_in_use;
+        let pad = self.pointer.pad_in_use;
         let over = self.session.state().phase == RunPhase::Over;
         egui::Window::new(if over { tr(lang, "The last turns") } else { tr(lang, "A life lost") })
             .collapsible(false)
@@ -183,12 +187,16 @@ impl ExplodoView {
                     ui.label(RichText::new(format!("{} {}/{n}", tr(lang, "Turn"), k.min(n - 1) + 1)).small());
                     ui.ctx().request_repaint_after(std::time::Duration::from_millis(150));
                 }
-                if !over && pad_button(ui, pad.then_some(crate::pad::Button::South), tr(lang, "Continue")).clicked() {
+                let enter = ui.input(|i| crate::ui::pressed_once(i, egui::Key::Enter));
+                if !over
+                    && (pad_button(ui, pad.then_some(crate::pad::Button::South), tr(lang, "Continue")).clicked()
+                        || enter)
+                {
                     dismissed = true;
                 }
             });
         if dismissed {
-            self.death = None;
+            self.dialogs.death = None;
         }
     }
 
@@ -206,17 +214,17 @@ impl ExplodoView {
         // Select, then Buy (Enter); the arrows move between the
         // items still on the shelf.
         let on_shelf = |i: usize| items.get(i).is_some_and(Option::is_some);
-        if !on_shelf(self.selected) {
-            self.selected = (0..items.len()).find(|&i| on_shelf(i)).unwrap_or(0);
+        if !on_shelf(self.dialogs.selected) {
+            self.dialogs.selected = (0..items.len()).find(|&i| on_shelf(i)).unwrap_or(0);
         }
-        self.selected = dialog_keys(ui, self.selected, items.len(), on_shelf);
+        self.dialogs.selected = dialog_keys(ui, self.dialogs.selected, items.len(), on_shelf);
         let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
         egui::Window::new(tr(lang, "The shop"))
             .collapsible(false)
             .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
             .show(ui.ctx(), |ui| {
                 ui.set_max_width(CLIP_WIDTH);
-                if let Some(Some(o)) = items.get(self.selected) {
+                if let Some(Some(o)) = items.get(self.dialogs.selected) {
                     self.offer_clip(ui, *o, CLIP_WIDTH, lang);
                 }
                 ui.label(if lang == Lang::Ru {
@@ -231,13 +239,13 @@ impl ExplodoView {
                         } else {
                             format!("{} · {} coins", card_text(s, *o, lang), o.price())
                         };
-                        if ui.selectable_label(self.selected == i, text).clicked() {
-                            self.selected = i;
+                        if ui.selectable_label(self.dialogs.selected == i, text).clicked() {
+                            self.dialogs.selected = i;
                         }
                     }
                 }
                 // Buy the selected item (Enter), or say how many coins it lacks.
-                if let Some(Some(o)) = items.get(self.selected) {
+                if let Some(Some(o)) = items.get(self.dialogs.selected) {
                     let short = o.price().saturating_sub(s.coins);
                     if short == 0 {
                         let buy = if lang == Lang::Ru {
@@ -245,9 +253,10 @@ impl ExplodoView {
                         } else {
                             format!("Buy ({} coins)", o.price())
                         };
-                        if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::South), buy).clicked() || enter
+                        if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), buy).clicked()
+                            || enter
                         {
-                            answer = Some(Action::Buy(self.selected as u8));
+                            answer = Some(Action::Buy(self.dialogs.selected as u8));
                         }
                     } else {
                         ui.add_enabled(false, egui::Button::new(tr(lang, "Buy")));
@@ -267,11 +276,15 @@ impl ExplodoView {
                     } else {
                         format!("Restock ({} coins)", restocks + 1)
                     };
-                    if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::North), restock).clicked() {
+                    if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::North), restock).clicked() {
                         answer = Some(Action::Restock);
                     }
-                    if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::West), tr(lang, "Next level"))
-                        .clicked()
+                    if pad_button(
+                        ui,
+                        self.pointer.pad_in_use.then_some(crate::pad::Button::West),
+                        tr(lang, "Next level"),
+                    )
+                    .clicked()
                     {
                         answer = Some(Action::LeaveShop);
                     }
@@ -282,7 +295,7 @@ impl ExplodoView {
 
     pub(super) fn dialogs(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         // The level-cleared banner comes before the shop.
-        if let Some((level, turns, par, coins)) = self.cleared {
+        if let Some((level, turns, par, coins)) = self.dialogs.cleared {
             egui::Window::new(tr(lang, "Level cleared"))
                 .collapsible(false)
                 .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
@@ -292,10 +305,14 @@ impl ExplodoView {
                     } else {
                         format!("Level {level} cleared in {turns} turns (par {par}): +{coins} coins.")
                     });
-                    if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "To the shop"))
-                        .clicked()
+                    if pad_button(
+                        ui,
+                        self.pointer.pad_in_use.then_some(crate::pad::Button::South),
+                        tr(lang, "To the shop"),
+                    )
+                    .clicked()
                     {
-                        self.cleared = None;
+                        self.dialogs.cleared = None;
                     }
                 });
             return;
@@ -306,15 +323,15 @@ impl ExplodoView {
         match top {
             Dialog::Gem { cards, rainbow } => {
                 // Select, then Choose (Enter); the arrows move the selection.
-                self.selected = if self.selected < cards.len() { self.selected } else { 0 };
-                self.selected = dialog_keys(ui, self.selected, cards.len(), |_| true);
+                self.dialogs.selected = if self.dialogs.selected < cards.len() { self.dialogs.selected } else { 0 };
+                self.dialogs.selected = dialog_keys(ui, self.dialogs.selected, cards.len(), |_| true);
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
                 egui::Window::new(if *rainbow { tr(lang, "The rainbow gem") } else { tr(lang, "The gem") })
                     .collapsible(false)
                     .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
                     .show(ui.ctx(), |ui| {
                         ui.set_max_width(CLIP_WIDTH);
-                        self.offer_clip(ui, cards[self.selected], CLIP_WIDTH, lang);
+                        self.offer_clip(ui, cards[self.dialogs.selected], CLIP_WIDTH, lang);
                         ui.label(if lang == Lang::Ru {
                             "Выберите одно (ход не тратится):"
                         } else {
@@ -322,16 +339,20 @@ impl ExplodoView {
                         });
                         egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
                             for (i, o) in cards.iter().enumerate() {
-                                if ui.selectable_label(self.selected == i, card_text(&s, *o, lang)).clicked() {
-                                    self.selected = i;
+                                if ui.selectable_label(self.dialogs.selected == i, card_text(&s, *o, lang)).clicked() {
+                                    self.dialogs.selected = i;
                                 }
                             }
                         });
-                        if pad_button(ui, self.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "Choose"))
-                            .clicked()
+                        if pad_button(
+                            ui,
+                            self.pointer.pad_in_use.then_some(crate::pad::Button::South),
+                            tr(lang, "Choose"),
+                        )
+                        .clicked()
                             || enter
                         {
-                            answer = Some(Action::Choose(self.selected as u8));
+                            answer = Some(Action::Choose(self.dialogs.selected as u8));
                         }
                     });
             }

@@ -221,10 +221,10 @@ impl ExplodoView {
         self.mode = mode;
         self.picked = picked;
         if mode == Mode::Move && !picked && tile.king(s.player) > 1 && s.layout.inside(tile) {
-            self.walk = Some(tile);
+            self.walking.walk = Some(tile);
             self.walk_on(store);
         } else if let Some(a) = tap(&s, mode, tile) {
-            self.walk = None;
+            self.walking.walk = None;
             self.shortcut(store, a);
         } else {
             self.message = Some("Nothing to do there.".into());
@@ -236,7 +236,7 @@ impl ExplodoView {
     pub fn explain_at(&mut self, p: Pos) -> bool {
         match thing_at(self.session.state(), p) {
             Some(e) => {
-                self.almanac = Some(super::almanac::Almanac::at(e));
+                self.dialogs.almanac = Some(super::almanac::Almanac::at(e));
                 true
             }
             None => false,
@@ -247,36 +247,36 @@ impl ExplodoView {
     pub fn press(&mut self, store: &Store, p: Press) {
         let s = self.session.state().clone();
         let me = s.player;
-        if self.asking {
+        if self.pointer.asking {
             match p {
                 Press::Hop(d) => {
-                    let from = self.cursor.unwrap_or(me);
+                    let from = self.pointer.cursor.unwrap_or(me);
                     if let Some(t) = next_thing(&s, from, Some(d)) {
-                        self.cursor = Some(t);
+                        self.pointer.cursor = Some(t);
                     }
                 }
                 Press::Enter | Press::Ask | Press::Act(Mode::Move, _) => {
-                    if let Some(c) = self.cursor {
+                    if let Some(c) = self.pointer.cursor {
                         self.explain_at(c);
                     }
-                    self.asking = false;
-                    self.cursor = None;
+                    self.pointer.asking = false;
+                    self.pointer.cursor = None;
                 }
-                Press::Home => self.cursor = Some(me),
+                Press::Home => self.pointer.cursor = Some(me),
                 Press::Back | Press::Wait | Press::Act(..) => {
-                    self.asking = false;
-                    self.cursor = None;
+                    self.pointer.asking = false;
+                    self.pointer.cursor = None;
                 }
             }
             return;
         }
         match p {
             Press::Ask => {
-                self.asking = true;
-                self.cursor = next_thing(&s, me, None).or(Some(me));
+                self.pointer.asking = true;
+                self.pointer.cursor = next_thing(&s, me, None).or(Some(me));
             }
             Press::Hop(d) => {
-                self.cursor = Some(match self.cursor {
+                self.pointer.cursor = Some(match self.pointer.cursor {
                     None => me,
                     Some(c) => {
                         let n = c.step(d);
@@ -289,16 +289,16 @@ impl ExplodoView {
                 });
             }
             Press::Act(mode, picked) => {
-                let Some(c) = self.cursor else {
+                let Some(c) = self.pointer.cursor else {
                     self.mode = mode;
                     self.picked = true;
-                    self.cursor = Some(me);
+                    self.pointer.cursor = Some(me);
                     return;
                 };
                 self.act_at(store, mode, c, picked);
             }
             Press::Enter => {
-                let c = self.cursor.unwrap_or(me);
+                let c = self.pointer.cursor.unwrap_or(me);
                 if self.picked {
                     self.act_at(store, self.mode, c, true);
                 } else if c == me {
@@ -310,30 +310,30 @@ impl ExplodoView {
                 }
             }
             Press::Wait => {
-                if self.cursor.is_none_or(|c| c == me) {
+                if self.pointer.cursor.is_none_or(|c| c == me) {
                     self.push(store, Action::Wait);
                 }
             }
             Press::Home => {
                 self.mode = Mode::Move;
                 self.picked = false;
-                self.cursor = Some(me);
+                self.pointer.cursor = Some(me);
                 if self.piloting() {
-                    self.pilot_stopped = true;
+                    self.walking.pilot_stopped = true;
                 }
             }
             Press::Back => {
                 if self.picked {
                     self.picked = false;
                     self.mode = Mode::Move;
-                } else if self.walk.is_some() {
-                    self.walk = None;
-                } else if self.cursor.is_some_and(|c| c != me) {
-                    self.cursor = Some(me);
-                } else if self.cursor.is_some() {
-                    self.cursor = None;
+                } else if self.walking.walk.is_some() {
+                    self.walking.walk = None;
+                } else if self.pointer.cursor.is_some_and(|c| c != me) {
+                    self.pointer.cursor = Some(me);
+                } else if self.pointer.cursor.is_some() {
+                    self.pointer.cursor = None;
                 } else {
-                    self.menu = true;
+                    self.dialogs.menu = true;
                 }
             }
         }
@@ -347,8 +347,8 @@ impl ExplodoView {
         let pressed = |k: Key| ui.input(|i| i.key_pressed(k));
         let shift = ui.input(|i| i.modifiers.shift);
         if pressed(Key::Escape) {
-            if self.menu {
-                self.menu = false;
+            if self.dialogs.menu {
+                self.dialogs.menu = false;
             } else {
                 self.press(store, Press::Back);
             }
@@ -357,7 +357,7 @@ impl ExplodoView {
         // Alt + arrows look around; Home follows you again.
         if ui.input(|i| i.modifiers.alt) {
             let s = self.session.state();
-            let (mut x, mut y) = self.look.unwrap_or_else(|| self.view_target(s));
+            let (mut x, mut y) = self.screen.look.unwrap_or_else(|| self.view_target(s));
             for (k, (dx, dy)) in [
                 (Key::ArrowUp, (0.0, -1.0)),
                 (Key::ArrowDown, (0.0, 1.0)),
@@ -366,18 +366,18 @@ impl ExplodoView {
             ] {
                 if pressed(k) {
                     (x, y) = (x + dx, y + dy);
-                    self.look = Some((x, y));
+                    self.screen.look = Some((x, y));
                 }
             }
             // Kept inside the board.
             let clamped = self.view_target(self.session.state());
-            if self.look.is_some() {
-                self.look = Some(clamped);
+            if self.screen.look.is_some() {
+                self.screen.look = Some(clamped);
             }
             return;
         }
         if pressed(Key::Home) {
-            self.look = None;
+            self.screen.look = None;
         }
         if pressed(Key::Questionmark) || (shift && pressed(Key::Slash)) {
             self.press(store, Press::Ask);
@@ -390,11 +390,11 @@ impl ExplodoView {
             ([Key::ArrowRight, Key::D], Dir::Right),
         ] {
             if keys.iter().any(|&k| pressed(k)) {
-                if shift || self.asking {
+                if shift || self.pointer.asking {
                     self.press(store, Press::Hop(d));
                 } else {
                     // A plain arrow puts the cursor away and takes the nearest tile that way.
-                    self.cursor = None;
+                    self.pointer.cursor = None;
                     if let Some(a) = toward(self.session.state(), self.mode, d) {
                         self.shortcut(store, a);
                     }
@@ -426,7 +426,7 @@ impl ExplodoView {
             (Key::V, Mode::Charge),
         ] {
             if pressed(k) {
-                if self.cursor.is_some() {
+                if self.pointer.cursor.is_some() {
                     // On the cursor's tile: Move, Bomb and Charge as a tap
                     // does; the others as picked first.
                     let picked = !matches!(m, Mode::Move | Mode::Bomb | Mode::Charge);
@@ -450,7 +450,7 @@ impl ExplodoView {
             P::Down => Press::Hop(Dir::Down),
             P::Left => Press::Hop(Dir::Left),
             P::Right => Press::Hop(Dir::Right),
-            P::South if self.cursor.is_none() => Press::Hop(Dir::Up),
+            P::South if self.pointer.cursor.is_none() => Press::Hop(Dir::Up),
             P::South => Press::Act(Mode::Move, false),
             P::West => Press::Act(Mode::Bomb, false),
             P::North => Press::Act(Mode::Charge, false),
@@ -458,13 +458,13 @@ impl ExplodoView {
             P::LeftShoulder => Press::Home,
             P::RightShoulder | P::Select => Press::Ask,
             P::Start => {
-                self.menu = !self.menu;
+                self.dialogs.menu = !self.dialogs.menu;
                 return;
             }
         };
         // The first press only wakes the cursor on you.
-        if self.cursor.is_none() && !matches!(press, Press::Wait | Press::Ask | Press::Home) {
-            self.cursor = Some(self.session.state().player);
+        if self.pointer.cursor.is_none() && !matches!(press, Press::Wait | Press::Ask | Press::Home) {
+            self.pointer.cursor = Some(self.session.state().player);
             return;
         }
         self.press(store, press);

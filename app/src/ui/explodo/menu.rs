@@ -68,11 +68,11 @@ impl ExplodoView {
     /// The almanac's and the demo's windows, while open.
     pub(super) fn almanac_and_demo(&mut self, ui: &mut egui::Ui, lang: Lang) {
         let seed = self.session.state().seed;
-        if let Some(a) = &mut self.almanac {
+        if let Some(a) = &mut self.dialogs.almanac {
             let mut open = true;
             a.window(ui.ctx(), &mut open, self.session.state(), seed, lang);
             if !open {
-                self.almanac = None;
+                self.dialogs.almanac = None;
             }
         }
     }
@@ -81,18 +81,18 @@ impl ExplodoView {
     /// run (asked first: it replaces this run), Scores, Changes, Bug.
     pub(super) fn menu_window(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<ExplodoRequest> {
         let mut request = None;
-        if self.confirm_new {
+        if self.dialogs.confirm_new {
             match crate::ui::ask(ui.ctx(), lang, tr(lang, "Start a new run? This run will be gone.")) {
                 Some(true) => {
                     let st = self.session.state();
                     request = Some(ExplodoRequest::NewRun(st.setup, crate::random_seed()));
-                    self.confirm_new = false;
+                    self.dialogs.confirm_new = false;
                 }
-                Some(false) => self.confirm_new = false,
+                Some(false) => self.dialogs.confirm_new = false,
                 None => {}
             }
         }
-        if !self.menu {
+        if !self.dialogs.menu {
             return request;
         }
         let mut open = true;
@@ -100,30 +100,30 @@ impl ExplodoView {
         egui::Window::new(tr(lang, "Run menu")).open(&mut open).collapsible(false).show(ui.ctx(), |ui| {
             ui.label(format!("{} {}/20 · {} {}", tr(lang, "Level"), st.level, tr(lang, "Seed"), st.seed));
             ui.checkbox(&mut self.sound, tr(lang, "Sound"));
-            ui.checkbox(&mut self.autopilot, tr(lang, "Autopilot"));
+            ui.checkbox(&mut self.walking.autopilot, tr(lang, "Autopilot"));
             if ui.button(tr(lang, "Resume")).clicked() {
-                self.menu = false;
+                self.dialogs.menu = false;
             }
             if ui.button(tr(lang, "New run")).clicked() {
-                self.confirm_new = true;
-                self.menu = false;
+                self.dialogs.confirm_new = true;
+                self.dialogs.menu = false;
             }
             ui.horizontal(|ui| {
                 if ui.button(tr(lang, "Scores")).clicked() {
-                    self.show_scores = true;
+                    self.dialogs.show_scores = true;
                 }
                 if ui.button(tr(lang, "Almanac")).clicked() {
-                    self.almanac = Some(almanac::Almanac::default());
-                    self.menu = false;
+                    self.dialogs.almanac = Some(almanac::Almanac::default());
+                    self.dialogs.menu = false;
                 }
                 if ui.button(tr(lang, "Demo")).clicked() {
-                    self.demo = Some(demo::Demo::new(st.seed));
-                    self.menu = false;
+                    self.dialogs.demo = Some(demo::Demo::new(st.seed));
+                    self.dialogs.menu = false;
                 }
             });
             if ui.button(tr(lang, "Report a bug")).clicked() {
-                self.bug_note = Some(String::new());
-                self.menu = false;
+                self.dialogs.bug_note = Some(String::new());
+                self.dialogs.menu = false;
             }
             egui::CollapsingHeader::new(tr(lang, "Changes")).show(ui, |ui| {
                 for (date, en, ru) in CHANGES {
@@ -132,7 +132,7 @@ impl ExplodoView {
             });
         });
         if !open {
-            self.menu = false;
+            self.dialogs.menu = false;
         }
         request
     }
@@ -140,8 +140,8 @@ impl ExplodoView {
     /// The bug report's window: a note, then one file in the data folder
     /// holding the run, the build, the rules versions and the machine.
     pub(super) fn bug_window(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
-        let Some(note) = &mut self.bug_note else {
-            if let Some(path) = self.bug_written.clone() {
+        let Some(note) = &mut self.dialogs.bug_note else {
+            if let Some(path) = self.dialogs.bug_written.clone() {
                 egui::Window::new(tr(lang, "Bug report written")).collapsible(false).show(ui.ctx(), |ui| {
                     ui.label(crate::files::escaped(&path.display().to_string()));
                     ui.horizontal(|ui| {
@@ -151,7 +151,7 @@ impl ExplodoView {
                             }
                         }
                         if ui.button(tr(lang, "Close")).clicked() {
-                            self.bug_written = None;
+                            self.dialogs.bug_written = None;
                         }
                     });
                 });
@@ -175,12 +175,12 @@ impl ExplodoView {
             let bytes = self.session.to_replay(crate::APP_VERSION).to_bytes();
             let report = crate::bug::Report::new(bytes, note, &adapter_line());
             match store.write_bug_report(&report) {
-                Ok(path) => self.bug_written = Some(path),
+                Ok(path) => self.dialogs.bug_written = Some(path),
                 Err(e) => self.message = Some(e),
             }
         }
         if write || cancel {
-            self.bug_note = None;
+            self.dialogs.bug_note = None;
         }
     }
 }

@@ -15,12 +15,12 @@ impl ExplodoView {
     /// The preview for the current step, worked out when the step changed.
     pub(super) fn preview(&mut self) -> &Preview {
         let step = self.session.step();
-        if self.preview.as_ref().is_none_or(|p| p.step != step) {
+        if self.pointer.preview.as_ref().is_none_or(|p| p.step != step) {
             let s = self.session.state();
             let (now, next) = danger(s);
-            self.preview = Some(Preview { step, now, next, wait_deadly: deadly(s, &Action::Wait) });
+            self.pointer.preview = Some(Preview { step, now, next, wait_deadly: deadly(s, &Action::Wait) });
         }
-        self.preview.as_ref().expect("just set")
+        self.pointer.preview.as_ref().expect("just set")
     }
 
     /// A shortcut (a key, or a click on the board with nothing picked) never
@@ -28,8 +28,8 @@ impl ExplodoView {
     pub fn shortcut(&mut self, store: &Store, a: Action) {
         // Any action of the player's own ends auto-move's walk and hands
         // the turn back to a stopped autopilot.
-        self.walk = None;
-        self.pilot_stopped = false;
+        self.walking.walk = None;
+        self.walking.pilot_stopped = false;
         if !self.picked && deadly(self.session.state(), &a) {
             self.message =
                 Some("That would cost a life. Pick the action first (its button or key) to do it anyway.".into());
@@ -41,7 +41,7 @@ impl ExplodoView {
     /// Autopilot has the board: on, not stopped, every enemy gone, the level in play.
     pub fn piloting(&self) -> bool {
         let s = self.session.state();
-        self.autopilot && !self.pilot_stopped && s.enemies.is_empty() && s.phase == RunPhase::Playing
+        self.walking.autopilot && !self.walking.pilot_stopped && s.enemies.is_empty() && s.phase == RunPhase::Playing
     }
 
     /// One autopilot turn: its action, or it stops and says so.
@@ -52,7 +52,7 @@ impl ExplodoView {
         match autopilot(self.session.state()) {
             Some(a) => self.push(store, a),
             None => {
-                self.pilot_stopped = true;
+                self.walking.pilot_stopped = true;
                 self.message = Some("Autopilot stopped · Your turn".into());
             }
         }
@@ -61,29 +61,29 @@ impl ExplodoView {
     /// The way to `to` from where you stand now (cached for this step).
     pub fn route_to(&mut self, to: Pos) -> Option<Route> {
         let step = self.session.step();
-        if !matches!(&self.route, Some((st, t, _)) if *st == step && *t == to) {
-            self.route = Some((step, to, route(self.session.state(), to)));
+        if !matches!(&self.walking.route, Some((st, t, _)) if *st == step && *t == to) {
+            self.walking.route = Some((step, to, route(self.session.state(), to)));
         }
-        self.route.as_ref().and_then(|(_, _, r)| r.clone())
+        self.walking.route.as_ref().and_then(|(_, _, r)| r.clone())
     }
 
     /// Auto-move: one step on the way to the destination, worked out again
     /// now; an unsafe next step waits (and says so); arriving, or no way at
     /// all, ends the walk.
     pub fn walk_on(&mut self, store: &Store) {
-        let Some(to) = self.walk else { return };
+        let Some(to) = self.walking.walk else { return };
         match self.route_to(to) {
             Some(r) if r.safe => {
                 self.push(store, r.steps[0]);
                 if self.session.state().player == to || r.steps.len() == 1 {
-                    self.walk = None;
+                    self.walking.walk = None;
                 }
             }
             Some(_) => {
                 self.message = Some("The next step on the way is dangerous: waiting for you.".into());
             }
             None => {
-                self.walk = None;
+                self.walking.walk = None;
                 self.message = Some("No way there from here.".into());
             }
         }
@@ -96,10 +96,10 @@ impl ExplodoView {
             i.events.iter().any(|e| matches!(e, egui::Event::Key { .. } | egui::Event::PointerButton { .. }))
         });
         if handed_back {
-            self.pad_in_use = false;
+            self.pointer.pad_in_use = false;
         }
         for b in std::mem::take(&mut self.pad) {
-            self.pad_in_use = true;
+            self.pointer.pad_in_use = true;
             self.pad_press(store, b);
         }
     }
@@ -110,30 +110,30 @@ impl ExplodoView {
     pub(super) fn pad_press(&mut self, store: &Store, b: crate::pad::Button) {
         use crate::pad::Button as P;
         if b == P::Start {
-            self.menu = !self.menu;
+            self.dialogs.menu = !self.dialogs.menu;
             return;
         }
         if self.piloting() {
             if b == P::LeftShoulder {
-                self.pilot_stopped = true;
+                self.walking.pilot_stopped = true;
             }
             return;
         }
-        if self.explain.is_some() {
+        if self.dialogs.explain.is_some() {
             if matches!(b, P::South | P::East) {
-                self.explain = None;
+                self.dialogs.explain = None;
             }
             return;
         }
-        if self.death.is_some() {
+        if self.dialogs.death.is_some() {
             if matches!(b, P::South | P::East) && self.session.state().phase == RunPhase::Playing {
-                self.death = None;
+                self.dialogs.death = None;
             }
             return;
         }
-        if self.cleared.is_some() {
+        if self.dialogs.cleared.is_some() {
             if b == P::South {
-                self.cleared = None;
+                self.dialogs.cleared = None;
             }
             return;
         }
@@ -146,14 +146,15 @@ impl ExplodoView {
         };
         let answer = match top {
             Dialog::Gem { cards, .. } => {
-                self.selected = step(self.selected.min(cards.len().saturating_sub(1)), cards.len(), &|_| true);
-                (b == P::South).then_some(Action::Choose(self.selected as u8))
+                self.dialogs.selected =
+                    step(self.dialogs.selected.min(cards.len().saturating_sub(1)), cards.len(), &|_| true);
+                (b == P::South).then_some(Action::Choose(self.dialogs.selected as u8))
             }
             Dialog::Shop { items, .. } => {
                 let on_shelf = |i: usize| items.get(i).is_some_and(Option::is_some);
-                self.selected = step(self.selected, items.len(), &on_shelf);
+                self.dialogs.selected = step(self.dialogs.selected, items.len(), &on_shelf);
                 match b {
-                    P::South if on_shelf(self.selected) => Some(Action::Buy(self.selected as u8)),
+                    P::South if on_shelf(self.dialogs.selected) => Some(Action::Buy(self.dialogs.selected as u8)),
                     P::North => Some(Action::Restock),
                     P::West => Some(Action::LeaveShop),
                     _ => None,

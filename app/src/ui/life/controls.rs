@@ -4,7 +4,7 @@
 use super::*;
 
 pub(super) fn space(ui: &egui::Ui) -> bool {
-    ui.input(|i| i.key_pressed(egui::Key::Space) && !i.modifiers.any())
+    ui.input(|i| crate::ui::pressed_once(i, egui::Key::Space) && !i.modifiers.any())
 }
 
 pub(super) fn phase_text(p: Phase, lang: Lang) -> &'static str {
