@@ -678,6 +678,18 @@ fn banner(ui: &mut egui::Ui, id: &str, line: &mut Option<String>, color: Option<
     });
 }
 
+/// A row that always takes at least one control's height, shown or not, so
+/// that what lies below it never moves when it appears or goes (a banner, a
+/// hint's row, a message: issue 40).
+pub fn reserved_row<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let size = egui::Vec2::new(ui.available_width(), ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+        ui.set_min_size(size);
+        add(ui)
+    })
+    .inner
+}
+
 /// Whether `key` went down this frame, not counting the key repeats a held
 /// key sends (egui's `key_pressed` counts them): for keys that toggle or
 /// start something (Space to pause or run, F2, H), which act once a press.

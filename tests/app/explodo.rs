@@ -1183,3 +1183,21 @@ fn explodorama_shows_a_level_start_banner_until_the_first_action() {
     assert!(!explodo(&mut h).banner_up(), "the first action takes it down");
     assert!(h.query_by_label("Level 4").is_none());
 }
+
+/// A refusal's message appears in space kept for it (issue 40): the board
+/// below stays where it was.
+#[test]
+fn a_refusals_message_moves_no_widget() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.state_mut().explodo.form.seed = "4".into();
+    h.state_mut().explodo.form.developer = true;
+    h.get_by_label("New run").click();
+    h.run();
+    let at_start = h.get_by_label("board, level 1").rect();
+    h.get_by_label("Up").click();
+    h.run();
+    assert!(h.query_by_label_contains("a wall is in the way").is_some(), "the refusal says why");
+    assert_eq!(h.get_by_label("board, level 1").rect(), at_start, "the message moved the board");
+}

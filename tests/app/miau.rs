@@ -845,3 +845,29 @@ fn a_broken_my_levels_pack_is_named_at_start_and_left_in_place() {
     assert!(error.contains("miau-my-levels.toml") && error.contains("line 2"), "{error}");
     assert!(path.exists(), "left for the player to mend");
 }
+
+/// Nothing moves under the cursor (issue 40): the hint's answer, its "Show
+/// me" row, a refusal's message and the win's line appear in space kept for
+/// them, so the board stays where it was.
+#[test]
+fn a_hint_a_message_and_the_win_move_no_widget() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Pass it on");
+    let board = || "Miau board";
+    let at_start = h.get_by_label(board()).rect();
+    let moves = miau_solution(&mut h);
+    h.key_press(egui::Key::H);
+    h.run();
+    let hint = miau_hint(&mut h);
+    h.run();
+    assert!(h.query_by_label(&hint).is_some() && h.query_by_label("Show me").is_some(), "the hint and its row show");
+    assert_eq!(h.get_by_label(board()).rect(), at_start, "the hint moved the board");
+    for a in moves {
+        h.key_press(miau_key(a));
+        h.run();
+    }
+    assert!(miau(&mut h).session.state().won);
+    assert!(h.query_by_label("Next level").is_some(), "the win's line shows");
+    assert_eq!(h.get_by_label(board()).rect(), at_start, "the win moved the board");
+}

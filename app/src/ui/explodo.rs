@@ -461,9 +461,11 @@ impl ExplodoView {
         }
         self.pad_presses(ui, store);
         self.top_bar(ui, lang);
-        if let Some(m) = &self.message {
-            ui.colored_label(Color32::from_rgb(230, 120, 60), super::text::kernel(lang, m));
-        }
+        crate::ui::reserved_row(ui, |ui| {
+            if let Some(m) = &self.message {
+                ui.colored_label(Color32::from_rgb(230, 120, 60), super::text::kernel(lang, m));
+            }
+        });
         self.action_bar(ui, store, lang);
         self.cursor_line(ui, lang);
         ui.horizontal_top(|ui| {

@@ -347,7 +347,7 @@ impl MiauView {
         if solution.is_none() {
             self.showing = None;
         }
-        self.show_me_row(ui, solution.as_deref(), &pad, lang);
+        crate::ui::reserved_row(ui, |ui| self.show_me_row(ui, solution.as_deref(), &pad, lang));
         let mut pressed = keys;
         pressed.extend(pad.iter().filter_map(|b| input::pad(*b)));
         ui.horizontal(|ui| {
@@ -363,12 +363,14 @@ impl MiauView {
                 self.run(command, store, lang);
             }
         }
-        if let Some(r) = self.outcome_row(ui, &pad, lang) {
+        if let Some(r) = crate::ui::reserved_row(ui, |ui| self.outcome_row(ui, &pad, lang)) {
             request = Some(r);
         }
-        if let Some(m) = &self.message {
-            ui.colored_label(Color32::from_rgb(230, 150, 70), crate::ui::text::kernel(lang, m));
-        }
+        crate::ui::reserved_row(ui, |ui| {
+            if let Some(m) = &self.message {
+                ui.colored_label(Color32::from_rgb(230, 150, 70), crate::ui::text::kernel(lang, m));
+            }
+        });
         let mut clicked = None;
         let preview = match (self.showing, &solution) {
             (Some(k), Some(moves)) => Some(played(self.session.state(), &moves[..k])),
