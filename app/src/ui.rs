@@ -634,7 +634,8 @@ impl eframe::App for RetraceApp {
             self.game_screens(ui, lang, &mut next, &mut save_settings);
             self.miau_screens(ui, lang, &mut next, &mut pack_to_open);
             if matches!(self.screen, Screen::Home) {
-                self.home(ui);
+                // A small window scrolls the home screen: its rows of cards stay reachable.
+                egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| self.home(ui));
             }
             if let Some(s) = next {
                 self.show(s);

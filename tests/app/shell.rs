@@ -239,3 +239,31 @@ fn a_newer_build_says_whats_new_once() {
     h.run();
     assert!(h.query_by_label("What's new").is_none(), "not on a fresh data folder");
 }
+
+/// The home screen fits the window (issue 40): its cards wrap into rows, so
+/// at the default size and at 1920×1080 every button lies inside the
+/// window, and at 800×600 none is past its right edge.
+#[test]
+fn the_home_screens_cards_wrap_to_fit_the_window() {
+    use egui_kittest::kittest::Queryable;
+    for (w, h_px, whole) in [(1100.0, 760.0, true), (1920.0, 1080.0, true), (800.0, 600.0, false)] {
+        let dir = tempfile::tempdir().unwrap();
+        english_minelayer(dir.path());
+        let store = Store::new(dir.path());
+        let mut h = Harness::builder()
+            .with_size([w, h_px])
+            .with_max_steps(40)
+            .build_eframe(move |_cc| RetraceApp::new(store, None));
+        h.run();
+        let buttons: Vec<egui::Rect> = h.query_all_by_role(egui::accesskit::Role::Button).map(|b| b.rect()).collect();
+        assert!(buttons.len() >= 8, "{w}×{h_px}: the cards' buttons are there ({})", buttons.len());
+        for r in &buttons {
+            assert!(r.max.x <= w, "{w}×{h_px}: a button past the right edge at {r:?}");
+            if whole {
+                assert!(r.max.y <= h_px, "{w}×{h_px}: a button below the window at {r:?}");
+            }
+        }
+        let miau_play = h.get_all_by_label("Play").map(|b| b.rect()).fold(0.0f32, |m, r| m.max(r.max.x));
+        assert!(miau_play <= w, "{w}×{h_px}: Miau Is True's card is cut");
+    }
+}

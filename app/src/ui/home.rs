@@ -12,15 +12,31 @@ pub(super) const DEMOS: [(&str, &[u8]); 4] = [
 ];
 
 /// A game card: title, blurb, a looping demo, and its buttons.
+/// The least and the most a card's inside is wide: its demo thumbnail is 200
+/// px, and a card past 300 px only spreads its text.
+const CARD_MIN: f32 = 212.0;
+const CARD_MAX: f32 = 300.0;
+/// A group frame's margin and stroke, both sides together.
+const CARD_FRAME: f32 = 16.0;
+
+/// How many cards a row holds (the most, up to all four, that fit at their
+/// least width) and how wide each card's inside is, for `width` pixels.
+pub(super) fn card_columns(width: f32, spacing: f32) -> (usize, f32) {
+    let inside = |n: usize| (width - spacing * (n - 1) as f32) / n as f32 - CARD_FRAME;
+    let cols = (1..=4).rev().find(|&n| inside(n) >= CARD_MIN).unwrap_or(1);
+    (cols, inside(cols).clamp(CARD_MIN, CARD_MAX))
+}
+
 pub(super) fn card(
     ui: &mut egui::Ui,
+    width: f32,
     title: &str,
     blurb: &str,
     demo: Option<&WatchView>,
     buttons: impl FnOnce(&mut egui::Ui),
 ) {
     egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.set_width(260.0);
+        ui.set_width(width);
         ui.vertical(|ui| {
             ui.strong(title);
             ui.label(blurb);
@@ -139,9 +155,20 @@ impl RetraceApp {
         ui.add_space(8.0);
         self.tick_demos(ui);
         let mut next: Option<Screen> = None;
+        // The cards in rows, as many a row as fit (all four from about 1,000
+        // px), each as wide as its row allows: none is cut at the edge.
+        let (cols, width) = card_columns(ui.available_width(), ui.spacing().item_spacing.x);
+        let mut placed = 0;
+        let mut row_end = |ui: &mut egui::Ui| {
+            placed += 1;
+            if placed % cols == 0 {
+                ui.end_row();
+            }
+        };
         ui.horizontal_wrapped(|ui| {
             card(
                 ui,
+                width,
                 tr(lang, "Life"),
                 tr(lang, "Two-player territorial Conway's Life, hot-seat, and a 103-level campaign."),
                 self.demos.iter().find(|d| d.verified.game == "life"),
@@ -161,8 +188,10 @@ impl RetraceApp {
                     }
                 },
             );
+            row_end(ui);
             card(
                 ui,
+                width,
                 tr(lang, "MineLayer"),
                 tr(lang, "Reversed Minesweeper: lay every mine. Every field has exactly one solution."),
                 self.demos.iter().find(|d| d.verified.game == "mines"),
@@ -180,8 +209,10 @@ impl RetraceApp {
                     }
                 },
             );
+            row_end(ui);
             card(
                 ui,
+                width,
                 tr(lang, "Explodorama"),
                 tr(lang, "A turn-based, rogue-like bomb game: 20 seeded levels, power-ups, charges, a shop."),
                 self.demos.iter().find(|d| d.verified.game == "explodo"),
@@ -191,8 +222,10 @@ impl RetraceApp {
                     }
                 },
             );
+            row_end(ui);
             card(
                 ui,
+                width,
                 tr(lang, "Miau Is True"),
                 tr(lang, "A rule-word puzzle: push the words to rewrite the rules."),
                 self.demos.iter().find(|d| d.verified.game == "miau"),
