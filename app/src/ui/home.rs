@@ -244,6 +244,14 @@ impl RetraceApp {
             );
         });
         ui.add_space(8.0);
+        self.open_replay_row(ui, lang);
+        if let Some(s) = next {
+            self.show(s);
+        }
+    }
+
+    /// Open replay (a native file dialog), and how to drop a file instead.
+    fn open_replay_row(&mut self, ui: &mut egui::Ui, lang: Lang) {
         ui.horizontal(|ui| {
             if ui.button(tr(lang, "Open replay")).clicked() {
                 // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
@@ -253,9 +261,6 @@ impl RetraceApp {
             }
             ui.label(tr(lang, "Drop a replay or certificate file anywhere on the window to watch it."));
         });
-        if let Some(s) = next {
-            self.show(s);
-        }
     }
 
     /// The demos on the cards play on (each loops; Explodorama's moves on to
