@@ -192,6 +192,44 @@ mod life_window {
         assert!(generation(&mut h) > held, "focus back, the run goes on");
     }
 
+    /// Paused, the run says Resume and keeps its speed buttons (issue 40).
+    #[test]
+    fn a_paused_run_says_resume_and_keeps_its_speed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(running()));
+        h.run();
+        h.get_by_label("Pause").click();
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Paused);
+        assert!(h.query_by_label("Resume").is_some(), "paused, the button says Resume");
+        assert!(h.query_by_label("Start simulation").is_none());
+        assert!(h.query_by_label("4×").is_some(), "the speed buttons stay while paused");
+        h.get_by_label("Resume").click();
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Running);
+    }
+
+    /// A refusal's message goes at the next phase (issue 40): an "outside
+    /// your zone" error does not stay on through the handoff.
+    #[test]
+    fn a_refusals_message_goes_at_the_handoff() {
+        let mut s = Session::<Life>::new(Setup::TwoPlayer { w: 40, h: 40, wrap: true, budget: 20 }, 0).unwrap();
+        let glider = retrace_kernel::life::patterns::find("glider").unwrap().0;
+        s.push(Action::Stamp { x: 5, y: 5, pattern: glider, rot: 0 }).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(s));
+        h.run();
+        life(&mut h).message = Some("that cell is outside your zone".into());
+        h.run();
+        assert!(h.query_by_label_contains("outside your zone").is_some(), "the message shows");
+        h.get_by_label("Ready").click();
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::HandoffP1P2);
+        assert!(life(&mut h).message.is_none(), "the handoff takes the message away");
+    }
+
     #[test]
     fn restart_level_pauses_while_it_asks() {
         let dir = tempfile::tempdir().unwrap();

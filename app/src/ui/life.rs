@@ -224,12 +224,18 @@ impl LifeView {
     }
 
     fn push(&mut self, store: &Store, a: Action) -> Option<Vec<Event>> {
+        let before = self.session.state().phase;
         let result = match self.engine.as_mut() {
             Some(engine) => self.session.push_with(a, |s, a| Life::apply_with(s, a, engine)),
             None => self.session.push(a),
         };
         match result {
             Ok(ev) => {
+                // A refusal's message belongs to the phase it was said in:
+                // it goes at the handoff, the run and the game's end.
+                if self.session.state().phase != before {
+                    self.message = None;
+                }
                 let running = self.session.state().phase == Phase::Running;
                 // While running, save every 3 s, as the original did; otherwise at once.
                 if !running || self.last_save.elapsed() > Duration::from_secs(3) {

@@ -24,6 +24,11 @@ pub(super) fn phase_text(p: Phase, lang: Lang) -> &'static str {
     )
 }
 
+/// The colour of a won level's line.
+pub(super) const WIN_COLOR: Color32 = Color32::from_rgb(230, 190, 60);
+/// The colour of a lost level's line.
+pub(super) const DEFEAT_COLOR: Color32 = Color32::from_rgb(230, 130, 60);
+
 pub(super) fn over_text(st: &retrace_kernel::life::State, lang: Lang) -> (String, Color32) {
     let (c1, c2) = st.counts();
     let why = match st.reason {
@@ -36,8 +41,10 @@ pub(super) fn over_text(st: &retrace_kernel::life::State, lang: Lang) -> (String
     };
     if st.campaign.is_some() {
         return match st.reason {
-            Some(Reason::Win) => (format!("{} ({why})", tr(lang, "Level cleared!")), P1_COLOR),
-            Some(Reason::Defeat) => (format!("{}: {why}", tr(lang, "Defeat")), P2_COLOR),
+            // A win in the win's gold, a defeat in a warning's orange: not
+            // in a player's colour (player 1 is red).
+            Some(Reason::Win) => (format!("{} ({why})", tr(lang, "Level cleared!")), WIN_COLOR),
+            Some(Reason::Defeat) => (format!("{}: {why}", tr(lang, "Defeat")), DEFEAT_COLOR),
             _ => (tr(lang, "Level abandoned").into(), Color32::GRAY),
         };
     }
@@ -191,9 +198,15 @@ impl LifeView {
                 }
             }
             Phase::Paused => {
-                if ui.button(tr(lang, "Start simulation")).clicked() || (self.confirm.is_none() && space(ui)) {
+                // Paused, the run resumes (the speed stays at hand).
+                if ui.button(tr(lang, "Resume")).clicked() || (self.confirm.is_none() && space(ui)) {
                     self.push(store, Action::Resume);
                 }
+                ui.horizontal(|ui| {
+                    for m in [1, 2, 4, 8] {
+                        ui.selectable_value(&mut self.speed, m, format!("{m}×"));
+                    }
+                });
                 if st.stable {
                     if ui.button(RichText::new(tr(lang, "Draw more: red")).color(P1_COLOR)).clicked() {
                         self.push(store, Action::Edit { player: 1 });

@@ -1,6 +1,8 @@
 //! Tests of `life.rs`.
 
-use super::{line_cells, wheel_turns, WHEEL_STEP};
+use super::controls::{over_text, DEFEAT_COLOR, WIN_COLOR};
+use super::{line_cells, wheel_turns, P1_COLOR, P2_COLOR, WHEEL_STEP};
+use crate::store::Lang;
 
 #[test]
 fn the_wheel_turns_a_stamp_once_a_notch_down_clockwise() {
@@ -21,4 +23,18 @@ fn a_drag_line_crosses_every_cell_between_its_ends() {
     assert_eq!(l.len(), 7, "one cell per column on a shallow line: {l:?}");
     assert_eq!(l.last(), Some(&(7, 3)));
     assert!(l.windows(2).all(|p| p[0].0.abs_diff(p[1].0) <= 1 && p[0].1.abs_diff(p[1].1) <= 1), "no gaps");
+}
+
+/// A cleared level's line is the win's gold, never player 1's red (issue 40).
+#[test]
+fn a_cleared_level_is_said_in_gold_not_in_red() {
+    use retrace_kernel::life::Life;
+    use retrace_kernel::replay::ReplayFile;
+    use retrace_kernel::Session;
+    let bytes = include_bytes!("../../../../replays/life-campaign-win.replay");
+    let won = Session::<Life>::from_replay(&ReplayFile::from_bytes(bytes).unwrap()).unwrap();
+    let (text, colour) = over_text(won.state(), Lang::En);
+    assert!(text.starts_with("Level cleared!"), "{text}");
+    assert_eq!(colour, WIN_COLOR);
+    assert!(![P1_COLOR, P2_COLOR, DEFEAT_COLOR].contains(&colour));
 }
