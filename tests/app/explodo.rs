@@ -863,6 +863,7 @@ fn explodorama_dialogs_select_then_buy_or_choose() {
     h.key_press(egui::Key::Enter);
     h.run();
     assert_eq!(explodo(&mut h).session.step(), 0, "Enter buys nothing too dear");
+    assert!(h.query_by_label("Restock (1 coin)").is_some(), "one coin, not \"1 coins\" (issue 40)");
     // The gem: the first card selected, Choose takes it.
     let mut gem = fixtures::explodo_with(
         retrace_kernel::explodo::Setup { developer: true, ..Default::default() },

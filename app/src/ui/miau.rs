@@ -446,14 +446,16 @@ impl MiauView {
                         format!("Won! {turns} turns.")
                     };
                     ui.label(RichText::new(text).strong().color(Color32::from_rgb(230, 190, 60)));
+                    // A new best win, in turns; where its certificate was
+                    // kept only on hover (player words on the screen: issue 40).
                     if let Some(path) = &self.certificate {
-                        let saved = if lang == Lang::Ru {
-                            "Лучший результат, сертификат"
+                        let best = if lang == Lang::Ru {
+                            format!("Новый лучший результат: {turns}")
                         } else {
-                            "Your best: certificate"
+                            format!("Your best: {turns} turns")
                         };
                         let name = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
-                        ui.label(RichText::new(format!("{saved} certificates/{name}")).small());
+                        ui.label(RichText::new(best).small()).on_hover_text(format!("certificates/{name}"));
                     }
                     match self.next {
                         Some((p, l))

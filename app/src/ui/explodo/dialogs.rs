@@ -274,7 +274,8 @@ impl ExplodoView {
                     let restock = if lang == Lang::Ru {
                         format!("Обновить (монет: {})", restocks + 1)
                     } else {
-                        format!("Restock ({} coins)", restocks + 1)
+                        let n = restocks + 1;
+                        format!("Restock ({n} {})", if n == 1 { "coin" } else { "coins" })
                     };
                     if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::North), restock).clicked() {
                         answer = Some(Action::Restock);
