@@ -230,6 +230,20 @@ mod life_window {
         assert!(life(&mut h).message.is_none(), "the handoff takes the message away");
     }
 
+    /// The engine that steps the field is under Details, not on the player's
+    /// screen (issue 40).
+    #[test]
+    fn the_engine_line_is_under_details() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(running()));
+        h.run();
+        assert!(h.query_by_label_contains("engine:").is_none(), "no engine line on the screen");
+        h.get_by_label("Details").click();
+        h.run();
+        assert!(h.query_by_label_contains("engine:").is_some(), "Details shows it");
+    }
+
     #[test]
     fn restart_level_pauses_while_it_asks() {
         let dir = tempfile::tempdir().unwrap();

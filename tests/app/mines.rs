@@ -52,7 +52,8 @@ fn minelayer_lay_cycle_lose_and_win_by_clicking() {
     assert!(certs[0].file_name().unwrap().to_str().unwrap().starts_with("minelayer-"));
     let file = retrace_kernel::replay::ReplayFile::from_bytes(&std::fs::read(&certs[0]).unwrap()).unwrap();
     assert!(retrace_kernel::verify::verify(&file).unwrap().certificate);
-    assert!(h.query_by_label_contains("Won: a certificate was kept as").is_some());
+    assert!(h.query_by_label("Won! This win is kept with your wins.").is_some(), "said in player words");
+    assert!(h.query_by_label_contains("certificates/").is_none(), "no file path on the screen");
 }
 
 #[test]

@@ -122,8 +122,9 @@ impl RetraceApp {
         self.certified = Some(digest);
         let name = format!("{game}-{}", &digest.hex()[..16]);
         match write(&self.store, &name) {
-            // Named inside the data folder (the full path is the folder's, see Help).
-            Ok(_) => self.notice = Some(format!("Won: a certificate was kept as certificates/{name}.replay")),
+            // Kept as certificates/<name>.replay in the data folder; the
+            // player is told in player words (issue 40), not the file.
+            Ok(_) => self.notice = Some("Won! This win is kept with your wins.".to_string()),
             Err(e) => self.error = Some(e),
         }
     }

@@ -74,6 +74,7 @@ pub const RU: &[(&str, &str)] = &[
     ("Date", "Дата"),
     ("Defeat", "Поражение"),
     ("Demo", "Демо"),
+    ("Details", "Подробности"),
     ("Detonate", "Подрыв"),
     ("Developer", "Разработчик"),
     ("Developer mode: no achievements", "Режим разработчика: без достижений"),
@@ -316,7 +317,7 @@ const KERNEL_RU: &[(&str, &str)] = &[
     ("The next step on the way is dangerous: waiting for you.", "Следующий шаг опасен: жду вашего решения."),
     ("No way there from here.", "Отсюда туда не пройти."),
     ("Autopilot stopped · Your turn", "Автопилот остановлен · Ваш ход"),
-    ("Won: a certificate was kept as", "Победа: сертификат сохранён как"),
+    ("Won! This win is kept with your wins.", "Победа! Эта партия сохранена среди ваших побед."),
     // Explodorama's refusals (the window's own first, then the kernel's).
     (
         "That would cost a life. Pick the action first (its button or key) to do it anyway.",

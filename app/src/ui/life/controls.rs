@@ -95,8 +95,11 @@ impl LifeView {
         let stable = if st.stable && phase == Phase::Paused { tr(lang, " · field stable") } else { "" };
         ui.label(format!("{}{stable}", phase_text(phase, lang)));
         ui.label(format!("{} {}", tr(lang, "generation"), st.generation));
-        let engine = engine_label(self.engine.as_ref());
-        ui.small(format!("{}: {engine}", tr(lang, "engine")));
+        // Which engine steps the field is for the curious: under Details,
+        // not on the player's screen (issue 40).
+        egui::CollapsingHeader::new(tr(lang, "Details")).id_salt("life-details").show(ui, |ui| {
+            ui.small(format!("{}: {}", tr(lang, "engine"), engine_label(self.engine.as_ref())));
+        });
         if campaign.is_none()
             && !matches!(phase, Phase::HandoffP1P2 | Phase::HandoffP2Start | Phase::PlaceP1 | Phase::PlaceP2)
         {
