@@ -175,11 +175,14 @@ impl RetraceApp {
                 None
             })
         }
-        let saved_mines = saved::<MineLayer>(&store, mines::SAVE, &mut errors);
-        // A finished game is never offered for Resume (its save stays on disk).
+        // A finished game is never offered for Resume (its save stays on
+        // disk): a MineLayer round won, lost or revealed, a Life game over, an
+        // Explodorama run won or over.
+        let saved_mines = saved::<MineLayer>(&store, mines::SAVE, &mut errors).filter(|s| s.state().active());
         let saved_life = saved::<Life>(&store, life::SAVE, &mut errors)
             .filter(|s| s.state().phase != retrace_kernel::life::Phase::GameOver);
-        let saved_explodo = saved::<Explodo>(&store, explodo::SAVE, &mut errors);
+        let saved_explodo = saved::<Explodo>(&store, explodo::SAVE, &mut errors)
+            .filter(|s| s.state().phase == retrace_kernel::explodo::RunPhase::Playing);
         let saved_miau = saved::<Miau>(&store, miau::SAVE, &mut errors);
         // The player's own levels, before the errors are gathered into the banner.
         let miau_packs = my_levels(&store, &mut errors);

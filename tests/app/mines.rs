@@ -239,3 +239,21 @@ fn esc_closes_the_game_menu_before_it_leaves() {
     h.run();
     assert!(matches!(h.state().screen, Screen::Home), "the second Esc goes home");
 }
+
+/// Resume offers only a game still in play (issue 40): a won MineLayer round
+/// and an Explodorama run that is over are saved, and not offered, after a
+/// restart.
+#[test]
+fn resume_offers_only_a_game_still_in_play() {
+    let dir = tempfile::tempdir().unwrap();
+    english_minelayer(dir.path());
+    for (from, to) in [("mines-won.replay", "minelayer.replay"), ("explodo-game-over.replay", "explodorama.replay")] {
+        std::fs::copy(crate::fixtures::root().join("replays").join(from), dir.path().join(to)).unwrap();
+    }
+    let mut h = harness(dir.path());
+    h.run();
+    assert!(h.state().mines.saved.is_none(), "a won round is not offered");
+    assert!(h.state().explodo.saved.is_none(), "a run that is over is not offered");
+    assert!(h.query_by_label("Resume").is_none(), "no Resume on the home screen");
+    assert!(dir.path().join("minelayer.replay").exists(), "the saves stay on disk");
+}
