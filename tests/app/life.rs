@@ -244,6 +244,24 @@ mod life_window {
         assert!(h.query_by_label_contains("engine:").is_some(), "Details shows it");
     }
 
+    /// Paused, One generation steps the field by one and leaves it paused
+    /// (issue 40), through the rules' own actions.
+    #[test]
+    fn one_generation_steps_a_paused_field() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(running()));
+        h.run();
+        h.get_by_label("Pause").click();
+        h.run();
+        let before = life(&mut h).session.state().generation;
+        h.get_by_label("One generation").click();
+        h.run();
+        let st = life(&mut h).session.state().clone();
+        assert_eq!(st.generation, before + 1, "one generation on");
+        assert_eq!(st.phase, LifePhase::Paused, "and still paused");
+    }
+
     #[test]
     fn restart_level_pauses_while_it_asks() {
         let dir = tempfile::tempdir().unwrap();

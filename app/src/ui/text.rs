@@ -161,6 +161,7 @@ pub const RU: &[(&str, &str)] = &[
     ("Not a level yet: see the problems below.", "Это ещё не уровень: смотрите ошибки ниже."),
     ("Nothing is YOU any more: undo (Z) or restart (R).", "Больше ничто не YOU: отмените ход (Z) или начните заново (R)."),
     ("On the board", "На поле"),
+    ("One generation", "Одно поколение"),
     ("Open pack", "Открыть набор"),
     ("Open replay", "Открыть запись"),
     ("Pack text", "Текст набора"),

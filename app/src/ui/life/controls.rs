@@ -210,6 +210,15 @@ impl LifeView {
                         ui.selectable_value(&mut self.speed, m, format!("{m}×"));
                     }
                 });
+                // One generation at a time while paused: the rules' own
+                // actions (run, one generation, pause), so the log says it.
+                if ui.button(tr(lang, "One generation")).clicked() {
+                    self.push(store, Action::Resume);
+                    self.push(store, Action::Advance { gens: 1 });
+                    if self.session.state().phase == Phase::Running {
+                        self.push(store, Action::Pause);
+                    }
+                }
                 if st.stable {
                     if ui.button(RichText::new(tr(lang, "Draw more: red")).color(P1_COLOR)).clicked() {
                         self.push(store, Action::Edit { player: 1 });
