@@ -119,6 +119,9 @@ pub struct LifeHome {
     /// A new game asked for while one is suspended: asked about first, since
     /// there is one save slot.
     pub replacing: Option<retrace_kernel::life::Setup>,
+    /// A replay's game to play from its step ("Play from here") while one is
+    /// suspended: asked about first too.
+    pub forking: Option<Session<Life>>,
 }
 
 /// Explodorama's part of the shell.
@@ -201,7 +204,7 @@ impl RetraceApp {
             screen: Screen::Home,
             error: (!errors.is_empty()).then(|| errors.join("\n")),
             mines: MinesHome { saved: saved_mines },
-            life: LifeHome { saved: saved_life, form: life_form, engine: None, replacing: None },
+            life: LifeHome { saved: saved_life, form: life_form, engine: None, replacing: None, forking: None },
             explodo: ExplodoHome { saved: saved_explodo, form: run_form, show_scores: false, replacing: false },
             miau: MiauHome {
                 saved: saved_miau,
@@ -358,6 +361,17 @@ impl RetraceApp {
                 }
                 Some(false) => self.life.replacing = None,
                 None => {}
+            }
+        }
+        if let Some(fork) = self.life.forking.take() {
+            match ask(ctx, lang, tr(lang, "A suspended game will be lost. Play from here?")) {
+                Some(true) => {
+                    self.life.saved = None;
+                    self.store.forget(life::SAVE);
+                    self.screen = Screen::Life(LifeView::new(fork));
+                }
+                Some(false) => {}
+                None => self.life.forking = Some(fork),
             }
         }
         if self.show_settings {
@@ -525,6 +539,8 @@ impl RetraceApp {
                 }
                 match v.controls(ui, lang) {
                     Some(WatchRequest::PlayMines(s)) => *next = Some(Screen::Mines(MinesView::resume(s))),
+                    // Forking over a suspended Life game asks first (one save slot).
+                    Some(WatchRequest::PlayLife(s)) if self.life.saved.is_some() => self.life.forking = Some(s),
                     Some(WatchRequest::PlayLife(s)) => *next = Some(Screen::Life(LifeView::new(s))),
                     Some(WatchRequest::PlayExplodo(s)) => *next = Some(Screen::Explodo(ExplodoView::resume(s))),
                     Some(WatchRequest::PlayMiau(s)) => {

@@ -262,6 +262,35 @@ mod life_window {
         assert_eq!(st.phase, LifePhase::Paused, "and still paused");
     }
 
+    /// "Play from here" over a suspended game asks first (issue 40): Cancel
+    /// keeps the suspended game and the watcher; Yes plays the replay's game.
+    #[test]
+    fn play_from_here_asks_before_it_replaces_a_suspended_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.run();
+        h.state_mut().life.saved = Some(running());
+        let bytes = std::fs::read(fixtures::root().join("replays/life-hotseat.replay")).unwrap();
+        h.state_mut().open_bytes("life-hotseat.replay", &bytes);
+        h.run();
+        assert!(matches!(h.state().screen, Screen::Watch(_)), "{:?}", h.state().error);
+        let question = "A suspended game will be lost. Play from here?";
+        h.get_by_label("Play from here").click();
+        h.run();
+        assert!(h.query_by_label(question).is_some(), "it asks first");
+        assert!(matches!(h.state().screen, Screen::Watch(_)), "nothing replaced yet");
+        h.get_by_label("Cancel").click();
+        h.run();
+        assert!(h.query_by_label(question).is_none());
+        assert!(h.state().life.saved.is_some() && matches!(h.state().screen, Screen::Watch(_)), "Cancel keeps both");
+        h.get_by_label("Play from here").click();
+        h.run();
+        h.get_by_label("Yes").click();
+        h.run();
+        assert!(matches!(h.state().screen, Screen::Life(_)), "Yes plays the replay's game");
+        assert!(h.state().life.saved.is_none(), "the suspended game is given up");
+    }
+
     #[test]
     fn restart_level_pauses_while_it_asks() {
         let dir = tempfile::tempdir().unwrap();

@@ -26,6 +26,7 @@ pub const RU: &[(&str, &str)] = &[
     ("A life lost", "Жизнь потеряна"),
     ("A new charge", "Новый заряд"),
     ("A rule-word puzzle: push the words to rewrite the rules.", "Головоломка из слов-правил: двигайте слова, чтобы переписать правила."),
+    ("A suspended game will be lost. Play from here?", "Отложенная игра будет потеряна. Играть отсюда?"),
     ("A suspended game will be lost. Start a new one?", "Отложенная партия будет потеряна. Начать новую?"),
     ("A test run is never saved over your run and earns no score.", "Тестовый забег не заменяет ваш сохранённый и не попадает в рекорды."),
     ("A turn-based, rogue-like bomb game: 20 seeded levels, power-ups, charges, a shop.", "Пошаговая игра с бомбами в духе rogue-like: 20 уровней по зерну, усиления, заряды, магазин."),
