@@ -415,16 +415,15 @@ fn autopilot_finishes_a_level_once_every_enemy_is_gone() {
     assert!(!explodo(&mut h).piloting());
 }
 
-/// Issue 26's deaths seen again: the banner's boards are the run's own last
-/// turns before the fatal action, replayed by the kernel (digest for digest).
-#[test]
-fn a_lost_life_plays_its_last_turns_again_from_the_log() {
-    use retrace_kernel::explodo::{Event, Explodo};
+/// The committed death-and-retry run, and the step (1-based) of the action
+/// that cost its first life.
+fn death_retry() -> (retrace_kernel::Session<retrace_kernel::explodo::Explodo>, u32) {
     use retrace_kernel::replay::ReplayFile;
-    use retrace_kernel::{Game, Session};
     let bytes = std::fs::read(fixtures::root().join("replays/explodo-death-retry.replay")).unwrap();
-    let full = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
-    // The action that cost the life.
+    let full = retrace_kernel::Session::<retrace_kernel::explodo::Explodo>::from_replay(
+        &ReplayFile::from_bytes(&bytes).unwrap(),
+    )
+    .unwrap();
     let mut probe = full.clone();
     let death = (1..=full.step())
         .find(|&k| {
@@ -434,6 +433,17 @@ fn a_lost_life_plays_its_last_turns_again_from_the_log() {
             probe.state().lives < before
         })
         .expect("a life is lost in this run");
+    (full, death)
+}
+
+/// Issue 26's deaths seen again: the banner's boards are the run's own last
+/// turns before the fatal action, replayed by the kernel (digest for digest).
+#[test]
+fn a_lost_life_plays_its_last_turns_again_from_the_log() {
+    use retrace_kernel::explodo::{Event, Explodo};
+    use retrace_kernel::Game;
+    let (full, death) = death_retry();
+    let mut probe = full.clone();
     let mut session = full.clone();
     session.seek(death - 1);
     let fatal = full.actions()[(death - 1) as usize];
@@ -462,20 +472,7 @@ fn a_lost_life_plays_its_last_turns_again_from_the_log() {
 /// then the keys play again.
 #[test]
 fn the_life_lost_banner_holds_the_keys_until_enter_continues() {
-    use retrace_kernel::explodo::Explodo;
-    use retrace_kernel::replay::ReplayFile;
-    use retrace_kernel::Session;
-    let bytes = std::fs::read(fixtures::root().join("replays/explodo-death-retry.replay")).unwrap();
-    let full = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
-    let mut probe = full.clone();
-    let death = (1..=full.step())
-        .find(|&k| {
-            probe.seek(k - 1);
-            let before = probe.state().lives;
-            probe.seek(k);
-            probe.state().lives < before
-        })
-        .expect("a life is lost in this run");
+    let (full, death) = death_retry();
     let mut session = full.clone();
     session.seek(death - 1);
     let fatal = full.actions()[(death - 1) as usize];

@@ -109,12 +109,18 @@ mod life_window {
         s
     }
 
+    /// The window on the Life screen with [`running`]'s game, its data in `dir`.
+    fn on_running(dir: &std::path::Path) -> egui_kittest::Harness<'static, retrace::ui::RetraceApp> {
+        let mut h = harness(dir);
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(running()));
+        h.run();
+        h
+    }
+
     #[test]
     fn end_game_pauses_space_waits_and_cancel_resumes() {
         let dir = tempfile::tempdir().unwrap();
-        let mut h = harness(dir.path());
-        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(running()));
-        h.run();
+        let mut h = on_running(dir.path());
         h.get_by_label("End game").click();
         h.run();
         assert_eq!(life(&mut h).session.state().phase, LifePhase::Paused, "the question pauses the field");
@@ -132,9 +138,7 @@ mod life_window {
     fn held_space_toggles_the_run_once() {
         use eframe::egui::{Event, Key, Modifiers};
         let dir = tempfile::tempdir().unwrap();
-        let mut h = harness(dir.path());
-        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(running()));
-        h.run();
+        let mut h = on_running(dir.path());
         let space = |pressed, repeat| Event::Key {
             key: Key::Space,
             physical_key: None,
@@ -162,9 +166,7 @@ mod life_window {
     fn the_run_clock_never_catches_up_and_an_unfocused_window_holds_it() {
         use std::time::{Duration, Instant};
         let dir = tempfile::tempdir().unwrap();
-        let mut h = harness(dir.path());
-        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(running()));
-        h.run();
+        let mut h = on_running(dir.path());
         let generation =
             |h: &mut egui_kittest::Harness<'static, retrace::ui::RetraceApp>| life(h).session.state().generation;
         // Ten seconds behind: eighty ticks owed under a clock that catches up.
@@ -196,9 +198,7 @@ mod life_window {
     #[test]
     fn a_paused_run_says_resume_and_keeps_its_speed() {
         let dir = tempfile::tempdir().unwrap();
-        let mut h = harness(dir.path());
-        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(running()));
-        h.run();
+        let mut h = on_running(dir.path());
         h.get_by_label("Pause").click();
         h.run();
         assert_eq!(life(&mut h).session.state().phase, LifePhase::Paused);
@@ -235,9 +235,7 @@ mod life_window {
     #[test]
     fn the_engine_line_is_under_details() {
         let dir = tempfile::tempdir().unwrap();
-        let mut h = harness(dir.path());
-        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(running()));
-        h.run();
+        let mut h = on_running(dir.path());
         assert!(h.query_by_label_contains("engine:").is_none(), "no engine line on the screen");
         h.get_by_label("Details").click();
         h.run();
@@ -249,9 +247,7 @@ mod life_window {
     #[test]
     fn one_generation_steps_a_paused_field() {
         let dir = tempfile::tempdir().unwrap();
-        let mut h = harness(dir.path());
-        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(running()));
-        h.run();
+        let mut h = on_running(dir.path());
         h.get_by_label("Pause").click();
         h.run();
         let before = life(&mut h).session.state().generation;
