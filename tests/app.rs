@@ -199,7 +199,7 @@ fn miau_hint(h: &mut Harness<'static, RetraceApp>) -> String {
     for _ in 0..1000 {
         h.run();
         match miau(h).message.clone() {
-            Some(m) if m != "Thinking..." => return m,
+            Some(m) if m != "Thinking..." => return m.to_string(),
             _ => std::thread::sleep(std::time::Duration::from_millis(5)),
         }
     }

@@ -112,10 +112,10 @@ fn search_a_run_to_the_first_shop() {
     use retrace_kernel::rng::Rng;
     use retrace_kernel::Game;
     fn alive(before: &State, after: &State) -> bool {
-        after.lives == before.lives && after.phase == retrace_kernel::explodo::RunPhase::Playing
+        after.player.lives == before.player.lives && after.run.phase == retrace_kernel::explodo::RunPhase::Playing
     }
     fn safe(s: &State, depth: u32) -> bool {
-        if depth == 0 || !s.dialogs.is_empty() {
+        if depth == 0 || !s.run.dialogs.is_empty() {
             return true;
         }
         let mut opts = vec![Action::Wait];
@@ -127,7 +127,7 @@ fn search_a_run_to_the_first_shop() {
     }
     fn dist_to(s: &State, goal: &dyn Fn(Pos) -> bool) -> Vec<Option<u32>> {
         // Distance from every tile to the nearest goal tile, over walkable floor.
-        let l = &s.layout;
+        let l = &s.board.layout;
         let mut d = vec![None; l.tiles.len()];
         let mut q = std::collections::VecDeque::new();
         for p in l.positions() {
@@ -140,7 +140,7 @@ fn search_a_run_to_the_first_shop() {
             let k = d[(p.y * l.w + p.x) as usize].unwrap();
             for dir in DIRS {
                 let n = p.step(dir);
-                if l.tile(n) == Tile::Floor && !s.bombs.iter().any(|b| b.pos == n) {
+                if l.tile(n) == Tile::Floor && !s.bombs.list.iter().any(|b| b.pos == n) {
                     let i = (n.y * l.w + n.x) as usize;
                     if d[i].is_none() {
                         d[i] = Some(k + 1);
@@ -156,7 +156,7 @@ fn search_a_run_to_the_first_shop() {
     let mut s = Explodo::start(&Setup::default(), seed).unwrap();
     let mut log: Vec<Action> = Vec::new();
     for _ in 0..3000 {
-        if let Some(d) = s.dialogs.last().cloned() {
+        if let Some(d) = s.run.dialogs.last().cloned() {
             let a = match d {
                 Dialog::Gem { .. } => Action::Choose(0),
                 Dialog::Shop { .. } => break,
@@ -175,42 +175,44 @@ fn search_a_run_to_the_first_shop() {
             .into_iter()
             .filter_map(|a| {
                 let mut c = s.clone();
-                (Explodo::apply(&mut c, &a).is_ok() && (alive(&s, &c) || c.level > s.level) && safe(&c, 4))
+                (Explodo::apply(&mut c, &a).is_ok() && (alive(&s, &c) || c.run.level > s.run.level) && safe(&c, 4))
                     .then_some((a, c))
             })
             .collect();
         let pick = if safe_ones.is_empty() {
             Action::Wait
         } else {
-            let exit_ready = s.exit_open && s.exit_revealed;
-            let gem_ready = s.gem_revealed && !s.gem_taken;
+            let exit_ready = s.board.exit_open && s.board.exit_revealed;
+            let gem_ready = s.board.gem_revealed && !s.board.gem_taken;
             let goal = |p: Pos| {
                 if exit_ready && gem_ready {
-                    return p == s.layout.gem;
+                    return p == s.board.layout.gem;
                 }
                 if exit_ready {
-                    return p == s.layout.exit;
+                    return p == s.board.layout.exit;
                 }
-                let crate_next = DIRS.iter().any(|&d| matches!(s.layout.tile(p.step(d)), Tile::Crate | Tile::Barrel));
-                let enemy_near = s.enemies.iter().any(|e| e.pos.dist(p) <= 2);
-                let drop = s.drops.iter().any(|d| d.pos == p) || (s.gem_revealed && !s.gem_taken && p == s.layout.gem);
-                (crate_next || enemy_near || drop) && s.layout.tile(p) == Tile::Floor
+                let crate_next =
+                    DIRS.iter().any(|&d| matches!(s.board.layout.tile(p.step(d)), Tile::Crate | Tile::Barrel));
+                let enemy_near = s.enemies.list.iter().any(|e| e.pos.dist(p) <= 2);
+                let drop = s.board.drops.iter().any(|d| d.pos == p)
+                    || (s.board.gem_revealed && !s.board.gem_taken && p == s.board.layout.gem);
+                (crate_next || enemy_near || drop) && s.board.layout.tile(p) == Tile::Floor
             };
             let dist = dist_to(&s, &goal);
-            let here = |st: &State| dist[(st.player.y * st.layout.w + st.player.x) as usize].unwrap_or(99);
+            let here = |st: &State| dist[(st.player.at.y * st.board.layout.w + st.player.at.x) as usize].unwrap_or(99);
             let useful_bomb = |a: &Action| match a {
                 Action::Bomb(d) => {
-                    let at = s.player.step(*d);
+                    let at = s.player.at.step(*d);
                     DIRS.iter().any(|&e| {
                         let q = at.step(e);
-                        matches!(s.layout.tile(q), Tile::Crate | Tile::Barrel)
-                            || s.enemies.iter().any(|en| en.pos.dist(at) <= 2)
+                        matches!(s.board.layout.tile(q), Tile::Crate | Tile::Barrel)
+                            || s.enemies.list.iter().any(|en| en.pos.dist(at) <= 2)
                     })
                 }
                 _ => false,
             };
             let bombs: Vec<&(Action, State)> = safe_ones.iter().filter(|(a, _)| useful_bomb(a)).collect();
-            if !bombs.is_empty() && !exit_ready && s.bombs.is_empty() {
+            if !bombs.is_empty() && !exit_ready && s.bombs.list.is_empty() {
                 bombs[rng.index(bombs.len())].0
             } else if rng.chance(1, 8) {
                 safe_ones[rng.index(safe_ones.len())].0
@@ -234,9 +236,12 @@ fn search_a_run_to_the_first_shop() {
         log.push(pick);
     }
     let tokens: Vec<String> = log.iter().map(retrace::cli::explodo::token).collect();
-    println!("seed {seed} level {} lives {} coins {} dialogs {:?}", s.level, s.lives, s.coins, s.dialogs);
+    println!(
+        "seed {seed} level {} lives {} coins {} dialogs {:?}",
+        s.run.level, s.player.lives, s.player.coins, s.run.dialogs
+    );
     println!("{}", tokens.join(" "));
-    assert!(matches!(s.dialogs.last(), Some(Dialog::Shop { .. })), "reached the shop");
+    assert!(matches!(s.run.dialogs.last(), Some(Dialog::Shop { .. })), "reached the shop");
 }
 
 #[test]
@@ -268,10 +273,10 @@ fn the_danger_overlay_shows_what_burns_this_turn_and_next() {
     use retrace_kernel::Game;
     let mut s = Explodo::start(&Setup::default(), 1).unwrap();
     Explodo::apply(&mut s, &Action::Bomb(Dir::Right)).unwrap();
-    let bomb = s.bombs[0].pos;
-    assert_eq!(s.bombs[0].fuse, 2);
+    let bomb = s.bombs.list[0].pos;
+    assert_eq!(s.bombs.list[0].fuse, 2);
     let (now, next) = danger(&s);
-    let you = s.player;
+    let you = s.player.at;
     assert!(
         now.is_empty() && next.contains(&bomb) && next.contains(&you),
         "it goes off at the end of the next turn, on your tile too: {next:?}"
@@ -279,7 +284,7 @@ fn the_danger_overlay_shows_what_burns_this_turn_and_next() {
     Explodo::apply(&mut s, &Action::Move(Dir::Down)).unwrap();
     let (now, _) = danger(&s);
     assert!(
-        now.contains(&bomb) && now.contains(&you) && !now.contains(&s.player),
+        now.contains(&bomb) && now.contains(&you) && !now.contains(&s.player.at),
         "now it burns where you were, not where you are: {now:?}"
     );
     let before = s.clone();

@@ -329,19 +329,19 @@ pub fn all() -> Vec<(&'static str, ReplayFile)> {
 #[test]
 fn the_explodorama_fixtures_show_what_their_names_say() {
     let cleared = explodo(1, EXPLODO_CLEAR_1);
-    assert_eq!(cleared.state().level, 2, "level 1 was cleared");
-    assert_eq!(cleared.state().lives, 3);
+    assert_eq!(cleared.state().run.level, 2, "level 1 was cleared");
+    assert_eq!(cleared.state().player.lives, 3);
     let retry = explodo(1, "br w w r r");
-    assert_eq!((retry.state().lives, retry.state().attempt, retry.state().level), (2, 1, 1));
+    assert_eq!((retry.state().player.lives, retry.state().run.attempt, retry.state().run.level), (2, 1, 1));
     let over = explodo(2, "br w w br w w br w w");
-    assert_eq!(over.state().phase, explodo::RunPhase::Over);
+    assert_eq!(over.state().run.phase, explodo::RunPhase::Over);
     let shop = explodo(7, EXPLODO_TO_SHOP);
     let st = shop.state();
-    assert_eq!((st.level, st.max_bombs), (4, 2), "through three levels, a Bomb +1 bought in the shop");
-    assert!(st.dialogs.is_empty(), "the shop was left");
+    assert_eq!((st.run.level, st.player.max_bombs), (4, 2), "through three levels, a Bomb +1 bought in the shop");
+    assert!(st.run.dialogs.is_empty(), "the shop was left");
     let dev =
         explodo_with(explodo::Setup { developer: true, immortal: false, ..Default::default() }, 4, EXPLODO_DEVELOPER);
     assert!(dev.state().has(retrace_kernel::explodo::items::Power::Slide));
-    assert_eq!(dev.state().player.y, 1);
-    assert!(dev.state().player.x > 2, "slid along the top row");
+    assert_eq!(dev.state().player.at.y, 1);
+    assert!(dev.state().player.at.x > 2, "slid along the top row");
 }

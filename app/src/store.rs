@@ -209,7 +209,7 @@ impl Store {
     /// returns where.
     pub fn save_certificate<G: Game>(&self, name: &str, s: &Session<G>) -> Result<PathBuf, String> {
         let path = self.certificate_path(name);
-        let file = s.to_certificate(crate::APP_VERSION).map_err(|e| e.0)?;
+        let file = s.to_certificate(crate::APP_VERSION).map_err(|e| e.0.to_string())?;
         write_atomic(&path, &file.to_bytes()).map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
         Ok(path)
     }

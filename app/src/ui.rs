@@ -27,6 +27,7 @@ use retrace_kernel::explodo::Explodo;
 use retrace_kernel::life::Life;
 use retrace_kernel::miau::Miau;
 use retrace_kernel::mines::{MineLayer, Tier};
+use retrace_kernel::say::Say;
 use retrace_kernel::Session;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -69,7 +70,7 @@ pub struct RetraceApp {
     /// The current screen.
     pub screen: Screen,
     /// A problem to show (a bad replay, a save that could not be read…).
-    pub error: Option<String>,
+    pub error: Option<Say>,
     /// MineLayer's part of the shell.
     pub mines: MinesHome,
     /// Life's part of the shell.
@@ -79,7 +80,7 @@ pub struct RetraceApp {
     /// Miau Is True's part of the shell.
     pub miau: MiauHome,
     /// Where the won game's certificate was kept, shown while that game is on screen.
-    pub notice: Option<String>,
+    pub notice: Option<Say>,
     /// The digest of the last won game whose certificate was kept.
     certified: Option<retrace_kernel::digest::Digest>,
     demos: Vec<WatchView>,
@@ -185,7 +186,7 @@ impl RetraceApp {
         let saved_life = saved::<Life>(&store, life::SAVE, &mut errors)
             .filter(|s| s.state().phase != retrace_kernel::life::Phase::GameOver);
         let saved_explodo = saved::<Explodo>(&store, explodo::SAVE, &mut errors)
-            .filter(|s| s.state().phase == retrace_kernel::explodo::RunPhase::Playing);
+            .filter(|s| s.state().run.phase == retrace_kernel::explodo::RunPhase::Playing);
         let saved_miau = saved::<Miau>(&store, miau::SAVE, &mut errors);
         // The player's own levels, before the errors are gathered into the banner.
         let miau_packs = my_levels(&store, &mut errors);
@@ -202,7 +203,7 @@ impl RetraceApp {
             store,
             settings,
             screen: Screen::Home,
-            error: (!errors.is_empty()).then(|| errors.join("\n")),
+            error: (!errors.is_empty()).then(|| Say::from(errors.join("\n"))),
             mines: MinesHome { saved: saved_mines },
             life: LifeHome { saved: saved_life, form: life_form, engine: None, replacing: None, forking: None },
             explodo: ExplodoHome { saved: saved_explodo, form: run_form, show_scores: false, replacing: false },
@@ -264,7 +265,7 @@ impl RetraceApp {
 
     fn save_settings(&mut self) {
         if let Err(e) = self.store.save_settings(&self.settings) {
-            self.error = Some(e);
+            self.error = Some(e.into());
         }
     }
 
@@ -323,7 +324,7 @@ impl RetraceApp {
             Screen::Life(v) if v.session.state().phase != retrace_kernel::life::Phase::GameOver => {
                 self.life.saved = Some(v.session)
             }
-            Screen::Explodo(v) if v.session.state().phase == retrace_kernel::explodo::RunPhase::Playing => {
+            Screen::Explodo(v) if v.session.state().run.phase == retrace_kernel::explodo::RunPhase::Playing => {
                 self.explodo.saved = Some(v.session)
             }
             Screen::Miau(v) => {
@@ -441,7 +442,7 @@ impl RetraceApp {
         if !matches!(self.screen, Screen::Miau(_)) && ctx.input(|i| i.modifiers.command && i.key_pressed(egui::Key::Z))
         {
             self.error =
-                Some(tr(self.lang(), "This game has no undo: its rules forbid taking moves back.").to_string());
+                Some(tr(self.lang(), "This game has no undo: its rules forbid taking moves back.").to_string().into());
         }
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         for f in dropped {
@@ -453,7 +454,7 @@ impl RetraceApp {
             let name = f.path().display().to_string();
             match f.bytes() {
                 Ok(bytes) => self.open_bytes(&name, &bytes),
-                Err(e) => self.error = Some(format!("{name}: cannot read it: {e}")),
+                Err(e) => self.error = Some(opening::cannot_read(&name, &e)),
             }
         }
     }
@@ -615,7 +616,7 @@ impl RetraceApp {
                             (view.title, view.hint, view.from_editor) = (level.title.clone(), level.hint.clone(), true);
                             *next = Some(Screen::Miau(view));
                         }
-                        Err(e) => self.error = Some(e),
+                        Err(e) => self.error = Some(e.into()),
                     },
                     Some(miau::editor::EditorRequest::Saved(pack)) => {
                         miau::add_pack(&mut self.miau.packs, *pack);
@@ -682,11 +683,11 @@ impl eframe::App for RetraceApp {
 
 /// A line above the screen (in `color`, or the text colour) with a button
 /// that dismisses it.
-fn banner(ui: &mut egui::Ui, id: &str, line: &mut Option<String>, color: Option<Color32>, lang: Lang) {
+fn banner(ui: &mut egui::Ui, id: &str, line: &mut Option<Say>, color: Option<Color32>, lang: Lang) {
     let Some(text) = line.clone() else { return };
     egui::Panel::top(id.to_string()).show(ui, |ui| {
         ui.horizontal(|ui| {
-            let text = text::kernel(lang, &text);
+            let text = text::say(lang, &text);
             match color {
                 Some(c) => ui.colored_label(c, text),
                 None => ui.label(text),

@@ -40,8 +40,8 @@ mod types;
 pub use enemies::toughest;
 pub use items::STAT_CAP;
 pub use state::{
-    crowding, par, spikes_up, State, BARREL_FIRE, CEILING_TURNS, LEVELS, START_BLAST, START_BOMBS, START_FUSE,
-    START_LIVES,
+    crowding, par, spikes_up, Board, Bombs, Enemies, Player, Run, State, BARREL_FIRE, CEILING_TURNS, LEVELS,
+    START_BLAST, START_BOMBS, START_FUSE, START_LIVES,
 };
 pub use types::{Action, Aim, Bomb, BombKind, Death, Dialog, Drop, Enemy, Event, Kind, RunPhase, Setup, Step, KINDS};
 
@@ -54,7 +54,7 @@ pub struct Explodo;
 /// A fresh run's state at the start of `level` (for showing levels).
 pub fn level_state(seed: u64, level: u32) -> State {
     let mut s = Explodo::start(&Setup::default(), seed).expect("the default setup starts");
-    s.level = level.clamp(1, LEVELS);
+    s.run.level = level.clamp(1, LEVELS);
     s.enter_level();
     s
 }
@@ -91,7 +91,7 @@ impl Game for Explodo {
         }
         let mut s = State::new(seed, *setup);
         if let Some(topic) = setup.scene {
-            s.turn = 1;
+            s.run.turn = 1;
             dress::dress(&mut s, topic);
             return Ok(s);
         }
@@ -104,12 +104,12 @@ impl Game for Explodo {
         // The test options: a later level, a charge carried, the shop after a
         // level with 9 coins (the next level behind it, as after clearing).
         if let Some(c) = setup.charge {
-            s.charge = Some((c, c.uses()));
+            s.player.charge = Some((c, c.uses()));
         }
-        s.level = if setup.shop_after > 0 { setup.shop_after + 1 } else { setup.start_level.max(1) };
+        s.run.level = if setup.shop_after > 0 { setup.shop_after + 1 } else { setup.start_level.max(1) };
         s.enter_level();
         if setup.shop_after > 0 {
-            s.coins = Setup::SHOP_COINS;
+            s.player.coins = Setup::SHOP_COINS;
             s.open_shop(setup.shop_after, &mut Vec::new());
         }
         Ok(s)
@@ -120,15 +120,15 @@ impl Game for Explodo {
     }
 
     fn apply(s: &mut State, action: &Action) -> Result<Vec<Event>, Rejection> {
-        if s.phase != RunPhase::Playing {
+        if s.run.phase != RunPhase::Playing {
             return Err(Rejection::new("the run is over"));
         }
         let mut events = Vec::new();
-        if !s.dialogs.is_empty() {
+        if !s.run.dialogs.is_empty() {
             s.answer(action, &mut events)?;
             return Ok(events);
         }
-        let key = (s.level, s.attempt);
+        let key = (s.run.level, s.run.attempt);
         if s.act(action, &mut events)? {
             s.world(&mut events);
         }
@@ -140,28 +140,31 @@ impl Game for Explodo {
     }
 
     fn outcome(s: &State) -> Outcome {
-        match s.phase {
+        match s.run.phase {
             RunPhase::Playing => Outcome::InProgress,
             RunPhase::Won => {
                 // The spec: an Immortal run earns no achievements; a Developer
                 // run's count, marked (rules v3: the certificate says which).
-                let mark = if s.setup.lab() {
-                    " (balance lab: no achievements)"
-                } else if s.setup.test() {
-                    " (test run: no achievements)"
-                } else if s.setup.immortal {
-                    " (Immortal: no achievements)"
-                } else if s.setup.developer {
-                    " (Developer mode)"
+                let mark = if s.run.setup.lab() {
+                    crate::say!(" (balance lab: no achievements)")
+                } else if s.run.setup.test() {
+                    crate::say!(" (test run: no achievements)")
+                } else if s.run.setup.immortal {
+                    crate::say!(" (Immortal: no achievements)")
+                } else if s.run.setup.developer {
+                    crate::say!(" (Developer mode)")
                 } else {
-                    ""
+                    crate::say!("")
                 };
-                Outcome::Won(format!(
-                    "all {LEVELS} levels cleared in {} turns with {} coins{mark}",
-                    s.total_turns, s.coins
+                Outcome::Won(crate::say!(
+                    "all {0} levels cleared in {1} turns with {2} coins{3}",
+                    LEVELS,
+                    s.run.total_turns,
+                    s.player.coins,
+                    mark
                 ))
             }
-            RunPhase::Over => Outcome::Lost(s.last_death.clone().unwrap_or_default()),
+            RunPhase::Over => Outcome::Lost(s.run.last_death.clone().unwrap_or_else(|| "".into())),
         }
     }
 }

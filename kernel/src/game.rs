@@ -1,19 +1,22 @@
 //! The `Game` trait that every game implements, and the vocabulary it shares.
 
 use crate::digest::{combine, Digest, Part};
+use crate::say;
+use crate::say::Say;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::{self, Debug};
 
 /// Why an action (or a setup) was refused, in words a player understands.
 /// A rejected action leaves the state untouched and is not logged.
+/// The sentence is a [`Say`], so the window shows it in the player's language.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct Rejection(pub String);
+pub struct Rejection(pub Say);
 
 impl Rejection {
     /// A rejection with the given sentence.
-    pub fn new(reason: impl Into<String>) -> Self {
+    pub fn new(reason: impl Into<Say>) -> Self {
         Rejection(reason.into())
     }
 }
@@ -23,12 +26,13 @@ impl Rejection {
 pub enum Outcome {
     /// Still being played.
     InProgress,
-    /// Won; the text says how (for example "player 1 wins 120 to 80").
-    Won(String),
-    /// Lost; the text says why.
-    Lost(String),
-    /// Ended without a winner (a draw, a surrender); the text says why.
-    Ended(String),
+    /// Won; the sentence says how (for example "player 1 wins 120 to 80").
+    /// It encodes as its English text, so certificates are plain text here.
+    Won(Say),
+    /// Lost; the sentence says why.
+    Lost(Say),
+    /// Ended without a winner (a draw, a surrender); the sentence says why.
+    Ended(Say),
 }
 
 impl Outcome {
@@ -42,6 +46,20 @@ impl Outcome {
         }
     }
 
+    /// The outcome as one sentence: its kind with the reason in brackets
+    /// ("won (level 3 cleared at generation 40)"), for any language.
+    pub fn say(&self) -> Say {
+        match self {
+            Outcome::InProgress => Say::from("in-progress"),
+            Outcome::Won(s) | Outcome::Lost(s) | Outcome::Ended(s) if s.key.is_empty() && s.args.is_empty() => {
+                Say::from(self.kind())
+            }
+            Outcome::Won(s) => say!("won ({0})", s.clone()),
+            Outcome::Lost(s) => say!("lost ({0})", s.clone()),
+            Outcome::Ended(s) => say!("ended ({0})", s.clone()),
+        }
+    }
+
     /// True once the game is over.
     pub fn is_over(&self) -> bool {
         !matches!(self, Outcome::InProgress)
@@ -50,13 +68,7 @@ impl Outcome {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::InProgress => f.write_str("in-progress"),
-            Outcome::Won(s) | Outcome::Lost(s) | Outcome::Ended(s) if s.is_empty() => f.write_str(self.kind()),
-            Outcome::Won(s) | Outcome::Lost(s) | Outcome::Ended(s) => {
-                write!(f, "{} ({s})", self.kind())
-            }
-        }
+        f.write_str(&self.say().render(None))
     }
 }
 

@@ -41,6 +41,7 @@ pub mod mines;
 pub mod registry;
 pub mod replay;
 pub mod rng;
+pub mod say;
 pub mod session;
 pub mod tally;
 pub mod verify;

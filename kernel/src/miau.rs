@@ -34,8 +34,8 @@ impl Game for Miau {
     type Event = Event;
 
     fn start(setup: &Setup, _seed: u64) -> Result<State, Rejection> {
-        setup.check().map_err(Rejection)?;
-        let board = Board::parse(&setup.grid, &setup.legend).map_err(Rejection)?;
+        setup.check().map_err(Rejection::new)?;
+        let board = Board::parse(&setup.grid, &setup.legend).map_err(Rejection::new)?;
         let mut automata = setup.automata.clone();
         automata.sort_by(|a, b| a.id.cmp(&b.id));
         let phases = automata.iter().map(|a| a.phase).collect();
@@ -72,9 +72,9 @@ impl Game for Miau {
 
     fn outcome(s: &State) -> Outcome {
         if s.won {
-            Outcome::Won(format!("won in {} turns", s.turns))
+            Outcome::Won(crate::say!("won in {0} turns", s.turns))
         } else if !s.board.things.iter().any(|t| s.rules.has(&t.kind, Prop::You)) {
-            Outcome::Lost("nothing is YOU any more".into())
+            Outcome::Lost(crate::say!("nothing is YOU any more"))
         } else {
             Outcome::InProgress
         }

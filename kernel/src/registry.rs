@@ -63,7 +63,7 @@ impl<G: Game> AnyGame for Entry<G> {
         visit: &mut dyn FnMut(u32, Digest, &[Part]) -> bool,
     ) -> Result<Outcome, ReplayError> {
         let setup: G::Setup = G::read_setup(&header.setup, header.rules_version)
-            .map_err(|detail| ReplayError::BadSetup { reason: format!("it cannot be read ({detail})") })?;
+            .map_err(|detail| ReplayError::BadSetup { reason: format!("it cannot be read ({detail})").into() })?;
         let mut state = G::start(&setup, header.seed).map_err(|r| ReplayError::BadSetup { reason: r.0 })?;
         let mut see = |step: u32, state: &G::State| -> bool {
             if !want(step) {

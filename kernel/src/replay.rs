@@ -6,9 +6,12 @@
 
 use crate::digest::Digest;
 use crate::game::Outcome;
+use crate::say;
+use crate::say::{Arg, Say};
 use crate::wire;
 use bincode::Options;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 use std::io::Read;
 
 /// The first 8 bytes of every replay file.
@@ -73,13 +76,11 @@ pub struct ReplayFile {
 
 /// Everything that can be wrong with a replay, each a one-line sentence.
 /// Callers prefix the file name.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplayError {
     /// Bad magic bytes.
-    #[error("not a Retrace replay (it does not start with the replay signature)")]
     NotAReplay,
     /// A format this build does not know.
-    #[error("written by a newer replay format (format {found}; this build reads format {supported} and older); update Retrace to open it")]
     NewerFormat {
         /// The file's format version.
         found: u16,
@@ -87,13 +88,11 @@ pub enum ReplayError {
         supported: u16,
     },
     /// The bytes end early.
-    #[error("truncated at byte offset {offset}: the file ends before the replay does")]
     Truncated {
         /// Where the data ran out.
         offset: u64,
     },
     /// The bytes do not decode.
-    #[error("corrupt at byte offset {offset}: {detail}")]
     Corrupt {
         /// About where decoding failed.
         offset: u64,
@@ -101,7 +100,6 @@ pub enum ReplayError {
         detail: String,
     },
     /// A game this build does not have.
-    #[error("unknown game '{game}' (this build plays: {known})")]
     UnknownGame {
         /// The header's game id.
         game: String,
@@ -109,7 +107,6 @@ pub enum ReplayError {
         known: String,
     },
     /// Recorded under other rules.
-    #[error("recorded under {game} rules v{file} while this build implements v{build}; refusing to replay it (a Retrace build with {game} rules v{file} plays it)")]
     RulesVersion {
         /// The game id.
         game: String,
@@ -119,7 +116,6 @@ pub enum ReplayError {
         build: u32,
     },
     /// Checkpoints missing, extra or out of place.
-    #[error("checkpoint layout is wrong: a replay of {steps} steps keeps checkpoints at steps {expected}, this file has {found}")]
     CheckpointLayout {
         /// Number of actions.
         steps: u32,
@@ -129,19 +125,16 @@ pub enum ReplayError {
         found: String,
     },
     /// The chain does not match the header and actions.
-    #[error("chain hash mismatch at step {step}: the header or an action up to step {step} was altered")]
     ChainMismatch {
         /// The first checkpoint (or the end) where the chain differs.
         step: u32,
     },
     /// The setup could not be read or started.
-    #[error("the setup was refused: {reason}")]
     BadSetup {
         /// Why.
-        reason: String,
+        reason: Say,
     },
     /// A logged action does not decode.
-    #[error("action at step {step} cannot be read: {detail}")]
     BadAction {
         /// 1-based step of the action.
         step: u32,
@@ -149,15 +142,13 @@ pub enum ReplayError {
         detail: String,
     },
     /// A logged action was refused by the rules.
-    #[error("action rejected at step {step}: {reason}")]
     ActionRejected {
         /// 1-based step of the action.
         step: u32,
         /// The game's reason.
-        reason: String,
+        reason: Say,
     },
     /// Replaying reached a different state than the file recorded.
-    #[error("checkpoint mismatch at step {step}: the file records state {expected}, the replay reached {found}")]
     CheckpointMismatch {
         /// The checkpoint's step.
         step: u32,
@@ -167,7 +158,6 @@ pub enum ReplayError {
         found: Digest,
     },
     /// The certificate's claim is false.
-    #[error("certificate claim is false: it claims {claimed} with state {claimed_digest}, the replay ends {actual} with state {actual_digest}")]
     ClaimMismatch {
         /// The claimed outcome.
         claimed: String,
@@ -179,7 +169,6 @@ pub enum ReplayError {
         actual_digest: Digest,
     },
     /// A certificate must end in a win.
-    #[error("not a valid certificate: a certificate must end in a win, this one claims {claimed}")]
     ClaimNotAWin {
         /// The claimed outcome.
         claimed: String,
@@ -190,6 +179,36 @@ pub enum ReplayError {
 pub fn chain_start(header: &Header) -> Digest {
     Digest::of(&wire::encode(header))
 }
+
+impl ReplayError {
+    /// The error as a sentence, for any language.
+    pub fn say(&self) -> Say {
+        match self {
+            ReplayError::NotAReplay => say!("not a Retrace replay (it does not start with the replay signature)"),
+            ReplayError::NewerFormat { found, supported } => say!("written by a newer replay format (format {0}; this build reads format {1} and older); update Retrace to open it", *found, *supported),
+            ReplayError::Truncated { offset } => say!("truncated at byte offset {0}: the file ends before the replay does", *offset),
+            ReplayError::Corrupt { offset, detail } => say!("corrupt at byte offset {0}: {1}", *offset, Arg::Name(detail.to_string())),
+            ReplayError::UnknownGame { game, known } => say!("unknown game '{0}' (this build plays: {1})", Arg::Name(game.to_string()), Arg::Name(known.to_string())),
+            ReplayError::RulesVersion { game, file, build } => say!("recorded under {0} rules v{1} while this build implements v{2}; refusing to replay it (a Retrace build with {0} rules v{1} plays it)", Arg::Name(game.to_string()), *file, *build),
+            ReplayError::CheckpointLayout { steps, expected, found } => say!("checkpoint layout is wrong: a replay of {0} steps keeps checkpoints at steps {1}, this file has {2}", *steps, Arg::Name(expected.to_string()), Arg::Name(found.to_string())),
+            ReplayError::ChainMismatch { step } => say!("chain hash mismatch at step {0}: the header or an action up to step {0} was altered", *step),
+            ReplayError::BadSetup { reason } => say!("the setup was refused: {0}", reason.clone()),
+            ReplayError::BadAction { step, detail } => say!("action at step {0} cannot be read: {1}", *step, Arg::Name(detail.to_string())),
+            ReplayError::ActionRejected { step, reason } => say!("action rejected at step {0}: {1}", *step, reason.clone()),
+            ReplayError::CheckpointMismatch { step, expected, found } => say!("checkpoint mismatch at step {0}: the file records state {1}, the replay reached {2}", *step, Arg::Name(expected.to_string()), Arg::Name(found.to_string())),
+            ReplayError::ClaimMismatch { claimed, claimed_digest, actual, actual_digest } => say!("certificate claim is false: it claims {0} with state {1}, the replay ends {2} with state {3}", Arg::Name(claimed.to_string()), Arg::Name(claimed_digest.to_string()), Arg::Name(actual.to_string()), Arg::Name(actual_digest.to_string())),
+            ReplayError::ClaimNotAWin { claimed } => say!("not a valid certificate: a certificate must end in a win, this one claims {0}", Arg::Name(claimed.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.say().render(None))
+    }
+}
+
+impl std::error::Error for ReplayError {}
 
 /// h_i = BLAKE3(h_(i-1) ‖ action_i bytes).
 pub fn chain_next(prev: &Digest, action: &[u8]) -> Digest {

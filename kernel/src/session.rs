@@ -229,7 +229,7 @@ impl<G: Game> Session<G> {
         }
         verify::verify(file)?;
         let setup: G::Setup =
-            wire::decode(&file.header.setup).map_err(|detail| ReplayError::BadSetup { reason: detail })?;
+            wire::decode(&file.header.setup).map_err(|detail| ReplayError::BadSetup { reason: detail.into() })?;
         let mut s = Session::new(setup, file.header.seed).map_err(|r| ReplayError::BadSetup { reason: r.0 })?;
         s.title = file.header.title.clone();
         for (i, bytes) in file.actions.iter().enumerate() {

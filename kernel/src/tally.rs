@@ -106,11 +106,11 @@ impl Game for Tally {
 
     fn outcome(state: &State) -> Outcome {
         if state.resigned {
-            Outcome::Ended("resigned".into())
+            Outcome::Ended(crate::say!("resigned"))
         } else if state.total == state.target {
-            Outcome::Won(format!("reached {} in {} moves", state.target, state.moves))
+            Outcome::Won(crate::say!("reached {0} in {1} moves", state.target, state.moves))
         } else if state.total > state.target {
-            Outcome::Lost(format!("went over {} with {}", state.target, state.total))
+            Outcome::Lost(crate::say!("went over {0} with {1}", state.target, state.total))
         } else {
             Outcome::InProgress
         }

@@ -35,7 +35,7 @@ fn a_corrupt_dropped_replay_shows_the_kernels_message() {
     drop_file(&mut h, "cut.replay", bytes);
     assert!(matches!(h.state().screen, Screen::Home));
     let err = h.state().error.clone().unwrap();
-    assert!(err.starts_with("cut.replay: truncated at byte offset"), "{err}");
+    assert!(err.to_string().starts_with("cut.replay: truncated at byte offset"), "{err}");
     assert!(h.query_by_label_contains("truncated at byte offset").is_some());
 }
 
@@ -179,9 +179,10 @@ fn kernel_messages_show_in_russian_too() {
     assert!(h.query_by_label_contains("cut.replay: файл обрезан на байте").is_some(), "{:?}", h.state().error);
     let cert = fixtures::life_campaign_win().to_certificate(fixtures::FIXTURE_APP).unwrap();
     drop_file(&mut h, "win.replay", cert.to_bytes());
-    assert!(h.query_all_by_label_contains("победа (level 1 пройден на поколении 350)").next().is_some());
-    assert_eq!(retrace::ui::text::kernel(retrace::store::Lang::Ru, "your budget is spent"), "бюджет исчерпан");
-    assert_eq!(retrace::ui::text::kernel(retrace::store::Lang::En, "your budget is spent"), "your budget is spent");
+    assert!(h.query_all_by_label_contains("победа (уровень 1 пройден на поколении 350)").next().is_some());
+    let spent = retrace_kernel::say!("your budget is spent");
+    assert_eq!(retrace::ui::text::say(retrace::store::Lang::Ru, &spent), "бюджет исчерпан");
+    assert_eq!(retrace::ui::text::say(retrace::store::Lang::En, &spent), "your budget is spent");
 }
 
 #[test]

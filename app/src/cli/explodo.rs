@@ -122,27 +122,27 @@ pub const LEGEND: &str = "legend: # wall  O pillar  + crate  . floor  @ you  E e
 /// The board as text.
 pub fn render(s: &State) -> String {
     let mut out = String::new();
-    for y in 0..s.layout.h {
-        for x in 0..s.layout.w {
+    for y in 0..s.board.layout.h {
+        for x in 0..s.board.layout.w {
             let p = Pos { x, y };
-            let c = if p == s.player {
+            let c = if p == s.player.at {
                 '@'
-            } else if let Some(e) = s.enemies.iter().find(|e| e.pos == p) {
+            } else if let Some(e) = s.enemies.list.iter().find(|e| e.pos == p) {
                 ['b', 's', 'd', 'S', 'g', 'w', 'h'][e.kind as usize]
-            } else if s.bombs.iter().any(|b| b.pos == p) {
+            } else if s.bombs.list.iter().any(|b| b.pos == p) {
                 '*'
-            } else if s.flames.iter().any(|&(f, _)| f == p) {
+            } else if s.bombs.flames.iter().any(|&(f, _)| f == p) {
                 '~'
-            } else if let Some(d) = s.drops.iter().find(|d| d.pos == p) {
+            } else if let Some(d) = s.board.drops.iter().find(|d| d.pos == p) {
                 if d.charge.is_some() {
                     'c'
                 } else {
                     '$'
                 }
-            } else if s.rainbow == Some(p) {
+            } else if s.board.rainbow == Some(p) {
                 'R'
             } else {
-                match s.layout.tile(p) {
+                match s.board.layout.tile(p) {
                     Tile::Wall => '#',
                     Tile::Pillar => 'O',
                     Tile::Crate => '+',
@@ -150,11 +150,11 @@ pub fn render(s: &State) -> String {
                     Tile::Barrel => 'B',
                     Tile::Cracked => 'Q',
                     Tile::Rubble => '%',
-                    Tile::Floor if s.exit_revealed && p == s.layout.exit => 'E',
-                    Tile::Floor if s.gem_revealed && !s.gem_taken && p == s.layout.gem => 'G',
-                    Tile::Floor if s.layout.has(p, BUSH) => '"',
-                    Tile::Floor if s.layout.has(p, OIL) => 'o',
-                    Tile::Floor if s.layout.has(p, SPIKES) => '^',
+                    Tile::Floor if s.board.exit_revealed && p == s.board.layout.exit => 'E',
+                    Tile::Floor if s.board.gem_revealed && !s.board.gem_taken && p == s.board.layout.gem => 'G',
+                    Tile::Floor if s.board.layout.has(p, BUSH) => '"',
+                    Tile::Floor if s.board.layout.has(p, OIL) => 'o',
+                    Tile::Floor if s.board.layout.has(p, SPIKES) => '^',
                     Tile::Floor => '.',
                 }
             };
@@ -279,7 +279,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<Action>, String> {
 
 /// The open dialog as a line of text, with the tokens that answer it.
 pub fn dialog_line(s: &State) -> Option<String> {
-    let d = s.dialogs.last()?;
+    let d = s.run.dialogs.last()?;
     Some(match d {
         Dialog::Gem { cards, rainbow } => {
             let list: Vec<String> = cards.iter().enumerate().map(|(i, o)| format!("c{i} {}", s.card(*o))).collect();
@@ -291,10 +291,10 @@ pub fn dialog_line(s: &State) -> Option<String> {
                 .enumerate()
                 .filter_map(|(i, o)| o.map(|o| format!("buy{i} {} ({} coins)", s.card(o), o.price())))
                 .collect();
-            format!("shop ({} coins): {} | restock ({} coins) | leave", s.coins, list.join(" | "), restocks + 1)
+            format!("shop ({} coins): {} | restock ({} coins) | leave", s.player.coins, list.join(" | "), restocks + 1)
         }
         Dialog::Swap { new, uses } => {
-            let (old, left) = s.charge.expect("a swap has a charge carried");
+            let (old, left) = s.player.charge.expect("a swap has a charge carried");
             format!(
                 "carrying {} ×{left}, found {} ×{uses}: keep (+{} coins) | take (+{} coins)",
                 old.name(),
@@ -331,7 +331,7 @@ fn scene(topic: Option<&str>, seed: &str, file: Option<PathBuf>, out: &mut dyn W
     };
     let mut s = match Session::<Explodo>::new(found.setup(), found.seed) {
         Ok(s) => s,
-        Err(r) => return fail(err, r.0),
+        Err(r) => return fail(err, r.0.to_string()),
     };
     let _ = writeln!(out, "{} scene, variant seed {}: moment on turn {}", t.name(), found.seed, found.moment);
     let _ = write!(out, "{}", render(s.state()));
@@ -368,7 +368,7 @@ pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32
                 return fail(err, format!("--level is 1 to {LEVELS}, not {level}"));
             }
             let s = retrace_kernel::explodo::level_state(seed, level);
-            let mut types: Vec<&str> = s.enemies.iter().map(|e| e.kind.name()).collect();
+            let mut types: Vec<&str> = s.enemies.list.iter().map(|e| e.kind.name()).collect();
             types.sort();
             types.dedup();
             let _ = write!(out, "{}", render(&s));
@@ -376,10 +376,10 @@ pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32
             let _ = writeln!(
                 out,
                 "enemies {} par {} size {}x{} types {}",
-                s.enemies.len(),
-                s.par,
-                s.layout.w,
-                s.layout.h,
+                s.enemies.list.len(),
+                s.run.par,
+                s.board.layout.w,
+                s.board.layout.h,
                 types.join(",")
             );
             0
@@ -396,7 +396,7 @@ pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32
             };
             let mut s = match Session::<Explodo>::new(test.setup(developer, immortal), seed) {
                 Ok(s) => s,
-                Err(r) => return fail(err, r.0),
+                Err(r) => return fail(err, r.0.to_string()),
             };
             for (i, a) in actions.iter().enumerate() {
                 match s.push(*a) {
@@ -418,11 +418,11 @@ pub fn run(cmd: ExplodoCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32
             let _ = writeln!(
                 out,
                 "level {} turn {} lives {} coins {} kills {} outcome {}",
-                st.level,
-                st.turn,
-                st.lives,
-                st.coins,
-                st.kills,
+                st.run.level,
+                st.run.turn,
+                st.player.lives,
+                st.player.coins,
+                st.run.kills,
                 Explodo::outcome(st)
             );
             0

@@ -220,7 +220,8 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                         }
                     }
                     Err(e) => {
-                        let _ = writeln!(err, "error: {}: level {}: {}", pack.display(), l.id, escaped(&e.0));
+                        let _ =
+                            writeln!(err, "error: {}: level {}: {}", pack.display(), l.id, escaped(&e.0.to_string()));
                         return 2;
                     }
                 }
@@ -480,7 +481,7 @@ fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Repo
             }
             Err(e) => {
                 ok = false;
-                let _ = writeln!(out, "FAILED {}: levels.{}: {}", path.display(), l.id, escaped(&e.0));
+                let _ = writeln!(out, "FAILED {}: levels.{}: {}", path.display(), l.id, escaped(&e.0.to_string()));
             }
         }
     }

@@ -39,6 +39,7 @@ use retrace_kernel::explodo::board::{Diag, Dir, Pos};
 use retrace_kernel::explodo::items::{Charge, Offer, Power, POWERS};
 use retrace_kernel::explodo::route::{autopilot, route, Route};
 use retrace_kernel::explodo::{scores, Action, Aim, Dialog, Event, Explodo, RunPhase, Setup, State};
+use retrace_kernel::say::Say;
 use retrace_kernel::Session;
 
 /// The save name of the live run.
@@ -120,7 +121,7 @@ pub struct ExplodoView {
     /// deadly move is made; a shortcut refuses one.
     pub picked: bool,
     /// The last message (a refusal, a death, an explanation).
-    pub message: Option<String>,
+    pub message: Option<Say>,
     /// What the last turn did (its events), for the log under the board.
     pub log: Vec<Event>,
     /// The run's end has been recorded on the score board.
@@ -196,7 +197,7 @@ pub struct Dialogs {
     /// The last death seen again: how it happened and the run's states over
     /// the turns before it (the kernel's, replayed from the log), looping in
     /// the life-lost or game-over banner until dismissed.
-    pub death: Option<(String, Vec<State>)>,
+    pub death: Option<(Say, Vec<State>)>,
     /// The bug report being written (its note), while its window is open.
     pub bug_note: Option<String>,
     /// The last bug report written.
@@ -340,7 +341,7 @@ impl ExplodoView {
 
     /// Continues a saved (or forked) run.
     pub fn resume(session: Session<Explodo>) -> ExplodoView {
-        let recorded = session.state().phase != RunPhase::Playing;
+        let recorded = session.state().run.phase != RunPhase::Playing;
         ExplodoView {
             session,
             mode: Mode::Move,
@@ -382,7 +383,7 @@ impl ExplodoView {
                         _ => {}
                     }
                 }
-                let shop = self.session.state().dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }));
+                let shop = self.session.state().run.dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }));
                 self.dialogs.cleared = events.iter().find_map(|e| match e {
                     Event::LevelCleared { level, turns, par, coins } if shop => Some((*level, *turns, *par, *coins)),
                     _ => None,
@@ -397,12 +398,12 @@ impl ExplodoView {
                 // The view follows you again, and the cursor starts on you each turn.
                 self.screen.look = None;
                 if self.pointer.cursor.is_some() {
-                    self.pointer.cursor = Some(self.session.state().player);
+                    self.pointer.cursor = Some(self.session.state().player.at);
                 }
                 // A test run never replaces the run in progress.
-                if !self.session.state().setup.test() {
+                if !self.session.state().run.setup.test() {
                     if let Err(e) = store.save(SAVE, &self.session) {
-                        self.message = Some(e);
+                        self.message = Some(e.into());
                     }
                 }
             }
@@ -419,7 +420,7 @@ impl ExplodoView {
             return;
         }
         let Some(score) = scores::score(self.session.state(), &today()) else {
-            if self.session.state().phase != RunPhase::Playing {
+            if self.session.state().run.phase != RunPhase::Playing {
                 self.recorded = true; // An Immortal run: not listed.
             }
             return;
@@ -428,7 +429,7 @@ impl ExplodoView {
         let (place, problem) = record_score(&store.path(SCORES), score);
         self.place = place;
         if let Some(m) = problem {
-            self.message = Some(m);
+            self.message = Some(m.into());
         }
         store.forget(SAVE);
     }
@@ -451,7 +452,7 @@ impl ExplodoView {
             return None;
         }
         let mut request = None;
-        if !self.session.state().enemies.is_empty() {
+        if !self.session.state().enemies.list.is_empty() {
             self.walking.pilot_stopped = false;
         }
         // A window over the board holds the keys while it is open: nothing
@@ -463,7 +464,7 @@ impl ExplodoView {
         self.top_bar(ui, lang);
         crate::ui::reserved_row(ui, |ui| {
             if let Some(m) = &self.message {
-                ui.colored_label(Color32::from_rgb(230, 120, 60), super::text::kernel(lang, m));
+                ui.colored_label(Color32::from_rgb(230, 120, 60), super::text::say(lang, m));
             }
         });
         self.action_bar(ui, store, lang);
@@ -487,35 +488,38 @@ impl ExplodoView {
         }
         let st = self.session.state();
         let ru = lang == Lang::Ru;
-        if st.phase != RunPhase::Playing {
+        if st.run.phase != RunPhase::Playing {
             // A Developer run's victory is marked red, as its achievements are (the spec).
             let mut frame = egui::Frame::window(&ui.ctx().global_style());
-            if st.phase == RunPhase::Won && st.setup.developer {
+            if st.run.phase == RunPhase::Won && st.run.setup.developer {
                 frame = frame.stroke(egui::Stroke::new(3.0, DEVELOPER_RED));
             }
-            egui::Window::new(if st.phase == RunPhase::Won { tr(lang, "Victory") } else { tr(lang, "Game over") })
+            egui::Window::new(if st.run.phase == RunPhase::Won { tr(lang, "Victory") } else { tr(lang, "Game over") })
                 .frame(frame)
                 .collapsible(false)
                 .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
                 .show(ui.ctx(), |ui| {
                     let st = self.session.state();
-                    ui.label(match st.phase {
+                    ui.label(match st.run.phase {
                         RunPhase::Won if ru => format!(
                             "Все 20 уровней пройдены за {} ходов, потеряно жизней: {}.",
-                            st.total_turns, st.lives_lost
+                            st.run.total_turns, st.run.lives_lost
                         ),
                         RunPhase::Won => {
-                            format!("All 20 levels cleared in {} turns, {} lives lost.", st.total_turns, st.lives_lost)
+                            format!(
+                                "All 20 levels cleared in {} turns, {} lives lost.",
+                                st.run.total_turns, st.run.lives_lost
+                            )
                         }
-                        _ => st.last_death.clone().unwrap_or_default(),
+                        _ => st.run.last_death.as_ref().map(|d| death_line(d, lang)).unwrap_or_default(),
                     });
-                    if st.phase == RunPhase::Won && st.setup.developer {
+                    if st.run.phase == RunPhase::Won && st.run.setup.developer {
                         ui.colored_label(DEVELOPER_RED, tr(lang, "Developer mode: no achievements"));
                     }
                     ui.label(if ru {
-                        format!("Зерно {} · монет {} · убито {}", st.seed, st.coins, st.kills)
+                        format!("Зерно {} · монет {} · убито {}", st.run.seed, st.player.coins, st.run.kills)
                     } else {
-                        format!("Seed {} · {} coins · {} kills", st.seed, st.coins, st.kills)
+                        format!("Seed {} · {} coins · {} kills", st.run.seed, st.player.coins, st.run.kills)
                     });
                     if let Some(p) = self.place {
                         ui.label(if ru {
@@ -526,10 +530,10 @@ impl ExplodoView {
                     }
                     ui.horizontal(|ui| {
                         if ui.button(tr(lang, "Same dungeon")).clicked() {
-                            request = Some(ExplodoRequest::NewRun(st.setup, st.seed));
+                            request = Some(ExplodoRequest::NewRun(st.run.setup, st.run.seed));
                         }
                         if ui.button(tr(lang, "New dungeon")).clicked() {
-                            request = Some(ExplodoRequest::NewRun(st.setup, crate::random_seed()));
+                            request = Some(ExplodoRequest::NewRun(st.run.setup, crate::random_seed()));
                         }
                         if ui.button(tr(lang, "Scores")).clicked() {
                             self.dialogs.show_scores = true;

@@ -12,6 +12,7 @@ use retrace_kernel::life::campaign::{self, levels};
 use retrace_kernel::life::game::{Event, Reason, Winner, FIELD_RECTS, FIELD_SIZES};
 use retrace_kernel::life::patterns::{GROUPS, PATTERNS};
 use retrace_kernel::life::{Action, Life, Phase, Setup, Tool};
+use retrace_kernel::say::Say;
 use retrace_kernel::Session;
 use std::time::{Duration, Instant};
 
@@ -114,7 +115,7 @@ pub struct LifeView {
     /// The GPU engine for the simulation, when there is one.
     pub engine: Option<GpuStepper>,
     /// A message for the player.
-    pub message: Option<String>,
+    pub message: Option<Say>,
     /// The campaign's hint, searching or shown, for the position it was asked at.
     hint: Option<HintTask>,
 }
@@ -260,7 +261,7 @@ impl LifeView {
     fn save(&mut self, store: &Store) {
         self.last_save = Instant::now();
         if let Err(e) = store.save(SAVE, &self.session) {
-            self.message = Some(e);
+            self.message = Some(e.into());
         }
     }
 

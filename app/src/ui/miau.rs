@@ -34,6 +34,7 @@ use retrace_kernel::miau::board::Prop;
 use retrace_kernel::miau::pack::{self, Pack};
 use retrace_kernel::miau::solver::moves_text;
 use retrace_kernel::miau::{Action, Event, Miau, State};
+use retrace_kernel::say::Say;
 use retrace_kernel::{Outcome, Session};
 
 /// The save name of the level in play.
@@ -66,11 +67,11 @@ pub struct MiauView {
     /// The level after it in its pack, if any.
     pub next: Option<(usize, usize)>,
     /// The last message (a refused move, the end of the pack).
-    pub message: Option<String>,
+    pub message: Option<Say>,
     /// What the last move did, a line each (rules formed and broken, things
     /// destroyed and why, transformations, gates, YOUs that were blocked), so
     /// nothing changes unseen.
-    pub happened: Vec<String>,
+    pub happened: Vec<Say>,
     /// The pack's glossary (property word, description).
     pub glossary: Vec<(String, String)>,
     /// How the pack's things are drawn: palette, accents, facing.
@@ -207,7 +208,10 @@ impl MiauView {
                     let mut blocked = Vec::new();
                     for (id, x, y) in &yous {
                         if now.iter().any(|t| t.id.as_str() == id && (t.x, t.y) == (*x, *y)) {
-                            self.happened.push(format!("{id}: blocked"));
+                            self.happened.push(retrace_kernel::say!(
+                                "{0}: blocked",
+                                retrace_kernel::say::Arg::Name(id.to_string())
+                            ));
                             blocked.push(id.clone());
                         }
                     }
@@ -281,7 +285,7 @@ impl MiauView {
         if let Some(card) = &self.card {
             if card.ui(ctx, lang, &self.look) {
                 if let Err(e) = crate::store::miau::add_seen(&path, &card.word) {
-                    self.message = Some(e);
+                    self.message = Some(e.into());
                 }
                 seen.push(card.word.clone());
                 self.card = None;
@@ -305,17 +309,17 @@ impl MiauView {
             let id = self.session.header("").title.unwrap_or_default();
             if is_level_id(&id) && !self.from_editor {
                 if let Err(e) = record_win(&store.path(PROGRESS), &id) {
-                    self.message = Some(e);
+                    self.message = Some(e.into());
                 }
                 self.certificate = None;
                 match keep_certificate(store, &id, &self.session) {
                     Ok(Some(path)) => self.certificate = Some(path),
                     Ok(None) => {}
-                    Err(e) => self.message = Some(e),
+                    Err(e) => self.message = Some(e.into()),
                 }
             }
         } else if let Err(e) = store.save(SAVE, &self.session) {
-            self.message = Some(e);
+            self.message = Some(e.into());
         }
     }
 
@@ -368,7 +372,7 @@ impl MiauView {
         }
         crate::ui::reserved_row(ui, |ui| {
             if let Some(m) = &self.message {
-                ui.colored_label(Color32::from_rgb(230, 150, 70), crate::ui::text::kernel(lang, m));
+                ui.colored_label(Color32::from_rgb(230, 150, 70), crate::ui::text::say(lang, m));
             }
         });
         let mut clicked = None;
@@ -595,7 +599,7 @@ fn rules_panel(
     pointed_now: &mut Option<Vec<(i32, i32)>>,
     seen: &[String],
     glossary: &[(String, String)],
-    happened: &[String],
+    happened: &[Say],
 ) {
     ui.strong(tr(lang, "Rules"));
     // A GOAL rule shows how many of its goals are covered (`DOCK IS GOAL 2/3`).
@@ -634,7 +638,7 @@ fn rules_panel(
         ui.add_space(8.0);
         ui.strong(tr(lang, "Last move"));
         for line in happened {
-            ui.label(crate::ui::text::kernel(lang, line));
+            ui.label(crate::ui::text::say(lang, line));
         }
     }
 }

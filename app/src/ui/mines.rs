@@ -2,10 +2,11 @@
 //! left click to lay or pick up a mine, right click or long press to cycle
 //! marks, live hints on clues, win and death pictures, statistics, share card.
 
-use super::mines_text::mt;
+use super::mines_text::{mt, HELP};
 use crate::store::{today, Store};
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
 use retrace_kernel::mines::{self, share, stats, Action, Mark, MineLayer, Phase, Tier};
+use retrace_kernel::say::Say;
 use retrace_kernel::Session;
 use std::time::{Duration, Instant};
 
@@ -36,7 +37,7 @@ pub struct MinesView {
     /// The round's result has been recorded.
     recorded: bool,
     /// Last message for the status bar (errors included).
-    pub message: Option<String>,
+    pub message: Option<Say>,
 }
 
 impl MinesView {
@@ -73,7 +74,7 @@ impl MinesView {
         // Clicks the rules ignore (a clue, a flag on a laid mine) are the original's no-ops.
         if self.session.push(action).is_ok() {
             if let Err(e) = store.save(SAVE, &self.session) {
-                self.message = Some(e);
+                self.message = Some(e.into());
             }
         }
         self.record(store);
@@ -112,13 +113,13 @@ impl MinesView {
     fn status(&self, lang: &str) -> String {
         let s = self.session.state();
         match s.phase {
-            Phase::Ready => mt(lang, "ready").into(),
-            Phase::Playing => mt(lang, "left").replace("{n}", &s.mines_left().to_string()),
-            Phase::Won => mt(lang, "won")
+            Phase::Ready => mt(lang, "Lay a mine on every square where one must be.").into(),
+            Phase::Playing => mt(lang, "{n} mines left.").replace("{n}", &s.mines_left().to_string()),
+            Phase::Won => mt(lang, "Field secured — all {mines} mines laid in {time} s.")
                 .replace("{mines}", &s.total.to_string())
                 .replace("{time}", &s.final_seconds().min(mines::TIME_CAP).to_string()),
-            Phase::Dead => mt(lang, "dead").into(),
-            Phase::GaveUp => mt(lang, "revealed").into(),
+            Phase::Dead => mt(lang, "Misplaced mine — that square was safe.").into(),
+            Phase::GaveUp => mt(lang, "Solution revealed.").into(),
         }
     }
 
@@ -140,11 +141,11 @@ impl MinesView {
             },
         );
         ui.horizontal(|ui| {
-            ui.menu_button(mt(l, "game"), |ui| {
+            ui.menu_button(mt(l, "Game"), |ui| {
                 for (name, t) in [
-                    (mt(l, "beginner"), Tier::Beginner),
-                    (mt(l, "intermediate"), Tier::Intermediate),
-                    (mt(l, "expert"), Tier::Expert),
+                    (mt(l, "Beginner"), Tier::Beginner),
+                    (mt(l, "Intermediate"), Tier::Intermediate),
+                    (mt(l, "Expert"), Tier::Expert),
                 ] {
                     // A bullet the default fonts have ("●" is not in them: a box, or a panic in tests).
                     let mark = if tier == t { "• " } else { "   " };
@@ -157,22 +158,23 @@ impl MinesView {
                     }
                 }
                 ui.separator();
-                ui.checkbox(&mut settings.mines_assist, mt(l, "hints"));
-                if ui.button(mt(l, "statistics")).clicked() {
+                ui.checkbox(&mut settings.mines_assist, mt(l, "Live hints"));
+                if ui.button(mt(l, "Statistics")).clicked() {
                     self.show_stats = true;
                     ui.close();
                 }
-                if ui.button(mt(l, "help")).clicked() {
+                if ui.button(mt(l, "Help")).clicked() {
                     self.show_help = true;
                     ui.close();
                 }
-                if ui.add_enabled(self.session.state().active(), egui::Button::new(mt(l, "reveal"))).clicked() {
+                if ui.add_enabled(self.session.state().active(), egui::Button::new(mt(l, "Reveal solution"))).clicked()
+                {
                     let ms = self.now_ms();
                     self.push(store, Action::Reveal { ms });
                     ui.close();
                 }
             });
-            if self.session.state().phase == Phase::Won && ui.button(mt(l, "share")).clicked() {
+            if self.session.state().phase == Phase::Won && ui.button(mt(l, "Share result")).clicked() {
                 self.show_share = true;
             }
         });
@@ -182,16 +184,16 @@ impl MinesView {
         let secs = s.seconds_at(self.now_ms()).min(mines::TIME_CAP);
         let left = s.mines_left();
         ui.horizontal(|ui| {
-            led(ui, left, mt(l, "mines_left"));
+            led(ui, left, mt(l, "Mines left"));
             ui.add_space(16.0);
-            if face_button(ui, self.face(), mt(l, "new_game"))
-                .on_hover_text(format!("{} (F2)", mt(l, "new_game")))
+            if face_button(ui, self.face(), mt(l, "New game"))
+                .on_hover_text(format!("{} (F2)", mt(l, "New game")))
                 .clicked()
             {
                 new_field = Some(tier);
             }
             ui.add_space(16.0);
-            led(ui, secs, mt(l, "time"));
+            led(ui, secs, mt(l, "Time in seconds"));
         });
         if self.session.state().phase == Phase::Playing {
             ui.ctx().request_repaint_after(Duration::from_millis(250));
@@ -199,7 +201,7 @@ impl MinesView {
         self.board(ui, store, settings.mines_assist);
         ui.label(self.status(l));
         if let Some(m) = &self.message {
-            ui.colored_label(Color32::from_rgb(220, 80, 60), m);
+            ui.colored_label(Color32::from_rgb(220, 80, 60), m.to_string());
         }
         self.dialogs(ui.ctx(), store, settings);
         new_field
@@ -311,32 +313,37 @@ impl MinesView {
             let st = crate::store::mines::load_stats(&store.mines_stats_path());
             let mut reset = false;
             let asking = &mut self.asking_reset;
-            egui::Window::new(mt(l, "statistics")).open(&mut self.show_stats).collapsible(false).show(ctx, |ui| {
+            egui::Window::new(mt(l, "Statistics")).open(&mut self.show_stats).collapsible(false).show(ctx, |ui| {
                 if *asking {
-                    ui.label(mt(l, "reset_confirm"));
+                    ui.label(mt(l, "Reset all statistics? This cannot be undone."));
                     ui.horizontal(|ui| {
-                        if ui.button(mt(l, "reset")).clicked() {
+                        if ui.button(mt(l, "Reset")).clicked() {
                             reset = true;
                             *asking = false;
                         }
-                        if ui.button(mt(l, "cancel")).clicked() {
+                        if ui.button(mt(l, "Cancel")).clicked() {
                             *asking = false;
                         }
                     });
                     return;
                 }
-                if ui.button(mt(l, "reset")).clicked() {
+                if ui.button(mt(l, "Reset")).clicked() {
                     *asking = true;
                 }
-                for key in ["beginner", "intermediate", "expert", "custom"] {
+                for (key, name) in [
+                    ("beginner", "Beginner"),
+                    ("intermediate", "Intermediate"),
+                    ("expert", "Expert"),
+                    ("custom", "Custom"),
+                ] {
                     let s = st.summary(key);
                     let best = s.best_seconds.map_or("—".to_string(), |b| format!("{b} s"));
                     ui.label(format!(
                         "{}: {} {}, {} {}, {} {best}",
-                        mt(l, key),
+                        mt(l, name),
                         mt(l, "played"),
                         s.played,
-                        mt(l, "wins"),
+                        mt(l, "won"),
                         s.won,
                         mt(l, "best")
                     ));
@@ -345,13 +352,13 @@ impl MinesView {
             if reset {
                 let path = store.mines_stats_path();
                 if let Err(e) = crate::store::mines::save_stats(&path, &stats::Stats::default()) {
-                    self.message = Some(format!("{}: cannot reset statistics: {e}", path.display()));
+                    self.message = Some(format!("{}: cannot reset statistics: {e}", path.display()).into());
                 }
             }
         }
         if self.show_help {
-            egui::Window::new(mt(l, "help")).open(&mut self.show_help).collapsible(false).show(ctx, |ui| {
-                for k in ["help1", "help2", "help3", "help4", "help5", "help6", "help7", "help8"] {
+            egui::Window::new(mt(l, "Help")).open(&mut self.show_help).collapsible(false).show(ctx, |ui| {
+                for k in HELP {
                     ui.label(mt(l, k));
                 }
             });
@@ -359,8 +366,8 @@ impl MinesView {
         if self.show_share {
             let card = share::share_card(self.session.state(), &settings.mines_lang).unwrap_or_default();
             let mut open = true;
-            egui::Window::new(mt(l, "share")).open(&mut open).collapsible(false).show(ctx, |ui| {
-                egui::ComboBox::from_label(mt(l, "language")).selected_text(settings.mines_lang.clone()).show_ui(
+            egui::Window::new(mt(l, "Share result")).open(&mut open).collapsible(false).show(ctx, |ui| {
+                egui::ComboBox::from_label(mt(l, "Language")).selected_text(settings.mines_lang.clone()).show_ui(
                     ui,
                     |ui| {
                         for l in share::LANGUAGES {
@@ -369,9 +376,9 @@ impl MinesView {
                     },
                 );
                 ui.add(egui::Label::new(RichText::new(&card).monospace()));
-                if ui.button(mt(l, "copy")).clicked() {
+                if ui.button(mt(l, "Copy")).clicked() {
                     ctx.copy_text(card.clone());
-                    self.message = Some(mt(l, "copied").into());
+                    self.message = Some(mt(l, "Copied.").into());
                 }
             });
             self.show_share = open;

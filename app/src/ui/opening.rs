@@ -3,6 +3,8 @@
 //! starting a game from what was opened.
 
 use super::*;
+use retrace_kernel::say;
+use retrace_kernel::say::{Arg, Say};
 
 /// For a won session: its final digest, and how to keep its certificate.
 pub(super) type Certify<'a> = Box<dyn FnOnce(&Store, &str) -> Result<PathBuf, String> + 'a>;
@@ -20,12 +22,12 @@ pub(super) fn start_miau(
     packs: &[retrace_kernel::miau::pack::Pack],
     p: usize,
     l: usize,
-    error: &mut Option<String>,
+    error: &mut Option<Say>,
 ) -> Option<Screen> {
     match MiauView::new(packs, p, l) {
         Ok(v) => Some(Screen::Miau(v)),
         Err(e) => {
-            *error = Some(e);
+            *error = Some(e.into());
             None
         }
     }
@@ -56,6 +58,11 @@ pub(super) fn new_level(packs: &[retrace_kernel::miau::pack::Pack]) -> miau::edi
     miau::editor::EditorView::new(miau::editor::Draft::new(&id), kit)
 }
 
+/// "<file>: cannot read it: <why>", the system's reason shown as it is.
+pub(super) fn cannot_read(name: &str, e: &dyn std::fmt::Display) -> Say {
+    say!("{0}: cannot read it: {1}", Arg::Name(name.to_string()), Arg::Name(e.to_string()))
+}
+
 pub(super) fn start_life(setup: &retrace_kernel::life::Setup) -> Option<LifeView> {
     Session::<Life>::new(setup.clone(), 0).ok().map(LifeView::new)
 }
@@ -65,7 +72,7 @@ impl RetraceApp {
     pub fn open_path(&mut self, path: &std::path::Path) {
         match crate::files::read_capped(path, crate::files::MAX_REPLAY_BYTES) {
             Ok(bytes) => self.open_bytes(&path.display().to_string(), &bytes),
-            Err(e) => self.error = Some(format!("{}: cannot read it: {e}", path.display())),
+            Err(e) => self.error = Some(cannot_read(&path.display().to_string(), &e)),
         }
     }
 
@@ -74,7 +81,7 @@ impl RetraceApp {
     pub fn open_pair_paths(&mut self, a: &std::path::Path, b: &std::path::Path) {
         let read = |p: &std::path::Path| {
             crate::files::read_capped(p, crate::files::MAX_REPLAY_BYTES)
-                .map_err(|e| format!("{}: cannot read it: {e}", p.display()))
+                .map_err(|e| cannot_read(&p.display().to_string(), &e))
         };
         let opened = read(a).and_then(|x| {
             let y = read(b)?;
@@ -124,8 +131,8 @@ impl RetraceApp {
         match write(&self.store, &name) {
             // Kept as certificates/<name>.replay in the data folder; the
             // player is told in player words (issue 40), not the file.
-            Ok(_) => self.notice = Some("Won! This win is kept with your wins.".to_string()),
-            Err(e) => self.error = Some(e),
+            Ok(_) => self.notice = Some(say!("Won! This win is kept with your wins.")),
+            Err(e) => self.error = Some(e.into()),
         }
     }
 
@@ -140,7 +147,7 @@ impl RetraceApp {
                 self.go_home();
                 self.show(Screen::MiauLevels);
             }
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.into()),
         }
     }
 
@@ -153,7 +160,7 @@ impl RetraceApp {
             .collect();
         self.miau.won = won;
         if problem.is_some() {
-            self.error = problem;
+            self.error = problem.map(Say::from);
         }
     }
 }

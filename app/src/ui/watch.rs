@@ -11,6 +11,8 @@ use retrace_kernel::life::Life;
 use retrace_kernel::miau::Miau;
 use retrace_kernel::mines::MineLayer;
 use retrace_kernel::replay::ReplayFile;
+use retrace_kernel::say;
+use retrace_kernel::say::{Arg, Say};
 use retrace_kernel::tally::Tally;
 use retrace_kernel::verify::{verify, Verified};
 use retrace_kernel::{Game, Session};
@@ -84,11 +86,14 @@ pub fn autopilot_twin(file: &ReplayFile) -> Option<Session<Explodo>> {
     use retrace_kernel::explodo::{route, RunPhase, Setup};
     let full = Session::<Explodo>::from_replay(file).ok()?;
     let last = full.state();
-    let (level, attempt) = (last.level, last.attempt);
+    let (level, attempt) = (last.run.level, last.run.attempt);
     let setup = Setup::read(&file.header.setup, file.header.rules_version).ok()?;
     let mut twin = Session::<Explodo>::new(setup, file.header.seed).ok()?;
     let take_over = |s: &retrace_kernel::explodo::State| {
-        s.level == level && s.attempt == attempt && s.enemies.is_empty() && s.phase == RunPhase::Playing
+        s.run.level == level
+            && s.run.attempt == attempt
+            && s.enemies.list.is_empty()
+            && s.run.phase == RunPhase::Playing
     };
     for a in full.actions() {
         if take_over(twin.state()) {
@@ -109,7 +114,7 @@ pub fn autopilot_twin(file: &ReplayFile) -> Option<Session<Explodo>> {
     });
     let mut played = 0;
     while played < TWIN_TURNS {
-        let a = if twin.state().dialogs.is_empty() {
+        let a = if twin.state().run.dialogs.is_empty() {
             let Some(a) = route::autopilot(twin.state()) else { break };
             a
         } else {
@@ -145,14 +150,19 @@ pub enum WatchRequest {
 
 /// Decodes a replay (a bug report as the run it holds), the source named in
 /// any error.
-fn read(source: &str, bytes: &[u8]) -> Result<ReplayFile, String> {
-    let err = |e: String| format!("{source}: {e}");
-    let bytes = crate::bug::replay_bytes(bytes).map_err(err)?;
-    ReplayFile::from_bytes(&bytes).map_err(|e| err(e.to_string()))
+fn read(source: &str, bytes: &[u8]) -> Result<ReplayFile, Say> {
+    let err = |e: Say| from(source, e);
+    let bytes = crate::bug::replay_bytes(bytes).map_err(|e| err(e.into()))?;
+    ReplayFile::from_bytes(&bytes).map_err(|e| err(e.say()))
 }
 
-fn rebuild<G: Game>(file: &ReplayFile) -> Result<Session<G>, String> {
-    let mut s = Session::<G>::from_replay(file).map_err(|e| e.to_string())?;
+/// A sentence about a file, after the file's name.
+fn from(source: &str, e: Say) -> Say {
+    say!("{0}: {1}", Arg::Name(source.to_string()), e)
+}
+
+fn rebuild<G: Game>(file: &ReplayFile) -> Result<Session<G>, Say> {
+    let mut s = Session::<G>::from_replay(file).map_err(|e| e.say())?;
     s.seek(0);
     Ok(s)
 }
@@ -163,11 +173,11 @@ impl WatchView {
     /// A bug report of an Explodorama run opens as the spec's report-replay:
     /// the recorded run beside today's autopilot ([`autopilot_twin`]) on one
     /// board, when autopilot would have had a turn on the run's last level.
-    pub fn open(source: &str, bytes: &[u8]) -> Result<WatchView, String> {
+    pub fn open(source: &str, bytes: &[u8]) -> Result<WatchView, Say> {
         let file = read(source, bytes)?;
         if bytes.starts_with(crate::bug::MAGIC.as_bytes()) && file.header.game == "explodo" {
             if let Some(twin) = autopilot_twin(&file) {
-                let run = crate::bug::replay_bytes(bytes).map_err(|e| format!("{source}: {e}"))?;
+                let run = crate::bug::replay_bytes(bytes).map_err(|e| from(source, e.into()))?;
                 let twin = twin.to_replay(crate::APP_VERSION).to_bytes();
                 return WatchView::open_pair((source, &run), (AUTOPILOT_TWIN, &twin));
             }
@@ -176,16 +186,16 @@ impl WatchView {
     }
 
     /// Verifies a decoded replay and prepares playback from step 0.
-    fn from_file(source: &str, file: &ReplayFile) -> Result<WatchView, String> {
-        let err = |e: String| format!("{source}: {e}");
-        let verified = verify(file).map_err(|e| err(e.to_string()))?;
+    fn from_file(source: &str, file: &ReplayFile) -> Result<WatchView, Say> {
+        let err = |e: Say| from(source, e);
+        let verified = verify(file).map_err(|e| err(e.say()))?;
         let watched = match verified.game.as_str() {
             "mines" => Watched::Mines(rebuild(file).map_err(err)?),
             "life" => Watched::Life(rebuild(file).map_err(err)?),
             "tally" => Watched::Tally(rebuild(file).map_err(err)?),
             "explodo" => Watched::Explodo(rebuild(file).map_err(err)?),
             "miau" => Watched::Miau(rebuild(file).map_err(err)?),
-            other => return Err(err(format!("this build cannot show {other} replays yet"))),
+            other => return Err(err(say!("this build cannot show {0} replays yet", Arg::Name(other.to_string())))),
         };
         Ok(WatchView {
             source: source.into(),
@@ -203,16 +213,16 @@ impl WatchView {
     /// any replay, the second's player and bombs outlined in blue. Both are
     /// verified; playback starts six turns before their states first differ
     /// (or eight before the end when they never do) and stops there.
-    pub fn open_pair(first: (&str, &[u8]), second: (&str, &[u8])) -> Result<WatchView, String> {
+    pub fn open_pair(first: (&str, &[u8]), second: (&str, &[u8])) -> Result<WatchView, Say> {
         let first_file = read(first.0, first.1)?;
         let mut v = WatchView::from_file(first.0, &first_file)?;
-        let err = |e: String| format!("{}: {e}", second.0);
+        let err = |e: Say| from(second.0, e);
         let file = read(second.0, second.1)?;
         if !matches!(v.watched, Watched::Explodo(_)) || file.header.game != "explodo" {
-            return Err(err("two runs share a board only in Explodorama".into()));
+            return Err(err(say!("two runs share a board only in Explodorama")));
         }
         let other: Session<Explodo> = rebuild(&file).map_err(err)?;
-        let trace = |f: &ReplayFile| retrace_kernel::compare::trace(f, false).map_err(|e| err(e.to_string()));
+        let trace = |f: &ReplayFile| retrace_kernel::compare::trace(f, false).map_err(|e| err(e.say()));
         let split = retrace_kernel::compare::first_difference(&trace(&first_file)?, &trace(&file)?);
         let start = match &split {
             Some(d) => d.step.saturating_sub(BEFORE_SPLIT),
@@ -271,13 +281,13 @@ impl WatchView {
         let v = &self.verified;
         ui.horizontal(|ui| {
             ui.strong(format!("{} v{}", v.game, v.rules_version));
-            ui.label(format!("{} · {}", self.source, super::text::kernel(lang, &v.outcome.to_string())));
+            ui.label(format!("{} · {}", self.source, super::text::say(lang, &v.outcome.say())));
         });
         let time = match &self.watched {
             Watched::Mines(s) => format!("{} s", s.state().final_seconds().min(retrace_kernel::mines::TIME_CAP)),
             Watched::Life(s) => format!("generation {}", s.state().generation),
             Watched::Tally(s) => format!("{} moves", s.state().moves),
-            Watched::Explodo(s) => format!("level {} turn {}", s.state().level, s.state().turn),
+            Watched::Explodo(s) => format!("level {} turn {}", s.state().run.level, s.state().run.turn),
             Watched::Miau(s) => format!("turn {}", s.state().turns),
         };
         if self.certificate {
@@ -285,7 +295,7 @@ impl WatchView {
                 RichText::new(format!(
                     "{}: {} · rules v{} · {} steps · {time} · digest {} — {}",
                     tr(lang, "Certificate"),
-                    super::text::kernel(lang, &v.outcome.to_string()),
+                    super::text::say(lang, &v.outcome.say()),
                     v.rules_version,
                     v.steps,
                     &v.final_digest.hex()[..16],

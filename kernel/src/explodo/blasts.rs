@@ -24,12 +24,12 @@ impl State {
     pub(super) fn blast(&self, b: &Bomb) -> (Vec<Pos>, Vec<Pos>) {
         let mut out = vec![b.pos];
         let mut hit = Vec::new();
-        let reach = if b.kind == BombKind::Power { (self.layout.w + self.layout.h) as u32 } else { b.fire };
+        let reach = if b.kind == BombKind::Power { (self.board.layout.w + self.board.layout.h) as u32 } else { b.fire };
         for d in DIRS {
             let mut p = b.pos;
             for _ in 0..reach {
                 p = p.step(d);
-                match self.layout.tile(p) {
+                match self.board.layout.tile(p) {
                     Tile::Cracked => {
                         hit.push(p);
                         break;
@@ -51,7 +51,7 @@ impl State {
                 for p in frontier {
                     for d in DIRS {
                         let q = p.step(d);
-                        match self.layout.tile(q) {
+                        match self.board.layout.tile(q) {
                             Tile::Cracked => hit.push(q),
                             t if t.solid() => {}
                             _ if !out.contains(&q) => {
@@ -87,7 +87,7 @@ impl State {
                 if !exploded.insert(at) {
                     continue;
                 }
-                let Some(b) = self.bombs.iter().copied().find(|b| b.pos == at) else { continue };
+                let Some(b) = self.bombs.list.iter().copied().find(|b| b.pos == at) else { continue };
                 if !due.contains(&at) {
                     events.push(Event::Chain(at));
                 }
@@ -105,14 +105,14 @@ impl State {
                 blasted.extend(tiles);
             }
             // Flame touching oil burns the whole spill at once, setting off bombs in it.
-            let lit: Vec<Pos> = blasted.iter().copied().filter(|&p| self.layout.has(p, OIL)).collect();
+            let lit: Vec<Pos> = blasted.iter().copied().filter(|&p| self.board.layout.has(p, OIL)).collect();
             for p in lit {
-                let spill = self.layout.spill(p);
+                let spill = self.board.layout.spill(p);
                 if spill.is_empty() {
                     continue;
                 }
                 for &q in &spill {
-                    self.layout.mark(q, OIL, false);
+                    self.board.layout.mark(q, OIL, false);
                     blasted.insert(q);
                     if self.bomb_at(q).is_some() && !exploded.contains(&q) {
                         queue.push_back(q);
@@ -124,31 +124,35 @@ impl State {
                 break;
             }
         }
-        self.bombs.retain(|b| !exploded.contains(&b.pos));
+        self.bombs.list.retain(|b| !exploded.contains(&b.pos));
         // Cracked pillars the blasts reached break; Acid cracks the pillars round it.
         for p in hits {
-            self.layout.set(p, Tile::Floor);
+            self.board.layout.set(p, Tile::Floor);
             events.push(Event::PillarBroke(p));
             for q in p.ring() {
-                if self.layout.tile(q) != Tile::Wall && !self.ceilings.iter().any(|&(c, _)| c == q) {
-                    self.ceilings.push((q, self.turn + CEILING_TURNS));
+                if self.board.layout.tile(q) != Tile::Wall && !self.board.ceilings.iter().any(|&(c, _)| c == q) {
+                    self.board.ceilings.push((q, self.run.turn + CEILING_TURNS));
                 }
             }
         }
         for at in acid {
-            let pillars: Vec<Pos> =
-                self.layout.positions().filter(|&p| p.dist(at) <= 2 && self.layout.tile(p) == Tile::Pillar).collect();
+            let pillars: Vec<Pos> = self
+                .board
+                .layout
+                .positions()
+                .filter(|&p| p.dist(at) <= 2 && self.board.layout.tile(p) == Tile::Pillar)
+                .collect();
             for p in pillars {
-                self.layout.set(p, Tile::Cracked);
+                self.board.layout.set(p, Tile::Cracked);
                 events.push(Event::PillarCracked(p));
             }
         }
         if blasted.is_empty() {
             return false;
         }
-        let until = self.turn + 1;
-        self.flames.retain(|(p, _)| !blasted.contains(p));
-        self.flames.extend(blasted.iter().map(|&p| (p, until)));
+        let until = self.run.turn + 1;
+        self.bombs.flames.retain(|(p, _)| !blasted.contains(p));
+        self.bombs.flames.extend(blasted.iter().map(|&p| (p, until)));
         self.apply_blast(&blasted, events)
     }
 
@@ -157,48 +161,50 @@ impl State {
     /// off from the exit or an enemy costs a life. Returns whether a life was lost.
     pub(super) fn fall(&mut self, tiles: Vec<Pos>, events: &mut Vec<Event>) -> bool {
         for &p in &tiles {
-            self.layout.set(p, Tile::Rubble);
+            self.board.layout.set(p, Tile::Rubble);
             for m in [BUSH, OIL, SPIKES] {
-                self.layout.mark(p, m, false);
+                self.board.layout.mark(p, m, false);
             }
-            self.crumbling.retain(|&(c, _)| c != p);
+            self.board.crumbling.retain(|&(c, _)| c != p);
         }
         events.push(Event::CeilingFell(tiles.clone()));
-        self.bombs.retain(|b| !tiles.contains(&b.pos));
-        self.drops.retain(|d| !tiles.contains(&d.pos));
-        self.flames.retain(|(f, _)| !tiles.contains(f));
-        if self.decoy.is_some_and(|d| tiles.contains(&d)) {
-            self.decoy = None;
+        self.bombs.list.retain(|b| !tiles.contains(&b.pos));
+        self.board.drops.retain(|d| !tiles.contains(&d.pos));
+        self.bombs.flames.retain(|(f, _)| !tiles.contains(f));
+        if self.enemies.decoy.is_some_and(|d| tiles.contains(&d)) {
+            self.enemies.decoy = None;
         }
         let crushed: Vec<usize> =
-            self.enemies.iter().enumerate().filter(|(_, e)| tiles.contains(&e.pos)).map(|(i, _)| i).collect();
+            self.enemies.list.iter().enumerate().filter(|(_, e)| tiles.contains(&e.pos)).map(|(i, _)| i).collect();
         self.kill(crushed, events);
-        if tiles.contains(&self.player) {
-            let mut out = DIRS.iter().map(|&d| self.player.step(d)).find(|&q| self.empty(q));
-            if out.is_none() && self.setup.immortal {
+        if tiles.contains(&self.player.at) {
+            let mut out = DIRS.iter().map(|&d| self.player.at.step(d)).find(|&q| self.empty(q));
+            if out.is_none() && self.run.setup.immortal {
                 // Nothing kills an Immortal player, so it may not stay inside
                 // the rubble: the nearest empty tile, the first in reading
                 // order among equals (rules v3).
-                let from = self.player;
-                out = self.layout.positions().filter(|&q| self.empty(q)).min_by_key(|q| q.dist(from));
+                let from = self.player.at;
+                out = self.board.layout.positions().filter(|&q| self.empty(q)).min_by_key(|q| q.dist(from));
             }
             match out {
-                Some(q) if self.carrying() == Some(Charge::Shield) || self.setup.immortal => {
-                    if !self.setup.immortal {
-                        self.charge = None;
-                        self.shielded = self.turn + 1;
+                Some(q) if self.carrying() == Some(Charge::Shield) || self.run.setup.immortal => {
+                    if !self.run.setup.immortal {
+                        self.player.charge = None;
+                        self.player.shielded = self.run.turn + 1;
                         events.push(Event::Absorbed("Shield".into()));
                     }
-                    events.push(Event::PlayerMoved(self.player, q));
-                    self.player = q;
+                    events.push(Event::PlayerMoved(self.player.at, q));
+                    self.player.at = q;
                 }
                 _ if self.hurt(Death::Ceiling, events) => return true,
                 _ => {}
             }
         }
-        let reach = board::reachable(&self.layout, self.player);
-        let at = |p: Pos| reach[(p.y * self.layout.w + p.x) as usize];
-        if (!at(self.layout.exit) || self.enemies.iter().any(|e| !at(e.pos))) && self.hurt(Death::WalledIn, events) {
+        let reach = board::reachable(&self.board.layout, self.player.at);
+        let at = |p: Pos| reach[(p.y * self.board.layout.w + p.x) as usize];
+        if (!at(self.board.layout.exit) || self.enemies.list.iter().any(|e| !at(e.pos)))
+            && self.hurt(Death::WalledIn, events)
+        {
             return true;
         }
         false
@@ -208,20 +214,21 @@ impl State {
         dead.sort();
         dead.dedup();
         for &i in dead.iter().rev() {
-            let e = self.enemies.remove(i);
-            self.kills += 1;
+            let e = self.enemies.list.remove(i);
+            self.run.kills += 1;
             events.push(Event::EnemyDied(e.id, e.kind));
             if e.released_until.is_none() {
                 self.drop_loot(e.pos, events);
             }
         }
-        if !dead.is_empty() && self.enemies.is_empty() && !self.exit_open {
-            self.exit_open = true;
+        if !dead.is_empty() && self.enemies.list.is_empty() && !self.board.exit_open {
+            self.board.exit_open = true;
             events.push(Event::ExitOpened);
-            let crates: Vec<Pos> = self.layout.positions().filter(|&p| self.layout.tile(p) == Tile::Crate).collect();
+            let crates: Vec<Pos> =
+                self.board.layout.positions().filter(|&p| self.board.layout.tile(p) == Tile::Crate).collect();
             for p in crates {
-                let turns = 1 + self.ai.below(3);
-                self.crumbling.push((p, turns));
+                let turns = 1 + self.enemies.ai.below(3);
+                self.board.crumbling.push((p, turns));
             }
         }
     }
@@ -231,78 +238,79 @@ impl State {
     /// oil and go off next turn) and crates, kills enemies and hurts you.
     /// Returns whether a life was lost.
     pub(super) fn apply_blast(&mut self, tiles: &BTreeSet<Pos>, events: &mut Vec<Event>) -> bool {
-        let turn = self.turn;
+        let turn = self.run.turn;
         // Flame on an exit or gem that was already uncovered lets out 3 of the level's toughest.
         let mut release: Vec<Pos> = Vec::new();
-        if self.exit_revealed && tiles.contains(&self.layout.exit) {
-            release.push(self.layout.exit);
-            self.exit_open = false;
+        if self.board.exit_revealed && tiles.contains(&self.board.layout.exit) {
+            release.push(self.board.layout.exit);
+            self.board.exit_open = false;
         }
-        if self.gem_revealed && !self.gem_taken && tiles.contains(&self.layout.gem) {
-            release.push(self.layout.gem);
-            self.gem_taken = true;
+        if self.board.gem_revealed && !self.board.gem_taken && tiles.contains(&self.board.layout.gem) {
+            release.push(self.board.layout.gem);
+            self.board.gem_taken = true;
         }
         // Drops in the open burn; crates burn (uncovering what they hid).
-        let burnt: Vec<Pos> = self.drops.iter().filter(|d| tiles.contains(&d.pos)).map(|d| d.pos).collect();
-        self.drops.retain(|d| !tiles.contains(&d.pos));
+        let burnt: Vec<Pos> = self.board.drops.iter().filter(|d| tiles.contains(&d.pos)).map(|d| d.pos).collect();
+        self.board.drops.retain(|d| !tiles.contains(&d.pos));
         for p in burnt {
             events.push(Event::DropBurnt(p));
         }
-        if let Some(d) = self.decoy.filter(|d| tiles.contains(d)) {
-            self.decoy = None;
+        if let Some(d) = self.enemies.decoy.filter(|d| tiles.contains(d)) {
+            self.enemies.decoy = None;
             events.push(Event::DecoyGone(d));
         }
         // Enemies in the blast die, Ghosts and Wisps inside a burning crate too.
         let dead: Vec<usize> = self
             .enemies
+            .list
             .iter()
             .enumerate()
             .filter(|(_, e)| tiles.contains(&e.pos) && !e.immune(turn))
             .map(|(i, _)| i)
             .collect();
         for &p in tiles {
-            if self.layout.has(p, BUSH) {
-                self.layout.mark(p, BUSH, false);
+            if self.board.layout.has(p, BUSH) {
+                self.board.layout.mark(p, BUSH, false);
                 events.push(Event::BushBurnt(p));
                 for d in DIRS {
                     let q = p.step(d);
-                    if self.layout.has(q, BUSH) && !tiles.contains(&q) && !self.smoulder.contains(&q) {
-                        self.smoulder.push(q);
+                    if self.board.layout.has(q, BUSH) && !tiles.contains(&q) && !self.bombs.smoulder.contains(&q) {
+                        self.bombs.smoulder.push(q);
                     }
                 }
             }
-            match self.layout.tile(p) {
+            match self.board.layout.tile(p) {
                 Tile::Crate => {
-                    self.layout.set(p, Tile::Floor);
-                    self.crumbling.retain(|&(c, _)| c != p);
+                    self.board.layout.set(p, Tile::Floor);
+                    self.board.crumbling.retain(|&(c, _)| c != p);
                     events.push(Event::CrateBurnt(p));
                     self.reveal(p, events);
                 }
                 Tile::Barrel => {
-                    self.layout.set(p, Tile::Floor);
+                    self.board.layout.set(p, Tile::Floor);
                     events.push(Event::BarrelBurst(p));
                     for q in std::iter::once(p).chain(p.ring()) {
-                        if self.layout.tile(q) == Tile::Floor {
-                            self.layout.mark(q, OIL, true);
+                        if self.board.layout.tile(q) == Tile::Floor {
+                            self.board.layout.mark(q, OIL, true);
                         }
                     }
-                    self.bombs.push(Bomb { pos: p, fuse: 1, fire: BARREL_FIRE, kind: BombKind::Barrel });
+                    self.bombs.list.push(Bomb { pos: p, fuse: 1, fire: BARREL_FIRE, kind: BombKind::Barrel });
                 }
                 _ => {}
             }
         }
         self.kill(dead, events);
         for p in release {
-            let kind = toughest(self.level);
-            let next_id = self.enemies.iter().map(|e| e.id + 1).max().unwrap_or(0).max(1000);
+            let kind = toughest(self.run.level);
+            let next_id = self.enemies.list.iter().map(|e| e.id + 1).max().unwrap_or(0).max(1000);
             for k in 0..3 {
                 let mut e = Enemy::new(next_id + k, kind, p, DIRS[k as usize]);
                 e.released_until = Some(turn + 1);
-                self.enemies.push(e);
+                self.enemies.list.push(e);
             }
-            self.exit_open = false;
+            self.board.exit_open = false;
             events.push(Event::Released(kind, 3));
         }
-        tiles.contains(&self.player) && self.hurt(Death::Blast, events)
+        tiles.contains(&self.player.at) && self.hurt(Death::Blast, events)
     }
 }

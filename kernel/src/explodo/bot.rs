@@ -161,7 +161,7 @@ impl Bot {
                 for (i, o) in items.iter().enumerate() {
                     if let Some(o) = *o {
                         let v = worth(o);
-                        if v >= 4 && o.price() <= s.coins && best.is_none_or(|(_, b)| v > b) {
+                        if v >= 4 && o.price() <= s.player.coins && best.is_none_or(|(_, b)| v > b) {
                             best = Some((i, v));
                         }
                     }
@@ -184,17 +184,17 @@ impl Bot {
         if s.has(Power::Diagonal) {
             out.extend([Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight].map(Action::Diagonal));
         }
-        let mine = s.bombs.iter().filter(|b| b.yours()).count() as u32;
-        if mine < s.max_bombs {
+        let mine = s.bombs.list.iter().filter(|b| b.yours()).count() as u32;
+        if mine < s.player.max_bombs {
             // Only where the blast could reach an enemy or a crate.
             let mut tiles = Vec::new();
             // Under the original's rule (the lab's `underfoot`) a bomb goes
             // on your own tile, whichever way you name.
-            let ways: &[Dir] = if s.setup.underfoot { &[Dir::Up] } else { &DIRS };
+            let ways: &[Dir] = if s.run.setup.underfoot { &[Dir::Up] } else { &DIRS };
             for &d in ways {
-                let at = if s.setup.underfoot { s.player } else { s.player.step(d) };
+                let at = if s.run.setup.underfoot { s.player.at } else { s.player.at.step(d) };
                 plain_blast(s, at, &mut tiles);
-                if tiles.iter().any(|&q| prey.contains(&q) || digging && s.layout.tile(q) == Tile::Crate) {
+                if tiles.iter().any(|&q| prey.contains(&q) || digging && s.board.layout.tile(q) == Tile::Crate) {
                     out.push(Action::Bomb(d));
                 }
             }
@@ -207,9 +207,9 @@ impl Bot {
     /// the open exit; with no enemy in reach (or idle long), crates on the
     /// way to them; idle longer, a crate drawn at random.
     fn aim(&mut self, s: &State, prey: &[Pos]) -> Aim {
-        let mut goals: Vec<Pos> = s.drops.iter().map(|d| d.pos).collect();
-        if s.gem_revealed && !s.gem_taken {
-            goals.push(s.layout.gem);
+        let mut goals: Vec<Pos> = s.board.drops.iter().map(|d| d.pos).collect();
+        if s.board.gem_revealed && !s.board.gem_taken {
+            goals.push(s.board.layout.gem);
         }
         // Idle very long, it bombs where the blast reaches the uncovered
         // exit or gem too (enemies walled in beside the exit, reached only
@@ -218,31 +218,32 @@ impl Bot {
         goals.extend(attack_tiles(s, prey, desperate));
         let mut goal = mask(s, &goals);
         let mut ground = Ground::new(s);
-        let mut reach = ground.timed(s.player, 0, &goal);
+        let mut reach = ground.timed(s.player.at, 0, &goal);
         // Leaving: once nothing else is left in reach (and no crate still crumbles).
-        let leaving = s.enemies.is_empty() && s.exit_open && s.crumbling.is_empty() && reach == u32::MAX;
+        let leaving =
+            s.enemies.list.is_empty() && s.board.exit_open && s.board.crumbling.is_empty() && reach == u32::MAX;
         if leaving {
-            goal = mask(s, &[s.layout.exit]);
-            reach = ground.timed(s.player, 0, &goal);
+            goal = mask(s, &[s.board.layout.exit]);
+            reach = ground.timed(s.player.at, 0, &goal);
         }
         let hunting = reach != u32::MAX;
-        let restless = self.idle > RESTLESS && !s.enemies.is_empty();
-        let digging = (!hunting || restless) && !s.enemies.is_empty();
+        let restless = self.idle > RESTLESS && !s.enemies.list.is_empty();
+        let digging = (!hunting || restless) && !s.enemies.list.is_empty();
         // Where you can walk now (crates are dug toward from its edge, and a
         // wandering bot draws a crate beside it), worked out once a turn.
-        let mine = (!hunting || restless).then(|| ground.reach(s.player));
+        let mine = (!hunting || restless).then(|| ground.reach(s.player.at));
         if let Some(mine) = &mine {
             goal = mask(s, &crate_spots(s, desperate, mine));
         }
         // Idle long: wander to a crate drawn at random (any crate a bomb
         // can break), for up to WANDER_TURNS turns each.
-        if self.idle > 2 * RESTLESS && !s.enemies.is_empty() {
-            let done = self.wander.is_none_or(|(p, until)| p == s.player || self.idle > until);
+        if self.idle > 2 * RESTLESS && !s.enemies.list.is_empty() {
+            let done = self.wander.is_none_or(|(p, until)| p == s.player.at || self.idle > until);
             if done {
                 let crates = spots(s, &crates(s), desperate);
                 // Idle this long with enemies left means restless: `mine` is there.
-                let mine = mine.unwrap_or_else(|| ground.reach(s.player));
-                let w = s.layout.w;
+                let mine = mine.unwrap_or_else(|| ground.reach(s.player.at));
+                let w = s.board.layout.w;
                 let reach: Vec<Pos> = crates.into_iter().filter(|&p| mine[(p.y * w + p.x) as usize]).collect();
                 self.wander =
                     (!reach.is_empty()).then(|| (reach[self.rng.index(reach.len())], self.idle + WANDER_TURNS));
@@ -258,10 +259,10 @@ impl Bot {
 
     /// The bot's action in `s`; `None` once the run is over.
     pub fn choose(&mut self, s: &State) -> Option<Action> {
-        if s.phase != RunPhase::Playing {
+        if s.run.phase != RunPhase::Playing {
             return None;
         }
-        if let Some(d) = s.dialogs.last() {
+        if let Some(d) = s.run.dialogs.last() {
             return Some(Bot::answer(s, d));
         }
         let prey = prey(s);
@@ -269,10 +270,10 @@ impl Bot {
         // flame gone out (and at least 3 turns, the enemies' arrows).
         let skill = self.skill;
         let horizon = |st: &State| {
-            skill.horizon().unwrap_or_else(|| st.bombs.iter().map(|b| b.fuse).max().unwrap_or(0).max(1) + 2)
+            skill.horizon().unwrap_or_else(|| st.bombs.list.iter().map(|b| b.fuse).max().unwrap_or(0).max(1) + 2)
         };
         let here = timeline(s, horizon(s) + 1);
-        let me = here.at(s.player);
+        let me = here.at(s.player.at);
         if here.turns() > 1 && here.get(1, me) & FIRE != 0 {
             self.turns_in_danger += 1;
         }
@@ -290,8 +291,8 @@ impl Bot {
             // Onto the open exit: the level ends there (nothing can hurt
             // you after), so no copy (which would set up the next level).
             if let Action::Move(d) = a {
-                let t = s.player.step(d);
-                if s.exit_open && t == s.layout.exit && s.enemy_at(t).is_none() && s.walkable(t).is_ok() {
+                let t = s.player.at.step(d);
+                if s.board.exit_open && t == s.board.layout.exit && s.enemy_at(t).is_none() && s.walkable(t).is_ok() {
                     legal.push(a);
                     if leaving {
                         scored.push((u64::MAX, a, None));
@@ -301,7 +302,7 @@ impl Bot {
             }
             if into_enemy(s, a) {
                 if let Action::Move(d) = a {
-                    if s.walkable(s.player.step(d)).is_ok() {
+                    if s.walkable(s.player.at.step(d)).is_ok() {
                         legal.push(a);
                     }
                 }
@@ -317,14 +318,14 @@ impl Bot {
                 if costs_a_life(s, &next) {
                     continue;
                 }
-                if next.level != s.level || next.phase == RunPhase::Won {
+                if next.run.level != s.run.level || next.run.phase == RunPhase::Won {
                     // Cleared: only when leaving.
                     if leaving {
                         scored.push((u64::MAX, a, None));
                     }
                     continue;
                 }
-                (next.player, world, next.bombs.iter().zip(&s.bombs).any(|(x, y)| x.pos != y.pos))
+                (next.player.at, world, next.bombs.list.iter().zip(&s.bombs.list).any(|(x, y)| x.pos != y.pos))
             };
             if simple.is_some() {
                 legal.push(a);
@@ -342,7 +343,7 @@ impl Bot {
                     continue;
                 }
                 let t = timeline(&next, horizon(&next));
-                if !t.escape(next.player) || t.spoils && !here.spoils && self.idle <= DESPERATE {
+                if !t.escape(next.player.at) || t.spoils && !here.spoils && self.idle <= DESPERATE {
                     continue;
                 }
                 if bomb {
@@ -359,8 +360,8 @@ impl Bot {
             // equal distance, and going back where it just came from below a
             // pause one step further (spikes and arrows can make a walk
             // toward the goal and back a loop; a pause breaks it).
-            let pause = u64::from(landing == s.player);
-            let back = u64::from(self.came_from == Some((s.level, landing))) * 15;
+            let pause = u64::from(landing == s.player.at);
+            let back = u64::from(self.came_from == Some((s.run.level, landing))) * 15;
             let check = (world && !bomb && !kicked).then_some(landing);
             // At most 10,006: walking always ranks below a bomb (2,000,000 up).
             let cost = u64::from(d.min(999)) * 10 + pause + back;
@@ -376,7 +377,7 @@ impl Bot {
             pick(s, &here, scored, &legal)
         };
         self.idle = if matches!(a, Action::Bomb(_)) { 0 } else { self.idle + 1 };
-        self.came_from = Some((s.level, s.player));
+        self.came_from = Some((s.run.level, s.player.at));
         Some(a)
     }
 }
@@ -384,9 +385,9 @@ impl Bot {
 /// Whether the action walks (or runs, or steps diagonally) into an enemy.
 fn into_enemy(s: &State, a: Action) -> bool {
     let path = match a {
-        Action::Move(d) => [Some(s.player.step(d)), None],
-        Action::Run(d) => [Some(s.player.step(d)), Some(s.player.step(d).step(d))],
-        Action::Diagonal(g) => [Some(s.player.diag(g)), None],
+        Action::Move(d) => [Some(s.player.at.step(d)), None],
+        Action::Run(d) => [Some(s.player.at.step(d)), Some(s.player.at.step(d).step(d))],
+        Action::Diagonal(g) => [Some(s.player.at.diag(g)), None],
         _ => [None, None],
     };
     path.iter().flatten().any(|&p| s.enemy_at(p).is_some())
@@ -396,13 +397,13 @@ fn into_enemy(s: &State, a: Action) -> bool {
 /// the open exit), lands; `None` for anything else (played on a copy).
 fn plain_landing(s: &State, a: Action) -> Option<Pos> {
     match a {
-        Action::Wait => Some(s.player),
+        Action::Wait => Some(s.player.at),
         Action::Move(d) => {
-            let t = s.player.step(d);
+            let t = s.player.at.step(d);
             (s.walkable(t).is_ok()
                 && s.bomb_at(t).is_none()
-                && !s.layout.has(t, OIL)
-                && !(s.exit_open && t == s.layout.exit))
+                && !s.board.layout.has(t, OIL)
+                && !(s.board.exit_open && t == s.board.layout.exit))
                 .then_some(t)
         }
         _ => None,
@@ -482,13 +483,13 @@ pub fn play(seed: u64, setup: &Setup, skill: Skill, levels: u32) -> Played {
     let mut s = Explodo::start(setup, seed).expect("a setup the lab made starts");
     let mut bot = Bot::new(seed, skill);
     let mut actions = Vec::new();
-    let (mut level, mut turns_here) = (s.level, 0u32);
+    let (mut level, mut turns_here) = (s.run.level, 0u32);
     let mut stuck = false;
     while let Some(a) = bot.choose(&s) {
-        if s.level > levels {
+        if s.run.level > levels {
             break;
         }
-        let answering = !s.dialogs.is_empty();
+        let answering = !s.run.dialogs.is_empty();
         if Explodo::apply(&mut s, &a).is_err() {
             // Never expected (the bot plays what the rules allowed a copy):
             // stop the run rather than loop.
@@ -496,8 +497,8 @@ pub fn play(seed: u64, setup: &Setup, skill: Skill, levels: u32) -> Played {
             break;
         }
         actions.push(a);
-        if s.level != level {
-            level = s.level;
+        if s.run.level != level {
+            level = s.run.level;
             turns_here = 0;
         } else if !answering {
             turns_here += 1;
@@ -507,14 +508,14 @@ pub fn play(seed: u64, setup: &Setup, skill: Skill, levels: u32) -> Played {
             }
         }
     }
-    let won = s.phase == RunPhase::Won;
-    let cleared = if won { super::LEVELS } else { s.level - 1 };
+    let won = s.run.phase == RunPhase::Won;
+    let cleared = if won { super::LEVELS } else { s.run.level - 1 };
     Played {
         actions,
         cleared: cleared.min(levels),
         won,
-        lives_lost: s.lives_lost,
-        turns: s.total_turns,
+        lives_lost: s.run.lives_lost,
+        turns: s.run.total_turns,
         turns_in_danger: bot.turns_in_danger,
         stuck,
     }

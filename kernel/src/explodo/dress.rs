@@ -158,8 +158,8 @@ pub fn dress(s: &mut State, topic: Topic) {
     let plan = plan(topic);
     let h = plan.map.len() as i32;
     let w = plan.map[0].len() as i32;
-    let flip = mirrored(s.seed);
-    let kind = plan.kinds[(s.seed >> 1) as usize % plan.kinds.len()];
+    let flip = mirrored(s.run.seed);
+    let kind = plan.kinds[(s.run.seed >> 1) as usize % plan.kinds.len()];
     let mut layout = Layout {
         w,
         h,
@@ -211,16 +211,16 @@ pub fn dress(s: &mut State, topic: Topic) {
             }
         }
     }
-    s.layout = layout;
-    s.gem_revealed = gem_open;
-    s.exit_revealed = exit_open;
-    s.exit_open = exit_open;
-    s.drops = drops.into_iter().map(|p| Drop { pos: p, coins: 2, charge: None }).collect();
-    s.player = s.layout.start;
-    s.last_seen = s.player;
-    s.gem_taken = !gem;
-    s.par = 99;
-    s.enemies = enemies
+    s.board.layout = layout;
+    s.board.gem_revealed = gem_open;
+    s.board.exit_revealed = exit_open;
+    s.board.exit_open = exit_open;
+    s.board.drops = drops.into_iter().map(|p| Drop { pos: p, coins: 2, charge: None }).collect();
+    s.player.at = s.board.layout.start;
+    s.enemies.last_seen = s.player.at;
+    s.board.gem_taken = !gem;
+    s.run.par = 99;
+    s.enemies.list = enemies
         .into_iter()
         .enumerate()
         .map(|(i, (p, k))| Enemy::new(i as u32 + 1, k, p, if flip { Dir::Right } else { Dir::Left }))
@@ -229,9 +229,9 @@ pub fn dress(s: &mut State, topic: Topic) {
     for &p in &plan.powers {
         s.take(Offer::Power(p), &mut quiet);
     }
-    s.explained = u32::MAX;
+    s.run.explained = u32::MAX;
     if let Topic::Charge(c) = topic {
-        s.charge = Some((c, c.uses()));
+        s.player.charge = Some((c, c.uses()));
     }
     s.replan();
 }

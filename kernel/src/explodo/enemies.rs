@@ -11,10 +11,10 @@ impl State {
     /// Whether an enemy of `kind` may enter `p`: floor (crates too for Ghosts
     /// and Wisps), no bomb, no spikes.
     pub(super) fn passable(&self, kind: Kind, p: Pos) -> bool {
-        let t = self.layout.tile(p);
+        let t = self.board.layout.tile(p);
         (t == Tile::Floor || (t == Tile::Crate && kind.through_crates()))
-            && !self.bombs.iter().any(|b| b.pos == p)
-            && !self.layout.has(p, SPIKES)
+            && !self.bombs.list.iter().any(|b| b.pos == p)
+            && !self.board.layout.has(p, SPIKES)
     }
 
     /// Where an enemy making `step` from `at` ends, slipping over oil when it
@@ -32,8 +32,8 @@ impl State {
         while to != from
             && Some(to) != stop
             && !kind.through_crates()
-            && self.layout.has(to, OIL)
-            && self.layout.has(to.step(d), OIL)
+            && self.board.layout.has(to, OIL)
+            && self.board.layout.has(to.step(d), OIL)
             && self.passable(kind, to.step(d))
         {
             to = to.step(d);
@@ -43,7 +43,11 @@ impl State {
 
     /// Where chasers head: the decoy, else you, else (hidden in a bush) where they last saw you.
     pub(super) fn quarry(&self) -> Pos {
-        self.decoy.unwrap_or(if self.layout.has(self.player, BUSH) { self.last_seen } else { self.player })
+        self.enemies.decoy.unwrap_or(if self.board.layout.has(self.player.at, BUSH) {
+            self.enemies.last_seen
+        } else {
+            self.player.at
+        })
     }
 
     /// The first step of a shortest way from `from` to the quarry, for `kind`.
@@ -52,9 +56,9 @@ impl State {
         // Tiles seen, as a bitmap of the board (the search runs for every
         // chaser every turn, and in every copy the bots and auto-move play);
         // tiles off the board are never passable and never the goal.
-        let w = self.layout.w;
-        let index = |p: Pos| (self.layout.inside(p)).then(|| (p.y * w + p.x) as usize);
-        let mut seen = vec![false; self.layout.tiles.len()];
+        let w = self.board.layout.w;
+        let index = |p: Pos| (self.board.layout.inside(p)).then(|| (p.y * w + p.x) as usize);
+        let mut seen = vec![false; self.board.layout.tiles.len()];
         let mut first_seen = |p: Pos| match index(p) {
             Some(i) if !seen[i] => {
                 seen[i] = true;
@@ -113,7 +117,7 @@ impl State {
         let options: &[Dir] = if n_free == 0 { &open[..n_open] } else { &free[..n_free] };
         let chase = match kind {
             Kind::Hunter | Kind::Ghost => true,
-            Kind::Seeker | Kind::Sprinter => self.ai.chance(1, 2),
+            Kind::Seeker | Kind::Sprinter => self.enemies.ai.chance(1, 2),
             _ => false,
         };
         let toward = if chase { self.toward_player(kind, at).filter(|d| options.contains(d)) } else { None };
@@ -122,9 +126,9 @@ impl State {
         } else {
             match kind {
                 Kind::Drifter if options.contains(&heading) => heading,
-                Kind::Drifter => options[self.ai.index(options.len())],
-                _ if options.contains(&heading) && self.ai.chance(3, 4) => heading,
-                _ => options[self.ai.index(options.len())],
+                Kind::Drifter => options[self.enemies.ai.index(options.len())],
+                _ if options.contains(&heading) && self.enemies.ai.chance(3, 4) => heading,
+                _ => options[self.enemies.ai.index(options.len())],
             }
         };
         if kind == Kind::Sprinter && self.passable(kind, at.step(d).step(d)) {
@@ -138,9 +142,9 @@ impl State {
     /// blocks is dropped and made again; each enemy plans around the plans of
     /// those before it (by id), and the current places of those after it.
     pub(super) fn replan(&mut self) {
-        let n = self.enemies.len();
+        let n = self.enemies.list.len();
         for i in 0..n {
-            let e = self.enemies[i].clone();
+            let e = self.enemies.list[i].clone();
             // Validate what is left of the plan.
             let mut at = e.pos;
             let mut valid = true;
@@ -167,7 +171,7 @@ impl State {
                     }
                 }
                 let mut reserved = Vec::with_capacity(n);
-                for (j, o) in self.enemies.iter().enumerate() {
+                for (j, o) in self.enemies.list.iter().enumerate() {
                     if j == i {
                         continue;
                     }
@@ -183,7 +187,7 @@ impl State {
                 let s = self.choose(&e, at, heading, rest, &reserved);
                 plan.push_back(s);
             }
-            self.enemies[i].plan = plan;
+            self.enemies.list[i].plan = plan;
         }
     }
 }

@@ -5,6 +5,7 @@ use super::items::{self, Charge};
 use super::state::{par, State, LEVELS};
 use super::types::{Death, Dialog, Drop, Event, RunPhase};
 use crate::rng::Rng;
+use crate::say;
 
 impl State {
     /// Starts (or restarts) the current level: the same layout, objects and
@@ -12,39 +13,39 @@ impl State {
     /// come from fresh streams.
     pub(super) fn enter_level(&mut self) {
         let mut rng = self.stream("level");
-        self.layout = board::generate(self.level, &mut rng);
+        self.board.layout = board::generate(self.run.level, &mut rng);
         let mut objects = self.stream("objects");
-        board::place_objects(&mut self.layout, self.level, &mut objects);
-        self.player = self.layout.start;
-        self.last_seen = self.player;
-        self.exit_revealed = false;
-        self.gem_revealed = false;
-        self.gem_taken = false;
-        self.exit_open = false;
-        self.exit_after = false;
-        self.bombs.clear();
-        self.flames.clear();
-        self.drops.clear();
-        self.crumbling.clear();
-        self.pending.clear();
-        self.smoulder.clear();
-        self.ceilings.clear();
-        self.decoy = None;
-        self.shielded = 0;
-        self.burnt = 0;
-        self.turn = 1;
-        self.enemies = super::enemies::crowd(&self.layout, self.level, &mut rng);
-        self.par = par(self.layout.open_tiles(), self.enemies.len() as u32);
-        self.ai = Rng::stream(self.seed, &format!("explodo.ai.{}.{}", self.level, self.attempt));
-        self.loot = Rng::stream(self.seed, &format!("explodo.loot.{}.{}", self.level, self.attempt));
-        self.rainbow = if self.setup.developer {
+        board::place_objects(&mut self.board.layout, self.run.level, &mut objects);
+        self.player.at = self.board.layout.start;
+        self.enemies.last_seen = self.player.at;
+        self.board.exit_revealed = false;
+        self.board.gem_revealed = false;
+        self.board.gem_taken = false;
+        self.board.exit_open = false;
+        self.run.exit_after = false;
+        self.bombs.list.clear();
+        self.bombs.flames.clear();
+        self.board.drops.clear();
+        self.board.crumbling.clear();
+        self.run.pending.clear();
+        self.bombs.smoulder.clear();
+        self.board.ceilings.clear();
+        self.enemies.decoy = None;
+        self.player.shielded = 0;
+        self.player.burnt = 0;
+        self.run.turn = 1;
+        self.enemies.list = super::enemies::crowd(&self.board.layout, self.run.level, &mut rng);
+        self.run.par = par(self.board.layout.open_tiles(), self.enemies.list.len() as u32);
+        self.enemies.ai = Rng::stream(self.run.seed, &format!("explodo.ai.{}.{}", self.run.level, self.run.attempt));
+        self.board.loot = Rng::stream(self.run.seed, &format!("explodo.loot.{}.{}", self.run.level, self.run.attempt));
+        self.board.rainbow = if self.run.setup.developer {
             [Pos { x: 2, y: 1 }, Pos { x: 1, y: 2 }].into_iter().find(|&p| self.floor_free(p))
         } else {
             None
         };
-        if let Some((at, c, n)) = self.fallen.take() {
+        if let Some((at, c, n)) = self.run.fallen.take() {
             if let Some(p) = self.drop_spot(at) {
-                self.drops.push(Drop { pos: p, coins: 0, charge: Some((c, n)) });
+                self.board.drops.push(Drop { pos: p, coins: 0, charge: Some((c, n)) });
             }
         }
         self.replan();
@@ -52,20 +53,20 @@ impl State {
 
     /// Loses a life (the level restarts; the carried charge drops where you fell).
     pub(super) fn lose_life(&mut self, death: Death, events: &mut Vec<Event>) {
-        let text = format!("Level {}, turn {}: {}.", self.level, self.turn, death.text());
-        self.lives -= 1;
-        self.lives_lost += 1;
-        self.last_death = Some(text.clone());
+        let text = say!("Level {0}, turn {1}: {2}.", self.run.level, self.run.turn, death.say());
+        self.player.lives -= 1;
+        self.run.lives_lost += 1;
+        self.run.last_death = Some(text.clone());
         events.push(Event::LifeLost(text.clone()));
-        if let Some((c, n)) = self.charge.take() {
-            self.fallen = Some((self.player, c, n));
-            events.push(Event::ChargeDropped(self.player, c, n));
+        if let Some((c, n)) = self.player.charge.take() {
+            self.run.fallen = Some((self.player.at, c, n));
+            events.push(Event::ChargeDropped(self.player.at, c, n));
         }
-        if self.lives == 0 {
-            self.phase = RunPhase::Over;
+        if self.player.lives == 0 {
+            self.run.phase = RunPhase::Over;
             events.push(Event::RunOver(text));
         } else {
-            self.attempt += 1;
+            self.run.attempt += 1;
             self.enter_level();
         }
     }
@@ -74,33 +75,33 @@ impl State {
     /// Immortal run takes it; flame hurts once a turn. Returns whether a life
     /// was lost (the level restarted or the run ended).
     pub(super) fn hurt(&mut self, death: Death, events: &mut Vec<Event>) -> bool {
-        if self.setup.immortal {
+        if self.run.setup.immortal {
             return false;
         }
         let unstoppable = matches!(death, Death::BoxedIn | Death::WalledIn | Death::Ceiling);
         if !unstoppable {
-            let now = self.turn + 1;
-            if self.shielded == now {
+            let now = self.run.turn + 1;
+            if self.player.shielded == now {
                 return false;
             }
-            if self.star > 0 {
+            if self.player.star > 0 {
                 events.push(Event::Absorbed("Star".into()));
                 return false;
             }
             if death == Death::Blast {
-                if self.burnt == now {
+                if self.player.burnt == now {
                     return false;
                 }
-                self.burnt = now;
-                if let Some((Charge::FlamePass, n)) = self.charge {
-                    self.charge = (n > 1).then_some((Charge::FlamePass, n - 1));
+                self.player.burnt = now;
+                if let Some((Charge::FlamePass, n)) = self.player.charge {
+                    self.player.charge = (n > 1).then_some((Charge::FlamePass, n - 1));
                     events.push(Event::Absorbed("Flame Pass".into()));
                     return false;
                 }
             }
             if self.carrying() == Some(Charge::Shield) {
-                self.charge = None;
-                self.shielded = now;
+                self.player.charge = None;
+                self.player.shielded = now;
                 events.push(Event::Absorbed("Shield".into()));
                 return false;
             }
@@ -110,18 +111,23 @@ impl State {
     }
 
     pub(super) fn clear_level(&mut self, events: &mut Vec<Event>) {
-        let earned = 2 + if self.turn <= self.par { 5 } else { 0 };
-        self.coins += earned;
-        events.push(Event::LevelCleared { level: self.level, turns: self.turn, par: self.par, coins: earned });
-        if self.level == LEVELS {
-            self.phase = RunPhase::Won;
+        let earned = 2 + if self.run.turn <= self.run.par { 5 } else { 0 };
+        self.player.coins += earned;
+        events.push(Event::LevelCleared {
+            level: self.run.level,
+            turns: self.run.turn,
+            par: self.run.par,
+            coins: earned,
+        });
+        if self.run.level == LEVELS {
+            self.run.phase = RunPhase::Won;
             events.push(Event::RunWon);
             return;
         }
-        let cleared = self.level;
-        self.level += 1;
-        self.attempt = 0;
-        self.fallen = None;
+        let cleared = self.run.level;
+        self.run.level += 1;
+        self.run.attempt = 0;
+        self.run.fallen = None;
         self.enter_level();
         if items::SHOP_AFTER.contains(&cleared) {
             self.open_shop(cleared, events);
@@ -130,19 +136,19 @@ impl State {
 
     /// Opens the shop that follows level `cleared` (its own stream).
     pub(super) fn open_shop(&mut self, cleared: u32, events: &mut Vec<Event>) {
-        self.shop_rng = Rng::stream(self.seed, &format!("explodo.shop.{cleared}"));
-        let shelf = items::draw(&items::shop_pool(&self.held()), items::SHOP_ITEMS, &mut self.shop_rng);
+        self.run.shop_rng = Rng::stream(self.run.seed, &format!("explodo.shop.{cleared}"));
+        let shelf = items::draw(&items::shop_pool(&self.held()), items::SHOP_ITEMS, &mut self.run.shop_rng);
         events.push(Event::ShopOpened(shelf.clone()));
-        self.dialogs.push(Dialog::Shop { items: shelf.into_iter().map(Some).collect(), restocks: 0 });
+        self.run.dialogs.push(Dialog::Shop { items: shelf.into_iter().map(Some).collect(), restocks: 0 });
     }
 
     pub(super) fn reveal(&mut self, p: Pos, events: &mut Vec<Event>) {
-        if p == self.layout.exit && !self.exit_revealed {
-            self.exit_revealed = true;
+        if p == self.board.layout.exit && !self.board.exit_revealed {
+            self.board.exit_revealed = true;
             events.push(Event::ExitRevealed(p));
         }
-        if p == self.layout.gem && !self.gem_revealed {
-            self.gem_revealed = true;
+        if p == self.board.layout.gem && !self.board.gem_revealed {
+            self.board.gem_revealed = true;
             events.push(Event::GemRevealed(p));
         }
     }
@@ -157,15 +163,15 @@ impl State {
         candidates.sort_by_key(|p| (p.dist(at), p.y, p.x));
         candidates.into_iter().find(|&p| {
             self.floor_free(p)
-                && !(self.exit_revealed && p == self.layout.exit)
-                && !self.drops.iter().any(|d| d.pos == p)
+                && !(self.board.exit_revealed && p == self.board.layout.exit)
+                && !self.board.drops.iter().any(|d| d.pos == p)
         })
     }
 
     /// A slain enemy's drop: about one coin a kill, sometimes a charge (never
     /// a second Decoy, Freeze or Shield while one lies on the board).
     pub(super) fn drop_loot(&mut self, at: Pos, events: &mut Vec<Event>) {
-        let roll = self.loot.below(100);
+        let roll = self.board.loot.below(100);
         let (coins, charge) = match roll {
             0..=33 => return,
             34..=66 => (1, None),
@@ -176,15 +182,15 @@ impl State {
                     .iter()
                     .copied()
                     .filter(|&c| {
-                        !(c.single_on_board() && self.drops.iter().any(|d| d.charge.is_some_and(|(k, _)| k == c)))
+                        !(c.single_on_board() && self.board.drops.iter().any(|d| d.charge.is_some_and(|(k, _)| k == c)))
                     })
                     .collect();
-                let c = kinds[self.loot.index(kinds.len())];
+                let c = kinds[self.board.loot.index(kinds.len())];
                 (0, Some((c, c.uses())))
             }
         };
         if let Some(p) = self.drop_spot(at) {
-            self.drops.push(Drop { pos: p, coins, charge });
+            self.board.drops.push(Drop { pos: p, coins, charge });
             events.push(Event::DropSpawned(p, coins));
         }
     }

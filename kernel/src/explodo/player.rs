@@ -8,8 +8,10 @@ use super::items::{self, Charge, Offer, Power, STAT_CAP};
 use super::state::State;
 use super::types::{Action, Aim, Bomb, BombKind, Death, Dialog, Event};
 use crate::game::Rejection;
+use crate::say;
+use crate::say::Say;
 
-fn no(text: impl Into<String>) -> Rejection {
+fn no(text: impl Into<Say>) -> Rejection {
     Rejection::new(text)
 }
 
@@ -18,26 +20,26 @@ impl State {
         if self.has(p) {
             Ok(())
         } else {
-            Err(no(format!("that needs the {} power-up", p.name())))
+            Err(no(say!("that needs the {0} power-up", p.name())))
         }
     }
 
     /// Flame cannot hurt you (a Star, or a Flame Pass carried).
     fn fireproof(&self) -> bool {
-        self.star > 0 || self.carrying() == Some(Charge::FlamePass)
+        self.player.star > 0 || self.carrying() == Some(Charge::FlamePass)
     }
 
     /// What blocks your step onto `p`, if anything: a wall, a crate (unless
     /// Crate Pass), a barrel, a bomb (unless Bomb Pass). Flame is no block.
-    fn blocked(&self, p: Pos) -> Option<&'static str> {
-        match self.layout.tile(p) {
+    fn blocked(&self, p: Pos) -> Option<Say> {
+        match self.board.layout.tile(p) {
             Tile::Floor => {}
             Tile::Crate if self.has(Power::CratePass) => {}
-            Tile::Crate => return Some("a crate is in the way"),
-            Tile::Barrel => return Some("an oil barrel is in the way"),
-            _ => return Some("a wall is in the way"),
+            Tile::Crate => return Some(say!("a crate is in the way")),
+            Tile::Barrel => return Some(say!("an oil barrel is in the way")),
+            _ => return Some(say!("a wall is in the way")),
         }
-        (self.bomb_at(p).is_some() && !self.has(Power::BombPass)).then_some("a bomb is in the way")
+        (self.bomb_at(p).is_some() && !self.has(Power::BombPass)).then(|| say!("a bomb is in the way"))
     }
 
     /// Whether you may walk onto `p` (an enemy there is walked into).
@@ -53,7 +55,7 @@ impl State {
 
     /// Whether a bomb may go down on `p`.
     fn placeable(&self, p: Pos) -> Result<(), Rejection> {
-        if !self.floor_free(p) || p == self.player {
+        if !self.floor_free(p) || p == self.player.at {
             return Err(no("a bomb goes on an empty tile"));
         }
         if self.burning(p) {
@@ -66,9 +68,9 @@ impl State {
     }
 
     fn bomb_room(&self) -> Result<(), Rejection> {
-        let mine = self.bombs.iter().filter(|b| b.yours()).count() as u32;
-        if mine >= self.max_bombs {
-            return Err(no(format!("you can have {} bomb(s) on the board at a time", self.max_bombs)));
+        let mine = self.bombs.list.iter().filter(|b| b.yours()).count() as u32;
+        if mine >= self.player.max_bombs {
+            return Err(no(say!("you can have {0} bomb(s) on the board at a time", self.player.max_bombs)));
         }
         Ok(())
     }
@@ -76,15 +78,15 @@ impl State {
     /// Where a bomb fired from you toward `d` lands: it flies until the next
     /// tile is a wall, crate, bomb or enemy and lands just before it.
     fn flight(&self, d: Dir) -> Result<Pos, Rejection> {
-        let mut q = self.player;
+        let mut q = self.player.at;
         loop {
             let n = q.step(d);
-            if self.layout.tile(n) != Tile::Floor || self.bomb_at(n).is_some() || self.enemy_at(n).is_some() {
+            if self.board.layout.tile(n) != Tile::Floor || self.bomb_at(n).is_some() || self.enemy_at(n).is_some() {
                 break;
             }
             q = n;
         }
-        if q == self.player {
+        if q == self.player.at {
             return Err(no("there is no room to fire that way"));
         }
         if self.burning(q) {
@@ -97,10 +99,10 @@ impl State {
     /// into, flame burns, drops, the gem and the rainbow gem are taken.
     /// Returns whether a life was lost.
     fn arrive(&mut self, to: Pos, crash: bool, events: &mut Vec<Event>) -> bool {
-        events.push(Event::PlayerMoved(self.player, to));
-        self.player = to;
+        events.push(Event::PlayerMoved(self.player.at, to));
+        self.player.at = to;
         if let Some(i) = self.enemy_at(to) {
-            let kind = self.enemies[i].kind;
+            let kind = self.enemies.list[i].kind;
             let death = if crash { Death::Crashed(kind) } else { Death::WalkedInto(kind) };
             if self.hurt(death, events) {
                 return true;
@@ -109,26 +111,26 @@ impl State {
         if self.burning(to) && self.hurt(Death::Blast, events) {
             return true;
         }
-        if let Some(i) = self.drops.iter().position(|d| d.pos == to) {
-            let d = self.drops.remove(i);
+        if let Some(i) = self.board.drops.iter().position(|d| d.pos == to) {
+            let d = self.board.drops.remove(i);
             if d.coins > 0 {
-                self.coins += d.coins;
+                self.player.coins += d.coins;
             }
             events.push(Event::DropPicked(to, d.coins));
             if let Some((c, n)) = d.charge {
                 self.gain_charge(c, n, false, events);
             }
         }
-        if self.gem_revealed && !self.gem_taken && to == self.layout.gem {
-            self.gem_taken = true;
+        if self.board.gem_revealed && !self.board.gem_taken && to == self.board.layout.gem {
+            self.board.gem_taken = true;
             events.push(Event::GemTaken(to));
             let cards = items::draw(&items::gem_pool(&self.held()), items::GEM_CARDS, &mut self.stream("gem"));
-            self.pending.push(Dialog::Gem { cards, rainbow: false });
+            self.run.pending.push(Dialog::Gem { cards, rainbow: false });
         }
-        if self.rainbow == Some(to) {
-            self.rainbow = None;
+        if self.board.rainbow == Some(to) {
+            self.board.rainbow = None;
             events.push(Event::GemTaken(to));
-            self.pending.push(Dialog::Gem { cards: items::gem_pool(&self.held()), rainbow: true });
+            self.run.pending.push(Dialog::Gem { cards: items::gem_pool(&self.held()), rainbow: true });
         }
         false
     }
@@ -136,10 +138,10 @@ impl State {
     /// After a straight step or run onto oil you slide on over the spill to
     /// its last tile in that line, short of a bomb or an enemy.
     fn slip(&mut self, d: Dir, events: &mut Vec<Event>) -> bool {
-        while self.layout.has(self.player, OIL) {
-            let n = self.player.step(d);
-            if !self.layout.has(n, OIL)
-                || self.layout.tile(n) != Tile::Floor
+        while self.board.layout.has(self.player.at, OIL) {
+            let n = self.player.at.step(d);
+            if !self.board.layout.has(n, OIL)
+                || self.board.layout.tile(n) != Tile::Floor
                 || self.bomb_at(n).is_some()
                 || self.enemy_at(n).is_some()
             {
@@ -153,14 +155,14 @@ impl State {
     }
 
     fn at_open_exit(&self) -> bool {
-        self.exit_open && self.exit_revealed && self.player == self.layout.exit
+        self.board.exit_open && self.board.exit_revealed && self.player.at == self.board.layout.exit
     }
 
     /// Plays the player's part of a turn. Returns whether the world takes its
     /// turn after it (not when a life was lost or the level ended).
     #[expect(clippy::too_many_lines, reason = "one arm per player action")]
     pub(super) fn act(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<bool, Rejection> {
-        let from = self.player;
+        let from = self.player.at;
         match *action {
             Action::Move(d) => {
                 let t = from.step(d);
@@ -168,7 +170,7 @@ impl State {
                     return self.act(&Action::Kick(d), events);
                 }
                 self.walkable(t)?;
-                self.total_turns += 1;
+                self.run.total_turns += 1;
                 if self.arrive(t, false, events) || self.slip(d, events) {
                     return Ok(false);
                 }
@@ -178,7 +180,7 @@ impl State {
                 let (a, b) = (from.step(d), from.step(d).step(d));
                 self.walkable(a)?;
                 self.walkable(b)?;
-                self.total_turns += 1;
+                self.run.total_turns += 1;
                 if self.arrive(a, false, events) || self.at_open_exit() && self.finish_at_exit(events) {
                     return Ok(false);
                 }
@@ -188,13 +190,13 @@ impl State {
             }
             Action::Slide(d) => {
                 self.need(Power::Slide)?;
-                let stops = |s: &State, p: Pos| s.layout.tile(p) != Tile::Floor || s.bomb_at(p).is_some();
+                let stops = |s: &State, p: Pos| s.board.layout.tile(p) != Tile::Floor || s.bomb_at(p).is_some();
                 if stops(self, from.step(d)) {
                     return Err(no("nothing to slide over that way"));
                 }
-                self.total_turns += 1;
-                while !stops(self, self.player.step(d)) {
-                    let n = self.player.step(d);
+                self.run.total_turns += 1;
+                while !stops(self, self.player.at.step(d)) {
+                    let n = self.player.at.step(d);
                     let crash = self.enemy_at(n).is_some();
                     if self.arrive(n, true, events) {
                         return Ok(false);
@@ -212,7 +214,7 @@ impl State {
                 if self.blocked(from.step(v)).is_some() && self.blocked(from.step(h)).is_some() {
                     return Err(no("no squeezing between two blocked tiles"));
                 }
-                self.total_turns += 1;
+                self.run.total_turns += 1;
                 if self.arrive(t, false, events) {
                     return Ok(false);
                 }
@@ -224,10 +226,10 @@ impl State {
                 let mut q = at;
                 loop {
                     let n = q.step(d);
-                    if self.layout.tile(n) != Tile::Floor
+                    if self.board.layout.tile(n) != Tile::Floor
                         || self.bomb_at(n).is_some()
                         || self.enemy_at(n).is_some()
-                        || n == self.player
+                        || n == self.player.at
                     {
                         break;
                     }
@@ -236,11 +238,11 @@ impl State {
                 if q == at {
                     return Err(no("the bomb cannot move that way"));
                 }
-                self.total_turns += 1;
-                self.bombs[i].pos = q;
+                self.run.total_turns += 1;
+                self.bombs.list[i].pos = q;
                 events.push(Event::Kicked(at, q));
             }
-            Action::Bomb(_) if self.setup.underfoot => {
+            Action::Bomb(_) if self.run.setup.underfoot => {
                 // The original's rule (a lab-only switch, rules v4): the bomb
                 // goes down on your own tile; you walk off it and cannot
                 // walk back, and enemies cannot step onto it.
@@ -262,7 +264,7 @@ impl State {
             Action::Throw(d) => {
                 self.need(Power::Throw)?;
                 let over = from.step(d);
-                if self.layout.tile(over).solid() {
+                if self.board.layout.tile(over).solid() {
                     return Err(no("a bomb cannot be thrown over a pillar or the wall"));
                 }
                 let t = over.step(d);
@@ -282,12 +284,12 @@ impl State {
                 self.need(Power::Detonator)?;
                 let i = self
                     .bomb_at(p)
-                    .filter(|&i| self.bombs[i].yours())
+                    .filter(|&i| self.bombs.list[i].yours())
                     .ok_or_else(|| no("there is no bomb of yours on that tile"))?;
-                self.total_turns += 1;
-                self.bombs[i].fuse = 1;
+                self.run.total_turns += 1;
+                self.bombs.list[i].fuse = 1;
             }
-            Action::Wait => self.total_turns += 1,
+            Action::Wait => self.run.total_turns += 1,
             Action::UseCharge(aim) => return self.use_charge(aim, events),
             Action::Choose(_)
             | Action::Buy(_)
@@ -309,42 +311,42 @@ impl State {
     /// Stepping onto the open exit ends the level, after any dialog the same
     /// step opened (the gem's choice comes first). Returns true.
     fn finish_at_exit(&mut self, events: &mut Vec<Event>) -> bool {
-        if self.pending.is_empty() {
+        if self.run.pending.is_empty() {
             self.clear_level(events);
         } else {
-            self.exit_after = true;
-            self.open_pending((self.level, self.attempt));
+            self.run.exit_after = true;
+            self.open_pending((self.run.level, self.run.attempt));
         }
         true
     }
 
     fn put_bomb(&mut self, t: Pos, kind: BombKind, events: &mut Vec<Event>) {
-        self.bombs.push(Bomb { pos: t, fuse: self.fuse, fire: self.blast, kind });
-        self.total_turns += 1;
+        self.bombs.list.push(Bomb { pos: t, fuse: self.player.fuse, fire: self.player.blast, kind });
+        self.run.total_turns += 1;
         events.push(Event::BombPlaced(t));
     }
 
     /// Dialogs started during an action open once it is over, if you are
     /// still on the same attempt (dying on the gem's turn means no choice).
     pub(super) fn open_pending(&mut self, key: (u32, u32)) {
-        if self.phase == super::types::RunPhase::Playing && (self.level, self.attempt) == key {
-            let mut opened: Vec<Dialog> = self.pending.drain(..).collect();
+        if self.run.phase == super::types::RunPhase::Playing && (self.run.level, self.run.attempt) == key {
+            let mut opened: Vec<Dialog> = self.run.pending.drain(..).collect();
             opened.reverse();
-            self.dialogs.extend(opened);
+            self.run.dialogs.extend(opened);
         } else {
-            self.pending.clear();
+            self.run.pending.clear();
         }
     }
 
     fn spend_charge(&mut self, events: &mut Vec<Event>) {
-        if let Some((c, n)) = self.charge {
-            self.charge = (n > 1).then_some((c, n - 1));
+        if let Some((c, n)) = self.player.charge {
+            self.player.charge = (n > 1).then_some((c, n - 1));
             events.push(Event::ChargeUsed(c));
         }
     }
 
     fn freeze(&mut self, events: &mut Vec<Event>) {
-        for e in &mut self.enemies {
+        for e in &mut self.enemies.list {
             e.frozen = items::FREEZE_TURNS;
         }
         events.push(Event::Frozen);
@@ -352,13 +354,13 @@ impl State {
 
     fn use_charge(&mut self, aim: Aim, events: &mut Vec<Event>) -> Result<bool, Rejection> {
         let Some(c) = self.carrying() else { return Err(no("you carry no charge")) };
-        let aimed = |what: &str| no(format!("the {} is aimed {what}", c.name()));
+        let aimed = |what: Say| no(say!("the {0} is aimed {1}", c.name(), what));
         match (c, aim) {
             (Charge::Shield | Charge::FlamePass, _) => {
-                return Err(no(format!("the {} works by itself while you carry it", c.name())))
+                return Err(no(say!("the {0} works by itself while you carry it", c.name())))
             }
             (Charge::Pierce | Charge::Power | Charge::Nuke | Charge::Acid, Aim::Dir(d)) => {
-                let t = self.player.step(d);
+                let t = self.player.at.step(d);
                 self.placeable(t)?;
                 self.bomb_room()?;
                 let kind = match c {
@@ -373,50 +375,50 @@ impl State {
             (Charge::Icbm, Aim::Dir(d)) => {
                 let t = self.flight(d)?;
                 self.spend_charge(events);
-                self.total_turns += 1;
-                self.bombs.push(Bomb { pos: t, fuse: 0, fire: self.blast, kind: BombKind::Plain });
+                self.run.total_turns += 1;
+                self.bombs.list.push(Bomb { pos: t, fuse: 0, fire: self.player.blast, kind: BombKind::Plain });
                 events.push(Event::Launched(t));
                 if self.explode(vec![t], Vec::new(), events) {
                     return Ok(false);
                 }
             }
             (Charge::Pierce | Charge::Power | Charge::Nuke | Charge::Acid | Charge::Icbm, _) => {
-                return Err(aimed("in a direction"))
+                return Err(aimed(say!("in a direction")))
             }
             (Charge::Freeze, Aim::Me) => {
                 self.freeze(events);
                 self.spend_charge(events);
-                self.total_turns += 1;
+                self.run.total_turns += 1;
             }
-            (Charge::Freeze, _) => return Err(aimed("at yourself")),
+            (Charge::Freeze, _) => return Err(aimed(say!("at yourself"))),
             (Charge::Decoy, Aim::At(p)) => {
                 let d = super::board::DIRS
                     .into_iter()
-                    .find(|&d| (1..=items::DECOY_REACH).any(|k| (0..k).fold(self.player, |q, _| q.step(d)) == p));
+                    .find(|&d| (1..=items::DECOY_REACH).any(|k| (0..k).fold(self.player.at, |q, _| q.step(d)) == p));
                 let Some(d) = d else { return Err(no("a decoy goes up to 3 tiles away in a straight line")) };
-                let mut q = self.player;
+                let mut q = self.player.at;
                 while q != p {
                     q = q.step(d);
                     if !self.empty(q) {
                         return Err(no("something is in the decoy's way"));
                     }
                 }
-                self.decoy = Some(p);
+                self.enemies.decoy = Some(p);
                 events.push(Event::DecoyPlaced(p));
                 self.spend_charge(events);
-                self.total_turns += 1;
+                self.run.total_turns += 1;
             }
             (Charge::Teleport, Aim::At(p)) => {
                 let reach = items::TELEPORT_REACH + i32::from(self.has(Power::Run));
-                let dist = if self.has(Power::Diagonal) { p.king(self.player) } else { p.dist(self.player) };
+                let dist = if self.has(Power::Diagonal) { p.king(self.player.at) } else { p.dist(self.player.at) };
                 if dist == 0 || dist > reach {
-                    return Err(no(format!("Teleport reaches {reach} steps")));
+                    return Err(no(say!("Teleport reaches {0} steps", reach)));
                 }
                 if !self.empty(p) {
                     return Err(no("Teleport needs an empty tile"));
                 }
                 self.spend_charge(events);
-                self.total_turns += 1;
+                self.run.total_turns += 1;
                 if self.arrive(p, false, events) {
                     return Ok(false);
                 }
@@ -425,7 +427,7 @@ impl State {
                     return Ok(false);
                 }
             }
-            (Charge::Decoy | Charge::Teleport, _) => return Err(aimed("at a tile")),
+            (Charge::Decoy | Charge::Teleport, _) => return Err(aimed(say!("at a tile"))),
         }
         Ok(true)
     }
@@ -434,34 +436,34 @@ impl State {
     /// carried) a swap dialog, now or after the turn.
     fn gain_charge(&mut self, c: Charge, n: u32, now: bool, events: &mut Vec<Event>) {
         let bit = 1 << (c as u32);
-        if self.explained & bit == 0 {
-            self.explained |= bit;
+        if self.run.explained & bit == 0 {
+            self.run.explained |= bit;
             events.push(Event::ChargeExplained(c));
         }
-        match self.charge {
-            None => self.charge = Some((c, n)),
-            Some((k, m)) if k == c => self.charge = Some((c, m + n)),
+        match self.player.charge {
+            None => self.player.charge = Some((c, n)),
+            Some((k, m)) if k == c => self.player.charge = Some((c, m + n)),
             Some(_) => {
                 let d = Dialog::Swap { new: c, uses: n };
                 if now {
-                    self.dialogs.push(d);
+                    self.run.dialogs.push(d);
                 } else {
-                    self.pending.push(d);
+                    self.run.pending.push(d);
                 }
                 return;
             }
         }
-        events.push(Event::ChargeGained(c, self.charge.map_or(0, |(_, n)| n)));
+        events.push(Event::ChargeGained(c, self.player.charge.map_or(0, |(_, n)| n)));
     }
 
     /// Sells what is left of the carried charge (if any) and carries `new`.
     fn swap_in(&mut self, new: Charge, uses: u32, events: &mut Vec<Event>) {
-        if let Some((old, left)) = self.charge.take() {
+        if let Some((old, left)) = self.player.charge.take() {
             let v = old.sell_value(left);
-            self.coins += v;
+            self.player.coins += v;
             events.push(Event::ChargeSold(old, v));
         }
-        self.charge = Some((new, uses));
+        self.player.charge = Some((new, uses));
         events.push(Event::ChargeGained(new, uses));
     }
 
@@ -470,14 +472,14 @@ impl State {
         match o {
             Offer::Charge(c) => return self.gain_charge(c, c.uses(), true, events),
             Offer::Power(p) => match p {
-                Power::BombUp => self.max_bombs = (self.max_bombs + 1).min(STAT_CAP),
-                Power::FireUp => self.blast = (self.blast + 1).min(STAT_CAP),
-                Power::Tnt => self.blast = (self.blast + 2).min(STAT_CAP),
-                Power::FuseUp => self.fuse = (self.fuse + 1).min(STAT_CAP),
-                Power::Star => self.star = items::STAR_TURNS,
-                Power::Heart => self.lives += 1,
-                Power::CoinBag => self.coins += items::COIN_BAG,
-                _ => self.abilities |= p.bit(),
+                Power::BombUp => self.player.max_bombs = (self.player.max_bombs + 1).min(STAT_CAP),
+                Power::FireUp => self.player.blast = (self.player.blast + 1).min(STAT_CAP),
+                Power::Tnt => self.player.blast = (self.player.blast + 2).min(STAT_CAP),
+                Power::FuseUp => self.player.fuse = (self.player.fuse + 1).min(STAT_CAP),
+                Power::Star => self.player.star = items::STAR_TURNS,
+                Power::Heart => self.player.lives += 1,
+                Power::CoinBag => self.player.coins += items::COIN_BAG,
+                _ => self.player.abilities |= p.bit(),
             },
         }
         if let Offer::Power(p) = o {
@@ -487,43 +489,43 @@ impl State {
 
     /// What a card shows: the change it makes from where you are
     /// ("Blast 2 → 4 (max 5)", "Pierce 3 → 6"), or its name.
-    pub fn card(&self, o: Offer) -> String {
-        let stat = |name: &str, now: u32, add: u32, cap: Option<u32>| match cap {
-            Some(c) => format!("{name} {now} → {} (max {c})", (now + add).min(c)),
-            None => format!("{name} {now} → {}", now + add),
+    pub fn card(&self, o: Offer) -> Say {
+        let stat = |name: &'static str, now: u32, add: u32, cap: Option<u32>| match cap {
+            Some(c) => say!("{0} {1} → {2} (max {3})", name, now, (now + add).min(c), c),
+            None => say!("{0} {1} → {2}", name, now, now + add),
         };
         match o {
-            Offer::Power(Power::BombUp) => stat("Bombs", self.max_bombs, 1, Some(STAT_CAP)),
-            Offer::Power(Power::FireUp) => stat("Blast", self.blast, 1, Some(STAT_CAP)),
-            Offer::Power(Power::Tnt) => stat("Blast", self.blast, 2, Some(STAT_CAP)),
-            Offer::Power(Power::FuseUp) => stat("Fuse", self.fuse, 1, Some(STAT_CAP)),
-            Offer::Power(Power::Heart) => stat("Lives", self.lives, 1, None),
-            Offer::Power(Power::CoinBag) => stat("Coins", self.coins, items::COIN_BAG, None),
+            Offer::Power(Power::BombUp) => stat("Bombs", self.player.max_bombs, 1, Some(STAT_CAP)),
+            Offer::Power(Power::FireUp) => stat("Blast", self.player.blast, 1, Some(STAT_CAP)),
+            Offer::Power(Power::Tnt) => stat("Blast", self.player.blast, 2, Some(STAT_CAP)),
+            Offer::Power(Power::FuseUp) => stat("Fuse", self.player.fuse, 1, Some(STAT_CAP)),
+            Offer::Power(Power::Heart) => stat("Lives", self.player.lives, 1, None),
+            Offer::Power(Power::CoinBag) => stat("Coins", self.player.coins, items::COIN_BAG, None),
             Offer::Power(Power::Star) => {
-                stat("Star turns", self.star, items::STAR_TURNS - self.star.min(items::STAR_TURNS), None)
+                stat("Star turns", self.player.star, items::STAR_TURNS - self.player.star.min(items::STAR_TURNS), None)
             }
-            Offer::Charge(c) => match self.charge {
+            Offer::Charge(c) => match self.player.charge {
                 Some((k, n)) if k == c => stat(c.name(), n, c.uses(), None),
-                _ => format!("{} ×{}", c.name(), c.uses()),
+                _ => say!("{0} ×{1}", c.name(), c.uses()),
             },
-            Offer::Power(p) => p.name().to_string(),
+            Offer::Power(p) => Say::from(p.name()),
         }
     }
 
     /// Answers the dialog on top. Decisions take no turn.
     pub(super) fn answer(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), Rejection> {
-        let top = self.dialogs.last().cloned().expect("answer is called with a dialog open");
+        let top = self.run.dialogs.last().cloned().expect("answer is called with a dialog open");
         let what = match &top {
-            Dialog::Gem { .. } => "choose one of the gem's cards",
-            Dialog::Shop { .. } => "buy, restock or leave the shop",
-            Dialog::Swap { .. } => "keep your charge or take the new one",
+            Dialog::Gem { .. } => say!("choose one of the gem's cards"),
+            Dialog::Shop { .. } => say!("buy, restock or leave the shop"),
+            Dialog::Swap { .. } => say!("keep your charge or take the new one"),
         };
         match (top, *action) {
             (Dialog::Gem { cards, .. }, Action::Choose(i)) => {
                 let o = *cards
                     .get(i as usize)
-                    .ok_or_else(|| no(format!("the gem offers cards 0 to {}", cards.len().saturating_sub(1))))?;
-                self.dialogs.pop();
+                    .ok_or_else(|| no(say!("the gem offers cards 0 to {0}", cards.len().saturating_sub(1))))?;
+                self.run.dialogs.pop();
                 self.take(o, events);
             }
             (Dialog::Shop { items: shelf, restocks }, Action::Buy(i)) => {
@@ -531,55 +533,55 @@ impl State {
                     .get(i as usize)
                     .copied()
                     .flatten()
-                    .ok_or_else(|| no(format!("there is no item {i} on the shelf")))?;
-                if self.coins < o.price() {
-                    return Err(no(format!("{} costs {} coins; you have {}", o.name(), o.price(), self.coins)));
+                    .ok_or_else(|| no(say!("there is no item {0} on the shelf", i)))?;
+                if self.player.coins < o.price() {
+                    return Err(no(say!("{0} costs {1} coins; you have {2}", o.name(), o.price(), self.player.coins)));
                 }
-                self.coins -= o.price();
+                self.player.coins -= o.price();
                 let mut shelf = shelf;
                 shelf[i as usize] = None;
-                *self.dialogs.last_mut().expect("the shop is open") = Dialog::Shop { items: shelf, restocks };
+                *self.run.dialogs.last_mut().expect("the shop is open") = Dialog::Shop { items: shelf, restocks };
                 events.push(Event::Bought(o, o.price()));
                 self.take(o, events);
             }
             (Dialog::Shop { restocks, .. }, Action::Restock) => {
                 let cost = restocks + 1;
-                if self.coins < cost {
-                    return Err(no(format!("a restock costs {cost} coins; you have {}", self.coins)));
+                if self.player.coins < cost {
+                    return Err(no(say!("a restock costs {0} coins; you have {1}", cost, self.player.coins)));
                 }
-                self.coins -= cost;
-                let shelf = items::draw(&items::shop_pool(&self.held()), items::SHOP_ITEMS, &mut self.shop_rng);
+                self.player.coins -= cost;
+                let shelf = items::draw(&items::shop_pool(&self.held()), items::SHOP_ITEMS, &mut self.run.shop_rng);
                 events.push(Event::Restocked(cost));
                 events.push(Event::ShopOpened(shelf.clone()));
-                *self.dialogs.last_mut().expect("the shop is open") =
+                *self.run.dialogs.last_mut().expect("the shop is open") =
                     Dialog::Shop { items: shelf.into_iter().map(Some).collect(), restocks: cost };
             }
             (Dialog::Shop { .. }, Action::LeaveShop) => {
-                self.dialogs.pop();
+                self.run.dialogs.pop();
             }
             (Dialog::Swap { new, uses }, Action::KeepCharge) => {
-                self.dialogs.pop();
+                self.run.dialogs.pop();
                 let v = new.sell_value(uses);
-                self.coins += v;
+                self.player.coins += v;
                 events.push(Event::ChargeSold(new, v));
             }
             (Dialog::Swap { new, uses }, Action::TakeCharge) => {
-                self.dialogs.pop();
+                self.run.dialogs.pop();
                 self.swap_in(new, uses, events);
             }
             (Dialog::Swap { new, uses }, Action::FreezeFirst) => {
                 if self.carrying() != Some(Charge::Freeze) {
                     return Err(no("you carry no Freeze to use first"));
                 }
-                self.dialogs.pop();
+                self.run.dialogs.pop();
                 self.freeze(events);
                 self.spend_charge(events);
                 self.swap_in(new, uses, events);
             }
-            _ => return Err(no(format!("first {what}"))),
+            _ => return Err(no(say!("first {0}", what))),
         }
-        if self.dialogs.is_empty() && self.exit_after {
-            self.exit_after = false;
+        if self.run.dialogs.is_empty() && self.run.exit_after {
+            self.run.exit_after = false;
             self.clear_level(events);
         }
         Ok(())

@@ -46,7 +46,8 @@ pub fn moves(s: &State) -> Vec<Action> {
 /// are, or off the board). A safe way if one exists, else the way that
 /// ignores danger, marked unsafe.
 pub fn route(s: &State, to: Pos) -> Option<Route> {
-    if !s.layout.inside(to) || to == s.player || s.phase != RunPhase::Playing || !s.dialogs.is_empty() {
+    if !s.board.layout.inside(to) || to == s.player.at || s.run.phase != RunPhase::Playing || !s.run.dialogs.is_empty()
+    {
         return None;
     }
     search(s, to).or_else(|| floor_way(s, to))
@@ -56,9 +57,9 @@ pub fn route(s: &State, to: Pos) -> Option<Route> {
 /// ignoring enemies, flame and bombs: what auto-move shows when no safe way
 /// exists. Marked unsafe.
 fn floor_way(s: &State, to: Pos) -> Option<Route> {
-    let exit = s.layout.exit;
-    let tree = floor_search(s, s.player, (s.exit_open && to != exit).then_some(exit));
-    let index = |p: Pos| (p.y * s.layout.w + p.x) as usize;
+    let exit = s.board.layout.exit;
+    let tree = floor_search(s, s.player.at, (s.board.exit_open && to != exit).then_some(exit));
+    let index = |p: Pos| (p.y * s.board.layout.w + p.x) as usize;
     tree.get(index(to)).copied().flatten()?;
     let (mut steps, mut tiles) = (Vec::new(), Vec::new());
     let mut at = to;
@@ -82,9 +83,9 @@ type Reached = (u32, Option<(Pos, Action)>);
 /// (none for `from`); `None` where it cannot be reached. The first way found
 /// wins a tie, in the order of [`moves`].
 fn floor_search(s: &State, from: Pos, avoid: Option<Pos>) -> Vec<Option<Reached>> {
-    let (w, h) = (s.layout.w, s.layout.h);
+    let (w, h) = (s.board.layout.w, s.board.layout.h);
     let index = |p: Pos| (p.y * w + p.x) as usize;
-    let walkable = |p: Pos| s.layout.inside(p) && s.layout.tile(p) == Tile::Floor && Some(p) != avoid;
+    let walkable = |p: Pos| s.board.layout.inside(p) && s.board.layout.tile(p) == Tile::Floor && Some(p) != avoid;
     let steps: Vec<Action> =
         moves(s).into_iter().filter(|a| matches!(a, Action::Move(_) | Action::Diagonal(_))).collect();
     let mut out = vec![None; (w * h) as usize];
@@ -109,13 +110,13 @@ fn floor_search(s: &State, from: Pos, avoid: Option<Pos>) -> Vec<Option<Reached>
 
 /// Whether a turn costs a life, or the run: `after` is the run once it is played.
 pub fn costs_a_life(before: &State, after: &State) -> bool {
-    after.lives < before.lives || after.phase == RunPhase::Over
+    after.player.lives < before.player.lives || after.run.phase == RunPhase::Over
 }
 
 /// Breadth-first over copies of the run, one node per tile reached.
 fn search(s: &State, to: Pos) -> Option<Route> {
-    let exit = s.layout.exit;
-    let mut seen: BTreeSet<Pos> = BTreeSet::from([s.player]);
+    let exit = s.board.layout.exit;
+    let mut seen: BTreeSet<Pos> = BTreeSet::from([s.player.at]);
     let mut queue: VecDeque<(State, Vec<Action>, Vec<Pos>)> = VecDeque::from([(s.clone(), Vec::new(), Vec::new())]);
     let mut nodes = 0;
     while let Some((st, steps, tiles)) = queue.pop_front() {
@@ -133,10 +134,10 @@ fn search(s: &State, to: Pos) -> Option<Route> {
                 continue;
             }
             // Leaving by the exit clears the level (or, on the last, wins the run).
-            let cleared = next.level != st.level || next.phase == RunPhase::Won;
-            let landed = if cleared { exit } else { next.player };
+            let cleared = next.run.level != st.run.level || next.run.phase == RunPhase::Won;
+            let landed = if cleared { exit } else { next.player.at };
             // The open exit ends the level: only as the destination.
-            if (cleared || (st.exit_open && landed == exit)) && to != exit {
+            if (cleared || (st.board.exit_open && landed == exit)) && to != exit {
                 continue;
             }
             if !seen.insert(landed) {
@@ -149,7 +150,7 @@ fn search(s: &State, to: Pos) -> Option<Route> {
                 return Some(Route { steps, tiles, safe: true });
             }
             // A dialog (the gem's cards, the shop) stops the walk there.
-            if next.dialogs.is_empty() && !cleared {
+            if next.run.dialogs.is_empty() && !cleared {
                 queue.push_back((next, steps, tiles));
             }
         }
@@ -173,7 +174,7 @@ pub const EXACT_PICKUPS: usize = 7;
 /// `None` when it has nothing to do (enemies left, a dialog open, the level
 /// over) or no safe action exists: the player's turn.
 pub fn autopilot(s: &State) -> Option<Action> {
-    if !s.enemies.is_empty() || s.phase != RunPhase::Playing || !s.dialogs.is_empty() {
+    if !s.enemies.list.is_empty() || s.run.phase != RunPhase::Playing || !s.run.dialogs.is_empty() {
         return None;
     }
     let safe = |a: &Action| {
@@ -181,20 +182,22 @@ pub fn autopilot(s: &State) -> Option<Action> {
         Explodo::apply(&mut next, a).is_ok() && !costs_a_life(s, &next)
     };
     let mut targets: Vec<Pos> = Vec::new();
-    for d in &s.drops {
+    for d in &s.board.drops {
         if !targets.contains(&d.pos) {
             targets.push(d.pos);
         }
     }
-    if s.gem_revealed && !s.gem_taken && !targets.contains(&s.layout.gem) {
-        targets.push(s.layout.gem);
+    if s.board.gem_revealed && !s.board.gem_taken && !targets.contains(&s.board.layout.gem) {
+        targets.push(s.board.layout.gem);
     }
     // Crates still crumbling may hide more; bombs ticking may burn the way.
-    if (!s.crumbling.is_empty() || !s.bombs.is_empty() || (targets.is_empty() && !s.exit_open)) && safe(&Action::Wait) {
+    if (!s.board.crumbling.is_empty() || !s.bombs.list.is_empty() || (targets.is_empty() && !s.board.exit_open))
+        && safe(&Action::Wait)
+    {
         return Some(Action::Wait);
     }
     let order = plan(s, &targets);
-    for to in order.into_iter().chain(s.exit_open.then_some(s.layout.exit)) {
+    for to in order.into_iter().chain(s.board.exit_open.then_some(s.board.layout.exit)) {
         if let Some(r) = route(s, to) {
             if r.safe {
                 return Some(r.steps[0]);
@@ -207,11 +210,11 @@ pub fn autopilot(s: &State) -> Option<Action> {
 /// The pickups in the order that takes fewest steps in all (over the floor
 /// as it lies), ending at the exit when it is open.
 fn plan(s: &State, targets: &[Pos]) -> Vec<Pos> {
-    let index = |p: Pos| (p.y * s.layout.w + p.x) as usize;
+    let index = |p: Pos| (p.y * s.board.layout.w + p.x) as usize;
     let far = u32::MAX / 64;
-    let from_me = floor_steps(s, s.player);
+    let from_me = floor_steps(s, s.player.at);
     let maps: Vec<Vec<Option<u32>>> = targets.iter().map(|&t| floor_steps(s, t)).collect();
-    let exit = s.exit_open.then_some(s.layout.exit);
+    let exit = s.board.exit_open.then_some(s.board.layout.exit);
     let cost = |order: &[usize]| -> u32 {
         let mut total = 0;
         let mut at: &Vec<Option<u32>> = &from_me;
@@ -266,11 +269,11 @@ mod tests {
     /// the player, so a way can be checked by hand.
     fn open_level(seed: u64) -> State {
         let mut s = Explodo::start(&Setup::default(), seed).unwrap();
-        s.enemies.clear();
-        let positions: Vec<Pos> = s.layout.positions().collect();
+        s.enemies.list.clear();
+        let positions: Vec<Pos> = s.board.layout.positions().collect();
         for p in positions {
-            if s.layout.tile(p) == Tile::Crate {
-                s.layout.set(p, Tile::Floor);
+            if s.board.layout.tile(p) == Tile::Crate {
+                s.board.layout.set(p, Tile::Floor);
             }
         }
         s
@@ -279,11 +282,11 @@ mod tests {
     #[test]
     fn the_way_is_shortest_and_lands_where_it_says() {
         let s = open_level(1);
-        let me = s.player;
+        let me = s.player.at;
         // Two tiles right of the player, if that is floor: two steps (no Run).
-        let far = (1..s.layout.w)
-            .flat_map(|x| (1..s.layout.h).map(move |y| Pos { x, y }))
-            .filter(|&p| s.layout.tile(p) == Tile::Floor && p.dist(me) >= 4)
+        let far = (1..s.board.layout.w)
+            .flat_map(|x| (1..s.board.layout.h).map(move |y| Pos { x, y }))
+            .filter(|&p| s.board.layout.tile(p) == Tile::Floor && p.dist(me) >= 4)
             .min_by_key(|p| (p.dist(me), p.y, p.x))
             .unwrap();
         let r = route(&s, far).expect("a way on an open board");
@@ -295,7 +298,7 @@ mod tests {
         let mut play = s.clone();
         for (a, t) in r.steps.iter().zip(&r.tiles) {
             Explodo::apply(&mut play, a).unwrap();
-            assert_eq!(play.player, *t);
+            assert_eq!(play.player.at, *t);
         }
         // Without Run and Diagonal it is exactly the Manhattan way on an open floor.
         if !s.has(Power::Run) && !s.has(Power::Diagonal) {
@@ -308,18 +311,18 @@ mod tests {
     #[test]
     fn a_step_that_costs_a_life_is_never_in_a_safe_way() {
         let mut s = open_level(3);
-        let me = s.player;
+        let me = s.player.at;
         // Flame on every tile next to the player but one: the way goes round.
         let target = Pos { x: me.x + 2, y: me.y };
-        if s.layout.tile(target) != Tile::Floor || s.layout.tile(me.step(Dir::Right)) != Tile::Floor {
+        if s.board.layout.tile(target) != Tile::Floor || s.board.layout.tile(me.step(Dir::Right)) != Tile::Floor {
             return;
         }
-        s.flames.push((me.step(Dir::Right), s.turn + 5));
+        s.bombs.flames.push((me.step(Dir::Right), s.run.turn + 5));
         let r = route(&s, target).expect("a way round the flame");
         assert!(r.safe && !r.tiles.contains(&me.step(Dir::Right)), "{:?}", r.tiles);
         // Walled in by flame: only the unsafe way is left, and it says so.
         for d in DIRS {
-            s.flames.push((me.step(d), s.turn + 5));
+            s.bombs.flames.push((me.step(d), s.run.turn + 5));
         }
         let r = route(&s, target).expect("the way as if nothing could hurt");
         assert!(!r.safe);
@@ -329,24 +332,25 @@ mod tests {
     fn autopilot_collects_every_pickup_then_leaves_by_the_exit() {
         use crate::explodo::Drop;
         let mut s = open_level(7);
-        s.crumbling.clear();
-        s.bombs.clear();
+        s.board.crumbling.clear();
+        s.bombs.list.clear();
         let floor: Vec<Pos> =
-            s.layout.positions().filter(|&p| s.layout.tile(p) == Tile::Floor && p != s.player).collect();
+            s.board.layout.positions().filter(|&p| s.board.layout.tile(p) == Tile::Floor && p != s.player.at).collect();
         for (i, p) in floor.iter().rev().step_by(7).take(3).enumerate() {
-            s.drops.push(Drop { pos: *p, coins: 1 + i as u32, charge: None });
+            s.board.drops.push(Drop { pos: *p, coins: 1 + i as u32, charge: None });
         }
-        s.exit_open = true;
-        s.exit_revealed = true;
-        let (coins, level) = (s.coins, s.level);
+        s.board.exit_open = true;
+        s.board.exit_revealed = true;
+        let (coins, level) = (s.player.coins, s.run.level);
         let mut turns = 0;
-        while s.level == level {
-            let a = autopilot(&s).unwrap_or_else(|| panic!("stopped at {:?} with {} drops", s.player, s.drops.len()));
+        while s.run.level == level {
+            let a = autopilot(&s)
+                .unwrap_or_else(|| panic!("stopped at {:?} with {} drops", s.player.at, s.board.drops.len()));
             Explodo::apply(&mut s, &a).unwrap();
             turns += 1;
             assert!(turns < 200, "autopilot walks to an end");
         }
-        assert!(s.coins >= coins + 6, "every coin was picked up ({} → {})", coins, s.coins);
+        assert!(s.player.coins >= coins + 6, "every coin was picked up ({} → {})", coins, s.player.coins);
         // With enemies left it does nothing: the player's turn.
         let busy = Explodo::start(&Setup::default(), 7).unwrap();
         assert_eq!(autopilot(&busy), None);
@@ -358,21 +362,21 @@ mod tests {
     #[test]
     fn the_last_levels_exit_is_walked_to_and_wins_the_run() {
         let mut s = open_level(5);
-        s.level = crate::explodo::LEVELS;
-        s.crumbling.clear();
-        s.exit_open = true;
-        s.exit_revealed = true;
-        let exit = s.layout.exit;
+        s.run.level = crate::explodo::LEVELS;
+        s.board.crumbling.clear();
+        s.board.exit_open = true;
+        s.board.exit_revealed = true;
+        let exit = s.board.layout.exit;
         let r = route(&s, exit).expect("a way to the last exit");
         assert!(r.safe, "winning is no danger: {:?}", r.tiles);
         let mut turns = 0;
-        while s.phase == RunPhase::Playing {
+        while s.run.phase == RunPhase::Playing {
             let a = autopilot(&s).expect("autopilot walks to the exit");
             Explodo::apply(&mut s, &a).unwrap();
             turns += 1;
             assert!(turns < 100);
         }
-        assert_eq!(s.phase, RunPhase::Won);
+        assert_eq!(s.run.phase, RunPhase::Won);
     }
 
     #[test]
@@ -389,13 +393,13 @@ mod tests {
     #[test]
     fn the_open_exit_is_crossed_only_as_the_destination() {
         let mut s = open_level(5);
-        s.exit_open = true;
-        s.exit_revealed = true;
-        let exit = s.layout.exit;
+        s.board.exit_open = true;
+        s.board.exit_revealed = true;
+        let exit = s.board.layout.exit;
         if let Some(r) = route(&s, exit) {
             assert_eq!(*r.tiles.last().unwrap(), exit);
         }
-        for p in s.layout.positions().filter(|&p| p != exit && s.layout.tile(p) == Tile::Floor).take(40) {
+        for p in s.board.layout.positions().filter(|&p| p != exit && s.board.layout.tile(p) == Tile::Floor).take(40) {
             if let Some(r) = route(&s, p) {
                 assert!(!r.tiles.contains(&exit), "{p:?} by way of the exit: {:?}", r.tiles);
             }

@@ -61,31 +61,31 @@ pub fn moment(topic: Topic, before: &State, action: &Action, events: &[Event], a
         .max()
         .unwrap_or(0);
     let exploded_kind = |kind: BombKind| {
-        events
-            .iter()
-            .any(|e| matches!(e, Event::Exploded(at, _) if before.bombs.iter().any(|b| b.pos == *at && b.kind == kind)))
+        events.iter().any(
+            |e| matches!(e, Event::Exploded(at, _) if before.bombs.list.iter().any(|b| b.pos == *at && b.kind == kind)),
+        )
     };
     let absorbed = |by: &str| events.iter().any(|e| matches!(e, Event::Absorbed(b) if b == by));
-    let moved = before.player.dist(after.player);
+    let moved = before.player.at.dist(after.player.at);
     let lost = |how: &str| events.iter().any(|e| matches!(e, Event::LifeLost(t) if t.contains(how)));
     match topic {
         Topic::Enemy(k) => events.iter().any(|e| matches!(e, Event::EnemyDied(_, kind) if *kind == k)),
         Topic::Control(c) => match c {
-            Control::Step => matches!(action, Action::Move(_)) && after.player.dist(after.layout.start) >= 3,
+            Control::Step => matches!(action, Action::Move(_)) && after.player.at.dist(after.board.layout.start) >= 3,
             Control::Bomb => killed,
             Control::Wait => {
                 matches!(action, Action::Wait) && events.iter().any(|e| matches!(e, Event::EnemyMoved(..)))
             }
         },
         Topic::Thing(t) => match t {
-            Thing::Bush => matches!(action, Action::Move(_)) && after.layout.has(after.player, BUSH),
+            Thing::Bush => matches!(action, Action::Move(_)) && after.board.layout.has(after.player.at, BUSH),
             Thing::BushFire => events.iter().any(|e| matches!(e, Event::BushBurnt(_))),
             Thing::Metal => events.iter().any(|e| {
-                matches!(e, Event::Exploded(at, _) if DIRS.iter().any(|&d| before.layout.tile(at.step(d)) == Tile::Metal))
+                matches!(e, Event::Exploded(at, _) if DIRS.iter().any(|&d| before.board.layout.tile(at.step(d)) == Tile::Metal))
             }),
             Thing::Oil => events.iter().any(|e| matches!(e, Event::OilBurnt(_))),
             Thing::OilSlide => matches!(action, Action::Move(_)) && moved >= 2,
-            Thing::Spikes => matches!(action, Action::Move(_)) && after.layout.has(after.player, SPIKES),
+            Thing::Spikes => matches!(action, Action::Move(_)) && after.board.layout.has(after.player.at, SPIKES),
             Thing::Barrel => events.iter().any(|e| matches!(e, Event::BarrelBurst(_))),
             Thing::Chain => events.iter().any(|e| matches!(e, Event::Chain(_))),
             Thing::Drops => events.iter().any(|e| matches!(e, Event::DropPicked(..))),
@@ -99,7 +99,7 @@ pub fn moment(topic: Topic, before: &State, action: &Action, events: &[Event], a
         },
         Topic::Power(p) => {
             match p {
-                Power::BombUp => after.bombs.len() >= 2,
+                Power::BombUp => after.bombs.list.len() >= 2,
                 Power::FireUp => killed && reach >= 2,
                 Power::Tnt => killed && reach >= 3,
                 Power::FuseUp => killed,
@@ -111,10 +111,10 @@ pub fn moment(topic: Topic, before: &State, action: &Action, events: &[Event], a
                 Power::Rpg => matches!(action, Action::Rpg(_)),
                 Power::Detonator => matches!(action, Action::Detonate(_)),
                 Power::Proximity => events.iter().any(
-                    |e| matches!(e, Event::Exploded(at, _) if before.bombs.iter().any(|b| b.pos == *at && b.fuse > 1)),
+                    |e| matches!(e, Event::Exploded(at, _) if before.bombs.list.iter().any(|b| b.pos == *at && b.fuse > 1)),
                 ) && !matches!(action, Action::Detonate(_)),
-                Power::CratePass => after.layout.tile(after.player) == Tile::Crate,
-                Power::BombPass => after.bombs.iter().any(|b| b.pos == after.player),
+                Power::CratePass => after.board.layout.tile(after.player.at) == Tile::Crate,
+                Power::BombPass => after.bombs.list.iter().any(|b| b.pos == after.player.at),
                 Power::Star => absorbed("Star"),
                 Power::Heart | Power::CoinBag => false,
             }
@@ -149,8 +149,8 @@ fn candidates(s: &State, hint: Option<Action>) -> Vec<Action> {
         match c {
             Charge::Freeze => all.push(Action::UseCharge(Aim::Me)),
             Charge::Decoy | Charge::Teleport => {
-                for p in s.layout.positions() {
-                    if (1..=3).contains(&p.dist(s.player)) && s.floor_free(p) {
+                for p in s.board.layout.positions() {
+                    if (1..=3).contains(&p.dist(s.player.at)) && s.floor_free(p) {
                         all.push(Action::UseCharge(Aim::At(p)));
                     }
                 }
@@ -181,7 +181,7 @@ fn candidates(s: &State, hint: Option<Action>) -> Vec<Action> {
         }
     }
     if s.has(Power::Detonator) {
-        all.extend(s.bombs.iter().filter(|b| b.yours()).map(|b| Action::Detonate(b.pos)));
+        all.extend(s.bombs.list.iter().filter(|b| b.yours()).map(|b| Action::Detonate(b.pos)));
     }
     all.extend(DIRS.map(Action::Bomb));
     all.extend(DIRS.map(Action::Move));
@@ -244,8 +244,8 @@ pub fn make(topic: Topic, seed: u64) -> Result<Scene, String> {
     let mut seeds = Rng::stream(seed, "explodo.scene.variants");
     let mut variant = seed;
     for _ in 0..VARIANTS {
-        let start = Explodo::start(&setup, variant).map_err(|e| e.0)?;
-        let w = start.layout.w;
+        let start = Explodo::start(&setup, variant).map_err(|e| e.0.to_string())?;
+        let w = start.board.layout.w;
         let hint = plan(topic).hint.iter().map(|&a| if mirrored(variant) { flip_action(a, w) } else { a }).collect();
         let mut search = Search { topic, hint, path: Vec::new(), nodes: SEARCH_NODES };
         if let Some(moment) = search.dfs(&start) {
@@ -254,7 +254,7 @@ pub fn make(topic: Topic, seed: u64) -> Result<Scene, String> {
             // first (none when the moment ends the board).
             let mut s = start.clone();
             for a in &actions {
-                Explodo::apply(&mut s, a).map_err(|e| e.0)?;
+                Explodo::apply(&mut s, a).map_err(|e| e.0.to_string())?;
             }
             let tail = if topic.ends() { 0 } else { TAIL };
             for _ in 0..tail {
@@ -317,10 +317,10 @@ mod tests {
         let topic = Topic::Power(Power::Kick);
         let a = Explodo::start(&Setup { scene: Some(topic), ..Setup::default() }, 2).unwrap();
         let b = Explodo::start(&Setup { scene: Some(topic), ..Setup::default() }, 3).unwrap();
-        let w = a.layout.w;
-        assert_eq!(a.player.x, w - 1 - b.player.x);
-        for p in a.layout.positions() {
-            assert_eq!(a.layout.tile(p), b.layout.tile(Pos { x: w - 1 - p.x, y: p.y }));
+        let w = a.board.layout.w;
+        assert_eq!(a.player.at.x, w - 1 - b.player.at.x);
+        for p in a.board.layout.positions() {
+            assert_eq!(a.board.layout.tile(p), b.board.layout.tile(Pos { x: w - 1 - p.x, y: p.y }));
         }
     }
 }

@@ -38,35 +38,37 @@ pub struct Score {
 
 /// The record of a finished run; `None` while it goes on, and for Immortal runs.
 pub fn score(s: &State, date: &str) -> Option<Score> {
-    if s.phase == RunPhase::Playing || s.setup.immortal || s.setup.lab() || s.setup.test() {
+    if s.run.phase == RunPhase::Playing || s.run.setup.immortal || s.run.setup.lab() || s.run.setup.test() {
         return None;
     }
-    let won = s.phase == RunPhase::Won;
+    let won = s.run.phase == RunPhase::Won;
     Some(Score {
         won,
-        level: if won { LEVELS } else { s.level },
-        coins: s.coins,
-        turns: s.total_turns,
-        kills: s.kills,
-        lives_lost: s.lives_lost,
-        ended: if won { "won".into() } else { s.last_death.clone().unwrap_or_default() },
+        level: if won { LEVELS } else { s.run.level },
+        coins: s.player.coins,
+        turns: s.run.total_turns,
+        kills: s.run.kills,
+        lives_lost: s.run.lives_lost,
+        ended: if won { "won".into() } else { s.run.last_death.as_ref().map(ToString::to_string).unwrap_or_default() },
         powerups: held(s),
         date: date.into(),
-        seed: s.seed,
-        developer: s.setup.developer,
+        seed: s.run.seed,
+        developer: s.run.setup.developer,
     })
 }
 
 /// What a run holds, as the score board lists it.
 pub fn held(s: &State) -> Vec<String> {
     let mut out = Vec::new();
-    for (name, now, start) in [("Bombs", s.max_bombs, 1), ("Blast", s.blast, 1), ("Fuse", s.fuse, 3)] {
+    for (name, now, start) in
+        [("Bombs", s.player.max_bombs, 1), ("Blast", s.player.blast, 1), ("Fuse", s.player.fuse, 3)]
+    {
         if now != start {
             out.push(format!("{name} {now}"));
         }
     }
     out.extend(super::items::POWERS.iter().filter(|p| p.is_ability() && s.has(**p)).map(|p| p.name().to_string()));
-    if let Some((c, n)) = s.charge {
+    if let Some((c, n)) = s.player.charge {
         out.push(format!("{} ×{n}", c.name()));
     }
     out

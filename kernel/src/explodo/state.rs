@@ -6,6 +6,7 @@ use super::board::{Layout, Pos, Tile};
 use super::items::{self, Charge, Power};
 use super::types::{Bomb, Dialog, Drop, Enemy, RunPhase, Setup};
 use crate::rng::Rng;
+use crate::say::Say;
 
 /// Levels in a run.
 pub const LEVELS: u32 = 20;
@@ -18,9 +19,25 @@ pub const START_BLAST: u32 = 1;
 /// A new bomb's fuse at the start of a run (the number it shows).
 pub const START_FUSE: u32 = 3;
 
-/// The whole run.
+/// The whole run, in five parts: the run's course, the player, the enemies,
+/// the bombs and their fire, and the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
+    /// The run's course: where it stands, its counters, its dialogs.
+    pub run: Run,
+    /// The player: where, what it holds, its stats.
+    pub player: Player,
+    /// The enemies and what they go by.
+    pub enemies: Enemies,
+    /// Bombs on the board and the fire they leave.
+    pub bombs: Bombs,
+    /// The board: its tiles, what lies on them, what is uncovered.
+    pub board: Board,
+}
+
+/// The run's course.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
     /// The run's seed.
     pub seed: u64,
     /// Its options.
@@ -29,26 +46,6 @@ pub struct State {
     pub level: u32,
     /// Retries of this level so far.
     pub attempt: u32,
-    /// The board (crates burn and crumble).
-    pub layout: Layout,
-    /// The exit is uncovered.
-    pub exit_revealed: bool,
-    /// The gem is uncovered.
-    pub gem_revealed: bool,
-    /// Every enemy is dead: the exit lets you out.
-    pub exit_open: bool,
-    /// The player.
-    pub player: Pos,
-    /// Lives left.
-    pub lives: u32,
-    /// Coins held.
-    pub coins: u32,
-    /// Bombs on the board at once.
-    pub max_bombs: u32,
-    /// Blast reach.
-    pub blast: u32,
-    /// A new bomb's number.
-    pub fuse: u32,
     /// The turn within the level (from 1).
     pub turn: u32,
     /// Turns over the whole run.
@@ -59,30 +56,10 @@ pub struct State {
     pub lives_lost: u32,
     /// The level's par.
     pub par: u32,
-    /// Enemies.
-    pub enemies: Vec<Enemy>,
-    /// Bombs.
-    pub bombs: Vec<Bomb>,
-    /// Burning tiles and the last turn they burn.
-    pub flames: Vec<(Pos, u32)>,
-    /// Coins lying about.
-    pub drops: Vec<Drop>,
-    /// Crates crumbling after the last enemy, with turns left.
-    pub crumbling: Vec<(Pos, u32)>,
-    /// The enemies' randomness for this attempt.
-    pub ai: Rng,
-    /// Drops.
-    pub loot: Rng,
     /// Where the run stands.
     pub phase: RunPhase,
     /// The last life lost, as the banner says it.
-    pub last_death: Option<String>,
-    /// Abilities and passes held ([`Power::bit`]).
-    pub abilities: u32,
-    /// Star turns left.
-    pub star: u32,
-    /// The charge carried, with its uses.
-    pub charge: Option<(Charge, u32)>,
+    pub last_death: Option<Say>,
     /// Charge kinds already explained this run (bit per kind).
     pub explained: u32,
     /// Open dialogs; the last is on top and must be answered first.
@@ -91,26 +68,86 @@ pub struct State {
     pub pending: Vec<Dialog>,
     /// The step that opened a dialog also reached the open exit.
     pub exit_after: bool,
-    /// The level's gem was taken (or burnt) on this attempt.
-    pub gem_taken: bool,
-    /// The rainbow gem's tile (Developer mode) until taken.
-    pub rainbow: Option<Pos>,
-    /// The turn (plus one) a Shield absorbed a hit: nothing else hurts that turn.
-    pub shielded: u32,
-    /// The turn (plus one) flame last hurt you (flame hurts once a turn).
-    pub burnt: u32,
-    /// The decoy chasers go after.
-    pub decoy: Option<Pos>,
-    /// Where chasers last saw you (you hide in bushes).
-    pub last_seen: Pos,
-    /// Bushes that catch fire next turn.
-    pub smoulder: Vec<Pos>,
-    /// Tiles under dust and the turn their ceiling falls.
-    pub ceilings: Vec<(Pos, u32)>,
     /// The charge dropped where you fell, to lie there on the retry.
     pub fallen: Option<(Pos, Charge, u32)>,
     /// The shop's draws for this run.
     pub shop_rng: Rng,
+}
+
+/// The player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// Where the player stands.
+    pub at: Pos,
+    /// Lives left.
+    pub lives: u32,
+    /// Coins held.
+    pub coins: u32,
+    /// Bombs on the board at once.
+    pub max_bombs: u32,
+    /// Blast reach.
+    pub blast: u32,
+    /// A new bomb's number.
+    pub fuse: u32,
+    /// Abilities and passes held ([`Power::bit`]).
+    pub abilities: u32,
+    /// Star turns left.
+    pub star: u32,
+    /// The charge carried, with its uses.
+    pub charge: Option<(Charge, u32)>,
+    /// The turn (plus one) a Shield absorbed a hit: nothing else hurts that turn.
+    pub shielded: u32,
+    /// The turn (plus one) flame last hurt you (flame hurts once a turn).
+    pub burnt: u32,
+}
+
+/// The enemies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Enemies {
+    /// Every enemy alive, in the order they act.
+    pub list: Vec<Enemy>,
+    /// The enemies' randomness for this attempt.
+    pub ai: Rng,
+    /// The decoy chasers go after.
+    pub decoy: Option<Pos>,
+    /// Where chasers last saw you (you hide in bushes).
+    pub last_seen: Pos,
+}
+
+/// Bombs and their fire.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bombs {
+    /// Bombs on the board.
+    pub list: Vec<Bomb>,
+    /// Burning tiles and the last turn they burn.
+    pub flames: Vec<(Pos, u32)>,
+    /// Bushes that catch fire next turn.
+    pub smoulder: Vec<Pos>,
+}
+
+/// The board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The tiles (crates burn and crumble).
+    pub layout: Layout,
+    /// The exit is uncovered.
+    pub exit_revealed: bool,
+    /// The gem is uncovered.
+    pub gem_revealed: bool,
+    /// Every enemy is dead: the exit lets you out.
+    pub exit_open: bool,
+    /// The level's gem was taken (or burnt) on this attempt.
+    pub gem_taken: bool,
+    /// The rainbow gem's tile (Developer mode) until taken.
+    pub rainbow: Option<Pos>,
+    /// Coins lying about.
+    pub drops: Vec<Drop>,
+    /// Crates crumbling after the last enemy, with turns left.
+    pub crumbling: Vec<(Pos, u32)>,
+    /// Tiles under dust and the turn their ceiling falls.
+    pub ceilings: Vec<(Pos, u32)>,
+    /// Drops' randomness.
+    pub loot: Rng,
 }
 
 /// The crowding divisor: one danger point per this many open tiles, 26 on level 1 falling to 9 on level 20.
@@ -139,72 +176,78 @@ impl State {
     /// validates the setup and then enters the level (or dresses a scene).
     pub fn new(seed: u64, setup: Setup) -> State {
         State {
-            seed,
-            setup,
-            level: 1,
-            attempt: 0,
-            layout: Layout {
-                w: 0,
-                h: 0,
-                tiles: Vec::new(),
-                start: Pos { x: 1, y: 1 },
-                exit: Pos { x: 1, y: 1 },
-                gem: Pos { x: 1, y: 1 },
-                marks: Vec::new(),
+            run: Run {
+                seed,
+                setup,
+                level: 1,
+                attempt: 0,
+                turn: 1,
+                total_turns: 0,
+                kills: 0,
+                lives_lost: 0,
+                par: 0,
+                phase: RunPhase::Playing,
+                last_death: None,
+                explained: 0,
+                dialogs: Vec::new(),
+                pending: Vec::new(),
+                exit_after: false,
+                fallen: None,
+                shop_rng: Rng::stream(seed, "explodo.shop"),
             },
-            exit_revealed: false,
-            gem_revealed: false,
-            exit_open: false,
-            player: Pos { x: 1, y: 1 },
-            lives: START_LIVES,
-            coins: 0,
-            max_bombs: START_BOMBS,
-            blast: START_BLAST,
-            fuse: START_FUSE,
-            turn: 1,
-            total_turns: 0,
-            kills: 0,
-            lives_lost: 0,
-            par: 0,
-            enemies: Vec::new(),
-            bombs: Vec::new(),
-            flames: Vec::new(),
-            drops: Vec::new(),
-            crumbling: Vec::new(),
-            ai: Rng::stream(seed, "explodo.ai"),
-            loot: Rng::stream(seed, "explodo.loot"),
-            phase: RunPhase::Playing,
-            last_death: None,
-            abilities: 0,
-            star: 0,
-            charge: None,
-            explained: 0,
-            dialogs: Vec::new(),
-            pending: Vec::new(),
-            exit_after: false,
-            gem_taken: false,
-            rainbow: None,
-            shielded: 0,
-            burnt: 0,
-            decoy: None,
-            last_seen: Pos { x: 1, y: 1 },
-            smoulder: Vec::new(),
-            ceilings: Vec::new(),
-            fallen: None,
-            shop_rng: Rng::stream(seed, "explodo.shop"),
+            player: Player {
+                at: Pos { x: 1, y: 1 },
+                lives: START_LIVES,
+                coins: 0,
+                max_bombs: START_BOMBS,
+                blast: START_BLAST,
+                fuse: START_FUSE,
+                abilities: 0,
+                star: 0,
+                charge: None,
+                shielded: 0,
+                burnt: 0,
+            },
+            enemies: Enemies {
+                list: Vec::new(),
+                ai: Rng::stream(seed, "explodo.ai"),
+                decoy: None,
+                last_seen: Pos { x: 1, y: 1 },
+            },
+            bombs: Bombs { list: Vec::new(), flames: Vec::new(), smoulder: Vec::new() },
+            board: Board {
+                layout: Layout {
+                    w: 0,
+                    h: 0,
+                    tiles: Vec::new(),
+                    start: Pos { x: 1, y: 1 },
+                    exit: Pos { x: 1, y: 1 },
+                    gem: Pos { x: 1, y: 1 },
+                    marks: Vec::new(),
+                },
+                exit_revealed: false,
+                gem_revealed: false,
+                exit_open: false,
+                gem_taken: false,
+                rainbow: None,
+                drops: Vec::new(),
+                crumbling: Vec::new(),
+                ceilings: Vec::new(),
+                loot: Rng::stream(seed, "explodo.loot"),
+            },
         }
     }
 
     pub(super) fn stream(&self, what: &str) -> Rng {
-        Rng::stream(self.seed, &format!("explodo.{what}.{}", self.level))
+        Rng::stream(self.run.seed, &format!("explodo.{what}.{}", self.run.level))
     }
 
     pub(super) fn floor_free(&self, p: Pos) -> bool {
-        self.layout.tile(p) == Tile::Floor && !self.bombs.iter().any(|b| b.pos == p)
+        self.board.layout.tile(p) == Tile::Floor && !self.bombs.list.iter().any(|b| b.pos == p)
     }
 
     pub(super) fn burning(&self, p: Pos) -> bool {
-        self.flames.iter().any(|&(f, _)| f == p)
+        self.bombs.flames.iter().any(|&(f, _)| f == p)
     }
 
     /// Empty floor: no bomb, no enemy, no flame (where a decoy may stand,
@@ -214,11 +257,11 @@ impl State {
     }
 
     pub(super) fn enemy_at(&self, p: Pos) -> Option<usize> {
-        self.enemies.iter().position(|e| e.pos == p)
+        self.enemies.list.iter().position(|e| e.pos == p)
     }
 
     pub(super) fn bomb_at(&self, p: Pos) -> Option<usize> {
-        self.bombs.iter().position(|b| b.pos == p)
+        self.bombs.list.iter().position(|b| b.pos == p)
     }
 
     /// Holds power-up `p` as if taken from a gem (the balance lab's
@@ -229,16 +272,21 @@ impl State {
 
     /// Whether you hold a power-up ability or pass.
     pub fn has(&self, p: Power) -> bool {
-        self.abilities & p.bit() != 0
+        self.player.abilities & p.bit() != 0
     }
 
     /// The carried charge's kind.
     pub fn carrying(&self) -> Option<Charge> {
-        self.charge.map(|(c, _)| c)
+        self.player.charge.map(|(c, _)| c)
     }
 
     /// What offers care about.
     pub fn held(&self) -> items::Held {
-        items::Held { abilities: self.abilities, bombs: self.max_bombs, blast: self.blast, fuse: self.fuse }
+        items::Held {
+            abilities: self.player.abilities,
+            bombs: self.player.max_bombs,
+            blast: self.player.blast,
+            fuse: self.player.fuse,
+        }
     }
 }

@@ -12,7 +12,7 @@ fn objects_turn_up_from_their_levels_never_near_the_start_exit_or_gem() {
     for seed in 0..12 {
         for level in 1..=20 {
             let s = level_state(seed, level);
-            let l = &s.layout;
+            let l = &s.board.layout;
             let count = |f: &dyn Fn(Pos) -> bool| l.positions().filter(|&q| f(q)).count();
             let bushes = count(&|q| l.has(q, BUSH));
             let metal = count(&|q| l.tile(q) == Tile::Metal);
@@ -40,7 +40,7 @@ fn objects_turn_up_from_their_levels_never_near_the_start_exit_or_gem() {
                     assert!(reach[(q.y * l.w + q.x) as usize], "seed {seed} level {level}: {q:?} cut off");
                 }
             }
-            assert!(s.enemies.iter().all(|e| !l.has(e.pos, SPIKES)));
+            assert!(s.enemies.list.iter().all(|e| !l.has(e.pos, SPIKES)));
         }
     }
 }
@@ -48,14 +48,14 @@ fn objects_turn_up_from_their_levels_never_near_the_start_exit_or_gem() {
 #[test]
 fn a_bush_hides_you_so_chasers_head_where_they_last_saw_you() {
     let mut s = arena(11, 5);
-    s.player = p(3, 3);
-    s.layout.mark(p(3, 2), BUSH, true);
+    s.player.at = p(3, 3);
+    s.board.layout.mark(p(3, 2), BUSH, true);
     go(&mut s, &[W]);
     go(&mut s, &[M(U)]);
-    assert_eq!(s.last_seen, p(3, 3), "unseen in the bush");
+    assert_eq!(s.enemies.last_seen, p(3, 3), "unseen in the bush");
     enemy(&mut s, Kind::Hunter, p(8, 3));
-    let mut at = s.enemies[0].pos;
-    for st in s.enemies[0].plan.clone() {
+    let mut at = s.enemies.list[0].pos;
+    for st in s.enemies.list[0].plan.clone() {
         at = st.end(at);
     }
     assert_eq!(at, p(5, 3), "along row 3 toward where you were");
@@ -64,111 +64,111 @@ fn a_bush_hides_you_so_chasers_head_where_they_last_saw_you() {
 #[test]
 fn a_burning_bush_sets_its_neighbours_alight_next_turn() {
     let mut s = arena(11, 5);
-    s.player = p(1, 3);
+    s.player.at = p(1, 3);
     for x in 3..=6 {
-        s.layout.mark(p(x, 1), BUSH, true);
+        s.board.layout.mark(p(x, 1), BUSH, true);
     }
-    s.bombs.push(Bomb::plain(p(2, 1), 1, 1));
+    s.bombs.list.push(Bomb::plain(p(2, 1), 1, 1));
     let ev = go(&mut s, &[W]);
     assert!(ev.contains(&Event::BushBurnt(p(3, 1))) && !ev.contains(&Event::BushBurnt(p(4, 1))), "{ev:?}");
-    assert_eq!(s.smoulder, vec![p(4, 1)]);
+    assert_eq!(s.bombs.smoulder, vec![p(4, 1)]);
     let ev = go(&mut s, &[W]);
     assert!(ev.contains(&Event::BushBurnt(p(4, 1))), "{ev:?}");
     assert!(s.burning(p(4, 1)));
     go(&mut s, &[W, W]);
-    assert!(!s.layout.has(p(6, 1), BUSH), "a slow fire front");
+    assert!(!s.board.layout.has(p(6, 1), BUSH), "a slow fire front");
 }
 
 #[test]
 fn metal_crates_stop_even_pierce_flame_and_crate_pass() {
     let mut s = arena(11, 5);
-    s.layout.set(p(4, 1), Tile::Metal);
-    s.blast = 5;
+    s.board.layout.set(p(4, 1), Tile::Metal);
+    s.player.blast = 5;
     let (tiles, _) = s.blast(&Bomb { pos: p(2, 1), fuse: 0, fire: 5, kind: BombKind::Pierce });
     assert!(tiles.contains(&p(3, 1)) && !tiles.contains(&p(4, 1)) && !tiles.contains(&p(5, 1)));
-    s.abilities |= items::Power::CratePass.bit();
-    s.player = p(3, 1);
+    s.player.abilities |= items::Power::CratePass.bit();
+    s.player.at = p(3, 1);
     assert_eq!(Explodo::apply(&mut s, &M(R)).unwrap_err().0, "a wall is in the way");
 }
 
 #[test]
 fn an_oil_spill_burns_all_at_once_setting_off_bombs_in_it() {
     let mut s = arena(13, 5);
-    s.player = p(1, 3);
+    s.player.at = p(1, 3);
     for x in 4..=9 {
-        s.layout.mark(p(x, 1), OIL, true);
+        s.board.layout.mark(p(x, 1), OIL, true);
     }
-    s.bombs.push(Bomb::plain(p(9, 1), 5, 1));
-    s.bombs.push(Bomb::plain(p(3, 1), 1, 1));
+    s.bombs.list.push(Bomb::plain(p(9, 1), 5, 1));
+    s.bombs.list.push(Bomb::plain(p(3, 1), 1, 1));
     let ev = go(&mut s, &[W]);
     assert!(ev.iter().any(|e| matches!(e, Event::OilBurnt(t) if t.len() == 6)), "{ev:?}");
     assert!(ev.contains(&Event::Chain(p(9, 1))), "the bomb in the spill went off: {ev:?}");
     assert!(s.burning(p(7, 1)) && s.burning(p(10, 1)));
-    assert!(!s.layout.has(p(5, 1), OIL), "burnt away");
+    assert!(!s.board.layout.has(p(5, 1), OIL), "burnt away");
 }
 
 #[test]
 fn oil_is_slippery_for_you_and_for_enemies_that_walk() {
     let mut s = arena(13, 5);
     for x in 2..=5 {
-        s.layout.mark(p(x, 1), OIL, true);
+        s.board.layout.mark(p(x, 1), OIL, true);
     }
-    s.drops.push(Drop { pos: p(4, 1), coins: 2, charge: None });
+    s.board.drops.push(Drop { pos: p(4, 1), coins: 2, charge: None });
     go(&mut s, &[M(R)]);
-    assert_eq!((s.player, s.coins), (p(5, 1), 2), "slid to the spill's last tile, picking up on the way");
+    assert_eq!((s.player.at, s.player.coins), (p(5, 1), 2), "slid to the spill's last tile, picking up on the way");
     // Short of a bomb.
     let mut s = arena(13, 5);
     for x in 2..=5 {
-        s.layout.mark(p(x, 1), OIL, true);
+        s.board.layout.mark(p(x, 1), OIL, true);
     }
-    s.bombs.push(Bomb::plain(p(4, 1), 3, 1));
+    s.bombs.list.push(Bomb::plain(p(4, 1), 3, 1));
     go(&mut s, &[M(R)]);
-    assert_eq!(s.player, p(3, 1));
+    assert_eq!(s.player.at, p(3, 1));
     // A Blob slips too, and its arrows show where.
     let mut s = arena(13, 5);
-    s.player = p(1, 3);
+    s.player.at = p(1, 3);
     for x in 6..=9 {
-        s.layout.mark(p(x, 1), OIL, true);
+        s.board.layout.mark(p(x, 1), OIL, true);
     }
     let id = enemy(&mut s, Kind::Blob, p(5, 1));
-    s.enemies[0].plan = [Step::Move(R), Step::Rest, Step::Rest].into();
+    s.enemies.list[0].plan = [Step::Move(R), Step::Rest, Step::Rest].into();
     assert_eq!(s.land(Kind::Blob, p(5, 1), Step::Move(R)), p(9, 1));
     assert_eq!(s.land(Kind::Wisp, p(5, 1), Step::Move(R)), p(6, 1), "flyers do not slip");
     go(&mut s, &[W]);
-    assert_eq!(s.enemies.iter().find(|e| e.id == id).unwrap().pos, p(9, 1));
+    assert_eq!(s.enemies.list.iter().find(|e| e.id == id).unwrap().pos, p(9, 1));
 }
 
 #[test]
 fn spikes_are_up_every_other_turn_and_enemies_avoid_them() {
     let mut s = arena(9, 5);
-    s.layout.mark(p(2, 1), SPIKES, true);
+    s.board.layout.mark(p(2, 1), SPIKES, true);
     assert!(!spikes_up(1) && spikes_up(2));
     go(&mut s, &[M(R)]);
-    assert_eq!(s.lives, 3, "down on turn 1");
+    assert_eq!(s.player.lives, 3, "down on turn 1");
     go(&mut s, &[M(R)]);
-    assert_eq!(s.lives, 3, "crossed while down");
+    assert_eq!(s.player.lives, 3, "crossed while down");
     let mut s = arena(9, 5);
-    s.layout.mark(p(2, 1), SPIKES, true);
+    s.board.layout.mark(p(2, 1), SPIKES, true);
     let ev = go(&mut s, &[M(R), W]);
     assert!(ev.iter().any(|e| matches!(e, Event::LifeLost(t) if t.contains("raised spikes"))), "{ev:?}");
     let s = arena(9, 5);
     let mut s2 = s.clone();
-    s2.layout.mark(p(4, 2), SPIKES, true);
+    s2.board.layout.mark(p(4, 2), SPIKES, true);
     assert!(!s2.passable(Kind::Blob, p(4, 2)) && s.passable(Kind::Blob, p(4, 2)));
 }
 
 #[test]
 fn a_barrel_bursts_into_oil_and_explodes_next_turn_with_a_blast_of_2() {
     let mut s = arena(13, 7);
-    s.player = p(1, 5);
-    s.layout.set(p(6, 3), Tile::Barrel);
-    s.bombs.push(Bomb::plain(p(5, 3), 1, 1));
+    s.player.at = p(1, 5);
+    s.board.layout.set(p(6, 3), Tile::Barrel);
+    s.bombs.list.push(Bomb::plain(p(5, 3), 1, 1));
     let ev = go(&mut s, &[W]);
     assert!(ev.contains(&Event::BarrelBurst(p(6, 3))), "{ev:?}");
-    assert!(s.layout.has(p(7, 4), OIL) && s.layout.has(p(6, 3), OIL));
-    let barrel = s.bombs.iter().find(|b| b.kind == BombKind::Barrel).copied().expect("it will go off");
+    assert!(s.board.layout.has(p(7, 4), OIL) && s.board.layout.has(p(6, 3), OIL));
+    let barrel = s.bombs.list.iter().find(|b| b.kind == BombKind::Barrel).copied().expect("it will go off");
     assert!(!barrel.yours());
-    s.abilities |= items::Power::Detonator.bit();
+    s.player.abilities |= items::Power::Detonator.bit();
     assert_eq!(
         Explodo::apply(&mut s, &Action::Detonate(p(6, 3))).unwrap_err().0,
         "there is no bomb of yours on that tile"

@@ -11,13 +11,14 @@ impl State {
     /// "swapping places" with an enemy is walking into it: one rule covers both.)
     #[expect(clippy::too_many_lines, reason = "the world's turn is one ordered list of phases")]
     pub(super) fn world(&mut self, events: &mut Vec<Event>) {
-        let turn = self.turn;
+        let turn = self.run.turn;
         // Proximity alert counts an enemy already next to your bomb when you
         // placed it, even if it steps away now (the spec; rules v3).
         let near_before: Vec<Pos> = if self.has(Power::Proximity) {
             self.bombs
+                .list
                 .iter()
-                .filter(|b| b.yours() && self.enemies.iter().any(|e| e.pos.dist(b.pos) == 1))
+                .filter(|b| b.yours() && self.enemies.list.iter().any(|e| e.pos.dist(b.pos) == 1))
                 .map(|b| b.pos)
                 .collect()
         } else {
@@ -25,15 +26,15 @@ impl State {
         };
         // 1. Enemies step where their arrows pointed (frozen ones thaw a step instead).
         let mut died: Vec<usize> = Vec::new();
-        for i in 0..self.enemies.len() {
-            if self.enemies[i].frozen > 0 {
-                self.enemies[i].frozen -= 1;
+        for i in 0..self.enemies.list.len() {
+            if self.enemies.list[i].frozen > 0 {
+                self.enemies.list[i].frozen -= 1;
                 continue;
             }
-            let step = self.enemies[i].plan.pop_front().unwrap_or(Step::Rest);
-            let e = self.enemies[i].clone();
+            let step = self.enemies.list[i].plan.pop_front().unwrap_or(Step::Rest);
+            let e = self.enemies.list[i].clone();
             if e.kind.rests() {
-                self.enemies[i].rest_next = !e.rest_next;
+                self.enemies.list[i].rest_next = !e.rest_next;
             }
             let tiles: Vec<Pos> = match step {
                 Step::Move(d) => vec![e.pos.step(d)],
@@ -46,24 +47,24 @@ impl State {
                     break; // A bomb landed on its way: it stops (and plans anew).
                 }
                 to = t;
-                if to == self.player {
+                if to == self.player.at {
                     break; // It reaches you here (a dash through your tile catches you).
                 }
             }
             if let Step::Move(d) | Step::Dash(d) = step {
-                self.enemies[i].heading = d;
+                self.enemies.list[i].heading = d;
                 // Slipping over oil, as its arrows showed.
-                to = self.enemy_slip(e.kind, e.pos, to, d, Some(self.player));
+                to = self.enemy_slip(e.kind, e.pos, to, d, Some(self.player.at));
             }
             if to != e.pos {
-                self.enemies[i].pos = to;
+                self.enemies.list[i].pos = to;
                 events.push(Event::EnemyMoved(e.id, e.pos, to));
             }
-            if self.decoy == Some(to) {
-                self.decoy = None;
+            if self.enemies.decoy == Some(to) {
+                self.enemies.decoy = None;
                 events.push(Event::DecoyGone(to));
             }
-            if to == self.player && to != e.pos && self.hurt(Death::WalkedIntoYou(e.kind), events) {
+            if to == self.player.at && to != e.pos && self.hurt(Death::WalkedIntoYou(e.kind), events) {
                 return;
             }
             if self.burning(to) && !e.immune(turn) {
@@ -75,54 +76,56 @@ impl State {
         if self.has(Power::Proximity) {
             let near: Vec<Pos> = self
                 .bombs
+                .list
                 .iter()
                 .filter(|b| {
-                    b.yours() && (near_before.contains(&b.pos) || self.enemies.iter().any(|e| e.pos.dist(b.pos) == 1))
+                    b.yours()
+                        && (near_before.contains(&b.pos) || self.enemies.list.iter().any(|e| e.pos.dist(b.pos) == 1))
                 })
                 .map(|b| b.pos)
                 .collect();
-            for b in &mut self.bombs {
+            for b in &mut self.bombs.list {
                 if near.contains(&b.pos) {
                     b.fuse = 1;
                 }
             }
         }
         // Bombs count down; those at 0 explode (with smouldering bushes catching fire).
-        for b in &mut self.bombs {
+        for b in &mut self.bombs.list {
             b.fuse = b.fuse.saturating_sub(1);
         }
-        let due: Vec<Pos> = self.bombs.iter().filter(|b| b.fuse == 0).map(|b| b.pos).collect();
-        let smoulder = std::mem::take(&mut self.smoulder);
+        let due: Vec<Pos> = self.bombs.list.iter().filter(|b| b.fuse == 0).map(|b| b.pos).collect();
+        let smoulder = std::mem::take(&mut self.bombs.smoulder);
         if self.explode(due, smoulder, events) {
             return;
         }
         // 3. Old flame goes out; this turn's lingers through the next.
-        self.flames.retain(|&(_, until)| until > turn);
+        self.bombs.flames.retain(|&(_, until)| until > turn);
         // Crates crumble once the last enemy is gone.
         let mut done = Vec::new();
-        for (p, left) in &mut self.crumbling {
+        for (p, left) in &mut self.board.crumbling {
             *left -= 1;
             if *left == 0 {
                 done.push(*p);
             }
         }
-        self.crumbling.retain(|&(_, left)| left > 0);
+        self.board.crumbling.retain(|&(_, left)| left > 0);
         for p in done {
-            self.layout.set(p, Tile::Floor);
+            self.board.layout.set(p, Tile::Floor);
             events.push(Event::CrateCrumbled(p));
             self.reveal(p, events);
         }
         // Ceilings fall where a broken pillar's dust has trickled for 4 turns.
-        let falling: Vec<Pos> = self.ceilings.iter().filter(|&&(_, t)| t == turn).map(|&(p, _)| p).collect();
-        self.ceilings.retain(|&(_, t)| t != turn);
+        let falling: Vec<Pos> = self.board.ceilings.iter().filter(|&&(_, t)| t == turn).map(|&(p, _)| p).collect();
+        self.board.ceilings.retain(|&(_, t)| t != turn);
         if !falling.is_empty() && self.fall(falling, events) {
             return;
         }
         // Raised spikes and lingering flame under you.
-        if spikes_up(turn) && self.layout.has(self.player, SPIKES) && self.hurt(Death::Spikes, events) {
+        if spikes_up(turn) && self.board.layout.has(self.player.at, SPIKES) && self.hurt(Death::Spikes, events) {
             return;
         }
-        if self.burning(self.player) && self.hurt(Death::Blast, events) {
+        if self.burning(self.player.at) && self.hurt(Death::Blast, events) {
             return;
         }
         // Boxed in: no empty tile beside you and nothing on the board that could change it.
@@ -130,11 +133,11 @@ impl State {
             return;
         }
         // 4. Enemies show their next steps.
-        if !self.layout.has(self.player, BUSH) {
-            self.last_seen = self.player;
+        if !self.board.layout.has(self.player.at, BUSH) {
+            self.enemies.last_seen = self.player.at;
         }
-        self.star = self.star.saturating_sub(1);
-        self.turn += 1;
+        self.player.star = self.player.star.saturating_sub(1);
+        self.run.turn += 1;
         self.replan();
     }
 
@@ -142,18 +145,18 @@ impl State {
     /// (bomb, flame, crumbling crate, fire, dust, enemy beside you) or carried
     /// (Teleport, ICBM) that could change that.
     pub(super) fn boxed_in(&self) -> bool {
-        let stuck = DIRS.iter().all(|&d| self.walkable(self.player.step(d)).is_err());
+        let stuck = DIRS.iter().all(|&d| self.walkable(self.player.at.step(d)).is_err());
         let diag_open = self.has(Power::Diagonal)
             && [Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight]
                 .iter()
-                .any(|&g| self.floor_free(self.player.diag(g)));
-        let nothing_moves = self.bombs.is_empty()
-            && self.flames.is_empty()
-            && self.crumbling.is_empty()
-            && self.smoulder.is_empty()
-            && self.ceilings.is_empty()
+                .any(|&g| self.floor_free(self.player.at.diag(g)));
+        let nothing_moves = self.bombs.list.is_empty()
+            && self.bombs.flames.is_empty()
+            && self.board.crumbling.is_empty()
+            && self.bombs.smoulder.is_empty()
+            && self.board.ceilings.is_empty()
             && !matches!(self.carrying(), Some(Charge::Teleport | Charge::Icbm))
-            && !self.enemies.iter().any(|e| e.pos.dist(self.player) <= 1);
+            && !self.enemies.list.iter().any(|e| e.pos.dist(self.player.at) <= 1);
         // A Throw sends a bomb over what blocks you (rules v3: it was missed).
         // It is tried on copies of the run, so only when nothing else frees
         // you: this runs every turn.

@@ -6,6 +6,8 @@
 use super::board::{Diag, Dir, Pos};
 use super::items::{Charge, Offer, Power, CHARGES, POWERS};
 
+use crate::say;
+use crate::say::Say;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -389,16 +391,16 @@ pub enum Death {
 }
 
 impl Death {
-    pub(super) fn text(&self) -> String {
+    pub(super) fn say(&self) -> Say {
         match self {
-            Death::WalkedInto(k) => format!("you walked into a {}", k.name()),
-            Death::WalkedIntoYou(k) => format!("a {} walked into you", k.name()),
-            Death::Blast => "you were caught in a blast".into(),
-            Death::BoxedIn => "you were boxed in".into(),
-            Death::Spikes => "you stood on raised spikes".into(),
-            Death::Ceiling => "the ceiling fell on you".into(),
-            Death::WalledIn => "rubble walled you in".into(),
-            Death::Crashed(k) => format!("you crashed into a {}", k.name()),
+            Death::WalkedInto(k) => say!("you walked into a {0}", k.name()),
+            Death::WalkedIntoYou(k) => say!("a {0} walked into you", k.name()),
+            Death::Blast => say!("you were caught in a blast"),
+            Death::BoxedIn => say!("you were boxed in"),
+            Death::Spikes => say!("you stood on raised spikes"),
+            Death::Ceiling => say!("the ceiling fell on you"),
+            Death::WalledIn => say!("rubble walled you in"),
+            Death::Crashed(k) => say!("you crashed into a {0}", k.name()),
         }
     }
 }
@@ -435,7 +437,7 @@ pub enum Event {
     /// Flame on the exit or gem let enemies out.
     Released(Kind, u32),
     /// A life was lost: the message.
-    LifeLost(String),
+    LifeLost(Say),
     /// A level was cleared.
     LevelCleared {
         /// The level cleared.
@@ -450,7 +452,7 @@ pub enum Event {
     /// Level 20 cleared.
     RunWon,
     /// No lives left.
-    RunOver(String),
+    RunOver(Say),
     /// A bomb was kicked from one tile to another.
     Kicked(Pos, Pos),
     /// A bomb was thrown or fired onto a tile.

@@ -9,6 +9,8 @@ use super::patterns::PATTERNS;
 use super::planes::Planes;
 use crate::digest::{Part, PartHasher};
 use crate::game::{Game, Outcome, Rejection};
+use crate::say;
+use crate::say::Say;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
 
@@ -413,13 +415,13 @@ impl State {
             return Ok(changed);
         }
         Err(Rejection::new(if !any_in_zone {
-            "that is outside your zone"
+            say!("that is outside your zone")
         } else if !erase && self.remaining(player) == 0 {
-            "your budget is spent"
+            say!("your budget is spent")
         } else if erase {
-            "nothing to erase there: the eraser only takes back this turn's cells"
+            say!("nothing to erase there: the eraser only takes back this turn's cells")
         } else {
-            "nothing to change there"
+            say!("nothing to change there")
         }))
     }
 
@@ -537,7 +539,7 @@ impl Life {
     }
 }
 
-fn reject<T>(why: impl Into<String>) -> Result<T, Rejection> {
+fn reject<T>(why: impl Into<Say>) -> Result<T, Rejection> {
     Err(Rejection::new(why))
 }
 
@@ -604,7 +606,7 @@ impl Game for Life {
                     return reject("you can draw only while placing or editing");
                 };
                 if x >= s.field.w || y >= s.field.h {
-                    return reject(format!("({x}, {y}) is off the {}×{} field", s.field.w, s.field.h));
+                    return reject(say!("({0}, {1}) is off the {2}×{3} field", x, y, s.field.w, s.field.h));
                 }
                 let (x0, y0, x1, y1) = tool.footprint(i64::from(x), i64::from(y));
                 let (w, h) = (i64::from(s.field.w), i64::from(s.field.h));
@@ -619,13 +621,13 @@ impl Game for Life {
                     return reject("you can stamp only while placing or editing");
                 };
                 let Some(p) = PATTERNS.get(pattern as usize) else {
-                    return reject(format!("there is no pattern {pattern}"));
+                    return reject(say!("there is no pattern {0}", pattern));
                 };
                 if rot > 3 {
-                    return reject(format!("a rotation is 0 to 3 quarter turns, not {rot}"));
+                    return reject(say!("a rotation is 0 to 3 quarter turns, not {0}", rot));
                 }
                 if x >= s.field.w || y >= s.field.h {
-                    return reject(format!("({x}, {y}) is off the {}×{} field", s.field.w, s.field.h));
+                    return reject(say!("({0}, {1}) is off the {2}×{3} field", x, y, s.field.w, s.field.h));
                 }
                 let (w, h) = (u64::from(s.field.w), u64::from(s.field.h));
                 let cells: Vec<(u32, u32)> = p
@@ -690,7 +692,7 @@ impl Game for Life {
                     return reject("the simulation is not running");
                 }
                 if gens == 0 || gens > MAX_ADVANCE {
-                    return reject(format!("advance 1 to {MAX_ADVANCE} generations at a time, not {gens}"));
+                    return reject(say!("advance 1 to {0} generations at a time, not {1}", MAX_ADVANCE, gens));
                 }
                 Ok(s.advance(gens))
             }
@@ -719,7 +721,7 @@ impl Game for Life {
                     1 => s.begin_draw(EditP1),
                     2 if !campaign => s.begin_draw(EditP2),
                     2 => return reject("the enemy does not draw"),
-                    _ => return reject(format!("there is no player {player}")),
+                    _ => return reject(say!("there is no player {0}", player)),
                 }
                 Ok(phase_event(s))
             }
@@ -760,24 +762,24 @@ impl Game for Life {
         let (Some(reason), Some(winner)) = (s.reason, s.winner) else { return Outcome::InProgress };
         let (c1, c2) = s.counts();
         let why = match reason {
-            Reason::Extinct => "extinction",
-            Reason::Manual => "ended by the players",
-            Reason::Stalemate => "budget stalemate",
-            Reason::Win => "every enemy cell is gone",
-            Reason::Defeat => "the budget is spent and the enemy lives",
+            Reason::Extinct => say!("extinction"),
+            Reason::Manual => say!("ended by the players"),
+            Reason::Stalemate => say!("budget stalemate"),
+            Reason::Win => say!("every enemy cell is gone"),
+            Reason::Defeat => say!("the budget is spent and the enemy lives"),
         };
         if let Some((level, _)) = s.campaign {
             let n = u32::from(level) + 1;
             return match reason {
-                Reason::Win => Outcome::Won(format!("level {n} cleared at generation {}", s.generation)),
-                Reason::Defeat => Outcome::Lost(format!("level {n}: {why}, {c2} enemy cells left")),
-                _ => Outcome::Ended(format!("level {n} abandoned")),
+                Reason::Win => Outcome::Won(say!("level {0} cleared at generation {1}", n, s.generation)),
+                Reason::Defeat => Outcome::Lost(say!("level {0}: {1}, {2} enemy cells left", n, why, c2)),
+                _ => Outcome::Ended(say!("level {0} abandoned", n)),
             };
         }
         match winner {
-            Winner::P1 => Outcome::Won(format!("player 1 wins {c1} to {c2} ({why})")),
-            Winner::P2 => Outcome::Won(format!("player 2 wins {c2} to {c1} ({why})")),
-            Winner::Draw => Outcome::Ended(format!("draw {c1} to {c2} ({why})")),
+            Winner::P1 => Outcome::Won(say!("player 1 wins {0} to {1} ({2})", c1, c2, why.clone())),
+            Winner::P2 => Outcome::Won(say!("player 2 wins {0} to {1} ({2})", c2, c1, why.clone())),
+            Winner::Draw => Outcome::Ended(say!("draw {0} to {1} ({2})", c1, c2, why)),
         }
     }
 }

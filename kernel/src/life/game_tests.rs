@@ -169,6 +169,7 @@ fn the_eraser_takes_back_only_this_turns_cells_and_reset_restores_the_turn() {
         .push(Action::Paint { x: 2, y: 2, tool: Tool::Eraser })
         .unwrap_err()
         .0
+        .to_string()
         .starts_with("nothing to erase there"));
     go(&mut s, &[pencil(6, 6), pencil(7, 6)]);
     assert_eq!(s.state().used[0], 6, "the block's 4 and two more");

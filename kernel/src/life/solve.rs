@@ -207,7 +207,7 @@ pub fn solve(
     eval: &mut dyn BatchEval,
     watch: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<Report, String> {
-    let mut s = Play::new(level).map_err(|e| e.0)?;
+    let mut s = Play::new(level).map_err(|e| e.0.to_string())?;
     let mut report = Report::start(level, s.state(), opts);
     loop {
         report.rounds += 1;
@@ -368,7 +368,7 @@ pub fn hint(
     let actions = placements(state, opts, eval, watch, &mut report)?;
     let mut t = state.clone();
     for a in &actions {
-        Life::apply(&mut t, a).map_err(|e| e.0)?;
+        Life::apply(&mut t, a).map_err(|e| e.0.to_string())?;
     }
     let cells = (0..t.field.cells.len())
         .filter(|&i| t.field.cells[i] != state.field.cells[i])

@@ -1720,7 +1720,7 @@ mod setups {
         edit(&mut setup);
         let got = match Miau::start(&setup, 0) {
             Ok(_) => "ok".to_string(),
-            Err(e) => e.0,
+            Err(e) => e.0.to_string(),
         };
         assert!(got.contains(expected), "expected '{expected}', got '{got}'");
     }

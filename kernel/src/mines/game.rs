@@ -201,7 +201,7 @@ impl Game for MineLayer {
     type Event = Event;
 
     fn start(setup: &Setup, seed: u64) -> Result<State, Rejection> {
-        let params = setup.tier.params().map_err(Rejection)?;
+        let params = setup.tier.params().map_err(Rejection::new)?;
         let mut rng = Rng::stream(seed, "mines.field");
         let g = generator::generate(&params, &mut rng);
         let n = g.field.len();
@@ -328,17 +328,21 @@ impl Game for MineLayer {
     fn outcome(s: &State) -> Outcome {
         match s.phase {
             Phase::Ready | Phase::Playing => Outcome::InProgress,
-            Phase::Won => Outcome::Won(format!(
-                "Field secured — all {} mines laid in {} s.",
+            Phase::Won => Outcome::Won(crate::say!(
+                "Field secured — all {0} mines laid in {1} s.",
                 s.total,
                 s.final_seconds().min(TIME_CAP)
             )),
             Phase::Dead => {
                 let f = u32::from(s.failed.unwrap_or(0));
                 let cols = u32::from(s.field.cols);
-                Outcome::Lost(format!("a mine laid on a safe square at row {}, column {}", f / cols + 1, f % cols + 1))
+                Outcome::Lost(crate::say!(
+                    "a mine laid on a safe square at row {0}, column {1}",
+                    f / cols + 1,
+                    f % cols + 1
+                ))
             }
-            Phase::GaveUp => Outcome::Ended("solution revealed".into()),
+            Phase::GaveUp => Outcome::Ended(crate::say!("solution revealed")),
         }
     }
 }

@@ -8,98 +8,139 @@
 //! so the call to action names the game instead.
 
 use super::{Mark, Phase, State, Tier, TIME_CAP};
+use crate::say;
+use crate::say::{lookup, Arg, Say, Table};
 
 /// The languages with their own strings; anything else falls back to English.
 pub const LANGUAGES: [&str; 8] = ["en", "zh", "es", "de", "fr", "ru", "ja", "ko"];
 
-/// One language's share strings. `{tier}`, `{mines}` and `{time}` are filled in.
-pub struct Strings {
-    /// The game's name.
-    pub title_brand: &'static str,
-    /// What it is.
-    pub title_suffix: &'static str,
-    /// The hook line.
-    pub hook: &'static str,
-    /// The call to action.
-    pub cta: &'static str,
-    /// Beginner, Intermediate, Expert, Custom.
-    pub tiers: [&'static str; 4],
-}
+/// What the card says in English: the keys of every language's [`Table`].
+const SUFFIX: &str = "Reversed Minesweeper";
+const CTA: &str = "Every field has exactly one solution. Can you find it? Play MineLayer in Retrace.";
+const TIERS: [&str; 4] = ["Beginner", "Intermediate", "Expert", "Custom"];
 
-const EN: Strings = Strings {
-    title_brand: "MineLayer",
-    title_suffix: "Reversed Minesweeper",
-    hook: "I laid all {mines} mines on {tier} in {time} s.",
-    cta: "Every field has exactly one solution. Can you find it? Play MineLayer in Retrace.",
-    tiers: ["Beginner", "Intermediate", "Expert", "Custom"],
-};
-
-/// The strings for a language code (`en`, `zh-CN` → `zh`, …); English when unknown.
-pub fn strings(lang: &str) -> &'static Strings {
-    let code = lang.get(..2).unwrap_or("");
-    match code {
-        "zh" => &Strings {
-            title_brand: "MineLayer",
-            title_suffix: "反向扫雷",
-            hook: "我在{tier}难度用 {time} 秒布下了全部 {mines} 颗地雷。",
-            cta: "每个雷区都只有唯一解。你能找到吗？来 Retrace 玩 MineLayer。",
-            tiers: ["初级", "中级", "高级", "自定义"],
-        },
-        "es" => &Strings {
-            title_brand: "MineLayer",
-            title_suffix: "Buscaminas al revés",
-            hook: "Coloqué las {mines} minas en {tier} en {time} s.",
-            cta: "Cada campo tiene exactamente una solución. ¿Puedes encontrarla? Juega a MineLayer en Retrace.",
-            tiers: ["Principiante", "Intermedio", "Experto", "Personalizado"],
-        },
-        "de" => &Strings {
-            title_brand: "MineLayer",
-            title_suffix: "Minesweeper rückwärts",
-            hook: "Ich habe alle {mines} Minen auf {tier} in {time} s gelegt.",
-            cta: "Jedes Feld hat genau eine Lösung. Findest du sie? Spiel MineLayer in Retrace.",
-            tiers: ["Anfänger", "Fortgeschritten", "Experte", "Benutzerdefiniert"],
-        },
-        "fr" => &Strings {
-            title_brand: "MineLayer",
-            title_suffix: "Démineur à l'envers",
-            hook: "J'ai posé les {mines} mines en {tier} en {time} s.",
-            cta: "Chaque grille a exactement une solution. Saurez-vous la trouver ? Jouez à MineLayer dans Retrace.",
-            tiers: ["Débutant", "Intermédiaire", "Expert", "Personnalisé"],
-        },
-        "ru" => &Strings {
-            title_brand: "MineLayer",
-            title_suffix: "Сапёр наоборот",
-            hook: "Я расставил все {mines} мин на уровне «{tier}» за {time} с.",
-            cta: "У каждого поля ровно одно решение. Найдёшь его? Играй в MineLayer в Retrace.",
-            tiers: ["Новичок", "Любитель", "Профессионал", "Свой"],
-        },
-        "ja" => &Strings {
-            title_brand: "MineLayer",
-            title_suffix: "逆マインスイーパー",
-            hook: "{tier}で {mines} 個の地雷をすべて {time} 秒で置きました。",
-            cta: "どの盤面にも解はひとつだけ。見つけられますか？ Retrace で MineLayer をプレイ。",
-            tiers: ["初級", "中級", "上級", "カスタム"],
-        },
-        "ko" => &Strings {
-            title_brand: "MineLayer",
-            title_suffix: "거꾸로 지뢰찾기",
-            hook: "{tier} 난이도에서 지뢰 {mines}개를 모두 {time}초 만에 놓았습니다.",
-            cta: "모든 판에는 단 하나의 해답이 있습니다. 찾을 수 있나요? Retrace에서 MineLayer를 플레이하세요.",
-            tiers: ["초급", "중급", "고급", "사용자 지정"],
-        },
-        _ => &EN,
+/// The card's table for a language code (`zh-CN` → `zh`); none for English
+/// or a code it does not have (the card is then in English).
+pub fn table(lang: &str) -> Option<Table> {
+    match lang.get(..2).unwrap_or("") {
+        "zh" => Some(ZH),
+        "es" => Some(ES),
+        "de" => Some(DE),
+        "fr" => Some(FR),
+        "ru" => Some(RU),
+        "ja" => Some(JA),
+        "ko" => Some(KO),
+        _ => None,
     }
 }
+
+/// The card in zh, keyed by the English.
+const ZH: Table = &[
+    ("Beginner", "初级"),
+    ("Custom", "自定义"),
+    (
+        "Every field has exactly one solution. Can you find it? Play MineLayer in Retrace.",
+        "每个雷区都只有唯一解。你能找到吗？来 Retrace 玩 MineLayer。",
+    ),
+    ("Expert", "高级"),
+    ("I laid all {0} mines on {1} in {2} s.", "我在{1}难度用 {2} 秒布下了全部 {0} 颗地雷。"),
+    ("Intermediate", "中级"),
+    ("Reversed Minesweeper", "反向扫雷"),
+];
+
+/// The card in es, keyed by the English.
+const ES: Table = &[
+    ("Beginner", "Principiante"),
+    ("Custom", "Personalizado"),
+    (
+        "Every field has exactly one solution. Can you find it? Play MineLayer in Retrace.",
+        "Cada campo tiene exactamente una solución. ¿Puedes encontrarla? Juega a MineLayer en Retrace.",
+    ),
+    ("Expert", "Experto"),
+    ("I laid all {0} mines on {1} in {2} s.", "Coloqué las {0} minas en {1} en {2} s."),
+    ("Intermediate", "Intermedio"),
+    ("Reversed Minesweeper", "Buscaminas al revés"),
+];
+
+/// The card in de, keyed by the English.
+const DE: Table = &[
+    ("Beginner", "Anfänger"),
+    ("Custom", "Benutzerdefiniert"),
+    (
+        "Every field has exactly one solution. Can you find it? Play MineLayer in Retrace.",
+        "Jedes Feld hat genau eine Lösung. Findest du sie? Spiel MineLayer in Retrace.",
+    ),
+    ("Expert", "Experte"),
+    ("I laid all {0} mines on {1} in {2} s.", "Ich habe alle {0} Minen auf {1} in {2} s gelegt."),
+    ("Intermediate", "Fortgeschritten"),
+    ("Reversed Minesweeper", "Minesweeper rückwärts"),
+];
+
+/// The card in fr, keyed by the English.
+const FR: Table = &[
+    ("Beginner", "Débutant"),
+    ("Custom", "Personnalisé"),
+    (
+        "Every field has exactly one solution. Can you find it? Play MineLayer in Retrace.",
+        "Chaque grille a exactement une solution. Saurez-vous la trouver ? Jouez à MineLayer dans Retrace.",
+    ),
+    ("Expert", "Expert"),
+    ("I laid all {0} mines on {1} in {2} s.", "J'ai posé les {0} mines en {1} en {2} s."),
+    ("Intermediate", "Intermédiaire"),
+    ("Reversed Minesweeper", "Démineur à l'envers"),
+];
+
+/// The card in ru, keyed by the English.
+const RU: Table = &[
+    ("Beginner", "Новичок"),
+    ("Custom", "Свой"),
+    (
+        "Every field has exactly one solution. Can you find it? Play MineLayer in Retrace.",
+        "У каждого поля ровно одно решение. Найдёшь его? Играй в MineLayer в Retrace.",
+    ),
+    ("Expert", "Профессионал"),
+    ("I laid all {0} mines on {1} in {2} s.", "Я расставил все {0} мин на уровне «{1}» за {2} с."),
+    ("Intermediate", "Любитель"),
+    ("Reversed Minesweeper", "Сапёр наоборот"),
+];
+
+/// The card in ja, keyed by the English.
+const JA: Table = &[
+    ("Beginner", "初級"),
+    ("Custom", "カスタム"),
+    (
+        "Every field has exactly one solution. Can you find it? Play MineLayer in Retrace.",
+        "どの盤面にも解はひとつだけ。見つけられますか？ Retrace で MineLayer をプレイ。",
+    ),
+    ("Expert", "上級"),
+    ("I laid all {0} mines on {1} in {2} s.", "{1}で {0} 個の地雷をすべて {2} 秒で置きました。"),
+    ("Intermediate", "中級"),
+    ("Reversed Minesweeper", "逆マインスイーパー"),
+];
+
+/// The card in ko, keyed by the English.
+const KO: Table = &[
+    ("Beginner", "초급"),
+    ("Custom", "사용자 지정"),
+    (
+        "Every field has exactly one solution. Can you find it? Play MineLayer in Retrace.",
+        "모든 판에는 단 하나의 해답이 있습니다. 찾을 수 있나요? Retrace에서 MineLayer를 플레이하세요.",
+    ),
+    ("Expert", "고급"),
+    ("I laid all {0} mines on {1} in {2} s.", "{1} 난이도에서 지뢰 {0}개를 모두 {2}초 만에 놓았습니다."),
+    ("Intermediate", "중급"),
+    ("Reversed Minesweeper", "거꾸로 지뢰찾기"),
+];
 
 /// The translated tier name.
 pub fn tier_name(tier: Tier, lang: &str) -> &'static str {
-    let t = &strings(lang).tiers;
-    match tier {
-        Tier::Beginner => t[0],
-        Tier::Intermediate => t[1],
-        Tier::Expert => t[2],
-        Tier::Custom { .. } => t[3],
-    }
+    let en = match tier {
+        Tier::Beginner => TIERS[0],
+        Tier::Intermediate => TIERS[1],
+        Tier::Expert => TIERS[2],
+        Tier::Custom { .. } => TIERS[3],
+    };
+    table(lang).and_then(|t| lookup(t, en)).unwrap_or(en)
 }
 
 const KEYCAPS: [&str; 9] = ["0️⃣", "1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣"];
@@ -132,11 +173,13 @@ pub fn share_card(s: &State, lang: &str) -> Option<String> {
     if s.phase != Phase::Won {
         return None;
     }
-    let t = strings(lang);
-    let hook = t
-        .hook
-        .replace("{tier}", tier_name(s.tier, lang))
-        .replace("{mines}", &s.total.to_string())
-        .replace("{time}", &s.final_seconds().min(TIME_CAP).to_string());
-    Some(format!("{} — {}\n{hook}\n\n{}\n\n{}", t.title_brand, t.title_suffix, emoji_grid(s), t.cta))
+    let t = table(lang);
+    let hook = say!(
+        "I laid all {0} mines on {1} in {2} s.",
+        s.total,
+        Arg::Name(tier_name(s.tier, lang).into()),
+        s.final_seconds().min(TIME_CAP)
+    );
+    let line = |en: &'static str| Say::from(en).render(t);
+    Some(format!("MineLayer — {}\n{}\n\n{}\n\n{}", line(SUFFIX), hook.render(t), emoji_grid(s), line(CTA)))
 }

@@ -254,7 +254,10 @@ fn r03_laying_every_mine_wins_with_the_time() {
     }
     let secs = 1_500 * (mines.len() as u32 - 1) / 1000;
     assert_eq!(s.state().phase, Phase::Won);
-    assert_eq!(s.outcome(), Outcome::Won(format!("Field secured — all {} mines laid in {secs} s.", mines.len())));
+    assert_eq!(
+        s.outcome(),
+        Outcome::Won(format!("Field secured — all {} mines laid in {secs} s.", mines.len()).into())
+    );
 }
 
 #[test]
@@ -309,7 +312,12 @@ fn r03_time_cannot_go_backwards() {
     let mut s = new_round(Tier::Beginner, 6);
     let m = mines_of(s.state());
     s.push(Action::Toggle { cell: m[0], ms: 500 }).unwrap();
-    assert!(s.push(Action::Toggle { cell: m[1], ms: 499 }).unwrap_err().0.starts_with("time went backwards"));
+    assert!(s
+        .push(Action::Toggle { cell: m[1], ms: 499 })
+        .unwrap_err()
+        .0
+        .to_string()
+        .starts_with("time went backwards"));
 }
 
 // ---- 04 interaction ----
@@ -356,7 +364,7 @@ fn i04_a_laid_mine_cannot_be_flagged_and_a_mine_overwrites_marks() {
     assert_eq!(s.state().marks[m as usize], Mark::Question);
     s.push(Action::Toggle { cell: m, ms: 0 }).unwrap();
     assert_eq!(s.state().marks[m as usize], Mark::Mine);
-    assert!(s.push(Action::Cycle { cell: m }).unwrap_err().0.starts_with("a laid mine cannot be flagged"));
+    assert!(s.push(Action::Cycle { cell: m }).unwrap_err().0.to_string().starts_with("a laid mine cannot be flagged"));
 }
 
 #[test]

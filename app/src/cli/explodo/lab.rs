@@ -114,7 +114,7 @@ impl Arm {
         let mut s = s.clone();
         match self {
             Arm::None => {}
-            Arm::Underfoot => s.setup.underfoot = true,
+            Arm::Underfoot => s.run.setup.underfoot = true,
             Arm::Power(p) => s.hold(p),
         }
         s
@@ -309,13 +309,13 @@ fn progress(total: u64, json: bool) -> indicatif::ProgressBar {
 fn save(dir: &Path, arm: Arm, seed: u64, played: &Played) -> Result<(), String> {
     let outcome = if played.won { "won".to_string() } else { format!("{} levels cleared", played.cleared) };
     let mut s = Session::<Explodo>::new(arm.setup(), seed)
-        .map_err(|r| r.0)?
+        .map_err(|r| r.0.to_string())?
         .with_title(format!("lab {} seed {seed}: {outcome}", arm.name()));
     for a in &played.actions {
         s.push(*a).map_err(|r| format!("seed {seed}: the bot's action {a:?} was refused: {}", r.0))?;
     }
     let app = concat!("retrace ", env!("CARGO_PKG_VERSION"), " (explodo lab)");
-    let file = if played.won { s.to_certificate(app).map_err(|r| r.0)? } else { s.to_replay(app) };
+    let file = if played.won { s.to_certificate(app).map_err(|r| r.0.to_string())? } else { s.to_replay(app) };
     let path = dir.join(format!("{}-seed{seed}.replay", arm.name()));
     crate::files::write_atomic(&path, &file.to_bytes()).map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -577,7 +577,7 @@ fn structure_report(o: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i3
         let mut s = Explodo::start(&Setup::default(), seed).expect("the default setup starts");
         let mut found = Vec::new();
         for (k, a) in played.actions.iter().enumerate() {
-            if k % 25 == 0 && s.dialogs.is_empty() && !s.enemies.is_empty() {
+            if k % 25 == 0 && s.run.dialogs.is_empty() && !s.enemies.list.is_empty() {
                 found.push(s.clone());
             }
             if Explodo::apply(&mut s, a).is_err() {
@@ -656,20 +656,20 @@ fn trace(seed: u64, level: u32, o: &Options, out: &mut dyn Write, err: &mut dyn 
     let mut s = Explodo::start(&arm.setup(), seed).expect("an arm's setup starts");
     let mut shown = 0;
     for a in &played.actions {
-        if s.level == level {
+        if s.run.level == level {
             let _ = writeln!(
                 out,
                 "level {} turn {} lives {} enemies {} · {}",
-                s.level,
-                s.turn,
-                s.lives,
-                s.enemies.len(),
+                s.run.level,
+                s.run.turn,
+                s.player.lives,
+                s.enemies.list.len(),
                 super::token(a)
             );
             let _ = write!(out, "{}", super::render(&s));
             shown += 1;
         }
-        if Explodo::apply(&mut s, a).is_err() || s.level > level {
+        if Explodo::apply(&mut s, a).is_err() || s.run.level > level {
             break;
         }
     }
@@ -682,7 +682,8 @@ fn trace(seed: u64, level: u32, o: &Options, out: &mut dyn Write, err: &mut dyn 
         );
     } else {
         let _ = writeln!(out, "{}", super::LEGEND);
-        let _ = writeln!(out, "after the level: level {} lives {} · {}", s.level, s.lives, Explodo::outcome(&s));
+        let _ =
+            writeln!(out, "after the level: level {} lives {} · {}", s.run.level, s.player.lives, Explodo::outcome(&s));
     }
     0
 }

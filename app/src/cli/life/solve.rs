@@ -196,7 +196,7 @@ fn print_report(
 /// level's certificate; the path written.
 fn write_certificate(dir: &std::path::Path, r: &Report) -> Result<PathBuf, String> {
     let mut s = Session::<Life>::new(Setup::Campaign { level: r.level }, 0)
-        .map_err(|e| e.0)?
+        .map_err(|e| e.0.to_string())?
         .with_title(format!("Life campaign level {}: the solver's win", r.level + 1));
     for a in &r.actions {
         s.push(*a).map_err(|e| format!("level {}: the solver's action {a:?} was refused: {e}", r.level + 1))?;

@@ -202,17 +202,17 @@ impl Default for Almanac {
 /// A one-tile board holding `tile` (with an object mark) for a picture.
 fn tile_picture(template: &State, tile: Tile, mark: u8) -> State {
     let mut s = template.clone();
-    s.layout.w = 1;
-    s.layout.h = 1;
-    s.layout.tiles = vec![tile];
-    s.layout.marks = vec![mark];
-    s.layout.exit = Pos { x: 9, y: 9 };
-    s.layout.gem = Pos { x: 9, y: 9 };
-    s.player = Pos { x: 9, y: 9 };
-    s.enemies.clear();
-    s.bombs.clear();
-    s.flames.clear();
-    s.drops.clear();
+    s.board.layout.w = 1;
+    s.board.layout.h = 1;
+    s.board.layout.tiles = vec![tile];
+    s.board.layout.marks = vec![mark];
+    s.board.layout.exit = Pos { x: 9, y: 9 };
+    s.board.layout.gem = Pos { x: 9, y: 9 };
+    s.player.at = Pos { x: 9, y: 9 };
+    s.enemies.list.clear();
+    s.bombs.list.clear();
+    s.bombs.flames.clear();
+    s.board.drops.clear();
     s
 }
 

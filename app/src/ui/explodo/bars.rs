@@ -48,16 +48,16 @@ impl ExplodoView {
         };
         ui.horizontal(|ui| {
             ui.set_min_height(22.0);
-            item(ui, Icon::Heart, tr(lang, "Lives"), s.lives.to_string());
-            item(ui, Icon::Flag, tr(lang, "Level"), format!("{}/20", s.level));
-            item(ui, Icon::Enemy, tr(lang, "Enemies"), s.enemies.len().to_string());
-            item(ui, Icon::Coin, tr(lang, "Coins"), s.coins.to_string());
-            item(ui, Icon::Turn, tr(lang, "Turn"), format!("{}/{}", s.turn, s.par));
-            item(ui, Icon::Bomb, tr(lang, "Bombs"), s.max_bombs.to_string());
-            item(ui, Icon::Blast, tr(lang, "Blast"), s.blast.to_string());
-            item(ui, Icon::Fuse, tr(lang, "Fuse"), s.fuse.to_string());
-            if s.star > 0 {
-                item(ui, Icon::Star, tr(lang, "Star"), s.star.to_string());
+            item(ui, Icon::Heart, tr(lang, "Lives"), s.player.lives.to_string());
+            item(ui, Icon::Flag, tr(lang, "Level"), format!("{}/20", s.run.level));
+            item(ui, Icon::Enemy, tr(lang, "Enemies"), s.enemies.list.len().to_string());
+            item(ui, Icon::Coin, tr(lang, "Coins"), s.player.coins.to_string());
+            item(ui, Icon::Turn, tr(lang, "Turn"), format!("{}/{}", s.run.turn, s.run.par));
+            item(ui, Icon::Bomb, tr(lang, "Bombs"), s.player.max_bombs.to_string());
+            item(ui, Icon::Blast, tr(lang, "Blast"), s.player.blast.to_string());
+            item(ui, Icon::Fuse, tr(lang, "Fuse"), s.player.fuse.to_string());
+            if s.player.star > 0 {
+                item(ui, Icon::Star, tr(lang, "Star"), s.player.star.to_string());
             }
         });
         ui.horizontal(|ui| {
@@ -71,17 +71,17 @@ impl ExplodoView {
                 ui,
                 Icon::Charge,
                 tr(lang, "Charge"),
-                s.charge.map_or(if lang == Lang::Ru { "нет".into() } else { "none".into() }, |(c, n)| {
+                s.player.charge.map_or(if lang == Lang::Ru { "нет".into() } else { "none".into() }, |(c, n)| {
                     format!("{} ×{n}", charge_name(c, lang))
                 }),
             );
-            if s.setup.developer {
+            if s.run.setup.developer {
                 ui.colored_label(DEVELOPER_RED, tr(lang, "Developer"));
             }
-            if s.setup.immortal {
+            if s.run.setup.immortal {
                 ui.colored_label(Color32::from_rgb(230, 200, 60), tr(lang, "Immortal"));
             }
-            if s.setup.test() {
+            if s.run.setup.test() {
                 ui.colored_label(Color32::from_rgb(120, 190, 255), tr(lang, "Test run"));
             }
         });
@@ -126,11 +126,11 @@ impl ExplodoView {
             }
             // The charge button, beside Bomb: the charge's name and uses left;
             // greyed and dashed with none (or a charge that works by itself).
-            let label = match s.charge {
+            let label = match s.player.charge {
                 Some((c, n)) => format!("{} ×{n}", charge_name(c, lang)),
                 None => format!("{}: -", tr(lang, "Charge")),
             };
-            let usable = s.charge.is_some_and(|(c, _)| !c.passive());
+            let usable = s.player.charge.is_some_and(|(c, _)| !c.passive());
             let button = ui.add_enabled(usable, egui::Button::selectable(self.mode == Mode::Charge, label));
             if !usable {
                 let r = button.rect;

@@ -10,9 +10,9 @@ pub const VIEW: (i32, i32) = (9, 13);
 /// triangle in its colour pointing its way, the open exit a green one.
 pub(super) fn paint_edge_markers(painter: &egui::Painter, view: egui::Rect, board: egui::Rect, cell: f32, s: &State) {
     let centre = |p: Pos| board.min + Vec2::new((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
-    let mut marks: Vec<(Pos, Color32)> = s.enemies.iter().map(|e| (e.pos, paint::enemy_look(e.kind).1)).collect();
-    if s.exit_open {
-        marks.push((s.layout.exit, Color32::from_rgb(60, 220, 90)));
+    let mut marks: Vec<(Pos, Color32)> = s.enemies.list.iter().map(|e| (e.pos, paint::enemy_look(e.kind).1)).collect();
+    if s.board.exit_open {
+        marks.push((s.board.layout.exit, Color32::from_rgb(60, 220, 90)));
     }
     let inner = view.shrink(cell * 0.3);
     for (p, colour) in marks {
@@ -63,8 +63,8 @@ impl ExplodoView {
         }
         let target = self.view_target(s);
         // A new board (level or attempt) shows at once; the view glides only within one.
-        if self.screen.camera_board != Some((s.level, s.attempt)) {
-            self.screen.camera_board = Some((s.level, s.attempt));
+        if self.screen.camera_board != Some((s.run.level, s.run.attempt)) {
+            self.screen.camera_board = Some((s.run.level, s.run.attempt));
             self.screen.camera = target;
         }
         let (cx, cy) = self.screen.camera;
@@ -80,7 +80,7 @@ impl ExplodoView {
     /// With an action picked (its button or key), the tiles it can use in
     /// blue, and those that would cost a life red with a cross.
     pub(super) fn paint_targets(&mut self, painter: &egui::Painter, rect: egui::Rect, cell: f32, s: &State) {
-        if !self.picked || !s.dialogs.is_empty() || s.phase != RunPhase::Playing {
+        if !self.picked || !s.run.dialogs.is_empty() || s.run.phase != RunPhase::Playing {
             return;
         }
         let step = self.session.step();
@@ -133,10 +133,10 @@ impl ExplodoView {
     /// Where the view should be: the place looked at, else centred on the
     /// cursor or you, kept inside the board.
     pub fn view_target(&self, s: &State) -> (f32, f32) {
-        let (vw, vh) = (s.layout.w.min(VIEW.0) as f32, s.layout.h.min(VIEW.1) as f32);
-        let (mx, my) = ((s.layout.w as f32 - vw).max(0.0), (s.layout.h as f32 - vh).max(0.0));
+        let (vw, vh) = (s.board.layout.w.min(VIEW.0) as f32, s.board.layout.h.min(VIEW.1) as f32);
+        let (mx, my) = ((s.board.layout.w as f32 - vw).max(0.0), (s.board.layout.h as f32 - vh).max(0.0));
         let (x, y) = self.screen.look.unwrap_or_else(|| {
-            let c = self.walking.walk.or(self.pointer.cursor).unwrap_or(s.player);
+            let c = self.walking.walk.or(self.pointer.cursor).unwrap_or(s.player.at);
             (c.x as f32 + 0.5 - vw / 2.0, c.y as f32 + 0.5 - vh / 2.0)
         });
         (x.clamp(0.0, mx), y.clamp(0.0, my))
@@ -146,16 +146,16 @@ impl ExplodoView {
         let s = self.session.state().clone();
         let avail = ui.available_size();
         // A view of at most 9 by 13 tiles that follows you on larger boards.
-        let (vw, vh) = (s.layout.w.min(VIEW.0), s.layout.h.min(VIEW.1));
+        let (vw, vh) = (s.board.layout.w.min(VIEW.0), s.board.layout.h.min(VIEW.1));
         let cell = ((avail.x * 0.7) / vw as f32).min((avail.y - 20.0) / vh as f32).clamp(14.0, 44.0);
         let (view, resp) =
             ui.allocate_exact_size(Vec2::new(cell * vw as f32, cell * vh as f32), Sense::click_and_drag());
-        resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("board, level {}", s.level)));
+        resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("board, level {}", s.run.level)));
         self.glide(ui, &s, &resp, cell);
         // The whole board's rect, shifted by the view; the painter clips to the view.
         let rect = egui::Rect::from_min_size(
             view.min - Vec2::new(self.screen.camera.0, self.screen.camera.1) * cell,
-            Vec2::new(cell * s.layout.w as f32, cell * s.layout.h as f32),
+            Vec2::new(cell * s.board.layout.w as f32, cell * s.board.layout.h as f32),
         );
         let painter = ui.painter_at(view);
         // The last turn animates from its events; a finished one is dropped.
@@ -172,7 +172,7 @@ impl ExplodoView {
         if self.screen.anim.is_none() {
             paint(&painter, rect, &s);
         }
-        if s.dialogs.is_empty() && s.phase == RunPhase::Playing {
+        if s.run.dialogs.is_empty() && s.run.phase == RunPhase::Playing {
             let preview = self.preview();
             for (tiles, alpha) in [(&preview.next, 50), (&preview.now, 110)] {
                 for &p in tiles.iter() {
@@ -188,14 +188,14 @@ impl ExplodoView {
             |at: egui::Pos2| Pos { x: ((at.x - rect.min.x) / cell) as i32, y: ((at.y - rect.min.y) / cell) as i32 };
         // A far tile (Move, nothing picked): auto-move's way, hovered or walking.
         let moving = self.mode == Mode::Move && !self.picked;
-        let far = |t: Pos| moving && t.king(s.player) > 1 && s.layout.inside(t);
+        let far = |t: Pos| moving && t.king(s.player.at) > 1 && s.board.layout.inside(t);
         let shown = self.walking.walk.or_else(|| resp.hover_pos().map(tile_at).filter(|&t| far(t)));
-        if let Some(to) = shown.filter(|_| s.dialogs.is_empty() && s.phase == RunPhase::Playing) {
+        if let Some(to) = shown.filter(|_| s.run.dialogs.is_empty() && s.run.phase == RunPhase::Playing) {
             if let Some(r) = self.route_to(to) {
                 let centre = |p: Pos| rect.min + Vec2::new((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
                 let blue =
                     Color32::from_rgba_unmultiplied(70, 140, 255, if self.walking.walk.is_some() { 150 } else { 80 });
-                let mut from = s.player;
+                let mut from = s.player.at;
                 for (i, &t) in r.tiles.iter().enumerate() {
                     let colour =
                         if i == 0 && !r.safe { Color32::from_rgba_unmultiplied(230, 40, 40, 170) } else { blue };
@@ -216,7 +216,7 @@ impl ExplodoView {
                 self.pointer.cursor = None;
                 let asking = std::mem::take(&mut self.pointer.asking);
                 // "What is that?", or a click on an enemy with nothing picked: its entry.
-                let enemy = s.enemies.iter().any(|e| e.pos == tile);
+                let enemy = s.enemies.list.iter().any(|e| e.pos == tile);
                 if asking || (enemy && !self.picked) {
                     self.explain_at(tile);
                 } else if far(tile) {
@@ -240,7 +240,7 @@ impl ExplodoView {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
         // With every enemy gone, the walk goes on by itself, two steps a second.
-        if self.walking.walk.is_some() && s.enemies.is_empty() && s.dialogs.is_empty() {
+        if self.walking.walk.is_some() && s.enemies.list.is_empty() && s.run.dialogs.is_empty() {
             let now = ui.input(|i| i.time);
             if now - self.walking.walked_at >= 0.5 {
                 self.walking.walked_at = now;

@@ -82,7 +82,7 @@ impl Clip {
     /// Paints frame `k` into `rect` (the board keeps its shape, centred).
     pub fn paint_frame(&self, painter: &egui::Painter, rect: egui::Rect, k: usize) {
         let s = &self.frames[k];
-        let (w, h) = (s.layout.w as f32, s.layout.h as f32);
+        let (w, h) = (s.board.layout.w as f32, s.board.layout.h as f32);
         let cell = (rect.width() / w).min(rect.height() / h);
         let board = egui::Rect::from_center_size(rect.center(), Vec2::new(cell * w, cell * h));
         super::paint::paint(painter, board, s);
@@ -122,8 +122,8 @@ impl Clip {
     pub fn ui(&mut self, ui: &mut egui::Ui, width: f32) {
         let k = self.advance(ui.input(|i| i.time));
         let s = &self.frames[k];
-        let cell = width / s.layout.w as f32;
-        let (rect, _) = ui.allocate_exact_size(Vec2::new(width, cell * s.layout.h as f32), Sense::hover());
+        let cell = width / s.board.layout.w as f32;
+        let (rect, _) = ui.allocate_exact_size(Vec2::new(width, cell * s.board.layout.h as f32), Sense::hover());
         self.paint_frame(&ui.painter_at(rect), rect, k);
         let (bar, _) = ui.allocate_exact_size(Vec2::new(width, 6.0), Sense::hover());
         self.paint_bar(ui.painter(), bar, k);
@@ -188,8 +188,8 @@ mod tests {
         // A scene that ends the board holds the board before its moment.
         let death = Clip::new(Topic::Mishap(retrace_kernel::explodo::scene::Mishap::TouchEnemy), 2).unwrap();
         assert_eq!(death.frames.len(), death.scene.actions.len());
-        assert_eq!(death.frames.last().unwrap().level, death.frames[0].level);
-        assert_eq!(death.frames.last().unwrap().attempt, 0, "not the board after the life lost");
+        assert_eq!(death.frames.last().unwrap().run.level, death.frames[0].run.level);
+        assert_eq!(death.frames.last().unwrap().run.attempt, 0, "not the board after the life lost");
         let m = clip.scene.moment as usize;
         assert_ne!(clip.frames[m], clip.frames[m - 1]);
         let mut slot = Slot::default();

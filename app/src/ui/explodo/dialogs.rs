@@ -81,29 +81,34 @@ impl ExplodoView {
     /// first action takes it down, so it never delays play.
     pub(super) fn level_banner(&mut self, ui: &egui::Ui, lang: Lang) {
         let s = self.session.state();
-        let key = (s.level, s.attempt);
+        let key = (s.run.level, s.run.attempt);
         // Not over a dialog (the shop at a level's start): it goes up once
         // the dialog is answered.
-        if self.screen.bannered != Some(key) && s.turn == 1 && s.phase == RunPhase::Playing && s.dialogs.is_empty() {
+        if self.screen.bannered != Some(key)
+            && s.run.turn == 1
+            && s.run.phase == RunPhase::Playing
+            && s.run.dialogs.is_empty()
+        {
             self.screen.bannered = Some(key);
             self.screen.banner = Some((key, std::time::Instant::now()));
         }
         let Some((for_key, since)) = self.screen.banner else { return };
         let left = BANNER_SECONDS - since.elapsed().as_secs_f32();
-        if for_key != key || s.turn > 1 || left <= 0.0 {
+        if for_key != key || s.run.turn > 1 || left <= 0.0 {
             self.screen.banner = None;
             return;
         }
         ui.ctx().request_repaint_after(std::time::Duration::from_secs_f32(left));
-        let new = retrace_kernel::explodo::KINDS.iter().find(|k| k.from_level() == s.level);
-        let title = if lang == Lang::Ru { format!("Уровень {}", s.level) } else { format!("Level {}", s.level) };
+        let new = retrace_kernel::explodo::KINDS.iter().find(|k| k.from_level() == s.run.level);
+        let title =
+            if lang == Lang::Ru { format!("Уровень {}", s.run.level) } else { format!("Level {}", s.run.level) };
         egui::Area::new(egui::Id::unique("explodo-level-banner"))
             .anchor(egui::Align2::CENTER_TOP, Vec2::new(0.0, 120.0))
             .interactable(false)
             .show(ui.ctx(), |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
                     ui.heading(title);
-                    if s.attempt > 0 {
+                    if s.run.attempt > 0 {
                         ui.label(if lang == Lang::Ru {
                             "Ещё раз: то же поле"
                         } else {
@@ -129,7 +134,7 @@ impl ExplodoView {
     /// seed), `width` points wide, with its line under it; Heart and Coin
     /// bag have none, only the line.
     pub(super) fn offer_clip(&mut self, ui: &mut egui::Ui, o: Offer, width: f32, lang: Lang) {
-        let seed = self.session.state().seed;
+        let seed = self.session.state().run.seed;
         if let Some(c) = self.dialogs.clip.show(almanac::entry_of(o).topic(), seed) {
             c.ui(ui, width);
         }
@@ -167,7 +172,7 @@ impl ExplodoView {
         let Some((text, frames)) = &self.dialogs.death else { return };
         let mut dismissed = false;
         let pad = self.pointer.pad_in_use;
-        let over = self.session.state().phase == RunPhase::Over;
+        let over = self.session.state().run.phase == RunPhase::Over;
         egui::Window::new(if over { tr(lang, "The last turns") } else { tr(lang, "A life lost") })
             .collapsible(false)
             .anchor(egui::Align2::LEFT_BOTTOM, Vec2::new(12.0, -12.0))
@@ -178,9 +183,9 @@ impl ExplodoView {
                     // A pause on the last board before it starts again.
                     let k = ((ui.input(|i| i.time) * 3.0) as usize) % (n + 3);
                     let s = &frames[k.min(n - 1)];
-                    let cell = (260.0 / last.layout.w as f32).min(200.0 / last.layout.h as f32);
+                    let cell = (260.0 / last.board.layout.w as f32).min(200.0 / last.board.layout.h as f32);
                     let (r, _) = ui.allocate_exact_size(
-                        Vec2::new(cell * last.layout.w as f32, cell * last.layout.h as f32),
+                        Vec2::new(cell * last.board.layout.w as f32, cell * last.board.layout.h as f32),
                         Sense::hover(),
                     );
                     paint(&ui.painter_at(r), r, s);
@@ -228,9 +233,9 @@ impl ExplodoView {
                     self.offer_clip(ui, *o, CLIP_WIDTH, lang);
                 }
                 ui.label(if lang == Lang::Ru {
-                    format!("Монет: {}. Покупки не тратят ходов.", s.coins)
+                    format!("Монет: {}. Покупки не тратят ходов.", s.player.coins)
                 } else {
-                    format!("{} coins. Shopping takes no turns.", s.coins)
+                    format!("{} coins. Shopping takes no turns.", s.player.coins)
                 });
                 for (i, o) in items.iter().enumerate() {
                     if let Some(o) = o {
@@ -246,7 +251,7 @@ impl ExplodoView {
                 }
                 // Buy the selected item (Enter), or say how many coins it lacks.
                 if let Some(Some(o)) = items.get(self.dialogs.selected) {
-                    let short = o.price().saturating_sub(s.coins);
+                    let short = o.price().saturating_sub(s.player.coins);
                     if short == 0 {
                         let buy = if lang == Lang::Ru {
                             format!("Купить (монет: {})", o.price())
@@ -319,7 +324,7 @@ impl ExplodoView {
             return;
         }
         let s = self.session.state().clone();
-        let Some(top) = s.dialogs.last() else { return };
+        let Some(top) = s.run.dialogs.last() else { return };
         let mut answer = None;
         match top {
             Dialog::Gem { cards, rainbow } => {
@@ -359,7 +364,7 @@ impl ExplodoView {
             }
             Dialog::Shop { items, restocks } => answer = self.shop(ui, &s, items, *restocks, lang),
             Dialog::Swap { new, uses } => {
-                let (old, left) = s.charge.expect("a swap has a carried charge");
+                let (old, left) = s.player.charge.expect("a swap has a carried charge");
                 answer = swap_dialog(ui.ctx(), lang, (old, left), (*new, *uses));
             }
         }

@@ -37,7 +37,7 @@ pub enum Mode {
 /// diagonal neighbour a diagonal step; Detonate and tile-aimed charges take
 /// the tile itself.
 pub fn tap(s: &State, mode: Mode, tile: Pos) -> Option<Action> {
-    let me = s.player;
+    let me = s.player.at;
     let (dx, dy) = (tile.x - me.x, tile.y - me.y);
     let straight = (dx == 0) != (dy == 0);
     let dist = dx.abs() + dy.abs();
@@ -95,7 +95,7 @@ pub fn toward(s: &State, mode: Mode, d: Dir) -> Option<Action> {
         Mode::Throw => Action::Throw(d),
         Mode::Rpg => Action::Rpg(d),
         Mode::Detonate => return None,
-        Mode::Charge => return tap(s, Mode::Charge, s.player.step(d)),
+        Mode::Charge => return tap(s, Mode::Charge, s.player.at.step(d)),
     })
 }
 
@@ -104,9 +104,10 @@ pub fn toward(s: &State, mode: Mode, d: Dir) -> Option<Action> {
 /// rules take (tried on a copy), your own excepted.
 pub fn targets(s: &State, mode: Mode) -> Vec<(Pos, bool)> {
     use retrace_kernel::Game;
-    s.layout
+    s.board
+        .layout
         .positions()
-        .filter(|&p| p != s.player && s.layout.inside(p))
+        .filter(|&p| p != s.player.at && s.board.layout.inside(p))
         .filter_map(|p| {
             let a = tap(s, mode, p)?;
             let mut sim = s.clone();
@@ -130,16 +131,16 @@ pub fn deadly(s: &State, a: &Action) -> bool {
 pub fn danger(s: &State) -> (std::collections::BTreeSet<Pos>, std::collections::BTreeSet<Pos>) {
     use retrace_kernel::Game;
     let mut sim = s.clone();
-    sim.setup.immortal = true;
+    sim.run.setup.immortal = true;
     let mut now: std::collections::BTreeSet<Pos> =
-        s.flames.iter().filter(|&&(_, until)| until >= s.turn).map(|&(p, _)| p).collect();
+        s.bombs.flames.iter().filter(|&&(_, until)| until >= s.run.turn).map(|&(p, _)| p).collect();
     let mut next = std::collections::BTreeSet::new();
-    let level = sim.level;
-    if Explodo::apply(&mut sim, &Action::Wait).is_ok() && sim.level == level {
-        now.extend(sim.flames.iter().filter(|&&(_, until)| until > s.turn).map(|&(p, _)| p));
-        sim.dialogs.clear();
-        if Explodo::apply(&mut sim, &Action::Wait).is_ok() && sim.level == level {
-            next.extend(sim.flames.iter().map(|&(p, _)| p).filter(|p| !now.contains(p)));
+    let level = sim.run.level;
+    if Explodo::apply(&mut sim, &Action::Wait).is_ok() && sim.run.level == level {
+        now.extend(sim.bombs.flames.iter().filter(|&&(_, until)| until > s.run.turn).map(|&(p, _)| p));
+        sim.run.dialogs.clear();
+        if Explodo::apply(&mut sim, &Action::Wait).is_ok() && sim.run.level == level {
+            next.extend(sim.bombs.flames.iter().map(|&(p, _)| p).filter(|p| !now.contains(p)));
         }
     }
     (now, next)
@@ -150,22 +151,22 @@ pub fn danger(s: &State) -> (std::collections::BTreeSet<Pos>, std::collections::
 pub fn thing_at(s: &State, p: Pos) -> Option<super::almanac::Entry> {
     use super::almanac::{Entry, Thing};
     use retrace_kernel::explodo::board::{Tile, BUSH, OIL, SPIKES};
-    if let Some(e) = s.enemies.iter().find(|e| e.pos == p) {
+    if let Some(e) = s.enemies.list.iter().find(|e| e.pos == p) {
         return Some(Entry::Enemy(e.kind));
     }
-    if !s.layout.inside(p) {
+    if !s.board.layout.inside(p) {
         return None;
     }
-    Some(Entry::Thing(match s.layout.tile(p) {
+    Some(Entry::Thing(match s.board.layout.tile(p) {
         Tile::Crate => Thing::Crate,
         Tile::Pillar | Tile::Cracked => Thing::Pillar,
         Tile::Metal => Thing::Metal,
         Tile::Barrel => Thing::Barrel,
         Tile::Rubble => Thing::Rubble,
         Tile::Wall => return None,
-        Tile::Floor if s.layout.has(p, BUSH) => Thing::Bush,
-        Tile::Floor if s.layout.has(p, OIL) => Thing::Oil,
-        Tile::Floor if s.layout.has(p, SPIKES) => Thing::Spikes,
+        Tile::Floor if s.board.layout.has(p, BUSH) => Thing::Bush,
+        Tile::Floor if s.board.layout.has(p, OIL) => Thing::Oil,
+        Tile::Floor if s.board.layout.has(p, SPIKES) => Thing::Spikes,
         Tile::Floor => return None,
     }))
 }
@@ -185,7 +186,8 @@ pub fn next_thing(s: &State, from: Pos, d: Option<Dir>) -> Option<Pos> {
         Some(Dir::Left | Dir::Right) => (p.y - from.y).abs(),
         None => 0,
     };
-    s.layout
+    s.board
+        .layout
         .positions()
         .filter(|&p| p != from && ahead(p) && thing_at(s, p).is_some())
         .min_by_key(|&p| (p.dist(from) + across(p), across(p), p.y, p.x))
@@ -220,7 +222,7 @@ impl ExplodoView {
         let s = self.session.state().clone();
         self.mode = mode;
         self.picked = picked;
-        if mode == Mode::Move && !picked && tile.king(s.player) > 1 && s.layout.inside(tile) {
+        if mode == Mode::Move && !picked && tile.king(s.player.at) > 1 && s.board.layout.inside(tile) {
             self.walking.walk = Some(tile);
             self.walk_on(store);
         } else if let Some(a) = tap(&s, mode, tile) {
@@ -246,7 +248,7 @@ impl ExplodoView {
     /// One cursor press (keyboard or pad).
     pub fn press(&mut self, store: &Store, p: Press) {
         let s = self.session.state().clone();
-        let me = s.player;
+        let me = s.player.at;
         if self.pointer.asking {
             match p {
                 Press::Hop(d) => {
@@ -280,7 +282,7 @@ impl ExplodoView {
                     None => me,
                     Some(c) => {
                         let n = c.step(d);
-                        if n.x >= 0 && n.y >= 0 && n.x < s.layout.w && n.y < s.layout.h {
+                        if n.x >= 0 && n.y >= 0 && n.x < s.board.layout.w && n.y < s.board.layout.h {
                             n
                         } else {
                             c
@@ -340,7 +342,7 @@ impl ExplodoView {
     }
 
     pub(super) fn keys(&mut self, ui: &egui::Ui, store: &Store) {
-        if !self.session.state().dialogs.is_empty() || ui.ctx().egui_wants_keyboard_input() {
+        if !self.session.state().run.dialogs.is_empty() || ui.ctx().egui_wants_keyboard_input() {
             return;
         }
         use egui::Key;
@@ -464,7 +466,7 @@ impl ExplodoView {
         };
         // The first press only wakes the cursor on you.
         if self.pointer.cursor.is_none() && !matches!(press, Press::Wait | Press::Ask | Press::Home) {
-            self.pointer.cursor = Some(self.session.state().player);
+            self.pointer.cursor = Some(self.session.state().player.at);
             return;
         }
         self.press(store, press);

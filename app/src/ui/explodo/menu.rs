@@ -67,7 +67,7 @@ pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: 
 impl ExplodoView {
     /// The almanac's and the demo's windows, while open.
     pub(super) fn almanac_and_demo(&mut self, ui: &mut egui::Ui, lang: Lang) {
-        let seed = self.session.state().seed;
+        let seed = self.session.state().run.seed;
         if let Some(a) = &mut self.dialogs.almanac {
             let mut open = true;
             a.window(ui.ctx(), &mut open, self.session.state(), seed, lang);
@@ -85,7 +85,7 @@ impl ExplodoView {
             match crate::ui::ask(ui.ctx(), lang, tr(lang, "Start a new run? This run will be gone.")) {
                 Some(true) => {
                     let st = self.session.state();
-                    request = Some(ExplodoRequest::NewRun(st.setup, crate::random_seed()));
+                    request = Some(ExplodoRequest::NewRun(st.run.setup, crate::random_seed()));
                     self.dialogs.confirm_new = false;
                 }
                 Some(false) => self.dialogs.confirm_new = false,
@@ -98,7 +98,7 @@ impl ExplodoView {
         let mut open = true;
         let st = self.session.state().clone();
         egui::Window::new(tr(lang, "Run menu")).open(&mut open).collapsible(false).show(ui.ctx(), |ui| {
-            ui.label(format!("{} {}/20 · {} {}", tr(lang, "Level"), st.level, tr(lang, "Seed"), st.seed));
+            ui.label(format!("{} {}/20 · {} {}", tr(lang, "Level"), st.run.level, tr(lang, "Seed"), st.run.seed));
             ui.checkbox(&mut self.sound, tr(lang, "Sound"));
             ui.checkbox(&mut self.walking.autopilot, tr(lang, "Autopilot"));
             if ui.button(tr(lang, "Resume")).clicked() {
@@ -117,7 +117,7 @@ impl ExplodoView {
                     self.dialogs.menu = false;
                 }
                 if ui.button(tr(lang, "Demo")).clicked() {
-                    self.dialogs.demo = Some(demo::Demo::new(st.seed));
+                    self.dialogs.demo = Some(demo::Demo::new(st.run.seed));
                     self.dialogs.menu = false;
                 }
             });
@@ -147,7 +147,7 @@ impl ExplodoView {
                     ui.horizontal(|ui| {
                         if ui.button(tr(lang, "Show the folder")).clicked() {
                             if let Err(e) = opener::open(&store.dir) {
-                                self.message = Some(format!("{}: {e}", store.dir.display()));
+                                self.message = Some(format!("{}: {e}", store.dir.display()).into());
                             }
                         }
                         if ui.button(tr(lang, "Close")).clicked() {
@@ -176,7 +176,7 @@ impl ExplodoView {
             let report = crate::bug::Report::new(bytes, note, &adapter_line());
             match store.write_bug_report(&report) {
                 Ok(path) => self.dialogs.bug_written = Some(path),
-                Err(e) => self.message = Some(e),
+                Err(e) => self.message = Some(e.into()),
             }
         }
         if write || cancel {

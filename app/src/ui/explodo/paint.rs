@@ -50,7 +50,7 @@ pub fn bomb_badge(kind: BombKind) -> Option<(&'static str, Color32)> {
 /// red to the left and the second in blue to the right, and the second run's
 /// bombs outlined in blue.
 pub fn paint_pair(painter: &egui::Painter, rect: egui::Rect, first: &State, second: &State) {
-    let l = &first.layout;
+    let l = &first.board.layout;
     let cell = (rect.width() / l.w as f32).min(rect.height() / l.h as f32);
     let at = |p: Pos, dx: f32| {
         egui::Rect::from_min_size(rect.min + Vec2::new((p.x as f32 + dx) * cell, p.y as f32 * cell), Vec2::splat(cell))
@@ -58,9 +58,9 @@ pub fn paint_pair(painter: &egui::Painter, rect: egui::Rect, first: &State, seco
     };
     let red = egui::Stroke::new((cell * 0.08).max(1.5), Color32::from_rgb(230, 60, 60));
     let blue = egui::Stroke::new((cell * 0.08).max(1.5), Color32::from_rgb(70, 140, 255));
-    painter.rect_stroke(at(first.player, -0.08), 3.0, red, egui::StrokeKind::Inside);
-    painter.rect_stroke(at(second.player, 0.08), 3.0, blue, egui::StrokeKind::Inside);
-    for b in &second.bombs {
+    painter.rect_stroke(at(first.player.at, -0.08), 3.0, red, egui::StrokeKind::Inside);
+    painter.rect_stroke(at(second.player.at, 0.08), 3.0, blue, egui::StrokeKind::Inside);
+    for b in &second.bombs.list {
         painter.circle_stroke(at(b.pos, 0.0).center(), cell * 0.4, blue);
     }
 }
@@ -101,19 +101,19 @@ impl Motion {
     /// changed the level (cleared, a life lost) moves nothing: it is a new board.
     pub fn of_turn(before: &State, events: &[retrace_kernel::explodo::Event], after: &State) -> Motion {
         use retrace_kernel::explodo::Event;
-        let same_board = before.level == after.level && before.attempt == after.attempt;
+        let same_board = before.run.level == after.run.level && before.run.attempt == after.run.attempt;
         let mut m = Motion::default();
         if !same_board {
             return m;
         }
-        m.player_from = Some(before.player);
-        m.enemies_from = before.enemies.iter().map(|e| (e.id, e.pos)).collect();
+        m.player_from = Some(before.player.at);
+        m.enemies_from = before.enemies.list.iter().map(|e| (e.id, e.pos)).collect();
         for e in events {
             match e {
                 Event::Exploded(_, tiles) => m.blasts.extend(tiles.iter().copied()),
                 Event::CrateBurnt(p) | Event::CrateCrumbled(p) => m.crates.push(*p),
                 Event::EnemyDied(id, kind) => {
-                    if let Some(en) = before.enemies.iter().find(|en| en.id == *id) {
+                    if let Some(en) = before.enemies.list.iter().find(|en| en.id == *id) {
                         m.gone.push((*kind, en.pos));
                     }
                 }
@@ -135,7 +135,7 @@ fn tween(from: Pos, to: Pos, t: f32) -> Vec2 {
 /// seconds in: moves tween from their old tiles, blasts flash and fade,
 /// crates shake and crumble, dead enemies shrink away, pickups pop.
 pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion: Option<(&Motion, f64)>) {
-    let l = &s.layout;
+    let l = &s.board.layout;
     let cell = (rect.width() / l.w as f32).min(rect.height() / l.h as f32);
     let at = |p: Pos| {
         egui::Rect::from_min_size(rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell), Vec2::splat(cell))
@@ -145,16 +145,16 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
         painter.text(at(p).center(), egui::Align2::CENTER_CENTER, text, font.clone(), color);
     };
     paint_tiles(painter, &at, &glyph, s);
-    if s.exit_revealed {
-        paint_exit(painter, at(l.exit), s.exit_open);
+    if s.board.exit_revealed {
+        paint_exit(painter, at(l.exit), s.board.exit_open);
     }
-    if s.gem_revealed && !s.gem_taken {
+    if s.board.gem_revealed && !s.board.gem_taken {
         paint_gem(painter, at(l.gem), Color32::from_rgb(60, 140, 230));
     }
-    if let Some(r) = s.rainbow {
+    if let Some(r) = s.board.rainbow {
         paint_gem(painter, at(r), Color32::from_rgb(230, 60, 200));
     }
-    for d in &s.drops {
+    for d in &s.board.drops {
         let (t, c) = if d.charge.is_some() {
             ("c", Color32::from_rgb(80, 60, 200))
         } else {
@@ -162,12 +162,12 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
         };
         glyph(d.pos, t, c);
     }
-    for &(p, _) in &s.flames {
+    for &(p, _) in &s.bombs.flames {
         painter.rect_filled(at(p).shrink(cell * 0.1), 4.0, Color32::from_rgba_unmultiplied(255, 120, 0, 170));
     }
     // Each ticking bomb's blast previewed: a thin outline on every tile it
     // will burn (the danger overlay fills the ones due this turn and next).
-    for b in &s.bombs {
+    for b in &s.bombs.list {
         let stroke = egui::Stroke::new((cell * 0.04).max(1.0), Color32::from_rgba_unmultiplied(255, 90, 40, 150));
         for p in s.blast_tiles(b) {
             if p != b.pos {
@@ -175,15 +175,15 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
             }
         }
     }
-    for b in &s.bombs {
+    for b in &s.bombs.list {
         paint_bomb(painter, at(b.pos), b, cell);
     }
-    if let Some(d) = s.decoy {
+    if let Some(d) = s.enemies.decoy {
         glyph(d, "@", Color32::from_rgb(170, 230, 170));
     }
     // The enemies' plans first, under them: arrows through the tiles their
     // next three moves cross (a dash a doubled, dashed arrow), a dot for a rest.
-    for e in &s.enemies {
+    for e in &s.enemies.list {
         paint_plan(painter, |p| at(p).center(), cell, e.pos, &e.plan.iter().copied().collect::<Vec<_>>());
     }
     let (m, elapsed) = motion.map_or((None, f64::MAX), |(m, e)| (Some(m), e));
@@ -196,7 +196,7 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
         paint_effects(painter, &at, cell, m, t_fx);
     }
     let moving = m.filter(|_| t_move < 1.0);
-    for e in &s.enemies {
+    for e in &s.enemies.list {
         let (_, colour) = enemy_look(e.kind);
         let c = if e.frozen > 0 { Color32::from_rgb(120, 180, 255) } else { colour };
         let from = moving.and_then(|m| m.enemies_from.iter().find(|(id, _)| *id == e.id)).map(|&(_, p)| p);
@@ -207,8 +207,8 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
         paint_enemy(painter, r, e.kind, c, e.heading);
     }
     let r = match moving.and_then(|m| m.player_from) {
-        Some(f) => at_f(tween(f, s.player, t_move)),
-        None => at_f(here(s.player)),
+        Some(f) => at_f(tween(f, s.player.at, t_move)),
+        None => at_f(here(s.player.at)),
     };
     paint_player(painter, r, cell);
 }
@@ -216,11 +216,11 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
 /// The tiles: floor, walls, pillars in the level's colour, crates and the
 /// board's objects, spikes by their beat, dust where a ceiling will fall.
 fn paint_tiles(painter: &egui::Painter, at: &dyn Fn(Pos) -> egui::Rect, glyph: &dyn Fn(Pos, &str, Color32), s: &State) {
-    let l = &s.layout;
+    let l = &s.board.layout;
     for p in l.positions() {
         let fill = match l.tile(p) {
             Tile::Wall => Color32::from_gray(50),
-            Tile::Pillar => pillar_colour(s.level),
+            Tile::Pillar => pillar_colour(s.run.level),
             Tile::Cracked => Color32::from_rgb(140, 120, 120),
             Tile::Metal => Color32::from_rgb(150, 160, 170),
             Tile::Crate => Color32::from_rgb(150, 100, 50),
@@ -237,9 +237,9 @@ fn paint_tiles(painter: &egui::Painter, at: &dyn Fn(Pos) -> egui::Rect, glyph: &
             _ => {}
         }
         if l.has(p, SPIKES) {
-            glyph(p, "^", if spikes_up(s.turn) { Color32::RED } else { Color32::DARK_GRAY });
+            glyph(p, "^", if spikes_up(s.run.turn) { Color32::RED } else { Color32::DARK_GRAY });
         }
-        if s.ceilings.iter().any(|&(c, _)| c == p) {
+        if s.board.ceilings.iter().any(|&(c, _)| c == p) {
             painter.rect_stroke(
                 at(p).shrink(2.0),
                 2.0,
@@ -484,14 +484,16 @@ mod tests {
         let d = DIRS.into_iter().find(|&d| s.push(Action::Move(d)).is_ok()).expect("a step from the start");
         let _ = d;
         let m = Motion::of_turn(&before, &[], s.state());
-        assert_eq!(m.player_from, Some(before.player));
-        assert_eq!(m.enemies_from.len(), before.enemies.len());
-        let blast =
-            retrace_kernel::explodo::Event::Exploded(before.player, vec![before.player, before.player.step(Dir::Up)]);
+        assert_eq!(m.player_from, Some(before.player.at));
+        assert_eq!(m.enemies_from.len(), before.enemies.list.len());
+        let blast = retrace_kernel::explodo::Event::Exploded(
+            before.player.at,
+            vec![before.player.at, before.player.at.step(Dir::Up)],
+        );
         let m = Motion::of_turn(&before, &[blast], s.state());
         assert_eq!(m.blasts.len(), 2);
         let mut next = s.state().clone();
-        next.level += 1;
+        next.run.level += 1;
         assert_eq!(Motion::of_turn(&before, &[], &next), Motion::default(), "a new board: no tween");
     }
     use retrace_kernel::explodo::KINDS;

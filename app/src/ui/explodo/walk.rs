@@ -41,12 +41,15 @@ impl ExplodoView {
     /// Autopilot has the board: on, not stopped, every enemy gone, the level in play.
     pub fn piloting(&self) -> bool {
         let s = self.session.state();
-        self.walking.autopilot && !self.walking.pilot_stopped && s.enemies.is_empty() && s.phase == RunPhase::Playing
+        self.walking.autopilot
+            && !self.walking.pilot_stopped
+            && s.enemies.list.is_empty()
+            && s.run.phase == RunPhase::Playing
     }
 
     /// One autopilot turn: its action, or it stops and says so.
     pub fn pilot(&mut self, store: &Store) {
-        if !self.session.state().dialogs.is_empty() {
+        if !self.session.state().run.dialogs.is_empty() {
             return; // It waits for the dialog's answer.
         }
         match autopilot(self.session.state()) {
@@ -75,7 +78,7 @@ impl ExplodoView {
         match self.route_to(to) {
             Some(r) if r.safe => {
                 self.push(store, r.steps[0]);
-                if self.session.state().player == to || r.steps.len() == 1 {
+                if self.session.state().player.at == to || r.steps.len() == 1 {
                     self.walking.walk = None;
                 }
             }
@@ -126,7 +129,7 @@ impl ExplodoView {
             return;
         }
         if self.dialogs.death.is_some() {
-            if matches!(b, P::South | P::East) && self.session.state().phase == RunPhase::Playing {
+            if matches!(b, P::South | P::East) && self.session.state().run.phase == RunPhase::Playing {
                 self.dialogs.death = None;
             }
             return;
@@ -138,7 +141,7 @@ impl ExplodoView {
             return;
         }
         let s = self.session.state().clone();
-        let Some(top) = s.dialogs.last() else { return self.pad_board(store, b) };
+        let Some(top) = s.run.dialogs.last() else { return self.pad_board(store, b) };
         let step = |sel: usize, len: usize, ok: &dyn Fn(usize) -> bool| match b {
             P::Up | P::Left => (0..sel).rev().find(|&i| ok(i)).unwrap_or(sel),
             P::Down | P::Right => (sel + 1..len).find(|&i| ok(i)).unwrap_or(sel),

@@ -143,7 +143,7 @@ impl LifeView {
             req = Some(LifeRequest::Menu);
         }
         if let Some(m) = &self.message {
-            ui.colored_label(Color32::from_rgb(220, 120, 60), super::super::text::kernel(lang, m));
+            ui.colored_label(Color32::from_rgb(220, 120, 60), super::super::text::say(lang, m));
         }
         if let Some(r) = self.confirm_dialog(ui, store, lang) {
             req = Some(r);

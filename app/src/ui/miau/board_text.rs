@@ -3,6 +3,8 @@
 //! a turn and which way things face.
 
 use super::*;
+use retrace_kernel::say;
+use retrace_kernel::say::{Arg, Say};
 
 /// The cells of the sentence a rule (as text, `FLAG IS WIN`) was read from:
 /// the rule's start in reading order, along its axis, to the end of the
@@ -102,34 +104,39 @@ pub(super) fn automaton_line(s: &State, a: &retrace_kernel::miau::Automaton, pha
 }
 
 /// A thing's id as a player reads it: `text-win-1` is the word WIN.
-pub(super) fn thing(id: &str) -> String {
+pub(super) fn thing(id: &str) -> Say {
     match id.strip_prefix("text-") {
-        Some(rest) => format!("the word {}", rest.rsplit_once('-').map_or(rest, |(w, _)| w).to_uppercase()),
-        None => id.to_string(),
+        Some(rest) => say!("the word {0}", Arg::Name(rest.rsplit_once('-').map_or(rest, |(w, _)| w).to_uppercase())),
+        None => Say::from(id.to_string()),
     }
 }
 
-/// One line for an event (English; the Russian comes from the phrase table);
-/// none for the win, which has its banner.
-pub fn describe(e: &Event) -> Option<String> {
+/// One line for an event, a sentence the window's table translates; none
+/// for the win, which has its banner.
+pub fn describe(e: &Event) -> Option<Say> {
     Some(match e {
-        Event::Rules { added, removed } => added
-            .iter()
-            .map(|r| format!("+ {r}"))
-            .chain(removed.iter().map(|r| format!("- {r}")))
-            .collect::<Vec<_>>()
-            .join(", "),
+        Event::Rules { added, removed } => Say::from(
+            added
+                .iter()
+                .map(|r| format!("+ {r}"))
+                .chain(removed.iter().map(|r| format!("- {r}")))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
         Event::Destroyed(ids, why) => {
-            let who = ids.iter().map(|i| thing(i)).collect::<Vec<_>>().join(", ");
+            let mut names = ids.iter().map(|i| thing(i));
+            let first = names.next().unwrap_or_else(|| Say::from(""));
+            let who = names.fold(first, |all, next| say!("{0}, {1}", all, next));
             match why.as_str() {
-                "sank" => format!("{who}: sank"),
-                "defeated" => format!("{who}: defeated"),
-                "crumbled" => format!("{who}: crumbled"),
-                pair => format!("{who}: destroyed by {}", pair.to_uppercase()),
+                "sank" => say!("{0}: sank", who),
+                "defeated" => say!("{0}: defeated", who),
+                "crumbled" => say!("{0}: crumbled", who),
+                pair => say!("{0}: destroyed by {1}", who, Arg::Name(pair.to_uppercase())),
             }
         }
-        Event::Transformed(id, to) => format!("{} became {to}", thing(id)),
-        Event::Gate(id, open) => format!("{id}: {}", if *open { "opened" } else { "closed" }),
+        Event::Transformed(id, to) => say!("{0} became {1}", thing(id), Arg::Name(to.to_string())),
+        Event::Gate(id, true) => say!("{0}: opened", Arg::Name(id.to_string())),
+        Event::Gate(id, false) => say!("{0}: closed", Arg::Name(id.to_string())),
         Event::Won => return None,
     })
 }

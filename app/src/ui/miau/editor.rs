@@ -16,6 +16,7 @@ use retrace_kernel::miau::board::PROPS;
 use retrace_kernel::miau::pack::{self, Glyph, Pack};
 use retrace_kernel::miau::solver::{analyze_watched, moves_text, solve_watched, Options, Verdict};
 use retrace_kernel::miau::{Action, Miau, State, Step};
+use retrace_kernel::say::Say;
 use retrace_kernel::Session;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
@@ -112,7 +113,7 @@ pub struct EditorView {
     /// Text pasted for Import.
     pub paste: String,
     /// The last message (saved, copied, a problem).
-    pub message: Option<String>,
+    pub message: Option<Say>,
     /// A stroke of the pointer is under way (one undo step for all of it).
     stroking: bool,
 }
@@ -333,10 +334,11 @@ impl EditorView {
             if ui.button(tr(lang, "Save")).clicked() {
                 match self.save(store, mine) {
                     Ok(p) => {
-                        self.message = Some(format!("{} {}", tr(lang, "Saved to"), store.path(MY_LEVELS).display()));
+                        self.message =
+                            Some(format!("{} {}", tr(lang, "Saved to"), store.path(MY_LEVELS).display()).into());
                         request = Some(EditorRequest::Saved(Box::new(p)));
                     }
-                    Err(e) => self.message = Some(e),
+                    Err(e) => self.message = Some(e.into()),
                 }
             }
             if ui.button(tr(lang, "Copy level")).clicked() {
@@ -345,7 +347,7 @@ impl EditorView {
             }
         });
         if let Some(m) = &self.message {
-            ui.label(RichText::new(crate::files::escaped(m)).small());
+            ui.label(RichText::new(crate::files::escaped(&crate::ui::text::say(lang, m))).small());
         }
         ui.separator();
         ui.horizontal_top(|ui| {

@@ -81,7 +81,7 @@ pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
                 format!("No win found within {states} states from here.")
             }
         }
-        Err(e) => e.0,
+        Err(e) => crate::ui::text::say(lang, &e.0),
     };
     (text, moves)
 }
@@ -109,7 +109,7 @@ impl MiauView {
         match rx.try_recv() {
             Ok((text, moves)) => {
                 if *asked == self.session.digest() {
-                    self.message = Some(text);
+                    self.message = Some(text.into());
                     self.solution = (!moves.is_empty()).then_some((*asked, moves));
                 }
                 self.thinking = None;

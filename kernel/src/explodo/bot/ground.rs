@@ -9,10 +9,10 @@ use std::collections::VecDeque;
 
 /// The tiles of `goals` as a mask of the board.
 pub(super) fn mask(s: &State, goals: &[Pos]) -> Vec<bool> {
-    let mut out = vec![false; s.layout.tiles.len()];
+    let mut out = vec![false; s.board.layout.tiles.len()];
     for &g in goals {
-        if s.layout.inside(g) {
-            out[(g.y * s.layout.w + g.x) as usize] = true;
+        if s.board.layout.inside(g) {
+            out[(g.y * s.board.layout.w + g.x) as usize] = true;
         }
     }
     out
@@ -38,29 +38,29 @@ pub(super) struct Ground {
 
 impl Ground {
     pub(super) fn new(s: &State) -> Ground {
-        let n = s.layout.tiles.len();
+        let n = s.board.layout.tiles.len();
         let crate_pass = s.has(Power::CratePass);
         let mut open: Vec<bool> =
-            s.layout.tiles.iter().map(|&t| t == Tile::Floor || crate_pass && t == Tile::Crate).collect();
+            s.board.layout.tiles.iter().map(|&t| t == Tile::Floor || crate_pass && t == Tile::Crate).collect();
         if !s.has(Power::BombPass) {
-            for b in &s.bombs {
-                if s.layout.inside(b.pos) {
-                    open[(b.pos.y * s.layout.w + b.pos.x) as usize] = false;
+            for b in &s.bombs.list {
+                if s.board.layout.inside(b.pos) {
+                    open[(b.pos.y * s.board.layout.w + b.pos.x) as usize] = false;
                 }
             }
         }
-        if s.exit_open && s.layout.inside(s.layout.exit) {
-            open[(s.layout.exit.y * s.layout.w + s.layout.exit.x) as usize] = false;
+        if s.board.exit_open && s.board.layout.inside(s.board.layout.exit) {
+            open[(s.board.layout.exit.y * s.board.layout.w + s.board.layout.exit.x) as usize] = false;
         }
-        let oil: Vec<bool> = s.layout.marks.iter().map(|&m| m & OIL != 0).collect();
-        let spikes: Vec<bool> = s.layout.marks.iter().map(|&m| m & SPIKES != 0).collect();
+        let oil: Vec<bool> = s.board.layout.marks.iter().map(|&m| m & OIL != 0).collect();
+        let spikes: Vec<bool> = s.board.layout.marks.iter().map(|&m| m & SPIKES != 0).collect();
         Ground {
-            w: s.layout.w as usize,
+            w: s.board.layout.w as usize,
             open,
             oil,
             spiked: spikes.contains(&true),
             spikes,
-            turn: s.turn,
+            turn: s.run.turn,
             seen: vec![0; 2 * n],
             stamp: 0,
             queue: Vec::new(),
@@ -168,7 +168,7 @@ pub(super) fn attack_tiles(s: &State, prey: &[Pos], desperate: bool) -> Vec<Pos>
 /// Where the enemies stand and where their arrows take them.
 pub(super) fn prey(s: &State) -> Vec<Pos> {
     let mut out: Vec<Pos> = Vec::new();
-    for e in &s.enemies {
+    for e in &s.enemies.list {
         let mut at = e.pos;
         out.push(at);
         for step in &e.plan {
@@ -186,9 +186,9 @@ pub(super) fn plain_blast(s: &State, p: Pos, out: &mut Vec<Pos>) {
     out.push(p);
     for d in DIRS {
         let mut q = p;
-        for _ in 0..s.blast {
+        for _ in 0..s.player.blast {
             q = q.step(d);
-            match s.layout.tile(q) {
+            match s.board.layout.tile(q) {
                 t if t.solid() => break,
                 Tile::Crate | Tile::Barrel => {
                     out.push(q);
@@ -213,14 +213,14 @@ pub(super) fn spots(s: &State, targets: &[Pos], desperate: bool) -> Vec<Pos> {
     for &t in targets {
         for d in DIRS {
             let mut b = t;
-            for _ in 0..s.blast {
+            for _ in 0..s.player.blast {
                 b = b.step(d);
-                if s.layout.tile(b) != Tile::Floor {
+                if s.board.layout.tile(b) != Tile::Floor {
                     break;
                 }
                 if s.bomb_at(b).is_some()
                     || s.enemy_at(b).is_some()
-                    || !desperate && s.exit_revealed && b == s.layout.exit
+                    || !desperate && s.board.exit_revealed && b == s.board.layout.exit
                 {
                     continue;
                 }
@@ -230,7 +230,7 @@ pub(super) fn spots(s: &State, targets: &[Pos], desperate: bool) -> Vec<Pos> {
                 tried.push(b);
                 plain_blast(s, b, &mut tiles);
                 if desperate || !spoils(s, &tiles) {
-                    if s.setup.underfoot {
+                    if s.run.setup.underfoot {
                         // You stand on the spot itself.
                         if way_out(s, b, b, &tiles) {
                             out.push(b);
@@ -239,7 +239,7 @@ pub(super) fn spots(s: &State, targets: &[Pos], desperate: bool) -> Vec<Pos> {
                         out.extend(
                             DIRS.iter()
                                 .map(|&d| b.step(d))
-                                .filter(|&q| s.layout.tile(q) == Tile::Floor && way_out(s, q, b, &tiles)),
+                                .filter(|&q| s.board.layout.tile(q) == Tile::Floor && way_out(s, q, b, &tiles)),
                         );
                     }
                 }
@@ -259,7 +259,7 @@ pub(super) fn way_out(s: &State, from: Pos, bomb: Pos, blast: &[Pos]) -> bool {
     if !blast.contains(&from) {
         return true;
     }
-    let steps = s.fuse.saturating_sub(1).max(1);
+    let steps = s.player.fuse.saturating_sub(1).max(1);
     // Tiles reached, breadth-first; a few steps reach few tiles (at most
     // 2k(k+1) + 1 for k steps), so a small array does.
     let mut seen = [from; 64];
@@ -269,7 +269,11 @@ pub(super) fn way_out(s: &State, from: Pos, bomb: Pos, blast: &[Pos]) -> bool {
         for i in layer_start..layer_end {
             for d in DIRS {
                 let q = seen[i].step(d);
-                if q == bomb || s.layout.tile(q) != Tile::Floor || s.bomb_at(q).is_some() || seen[..len].contains(&q) {
+                if q == bomb
+                    || s.board.layout.tile(q) != Tile::Floor
+                    || s.bomb_at(q).is_some()
+                    || seen[..len].contains(&q)
+                {
                     continue;
                 }
                 if !blast.contains(&q) {
@@ -288,21 +292,21 @@ pub(super) fn way_out(s: &State, from: Pos, bomb: Pos, blast: &[Pos]) -> bool {
 
 /// Every crate on the board.
 pub(super) fn crates(s: &State) -> Vec<Pos> {
-    s.layout.positions().filter(|&p| s.layout.tile(p) == Tile::Crate).collect()
+    s.board.layout.positions().filter(|&p| s.board.layout.tile(p) == Tile::Crate).collect()
 }
 
 /// Tiles next to a spot where a bomb would break a crate on the way to the
 /// nearest enemy (through crates), without reaching the uncovered exit or
 /// gem; with no enemy left, any crate. `mine`: the tiles you can walk to.
 pub(super) fn crate_spots(s: &State, desperate: bool, mine: &[bool]) -> Vec<Pos> {
-    let w = s.layout.w;
+    let w = s.board.layout.w;
     let at = |p: Pos| (p.y * w + p.x) as usize;
     // From the enemies over floor and crates alike.
-    let n = (w * s.layout.h) as usize;
+    let n = (w * s.board.layout.h) as usize;
     let mut far = vec![u32::MAX; n];
     let mut queue: VecDeque<Pos> = VecDeque::new();
-    for e in &s.enemies {
-        if s.layout.inside(e.pos) && far[at(e.pos)] == u32::MAX {
+    for e in &s.enemies.list {
+        if s.board.layout.inside(e.pos) && far[at(e.pos)] == u32::MAX {
             far[at(e.pos)] = 0;
             queue.push_back(e.pos);
         }
@@ -310,7 +314,10 @@ pub(super) fn crate_spots(s: &State, desperate: bool, mine: &[bool]) -> Vec<Pos>
     while let Some(p) = queue.pop_front() {
         for d in DIRS {
             let q = p.step(d);
-            if s.layout.inside(q) && far[at(q)] == u32::MAX && matches!(s.layout.tile(q), Tile::Floor | Tile::Crate) {
+            if s.board.layout.inside(q)
+                && far[at(q)] == u32::MAX
+                && matches!(s.board.layout.tile(q), Tile::Floor | Tile::Crate)
+            {
                 far[at(q)] = far[at(p)] + 1;
                 queue.push_back(q);
             }
@@ -318,10 +325,12 @@ pub(super) fn crate_spots(s: &State, desperate: bool, mine: &[bool]) -> Vec<Pos>
     }
     // The crates next to where you can walk, nearest the enemies first.
     let frontier: Vec<Pos> = s
+        .board
         .layout
         .positions()
         .filter(|&p| {
-            s.layout.tile(p) == Tile::Crate && DIRS.iter().any(|&d| s.layout.inside(p.step(d)) && mine[at(p.step(d))])
+            s.board.layout.tile(p) == Tile::Crate
+                && DIRS.iter().any(|&d| s.board.layout.inside(p.step(d)) && mine[at(p.step(d))])
         })
         .collect();
     // Nearest the enemies first; where no bomb can reach those (an enemy
@@ -341,7 +350,10 @@ pub(super) fn crate_spots(s: &State, desperate: bool, mine: &[bool]) -> Vec<Pos>
 
 /// Whether flame on `tiles` reaches the uncovered exit or gem.
 pub(super) fn spoils(s: &State, tiles: &[Pos]) -> bool {
-    tiles.iter().any(|&q| s.exit_revealed && q == s.layout.exit || s.gem_revealed && !s.gem_taken && q == s.layout.gem)
+    tiles.iter().any(|&q| {
+        s.board.exit_revealed && q == s.board.layout.exit
+            || s.board.gem_revealed && !s.board.gem_taken && q == s.board.layout.gem
+    })
 }
 
 /// A power-up's or charge's worth to the bot (it never uses charges but

@@ -35,11 +35,11 @@ pub fn structure(s: &State) -> Structure {
     every.extend([Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight].map(Action::Diagonal));
     for a in every {
         let mut next = s.clone();
-        if Explodo::apply(&mut next, &a).is_err() || costs_a_life(s, &next) || next.level != s.level {
+        if Explodo::apply(&mut next, &a).is_err() || costs_a_life(s, &next) || next.run.level != s.run.level {
             continue;
         }
-        let horizon = next.bombs.iter().map(|b| b.fuse).max().unwrap_or(0).max(1) + 2;
-        let safe = timeline(&next, horizon).escape(next.player);
+        let horizon = next.bombs.list.iter().map(|b| b.fuse).max().unwrap_or(0).max(1) + 2;
+        let safe = timeline(&next, horizon).escape(next.player.at);
         if safe {
             out.safe_actions += 1;
             if matches!(a, Action::Bomb(_) | Action::Throw(_) | Action::Rpg(_)) {
@@ -48,19 +48,19 @@ pub fn structure(s: &State) -> Structure {
         }
     }
     // Breadth-first, one copy per tile reached, three turns deep.
-    let mut seen = vec![s.player];
+    let mut seen = vec![s.player.at];
     let mut layer = vec![s.clone()];
     for _ in 0..3 {
         let mut next_layer = Vec::new();
         for st in &layer {
             for a in crate::explodo::route::moves(st) {
                 let mut next = st.clone();
-                if Explodo::apply(&mut next, &a).is_err() || costs_a_life(st, &next) || next.level != st.level {
+                if Explodo::apply(&mut next, &a).is_err() || costs_a_life(st, &next) || next.run.level != st.run.level {
                     continue;
                 }
-                if !seen.contains(&next.player) {
-                    seen.push(next.player);
-                    next.dialogs.clear();
+                if !seen.contains(&next.player.at) {
+                    seen.push(next.player.at);
+                    next.run.dialogs.clear();
                     next_layer.push(next);
                 }
             }

@@ -18,8 +18,8 @@ fn a_bot_run_is_a_function_of_seed_and_skill_and_replays_by_the_rules() {
         let a = play(7, &Setup::default(), skill, 3);
         assert_eq!(a, play(7, &Setup::default(), skill, 3), "{}", skill.name());
         let s = replay(7, &a.actions);
-        assert_eq!(s.lives_lost, a.lives_lost, "{}", skill.name());
-        assert_eq!(s.phase == RunPhase::Won, a.won);
+        assert_eq!(s.run.lives_lost, a.lives_lost, "{}", skill.name());
+        assert_eq!(s.run.phase == RunPhase::Won, a.won);
     }
     // Skills draw from their own streams: the runs differ.
     assert_ne!(play(7, &Setup::default(), Skill::Average, 3), play(7, &Setup::default(), Skill::Sloppy, 3));
@@ -31,7 +31,7 @@ fn the_careful_bot_clears_the_first_levels_without_dying() {
         let p = play(seed, &Setup::default(), Skill::Careful, 3);
         assert_eq!(p.cleared, 3, "seed {seed}: {p:?}");
         assert!(!p.stuck, "seed {seed}");
-        assert_eq!(replay(seed, &p.actions).level, 4, "seed {seed}: the run stopped at level 4");
+        assert_eq!(replay(seed, &p.actions).run.level, 4, "seed {seed}: the run stopped at level 4");
     }
 }
 
@@ -46,10 +46,10 @@ fn skills_rank_careful_then_average_then_sloppy() {
 fn the_timeline_foretells_flame_and_the_escape_needs_a_way_out() {
     // A bomb of yours about to go off beside you in a dead end.
     let mut s = crate::explodo::level_state(1, 1);
-    s.enemies.clear();
-    let me = s.player;
+    s.enemies.list.clear();
+    let me = s.player.at;
     let d = DIRS.iter().copied().find(|&d| s.walkable(me.step(d)).is_ok()).expect("an open side");
-    s.bombs.push(crate::explodo::Bomb::plain(me.step(d), 1, 1));
+    s.bombs.list.push(crate::explodo::Bomb::plain(me.step(d), 1, 1));
     let t = timeline(&s, 3);
     assert!(t.get(1, t.at(me)) & FIRE != 0, "your tile burns after the next world's turn");
     assert!(!t.safe_at(t.at(me), 1));
@@ -59,23 +59,23 @@ fn the_timeline_foretells_flame_and_the_escape_needs_a_way_out() {
 #[test]
 fn walking_times_the_spikes_and_slides_over_oil() {
     let mut s = crate::explodo::level_state(1, 1);
-    s.enemies.clear();
-    let me = s.player;
+    s.enemies.list.clear();
+    let me = s.player.at;
     let d = DIRS.iter().copied().find(|&d| s.walkable(me.step(d)).is_ok()).expect("an open side");
     let next = me.step(d);
     let mut goal = mask(&s, &[next]);
     assert_eq!(Ground::new(&s).timed(me, 0, &goal), 1);
     // Spikes there, up at the end of this turn: wait a turn first.
-    let i = (next.y * s.layout.w + next.x) as usize;
-    s.layout.marks[i] |= SPIKES;
-    let up_now = crate::explodo::spikes_up(s.turn);
+    let i = (next.y * s.board.layout.w + next.x) as usize;
+    s.board.layout.marks[i] |= SPIKES;
+    let up_now = crate::explodo::spikes_up(s.run.turn);
     assert_eq!(Ground::new(&s).timed(me, 0, &goal), if up_now { 2 } else { 1 });
     // Oil under the goal and the tile beyond it: a step slides past it.
-    s.layout.marks[i] = OIL;
+    s.board.layout.marks[i] = OIL;
     let beyond = next.step(d);
-    if s.layout.tile(beyond) == Tile::Floor {
-        let j = (beyond.y * s.layout.w + beyond.x) as usize;
-        s.layout.marks[j] |= OIL;
+    if s.board.layout.tile(beyond) == Tile::Floor {
+        let j = (beyond.y * s.board.layout.w + beyond.x) as usize;
+        s.board.layout.marks[j] |= OIL;
         goal = mask(&s, &[beyond]);
         assert_eq!(Ground::new(&s).timed(me, 0, &goal), 1, "one step slides to the tile beyond");
     }
@@ -94,11 +94,11 @@ fn the_bots_blast_is_the_rules_blast() {
         for level in [1, 4, 8, 12, 16, 20] {
             let mut s = super::super::level_state(seed, level);
             for fire in [1, 2, 3, 6] {
-                s.blast = fire;
-                for y in 0..s.layout.h {
-                    for x in 0..s.layout.w {
+                s.player.blast = fire;
+                for y in 0..s.board.layout.h {
+                    for x in 0..s.board.layout.w {
                         let p = Pos { x, y };
-                        if s.layout.tile(p) != Tile::Floor {
+                        if s.board.layout.tile(p) != Tile::Floor {
                             continue;
                         }
                         let mut mine = Vec::new();

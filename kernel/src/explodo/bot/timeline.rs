@@ -93,13 +93,13 @@ impl Timeline {
 /// Whether nothing on the board burns, ticks or falls, and no enemy is
 /// frozen or lured: the next turns are the enemies' arrows and the spikes.
 pub(super) fn quiet(s: &State) -> bool {
-    s.bombs.is_empty()
-        && s.flames.is_empty()
-        && s.ceilings.is_empty()
-        && s.smoulder.is_empty()
-        && s.crumbling.is_empty()
-        && s.decoy.is_none()
-        && s.enemies.iter().all(|e| e.frozen == 0)
+    s.bombs.list.is_empty()
+        && s.bombs.flames.is_empty()
+        && s.board.ceilings.is_empty()
+        && s.bombs.smoulder.is_empty()
+        && s.board.crumbling.is_empty()
+        && s.enemies.decoy.is_none()
+        && s.enemies.list.iter().all(|e| e.frozen == 0)
 }
 
 /// The tiles an enemy's `step` from `from` passes before it ends on `end`
@@ -128,14 +128,14 @@ pub(super) fn passed(from: Pos, end: Pos, step: Step) -> impl Iterator<Item = Po
 pub(super) fn tile_layer(s: &State, spikes: bool, out: &mut Vec<u8>) {
     let base = out.len();
     let crate_pass = s.has(Power::CratePass);
-    out.extend(s.layout.tiles.iter().zip(&s.layout.marks).map(|(&t, &m)| {
+    out.extend(s.board.layout.tiles.iter().zip(&s.board.layout.marks).map(|(&t, &m)| {
         let open = t == Tile::Floor || crate_pass && t == Tile::Crate;
         u8::from(open) * OPEN + u8::from(spikes && m & SPIKES != 0) * SPIKE
     }));
     if !s.has(Power::BombPass) {
-        for b in &s.bombs {
-            if s.layout.inside(b.pos) {
-                out[base + (b.pos.y * s.layout.w + b.pos.x) as usize] &= !OPEN;
+        for b in &s.bombs.list {
+            if s.board.layout.inside(b.pos) {
+                out[base + (b.pos.y * s.board.layout.w + b.pos.x) as usize] &= !OPEN;
             }
         }
     }
@@ -145,14 +145,14 @@ pub(super) fn tile_layer(s: &State, spikes: bool, out: &mut Vec<u8>) {
 /// enemies go where their arrows point (as the world's turn moves them when
 /// nothing is in their way), then stay; spikes rise on even turns.
 pub(super) fn quiet_timeline(s: &State, turns: u32) -> Timeline {
-    let w = s.layout.w;
-    let n = s.layout.tiles.len();
+    let w = s.board.layout.w;
+    let n = s.board.layout.tiles.len();
     let mut flags = Vec::with_capacity(n * (turns as usize + 1));
     for t in 0..=turns {
-        tile_layer(s, t > 0 && super::super::spikes_up((s.turn + t).saturating_sub(1)), &mut flags);
+        tile_layer(s, t > 0 && super::super::spikes_up((s.run.turn + t).saturating_sub(1)), &mut flags);
     }
-    let at = |p: Pos| s.layout.inside(p).then(|| (p.y * w + p.x) as usize);
-    for e in &s.enemies {
+    let at = |p: Pos| s.board.layout.inside(p).then(|| (p.y * w + p.x) as usize);
+    for e in &s.enemies.list {
         let mut pos = e.pos;
         for t in 0..=turns as usize {
             if t > 0 {
@@ -181,18 +181,18 @@ pub(super) fn timeline(s: &State, turns: u32) -> Timeline {
     if quiet(s) {
         return quiet_timeline(s, turns);
     }
-    let w = s.layout.w;
-    let n = s.layout.tiles.len();
+    let w = s.board.layout.w;
+    let n = s.board.layout.tiles.len();
     let snapshot = |s: &State, dashing: &[Pos], out: &mut Vec<u8>| {
         let base = out.len();
-        tile_layer(s, super::super::spikes_up(s.turn.saturating_sub(1)), out);
-        let at = |p: Pos| s.layout.inside(p).then(|| base + (p.y * w + p.x) as usize);
-        for &(p, _) in &s.flames {
+        tile_layer(s, super::super::spikes_up(s.run.turn.saturating_sub(1)), out);
+        let at = |p: Pos| s.board.layout.inside(p).then(|| base + (p.y * w + p.x) as usize);
+        for &(p, _) in &s.bombs.flames {
             if let Some(i) = at(p) {
                 out[i] |= FIRE;
             }
         }
-        for e in s.enemies.iter().map(|e| e.pos).chain(dashing.iter().copied()) {
+        for e in s.enemies.list.iter().map(|e| e.pos).chain(dashing.iter().copied()) {
             if let Some(i) = at(e) {
                 out[i] |= ENEMY;
             }
@@ -202,35 +202,40 @@ pub(super) fn timeline(s: &State, turns: u32) -> Timeline {
     snapshot(s, &[], &mut flags);
     let mut t = Timeline { w, n, flags, kills: 0, crates: 0, spoils: false };
     let mut sim = s.clone();
-    sim.setup.immortal = true;
-    sim.dialogs.clear();
-    let (kills, crates) = (s.kills, crate_count(s));
+    sim.run.setup.immortal = true;
+    sim.run.dialogs.clear();
+    let (kills, crates) = (s.run.kills, crate_count(s));
     let mut dashing = Vec::new();
     for _ in 0..turns {
         // Dashes and slides pass tiles between: enemies are there during the turn.
         dashing.clear();
-        for e in &sim.enemies {
+        for e in &sim.enemies.list {
             if let Some(&step) = e.plan.front() {
                 dashing.extend(passed(e.pos, sim.land(e.kind, e.pos, step), step));
             }
         }
-        let level = sim.level;
-        if Explodo::apply(&mut sim, &Action::Wait).is_err() || sim.level != level || sim.phase != RunPhase::Playing {
+        let level = sim.run.level;
+        if Explodo::apply(&mut sim, &Action::Wait).is_err()
+            || sim.run.level != level
+            || sim.run.phase != RunPhase::Playing
+        {
             break;
         }
-        sim.dialogs.clear();
+        sim.run.dialogs.clear();
         snapshot(&sim, &dashing, &mut t.flags);
         let last = t.turns() - 1;
         let hit = |p: Pos| t.get(last, t.at(p)) & FIRE != 0;
-        if s.exit_revealed && hit(s.layout.exit) || s.gem_revealed && !s.gem_taken && hit(s.layout.gem) {
+        if s.board.exit_revealed && hit(s.board.layout.exit)
+            || s.board.gem_revealed && !s.board.gem_taken && hit(s.board.layout.gem)
+        {
             t.spoils = true;
         }
     }
-    t.kills = sim.kills - kills;
+    t.kills = sim.run.kills - kills;
     t.crates = crates.saturating_sub(crate_count(&sim));
     t
 }
 
 pub(super) fn crate_count(s: &State) -> u32 {
-    s.layout.tiles.iter().filter(|&&t| t == Tile::Crate).count() as u32
+    s.board.layout.tiles.iter().filter(|&&t| t == Tile::Crate).count() as u32
 }

@@ -276,7 +276,7 @@ impl EditorView {
                     self.message = None;
                     self.changed();
                 }
-                Err(e) => self.message = Some(e),
+                Err(e) => self.message = Some(e.into()),
             }
         }
     }
