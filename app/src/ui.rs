@@ -251,8 +251,8 @@ impl RetraceApp {
         }
         let lang = self.lang();
         egui::Window::new(tr(lang, "What's new")).collapsible(false).show(ctx, |ui| {
-            let (date, en, ru) = explodo::CHANGES[0];
-            ui.label(format!("Explodorama, {date}: {}", if lang == Lang::Ru { ru } else { en }));
+            let (date, en) = explodo::CHANGES[0];
+            ui.label(format!("Explodorama, {date}: {}", tr(lang, en)));
             if ui.button(tr(lang, "Close")).clicked() {
                 self.whats_new = false;
             }

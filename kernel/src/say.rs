@@ -69,6 +69,13 @@ impl From<usize> for Arg {
     }
 }
 
+impl From<String> for Arg {
+    /// Text made elsewhere (already in its language): shown as it is.
+    fn from(s: String) -> Arg {
+        Arg::Name(s)
+    }
+}
+
 impl From<Say> for Arg {
     fn from(s: Say) -> Arg {
         Arg::Say(s)

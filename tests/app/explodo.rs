@@ -1235,3 +1235,35 @@ fn a_refusals_message_moves_no_widget() {
     assert!(h.query_by_label_contains("a wall is in the way").is_some(), "the refusal says why");
     assert_eq!(h.get_by_label("board, level 1").rect(), at_start, "the message moved the board");
 }
+
+/// Every line the window shows from its own data (the demo's captions, the
+/// almanac's lines, the change list, Miau's word cards) has its Russian in
+/// the one table: these pass through `tr` as values, not literals, so the
+/// table's scan of the sources does not see them.
+#[test]
+fn every_data_line_of_the_window_has_its_russian() {
+    use retrace::store::Lang;
+    use retrace::ui::explodo::{almanac, demo, CHANGES};
+    let mut lines: Vec<&str> = Vec::new();
+    for t in retrace_kernel::explodo::scene::topics() {
+        let (name, text) = demo::caption(t, Lang::En);
+        lines.extend([name, text]);
+    }
+    for t in almanac::THINGS {
+        let (name, text) = almanac::thing_text(t, Lang::En);
+        lines.extend([name, text]);
+    }
+    lines.extend(retrace_kernel::explodo::KINDS.iter().map(|&k| almanac::kind_text(k, Lang::En)));
+    lines.extend(CHANGES.iter().map(|(_, en)| *en));
+    lines.extend(
+        retrace_kernel::miau::board::PROPS
+            .iter()
+            .filter_map(|p| retrace::ui::miau::words::describe_core(p.0.word(), Lang::En)),
+    );
+    assert!(lines.len() > 60, "only {} lines", lines.len());
+    let missing: Vec<&&str> = lines.iter().filter(|en| retrace::ui::text::ru(en).is_none()).collect();
+    assert!(missing.is_empty(), "no Russian for: {missing:#?}");
+    // And the window shows it: a caption in Russian is not the English.
+    let t = retrace_kernel::explodo::scene::topics()[0];
+    assert_ne!(demo::caption(t, Lang::Ru), demo::caption(t, Lang::En));
+}

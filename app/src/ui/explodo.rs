@@ -249,29 +249,13 @@ type Targets = Vec<(Pos, bool)>;
 pub const BANNER_SECONDS: f32 = 1.8;
 
 /// The game's changes a player meets, newest first: the date (of the
-/// commit that made it), English, Russian.
-pub const CHANGES: [(&str, &str, &str); 5] = [
-    (
-        "2026-12-01",
-        "Rules v5: scenes. Clips on the gem and shop cards and in first-time dialogs; the Almanac and the Demo in the menu; bug reports replay beside today's autopilot.",
-        "Правила v5: сцены. Ролики на карточках самоцвета и магазина и в первых объяснениях; Альманах и Демо в меню; отчёты об ошибках показываются рядом с сегодняшним автопилотом.",
-    ),
-    (
-        "2026-12-01",
-        "Auto-move and autopilot, sounds, a lost life played again, bug reports, power-ups in Russian.",
-        "Автоход и автопилот, звуки, повтор потерянной жизни, отчёты об ошибках, усиления по-русски.",
-    ),
-    (
-        "2026-11-30",
-        "Rules v3: level 19 has every enemy type; a Throw can free you; Proximity counts an enemy already there.",
-        "Правила v3: на 19-м уровне все виды врагов; бросок может освободить; датчик близости видит врага рядом.",
-    ),
-    (
-        "2026-11-30",
-        "Rules v2: power-ups, charges, the gem, the shop, and board objects (bushes, metal crates, oil, spikes, barrels).",
-        "Правила v2: усиления, заряды, самоцвет, магазин и объекты на поле (кусты, металлические ящики, масло, шипы, бочки).",
-    ),
-    ("2026-11-30", "Rules v1: the 20-level run.", "Правила v1: забег на 20 уровней."),
+/// commit that made it) and the English (its Russian in the window's table).
+pub const CHANGES: [(&str, &str); 5] = [
+    ("2026-12-01", "Rules v5: scenes. Clips on the gem and shop cards and in first-time dialogs; the Almanac and the Demo in the menu; bug reports replay beside today's autopilot."),
+    ("2026-12-01", "Auto-move and autopilot, sounds, a lost life played again, bug reports, power-ups in Russian."),
+    ("2026-11-30", "Rules v3: level 19 has every enemy type; a Throw can free you; Proximity counts an enemy already there."),
+    ("2026-11-30", "Rules v2: power-ups, charges, the gem, the shop, and board objects (bushes, metal crates, oil, spikes, barrels)."),
+    ("2026-11-30", "Rules v1: the 20-level run."),
 ];
 
 /// Developer mode's colour (its tag, its victory).
@@ -487,7 +471,6 @@ impl ExplodoView {
             request = Some(r);
         }
         let st = self.session.state();
-        let ru = lang == Lang::Ru;
         if st.run.phase != RunPhase::Playing {
             // A Developer run's victory is marked red, as its achievements are (the spec).
             let mut frame = egui::Frame::window(&ui.ctx().global_style());
@@ -501,32 +484,30 @@ impl ExplodoView {
                 .show(ui.ctx(), |ui| {
                     let st = self.session.state();
                     ui.label(match st.run.phase {
-                        RunPhase::Won if ru => format!(
-                            "Все 20 уровней пройдены за {} ходов, потеряно жизней: {}.",
-                            st.run.total_turns, st.run.lives_lost
+                        RunPhase::Won => crate::ui::text::say(
+                            lang,
+                            &retrace_kernel::say!(
+                                "All 20 levels cleared in {0} turns, {1} lives lost.",
+                                st.run.total_turns,
+                                st.run.lives_lost
+                            ),
                         ),
-                        RunPhase::Won => {
-                            format!(
-                                "All 20 levels cleared in {} turns, {} lives lost.",
-                                st.run.total_turns, st.run.lives_lost
-                            )
-                        }
                         _ => st.run.last_death.as_ref().map(|d| death_line(d, lang)).unwrap_or_default(),
                     });
                     if st.run.phase == RunPhase::Won && st.run.setup.developer {
                         ui.colored_label(DEVELOPER_RED, tr(lang, "Developer mode: no achievements"));
                     }
-                    ui.label(if ru {
-                        format!("Зерно {} · монет {} · убито {}", st.run.seed, st.player.coins, st.run.kills)
-                    } else {
-                        format!("Seed {} · {} coins · {} kills", st.run.seed, st.player.coins, st.run.kills)
-                    });
+                    ui.label(crate::ui::text::say(
+                        lang,
+                        &retrace_kernel::say!(
+                            "Seed {0} · {1} coins · {2} kills",
+                            st.run.seed,
+                            st.player.coins,
+                            st.run.kills
+                        ),
+                    ));
                     if let Some(p) = self.place {
-                        ui.label(if ru {
-                            format!("Место {p} в таблице рекордов.")
-                        } else {
-                            format!("Place {p} on the score board.")
-                        });
+                        ui.label(crate::ui::text::say(lang, &retrace_kernel::say!("Place {0} on the score board.", p)));
                     }
                     ui.horizontal(|ui| {
                         if ui.button(tr(lang, "Same dungeon")).clicked() {

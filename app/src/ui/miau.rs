@@ -444,20 +444,12 @@ impl MiauView {
             Outcome::Won(_) => {
                 ui.horizontal(|ui| {
                     let turns = self.session.state().turns;
-                    let text = if lang == Lang::Ru {
-                        format!("Победа! Ходов: {turns}.")
-                    } else {
-                        format!("Won! {turns} turns.")
-                    };
+                    let text = crate::ui::text::say(lang, &retrace_kernel::say!("Won! {0} turns.", turns));
                     ui.label(RichText::new(text).strong().color(Color32::from_rgb(230, 190, 60)));
                     // A new best win, in turns; where its certificate was
                     // kept only on hover (player words on the screen: issue 40).
                     if let Some(path) = &self.certificate {
-                        let best = if lang == Lang::Ru {
-                            format!("Новый лучший результат: {turns}")
-                        } else {
-                            format!("Your best: {turns} turns")
-                        };
+                        let best = crate::ui::text::say(lang, &retrace_kernel::say!("Your best: {0} turns", turns));
                         let name = path.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
                         ui.label(RichText::new(best).small()).on_hover_text(format!("certificates/{name}"));
                     }

@@ -140,48 +140,33 @@ pub fn entries(tab: Tab) -> Vec<Entry> {
 
 /// How an enemy type moves, in the window's language.
 pub fn kind_text(k: Kind, lang: Lang) -> &'static str {
-    let ru = lang == Lang::Ru;
-    match (k, ru) {
-        (Kind::Blob, false) => "Wanders, usually keeping its heading.",
-        (Kind::Blob, true) => "Бродит, обычно не меняя направления.",
-        (Kind::Seeker, false) => "Half the time it takes the shortest way to you.",
-        (Kind::Seeker, true) => "В половине случаев идёт к вам кратчайшим путём.",
-        (Kind::Drifter, false) => "Goes straight until something blocks it, then turns.",
-        (Kind::Drifter, true) => "Идёт прямо, пока что-нибудь не преградит путь, затем поворачивает.",
-        (Kind::Sprinter, false) => "Rests every other turn, then dashes two tiles.",
-        (Kind::Sprinter, true) => "Отдыхает через ход, затем делает рывок на две клетки.",
-        (Kind::Ghost, false) => "Every other turn it takes the shortest way to you, through crates.",
-        (Kind::Ghost, true) => "Через ход идёт к вам кратчайшим путём, сквозь ящики.",
-        (Kind::Wisp, false) => "Wanders through crates.",
-        (Kind::Wisp, true) => "Бродит сквозь ящики.",
-        (Kind::Hunter, false) => "Always takes the shortest way to you.",
-        (Kind::Hunter, true) => "Всегда идёт к вам кратчайшим путём.",
-    }
+    tr(
+        lang,
+        match k {
+            Kind::Blob => "Wanders, usually keeping its heading.",
+            Kind::Seeker => "Half the time it takes the shortest way to you.",
+            Kind::Drifter => "Goes straight until something blocks it, then turns.",
+            Kind::Sprinter => "Rests every other turn, then dashes two tiles.",
+            Kind::Ghost => "Every other turn it takes the shortest way to you, through crates.",
+            Kind::Wisp => "Wanders through crates.",
+            Kind::Hunter => "Always takes the shortest way to you.",
+        },
+    )
 }
 
 /// A thing's name and what it does, in the window's language.
 pub fn thing_text(t: Thing, lang: Lang) -> (&'static str, &'static str) {
-    let ru = lang == Lang::Ru;
-    match (t, ru) {
-        (Thing::Crate, false) => ("Crate", "Flame burns it; the exit and the gem hide under crates."),
-        (Thing::Crate, true) => ("Ящик", "Огонь сжигает его; выход и самоцвет спрятаны под ящиками."),
-        (Thing::Pillar, false) => ("Pillar", "Stops flame and everyone. Acid cracks it; a later blast breaks it."),
-        (Thing::Pillar, true) => {
-            ("Колонна", "Останавливает огонь и всех. Кислота раскалывает её; следующий взрыв ломает.")
-        }
-        (Thing::Bush, false) => ("Bush", "Hides you and drops; flame creeps through bushes slowly."),
-        (Thing::Bush, true) => ("Куст", "Прячет вас и добычу; огонь ползёт по кустам медленно."),
-        (Thing::Metal, false) => ("Metal crate", "Like a pillar, anywhere: flame stops at it."),
-        (Thing::Metal, true) => ("Железный ящик", "Как колонна, но где угодно: огонь останавливается на нём."),
-        (Thing::Oil, false) => ("Oil", "Slippery: you slide on. A spill burns all at once."),
-        (Thing::Oil, true) => ("Нефть", "Скользко: вас несёт дальше. Лужа сгорает вся сразу."),
-        (Thing::Spikes, false) => ("Spikes", "Up every other turn: cross while they are down."),
-        (Thing::Spikes, true) => ("Шипы", "Поднимаются через ход: переходите, пока они опущены."),
-        (Thing::Barrel, false) => ("Oil barrel", "Blocks like a crate; flame bursts it and it goes off."),
-        (Thing::Barrel, true) => ("Бочка с нефтью", "Преграда, как ящик; огонь разрывает её, и она взрывается."),
-        (Thing::Rubble, false) => ("Rubble", "A fallen ceiling: nothing gets through, not even flame."),
-        (Thing::Rubble, true) => ("Завал", "Обрушившийся потолок: никто не пройдёт, даже огонь."),
-    }
+    let (name, text) = match t {
+        Thing::Crate => ("Crate", "Flame burns it; the exit and the gem hide under crates."),
+        Thing::Pillar => ("Pillar", "Stops flame and everyone. Acid cracks it; a later blast breaks it."),
+        Thing::Bush => ("Bush", "Hides you and drops; flame creeps through bushes slowly."),
+        Thing::Metal => ("Metal crate", "Like a pillar, anywhere: flame stops at it."),
+        Thing::Oil => ("Oil", "Slippery: you slide on. A spill burns all at once."),
+        Thing::Spikes => ("Spikes", "Up every other turn: cross while they are down."),
+        Thing::Barrel => ("Oil barrel", "Blocks like a crate; flame bursts it and it goes off."),
+        Thing::Rubble => ("Rubble", "A fallen ceiling: nothing gets through, not even flame."),
+    };
+    (tr(lang, name), tr(lang, text))
 }
 
 /// The almanac's window state: the tab, the entry shown, its clip.

@@ -71,9 +71,7 @@ impl ExplodoView {
                 ui,
                 Icon::Charge,
                 tr(lang, "Charge"),
-                s.player.charge.map_or(if lang == Lang::Ru { "нет".into() } else { "none".into() }, |(c, n)| {
-                    format!("{} ×{n}", charge_name(c, lang))
-                }),
+                s.player.charge.map_or(tr(lang, "none").to_string(), |(c, n)| format!("{} ×{n}", charge_name(c, lang))),
             );
             if s.run.setup.developer {
                 ui.colored_label(DEVELOPER_RED, tr(lang, "Developer"));

@@ -57,56 +57,40 @@ pub fn caption(t: Topic, lang: Lang) -> (&'static str, &'static str) {
 
 /// A control scene's caption, in the window's language.
 fn control_text(c: Control, lang: Lang) -> (&'static str, &'static str) {
-    match (c, lang == Lang::Ru) {
-        (Control::Step, false) => ("Step", "An arrow key (or a click next to you) steps one tile."),
-        (Control::Step, true) => ("Шаг", "Стрелка (или щелчок рядом с вами) — шаг на одну клетку."),
-        (Control::Bomb, false) => ("Bomb", "B, then an arrow: a bomb next to you. Get out of its cross."),
-        (Control::Bomb, true) => ("Бомба", "B, затем стрелка: бомба рядом с вами. Уйдите с её креста."),
-        (Control::Wait, false) => ("Wait", "Space waits a turn: the world moves, you stay."),
-        (Control::Wait, true) => ("Ждать", "Пробел — пропустить ход: мир движется, вы стоите."),
-    }
+    let (name, text) = match c {
+        Control::Step => ("Step", "An arrow key (or a click next to you) steps one tile."),
+        Control::Bomb => ("Bomb", "B, then an arrow: a bomb next to you. Get out of its cross."),
+        Control::Wait => ("Wait", "Space waits a turn: the world moves, you stay."),
+    };
+    (tr(lang, name), tr(lang, text))
 }
 
 /// A thing's scene caption, in the window's language.
 fn thing_text(t: Thing, lang: Lang) -> (&'static str, &'static str) {
-    match (t, lang == Lang::Ru) {
-        (Thing::Bush, false) => ("Bush", "In a bush enemies lose sight of you."),
-        (Thing::Bush, true) => ("Куст", "В кусте враги теряют вас из виду."),
-        (Thing::BushFire, false) => ("Bush fire", "Flame creeps on through bushes, a tile a turn."),
-        (Thing::BushFire, true) => ("Пожар в кустах", "Огонь ползёт по кустам, клетка за ход."),
-        (Thing::Metal, false) => ("Metal crate", "Flame stops at a metal crate."),
-        (Thing::Metal, true) => ("Железный ящик", "Огонь останавливается на железном ящике."),
-        (Thing::Oil, false) => ("Oil spill", "A spill burns all at once."),
-        (Thing::Oil, true) => ("Нефтяная лужа", "Лужа сгорает вся сразу."),
-        (Thing::OilSlide, false) => ("Oil slide", "Step on oil and you slide along it."),
-        (Thing::OilSlide, true) => ("Скольжение", "Ступите на нефть, и вас понесёт по ней."),
-        (Thing::Spikes, false) => ("Spikes", "Cross spikes while they are down."),
-        (Thing::Spikes, true) => ("Шипы", "Переходите шипы, пока они опущены."),
-        (Thing::Barrel, false) => ("Oil barrel", "Flame bursts a barrel, and it goes off."),
-        (Thing::Barrel, true) => ("Бочка с нефтью", "Огонь разрывает бочку, и она взрывается."),
-        (Thing::Chain, false) => ("Chain reaction", "A blast sets off another bomb at once."),
-        (Thing::Chain, true) => ("Цепная реакция", "Взрыв сразу подрывает другую бомбу."),
-        (Thing::Drops, false) => ("Coins", "Walk over coins to pick them up."),
-        (Thing::Drops, true) => ("Монеты", "Пройдите по монетам, чтобы подобрать их."),
-        (Thing::Gem, false) => ("Gem", "The gem offers a choice of power-ups and charges."),
-        (Thing::Gem, true) => ("Самоцвет", "Самоцвет предлагает выбрать усиление или заряд."),
-        (Thing::Exit, false) => ("Exit", "Once every enemy is gone, walk out by the exit."),
-        (Thing::Exit, true) => ("Выход", "Когда врагов не осталось, уходите через выход."),
-    }
+    let (name, text) = match t {
+        Thing::Bush => ("Bush", "In a bush enemies lose sight of you."),
+        Thing::BushFire => ("Bush fire", "Flame creeps on through bushes, a tile a turn."),
+        Thing::Metal => ("Metal crate", "Flame stops at a metal crate."),
+        Thing::Oil => ("Oil spill", "A spill burns all at once."),
+        Thing::OilSlide => ("Oil slide", "Step on oil and you slide along it."),
+        Thing::Spikes => ("Spikes", "Cross spikes while they are down."),
+        Thing::Barrel => ("Oil barrel", "Flame bursts a barrel, and it goes off."),
+        Thing::Chain => ("Chain reaction", "A blast sets off another bomb at once."),
+        Thing::Drops => ("Coins", "Walk over coins to pick them up."),
+        Thing::Gem => ("Gem", "The gem offers a choice of power-ups and charges."),
+        Thing::Exit => ("Exit", "Once every enemy is gone, walk out by the exit."),
+    };
+    (tr(lang, name), tr(lang, text))
 }
 
 /// A way to lose a life, as a caption, in the window's language.
 fn mishap_text(m: Mishap, lang: Lang) -> (&'static str, &'static str) {
-    match (m, lang == Lang::Ru) {
-        (Mishap::IntoBlast, false) => ("Into a blast", "Stepping into a bomb's cross as it goes off costs a life."),
-        (Mishap::IntoBlast, true) => ("Во взрыв", "Шаг в крест бомбы в миг взрыва стоит жизни."),
-        (Mishap::NotFarEnough, false) => ("Not far enough", "One step is not enough: get out of the cross."),
-        (Mishap::NotFarEnough, true) => ("Недостаточно далеко", "Одного шага мало: уйдите с креста."),
-        (Mishap::TouchEnemy, false) => ("Touching an enemy", "An enemy's arrows show where it goes: keep off them."),
-        (Mishap::TouchEnemy, true) => {
-            ("Касание врага", "Стрелки врага показывают, куда он пойдёт: держитесь в стороне.")
-        }
-    }
+    let (name, text) = match m {
+        Mishap::IntoBlast => ("Into a blast", "Stepping into a bomb's cross as it goes off costs a life."),
+        Mishap::NotFarEnough => ("Not far enough", "One step is not enough: get out of the cross."),
+        Mishap::TouchEnemy => ("Touching an enemy", "An enemy's arrows show where it goes: keep off them."),
+    };
+    (tr(lang, name), tr(lang, text))
 }
 
 impl Demo {

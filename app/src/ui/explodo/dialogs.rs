@@ -17,35 +17,21 @@ pub(super) fn swap_dialog(
         .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
         .show(ctx, |ui| {
             let (o, n) = (charge_name(old, lang), charge_name(new, lang));
-            let ru = lang == Lang::Ru;
-            ui.label(if ru {
-                format!("У вас {o} ×{left}, найдено {n} ×{uses}.")
-            } else {
-                format!("You carry {o} ×{left} and found {n} ×{uses}.")
-            });
+            ui.label(crate::ui::text::say(
+                lang,
+                &retrace_kernel::say!("You carry {0} ×{1} and found {2} ×{3}.", o, left, n, uses),
+            ));
             ui.horizontal(|ui| {
                 let (keep, take) = (new.sell_value(uses), old.sell_value(left));
-                let keep = if ru {
-                    format!("Оставить {o} (+{keep} монет)")
-                } else {
-                    format!("Keep {o} (+{keep} coins)")
-                };
+                let keep = crate::ui::text::say(lang, &retrace_kernel::say!("Keep {0} (+{1} coins)", o, keep));
                 if ui.button(keep).clicked() {
                     answer = Some(Action::KeepCharge);
                 }
-                let take = if ru {
-                    format!("Взять {n} (+{take} монет)")
-                } else {
-                    format!("Take {n} (+{take} coins)")
-                };
+                let take = crate::ui::text::say(lang, &retrace_kernel::say!("Take {0} (+{1} coins)", n, take));
                 if ui.button(take).clicked() {
                     answer = Some(Action::TakeCharge);
                 }
-                let freeze = if ru {
-                    format!("Применить Заморозку, затем взять {n}")
-                } else {
-                    format!("Use Freeze, then take {n}")
-                };
+                let freeze = crate::ui::text::say(lang, &retrace_kernel::say!("Use Freeze, then take {0}", n));
                 if old == Charge::Freeze && ui.button(freeze).clicked() {
                     answer = Some(Action::FreezeFirst);
                 }
@@ -100,8 +86,7 @@ impl ExplodoView {
         }
         ui.ctx().request_repaint_after(std::time::Duration::from_secs_f32(left));
         let new = retrace_kernel::explodo::KINDS.iter().find(|k| k.from_level() == s.run.level);
-        let title =
-            if lang == Lang::Ru { format!("Уровень {}", s.run.level) } else { format!("Level {}", s.run.level) };
+        let title = crate::ui::text::say(lang, &retrace_kernel::say!("Level {0}", s.run.level));
         egui::Area::new(egui::Id::unique("explodo-level-banner"))
             .anchor(egui::Align2::CENTER_TOP, Vec2::new(0.0, 120.0))
             .interactable(false)
@@ -109,21 +94,13 @@ impl ExplodoView {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
                     ui.heading(title);
                     if s.run.attempt > 0 {
-                        ui.label(if lang == Lang::Ru {
-                            "Ещё раз: то же поле"
-                        } else {
-                            "Again: the same board"
-                        });
+                        ui.label(crate::ui::text::tr(lang, "Again: the same board"));
                     }
                     if let Some(&k) = new {
                         let (_, colour) = paint::enemy_look(k);
                         ui.colored_label(
                             colour,
-                            if lang == Lang::Ru {
-                                format!("Новый враг: {}", kind_name(k, lang))
-                            } else {
-                                format!("New enemy: {}", kind_name(k, lang))
-                            },
+                            crate::ui::text::say(lang, &retrace_kernel::say!("New enemy: {0}", kind_name(k, lang))),
                         );
                     }
                 });
@@ -232,18 +209,16 @@ impl ExplodoView {
                 if let Some(Some(o)) = items.get(self.dialogs.selected) {
                     self.offer_clip(ui, *o, CLIP_WIDTH, lang);
                 }
-                ui.label(if lang == Lang::Ru {
-                    format!("Монет: {}. Покупки не тратят ходов.", s.player.coins)
-                } else {
-                    format!("{} coins. Shopping takes no turns.", s.player.coins)
-                });
+                ui.label(crate::ui::text::say(
+                    lang,
+                    &retrace_kernel::say!("{0} coins. Shopping takes no turns.", s.player.coins),
+                ));
                 for (i, o) in items.iter().enumerate() {
                     if let Some(o) = o {
-                        let text = if lang == Lang::Ru {
-                            format!("{} · монет: {}", card_text(s, *o, lang), o.price())
-                        } else {
-                            format!("{} · {} coins", card_text(s, *o, lang), o.price())
-                        };
+                        let text = crate::ui::text::say(
+                            lang,
+                            &retrace_kernel::say!("{0} · {1} coins", card_text(s, *o, lang), o.price()),
+                        );
                         if ui.selectable_label(self.dialogs.selected == i, text).clicked() {
                             self.dialogs.selected = i;
                         }
@@ -253,11 +228,7 @@ impl ExplodoView {
                 if let Some(Some(o)) = items.get(self.dialogs.selected) {
                     let short = o.price().saturating_sub(s.player.coins);
                     if short == 0 {
-                        let buy = if lang == Lang::Ru {
-                            format!("Купить (монет: {})", o.price())
-                        } else {
-                            format!("Buy ({} coins)", o.price())
-                        };
+                        let buy = crate::ui::text::say(lang, &retrace_kernel::say!("Buy ({0} coins)", o.price()));
                         if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), buy).clicked()
                             || enter
                         {
@@ -267,20 +238,16 @@ impl ExplodoView {
                         ui.add_enabled(false, egui::Button::new(tr(lang, "Buy")));
                         ui.colored_label(
                             Color32::from_rgb(230, 120, 90),
-                            if lang == Lang::Ru {
-                                format!("Слишком дорого: не хватает монет: {short}")
-                            } else {
-                                format!("Too dear: {short} more coins needed")
-                            },
+                            crate::ui::text::say(lang, &retrace_kernel::say!("Too dear: {0} more coins needed", short)),
                         );
                     }
                 }
                 ui.horizontal(|ui| {
-                    let restock = if lang == Lang::Ru {
-                        format!("Обновить (монет: {})", restocks + 1)
+                    let n = restocks + 1;
+                    let restock = if n == 1 {
+                        crate::ui::text::say(lang, &retrace_kernel::say!("Restock (1 coin)"))
                     } else {
-                        let n = restocks + 1;
-                        format!("Restock ({n} {})", if n == 1 { "coin" } else { "coins" })
+                        crate::ui::text::say(lang, &retrace_kernel::say!("Restock ({0} coins)", n))
                     };
                     if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::North), restock).clicked() {
                         answer = Some(Action::Restock);
@@ -306,11 +273,16 @@ impl ExplodoView {
                 .collapsible(false)
                 .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
                 .show(ui.ctx(), |ui| {
-                    ui.label(if lang == Lang::Ru {
-                        format!("Уровень {level} пройден за {turns} ходов (норма {par}): +{coins} монет.")
-                    } else {
-                        format!("Level {level} cleared in {turns} turns (par {par}): +{coins} coins.")
-                    });
+                    ui.label(crate::ui::text::say(
+                        lang,
+                        &retrace_kernel::say!(
+                            "Level {0} cleared in {1} turns (par {2}): +{3} coins.",
+                            level,
+                            turns,
+                            par,
+                            coins
+                        ),
+                    ));
                     if pad_button(
                         ui,
                         self.pointer.pad_in_use.then_some(crate::pad::Button::South),
@@ -338,11 +310,7 @@ impl ExplodoView {
                     .show(ui.ctx(), |ui| {
                         ui.set_max_width(CLIP_WIDTH);
                         self.offer_clip(ui, cards[self.dialogs.selected], CLIP_WIDTH, lang);
-                        ui.label(if lang == Lang::Ru {
-                            "Выберите одно (ход не тратится):"
-                        } else {
-                            "Choose one (it takes no turn):"
-                        });
+                        ui.label(crate::ui::text::tr(lang, "Choose one (it takes no turn):"));
                         egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
                             for (i, o) in cards.iter().enumerate() {
                                 if ui.selectable_label(self.dialogs.selected == i, card_text(&s, *o, lang)).clicked() {

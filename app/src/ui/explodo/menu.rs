@@ -19,11 +19,7 @@ pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: 
             ui.colored_label(Color32::from_rgb(230, 90, 70), p);
         }
         if board.is_empty() {
-            ui.label(if lang == Lang::Ru {
-                "Законченных забегов пока нет."
-            } else {
-                "No finished runs yet."
-            });
+            ui.label(crate::ui::text::tr(lang, "No finished runs yet."));
         }
         egui::Grid::new("scores").striped(true).show(ui, |ui| {
             for h in [
@@ -44,11 +40,10 @@ pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: 
             for (i, s) in board.iter().enumerate() {
                 let place = RichText::new((i + 1).to_string());
                 ui.label(if s.developer { place.color(Color32::from_rgb(220, 60, 60)) } else { place });
-                ui.label(match (s.won, lang == Lang::Ru) {
-                    (true, false) => "won".to_string(),
-                    (true, true) => "победа".to_string(),
-                    (false, false) => format!("level {}", s.level),
-                    (false, true) => format!("уровень {}", s.level),
+                ui.label(if s.won {
+                    crate::ui::text::say(lang, &retrace_kernel::say!("run won"))
+                } else {
+                    crate::ui::text::say(lang, &retrace_kernel::say!("level {0}", s.level))
                 });
                 ui.label(s.coins.to_string());
                 ui.label(s.turns.to_string());
@@ -126,8 +121,8 @@ impl ExplodoView {
                 self.dialogs.menu = false;
             }
             egui::CollapsingHeader::new(tr(lang, "Changes")).show(ui, |ui| {
-                for (date, en, ru) in CHANGES {
-                    ui.label(RichText::new(format!("{date}: {}", if lang == Lang::Ru { ru } else { en })).small());
+                for (date, en) in CHANGES {
+                    ui.label(RichText::new(format!("{date}: {}", tr(lang, en))).small());
                 }
             });
         });

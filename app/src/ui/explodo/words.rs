@@ -3,6 +3,8 @@
 //! what an event says.
 
 use super::*;
+use retrace_kernel::say;
+use retrace_kernel::say::Arg;
 
 /// A power-up's name in the window's language.
 pub fn power_name(x: Power, lang: Lang) -> &'static str {
@@ -56,45 +58,27 @@ pub fn death_line(text: &Say, lang: Lang) -> String {
 }
 
 /// An event as a line for the log, in the window's language (None for the
-/// ones the board shows). Power-up and charge names stay as the kernel has them.
+/// ones the board shows).
 pub fn describe(e: &Event, lang: Lang) -> Option<String> {
-    let ru = lang == Lang::Ru;
-    Some(match e {
-        Event::LifeLost(t) => death_line(t, lang),
-        Event::RunOver(t) if ru => format!("Игра окончена. {}", death_line(t, lang)),
-        Event::RunOver(t) => format!("Game over. {t}"),
-        Event::RunWon if ru => "Победа: все 20 уровней пройдены!".into(),
-        Event::RunWon => "Victory: all 20 levels cleared!".into(),
-        Event::LevelCleared { level, turns, par, coins } if ru => {
-            format!("Уровень {level} пройден за {turns} ходов (пар {par}): +{coins} монет.")
-        }
+    let line = match e {
+        Event::LifeLost(t) => t.clone(),
+        Event::RunOver(t) => say!("Game over. {0}", t.clone()),
+        Event::RunWon => say!("Victory: all 20 levels cleared!"),
         Event::LevelCleared { level, turns, par, coins } => {
-            format!("Level {level} cleared in {turns} turns (par {par}): +{coins} coins.")
+            say!("Level {0} cleared in {1} turns (par {2}): +{3} coins.", *level, *turns, *par, *coins)
         }
-        Event::ExitOpened if ru => "Последний враг пал: выход открыт.".into(),
-        Event::ExitOpened => "The last enemy is gone: the exit is open.".into(),
-        Event::Released(k, n) if ru => {
-            format!("Пламя на выходе или самоцвете выпустило врагов «{}»: {n}!", kind_name(*k, lang))
-        }
-        Event::Released(k, n) => format!("Flame on the exit or gem let out {n} {}s!", k.name()),
-        Event::PowerTaken(p) => format!("{}: {}", power_name(*p, lang), power_text(*p, lang)),
-        Event::ChargeExplained(c) => format!("{}: {}", charge_name(*c, lang), charge_text(*c, lang)),
-        Event::ChargeSold(c, v) if ru => format!("{} продан за {v} монет.", charge_name(*c, lang)),
-        Event::ChargeSold(c, v) => format!("{} sold for {v} coins.", c.name()),
-        Event::Bought(o, v) if ru => format!("Куплено: {} за {v} монет.", offer_name(*o, lang)),
-        Event::Bought(o, v) => format!("Bought {} for {v} coins.", o.name()),
-        Event::Absorbed(by) if ru => format!("{by} принял удар на себя."),
-        Event::Absorbed(by) => format!("The {by} took the hit."),
-        Event::Frozen if ru => "Все враги замёрзли.".into(),
-        Event::Frozen => "Every enemy froze.".into(),
-        Event::PillarBroke(_) if ru => "Треснувшая колонна рухнула: сыплется пыль.".into(),
-        Event::PillarBroke(_) => "A cracked pillar broke: dust is falling.".into(),
-        Event::CeilingFell(_) if ru => "Обрушился потолок.".into(),
-        Event::CeilingFell(_) => "The ceiling fell.".into(),
-        Event::ChargeDropped(_, c, n) if ru => {
-            format!("Ваш заряд {} (×{n}) лежит там, где вы упали.", charge_name(*c, lang))
-        }
-        Event::ChargeDropped(_, c, n) => format!("Your {} (×{n}) lies where you fell.", c.name()),
+        Event::ExitOpened => say!("The last enemy is gone: the exit is open."),
+        Event::Released(k, n) => say!("Flame on the exit or gem let out {0} {1}s!", *n, k.name()),
+        Event::PowerTaken(p) => say!("{0}: {1}", p.name(), p.text()),
+        Event::ChargeExplained(c) => say!("{0}: {1}", c.name(), c.text()),
+        Event::ChargeSold(c, v) => say!("{0} sold for {1} coins.", c.name(), *v),
+        Event::Bought(o, v) => say!("Bought {0} for {1} coins.", o.name(), *v),
+        Event::Absorbed(by) => say!("The {0} took the hit.", Arg::Say(Say::from(by.clone()))),
+        Event::Frozen => say!("Every enemy froze."),
+        Event::PillarBroke(_) => say!("A cracked pillar broke: dust is falling."),
+        Event::CeilingFell(_) => say!("The ceiling fell."),
+        Event::ChargeDropped(_, c, n) => say!("Your {0} (×{1}) lies where you fell.", c.name(), *n),
         _ => return None,
-    })
+    };
+    Some(crate::ui::text::say(lang, &line))
 }

@@ -93,14 +93,13 @@ pub(super) fn beat_strip(ui: &mut egui::Ui, a: &retrace_kernel::miau::Automaton,
 pub(super) fn automaton_line(s: &State, a: &retrace_kernel::miau::Automaton, phase: u32, lang: Lang) -> String {
     let word = a.property.to_uppercase();
     if !automaton_active(s, a) {
-        return if lang == Lang::Ru {
-            format!("{}: стоит, пока ни одно правило не даёт {word}", a.id)
-        } else {
-            format!("{}: paused while no rule gives {word}", a.id)
-        };
+        return crate::ui::text::say(
+            lang,
+            &retrace_kernel::say!("{0}: paused while no rule gives {1}", a.id.clone(), word),
+        );
     }
     let beats: Vec<String> = (0..4).map(|k| step_letter(a.pattern[(phase as usize + k) % a.pattern.len()])).collect();
-    format!("{}: {} {}", a.id, if lang == Lang::Ru { "дальше" } else { "next" }, beats.join(" "))
+    format!("{}: {} {}", a.id, crate::ui::text::tr(lang, "next"), beats.join(" "))
 }
 
 /// A thing's id as a player reads it: `text-win-1` is the word WIN.

@@ -35,7 +35,6 @@ pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
     let max_bytes = crate::budget::default_memory().min(1 << 30);
     let opts = Options { max_states: HINT_BUDGET, threads: crate::budget::cores(), max_bytes, ..Options::default() };
     let deadline = crate::budget::Deadline::new(Some(HINT_SECONDS));
-    let ru = lang == Lang::Ru;
     let verdict = solve_from(
         state,
         &opts,
@@ -48,38 +47,24 @@ pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
     };
     let text = match verdict {
         Ok(Verdict::Solved { moves, .. }) if moves.is_empty() => {
-            (if ru { "Уровень уже пройден." } else { "The level is won." }).to_string()
+            crate::ui::text::tr(lang, "The level is won.").to_string()
         }
         Ok(Verdict::Solved { moves, .. }) => {
             let next = moves_text(&moves[..1]);
-            if ru {
-                format!("Подсказка: {next} (до победы ходов: {})", moves.len())
-            } else {
-                format!("Hint: {next} ({} moves win from here)", moves.len())
-            }
+            crate::ui::text::say(lang, &retrace_kernel::say!("Hint: {0} ({1} moves win from here)", next, moves.len()))
         }
         Ok(Verdict::Unsolved { states: 1 }) => {
-            if ru {
-                "Отсюда не победить: ни один ход невозможен. Отмените ход (Z) или начните заново (R).".to_string()
-            } else {
-                "Nothing wins from here: no move is possible. Undo (Z) or restart (R).".to_string()
-            }
+            tr(lang, "Nothing wins from here: no move is possible. Undo (Z) or restart (R).").to_string()
         }
-        Ok(Verdict::Unsolved { states }) => {
-            if ru {
-                format!(
-                    "Отсюда не победить: проверены все {states} состояний. Отмените ход (Z) или начните заново (R)."
-                )
-            } else {
-                format!("Nothing wins from here: all {states} reachable states were tried. Undo (Z) or restart (R).")
-            }
-        }
+        Ok(Verdict::Unsolved { states }) => crate::ui::text::say(
+            lang,
+            &retrace_kernel::say!(
+                "Nothing wins from here: all {0} reachable states were tried. Undo (Z) or restart (R).",
+                states
+            ),
+        ),
         Ok(Verdict::Limit { states, .. }) => {
-            if ru {
-                format!("За {states} состояний победа не найдена.")
-            } else {
-                format!("No win found within {states} states from here.")
-            }
+            crate::ui::text::say(lang, &retrace_kernel::say!("No win found within {0} states from here.", states))
         }
         Err(e) => crate::ui::text::say(lang, &e.0),
     };

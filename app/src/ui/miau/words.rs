@@ -6,31 +6,27 @@
 
 use super::{paint, Look};
 use crate::store::Lang;
+use crate::ui::text::tr;
 use eframe::egui::{self, Color32, RichText, Vec2};
 use retrace_kernel::miau::board::{Kind, Word, PROPS};
 use retrace_kernel::miau::{Action, Automaton, Miau, Pair, Setup, State};
 use retrace_kernel::Session;
 
-/// A core property's line, in English and Russian.
+/// A core property's line, in the window's language.
 pub fn describe_core(word: &str, lang: Lang) -> Option<&'static str> {
-    let (en, ru) = match word {
-        "YOU" => {
-            ("You move it. With nothing YOU, nothing can move.", "Это вы: его двигают стрелки. Нет YOU — нет ходов.")
-        }
-        "PUSH" => ("Moves when pushed. Words are always PUSH.", "Сдвигается, если толкнуть. Слова толкаются всегда."),
-        "STOP" => ("Nothing can enter its cell.", "В его клетку нельзя войти."),
-        "WIN" => ("A YOU on it wins the level.", "YOU на нём — победа."),
-        "SINK" => (
-            "Swallows whatever enters, and is gone with it.",
-            "Поглощает всё, что в него вошло, и исчезает вместе с ним.",
-        ),
-        "DEFEAT" => ("Destroys a YOU in its cell.", "Уничтожает YOU в своей клетке."),
-        "GOAL" => ("Won when every GOAL has something PUSH on it.", "Победа, когда на каждой GOAL стоит что-то PUSH."),
-        "FLOAT" => ("Floats: meets only other FLOAT things.", "Парит: встречается только с другими FLOAT."),
-        "FRAIL" => ("Crumbles once something has stood on it and left.", "Рассыпается, когда с него ушли."),
+    let en = match word {
+        "YOU" => "You move it. With nothing YOU, nothing can move.",
+        "PUSH" => "Moves when pushed. Words are always PUSH.",
+        "STOP" => "Nothing can enter its cell.",
+        "WIN" => "A YOU on it wins the level.",
+        "SINK" => "Swallows whatever enters, and is gone with it.",
+        "DEFEAT" => "Destroys a YOU in its cell.",
+        "GOAL" => "Won when every GOAL has something PUSH on it.",
+        "FLOAT" => "Floats: meets only other FLOAT things.",
+        "FRAIL" => "Crumbles once something has stood on it and left.",
         _ => return None,
     };
-    Some(if lang == Lang::Ru { ru } else { en })
+    Some(tr(lang, en))
 }
 
 /// The property words on the board (core ones and the level's own: a pair's
@@ -140,7 +136,7 @@ impl Card {
     /// Shows the card; whether the player closed it ("Got it").
     pub fn ui(&self, ctx: &egui::Context, lang: Lang, look: &Look) -> bool {
         let mut done = false;
-        let title = if lang == Lang::Ru { "Новое слово" } else { "New word" };
+        let title = crate::ui::text::tr(lang, "New word");
         egui::Window::new(format!("{title}: {}", self.word))
             .collapsible(false)
             .resizable(false)
@@ -175,7 +171,7 @@ impl Card {
                     paint::paint(&ui.painter_at(r), r, s, look);
                     ui.ctx().request_repaint_after(std::time::Duration::from_millis(250));
                 }
-                if ui.button(if lang == Lang::Ru { "Понятно" } else { "Got it" }).clicked() {
+                if ui.button(crate::ui::text::tr(lang, "Got it")).clicked() {
                     done = true;
                 }
             });
