@@ -310,9 +310,9 @@ fn compare_finds_the_first_differing_step_and_shows_the_next_ones() {
 
 /// One file: its recorded checkpoints (written under the rules version it
 /// names) against this build's rules, which is where a rules bump shows.
-/// Explodorama v1 replays differ from the start under v3 (v2 changed the
-/// level setup); the v2 and v3 replays play the same; an older file is refused
-/// without `--current-rules`, with the hint.
+/// Explodorama v1 replays differ from the start (v2 changed the level
+/// setup); v2 to v5 part where v6's longer fuse refuses an action; an older
+/// file is refused without `--current-rules`, with the hint.
 #[test]
 fn compare_one_file_against_its_recorded_rules() {
     let root = fixtures::root().join("replays/archive");
@@ -324,20 +324,20 @@ fn compare_one_file_against_its_recorded_rules() {
     let (code, out, _) = retrace(&["compare", v1.to_str().unwrap(), "--current-rules"]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("played under this build's v") && out.contains("they differ from the start"), "{out}");
-    let (code, out, _) = retrace(&["compare", v2.to_str().unwrap(), "--current-rules"]);
-    assert_eq!(code, 0, "{out}");
-    assert!(out.contains("never differ: every recorded checkpoint (rules v2)"), "{out}");
-    // Rules v4 grew the setup (the lab's arms): a v3 header still reads, with
-    // them off, and plays exactly as it did.
-    let v3 = root.join("explodo-level1-cleared.v3.replay");
-    let (code, out, _) = retrace(&["compare", v3.to_str().unwrap(), "--current-rules"]);
-    assert_eq!(code, 0, "{out}");
-    assert!(out.contains("never differ: every recorded checkpoint (rules v3)"), "{out}");
-    // Rules v5 added the scene to the setup: a v4 header reads with none.
-    let v4 = root.join("explodo-level1-cleared.v4.replay");
-    let (code, out, _) = retrace(&["compare", v4.to_str().unwrap(), "--current-rules"]);
-    assert_eq!(code, 0, "{out}");
-    assert!(out.contains("never differ: every recorded checkpoint (rules v4)"), "{out}");
+    // Rules v6 gave a new bomb the spec's fuse, one action longer: every
+    // older log parts where its second bomb came while the first still
+    // ticked, and the compare names the refused action. The v3 and v4
+    // headers (the lab's arms, the scene added since) still read.
+    for v in 2..=5 {
+        let f = root.join(format!("explodo-level1-cleared.v{v}.replay"));
+        let (code, out, _) = retrace(&["compare", f.to_str().unwrap(), "--current-rules"]);
+        assert_eq!(code, 1, "v{v}: {out}");
+        assert!(out.contains(&format!("(explodo rules v{v}, played under this build's v6")), "{out}");
+        assert!(
+            out.contains("action rejected at step 25: you can have 1 bomb(s) on the board at a time"),
+            "v{v}: {out}"
+        );
+    }
 
     // A tampered file is refused even under --current-rules (the chain is checked).
     let dir = tempfile::tempdir().unwrap();
@@ -356,10 +356,23 @@ fn replay_current_rules_plays_an_older_log() {
     let v1 = fixtures::root().join("replays/archive/explodo-level1-cleared.v1.replay");
     let (code, out, _) = retrace(&["replay", v1.to_str().unwrap()]);
     assert_ne!(code, 0, "refused without the flag: {out}");
-    let (code, out, err) = retrace(&["replay", v1.to_str().unwrap(), "--current-rules"]);
-    assert_eq!(code, 0, "{err}");
+    // Played under v6, its second bomb comes while the first still ticks:
+    // a line per state up to there, then where and why it stopped.
+    let (code, out, _) = retrace(&["replay", v1.to_str().unwrap(), "--current-rules"]);
+    assert_eq!(code, 1, "{out}");
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("note: recorded under explodo rules v1, played under this build's v"), "{out}");
     assert!(lines[1].starts_with("0 start "), "{out}");
-    assert_eq!(lines.len(), 2 + 118, "a line per state: {out}");
+    assert_eq!(lines.len(), 2 + 24 + 1, "a line per state up to v6's first refusal: {out}");
+    assert!(
+        out.ends_with("stopped: action rejected at step 25: you can have 1 bomb(s) on the board at a time\n"),
+        "{out}"
+    );
+    // A log this build's rules accept to the end plays through: MineLayer v1's.
+    let mines = fixtures::root().join("replays/archive/mines-won.v1.replay");
+    let (code, out, err) = retrace(&["replay", mines.to_str().unwrap(), "--current-rules"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("note: recorded under mines rules v1, played under this build's v2"), "{out}");
+    assert_eq!(lines.len(), 2 + 23, "a line per state: {out}");
 }

@@ -174,38 +174,20 @@ pub fn life_campaign_win() -> Session<life::Life> {
     s
 }
 
-/// Explodorama: level 1 of seed 1 cleared (found by a safe random search,
-/// kept here as the `retrace explodo play` tokens).
-pub const EXPLODO_CLEAR_1: &str = "w w br d w w w u d u r bl r d w bd u w l w r bl w d bd w u w l r bd l l br d w w u br d w w u br w d w w w w u w w r bl w r w bl w d bd u w l r bd w l l r r l r d bd w u bl d d w d u bl r w w l u w bu w d d w w bu d l bl r u bd w u w bd r w w r d d d d r r";
+/// Explodorama: level 1 of seed 1 cleared with no life lost (found by the
+/// careful bot in `explodo::search_the_bot_fixtures`, kept here as the
+/// `retrace explodo play` tokens).
+pub const EXPLODO_CLEAR_1: &str =
+    "r r bd l w l w bd r r d bu d d w bd u l l d d r br l w u w d r r d w u r r r r d c1 d";
 
 /// Explodorama: seed 7 played from level 1 to the first shop (after level 3),
-/// where it buys the first item and leaves; found by the safe bot in
-/// `explodo::search_a_run_to_the_first_shop`.
+/// where it buys the first item and leaves; found by the careful bot in
+/// `explodo::search_the_bot_fixtures`.
 pub const EXPLODO_TO_SHOP: &str = "\
-    br d d br w d w w w w w w w w w w w w w w w w w w w w w w w w w w u bd r r bl d w bd u r bl r w d bu w \
-    d bl r w w w w w w w w w w w w w w w w l bu r w w w w w w w w w l bd r w w w w w w w w l br l l bl w d \
-    w w w w w w w w w w w w w w w w w w w u bl d w w w w w w w w w w w u bd r r bd w l w br w l bd l l bd \
-    w r br l d d r r d d br w l w r br u u br u u br u u r br w l w r r r r d d d d d u l l d d u u l l u \
-    u u u l w br l u u r r r r l r d d r r d d bd l w w br l d w bd w u r br w l d d bd w r w br l l br w \
-    l bd w u u bu w l bl w r u u bu l w w r r r d w bu d l r bd r w w l bd l l u bd w u bl u w bu w d d w \
-    u br u w w bu w d r br w l d d bu d d r br w l bd w l w bl w r bd r r bd l w bl r d d bl u u bl d w w \
-    u r w w w w w w w w w r br w d bd w u r r bd w l w r d bd w u br d d br d w w w w u bd w l w l bd w u \
-    w bu d d bd w u r r w d bd w u w l bl w r bd l w w br w l bu r w w w l r w w w br w l bd r w br l d bd \
-    u r bl r u bu w d r br w l bl u w w bu w d br w d d br d d bu r w w w w l bu l w w w w br w d bd w u r \
-    r bd w l w r d bd w u r r bd w r br w l d d bd r w w w w w w w w w w w w w w w w w w w w w w w w w w w \
-    w w w w w w w w w w w w w w w w w w w w w w w w w w w w w l br u w w d l l bd u w w u d d d bd w u u bd \
-    w u w d d br w d w bd w u w r br l u bu d r br w l bl w u w bd w u w d bd w u w d d r w l r br l w bl \
-    r r bd l l bl r w r bl w r br w l d bd u r l d d bd w l w bl r d bd w u u bu d w br w d w u u u br d d \
-    br w u bu d r br w l bu d d br l w bl w r d bd w u bu w r r bd w u u l l l l bl w u u r br l l bl w r \
-    d u bu l w bl w r bu w r r br l l bu l w w bl w r bu r r br w l l d d d d bl d w w w w w w w w w w w w \
-    w w w w w w w w w w w w w w u bd l l br w u w bd u w bu d d r r d bd w u w r br w l d d bl w u bu d w \
-    bl w u bu d l w r br w u bu d r r u u r br w l u bu w d l bl w r bu r r bu l w bl r u d d d l l u bu w \
-    d br w u u d w bu d l l l l u u br d w w bd w u r r r r br u u br u u u w bd w u r r d bu d l bl w r bu \
-    l l bl w u bu w d l l d w bu w d r br w l d bd u w r r bd w l w bl r w r r bl w d bd u r w w w w w w w \
-    w w w w w w l br l l bd w r r d d bd w l l bd w r r d bd w u r r bd l w w r d bd w u w d d bd w u w u \
-    u u l l d bd w u bl d d br w u bu d l br l u bd w u br w d d bd l w l bd w u bu w d d bd w u r br w l \
-    bu r w r u u br w d bd u w br l w w r d d bl d d bu r r bd w u u r w bl r u u l l bd l l bd w r w bl w \
-    r d d d d d w w w w w d buy0 leave";
+    br d d w u u r r r r d d bu l w w w r d d bl u w u w u w d d d d d c0 r r br d d w br u w u w d bd u r \
+    r d bd u l l d d bd r r w l l d d d bd u w u w d bd u w u w d d d d d d r r c0 u u u u d bd u r br l d \
+    d br u u r r bd l l d w u r r r r br d bd w w u r r d d bd l l bd r r d bd u l l d d r r d c2 w u bd l \
+    bl w w r d d bd u u w l l w d d buy0 leave";
 
 /// Explodorama in Developer mode, seed 4: the rainbow gem beside the start,
 /// Slide chosen from its cards, and a slide along the top row.
@@ -284,8 +266,8 @@ pub fn all() -> Vec<(&'static str, ReplayFile)> {
     let cleared = explodo(1, EXPLODO_CLEAR_1).with_title("Explodorama: level 1 cleared");
     vec![
         ("explodo-level1-cleared.replay", cleared.to_replay(FIXTURE_APP)),
-        ("explodo-death-retry.replay", explodo(1, "br w w r r").to_replay(FIXTURE_APP)),
-        ("explodo-game-over.replay", explodo(2, "br w w br w w br w w").to_replay(FIXTURE_APP)),
+        ("explodo-death-retry.replay", explodo(1, "br w w w r r").to_replay(FIXTURE_APP)),
+        ("explodo-game-over.replay", explodo(2, "br w w w br w w w br w w w").to_replay(FIXTURE_APP)),
         (
             "explodo-first-shop.replay",
             explodo(7, EXPLODO_TO_SHOP).with_title("Explodorama: to the first shop").to_replay(FIXTURE_APP),
@@ -331,13 +313,25 @@ fn the_explodorama_fixtures_show_what_their_names_say() {
     let cleared = explodo(1, EXPLODO_CLEAR_1);
     assert_eq!(cleared.state().run.level, 2, "level 1 was cleared");
     assert_eq!(cleared.state().player.lives, 3);
-    let retry = explodo(1, "br w w r r");
+    let retry = explodo(1, "br w w w r r");
     assert_eq!((retry.state().player.lives, retry.state().run.attempt, retry.state().run.level), (2, 1, 1));
-    let over = explodo(2, "br w w br w w br w w");
+    let over = explodo(2, "br w w w br w w w br w w w");
     assert_eq!(over.state().run.phase, explodo::RunPhase::Over);
     let shop = explodo(7, EXPLODO_TO_SHOP);
     let st = shop.state();
-    assert_eq!((st.run.level, st.player.max_bombs), (4, 2), "through three levels, a Bomb +1 bought in the shop");
+    let at_shop = explodo(7, EXPLODO_TO_SHOP.trim_end_matches("buy0 leave"));
+    let before = at_shop.state();
+    use retrace_kernel::explodo::items::{Offer, Power};
+    assert!(
+        matches!(before.run.dialogs.last(), Some(explodo::Dialog::Shop { items, .. })
+            if items[0] == Some(Offer::Power(Power::Run))),
+        "the shop after level 3 offers Run first: {:?}",
+        before.run.dialogs
+    );
+    assert!(!before.has(Power::Run));
+    assert_eq!(st.run.level, 4, "through three levels");
+    assert!(st.has(Power::Run), "Run bought in the shop");
+    assert_eq!(st.player.coins, before.player.coins - Offer::Power(Power::Run).price());
     assert!(st.run.dialogs.is_empty(), "the shop was left");
     let dev =
         explodo_with(explodo::Setup { developer: true, immortal: false, ..Default::default() }, 4, EXPLODO_DEVELOPER);

@@ -62,7 +62,7 @@ pub fn level_state(seed: u64, level: u32) -> State {
 impl Game for Explodo {
     const ID: &'static str = "explodo";
     const NAME: &'static str = "Explodorama";
-    const RULES_VERSION: u32 = 5;
+    const RULES_VERSION: u32 = 6;
     type Setup = Setup;
     type Action = Action;
     type State = State;
@@ -175,3 +175,5 @@ mod tests;
 mod tests_items;
 #[cfg(test)]
 mod tests_objects;
+#[cfg(test)]
+mod tests_v6;

@@ -94,8 +94,9 @@ impl From<&'static str> for Arg {
 ///
 /// Two sentences are equal when they read the same in English, so a
 /// certificate's recorded outcome (read back as plain text) equals the typed
-/// one the replay reaches. It encodes as its English text.
-#[derive(Clone, Debug)]
+/// one the replay reaches. It encodes, and debug-prints, as its English text
+/// (so event logs read as they did when sentences were strings).
+#[derive(Clone)]
 pub struct Say {
     /// The English template.
     pub key: Cow<'static, str>,
@@ -165,6 +166,12 @@ impl From<String> for Say {
     /// a system error): shown as it is in every language.
     fn from(s: String) -> Say {
         Say { key: Cow::Owned(s), args: Vec::new() }
+    }
+}
+
+impl fmt::Debug for Say {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.render(None))
     }
 }
 

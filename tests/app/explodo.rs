@@ -60,7 +60,7 @@ fn a_finished_explodorama_run_goes_on_the_score_board_and_a_bad_board_is_kept_as
     h.get_by_label("New run").click();
     h.run();
     // The game-over fixture's actions: three bombs next to the start.
-    for a in retrace::cli::explodo::parse_moves("br w w br w w br w w").unwrap() {
+    for a in retrace::cli::explodo::parse_moves("br w w w br w w w br w w w").unwrap() {
         let store = Store::new(dir.path());
         explodo(&mut h).push(&store, a);
     }
@@ -68,7 +68,7 @@ fn a_finished_explodorama_run_goes_on_the_score_board_and_a_bad_board_is_kept_as
     assert!(h.query_all_by_label_contains("caught in a blast").next().is_some());
     let text = std::fs::read_to_string(dir.path().join("explodorama-scores.txt")).unwrap();
     assert_eq!(text.lines().count(), 2, "the header and this run: {text}");
-    assert!(text.contains("\tLevel 1, turn 3: you were caught in a blast.\t"), "{text}");
+    assert!(text.contains("\tLevel 1, turn 4: you were caught in a blast.\t"), "{text}");
     assert!(dir.path().join("explodorama-scores.bad-1.txt").exists(), "the unreadable board was kept aside");
     assert!(!dir.path().join("explodorama.replay").exists(), "a finished run leaves no save");
     h.get_by_label("Same dungeon").click();
@@ -114,7 +114,7 @@ fn explodorama_shortcuts_refuse_a_deadly_move_unless_the_action_was_picked() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::new(dir.path());
     // A bomb about to go off beside you: waiting would cost a life.
-    let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br w"));
+    let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br w w"));
     let s = v.session.state().clone();
     assert!(retrace::ui::explodo::deadly(&s, &Action::Wait));
     assert!(!retrace::ui::explodo::deadly(&s, &Action::Move(retrace_kernel::explodo::board::Dir::Down)));
@@ -215,7 +215,7 @@ fn explodorama_log_lines_follow_the_window_language() {
     use retrace_kernel::explodo::{Event, Kind};
     let latin = |t: &str| t.chars().filter(|c| c.is_ascii_alphabetic()).count();
     // A real death from the kernel, and every way to die as the kernel words it.
-    let over = fixtures::explodo(2, "br w w br w w br w w");
+    let over = fixtures::explodo(2, "br w w w br w w w br w w w");
     let real = over.state().run.last_death.clone().expect("the run ended in a death");
     let at = |how: retrace_kernel::say::Say| retrace_kernel::say!("Level {0}, turn {1}: {2}.", 3u32, 7u32, how);
     for (say, en) in [
@@ -434,7 +434,11 @@ fn autopilot_finishes_a_level_once_every_enemy_is_gone() {
     let at = explodo(&mut h).session.state().player.at;
     let store = Store::new(dir.path());
     let mut turns = 0;
-    while explodo(&mut h).session.state().run.level == 1 && explodo(&mut h).piloting() {
+    // Autopilot stops at a dialog (the gem's cards, the shop): the player answers.
+    while explodo(&mut h).session.state().run.level == 1
+        && explodo(&mut h).session.state().run.dialogs.is_empty()
+        && explodo(&mut h).piloting()
+    {
         explodo(&mut h).pilot(&store);
         turns += 1;
         assert!(turns < 300);
@@ -442,7 +446,7 @@ fn autopilot_finishes_a_level_once_every_enemy_is_gone() {
     let s = explodo(&mut h).session.state().clone();
     assert!(
         s.run.level == 2 || !s.run.dialogs.is_empty(),
-        "level 1 left by the exit (or its shop open): {:?} from {at:?}",
+        "level 1 left by the exit (or a dialog open: the gem, the shop): {:?} from {at:?}",
         s.player.at
     );
     assert_eq!(explodo(&mut h).message, None, "it never had to stop");
@@ -990,6 +994,18 @@ fn an_explodorama_level_plays_by_keys_alone() {
                 h.key_press(egui::Key::B);
                 h.run();
                 h.key_press(arrow(d));
+            }
+            // A gem card: the arrows move the selection, Enter chooses.
+            ('c', Some(n)) => {
+                for _ in 0..5 {
+                    h.key_press(egui::Key::ArrowUp);
+                    h.run();
+                }
+                for _ in 0..n.to_digit(10).unwrap() {
+                    h.key_press(egui::Key::ArrowDown);
+                    h.run();
+                }
+                h.key_press(egui::Key::Enter);
             }
             (d, None) => h.key_press(arrow(d)),
             other => panic!("token {other:?}"),

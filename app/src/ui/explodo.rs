@@ -495,7 +495,7 @@ impl ExplodoView {
                         _ => st.run.last_death.as_ref().map(|d| death_line(d, lang)).unwrap_or_default(),
                     });
                     if st.run.phase == RunPhase::Won && st.run.setup.developer {
-                        ui.colored_label(DEVELOPER_RED, tr(lang, "Developer mode: no achievements"));
+                        ui.colored_label(DEVELOPER_RED, tr(lang, "Developer mode: this win counts, marked in red"));
                     }
                     ui.label(crate::ui::text::say(
                         lang,

@@ -226,8 +226,11 @@ impl State {
             events.push(Event::ExitOpened);
             let crates: Vec<Pos> =
                 self.board.layout.positions().filter(|&p| self.board.layout.tile(p) == Tile::Crate).collect();
+            // 1 to 3 turns after a shaking one: the world's turn that kills
+            // the last enemy counts them down once, so one more (rules v6; a
+            // crate at 1 vanished in the very turn of the kill).
             for p in crates {
-                let turns = 1 + self.enemies.ai.below(3);
+                let turns = 2 + self.enemies.ai.below(3);
                 self.board.crumbling.push((p, turns));
             }
         }
@@ -299,7 +302,9 @@ impl State {
                 _ => {}
             }
         }
-        self.kill(dead, events);
+        // The released come out before the dead are counted, so a blast that
+        // kills the last enemy and lets three out opens nothing and starts no
+        // crumbling (rules v6). They are pushed after the dead's indices.
         for p in release {
             let kind = toughest(self.run.level);
             let next_id = self.enemies.list.iter().map(|e| e.id + 1).max().unwrap_or(0).max(1000);
@@ -311,6 +316,7 @@ impl State {
             self.board.exit_open = false;
             events.push(Event::Released(kind, 3));
         }
+        self.kill(dead, events);
         tiles.contains(&self.player.at) && self.hurt(Death::Blast, events)
     }
 }

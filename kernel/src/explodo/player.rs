@@ -77,7 +77,7 @@ impl State {
 
     /// Where a bomb fired from you toward `d` lands: it flies until the next
     /// tile is a wall, crate, bomb or enemy and lands just before it.
-    fn flight(&self, d: Dir) -> Result<Pos, Rejection> {
+    pub(super) fn flight(&self, d: Dir) -> Result<Pos, Rejection> {
         let mut q = self.player.at;
         loop {
             let n = q.step(d);
@@ -321,7 +321,11 @@ impl State {
     }
 
     fn put_bomb(&mut self, t: Pos, kind: BombKind, events: &mut Vec<Event>) {
-        self.bombs.list.push(Bomb { pos: t, fuse: self.player.fuse, fire: self.player.blast, kind });
+        // One more than it shows: the world's turn of this very action
+        // counts it down, so it shows the fuse once the action is over and
+        // goes off at the end of the fuse-th action after (rules v6; v5's
+        // went off an action sooner than the spec's "a new bomb shows 3").
+        self.bombs.list.push(Bomb { pos: t, fuse: self.player.fuse + 1, fire: self.player.blast, kind });
         self.run.total_turns += 1;
         events.push(Event::BombPlaced(t));
     }
@@ -378,7 +382,18 @@ impl State {
                 self.run.total_turns += 1;
                 self.bombs.list.push(Bomb { pos: t, fuse: 0, fire: self.player.blast, kind: BombKind::Plain });
                 events.push(Event::Launched(t));
-                if self.explode(vec![t], Vec::new(), events) {
+                let before: Vec<Pos> =
+                    self.bombs.list.iter().filter(|b| b.kind == BombKind::Barrel).map(|b| b.pos).collect();
+                let lost = self.explode(vec![t], Vec::new(), events);
+                // A barrel the missile burst goes off the next turn, as one a
+                // bomb bursts does: this action's world turn must not count
+                // it down (rules v6; v5's went off in the same action).
+                for b in &mut self.bombs.list {
+                    if b.kind == BombKind::Barrel && !before.contains(&b.pos) {
+                        b.fuse += 1;
+                    }
+                }
+                if lost {
                     return Ok(false);
                 }
             }

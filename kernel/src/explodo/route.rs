@@ -12,8 +12,12 @@ use super::{Action, Explodo, RunPhase, State};
 use crate::game::Game;
 use std::collections::{BTreeSet, VecDeque};
 
-/// The most copies of the run a search looks at (a 13×17 board has 221 tiles).
-pub const MAX_NODES: usize = 2048;
+/// The most tiles a search reaches: every tile of the largest board (13×17).
+/// The search is bounded by tiles reached, one copy of the run each, so with
+/// Run, Diagonal and Slide held (16 moves a tile) it still covers the board
+/// (rules v6's fix: v5 counted every move tried against 2,048, about 128
+/// tiles, and a far tile fell back to an unsafe way).
+pub const MAX_TILES: usize = 13 * 17;
 
 /// A way to a tile.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,11 +122,9 @@ fn search(s: &State, to: Pos) -> Option<Route> {
     let exit = s.board.layout.exit;
     let mut seen: BTreeSet<Pos> = BTreeSet::from([s.player.at]);
     let mut queue: VecDeque<(State, Vec<Action>, Vec<Pos>)> = VecDeque::from([(s.clone(), Vec::new(), Vec::new())]);
-    let mut nodes = 0;
     while let Some((st, steps, tiles)) = queue.pop_front() {
         for a in moves(&st) {
-            nodes += 1;
-            if nodes > MAX_NODES {
+            if seen.len() > MAX_TILES {
                 return None;
             }
             let mut next = st.clone();
@@ -264,6 +266,36 @@ mod tests {
     use super::*;
     use crate::explodo::board::Dir;
     use crate::explodo::Setup;
+
+    /// On the largest board, open floor between its pillars and every moving power-up held, a
+    /// tile in the far corner is reached by a safe way: the search is
+    /// bounded by tiles, not by moves tried (rules v6).
+    #[test]
+    fn a_far_tile_on_the_largest_board_is_reached_with_every_power_up_held() {
+        let mut s = crate::explodo::level_state(3, 20);
+        s.enemies.list.clear();
+        s.board.drops.clear();
+        let positions: Vec<Pos> = s.board.layout.positions().collect();
+        for &p in &positions {
+            if !matches!(s.board.layout.tile(p), Tile::Wall | Tile::Pillar) {
+                s.board.layout.set(p, Tile::Floor);
+            }
+        }
+        s.board.layout.marks.iter_mut().for_each(|m| *m = 0);
+        for p in [Power::Run, Power::Diagonal, Power::Slide, Power::Kick, Power::Throw] {
+            s.hold(p);
+        }
+        assert_eq!((s.board.layout.w, s.board.layout.h), (13, 17));
+        let far = positions
+            .iter()
+            .copied()
+            .filter(|&p| s.board.layout.tile(p) == Tile::Floor && p != s.board.layout.exit)
+            .max_by_key(|p| p.dist(s.player.at))
+            .unwrap();
+        let way = route(&s, far).expect("a way");
+        assert!(way.safe, "the far tile is reached safely: {way:?}");
+        assert_eq!(way.tiles.last(), Some(&far));
+    }
 
     /// Level 1 of seed 1 with every enemy gone and the board cleared round
     /// the player, so a way can be checked by hand.

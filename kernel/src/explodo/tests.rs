@@ -94,8 +94,8 @@ fn level_1_has_two_enemies_and_par_41_and_crowding_rises() {
 fn a_bomb_explodes_at_the_end_of_the_action_that_takes_it_to_zero() {
     let mut s = arena(9, 9);
     go(&mut s, &[B(R)]);
-    assert_eq!(s.bombs.list[0].fuse, 2, "a new bomb shows 3; the placing action counts");
-    go(&mut s, &[M(D), W]);
+    assert_eq!(s.bombs.list[0].fuse, 3, "a new bomb shows 3 once the placing action is over");
+    go(&mut s, &[M(D), W, W]);
     assert!(s.bombs.list.is_empty());
     assert!(s.bombs.flames.iter().any(|&(f, _)| f == p(2, 1)));
 }
@@ -144,9 +144,9 @@ fn caught_in_a_blast_costs_a_life_and_the_level_restarts_the_same() {
     let mut s = Explodo::start(&Setup::default(), 9).unwrap();
     let layout = s.board.layout.clone();
     let enemies: Vec<(Kind, Pos)> = s.enemies.list.iter().map(|e| (e.kind, e.pos)).collect();
-    go(&mut s, &[B(R), W]);
+    go(&mut s, &[B(R), W, W]);
     let ev = go(&mut s, &[W]);
-    assert!(ev.contains(&Event::LifeLost("Level 1, turn 3: you were caught in a blast.".into())), "{ev:?}");
+    assert!(ev.contains(&Event::LifeLost("Level 1, turn 4: you were caught in a blast.".into())), "{ev:?}");
     assert_eq!(s.player.lives, 2);
     assert_eq!(s.run.attempt, 1);
     assert_eq!(s.board.layout, layout, "the same layout");
@@ -158,13 +158,13 @@ fn caught_in_a_blast_costs_a_life_and_the_level_restarts_the_same() {
 fn three_deaths_end_the_run() {
     let mut s = Explodo::start(&Setup::default(), 9).unwrap();
     for _ in 0..3 {
-        go(&mut s, &[B(R), W, W]);
+        go(&mut s, &[B(R), W, W, W]);
     }
     assert_eq!(s.run.phase, RunPhase::Over);
-    assert_eq!(Explodo::outcome(&s), crate::game::Outcome::Lost("Level 1, turn 3: you were caught in a blast.".into()));
+    assert_eq!(Explodo::outcome(&s), crate::game::Outcome::Lost("Level 1, turn 4: you were caught in a blast.".into()));
     assert_eq!(Explodo::apply(&mut s, &W).unwrap_err().0, "the run is over");
     let mut immortal = Explodo::start(&Setup { developer: false, immortal: true, ..Default::default() }, 9).unwrap();
-    go(&mut immortal, &[B(R), W, W]);
+    go(&mut immortal, &[B(R), W, W, W]);
     assert_eq!((immortal.player.lives, immortal.run.phase), (3, RunPhase::Playing));
 }
 
@@ -402,11 +402,11 @@ fn high_scores_rank_wins_then_level_then_coins_then_fewer_turns() {
     let mut s = Explodo::start(&Setup::default(), 9).unwrap();
     assert!(scores::score(&s, "d").is_none(), "still running");
     for _ in 0..3 {
-        go(&mut s, &[B(R), W, W]);
+        go(&mut s, &[B(R), W, W, W]);
     }
     let sc = scores::score(&s, "2026-11-29").unwrap();
     assert_eq!((sc.won, sc.level, sc.lives_lost, sc.seed), (false, 1, 3, 9));
-    assert_eq!(sc.ended, "Level 1, turn 3: you were caught in a blast.");
+    assert_eq!(sc.ended, "Level 1, turn 4: you were caught in a blast.");
     let mut held = s.clone();
     held.player.max_bombs = 3;
     held.player.abilities |= items::Power::Kick.bit();

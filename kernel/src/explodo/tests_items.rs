@@ -167,7 +167,7 @@ fn a_kicked_bomb_slides_until_blocked_keeping_its_number() {
     assert!(ev.contains(&Event::Kicked(p(2, 1), p(5, 1))), "{ev:?}");
     assert_eq!(
         (s.bombs.list[0].pos, s.bombs.list[0].fuse, s.player.at),
-        (p(5, 1), 1, p(1, 1)),
+        (p(5, 1), 2, p(1, 1)),
         "it stops before the crate, still counting"
     );
     assert_eq!(refused(&mut s, Action::Kick(D)), "there is no bomb next to you that way");
@@ -558,7 +558,7 @@ fn another_kind_of_charge_asks_keep_or_take_and_sells_for_half_price() {
 fn the_carried_charge_drops_where_you_fell_and_lies_there_on_the_retry() {
     let mut s = Explodo::start(&Setup::default(), 9).unwrap();
     s.player.charge = Some((Charge::Pierce, 2));
-    go(&mut s, &[B(R), W]);
+    go(&mut s, &[B(R), W, W]);
     let at = s.player.at;
     let ev = go(&mut s, &[W]);
     assert!(ev.contains(&Event::ChargeDropped(at, Charge::Pierce, 2)), "{ev:?}");
@@ -667,8 +667,8 @@ fn bomb_fire_and_fuse_ups_change_the_next_bombs() {
     assert_eq!(s.bombs.list.len(), 2, "two bombs at a time");
     assert_eq!(
         (s.bombs.list[1].fuse, s.bombs.list[1].fire),
-        (3, 2),
-        "a new bomb shows 4 (3 after its own turn) and reaches 2"
+        (4, 2),
+        "a new bomb shows 4 once its own action is over and reaches 2"
     );
     for _ in 0..6 {
         s.take(Offer::Power(Power::FireUp), &mut ev);

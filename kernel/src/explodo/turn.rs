@@ -146,16 +146,22 @@ impl State {
     /// (Teleport, ICBM) that could change that.
     pub(super) fn boxed_in(&self) -> bool {
         let stuck = DIRS.iter().all(|&d| self.walkable(self.player.at.step(d)).is_err());
+        // A diagonal step is a way out only where `act` would take it (rules
+        // v6: a free diagonal between two blocked tiles was counted, and a
+        // player shut in there could only wait, forever).
         let diag_open = self.has(Power::Diagonal)
             && [Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight]
                 .iter()
-                .any(|&g| self.floor_free(self.player.at.diag(g)));
+                .any(|&g| self.clone().act(&super::types::Action::Diagonal(g), &mut Vec::new()).is_ok());
+        // A carried ICBM frees you only if it can be fired from here (v6).
+        let icbm_out = self.carrying() == Some(Charge::Icbm) && DIRS.iter().any(|&d| self.flight(d).is_ok());
         let nothing_moves = self.bombs.list.is_empty()
             && self.bombs.flames.is_empty()
             && self.board.crumbling.is_empty()
             && self.bombs.smoulder.is_empty()
             && self.board.ceilings.is_empty()
-            && !matches!(self.carrying(), Some(Charge::Teleport | Charge::Icbm))
+            && self.carrying() != Some(Charge::Teleport)
+            && !icbm_out
             && !self.enemies.list.iter().any(|e| e.pos.dist(self.player.at) <= 1);
         // A Throw sends a bomb over what blocks you (rules v3: it was missed).
         // It is tried on copies of the run, so only when nothing else frees

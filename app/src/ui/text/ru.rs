@@ -112,7 +112,7 @@ pub const RU: Table = &[
     ("Detonate", "Подрыв"),
     ("Detonator", "Детонатор"),
     ("Developer", "Разработчик"),
-    ("Developer mode: no achievements", "Режим разработчика: без достижений"),
+    ("Developer mode: this win counts, marked in red", "Режим разработчика: победа засчитана и отмечена красным"),
     ("Diagonal", "Диагональ"),
     ("Dismiss", "Закрыть"),
     ("Down", "Вниз"),

@@ -253,13 +253,14 @@ pub(super) fn spots(s: &State, targets: &[Pos], desperate: bool) -> Vec<Pos> {
 
 /// Whether, standing on `from` with a bomb just put on `bomb` whose blast
 /// covers `blast`, some tile out of the blast is in reach before it goes off
-/// (a bomb shows its fuse less one after the turn it went down: that many
-/// steps) over empty floor, the board as it lies (enemies aside).
+/// (a bomb shows its fuse after the action that put it down and goes off at
+/// the end of the fuse-th action after: that many steps) over empty floor,
+/// the board as it lies (enemies aside).
 pub(super) fn way_out(s: &State, from: Pos, bomb: Pos, blast: &[Pos]) -> bool {
     if !blast.contains(&from) {
         return true;
     }
-    let steps = s.player.fuse.saturating_sub(1).max(1);
+    let steps = s.player.fuse.max(1);
     // Tiles reached, breadth-first; a few steps reach few tiles (at most
     // 2k(k+1) + 1 for k steps), so a small array does.
     let mut seen = [from; 64];
