@@ -7,9 +7,14 @@ use std::process::Command;
 
 /// Runs `retrace ARGS` with at most 1 GiB of address space: (exit code, stdout, stderr).
 fn bounded(args: &[&str]) -> (i32, String, String) {
+    limited(1_048_576, args)
+}
+
+/// Runs `retrace ARGS` with at most `kib` KiB of address space.
+fn limited(kib: u32, args: &[&str]) -> (i32, String, String) {
     let out = Command::new("sh")
         .arg("-c")
-        .arg("ulimit -v 1048576 && exec \"$0\" \"$@\"")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_retrace"))
         .args(args)
         .output()
@@ -54,5 +59,61 @@ fn hostile_inputs_stay_within_a_gigabyte_and_end_with_an_error() {
     let (code, out, err) =
         bounded(&["miau", "solve", &pack, "--max", "500000000", "--memory", "200", "--threads", "1"]);
     assert_eq!(code, 1, "{out}{err}");
+    assert!(out.trim_end().ends_with(" memory"), "{out}{err}");
+}
+
+/// A 30×30 level with sixty rocks: far more states than memory. Under an
+/// address-space limit and no `--memory`, the solver's default budget is
+/// half of the room under that limit (not of the machine's memory), so it
+/// stops with its own `LIMIT … memory` and the states it reached, never the
+/// allocator's abort (issue 46); a `--memory` above the room is capped, and
+/// says so.
+#[test]
+fn a_search_under_an_address_space_limit_stops_with_its_own_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let (w, h) = (30usize, 30usize);
+    let mut rows = vec![vec![b'.'; w]; h];
+    for (x, c) in b"MIY".iter().enumerate() {
+        rows[0][x] = *c;
+    }
+    for (x, c) in b"RIP".iter().enumerate() {
+        rows[0][10 + x] = *c;
+    }
+    for (x, c) in b"FIW".iter().enumerate() {
+        rows[0][20 + x] = *c;
+    }
+    rows[15][15] = b'm';
+    rows[29][29] = b'f';
+    // Rocks scattered by a fixed rule (no randomness in a test).
+    for k in 0..60 {
+        let (x, y) = (1 + (k * 7) % (w - 2), 2 + (k * 11) % (h - 3));
+        if rows[y][x] == b'.' {
+            rows[y][x] = b'r';
+        }
+    }
+    let map: Vec<String> = rows.into_iter().map(|r| String::from_utf8(r).unwrap()).collect();
+    let pack = dir.path().join("huge.toml");
+    std::fs::write(
+        &pack,
+        format!(
+            "[manifest]\nid = \"huge\"\nname = \"Huge\"\nversion = \"1\"\nengine = 1\n[[levels]]\nid = \"huge\"\n\
+             allow_bypass = true\nallow_hands_off = true\nmap = \"\"\"\n{}\n\"\"\"\n\
+             legend = {{ M = \"MIAU\", I = \"IS\", Y = \"YOU\", R = \"ROCK\", P = \"PUSH\", F = \"FLAG\", W = \"WIN\", \
+             m = \"miau\", r = \"rock\", f = \"flag\" }}\n",
+            map.join("\n")
+        ),
+    )
+    .unwrap();
+    let pack = pack.to_string_lossy().into_owned();
+    let (code, out, err) = limited(600_000, &["miau", "solve", &pack, "--max", "50000000", "--threads", "2"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let verdict = out.trim_end();
+    assert!(verdict.starts_with("huge LIMIT ") && verdict.ends_with(" memory"), "{out}{err}");
+    let states: u64 = verdict.split_whitespace().nth(2).unwrap().parse().unwrap();
+    assert!(states > 10_000, "it got somewhere first: {out}");
+    let (code, out, err) =
+        limited(600_000, &["miau", "solve", &pack, "--max", "50000000", "--threads", "2", "--memory", "4000"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("--memory 4000 MiB is more than the room under this process's address-space limit"), "{err}");
     assert!(out.trim_end().ends_with(" memory"), "{out}{err}");
 }

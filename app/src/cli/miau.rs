@@ -124,7 +124,10 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             if let Some(note) = capped {
                 let _ = writeln!(err, "note: {note}");
             }
-            let max_bytes = memory.map_or_else(crate::budget::default_memory, |mib| mib.saturating_mul(1 << 20));
+            let (max_bytes, capped) = crate::budget::memory(memory);
+            if let Some(note) = capped {
+                let _ = writeln!(err, "note: {note}");
+            }
             let Some((loaded, report)) = read_pack(&pack, err) else { return 2 };
             let Some(p) = loaded else {
                 for e in &report.errors {
