@@ -90,6 +90,12 @@ const ORPHAN_AGE: std::time::Duration = std::time::Duration::from_secs(60);
 /// its permissions. Temporary files that killed saves left in the folder
 /// (`.retrace-*.tmp`, over a minute old) are removed first.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if read_only(path) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            "another Retrace window has this data folder, so this one saves nothing",
+        ));
+    }
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -121,10 +127,33 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Data folders this process only reads: another window holds their lock
+/// ([`crate::store::lock`]). Every write of the app goes through
+/// [`write_atomic`] or asks [`read_only`] first, so nothing is saved there.
+static READ_ONLY: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// Makes `dir` read-only for this process: saves into it fail with why,
+/// and nothing in it is moved aside or removed.
+pub fn set_read_only(dir: &Path) {
+    let mut dirs = READ_ONLY.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !dirs.iter().any(|d| d == dir) {
+        dirs.push(dir.to_path_buf());
+    }
+}
+
+/// Whether `path` lies in a folder this process only reads.
+pub fn read_only(path: &Path) -> bool {
+    READ_ONLY.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter().any(|d| path.starts_with(d))
+}
+
 /// Removes the `.retrace-*.tmp` files in `dir` that a killed save left (over
 /// [`ORPHAN_AGE`] old: a live save's file is seconds old at most). Best
 /// effort: what cannot be read or removed is left.
 pub fn remove_orphans(dir: &Path) {
+    // Another window's save in progress is not an orphan.
+    if read_only(dir) {
+        return;
+    }
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
         let name = entry.file_name();

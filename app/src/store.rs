@@ -20,6 +20,53 @@ pub struct Store {
     pub dir: PathBuf,
 }
 
+/// The data folder's lock, held while a window runs on it (an advisory lock
+/// on `window.lock`, which the system lets go of when the process ends, so
+/// a lock left by a killed window is free for the next one).
+#[derive(Debug)]
+pub struct DataLock {
+    _file: std::fs::File,
+}
+
+/// Why the lock was not taken.
+#[derive(Debug)]
+pub enum LockError {
+    /// Another process holds it; its id, as it wrote it, when readable.
+    Held(Option<u32>),
+    /// The lock file could not be opened (a read-only folder, say).
+    Io(String),
+}
+
+/// The lock file of a data folder.
+pub const LOCK: &str = "window.lock";
+
+/// Takes `dir`'s lock for this window, writing this process's id in it.
+pub fn lock(dir: &std::path::Path) -> Result<DataLock, LockError> {
+    use std::io::{Read, Seek, Write};
+    std::fs::create_dir_all(dir).map_err(|e| LockError::Io(format!("{}: {e}", dir.display())))?;
+    let path = dir.join(LOCK);
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(|e| LockError::Io(format!("{}: {e}", path.display())))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let mut text = String::new();
+            let _ = file.take(32).read_to_string(&mut text);
+            return Err(LockError::Held(text.trim().parse().ok()));
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(LockError::Io(format!("{}: {e}", path.display()))),
+    }
+    let _ = file.set_len(0);
+    let _ = file.rewind();
+    let _ = write!(file, "{}", std::process::id());
+    Ok(DataLock { _file: file })
+}
+
 /// Light or dark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Theme {
@@ -216,7 +263,10 @@ impl Store {
 
     /// Removes a finished session's save.
     pub fn forget(&self, name: &str) {
-        let _ = std::fs::remove_file(self.path(&format!("{name}.replay")));
+        let path = self.path(&format!("{name}.replay"));
+        if !crate::files::read_only(&path) {
+            let _ = std::fs::remove_file(path);
+        }
     }
 
     /// Loads `<name>.replay`. `Ok(None)` when there is none; when it does not
@@ -312,7 +362,9 @@ pub fn keep_aside(path: &Path) -> PathBuf {
         .map(|n| path.with_file_name(format!("{stem}.bad-{n}{ext}")))
         .find(|p| !p.exists())
         .unwrap_or_else(|| path.with_extension("bad"));
-    let _ = std::fs::rename(path, &aside);
+    if !crate::files::read_only(path) {
+        let _ = std::fs::rename(path, &aside);
+    }
     aside
 }
 

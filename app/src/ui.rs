@@ -101,6 +101,15 @@ pub struct RetraceApp {
     /// Pad buttons to hand to the screen this frame, after those the pads
     /// report (a test presses buttons here, with no pad attached).
     pub pad_presses: Vec<crate::pad::Button>,
+    /// This window's hold on the data folder (none when another window has
+    /// it: then the folder is read-only here).
+    pub lock: Option<crate::store::DataLock>,
+    /// The question shown while another window has the data folder: go on
+    /// read-only, or quit.
+    pub read_only_asked: bool,
+    /// Another window has the data folder: this one saves nothing, and says
+    /// so above every screen.
+    pub read_only: bool,
 }
 
 /// MineLayer's part of the shell: what the home card and the screen need between screens.
@@ -228,6 +237,9 @@ impl RetraceApp {
             pads: crate::pad::Pads::default(),
             whats_new,
             pad_presses: Vec::new(),
+            lock: None,
+            read_only_asked: false,
+            read_only: false,
         };
         if let Some(path) = open {
             app.open_path(&path);
@@ -645,6 +657,15 @@ impl eframe::App for RetraceApp {
         }
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
         let lang = self.lang();
+        self.read_only_question(&ctx, lang);
+        if self.read_only {
+            egui::Panel::top("read-only").show(ui, |ui| {
+                ui.colored_label(
+                    Color32::from_rgb(230, 150, 70),
+                    tr(lang, "Read-only: another Retrace window has this data folder, so nothing is saved here."),
+                );
+            });
+        }
         banner(ui, "notice", &mut self.notice, None, lang);
         banner(ui, "error", &mut self.error, Some(Color32::from_rgb(230, 90, 70)), lang);
         egui::CentralPanel::default().show(ui, |ui| {
@@ -737,9 +758,53 @@ pub fn ask(ctx: &egui::Context, lang: Lang, question: &str) -> Option<bool> {
     answer
 }
 
+/// Takes the data folder's lock for this window; when another window holds
+/// it, marks the folder read-only for this process (before anything is read,
+/// so nothing there is moved or removed) and says so: `(lock, held)`.
+pub fn take_lock(store: &Store) -> (Option<crate::store::DataLock>, bool) {
+    match crate::store::lock(&store.dir) {
+        Ok(l) => (Some(l), false),
+        Err(crate::store::LockError::Held(_)) => {
+            crate::files::set_read_only(&store.dir);
+            (None, true)
+        }
+        // A folder that cannot hold a lock file cannot hold saves either:
+        // the saves will say why.
+        Err(crate::store::LockError::Io(_)) => (None, false),
+    }
+}
+
+impl RetraceApp {
+    /// While another window has the data folder: a question in front of
+    /// everything, go on read-only (watching and browsing, nothing saved)
+    /// or quit.
+    fn read_only_question(&mut self, ctx: &egui::Context, lang: Lang) {
+        if !self.read_only_asked {
+            return;
+        }
+        egui::Modal::new(egui::Id::unique("read-only")).show(ctx, |ui| {
+            ui.heading(tr(lang, "Another Retrace window is open"));
+            ui.label(tr(
+                lang,
+                "It has this data folder. This window can go on read-only: watch replays and browse, with nothing saved.",
+            ));
+            ui.horizontal(|ui| {
+                if ui.button(tr(lang, "Go on read-only")).clicked() {
+                    self.read_only_asked = false;
+                }
+                if ui.button(tr(lang, "Quit")).clicked() {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            });
+        });
+    }
+}
+
 /// Runs the window until it is closed.
 pub fn run_window(open: crate::cli::Open) -> Result<(), String> {
     let store = Store::new(Store::default_dir());
+    // One window a data folder: a second one only reads it (and asks).
+    let (lock, held) = take_lock(&store);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Retrace")
@@ -752,6 +817,9 @@ pub fn run_window(open: crate::cli::Open) -> Result<(), String> {
         options,
         Box::new(move |_cc| {
             let mut app = RetraceApp::new(store, open.file.clone());
+            app.lock = lock;
+            app.read_only_asked = held;
+            app.read_only = held;
             if let (Some(a), Some(b)) = (&open.file, &open.second) {
                 app.open_pair_paths(a, b);
             }

@@ -268,3 +268,98 @@ fn the_home_screens_cards_wrap_to_fit_the_window() {
         assert!(miau_play <= w, "{w}×{h_px}: Miau Is True's card is cut");
     }
 }
+
+/// One window a data folder (issue 46): a second lock on it is refused with
+/// the holder's process id, and the lock is free again once its holder lets
+/// go.
+#[test]
+fn a_data_folder_is_locked_by_one_window_at_a_time() {
+    use retrace::store::{lock, LockError};
+    let dir = tempfile::tempdir().unwrap();
+    let first = lock(dir.path()).expect("the first window takes it");
+    match lock(dir.path()) {
+        Err(LockError::Held(pid)) => assert_eq!(pid, Some(std::process::id())),
+        other => panic!("a second lock was not refused: {other:?}"),
+    }
+    drop(first);
+    lock(dir.path()).expect("free again once the first window is gone");
+}
+
+/// A lock left by a killed window is taken over: the system lets go of it
+/// with the process (`flock` stands in for the other window here).
+#[test]
+fn a_lock_left_by_a_killed_window_is_taken_over() {
+    use retrace::store::{lock, LockError, LOCK};
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(LOCK), "").unwrap();
+    let mut holder =
+        match std::process::Command::new("flock").arg("-o").arg(dir.path().join(LOCK)).args(["sleep", "60"]).spawn() {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("skipped: flock(1) cannot run here ({e})");
+                return;
+            }
+        };
+    // Wait (a few seconds at most) until the other process holds it.
+    let mut held = false;
+    for _ in 0..500 {
+        if matches!(lock(dir.path()), Err(LockError::Held(_))) {
+            held = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(held, "the other process took the lock");
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    let mut taken = None;
+    for i in 0..300 {
+        match lock(dir.path()) {
+            Ok(l) => {
+                taken = Some((l, i));
+                break;
+            }
+            Err(_) => std::thread::sleep(std::time::Duration::from_millis(10)),
+        }
+    }
+    // Within three seconds: the system lets go as the process ends.
+    let (_lock, _tries) = taken.expect("taken over once its holder was killed");
+}
+
+/// The second window on a data folder asks first, then goes on read-only:
+/// it shows what it can, saves nothing and removes nothing (not even what
+/// looks like a killed save's temporary file, which may be the other
+/// window's save in progress).
+#[test]
+fn a_second_window_on_a_data_folder_is_read_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let _first = retrace::store::lock(dir.path()).unwrap();
+    let orphan = dir.path().join(".retrace-old.tmp");
+    let f = std::fs::File::create(&orphan).unwrap();
+    f.set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(3600)).unwrap();
+    drop(f);
+    let store = Store::new(dir.path());
+    let (lock, held) = retrace::ui::take_lock(&store);
+    assert!(lock.is_none() && held, "the folder is another window's");
+    let mut h = Harness::builder().with_size([1100.0, 760.0]).with_max_steps(40).build_eframe(move |_cc| {
+        let mut app = RetraceApp::new(store, None);
+        app.read_only_asked = held;
+        app.read_only = held;
+        app
+    });
+    h.run();
+    assert!(h.query_by_label("Another Retrace window is open").is_some());
+    assert!(orphan.exists(), "nothing in the other window's folder is removed");
+    h.get_by_label("Go on read-only").click();
+    h.run();
+    assert!(h.query_by_label("Another Retrace window is open").is_none());
+    assert!(
+        h.query_by_label_contains("Read-only: another Retrace window").is_some(),
+        "the window says it is read-only"
+    );
+    let err = h.state().store.save("probe", &fixtures::mines_won()).unwrap_err();
+    assert!(err.contains("another Retrace window has this data folder"), "{err}");
+    let names: Vec<String> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(!names.iter().any(|n| n.ends_with(".replay") || n == "settings.txt"), "nothing saved: {names:?}");
+}

@@ -12,7 +12,9 @@ pub fn load_stats(path: &std::path::Path) -> retrace_kernel::mines::stats::Stats
         for n in 1..1000 {
             let aside = path.with_extension(format!("corrupt-{n}"));
             if !aside.exists() {
-                let _ = std::fs::rename(path, &aside);
+                if !crate::files::read_only(path) {
+                    let _ = std::fs::rename(path, &aside);
+                }
                 break;
             }
         }
