@@ -258,3 +258,31 @@ fn resume_offers_only_a_game_still_in_play() {
     assert!(h.query_by_label("Resume").is_none(), "no Resume on the home screen");
     assert!(dir.path().join("minelayer.replay").exists(), "the saves stay on disk");
 }
+
+/// The board takes the room it has and sits in the middle (issue 40): a
+/// Beginner field in the default window has cells larger than the old fixed
+/// 34 points, centred across the window; an Expert field still fits 800×600.
+#[test]
+fn the_board_scales_to_the_window_and_is_centred() {
+    use retrace::ui::mines::{MinesView, MAX_CELL, MIN_CELL};
+    use retrace_kernel::mines::Tier;
+    for (size, tier, cols) in [([1100.0, 760.0], Tier::Beginner, 8), ([800.0, 600.0], Tier::Expert, 14)] {
+        let dir = tempfile::tempdir().unwrap();
+        english_minelayer(dir.path());
+        let store = Store::new(dir.path());
+        let mut h =
+            Harness::builder().with_size(size).with_max_steps(40).build_eframe(move |_cc| RetraceApp::new(store, None));
+        h.state_mut().screen = Screen::Mines(MinesView::new(tier, 3));
+        h.run();
+        let first = h.get_by_label("row 1 column 1").rect();
+        let last = h.get_by_label(&format!("row 1 column {cols}")).rect();
+        let cell = first.width();
+        assert!((MIN_CELL..=MAX_CELL).contains(&cell), "{cell}");
+        if tier == Tier::Beginner {
+            assert!(cell > 34.0, "a small field in a big window is drawn large: {cell}");
+        }
+        let middle = (first.left() + last.right()) / 2.0;
+        assert!((middle - size[0] / 2.0).abs() < 12.0, "centred: the board's middle is at {middle}");
+        assert!(last.right() <= size[0], "it fits: {}", last.right());
+    }
+}

@@ -10,6 +10,11 @@ use retrace_kernel::say::Say;
 use retrace_kernel::Session;
 use std::time::{Duration, Instant};
 
+/// The smallest and largest side of a MineLayer cell, in points.
+pub const MIN_CELL: f32 = 18.0;
+/// See [`MIN_CELL`].
+pub const MAX_CELL: f32 = 64.0;
+
 /// How long a press must be held to cycle a mark instead of laying a mine.
 pub const LONG_PRESS: Duration = Duration::from_millis(450);
 
@@ -210,9 +215,14 @@ impl MinesView {
     fn board(&mut self, ui: &mut egui::Ui, store: &Store, assist: bool) {
         let st = self.session.state().clone();
         let (rows, cols) = (st.field.rows as usize, st.field.cols as usize);
+        // The board takes the room it has (a cell from 18 to 64 points: a
+        // Beginner field fills a big window, an Expert one still fits a
+        // small one), centred across the window (issue 40).
         let avail = ui.available_size() - Vec2::new(0.0, 48.0);
-        let cell = (avail.x / cols as f32).min(avail.y / rows as f32).clamp(18.0, 34.0);
-        let (rect, _) = ui.allocate_exact_size(Vec2::new(cell * cols as f32, cell * rows as f32), Sense::hover());
+        let cell = (avail.x / cols as f32).min(avail.y / rows as f32).clamp(MIN_CELL, MAX_CELL);
+        let size = Vec2::new(cell * cols as f32, cell * rows as f32);
+        let (row, _) = ui.allocate_exact_size(Vec2::new(ui.available_width().max(size.x), size.y), Sense::hover());
+        let rect = egui::Rect::from_center_size(row.center(), size);
         let painter = ui.painter_at(rect);
         let over = st.phase == Phase::Dead || st.phase == Phase::GaveUp;
         let mut pressing = false;

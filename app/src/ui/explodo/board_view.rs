@@ -147,7 +147,9 @@ impl ExplodoView {
         let avail = ui.available_size();
         // A view of at most 9 by 13 tiles that follows you on larger boards.
         let (vw, vh) = (s.board.layout.w.min(VIEW.0), s.board.layout.h.min(VIEW.1));
-        let cell = ((avail.x * 0.7) / vw as f32).min((avail.y - 20.0) / vh as f32).clamp(14.0, 44.0);
+        // The view's tiles as large as the height allows (and 70 % of the
+        // width), so the 9 × 13 view fills a tall window (issue 40).
+        let cell = ((avail.x * 0.7) / vw as f32).min((avail.y - 20.0) / vh as f32).clamp(14.0, 96.0);
         let (view, resp) =
             ui.allocate_exact_size(Vec2::new(cell * vw as f32, cell * vh as f32), Sense::click_and_drag());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("board, level {}", s.run.level)));
