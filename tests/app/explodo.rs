@@ -1276,6 +1276,10 @@ fn every_data_line_of_the_window_has_its_russian() {
             .iter()
             .filter_map(|p| retrace::ui::miau::words::describe_core(p.0.word(), Lang::En)),
     );
+    {
+        use retrace_kernel::miau::Action::{Down, Left, Right, Up, Wait};
+        lines.extend([Up, Down, Left, Right, Wait].map(retrace::ui::miau::move_word));
+    }
     assert!(lines.len() > 60, "only {} lines", lines.len());
     let missing: Vec<&&str> = lines.iter().filter(|en| retrace::ui::text::ru(en).is_none()).collect();
     assert!(missing.is_empty(), "no Russian for: {missing:#?}");

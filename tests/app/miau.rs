@@ -290,7 +290,12 @@ fn the_miau_hint_gives_the_solvers_next_move_from_here_or_proves_nothing_wins() 
         let (next, rest) = message.strip_prefix("Hint: ").and_then(|m| m.split_once(' ')).expect("Hint: <move> (...)");
         assert_eq!(rest, format!("({left} moves win from here)"));
         assert!(h.query_by_label(&message).is_some(), "shown");
-        let a = retrace_kernel::miau::Action::from_letter(next.chars().next().unwrap()).unwrap();
+        // A word, not the letter R (the Restart key) or L, U, D, W.
+        use retrace_kernel::miau::Action::{Down, Left, Right, Up, Wait};
+        let a = [Up, Down, Left, Right, Wait]
+            .into_iter()
+            .find(|&a| retrace::ui::miau::move_word(a) == next)
+            .unwrap_or_else(|| panic!("a move named as a word: {message}"));
         h.key_press(miau_key(a));
         h.run();
     }

@@ -11,6 +11,7 @@
 mod board_text;
 pub mod editor;
 mod hint;
+pub use hint::move_word;
 mod input;
 mod levels;
 mod paint;

@@ -29,7 +29,7 @@ pub(super) fn played(state: &State, moves: &[Action]) -> State {
 /// was found within [`HINT_BUDGET`]; and the whole solution when one was
 /// found (empty otherwise), for "Show me".
 pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
-    use retrace_kernel::miau::solver::{moves_text, solve_from, Options, Verdict};
+    use retrace_kernel::miau::solver::{solve_from, Options, Verdict};
     // The command line's budgets: states, half the available memory (at most
     // 1 GiB), and HINT_SECONDS; the search runs on its own thread.
     let max_bytes = crate::budget::default_memory().min(1 << 30);
@@ -50,7 +50,8 @@ pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
             crate::ui::text::tr(lang, "The level is won.").to_string()
         }
         Ok(Verdict::Solved { moves, .. }) => {
-            let next = moves_text(&moves[..1]);
+            // The move as a word, not a letter: R is also the Restart key (issue 40).
+            let next = move_word(moves[0]);
             crate::ui::text::say(lang, &retrace_kernel::say!("Hint: {0} ({1} moves win from here)", next, moves.len()))
         }
         Ok(Verdict::Unsolved { states: 1 }) => {
@@ -106,5 +107,18 @@ impl MiauView {
                 false
             }
         }
+    }
+}
+
+/// A move as the hint says it, a word the window's table translates
+/// ("right", not "R", which is the Restart key).
+pub fn move_word(a: retrace_kernel::miau::Action) -> &'static str {
+    use retrace_kernel::miau::Action;
+    match a {
+        Action::Up => "up",
+        Action::Down => "down",
+        Action::Left => "left",
+        Action::Right => "right",
+        Action::Wait => "wait",
     }
 }
