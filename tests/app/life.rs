@@ -422,6 +422,13 @@ mod life_window {
         assert!(h.query_by_label_contains("4. 60 · half (").is_some(), "a generated level's name in words");
         assert!(h.query_all_by_label_contains("· locked").count() > 90, "locked levels say so in words");
         assert!(h.query_by_label_contains("🔒").is_none());
+        assert_eq!(h.query_all_by_label_contains("· cleared").count(), 0, "nothing cleared yet");
+        // Two levels won: they are marked cleared, the third is open, the rest locked.
+        h.state_mut().settings.life_unlocked = 3;
+        h.run();
+        assert_eq!(h.query_all_by_label_contains("· cleared").count(), 2);
+        // Two cleared, the rest but one locked: the third is open and unmarked.
+        assert_eq!(h.query_all_by_label_contains("· locked").count(), levels.len() - 3);
     }
 
     #[test]

@@ -98,8 +98,8 @@ pub fn level_name(lv: &retrace_kernel::life::campaign::Level, lang: Lang) -> Str
     .to_string()
 }
 
-/// The campaign's level list, locked levels disabled and marked in words
-/// (the default fonts have no lock glyph).
+/// The campaign's level list, cleared levels marked and locked ones
+/// disabled, in words (the default fonts have no lock or tick glyph).
 pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> {
     let mut req = None;
     let lang = settings.lang;
@@ -111,6 +111,10 @@ pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> 
     egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
         for (i, lv) in levels().iter().enumerate() {
             let open = (i as u32) < settings.life_unlocked;
+            // Levels unlock one by one, each by winning the one before: a
+            // level is cleared when the next is open (issue 40). The last
+            // level unlocks nothing, so it carries no mark.
+            let cleared = (i as u32) + 1 < settings.life_unlocked;
             let text = format!(
                 "{}. {} ({}×{}, {} {}){}",
                 i + 1,
@@ -119,7 +123,13 @@ pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> 
                 lv.h,
                 tr(lang, "budget"),
                 lv.budget,
-                if open { String::new() } else { format!(" · {}", tr(lang, "locked")) }
+                if cleared {
+                    format!(" · {}", tr(lang, "cleared"))
+                } else if open {
+                    String::new()
+                } else {
+                    format!(" · {}", tr(lang, "locked"))
+                }
             );
             if ui.add_enabled(open, egui::Button::new(text)).clicked() {
                 req = Some(LifeRequest::Start(Setup::Campaign { level: i as u16 }));

@@ -469,6 +469,7 @@ pub const RU: Table = &[
     ("checkpoint layout is wrong: a replay of {0} steps keeps checkpoints at steps {1}, this file has {2}", "контрольные точки расположены неверно: у записи из {0} шагов они на шагах {1}, в этом файле — {2}"),
     ("checkpoint mismatch at step {0}: the file records state {1}, the replay reached {2}", "контрольная точка не сходится на шаге {0}: в файле состояние {1}, воспроизведение дало {2}"),
     ("choose one of the gem's cards", "выберите одну из карт самоцвета"),
+    ("cleared", "пройден"),
     ("clues are fixed", "подсказки менять нельзя"),
     ("corrupt at byte offset {0}: {1}", "файл повреждён на байте {0}: {1}"),
     ("doubling zero changes nothing", "удвоение нуля ничего не меняет"),
