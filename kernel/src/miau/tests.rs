@@ -571,6 +571,28 @@ mod solving {
         assert_eq!(free, roomy);
     }
 
+    /// A visited table that cannot grow (a cap standing in for a refused
+    /// allocation) ends the search with `LIMIT … memory` and the states it
+    /// reached, never an abort, on one thread and on many (issue 46).
+    #[test]
+    fn a_table_that_cannot_grow_ends_the_search_with_memory() {
+        use super::super::solver::{solve_watched, Budget, Options};
+        let s = setup(
+            "MIAU IS YOU ROCK IS PUSH . . / m . r . . . . . / . . . . r . . . / . r . . . . r . / . . . . . . . . / . . r . . r . .",
+        );
+        for threads in [1, 4] {
+            let opts = Options { max_states: 1 << 22, table_cap: 16 << 10, threads, ..Options::default() };
+            let v = solve_watched(&s, &opts, &mut CpuHasher, &mut |_| true).unwrap();
+            let Verdict::Limit { states, ran_out: Budget::Memory } = v else { panic!("{threads} threads: {v:?}") };
+            assert!(states > 1_000, "it got somewhere first: {states}");
+            assert!(v.line().ends_with(" memory"), "{}", v.line());
+            // Without the cap the same search goes on past where it stopped.
+            let free = Options { max_states: states + 1_000, threads, ..Options::default() };
+            let v = solve_watched(&s, &free, &mut CpuHasher, &mut |_| true).unwrap();
+            assert!(matches!(v, Verdict::Limit { ran_out: Budget::States, .. }), "{v:?}");
+        }
+    }
+
     #[test]
     fn an_exhausted_space_is_a_proof_and_a_budget_is_not() {
         // No WIN rule can ever form: every reachable state is visited.

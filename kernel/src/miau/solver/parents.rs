@@ -49,6 +49,25 @@ impl Parents {
         self.len += 1;
     }
 
+    /// Makes room for `more` pushes without aborting: the last run grows
+    /// (by the same doublings [`Parents::push`] would make) through a
+    /// fallible request; refused, nothing changes and the search can say
+    /// `LIMIT … memory` (issue 46).
+    pub(super) fn try_reserve(&mut self, more: usize) -> Result<(), super::visited::Full> {
+        if !self.open {
+            self.runs.try_reserve(1).map_err(|_| super::visited::Full)?;
+            self.runs.push(Vec::new());
+            self.starts.push(self.len);
+            self.open = true;
+        }
+        let run = self.runs.last_mut().expect("a run");
+        let mut cap = run.capacity();
+        while cap < run.len() + more {
+            cap += cap.max(1);
+        }
+        run.try_reserve_exact(cap - run.len()).map_err(|_| super::visited::Full)
+    }
+
     /// Appends a run written elsewhere (its links follow those held).
     pub(super) fn append(&mut self, run: Vec<Link>) {
         if run.is_empty() {

@@ -222,6 +222,7 @@ impl<'a> Search<'a> {
             key_len,
             all_formed,
             max_states,
+            table_cap: if opts.table_cap == 0 { u64::MAX } else { opts.table_cap },
         };
         let mut layer = Layer::new(key_len, batch_size);
         layer.push(0, key);
@@ -501,7 +502,12 @@ impl<'a> Search<'a> {
                 return Ok(None);
             }
             // Full: the CPU's table carries on from its fingerprints.
-            for f in d.drain().map_err(Rejection::new)? {
+            let drained = d.drain().map_err(Rejection::new)?;
+            if self.seen.try_make_room(&[&drained], self.t.table_cap).is_err() {
+                let states = self.t.parents.len();
+                return Ok(Some(Verdict::Limit { states, ran_out: Budget::Memory }));
+            }
+            for f in drained {
                 self.seen.insert(f);
             }
             self.remote = false;
@@ -533,6 +539,12 @@ impl<'a> Search<'a> {
             let prints: Vec<&[Print]> = parts.iter().map(|p| p.2.as_slice()).collect();
             // A win among the new children ends the search: that batch is
             // taken in order, by this thread.
+            // Room first: a table the system cannot grow ends the search
+            // with its verdict, never an abort (issue 46).
+            if self.seen.try_make_room(&prints, self.t.table_cap).is_err() {
+                let states = self.t.parents.len();
+                return Ok(Some(Verdict::Limit { states, ran_out: Budget::Memory }));
+            }
             let checked = self.seen.insert_counted(&prints, &|pi, c| parts[pi].0[c].2, pool);
             if let Some(v) = self.t.take_parallel(parts, &checked, self.threads, pool) {
                 return Ok(Some(v));

@@ -32,6 +32,9 @@ pub(super) struct Taker {
     pub(super) key_len: usize,
     pub(super) all_formed: u8,
     pub(super) max_states: u64,
+    /// The most bytes a visited shard may grow to (`u64::MAX`: the
+    /// system's say only).
+    pub(super) table_cap: u64,
 }
 
 impl Taker {
@@ -39,6 +42,11 @@ impl Taker {
     /// order) and takes its new children.
     pub(super) fn settle(&mut self, seen: &mut Visited, parts: &[Part]) -> Option<Verdict> {
         let prints: Vec<&[Print]> = parts.iter().map(|p| p.2.as_slice()).collect();
+        // Room first: a table the system cannot grow ends the search with
+        // its verdict, never an abort (issue 46).
+        if seen.try_make_room(&prints, self.table_cap).is_err() {
+            return Some(Verdict::Limit { states: self.parents.len(), ran_out: Budget::Memory });
+        }
         let fresh = seen.insert_all(&prints);
         self.take(parts, &fresh)
     }
@@ -121,6 +129,10 @@ impl Taker {
     /// budget).
     pub(super) fn take(&mut self, parts: &[Part], fresh: &[bool]) -> Option<Verdict> {
         let key_len = self.key_len;
+        // Room for the new links first, fallibly (issue 46).
+        if self.parents.try_reserve(fresh.iter().filter(|&&n| n).count()).is_err() {
+            return Some(Verdict::Limit { states: self.parents.len(), ran_out: Budget::Memory });
+        }
         let children = parts.iter().flat_map(|p| p.0.iter().copied().zip(p.1.chunks(key_len)));
         for (((parent, m, won), key), &new) in children.zip(fresh) {
             if !new {

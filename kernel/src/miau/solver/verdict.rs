@@ -127,6 +127,11 @@ pub struct Options {
     /// ([`super::super::compact`]) could: slower, and the same answers (for tests and
     /// the side-by-side bench).
     pub general: bool,
+    /// The most bytes one shard of the visited set may grow to (0: no cap):
+    /// a growth past it fails as a refused allocation does, so tests can
+    /// see the search end with [`Budget::Memory`] where the system would
+    /// have said no.
+    pub table_cap: u64,
 }
 
 /// Bytes the visited table and the parent links hold after visiting `states`

@@ -220,6 +220,26 @@ impl Table {
         self.place(h)
     }
 
+    /// Makes room for `more` new fingerprints without aborting: the memory
+    /// the growth needs is asked for first (fallibly), and refused past
+    /// `cap` bytes of buckets (a test's stand-in for an allocator that says
+    /// no). Once this has answered `Ok`, inserting them does not grow.
+    pub(super) fn try_reserve(&mut self, more: usize, cap: u64) -> Result<(), Full> {
+        let size = buckets_for(self.buckets.len, self.len + more, self.shard);
+        if size <= self.buckets.len {
+            return Ok(());
+        }
+        let bytes = size * std::mem::size_of::<Bucket>();
+        if bytes as u64 > cap {
+            return Err(Full);
+        }
+        let units = size * UNITS + SPARE;
+        let raw = &mut self.buckets.raw;
+        raw.try_reserve_exact(units.saturating_sub(raw.len())).map_err(|_| Full)?;
+        self.reserve(more);
+        Ok(())
+    }
+
     /// Grows the table (a step of its ladder at a time) until `more` new
     /// fingerprints fit under its ceiling, so a batch inserts without growing.
     pub(super) fn reserve(&mut self, more: usize) {
@@ -409,6 +429,24 @@ impl Visited {
         self.shards[shard(&h)].insert(h)
     }
 
+    /// Makes room for a batch before it is inserted, so that its insertion
+    /// never grows a table: each shard asks fallibly for what its share of
+    /// the batch needs (`cap` bytes a shard at most; a test's cap). An
+    /// allocation the system refuses is [`Full`], which the search answers
+    /// with `LIMIT … memory`, never an abort (issue 46).
+    pub(super) fn try_make_room(&mut self, pieces: &[&[Print]], cap: u64) -> Result<(), Full> {
+        let mut counts = [0usize; SHARDS];
+        for p in pieces {
+            for h in p.iter() {
+                counts[shard(h)] += 1;
+            }
+        }
+        for (table, &n) in self.shards.iter_mut().zip(&counts) {
+            table.try_reserve(n, cap)?;
+        }
+        Ok(())
+    }
+
     /// Inserts a batch in order (its pieces one after the other); whether each was new.
     pub(super) fn insert_all(&mut self, pieces: &[&[Print]]) -> Vec<bool> {
         let total: usize = pieces.iter().map(|p| p.len()).sum();
@@ -540,6 +578,11 @@ impl Checked {
         (0..self.lens.len()).flat_map(|pi| self.piece(pi)).collect()
     }
 }
+
+/// A table that could not grow: the system refused the memory (or a test's
+/// cap did).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Full;
 
 /// Bytes in a fingerprint.
 pub(super) const FP: usize = 12;
