@@ -13,6 +13,7 @@
 //! are expanded: a small copy beside their expansion.
 
 use super::super::key::eight_bytes;
+use super::visited::Full;
 
 /// One block: a batch of states.
 pub(super) struct Block {
@@ -86,8 +87,16 @@ impl Layer {
         self.blocks.iter().map(|b| (b.bytes.capacity() + b.last.capacity()) as u64).sum()
     }
 
-    /// Appends a state (indices increase along a layer).
+    /// Appends a state (indices increase along a layer); for the start and
+    /// tests, where a refused allocation cannot happen in earnest.
     pub(super) fn push(&mut self, id: u32, key: &[u8]) {
+        self.try_push(id, key).expect("a key's few bytes fit");
+    }
+
+    /// Appends a state, asking for the memory it needs first (fallibly): a
+    /// refusal changes nothing and is [`Full`], which the search answers
+    /// with `LIMIT … memory` (issue 46).
+    pub(super) fn try_push(&mut self, id: u32, key: &[u8]) -> Result<(), Full> {
         debug_assert_eq!(key.len(), self.key_len);
         // A full block, or one closed by `finish` or `append`, is not added to.
         if self.blocks.last().is_none_or(|b| b.count == self.batch || b.last.is_empty()) {
@@ -96,13 +105,22 @@ impl Layer {
                 full.bytes.shrink_to_fit();
                 full.last = Vec::new();
             }
-            let mut bytes = Vec::with_capacity(self.batch.min(1024) * 8);
+            let mut bytes = Vec::new();
+            bytes.try_reserve_exact((self.batch.min(1024) * 8).max(4 + key.len())).map_err(|_| Full)?;
+            let mut last = Vec::new();
+            last.try_reserve_exact(key.len()).map_err(|_| Full)?;
+            self.blocks.try_reserve(1).map_err(|_| Full)?;
             bytes.extend_from_slice(&id.to_le_bytes());
             bytes.extend_from_slice(key);
-            self.blocks.push(Block { bytes, count: 1, last: key.to_vec(), last_id: id });
-            return;
+            last.extend_from_slice(key);
+            self.blocks.push(Block { bytes, count: 1, last, last_id: id });
+            return Ok(());
         }
         let b = self.blocks.last_mut().expect("a block");
+        // The most one key can take: its gap's varint, the change count, and
+        // either its changes (a distance's varint and a byte each, at most
+        // half the key) or the whole key.
+        b.bytes.try_reserve(6 + 3 * key.len() + key.len()).map_err(|_| Full)?;
         debug_assert!(id > b.last_id, "indices increase");
         put_varint(&mut b.bytes, id - b.last_id - 1);
         b.last_id = id;
@@ -142,6 +160,7 @@ impl Layer {
             b.bytes[start] = changes as u8;
         }
         b.count += 1;
+        Ok(())
     }
 
     /// The blocks, taken out (to be freed on several threads), leaving the

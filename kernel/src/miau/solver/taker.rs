@@ -93,30 +93,45 @@ impl Taker {
         let per = parts.len().div_ceil(workers.max(1)).max(1);
         // Each chunk's new links (a run of its own, written on the thread
         // that takes the chunk) and its new states (a piece of the next layer).
-        let taken: Vec<(Vec<u32>, Layer)> = each(pool, parts.len().div_ceil(per), |w| {
+        // A chunk whose memory the system refuses is `None`: the search
+        // then ends with `LIMIT … memory` (issue 46).
+        let taken: Vec<Option<(Vec<u32>, Layer)>> = each(pool, parts.len().div_ceil(per), |w| {
             let mut out = Vec::with_capacity(per);
             for (i, p) in parts.iter().enumerate().skip(w * per).take(per) {
                 let fresh = checked.piece(i);
-                let mut links = Vec::with_capacity(counts[i] as usize);
+                let mut links = Vec::new();
+                if links.try_reserve_exact(counts[i] as usize).is_err() {
+                    out.push(None);
+                    continue;
+                }
                 let mut piece = Layer::new(key_len, usize::MAX);
+                let mut room = true;
                 for (c, &(parent, m, won)) in p.0.iter().enumerate() {
                     if !fresh[c] {
                         continue;
                     }
                     debug_assert!(!won, "a batch with a new win is taken in order above");
-                    piece.push(firsts[i] + links.len() as u32, &p.1[c * key_len..(c + 1) * key_len]);
+                    let key = &p.1[c * key_len..(c + 1) * key_len];
+                    if piece.try_push(firsts[i] + links.len() as u32, key).is_err() {
+                        room = false;
+                        break;
+                    }
                     links.push(link(parent, m));
                 }
                 // Closed here (its spare capacity given back), not by the
                 // main thread appending it.
                 piece.finish();
-                out.push((links, piece));
+                out.push(room.then_some((links, piece)));
             }
             out
         })
         .into_iter()
         .flatten()
         .collect();
+        if taken.iter().any(Option::is_none) {
+            return Some(Verdict::Limit { states: self.parents.len(), ran_out: Budget::Memory });
+        }
+        let taken = taken.into_iter().flatten();
         for (links, piece) in taken {
             self.parents.append(links);
             self.next.append(piece);
@@ -159,7 +174,9 @@ impl Taker {
             if parents.len() >= self.max_states {
                 return Some(Verdict::Limit { states: parents.len(), ran_out: Budget::States });
             }
-            self.next.push(idx, key);
+            if self.next.try_push(idx, key).is_err() {
+                return Some(Verdict::Limit { states: parents.len(), ran_out: Budget::Memory });
+            }
         }
         None
     }
