@@ -117,3 +117,18 @@ fn a_search_under_an_address_space_limit_stops_with_its_own_verdict() {
     assert!(err.contains("--memory 4000 MiB is more than the room under this process's address-space limit"), "{err}");
     assert!(out.trim_end().ends_with(" memory"), "{out}{err}");
 }
+
+/// `life solve` under an address-space limit with a budget too small for a
+/// round's tables: it stops with `memory` and says how far it got (issue
+/// 46), exit 1.
+#[test]
+fn life_solve_under_a_small_budget_stops_with_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let out = out.to_string_lossy();
+    let (code, text, err) =
+        limited(600_000, &["life", "solve", "--level", "103", "--memory", "1", "--budget-s", "5", "--out", &out]);
+    assert_eq!(code, 1, "{text}{err}");
+    assert!(text.contains("level 103 not won (memory): best "), "{text}{err}");
+    assert!(text.contains("candidates"), "how far it got: {text}");
+}

@@ -100,11 +100,16 @@ pub struct Options {
     /// aimed at an enemy (slower; it wins some levels the narrow one does
     /// not, and the other way round).
     pub wide: bool,
+    /// The most bytes a round's tables may hold (the candidates' crops and
+    /// a batch of fields); 0: no limit. Checked before they are made, so a
+    /// level whose tables would not fit stops with [`Stopped::Memory`],
+    /// never an abort.
+    pub max_bytes: u64,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { horizon: 256, max_run: 200_000, max_candidates: 2_000_000, batch: 256, wide: false }
+        Options { horizon: 256, max_run: 200_000, max_candidates: 2_000_000, batch: 256, wide: false, max_bytes: 0 }
     }
 }
 
@@ -121,6 +126,8 @@ pub enum Stopped {
     Candidates,
     /// The caller's time ran out.
     Time,
+    /// The round's tables would not fit `max_bytes`.
+    Memory,
 }
 
 impl Stopped {
@@ -132,6 +139,7 @@ impl Stopped {
             Stopped::NeverSettles => "never-settles",
             Stopped::Candidates => "candidates",
             Stopped::Time => "time",
+            Stopped::Memory => "memory",
         }
     }
 }
@@ -427,6 +435,16 @@ fn pick(
     let mut windows: Vec<(u32, u32)> = candidates.iter().map(window).collect();
     windows.sort_unstable();
     windows.dedup();
+    // What this step holds at most: a crop a window, a batch of fields, and
+    // a ranked entry a candidate (checked before any is made).
+    let crop_bytes = u64::from(cw) * u64::from(ch) + std::mem::size_of::<Field>() as u64;
+    let held = windows.len() as u64 * (crop_bytes + 8)
+        + opts.batch.max(1) as u64 * (crop_bytes + u64::from(f.w) * u64::from(f.h) + 64)
+        + candidates.len() as u64 * 48;
+    if opts.max_bytes != 0 && held > opts.max_bytes {
+        report.stopped = Some(Stopped::Memory);
+        return Ok(Vec::new());
+    }
     let plain: Vec<Field> = windows.iter().map(|&(x, y)| crop(f, x, y, cw, ch)).collect();
     let mut base = Vec::with_capacity(plain.len());
     for chunk in plain.chunks(opts.batch.max(1)) {

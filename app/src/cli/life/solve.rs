@@ -35,6 +35,11 @@ pub struct SolveArgs {
     /// Candidates judged at most per level.
     #[arg(long, default_value_t = 2_000_000)]
     max_candidates: u64,
+    /// The most memory a search's tables may hold, in MiB (default: half of
+    /// what this process may still take); a level whose tables would not
+    /// fit stops with `memory`.
+    #[arg(long)]
+    memory: Option<u64>,
     /// Where each won level's certificate is written (`level-NNN.replay`).
     #[arg(long, default_value = "life-solutions")]
     out: PathBuf,
@@ -72,7 +77,11 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             }
         },
     };
-    let opts = Options { max_candidates: args.max_candidates, ..Options::default() };
+    let (max_bytes, capped) = crate::budget::memory(args.memory);
+    if let Some(note) = capped {
+        let _ = writeln!(err, "note: {note}");
+    }
+    let opts = Options { max_candidates: args.max_candidates, max_bytes, ..Options::default() };
     let bar = crate::budget::spinner();
     let mut all_won = true;
     for index in chosen {
