@@ -132,3 +132,15 @@ fn life_solve_under_a_small_budget_stops_with_memory() {
     assert!(text.contains("level 103 not won (memory): best "), "{text}{err}");
     assert!(text.contains("candidates"), "how far it got: {text}");
 }
+
+/// The balance lab under an address-space limit too tight for its helper
+/// threads' stacks: it runs on the threads it gets (this one at least) and
+/// reports, where it used to panic on the refused spawn (issue 46).
+#[test]
+fn the_lab_under_a_tight_limit_runs_on_the_threads_it_gets() {
+    let (code, out, err) =
+        limited(100_000, &["explodo", "lab", "powers", "--seeds", "2", "--levels", "1", "--threads", "2"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("# Explodorama balance lab: powers"), "{out}{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -234,12 +234,21 @@ fn play_all(o: &Options, arms: &[Arm], err: &mut dyn Write) -> Result<Vec<Row>, 
     if let Some(n) = note {
         let _ = writeln!(err, "note: {n}");
     }
-    let jobs: Vec<(Arm, u64)> = arms.iter().flat_map(|&a| (1..=o.seeds).map(move |s| (a, s))).collect();
+    // The per-run records are asked for up front, fallibly: a lab too big
+    // for this process's memory says so instead of aborting (issue 46).
+    let runs = arms.len() * usize::try_from(o.seeds).unwrap_or(usize::MAX);
+    let mut jobs: Vec<(Arm, u64)> = Vec::new();
+    let Some(slots) = room::<Row>(runs, err) else { return Err(1) };
+    if jobs.try_reserve_exact(runs).is_err() {
+        let _ = writeln!(err, "LIMIT 0 runs memory: the records of {runs} runs do not fit in this process's memory");
+        return Err(1);
+    }
+    jobs.extend(arms.iter().flat_map(|&a| (1..=o.seeds).map(move |s| (a, s))));
     let bar = progress(jobs.len() as u64, o.json);
     let done = AtomicUsize::new(0);
     let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let events = Mutex::new(Vec::<String>::new());
-    let rows = par_map(jobs.len(), threads, &bar, |i| {
+    let rows = par_map(slots, jobs.len(), threads, &bar, |i| {
         let (arm, seed) = jobs[i];
         let played = bot::play(seed, &arm.setup(), o.skill, o.levels);
         if let Some(dir) = &o.save_runs {
@@ -271,21 +280,48 @@ fn play_all(o: &Options, arms: &[Arm], err: &mut dyn Write) -> Result<Vec<Row>, 
 /// `f(0)`, …, `f(n - 1)` on `threads` threads, each index taken by the next
 /// free thread; the results in index order (so whatever the threads, the
 /// same vector).
-fn par_map<T: Send>(n: usize, threads: u32, bar: &indicatif::ProgressBar, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+/// Room for `n` records, asked for fallibly: `None` (and the verdict on
+/// `err`) when this process's memory refuses it (issue 46).
+fn room<T>(n: usize, err: &mut dyn Write) -> Option<Vec<Option<T>>> {
+    let mut v = Vec::new();
+    if v.try_reserve_exact(n).is_err() {
+        let _ = writeln!(err, "LIMIT 0 runs memory: the records of {n} runs do not fit in this process's memory");
+        return None;
+    }
+    Some(v)
+}
+
+fn par_map<T: Send>(
+    mut slots: Vec<Option<T>>,
+    n: usize,
+    threads: u32,
+    bar: &indicatif::ProgressBar,
+    f: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
     let next = AtomicUsize::new(0);
-    let out: Mutex<Vec<Option<T>>> = Mutex::new((0..n).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= n {
-                    break;
-                }
-                let v = f(i);
-                out.lock().expect("not poisoned")[i] = Some(v);
-                bar.inc(1);
-            });
+    // `slots` comes with its room already asked for.
+    slots.clear();
+    slots.extend((0..n).map(|_| None));
+    let out: Mutex<Vec<Option<T>>> = Mutex::new(slots);
+    let work = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= n {
+            break;
         }
+        let v = f(i);
+        out.lock().expect("not poisoned")[i] = Some(v);
+        bar.inc(1);
+    };
+    std::thread::scope(|scope| {
+        // Helpers the system refuses (no memory for a stack, a thread
+        // limit) are done without: this thread takes every run left, so a
+        // tight limit slows the lab and never aborts it (issue 46).
+        for _ in 1..threads.max(1) {
+            if std::thread::Builder::new().spawn_scoped(scope, work).is_err() {
+                break;
+            }
+        }
+        work();
     });
     out.into_inner().expect("not poisoned").into_iter().map(|v| v.expect("every index done")).collect()
 }
@@ -571,7 +607,8 @@ fn structure_report(o: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i3
     if let Some(n) = note {
         let _ = writeln!(err, "note: {n}");
     }
-    let positions: Vec<State> = par_map(o.seeds as usize, threads, &indicatif::ProgressBar::hidden(), |i| {
+    let Some(slots) = room(o.seeds as usize, err) else { return 1 };
+    let positions: Vec<State> = par_map(slots, o.seeds as usize, threads, &indicatif::ProgressBar::hidden(), |i| {
         let seed = i as u64 + 1;
         let played = bot::play(seed, &Setup::default(), o.skill, o.levels);
         let mut s = Explodo::start(&Setup::default(), seed).expect("the default setup starts");
@@ -590,7 +627,8 @@ fn structure_report(o: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i3
     .flatten()
     .collect();
     let bar = progress((positions.len() * arms.len()) as u64, o.json);
-    let cells: Vec<Structure> = par_map(positions.len() * arms.len(), threads, &bar, |i| {
+    let Some(slots) = room(positions.len() * arms.len(), err) else { return 1 };
+    let cells: Vec<Structure> = par_map(slots, positions.len() * arms.len(), threads, &bar, |i| {
         bot::structure(&arms[i % arms.len()].apply(&positions[i / arms.len()]))
     });
     bar.finish_and_clear();
