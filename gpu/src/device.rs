@@ -31,6 +31,14 @@ pub enum GpuError {
         /// The driver's message.
         reason: String,
     },
+    /// A read-back's copy did not fit in this process's memory.
+    #[error("{what} ({bytes} bytes) does not fit in this process's memory")]
+    Memory {
+        /// What was read back.
+        what: String,
+        /// Its size.
+        bytes: u64,
+    },
     /// The device stopped answering or was lost.
     #[error("the GPU did not finish {what} within {seconds} s, or the device was lost: {reason}")]
     Lost {
@@ -128,7 +136,18 @@ impl Gpu {
             Ok(Err(e)) => return Err(lost(e.to_string())),
             Err(_) => return Err(lost("the buffer was never mapped".into())),
         }
-        let bytes = buffer.get_mapped_range(..).map_err(|e| lost(e.to_string()))?.to_vec();
+        // The copy asks for its memory first: a table too big for this
+        // process is an error that says so, never an abort (issue 46).
+        let range = buffer.get_mapped_range(..).map_err(|e| lost(e.to_string()))?;
+        let mut bytes = Vec::new();
+        if bytes.try_reserve_exact(range.len()).is_err() {
+            let len = range.len() as u64;
+            drop(range);
+            buffer.unmap();
+            return Err(GpuError::Memory { what: what.into(), bytes: len });
+        }
+        bytes.extend_from_slice(&range);
+        drop(range);
         buffer.unmap();
         Ok(bytes)
     }

@@ -21,7 +21,7 @@
 use crate::device::{Gpu, GpuError, Timer, READBACK_TIMEOUT};
 use crate::frontier_hash::{frontier_hash_cpu, pack_pieces, GpuHasher, MAX_KEY};
 use bytemuck::{Pod, Zeroable};
-use retrace_kernel::hashing::{Fingerprint, FrontierDedup, FrontierHasher};
+use retrace_kernel::hashing::{DrainError, Fingerprint, FrontierDedup, FrontierHasher};
 use std::collections::VecDeque;
 use std::sync::mpsc;
 
@@ -66,6 +66,17 @@ impl DedupTable {
     /// Slots.
     pub fn slots(&self) -> usize {
         self.words.len() / SLOT_WORDS as usize
+    }
+
+    /// [`DedupTable::fingerprints`], its vector asked for fallibly: `None`
+    /// when this process's memory refuses it.
+    pub fn try_fingerprints(&self) -> Option<Vec<Fingerprint>> {
+        let held = self.words.chunks(4).filter(|s| s[0] != 0).count();
+        let mut out: Vec<Fingerprint> = Vec::new();
+        out.try_reserve_exact(held).ok()?;
+        out.extend(self.words.chunks(4).filter(|s| s[0] != 0).map(|s| fingerprint_of([s[1], s[2], s[3]])));
+        out.sort_unstable();
+        Some(out)
     }
 
     /// The fingerprints held, sorted (the GPU places colliding ones in
@@ -539,9 +550,9 @@ impl FrontierDedup for GpuDedup {
         self.receive_checked().map_err(|e| e.to_string())
     }
 
-    fn drain(&mut self) -> Result<Vec<Fingerprint>, String> {
+    fn drain(&mut self) -> Result<Vec<Fingerprint>, DrainError> {
         if !self.flights.is_empty() {
-            return Err("the visited set was drained with batches in flight".into());
+            return Err(DrainError::Failed("the visited set was drained with batches in flight".into()));
         }
         let gpu = self.hasher.gpu();
         let size = self.slots * SLOT_WORDS * 4;
@@ -554,9 +565,16 @@ impl FrontierDedup for GpuDedup {
         let mut enc = gpu.device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("drain") });
         enc.copy_buffer_to_buffer(&self.table, 0, &read, 0, size);
         gpu.queue.submit([enc.finish()]);
-        let bytes = gpu.read(&read, "the visited table").map_err(|e| e.to_string())?;
-        let table = DedupTable { words: bytemuck::pod_collect_to_vec(&bytes) };
-        Ok(table.fingerprints())
+        let bytes = gpu.read(&read, "the visited table").map_err(|e| match e {
+            GpuError::Memory { .. } => DrainError::Memory,
+            e => DrainError::Failed(e.to_string()),
+        })?;
+        // Words and fingerprints, each asked for fallibly (issue 46).
+        let mut words: Vec<u32> = Vec::new();
+        words.try_reserve_exact(bytes.len() / 4).map_err(|_| DrainError::Memory)?;
+        words.extend(bytes.chunks_exact(4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]])));
+        drop(bytes);
+        DedupTable { words }.try_fingerprints().ok_or(DrainError::Memory)
     }
 
     fn len(&self) -> u64 {

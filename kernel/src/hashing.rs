@@ -102,6 +102,25 @@ fn many<const N: usize>(keys: &[u8], key_len: usize, out: &mut Vec<Fingerprint>)
     }
 }
 
+/// Why a [`FrontierDedup`] could not be drained.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DrainError {
+    /// Its fingerprints do not fit in this process's memory (the copy was
+    /// refused): the search ends with `LIMIT … memory`.
+    Memory,
+    /// Anything else, in words.
+    Failed(String),
+}
+
+impl std::fmt::Display for DrainError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DrainError::Memory => f.write_str("the visited set's fingerprints do not fit in this process's memory"),
+            DrainError::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
 /// A visited set kept elsewhere (the GPU's): the solver sends each batch of
 /// keys and later receives, for each key, whether it was new, so it can
 /// expand the next batch while this one is checked. The answers are the
@@ -121,7 +140,7 @@ pub trait FrontierDedup {
     fn receive(&mut self) -> Result<Vec<bool>, String>;
     /// Every fingerprint in the set, once every batch is received (to carry
     /// on with the CPU's table when this one is full).
-    fn drain(&mut self) -> Result<Vec<Fingerprint>, String>;
+    fn drain(&mut self) -> Result<Vec<Fingerprint>, DrainError>;
     /// States in the set.
     fn len(&self) -> u64;
     /// Whether the set is empty.

@@ -445,8 +445,15 @@ fn pick(
         report.stopped = Some(Stopped::Memory);
         return Ok(Vec::new());
     }
-    let plain: Vec<Field> = windows.iter().map(|&(x, y)| crop(f, x, y, cw, ch)).collect();
-    let mut base = Vec::with_capacity(plain.len());
+    // The crops' tables asked for fallibly: refused, the level stops with
+    // `memory` (issue 46).
+    let mut plain: Vec<Field> = Vec::new();
+    let mut base: Vec<u32> = Vec::new();
+    if plain.try_reserve_exact(windows.len()).is_err() || base.try_reserve_exact(windows.len()).is_err() {
+        report.stopped = Some(Stopped::Memory);
+        return Ok(Vec::new());
+    }
+    plain.extend(windows.iter().map(|&(x, y)| crop(f, x, y, cw, ch)));
     for chunk in plain.chunks(opts.batch.max(1)) {
         base.extend(eval.enemy_after(chunk, gens)?);
     }

@@ -777,6 +777,8 @@ mod analysis {
         answers: std::collections::VecDeque<Vec<bool>>,
         cap: usize,
         key_len: usize,
+        /// Full, it cannot hand its fingerprints over (a refused copy).
+        refuse_drain: bool,
     }
 
     impl crate::hashing::FrontierHasher for LaterSet {
@@ -814,8 +816,11 @@ mod analysis {
         fn receive(&mut self) -> Result<Vec<bool>, String> {
             self.answers.pop_front().ok_or_else(|| "nothing in flight".to_string())
         }
-        fn drain(&mut self) -> Result<Vec<crate::hashing::Fingerprint>, String> {
+        fn drain(&mut self) -> Result<Vec<crate::hashing::Fingerprint>, crate::hashing::DrainError> {
             assert!(self.answers.is_empty(), "drained with batches in flight");
+            if self.refuse_drain {
+                return Err(crate::hashing::DrainError::Memory);
+            }
             Ok(self.seen.iter().copied().collect())
         }
         fn len(&self) -> u64 {
@@ -838,12 +843,37 @@ mod analysis {
                 for (threads, batch, cap) in
                     [(1, 0, usize::MAX), (2, 64, usize::MAX), (1, 7, 500), (3, 100, 1), (2, 0, 5_000)]
                 {
-                    let mut set = LaterSet { seen: Default::default(), answers: Default::default(), cap, key_len: 0 };
+                    let mut set = LaterSet {
+                        seen: Default::default(),
+                        answers: Default::default(),
+                        cap,
+                        key_len: 0,
+                        refuse_drain: false,
+                    };
                     let got = solve_with(&setup(grid), &Options { threads, batch, ..base.clone() }, &mut set).unwrap();
                     assert_eq!(got, cpu, "{threads} threads, batches of {batch}, full at {cap}, on {grid}");
                 }
             }
         }
+    }
+
+    /// A remote set that fills up and whose fingerprints cannot be copied
+    /// back (the host refused the memory): the search ends with `LIMIT …
+    /// memory` and the states it reached, not an error (issue 46).
+    #[test]
+    fn a_full_remote_set_that_cannot_be_drained_ends_with_memory() {
+        use super::super::solver::Budget;
+        let grid = "MIAU IS YOU . . . / ROCK IS PUSH . . . / . r . r . . / . . m . r . / FLAG IS . . . WIN";
+        let mut set = LaterSet {
+            seen: Default::default(),
+            answers: Default::default(),
+            cap: 5_000,
+            key_len: 0,
+            refuse_drain: true,
+        };
+        let got = solve_with(&setup(grid), &Options { max_states: 2_000_000, ..opts() }, &mut set).unwrap();
+        let Verdict::Limit { states, ran_out: Budget::Memory } = got else { panic!("{got:?}") };
+        assert!(states >= 1_000, "it got somewhere first: {states}");
     }
 
     #[test]

@@ -502,7 +502,15 @@ impl<'a> Search<'a> {
                 return Ok(None);
             }
             // Full: the CPU's table carries on from its fingerprints.
-            let drained = d.drain().map_err(Rejection::new)?;
+            let drained = match d.drain() {
+                Ok(d) => d,
+                // The set's copy did not fit: the search's verdict, not an abort.
+                Err(crate::hashing::DrainError::Memory) => {
+                    let states = self.t.parents.len();
+                    return Ok(Some(Verdict::Limit { states, ran_out: Budget::Memory }));
+                }
+                Err(e) => return Err(Rejection::new(e.to_string())),
+            };
             if self.seen.try_make_room(&[&drained], self.t.table_cap).is_err() {
                 let states = self.t.parents.len();
                 return Ok(Some(Verdict::Limit { states, ran_out: Budget::Memory }));
