@@ -399,6 +399,30 @@ pub struct Hint {
     pub stopped: Option<Stopped>,
 }
 
+/// Room for a step's crop tables (`windows` crops of `size` and their
+/// scores), or `None`: what the step holds at most (a crop a window, a batch
+/// of fields, a ranked entry a candidate) is past `max_bytes`, or the system
+/// refuses the tables (asked for fallibly: issue 46).
+fn room(
+    windows: usize,
+    candidates: usize,
+    size: (u32, u32),
+    f: &Field,
+    opts: &Options,
+) -> Option<(Vec<Field>, Vec<u32>)> {
+    let crop_bytes = u64::from(size.0) * u64::from(size.1) + std::mem::size_of::<Field>() as u64;
+    let held = windows as u64 * (crop_bytes + 8)
+        + opts.batch.max(1) as u64 * (crop_bytes + u64::from(f.w) * u64::from(f.h) + 64)
+        + candidates as u64 * 48;
+    if opts.max_bytes != 0 && held > opts.max_bytes {
+        return None;
+    }
+    let (mut plain, mut base) = (Vec::new(), Vec::new());
+    plain.try_reserve_exact(windows).ok()?;
+    base.try_reserve_exact(windows).ok()?;
+    Some((plain, base))
+}
+
 /// The placements of one greedy step: candidates that leave fewer than
 /// `bar` enemy cells after `gens` generations.
 ///
@@ -435,24 +459,10 @@ fn pick(
     let mut windows: Vec<(u32, u32)> = candidates.iter().map(window).collect();
     windows.sort_unstable();
     windows.dedup();
-    // What this step holds at most: a crop a window, a batch of fields, and
-    // a ranked entry a candidate (checked before any is made).
-    let crop_bytes = u64::from(cw) * u64::from(ch) + std::mem::size_of::<Field>() as u64;
-    let held = windows.len() as u64 * (crop_bytes + 8)
-        + opts.batch.max(1) as u64 * (crop_bytes + u64::from(f.w) * u64::from(f.h) + 64)
-        + candidates.len() as u64 * 48;
-    if opts.max_bytes != 0 && held > opts.max_bytes {
+    let Some((mut plain, mut base)) = room(windows.len(), candidates.len(), (cw, ch), f, opts) else {
         report.stopped = Some(Stopped::Memory);
         return Ok(Vec::new());
-    }
-    // The crops' tables asked for fallibly: refused, the level stops with
-    // `memory` (issue 46).
-    let mut plain: Vec<Field> = Vec::new();
-    let mut base: Vec<u32> = Vec::new();
-    if plain.try_reserve_exact(windows.len()).is_err() || base.try_reserve_exact(windows.len()).is_err() {
-        report.stopped = Some(Stopped::Memory);
-        return Ok(Vec::new());
-    }
+    };
     plain.extend(windows.iter().map(|&(x, y)| crop(f, x, y, cw, ch)));
     for chunk in plain.chunks(opts.batch.max(1)) {
         base.extend(eval.enemy_after(chunk, gens)?);
