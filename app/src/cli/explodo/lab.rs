@@ -237,12 +237,8 @@ fn play_all(o: &Options, arms: &[Arm], err: &mut dyn Write) -> Result<Vec<Row>, 
     // The per-run records are asked for up front, fallibly: a lab too big
     // for this process's memory says so instead of aborting (issue 46).
     let runs = arms.len() * usize::try_from(o.seeds).unwrap_or(usize::MAX);
-    let mut jobs: Vec<(Arm, u64)> = Vec::new();
-    let Some(slots) = room::<Row>(runs, err) else { return Err(1) };
-    if jobs.try_reserve_exact(runs).is_err() {
-        let _ = writeln!(err, "LIMIT 0 runs memory: the records of {runs} runs do not fit in this process's memory");
-        return Err(1);
-    }
+    let Some(slots) = room::<Option<Row>>(runs, err) else { return Err(1) };
+    let Some(mut jobs) = room::<(Arm, u64)>(runs, err) else { return Err(1) };
     jobs.extend(arms.iter().flat_map(|&a| (1..=o.seeds).map(move |s| (a, s))));
     let bar = progress(jobs.len() as u64, o.json);
     let done = AtomicUsize::new(0);
@@ -277,12 +273,9 @@ fn play_all(o: &Options, arms: &[Arm], err: &mut dyn Write) -> Result<Vec<Row>, 
     Ok(rows)
 }
 
-/// `f(0)`, …, `f(n - 1)` on `threads` threads, each index taken by the next
-/// free thread; the results in index order (so whatever the threads, the
-/// same vector).
 /// Room for `n` records, asked for fallibly: `None` (and the verdict on
 /// `err`) when this process's memory refuses it (issue 46).
-fn room<T>(n: usize, err: &mut dyn Write) -> Option<Vec<Option<T>>> {
+fn room<T>(n: usize, err: &mut dyn Write) -> Option<Vec<T>> {
     let mut v = Vec::new();
     if v.try_reserve_exact(n).is_err() {
         let _ = writeln!(err, "LIMIT 0 runs memory: the records of {n} runs do not fit in this process's memory");
@@ -291,6 +284,9 @@ fn room<T>(n: usize, err: &mut dyn Write) -> Option<Vec<Option<T>>> {
     Some(v)
 }
 
+/// `f(0)`, …, `f(n - 1)` on `threads` threads, each index taken by the next
+/// free thread; the results in index order (so whatever the threads, the
+/// same vector).
 fn par_map<T: Send>(
     mut slots: Vec<Option<T>>,
     n: usize,

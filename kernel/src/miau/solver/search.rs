@@ -505,15 +505,11 @@ impl<'a> Search<'a> {
             let drained = match d.drain() {
                 Ok(d) => d,
                 // The set's copy did not fit: the search's verdict, not an abort.
-                Err(crate::hashing::DrainError::Memory) => {
-                    let states = self.t.parents.len();
-                    return Ok(Some(Verdict::Limit { states, ran_out: Budget::Memory }));
-                }
+                Err(crate::hashing::DrainError::Memory) => return Ok(Some(self.t.out_of_memory())),
                 Err(e) => return Err(Rejection::new(e.to_string())),
             };
             if self.seen.try_make_room(&[&drained], self.t.table_cap).is_err() {
-                let states = self.t.parents.len();
-                return Ok(Some(Verdict::Limit { states, ran_out: Budget::Memory }));
+                return Ok(Some(self.t.out_of_memory()));
             }
             for f in drained {
                 self.seen.insert(f);
@@ -550,8 +546,7 @@ impl<'a> Search<'a> {
             // Room first: a table the system cannot grow ends the search
             // with its verdict, never an abort (issue 46).
             if self.seen.try_make_room(&prints, self.t.table_cap).is_err() {
-                let states = self.t.parents.len();
-                return Ok(Some(Verdict::Limit { states, ran_out: Budget::Memory }));
+                return Ok(Some(self.t.out_of_memory()));
             }
             let checked = self.seen.insert_counted(&prints, &|pi, c| parts[pi].0[c].2, pool);
             if let Some(v) = self.t.take_parallel(parts, &checked, self.threads, pool) {

@@ -38,6 +38,12 @@ pub(super) struct Taker {
 }
 
 impl Taker {
+    /// The verdict when the system refuses the memory a table needs: the
+    /// states reached so far, out of memory (issue 46).
+    pub(super) fn out_of_memory(&self) -> Verdict {
+        Verdict::Limit { states: self.parents.len(), ran_out: Budget::Memory }
+    }
+
     /// Checks a batch against the CPU's table (its parts' fingerprints, in
     /// order) and takes its new children.
     pub(super) fn settle(&mut self, seen: &mut Visited, parts: &[Part]) -> Option<Verdict> {
@@ -45,7 +51,7 @@ impl Taker {
         // Room first: a table the system cannot grow ends the search with
         // its verdict, never an abort (issue 46).
         if seen.try_make_room(&prints, self.table_cap).is_err() {
-            return Some(Verdict::Limit { states: self.parents.len(), ran_out: Budget::Memory });
+            return Some(self.out_of_memory());
         }
         let fresh = seen.insert_all(&prints);
         self.take(parts, &fresh)
@@ -129,7 +135,7 @@ impl Taker {
         .flatten()
         .collect();
         if taken.iter().any(Option::is_none) {
-            return Some(Verdict::Limit { states: self.parents.len(), ran_out: Budget::Memory });
+            return Some(self.out_of_memory());
         }
         let taken = taken.into_iter().flatten();
         for (links, piece) in taken {
@@ -146,7 +152,7 @@ impl Taker {
         let key_len = self.key_len;
         // Room for the new links first, fallibly (issue 46).
         if self.parents.try_reserve(fresh.iter().filter(|&&n| n).count()).is_err() {
-            return Some(Verdict::Limit { states: self.parents.len(), ran_out: Budget::Memory });
+            return Some(self.out_of_memory());
         }
         let children = parts.iter().flat_map(|p| p.0.iter().copied().zip(p.1.chunks(key_len)));
         for (((parent, m, won), key), &new) in children.zip(fresh) {
@@ -175,7 +181,7 @@ impl Taker {
                 return Some(Verdict::Limit { states: parents.len(), ran_out: Budget::States });
             }
             if self.next.try_push(idx, key).is_err() {
-                return Some(Verdict::Limit { states: parents.len(), ran_out: Budget::Memory });
+                return Some(self.out_of_memory());
             }
         }
         None
