@@ -27,7 +27,7 @@
 //! level.
 
 use super::board::{Diag, Dir, Pos, Tile, DIRS, OIL};
-use super::items::Power;
+use super::items::{Charge, Offer, Power};
 use super::route::costs_a_life;
 use super::{Action, Dialog, Explodo, RunPhase, Setup, State};
 use crate::game::Game;
@@ -35,6 +35,7 @@ use crate::rng::Rng;
 use ground::{attack_tiles, crate_spots, crates, mask, plain_blast, prey, spots, worth, Ground};
 use timeline::{quiet, timeline, Timeline, FIRE};
 
+mod arsenal;
 mod ground;
 mod structure;
 mod timeline;
@@ -74,8 +75,8 @@ impl Skill {
     fn horizon(self) -> Option<u32> {
         match self {
             Skill::Careful => None,
-            Skill::Average => Some(3),
-            Skill::Sloppy => Some(2),
+            Skill::Average => Some(4),
+            Skill::Sloppy => Some(3),
         }
     }
 
@@ -83,8 +84,8 @@ impl Skill {
     fn slip_one_in(self) -> u32 {
         match self {
             Skill::Careful => 0,
-            Skill::Average => 12,
-            Skill::Sloppy => 6,
+            Skill::Average => 10,
+            Skill::Sloppy => 11,
         }
     }
 }
@@ -108,6 +109,10 @@ pub struct Bot {
     /// Where it stood before its last action (and the level), so it does not
     /// pace back and forth.
     came_from: Option<(u32, Pos)>,
+    /// The level and the kills so far when it last saw a kill, and the
+    /// turns since ([`STALE`]).
+    last_kill: (u32, u32),
+    calm: u32,
 }
 
 /// Where the bot heads this turn ([`Bot::aim`]).
@@ -128,6 +133,12 @@ const RESTLESS: u32 = 24;
 /// Turns without a bomb after which the bot also bombs where the blast
 /// reaches the uncovered exit or gem.
 const DESPERATE: u32 = 96;
+/// The fewest tiles a Teleport's landing must let the bot walk to.
+const ROOMY: usize = 8;
+/// Turns on a level without a kill after which the bot is desperate too
+/// (it may bomb on, breaking crates now and then, and never reach the one
+/// enemy it cannot catch without spoiling the exit or the gem).
+const STALE: u32 = 300;
 /// Turns a wandering bot heads for one drawn crate.
 const WANDER_TURNS: u32 = 30;
 
@@ -141,6 +152,8 @@ impl Bot {
             idle: 0,
             wander: None,
             came_from: None,
+            last_kill: (0, 0),
+            calm: 0,
         }
     }
 
@@ -168,14 +181,19 @@ impl Bot {
                 }
                 best.map_or(Action::LeaveShop, |(i, _)| Action::Buy(i as u8))
             }
-            Dialog::Swap { .. } => Action::KeepCharge,
+            // The new charge when it is worth more to the bot than the one
+            // carried (each use counted alike).
+            Dialog::Swap { new, .. } => match s.carrying() {
+                Some(c) if worth(Offer::Charge(*new)) > worth(Offer::Charge(c)) => Action::TakeCharge,
+                _ => Action::KeepCharge,
+            },
         }
     }
 
     /// The actions the bot considers: wait, steps, Run and Diagonal when
     /// owned, and a bomb each way whose blast could reach `prey` (or, while
     /// `digging`, a crate), while it has one to place.
-    fn actions(s: &State, prey: &[Pos], digging: bool) -> Vec<Action> {
+    fn actions(s: &State, prey: &[Pos], digging: bool, skill: Skill) -> Vec<Action> {
         let mut out = vec![Action::Wait];
         out.extend(DIRS.iter().map(|&d| Action::Move(d)));
         if s.has(Power::Run) {
@@ -184,7 +202,9 @@ impl Bot {
         if s.has(Power::Diagonal) {
             out.extend([Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight].map(Action::Diagonal));
         }
+        arsenal::moves(s, &mut out);
         let mine = s.bombs.list.iter().filter(|b| b.yours()).count() as u32;
+        arsenal::launches(s, prey, digging, mine < s.player.max_bombs, skill, &mut out);
         if mine < s.player.max_bombs {
             // Only where the blast could reach an enemy or a crate.
             let mut tiles = Vec::new();
@@ -214,7 +234,7 @@ impl Bot {
         // Idle very long, it bombs where the blast reaches the uncovered
         // exit or gem too (enemies walled in beside the exit, reached only
         // through it: three more enemies beat a stuck run).
-        let desperate = self.idle > DESPERATE;
+        let desperate = self.desperate();
         goals.extend(attack_tiles(s, prey, desperate));
         let mut goal = mask(s, &goals);
         let mut ground = Ground::new(s);
@@ -257,13 +277,53 @@ impl Bot {
         Aim { goal, ground, leaving, digging }
     }
 
+    /// A Teleport straight onto a goal tile (a pickup, a spot to bomb from
+    /// with a way out of its blast, the open exit), when it carries one and
+    /// the jump saves at least 5 turns of walking; the careful bot keeps its
+    /// uses for escapes unless walking cannot reach the goal or it has been
+    /// idle long. Only onto the goal itself, off oil, with room to walk around
+    /// ([`ROOMY`] tiles): a small pocket walled in by crates (its oil lit by
+    /// any bomb put there) can leave no bomb a way out.
+    fn jump(&self, s: &State, ground: &mut Ground, goal: &[bool]) -> Option<Action> {
+        if s.carrying() != Some(Charge::Teleport) {
+            return None;
+        }
+        let walk = ground.timed(s.player.at, 0, goal);
+        if walk <= 5 || self.skill == Skill::Careful && walk != u32::MAX && self.idle <= RESTLESS {
+            return None;
+        }
+        let w = s.board.layout.w;
+        let p = arsenal::teleport_spots(s).into_iter().find(|p| {
+            goal[(p.y * w + p.x) as usize]
+                && !s.board.layout.has(*p, OIL)
+                && ground.reach(*p).iter().filter(|&&r| r).count() >= ROOMY
+        })?;
+        Some(Action::UseCharge(super::Aim::At(p)))
+    }
+
+    /// Idle very long, or long without a kill: bombs whose blast reaches the
+    /// uncovered exit or gem are allowed too.
+    fn desperate(&self) -> bool {
+        self.idle > DESPERATE || self.calm > STALE
+    }
+
     /// The bot's action in `s`; `None` once the run is over.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one pass scoring every candidate against the same look-ahead (timeline, ground, goal)"
+    )]
     pub fn choose(&mut self, s: &State) -> Option<Action> {
         if s.run.phase != RunPhase::Playing {
             return None;
         }
         if let Some(d) = s.run.dialogs.last() {
             return Some(Bot::answer(s, d));
+        }
+        let mark = (s.run.level, s.run.kills);
+        if self.last_kill == mark {
+            self.calm += 1;
+        } else {
+            (self.last_kill, self.calm) = (mark, 0);
         }
         let prey = prey(s);
         // Careful looks until every bomb on the board has gone off and its
@@ -285,7 +345,11 @@ impl Bot {
         // Scored actions, with the landing tile whose escape is still to be
         // checked (lazily, best first: most turns only the best is).
         let mut scored: Vec<(u64, Action, Option<Pos>)> = Vec::new();
-        for a in Bot::actions(s, &prey, digging) {
+        let mut actions = Bot::actions(s, &prey, digging, skill);
+        if let Some(a) = self.jump(s, &mut ground, &goal) {
+            actions.push(a);
+        }
+        for a in actions {
             // Walking into an enemy costs a life (and playing it on a copy
             // would set the level up again): never a candidate.
             // Onto the open exit: the level ends there (nothing can hurt
@@ -330,7 +394,13 @@ impl Bot {
             if simple.is_some() {
                 legal.push(a);
             }
-            let bomb = matches!(a, Action::Bomb(_));
+            let bomb = launch(s, a);
+            // Actions whose worth is what they add to the bombs already
+            // ticking: a kick, the Detonator, a Freeze or a Decoy.
+            let lure = kicked
+                || bomb
+                    && !matches!(a, Action::Bomb(_) | Action::Throw(_) | Action::Rpg(_))
+                    && !matches!(a, Action::UseCharge(super::Aim::Dir(_)));
             if bomb || kicked {
                 // You stay where you are: unsafe there after the world's
                 // turn (an enemy's arrow, flame) means no bomb now, without
@@ -343,15 +413,28 @@ impl Bot {
                     continue;
                 }
                 let t = timeline(&next, horizon(&next));
-                if !t.escape(next.player.at) || t.spoils && !here.spoils && self.idle <= DESPERATE {
+                // Under a Star lasting past the blast, flame cannot hurt:
+                // no way out is needed.
+                let fearless = s.player.star > s.player.fuse + 1;
+                if !fearless && !t.escape(next.player.at) || t.spoils && !here.spoils && !self.desperate() {
                     continue;
                 }
-                if bomb {
+                // Kills in the action itself (an ICBM goes off on landing)
+                // and in the turns after.
+                let mut kills = t.kills + next.run.kills.saturating_sub(s.run.kills);
+                if lure {
+                    kills = kills.saturating_sub(here.kills);
+                }
+                // A kick only to kill (kicking a bomb away for nothing
+                // loses its blast where the bot meant it).
+                if bomb || kicked {
                     // A kill beats everything; crates (while digging) come before walking.
-                    if t.kills == 0 && (t.crates == 0 || !digging) {
+                    if kills == 0 && (lure || t.crates == 0 || !digging) {
                         continue;
                     }
-                    scored.push((2_000_000 + u64::from(t.kills) * 1000 + u64::from(t.crates), a, None));
+                    let score =
+                        2_000_000 + i64::from(kills) * 1000 + i64::from(t.crates) + arsenal::spend_bias(skill, a);
+                    scored.push((score.unsigned_abs(), a, None));
                     continue;
                 }
             }
@@ -364,7 +447,10 @@ impl Bot {
             let back = u64::from(self.came_from == Some((s.run.level, landing))) * 15;
             let check = (world && !bomb && !kicked).then_some(landing);
             // At most 10,006: walking always ranks below a bomb (2,000,000 up).
-            let cost = u64::from(d.min(999)) * 10 + pause + back;
+            // A slide's landing is judged by walking from it, which cannot
+            // see what a long slide leaves behind: one only when it gains.
+            let slide = if matches!(a, Action::Slide(_)) { 30 } else { 0 };
+            let cost = u64::from(d.min(999)) * 10 + pause + back + slide;
             scored.push((1_020_000 - cost, a, check));
         }
         if legal.is_empty() {
@@ -373,12 +459,36 @@ impl Bot {
         let slip = self.skill.slip_one_in();
         let a = if slip > 0 && self.rng.chance(1, slip) {
             legal[self.rng.index(legal.len())]
+        } else if let Some(a) = pick(s, &here, scored) {
+            a
         } else {
-            pick(s, &here, scored, &legal)
+            // No safe way: a charge that gets it out, else the least bad.
+            let nearer = |p: Pos| ground.timed(p, 1, &goal);
+            arsenal::rescues(s, nearer)
+                .into_iter()
+                .find(|a| {
+                    let mut next = s.clone();
+                    Explodo::apply(&mut next, a).is_ok()
+                        && !costs_a_life(s, &next)
+                        && timeline(&next, horizon(&next)).escape(next.player.at)
+                })
+                .unwrap_or_else(|| fallback(s, &here, &legal))
         };
-        self.idle = if matches!(a, Action::Bomb(_)) { 0 } else { self.idle + 1 };
+        self.idle = if launch(s, a) { 0 } else { self.idle + 1 };
         self.came_from = Some((s.run.level, s.player.at));
         Some(a)
+    }
+}
+
+/// Whether the action is judged by its kills: it puts down, sends or sets
+/// off a bomb (a charge bomb and the ICBM included), or freezes or lures the
+/// enemies while bombs tick (every charge among the bot's actions but a
+/// Teleport).
+fn launch(s: &State, a: Action) -> bool {
+    match a {
+        Action::Bomb(_) | Action::Throw(_) | Action::Rpg(_) | Action::Detonate(_) => true,
+        Action::UseCharge(_) => s.carrying() != Some(Charge::Teleport),
+        _ => false,
     }
 }
 
@@ -410,40 +520,44 @@ fn plain_landing(s: &State, a: Action) -> Option<Pos> {
     }
 }
 
+/// Whether `a` keeps a life: its escape (when it names a landing tile
+/// `check`) holds on `here`, and the world's turn played on a copy costs no
+/// life.
+fn keeps(s: &State, here: &Timeline, a: &Action, check: Option<Pos>, score: u64) -> bool {
+    // Leaving by the open exit: checked when it was scored.
+    if score == u64::MAX {
+        return true;
+    }
+    if check.is_some_and(|p| !shifted_escape(here, p)) {
+        return false;
+    }
+    // On a quiet board a pause or a plain step is foretold exactly by
+    // the arrows and the spikes (the escape just checked): no copy.
+    if check.is_some() && quiet(s) && plain_landing(s, *a).is_some() {
+        return true;
+    }
+    let mut next = s.clone();
+    Explodo::apply(&mut next, a).is_ok() && !costs_a_life(s, &next)
+}
+
 /// The best of `scored` (ties: the order of the bot's actions) that is
-/// safe: its escape (when it names a landing tile) holds on `here`, and the
-/// world's turn played on a copy costs no life; else the first legal action
-/// that costs no life; else the first legal action.
-fn pick(s: &State, here: &Timeline, mut scored: Vec<(u64, Action, Option<Pos>)>, legal: &[Action]) -> Action {
+/// safe ([`keeps`]); `None` when none is.
+fn pick(s: &State, here: &Timeline, mut scored: Vec<(u64, Action, Option<Pos>)>) -> Option<Action> {
     scored.sort_by_key(|x| std::cmp::Reverse(x.0));
-    let keeps = |a: &Action, check: Option<Pos>, score: u64| {
-        // Leaving by the open exit: checked when it was scored.
-        if score == u64::MAX {
-            return true;
-        }
-        if check.is_some_and(|p| !shifted_escape(here, p)) {
-            return false;
-        }
-        // On a quiet board a pause or a plain step is foretold exactly by
-        // the arrows and the spikes (the escape just checked): no copy.
-        if check.is_some() && quiet(s) && plain_landing(s, *a).is_some() {
-            return true;
-        }
-        let mut next = s.clone();
-        Explodo::apply(&mut next, a).is_ok() && !costs_a_life(s, &next)
-    };
-    scored
+    scored.iter().find(|&&(score, a, check)| keeps(s, here, &a, check, score)).map(|&(_, a, _)| a)
+}
+
+/// With no safe way (and no charge to get out): the first legal action that
+/// keeps a life this turn, trying on a copy only those the timeline does not
+/// already show hurt (a copy that loses a life sets the level up again);
+/// else the first legal action.
+fn fallback(s: &State, here: &Timeline, legal: &[Action]) -> Action {
+    legal
         .iter()
-        .find(|&&(score, a, check)| keeps(&a, check, score))
-        .map(|&(_, a, _)| a)
-        .or_else(|| {
-            // No safe way: the first legal action that keeps a life this
-            // turn, trying on a copy only those the timeline does not already
-            // show hurt (a copy that loses a life sets the level up again).
-            legal.iter().copied().find(|a| {
-                let doomed = plain_landing(s, *a).is_some_and(|p| here.turns() > 1 && !here.safe_at(here.at(p), 1));
-                !doomed && keeps(a, None, 0)
-            })
+        .copied()
+        .find(|a| {
+            let doomed = plain_landing(s, *a).is_some_and(|p| here.turns() > 1 && !here.safe_at(here.at(p), 1));
+            !doomed && keeps(s, here, a, None, 0)
         })
         .unwrap_or(legal[0])
 }

@@ -54,7 +54,7 @@ impl State {
     }
 
     /// Whether a bomb may go down on `p`.
-    fn placeable(&self, p: Pos) -> Result<(), Rejection> {
+    pub(super) fn placeable(&self, p: Pos) -> Result<(), Rejection> {
         if !self.floor_free(p) || p == self.player.at {
             return Err(no("a bomb goes on an empty tile"));
         }

@@ -8,7 +8,7 @@
 
 use super::stats::{mcnemar, paired_mean, paired_proportion, wilson, Estimate};
 use retrace_kernel::explodo::bot::{self, Played, Skill, Structure};
-use retrace_kernel::explodo::items::{Power, POWERS};
+use retrace_kernel::explodo::items::{Charge, Power, CHARGES, POWERS};
 use retrace_kernel::explodo::{Explodo, Setup, State, LEVELS};
 use retrace_kernel::{Game, Session};
 use std::fmt::Write as _;
@@ -22,6 +22,8 @@ use std::sync::Mutex;
 pub enum Experiment {
     /// Each power-up held from level 1, against none.
     Powers(Options),
+    /// Each charge carried from level 1 (its full uses), against none.
+    Charges(Options),
     /// What each power-up (and bombs under you) changes on real positions,
     /// no bot judging: survivable bomb placements, tiles reachable in 3
     /// turns, safe actions. The positions are those the careful bot meets
@@ -56,8 +58,9 @@ pub struct Options {
     /// Levels a run may clear before it stops (1 to 20).
     #[arg(long, default_value_t = LEVELS, value_parser = clap::value_parser!(u32).range(1..=20))]
     levels: u32,
-    /// Play only this arm (and the baseline): `none`, `underfoot` or a
-    /// power-up (`bomb-up`, `fire-up`, `tnt`, `run`, …).
+    /// Play only this arm (and the baseline): `none`, `underfoot`, a
+    /// power-up (`bomb-up`, `fire-up`, `tnt`, `run`, …) or a charge
+    /// (`pierce`, `nuke`, `freeze`, `teleport`, …).
     #[arg(long, value_parser = parse_arm)]
     arm: Option<Arm>,
     /// Threads (default: every core).
@@ -88,6 +91,8 @@ pub enum Arm {
     Power(Power),
     /// Bombs under the player.
     Underfoot,
+    /// A charge carried from level 1, with its full uses.
+    Charge(Charge),
 }
 
 impl Arm {
@@ -97,6 +102,7 @@ impl Arm {
             Arm::None => "none".into(),
             Arm::Underfoot => "underfoot".into(),
             Arm::Power(p) => kebab(&format!("{p:?}")),
+            Arm::Charge(c) => kebab(&format!("{c:?}")),
         }
     }
 
@@ -106,6 +112,7 @@ impl Arm {
             Arm::None => Setup::default(),
             Arm::Underfoot => Setup { underfoot: true, ..Setup::default() },
             Arm::Power(p) => Setup { powers: p.bit(), ..Setup::default() },
+            Arm::Charge(c) => Setup { charge: Some(c), ..Setup::default() },
         }
     }
 
@@ -116,6 +123,7 @@ impl Arm {
             Arm::None => {}
             Arm::Underfoot => s.run.setup.underfoot = true,
             Arm::Power(p) => s.hold(p),
+            Arm::Charge(c) => s.player.charge = Some((c, c.uses())),
         }
         s
     }
@@ -134,7 +142,11 @@ fn kebab(name: &str) -> String {
 }
 
 fn parse_arm(s: &str) -> Result<Arm, String> {
-    let all: Vec<Arm> = [Arm::None, Arm::Underfoot].into_iter().chain(POWERS.iter().map(|&p| Arm::Power(p))).collect();
+    let all: Vec<Arm> = [Arm::None, Arm::Underfoot]
+        .into_iter()
+        .chain(POWERS.iter().map(|&p| Arm::Power(p)))
+        .chain(CHARGES.iter().map(|&c| Arm::Charge(c)))
+        .collect();
     all.iter().copied().find(|a| a.name() == s).ok_or_else(|| {
         let names: Vec<String> = all.iter().map(|a| a.name()).collect();
         format!("no arm {s:?}; the arms are {}", names.join(", "))
@@ -190,6 +202,15 @@ pub fn run(exp: Experiment, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 None => arms.extend(POWERS.iter().map(|&p| Arm::Power(p))),
             }
             compare(&o, &arms, "powers", out, err)
+        }
+        Experiment::Charges(o) => {
+            let mut arms = vec![Arm::None];
+            match o.arm {
+                Some(a) if a != Arm::None => arms.push(a),
+                Some(_) => {}
+                None => arms.extend(CHARGES.iter().map(|&c| Arm::Charge(c))),
+            }
+            compare(&o, &arms, "charges", out, err)
         }
         Experiment::Underfoot(o) => compare(&o, &[Arm::None, Arm::Underfoot], "underfoot", out, err),
         Experiment::Runs(o) => {

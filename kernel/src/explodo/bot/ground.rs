@@ -357,8 +357,7 @@ pub(super) fn spoils(s: &State, tiles: &[Pos]) -> bool {
     })
 }
 
-/// A power-up's or charge's worth to the bot (it never uses charges but
-/// the passive Shield and Flame Pass).
+/// A power-up's or charge's worth to the bot.
 pub(super) fn worth(o: Offer) -> u32 {
     match o {
         Offer::Power(p) => match p {
@@ -376,6 +375,9 @@ pub(super) fn worth(o: Offer) -> u32 {
             Power::Kick | Power::Throw | Power::Rpg => 1,
         },
         Offer::Charge(Charge::Shield | Charge::FlamePass) => 3,
+        // Used when carried (to kill, or to get out), but not chosen over
+        // anything: a carried charge costs the bot's look-ahead a copy a
+        // turn for each way it could be used.
         Offer::Charge(_) => 0,
     }
 }

@@ -114,3 +114,92 @@ fn the_bots_blast_is_the_rules_blast() {
     }
     assert!(checked > 1_000, "only {checked} tiles checked");
 }
+
+/// The events of a bot's run, replayed by the rules from its setup.
+fn events_of(seed: u64, setup: &Setup, actions: &[Action]) -> Vec<super::super::Event> {
+    let mut s = Explodo::start(setup, seed).expect("starts");
+    let mut out = Vec::new();
+    for (i, a) in actions.iter().enumerate() {
+        out.extend(Explodo::apply(&mut s, a).unwrap_or_else(|e| panic!("seed {seed}: action {i} refused: {}", e.0)));
+    }
+    out
+}
+
+/// Whether some run of the first `seeds` seeds, played by `skill` with
+/// `setup` for `levels` levels, has an action or event that `used` picks.
+fn some_run_uses(
+    setup: &Setup,
+    skill: Skill,
+    seeds: u64,
+    levels: u32,
+    used: impl Fn(&Action, &[super::super::Event]) -> bool,
+) -> bool {
+    (1..=seeds).any(|seed| {
+        let p = play(seed, setup, skill, levels);
+        let mut s = Explodo::start(setup, seed).expect("starts");
+        p.actions.iter().any(|a| {
+            let events = Explodo::apply(&mut s, a).expect("the bot's action replays");
+            used(a, &events)
+        })
+    })
+}
+
+/// Held from level 1, each power-up the bots once never used is used: a
+/// kick (a step into a bomb), a throw, a slide, an RPG and the Detonator
+/// appear in the careful bot's runs.
+#[test]
+fn the_bots_use_every_power_up() {
+    use super::super::Event;
+    type Used = fn(&Action, &[Event]) -> bool;
+    let cases: [(Power, Used); 5] = [
+        (Power::Kick, |_, e| e.iter().any(|e| matches!(e, Event::Kicked(..)))),
+        (Power::Throw, |a, _| matches!(a, Action::Throw(_))),
+        (Power::Slide, |a, _| matches!(a, Action::Slide(_))),
+        (Power::Rpg, |a, _| matches!(a, Action::Rpg(_))),
+        (Power::Detonator, |a, _| matches!(a, Action::Detonate(_))),
+    ];
+    for (p, used) in cases {
+        let setup = Setup { powers: p.bit(), ..Setup::default() };
+        assert!(some_run_uses(&setup, Skill::Careful, 20, 20, used), "{p:?} held, never used in 20 runs");
+    }
+}
+
+/// Carried from level 1, every charge with an action is used by some bot:
+/// the four charge bombs and the ICBM to kill, Freeze and Decoy while bombs
+/// tick, Teleport to jump toward where it is going.
+#[test]
+fn the_bots_use_every_charge() {
+    use super::super::items::CHARGES;
+    use super::super::Event;
+    for c in CHARGES.into_iter().filter(|c| !c.passive()) {
+        let setup = Setup { charge: Some(c), ..Setup::default() };
+        let used = |_: &Action, e: &[Event]| e.contains(&Event::ChargeUsed(c));
+        let any = SKILLS.iter().any(|&k| some_run_uses(&setup, k, 8, 4, used));
+        assert!(any, "{c:?} carried, never used in 8 runs of 4 levels by any bot");
+    }
+}
+
+/// A careful bot keeps a charge bomb's uses for a blast that does more than
+/// its plain bomb would; the average bot spends them at the first chance.
+#[test]
+fn careful_keeps_charges_that_average_spends() {
+    use super::super::items::Charge;
+    let count = |skill| {
+        let setup = Setup { charge: Some(Charge::Pierce), ..Setup::default() };
+        (1..=6u64)
+            .map(|seed| {
+                let p = play(seed, &setup, skill, 2);
+                events_of(seed, &setup, &p.actions)
+                    .iter()
+                    .position(|e| *e == super::super::Event::ChargeUsed(Charge::Pierce))
+                    .map_or(u32::MAX, |i| i as u32)
+            })
+            .collect::<Vec<u32>>()
+    };
+    let (careful, average) = (count(Skill::Careful), count(Skill::Average));
+    let sooner = careful.iter().zip(&average).filter(|(c, a)| a < c).count();
+    assert!(
+        sooner >= 3,
+        "the average bot spent Pierce sooner on only {sooner} of 6 seeds: careful {careful:?}, average {average:?}"
+    );
+}
