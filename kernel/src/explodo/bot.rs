@@ -4,8 +4,8 @@
 //! ahead by playing copies of the run where nothing can hurt it (the same
 //! rules, so chains, oil, barrels, ceilings and spikes are as they will be).
 //!
-//! Each turn it lists its actions (wait, the steps, Run and Diagonal when
-//! owned, a bomb each way), plays each on a copy and keeps those after which
+//! Each turn it lists its actions (wait, the steps, the moves and bombs its
+//! power-ups give, a carried charge: `arsenal.rs`), plays each on a copy and keeps those after which
 //! it can still stay alive for its horizon: a way, a tile a turn, that never
 //! stands where flame burns or an enemy goes (the enemies as their arrows
 //! show them, held where they stand past that). Of those it bombs when the
@@ -17,8 +17,8 @@
 //! The skills differ in how far ahead they look and how often they slip (an
 //! action from all that the rules allow, drawn from the bot's own seeded
 //! stream, `explodo.bot.<skill>`): careful looks past every fuse on the
-//! board and never slips; average looks 2 turns ahead and slips one turn in
-//! 25; sloppy looks 1 turn ahead and slips one turn in 12. Every choice is a
+//! board and never slips; average looks 4 turns ahead and slips one turn in
+//! 10; sloppy looks 3 turns ahead and slips one turn in 11. Every choice is a
 //! function of the run's state and that stream, so (seed, skill) fixes the
 //! whole run.
 //!
@@ -47,9 +47,9 @@ pub use structure::{structure, Structure};
 pub enum Skill {
     /// Checks every turn that it survives what enemies and bombs can do next.
     Careful,
-    /// Looks 3 turns ahead; slips one turn in 12.
+    /// Looks 4 turns ahead; slips one turn in 10.
     Average,
-    /// Looks 2 turns ahead; slips one turn in 6.
+    /// Looks 3 turns ahead; slips one turn in 11.
     Sloppy,
 }
 
