@@ -204,7 +204,7 @@ impl Bot {
         }
         arsenal::moves(s, &mut out);
         let mine = s.bombs.list.iter().filter(|b| b.yours()).count() as u32;
-        arsenal::launches(s, prey, digging, mine < s.player.max_bombs, skill, &mut out);
+        arsenal::launches(s, prey, digging, mine < s.player.max_bombs, skill == Skill::Careful, &mut out);
         if mine < s.player.max_bombs {
             // Only where the blast could reach an enemy or a crate.
             let mut tiles = Vec::new();
@@ -432,8 +432,7 @@ impl Bot {
                     if kills == 0 && (lure || t.crates == 0 || !digging) {
                         continue;
                     }
-                    let score =
-                        2_000_000 + i64::from(kills) * 1000 + i64::from(t.crates) + arsenal::spend_bias(skill, a);
+                    let score = 2_000_000 + i64::from(kills) * 1000 + i64::from(t.crates) + spend_bias(skill, a);
                     scored.push((score.unsigned_abs(), a, None));
                     continue;
                 }
@@ -477,6 +476,18 @@ impl Bot {
         self.idle = if launch(s, a) { 0 } else { self.idle + 1 };
         self.came_from = Some((s.run.level, s.player.at));
         Some(a)
+    }
+}
+
+/// How a skill weighs spending a charge's use against a plain bomb that
+/// does as well (on the bot's kill score, where a kill is 1,000): careful
+/// keeps its uses for a blast that does more than a plain bomb would;
+/// average and sloppy spend them at the first chance.
+fn spend_bias(skill: Skill, a: Action) -> i64 {
+    match (a, skill) {
+        (Action::UseCharge(_), Skill::Careful) => -400,
+        (Action::UseCharge(_), _) => 400,
+        _ => 0,
     }
 }
 

@@ -10,7 +10,6 @@ use super::super::board::{Dir, Pos, Tile, DIRS};
 use super::super::items::{Charge, Power, DECOY_REACH, TELEPORT_REACH};
 use super::super::{Action, Aim, Bomb, BombKind, State};
 use super::ground::plain_blast;
-use super::Skill;
 
 /// The moves beyond a step, Run and Diagonal: a Slide each way it can
 /// start, and with Bomb Pass (where a step walks over a bomb instead of
@@ -39,8 +38,10 @@ fn catches(s: &State, tiles: &[Pos], prey: &[Pos], digging: bool) -> bool {
 /// Detonator on a bomb of yours, a charge bomb (never for crates: its uses
 /// are few) and the ICBM (only at an enemy where it stands: it goes off on
 /// landing), and while bombs of yours tick a Freeze or a Decoy (judged by
-/// the kills they add). `room`: you may put another bomb down.
-pub(super) fn launches(s: &State, prey: &[Pos], digging: bool, room: bool, skill: Skill, out: &mut Vec<Action>) {
+/// the kills they add). `room`: you may put another bomb down; `thrifty`:
+/// the careful bot, which spends a charge bomb only where its plain bomb
+/// would not do.
+pub(super) fn launches(s: &State, prey: &[Pos], digging: bool, room: bool, thrifty: bool, out: &mut Vec<Action>) {
     let mut tiles = Vec::new();
     let from = s.player.at;
     if room && s.has(Power::Throw) {
@@ -114,10 +115,10 @@ pub(super) fn launches(s: &State, prey: &[Pos], digging: bool, room: bool, skill
     for d in DIRS {
         let t = from.step(d);
         if s.placeable(t).is_ok() {
-            // The careful bot spends a use only where its plain bomb would
-            // not do (its bias, `spend_bias`): where the plain one catches
-            // the prey too, no copy is played for the charge bomb.
-            if skill == Skill::Careful {
+            // A thrifty bot spends a use only where its plain bomb would
+            // not do (its bias, `spend_bias` in bot.rs): where the plain one
+            // catches the prey too, no copy is played for the charge bomb.
+            if thrifty {
                 plain_blast(s, t, &mut tiles);
                 if catches(s, &tiles, prey, false) {
                     continue;
@@ -128,18 +129,6 @@ pub(super) fn launches(s: &State, prey: &[Pos], digging: bool, room: bool, skill
                 out.push(Action::UseCharge(Aim::Dir(d)));
             }
         }
-    }
-}
-
-/// How a skill weighs spending a charge's use against a plain bomb that
-/// does as well (on the bot's kill score, where a kill is 1,000): careful
-/// keeps its uses for a blast that does more than a plain bomb would;
-/// average and sloppy spend them at the first chance.
-pub(super) fn spend_bias(skill: Skill, a: Action) -> i64 {
-    match (a, skill) {
-        (Action::UseCharge(_), Skill::Careful) => -400,
-        (Action::UseCharge(_), _) => 400,
-        _ => 0,
     }
 }
 
