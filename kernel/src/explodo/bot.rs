@@ -399,8 +399,10 @@ impl Bot {
             // ticking: a kick, the Detonator, a Freeze or a Decoy.
             let lure = kicked
                 || bomb
-                    && !matches!(a, Action::Bomb(_) | Action::Throw(_) | Action::Rpg(_))
-                    && !matches!(a, Action::UseCharge(super::Aim::Dir(_)));
+                    && !matches!(
+                        a,
+                        Action::Bomb(_) | Action::Throw(_) | Action::Rpg(_) | Action::UseCharge(super::Aim::Dir(_))
+                    );
             if bomb || kicked {
                 // You stay where you are: unsafe there after the world's
                 // turn (an enemy's arrow, flame) means no bomb now, without

@@ -356,6 +356,20 @@ impl State {
         events.push(Event::Frozen);
     }
 
+    /// Whether a Teleport may land on `p`: an empty tile within its reach
+    /// (one step further with Run, king's steps with Diagonal).
+    pub(super) fn teleport_to(&self, p: Pos) -> Result<(), Rejection> {
+        let reach = items::TELEPORT_REACH + i32::from(self.has(Power::Run));
+        let dist = if self.has(Power::Diagonal) { p.king(self.player.at) } else { p.dist(self.player.at) };
+        if dist == 0 || dist > reach {
+            return Err(no(say!("Teleport reaches {0} steps", reach)));
+        }
+        if !self.empty(p) {
+            return Err(no("Teleport needs an empty tile"));
+        }
+        Ok(())
+    }
+
     fn use_charge(&mut self, aim: Aim, events: &mut Vec<Event>) -> Result<bool, Rejection> {
         let Some(c) = self.carrying() else { return Err(no("you carry no charge")) };
         let aimed = |what: Say| no(say!("the {0} is aimed {1}", c.name(), what));
@@ -367,12 +381,7 @@ impl State {
                 let t = self.player.at.step(d);
                 self.placeable(t)?;
                 self.bomb_room()?;
-                let kind = match c {
-                    Charge::Pierce => BombKind::Pierce,
-                    Charge::Power => BombKind::Power,
-                    Charge::Nuke => BombKind::Nuke,
-                    _ => BombKind::Acid,
-                };
+                let kind = charge_bomb(c).expect("these four charges each put down a bomb");
                 self.put_bomb(t, kind, events);
                 self.spend_charge(events);
             }
@@ -424,14 +433,7 @@ impl State {
                 self.run.total_turns += 1;
             }
             (Charge::Teleport, Aim::At(p)) => {
-                let reach = items::TELEPORT_REACH + i32::from(self.has(Power::Run));
-                let dist = if self.has(Power::Diagonal) { p.king(self.player.at) } else { p.dist(self.player.at) };
-                if dist == 0 || dist > reach {
-                    return Err(no(say!("Teleport reaches {0} steps", reach)));
-                }
-                if !self.empty(p) {
-                    return Err(no("Teleport needs an empty tile"));
-                }
+                self.teleport_to(p)?;
                 self.spend_charge(events);
                 self.run.total_turns += 1;
                 if self.arrive(p, false, events) {
@@ -600,5 +602,17 @@ impl State {
             self.clear_level(events);
         }
         Ok(())
+    }
+}
+
+/// The bomb a charge puts down (Pierce, Power, Nuke, Acid); `None` for the
+/// others.
+pub(super) fn charge_bomb(c: Charge) -> Option<BombKind> {
+    match c {
+        Charge::Pierce => Some(BombKind::Pierce),
+        Charge::Power => Some(BombKind::Power),
+        Charge::Nuke => Some(BombKind::Nuke),
+        Charge::Acid => Some(BombKind::Acid),
+        _ => None,
     }
 }

@@ -195,21 +195,11 @@ impl Row {
 pub fn run(exp: Experiment, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match exp {
         Experiment::Powers(o) => {
-            let mut arms = vec![Arm::None];
-            match o.arm {
-                Some(a) if a != Arm::None => arms.push(a),
-                Some(_) => {}
-                None => arms.extend(POWERS.iter().map(|&p| Arm::Power(p))),
-            }
+            let arms = versus(&o, POWERS.iter().map(|&p| Arm::Power(p)));
             compare(&o, &arms, "powers", out, err)
         }
         Experiment::Charges(o) => {
-            let mut arms = vec![Arm::None];
-            match o.arm {
-                Some(a) if a != Arm::None => arms.push(a),
-                Some(_) => {}
-                None => arms.extend(CHARGES.iter().map(|&c| Arm::Charge(c))),
-            }
+            let arms = versus(&o, CHARGES.iter().map(|&c| Arm::Charge(c)));
             compare(&o, &arms, "charges", out, err)
         }
         Experiment::Underfoot(o) => compare(&o, &[Arm::None, Arm::Underfoot], "underfoot", out, err),
@@ -241,6 +231,18 @@ pub fn run(exp: Experiment, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Experiment::Structure(o) => structure_report(&o, out, err),
         Experiment::Trace { seed, level, options } => trace(seed, level, &options, out, err),
     }
+}
+
+/// The baseline and the arms an experiment compares with it: `--arm`'s
+/// alone when given, else `every`.
+fn versus(o: &Options, every: impl Iterator<Item = Arm>) -> Vec<Arm> {
+    let mut arms = vec![Arm::None];
+    match o.arm {
+        Some(a) if a != Arm::None => arms.push(a),
+        Some(_) => {}
+        None => arms.extend(every),
+    }
+    arms
 }
 
 /// Plays every arm on every seed; rows in (arm, seed) order.
@@ -611,12 +613,7 @@ fn json(o: &Options, rows: &[Row], arms: &[Arm], name: &str) -> String {
 /// `structure`: positions from the careful bot's baseline runs, measured
 /// as they are and under each arm.
 fn structure_report(o: &Options, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let mut arms = vec![Arm::None];
-    match o.arm {
-        Some(a) if a != Arm::None => arms.push(a),
-        Some(_) => {}
-        None => arms.extend(POWERS.iter().map(|&p| Arm::Power(p)).chain([Arm::Underfoot])),
-    }
+    let arms = versus(o, POWERS.iter().map(|&p| Arm::Power(p)).chain([Arm::Underfoot]));
     // The positions: every 25th turn of each baseline run with enemies on
     // the board and no dialog open (replayed from the bot's actions), in
     // seed order whatever the threads.

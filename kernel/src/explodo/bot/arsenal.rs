@@ -8,7 +8,8 @@
 
 use super::super::board::{Dir, Pos, Tile, DIRS};
 use super::super::items::{Charge, Power, DECOY_REACH, TELEPORT_REACH};
-use super::super::{Action, Aim, Bomb, BombKind, State};
+use super::super::player::charge_bomb;
+use super::super::{Action, Aim, Bomb, State};
 use super::ground::plain_blast;
 
 /// The moves beyond a step, Run and Diagonal: a Slide each way it can
@@ -92,10 +93,6 @@ pub(super) fn launches(s: &State, prey: &[Pos], digging: bool, room: bool, thrif
             }
             return;
         }
-        Charge::Pierce => BombKind::Pierce,
-        Charge::Power => BombKind::Power,
-        Charge::Nuke => BombKind::Nuke,
-        Charge::Acid => BombKind::Acid,
         Charge::Icbm => {
             let standing: Vec<Pos> = s.enemies.list.iter().map(|e| e.pos).collect();
             for d in DIRS {
@@ -107,7 +104,10 @@ pub(super) fn launches(s: &State, prey: &[Pos], digging: bool, room: bool, thrif
             }
             return;
         }
-        _ => return,
+        _ => match charge_bomb(c) {
+            Some(kind) => kind,
+            None => return,
+        },
     };
     if !room {
         return;
@@ -156,9 +156,8 @@ pub(super) fn rescues(s: &State, mut nearer: impl FnMut(Pos) -> u32) -> Vec<Acti
     out
 }
 
-/// The empty tiles a Teleport reaches from where you stand (as
-/// `use_charge` measures: one step further with Run, king's steps with
-/// Diagonal).
+/// The tiles a Teleport may land on from where you stand (the rules'
+/// `State::teleport_to`, over the square its reach could cover).
 pub(super) fn teleport_spots(s: &State) -> Vec<Pos> {
     let reach = TELEPORT_REACH + i32::from(s.has(Power::Run));
     let at = s.player.at;
@@ -166,8 +165,7 @@ pub(super) fn teleport_spots(s: &State) -> Vec<Pos> {
     for dy in -reach..=reach {
         for dx in -reach..=reach {
             let p = Pos { x: at.x + dx, y: at.y + dy };
-            let dist = if s.has(Power::Diagonal) { p.king(at) } else { p.dist(at) };
-            if dist > 0 && dist <= reach && s.board.layout.inside(p) && s.empty(p) {
+            if s.board.layout.inside(p) && s.teleport_to(p).is_ok() {
                 out.push(p);
             }
         }
