@@ -62,7 +62,7 @@ pub fn level_state(seed: u64, level: u32) -> State {
 impl Game for Explodo {
     const ID: &'static str = "explodo";
     const NAME: &'static str = "Explodorama";
-    const RULES_VERSION: u32 = 6;
+    const RULES_VERSION: u32 = 7;
     type Setup = Setup;
     type Action = Action;
     type State = State;

@@ -33,6 +33,13 @@ impl State {
         self.enemies.decoy = None;
         self.player.shielded = 0;
         self.player.burnt = 0;
+        // Rules v7: the lab's Star arm holds a Star as the other arms hold
+        // their power-ups, so every attempt at a level starts under a fresh
+        // one (a single Star at the run's start ran out before anything on
+        // level 1 could hurt, and the arm measured nothing).
+        if self.run.setup.powers & items::Power::Star.bit() != 0 {
+            self.player.star = items::STAR_TURNS;
+        }
         self.run.turn = 1;
         self.enemies.list = super::enemies::crowd(&self.board.layout, self.run.level, &mut rng);
         self.run.par = par(self.board.layout.open_tiles(), self.enemies.list.len() as u32);

@@ -577,6 +577,28 @@ fn a_v3_setup_reads_with_the_lab_arms_off() {
     assert!(Setup::read(&v4_bytes, 5).is_err(), "a v4 setup lacks the scene");
 }
 
+/// Rules v7: the lab's Star arm holds a Star as the other arms hold theirs,
+/// so every attempt at every level starts under a fresh one; a Star taken
+/// from a gem is not renewed.
+#[test]
+fn the_lab_star_arm_starts_every_attempt_under_a_star() {
+    use items::{Power, STAR_TURNS};
+    let mut s = Explodo::start(&Setup { powers: Power::Star.bit(), ..Default::default() }, 3).unwrap();
+    assert_eq!(s.player.star, STAR_TURNS);
+    s.player.star = 0;
+    s.lose_life(Death::Blast, &mut Vec::new());
+    assert_eq!((s.run.attempt, s.player.star), (1, STAR_TURNS), "a fresh Star after a lost life");
+    s.player.star = 0;
+    s.run.level = 2;
+    s.enter_level();
+    assert_eq!(s.player.star, STAR_TURNS, "and on the next level");
+    let mut plain = Explodo::start(&Setup::default(), 3).unwrap();
+    plain.take(items::Offer::Power(Power::Star), &mut Vec::new());
+    plain.player.star = 0;
+    plain.lose_life(Death::Blast, &mut Vec::new());
+    assert_eq!(plain.player.star, 0, "a gem's Star runs out for good");
+}
+
 /// Rules v4: the lab's `powers` arm holds its power-ups from level 1, as if
 /// taken from a gem; a bit past the last power-up is refused by name.
 #[test]
