@@ -67,7 +67,7 @@ fn solve_prints_one_line_per_level() {
     assert_eq!(code, 0, "{out}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3);
-    assert_eq!(lines[0], "hello-flag SOLVED 8 RRRRRRRR BYPASS HANDS-OFF");
+    assert_eq!(lines[0], "hello-flag SOLVED 8 RRRRRRRR BYPASS SAME-RULES HANDS-OFF");
     assert!(lines[1].starts_with("pass-it-on SOLVED 6 "), "{out}");
     assert!(lines[2].starts_with("walled SOLVED 10 "), "{out}");
     let (code, out, _) = retrace(&["miau", "solve", &sample(), "--level", "walled", "--max", "20"]);

@@ -456,6 +456,8 @@ fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Repo
                 }
                 if a.flags.contains(&"BYPASS") && !l.allow_bypass {
                     problems.push("BYPASS (set allow_bypass if intended)".into());
+                } else if a.flags.contains(&"SAME-RULES") && !l.allow_same_rules && !l.allow_bypass {
+                    problems.push("SAME-RULES (set allow_same_rules if intended)".into());
                 }
                 if a.flags.contains(&"HANDS-OFF") && !l.allow_hands_off {
                     problems.push("HANDS-OFF (set allow_hands_off if intended)".into());

@@ -9,12 +9,14 @@
 
 use super::types::is_core_word;
 use level::{level, Words};
-use read::{id_ok, issue, line, line_col, string, unknown_keys};
+use read::{flag, id_ok, issue, line, line_col, string, unknown_keys, wrong};
 use toml::{Table, Value};
 
 mod extensions;
 mod level;
 mod read;
+#[cfg(test)]
+mod tests;
 mod types;
 
 pub use read::{Issue, Report};
@@ -32,7 +34,16 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
             let at = e.span().map(|s| line_col(text, s.start));
             let msg = e.message().trim().to_string();
             let path = at.map_or(String::new(), |(l, c)| format!("line {l}, column {c}"));
-            r.errors.push(issue(&path, format!("not valid TOML: {msg}")));
+            // The line itself, escaped and cut to a readable length, so the
+            // author sees what the reader saw without opening the file.
+            let quoted = at
+                .and_then(|(l, _)| text.lines().nth(l - 1))
+                .map(|l| {
+                    let l: String = l.chars().take(80).collect();
+                    format!(" (the line reads `{}`)", l.escape_debug())
+                })
+                .unwrap_or_default();
+            r.errors.push(issue(&path, format!("not valid TOML: {msg}{quoted}")));
             return (None, r);
         }
     };
@@ -45,7 +56,11 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
     let mut levels: Vec<Level> = Vec::new();
     let list = match doc.get("levels") {
         Some(Value::Array(a)) => a.clone(),
-        _ => {
+        Some(v) => {
+            r.errors.push(wrong("levels", "a list of levels ([[levels]] tables)", v));
+            Vec::new()
+        }
+        None => {
             r.errors.push(issue("levels", "is required: at least one [[levels]]"));
             Vec::new()
         }
@@ -58,16 +73,26 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
     for (i, lv) in list.iter().enumerate().take(MAX_LEVELS) {
         let path = format!("levels[{i}]");
         let Some(t) = lv.as_table() else {
-            r.errors.push(issue(&path, "must be a table"));
+            r.errors.push(wrong(&path, "a level table ([[levels]])", lv));
             continue;
         };
         if let Some(l) = level(t, &path, &words, &levels, &mut drawn, &mut r) {
             levels.push(l);
         }
     }
+    // Judged by the levels' things, not their text: a noun drawn through a
+    // legend letter counts, a noun that only a word tile names does not.
     for n in &palette.nouns {
-        if !drawn.contains(n) && !levels.iter().any(|l| l.setup.grid.to_lowercase().contains(&n.to_lowercase())) {
-            r.warnings.push(issue(&format!("palette.{}", n.to_uppercase()), "is never drawn in any level"));
+        if !drawn.contains(n) {
+            let named = levels.iter().any(|l| {
+                l.setup.grid.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').any(|w| w == n.to_uppercase())
+            });
+            let why = if named {
+                "is never drawn in any level (only a word names it: its glyph shows only if a rule makes one)"
+            } else {
+                "is never drawn in any level"
+            };
+            r.warnings.push(issue(&format!("palette.{}", n.to_uppercase()), why));
         }
     }
     glossary.sort();
@@ -83,7 +108,11 @@ fn manifest(doc: &Table, r: &mut Report) -> (String, String, Option<World>) {
     let empty = Table::new();
     let manifest = match doc.get("manifest") {
         Some(Value::Table(t)) => t,
-        _ => {
+        Some(v) => {
+            r.errors.push(wrong("manifest", "a table ([manifest] with id, name, version, engine)", v));
+            &empty
+        }
+        None => {
             r.errors.push(issue("manifest", "is required: [manifest] with id, name, version, engine"));
             &empty
         }
@@ -101,7 +130,8 @@ fn manifest(doc: &Table, r: &mut Report) -> (String, String, Option<World>) {
             "manifest.engine",
             format!("targets rules semantics {n}; this build plays {ENGINE}, so levels may behave differently"),
         )),
-        _ => r.errors.push(issue("manifest.engine", "is required: the rules-semantics version, a whole number")),
+        Some(v) => r.errors.push(wrong("manifest.engine", "a whole number (the rules-semantics version)", v)),
+        None => r.errors.push(issue("manifest.engine", "is required: the rules-semantics version, a whole number")),
     }
     if let Some(v) = manifest.get("features") {
         match v.as_array() {
@@ -113,11 +143,11 @@ fn manifest(doc: &Table, r: &mut Report) -> (String, String, Option<World>) {
                             &format!("manifest.features[{i}]"),
                             format!("This pack needs a newer Miau (it uses '{f}')."),
                         )),
-                        None => r.errors.push(issue(&format!("manifest.features[{i}]"), "must be text")),
+                        None => r.errors.push(wrong(&format!("manifest.features[{i}]"), "a feature name", f)),
                     }
                 }
             }
-            None => r.errors.push(issue("manifest.features", "must be a list of feature names")),
+            None => r.errors.push(wrong("manifest.features", "a list of feature names", v)),
         }
     }
     let world = match manifest.get("world") {
@@ -138,8 +168,8 @@ fn manifest(doc: &Table, r: &mut Report) -> (String, String, Option<World>) {
             }
             Some(World { glyph, tagline, accent })
         }
-        Some(_) => {
-            r.errors.push(issue("manifest.world", "must be a table: [manifest.world] with glyph, tagline, accent"));
+        Some(v) => {
+            r.errors.push(wrong("manifest.world", "a table ([manifest.world] with glyph, tagline, accent)", v));
             None
         }
     };
@@ -161,39 +191,36 @@ fn palette(doc: &Table, r: &mut Report) -> Palette {
     let mut palette: Vec<String> = Vec::new();
     let mut glyphs: Vec<Glyph> = Vec::new();
     let mut terrain: Vec<String> = Vec::new();
-    if let Some(Value::Table(p)) = doc.get("palette") {
-        for (noun, v) in p {
-            palette.push(noun.to_lowercase());
-            let text = |key: &str| match v {
-                Value::String(g) if key == "glyph" => g.clone(),
-                Value::Table(t) => t.get(key).and_then(Value::as_str).unwrap_or_default().to_string(),
-                _ => String::new(),
-            };
-            let faces = text("faces");
-            glyphs.push(Glyph {
-                noun: noun.to_lowercase(),
-                glyph: text("glyph"),
-                fallback: text("fallback"),
-                faces_left: faces == "left",
-            });
-            match v {
-                Value::String(_) => {}
-                Value::Table(t) => {
-                    unknown_keys(t, &format!("palette.{noun}"), &["glyph", "faces", "fallback", "terrain"], r);
-                    if t.get("terrain").and_then(Value::as_bool) == Some(true) {
-                        terrain.push(noun.to_lowercase());
-                    }
-                    match t.get("faces").map(Value::as_str) {
-                        None | Some(Some("left" | "right")) => {}
-                        _ => r.errors.push(issue(&format!("palette.{noun}.faces"), "must be left or right")),
-                    }
-                }
-                _ => r.errors.push(issue(
-                    &format!("palette.{noun}"),
-                    "must be a glyph (\"🐈\") or { glyph, faces, fallback, terrain }",
-                )),
-            }
+    let p = match doc.get("palette") {
+        None => return Palette { nouns: palette, glyphs, terrain },
+        Some(Value::Table(p)) => p,
+        Some(v) => {
+            r.errors.push(wrong("palette", "a table of nouns ([palette] with rock = \"🪨\")", v));
+            return Palette { nouns: palette, glyphs, terrain };
         }
+    };
+    for (noun, v) in p {
+        let path = format!("palette.{noun}");
+        palette.push(noun.to_lowercase());
+        let (glyph, fallback, faces) = match v {
+            Value::String(g) => (g.clone(), String::new(), String::new()),
+            Value::Table(t) => {
+                unknown_keys(t, &path, &["glyph", "faces", "fallback", "terrain"], r);
+                if flag(t, "terrain", &path, r) {
+                    terrain.push(noun.to_lowercase());
+                }
+                let faces = string(t, "faces", &path, r, false);
+                if !["", "left", "right"].contains(&faces.as_str()) {
+                    r.errors.push(issue(&format!("{path}.faces"), "must be left or right"));
+                }
+                (string(t, "glyph", &path, r, false), string(t, "fallback", &path, r, false), faces)
+            }
+            v => {
+                r.errors.push(wrong(&path, "a glyph (\"🐈\") or { glyph, faces, fallback, terrain }", v));
+                (String::new(), String::new(), String::new())
+            }
+        };
+        glyphs.push(Glyph { noun: noun.to_lowercase(), glyph, fallback, faces_left: faces == "left" });
     }
     Palette { nouns: palette, glyphs, terrain }
 }
@@ -206,36 +233,40 @@ fn properties(doc: &Table, r: &mut Report) -> (Vec<String>, WordTexts, WordTexts
     let mut custom: Vec<String> = Vec::new();
     let mut glossary: Vec<(String, String)> = Vec::new();
     let mut accents: Vec<(String, String)> = Vec::new();
-    if let Some(Value::Table(p)) = doc.get("properties") {
-        for (word, v) in p {
-            let path = format!("properties.{word}");
-            if is_core_word(&word.to_uppercase()) {
-                r.errors.push(issue(
-                    &path,
-                    format!("{} is a core word; the glossary describes the pack's own properties", word.to_uppercase()),
-                ));
-                continue;
-            }
-            custom.push(word.clone());
-            match v {
-                Value::Table(t) => {
-                    unknown_keys(t, &path, &["accent", "describe"], r);
-                    let describe = string(t, "describe", &path, r, true);
-                    if describe.chars().count() > 80 {
-                        r.errors
-                            .push(issue(&format!("{path}.describe"), "must be one sentence of at most 80 characters"));
-                    }
-                    glossary.push((word.to_uppercase(), describe));
-                    let accent = string(t, "accent", &path, r, false);
-                    if !accent.is_empty() && !ACCENTS.contains(&accent.as_str()) {
-                        r.errors
-                            .push(issue(&format!("{path}.accent"), format!("must be one of {}", ACCENTS.join(", "))));
-                    } else if !accent.is_empty() {
-                        accents.push((word.to_uppercase(), accent));
-                    }
+    let p = match doc.get("properties") {
+        None => return (custom, glossary, accents),
+        Some(Value::Table(p)) => p,
+        Some(v) => {
+            r.errors.push(wrong("properties", "a table of property words ([properties.WORD] with describe)", v));
+            return (custom, glossary, accents);
+        }
+    };
+    for (word, v) in p {
+        let path = format!("properties.{word}");
+        if is_core_word(&word.to_uppercase()) {
+            r.errors.push(issue(
+                &path,
+                format!("{} is a core word; the glossary describes the pack's own properties", word.to_uppercase()),
+            ));
+            continue;
+        }
+        custom.push(word.clone());
+        match v {
+            Value::Table(t) => {
+                unknown_keys(t, &path, &["accent", "describe"], r);
+                let describe = string(t, "describe", &path, r, true);
+                if describe.chars().count() > 80 {
+                    r.errors.push(issue(&format!("{path}.describe"), "must be one sentence of at most 80 characters"));
                 }
-                _ => r.errors.push(issue(&path, "must be { accent, describe }")),
+                glossary.push((word.to_uppercase(), describe));
+                let accent = string(t, "accent", &path, r, false);
+                if !accent.is_empty() && !ACCENTS.contains(&accent.as_str()) {
+                    r.errors.push(issue(&format!("{path}.accent"), format!("must be one of {}", ACCENTS.join(", "))));
+                } else if !accent.is_empty() {
+                    accents.push((word.to_uppercase(), accent));
+                }
             }
+            v => r.errors.push(wrong(&path, "a table { accent, describe }", v)),
         }
     }
     (custom, glossary, accents)
@@ -255,11 +286,14 @@ fn vocabulary(doc: &Table, r: &mut Report) -> Vec<String> {
                     {
                         vocabulary.push(w.to_lowercase())
                     }
-                    _ => r.errors.push(issue(&format!("vocabulary[{i}]"), "must be an uppercase word, e.g. \"BELL\"")),
+                    Some(_) => {
+                        r.errors.push(issue(&format!("vocabulary[{i}]"), "must be an uppercase word, e.g. \"BELL\""))
+                    }
+                    None => r.errors.push(wrong(&format!("vocabulary[{i}]"), "an uppercase word (\"BELL\")", v)),
                 }
             }
         }
-        Some(_) => r.errors.push(issue("vocabulary", "must be a list of uppercase words")),
+        Some(v) => r.errors.push(wrong("vocabulary", "a list of uppercase words", v)),
     }
     vocabulary
 }

@@ -316,6 +316,7 @@ pub const RU: Table = &[
     ("Run", "Бег"),
     ("Run menu", "Меню забега"),
     ("Running", "Симуляция"),
+    ("SAME-RULES allowed", "SAME-RULES разрешён"),
     ("SOLVED in {n} moves", "РЕШЁН за {n} ходов"),
     ("Same dungeon", "То же подземелье"),
     ("Save", "Сохранить"),

@@ -280,6 +280,12 @@ impl<'a> Compact<'a> {
         self.rules().formed
     }
 
+    /// Whether every word stands where it started (none moved, none gone):
+    /// what the BYPASS search keeps.
+    pub fn words_unmoved(&self) -> bool {
+        self.level.words.iter().all(|&i| (self.x[i], self.y[i]) == (self.level.start[i].0, self.level.start[i].1))
+    }
+
     /// Words on the board.
     pub fn words(&self) -> usize {
         self.level.words.iter().filter(|&&i| self.x[i] != GONE).count()

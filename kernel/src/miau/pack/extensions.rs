@@ -3,7 +3,7 @@
 
 use super::super::board::{Board, Kind};
 use super::super::types::is_core_word;
-use super::read::{issue, unknown_keys, Report};
+use super::read::{flag, issue, string, texts, unknown_keys, whole, wrong, Report};
 use toml::{Table, Value};
 
 /// A level's `pairs`: `[{ words = ["OPEN", "SHUT"], effect = "destroy-both", enter = true }]`.
@@ -14,8 +14,7 @@ pub(super) fn level_pairs(t: &Table, path: &str, r: &mut Report) -> (Vec<super::
     let mut at_index = Vec::new();
     let Some(v) = t.get("pairs") else { return (out, at_index) };
     let Some(list) = v.as_array() else {
-        r.errors
-            .push(issue(&format!("{path}.pairs"), "must be a list of { words = [\"OPEN\", \"SHUT\"], enter = true }"));
+        r.errors.push(wrong(&format!("{path}.pairs"), "a list of { words = [\"OPEN\", \"SHUT\"], enter = true }", v));
         return (out, at_index);
     };
     // Every word seen so far and the pair it came from.
@@ -29,7 +28,7 @@ pub(super) fn level_pairs(t: &Table, path: &str, r: &mut Report) -> (Vec<super::
     for (i, p) in list.iter().enumerate() {
         let at = format!("{path}.pairs[{i}]");
         let Some(p) = p.as_table() else {
-            r.errors.push(issue(&at, "must be a table { words = [\"OPEN\", \"SHUT\"] }"));
+            r.errors.push(wrong(&at, "a table { words = [\"OPEN\", \"SHUT\"] }", p));
             continue;
         };
         unknown_keys(p, &at, &["words", "effect", "enter"], r);
@@ -37,19 +36,16 @@ pub(super) fn level_pairs(t: &Table, path: &str, r: &mut Report) -> (Vec<super::
             None | Some(Some("destroy-both")) => {}
             _ => r.errors.push(issue(&format!("{at}.effect"), "must be \"destroy-both\" (the only effect there is)")),
         }
-        let enter = match p.get("enter") {
-            None => false,
-            Some(Value::Boolean(b)) => *b,
-            Some(_) => {
-                r.errors.push(issue(&format!("{at}.enter"), "must be true or false"));
-                false
-            }
-        };
-        let words: Vec<String> = p
-            .get("words")
-            .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_uppercase).collect())
-            .unwrap_or_default();
+        let enter = flag(p, "enter", &at, r);
+        let before = r.errors.len();
+        let words: Vec<String> = texts(p, "words", &at, r, "a list of two words ([\"OPEN\", \"SHUT\"])", "a word")
+            .iter()
+            .map(|w| w.to_uppercase())
+            .collect();
+        if r.errors.len() > before {
+            // A wrong type, already said with its path.
+            continue;
+        }
         if words.len() != 2 {
             r.errors.push(issue(&format!("{at}.words"), "must be two words, e.g. [\"OPEN\", \"SHUT\"]"));
             continue;
@@ -86,20 +82,21 @@ pub(super) fn level_pairs(t: &Table, path: &str, r: &mut Report) -> (Vec<super::
     (out, at_index)
 }
 
-/// A level's `introduces`: a list of text; an UPPERCASE entry is a word and
-/// must be on the board, anything else is an idea in the author's words.
-pub(super) fn level_introduces(t: &Table, path: &str, board: &Board, r: &mut Report) -> Vec<String> {
+/// A level's `introduces` or `reuses` (`key`): what it teaches first, or
+/// what it brings back from earlier levels. A list of text; an UPPERCASE
+/// entry is a word and must be on the board, anything else is an idea in the
+/// author's words.
+pub(super) fn level_lessons(t: &Table, key: &str, path: &str, board: &Board, r: &mut Report) -> Vec<String> {
     let mut out = Vec::new();
-    let Some(v) = t.get("introduces") else { return out };
+    let Some(v) = t.get(key) else { return out };
     let Some(list) = v.as_array() else {
-        r.errors
-            .push(issue(&format!("{path}.introduces"), "must be a list of text, e.g. [\"GAP\", \"sinking words\"]"));
+        r.errors.push(wrong(&format!("{path}.{key}"), "a list of text ([\"GAP\", \"sinking words\"])", v));
         return out;
     };
     for (i, item) in list.iter().enumerate() {
-        let at = format!("{path}.introduces[{i}]");
+        let at = format!("{path}.{key}[{i}]");
         let Some(text) = item.as_str() else {
-            r.errors.push(issue(&at, "must be text"));
+            r.errors.push(wrong(&at, "text", item));
             continue;
         };
         let is_word =
@@ -119,7 +116,7 @@ pub(super) fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super
     let mut out: Vec<Automaton> = Vec::new();
     let Some(v) = t.get("automata") else { return out };
     let Some(list) = v.as_array() else {
-        r.errors.push(issue(&format!("{path}.automata"), "must be a list of { id, property, pattern }"));
+        r.errors.push(wrong(&format!("{path}.automata"), "a list of { id, property, pattern }", v));
         return out;
     };
     if list.len() > MAX_AUTOMATA {
@@ -131,17 +128,29 @@ pub(super) fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super
     for (i, a) in list.iter().enumerate() {
         let at = format!("{path}.automata[{i}]");
         let Some(a) = a.as_table() else {
-            r.errors.push(issue(&at, "must be a table { id, property, pattern }"));
+            r.errors.push(wrong(&at, "a table { id, property, pattern }", a));
             continue;
         };
         unknown_keys(a, &at, &["id", "subject", "property", "phase", "pattern"], r);
-        let id = a.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+        let before = r.errors.len();
+        let id = string(a, "id", &at, r, false);
+        let property = string(a, "property", &at, r, false).to_uppercase();
+        let subject = a.get("subject").is_some().then(|| string(a, "subject", &at, r, false).to_lowercase());
+        let phase = whole(a, "phase", &at, r, 0..=i64::from(u32::MAX), "a step index");
+        let pattern_list = match a.get("pattern") {
+            None | Some(Value::Array(_)) => None,
+            Some(v) => Some(wrong(&format!("{at}.pattern"), "a list of steps ([\"R\", \"W\"])", v)),
+        };
+        r.errors.extend(pattern_list);
+        if r.errors.len() > before {
+            // A wrong type, already said with its path.
+            continue;
+        }
         if id.is_empty() {
             r.errors.push(issue(&format!("{at}.id"), "needs an id, unique in the level"));
         } else if out.iter().any(|o| o.id == id) {
             r.errors.push(issue(&format!("{at}.id"), format!("'{id}' is used twice")));
         }
-        let property = a.get("property").and_then(Value::as_str).unwrap_or_default().to_uppercase();
         if property.is_empty() || !property.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
             r.errors.push(issue(&format!("{at}.property"), "needs a property word, e.g. \"TICK\""));
         } else if is_core_word(&property) {
@@ -150,7 +159,6 @@ pub(super) fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super
                 format!("{property} is a core word and cannot be an automaton's property"),
             ));
         }
-        let subject = a.get("subject").and_then(Value::as_str).map(str::to_lowercase);
         let mut pattern = Vec::new();
         match a.get("pattern").and_then(Value::as_array) {
             Some(steps) => {
@@ -191,8 +199,8 @@ pub(super) fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super
                 format!("needs 1 to {MAX_AUTOMATA} steps, not {}", pattern.len()),
             ));
         }
-        let phase = a.get("phase").and_then(Value::as_integer).unwrap_or(0);
-        if phase < 0 || phase as usize >= pattern.len().max(1) {
+        let phase = phase.unwrap_or(0);
+        if phase as usize >= pattern.len().max(1) {
             r.errors.push(issue(
                 &format!("{at}.phase"),
                 format!("must be a step index, 0 to {}", pattern.len().saturating_sub(1)),

@@ -3,8 +3,8 @@
 
 use super::super::board::{Board, Kind, Word, PROPS};
 use super::super::types::Setup;
-use super::extensions::{level_automata, level_introduces, level_pairs};
-use super::read::{id_ok, issue, line, string, unknown_keys, Report};
+use super::extensions::{level_automata, level_lessons, level_pairs};
+use super::read::{flag, id_ok, issue, line, string, texts, unknown_keys, whole, wrong, Report};
 use super::types::{Level, COMFORT, MAX_OBJECTS};
 use toml::{Table, Value};
 
@@ -40,7 +40,9 @@ pub(super) fn level(
             "hint",
             "category",
             "introduces",
+            "reuses",
             "allow_bypass",
+            "allow_same_rules",
             "allow_hands_off",
             "must_form",
             "solver_budget",
@@ -67,7 +69,7 @@ pub(super) fn level(
     }
     let legend = level_legend(t, &path, r);
     let grid = level_grid(t, &path, &legend, r)?;
-    let terrain = level_terrain(t, words.terrain);
+    let terrain = level_terrain(t, &path, words.terrain, r);
     let (pairs, pair_at) = level_pairs(t, &path, r);
     let automata = level_automata(t, &path, r);
     let setup = Setup { grid, legend, terrain, pairs, automata };
@@ -88,35 +90,29 @@ pub(super) fn level(
         ));
     }
     check_words(&setup, &pair_at, &board, &path, words, drawn, r);
-    let introduces = level_introduces(t, &path, &board, r);
+    let introduces = level_lessons(t, "introduces", &path, &board, r);
+    let reuses = level_lessons(t, "reuses", &path, &board, r);
     check_circuits(&board, &path, r);
     check_start(&setup, &board, &path, r);
-    let must_form = t
-        .get("must_form")
-        .and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
-        .unwrap_or_default();
-    let solver_budget = t.get("solver_budget").and_then(Value::as_integer).map(|n| n.max(0) as u64);
-    let shortest = match t.get("shortest") {
-        None => None,
-        Some(Value::Integer(n)) if (0..=i64::from(u32::MAX)).contains(n) => Some(*n as u32),
-        Some(_) => {
-            r.errors.push(issue(&format!("{path}.shortest"), "must be a whole number of moves"));
-            None
-        }
-    };
-    let flag = |k: &str| t.get(k).and_then(Value::as_bool).unwrap_or(false);
-    let (allow_bypass, allow_hands_off) = (flag("allow_bypass"), flag("allow_hands_off"));
+    let must_form = texts(t, "must_form", &path, r, "a list of sentences", "a sentence");
+    // `as u64`/`as u32` below: the ranges are checked first.
+    let solver_budget = whole(t, "solver_budget", &path, r, 1..=i64::MAX, "a whole number of states").map(|n| n as u64);
+    let shortest = whole(t, "shortest", &path, r, 0..=i64::from(u32::MAX), "a whole number of moves").map(|n| n as u32);
+    let allow_bypass = flag(t, "allow_bypass", &path, r);
+    let allow_same_rules = flag(t, "allow_same_rules", &path, r);
+    let allow_hands_off = flag(t, "allow_hands_off", &path, r);
     Some(Level {
         id,
         title: line(t, "title", &path, r, false),
         hint: string(t, "hint", &path, r, false),
         category,
         introduces,
+        reuses,
         shortest,
         must_form,
         solver_budget,
         allow_bypass,
+        allow_same_rules,
         allow_hands_off,
         setup,
     })
@@ -131,11 +127,12 @@ pub(super) fn level_legend(t: &Table, path: &str, r: &mut Report) -> Vec<(String
                 for (k, v) in lt {
                     match legend_value(v) {
                         Ok(s) => legend.push((k.clone(), s)),
-                        Err(m) => r.errors.push(issue(&format!("{path}.legend.{k}"), m)),
+                        Err(("", m)) => r.errors.push(issue(&format!("{path}.legend.{k}"), m)),
+                        Err((sub, m)) => r.errors.push(issue(&format!("{path}.legend.{k}.{sub}"), m)),
                     }
                 }
             }
-            None => r.errors.push(issue(&format!("{path}.legend"), "must map characters to things or words")),
+            None => r.errors.push(wrong(&format!("{path}.legend"), "a table of characters to things or words", v)),
         }
     }
     legend
@@ -175,11 +172,10 @@ pub(super) fn level_grid(t: &Table, path: &str, legend: &[(String, String)], r: 
 }
 
 /// The level's terrain nouns: the palette's, and its own `terrain` list.
-pub(super) fn level_terrain(t: &Table, pack_terrain: &[String]) -> Vec<String> {
+pub(super) fn level_terrain(t: &Table, path: &str, pack_terrain: &[String], r: &mut Report) -> Vec<String> {
     let mut lv_terrain = pack_terrain.to_vec();
-    if let Some(extra) = t.get("terrain").and_then(Value::as_array) {
-        lv_terrain.extend(extra.iter().filter_map(Value::as_str).map(str::to_lowercase));
-    }
+    let extra = texts(t, "terrain", path, r, "a list of nouns (terrain = [\"wall\"])", "a noun");
+    lv_terrain.extend(extra.iter().map(|n| n.to_lowercase()));
     lv_terrain
 }
 
@@ -237,7 +233,15 @@ pub(super) fn check_words(
         .chain(palette.iter().cloned())
         .chain(vocabulary.iter().cloned())
         .collect();
+    // One warning a word, however many tiles of it the board holds.
+    let mut warned: Vec<&str> = Vec::new();
     for th in &board.things {
+        if let Kind::Word(Word::Noun(n)) = &th.kind {
+            if warned.contains(&&**n) {
+                continue;
+            }
+            warned.push(n);
+        }
         match &th.kind {
             Kind::Word(Word::Noun(n))
                 if !nouns.iter().any(|m| m.as_str() == &**n)
@@ -255,6 +259,16 @@ pub(super) fn check_words(
             }
             Kind::Object(n) => {
                 drawn.push(n.to_string());
+                // What it crumbles into is drawn too, once it crumbles (FRAIL
+                // `leaves`, followed down the chain; a cycle ends at a repeat).
+                let mut at: &str = n;
+                while let Some(l) = board.leftover(at) {
+                    if drawn.iter().any(|d| d == l) {
+                        break;
+                    }
+                    drawn.push(l.to_string());
+                    at = l;
+                }
                 if PROPS.iter().any(|(_, w)| w.eq_ignore_ascii_case(n))
                     || is_bound(n)
                     || custom.iter().any(|c| c.eq_ignore_ascii_case(n))
@@ -283,9 +297,19 @@ pub(super) fn check_circuits(board: &Board, path: &str, r: &mut Report) {
 /// Start-state checks: settle as the engine does at reset.
 pub(super) fn check_start(setup: &Setup, board: &Board, path: &str, r: &mut Report) {
     if let Ok(s) = <super::super::Miau as crate::game::Game>::start(setup, 0) {
-        let lost = board.things.len() - s.board.things.len();
-        if lost > 0 {
-            r.warnings.push(issue(path, format!("{lost} thing(s) are destroyed at reset")));
+        // What and where: the things of the board that the settled start no
+        // longer holds, by id, the first few named with their cell.
+        let gone: Vec<_> = board.things.iter().filter(|th| !s.board.things.iter().any(|k| k.id == th.id)).collect();
+        if !gone.is_empty() {
+            let shown: Vec<String> = gone
+                .iter()
+                .take(4)
+                .map(|th| format!("{} at row {}, column {}", th.kind.text(), th.y + 1, th.x + 1))
+                .collect();
+            let more = if gone.len() > 4 { format!(" and {} more", gone.len() - 4) } else { String::new() };
+            let n = gone.len();
+            let things = if n == 1 { "thing is" } else { "things are" };
+            r.warnings.push(issue(path, format!("{n} {things} destroyed at reset: {}{more}", shown.join(", "))));
         }
         if s.won {
             r.warnings.push(issue(path, "is already won at the start"));
@@ -296,20 +320,37 @@ pub(super) fn check_start(setup: &Setup, board: &Board, path: &str, r: &mut Repo
 }
 
 /// A legend value: a string (`"rock"`, `"MIAU"`, `"crate+dock"`) or an inline
-/// table (`{ noun = "plate" }`, `{ word = "IS", fixed = true }`).
-pub(super) fn legend_value(v: &Value) -> Result<String, String> {
+/// table (`{ noun = "plate" }`, `{ word = "IS", fixed = true }`). An error
+/// names the inline key it is about ("" for the entry as a whole).
+pub(super) fn legend_value(v: &Value) -> Result<String, (&'static str, String)> {
     match v {
         Value::String(s) => Ok(s.clone()),
         Value::Table(t) => {
+            for (key, expected) in [("word", "a word (\"IS\")"), ("noun", "a noun (\"rock\")")] {
+                if let Some(v) = t.get(key).filter(|v| !v.is_str()) {
+                    return Err((key, format!("expected {expected}, found {}", super::read::found(v))));
+                }
+            }
             if let Some(w) = t.get("word").and_then(Value::as_str) {
-                let fixed = t.get("fixed").and_then(Value::as_bool).unwrap_or(false);
+                let fixed = match t.get("fixed") {
+                    None => false,
+                    Some(Value::Boolean(b)) => *b,
+                    Some(v) => {
+                        return Err(("fixed", format!("expected true or false, found {}", super::read::found(v))))
+                    }
+                };
                 Ok(format!("{}{}", w.to_uppercase(), if fixed { "!" } else { "" }))
             } else if let Some(n) = t.get("noun").and_then(Value::as_str) {
                 // `leaves`: what this noun becomes when it crumbles (FRAIL).
                 let mut out = match t.get("leaves") {
                     None => n.to_lowercase(),
                     Some(Value::String(l)) => format!("{}>{}", n.to_lowercase(), l.to_lowercase()),
-                    Some(_) => return Err("leaves must be a noun, e.g. leaves = \"WATER\"".into()),
+                    Some(v) => {
+                        return Err((
+                            "leaves",
+                            format!("expected a noun (leaves = \"WATER\"), found {}", super::read::found(v)),
+                        ))
+                    }
                 };
                 // `channel`: the circuit of a plate or gate, from the fixed palette.
                 match t.get("channel") {
@@ -318,15 +359,15 @@ pub(super) fn legend_value(v: &Value) -> Result<String, String> {
                         out = format!("{out}:{}", c.to_lowercase())
                     }
                     Some(_) => {
-                        return Err(format!("channel must be one of {}", super::super::board::CHANNELS.join(", ")))
+                        return Err(("channel", format!("must be one of {}", super::super::board::CHANNELS.join(", "))))
                     }
                 }
                 Ok(out)
             } else {
-                Err("an inline entry needs noun = … or word = …".into())
+                Err(("", "an inline entry needs noun = … or word = …".into()))
             }
         }
-        _ => Err("must be text or { noun = … } / { word = … }".into()),
+        v => Err(("", format!("expected text or {{ noun = … }} / {{ word = … }}, found {}", super::read::found(v)))),
     }
 }
 

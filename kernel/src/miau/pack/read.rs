@@ -72,15 +72,111 @@ pub(super) fn line(t: &Table, key: &str, path: &str, r: &mut Report, required: b
     s
 }
 
+/// What a TOML value is, in an author's words: the "found …" of a
+/// wrong-typed key's message.
+pub(super) fn found(v: &Value) -> &'static str {
+    match v {
+        Value::String(_) => "text",
+        Value::Integer(_) => "a whole number",
+        Value::Float(_) => "a decimal number",
+        Value::Boolean(_) => "true or false",
+        Value::Datetime(_) => "a date",
+        Value::Array(_) => "a list",
+        Value::Table(_) => "a table",
+    }
+}
+
+/// The error for a key of the wrong type: its path, what the format expects
+/// there and what the file holds (`levels[2].must_form: expected a list of
+/// sentences, found text`).
+pub(super) fn wrong(path: &str, expected: &str, v: &Value) -> Issue {
+    issue(path, format!("expected {expected}, found {}", found(v)))
+}
+
+/// `path.key` (or `key` at the top).
+fn at(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+/// A `true`/`false` key, false when absent; any other type is an error.
+pub(super) fn flag(t: &Table, key: &str, path: &str, r: &mut Report) -> bool {
+    match t.get(key) {
+        None => false,
+        Some(Value::Boolean(b)) => *b,
+        Some(v) => {
+            r.errors.push(wrong(&at(path, key), "true or false", v));
+            false
+        }
+    }
+}
+
+/// A whole-number key within `range`, `None` when absent; another type or a
+/// number out of range is an error that says what was expected (`expected`
+/// names the number, "a number of states").
+pub(super) fn whole(
+    t: &Table,
+    key: &str,
+    path: &str,
+    r: &mut Report,
+    range: std::ops::RangeInclusive<i64>,
+    expected: &str,
+) -> Option<i64> {
+    match t.get(key) {
+        None => None,
+        Some(Value::Integer(n)) if range.contains(n) => Some(*n),
+        Some(Value::Integer(n)) => {
+            let within = if *range.end() == i64::MAX {
+                format!("{} or more", range.start())
+            } else {
+                format!("from {} to {}", range.start(), range.end())
+            };
+            r.errors.push(issue(&at(path, key), format!("expected {expected}, {within}, found {n}")));
+            None
+        }
+        Some(v) => {
+            r.errors.push(wrong(&at(path, key), expected, v));
+            None
+        }
+    }
+}
+
+/// A list of text (`must_form`, `terrain`, a pair's `words`), empty when
+/// absent; a key that is not a list, or an item that is not text, is an
+/// error with its path (`list` and `item` say what each should be).
+pub(super) fn texts(t: &Table, key: &str, path: &str, r: &mut Report, list: &str, item: &str) -> Vec<String> {
+    match t.get(key) {
+        None => Vec::new(),
+        Some(Value::Array(a)) => a
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| match v {
+                Value::String(s) => Some(s.clone()),
+                v => {
+                    r.errors.push(wrong(&format!("{}[{i}]", at(path, key)), item, v));
+                    None
+                }
+            })
+            .collect(),
+        Some(v) => {
+            r.errors.push(wrong(&at(path, key), list, v));
+            Vec::new()
+        }
+    }
+}
+
 pub(super) fn string(t: &Table, key: &str, path: &str, r: &mut Report, required: bool) -> String {
     match t.get(key) {
         Some(Value::String(s)) => s.clone(),
-        Some(_) => {
-            r.errors.push(issue(&format!("{path}.{key}"), "must be text"));
+        Some(v) => {
+            r.errors.push(wrong(&at(path, key), "text", v));
             String::new()
         }
         None if required => {
-            r.errors.push(issue(&format!("{path}.{key}"), "is required"));
+            r.errors.push(issue(&at(path, key), "is required"));
             String::new()
         }
         None => String::new(),

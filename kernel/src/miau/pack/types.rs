@@ -35,6 +35,8 @@ pub struct Level {
     /// What the level teaches: its words (UPPERCASE, each on the board) and
     /// ideas (any other text), in the file's order.
     pub introduces: Vec<String>,
+    /// What it brings back from earlier levels, read as `introduces` is.
+    pub reuses: Vec<String>,
     /// The length of its shortest solution, as the author recorded it
     /// (`retrace miau check --proofs` fails when the solver disagrees).
     pub shortest: Option<u32>,
@@ -42,8 +44,12 @@ pub struct Level {
     pub must_form: Vec<String>,
     /// The solver's state budget for this level.
     pub solver_budget: Option<u64>,
-    /// BYPASS is intended here (an accepted fact, not a warning).
+    /// BYPASS (won without moving any word) is intended here (an accepted
+    /// fact, not a failure); it allows SAME-RULES too, which it implies.
     pub allow_bypass: bool,
+    /// SAME-RULES (won with no rule changing, though a word is moved) is
+    /// intended here: a word that is cargo, not a rule.
+    pub allow_same_rules: bool,
     /// HANDS-OFF is intended here.
     pub allow_hands_off: bool,
     /// The level as the engine plays it.

@@ -12,12 +12,14 @@ use crate::hashing::FrontierHasher;
 pub struct Analysis {
     /// The plain search's verdict.
     pub verdict: Verdict,
-    /// BYPASS, TRIVIAL, HANDS-OFF, WON-AT-START, WON-WHILE-OVERLAPPING.
+    /// BYPASS, SAME-RULES, TRIVIAL, HANDS-OFF, WON-AT-START, WON-WHILE-OVERLAPPING.
     pub flags: Vec<&'static str>,
 }
 
 /// Solves and flags: WON-AT-START (won with no move), TRIVIAL (fewer than 6
-/// moves), BYPASS (still winnable with no rule ever changing), HANDS-OFF (winnable
+/// moves), BYPASS (winnable without moving any word, the spec's definition),
+/// SAME-RULES (winnable with no rule ever changing, though a word may be
+/// shoved where it forms and breaks nothing: implied by BYPASS), HANDS-OFF (winnable
 /// without the player's pushes ever moving a word), WON-WHILE-OVERLAPPING (the
 /// winning move formed a rule while a YOU already shared its cell with the new
 /// WIN thing).
@@ -43,12 +45,20 @@ pub fn analyze_watched(
                 flags.push("TRIVIAL");
             }
             // BYPASS: the game's own movement (every YOU moves at once, a word
-            // in the way is pushed), with every state whose rules differ from
-            // the start's pruned. Freezing the words instead let one YOU stand
-            // still against a word while another moved, which the game cannot do.
-            let same = Options { same_rules: true, ..opts.clone() };
-            if matches!(solve_watched(setup, &same, hasher, watch)?, Verdict::Solved { .. }) {
+            // in the way is pushed), with every state where a word moved or
+            // went pruned. Freezing the words instead (as STOP) let one YOU
+            // stand still against a word while another moved, which the game
+            // cannot do. SAME-RULES prunes only states whose rules differ
+            // from the start's; no word moving keeps every rule, so a BYPASS
+            // needs no second search.
+            let still = Options { words_still: true, ..opts.clone() };
+            let bypass = matches!(solve_watched(setup, &still, hasher, watch)?, Verdict::Solved { .. });
+            if bypass {
                 flags.push("BYPASS");
+            }
+            let same = Options { same_rules: true, ..opts.clone() };
+            if bypass || matches!(solve_watched(setup, &same, hasher, watch)?, Verdict::Solved { .. }) {
+                flags.push("SAME-RULES");
             }
             let hands_off = Options { hands_off: true, ..opts.clone() };
             if matches!(solve_watched(setup, &hands_off, hasher, watch)?, Verdict::Solved { .. }) {

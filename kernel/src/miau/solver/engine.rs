@@ -89,6 +89,15 @@ pub(super) fn word_count(s: &State) -> usize {
     s.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).count()
 }
 
+/// Every word's id and cell, sorted by id (a state's things keep no order
+/// that a comparison could rely on).
+fn words_at(s: &State) -> Vec<(Name, i32, i32)> {
+    let mut w: Vec<(Name, i32, i32)> =
+        s.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| (t.id, t.x, t.y)).collect();
+    w.sort();
+    w
+}
+
 /// The constraints a search keeps, read once: rules that may never be
 /// active, rules a solution must form (a bit each in the key's last byte),
 /// the start's rules when no rule may change, and the words at the start.
@@ -99,6 +108,8 @@ pub(super) struct Rules {
     /// Every required rule's bit.
     pub(super) all_formed: u8,
     pub(super) words_at_start: usize,
+    /// Each word's id and cell at the start, when no word may move.
+    pub(super) still: Option<Vec<(Name, i32, i32)>>,
 }
 
 impl Rules {
@@ -113,7 +124,13 @@ impl Rules {
         }
         let all_formed = if require.is_empty() { 0 } else { u8::MAX >> (8 - require.len()) };
         let same = opts.same_rules.then(|| start.rules.texts());
-        Ok(Rules { forbid, require, same, all_formed, words_at_start: word_count(start) })
+        let still = opts.words_still.then(|| words_at(start));
+        Ok(Rules { forbid, require, same, all_formed, words_at_start: word_count(start), still })
+    }
+
+    /// Whether a word has moved or gone since the start, where none may.
+    pub(super) fn words_moved(&self, s: &State) -> bool {
+        self.still.as_ref().is_some_and(|w| *w != words_at(s))
     }
 
     /// `before` with the bits of the required rules in force in `s`.
@@ -179,7 +196,8 @@ impl Engine for Compact<'_> {
                 let keep = taken
                     && !self.banned()
                     && (!opts.no_word_loss || self.words() >= x.rules.words_at_start)
-                    && (!opts.hands_off || !pushed);
+                    && (!opts.hands_off || !pushed)
+                    && (!opts.words_still || self.words_unmoved());
                 if keep {
                     // A child that is its parent (waiting often changes
                     // nothing) is visited already: a wait's is compared
@@ -231,6 +249,9 @@ impl Engine for General {
                     continue;
                 }
                 if opts.no_word_loss && word_count(&t) < x.rules.words_at_start {
+                    continue;
+                }
+                if x.rules.words_moved(&t) {
                     continue;
                 }
                 if pushed {

@@ -115,10 +115,14 @@ pub struct Options {
     pub no_word_loss: bool,
     /// The player's pushes may never move a word.
     pub hands_off: bool,
-    /// No rule may ever differ from the start's (the BYPASS search: won with no
-    /// rule changing, under the game's own movement, so a word may still be
-    /// shoved as long as no sentence forms or breaks).
+    /// No rule may ever differ from the start's (the SAME-RULES search: won
+    /// with no rule changing, under the game's own movement, so a word may
+    /// still be shoved as long as no sentence forms or breaks).
     pub same_rules: bool,
+    /// No word may ever move or go (the BYPASS search, the spec's
+    /// definition: won without moving any word, under the game's own
+    /// movement: a state where a push or an automaton moved one is pruned).
+    pub words_still: bool,
     /// Threads expanding each layer (0 or 1: one). Every count gives the same answer.
     pub threads: u32,
     /// Parents expanded at once (0: [`default_batch`]). Every size gives the same answer.

@@ -21,6 +21,8 @@ pub struct Draft {
     pub must_form: String,
     /// BYPASS is intended.
     pub allow_bypass: bool,
+    /// SAME-RULES is intended.
+    pub allow_same_rules: bool,
     /// HANDS-OFF is intended.
     pub allow_hands_off: bool,
     /// Columns.
@@ -48,6 +50,7 @@ impl Draft {
             category: "required".into(),
             must_form: String::new(),
             allow_bypass: false,
+            allow_same_rules: false,
             allow_hands_off: false,
             w: 7,
             h: 5,
@@ -108,6 +111,7 @@ impl Draft {
             category: l.category.clone(),
             must_form: l.must_form.join("\n"),
             allow_bypass: l.allow_bypass,
+            allow_same_rules: l.allow_same_rules,
             allow_hands_off: l.allow_hands_off,
             w,
             h,
@@ -213,6 +217,9 @@ impl Draft {
         }
         if self.allow_bypass {
             out += "allow_bypass = true\n";
+        }
+        if self.allow_same_rules {
+            out += "allow_same_rules = true\n";
         }
         if self.allow_hands_off {
             out += "allow_hands_off = true\n";

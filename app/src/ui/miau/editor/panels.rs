@@ -249,6 +249,7 @@ impl EditorView {
             }
         });
         edited |= ui.checkbox(&mut self.draft.allow_bypass, tr(lang, "BYPASS allowed")).changed();
+        edited |= ui.checkbox(&mut self.draft.allow_same_rules, tr(lang, "SAME-RULES allowed")).changed();
         edited |= ui.checkbox(&mut self.draft.allow_hands_off, tr(lang, "HANDS-OFF allowed")).changed();
         if edited {
             // Typing is one edit per change; undo goes back a keystroke at a time.
