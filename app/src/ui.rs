@@ -432,7 +432,7 @@ impl RetraceApp {
     fn keys(&mut self, ctx: &egui::Context) {
         // Esc backs out one level: an open menu or popup first (egui closes
         // it), and only then the screen.
-        let popup_open = egui::Popup::is_any_open(ctx);
+        let popup_open = egui::Popup::is_any_open(ctx) || modal_open(ctx);
         if ctx.input(|i| i.key_pressed(egui::Key::Escape)) && !popup_open {
             // Esc first stops Explodorama's auto-move walk or autopilot; else
             // the run's screen backs out one step itself (a pick, its cursor,
@@ -739,12 +739,41 @@ pub fn pressed_once(i: &egui::InputState, key: egui::Key) -> bool {
     i.events.iter().any(|e| matches!(e, egui::Event::Key { key: k, pressed: true, repeat: false, .. } if *k == key))
 }
 
-/// A yes-or-no question (already in the window's language) in a small window
-/// ("Are you sure?"): `Some(true)` on Yes, `Some(false)` on Cancel, `None`
-/// while it waits.
+/// Whether a dialog ([`dialog`], or another of egui's modals) was open last
+/// frame: the screen behind it takes no keys meanwhile, and Esc is the
+/// dialog's (issue 40: keys played turns behind an open dialog).
+pub fn modal_open(ctx: &egui::Context) -> bool {
+    ctx.memory(|m| m.top_modal_layer().is_some())
+}
+
+/// A dialog: centred in the window, over a dimmed backdrop that takes every
+/// click and drag behind it (egui's `Modal`), with `title` as its heading
+/// and `frame` (a window's by default) round it. Returns what `add` returns
+/// and whether Esc or a click beside it asked to close it; each caller says
+/// what closing means, or ignores it where a choice must be made. Dialogs
+/// go one at a time: a screen shows the one that matters now, not a stack.
+pub fn dialog<T>(
+    ctx: &egui::Context,
+    id: &str,
+    title: &str,
+    frame: Option<egui::Frame>,
+    add: impl FnOnce(&mut egui::Ui) -> T,
+) -> (T, bool) {
+    let frame = frame.unwrap_or_else(|| egui::Frame::window(&ctx.global_style()));
+    let r = egui::Modal::new(egui::Id::unique(("dialog", id))).frame(frame).show(ctx, |ui| {
+        ui.heading(title);
+        add(ui)
+    });
+    let close = r.should_close();
+    (r.inner, close)
+}
+
+/// A yes-or-no question (already in the window's language) in a dialog
+/// ("Are you sure?"): `Some(true)` on Yes, `Some(false)` on Cancel (or Esc,
+/// or a click beside it), `None` while it waits.
 pub fn ask(ctx: &egui::Context, lang: Lang, question: &str) -> Option<bool> {
     let mut answer = None;
-    egui::Window::new(tr(lang, "Are you sure?")).collapsible(false).show(ctx, |ui| {
+    let ((), close) = dialog(ctx, "ask", tr(lang, "Are you sure?"), None, |ui| {
         ui.label(question);
         ui.horizontal(|ui| {
             if ui.button(tr(lang, "Yes")).clicked() {
@@ -755,6 +784,9 @@ pub fn ask(ctx: &egui::Context, lang: Lang, question: &str) -> Option<bool> {
             }
         });
     });
+    if close && answer.is_none() {
+        answer = Some(false);
+    }
     answer
 }
 

@@ -21,19 +21,27 @@ fn explodorama_plays_by_buttons_and_keys_and_the_rainbow_gem_offers_its_cards() 
     h.get_by_label("Right").click();
     h.run();
     assert!(h.query_by_label("Slide").is_some(), "the rainbow gem's cards are offered");
-    // Select, then Choose (issue 26).
-    h.get_by_label("Slide").click();
-    h.run();
+    // Select, then Choose (issue 26). The dialog lists every card in a
+    // scroll area, Slide below its fold: the arrows select, as the pad does.
+    let at = match explodo(&mut h).session.state().run.dialogs.last() {
+        Some(retrace_kernel::explodo::Dialog::Gem { cards, .. }) => cards
+            .iter()
+            .position(|c| {
+                *c == retrace_kernel::explodo::items::Offer::Power(retrace_kernel::explodo::items::Power::Slide)
+            })
+            .expect("Slide is offered"),
+        other => panic!("the gem's cards, not {other:?}"),
+    };
+    for _ in 0..at {
+        h.key_press(egui::Key::ArrowDown);
+        h.run();
+    }
+    assert_eq!(explodo(&mut h).dialogs.selected, at);
     assert!(explodo(&mut h).session.state().run.dialogs.len() == 1, "selecting takes nothing yet");
     h.get_by_label("Choose").click();
     h.run();
     let st = explodo(&mut h).session.state().clone();
     assert!(st.has(retrace_kernel::explodo::items::Power::Slide) && st.run.dialogs.is_empty());
-    // A refused action says why and costs nothing.
-    h.get_by_label("Up").click();
-    h.run();
-    assert_eq!(explodo(&mut h).session.state().run.turn, st.run.turn);
-    assert!(h.query_by_label_contains("a wall is in the way").is_some());
     // The first Slide is explained in a window that holds the keys (issue
     // 40): Space waits for it; Enter says "Got it".
     assert!(explodo(&mut h).dialogs.explain.is_some(), "the first Slide is explained");
@@ -43,6 +51,12 @@ fn explodorama_plays_by_buttons_and_keys_and_the_rainbow_gem_offers_its_cards() 
     h.key_press(egui::Key::Enter);
     h.run();
     assert!(explodo(&mut h).dialogs.explain.is_none());
+    assert_eq!(explodo(&mut h).session.state().run.turn, st.run.turn, "Enter only answered it");
+    // A refused action says why and costs nothing.
+    h.get_by_label("Up").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.state().run.turn, st.run.turn);
+    assert!(h.query_by_label_contains("a wall is in the way").is_some());
     // Keys: Space waits; the run is saved after every action.
     h.key_press(egui::Key::Space);
     h.run();

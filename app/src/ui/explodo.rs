@@ -441,7 +441,7 @@ impl ExplodoView {
         }
         // A window over the board holds the keys while it is open: nothing
         // plays behind it (its own keys answer it).
-        if !self.piloting() && !self.holds_keys() {
+        if !self.piloting() && !self.holds_keys() && !crate::ui::modal_open(ui.ctx()) {
             self.keys(ui, store);
         }
         self.pad_presses(ui, store);
@@ -456,7 +456,9 @@ impl ExplodoView {
         ui.horizontal_top(|ui| {
             self.board(ui, store);
             ui.vertical(|ui| {
-                for line in self.log.iter().filter_map(|e| describe(e, lang)) {
+                // A lost life and the run's end are the dialogs' to say, once.
+                let said = |e: &&Event| !matches!(e, Event::LifeLost(_) | Event::RunOver(_));
+                for line in self.log.iter().filter(said).filter_map(|e| describe(e, lang)) {
                     ui.label(line);
                 }
             });
@@ -471,60 +473,66 @@ impl ExplodoView {
             request = Some(r);
         }
         let st = self.session.state();
-        if st.run.phase != RunPhase::Playing {
+        let mut show_scores = false;
+        if st.run.phase != RunPhase::Playing && !self.dialogs.show_scores {
             // A Developer run's victory is marked red, as its achievements are (the spec).
             let mut frame = egui::Frame::window(&ui.ctx().global_style());
             if st.run.phase == RunPhase::Won && st.run.setup.developer {
                 frame = frame.stroke(egui::Stroke::new(3.0, DEVELOPER_RED));
             }
-            egui::Window::new(if st.run.phase == RunPhase::Won { tr(lang, "Victory") } else { tr(lang, "Game over") })
-                .frame(frame)
-                .collapsible(false)
-                .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
-                .show(ui.ctx(), |ui| {
-                    let st = self.session.state();
-                    ui.label(match st.run.phase {
-                        RunPhase::Won => crate::ui::text::say(
+            let title = if st.run.phase == RunPhase::Won { tr(lang, "Victory") } else { tr(lang, "Game over") };
+            // One dialog says it all: how the last life went (the last
+            // turns' clip), the run, and what next. The scores open over it.
+            crate::ui::dialog(ui.ctx(), "explodo-over", title, Some(frame), |ui| {
+                let st = self.session.state();
+                match st.run.phase {
+                    RunPhase::Won => {
+                        ui.label(crate::ui::text::say(
                             lang,
                             &retrace_kernel::say!(
                                 "All 20 levels cleared in {0} turns, {1} lives lost.",
                                 st.run.total_turns,
                                 st.run.lives_lost
                             ),
-                        ),
-                        _ => st.run.last_death.as_ref().map(|d| death_line(d, lang)).unwrap_or_default(),
-                    });
-                    if st.run.phase == RunPhase::Won && st.run.setup.developer {
-                        ui.colored_label(DEVELOPER_RED, tr(lang, "Developer mode: this win counts, marked in red"));
+                        ));
                     }
-                    ui.label(crate::ui::text::say(
-                        lang,
-                        &retrace_kernel::say!(
-                            "Seed {0} · {1} coins · {2} kills",
-                            st.run.seed,
-                            st.player.coins,
-                            st.run.kills
-                        ),
-                    ));
-                    if let Some(p) = self.place {
-                        ui.label(crate::ui::text::say(lang, &retrace_kernel::say!("Place {0} on the score board.", p)));
+                    _ if self.dialogs.death.is_some() => self.last_turns(ui, lang),
+                    _ => {
+                        ui.label(st.run.last_death.as_ref().map(|d| death_line(d, lang)).unwrap_or_default());
                     }
-                    ui.horizontal(|ui| {
-                        if ui.button(tr(lang, "Same dungeon")).clicked() {
-                            request = Some(ExplodoRequest::NewRun(st.run.setup, st.run.seed));
-                        }
-                        if ui.button(tr(lang, "New dungeon")).clicked() {
-                            request = Some(ExplodoRequest::NewRun(st.run.setup, crate::random_seed()));
-                        }
-                        if ui.button(tr(lang, "Scores")).clicked() {
-                            self.dialogs.show_scores = true;
-                        }
-                        if ui.button(tr(lang, "Menu")).clicked() {
-                            request = Some(ExplodoRequest::Menu);
-                        }
-                    });
+                }
+                if st.run.phase == RunPhase::Won && st.run.setup.developer {
+                    ui.colored_label(DEVELOPER_RED, tr(lang, "Developer mode: this win counts, marked in red"));
+                }
+                ui.label(crate::ui::text::say(
+                    lang,
+                    &retrace_kernel::say!(
+                        "Seed {0} · {1} coins · {2} kills",
+                        st.run.seed,
+                        st.player.coins,
+                        st.run.kills
+                    ),
+                ));
+                if let Some(p) = self.place {
+                    ui.label(crate::ui::text::say(lang, &retrace_kernel::say!("Place {0} on the score board.", p)));
+                }
+                ui.horizontal(|ui| {
+                    if ui.button(tr(lang, "Same dungeon")).clicked() {
+                        request = Some(ExplodoRequest::NewRun(st.run.setup, st.run.seed));
+                    }
+                    if ui.button(tr(lang, "New dungeon")).clicked() {
+                        request = Some(ExplodoRequest::NewRun(st.run.setup, crate::random_seed()));
+                    }
+                    if ui.button(tr(lang, "Scores")).clicked() {
+                        show_scores = true;
+                    }
+                    if ui.button(tr(lang, "Menu")).clicked() {
+                        request = Some(ExplodoRequest::Menu);
+                    }
                 });
+            });
         }
+        self.dialogs.show_scores |= show_scores;
         if self.dialogs.show_scores {
             scores_window(ui.ctx(), store, &mut self.dialogs.show_scores, lang);
         }

@@ -362,8 +362,9 @@ impl MiauView {
                 }
             }
         });
-        // While a solution is shown, the game waits (its keys too).
-        if self.showing.is_none() {
+        // While a solution is shown, or a dialog (the new-word card) is
+        // open, the game waits (its keys too).
+        if self.showing.is_none() && self.card.is_none() && !crate::ui::modal_open(ui.ctx()) {
             for command in pressed {
                 self.run(command, store, lang);
             }

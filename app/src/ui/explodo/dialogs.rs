@@ -12,31 +12,29 @@ pub(super) fn swap_dialog(
     (new, uses): (Charge, u32),
 ) -> Option<Action> {
     let mut answer = None;
-    egui::Window::new(tr(lang, "A new charge"))
-        .collapsible(false)
-        .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
-        .show(ctx, |ui| {
-            let (o, n) = (charge_name(old, lang), charge_name(new, lang));
-            ui.label(crate::ui::text::say(
-                lang,
-                &retrace_kernel::say!("You carry {0} ×{1} and found {2} ×{3}.", o, left, n, uses),
-            ));
-            ui.horizontal(|ui| {
-                let (keep, take) = (new.sell_value(uses), old.sell_value(left));
-                let keep = crate::ui::text::say(lang, &retrace_kernel::say!("Keep {0} (+{1} coins)", o, keep));
-                if ui.button(keep).clicked() {
-                    answer = Some(Action::KeepCharge);
-                }
-                let take = crate::ui::text::say(lang, &retrace_kernel::say!("Take {0} (+{1} coins)", n, take));
-                if ui.button(take).clicked() {
-                    answer = Some(Action::TakeCharge);
-                }
-                let freeze = crate::ui::text::say(lang, &retrace_kernel::say!("Use Freeze, then take {0}", n));
-                if old == Charge::Freeze && ui.button(freeze).clicked() {
-                    answer = Some(Action::FreezeFirst);
-                }
-            });
+    // A choice must be made: Esc and a click beside it do nothing.
+    crate::ui::dialog(ctx, "explodo-swap", tr(lang, "A new charge"), None, |ui| {
+        let (o, n) = (charge_name(old, lang), charge_name(new, lang));
+        ui.label(crate::ui::text::say(
+            lang,
+            &retrace_kernel::say!("You carry {0} ×{1} and found {2} ×{3}.", o, left, n, uses),
+        ));
+        ui.horizontal(|ui| {
+            let (keep, take) = (new.sell_value(uses), old.sell_value(left));
+            let keep = crate::ui::text::say(lang, &retrace_kernel::say!("Keep {0} (+{1} coins)", o, keep));
+            if ui.button(keep).clicked() {
+                answer = Some(Action::KeepCharge);
+            }
+            let take = crate::ui::text::say(lang, &retrace_kernel::say!("Take {0} (+{1} coins)", n, take));
+            if ui.button(take).clicked() {
+                answer = Some(Action::TakeCharge);
+            }
+            let freeze = crate::ui::text::say(lang, &retrace_kernel::say!("Use Freeze, then take {0}", n));
+            if old == Charge::Freeze && ui.button(freeze).clicked() {
+                answer = Some(Action::FreezeFirst);
+            }
         });
+    });
     answer
 }
 
@@ -126,59 +124,60 @@ impl ExplodoView {
     /// and its line.
     pub(super) fn explain_window(&mut self, ui: &mut egui::Ui, lang: Lang) {
         let Some(o) = self.dialogs.explain else { return };
-        let name = offer_name(o, lang);
-        egui::Window::new(format!("{}: {name}", tr(lang, "New")))
-            .collapsible(false)
-            .anchor(egui::Align2::CENTER_BOTTOM, Vec2::new(0.0, -16.0))
-            .show(ui.ctx(), |ui| {
-                ui.set_max_width(CLIP_WIDTH);
-                self.offer_clip(ui, o, CLIP_WIDTH, lang);
-                let enter = ui.input(|i| crate::ui::pressed_once(i, egui::Key::Enter));
-                if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "Got it"))
-                    .clicked()
-                    || enter
-                {
-                    self.dialogs.explain = None;
-                }
-            });
+        let title = format!("{}: {}", tr(lang, "New"), offer_name(o, lang));
+        let ((), close) = crate::ui::dialog(ui.ctx(), "explodo-explain", &title, None, |ui| {
+            ui.set_max_width(CLIP_WIDTH);
+            self.offer_clip(ui, o, CLIP_WIDTH, lang);
+            let enter = ui.input(|i| crate::ui::pressed_once(i, egui::Key::Enter));
+            if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "Got it"))
+                .clicked()
+                || enter
+            {
+                self.dialogs.explain = None;
+            }
+        });
+        // Esc or a click beside it is Got it too: it only explains.
+        if close {
+            self.dialogs.explain = None;
+        }
     }
 
-    /// The life-lost (or game-over) banner: how it happened, and the turns
-    /// before it again, round and round, three boards a second, until dismissed.
+    /// The life-lost banner: how it happened, and the turns before it again,
+    /// round and round, three boards a second, until dismissed (Continue,
+    /// Enter, Esc or a click beside it). At game over the game-over dialog
+    /// shows the same, once ([`ExplodoView::last_turns`]).
     pub(super) fn death_banner(&mut self, ui: &mut egui::Ui, lang: Lang) {
-        let Some((text, frames)) = &self.dialogs.death else { return };
-        let mut dismissed = false;
+        if self.dialogs.death.is_none() || self.session.state().run.phase != RunPhase::Playing {
+            return;
+        }
         let pad = self.pointer.pad_in_use;
-        let over = self.session.state().run.phase == RunPhase::Over;
-        egui::Window::new(if over { tr(lang, "The last turns") } else { tr(lang, "A life lost") })
-            .collapsible(false)
-            .anchor(egui::Align2::LEFT_BOTTOM, Vec2::new(12.0, -12.0))
-            .show(ui.ctx(), |ui| {
-                ui.label(death_line(text, lang));
-                if let Some(last) = frames.last() {
-                    let n = frames.len();
-                    // A pause on the last board before it starts again.
-                    let k = ((ui.input(|i| i.time) * 3.0) as usize) % (n + 3);
-                    let s = &frames[k.min(n - 1)];
-                    let cell = (260.0 / last.board.layout.w as f32).min(200.0 / last.board.layout.h as f32);
-                    let (r, _) = ui.allocate_exact_size(
-                        Vec2::new(cell * last.board.layout.w as f32, cell * last.board.layout.h as f32),
-                        Sense::hover(),
-                    );
-                    paint(&ui.painter_at(r), r, s);
-                    ui.label(RichText::new(format!("{} {}/{n}", tr(lang, "Turn"), k.min(n - 1) + 1)).small());
-                    ui.ctx().request_repaint_after(std::time::Duration::from_millis(150));
-                }
-                let enter = ui.input(|i| crate::ui::pressed_once(i, egui::Key::Enter));
-                if !over
-                    && (pad_button(ui, pad.then_some(crate::pad::Button::South), tr(lang, "Continue")).clicked()
-                        || enter)
-                {
-                    dismissed = true;
-                }
-            });
-        if dismissed {
+        let (dismissed, close) = crate::ui::dialog(ui.ctx(), "explodo-death", tr(lang, "A life lost"), None, |ui| {
+            self.last_turns(ui, lang);
+            let enter = ui.input(|i| crate::ui::pressed_once(i, egui::Key::Enter));
+            pad_button(ui, pad.then_some(crate::pad::Button::South), tr(lang, "Continue")).clicked() || enter
+        });
+        if dismissed || close {
             self.dialogs.death = None;
+        }
+    }
+
+    /// How the last life was lost, and the turns before it, round and round.
+    pub(super) fn last_turns(&self, ui: &mut egui::Ui, lang: Lang) {
+        let Some((text, frames)) = &self.dialogs.death else { return };
+        ui.label(death_line(text, lang));
+        if let Some(last) = frames.last() {
+            let n = frames.len();
+            // A pause on the last board before it starts again.
+            let k = ((ui.input(|i| i.time) * 3.0) as usize) % (n + 3);
+            let s = &frames[k.min(n - 1)];
+            let cell = (260.0 / last.board.layout.w as f32).min(200.0 / last.board.layout.h as f32);
+            let (r, _) = ui.allocate_exact_size(
+                Vec2::new(cell * last.board.layout.w as f32, cell * last.board.layout.h as f32),
+                Sense::hover(),
+            );
+            paint(&ui.painter_at(r), r, s);
+            ui.label(RichText::new(format!("{} {}/{n}", tr(lang, "Turn"), k.min(n - 1) + 1)).small());
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(150));
         }
     }
 
@@ -201,98 +200,89 @@ impl ExplodoView {
         }
         self.dialogs.selected = dialog_keys(ui, self.dialogs.selected, items.len(), on_shelf);
         let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
-        egui::Window::new(tr(lang, "The shop"))
-            .collapsible(false)
-            .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
-            .show(ui.ctx(), |ui| {
-                ui.set_max_width(CLIP_WIDTH);
-                if let Some(Some(o)) = items.get(self.dialogs.selected) {
-                    self.offer_clip(ui, *o, CLIP_WIDTH, lang);
-                }
-                ui.label(crate::ui::text::say(
-                    lang,
-                    &retrace_kernel::say!("{0} coins. Shopping takes no turns.", s.player.coins),
-                ));
-                for (i, o) in items.iter().enumerate() {
-                    if let Some(o) = o {
-                        let text = crate::ui::text::say(
-                            lang,
-                            &retrace_kernel::say!("{0} · {1} coins", card_text(s, *o, lang), o.price()),
-                        );
-                        if ui.selectable_label(self.dialogs.selected == i, text).clicked() {
-                            self.dialogs.selected = i;
-                        }
+        // Leaving is Next level, a button: Esc and a click beside it do nothing.
+        crate::ui::dialog(ui.ctx(), "explodo-shop", tr(lang, "The shop"), None, |ui| {
+            ui.set_max_width(CLIP_WIDTH);
+            if let Some(Some(o)) = items.get(self.dialogs.selected) {
+                self.offer_clip(ui, *o, CLIP_WIDTH, lang);
+            }
+            ui.label(crate::ui::text::say(
+                lang,
+                &retrace_kernel::say!("{0} coins. Shopping takes no turns.", s.player.coins),
+            ));
+            for (i, o) in items.iter().enumerate() {
+                if let Some(o) = o {
+                    let text = crate::ui::text::say(
+                        lang,
+                        &retrace_kernel::say!("{0} · {1} coins", card_text(s, *o, lang), o.price()),
+                    );
+                    if ui.selectable_label(self.dialogs.selected == i, text).clicked() {
+                        self.dialogs.selected = i;
                     }
                 }
-                // Buy the selected item (Enter), or say how many coins it lacks.
-                if let Some(Some(o)) = items.get(self.dialogs.selected) {
-                    let short = o.price().saturating_sub(s.player.coins);
-                    if short == 0 {
-                        let buy = crate::ui::text::say(lang, &retrace_kernel::say!("Buy ({0} coins)", o.price()));
-                        if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), buy).clicked()
-                            || enter
-                        {
-                            answer = Some(Action::Buy(self.dialogs.selected as u8));
-                        }
-                    } else {
-                        ui.add_enabled(false, egui::Button::new(tr(lang, "Buy")));
-                        ui.colored_label(
-                            Color32::from_rgb(230, 120, 90),
-                            crate::ui::text::say(lang, &retrace_kernel::say!("Too dear: {0} more coins needed", short)),
-                        );
-                    }
-                }
-                ui.horizontal(|ui| {
-                    let n = restocks + 1;
-                    let restock = if n == 1 {
-                        crate::ui::text::say(lang, &retrace_kernel::say!("Restock (1 coin)"))
-                    } else {
-                        crate::ui::text::say(lang, &retrace_kernel::say!("Restock ({0} coins)", n))
-                    };
-                    if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::North), restock).clicked() {
-                        answer = Some(Action::Restock);
-                    }
-                    if pad_button(
-                        ui,
-                        self.pointer.pad_in_use.then_some(crate::pad::Button::West),
-                        tr(lang, "Next level"),
-                    )
-                    .clicked()
+            }
+            // Buy the selected item (Enter), or say how many coins it lacks.
+            if let Some(Some(o)) = items.get(self.dialogs.selected) {
+                let short = o.price().saturating_sub(s.player.coins);
+                if short == 0 {
+                    let buy = crate::ui::text::say(lang, &retrace_kernel::say!("Buy ({0} coins)", o.price()));
+                    if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), buy).clicked()
+                        || enter
                     {
-                        answer = Some(Action::LeaveShop);
+                        answer = Some(Action::Buy(self.dialogs.selected as u8));
                     }
-                });
+                } else {
+                    ui.add_enabled(false, egui::Button::new(tr(lang, "Buy")));
+                    ui.colored_label(
+                        Color32::from_rgb(230, 120, 90),
+                        crate::ui::text::say(lang, &retrace_kernel::say!("Too dear: {0} more coins needed", short)),
+                    );
+                }
+            }
+            ui.horizontal(|ui| {
+                let n = restocks + 1;
+                let restock = if n == 1 {
+                    crate::ui::text::say(lang, &retrace_kernel::say!("Restock (1 coin)"))
+                } else {
+                    crate::ui::text::say(lang, &retrace_kernel::say!("Restock ({0} coins)", n))
+                };
+                if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::North), restock).clicked() {
+                    answer = Some(Action::Restock);
+                }
+                if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::West), tr(lang, "Next level"))
+                    .clicked()
+                {
+                    answer = Some(Action::LeaveShop);
+                }
             });
+        });
         answer
     }
 
     pub(super) fn dialogs(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         // The level-cleared banner comes before the shop.
         if let Some((level, turns, par, coins)) = self.dialogs.cleared {
-            egui::Window::new(tr(lang, "Level cleared"))
-                .collapsible(false)
-                .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
-                .show(ui.ctx(), |ui| {
-                    ui.label(crate::ui::text::say(
-                        lang,
-                        &retrace_kernel::say!(
-                            "Level {0} cleared in {1} turns (par {2}): +{3} coins.",
-                            level,
-                            turns,
-                            par,
-                            coins
-                        ),
-                    ));
-                    if pad_button(
-                        ui,
-                        self.pointer.pad_in_use.then_some(crate::pad::Button::South),
-                        tr(lang, "To the shop"),
-                    )
+            let ((), close) = crate::ui::dialog(ui.ctx(), "explodo-cleared", tr(lang, "Level cleared"), None, |ui| {
+                ui.label(crate::ui::text::say(
+                    lang,
+                    &retrace_kernel::say!(
+                        "Level {0} cleared in {1} turns (par {2}): +{3} coins.",
+                        level,
+                        turns,
+                        par,
+                        coins
+                    ),
+                ));
+                if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "To the shop"))
                     .clicked()
-                    {
-                        self.dialogs.cleared = None;
-                    }
-                });
+                    || ui.input(|i| crate::ui::pressed_once(i, egui::Key::Enter))
+                {
+                    self.dialogs.cleared = None;
+                }
+            });
+            if close {
+                self.dialogs.cleared = None;
+            }
             return;
         }
         let s = self.session.state().clone();
@@ -304,31 +294,26 @@ impl ExplodoView {
                 self.dialogs.selected = if self.dialogs.selected < cards.len() { self.dialogs.selected } else { 0 };
                 self.dialogs.selected = dialog_keys(ui, self.dialogs.selected, cards.len(), |_| true);
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
-                egui::Window::new(if *rainbow { tr(lang, "The rainbow gem") } else { tr(lang, "The gem") })
-                    .collapsible(false)
-                    .anchor(egui::Align2::RIGHT_TOP, Vec2::new(-12.0, 70.0))
-                    .show(ui.ctx(), |ui| {
-                        ui.set_max_width(CLIP_WIDTH);
-                        self.offer_clip(ui, cards[self.dialogs.selected], CLIP_WIDTH, lang);
-                        ui.label(crate::ui::text::tr(lang, "Choose one (it takes no turn):"));
-                        egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
-                            for (i, o) in cards.iter().enumerate() {
-                                if ui.selectable_label(self.dialogs.selected == i, card_text(&s, *o, lang)).clicked() {
-                                    self.dialogs.selected = i;
-                                }
+                let title = if *rainbow { tr(lang, "The rainbow gem") } else { tr(lang, "The gem") };
+                // A card must be chosen: Esc and a click beside it do nothing.
+                crate::ui::dialog(ui.ctx(), "explodo-gem", title, None, |ui| {
+                    ui.set_max_width(CLIP_WIDTH);
+                    self.offer_clip(ui, cards[self.dialogs.selected], CLIP_WIDTH, lang);
+                    ui.label(crate::ui::text::tr(lang, "Choose one (it takes no turn):"));
+                    egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
+                        for (i, o) in cards.iter().enumerate() {
+                            if ui.selectable_label(self.dialogs.selected == i, card_text(&s, *o, lang)).clicked() {
+                                self.dialogs.selected = i;
                             }
-                        });
-                        if pad_button(
-                            ui,
-                            self.pointer.pad_in_use.then_some(crate::pad::Button::South),
-                            tr(lang, "Choose"),
-                        )
-                        .clicked()
-                            || enter
-                        {
-                            answer = Some(Action::Choose(self.dialogs.selected as u8));
                         }
                     });
+                    if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "Choose"))
+                        .clicked()
+                        || enter
+                    {
+                        answer = Some(Action::Choose(self.dialogs.selected as u8));
+                    }
+                });
             }
             Dialog::Shop { items, restocks } => answer = self.shop(ui, &s, items, *restocks, lang),
             Dialog::Swap { new, uses } => {

@@ -11,10 +11,11 @@ pub(super) fn adapter_line() -> String {
     })
 }
 
-/// The high-score board in a window.
+/// The high-score board in a dialog (over the game-over one, which waits):
+/// Close, Esc or a click beside it closes it.
 pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: Lang) {
     let (board, problem) = crate::store::explodo::load_scores(&store.path(SCORES));
-    egui::Window::new(tr(lang, "High scores")).open(open).collapsible(false).show(ctx, |ui| {
+    let (closed, close) = crate::ui::dialog(ctx, "explodo-scores", tr(lang, "High scores"), None, |ui| {
         if let Some(p) = problem {
             ui.colored_label(Color32::from_rgb(230, 90, 70), p);
         }
@@ -56,7 +57,11 @@ pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: 
                 ui.end_row();
             }
         });
+        ui.button(tr(lang, "Close")).clicked()
     });
+    if closed || close {
+        *open = false;
+    }
 }
 
 impl ExplodoView {

@@ -133,49 +133,49 @@ impl Card {
         Card { word: word.to_string(), text, states }
     }
 
-    /// Shows the card; whether the player closed it ("Got it").
+    /// Shows the card, a dialog that holds the board's keys and clicks while
+    /// it is open; whether the player closed it ("Got it", Enter, Esc or a
+    /// click beside it).
     pub fn ui(&self, ctx: &egui::Context, lang: Lang, look: &Look) -> bool {
         let mut done = false;
-        let title = crate::ui::text::tr(lang, "New word");
-        egui::Window::new(format!("{title}: {}", self.word))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::RIGHT_BOTTOM, Vec2::new(-16.0, -16.0))
-            .show(ctx, |ui| {
-                ui.horizontal(|ui| {
-                    let (r, _) = ui.allocate_exact_size(Vec2::splat(40.0), egui::Sense::hover());
-                    ui.painter().rect_filled(r, 3.0, Color32::from_gray(15));
-                    let colour = match self.states.first() {
-                        Some(s) => paint::word_color(&word_of(&self.word), s, look),
-                        None => Color32::WHITE,
-                    };
-                    ui.painter().text(
-                        r.center(),
-                        egui::Align2::CENTER_CENTER,
-                        &self.word,
-                        egui::FontId::monospace((40.0 / self.word.len().max(3) as f32 * 1.5).min(14.0)),
-                        colour,
-                    );
-                    ui.label(RichText::new(&self.text));
-                });
-                if !self.states.is_empty() {
-                    // Two boards a second, a pause on the last, round and round.
-                    let n = self.states.len();
-                    let k = ((ui.input(|i| i.time) * 2.0) as usize) % (n + 2);
-                    let s = &self.states[k.min(n - 1)];
-                    let cell = 24.0;
-                    let (r, _) = ui.allocate_exact_size(
-                        Vec2::new(s.board.w as f32 * cell, s.board.h as f32 * cell),
-                        egui::Sense::hover(),
-                    );
-                    paint::paint(&ui.painter_at(r), r, s, look);
-                    ui.ctx().request_repaint_after(std::time::Duration::from_millis(250));
-                }
-                if ui.button(crate::ui::text::tr(lang, "Got it")).clicked() {
-                    done = true;
-                }
+        let title = format!("{}: {}", crate::ui::text::tr(lang, "New word"), self.word);
+        let ((), close) = crate::ui::dialog(ctx, "miau-word-card", &title, None, |ui| {
+            ui.horizontal(|ui| {
+                let (r, _) = ui.allocate_exact_size(Vec2::splat(40.0), egui::Sense::hover());
+                ui.painter().rect_filled(r, 3.0, Color32::from_gray(15));
+                let colour = match self.states.first() {
+                    Some(s) => paint::word_color(&word_of(&self.word), s, look),
+                    None => Color32::WHITE,
+                };
+                ui.painter().text(
+                    r.center(),
+                    egui::Align2::CENTER_CENTER,
+                    &self.word,
+                    egui::FontId::monospace((40.0 / self.word.len().max(3) as f32 * 1.5).min(14.0)),
+                    colour,
+                );
+                ui.label(RichText::new(&self.text));
             });
-        done
+            if !self.states.is_empty() {
+                // Two boards a second, a pause on the last, round and round.
+                let n = self.states.len();
+                let k = ((ui.input(|i| i.time) * 2.0) as usize) % (n + 2);
+                let s = &self.states[k.min(n - 1)];
+                let cell = 24.0;
+                let (r, _) = ui.allocate_exact_size(
+                    Vec2::new(s.board.w as f32 * cell, s.board.h as f32 * cell),
+                    egui::Sense::hover(),
+                );
+                paint::paint(&ui.painter_at(r), r, s, look);
+                ui.ctx().request_repaint_after(std::time::Duration::from_millis(250));
+            }
+            if ui.button(crate::ui::text::tr(lang, "Got it")).clicked()
+                || ui.input(|i| crate::ui::pressed_once(i, egui::Key::Enter))
+            {
+                done = true;
+            }
+        });
+        done || close
     }
 }
 
