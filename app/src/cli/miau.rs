@@ -454,12 +454,14 @@ fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Repo
                         ));
                     }
                 }
-                if a.flags.contains(&"BYPASS") && !l.allow_bypass {
+                let refused = |f: &str| a.flags.contains(&f) && !l.allows(f);
+                // A BYPASS not allowed is said once: it is a SAME-RULES too.
+                if refused("BYPASS") {
                     problems.push("BYPASS (set allow_bypass if intended)".into());
-                } else if a.flags.contains(&"SAME-RULES") && !l.allow_same_rules && !l.allow_bypass {
+                } else if refused("SAME-RULES") {
                     problems.push("SAME-RULES (set allow_same_rules if intended)".into());
                 }
-                if a.flags.contains(&"HANDS-OFF") && !l.allow_hands_off {
+                if refused("HANDS-OFF") {
                     problems.push("HANDS-OFF (set allow_hands_off if intended)".into());
                 }
                 let _ = writeln!(

@@ -65,13 +65,7 @@ pub fn findings(level: &pack::Level, go: &dyn Fn() -> bool) -> Option<Findings> 
     if !go() {
         return None;
     }
-    let allowed = |f: &&str| match *f {
-        "BYPASS" => level.allow_bypass,
-        // A BYPASS keeps every rule, so allowing one allows SAME-RULES too.
-        "SAME-RULES" => level.allow_same_rules || level.allow_bypass,
-        "HANDS-OFF" => level.allow_hands_off,
-        _ => false,
-    };
+    let allowed = |f: &&str| level.allows(f);
     let verified = matches!(a.verdict, Verdict::Solved { .. })
         && must_form.iter().all(|(_, proved, _)| *proved)
         && a.flags.iter().all(allowed);

@@ -4,7 +4,7 @@
 use super::super::board::{Board, Kind, Word, PROPS};
 use super::super::types::Setup;
 use super::extensions::{level_automata, level_lessons, level_pairs};
-use super::read::{flag, id_ok, issue, line, string, texts, unknown_keys, whole, wrong, Report};
+use super::read::{expected_found, flag, id_ok, issue, line, string, texts, unknown_keys, whole, wrong, Report};
 use super::types::{Level, COMFORT, MAX_OBJECTS};
 use toml::{Table, Value};
 
@@ -328,16 +328,14 @@ pub(super) fn legend_value(v: &Value) -> Result<String, (&'static str, String)> 
         Value::Table(t) => {
             for (key, expected) in [("word", "a word (\"IS\")"), ("noun", "a noun (\"rock\")")] {
                 if let Some(v) = t.get(key).filter(|v| !v.is_str()) {
-                    return Err((key, format!("expected {expected}, found {}", super::read::found(v))));
+                    return Err((key, expected_found(expected, v)));
                 }
             }
             if let Some(w) = t.get("word").and_then(Value::as_str) {
                 let fixed = match t.get("fixed") {
                     None => false,
                     Some(Value::Boolean(b)) => *b,
-                    Some(v) => {
-                        return Err(("fixed", format!("expected true or false, found {}", super::read::found(v))))
-                    }
+                    Some(v) => return Err(("fixed", expected_found("true or false", v))),
                 };
                 Ok(format!("{}{}", w.to_uppercase(), if fixed { "!" } else { "" }))
             } else if let Some(n) = t.get("noun").and_then(Value::as_str) {
@@ -345,12 +343,7 @@ pub(super) fn legend_value(v: &Value) -> Result<String, (&'static str, String)> 
                 let mut out = match t.get("leaves") {
                     None => n.to_lowercase(),
                     Some(Value::String(l)) => format!("{}>{}", n.to_lowercase(), l.to_lowercase()),
-                    Some(v) => {
-                        return Err((
-                            "leaves",
-                            format!("expected a noun (leaves = \"WATER\"), found {}", super::read::found(v)),
-                        ))
-                    }
+                    Some(v) => return Err(("leaves", expected_found("a noun (leaves = \"WATER\")", v))),
                 };
                 // `channel`: the circuit of a plate or gate, from the fixed palette.
                 match t.get("channel") {
@@ -367,7 +360,7 @@ pub(super) fn legend_value(v: &Value) -> Result<String, (&'static str, String)> 
                 Err(("", "an inline entry needs noun = … or word = …".into()))
             }
         }
-        v => Err(("", format!("expected text or {{ noun = … }} / {{ word = … }}, found {}", super::read::found(v)))),
+        v => Err(("", expected_found("text or { noun = … } / { word = … }", v))),
     }
 }
 

@@ -52,8 +52,7 @@ pub(super) fn id_ok(id: &str) -> bool {
 pub(super) fn unknown_keys(t: &Table, path: &str, known: &[&str], r: &mut Report) {
     for k in t.keys() {
         if !known.contains(&k.as_str()) {
-            r.warnings
-                .push(issue(&format!("{path}{}{k}", if path.is_empty() { "" } else { "." }), "unknown key, ignored"));
+            r.warnings.push(issue(&at(path, k), "unknown key, ignored"));
         }
     }
 }
@@ -90,7 +89,12 @@ pub(super) fn found(v: &Value) -> &'static str {
 /// there and what the file holds (`levels[2].must_form: expected a list of
 /// sentences, found text`).
 pub(super) fn wrong(path: &str, expected: &str, v: &Value) -> Issue {
-    issue(path, format!("expected {expected}, found {}", found(v)))
+    issue(path, expected_found(expected, v))
+}
+
+/// The sentence of [`wrong`] without its path: "expected …, found …".
+pub(super) fn expected_found(expected: &str, v: &Value) -> String {
+    format!("expected {expected}, found {}", found(v))
 }
 
 /// `path.key` (or `key` at the top).

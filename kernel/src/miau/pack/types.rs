@@ -56,6 +56,21 @@ pub struct Level {
     pub setup: Setup,
 }
 
+impl Level {
+    /// Whether the level allows a solver flag it is found to have: BYPASS
+    /// (`allow_bypass`), SAME-RULES (`allow_same_rules`, or `allow_bypass`:
+    /// a BYPASS keeps every rule, so it implies SAME-RULES) and HANDS-OFF
+    /// (`allow_hands_off`); any other flag is not the level's to allow.
+    pub fn allows(&self, flag: &str) -> bool {
+        match flag {
+            "BYPASS" => self.allow_bypass,
+            "SAME-RULES" => self.allow_same_rules || self.allow_bypass,
+            "HANDS-OFF" => self.allow_hands_off,
+            _ => false,
+        }
+    }
+}
+
 /// A loaded pack.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pack {
