@@ -43,7 +43,9 @@ pub use state::{
     crowding, par, spikes_up, Board, Bombs, Enemies, Player, Run, State, BARREL_FIRE, CEILING_TURNS, LEVELS,
     START_BLAST, START_BOMBS, START_FUSE, START_LIVES,
 };
-pub use types::{Action, Aim, Bomb, BombKind, Death, Dialog, Drop, Enemy, Event, Kind, RunPhase, Setup, Step, KINDS};
+pub use types::{
+    Action, Aim, Bomb, BombKind, Death, Dialog, Drop, Enemy, Event, Kind, Plan, RunPhase, Setup, Step, KINDS,
+};
 
 use crate::digest::Part;
 use crate::game::{Game, Outcome, Rejection};

@@ -22,9 +22,11 @@ impl State {
     /// goes on through crates). Nuke and Acid also burn every tile within 2
     /// steps, through crates and round corners.
     pub(super) fn blast(&self, b: &Bomb) -> (Vec<Pos>, Vec<Pos>) {
-        let mut out = vec![b.pos];
-        let mut hit = Vec::new();
         let reach = if b.kind == BombKind::Power { (self.board.layout.w + self.board.layout.h) as u32 } else { b.fire };
+        // Room for the bomb's tile and four full arms at once.
+        let mut out = Vec::with_capacity(1 + 4 * reach.min(64) as usize);
+        out.push(b.pos);
+        let mut hit = Vec::new();
         for d in DIRS {
             let mut p = b.pos;
             for _ in 0..reach {

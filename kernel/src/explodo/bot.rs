@@ -207,7 +207,7 @@ impl Bot {
         arsenal::launches(s, prey, digging, mine < s.player.max_bombs, skill == Skill::Careful, &mut out);
         if mine < s.player.max_bombs {
             // Only where the blast could reach an enemy or a crate.
-            let mut tiles = Vec::new();
+            let mut tiles = Vec::with_capacity(1 + 4 * s.player.blast.min(64) as usize);
             // Under the original's rule (the lab's `underfoot`) a bomb goes
             // on your own tile, whichever way you name.
             let ways: &[Dir] = if s.run.setup.underfoot { &[Dir::Up] } else { &DIRS };
@@ -376,7 +376,7 @@ impl Bot {
             let (landing, world, kicked) = if let Some(t) = simple {
                 (t, true, false)
             } else {
-                let mut next = s.clone();
+                let mut next = s.lookahead();
                 let Ok(world) = next.act(&a, &mut Vec::new()) else { continue };
                 legal.push(a);
                 if costs_a_life(s, &next) {
@@ -410,7 +410,7 @@ impl Bot {
                 if here.turns() > 1 && !here.safe_at(me, 1) {
                     continue;
                 }
-                let mut next = s.clone();
+                let mut next = s.lookahead();
                 if Explodo::apply(&mut next, &a).is_err() || costs_a_life(s, &next) {
                     continue;
                 }
@@ -439,6 +439,7 @@ impl Bot {
                     continue;
                 }
             }
+            // One search backward from the goal answers every candidate.
             let d = ground.timed(landing, 1, &goal);
             // Nearer the goal is better; a pause ranks below any step of
             // equal distance, and going back where it just came from below a
@@ -468,7 +469,7 @@ impl Bot {
             arsenal::rescues(s, nearer)
                 .into_iter()
                 .find(|a| {
-                    let mut next = s.clone();
+                    let mut next = s.lookahead();
                     Explodo::apply(&mut next, a).is_ok()
                         && !costs_a_life(s, &next)
                         && timeline(&next, horizon(&next)).escape(next.player.at)
@@ -549,7 +550,7 @@ fn keeps(s: &State, here: &Timeline, a: &Action, check: Option<Pos>, score: u64)
     if check.is_some() && quiet(s) && plain_landing(s, *a).is_some() {
         return true;
     }
-    let mut next = s.clone();
+    let mut next = s.lookahead();
     Explodo::apply(&mut next, a).is_ok() && !costs_a_life(s, &next)
 }
 

@@ -33,6 +33,8 @@ fn every_field_named(s: &State) {
         exit_after: _,
         fallen: _,
         shop_rng: _,
+        // Not encoded: only look-ahead copies, never played or saved, set it.
+        lookahead: _,
     } = run;
     let Player {
         at: _,

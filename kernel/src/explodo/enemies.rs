@@ -3,7 +3,7 @@
 
 use super::board::{Dir, Layout, Pos, Tile, BUSH, DIRS, OIL, SPIKES};
 use super::state::{crowding, State};
-use super::types::{Enemy, Kind, Step, KINDS};
+use super::types::{Enemy, Kind, Plan, Step, KINDS};
 use crate::rng::Rng;
 use std::collections::VecDeque;
 
@@ -50,15 +50,19 @@ impl State {
         })
     }
 
-    /// The first step of a shortest way from `from` to the quarry, for `kind`.
-    pub(super) fn toward_player(&self, kind: Kind, from: Pos) -> Option<Dir> {
+    /// The first step of a shortest way from `from` to the quarry, for `kind`
+    /// (`room`: the search's buffers, kept between the searches of a turn).
+    fn toward_player(&self, kind: Kind, from: Pos, room: &mut Room) -> Option<Dir> {
         let goal = self.quarry();
         // Tiles seen, as a bitmap of the board (the search runs for every
         // chaser every turn, and in every copy the bots and auto-move play);
         // tiles off the board are never passable and never the goal.
         let w = self.board.layout.w;
         let index = |p: Pos| (self.board.layout.inside(p)).then(|| (p.y * w + p.x) as usize);
-        let mut seen = vec![false; self.board.layout.tiles.len()];
+        let Room { seen, queue: q } = room;
+        seen.clear();
+        seen.resize(self.board.layout.tiles.len(), false);
+        q.clear();
         let mut first_seen = |p: Pos| match index(p) {
             Some(i) if !seen[i] => {
                 seen[i] = true;
@@ -67,7 +71,6 @@ impl State {
             _ => false,
         };
         first_seen(from);
-        let mut q: VecDeque<(Pos, Dir)> = VecDeque::new();
         for d in DIRS {
             let p = from.step(d);
             if (self.passable(kind, p) || p == goal) && first_seen(p) {
@@ -90,11 +93,10 @@ impl State {
 
     /// Chooses the step after `at` (heading `heading`), avoiding tiles that
     /// `reserved` holds when it can.
-    pub(super) fn choose(&mut self, e: &Enemy, at: Pos, heading: Dir, rest: bool, reserved: &[Pos]) -> Step {
+    fn choose(&mut self, kind: Kind, at: Pos, heading: Dir, rest: bool, reserved: &[Pos], room: &mut Room) -> Step {
         if rest {
             return Step::Rest;
         }
-        let kind = e.kind;
         // At most four ways each: small arrays (this runs for every enemy on
         // every turn of every copy the bots and auto-move play).
         let (mut open, mut n_open) = ([Dir::Up; 4], 0);
@@ -120,7 +122,7 @@ impl State {
             Kind::Seeker | Kind::Sprinter => self.enemies.ai.chance(1, 2),
             _ => false,
         };
-        let toward = if chase { self.toward_player(kind, at).filter(|d| options.contains(d)) } else { None };
+        let toward = if chase { self.toward_player(kind, at, room).filter(|d| options.contains(d)) } else { None };
         let d = if let Some(d) = toward {
             d
         } else {
@@ -143,53 +145,62 @@ impl State {
     /// those before it (by id), and the current places of those after it.
     pub(super) fn replan(&mut self) {
         let n = self.enemies.list.len();
+        // Where each enemy stands after 0 to 3 steps of its plan: the plans
+        // of those before are final when the next plans (nothing a plan
+        // passes changes while enemies plan), so each is walked once.
+        let mut ahead: Vec<[Pos; Plan::CAPACITY + 1]> = Vec::with_capacity(n);
+        // Where the others stand (or will, by their plans), one buffer for
+        // every choice of the turn, and the chasers' search buffers.
+        let mut reserved = Vec::with_capacity(n);
+        let mut room = Room::default();
         for i in 0..n {
-            let e = self.enemies.list[i].clone();
-            // Validate what is left of the plan.
-            let mut at = e.pos;
+            let Enemy { kind, pos, heading, rest_next, plan: old, .. } = self.enemies.list[i];
+            // Validate what is left of the plan, walking it.
+            let mut walk = [pos; Plan::CAPACITY + 1];
             let mut valid = true;
-            for s in &e.plan {
+            for (k, s) in old.iter().enumerate() {
+                let at = walk[k];
                 let ok = match *s {
-                    Step::Move(d) => self.passable(e.kind, at.step(d)),
-                    Step::Dash(d) => self.passable(e.kind, at.step(d)) && self.passable(e.kind, at.step(d).step(d)),
+                    Step::Move(d) => self.passable(kind, at.step(d)),
+                    Step::Dash(d) => self.passable(kind, at.step(d)) && self.passable(kind, at.step(d).step(d)),
                     Step::Rest => true,
                 };
                 if !ok {
                     valid = false;
                     break;
                 }
-                at = self.land(e.kind, at, *s);
+                walk[k + 1] = self.land(kind, at, *s);
             }
-            let mut plan = if valid { e.plan.clone() } else { VecDeque::new() };
+            let mut plan = if valid { old } else { Plan::default() };
+            // The way the plan so far last heads.
+            let mut heading = plan.iter().rev().find_map(|s| s.heading()).unwrap_or(heading);
             while plan.len() < 3 {
                 let k = plan.len();
-                let (mut at, mut heading) = (e.pos, e.heading);
-                for s in &plan {
-                    at = self.land(e.kind, at, *s);
-                    if let Step::Move(d) | Step::Dash(d) = s {
-                        heading = *d;
-                    }
-                }
-                let mut reserved = Vec::with_capacity(n);
+                reserved.clear();
                 for (j, o) in self.enemies.list.iter().enumerate() {
-                    if j == i {
-                        continue;
-                    }
-                    let mut p = o.pos;
                     if j < i {
-                        for s in o.plan.iter().take(k + 1) {
-                            p = self.land(o.kind, p, *s);
-                        }
+                        reserved.push(ahead[j][(k + 1).min(o.plan.len())]);
+                    } else if j > i {
+                        reserved.push(o.pos);
                     }
-                    reserved.push(p);
                 }
-                let rest = e.kind.rests() && (e.rest_next ^ (k % 2 == 1));
-                let s = self.choose(&e, at, heading, rest, &reserved);
+                let rest = kind.rests() && (rest_next ^ (k % 2 == 1));
+                let s = self.choose(kind, walk[k], heading, rest, &reserved, &mut room);
                 plan.push_back(s);
+                walk[k + 1] = self.land(kind, walk[k], s);
+                heading = s.heading().unwrap_or(heading);
             }
+            ahead.push(walk);
             self.enemies.list[i].plan = plan;
         }
     }
+}
+
+/// The buffers of the chasers' searches ([`State::toward_player`]).
+#[derive(Default)]
+struct Room {
+    seen: Vec<bool>,
+    queue: VecDeque<(Pos, Dir)>,
 }
 
 /// The toughest kind met by `level`.

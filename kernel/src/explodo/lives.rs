@@ -74,7 +74,12 @@ impl State {
             events.push(Event::RunOver(text));
         } else {
             self.run.attempt += 1;
-            self.enter_level();
+            // A look-ahead copy is thrown away once it costs a life (every
+            // rule returns at once after a life is lost), so setting the
+            // level up again, the costliest part of a turn, is skipped.
+            if !self.run.lookahead {
+                self.enter_level();
+            }
         }
     }
 
@@ -135,7 +140,11 @@ impl State {
         self.run.level += 1;
         self.run.attempt = 0;
         self.run.fallen = None;
-        self.enter_level();
+        // A look-ahead copy that clears the level is done with (the next
+        // level's board is never looked at through it).
+        if !self.run.lookahead {
+            self.enter_level();
+        }
         if items::SHOP_AFTER.contains(&cleared) {
             self.open_shop(cleared, events);
         }

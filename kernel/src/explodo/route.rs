@@ -121,7 +121,7 @@ pub fn costs_a_life(before: &State, after: &State) -> bool {
 fn search(s: &State, to: Pos) -> Option<Route> {
     let exit = s.board.layout.exit;
     let mut seen: BTreeSet<Pos> = BTreeSet::from([s.player.at]);
-    let mut queue: VecDeque<(State, Vec<Action>, Vec<Pos>)> = VecDeque::from([(s.clone(), Vec::new(), Vec::new())]);
+    let mut queue: VecDeque<(State, Vec<Action>, Vec<Pos>)> = VecDeque::from([(s.lookahead(), Vec::new(), Vec::new())]);
     while let Some((st, steps, tiles)) = queue.pop_front() {
         for a in moves(&st) {
             if seen.len() > MAX_TILES {
@@ -180,7 +180,7 @@ pub fn autopilot(s: &State) -> Option<Action> {
         return None;
     }
     let safe = |a: &Action| {
-        let mut next = s.clone();
+        let mut next = s.lookahead();
         Explodo::apply(&mut next, a).is_ok() && !costs_a_life(s, &next)
     };
     let mut targets: Vec<Pos> = Vec::new();

@@ -72,6 +72,10 @@ pub struct Run {
     pub fallen: Option<(Pos, Charge, u32)>,
     /// The shop's draws for this run.
     pub shop_rng: Rng,
+    /// This is a look-ahead copy ([`State::lookahead`]): a life lost or a
+    /// level cleared ends its turn without setting a level up. Never set in
+    /// a run that is played or saved, so not part of the digest.
+    pub lookahead: bool,
 }
 
 /// The player.
@@ -194,6 +198,7 @@ impl State {
                 exit_after: false,
                 fallen: None,
                 shop_rng: Rng::stream(seed, "explodo.shop"),
+                lookahead: false,
             },
             player: Player {
                 at: Pos { x: 1, y: 1 },
@@ -273,6 +278,17 @@ impl State {
     /// Whether you hold a power-up ability or pass.
     pub fn has(&self, p: Power) -> bool {
         self.player.abilities & p.bit() != 0
+    }
+
+    /// A copy to look ahead on (the bots, auto-move): it plays by the same
+    /// rules, but a turn that costs a life or clears the level leaves the
+    /// board as it was instead of setting a level up, because a look-ahead
+    /// throws such a copy away (whether it cost a life, or which level it
+    /// is on, is all it asks of it).
+    pub fn lookahead(&self) -> State {
+        let mut copy = self.clone();
+        copy.run.lookahead = true;
+        copy
     }
 
     /// The carried charge's kind.

@@ -154,6 +154,52 @@ fn caught_in_a_blast_costs_a_life_and_the_level_restarts_the_same() {
     assert_eq!(s.player.at, s.board.layout.start);
 }
 
+/// A look-ahead copy (the bots', auto-move's) plays the same turn but, once
+/// it costs a life or clears the level, sets no level up: the copy is
+/// thrown away, and setting a level up is the costliest part of a turn.
+#[test]
+fn a_look_ahead_copy_loses_the_same_life_without_setting_the_level_up() {
+    let mut played = Explodo::start(&Setup::default(), 9).unwrap();
+    go(&mut played, &[B(R), W, W]);
+    let start = played.clone();
+    let mut ahead = played.lookahead();
+    let ev = go(&mut played, &[W]);
+    let ev_ahead = go(&mut ahead, &[W]);
+    assert_eq!(ev_ahead, ev, "the same turn, event for event");
+    assert_eq!((ahead.player.lives, ahead.run.attempt), (2, 1));
+    assert!(super::route::costs_a_life(&start, &ahead));
+    let (before, turn) = (start.player.at, start.run.turn);
+    assert_eq!(played.player.at, played.board.layout.start, "the played run starts the level again");
+    assert_eq!((ahead.player.at, ahead.run.turn), (before, turn), "the copy stays where the life was lost");
+    assert!(!played.run.lookahead, "only copies are look-aheads");
+    // Clearing a level: the copy's level number moves on, its board stays.
+    let mut s = arena(9, 9);
+    s.board.exit_revealed = true;
+    s.board.exit_open = true;
+    s.player.at = p(6, 7);
+    let mut copy = s.lookahead();
+    go(&mut s, &[M(R)]);
+    go(&mut copy, &[M(R)]);
+    assert_eq!((s.run.level, copy.run.level), (2, 2));
+    assert_ne!(s.board.layout, copy.board.layout, "the played run is on level 2's board");
+}
+
+/// An enemy's plan is a queue of at most three steps, kept inline.
+#[test]
+fn a_plan_is_a_queue_of_three_steps() {
+    let mut plan = Plan::default();
+    assert!(plan.is_empty());
+    assert!(plan.push_back(Step::Move(L)) && plan.push_back(Step::Rest) && plan.push_back(Step::Dash(U)));
+    assert!(!plan.push_back(Step::Move(R)), "a full plan refuses a fourth step");
+    assert_eq!(plan.to_vec(), [Step::Move(L), Step::Rest, Step::Dash(U)]);
+    assert_eq!(format!("{plan:?}"), "[Move(Left), Rest, Dash(Up)]");
+    assert_eq!(plan.pop_front(), Some(Step::Move(L)));
+    assert_eq!((plan.len(), plan[0], plan.get(1)), (2, Step::Rest, Some(&Step::Dash(U))));
+    assert_eq!(plan.into_iter().collect::<Vec<_>>(), [Step::Rest, Step::Dash(U)]);
+    assert_eq!((plan.pop_front(), plan.pop_front(), plan.pop_front()), (Some(Step::Rest), Some(Step::Dash(U)), None));
+    assert_eq!(Plan::from([Step::Rest; 3]).len(), 3);
+}
+
 #[test]
 fn three_deaths_end_the_run() {
     let mut s = Explodo::start(&Setup::default(), 9).unwrap();
@@ -210,7 +256,7 @@ fn hunters_chase_ghosts_pass_crates_and_sprinters_dash() {
     let g = &s.enemies.list[0];
     assert!(g.plan.contains(&Step::Rest) && g.plan.contains(&Step::Move(L)), "moves every other turn: {:?}", g.plan);
     let mut at = g.pos;
-    for st in g.plan.clone() {
+    for st in g.plan {
         at = st.end(at);
     }
     assert!(at.x < 7, "toward you");
@@ -451,15 +497,11 @@ fn blobs_keep_their_heading_drifters_go_straight_and_wisps_pass_crates() {
     s.replan();
     let mut at = p(3, 1);
     let mut visited_crate = false;
-    for st in s.enemies.list[0].plan.clone() {
+    for st in s.enemies.list[0].plan {
         at = st.end(at);
         visited_crate |= at == p(2, 1);
     }
-    assert!(
-        visited_crate || s.enemies.list[0].plan.iter().any(|st| *st == Step::Move(L)),
-        "{:?}",
-        s.enemies.list[0].plan
-    );
+    assert!(visited_crate || s.enemies.list[0].plan.contains(&Step::Move(L)), "{:?}", s.enemies.list[0].plan);
     assert!(s.passable(Kind::Wisp, p(2, 1)) && !s.passable(Kind::Blob, p(2, 1)));
     // A Ghost inside a crate dies when that crate burns, not when flame stops at the crate in front.
     let mut s = arena(9, 5);

@@ -55,7 +55,7 @@ fn a_bush_hides_you_so_chasers_head_where_they_last_saw_you() {
     assert_eq!(s.enemies.last_seen, p(3, 3), "unseen in the bush");
     enemy(&mut s, Kind::Hunter, p(8, 3));
     let mut at = s.enemies.list[0].pos;
-    for st in s.enemies.list[0].plan.clone() {
+    for st in s.enemies.list[0].plan {
         at = st.end(at);
     }
     assert_eq!(at, p(5, 3), "along row 3 toward where you were");

@@ -36,13 +36,15 @@ impl State {
             if e.kind.rests() {
                 self.enemies.list[i].rest_next = !e.rest_next;
             }
-            let tiles: Vec<Pos> = match step {
-                Step::Move(d) => vec![e.pos.step(d)],
-                Step::Dash(d) => vec![e.pos.step(d), e.pos.step(d).step(d)],
-                Step::Rest => vec![],
+            // The tiles the step passes, in order (no allocation: this runs
+            // for every enemy in every copy the bots play).
+            let (tiles, len) = match step {
+                Step::Move(d) => ([e.pos.step(d), e.pos], 1),
+                Step::Dash(d) => ([e.pos.step(d), e.pos.step(d).step(d)], 2),
+                Step::Rest => ([e.pos, e.pos], 0),
             };
             let mut to = e.pos;
-            for t in tiles {
+            for &t in &tiles[..len] {
                 if !self.passable(e.kind, t) {
                     break; // A bomb landed on its way: it stops (and plans anew).
                 }
@@ -145,7 +147,12 @@ impl State {
     /// (bomb, flame, crumbling crate, fire, dust, enemy beside you) or carried
     /// (Teleport, ICBM) that could change that.
     pub(super) fn boxed_in(&self) -> bool {
-        let stuck = DIRS.iter().all(|&d| self.walkable(self.player.at.step(d)).is_err());
+        // Each test below is asked only while the ones before leave you
+        // shut in: this runs every turn, and a diagonal or a Throw is tried
+        // on a copy of the run.
+        if DIRS.iter().any(|&d| self.walkable(self.player.at.step(d)).is_ok()) {
+            return false;
+        }
         // A diagonal step is a way out only where `act` would take it (rules
         // v6: a free diagonal between two blocked tiles was counted, and a
         // player shut in there could only wait, forever).
@@ -153,6 +160,9 @@ impl State {
             && [Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight]
                 .iter()
                 .any(|&g| self.clone().act(&super::types::Action::Diagonal(g), &mut Vec::new()).is_ok());
+        if diag_open {
+            return false;
+        }
         // A carried ICBM frees you only if it can be fired from here (v6).
         let icbm_out = self.carrying() == Some(Charge::Icbm) && DIRS.iter().any(|&d| self.flight(d).is_ok());
         let nothing_moves = self.bombs.list.is_empty()
@@ -164,15 +174,11 @@ impl State {
             && !icbm_out
             && !self.enemies.list.iter().any(|e| e.pos.dist(self.player.at) <= 1);
         // A Throw sends a bomb over what blocks you (rules v3: it was missed).
-        // It is tried on copies of the run, so only when nothing else frees
-        // you: this runs every turn.
-        let throw_out = || {
-            self.has(Power::Throw)
+        nothing_moves
+            && !(self.has(Power::Throw)
                 && DIRS.iter().any(|&d| {
                     let mut trial = self.clone();
                     trial.act(&super::types::Action::Throw(d), &mut Vec::new()).is_ok()
-                })
-        };
-        stuck && !diag_open && nothing_moves && !throw_out()
+                }))
     }
 }

@@ -9,7 +9,6 @@ use super::items::{Charge, Offer, Power, CHARGES, POWERS};
 use crate::say;
 use crate::say::Say;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 
 /// Run options. Rules v4 added the balance lab's arms (`powers`,
 /// `underfoot`) and the spec's test options (`start_level`, `charge`,
@@ -258,6 +257,14 @@ pub enum Step {
 }
 
 impl Step {
+    /// The way a move or dash heads; `None` for a rest.
+    pub(super) fn heading(self) -> Option<Dir> {
+        match self {
+            Step::Move(d) | Step::Dash(d) => Some(d),
+            Step::Rest => None,
+        }
+    }
+
     pub(super) fn end(self, from: Pos) -> Pos {
         match self {
             Step::Move(d) => from.step(d),
@@ -274,6 +281,77 @@ impl Step {
     }
 }
 
+/// An enemy's next moves, first first, up to [`Plan::CAPACITY`]: a queue
+/// kept inline (no allocation), because every copy of the run the bots and
+/// auto-move play copies every enemy's plan. It reads as a slice of steps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Plan {
+    steps: [Step; Plan::CAPACITY],
+    len: u8,
+}
+
+impl Plan {
+    /// The most steps a plan holds (enemies show 3 arrows).
+    pub const CAPACITY: usize = 3;
+
+    /// Takes the first step off the plan.
+    pub fn pop_front(&mut self) -> Option<Step> {
+        let first = self.first().copied()?;
+        self.steps.copy_within(1.., 0);
+        self.len -= 1;
+        Some(first)
+    }
+
+    /// Adds a step at the end; a full plan stays as it is (and says so).
+    pub fn push_back(&mut self, step: Step) -> bool {
+        let Some(slot) = self.steps.get_mut(usize::from(self.len)) else { return false };
+        *slot = step;
+        self.len += 1;
+        true
+    }
+}
+
+impl Default for Plan {
+    fn default() -> Plan {
+        Plan { steps: [Step::Rest; Plan::CAPACITY], len: 0 }
+    }
+}
+
+impl std::ops::Deref for Plan {
+    type Target = [Step];
+    fn deref(&self) -> &[Step] {
+        &self.steps[..usize::from(self.len)]
+    }
+}
+
+impl std::fmt::Debug for Plan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl From<[Step; Plan::CAPACITY]> for Plan {
+    fn from(steps: [Step; Plan::CAPACITY]) -> Plan {
+        Plan { steps, len: Plan::CAPACITY as u8 }
+    }
+}
+
+impl<'a> IntoIterator for &'a Plan {
+    type Item = &'a Step;
+    type IntoIter = std::slice::Iter<'a, Step>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for Plan {
+    type Item = Step;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Step, { Plan::CAPACITY }>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.steps.into_iter().take(usize::from(self.len))
+    }
+}
+
 /// An enemy.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Enemy {
@@ -286,7 +364,7 @@ pub struct Enemy {
     /// The way it last went.
     pub heading: Dir,
     /// Its next 3 moves.
-    pub plan: VecDeque<Step>,
+    pub plan: Plan,
     /// For resting kinds: whether its next turn is a rest.
     pub rest_next: bool,
     /// Let out of a blasted exit: drops nothing, immune to flame until this turn.
@@ -298,7 +376,7 @@ pub struct Enemy {
 impl Enemy {
     /// A fresh enemy with no plan yet.
     pub fn new(id: u32, kind: Kind, pos: Pos, heading: Dir) -> Enemy {
-        Enemy { id, kind, pos, heading, plan: VecDeque::new(), rest_next: false, released_until: None, frozen: 0 }
+        Enemy { id, kind, pos, heading, plan: Plan::default(), rest_next: false, released_until: None, frozen: 0 }
     }
     /// Let out by flame on the exit or gem, and that flame still burns on `turn`.
     pub fn immune(&self, turn: u32) -> bool {

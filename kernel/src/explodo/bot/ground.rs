@@ -20,12 +20,11 @@ pub(super) fn mask(s: &State, goals: &[Pos]) -> Vec<bool> {
 
 /// The board as the bot walks it this turn: which tiles a step may enter
 /// (floor, crates with Crate Pass; no bomb unless Bomb Pass; not the open
-/// exit), oil and spikes.
+/// exit), oil and spikes, a byte a tile ([`WALK`], [`SLIPS`], [`SPIKED`]:
+/// one load a tile in the searches, which run many times a turn).
 pub(super) struct Ground {
     pub(super) w: usize,
-    pub(super) open: Vec<bool>,
-    pub(super) oil: Vec<bool>,
-    pub(super) spikes: Vec<bool>,
+    pub(super) cells: Vec<u8>,
     /// Any spikes at all (else timing never matters).
     pub(super) spiked: bool,
     /// The world's turn the next action ends.
@@ -36,40 +35,55 @@ pub(super) struct Ground {
     pub(super) queue: Vec<(usize, u32, u32)>,
 }
 
+/// A step may enter the tile.
+const WALK: u8 = 1;
+/// Oil: a step onto it slides on.
+const SLIPS: u8 = 2;
+/// Spikes (raised every other turn).
+const SPIKED: u8 = 4;
+
 impl Ground {
     pub(super) fn new(s: &State) -> Ground {
         let n = s.board.layout.tiles.len();
         let crate_pass = s.has(Power::CratePass);
-        let mut open: Vec<bool> =
-            s.board.layout.tiles.iter().map(|&t| t == Tile::Floor || crate_pass && t == Tile::Crate).collect();
+        let mut cells: Vec<u8> = s
+            .board
+            .layout
+            .tiles
+            .iter()
+            .zip(&s.board.layout.marks)
+            .map(|(&t, &m)| {
+                let open = t == Tile::Floor || crate_pass && t == Tile::Crate;
+                u8::from(open) * WALK + u8::from(m & OIL != 0) * SLIPS + u8::from(m & SPIKES != 0) * SPIKED
+            })
+            .collect();
+        let w = s.board.layout.w;
         if !s.has(Power::BombPass) {
             for b in &s.bombs.list {
                 if s.board.layout.inside(b.pos) {
-                    open[(b.pos.y * s.board.layout.w + b.pos.x) as usize] = false;
+                    cells[(b.pos.y * w + b.pos.x) as usize] &= !WALK;
                 }
             }
         }
-        if s.board.exit_open && s.board.layout.inside(s.board.layout.exit) {
-            open[(s.board.layout.exit.y * s.board.layout.w + s.board.layout.exit.x) as usize] = false;
+        let exit = s.board.layout.exit;
+        if s.board.exit_open && s.board.layout.inside(exit) {
+            cells[(exit.y * w + exit.x) as usize] &= !WALK;
         }
-        let oil: Vec<bool> = s.board.layout.marks.iter().map(|&m| m & OIL != 0).collect();
-        let spikes: Vec<bool> = s.board.layout.marks.iter().map(|&m| m & SPIKES != 0).collect();
         Ground {
-            w: s.board.layout.w as usize,
-            open,
-            oil,
-            spiked: spikes.contains(&true),
-            spikes,
+            w: w as usize,
+            spiked: cells.iter().any(|&c| c & SPIKED != 0),
+            cells,
             turn: s.run.turn,
             seen: vec![0; 2 * n],
             stamp: 0,
-            queue: Vec::new(),
+            // A search holds at most every state once.
+            queue: Vec::with_capacity(2 * n),
         }
     }
 
-    /// The tiles reachable from `from` by steps over [`Ground::open`] tiles.
+    /// The tiles reachable from `from` by steps onto open tiles ([`WALK`]).
     pub(super) fn reach(&self, from: Pos) -> Vec<bool> {
-        let n = self.open.len();
+        let n = self.cells.len();
         let mut out = vec![false; n];
         let start = from.y as usize * self.w + from.x as usize;
         if from.x < 0 || from.y < 0 || start >= n {
@@ -81,7 +95,7 @@ impl Ground {
             // The board's outer wall keeps the neighbours of a tile you can
             // stand on on the board.
             for q in [p - self.w, p + self.w, p - 1, p + 1] {
-                if self.open[q] && !out[q] {
+                if self.cells[q] & WALK != 0 && !out[q] {
                     out[q] = true;
                     queue.push(q);
                 }
@@ -96,7 +110,7 @@ impl Ground {
     /// turn, so a way's timing matters), onto the open exit only when it is
     /// a goal; `u32::MAX` when none.
     pub(super) fn timed(&mut self, from: Pos, k: u32, goal: &[bool]) -> u32 {
-        let n = self.open.len();
+        let n = self.cells.len();
         let start = from.y as usize * self.w + from.x as usize;
         if from.x < 0 || from.y < 0 || start >= n {
             return u32::MAX;
@@ -114,34 +128,44 @@ impl Ground {
         self.queue.push((start, k, 0));
         self.seen[start * 2 + parity(k)] = stamp;
         let mut head = 0;
-        let w = self.w;
+        // A pause, then the four steps, as offsets on the board. Without
+        // spikes a pause gains nothing (every tile is one state), so only
+        // the steps are tried.
+        let w = self.w as isize;
+        let all = [0, -w, w, -1, 1];
+        let deltas = if spiked { &all[..] } else { &all[1..] };
+        let cells = &self.cells;
         while head < self.queue.len() {
             let (p, k, d) = self.queue[head];
             head += 1;
-            // The next action ends the world's turn `turn + k`.
-            let up = spiked && super::super::spikes_up(self.turn + k);
-            // A pause, then the four steps (the board's outer wall keeps
-            // the neighbours of any tile you can stand on on the board).
-            for (step, delta) in [(0usize, 0isize), (1, -(w as isize)), (1, w as isize), (1, -1), (1, 1)] {
-                let mut q = p;
-                if step == 1 {
-                    let Some(first) = p.checked_add_signed(delta).filter(|&q| q < n) else { continue };
-                    if !(self.open[first] || goal[first]) {
+            // The next action ends the world's turn `turn + k`: raised
+            // spikes then block the tile it ends on.
+            let block = if spiked && super::super::spikes_up(self.turn + k) { SPIKED } else { 0 };
+            let key_parity = parity(k + 1);
+            for &delta in deltas {
+                let q = if delta == 0 {
+                    p
+                } else {
+                    // Off the board (past either end) is never entered.
+                    let mut q = p.wrapping_add_signed(delta);
+                    if q >= n || cells[q] & WALK == 0 && !goal[q] {
                         continue;
                     }
-                    q = first;
                     // A step onto oil slides on over the spill.
-                    while self.oil[q] {
-                        match q.checked_add_signed(delta).filter(|&r| r < n && self.oil[r] && self.open[r]) {
-                            Some(r) => q = r,
-                            None => break,
+                    while cells[q] & SLIPS != 0 {
+                        let r = q.wrapping_add_signed(delta);
+                        if r < n && cells[r] & (SLIPS | WALK) == SLIPS | WALK {
+                            q = r;
+                        } else {
+                            break;
                         }
                     }
-                }
-                if up && self.spikes[q] {
+                    q
+                };
+                if cells[q] & block != 0 {
                     continue;
                 }
-                let key = q * 2 + parity(k + 1);
+                let key = q * 2 + key_parity;
                 if self.seen[key] == stamp {
                     continue;
                 }
@@ -149,10 +173,7 @@ impl Ground {
                     return d + 1;
                 }
                 self.seen[key] = stamp;
-                // Without spikes a pause gains nothing.
-                if q != p || spiked {
-                    self.queue.push((q, k + 1, d + 1));
-                }
+                self.queue.push((q, k + 1, d + 1));
             }
         }
         u32::MAX
@@ -208,26 +229,31 @@ pub(super) fn plain_blast(s: &State, p: Pos, out: &mut Vec<Pos>) {
 /// crate, which it burns: a crate target is reached, one between is not).
 pub(super) fn spots(s: &State, targets: &[Pos], desperate: bool) -> Vec<Pos> {
     let mut out = Vec::new();
-    let mut tiles = Vec::new();
-    let mut tried: Vec<Pos> = Vec::new();
+    let mut tiles = Vec::with_capacity(1 + 4 * s.player.blast.min(64) as usize);
+    // Each spot is judged once (targets repeat: an enemy standing still
+    // is its own arrows' end), as a bitmap of the board.
+    let w = s.board.layout.w;
+    let mut tried = vec![false; s.board.layout.tiles.len()];
     for &t in targets {
         for d in DIRS {
             let mut b = t;
             for _ in 0..s.player.blast {
                 b = b.step(d);
+                // Floor is always on the board (its outer wall is not floor).
                 if s.board.layout.tile(b) != Tile::Floor {
                     break;
                 }
+                let i = (b.y * w + b.x) as usize;
+                if tried[i] {
+                    continue;
+                }
+                tried[i] = true;
                 if s.bomb_at(b).is_some()
                     || s.enemy_at(b).is_some()
                     || !desperate && s.board.exit_revealed && b == s.board.layout.exit
                 {
                     continue;
                 }
-                if tried.contains(&b) {
-                    continue;
-                }
-                tried.push(b);
                 plain_blast(s, b, &mut tiles);
                 if desperate || !spoils(s, &tiles) {
                     if s.run.setup.underfoot {

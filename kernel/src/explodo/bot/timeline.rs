@@ -210,7 +210,7 @@ pub(super) fn timeline(s: &State, turns: u32) -> Timeline {
         // Dashes and slides pass tiles between: enemies are there during the turn.
         dashing.clear();
         for e in &sim.enemies.list {
-            if let Some(&step) = e.plan.front() {
+            if let Some(&step) = e.plan.first() {
                 dashing.extend(passed(e.pos, sim.land(e.kind, e.pos, step), step));
             }
         }
