@@ -372,7 +372,7 @@ impl Bot {
                 }
                 continue;
             }
-            let simple = plain_landing(s, a);
+            let simple = plain_landing(s, a).or_else(|| plain_way(s, a));
             let (landing, world, kicked) = if let Some(t) = simple {
                 (t, true, false)
             } else {
@@ -530,6 +530,24 @@ fn plain_landing(s: &State, a: Action) -> Option<Pos> {
                 && !(s.board.exit_open && t == s.board.layout.exit))
                 .then_some(t)
         }
+        _ => None,
+    }
+}
+
+/// Where a Run or a diagonal step over plain floor lands (the tiles it
+/// passes: no bomb, not the open exit, no oil where it ends; an enemy there
+/// is ruled out before, flame by the rules' own test): what a copy would
+/// show, a life kept and the world's turn to follow, without the copy.
+/// `None` for anything else.
+fn plain_way(s: &State, a: Action) -> Option<Pos> {
+    let plain = |t: Pos| s.bomb_at(t).is_none() && !(s.board.exit_open && t == s.board.layout.exit);
+    match a {
+        Action::Run(d) if s.has(Power::Run) => {
+            let (m, t) = (s.player.at.step(d), s.player.at.step(d).step(d));
+            (s.walkable(m).is_ok() && s.walkable(t).is_ok() && plain(m) && plain(t) && !s.board.layout.has(t, OIL))
+                .then_some(t)
+        }
+        Action::Diagonal(g) if s.has(Power::Diagonal) => s.diagonal_to(g).ok().filter(|&t| plain(t)),
         _ => None,
     }
 }

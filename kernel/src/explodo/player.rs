@@ -3,7 +3,7 @@
 //! (the gem's cards, the shop, the charge swap). Every check happens before
 //! anything changes, so a rejected action costs nothing.
 
-use super::board::{Dir, Pos, Tile, OIL};
+use super::board::{Diag, Dir, Pos, Tile, OIL};
 use super::items::{self, Charge, Offer, Power, STAT_CAP};
 use super::state::State;
 use super::types::{Action, Aim, Bomb, BombKind, Death, Dialog, Event};
@@ -51,6 +51,19 @@ impl State {
             return Err(no("that tile is burning"));
         }
         Ok(())
+    }
+
+    /// Where a diagonal step `g` from where you stand lands: a tile you may
+    /// walk onto, never squeezing between two blocked tiles.
+    pub(super) fn diagonal_to(&self, g: Diag) -> Result<Pos, Rejection> {
+        let from = self.player.at;
+        let t = from.diag(g);
+        self.walkable(t)?;
+        let (v, h) = g.parts();
+        if self.blocked(from.step(v)).is_some() && self.blocked(from.step(h)).is_some() {
+            return Err(no("no squeezing between two blocked tiles"));
+        }
+        Ok(t)
     }
 
     /// Whether a bomb may go down on `p`.
@@ -208,12 +221,7 @@ impl State {
             }
             Action::Diagonal(g) => {
                 self.need(Power::Diagonal)?;
-                let t = from.diag(g);
-                self.walkable(t)?;
-                let (v, h) = g.parts();
-                if self.blocked(from.step(v)).is_some() && self.blocked(from.step(h)).is_some() {
-                    return Err(no("no squeezing between two blocked tiles"));
-                }
+                let t = self.diagonal_to(g)?;
                 self.run.total_turns += 1;
                 if self.arrive(t, false, events) {
                     return Ok(false);
