@@ -439,7 +439,6 @@ impl Bot {
                     continue;
                 }
             }
-            // One search backward from the goal answers every candidate.
             let d = ground.timed(landing, 1, &goal);
             // Nearer the goal is better; a pause ranks below any step of
             // equal distance, and going back where it just came from below a

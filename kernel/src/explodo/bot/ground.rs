@@ -81,14 +81,18 @@ impl Ground {
         }
     }
 
+    /// Where `p` lies in the board's tiles; `None` off the board's rows
+    /// (negative coordinates included).
+    fn index(&self, p: Pos) -> Option<usize> {
+        let (x, y) = (usize::try_from(p.x).ok()?, usize::try_from(p.y).ok()?);
+        Some(y * self.w + x).filter(|&i| x < self.w && i < self.cells.len())
+    }
+
     /// The tiles reachable from `from` by steps onto open tiles ([`WALK`]).
     pub(super) fn reach(&self, from: Pos) -> Vec<bool> {
         let n = self.cells.len();
         let mut out = vec![false; n];
-        let start = from.y as usize * self.w + from.x as usize;
-        if from.x < 0 || from.y < 0 || start >= n {
-            return out;
-        }
+        let Some(start) = self.index(from) else { return out };
         out[start] = true;
         let mut queue = vec![start];
         while let Some(p) = queue.pop() {
@@ -111,10 +115,7 @@ impl Ground {
     /// a goal; `u32::MAX` when none.
     pub(super) fn timed(&mut self, from: Pos, k: u32, goal: &[bool]) -> u32 {
         let n = self.cells.len();
-        let start = from.y as usize * self.w + from.x as usize;
-        if from.x < 0 || from.y < 0 || start >= n {
-            return u32::MAX;
-        }
+        let Some(start) = self.index(from) else { return u32::MAX };
         if goal[start] {
             return 0;
         }

@@ -65,6 +65,9 @@ fn walking_times_the_spikes_and_slides_over_oil() {
     let next = me.step(d);
     let mut goal = mask(&s, &[next]);
     assert_eq!(Ground::new(&s).timed(me, 0, &goal), 1);
+    // From off the board (a negative column) there is no way, and no panic.
+    let off = super::super::board::Pos { x: -1, y: me.y };
+    assert_eq!(Ground::new(&s).timed(off, 0, &goal), u32::MAX);
     // Spikes there, up at the end of this turn: wait a turn first.
     let i = (next.y * s.board.layout.w + next.x) as usize;
     s.board.layout.marks[i] |= SPIKES;
