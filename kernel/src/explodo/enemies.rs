@@ -91,30 +91,28 @@ impl State {
         None
     }
 
-    /// Chooses the step after `at` (heading `heading`), avoiding tiles that
-    /// `reserved` holds when it can.
-    fn choose(&mut self, kind: Kind, at: Pos, heading: Dir, rest: bool, reserved: &[Pos], room: &mut Room) -> Step {
+    /// Chooses the step after `at` (heading `heading`), avoiding the tiles
+    /// the `others` hold then when it can.
+    fn choose(&mut self, kind: Kind, at: Pos, heading: Dir, rest: bool, others: Others, room: &mut Room) -> Step {
         if rest {
             return Step::Rest;
         }
         // At most four ways each: small arrays (this runs for every enemy on
         // every turn of every copy the bots and auto-move play).
         let (mut open, mut n_open) = ([Dir::Up; 4], 0);
+        let (mut free, mut n_free) = ([Dir::Up; 4], 0);
         for d in DIRS {
             if self.passable(kind, at.step(d)) {
                 open[n_open] = d;
                 n_open += 1;
+                if !others.hold(&self.enemies.list, at.step(d)) {
+                    free[n_free] = d;
+                    n_free += 1;
+                }
             }
         }
         if n_open == 0 {
             return Step::Rest;
-        }
-        let (mut free, mut n_free) = ([Dir::Up; 4], 0);
-        for &d in &open[..n_open] {
-            if !reserved.contains(&at.step(d)) {
-                free[n_free] = d;
-                n_free += 1;
-            }
         }
         let options: &[Dir] = if n_free == 0 { &open[..n_open] } else { &free[..n_free] };
         let chase = match kind {
@@ -149,9 +147,7 @@ impl State {
         // of those before are final when the next plans (nothing a plan
         // passes changes while enemies plan), so each is walked once.
         let mut ahead: Vec<[Pos; Plan::CAPACITY + 1]> = Vec::with_capacity(n);
-        // Where the others stand (or will, by their plans), one buffer for
-        // every choice of the turn, and the chasers' search buffers.
-        let mut reserved = Vec::with_capacity(n);
+        // The chasers' search buffers.
         let mut room = Room::default();
         for i in 0..n {
             let Enemy { kind, pos, heading, rest_next, plan: old, .. } = self.enemies.list[i];
@@ -176,16 +172,9 @@ impl State {
             let mut heading = plan.iter().rev().find_map(|s| s.heading()).unwrap_or(heading);
             while plan.len() < 3 {
                 let k = plan.len();
-                reserved.clear();
-                for (j, o) in self.enemies.list.iter().enumerate() {
-                    if j < i {
-                        reserved.push(ahead[j][(k + 1).min(o.plan.len())]);
-                    } else if j > i {
-                        reserved.push(o.pos);
-                    }
-                }
                 let rest = kind.rests() && (rest_next ^ (k % 2 == 1));
-                let s = self.choose(kind, walk[k], heading, rest, &reserved, &mut room);
+                let others = Others { me: i, step: k, ahead: &ahead };
+                let s = self.choose(kind, walk[k], heading, rest, others, &mut room);
                 plan.push_back(s);
                 walk[k + 1] = self.land(kind, walk[k], s);
                 heading = s.heading().unwrap_or(heading);
@@ -193,6 +182,24 @@ impl State {
             ahead.push(walk);
             self.enemies.list[i].plan = plan;
         }
+    }
+}
+
+/// The other enemies as one of them plans its step `step`: those before it
+/// (by id) where their new plans take them, those after where they stand.
+struct Others<'a> {
+    me: usize,
+    step: usize,
+    /// Where each enemy before stands after 0 to 3 steps of its plan.
+    ahead: &'a [[Pos; Plan::CAPACITY + 1]],
+}
+
+impl Others<'_> {
+    /// Whether another enemy holds `t` then.
+    fn hold(&self, list: &[Enemy], t: Pos) -> bool {
+        list.iter().enumerate().any(|(j, o)| {
+            j != self.me && t == if j < self.me { self.ahead[j][(self.step + 1).min(o.plan.len())] } else { o.pos }
+        })
     }
 }
 
