@@ -535,9 +535,10 @@ fn plain_landing(s: &State, a: Action) -> Option<Pos> {
 
 /// Where a Run or a diagonal step over plain floor lands (the tiles it
 /// passes: no bomb, not the open exit, no oil where it ends; an enemy there
-/// is ruled out before, flame by the rules' own test): what a copy would
-/// show, a life kept and the world's turn to follow, without the copy.
-/// `None` for anything else.
+/// is ruled out before, flame by the rules' own test), or where you stand
+/// after laying a plain bomb the rules allow: what a copy of the player's
+/// part would show, a life kept and the world's turn to follow, without the
+/// copy. `None` for anything else.
 fn plain_way(s: &State, a: Action) -> Option<Pos> {
     let plain = |t: Pos| s.bomb_at(t).is_none() && !(s.board.exit_open && t == s.board.layout.exit);
     match a {
@@ -547,6 +548,7 @@ fn plain_way(s: &State, a: Action) -> Option<Pos> {
                 .then_some(t)
         }
         Action::Diagonal(g) if s.has(Power::Diagonal) => s.diagonal_to(g).ok().filter(|&t| plain(t)),
+        Action::Bomb(d) => (!s.at_open_exit() && s.bomb_spot(d).is_ok()).then_some(s.player.at),
         _ => None,
     }
 }

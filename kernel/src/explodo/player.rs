@@ -66,6 +66,30 @@ impl State {
         Ok(t)
     }
 
+    /// Where a plain bomb laid toward `d` goes down: the empty tile next to
+    /// you that way, or (under the original's rule, the lab's `underfoot`)
+    /// your own tile; refused when it cannot, or when your bombs are all down.
+    pub(super) fn bomb_spot(&self, d: Dir) -> Result<Pos, Rejection> {
+        let from = self.player.at;
+        if self.run.setup.underfoot {
+            // The original's rule (a lab-only switch, rules v4): the bomb
+            // goes down on your own tile; you walk off it and cannot walk
+            // back, and enemies cannot step onto it.
+            if self.bomb_at(from).is_some() {
+                return Err(no("a bomb is already under you"));
+            }
+            self.bomb_room()?;
+            return Ok(from);
+        }
+        let t = from.step(d);
+        if !self.floor_free(t) {
+            return Err(no("a bomb goes on an empty tile next to you"));
+        }
+        self.placeable(t)?;
+        self.bomb_room()?;
+        Ok(t)
+    }
+
     /// Whether a bomb may go down on `p`.
     pub(super) fn placeable(&self, p: Pos) -> Result<(), Rejection> {
         if !self.floor_free(p) || p == self.player.at {
@@ -167,7 +191,8 @@ impl State {
         false
     }
 
-    fn at_open_exit(&self) -> bool {
+    /// Standing on the uncovered, open exit: any action ends the level.
+    pub(super) fn at_open_exit(&self) -> bool {
         self.board.exit_open && self.board.exit_revealed && self.player.at == self.board.layout.exit
     }
 
@@ -250,23 +275,8 @@ impl State {
                 self.bombs.list[i].pos = q;
                 events.push(Event::Kicked(at, q));
             }
-            Action::Bomb(_) if self.run.setup.underfoot => {
-                // The original's rule (a lab-only switch, rules v4): the bomb
-                // goes down on your own tile; you walk off it and cannot
-                // walk back, and enemies cannot step onto it.
-                if self.bomb_at(from).is_some() {
-                    return Err(no("a bomb is already under you"));
-                }
-                self.bomb_room()?;
-                self.put_bomb(from, BombKind::Plain, events);
-            }
             Action::Bomb(d) => {
-                let t = from.step(d);
-                if !self.floor_free(t) {
-                    return Err(no("a bomb goes on an empty tile next to you"));
-                }
-                self.placeable(t)?;
-                self.bomb_room()?;
+                let t = self.bomb_spot(d)?;
                 self.put_bomb(t, BombKind::Plain, events);
             }
             Action::Throw(d) => {
