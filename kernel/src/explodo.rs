@@ -125,7 +125,9 @@ impl Game for Explodo {
         if s.run.phase != RunPhase::Playing {
             return Err(Rejection::new("the run is over"));
         }
-        let mut events = Vec::new();
+        // Room for a turn's usual events at once (the bots play many turns on
+        // copies, and growing the list step by step shows in their time).
+        let mut events = Vec::with_capacity(16);
         if !s.run.dialogs.is_empty() {
             s.answer(action, &mut events)?;
             return Ok(events);

@@ -146,7 +146,16 @@ impl State {
         // Where each enemy stands after 0 to 3 steps of its plan: the plans
         // of those before are final when the next plans (nothing a plan
         // passes changes while enemies plan), so each is walked once.
-        let mut ahead: Vec<[Pos; Plan::CAPACITY + 1]> = Vec::with_capacity(n);
+        // On the stack for the crowds the levels make (this runs every turn
+        // of every copy the bots play), in a vector past that.
+        let mut on_stack = [[Pos { x: 0, y: 0 }; Plan::CAPACITY + 1]; 32];
+        let mut on_heap = Vec::new();
+        let ahead: &mut [[Pos; Plan::CAPACITY + 1]] = if n <= on_stack.len() {
+            &mut on_stack[..n]
+        } else {
+            on_heap.resize(n, [Pos { x: 0, y: 0 }; Plan::CAPACITY + 1]);
+            &mut on_heap
+        };
         // The chasers' search buffers.
         let mut room = Room::default();
         for i in 0..n {
@@ -173,13 +182,13 @@ impl State {
             while plan.len() < 3 {
                 let k = plan.len();
                 let rest = kind.rests() && (rest_next ^ (k % 2 == 1));
-                let others = Others { me: i, step: k, ahead: &ahead };
+                let others = Others { me: i, step: k, ahead: &ahead[..i] };
                 let s = self.choose(kind, walk[k], heading, rest, others, &mut room);
                 plan.push_back(s);
                 walk[k + 1] = self.land(kind, walk[k], s);
                 heading = s.heading().unwrap_or(heading);
             }
-            ahead.push(walk);
+            ahead[i] = walk;
             self.enemies.list[i].plan = plan;
         }
     }
