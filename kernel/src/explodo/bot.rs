@@ -32,7 +32,7 @@ use super::route::costs_a_life;
 use super::{Action, Dialog, Explodo, RunPhase, Setup, State};
 use crate::game::Game;
 use crate::rng::Rng;
-use ground::{attack_tiles, crate_spots, crates, mask, plain_blast, prey, spots, worth, Ground};
+use ground::{attack_tiles, crate_spots, crates, mask, plain_blast, prey, spots, worth, Ground, SpotMemo};
 use timeline::{quiet, timeline, Timeline, FIRE};
 
 mod arsenal;
@@ -113,6 +113,8 @@ pub struct Bot {
     /// turns since ([`STALE`]).
     last_kill: (u32, u32),
     calm: u32,
+    /// The spots worth bombing from, remembered while the board stays.
+    spots: SpotMemo,
 }
 
 /// Where the bot heads this turn ([`Bot::aim`]).
@@ -154,6 +156,7 @@ impl Bot {
             came_from: None,
             last_kill: (0, 0),
             calm: 0,
+            spots: SpotMemo::default(),
         }
     }
 
@@ -235,7 +238,7 @@ impl Bot {
         // exit or gem too (enemies walled in beside the exit, reached only
         // through it: three more enemies beat a stuck run).
         let desperate = self.desperate();
-        goals.extend(attack_tiles(s, prey, desperate));
+        goals.extend(attack_tiles(s, prey, desperate, &mut self.spots));
         let mut goal = mask(s, &goals);
         let mut ground = Ground::new(s);
         let mut reach = ground.timed(s.player.at, 0, &goal);
@@ -253,14 +256,14 @@ impl Bot {
         // wandering bot draws a crate beside it), worked out once a turn.
         let mine = (!hunting || restless).then(|| ground.reach(s.player.at));
         if let Some(mine) = &mine {
-            goal = mask(s, &crate_spots(s, desperate, mine));
+            goal = mask(s, &crate_spots(s, desperate, mine, &mut self.spots));
         }
         // Idle long: wander to a crate drawn at random (any crate a bomb
         // can break), for up to WANDER_TURNS turns each.
         if self.idle > 2 * RESTLESS && !s.enemies.list.is_empty() {
             let done = self.wander.is_none_or(|(p, until)| p == s.player.at || self.idle > until);
             if done {
-                let crates = spots(s, &crates(s), desperate);
+                let crates = spots(s, &crates(s), desperate, &mut self.spots);
                 // Idle this long with enemies left means restless: `mine` is there.
                 let mine = mine.unwrap_or_else(|| ground.reach(s.player.at));
                 let w = s.board.layout.w;

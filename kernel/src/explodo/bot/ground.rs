@@ -182,9 +182,9 @@ impl Ground {
 }
 
 /// Tiles next to a spot where a bomb would catch an enemy where it stands
-/// or where its arrows take it, without reaching the uncovered exit or gem.
-pub(super) fn attack_tiles(s: &State, prey: &[Pos], desperate: bool) -> Vec<Pos> {
-    spots(s, prey, desperate)
+/// or where its arrows take them, without reaching the uncovered exit or gem.
+pub(super) fn attack_tiles(s: &State, prey: &[Pos], desperate: bool, memo: &mut SpotMemo) -> Vec<Pos> {
+    spots(s, prey, desperate, memo)
 }
 
 /// Where the enemies stand and where their arrows take them.
@@ -228,7 +228,8 @@ pub(super) fn plain_blast(s: &State, p: Pos, out: &mut Vec<Pos>) {
 /// empty floor (not the uncovered exit) in a target's row or column within
 /// the blast's reach, with only floor between (a blast stops at the first
 /// crate, which it burns: a crate target is reached, one between is not).
-pub(super) fn spots(s: &State, targets: &[Pos], desperate: bool) -> Vec<Pos> {
+pub(super) fn spots(s: &State, targets: &[Pos], desperate: bool, memo: &mut SpotMemo) -> Vec<Pos> {
+    memo.refresh(s, desperate);
     let mut out = Vec::new();
     let mut tiles = Vec::with_capacity(1 + 4 * s.player.blast.min(64) as usize);
     // Each spot is judged once (targets repeat: an enemy standing still
@@ -255,20 +256,37 @@ pub(super) fn spots(s: &State, targets: &[Pos], desperate: bool) -> Vec<Pos> {
                 {
                     continue;
                 }
-                plain_blast(s, b, &mut tiles);
-                if desperate || !spoils(s, &tiles) {
-                    if s.run.setup.underfoot {
-                        // You stand on the spot itself.
-                        if way_out(s, b, b, &tiles) {
-                            out.push(b);
+                // Which of the tiles next to it (or, underfoot, the spot
+                // itself: the lowest bit) a bomb there leaves a way out
+                // from: a function of the board alone, remembered.
+                let ways = match memo.ways[i] {
+                    SpotMemo::UNKNOWN => {
+                        plain_blast(s, b, &mut tiles);
+                        let mut ways = 0;
+                        if desperate || !spoils(s, &tiles) {
+                            if s.run.setup.underfoot {
+                                // You stand on the spot itself.
+                                ways = u8::from(way_out(s, b, b, &tiles));
+                            } else {
+                                for (k, d) in DIRS.iter().enumerate() {
+                                    let q = b.step(*d);
+                                    if s.board.layout.tile(q) == Tile::Floor && way_out(s, q, b, &tiles) {
+                                        ways |= 1 << k;
+                                    }
+                                }
+                            }
                         }
-                    } else {
-                        out.extend(
-                            DIRS.iter()
-                                .map(|&d| b.step(d))
-                                .filter(|&q| s.board.layout.tile(q) == Tile::Floor && way_out(s, q, b, &tiles)),
-                        );
+                        memo.ways[i] = ways;
+                        ways
                     }
+                    known => known,
+                };
+                if s.run.setup.underfoot {
+                    if ways & 1 != 0 {
+                        out.push(b);
+                    }
+                } else {
+                    out.extend(DIRS.iter().enumerate().filter(|&(k, _)| ways & (1 << k) != 0).map(|(_, &d)| b.step(d)));
                 }
             }
         }
@@ -276,6 +294,53 @@ pub(super) fn spots(s: &State, targets: &[Pos], desperate: bool) -> Vec<Pos> {
     out.sort();
     out.dedup();
     out
+}
+
+/// What [`spots`] found of each spot, kept while nothing it depends on
+/// changes: the tiles, where bombs lie, your blast and fuse, what of the
+/// exit and the gem is uncovered, the level and attempt, the lab's rule and
+/// whether the bot is desperate (enemies, which move every turn, are asked
+/// apart). The bot asks for spots several times a turn, and on most turns
+/// the board is as it was.
+#[derive(Clone, Debug, Default)]
+pub(super) struct SpotMemo {
+    /// What the answers hold for.
+    key: Vec<u32>,
+    tiles: Vec<Tile>,
+    /// A spot's ways out (bits as in [`spots`]), or [`SpotMemo::UNKNOWN`].
+    ways: Vec<u8>,
+}
+
+impl SpotMemo {
+    /// Not worked out yet (no answer has this bit: at most four ways).
+    const UNKNOWN: u8 = 0x80;
+
+    /// Forgets every answer when something they depend on changed.
+    fn refresh(&mut self, s: &State, desperate: bool) {
+        let b = &s.board;
+        let flags = u32::from(desperate)
+            | u32::from(s.run.setup.underfoot) << 1
+            | u32::from(b.exit_revealed) << 2
+            | u32::from(b.gem_revealed) << 3
+            | u32::from(b.gem_taken) << 4;
+        let head = [s.run.level, s.run.attempt, s.player.blast, s.player.fuse, flags];
+        let places = [b.layout.exit, b.layout.gem].into_iter().chain(s.bombs.list.iter().map(|bomb| bomb.pos));
+        let same = self.tiles == b.layout.tiles
+            && self.key.len() == head.len() + 2 * (2 + s.bombs.list.len())
+            && self.key[..head.len()] == head
+            && self.key[head.len()..].chunks(2).zip(places.clone()).all(|(k, p)| k == [p.x as u32, p.y as u32]);
+        if same {
+            return;
+        }
+        self.key.clear();
+        self.key.extend(head);
+        for p in places {
+            self.key.extend([p.x as u32, p.y as u32]);
+        }
+        self.tiles.clone_from(&b.layout.tiles);
+        self.ways.clear();
+        self.ways.resize(b.layout.tiles.len(), SpotMemo::UNKNOWN);
+    }
 }
 
 /// Whether, standing on `from` with a bomb just put on `bomb` whose blast
@@ -326,7 +391,7 @@ pub(super) fn crates(s: &State) -> Vec<Pos> {
 /// Tiles next to a spot where a bomb would break a crate on the way to the
 /// nearest enemy (through crates), without reaching the uncovered exit or
 /// gem; with no enemy left, any crate. `mine`: the tiles you can walk to.
-pub(super) fn crate_spots(s: &State, desperate: bool, mine: &[bool]) -> Vec<Pos> {
+pub(super) fn crate_spots(s: &State, desperate: bool, mine: &[bool], memo: &mut SpotMemo) -> Vec<Pos> {
     let w = s.board.layout.w;
     let at = |p: Pos| (p.y * w + p.x) as usize;
     // From the enemies over floor and crates alike.
@@ -368,12 +433,12 @@ pub(super) fn crate_spots(s: &State, desperate: bool, mine: &[bool]) -> Vec<Pos>
     levels.dedup();
     for level in levels.into_iter().take(4) {
         let targets: Vec<Pos> = frontier.iter().copied().filter(|&p| far[at(p)] == level).collect();
-        let out = spots(s, &targets, desperate);
+        let out = spots(s, &targets, desperate, memo);
         if !out.is_empty() {
             return out;
         }
     }
-    spots(s, &crates(s), desperate)
+    spots(s, &crates(s), desperate, memo)
 }
 
 /// Whether flame on `tiles` reaches the uncovered exit or gem.
