@@ -57,26 +57,24 @@ impl Timeline {
     /// for every later turn of the timeline, a step (or a pause) a turn.
     pub(super) fn escape_from(&self, p: Pos, from: usize) -> bool {
         let (n, w) = (self.n, self.w as usize);
-        let mut reach = vec![false; n];
-        let mut next = vec![false; n];
-        reach[self.at(p)] = true;
+        // The tiles reachable after each turn, as a list (a few tiles, on a
+        // board of hundreds) and a stamp a tile: the turn it was listed for.
+        let mut reach = vec![self.at(p)];
+        let mut next = Vec::new();
+        let mut listed = vec![usize::MAX; n];
         for t in from + 1..self.turns() {
-            next.fill(false);
-            let mut any = false;
-            for (i, &here) in reach.iter().enumerate() {
-                if !here {
-                    continue;
-                }
+            next.clear();
+            for &i in &reach {
                 // The tile and its four neighbours (the board's outer wall
                 // keeps every neighbour of a reachable tile on the board).
                 for j in [i, i - w, i + w, i - 1, i + 1] {
-                    if (j == i || self.get(t - 1, j) & OPEN != 0) && self.safe_at(j, t) {
-                        next[j] = true;
-                        any = true;
+                    if listed[j] != t && (j == i || self.get(t - 1, j) & OPEN != 0) && self.safe_at(j, t) {
+                        listed[j] = t;
+                        next.push(j);
                     }
                 }
             }
-            if !any {
+            if next.is_empty() {
                 return false;
             }
             std::mem::swap(&mut reach, &mut next);
