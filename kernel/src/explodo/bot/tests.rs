@@ -206,3 +206,25 @@ fn careful_keeps_charges_that_average_spends() {
         "the average bot spent Pierce sooner on only {sooner} of 6 seeds: careful {careful:?}, average {average:?}"
     );
 }
+
+/// The bots' plays pinned: whole runs of three seeds by each skill, their
+/// actions as the log encodes them, hashed. A change that makes the look-ahead
+/// faster must not change what the bots do (the lab's figures rest on it);
+/// a change that means to, changes these on purpose.
+#[test]
+fn the_bots_play_as_they_did() {
+    let hash = |skill| {
+        let mut h = blake3::Hasher::new();
+        for seed in 1..=3 {
+            let run = play(seed, &Setup::default(), skill, 20);
+            h.update(&crate::wire::encode(&run.actions));
+        }
+        h.finalize().to_hex()[..16].to_string()
+    };
+    let got: Vec<String> = SKILLS.iter().map(|&k| hash(k)).collect();
+    assert_eq!(got, PLAYS, "careful, average, sloppy");
+}
+
+/// [`the_bots_play_as_they_did`]'s hashes, found with the bots as they were
+/// before the look-ahead was made faster (rules v7, 2026-12-03).
+const PLAYS: [&str; 3] = ["41475e21d54563a6", "b9730e7228fe1713", "11ec80a2f5989b48"];
