@@ -32,7 +32,7 @@ use super::route::costs_a_life;
 use super::{Action, Dialog, Explodo, RunPhase, Setup, State};
 use crate::game::Game;
 use crate::rng::Rng;
-use ground::{attack_tiles, crate_spots, crates, mask, plain_blast, prey, spots, worth, Ground, SpotMemo};
+use ground::{attack_tiles, crate_spots, crates, mask, plain_blast, prey, spots, worth, Ground, Prey, SpotMemo};
 use timeline::{quiet, timeline, Timeline, FIRE};
 
 mod arsenal;
@@ -196,7 +196,7 @@ impl Bot {
     /// The actions the bot considers: wait, steps, Run and Diagonal when
     /// owned, and a bomb each way whose blast could reach `prey` (or, while
     /// `digging`, a crate), while it has one to place.
-    fn actions(s: &State, prey: &[Pos], digging: bool, skill: Skill) -> Vec<Action> {
+    fn actions(s: &State, prey: &Prey, digging: bool, skill: Skill) -> Vec<Action> {
         let mut out = vec![Action::Wait];
         out.extend(DIRS.iter().map(|&d| Action::Move(d)));
         if s.has(Power::Run) {
@@ -217,7 +217,7 @@ impl Bot {
             for &d in ways {
                 let at = if s.run.setup.underfoot { s.player.at } else { s.player.at.step(d) };
                 plain_blast(s, at, &mut tiles);
-                if tiles.iter().any(|&q| prey.contains(&q) || digging && s.board.layout.tile(q) == Tile::Crate) {
+                if tiles.iter().any(|&q| prey.at(q) || digging && s.board.layout.tile(q) == Tile::Crate) {
                     out.push(Action::Bomb(d));
                 }
             }
@@ -229,7 +229,7 @@ impl Bot {
     /// enemies from; once enemies are gone and nothing is left in reach,
     /// the open exit; with no enemy in reach (or idle long), crates on the
     /// way to them; idle longer, a crate drawn at random.
-    fn aim(&mut self, s: &State, prey: &[Pos]) -> Aim {
+    fn aim(&mut self, s: &State, prey: &Prey) -> Aim {
         let mut goals: Vec<Pos> = s.board.drops.iter().map(|d| d.pos).collect();
         if s.board.gem_revealed && !s.board.gem_taken {
             goals.push(s.board.layout.gem);
@@ -238,7 +238,7 @@ impl Bot {
         // exit or gem too (enemies walled in beside the exit, reached only
         // through it: three more enemies beat a stuck run).
         let desperate = self.desperate();
-        goals.extend(attack_tiles(s, prey, desperate, &mut self.spots));
+        goals.extend(attack_tiles(s, &prey.list, desperate, &mut self.spots));
         let mut goal = mask(s, &goals);
         let mut ground = Ground::new(s);
         let mut reach = ground.timed(s.player.at, 0, &goal);

@@ -52,39 +52,60 @@ impl State {
 
     /// The first step of a shortest way from `from` to the quarry, for `kind`
     /// (`room`: the search's buffers, kept between the searches of a turn).
+    /// Breadth-first, the ways in [`DIRS`] order, over the board's tiles by
+    /// coordinates (this runs for every chaser every turn, and in every copy
+    /// the bots and auto-move play); tiles off the board are never entered.
     fn toward_player(&self, kind: Kind, from: Pos, room: &mut Room) -> Option<Dir> {
         let goal = self.quarry();
-        // Tiles seen, as a bitmap of the board (the search runs for every
-        // chaser every turn, and in every copy the bots and auto-move play);
-        // tiles off the board are never passable and never the goal.
-        let w = self.board.layout.w;
-        let index = |p: Pos| (self.board.layout.inside(p)).then(|| (p.y * w + p.x) as usize);
-        let Room { seen, queue: q } = room;
+        let l = &self.board.layout;
+        let (w, h) = (l.w, l.h);
+        let through = kind.through_crates();
+        let Room { seen, queue } = room;
         seen.clear();
-        seen.resize(self.board.layout.tiles.len(), false);
-        q.clear();
-        let mut first_seen = |p: Pos| match index(p) {
-            Some(i) if !seen[i] => {
+        seen.resize(l.tiles.len(), false);
+        queue.clear();
+        // `from` itself is never entered again.
+        if from.x >= 0 && from.y >= 0 && from.x < w && from.y < h {
+            seen[(from.y * w + from.x) as usize] = true;
+        }
+        // Whether a step may enter (x, y) for the first time; marks it seen.
+        let mut enter = |x: i32, y: i32| {
+            if x < 0 || y < 0 || x >= w || y >= h {
+                return false;
+            }
+            let i = (y * w + x) as usize;
+            if seen[i] {
+                return false;
+            }
+            let t = l.tiles[i];
+            // `passable`, by index: floor (crates too for those that pass
+            // them), no spikes, no bomb; or the quarry's own tile.
+            let open = (t == Tile::Floor || t == Tile::Crate && through)
+                && l.marks[i] & SPIKES == 0
+                && !self.bombs.list.iter().any(|b| b.pos.x == x && b.pos.y == y);
+            if open || goal.x == x && goal.y == y {
                 seen[i] = true;
                 true
+            } else {
+                false
             }
-            _ => false,
         };
-        first_seen(from);
         for d in DIRS {
-            let p = from.step(d);
-            if (self.passable(kind, p) || p == goal) && first_seen(p) {
-                q.push_back((p, d));
+            let (dx, dy) = d.delta();
+            let (x, y) = (from.x.saturating_add(dx), from.y.saturating_add(dy));
+            if enter(x, y) {
+                queue.push_back((Pos { x, y }, d));
             }
         }
-        while let Some((p, first)) = q.pop_front() {
+        while let Some((p, first)) = queue.pop_front() {
             if p == goal {
                 return Some(first);
             }
             for d in DIRS {
-                let n = p.step(d);
-                if (self.passable(kind, n) || n == goal) && first_seen(n) {
-                    q.push_back((n, first));
+                let (dx, dy) = d.delta();
+                let (x, y) = (p.x + dx, p.y + dy);
+                if enter(x, y) {
+                    queue.push_back((Pos { x, y }, first));
                 }
             }
         }

@@ -10,7 +10,7 @@ use super::super::board::{Dir, Pos, Tile, DIRS};
 use super::super::items::{Charge, Power, DECOY_REACH, TELEPORT_REACH};
 use super::super::player::charge_bomb;
 use super::super::{Action, Aim, Bomb, State};
-use super::ground::plain_blast;
+use super::ground::{plain_blast, Prey};
 
 /// The moves beyond a step, Run and Diagonal: a Slide each way it can
 /// start, and with Bomb Pass (where a step walks over a bomb instead of
@@ -30,8 +30,8 @@ pub(super) fn moves(s: &State, out: &mut Vec<Action>) {
 }
 
 /// Whether flame on `tiles` could catch `prey` (or, while `digging`, a crate).
-fn catches(s: &State, tiles: &[Pos], prey: &[Pos], digging: bool) -> bool {
-    tiles.iter().any(|&q| prey.contains(&q) || digging && s.board.layout.tile(q) == Tile::Crate)
+fn catches(s: &State, tiles: &[Pos], prey: &Prey, digging: bool) -> bool {
+    tiles.iter().any(|&q| prey.at(q) || digging && s.board.layout.tile(q) == Tile::Crate)
 }
 
 /// The bombs it can put further off than the next tile, where their blast
@@ -42,7 +42,7 @@ fn catches(s: &State, tiles: &[Pos], prey: &[Pos], digging: bool) -> bool {
 /// the kills they add). `room`: you may put another bomb down; `thrifty`:
 /// the careful bot, which spends a charge bomb only where its plain bomb
 /// would not do.
-pub(super) fn launches(s: &State, prey: &[Pos], digging: bool, room: bool, thrifty: bool, out: &mut Vec<Action>) {
+pub(super) fn launches(s: &State, prey: &Prey, digging: bool, room: bool, thrifty: bool, out: &mut Vec<Action>) {
     let mut tiles = Vec::new();
     let from = s.player.at;
     if room && s.has(Power::Throw) {
@@ -94,7 +94,7 @@ pub(super) fn launches(s: &State, prey: &[Pos], digging: bool, room: bool, thrif
             return;
         }
         Charge::Icbm => {
-            let standing: Vec<Pos> = s.enemies.list.iter().map(|e| e.pos).collect();
+            let standing = Prey::of(s, s.enemies.list.iter().map(|e| e.pos).collect());
             for d in DIRS {
                 if let Ok(t) = s.flight(d) {
                     if catches(s, &s.blast_tiles(&Bomb::plain(t, 0, s.player.blast)), &standing, false) {

@@ -187,18 +187,39 @@ pub(super) fn attack_tiles(s: &State, prey: &[Pos], desperate: bool, memo: &mut 
     spots(s, prey, desperate, memo)
 }
 
+/// Where the enemies stand and where their arrows take them: the tiles in
+/// the enemies' order (repeats kept), and a flag a tile, for asking of every
+/// tile a blast would burn.
+pub(super) struct Prey {
+    pub(super) list: Vec<Pos>,
+    mask: Vec<bool>,
+    w: i32,
+}
+
+impl Prey {
+    /// These tiles as prey.
+    pub(super) fn of(s: &State, list: Vec<Pos>) -> Prey {
+        Prey { mask: mask(s, &list), list, w: s.board.layout.w }
+    }
+
+    /// Whether an enemy stands on `q` or its arrows take it there.
+    pub(super) fn at(&self, q: Pos) -> bool {
+        q.x >= 0 && q.y >= 0 && q.x < self.w && self.mask.get((q.y * self.w + q.x) as usize).copied().unwrap_or(false)
+    }
+}
+
 /// Where the enemies stand and where their arrows take them.
-pub(super) fn prey(s: &State) -> Vec<Pos> {
-    let mut out: Vec<Pos> = Vec::new();
+pub(super) fn prey(s: &State) -> Prey {
+    let mut list: Vec<Pos> = Vec::new();
     for e in &s.enemies.list {
         let mut at = e.pos;
-        out.push(at);
+        list.push(at);
         for step in &e.plan {
             at = s.land(e.kind, at, *step);
-            out.push(at);
+            list.push(at);
         }
     }
-    out
+    Prey::of(s, list)
 }
 
 /// The tiles a plain bomb of yours on `p` would burn (`State::blast` for a
