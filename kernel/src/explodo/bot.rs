@@ -197,7 +197,9 @@ impl Bot {
     /// owned, and a bomb each way whose blast could reach `prey` (or, while
     /// `digging`, a crate), while it has one to place.
     fn actions(s: &State, prey: &Prey, digging: bool, skill: Skill) -> Vec<Action> {
-        let mut out = vec![Action::Wait];
+        // Room for every action a turn can offer at once.
+        let mut out = Vec::with_capacity(32);
+        out.push(Action::Wait);
         out.extend(DIRS.iter().map(|&d| Action::Move(d)));
         if s.has(Power::Run) {
             out.extend(DIRS.iter().map(|&d| Action::Run(d)));
@@ -344,11 +346,11 @@ impl Bot {
         // Every action the rules allow, scored; the player's part is played
         // on a copy (the world's turn only for bombs and kicks, whose blasts
         // the bot looks ahead at; the others are judged on `here`).
-        let mut legal: Vec<Action> = Vec::new();
+        let mut actions = Bot::actions(s, &prey, digging, skill);
+        let mut legal: Vec<Action> = Vec::with_capacity(actions.len() + 1);
         // Scored actions, with the landing tile whose escape is still to be
         // checked (lazily, best first: most turns only the best is).
-        let mut scored: Vec<(u64, Action, Option<Pos>)> = Vec::new();
-        let mut actions = Bot::actions(s, &prey, digging, skill);
+        let mut scored: Vec<(u64, Action, Option<Pos>)> = Vec::with_capacity(actions.len() + 1);
         if let Some(a) = self.jump(s, &mut ground, &goal) {
             actions.push(a);
         }

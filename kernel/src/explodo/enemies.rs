@@ -64,6 +64,8 @@ impl State {
         seen.clear();
         seen.resize(l.tiles.len(), false);
         queue.clear();
+        // Each tile is queued at most once.
+        queue.reserve(l.tiles.len());
         // `from` itself is never entered again.
         if from.x >= 0 && from.y >= 0 && from.x < w && from.y < h {
             seen[(from.y * w + from.x) as usize] = true;

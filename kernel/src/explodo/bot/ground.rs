@@ -94,7 +94,8 @@ impl Ground {
         let mut out = vec![false; n];
         let Some(start) = self.index(from) else { return out };
         out[start] = true;
-        let mut queue = vec![start];
+        let mut queue = Vec::with_capacity(n);
+        queue.push(start);
         while let Some(p) = queue.pop() {
             // The board's outer wall keeps the neighbours of a tile you can
             // stand on on the board.

@@ -59,8 +59,9 @@ impl Timeline {
         let (n, w) = (self.n, self.w as usize);
         // The tiles reachable after each turn, as a list (a few tiles, on a
         // board of hundreds) and a stamp a tile: the turn it was listed for.
-        let mut reach = vec![self.at(p)];
-        let mut next = Vec::new();
+        let mut reach = Vec::with_capacity(n);
+        reach.push(self.at(p));
+        let mut next = Vec::with_capacity(n);
         let mut listed = vec![usize::MAX; n];
         for t in from + 1..self.turns() {
             next.clear();
