@@ -136,9 +136,14 @@ impl Ground {
         let w = self.w as isize;
         let all = [0, -w, w, -1, 1];
         let deltas = if spiked { &all[..] } else { &all[1..] };
-        let cells = &self.cells;
-        while head < self.queue.len() {
-            let (p, k, d) = self.queue[head];
+        // Slices of one known length: an index checked against `n` once
+        // is good for all three.
+        let cells = &self.cells[..n];
+        let goal = &goal[..n];
+        let seen = &mut self.seen[..2 * n];
+        let queue = &mut self.queue;
+        while head < queue.len() {
+            let (p, k, d) = queue[head];
             head += 1;
             // The next action ends the world's turn `turn + k`: raised
             // spikes then block the tile it ends on.
@@ -168,14 +173,14 @@ impl Ground {
                     continue;
                 }
                 let key = q * 2 + key_parity;
-                if self.seen[key] == stamp {
+                if seen[key] == stamp {
                     continue;
                 }
                 if goal[q] {
                     return d + 1;
                 }
-                self.seen[key] = stamp;
-                self.queue.push((q, k + 1, d + 1));
+                seen[key] = stamp;
+                queue.push((q, k + 1, d + 1));
             }
         }
         u32::MAX
