@@ -6,7 +6,7 @@ use super::enemies::toughest;
 use super::items::Charge;
 use super::state::{State, BARREL_FIRE, CEILING_TURNS};
 use super::types::{Bomb, BombKind, Death, Enemy, Event};
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::VecDeque;
 
 impl State {
     /// The tiles the blast of `b` would cover on the board as it is now (the
@@ -80,15 +80,18 @@ impl State {
     /// life was lost.
     pub(super) fn explode(&mut self, due: Vec<Pos>, extra: Vec<Pos>, events: &mut Vec<Event>) -> bool {
         let mut queue: VecDeque<Pos> = due.iter().copied().collect();
-        let mut blasted: BTreeSet<Pos> = extra.into_iter().collect();
-        let mut exploded: BTreeSet<Pos> = BTreeSet::new();
-        let mut hits: BTreeSet<Pos> = BTreeSet::new();
+        // Sets as lists, sorted (and repeats dropped) where they are read in
+        // order: a blast's few tiles, in every copy the bots play.
+        let mut blasted: Vec<Pos> = extra;
+        let mut exploded: Vec<Pos> = Vec::new();
+        let mut hits: Vec<Pos> = Vec::new();
         let mut acid: Vec<Pos> = Vec::new();
         loop {
             while let Some(at) = queue.pop_front() {
-                if !exploded.insert(at) {
+                if exploded.contains(&at) {
                     continue;
                 }
+                exploded.push(at);
                 let Some(b) = self.bombs.list.iter().copied().find(|b| b.pos == at) else { continue };
                 if !due.contains(&at) {
                     events.push(Event::Chain(at));
@@ -107,6 +110,8 @@ impl State {
                 blasted.extend(tiles);
             }
             // Flame touching oil burns the whole spill at once, setting off bombs in it.
+            blasted.sort_unstable();
+            blasted.dedup();
             let lit: Vec<Pos> = blasted.iter().copied().filter(|&p| self.board.layout.has(p, OIL)).collect();
             for p in lit {
                 let spill = self.board.layout.spill(p);
@@ -115,7 +120,7 @@ impl State {
                 }
                 for &q in &spill {
                     self.board.layout.mark(q, OIL, false);
-                    blasted.insert(q);
+                    blasted.push(q);
                     if self.bomb_at(q).is_some() && !exploded.contains(&q) {
                         queue.push_back(q);
                     }
@@ -127,6 +132,10 @@ impl State {
             }
         }
         self.bombs.list.retain(|b| !exploded.contains(&b.pos));
+        blasted.sort_unstable();
+        blasted.dedup();
+        hits.sort_unstable();
+        hits.dedup();
         // Cracked pillars the blasts reached break; Acid cracks the pillars round it.
         for p in hits {
             self.board.layout.set(p, Tile::Floor);
@@ -153,7 +162,7 @@ impl State {
             return false;
         }
         let until = self.run.turn + 1;
-        self.bombs.flames.retain(|(p, _)| !blasted.contains(p));
+        self.bombs.flames.retain(|(p, _)| blasted.binary_search(p).is_err());
         self.bombs.flames.extend(blasted.iter().map(|&p| (p, until)));
         self.apply_blast(&blasted, events)
     }
@@ -242,25 +251,27 @@ impl State {
     /// the decoy, bushes (their neighbours smoulder), barrels (they burst into
     /// oil and go off next turn) and crates, kills enemies and hurts you.
     /// Returns whether a life was lost.
-    pub(super) fn apply_blast(&mut self, tiles: &BTreeSet<Pos>, events: &mut Vec<Event>) -> bool {
+    /// `tiles` are sorted, each once.
+    pub(super) fn apply_blast(&mut self, tiles: &[Pos], events: &mut Vec<Event>) -> bool {
         let turn = self.run.turn;
+        let burns = |p: &Pos| tiles.binary_search(p).is_ok();
         // Flame on an exit or gem that was already uncovered lets out 3 of the level's toughest.
         let mut release: Vec<Pos> = Vec::new();
-        if self.board.exit_revealed && tiles.contains(&self.board.layout.exit) {
+        if self.board.exit_revealed && burns(&self.board.layout.exit) {
             release.push(self.board.layout.exit);
             self.board.exit_open = false;
         }
-        if self.board.gem_revealed && !self.board.gem_taken && tiles.contains(&self.board.layout.gem) {
+        if self.board.gem_revealed && !self.board.gem_taken && burns(&self.board.layout.gem) {
             release.push(self.board.layout.gem);
             self.board.gem_taken = true;
         }
         // Drops in the open burn; crates burn (uncovering what they hid).
-        let burnt: Vec<Pos> = self.board.drops.iter().filter(|d| tiles.contains(&d.pos)).map(|d| d.pos).collect();
-        self.board.drops.retain(|d| !tiles.contains(&d.pos));
+        let burnt: Vec<Pos> = self.board.drops.iter().filter(|d| burns(&d.pos)).map(|d| d.pos).collect();
+        self.board.drops.retain(|d| !burns(&d.pos));
         for p in burnt {
             events.push(Event::DropBurnt(p));
         }
-        if let Some(d) = self.enemies.decoy.filter(|d| tiles.contains(d)) {
+        if let Some(d) = self.enemies.decoy.filter(|d| burns(d)) {
             self.enemies.decoy = None;
             events.push(Event::DecoyGone(d));
         }
@@ -270,7 +281,7 @@ impl State {
             .list
             .iter()
             .enumerate()
-            .filter(|(_, e)| tiles.contains(&e.pos) && !e.immune(turn))
+            .filter(|(_, e)| burns(&e.pos) && !e.immune(turn))
             .map(|(i, _)| i)
             .collect();
         for &p in tiles {
@@ -279,7 +290,7 @@ impl State {
                 events.push(Event::BushBurnt(p));
                 for d in DIRS {
                     let q = p.step(d);
-                    if self.board.layout.has(q, BUSH) && !tiles.contains(&q) && !self.bombs.smoulder.contains(&q) {
+                    if self.board.layout.has(q, BUSH) && !burns(&q) && !self.bombs.smoulder.contains(&q) {
                         self.bombs.smoulder.push(q);
                     }
                 }
@@ -319,6 +330,6 @@ impl State {
             events.push(Event::Released(kind, 3));
         }
         self.kill(dead, events);
-        tiles.contains(&self.player.at) && self.hurt(Death::Blast, events)
+        burns(&self.player.at) && self.hurt(Death::Blast, events)
     }
 }
