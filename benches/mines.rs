@@ -14,6 +14,10 @@ fn generation(c: &mut Criterion) {
         ("intermediate", Tier::Intermediate),
         ("expert", Tier::Expert),
         ("custom-20x16", Tier::Custom { cols: 20, rows: 16, density_permille: 200 }),
+        // The two boards of issue 47, beside Simon Tatham's Mines
+        // (`sgt-mines --generate N 16x16n40` and `30x16n99`): 40 and 99 mines.
+        ("custom-16x16-40", Tier::Custom { cols: 16, rows: 16, density_permille: 156 }),
+        ("custom-30x16-99", Tier::Custom { cols: 30, rows: 16, density_permille: 206 }),
     ] {
         let params = tier.params().unwrap();
         let mut seed = 0u64;
