@@ -68,6 +68,13 @@ fn solve_prints_one_line_per_level() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0], "hello-flag SOLVED 8 RRRRRRRR BYPASS SAME-RULES HANDS-OFF");
+    // Each level's rules version and engine (the spec's F-CW16), on stderr
+    // beside the verdict lines; the compact engine takes these small levels,
+    // `--general` asks for the game's own state.
+    let (_, _, err) = retrace(&["miau", "solve", &sample(), "--level", "hello-flag"]);
+    assert!(err.contains("note: level hello-flag: Miau rules v6, the compact engine"), "{err}");
+    let (_, _, err) = retrace(&["miau", "solve", &sample(), "--level", "hello-flag", "--general"]);
+    assert!(err.contains("note: level hello-flag: Miau rules v6, the general engine"), "{err}");
     assert!(lines[1].starts_with("pass-it-on SOLVED 6 "), "{out}");
     assert!(lines[2].starts_with("walled SOLVED 10 "), "{out}");
     let (code, out, _) = retrace(&["miau", "solve", &sample(), "--level", "walled", "--max", "20"]);
@@ -145,6 +152,7 @@ fn solve_constraints_json_explain_and_proofs() {
         out.starts_with("{\"level\":\"pass-it-on\",\"verdict\":\"SOLVED\",\"moves\":\"RUDRRR\",\"states\":"),
         "{out}"
     );
+    assert!(out.contains(",\"rules\":6,\"engine\":\"compact\"}"), "{out}");
     assert!(out.contains("2 Up: + ROCK IS FLAG"), "{out}");
     let (code, _, err) = retrace(&["miau", "solve", &sample(), "--forbid", "ROCK FLAG"]);
     assert_eq!(code, 2);

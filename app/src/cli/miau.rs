@@ -22,8 +22,9 @@ pub enum MiauCommand {
         proofs: bool,
     },
     /// Solve levels: `<level-id> SOLVED <n> <moves>`, `UNSOLVED <states>` (a
-    /// proof) or `LIMIT <states> <states|memory|time>` (which budget ran out).
-    /// Exit 0 when every level solved.
+    /// proof) or `LIMIT <states> <states|memory|time>` (which budget ran out),
+    /// each with a note on stderr of the rules version and the engine it ran
+    /// on. Exit 0 when every level solved.
     Solve {
         /// The pack file (TOML).
         pack: PathBuf,
@@ -46,6 +47,10 @@ pub enum MiauCommand {
         /// No word may sink.
         #[arg(long)]
         no_word_loss: bool,
+        /// Search on the game's own state instead of the solver's compact
+        /// one (slower; the same answers: for comparing the two engines).
+        #[arg(long)]
+        general: bool,
         /// Show the rules added and removed along the solution, and the final board.
         #[arg(long)]
         explain: bool,
@@ -113,6 +118,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             forbid,
             require,
             no_word_loss,
+            general,
             explain,
             json,
             threads,
@@ -166,6 +172,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     forbid: forbid.clone(),
                     require: require.clone(),
                     no_word_loss,
+                    general,
                     threads: cores,
                     batch: batch.unwrap_or(0),
                     max_bytes,
@@ -215,6 +222,16 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                         } else {
                             let flags = a.flags.iter().map(|f| format!(" {f}")).collect::<String>();
                             let _ = writeln!(out, "{} {}{flags}", l.id, a.verdict.line());
+                            // What the answer was found against (the spec's
+                            // F-CW16), beside the verdict line, whose form
+                            // scripts read (`LIMIT <states> <budget>` last).
+                            let _ = writeln!(
+                                err,
+                                "note: level {}: Miau rules v{}, the {} engine",
+                                l.id,
+                                Miau::RULES_VERSION,
+                                a.engine
+                            );
                         }
                         if explain {
                             if let retrace_kernel::miau::solver::Verdict::Solved { moves, .. } = &a.verdict {
@@ -403,9 +420,11 @@ fn json_line(id: &str, a: &retrace_kernel::miau::solver::Analysis) -> String {
     };
     let flags: Vec<String> = a.flags.iter().map(|f| format!("\"{f}\"")).collect();
     format!(
-        "{{\"level\":\"{}\",\"verdict\":\"{verdict}\",\"moves\":{moves},\"states\":{states},\"ran_out\":{ran_out},\"flags\":[{}]}}",
+        "{{\"level\":\"{}\",\"verdict\":\"{verdict}\",\"moves\":{moves},\"states\":{states},\"ran_out\":{ran_out},\"flags\":[{}],\"rules\":{},\"engine\":\"{}\"}}",
         esc(id),
-        flags.join(",")
+        flags.join(","),
+        Miau::RULES_VERSION,
+        a.engine
     )
 }
 

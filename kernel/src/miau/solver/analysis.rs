@@ -14,6 +14,9 @@ pub struct Analysis {
     pub verdict: Verdict,
     /// BYPASS, SAME-RULES, TRIVIAL, HANDS-OFF, WON-AT-START, WON-WHILE-OVERLAPPING.
     pub flags: Vec<&'static str>,
+    /// The engine the plain search ran on ([`super::engine`]): `"compact"`
+    /// or `"general"`.
+    pub engine: &'static str,
 }
 
 /// Solves and flags: WON-AT-START (won with no move), TRIVIAL (fewer than 6
@@ -36,6 +39,7 @@ pub fn analyze_watched(
     watch: &mut dyn FnMut(&Progress) -> bool,
 ) -> Result<Analysis, Rejection> {
     let verdict = solve_watched(setup, opts, hasher, watch)?;
+    let engine = super::engine(setup, opts)?;
     let mut flags = Vec::new();
     if let Verdict::Solved { moves, .. } = &verdict {
         if moves.is_empty() {
@@ -69,7 +73,7 @@ pub fn analyze_watched(
             }
         }
     }
-    Ok(Analysis { verdict, flags })
+    Ok(Analysis { verdict, flags, engine })
 }
 
 /// Whether the last move won because a rule formed under a YOU that had not moved.

@@ -72,6 +72,26 @@ pub fn solve_watched(
     solve_from(&Miau::start(setup, 0)?, opts, hasher, watch)
 }
 
+/// The solver's own compact state, where the level allows it (and `opts`
+/// do not ask for the general engine): stepped in place and taken back with
+/// undo, the same keys as the game's state gives.
+fn compact_level(start: &State, keyer: &Keyer, rules: &Rules, opts: &Options) -> Option<Level> {
+    if opts.general {
+        return None;
+    }
+    Level::new(start, keyer, &rules.forbid, &rules.require, rules.same.as_deref())
+}
+
+/// Which engine a search of this level under `opts` runs on: `"compact"`
+/// (the solver's own compact state) or `"general"` (the game's own state),
+/// for the solver's lines to name.
+pub fn engine(setup: &Setup, opts: &Options) -> Result<&'static str, Rejection> {
+    let start = Miau::start(setup, 0)?;
+    let rules = Rules::new(opts, &start)?;
+    let keyer = Keyer::new(&start);
+    Ok(if compact_level(&start, &keyer, &rules, opts).is_some() { "compact" } else { "general" })
+}
+
 /// [`solve_watched`] from a state in play rather than the level's start (a
 /// hint from where the player stands): the moves from there, and the states
 /// visited from there. A state already won needs no move.
@@ -96,13 +116,7 @@ pub fn solve_from(
     let threads = opts.threads.max(1) as usize;
     let search = Search::new(opts, hasher, watch, &key, threads, rules.all_formed)?;
     let x = Expand { keyer: &keyer, rules: &rules, opts, key_len: key.len(), local_hash: search.local_hash };
-    // The solver's own compact state, where the level allows it: stepped in
-    // place and taken back with undo, the same keys as the game's state gives.
-    let level = if opts.general {
-        None
-    } else {
-        Level::new(&start, &keyer, &rules.forbid, &rules.require, rules.same.as_deref())
-    };
+    let level = compact_level(&start, &keyer, &rules, opts);
     // Each thread's engine on cache lines of its own: they are written all
     // the time, and two threads writing one line would take turns at it.
     match &level {
