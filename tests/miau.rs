@@ -25,6 +25,8 @@ fn play_prints_rule_changes_the_board_and_the_outcome() {
     let (code, out, _) = retrace(&["miau", "play", &sample(), "--level", "pass-it-on", "--moves", "RURRRD"]);
     assert_eq!(code, 0);
     assert!(out.contains("2 Up: + ROCK IS FLAG"), "{out}");
+    // The rules in force at the win (the spec's F-CW16), in reading order.
+    assert!(out.contains("rules at the win: FLAG IS WIN; MIAU IS YOU; ROCK IS FLAG\n"), "{out}");
     assert!(out.contains("6 Down: won"));
     assert!(out.ends_with("outcome: won (won in 6 turns)\n"));
     let (code, out, _) = retrace(&["miau", "play", &sample(), "--level", "walled", "--moves", "RRRR"]);
@@ -154,6 +156,8 @@ fn solve_constraints_json_explain_and_proofs() {
     );
     assert!(out.contains(",\"rules\":6,\"engine\":\"compact\"}"), "{out}");
     assert!(out.contains("2 Up: + ROCK IS FLAG"), "{out}");
+    // The rules in force at the win (the spec's F-CW16), in reading order.
+    assert!(out.contains("rules at the win: FLAG IS WIN; MIAU IS YOU; ROCK IS FLAG\n"), "{out}");
     let (code, _, err) = retrace(&["miau", "solve", &sample(), "--forbid", "ROCK FLAG"]);
     assert_eq!(code, 2);
     assert!(err.contains("'ROCK FLAG' is not a rule"), "{err}");

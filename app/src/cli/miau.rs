@@ -51,7 +51,8 @@ pub enum MiauCommand {
         /// one (slower; the same answers: for comparing the two engines).
         #[arg(long)]
         general: bool,
-        /// Show the rules added and removed along the solution, and the final board.
+        /// Show the rules added and removed along the solution, the rules in
+        /// force at the win, and the final board.
         #[arg(long)]
         explain: bool,
         /// One JSON object per level instead of text, and progress events
@@ -441,6 +442,9 @@ fn explain_text(setup: &retrace_kernel::miau::Setup, moves: &[Action]) -> String
             }
         }
     }
+    // The rules in force when the level was won (the spec's F-CW16: what
+    // the solution relies on), in reading order.
+    text.push_str(&format!("  rules at the win: {}\n", s.state().rules.texts().join("; ")));
     for line in board_text(s.state()).lines() {
         text.push_str(&format!("  {line}\n"));
     }
