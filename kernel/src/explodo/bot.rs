@@ -32,7 +32,9 @@ use super::route::costs_a_life;
 use super::{Action, Dialog, Explodo, RunPhase, Setup, State};
 use crate::game::Game;
 use crate::rng::Rng;
-use ground::{attack_tiles, crate_spots, crates, mask, plain_blast, prey, spots, worth, Ground, Prey, SpotMemo};
+use ground::{
+    attack_tiles, blast_buffer, crate_spots, crates, mask, plain_blast, prey, spots, worth, Ground, Prey, SpotMemo,
+};
 use timeline::{quiet, timeline, Timeline, FIRE};
 
 mod arsenal;
@@ -212,7 +214,7 @@ impl Bot {
         arsenal::launches(s, prey, digging, mine < s.player.max_bombs, skill == Skill::Careful, &mut out);
         if mine < s.player.max_bombs {
             // Only where the blast could reach an enemy or a crate.
-            let mut tiles = Vec::with_capacity(1 + 4 * s.player.blast.min(64) as usize);
+            let mut tiles = blast_buffer(s);
             // Under the original's rule (the lab's `underfoot`) a bomb goes
             // on your own tile, whichever way you name.
             let ways: &[Dir] = if s.run.setup.underfoot { &[Dir::Up] } else { &DIRS };
@@ -528,14 +530,16 @@ fn plain_landing(s: &State, a: Action) -> Option<Pos> {
         Action::Wait => Some(s.player.at),
         Action::Move(d) => {
             let t = s.player.at.step(d);
-            (s.walkable(t).is_ok()
-                && s.bomb_at(t).is_none()
-                && !s.board.layout.has(t, OIL)
-                && !(s.board.exit_open && t == s.board.layout.exit))
-                .then_some(t)
+            (plain_floor(s, t) && !s.board.layout.has(t, OIL)).then_some(t)
         }
         _ => None,
     }
+}
+
+/// A tile a step may enter with nothing to it: walkable, no bomb (which a
+/// step would kick or pass), not the open exit (which ends the level).
+fn plain_floor(s: &State, t: Pos) -> bool {
+    s.walkable(t).is_ok() && s.bomb_at(t).is_none() && !(s.board.exit_open && t == s.board.layout.exit)
 }
 
 /// Where a Run or a diagonal step over plain floor lands (the tiles it
@@ -545,14 +549,12 @@ fn plain_landing(s: &State, a: Action) -> Option<Pos> {
 /// part would show, a life kept and the world's turn to follow, without the
 /// copy. `None` for anything else.
 fn plain_way(s: &State, a: Action) -> Option<Pos> {
-    let plain = |t: Pos| s.bomb_at(t).is_none() && !(s.board.exit_open && t == s.board.layout.exit);
     match a {
         Action::Run(d) if s.has(Power::Run) => {
             let (m, t) = (s.player.at.step(d), s.player.at.step(d).step(d));
-            (s.walkable(m).is_ok() && s.walkable(t).is_ok() && plain(m) && plain(t) && !s.board.layout.has(t, OIL))
-                .then_some(t)
+            (plain_floor(s, m) && plain_floor(s, t) && !s.board.layout.has(t, OIL)).then_some(t)
         }
-        Action::Diagonal(g) if s.has(Power::Diagonal) => s.diagonal_to(g).ok().filter(|&t| plain(t)),
+        Action::Diagonal(g) if s.has(Power::Diagonal) => s.diagonal_to(g).ok().filter(|&t| plain_floor(s, t)),
         Action::Bomb(d) => (!s.at_open_exit() && s.bomb_spot(d).is_ok()).then_some(s.player.at),
         _ => None,
     }

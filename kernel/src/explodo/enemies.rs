@@ -11,10 +11,19 @@ impl State {
     /// Whether an enemy of `kind` may enter `p`: floor (crates too for Ghosts
     /// and Wisps), no bomb, no spikes.
     pub(super) fn passable(&self, kind: Kind, p: Pos) -> bool {
-        let t = self.board.layout.tile(p);
-        (t == Tile::Floor || (t == Tile::Crate && kind.through_crates()))
+        let l = &self.board.layout;
+        l.inside(p) && self.passable_at(kind.through_crates(), (p.y * l.w + p.x) as usize, p)
+    }
+
+    /// [`State::passable`] for the tile `p` on the board, at index `i` of its
+    /// tiles (`through`: the kind passes crates): the one rule, for the
+    /// searches that walk the board by index.
+    fn passable_at(&self, through: bool, i: usize, p: Pos) -> bool {
+        let l = &self.board.layout;
+        let t = l.tiles[i];
+        (t == Tile::Floor || t == Tile::Crate && through)
+            && l.marks[i] & SPIKES == 0
             && !self.bombs.list.iter().any(|b| b.pos == p)
-            && !self.board.layout.has(p, SPIKES)
     }
 
     /// Where an enemy making `step` from `at` ends, slipping over oil when it
@@ -79,13 +88,9 @@ impl State {
             if seen[i] {
                 return false;
             }
-            let t = l.tiles[i];
-            // `passable`, by index: floor (crates too for those that pass
-            // them), no spikes, no bomb; or the quarry's own tile.
-            let open = (t == Tile::Floor || t == Tile::Crate && through)
-                && l.marks[i] & SPIKES == 0
-                && !self.bombs.list.iter().any(|b| b.pos.x == x && b.pos.y == y);
-            if open || goal.x == x && goal.y == y {
+            // Passable, or the quarry's own tile.
+            let p = Pos { x, y };
+            if self.passable_at(through, i, p) || p == goal {
                 seen[i] = true;
                 true
             } else {

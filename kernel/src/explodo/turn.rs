@@ -53,7 +53,7 @@ impl State {
                     break; // It reaches you here (a dash through your tile catches you).
                 }
             }
-            if let Step::Move(d) | Step::Dash(d) = step {
+            if let Some(d) = step.heading() {
                 self.enemies.list[i].heading = d;
                 // Slipping over oil, as its arrows showed.
                 to = self.enemy_slip(e.kind, e.pos, to, d, Some(self.player.at));
@@ -148,18 +148,19 @@ impl State {
     /// (Teleport, ICBM) that could change that.
     pub(super) fn boxed_in(&self) -> bool {
         // Each test below is asked only while the ones before leave you
-        // shut in: this runs every turn, and a diagonal or a Throw is tried
-        // on a copy of the run.
+        // shut in: this runs every turn, and a Throw is tried on a copy of
+        // the run.
         if DIRS.iter().any(|&d| self.walkable(self.player.at.step(d)).is_ok()) {
             return false;
         }
-        // A diagonal step is a way out only where `act` would take it (rules
-        // v6: a free diagonal between two blocked tiles was counted, and a
-        // player shut in there could only wait, forever).
+        // A diagonal step is a way out only where `act` would take it
+        // (`diagonal_to`, the test `act` makes; rules v6: a free diagonal
+        // between two blocked tiles was counted, and a player shut in there
+        // could only wait, forever).
         let diag_open = self.has(Power::Diagonal)
             && [Diag::UpLeft, Diag::UpRight, Diag::DownLeft, Diag::DownRight]
                 .iter()
-                .any(|&g| self.clone().act(&super::types::Action::Diagonal(g), &mut Vec::new()).is_ok());
+                .any(|&g| self.diagonal_to(g).is_ok());
         if diag_open {
             return false;
         }

@@ -188,7 +188,7 @@ impl Ground {
 }
 
 /// Tiles next to a spot where a bomb would catch an enemy where it stands
-/// or where its arrows take them, without reaching the uncovered exit or gem.
+/// or where its arrows take it, without reaching the uncovered exit or gem.
 pub(super) fn attack_tiles(s: &State, prey: &[Pos], desperate: bool, memo: &mut SpotMemo) -> Vec<Pos> {
     spots(s, prey, desperate, memo)
 }
@@ -228,6 +228,12 @@ pub(super) fn prey(s: &State) -> Prey {
     Prey::of(s, list)
 }
 
+/// A buffer for [`plain_blast`], room for the bomb's tile and four full
+/// arms at once (asked for many times a turn).
+pub(super) fn blast_buffer(s: &State) -> Vec<Pos> {
+    Vec::with_capacity(1 + 4 * s.player.blast.min(64) as usize)
+}
+
 /// The tiles a plain bomb of yours on `p` would burn (`State::blast` for a
 /// plain bomb, unsorted, into a buffer).
 pub(super) fn plain_blast(s: &State, p: Pos, out: &mut Vec<Pos>) {
@@ -258,7 +264,7 @@ pub(super) fn plain_blast(s: &State, p: Pos, out: &mut Vec<Pos>) {
 pub(super) fn spots(s: &State, targets: &[Pos], desperate: bool, memo: &mut SpotMemo) -> Vec<Pos> {
     memo.refresh(s, desperate);
     let mut out = Vec::new();
-    let mut tiles = Vec::with_capacity(1 + 4 * s.player.blast.min(64) as usize);
+    let mut tiles = blast_buffer(s);
     // Each spot is judged once (targets repeat: an enemy standing still
     // is its own arrows' end), as a bitmap of the board.
     let w = s.board.layout.w;

@@ -104,10 +104,7 @@ pub(super) fn quiet(s: &State) -> bool {
 /// The tiles an enemy's `step` from `from` passes before it ends on `end`
 /// (a dash's middle tile, the oil it slides over).
 pub(super) fn passed(from: Pos, end: Pos, step: Step) -> impl Iterator<Item = Pos> {
-    let d = match step {
-        Step::Move(d) | Step::Dash(d) => Some(d),
-        Step::Rest => None,
-    };
+    let d = step.heading();
     let mut at = from;
     std::iter::from_fn(move || {
         let d = d?;
