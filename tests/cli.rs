@@ -379,6 +379,6 @@ fn replay_current_rules_plays_an_older_log() {
     let (code, out, err) = retrace(&["replay", mines.to_str().unwrap(), "--current-rules"]);
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
-    assert!(lines[0].starts_with("note: recorded under mines rules v1, played under this build's v2"), "{out}");
+    assert!(lines[0].starts_with("note: recorded under mines rules v1, played under this build's v3"), "{out}");
     assert_eq!(lines.len(), 2 + 23, "a line per state: {out}");
 }

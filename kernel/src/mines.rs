@@ -8,6 +8,7 @@
 //! card, `stats.rs` the statistics.
 
 pub mod field;
+pub mod flips;
 mod game;
 pub mod generator;
 pub mod share;

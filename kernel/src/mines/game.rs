@@ -194,7 +194,7 @@ impl State {
 impl Game for MineLayer {
     const ID: &'static str = "mines";
     const NAME: &'static str = "MineLayer";
-    const RULES_VERSION: u32 = 2;
+    const RULES_VERSION: u32 = 3;
     type Setup = Setup;
     type Action = Action;
     type State = State;

@@ -3,6 +3,7 @@
 //! is always unique, coverage-complete and clue-minimal.
 
 use super::field::Field;
+use super::flips::{Flips, FLIP_NODE_CAP};
 use super::solver::{propagation_gap, UniqueMemo};
 use super::tier::Params;
 use crate::rng::Rng;
@@ -27,6 +28,12 @@ pub struct Generated {
 
 /// Generates a field for `params` from `rng` (the round's `mines.field` stream).
 pub fn generate(params: &Params, rng: &mut Rng) -> Generated {
+    generate_with_cap(params, rng, FLIP_NODE_CAP)
+}
+
+/// [`generate`] with another node cap for each check of the flip search
+/// (tests: a field is the same whichever answers the checks below the caps).
+pub(crate) fn generate_with_cap(params: &Params, rng: &mut Rng, flip_cap: u64) -> Generated {
     let mut best: Option<Generated> = None;
     let mut attempt = 0;
     loop {
@@ -35,7 +42,7 @@ pub fn generate(params: &Params, rng: &mut Rng) -> Generated {
         // limit, which always ends unique: with every safe cell a clue, each
         // unknown is a mine that its clues force.
         let unlimited = attempt > ATTEMPTS;
-        let Some(field) = attempt_field(params, rng, unlimited) else { continue };
+        let Some(field) = attempt_field(params, rng, unlimited, flip_cap) else { continue };
         let g = measure(field, params, attempt);
         let meets =
             g.gap >= params.min_gap && g.field.unknowns() * 1000 >= params.min_unknown_permille * params.cells();
@@ -61,7 +68,7 @@ fn measure(field: Field, params: &Params, attempt: u32) -> Generated {
 }
 
 /// One pass of the pipeline; `None` when the uniqueness step ran out of steps.
-fn attempt_field(p: &Params, rng: &mut Rng, unlimited: bool) -> Option<Field> {
+fn attempt_field(p: &Params, rng: &mut Rng, unlimited: bool, flip_cap: u64) -> Option<Field> {
     let n = p.cells() as usize;
     let mut f = Field::empty(p.rows, p.cols);
 
@@ -93,13 +100,25 @@ fn attempt_field(p: &Params, rng: &mut Rng, unlimited: bool) -> Option<Field> {
     // 4. Uniqueness: add clues on random unknown safe cells until unique.
     let limit = if unlimited { u32::MAX } else { UNIQUENESS_STEPS.max(p.cells()) };
     let mut steps = 0;
+    // The flip search answers almost every check; at its node cap the exact
+    // counter does, through its memo of parts.
     let mut memo = UniqueMemo::default();
-    while !memo.is_unique(&f.puzzle(), &f.mine) {
+    let mut flips = Flips::new(f.rows, f.cols, &f.mine, &f.clue).with_cap(flip_cap);
+    loop {
+        let unique = match flips.grow_check() {
+            Some(u) => u,
+            None => memo.is_unique(&f.puzzle(), &f.mine),
+        };
+        if unique {
+            break;
+        }
         let safe: Vec<usize> = (0..n).filter(|&i| !f.mine[i] && !f.clue[i]).collect();
         if safe.is_empty() || steps >= limit {
             return None;
         }
-        f.clue[safe[rng.index(safe.len())]] = true;
+        let a = safe[rng.index(safe.len())];
+        f.clue[a] = true;
+        flips.add_clue(a);
         steps += 1;
     }
 
@@ -108,10 +127,16 @@ fn attempt_field(p: &Params, rng: &mut Rng, unlimited: bool) -> Option<Field> {
     //    leaves a minimal clue set.
     let mut clues: Vec<usize> = (0..n).filter(|&i| f.clue[i]).collect();
     rng.shuffle(&mut clues);
+    flips.start_removals();
     for i in clues {
         f.clue[i] = false;
-        if !memo.is_unique(&f.puzzle(), &f.mine) {
+        let unique = match flips.still_unique_without(i) {
+            Some(u) => u,
+            None => memo.is_unique(&f.puzzle(), &f.mine),
+        };
+        if !unique {
             f.clue[i] = true;
+            flips.put_back(i);
         }
     }
     Some(f)

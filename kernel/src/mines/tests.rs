@@ -645,3 +645,84 @@ fn the_uniqueness_memo_answers_as_the_full_count() {
     }
     assert!(asked.0 > 0 && asked.1 > 0, "both answers were exercised: {asked:?}");
 }
+
+/// The flip search answers every check as `count_solutions(p, 2).is_unique()`
+/// does, on random fields taken through what the generator asks: clues added
+/// one at a time until unique ([`Flips::grow_check`]), then removed one at a
+/// time, put back when the field stops being unique
+/// ([`Flips::still_unique_without`]). The frozen cells it keeps across the
+/// removals are always those a fresh start freezes. Fields with clues that
+/// see no unknown, unknowns that touch no clue, and borders included.
+#[test]
+fn the_flip_search_answers_as_the_full_count() {
+    use super::flips::Flips;
+    let mut rng = crate::rng::Rng::stream(3, "test.flips");
+    let mut asked = [0u32; 4];
+    for case in 0..1000 {
+        let rows = 2 + rng.below(6) as u16;
+        let cols = 2 + rng.below(7) as u16;
+        let n = rows as usize * cols as usize;
+        let mut f = Field::empty(rows, cols);
+        let density = 1 + rng.below(3);
+        for i in 0..n {
+            f.mine[i] = rng.chance(density, 6);
+            f.clue[i] = !f.mine[i] && rng.chance(1, 4);
+        }
+        let mut flips = Flips::new(rows, cols, &f.mine, &f.clue);
+        loop {
+            let truth = count_solutions(&f.puzzle(), 2).is_unique();
+            assert_eq!(flips.grow_check(), Some(truth), "case {case}, growing: {:?}", f.puzzle());
+            asked[usize::from(truth)] += 1;
+            let safe: Vec<usize> = (0..n).filter(|&i| !f.mine[i] && !f.clue[i]).collect();
+            if truth || safe.is_empty() {
+                break;
+            }
+            let a = safe[rng.index(safe.len())];
+            f.clue[a] = true;
+            flips.add_clue(a);
+        }
+        if !count_solutions(&f.puzzle(), 2).is_unique() {
+            continue;
+        }
+        let mut clues: Vec<usize> = (0..n).filter(|&i| f.clue[i]).collect();
+        rng.shuffle(&mut clues);
+        flips.start_removals();
+        for c in clues {
+            f.clue[c] = false;
+            let truth = count_solutions(&f.puzzle(), 2).is_unique();
+            assert_eq!(flips.still_unique_without(c), Some(truth), "case {case}, without {c}: {:?}", f.puzzle());
+            asked[2 + usize::from(truth)] += 1;
+            if !truth {
+                f.clue[c] = true;
+                flips.put_back(c);
+            }
+            let mut fresh = Flips::new(rows, cols, &f.mine, &f.clue);
+            fresh.start_removals();
+            assert_eq!(flips.frozen(), fresh.frozen(), "case {case}: the frozen cells after clue {c}");
+        }
+    }
+    assert!(asked.iter().all(|&k| k > 20), "every answer of both checks was exercised: {asked:?}");
+}
+
+/// At its node cap a check answers `None` rather than guessing, and the
+/// generator then asks the exact counter: a tiny cap gives the same fields.
+#[test]
+fn a_capped_flip_search_hands_over_to_the_exact_count() {
+    use super::flips::Flips;
+    use super::generator::{generate, generate_with_cap};
+    // A 1 between two unknowns: the mine can trade places, which takes a
+    // search node to find.
+    let mut f = Field::empty(1, 3);
+    f.mine[0] = true;
+    f.clue[1] = true;
+    let mut flips = Flips::new(1, 3, &f.mine, &f.clue).with_cap(0);
+    assert_eq!(flips.grow_check(), None);
+    let mut flips = Flips::new(1, 3, &f.mine, &f.clue);
+    assert_eq!(flips.grow_check(), Some(false));
+    for (tier, seed) in [(Tier::Beginner, 5u64), (Tier::Intermediate, 6), (Tier::parse("12x10:0.2").unwrap(), 7)] {
+        let params = tier.params().unwrap();
+        let plain = generate(&params, &mut crate::rng::Rng::stream(seed, "mines.field"));
+        let capped = generate_with_cap(&params, &mut crate::rng::Rng::stream(seed, "mines.field"), 2);
+        assert_eq!(plain, capped, "{tier:?} seed {seed}");
+    }
+}
