@@ -3,8 +3,8 @@
 //! field has exactly one solution. Design notes: `mines/README.md`.
 //!
 //! `game.rs` holds the `Game` (setup, actions, state, digest); `field.rs`
-//! the field and its clues, `solver.rs` the exact counter, `generator.rs`
-//! the unique-field generator, `tier.rs` the tiers, `share.rs` the share
+//! the field and its clues, `solver.rs` the exact counter, `flips.rs` the
+//! generator's uniqueness checks, `generator.rs` the unique-field generator, `tier.rs` the tiers, `share.rs` the share
 //! card, `stats.rs` the statistics.
 
 pub mod field;

@@ -113,6 +113,23 @@ fn g01_custom_fields_keep_the_same_guarantees() {
         .is_err());
 }
 
+/// The boards of issue 47 (Tatham's 16x16n40 and 30x16n99) keep every
+/// guarantee under the flip search: unique and clue-minimal, as the
+/// independent counter judges them, and covered.
+#[test]
+fn g01_the_benchmark_boards_are_unique_and_minimal() {
+    for (tier, seed) in [("16x16:0.156", 1u64), ("16x16:0.156", 2), ("30x16:0.206", 3), ("30x16:0.206", 4)] {
+        let f = new_round(Tier::parse(tier).unwrap(), seed).state().field.clone();
+        assert!(count_solutions(&f.puzzle(), 2).is_unique(), "{tier} seed {seed} not unique");
+        assert!(f.is_covered(), "{tier} seed {seed} not covered");
+        for i in (0..f.len()).filter(|&i| f.clue[i]) {
+            let mut g = f.clone();
+            g.clue[i] = false;
+            assert!(!count_solutions(&g.puzzle(), 2).is_unique(), "{tier} seed {seed}: clue {i} was removable");
+        }
+    }
+}
+
 // ---- 02 solver ----
 
 #[test]
