@@ -110,7 +110,38 @@ pub struct RetraceApp {
     /// Another window has the data folder: this one saves nothing, and says
     /// so above every screen.
     pub read_only: bool,
+    /// A way into MineLayer, Explodorama or Miau that would replace the
+    /// game suspended there, waiting for the player's answer (Life's and
+    /// Explodorama's new-game forms keep their own).
+    pub replacing: Option<Replacing>,
 }
+
+/// A screen that would replace a suspended game (one save slot a game), and
+/// the question asked first.
+pub struct Replacing {
+    /// Whose suspended game Yes gives up.
+    pub slot: Slot,
+    /// What Yes shows.
+    pub screen: Box<Screen>,
+    /// The question (a phrase of the window, translated when shown).
+    pub question: &'static str,
+}
+
+/// The games whose suspended session a [`Replacing`] gives up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// MineLayer's round.
+    Mines,
+    /// Explodorama's run.
+    Explodo,
+    /// Miau's level.
+    Miau,
+}
+
+/// The question before a new game replaces a suspended one.
+pub const START_OVER: &str = "A suspended game will be lost. Start a new one?";
+/// The question before a replay's game replaces a suspended one.
+pub const PLAY_FROM_HERE: &str = "A suspended game will be lost. Play from here?";
 
 /// MineLayer's part of the shell: what the home card and the screen need between screens.
 pub struct MinesHome {
@@ -240,6 +271,7 @@ impl RetraceApp {
             lock: None,
             read_only_asked: false,
             read_only: false,
+            replacing: None,
         };
         if let Some(path) = open {
             app.open_path(&path);
@@ -348,8 +380,47 @@ impl RetraceApp {
         }
     }
 
-    fn windows(&mut self, ctx: &egui::Context) {
-        let lang = self.lang();
+    /// Shows `screen`, or first asks, when it would replace the game
+    /// suspended in `slot`.
+    pub fn show_or_ask(&mut self, slot: Slot, screen: Screen, question: &'static str) {
+        let suspended = match slot {
+            Slot::Mines => self.mines.saved.is_some(),
+            Slot::Explodo => self.explodo.saved.is_some(),
+            Slot::Miau => self.miau.saved.is_some(),
+        };
+        if suspended {
+            self.replacing = Some(Replacing { slot, screen: Box::new(screen), question });
+        } else {
+            self.show(screen);
+        }
+    }
+
+    /// The questions asked before a game replaces a suspended one.
+    fn replacing_questions(&mut self, ctx: &egui::Context, lang: Lang) {
+        if let Some(r) = self.replacing.take() {
+            match ask(ctx, lang, tr(lang, r.question)) {
+                Some(true) => {
+                    let save = match r.slot {
+                        Slot::Mines => {
+                            self.mines.saved = None;
+                            mines::SAVE
+                        }
+                        Slot::Explodo => {
+                            self.explodo.saved = None;
+                            explodo::SAVE
+                        }
+                        Slot::Miau => {
+                            self.miau.saved = None;
+                            miau::SAVE
+                        }
+                    };
+                    self.store.forget(save);
+                    self.show(*r.screen);
+                }
+                Some(false) => {}
+                None => self.replacing = Some(r),
+            }
+        }
         if self.explodo.replacing {
             match ask(ctx, lang, tr(lang, "The run in progress will be lost. Start a new one?")) {
                 Some(true) => {
@@ -363,7 +434,7 @@ impl RetraceApp {
             }
         }
         if let Some(setup) = self.life.replacing.clone() {
-            match ask(ctx, lang, tr(lang, "A suspended game will be lost. Start a new one?")) {
+            match ask(ctx, lang, tr(lang, START_OVER)) {
                 Some(true) => {
                     self.life.replacing = None;
                     self.life.saved = None;
@@ -377,7 +448,7 @@ impl RetraceApp {
             }
         }
         if let Some(fork) = self.life.forking.take() {
-            match ask(ctx, lang, tr(lang, "A suspended game will be lost. Play from here?")) {
+            match ask(ctx, lang, tr(lang, PLAY_FROM_HERE)) {
                 Some(true) => {
                     self.life.saved = None;
                     self.store.forget(life::SAVE);
@@ -387,6 +458,11 @@ impl RetraceApp {
                 None => self.life.forking = Some(fork),
             }
         }
+    }
+
+    fn windows(&mut self, ctx: &egui::Context) {
+        let lang = self.lang();
+        self.replacing_questions(ctx, lang);
         if self.show_settings {
             let before = self.settings.clone();
             let mut open = true;
@@ -550,14 +626,26 @@ impl RetraceApp {
                 if v.playing {
                     ui.ctx().request_repaint_after(std::time::Duration::from_millis(30));
                 }
+                // Forking over a suspended game asks first (one save slot a game).
+                let fork = |slot, screen| Replacing { slot, screen: Box::new(screen), question: PLAY_FROM_HERE };
                 match v.controls(ui, lang) {
+                    Some(WatchRequest::PlayMines(s)) if self.mines.saved.is_some() => {
+                        self.replacing = Some(fork(Slot::Mines, Screen::Mines(MinesView::resume(s))))
+                    }
                     Some(WatchRequest::PlayMines(s)) => *next = Some(Screen::Mines(MinesView::resume(s))),
-                    // Forking over a suspended Life game asks first (one save slot).
                     Some(WatchRequest::PlayLife(s)) if self.life.saved.is_some() => self.life.forking = Some(s),
                     Some(WatchRequest::PlayLife(s)) => *next = Some(Screen::Life(LifeView::new(s))),
+                    Some(WatchRequest::PlayExplodo(s)) if self.explodo.saved.is_some() => {
+                        self.replacing = Some(fork(Slot::Explodo, Screen::Explodo(ExplodoView::resume(s))))
+                    }
                     Some(WatchRequest::PlayExplodo(s)) => *next = Some(Screen::Explodo(ExplodoView::resume(s))),
                     Some(WatchRequest::PlayMiau(s)) => {
-                        *next = Some(Screen::Miau(MiauView::resume(s, &self.miau.packs)))
+                        let screen = Screen::Miau(MiauView::resume(s, &self.miau.packs));
+                        if self.miau.saved.is_some() {
+                            self.replacing = Some(fork(Slot::Miau, screen));
+                        } else {
+                            *next = Some(screen);
+                        }
                     }
                     None => {}
                 }
@@ -587,7 +675,17 @@ impl RetraceApp {
                     world: &mut self.miau.world,
                 },
             ) {
-                Some(MiauRequest::Play(p, l)) => *next = start_miau(&self.miau.packs, p, l, &mut self.error),
+                Some(MiauRequest::Play(p, l)) => {
+                    // A level started over a suspended one asks first (one save slot).
+                    let screen = start_miau(&self.miau.packs, p, l, &mut self.error);
+                    match screen {
+                        Some(screen) if self.miau.saved.is_some() => {
+                            self.replacing =
+                                Some(Replacing { slot: Slot::Miau, screen: Box::new(screen), question: START_OVER })
+                        }
+                        screen => *next = screen,
+                    }
+                }
                 Some(MiauRequest::OpenPack(path)) => *pack_to_open = Some(path),
                 Some(MiauRequest::NewLevel) => *next = Some(Screen::MiauEditor(new_level(&self.miau.packs))),
                 Some(MiauRequest::Edit(p, l)) => {

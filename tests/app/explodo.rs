@@ -105,6 +105,19 @@ fn an_explodorama_replay_plays_in_the_watcher_and_forks_a_live_run() {
     h.run();
     let st = explodo(&mut h).session.state().clone();
     assert!(st.has(retrace_kernel::explodo::items::Power::Slide));
+    // Over a suspended run the fork asks first (issue 40, "nothing lost"):
+    // the run just forked is suspended now; Yes gives it up for the replay's.
+    h.state_mut().go_home();
+    assert!(h.state().explodo.saved.is_some());
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-developer-gem.replay")).unwrap();
+    drop_file(&mut h, "explodo-developer-gem.replay", bytes);
+    h.get_by_label("Play from here").click();
+    h.run();
+    assert!(h.query_by_label("A suspended game will be lost. Play from here?").is_some());
+    assert!(matches!(h.state().screen, Screen::Watch(_)), "nothing replaced yet");
+    h.get_by_label("Yes").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Explodo(_)) && h.state().explodo.saved.is_none());
 }
 
 #[test]

@@ -454,17 +454,25 @@ fn miau_resume_follows_the_one_save_slot() {
     h.run();
     menu(&mut h);
     assert_eq!(saved(&mut h).as_deref(), Some("first-steps/pass-it-on"));
-    // Level B looked at without a move: the slot still holds A.
+    // Level B asked for over A: a question first (issue 40), and Cancel
+    // leaves the slot holding A.
     open_miau_level(&mut h, "Hello, flag");
-    menu(&mut h);
+    h.get_by_label("Cancel").click();
+    h.run();
     assert_eq!(saved(&mut h).as_deref(), Some("first-steps/pass-it-on"));
-    // B with a move takes the slot; B won leaves it empty.
+    // Yes gives A up: B with a move takes the slot; B won leaves it empty.
     open_miau_level(&mut h, "Hello, flag");
+    h.get_by_label("Yes").click();
+    h.run();
+    assert_eq!(saved(&mut h), None);
     h.key_press(egui::Key::ArrowRight);
     h.run();
     menu(&mut h);
     assert_eq!(saved(&mut h).as_deref(), Some("first-steps/hello-flag"));
+    // Started afresh (over itself: asked too), and won.
     open_miau_level(&mut h, "Hello, flag");
+    h.get_by_label("Yes").click();
+    h.run();
     for m in miau_solution(&mut h) {
         h.key_press(miau_key(m));
         h.run();
@@ -880,4 +888,39 @@ fn a_hint_a_message_and_the_win_move_no_widget() {
     assert!(miau(&mut h).session.state().won);
     assert!(h.query_by_label("Next level").is_some(), "the win's line shows");
     assert_eq!(h.get_by_label(board()).rect(), at_start, "the win moved the board");
+}
+
+/// A level started from the list over a suspended one asks first (issue 40,
+/// "nothing lost"); so does the watcher's "Play from here".
+#[test]
+fn a_level_started_over_a_suspended_one_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    open_miau_level(&mut h, "Pass it on");
+    h.key_press(egui::Key::ArrowUp);
+    h.run();
+    h.get_by_label("Levels").click();
+    h.run();
+    assert!(h.state().miau.saved.is_some(), "the level is suspended");
+    let question = "A suspended game will be lost. Start a new one?";
+    open_miau_level(&mut h, "Pass it on");
+    assert!(h.query_by_label(question).is_some(), "it asks first");
+    assert!(matches!(h.state().screen, Screen::MiauLevels), "nothing replaced yet");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().miau.saved.is_some() && matches!(h.state().screen, Screen::MiauLevels), "Cancel keeps it");
+    let bytes = std::fs::read(fixtures::root().join("replays/miau-pass-it-on.replay")).unwrap();
+    h.state_mut().open_bytes("miau-pass-it-on.replay", &bytes);
+    h.run();
+    h.get_by_label("Play from here").click();
+    h.run();
+    assert!(h.query_by_label("A suspended game will be lost. Play from here?").is_some(), "the fork asks too");
+    h.get_by_label("Cancel").click();
+    h.run();
+    open_miau_level(&mut h, "Pass it on");
+    h.get_by_label("Yes").click();
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 0, "Yes starts the level afresh");
+    assert!(h.state().miau.saved.is_none(), "the suspended level is given up");
 }

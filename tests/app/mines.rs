@@ -90,6 +90,65 @@ fn a_round_resumes_after_a_restart_and_a_bad_save_is_kept_aside() {
     assert!(h.state().mines.saved.is_none());
 }
 
+/// Every way into MineLayer that would replace a suspended round asks first
+/// (issue 40, "nothing lost"): the card's Play and the watcher's "Play from
+/// here". Cancel keeps the round (and its save); Yes gives it up and plays.
+#[test]
+fn play_and_play_from_here_ask_before_they_replace_a_suspended_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let mut h = harness(dir.path());
+    h.run();
+    // A round in play, left for the home screen: suspended, and saved.
+    h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
+    h.run();
+    let st = mines(&mut h).session.state().clone();
+    let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).unwrap();
+    let label = cell_label(mines(&mut h), mine);
+    h.get_by_label(&label).click();
+    h.run();
+    let suspended = mines(&mut h).session.digest();
+    h.state_mut().go_home();
+    h.run();
+    assert!(store.path("minelayer.replay").exists(), "the round is saved");
+    let question = "A suspended game will be lost. Start a new one?";
+    h.get_all_by_label("Play").next().unwrap().click();
+    h.run();
+    assert!(h.query_by_label(question).is_some(), "Play asks first");
+    assert!(matches!(h.state().screen, Screen::Home), "nothing replaced yet");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Home));
+    assert_eq!(h.state().mines.saved.as_ref().map(|s| s.digest()), Some(suspended), "Cancel keeps the round");
+    assert!(store.path("minelayer.replay").exists(), "and its save");
+    // The watcher's fork asks the same way.
+    let bytes = std::fs::read(fixtures::root().join("replays/mines-won.replay")).unwrap();
+    h.state_mut().open_bytes("mines-won.replay", &bytes);
+    h.run();
+    h.get_by_label("Play from here").click();
+    h.run();
+    assert!(h.query_by_label("A suspended game will be lost. Play from here?").is_some(), "the fork asks first");
+    assert!(matches!(h.state().screen, Screen::Watch(_)));
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().mines.saved.is_some() && matches!(h.state().screen, Screen::Watch(_)), "Cancel keeps both");
+    h.state_mut().go_home();
+    h.run();
+    // Yes: a new round, the suspended one given up (Resume offers nothing).
+    h.get_all_by_label("Play").next().unwrap().click();
+    h.run();
+    h.get_by_label("Yes").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Mines(_)), "Yes plays");
+    assert_ne!(mines(&mut h).session.digest(), suspended, "a new round");
+    assert!(h.state().mines.saved.is_none() && !store.path("minelayer.replay").exists(), "the old round is gone");
+    let new_round = mines(&mut h).session.digest();
+    h.state_mut().go_home();
+    h.run();
+    let offered = h.state().mines.saved.as_ref().map(|s| s.digest());
+    assert!(offered.is_none() || offered == Some(new_round), "Resume never brings the old round back");
+}
+
 /// MineLayer's window as the spec has it (issue 24): statistics reset with a
 /// confirmation, eight help items, the language from the system locale until
 /// one is chosen, a long press with the mouse cycles the mark.

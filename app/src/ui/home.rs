@@ -155,6 +155,7 @@ impl RetraceApp {
         ui.add_space(8.0);
         self.tick_demos(ui);
         let mut next: Option<Screen> = None;
+        let mut ask_first: Option<Screen> = None;
         // The cards in rows, as many a row as fit (all four from about 1,000
         // px), each as wide as its row allows: none is cut at the edge.
         let (cols, width) = card_columns(ui.available_width(), ui.spacing().item_spacing.x);
@@ -196,17 +197,9 @@ impl RetraceApp {
                 tr(lang, "Reversed Minesweeper: lay every mine. Every field has exactly one solution."),
                 self.demos.iter().find(|d| d.verified.game == "mines"),
                 |ui| {
-                    if ui.button(tr(lang, "Play")).clicked() {
-                        let tier = Tier::parse(&self.settings.mines_tier).unwrap_or(Tier::Beginner);
-                        next = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
-                    }
-                    if let Some(s) = self.mines.saved.take() {
-                        if ui.button(tr(lang, "Resume")).clicked() {
-                            next = Some(Screen::Mines(MinesView::resume(s)));
-                        } else {
-                            self.mines.saved = Some(s);
-                        }
-                    }
+                    let (play, resume) = mines_buttons(ui, lang, &mut self.mines, &self.settings.mines_tier);
+                    ask_first = ask_first.take().or(play);
+                    next = next.take().or(resume);
                 },
             );
             row_end(ui);
@@ -247,6 +240,9 @@ impl RetraceApp {
         self.open_replay_row(ui, lang);
         if let Some(s) = next {
             self.show(s);
+        }
+        if let Some(s) = ask_first {
+            self.show_or_ask(Slot::Mines, s, super::START_OVER);
         }
     }
 
@@ -339,4 +335,23 @@ fn explodo_buttons(
         });
     });
     next
+}
+
+/// MineLayer's card buttons: Play (a new round, shown after asking when one
+/// is suspended: the first screen) and Resume (the second).
+fn mines_buttons(ui: &mut egui::Ui, lang: Lang, mines: &mut MinesHome, tier: &str) -> (Option<Screen>, Option<Screen>) {
+    let mut play = None;
+    let mut resume = None;
+    if ui.button(tr(lang, "Play")).clicked() {
+        let tier = Tier::parse(tier).unwrap_or(Tier::Beginner);
+        play = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
+    }
+    if let Some(s) = mines.saved.take() {
+        if ui.button(tr(lang, "Resume")).clicked() {
+            resume = Some(Screen::Mines(MinesView::resume(s)));
+        } else {
+            mines.saved = Some(s);
+        }
+    }
+    (play, resume)
 }
