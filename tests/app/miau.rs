@@ -749,6 +749,9 @@ fn a_level_built_by_clicks_is_solved_live_saved_reloaded_played_and_travels_as_t
         h.get_by_label("Save").click();
         h.run();
         assert!(h.state_mut().miau.packs.iter().any(|p| p.id == "my-levels"), "in the list at once");
+        // Said in player words, not as the file's path (issue 40).
+        assert!(h.query_by_label("Saved in My levels, in the level list.").is_some());
+        assert!(h.query_by_label_contains("miau-my-levels.toml").is_none(), "no file path on the screen");
     }
     let saved = std::fs::read_to_string(dir.path().join("miau-my-levels.toml")).unwrap();
     assert!(saved.contains("FIW") && saved.contains("id = \"level-1\""), "{saved}");

@@ -24,6 +24,31 @@ fn a_dropped_replay_verifies_and_plays_to_the_end() {
     assert_eq!(mines(&mut h).session.step(), 0);
 }
 
+/// The watcher speaks player words (issue 40): the game's name, what
+/// happened and that the replay checked out; the file's path, the rules
+/// version and the digest only under Details.
+#[test]
+fn the_watcher_keeps_paths_and_digests_under_details() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let path = fixtures::root().join("replays/mines-won.replay");
+    h.state_mut().open_path(&path);
+    h.run();
+    let Screen::Watch(v) = &h.state().screen else { panic!("{:?}", h.state().error) };
+    let digest = v.verified.final_digest.hex()[..16].to_string();
+    assert!(h.query_by_label("MineLayer").is_some(), "the game's name");
+    assert!(h.query_by_label_contains("verified by replay").is_some());
+    let path_text = path.display().to_string();
+    assert!(h.query_by_label_contains(&path_text).is_none(), "no path before Details");
+    assert!(h.query_by_label_contains(&digest).is_none(), "no digest before Details");
+    assert!(h.query_by_label_contains("rules v").is_none(), "no rules version before Details");
+    h.get_by_label("Details").click();
+    h.run();
+    assert!(h.query_by_label_contains(&path_text).is_some(), "the path under Details");
+    assert!(h.query_by_label_contains(&digest).is_some(), "the digest under Details");
+}
+
 #[test]
 fn a_corrupt_dropped_replay_shows_the_kernels_message() {
     let dir = tempfile::tempdir().unwrap();

@@ -279,33 +279,39 @@ impl WatchView {
     pub fn controls(&mut self, ui: &mut egui::Ui, lang: crate::store::Lang) -> Option<WatchRequest> {
         use crate::ui::text::tr;
         let v = &self.verified;
-        ui.horizontal(|ui| {
-            ui.strong(format!("{} v{}", v.game, v.rules_version));
-            ui.label(format!("{} · {}", self.source, super::text::say(lang, &v.outcome.say())));
-        });
+        let outcome = super::text::say(lang, &v.outcome.say());
         let time = match &self.watched {
             Watched::Mines(s) => format!("{} s", s.state().final_seconds().min(retrace_kernel::mines::TIME_CAP)),
-            Watched::Life(s) => format!("generation {}", s.state().generation),
-            Watched::Tally(s) => format!("{} moves", s.state().moves),
-            Watched::Explodo(s) => format!("level {} turn {}", s.state().run.level, s.state().run.turn),
-            Watched::Miau(s) => format!("turn {}", s.state().turns),
+            Watched::Life(s) => format!("{} {}", tr(lang, "generation"), s.state().generation),
+            Watched::Tally(s) => format!("{} {}", s.state().moves, tr(lang, "moves")),
+            Watched::Explodo(s) => {
+                format!("{} {} · {} {}", tr(lang, "level"), s.state().run.level, tr(lang, "turn"), s.state().run.turn)
+            }
+            Watched::Miau(s) => format!("{} {}", tr(lang, "turn"), s.state().turns),
         };
-        if self.certificate {
-            ui.label(
-                RichText::new(format!(
-                    "{}: {} · rules v{} · {} steps · {time} · digest {} — {}",
-                    tr(lang, "Certificate"),
-                    super::text::say(lang, &v.outcome.say()),
-                    v.rules_version,
-                    v.steps,
-                    &v.final_digest.hex()[..16],
-                    tr(lang, "verified by replay")
-                ))
-                .strong(),
-            );
-        } else {
-            ui.label(format!("{} — {}", &v.final_digest.hex()[..16], tr(lang, "verified by replay")));
-        }
+        // Player words on the screen (issue 40): the game, what happened and
+        // that it was checked; the file, rules version and digest under Details.
+        ui.horizontal(|ui| {
+            ui.strong(game_name(&v.game, lang));
+            if self.certificate {
+                ui.strong(format!("{}: {outcome} · {time}", tr(lang, "Certificate")));
+            } else {
+                ui.label(format!("{outcome} · {time}"));
+            }
+            ui.label(format!("— {}", tr(lang, "verified by replay")));
+        });
+        egui::CollapsingHeader::new(tr(lang, "Details")).id_salt("watch-details").show(ui, |ui| {
+            ui.label(format!("{}: {}", tr(lang, "File"), self.source));
+            ui.label(format!(
+                "{} v{} · {} {} · {} {}",
+                tr(lang, "rules"),
+                v.rules_version,
+                v.steps,
+                tr(lang, "steps"),
+                tr(lang, "digest"),
+                &v.final_digest.hex()[..16]
+            ));
+        });
         if let Some(p) = &self.pair {
             let parted = match &p.split {
                 Some(d) => format!("{} {} ({})", tr(lang, "they part at step"), d.step, d.parts.join(", ")),
@@ -389,5 +395,17 @@ impl WatchView {
             }
             Watched::Tally(_) => None,
         }
+    }
+}
+
+/// A game's name as its home card says it, from its id.
+fn game_name(id: &str, lang: crate::store::Lang) -> String {
+    use crate::ui::text::tr;
+    match id {
+        "life" => tr(lang, "Life").to_string(),
+        "mines" => tr(lang, "MineLayer").to_string(),
+        "explodo" => tr(lang, "Explodorama").to_string(),
+        "miau" => tr(lang, "Miau Is True").to_string(),
+        _ => retrace_kernel::registry::find(id).map_or_else(|| id.to_string(), |g| g.name().to_string()),
     }
 }

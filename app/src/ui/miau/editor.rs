@@ -334,8 +334,8 @@ impl EditorView {
             if ui.button(tr(lang, "Save")).clicked() {
                 match self.save(store, mine) {
                     Ok(p) => {
-                        self.message =
-                            Some(format!("{} {}", tr(lang, "Saved to"), store.path(MY_LEVELS).display()).into());
+                        // Player words (issue 40): where to find it, not the file's path.
+                        self.message = Some(tr(lang, "Saved in My levels, in the level list.").into());
                         request = Some(EditorRequest::Saved(Box::new(p)));
                     }
                     Err(e) => self.message = Some(e.into()),
