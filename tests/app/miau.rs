@@ -199,15 +199,16 @@ fn miau_explains_custom_words_shows_the_automata_beats_and_names_a_blocked_you()
         h.query_by_label("TICK: Takes one step of its pattern every turn, pushing like you do.").is_some(),
         "the glossary explains TICK"
     );
-    assert!(h.query_by_label("mouse-shuttle: next L L L L").is_some(), "the mouse's coming beats");
+    // Named by the noun it drives, its beats as arrows (issue 40: no ids or letters).
+    assert!(h.query_by_label("MOUSE: next ⬅ ⬅ ⬅ ⬅").is_some(), "the mouse's coming beats");
     // The pattern is five lefts then five rights: two beats on, a right shows.
     miau(&mut h).act(retrace_kernel::miau::Action::Down, &store);
     miau(&mut h).act(retrace_kernel::miau::Action::Right, &store);
     h.run();
-    assert!(h.query_by_label("mouse-shuttle: next L L L R").is_some(), "two beats later");
+    assert!(h.query_by_label("MOUSE: next ⬅ ⬅ ⬅ ➡").is_some(), "two beats later");
     // The beat strip: the whole pattern, the next beat marked.
     assert!(
-        h.query_by_label("mouse-shuttle beats: L L [L] L L R R R R R").is_some(),
+        h.query_by_label("MOUSE beats: ⬅ ⬅ [⬅] ⬅ ⬅ ➡ ➡ ➡ ➡ ➡").is_some(),
         "the whole pattern with the next beat marked"
     );
     // Two cats in lockstep, one against a wall: the blocked one is named.

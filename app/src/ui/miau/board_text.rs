@@ -30,17 +30,24 @@ pub(super) fn automaton_active(s: &State, a: &retrace_kernel::miau::Automaton) -
     })
 }
 
-/// A pattern step as one letter: U D L R, W for a wait (a pause).
+/// A pattern step as the player reads it: an arrow, or `·` for a wait.
 pub(super) fn step_letter(step: retrace_kernel::miau::Step) -> String {
     use retrace_kernel::miau::Step;
     match step {
-        Step::Wait => "W".to_string(),
-        Step::Move(0, -1) => "U".to_string(),
-        Step::Move(0, 1) => "D".to_string(),
-        Step::Move(-1, 0) => "L".to_string(),
-        Step::Move(1, 0) => "R".to_string(),
+        Step::Wait => "·".to_string(),
+        Step::Move(0, -1) => "⬆".to_string(),
+        Step::Move(0, 1) => "⬇".to_string(),
+        Step::Move(-1, 0) => "⬅".to_string(),
+        Step::Move(1, 0) => "➡".to_string(),
         Step::Move(dx, dy) => format!("({dx},{dy})"),
     }
+}
+
+/// The name an automaton goes by on the screen: the noun it drives (`MOUSE`),
+/// or its property word (`TICK`) when it drives every noun that has it; its
+/// id is the level designer's.
+pub(super) fn automaton_name(a: &retrace_kernel::miau::Automaton) -> String {
+    a.subject.as_deref().unwrap_or(&a.property).to_uppercase()
 }
 
 /// The beat strip as text (its accessible name): the whole pattern, the beat
@@ -59,7 +66,7 @@ pub fn beat_strip_text(a: &retrace_kernel::miau::Automaton, phase: u32, active: 
             }
         })
         .collect();
-    format!("{} beats: {}{}", a.id, beats.join(" "), if active { "" } else { " (paused)" })
+    format!("{} beats: {}{}", automaton_name(a), beats.join(" "), if active { "" } else { " (paused)" })
 }
 
 /// The beat strip (the Clockwork contract's, F-CK5): a box per step of the
@@ -88,18 +95,18 @@ pub(super) fn beat_strip(ui: &mut egui::Ui, a: &retrace_kernel::miau::Automaton,
     }
 }
 
-/// An automaton's next beats (`mouse-shuttle: next L L R R`), or that it is
-/// paused because no rule gives its property.
+/// An automaton's next beats (`MOUSE: next ← ← → →`), or that it is paused
+/// because no rule gives its property.
 pub(super) fn automaton_line(s: &State, a: &retrace_kernel::miau::Automaton, phase: u32, lang: Lang) -> String {
     let word = a.property.to_uppercase();
     if !automaton_active(s, a) {
         return crate::ui::text::say(
             lang,
-            &retrace_kernel::say!("{0}: paused while no rule gives {1}", a.id.clone(), word),
+            &retrace_kernel::say!("{0}: paused while no rule gives {1}", automaton_name(a), word),
         );
     }
     let beats: Vec<String> = (0..4).map(|k| step_letter(a.pattern[(phase as usize + k) % a.pattern.len()])).collect();
-    format!("{}: {} {}", a.id, crate::ui::text::tr(lang, "next"), beats.join(" "))
+    format!("{}: {} {}", automaton_name(a), crate::ui::text::tr(lang, "next"), beats.join(" "))
 }
 
 /// A thing's id as a player reads it: `text-win-1` is the word WIN.

@@ -99,7 +99,11 @@ fn the_beat_strip_shows_the_whole_pattern_and_marks_the_next_beat() {
         phase: 0,
         pattern: vec![Step::Move(1, 0), Step::Wait, Step::Move(0, -1)],
     };
-    assert_eq!(beat_strip_text(&a, 0, true), "a beats: [R] W U");
-    assert_eq!(beat_strip_text(&a, 1, true), "a beats: R [W] U");
-    assert_eq!(beat_strip_text(&a, 5, false), "a beats: R W [U] (paused)");
+    // Named by the property it drives every noun with, its beats as arrows.
+    assert_eq!(beat_strip_text(&a, 0, true), "TICK beats: [➡] · ⬆");
+    assert_eq!(beat_strip_text(&a, 1, true), "TICK beats: ➡ [·] ⬆");
+    assert_eq!(beat_strip_text(&a, 5, false), "TICK beats: ➡ · [⬆] (paused)");
+    // One that drives one noun goes by that noun.
+    let b = Automaton { subject: Some("mouse".into()), ..a };
+    assert_eq!(beat_strip_text(&b, 0, true), "MOUSE beats: [➡] · ⬆");
 }
