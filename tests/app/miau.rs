@@ -706,6 +706,10 @@ fn a_level_built_by_clicks_is_solved_live_saved_reloaded_played_and_travels_as_t
         let line = editor_verdict(&mut h);
         assert!(line.starts_with("SOLVED in 6 moves"), "{line}\n{}", editor(&mut h).draft.map_and_legend().0);
         assert!(h.query_by_label_contains("SOLVED in 6 moves").is_some(), "shown on the panel");
+        // Its flags in words (issue 40): no word moves on the way to the flag.
+        assert!(line.contains(" · won without moving a word"), "{line}");
+        assert!(!line.contains("BYPASS") && h.query_by_label_contains("BYPASS").is_none(), "{line}");
+        assert!(h.query_by_label("Allow a win without moving a word").is_some(), "the checkbox in words");
         // A wall of fixed words down column 5, in one drag: no win any more, proved.
         h.get_by_label("Fixed words").click();
         h.get_by_label("AND").click();

@@ -259,9 +259,10 @@ impl EditorView {
                         tr(lang, "LIMIT: no win within {n} states").replace("{n}", &states.to_string())
                     }
                 };
+                // The solver's flags in words (issue 40: no jargon on the panel).
                 for flag in &f.flags {
-                    line += " ";
-                    line += flag;
+                    line += " · ";
+                    line += tr(lang, flag_words(flag));
                 }
                 line
             }
@@ -385,3 +386,15 @@ pub fn play_test(level: &pack::Level) -> Result<Session<Miau>, String> {
 
 #[cfg(test)]
 mod tests;
+
+/// What a solver flag says about a level, as the editor's panel words it
+/// (`BYPASS` and the rest are the pack file's and the command line's).
+pub fn flag_words(flag: &str) -> &'static str {
+    match flag {
+        "TRIVIAL" => "won at the start",
+        "BYPASS" => "won without moving a word",
+        "SAME-RULES" => "won without changing a rule",
+        "HANDS-OFF" => "won without pushing a word yourself",
+        _ => "a flag this window does not know",
+    }
+}

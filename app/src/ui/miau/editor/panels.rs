@@ -57,11 +57,15 @@ impl EditorView {
                 self.changed();
             }
         }
-        egui::ComboBox::from_label(tr(lang, "Channel")).selected_text(self.channel.clone()).show_ui(ui, |ui| {
-            for c in retrace_kernel::miau::board::CHANNELS {
-                ui.selectable_value(&mut self.channel, c.to_string(), c);
-            }
-        });
+        egui::ComboBox::from_label(tr(lang, "Circuit colour"))
+            .selected_text(self.channel.clone())
+            .show_ui(ui, |ui| {
+                for c in retrace_kernel::miau::board::CHANNELS {
+                    ui.selectable_value(&mut self.channel, c.to_string(), c);
+                }
+            })
+            .response
+            .on_hover_text(tr(lang, "Plates and gates of one colour work together."));
         ui.label(
             RichText::new(tr(lang, "Click or drag to place, Shift to stack, right-click to clear a cell.")).small(),
         );
@@ -248,9 +252,19 @@ impl EditorView {
                 ui.end_row();
             }
         });
-        edited |= ui.checkbox(&mut self.draft.allow_bypass, tr(lang, "BYPASS allowed")).changed();
-        edited |= ui.checkbox(&mut self.draft.allow_same_rules, tr(lang, "SAME-RULES allowed")).changed();
-        edited |= ui.checkbox(&mut self.draft.allow_hands_off, tr(lang, "HANDS-OFF allowed")).changed();
+        // In words; the pack file's key on hover, for authors who write it by hand.
+        for (value, label, key) in [
+            (&mut self.draft.allow_bypass, tr(lang, "Allow a win without moving a word"), "allow_bypass"),
+            (&mut self.draft.allow_same_rules, tr(lang, "Allow a win without changing a rule"), "allow_same_rules"),
+            (
+                &mut self.draft.allow_hands_off,
+                tr(lang, "Allow a win without pushing a word yourself"),
+                "allow_hands_off",
+            ),
+        ] {
+            edited |=
+                ui.checkbox(value, label).on_hover_text(format!("{} {key}", tr(lang, "In the pack file:"))).changed();
+        }
         if edited {
             // Typing is one edit per change; undo goes back a keystroke at a time.
             self.undo.push(before);
