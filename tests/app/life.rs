@@ -85,7 +85,7 @@ fn a_won_life_game_keeps_its_certificate_once() {
 mod life_window {
     use super::{harness, life, LifePhase};
     use crate::fixtures;
-    use egui_kittest::kittest::Queryable;
+    use egui_kittest::kittest::{NodeT, Queryable};
     use retrace::store::Store;
     use retrace::ui::Screen;
     use retrace_kernel::life::{Action, Life, Setup};
@@ -440,8 +440,23 @@ mod life_window {
             h.run();
             h.get_by_label("Closed map (torus)").click();
             h.run();
+            // A preset shows it is chosen; the field beside it takes any other amount.
+            h.get_by_label("or").focus();
+            h.run();
+            h.get_by_label("or").type_text("5");
+            h.run();
+            let form = &h.state().life.form;
+            assert!(form.budget_text.contains('5'), "typed: {:?}", form.budget_text);
+            assert_eq!(form.budget.to_string(), form.budget_text, "the typed amount is the budget");
             h.get_by_label("250").click();
             h.run();
+            assert_eq!(
+                h.get_by_label("250").accesskit_node().toggled(),
+                Some(eframe::egui::accesskit::Toggled::True),
+                "the preset shows it is chosen"
+            );
+            assert_eq!(h.get_by_label("100").accesskit_node().toggled(), Some(eframe::egui::accesskit::Toggled::False));
+            assert_eq!(h.state().life.form.budget_text, "250", "the field follows the preset");
             h.get_by_label("Start").click();
             h.run();
             assert_eq!(life(&mut h).session.state().budget_total, 250);

@@ -12,18 +12,25 @@ pub struct SetupForm {
     pub wrap: bool,
     /// Budget.
     pub budget: u32,
+    /// The budget's text field as typed (it follows the presets).
+    pub budget_text: String,
 }
 
 impl Default for SetupForm {
     fn default() -> Self {
-        SetupForm { size: (60, 60), wrap: false, budget: 100 }
+        SetupForm { size: (60, 60), wrap: false, budget: 100, budget_text: "100".into() }
     }
 }
 
 impl SetupForm {
     /// The form as it was last used (the settings remember it).
     pub fn from_settings(s: &Settings) -> SetupForm {
-        SetupForm { size: s.life_size, wrap: s.life_wrap, budget: s.life_budget }
+        SetupForm {
+            size: s.life_size,
+            wrap: s.life_wrap,
+            budget: s.life_budget,
+            budget_text: s.life_budget.to_string(),
+        }
     }
 
     /// Writes the form into the settings.
@@ -47,13 +54,24 @@ pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm, lang: Lang) -> Option<L
         }
     });
     ui.checkbox(&mut form.wrap, tr(lang, "Closed map (torus)"));
+    // The budget: three presets that show which is chosen, and a text field
+    // for any other amount (a drag field looked like a fourth button).
     ui.horizontal(|ui| {
-        let label = ui.label(tr(lang, "Budget per player"));
-        ui.add(egui::DragValue::new(&mut form.budget).range(1..=100_000)).labelled_by(label.id);
+        ui.label(tr(lang, "Cells per player"));
         for p in [100, 250, 500] {
-            if ui.button(p.to_string()).clicked() {
-                form.budget = p;
+            if ui.selectable_value(&mut form.budget, p, p.to_string()).clicked() {
+                form.budget_text = p.to_string();
             }
+        }
+        let other = ui.label(tr(lang, "or"));
+        let typed = ui.add(egui::TextEdit::singleline(&mut form.budget_text).desired_width(70.0)).labelled_by(other.id);
+        if typed.changed() {
+            if let Some(n) = form.budget_text.trim().parse::<u32>().ok().filter(|n| (1..=100_000).contains(n)) {
+                form.budget = n;
+            }
+        }
+        if typed.lost_focus() {
+            form.budget_text = form.budget.to_string();
         }
     });
     ui.horizontal(|ui| {
