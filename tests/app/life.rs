@@ -414,12 +414,25 @@ mod life_window {
             let en = level_name(lv, Lang::En);
             assert!(!en.chars().any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap())), "{en}");
         }
+        // No two levels read alike (issue 40): a generated level's enemy follows its size and zone.
+        for lang in [Lang::En, Lang::Ru] {
+            let mut names: Vec<String> = levels.iter().map(|lv| level_name(lv, lang)).collect();
+            names.sort();
+            let before = names.len();
+            names.dedup();
+            assert_eq!(names.len(), before, "{lang:?}: two levels share a name");
+        }
+        assert_eq!(level_name(&levels[3], Lang::En), "60 · half: pulsar, beacon, block");
+        assert_eq!(level_name(&levels[3], Lang::Ru), "60 · половина: пульсар, маяк, блок");
         let dir = tempfile::tempdir().unwrap();
         let mut h = harness(dir.path());
         h.state_mut().screen = Screen::LifeLevels;
         h.run();
         assert!(h.query_by_label_contains("1. Warm-up (").is_some());
-        assert!(h.query_by_label_contains("4. 60 · half (").is_some(), "a generated level's name in words");
+        assert!(
+            h.query_by_label_contains("4. 60 · half: pulsar, beacon, block (").is_some(),
+            "a generated level in words"
+        );
         assert!(h.query_all_by_label_contains("· locked").count() > 90, "locked levels say so in words");
         assert!(h.query_by_label_contains("🔒").is_none());
         assert_eq!(h.query_all_by_label_contains("· cleared").count(), 0, "nothing cleared yet");

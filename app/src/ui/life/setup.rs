@@ -94,14 +94,46 @@ pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm, lang: Lang) -> Option<L
 /// names translated, the generated ones' size and zone kind in words (the
 /// kernel keeps the spec's Russian names; a name unknown here shows as is).
 pub fn level_name(lv: &retrace_kernel::life::campaign::Level, lang: Lang) -> String {
+    // A generated level's own name only says its size and zone ("60 · half",
+    // the same for many levels), so its enemy's figures follow it (issue 40:
+    // no two levels read alike): "60 · half: pulsar, beacon, block ×2".
+    let figures = || {
+        let mut seen: Vec<(&str, usize)> = Vec::new();
+        for f in &lv.figures {
+            match seen.iter_mut().find(|(id, _)| id == f) {
+                Some((_, n)) => *n += 1,
+                None => seen.push((f, 1)),
+            }
+        }
+        let named = |id: &str| {
+            retrace_kernel::life::patterns::find(id)
+                .map_or(id.to_string(), |(_, p)| if lang == Lang::Ru { p.name_ru } else { p.name_en }.to_lowercase())
+        };
+        let list: Vec<String> =
+            seen.iter().map(|&(id, n)| if n == 1 { named(id) } else { format!("{} ×{n}", named(id)) }).collect();
+        list.join(", ")
+    };
+    if lv.zone_kind.is_some() && !lv.figures.is_empty() {
+        let base = if lang == Lang::Ru {
+            lv.name.clone()
+        } else {
+            const ZONES_EN: [&str; 7] = [
+                "half",
+                "centre",
+                "top-left corner",
+                "bottom-right corner",
+                "vertical strip",
+                "horizontal strip",
+                "rectangle",
+            ];
+            let size = lv.name.split(" · ").next().unwrap_or_default();
+            let kind = lv.zone_kind.map_or(0, usize::from);
+            format!("{size} · {}", ZONES_EN.get(kind).copied().unwrap_or("zone"))
+        };
+        return format!("{base}: {}", figures());
+    }
     if lang == Lang::Ru {
         return lv.name.clone();
-    }
-    const ZONES_EN: [&str; 7] =
-        ["half", "centre", "top-left corner", "bottom-right corner", "vertical strip", "horizontal strip", "rectangle"];
-    if let Some(kind) = lv.zone_kind {
-        let size = lv.name.split(" · ").next().unwrap_or_default();
-        return format!("{size} · {}", ZONES_EN.get(usize::from(kind)).copied().unwrap_or("zone"));
     }
     match lv.name.as_str() {
         "Разминка" => "Warm-up",
