@@ -5,6 +5,7 @@
 //! resumed on the next start.
 
 pub mod explodo;
+pub mod help;
 mod home;
 pub mod life;
 pub mod miau;
@@ -86,7 +87,10 @@ pub struct RetraceApp {
     demos: Vec<WatchView>,
     last_frame: Option<Instant>,
     show_settings: bool,
-    show_help: bool,
+    /// Help is open ([`RetraceApp::open_help`]).
+    pub show_help: bool,
+    /// The page Help shows.
+    pub help_page: help::Page,
     theme_applied: Option<Theme>,
     /// Keeps the home cards' demos still (for snapshot tests).
     pub demos_paused: bool,
@@ -261,6 +265,7 @@ impl RetraceApp {
             last_frame: None,
             show_settings: false,
             show_help: false,
+            help_page: help::Page::default(),
             theme_applied: None,
             demos_paused: false,
             explodo_scene: 0,
@@ -345,8 +350,8 @@ impl RetraceApp {
             if ui.button(tr(lang, "Settings")).clicked() {
                 self.show_settings = true;
             }
-            if ui.button(tr(lang, "Help")).clicked() {
-                self.show_help = true;
+            if ui.button(tr(lang, "Help")).on_hover_text(tr(lang, "How to play, keys and files (F1)")).clicked() {
+                self.open_help();
             }
         });
     }
@@ -499,13 +504,27 @@ impl RetraceApp {
             self.explodo.show_scores = open;
         }
         if self.show_help {
-            egui::Window::new(tr(lang, "Help")).open(&mut self.show_help).collapsible(false).show(ctx, |ui| {
-                ui.label(tr(lang, "F2: new MineLayer field · Space: pause or run Life · Miau Is True: arrows move, Space waits, Z undo, R restart, H hint · Ctrl+Z: undo (where the game allows) · Esc: back to the menu · drop a .replay file: watch it; a .toml pack: play its levels"));
-            });
+            help::window(ctx, &mut self.show_help, &mut self.help_page, lang, &self.settings.mines_lang);
         }
     }
 
+    /// Opens Help at the page of the game on screen (the window's own page
+    /// elsewhere).
+    pub fn open_help(&mut self) {
+        self.help_page = match &self.screen {
+            Screen::Life(_) | Screen::LifeSetup | Screen::LifeLevels => help::Page::Life,
+            Screen::Mines(_) => help::Page::Mines,
+            Screen::Explodo(_) => help::Page::Explodo,
+            Screen::Miau(_) | Screen::MiauLevels | Screen::MiauEditor(_) => help::Page::Miau,
+            _ => help::Page::Window,
+        };
+        self.show_help = true;
+    }
+
     fn keys(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| pressed_once(i, egui::Key::F1)) {
+            self.open_help();
+        }
         // Esc backs out one level: an open menu or popup first (egui closes
         // it), and only then the screen.
         let popup_open = egui::Popup::is_any_open(ctx) || modal_open(ctx);

@@ -159,6 +159,13 @@ fn snapshots_of_the_main_screens() {
     h.state_mut().screen = Screen::Miau(v);
     h.run();
     h.snapshot("miau-word-card");
+    // Help at Explodorama's page, opened over its run (F1).
+    let run = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
+    h.state_mut().screen = Screen::Explodo(run);
+    h.run();
+    h.state_mut().open_help();
+    h.run();
+    h.snapshot("help-explodo");
 }
 
 #[test]
@@ -387,4 +394,53 @@ fn a_second_window_on_a_data_folder_is_read_only() {
     let names: Vec<String> =
         std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     assert!(!names.iter().any(|n| n.ends_with(".replay") || n == "settings.txt"), "nothing saved: {names:?}");
+}
+
+/// Help teaches (issue 40, item 5): F1 or the top bar's Help opens a "How to
+/// play" page at the game on screen, every game has one (tabs), the Help
+/// button says what it holds on hover, and Life's setup unfolds its page in
+/// place (the spec's «Как играть»).
+#[test]
+fn help_opens_at_the_page_of_the_game_on_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = retrace::ui::explodo::ExplodoView::new(retrace_kernel::explodo::Setup::default(), 3);
+    let mut h = explodo_window(dir.path(), run);
+    // The top bar's figures name themselves on hover.
+    h.get_by_label("Lives: 3").hover();
+    h.run();
+    assert!(h.query_by_label("Lives").is_some(), "the heart's tooltip");
+    h.key_press(egui::Key::F1);
+    h.run();
+    assert!(h.state().show_help && h.state().help_page == retrace::ui::help::Page::Explodo);
+    assert!(h.query_by_label_contains("B then an arrow: a bomb on that side").is_some(), "Explodorama's keys");
+    assert!(h.query_by_label_contains("Left shoulder: the cursor back to you").is_some(), "and its pad");
+    // Every game's page is a tab away.
+    h.get_by_label("Miau Is True").click();
+    h.run();
+    assert!(h.query_by_label_contains("Z or Backspace: undo").is_some(), "Miau's keys");
+    h.get_by_label("MineLayer").click();
+    h.run();
+    assert!(h.query_by_label_contains("F2 starts a new field").is_some(), "MineLayer's own help items");
+    h.get_by_label("About").click();
+    h.run();
+    assert!(h.query_by_label_contains("Noto Emoji (SIL Open Font License 1.1)").is_some(), "the credits");
+    // From the home screen, the Help button opens the window's page; it says what it holds.
+    h.state_mut().show_help = false;
+    h.state_mut().screen = Screen::Home;
+    h.run();
+    h.get_by_label("Help").hover();
+    h.run();
+    assert!(h.query_by_label("How to play, keys and files (F1)").is_some(), "the Help button's tooltip");
+    h.get_by_label("Help").click();
+    h.run();
+    assert_eq!(h.state().help_page, retrace::ui::help::Page::Window);
+    assert!(h.query_by_label_contains("Drop a replay file on the window").is_some());
+    // Life's setup: its page unfolds in place.
+    h.state_mut().show_help = false;
+    h.state_mut().screen = Screen::LifeSetup;
+    h.run();
+    assert!(h.query_by_label_contains("Placement is blind").is_none(), "folded at first");
+    h.get_by_label("How to play").click();
+    h.run();
+    assert!(h.query_by_label_contains("Placement is blind").is_some(), "Life's page, in place");
 }

@@ -40,7 +40,9 @@ impl ExplodoView {
     pub(super) fn top_bar(&self, ui: &mut egui::Ui, lang: Lang) {
         let s = self.session.state();
         let item = |ui: &mut egui::Ui, icon: Icon, label: &str, value: String| {
-            let (rect, _) = ui.allocate_exact_size(Vec2::splat(16.0), egui::Sense::hover());
+            // The icon names itself on hover too, not only its number.
+            let (rect, icon_hover) = ui.allocate_exact_size(Vec2::splat(16.0), egui::Sense::hover());
+            icon_hover.on_hover_text(label);
             paint_icon(ui.painter(), rect, icon);
             let r = ui.label(RichText::new(&value).strong()).on_hover_text(label);
             r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{label}: {value}")));

@@ -44,6 +44,7 @@ pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm, lang: Lang) -> Option<L
     let mut req = None;
     ui.heading(tr(lang, "Life — two players"));
     ui.label(tr(lang, "Each player places cells in their half; then the field lives by Conway's rules and newborns take the majority colour. The most live cells wins."));
+    how_to_play(ui, lang, "life-how-two");
     let label = |s: (u32, u32)| format!("{}×{}", s.0, s.1);
     egui::ComboBox::from_label(tr(lang, "Field size")).selected_text(label(form.size)).show_ui(ui, |ui| {
         for n in FIELD_SIZES {
@@ -155,6 +156,7 @@ pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> 
     let lang = settings.lang;
     ui.heading(tr(lang, "Life — campaign"));
     ui.label(tr(lang, "Clear every enemy (green) cell. Your budget is all you get; the enemy cannot be touched."));
+    how_to_play(ui, lang, "life-how-campaign");
     if ui.button(tr(lang, "Menu")).clicked() {
         req = Some(LifeRequest::Menu);
     }
@@ -187,4 +189,12 @@ pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> 
         }
     });
     req
+}
+
+/// Life's page of Help, folded on its setup and campaign screens (the
+/// spec's «Как играть»).
+fn how_to_play(ui: &mut egui::Ui, lang: Lang, id: &str) {
+    egui::CollapsingHeader::new(tr(lang, "How to play")).id_salt(id).show(ui, |ui| {
+        crate::ui::help::page_ui(ui, crate::ui::help::Page::Life, lang, "en");
+    });
 }
