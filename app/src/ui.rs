@@ -484,15 +484,28 @@ impl RetraceApp {
                     ui.radio_value(&mut self.settings.lang, Lang::En, "English");
                     ui.radio_value(&mut self.settings.lang, Lang::Ru, "Русский");
                 });
-                egui::ComboBox::from_label("MineLayer").selected_text(self.settings.mines_lang.clone()).show_ui(
-                    ui,
-                    |ui| {
+                // MineLayer speaks eight languages of its own; it follows the
+                // window's when that changes, and can be set apart here.
+                let window_lang = self.settings.lang;
+                egui::ComboBox::from_label(tr(lang, "MineLayer's language"))
+                    .selected_text(mines::language_name(&self.settings.mines_lang, window_lang))
+                    .show_ui(ui, |ui| {
                         for l in retrace_kernel::mines::share::LANGUAGES {
-                            ui.selectable_value(&mut self.settings.mines_lang, l.to_string(), l);
+                            ui.selectable_value(
+                                &mut self.settings.mines_lang,
+                                l.to_string(),
+                                mines::language_name(l, window_lang),
+                            );
                         }
-                    },
-                );
+                    });
             });
+            if self.settings.lang != before.lang {
+                self.settings.mines_lang = match self.settings.lang {
+                    Lang::En => "en",
+                    Lang::Ru => "ru",
+                }
+                .to_string();
+            }
             self.show_settings = open;
             if self.settings != before {
                 self.save_settings();

@@ -2,6 +2,7 @@
 //! and the classic window's menus.
 
 use super::*;
+use egui_kittest::kittest::NodeT;
 
 #[test]
 fn minelayer_lay_cycle_lose_and_win_by_clicking() {
@@ -147,6 +148,56 @@ fn play_and_play_from_here_ask_before_they_replace_a_suspended_round() {
     h.run();
     let offered = h.state().mines.saved.as_ref().map(|s| s.digest());
     assert!(offered.is_none() || offered == Some(new_round), "Resume never brings the old round back");
+}
+
+/// MineLayer's share card and language (issue 40, item 9): the card shares
+/// the puzzle, not the answer or the player's marks, unless asked; its field
+/// is laid out in equal cells; the language list names languages; MineLayer
+/// follows the window's language when that changes; a satisfied clue stays
+/// clearly apart from a square not yet opened.
+#[test]
+fn the_share_card_shares_the_puzzle_and_minelayer_follows_the_window_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
+    h.run();
+    let st = mines(&mut h).session.state().clone();
+    for i in (0..st.field.len() as u16).filter(|&i| st.field.mine[i as usize]) {
+        let label = cell_label(mines(&mut h), i);
+        h.get_by_label(&label).click();
+        h.run();
+    }
+    assert_eq!(mines(&mut h).session.state().phase, Phase::Won);
+    h.get_by_label("Share result").click();
+    h.run();
+    let field = |h: &Harness<'static, RetraceApp>| {
+        let fields: Vec<String> =
+            h.query_all_by_label_contains("⬜").filter_map(|n| n.accesskit_node().label()).collect();
+        assert_eq!(fields.len(), 1, "one field on the card: {fields:?}");
+        fields[0].clone()
+    };
+    let puzzle = field(&h);
+    assert_eq!(puzzle.lines().count(), usize::from(st.field.rows));
+    assert!(!puzzle.contains('💣') && !puzzle.contains('🚩'), "the puzzle only: {puzzle}");
+    h.get_by_label("Language").click();
+    h.run();
+    assert!(h.query_by_label("Chinese").is_some() && h.query_by_label("zh").is_none(), "languages by name");
+    h.get_by_label("English").click();
+    h.run();
+    h.get_by_label("Show the solution").click();
+    h.run();
+    assert!(field(&h).contains('💣'), "the spec's picture when asked");
+    // The window's language carries MineLayer along.
+    h.state_mut().settings.lang = retrace::store::Lang::En;
+    h.get_by_label("Settings").click();
+    h.run();
+    h.get_by_label("Русский").click();
+    h.run();
+    assert_eq!(h.state().settings.mines_lang, "ru", "MineLayer follows the window into Russian");
+    // A satisfied clue (darkened) and a square not yet opened stay far apart.
+    use retrace::ui::mines::{SATISFIED, SHUT};
+    assert!(SHUT.r() >= SATISFIED.r() + 40, "shut {SHUT:?} vs satisfied {SATISFIED:?}");
 }
 
 /// MineLayer's window as the spec has it (issue 24): statistics reset with a

@@ -39,6 +39,8 @@ pub struct MinesView {
     /// The press that just cycled a mark: its release lays nothing.
     long_fired: bool,
     show_share: bool,
+    /// The share card shows the solution (the spec's picture) rather than the puzzle.
+    pub share_solution: bool,
     /// The round's result has been recorded.
     recorded: bool,
     /// Last message for the status bar (errors included).
@@ -66,6 +68,7 @@ impl MinesView {
             held: None,
             long_fired: false,
             show_share: false,
+            share_solution: false,
             recorded,
             message: None,
         }
@@ -240,9 +243,9 @@ impl MinesView {
                 let fill = if assist && st.over(i) {
                     Color32::from_rgb(255, 0, 0)
                 } else if assist && st.sat(i) {
-                    Color32::from_gray(128)
+                    SATISFIED
                 } else {
-                    Color32::from_gray(200)
+                    OPENED
                 };
                 let color = if assist && st.over(i) { Color32::WHITE } else { number_color(n) };
                 (fill, if n == 0 { String::new() } else { n.to_string() }, color)
@@ -257,13 +260,17 @@ impl MinesView {
                     Mark::Question => "❓",
                     Mark::None => "",
                 };
-                (Color32::from_gray(160), glyph.to_string(), Color32::BLACK)
+                (SHUT, glyph.to_string(), Color32::BLACK)
             };
             painter.rect_filled(cr.shrink(1.0), 0.0, fill);
             if !clue && !over {
-                // The raised look of a shut cell.
+                // The raised look of a shut cell, lit from the top left and
+                // shaded at the bottom right, so that no clue (not even a
+                // satisfied one, darkened) reads as a cell not yet opened.
                 painter.line_segment([cr.left_top(), cr.right_top()], (2.0, Color32::WHITE));
                 painter.line_segment([cr.left_top(), cr.left_bottom()], (2.0, Color32::WHITE));
+                painter.line_segment([cr.left_bottom(), cr.right_bottom()], (2.0, SHADE));
+                painter.line_segment([cr.right_top(), cr.right_bottom()], (2.0, SHADE));
             }
             if !text.is_empty() {
                 painter.text(
@@ -374,18 +381,38 @@ impl MinesView {
             });
         }
         if self.show_share {
-            let card = share::share_card(self.session.state(), &settings.mines_lang).unwrap_or_default();
+            let picture = if self.share_solution { share::Picture::Solution } else { share::Picture::Puzzle };
+            let st = self.session.state();
+            let card = share::share_card_as(st, &settings.mines_lang, picture).unwrap_or_default();
+            let cells = share::picture_cells(st, picture);
+            let cols = usize::from(st.field.cols).max(1);
             let mut open = true;
             egui::Window::new(mt(l, "Share result")).open(&mut open).collapsible(false).show(ctx, |ui| {
-                egui::ComboBox::from_label(mt(l, "Language")).selected_text(settings.mines_lang.clone()).show_ui(
-                    ui,
-                    |ui| {
-                        for l in share::LANGUAGES {
-                            ui.selectable_value(&mut settings.mines_lang, l.to_string(), l);
+                egui::ComboBox::from_label(mt(l, "Language"))
+                    .selected_text(language_name(&settings.mines_lang, settings.lang))
+                    .show_ui(ui, |ui| {
+                        for code in share::LANGUAGES {
+                            ui.selectable_value(
+                                &mut settings.mines_lang,
+                                code.to_string(),
+                                language_name(code, settings.lang),
+                            );
                         }
-                    },
-                );
-                ui.add(egui::Label::new(RichText::new(&card).monospace()));
+                    });
+                // The puzzle by default: the solution under "Can you find it?"
+                // gives the answer away (and shares the player's own marks).
+                ui.checkbox(&mut self.share_solution, mt(l, "Show the solution"));
+                ui.separator();
+                // The card as it will read: its text lines, and its field in
+                // equal cells (the emoji's widths differ in the window's fonts).
+                let lines: Vec<&str> = card.lines().collect();
+                for line in lines.iter().take(2) {
+                    ui.label(*line);
+                }
+                card_field(ui, &cells, cols);
+                if let Some(last) = lines.last() {
+                    ui.label(*last);
+                }
                 if ui.button(mt(l, "Copy")).clicked() {
                     ctx.copy_text(card.clone());
                     self.message = Some(mt(l, "Copied.").into());
@@ -395,6 +422,15 @@ impl MinesView {
         }
     }
 }
+
+/// A clue's square (opened, flat).
+pub const OPENED: Color32 = Color32::from_gray(214);
+/// A satisfied clue with live hints on: the spec's #808080, flat.
+pub const SATISFIED: Color32 = Color32::from_gray(128);
+/// A square not opened: lighter than a satisfied clue, and raised.
+pub const SHUT: Color32 = Color32::from_gray(180);
+/// The shaded edges of a raised square.
+const SHADE: Color32 = Color32::from_gray(96);
 
 /// The smiley's four faces.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -502,5 +538,76 @@ fn number_color(n: u8) -> Color32 {
         6 => Color32::from_rgb(0, 128, 128),
         7 => Color32::BLACK,
         _ => Color32::from_gray(80),
+    }
+}
+
+/// A MineLayer language's name in the window's language (the codes are
+/// [`share::LANGUAGES`]); the names are written in the window's own script
+/// because its fonts have no Chinese, Japanese or Korean.
+pub fn language_name(code: &str, lang: crate::store::Lang) -> String {
+    const NAMES: [(&str, &str, &str); 8] = [
+        ("en", "English", "Английский"),
+        ("zh", "Chinese", "Китайский"),
+        ("es", "Spanish", "Испанский"),
+        ("de", "German", "Немецкий"),
+        ("fr", "French", "Французский"),
+        ("ru", "Russian", "Русский"),
+        ("ja", "Japanese", "Японский"),
+        ("ko", "Korean", "Корейский"),
+    ];
+    let two = code.get(..2).unwrap_or(code);
+    match NAMES.iter().find(|(c, _, _)| *c == two) {
+        Some((_, en, ru)) => if lang == crate::store::Lang::Ru { *ru } else { *en }.to_string(),
+        None => code.to_string(),
+    }
+}
+
+/// The share card's field in equal cells, painted: a clue as its digit on a
+/// keycap, any other square as its emoji on grey (⬜ as a plain square).
+fn card_field(ui: &mut egui::Ui, cells: &[&str], cols: usize) {
+    let side = 20.0;
+    let rows = cells.len().div_ceil(cols);
+    let (rect, resp) =
+        ui.allocate_exact_size(Vec2::new(cols as f32 * (side + 2.0), rows as f32 * (side + 2.0)), Sense::hover());
+    resp.widget_info(|| {
+        WidgetInfo::labeled(
+            egui::Role::Image,
+            true,
+            cells.chunks(cols).map(|r| r.concat()).collect::<Vec<_>>().join("\n"),
+        )
+    });
+    let painter = ui.painter_at(rect);
+    for (i, cell) in cells.iter().enumerate() {
+        let (r, c) = (i / cols, i % cols);
+        let cr = egui::Rect::from_min_size(
+            rect.min + Vec2::new(c as f32 * (side + 2.0), r as f32 * (side + 2.0)),
+            Vec2::splat(side),
+        );
+        let digit = cell.chars().next().filter(char::is_ascii_digit);
+        match (digit, *cell) {
+            (Some(d), _) => {
+                painter.rect_filled(cr, 4.0, Color32::from_rgb(70, 110, 190));
+                painter.text(
+                    cr.center(),
+                    egui::Align2::CENTER_CENTER,
+                    d,
+                    egui::FontId::proportional(13.0),
+                    Color32::WHITE,
+                );
+            }
+            (None, "⬜") => {
+                painter.rect_filled(cr, 2.0, Color32::from_gray(225));
+            }
+            (None, glyph) => {
+                painter.rect_filled(cr, 2.0, Color32::from_gray(90));
+                painter.text(
+                    cr.center(),
+                    egui::Align2::CENTER_CENTER,
+                    glyph,
+                    egui::FontId::proportional(13.0),
+                    Color32::WHITE,
+                );
+            }
+        }
     }
 }

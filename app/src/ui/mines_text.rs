@@ -70,6 +70,7 @@ pub const ZH: Table = &[
     ("Reveal solution", "显示答案"),
     ("Right click (or long press) cycles a flag and a question mark.", "右键（或长按）切换旗帜和问号。"),
     ("Share result", "分享结果"),
+    ("Show the solution", "显示答案"),
     ("Solution revealed.", "已显示答案。"),
     ("Statistics", "统计"),
     (
@@ -136,6 +137,7 @@ pub const ES: Table = &[
         "Clic derecho (o pulsación larga) alterna bandera y signo de interrogación.",
     ),
     ("Share result", "Compartir resultado"),
+    ("Show the solution", "Mostrar la solución"),
     ("Solution revealed.", "Solución mostrada."),
     ("Statistics", "Estadísticas"),
     (
@@ -202,6 +204,7 @@ pub const DE: Table = &[
         "Rechtsklick (oder langes Drücken) wechselt zwischen Fahne und Fragezeichen.",
     ),
     ("Share result", "Ergebnis teilen"),
+    ("Show the solution", "Lösung zeigen"),
     ("Solution revealed.", "Lösung gezeigt."),
     ("Statistics", "Statistik"),
     (
@@ -265,6 +268,7 @@ pub const FR: Table = &[
         "Clic droit (ou appui long) alterne drapeau et point d'interrogation.",
     ),
     ("Share result", "Partager le résultat"),
+    ("Show the solution", "Afficher la solution"),
     ("Solution revealed.", "Solution révélée."),
     ("Statistics", "Statistiques"),
     (
@@ -328,6 +332,7 @@ pub const RU: Table = &[
         "Правый щелчок (или долгое нажатие) ставит флажок и вопрос.",
     ),
     ("Share result", "Поделиться"),
+    ("Show the solution", "Показать решение"),
     ("Solution revealed.", "Решение показано."),
     ("Statistics", "Статистика"),
     (
@@ -391,6 +396,7 @@ pub const JA: Table = &[
         "右クリック（長押し）で旗とはてなを切り替えます。",
     ),
     ("Share result", "結果をシェア"),
+    ("Show the solution", "解答を表示"),
     ("Solution revealed.", "答えを表示しました。"),
     ("Statistics", "統計"),
     (
@@ -457,6 +463,7 @@ pub const KO: Table = &[
         "오른쪽 클릭(또는 길게 누르기)으로 깃발과 물음표를 바꿉니다.",
     ),
     ("Share result", "결과 공유"),
+    ("Show the solution", "정답 보기"),
     ("Solution revealed.", "정답을 공개했습니다."),
     ("Statistics", "통계"),
     (

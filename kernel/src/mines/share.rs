@@ -2,10 +2,16 @@
 //! text a player shares. Pinned byte for byte by tests.
 //!
 //! Layout: `title_brand — title_suffix`, the hook line (translated tier and
-//! seconds), a blank line, the field as emoji (keycap digits for clues, 💣 for
-//! mines, ⬜ for other safe squares, 🚩 flags, ❓ questions), a blank line, the
-//! call to action. The original ended with the page's URL; Retrace has no page,
-//! so the call to action names the game instead.
+//! seconds), a blank line, the field as emoji, a blank line, the call to
+//! action. The original ended with the page's URL; Retrace has no page, so the
+//! call to action names the game instead.
+//!
+//! The field is drawn one of two ways ([`Picture`]). The spec's card shows the
+//! solution as the player left it (keycap digits for clues, 💣 for mines, ⬜
+//! for other safe squares, 🚩 flags, ❓ questions); under "Can you find it?"
+//! that gives the answer away and shares the player's own marks, so Retrace
+//! shares the puzzle by default (the clues, every other square ⬜) and offers
+//! the spec's picture as a choice.
 
 use super::{Mark, Phase, State, Tier, TIME_CAP};
 use crate::say;
@@ -145,31 +151,64 @@ pub fn tier_name(tier: Tier, lang: &str) -> &'static str {
 
 const KEYCAPS: [&str; 9] = ["0️⃣", "1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣"];
 
-/// The emoji picture of the field as the player left it.
-pub fn emoji_grid(s: &State) -> String {
-    let cols = s.field.cols as usize;
-    let mut out = String::new();
-    for i in 0..s.field.len() {
-        if i > 0 && i % cols == 0 {
-            out.push('\n');
-        }
-        out.push_str(if s.field.clue[i] {
-            KEYCAPS[s.numbers[i] as usize]
-        } else if s.field.mine[i] {
-            "💣"
-        } else {
-            match s.marks[i] {
-                Mark::Safe => "🚩",
-                Mark::Question => "❓",
-                Mark::None | Mark::Mine => "⬜",
-            }
-        });
-    }
-    out
+/// How the card draws the field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picture {
+    /// The puzzle a friend can solve: the clues, every other square ⬜.
+    Puzzle,
+    /// The spec's picture: the solution as the player left it, marks included.
+    Solution,
 }
 
-/// The share card of a won round, or `None` for any other round.
+/// Each square's emoji in `picture`, row by row (what the card's field is
+/// made of; a window can lay them out in equal cells).
+pub fn picture_cells(s: &State, picture: Picture) -> Vec<&'static str> {
+    (0..s.field.len())
+        .map(|i| {
+            if s.field.clue[i] {
+                KEYCAPS[s.numbers[i] as usize]
+            } else if picture == Picture::Puzzle {
+                "⬜"
+            } else if s.field.mine[i] {
+                "💣"
+            } else {
+                match s.marks[i] {
+                    Mark::Safe => "🚩",
+                    Mark::Question => "❓",
+                    Mark::None | Mark::Mine => "⬜",
+                }
+            }
+        })
+        .collect()
+}
+
+/// The cells joined row by row.
+fn grid(s: &State, picture: Picture) -> String {
+    let cols = usize::from(s.field.cols).max(1);
+    let cells = picture_cells(s, picture);
+    cells.chunks(cols).map(|row| row.concat()).collect::<Vec<_>>().join("\n")
+}
+
+/// The emoji picture of the puzzle: keycap digits for clues, ⬜ for every
+/// other square (no mine, no mark).
+pub fn puzzle_grid(s: &State) -> String {
+    grid(s, Picture::Puzzle)
+}
+
+/// The emoji picture of the field as the player left it.
+pub fn emoji_grid(s: &State) -> String {
+    grid(s, Picture::Solution)
+}
+
+/// The share card of a won round with the spec's picture (the solution), or
+/// `None` for any other round.
 pub fn share_card(s: &State, lang: &str) -> Option<String> {
+    share_card_as(s, lang, Picture::Solution)
+}
+
+/// The share card of a won round with the field drawn as `picture`, or
+/// `None` for any other round.
+pub fn share_card_as(s: &State, lang: &str, picture: Picture) -> Option<String> {
     if s.phase != Phase::Won {
         return None;
     }
@@ -181,5 +220,5 @@ pub fn share_card(s: &State, lang: &str) -> Option<String> {
         s.final_seconds().min(TIME_CAP)
     );
     let line = |en: &'static str| Say::from(en).render(t);
-    Some(format!("MineLayer — {}\n{}\n\n{}\n\n{}", line(SUFFIX), hook.render(t), emoji_grid(s), line(CTA)))
+    Some(format!("MineLayer — {}\n{}\n\n{}\n\n{}", line(SUFFIX), hook.render(t), grid(s, picture), line(CTA)))
 }

@@ -1,7 +1,7 @@
 //! MineLayer's rules tests, named after the spec's test files (01–07, 09).
 
 use super::field::{Field, Puzzle};
-use super::share::{emoji_grid, share_card};
+use super::share::{emoji_grid, puzzle_grid, share_card, share_card_as, Picture};
 use super::solver::{count_solutions, propagation_gap, Count};
 use super::stats::{self, Stats};
 use super::*;
@@ -554,7 +554,17 @@ fn h09_share_card_is_pinned_byte_for_byte() {
     assert_eq!(card, PINNED_EN_CARD, "the whole card, byte for byte");
     assert!(card.contains("🚩") && card.contains("❓") && card.contains("💣"));
     assert_eq!(share_card(new_round(Tier::Beginner, 1).state(), "en"), None, "only a won round has a card");
+    // The puzzle picture (Retrace's default): the same card with the clues
+    // only, every other square ⬜: no mine and none of the player's marks.
+    let puzzle = share_card_as(s.state(), "en", Picture::Puzzle).unwrap();
+    assert_eq!(puzzle, PINNED_EN_PUZZLE, "the puzzle card, byte for byte");
+    assert_eq!(puzzle.lines().nth(3), Some(puzzle_grid(s.state()).lines().next().unwrap()));
+    assert!(!puzzle.contains("🚩") && !puzzle.contains("❓") && !puzzle.contains("💣"));
+    let (a, b): (Vec<&str>, Vec<&str>) = (card.lines().collect(), puzzle.lines().collect());
+    assert_eq!((a[..3].to_vec(), a[11..].to_vec()), (b[..3].to_vec(), b[11..].to_vec()), "only the field differs");
 }
+
+const PINNED_EN_PUZZLE: &str = "MineLayer — Reversed Minesweeper\nI laid all 10 mines on Beginner in 36 s.\n\n⬜1\u{fe0f}\u{20e3}⬜⬜⬜⬜⬜⬜\n2\u{fe0f}\u{20e3}⬜1\u{fe0f}\u{20e3}⬜⬜1\u{fe0f}\u{20e3}⬜1\u{fe0f}\u{20e3}\n1\u{fe0f}\u{20e3}⬜⬜1\u{fe0f}\u{20e3}⬜⬜2\u{fe0f}\u{20e3}⬜\n⬜⬜⬜⬜⬜⬜⬜⬜\n⬜1\u{fe0f}\u{20e3}3\u{fe0f}\u{20e3}⬜⬜⬜0\u{fe0f}\u{20e3}⬜\n⬜⬜2\u{fe0f}\u{20e3}2\u{fe0f}\u{20e3}⬜⬜⬜⬜\n⬜⬜⬜⬜⬜0\u{fe0f}\u{20e3}0\u{fe0f}\u{20e3}⬜\n1\u{fe0f}\u{20e3}2\u{fe0f}\u{20e3}⬜1\u{fe0f}\u{20e3}⬜⬜⬜⬜\n\nEvery field has exactly one solution. Can you find it? Play MineLayer in Retrace.";
 
 const PINNED_EN_CARD: &str = "MineLayer — Reversed Minesweeper\nI laid all 10 mines on Beginner in 36 s.\n\n💣1\u{fe0f}\u{20e3}🚩❓⬜⬜⬜⬜\n2\u{fe0f}\u{20e3}⬜1\u{fe0f}\u{20e3}⬜⬜1\u{fe0f}\u{20e3}⬜1\u{fe0f}\u{20e3}\n1\u{fe0f}\u{20e3}💣⬜1\u{fe0f}\u{20e3}⬜💣2\u{fe0f}\u{20e3}💣\n⬜⬜⬜💣⬜⬜⬜⬜\n⬜1\u{fe0f}\u{20e3}3\u{fe0f}\u{20e3}💣💣⬜0\u{fe0f}\u{20e3}⬜\n⬜💣2\u{fe0f}\u{20e3}2\u{fe0f}\u{20e3}⬜⬜⬜⬜\n💣⬜⬜⬜⬜0\u{fe0f}\u{20e3}0\u{fe0f}\u{20e3}⬜\n1\u{fe0f}\u{20e3}2\u{fe0f}\u{20e3}💣1\u{fe0f}\u{20e3}⬜⬜⬜⬜\n\nEvery field has exactly one solution. Can you find it? Play MineLayer in Retrace.";
 

@@ -253,6 +253,7 @@ pub const RU: Table = &[
     ("Metal crate", "Железный ящик"),
     ("Miau Is True", "Miau Is True"),
     ("MineLayer", "MineLayer"),
+    ("MineLayer's language", "Язык MineLayer"),
     ("Mouse", "Мышь"),
     ("Move", "Ход"),
     ("Move can run 2 tiles in a straight line.", "Ход может пробежать 2 клетки по прямой."),
