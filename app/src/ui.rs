@@ -118,6 +118,9 @@ pub struct RetraceApp {
     /// game suspended there, waiting for the player's answer (Life's and
     /// Explodorama's new-game forms keep their own).
     pub replacing: Option<Replacing>,
+    /// A replay's path being typed, after Open replay's dialog chose no file
+    /// (cancelled, or none on this desktop).
+    pub typed_path: Option<String>,
 }
 
 /// A screen that would replace a suspended game (one save slot a game), and
@@ -277,6 +280,7 @@ impl RetraceApp {
             read_only_asked: false,
             read_only: false,
             replacing: None,
+            typed_path: None,
         };
         if let Some(path) = open {
             app.open_path(&path);

@@ -444,3 +444,28 @@ fn help_opens_at_the_page_of_the_game_on_screen() {
     h.run();
     assert!(h.query_by_label_contains("Placement is blind").is_some(), "Life's page, in place");
 }
+
+/// The watcher's timeline spans the window, and Open replay never ends in
+/// silence: when its dialog chooses no file (cancelled, or none on this
+/// desktop) a path can be typed instead (issue 40, item 10).
+#[test]
+fn the_timeline_spans_the_window_and_a_path_can_be_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    // What the home screen shows once the dialog came back with nothing.
+    h.state_mut().typed_path = Some(String::new());
+    h.run();
+    let path = fixtures::root().join("replays/mines-won.replay");
+    h.get_by_label("No file was chosen. Its path:").focus();
+    h.run();
+    h.get_by_label("No file was chosen. Its path:").type_text(&path.display().to_string());
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Watch(_)), "{:?}", h.state().error);
+    assert!(h.state().typed_path.is_none(), "the row goes once used");
+    // The slider (the widest of the nodes named "timeline": it and its label).
+    let widest = h.query_all_by_label("timeline").map(|n| n.rect().width()).fold(0.0, f32::max);
+    assert!(widest > 700.0, "a timeline across the 1100-wide window: {widest}");
+}

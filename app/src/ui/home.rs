@@ -251,12 +251,33 @@ impl RetraceApp {
         ui.horizontal(|ui| {
             if ui.button(tr(lang, "Open replay")).clicked() {
                 // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
-                if let Some(path) = rfd::FileDialog::new().add_filter("Retrace replay", &["replay"]).pick_file() {
-                    self.open_path(&path);
+                match rfd::FileDialog::new().add_filter("Retrace replay", &["replay"]).pick_file() {
+                    Some(path) => self.open_path(&path),
+                    // Cancelled, or no dialog on this desktop: never silence,
+                    // a path can be typed instead (issue 40).
+                    None => self.typed_path = Some(self.typed_path.take().unwrap_or_default()),
                 }
             }
             ui.label(tr(lang, "Drop a replay or certificate file anywhere on the window to watch it."));
         });
+        if let Some(mut text) = self.typed_path.take() {
+            let mut keep = true;
+            ui.horizontal(|ui| {
+                let l = ui.label(tr(lang, "No file was chosen. Its path:"));
+                let field = ui.add(egui::TextEdit::singleline(&mut text).desired_width(360.0)).labelled_by(l.id);
+                let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if (ui.button(tr(lang, "Open")).clicked() || enter) && !text.trim().is_empty() {
+                    self.open_path(std::path::Path::new(text.trim()));
+                    keep = false;
+                }
+                if ui.button(tr(lang, "Cancel")).clicked() {
+                    keep = false;
+                }
+            });
+            if keep {
+                self.typed_path = Some(text);
+            }
+        }
     }
 
     /// The demos on the cards play on (each loops; Explodorama's moves on to

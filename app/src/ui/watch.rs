@@ -365,7 +365,12 @@ impl WatchView {
                 request = Some(self.fork());
             }
         });
-        ui.add(egui::Slider::new(&mut k, 0..=steps).text(tr(lang, "timeline")));
+        // The timeline spans the window (less its number box and label), so a
+        // long replay can be scrubbed a step at a time (issue 40).
+        ui.scope(|ui| {
+            ui.spacing_mut().slider_width = (ui.available_width() - 160.0).max(90.0);
+            ui.add(egui::Slider::new(&mut k, 0..=steps).text(tr(lang, "timeline")));
+        });
         if k != self.step() {
             self.seek(k);
         }
