@@ -317,3 +317,36 @@ pub fn entry_of(o: Offer) -> Entry {
         Offer::Charge(c) => Entry::Charge(c),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{entries, picture, Tab};
+    use eframe::egui;
+
+    /// Every entry's picture stays inside its square (issue 40: a tile's
+    /// picture drew the player, off its one-tile board, as a column of "You"
+    /// figures down the list's divider).
+    #[test]
+    fn every_picture_stays_inside_its_square() {
+        use retrace_kernel::explodo::{Explodo, Setup};
+        let s = retrace_kernel::Session::<Explodo>::new(Setup::default(), 1).unwrap();
+        let template = s.state().clone();
+        let r = egui::Rect::from_min_size(egui::pos2(100.0, 100.0), egui::Vec2::splat(20.0));
+        for tab in [Tab::Enemies, Tab::Powers, Tab::Charges, Tab::Board] {
+            for e in entries(tab) {
+                let ctx = egui::Context::default();
+                let mut out = ctx.run_pass(egui::RawInput::default(), |ctx| {
+                    let painter = ctx.layer_painter(egui::LayerId::background());
+                    picture(&painter, r, e, &template);
+                });
+                assert!(!out.shapes.is_empty(), "{e:?} paints something");
+                for shape in &out.shapes {
+                    let b = shape.shape.visual_bounding_rect();
+                    assert!(r.expand(2.0).contains_rect(b), "{e:?} paints outside its square: {b:?}");
+                }
+                // The fonts' first upload is this test's to drop.
+                out.textures_delta.clear();
+            }
+        }
+    }
+}

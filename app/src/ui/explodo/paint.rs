@@ -206,6 +206,13 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
         };
         paint_enemy(painter, r, e.kind, c, e.heading);
     }
+    // A picture of a lone tile (the almanac's) puts the player off the
+    // board: it is not drawn then (issue 40: the almanac drew a column of
+    // "You" figures beside its list).
+    let on_board = |p: Pos| p.x >= 0 && p.y >= 0 && p.x < s.board.layout.w && p.y < s.board.layout.h;
+    if !on_board(s.player.at) {
+        return;
+    }
     let r = match moving.and_then(|m| m.player_from) {
         Some(f) => at_f(tween(f, s.player.at, t_move)),
         None => at_f(here(s.player.at)),
