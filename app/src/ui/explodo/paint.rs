@@ -196,15 +196,43 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
         paint_effects(painter, &at, cell, m, t_fx);
     }
     let moving = m.filter(|_| t_move < 1.0);
+    // Enemies that share a tile are drawn as a stack, each a little up and
+    // right of the one before, with their count on the tile (issue 40: three
+    // on one tile read as one or two).
+    let mut on_tile: Vec<(Pos, u32)> = Vec::new();
     for e in &s.enemies.list {
         let (_, colour) = enemy_look(e.kind);
         let c = if e.frozen > 0 { Color32::from_rgb(120, 180, 255) } else { colour };
         let from = moving.and_then(|m| m.enemies_from.iter().find(|(id, _)| *id == e.id)).map(|&(_, p)| p);
+        let below = match on_tile.iter_mut().find(|(p, _)| *p == e.pos) {
+            Some((_, n)) => {
+                *n += 1;
+                *n - 1
+            }
+            None => {
+                on_tile.push((e.pos, 1));
+                0
+            }
+        };
+        let lift = Vec2::new(0.14, -0.14) * cell * below.min(3) as f32;
         let r = match from {
             Some(f) => at_f(tween(f, e.pos, t_move)),
             None => at(e.pos),
-        };
+        }
+        .translate(lift);
         paint_enemy(painter, r, e.kind, c, e.heading);
+    }
+    for &(p, n) in on_tile.iter().filter(|(_, n)| *n > 1) {
+        let t = at(p);
+        let badge = egui::Rect::from_min_size(t.right_bottom() - Vec2::splat(cell * 0.42), Vec2::splat(cell * 0.42));
+        painter.rect_filled(badge, cell * 0.1, Color32::from_rgb(20, 20, 20));
+        painter.text(
+            badge.center(),
+            egui::Align2::CENTER_CENTER,
+            format!("{n}"),
+            egui::FontId::proportional(cell * 0.32),
+            Color32::WHITE,
+        );
     }
     // A picture of a lone tile (the almanac's) puts the player off the
     // board: it is not drawn then (issue 40: the almanac drew a column of
@@ -476,6 +504,38 @@ pub fn enemy_look(kind: Kind) -> (&'static str, Color32) {
 #[cfg(test)]
 mod tests {
     use super::enemy_look;
+
+    /// Enemies on one tile are drawn with their count on it (issue 40).
+    #[test]
+    fn enemies_sharing_a_tile_show_their_count() {
+        use eframe::egui;
+        use retrace_kernel::explodo::{Explodo, Setup};
+        let s = retrace_kernel::Session::<Explodo>::new(Setup::default(), 1).unwrap();
+        let mut st = s.state().clone();
+        assert!(st.enemies.list.len() >= 2, "level 1 has two enemies or more");
+        let counts = |st: &retrace_kernel::explodo::State| {
+            let ctx = egui::Context::default();
+            let mut out = ctx.run_pass(egui::RawInput::default(), |ctx| {
+                let painter = ctx.layer_painter(egui::LayerId::background());
+                let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 400.0));
+                super::paint(&painter, rect, st);
+            });
+            out.textures_delta.clear();
+            let texts: Vec<String> = out
+                .shapes
+                .iter()
+                .filter_map(|c| match &c.shape {
+                    egui::Shape::Text(t) => Some(t.galley.text().to_string()),
+                    _ => None,
+                })
+                .collect();
+            texts
+        };
+        assert!(!counts(&st).iter().any(|t| t == "2"), "apart, no count");
+        let first = st.enemies.list[0].pos;
+        st.enemies.list[1].pos = first;
+        assert!(counts(&st).iter().any(|t| t == "2"), "two on one tile say 2");
+    }
 
     /// A turn's animation comes from the state before and the kernel's
     /// events: the player tweens from the old tile; a bomb going off flashes
