@@ -412,6 +412,13 @@ fn a_far_click_walks_there_by_auto_move_step_by_step() {
         explodo(&mut h).message.as_ref().map(ToString::to_string).as_deref(),
         Some("That needs the Slide power-up.")
     );
+    if way.steps.len() > 1 {
+        // With enemies about the walk goes a step a click, and says how to go on (issue 40).
+        assert_eq!(
+            explodo(&mut h).message.as_ref().map(ToString::to_string).as_deref(),
+            Some(retrace::ui::explodo::WALK_ON)
+        );
+    }
     for _ in 1..way.steps.len() {
         h.get_by_label("Go").click();
         h.run();

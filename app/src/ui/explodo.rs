@@ -20,6 +20,7 @@ pub mod input;
 mod menu;
 pub mod paint;
 mod walk;
+pub use walk::WALK_ON;
 mod words;
 
 use bars::*;

@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// What a walk says after a step while enemies are about.
+pub const WALK_ON: &str = "One step a click while enemies are about: click the tile again, or Go, for the next.";
+
 /// What the rules say about the coming turns, for one step of the run.
 pub(super) struct Preview {
     pub(super) step: u32,
@@ -80,6 +83,10 @@ impl ExplodoView {
                 self.push(store, r.steps[0]);
                 if self.session.state().player.at == to || r.steps.len() == 1 {
                     self.walking.walk = None;
+                } else if !self.session.state().enemies.list.is_empty() {
+                    // While enemies are about the walk goes a step a click:
+                    // say how to go on (issue 40).
+                    self.message = Some(WALK_ON.into());
                 }
             }
             Some(_) => {

@@ -292,6 +292,7 @@ pub const RU: Table = &[
     ("One generation", "Одно поколение"),
     ("One more bomb on the board at a time, up to 5.", "Ещё одна бомба на поле одновременно, до 5."),
     ("One more life.", "Ещё одна жизнь."),
+    ("One step a click while enemies are about: click the tile again, or Go, for the next.", "Пока рядом враги — один шаг за щелчок: щёлкните клетку ещё раз или «Дальше» для следующего."),
     ("One step is not enough: get out of the cross.", "Одного шага мало: уйдите с креста."),
     ("Open", "Открыть"),
     ("Open pack", "Открыть набор"),
