@@ -57,20 +57,26 @@ fn minelayer_lay_cycle_lose_and_win_by_clicking() {
     assert!(h.query_by_label_contains("certificates/").is_none(), "no file path on the screen");
 }
 
+/// From the home screen: the MineLayer card's Play, and one mine laid; the
+/// round's digest.
+fn play_and_lay_one_mine(h: &mut Harness<'static, RetraceApp>) -> retrace_kernel::digest::Digest {
+    h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
+    h.run();
+    let st = mines(h).session.state().clone();
+    let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).unwrap();
+    let label = cell_label(mines(h), mine);
+    h.get_by_label(&label).click();
+    h.run();
+    mines(h).session.digest()
+}
+
 #[test]
 fn a_round_resumes_after_a_restart_and_a_bad_save_is_kept_aside() {
     let dir = tempfile::tempdir().unwrap();
     let digest = {
         let mut h = harness(dir.path());
         h.run();
-        h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
-        h.run();
-        let st = mines(&mut h).session.state().clone();
-        let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).unwrap();
-        let label = cell_label(mines(&mut h), mine);
-        h.get_by_label(&label).click();
-        h.run();
-        mines(&mut h).session.digest()
+        play_and_lay_one_mine(&mut h)
     };
     let mut h = harness(dir.path());
     h.run();
@@ -101,14 +107,7 @@ fn play_and_play_from_here_ask_before_they_replace_a_suspended_round() {
     let mut h = harness(dir.path());
     h.run();
     // A round in play, left for the home screen: suspended, and saved.
-    h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
-    h.run();
-    let st = mines(&mut h).session.state().clone();
-    let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).unwrap();
-    let label = cell_label(mines(&mut h), mine);
-    h.get_by_label(&label).click();
-    h.run();
-    let suspended = mines(&mut h).session.digest();
+    let suspended = play_and_lay_one_mine(&mut h);
     h.state_mut().go_home();
     h.run();
     assert!(store.path("minelayer.replay").exists(), "the round is saved");

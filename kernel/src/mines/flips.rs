@@ -507,14 +507,7 @@ impl Flips {
             .find(|&j| !self.clue[j] && self.state[j] == UNDECIDED && self.mine[j] == want_mine)
             .expect("an unbalanced clue that can still balance has a cell to flip");
         for val in [IN, OUT] {
-            let mark = self.trail.len();
-            let found = if self.set(v, val) {
-                self.search()
-            } else {
-                self.clear_queue();
-                Found::Nothing
-            };
-            self.undo_to(mark);
+            let found = self.search_with(v, val);
             if found != Found::Nothing {
                 return found;
             }
@@ -522,10 +515,11 @@ impl Flips {
         Found::Nothing
     }
 
-    /// The search for a balanced set that holds cell `u` (undecided).
-    fn seed(&mut self, u: usize) -> Found {
+    /// The search after deciding cell `v` (undecided) as `val`, the decision
+    /// undone afterwards.
+    fn search_with(&mut self, v: usize, val: u8) -> Found {
         let mark = self.trail.len();
-        let found = if self.set(u, IN) {
+        let found = if self.set(v, val) {
             self.search()
         } else {
             self.clear_queue();
@@ -533,6 +527,11 @@ impl Flips {
         };
         self.undo_to(mark);
         found
+    }
+
+    /// The search for a balanced set that holds cell `u` (undecided).
+    fn seed(&mut self, u: usize) -> Found {
+        self.search_with(u, IN)
     }
 
     /// Rules cell `u` out for the rest of a check: no balanced set left holds
