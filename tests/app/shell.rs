@@ -2,6 +2,8 @@
 //! settings and languages, files kept aside, what is new.
 
 use super::*;
+use egui_kittest::kittest::NodeT;
+use retrace_kernel::Session;
 
 #[test]
 fn a_dropped_replay_verifies_and_plays_to_the_end() {
@@ -468,4 +470,85 @@ fn the_timeline_spans_the_window_and_a_path_can_be_typed() {
     // The slider (the widest of the nodes named "timeline": it and its label).
     let widest = h.query_all_by_label("timeline").map(|n| n.rect().width()).fold(0.0, f32::max);
     assert!(widest > 700.0, "a timeline across the 1100-wide window: {widest}");
+}
+
+/// Every button of every screen can be reached at 800×600 and at 1920×1080
+/// (issue 40): it lies inside the window, or a scroll brings it there (the
+/// home screen's cards, the campaign's 103 levels).
+#[test]
+fn every_button_of_every_screen_can_be_reached_at_800x600_and_1920x1080() {
+    use egui_kittest::kittest::Queryable;
+    let screens = [
+        "home",
+        "mines-expert",
+        "mines-30x24",
+        "life-setup",
+        "life-levels",
+        "life",
+        "explodo",
+        "miau-levels",
+        "miau",
+        "editor",
+        "watch",
+    ];
+    for (w, h_px) in [(800.0, 600.0), (1920.0, 1080.0)] {
+        for name in screens {
+            let dir = tempfile::tempdir().unwrap();
+            english_minelayer(dir.path());
+            let store = Store::new(dir.path());
+            let mut h = Harness::builder()
+                .with_size([w, h_px])
+                .with_max_steps(40)
+                .build_eframe(move |_cc| RetraceApp::new(store, None));
+            h.run();
+            let mines = |tier: &str| {
+                Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::parse(tier).unwrap(), 3))
+            };
+            let two_player = retrace_kernel::life::Setup::TwoPlayer { w: 60, h: 60, wrap: false, budget: 100 };
+            match name {
+                "home" => {}
+                "mines-expert" => h.state_mut().screen = mines("expert"),
+                "mines-30x24" => h.state_mut().screen = mines("30x24:0.2"),
+                "life-setup" => h.state_mut().screen = Screen::LifeSetup,
+                "life-levels" => h.state_mut().screen = Screen::LifeLevels,
+                "life" => {
+                    h.state_mut().screen =
+                        Screen::Life(retrace::ui::life::LifeView::new(Session::new(two_player, 1).unwrap()))
+                }
+                "explodo" => {
+                    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(
+                        retrace_kernel::explodo::Setup::default(),
+                        3,
+                    ))
+                }
+                "miau-levels" => h.state_mut().screen = Screen::MiauLevels,
+                "miau" => h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time")),
+                "editor" => {
+                    h.state_mut().screen = Screen::MiauLevels;
+                    h.run();
+                    h.get_by_label("New level").click();
+                }
+                _ => {
+                    let bytes = std::fs::read(fixtures::root().join("replays/explodo-first-shop.replay")).unwrap();
+                    h.state_mut().open_bytes("explodo-first-shop.replay", &bytes);
+                }
+            }
+            h.run();
+            let inside =
+                |r: egui::Rect| r.min.x >= -0.5 && r.min.y >= -0.5 && r.max.x <= w + 0.5 && r.max.y <= h_px + 0.5;
+            let count = h.query_all_by_role(egui::accesskit::Role::Button).count();
+            assert!(count >= 5, "{w}×{h_px} {name}: only {count} buttons");
+            for i in 0..count {
+                let r = h.query_all_by_role(egui::accesskit::Role::Button).nth(i).unwrap().rect();
+                if inside(r) {
+                    continue;
+                }
+                h.query_all_by_role(egui::accesskit::Role::Button).nth(i).unwrap().scroll_to_me();
+                h.run();
+                let node = h.query_all_by_role(egui::accesskit::Role::Button).nth(i).unwrap();
+                let label = node.accesskit_node().label().unwrap_or_default();
+                assert!(inside(node.rect()), "{w}×{h_px} {name}: {label:?} cannot be reached: {:?}", node.rect());
+            }
+        }
+    }
 }
