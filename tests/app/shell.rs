@@ -170,6 +170,45 @@ fn snapshots_of_the_main_screens() {
     h.snapshot("help-explodo");
 }
 
+/// The home screen and a board of each game at 800×600 and at 1920×1080
+/// (issue 40), in `tests/snapshots/` as `<screen>-<w>x<h>.png`.
+#[test]
+fn snapshots_at_800x600_and_1920x1080() {
+    if retrace_gpu::gpu_for_tests("app snapshots at two sizes").is_none() {
+        return;
+    }
+    // Two harnesses (one a size) in one test: their results are judged together.
+    let mut results = egui_kittest::SnapshotResults::new();
+    for (w, h_px) in [(800.0, 600.0), (1920.0, 1080.0)] {
+        let dir = tempfile::tempdir().unwrap();
+        english_minelayer(dir.path());
+        let store = Store::new(dir.path());
+        let mut h = Harness::builder().with_size([w, h_px]).with_max_steps(40).wgpu().build_eframe(move |_cc| {
+            let mut app = RetraceApp::new(store, None);
+            app.demos_paused = true;
+            app.set_life_engine(None);
+            app
+        });
+        let size = format!("{w}x{h_px}");
+        h.run();
+        h.snapshot(&format!("home-{size}"));
+        h.state_mut().screen =
+            Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Expert, 2026));
+        h.run();
+        h.snapshot(&format!("minelayer-{size}"));
+        h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(fixtures::life_hotseat()));
+        h.run();
+        h.snapshot(&format!("life-{size}"));
+        h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w")));
+        h.run();
+        h.snapshot(&format!("explodo-{size}"));
+        h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time"));
+        h.run();
+        h.snapshot(&format!("miau-{size}"));
+        results.extend_harness(&mut h);
+    }
+}
+
 #[test]
 fn settings_persist_and_translate_the_screens() {
     let dir = tempfile::tempdir().unwrap();

@@ -150,6 +150,9 @@ impl ExplodoView {
         // The view's tiles as large as the height allows (and 70 % of the
         // width), so the 9 × 13 view fills a tall window (issue 40).
         let cell = ((avail.x * 0.7) / vw as f32).min((avail.y - 20.0) / vh as f32).clamp(14.0, 96.0);
+        // Centred in the window's width (issue 40): the rest of a wide window
+        // is quiet on both sides, the run's lines to the right.
+        ui.add_space(((avail.x - cell * vw as f32) / 2.0 - ui.spacing().item_spacing.x).max(0.0));
         let (view, resp) =
             ui.allocate_exact_size(Vec2::new(cell * vw as f32, cell * vh as f32), Sense::click_and_drag());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("board, level {}", s.run.level)));
