@@ -191,20 +191,20 @@ fn snapshots_at_800x600_and_1920x1080() {
         });
         let size = format!("{w}x{h_px}");
         h.run();
-        h.snapshot(&format!("home-{size}"));
+        h.snapshot(format!("home-{size}"));
         h.state_mut().screen =
             Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Expert, 2026));
         h.run();
-        h.snapshot(&format!("minelayer-{size}"));
+        h.snapshot(format!("minelayer-{size}"));
         h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(fixtures::life_hotseat()));
         h.run();
-        h.snapshot(&format!("life-{size}"));
+        h.snapshot(format!("life-{size}"));
         h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w")));
         h.run();
-        h.snapshot(&format!("explodo-{size}"));
+        h.snapshot(format!("explodo-{size}"));
         h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time"));
         h.run();
-        h.snapshot(&format!("miau-{size}"));
+        h.snapshot(format!("miau-{size}"));
         results.extend_harness(&mut h);
     }
 }
