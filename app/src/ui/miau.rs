@@ -488,7 +488,11 @@ impl MiauView {
         let mut clicked = None;
         let s = preview.unwrap_or(self.session.state());
         let avail = ui.available_size();
-        let cell = ((avail.x - 240.0) / s.board.w as f32).min(avail.y / s.board.h as f32).clamp(12.0, 64.0);
+        // The board as large as the window allows beside the rules panel
+        // (240 px) and above the keys' line (issue 40: it kept 64 px cells at
+        // the top left of a large window), centred in the width it has.
+        let cell = ((avail.x - 240.0) / s.board.w as f32).min((avail.y - 28.0) / s.board.h as f32).clamp(12.0, 112.0);
+        ui.add_space(((avail.x - 240.0 - cell * s.board.w as f32) / 2.0).max(0.0));
         let (rect, resp) =
             ui.allocate_exact_size(Vec2::new(cell * s.board.w as f32, cell * s.board.h as f32), egui::Sense::click());
         resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Miau board"));
