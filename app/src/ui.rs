@@ -357,6 +357,16 @@ impl RetraceApp {
             if ui.button(tr(lang, "Help")).on_hover_text(tr(lang, "How to play, keys and files (F1)")).clicked() {
                 self.open_help();
             }
+            // A notice ("Won! …") sits in this row, which is always there: a
+            // row of its own would push the board down under the cursor the
+            // moment it appears (issue 40).
+            if let Some(text) = self.notice.clone() {
+                ui.separator();
+                ui.label(text::say(lang, &text));
+                if ui.button("✖").on_hover_text(tr(lang, "Dismiss")).clicked() {
+                    self.notice = None;
+                }
+            }
         });
     }
 
@@ -800,8 +810,7 @@ impl eframe::App for RetraceApp {
                 );
             });
         }
-        banner(ui, "notice", &mut self.notice, None, lang);
-        banner(ui, "error", &mut self.error, Some(Color32::from_rgb(230, 90, 70)), lang);
+        banner(ui, "error", &mut self.error, Color32::from_rgb(230, 90, 70), lang);
         egui::CentralPanel::default().show(ui, |ui| {
             let mut next: Option<Screen> = None;
             let mut pack_to_open = None;
@@ -836,17 +845,13 @@ impl eframe::App for RetraceApp {
     }
 }
 
-/// A line above the screen (in `color`, or the text colour) with a button
-/// that dismisses it.
-fn banner(ui: &mut egui::Ui, id: &str, line: &mut Option<Say>, color: Option<Color32>, lang: Lang) {
+/// A line above the screen in `color` (the errors: they can run to several
+/// lines, each a file to fix) with a button that dismisses it.
+fn banner(ui: &mut egui::Ui, id: &str, line: &mut Option<Say>, color: Color32, lang: Lang) {
     let Some(text) = line.clone() else { return };
     egui::Panel::top(id.to_string()).show(ui, |ui| {
         ui.horizontal(|ui| {
-            let text = text::say(lang, &text);
-            match color {
-                Some(c) => ui.colored_label(c, text),
-                None => ui.label(text),
-            };
+            ui.colored_label(color, text::say(lang, &text));
             if ui.button("✖").on_hover_text(tr(lang, "Dismiss")).clicked() {
                 *line = None;
             }

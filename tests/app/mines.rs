@@ -395,3 +395,24 @@ fn the_board_scales_to_the_window_and_is_centred() {
         assert!(last.right() <= size[0], "it fits: {}", last.right());
     }
 }
+
+/// A win's notice moves nothing under the cursor (issue 40, item 3): the
+/// board lies where it lay before the last mine was laid.
+#[test]
+fn the_win_notice_moves_no_square() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
+    h.run();
+    let st = mines(&mut h).session.state().clone();
+    let first = cell_label(mines(&mut h), 0);
+    let before = h.get_by_label(&first).rect();
+    for i in (0..st.field.len() as u16).filter(|&i| st.field.mine[i as usize]) {
+        let label = cell_label(mines(&mut h), i);
+        h.get_by_label(&label).click();
+        h.run();
+    }
+    assert!(h.query_by_label("Won! This win is kept with your wins.").is_some(), "the notice is up");
+    assert_eq!(h.get_by_label(&first).rect(), before, "the board did not move");
+}
