@@ -405,7 +405,9 @@ fn a_far_click_walks_there_by_auto_move_step_by_step() {
         primary(h, pos, false);
         h.run();
     };
+    let wait_before = h.get_by_label("Wait").rect();
     click(&mut h, to);
+    assert_eq!(h.get_by_label("Wait").rect(), wait_before, "Go and Stop walking took no one's place");
     assert_eq!(explodo(&mut h).session.state().player.at, way.tiles[0], "the first step of the kernel's way");
     assert_eq!(explodo(&mut h).walking.walk, Some(to), "walking there");
     assert_ne!(

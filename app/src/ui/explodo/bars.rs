@@ -97,14 +97,15 @@ impl ExplodoView {
             if ui.selectable_label(self.pointer.asking, "?").on_hover_text(tr(lang, "What is that?")).clicked() {
                 self.pointer.asking = !self.pointer.asking;
             }
-            // Auto-move under way: Go takes the next step, Stop ends the walk (Esc too).
-            if self.walking.walk.is_some() {
-                if ui.button(tr(lang, "Go")).clicked() {
-                    self.walk_on(store);
-                }
-                if ui.button(tr(lang, "Stop walking")).clicked() {
-                    self.walking.walk = None;
-                }
+            // Auto-move under way: Go takes the next step, Stop ends the walk
+            // (Esc too). They keep their place when no walk is on, greyed, so
+            // the buttons after them never move under the pointer (issue 40).
+            let walking = self.walking.walk.is_some();
+            if ui.add_enabled(walking, egui::Button::new(tr(lang, "Go"))).clicked() {
+                self.walk_on(store);
+            }
+            if ui.add_enabled(walking, egui::Button::new(tr(lang, "Stop walking"))).clicked() {
+                self.walking.walk = None;
             }
             let mut modes = vec![(Mode::Move, tr(lang, "Move")), (Mode::Bomb, tr(lang, "Bomb"))];
             for (p, m, name) in [
