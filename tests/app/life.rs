@@ -444,6 +444,25 @@ mod life_window {
         assert_eq!(h.query_all_by_label_contains("· locked").count(), levels.len() - 3);
     }
 
+    /// Choosing a pattern brings its rotation button without moving the
+    /// buttons below (issue 40: "Tap to place" was clicked for "Ready").
+    #[test]
+    fn choosing_a_pattern_moves_no_button() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().screen = Screen::LifeSetup;
+        h.run();
+        h.get_by_label("Start").click();
+        h.run();
+        let ready = h.get_by_label("Ready").rect();
+        h.get_by_label("Pattern").click();
+        h.run();
+        h.get_by_label("  glider").click_accesskit();
+        h.run();
+        assert!(h.query_by_label_contains("↻").is_some(), "the rotation button is there");
+        assert_eq!(h.get_by_label("Ready").rect(), ready, "Ready did not move");
+    }
+
     #[test]
     fn the_setup_form_and_the_tool_are_remembered() {
         let dir = tempfile::tempdir().unwrap();

@@ -328,14 +328,19 @@ impl LifeView {
                 }
             }
         });
-        if self.stamp.is_some()
-            && ui
-                .button(format!("↻ {}°", u32::from(self.rot) * 90))
-                .on_hover_text(tr(lang, "Rotate (or use the mouse wheel)"))
-                .clicked()
-        {
-            self.rot = (self.rot + 1) % 4;
-        }
+        // The rotation's row keeps its place with no pattern chosen, so the
+        // buttons below it (Reset, Ready) never move under the pointer
+        // (issue 40: a misclick on "Tap to place" instead of "Ready").
+        crate::ui::reserved_row(ui, |ui| {
+            if self.stamp.is_some()
+                && ui
+                    .button(format!("↻ {}°", u32::from(self.rot) * 90))
+                    .on_hover_text(tr(lang, "Rotate (or use the mouse wheel)"))
+                    .clicked()
+            {
+                self.rot = (self.rot + 1) % 4;
+            }
+        });
         ui.horizontal(|ui| {
             if ui.button(tr(lang, "Reset")).on_hover_text(tr(lang, "Put this turn's field and budget back")).clicked() {
                 self.push(store, Action::Reset);
