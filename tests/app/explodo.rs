@@ -902,10 +902,14 @@ fn explodorama_dialogs_select_then_buy_or_choose() {
     let coins = explodo(&mut h).session.state().player.coins;
     let price = items[1].expect("on the shelf").price();
     assert!(coins >= price, "the fixture's run can buy the second item");
+    let next_level = h.get_by_label("Next level").rect();
     h.key_press(egui::Key::Enter);
     h.run();
     assert_eq!(explodo(&mut h).session.state().player.coins, coins - price);
     assert!(shelf(&mut h)[1].is_none(), "bought: a gap on the shelf");
+    // The sold item keeps its row: Next level did not move (issue 40).
+    assert!(h.query_by_label("Sold").is_some(), "the sold row says so");
+    assert_eq!(h.get_by_label("Next level").rect(), next_level, "Next level stayed put");
     assert_ne!(explodo(&mut h).dialogs.selected, 1, "the selection moves to an item still there");
     // Too dear: a test run opened at the shop holds 9 coins; the first seed
     // whose shelf has a dearer item shows what it lacks once it is selected.

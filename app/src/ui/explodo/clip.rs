@@ -130,6 +130,26 @@ impl Clip {
         ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
     }
 
+    /// The clip in a box of `size` (its board scaled to fit and centred, the
+    /// bar along the bottom), so a panel keeps its size whichever clip it
+    /// shows (the shop's shelf: issue 40).
+    pub fn ui_in(&mut self, ui: &mut egui::Ui, size: Vec2) {
+        let k = self.advance(ui.input(|i| i.time));
+        let s = &self.frames[k];
+        let (w, h) = (s.board.layout.w as f32, s.board.layout.h as f32);
+        let (area, _) = ui.allocate_exact_size(size, Sense::hover());
+        let board_h = size.y - 8.0;
+        let cell = (size.x / w).min(board_h / h);
+        let rect = egui::Rect::from_center_size(
+            egui::pos2(area.center().x, area.min.y + board_h / 2.0),
+            Vec2::new(cell * w, cell * h),
+        );
+        self.paint_frame(&ui.painter_at(rect), rect, k);
+        let bar = egui::Rect::from_min_size(egui::pos2(area.min.x, area.max.y - 6.0), Vec2::new(size.x, 6.0));
+        self.paint_bar(ui.painter(), bar, k);
+        ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+    }
+
     /// The turn shown now (0: the first board), for tests and captions.
     pub fn turn(&self, now: f64) -> usize {
         self.frame_at(now).unwrap_or(0)

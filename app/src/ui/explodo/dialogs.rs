@@ -40,6 +40,8 @@ pub(super) fn swap_dialog(
 
 /// A dialog's clip width in points (a 9-tile scene: 24 points a tile).
 pub(super) const CLIP_WIDTH: f32 = 216.0;
+/// The shop's clip box: a 9 × 7 scene at the clip's width, with its bar.
+const SHOP_CLIP_HEIGHT: f32 = 176.0;
 
 /// The arrow keys move a dialog's selection among the indices `ok` allows
 /// (Up and Left back, Down and Right on, stopping at the ends).
@@ -203,26 +205,56 @@ impl ExplodoView {
         // Leaving is Next level, a button: Esc and a click beside it do nothing.
         crate::ui::dialog(ui.ctx(), "explodo-shop", tr(lang, "The shop"), None, |ui| {
             ui.set_max_width(CLIP_WIDTH);
-            if let Some(Some(o)) = items.get(self.dialogs.selected) {
-                self.offer_clip(ui, *o, CLIP_WIDTH, lang);
+            // The selected item's clip and line in a box of fixed size (none
+            // is the same size as another, and some have no clip): a centred
+            // dialog that changed height would move every row under the
+            // pointer as the selection moves or the shelf empties (issue 40).
+            let clip_box = Vec2::new(CLIP_WIDTH, SHOP_CLIP_HEIGHT);
+            let seed = self.session.state().run.seed;
+            let selected = items.get(self.dialogs.selected).copied().flatten();
+            match selected.and_then(|o| self.dialogs.clip.show(almanac::entry_of(o).topic(), seed)) {
+                Some(c) => c.ui_in(ui, clip_box),
+                None => {
+                    ui.allocate_exact_size(clip_box, egui::Sense::hover());
+                }
             }
+            let lines = ui.text_style_height(&egui::TextStyle::Small) * 3.0 + ui.spacing().item_spacing.y;
+            ui.allocate_ui(Vec2::new(CLIP_WIDTH, lines), |ui| {
+                ui.set_min_size(Vec2::new(CLIP_WIDTH, lines));
+                if let Some(o) = selected {
+                    let text = match o {
+                        Offer::Power(p) => power_text(p, lang),
+                        Offer::Charge(c) => charge_text(c, lang),
+                    };
+                    ui.add(egui::Label::new(RichText::new(text).small()).wrap());
+                }
+            });
             ui.label(crate::ui::text::say(
                 lang,
                 &retrace_kernel::say!("{0} coins. Shopping takes no turns.", s.player.coins),
             ));
+            // A sold item keeps its row ("Sold", greyed) and the buying row
+            // is always there, so Buy, Restock and Next level never move
+            // under the pointer as the shelf empties (issue 40).
             for (i, o) in items.iter().enumerate() {
-                if let Some(o) = o {
-                    let text = crate::ui::text::say(
-                        lang,
-                        &retrace_kernel::say!("{0} · {1} coins", card_text(s, *o, lang), o.price()),
-                    );
-                    if ui.selectable_label(self.dialogs.selected == i, text).clicked() {
-                        self.dialogs.selected = i;
+                match o {
+                    Some(o) => {
+                        let text = crate::ui::text::say(
+                            lang,
+                            &retrace_kernel::say!("{0} · {1} coins", card_text(s, *o, lang), o.price()),
+                        );
+                        if ui.selectable_label(self.dialogs.selected == i, text).clicked() {
+                            self.dialogs.selected = i;
+                        }
+                    }
+                    None => {
+                        ui.add_enabled_ui(false, |ui| ui.selectable_label(false, tr(lang, "Sold")));
                     }
                 }
             }
             // Buy the selected item (Enter), or say how many coins it lacks.
-            if let Some(Some(o)) = items.get(self.dialogs.selected) {
+            crate::ui::reserved_row(ui, |ui| {
+                let Some(Some(o)) = items.get(self.dialogs.selected) else { return };
                 let short = o.price().saturating_sub(s.player.coins);
                 if short == 0 {
                     let buy = crate::ui::text::say(lang, &retrace_kernel::say!("Buy ({0} coins)", o.price()));
@@ -238,7 +270,7 @@ impl ExplodoView {
                         crate::ui::text::say(lang, &retrace_kernel::say!("Too dear: {0} more coins needed", short)),
                     );
                 }
-            }
+            });
             ui.horizontal(|ui| {
                 let n = restocks + 1;
                 let restock = if n == 1 {

@@ -377,6 +377,7 @@ pub const RU: Table = &[
     ("Shuffle", "Вперемешку"),
     ("Slide", "Скольжение"),
     ("Slippery: you slide on. A spill burns all at once.", "Скользко: вас несёт дальше. Лужа сгорает вся сразу."),
+    ("Sold", "Продано"),
     ("Solving...", "Решаю..."),
     ("Sound", "Звук"),
     ("Space waits a turn: the world moves, you stay.", "Пробел — пропустить ход: мир движется, вы стоите."),
