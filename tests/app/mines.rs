@@ -70,6 +70,25 @@ fn play_and_lay_one_mine(h: &mut Harness<'static, RetraceApp>) -> retrace_kernel
     mines(h).session.digest()
 }
 
+/// From the home screen: the MineLayer card's Play, then every mine laid
+/// (`before` runs first, on the new round); the round as it was dealt.
+fn play_and_win(
+    h: &mut Harness<'static, RetraceApp>,
+    mut before: impl FnMut(&mut Harness<'static, RetraceApp>),
+) -> retrace_kernel::mines::State {
+    h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
+    h.run();
+    let st = mines(h).session.state().clone();
+    before(h);
+    for i in (0..st.field.len() as u16).filter(|&i| st.field.mine[i as usize]) {
+        let label = cell_label(mines(h), i);
+        h.get_by_label(&label).click();
+        h.run();
+    }
+    assert_eq!(mines(h).session.state().phase, Phase::Won);
+    st
+}
+
 #[test]
 fn a_round_resumes_after_a_restart_and_a_bad_save_is_kept_aside() {
     let dir = tempfile::tempdir().unwrap();
@@ -159,15 +178,7 @@ fn the_share_card_shares_the_puzzle_and_minelayer_follows_the_window_language() 
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.run();
-    h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
-    h.run();
-    let st = mines(&mut h).session.state().clone();
-    for i in (0..st.field.len() as u16).filter(|&i| st.field.mine[i as usize]) {
-        let label = cell_label(mines(&mut h), i);
-        h.get_by_label(&label).click();
-        h.run();
-    }
-    assert_eq!(mines(&mut h).session.state().phase, Phase::Won);
+    let st = play_and_win(&mut h, |_| {});
     h.get_by_label("Share result").click();
     h.run();
     let field = |h: &Harness<'static, RetraceApp>| {
@@ -403,16 +414,8 @@ fn the_win_notice_moves_no_square() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.run();
-    h.get_all_by_label("Play").next().expect("the MineLayer card's Play").click();
-    h.run();
-    let st = mines(&mut h).session.state().clone();
-    let first = cell_label(mines(&mut h), 0);
-    let before = h.get_by_label(&first).rect();
-    for i in (0..st.field.len() as u16).filter(|&i| st.field.mine[i as usize]) {
-        let label = cell_label(mines(&mut h), i);
-        h.get_by_label(&label).click();
-        h.run();
-    }
+    let mut before = egui::Rect::NOTHING;
+    play_and_win(&mut h, |h| before = h.get_by_label("row 1 column 1").rect());
     assert!(h.query_by_label("Won! This win is kept with your wins.").is_some(), "the notice is up");
-    assert_eq!(h.get_by_label(&first).rect(), before, "the board did not move");
+    assert_eq!(h.get_by_label("row 1 column 1").rect(), before, "the board did not move");
 }

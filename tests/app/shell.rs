@@ -314,6 +314,13 @@ fn a_newer_build_says_whats_new_once() {
     assert!(h.query_by_label("What's new").is_none(), "not on a fresh data folder");
 }
 
+/// A window of `w` × `h` pixels on a fresh data folder (English MineLayer).
+fn sized_harness(dir: &std::path::Path, w: f32, h: f32) -> Harness<'static, RetraceApp> {
+    english_minelayer(dir);
+    let store = Store::new(dir);
+    Harness::builder().with_size([w, h]).with_max_steps(40).build_eframe(move |_cc| RetraceApp::new(store, None))
+}
+
 /// The home screen fits the window (issue 40): its cards wrap into rows, so
 /// at the default size and at 1920×1080 every button lies inside the
 /// window, and at 800×600 none is past its right edge.
@@ -322,12 +329,7 @@ fn the_home_screens_cards_wrap_to_fit_the_window() {
     use egui_kittest::kittest::Queryable;
     for (w, h_px, whole) in [(1100.0, 760.0, true), (1920.0, 1080.0, true), (800.0, 600.0, false)] {
         let dir = tempfile::tempdir().unwrap();
-        english_minelayer(dir.path());
-        let store = Store::new(dir.path());
-        let mut h = Harness::builder()
-            .with_size([w, h_px])
-            .with_max_steps(40)
-            .build_eframe(move |_cc| RetraceApp::new(store, None));
+        let mut h = sized_harness(dir.path(), w, h_px);
         h.run();
         let buttons: Vec<egui::Rect> = h.query_all_by_role(egui::accesskit::Role::Button).map(|b| b.rect()).collect();
         assert!(buttons.len() >= 8, "{w}×{h_px}: the cards' buttons are there ({})", buttons.len());
@@ -533,12 +535,7 @@ fn every_button_of_every_screen_can_be_reached_at_800x600_and_1920x1080() {
     for (w, h_px) in [(800.0, 600.0), (1920.0, 1080.0)] {
         for name in screens {
             let dir = tempfile::tempdir().unwrap();
-            english_minelayer(dir.path());
-            let store = Store::new(dir.path());
-            let mut h = Harness::builder()
-                .with_size([w, h_px])
-                .with_max_steps(40)
-                .build_eframe(move |_cc| RetraceApp::new(store, None));
+            let mut h = sized_harness(dir.path(), w, h_px);
             h.run();
             let mines = |tier: &str| {
                 Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::parse(tier).unwrap(), 3))
