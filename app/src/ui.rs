@@ -898,8 +898,37 @@ pub fn dialog<T>(
     frame: Option<egui::Frame>,
     add: impl FnOnce(&mut egui::Ui) -> T,
 ) -> (T, bool) {
+    dialog_beside(ctx, id, title, frame, None, add)
+}
+
+/// [`dialog`], opened beside `beside` (to its right, top edges level, kept
+/// on the screen) rather than centred: for a card that must not cover the
+/// board it speaks of (issue 40: Miau's "New word" card covered the tile
+/// that wins "The mouse keeps time").
+pub fn dialog_beside<T>(
+    ctx: &egui::Context,
+    id: &str,
+    title: &str,
+    frame: Option<egui::Frame>,
+    beside: Option<egui::Rect>,
+    add: impl FnOnce(&mut egui::Ui) -> T,
+) -> (T, bool) {
     let frame = frame.unwrap_or_else(|| egui::Frame::window(&ctx.global_style()));
-    let r = egui::Modal::new(egui::Id::unique(("dialog", id))).frame(frame).show(ctx, |ui| {
+    let uid = egui::Id::unique(("dialog", id));
+    let mut modal = egui::Modal::new(uid).frame(frame);
+    if let Some(r) = beside {
+        // The modal's own area, placed instead of anchored at the centre.
+        modal = modal.area(
+            egui::Area::new(uid)
+                .kind(egui::UiKind::Modal)
+                .sense(egui::Sense::hover())
+                .order(egui::Order::Foreground)
+                .interactable(true)
+                .fixed_pos(r.right_top() + egui::vec2(12.0, 0.0))
+                .constrain(true),
+        );
+    }
+    let r = modal.show(ctx, |ui| {
         ui.heading(title);
         add(ui)
     });

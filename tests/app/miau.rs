@@ -932,3 +932,19 @@ fn a_level_started_over_a_suspended_one_asks_first() {
     assert_eq!(miau(&mut h).session.state().turns, 0, "Yes starts the level afresh");
     assert!(h.state().miau.saved.is_none(), "the suspended level is given up");
 }
+
+/// The new-word card opens beside the board, not over it (issue 40: it
+/// covered the tile that wins "The mouse keeps time").
+#[test]
+fn the_word_card_opens_beside_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut v = miau_level("mouse-keeps-time");
+    v.seen = Some(vec!["YOU".into()]);
+    h.state_mut().screen = Screen::Miau(v);
+    h.run();
+    h.run();
+    let board = h.get_by_label("Miau board").rect();
+    let got_it = h.get_by_label("Got it").rect();
+    assert!(got_it.min.x >= board.max.x, "the card lies right of the board: {got_it:?} vs {board:?}");
+}

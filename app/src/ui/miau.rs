@@ -118,6 +118,8 @@ pub struct MiauView {
     pub seen: Option<Vec<String>>,
     /// The first-time card on screen.
     pub card: Option<words::Card>,
+    /// Where the board was drawn last (the word card opens beside it).
+    board_rect: Option<egui::Rect>,
     /// The cells of the sentences the last move broke (as they stood before
     /// it), flashing a moment in another colour than a rule formed.
     pub broken: Vec<(i32, i32)>,
@@ -168,6 +170,7 @@ impl MiauView {
             heading: None,
             seen: None,
             card: None,
+            board_rect: None,
             broken: Vec::new(),
         };
         if let Some((p, l)) = place {
@@ -284,7 +287,7 @@ impl MiauView {
             self.card = new.map(|w| words::Card::new(&w, s, &self.glossary, lang));
         }
         if let Some(card) = &self.card {
-            if card.ui(ctx, lang, &self.look) {
+            if card.ui(ctx, lang, &self.look, self.board_rect) {
                 if let Err(e) = crate::store::miau::add_seen(&path, &card.word) {
                     self.message = Some(e.into());
                 }
@@ -495,6 +498,7 @@ impl MiauView {
         ui.add_space(((avail.x - 240.0 - cell * s.board.w as f32) / 2.0).max(0.0));
         let (rect, resp) =
             ui.allocate_exact_size(Vec2::new(cell * s.board.w as f32, cell * s.board.h as f32), egui::Sense::click());
+        self.board_rect = Some(rect);
         resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Miau board"));
         // The last move slides in over TWEEN; the input is never held for it.
         let now = ui.input(|i| i.time);

@@ -134,12 +134,13 @@ impl Card {
     }
 
     /// Shows the card, a dialog that holds the board's keys and clicks while
-    /// it is open; whether the player closed it ("Got it", Enter, Esc or a
-    /// click beside it).
-    pub fn ui(&self, ctx: &egui::Context, lang: Lang, look: &Look) -> bool {
+    /// it is open, to the right of `beside` (the board) so that it covers no
+    /// tile; whether the player closed it ("Got it", Enter, Esc or a click
+    /// beside it).
+    pub fn ui(&self, ctx: &egui::Context, lang: Lang, look: &Look, beside: Option<egui::Rect>) -> bool {
         let mut done = false;
         let title = format!("{}: {}", crate::ui::text::tr(lang, "New word"), self.word);
-        let ((), close) = crate::ui::dialog(ctx, "miau-word-card", &title, None, |ui| {
+        let ((), close) = crate::ui::dialog_beside(ctx, "miau-word-card", &title, None, beside, |ui| {
             ui.horizontal(|ui| {
                 let (r, _) = ui.allocate_exact_size(Vec2::splat(40.0), egui::Sense::hover());
                 ui.painter().rect_filled(r, 3.0, Color32::from_gray(15));
