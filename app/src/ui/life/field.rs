@@ -55,7 +55,12 @@ impl LifeView {
         let (w, h) = (st.field.w, st.field.h);
         let avail = ui.available_size();
         let cell = (avail.x / w as f32).min(avail.y / h as f32).max(0.5);
-        let (rect, resp) = ui.allocate_exact_size(Vec2::new(cell * w as f32, cell * h as f32), Sense::click_and_drag());
+        // Centred in the width it has (issue 40: a wide window left a gap
+        // between the field and the panel).
+        let size = Vec2::new(cell * w as f32, cell * h as f32);
+        let left = ((avail.x - size.x) / 2.0).max(0.0);
+        let rect = egui::Rect::from_min_size(ui.cursor().min + Vec2::new(left, 0.0), size);
+        let resp = ui.allocate_rect(rect, Sense::click_and_drag());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Canvas, true, "Life field"));
         // One texture, rebuilt only when the step or the phase (hence the mask) changes.
         let key = (self.session.step(), st.generation as u32, st.phase);
