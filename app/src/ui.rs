@@ -114,9 +114,9 @@ pub struct RetraceApp {
     /// Another window has the data folder: this one saves nothing, and says
     /// so above every screen.
     pub read_only: bool,
-    /// A way into MineLayer, Explodorama or Miau that would replace the
-    /// game suspended there, waiting for the player's answer (Life's and
-    /// Explodorama's new-game forms keep their own).
+    /// A way into a game, shown at the end of the frame, after asking when
+    /// it would replace the game suspended there (every screen's way into a
+    /// game that has a save slot goes through here).
     pub replacing: Option<Replacing>,
     /// A replay's path being typed, after Open replay's dialog chose no file
     /// (cancelled, or none on this desktop).
@@ -124,7 +124,7 @@ pub struct RetraceApp {
 }
 
 /// A screen that would replace a suspended game (one save slot a game), and
-/// the question asked first.
+/// the question asked first when there is one.
 pub struct Replacing {
     /// Whose suspended game Yes gives up.
     pub slot: Slot,
@@ -137,6 +137,8 @@ pub struct Replacing {
 /// The games whose suspended session a [`Replacing`] gives up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slot {
+    /// Life's game.
+    Life,
     /// MineLayer's round.
     Mines,
     /// Explodorama's run.
@@ -149,6 +151,15 @@ pub enum Slot {
 pub const START_OVER: &str = "A suspended game will be lost. Start a new one?";
 /// The question before a replay's game replaces a suspended one.
 pub const PLAY_FROM_HERE: &str = "A suspended game will be lost. Play from here?";
+/// The question before a new Explodorama run replaces the one in progress.
+pub const NEW_RUN: &str = "The run in progress will be lost. Start a new one?";
+
+impl Replacing {
+    /// `screen`, into the game of `slot`, asking `question` first if a game is suspended there.
+    pub fn new(slot: Slot, screen: Screen, question: &'static str) -> Replacing {
+        Replacing { slot, screen: Box::new(screen), question }
+    }
+}
 
 /// MineLayer's part of the shell: what the home card and the screen need between screens.
 pub struct MinesHome {
@@ -164,12 +175,6 @@ pub struct LifeHome {
     pub form: SetupForm,
     /// The GPU engine, looked for once, lent to the Life screen.
     engine: Option<Option<retrace_gpu::life::GpuStepper>>,
-    /// A new game asked for while one is suspended: asked about first, since
-    /// there is one save slot.
-    pub replacing: Option<retrace_kernel::life::Setup>,
-    /// A replay's game to play from its step ("Play from here") while one is
-    /// suspended: asked about first too.
-    pub forking: Option<Session<Life>>,
 }
 
 /// Explodorama's part of the shell.
@@ -180,8 +185,6 @@ pub struct ExplodoHome {
     pub form: RunForm,
     /// The high-score window is open.
     show_scores: bool,
-    /// New run was asked for while a run is in progress: asked about first.
-    pub replacing: bool,
 }
 
 /// Miau Is True's part of the shell.
@@ -252,8 +255,8 @@ impl RetraceApp {
             screen: Screen::Home,
             error: (!errors.is_empty()).then(|| Say::from(errors.join("\n"))),
             mines: MinesHome { saved: saved_mines },
-            life: LifeHome { saved: saved_life, form: life_form, engine: None, replacing: None, forking: None },
-            explodo: ExplodoHome { saved: saved_explodo, form: run_form, show_scores: false, replacing: false },
+            life: LifeHome { saved: saved_life, form: life_form, engine: None },
+            explodo: ExplodoHome { saved: saved_explodo, form: run_form, show_scores: false },
             miau: MiauHome {
                 saved: saved_miau,
                 packs: miau_packs,
@@ -399,89 +402,39 @@ impl RetraceApp {
         }
     }
 
-    /// Shows `screen`, or first asks, when it would replace the game
-    /// suspended in `slot`.
-    pub fn show_or_ask(&mut self, slot: Slot, screen: Screen, question: &'static str) {
-        let suspended = match slot {
+    /// The way into a game asked for this frame ([`RetraceApp::replacing`]):
+    /// shown at once when its game has nothing suspended, else after the
+    /// question; Yes gives the suspended game and its save up.
+    fn replacing_question(&mut self, ctx: &egui::Context, lang: Lang) {
+        let Some(r) = self.replacing.take() else { return };
+        let suspended = match r.slot {
+            Slot::Life => self.life.saved.is_some(),
             Slot::Mines => self.mines.saved.is_some(),
             Slot::Explodo => self.explodo.saved.is_some(),
             Slot::Miau => self.miau.saved.is_some(),
         };
-        if suspended {
-            self.replacing = Some(Replacing { slot, screen: Box::new(screen), question });
-        } else {
-            self.show(screen);
-        }
-    }
-
-    /// The questions asked before a game replaces a suspended one.
-    fn replacing_questions(&mut self, ctx: &egui::Context, lang: Lang) {
-        if let Some(r) = self.replacing.take() {
-            match ask(ctx, lang, tr(lang, r.question)) {
-                Some(true) => {
-                    let save = match r.slot {
-                        Slot::Mines => {
-                            self.mines.saved = None;
-                            mines::SAVE
-                        }
-                        Slot::Explodo => {
-                            self.explodo.saved = None;
-                            explodo::SAVE
-                        }
-                        Slot::Miau => {
-                            self.miau.saved = None;
-                            miau::SAVE
-                        }
-                    };
+        let answer = if suspended { ask(ctx, lang, tr(lang, r.question)) } else { Some(true) };
+        match answer {
+            Some(true) => {
+                let save = match r.slot {
+                    Slot::Life => self.life.saved.take().map(|_| life::SAVE),
+                    Slot::Mines => self.mines.saved.take().map(|_| mines::SAVE),
+                    Slot::Explodo => self.explodo.saved.take().map(|_| explodo::SAVE),
+                    Slot::Miau => self.miau.saved.take().map(|_| miau::SAVE),
+                };
+                if let Some(save) = save {
                     self.store.forget(save);
-                    self.show(*r.screen);
                 }
-                Some(false) => {}
-                None => self.replacing = Some(r),
+                self.show(*r.screen);
             }
-        }
-        if self.explodo.replacing {
-            match ask(ctx, lang, tr(lang, "The run in progress will be lost. Start a new one?")) {
-                Some(true) => {
-                    self.explodo.replacing = false;
-                    self.explodo.saved = None;
-                    self.store.forget(explodo::SAVE);
-                    self.screen = Screen::Explodo(self.explodo.form.start());
-                }
-                Some(false) => self.explodo.replacing = false,
-                None => {}
-            }
-        }
-        if let Some(setup) = self.life.replacing.clone() {
-            match ask(ctx, lang, tr(lang, START_OVER)) {
-                Some(true) => {
-                    self.life.replacing = None;
-                    self.life.saved = None;
-                    self.store.forget(life::SAVE);
-                    if let Some(v) = start_life(&setup) {
-                        self.screen = Screen::Life(v);
-                    }
-                }
-                Some(false) => self.life.replacing = None,
-                None => {}
-            }
-        }
-        if let Some(fork) = self.life.forking.take() {
-            match ask(ctx, lang, tr(lang, PLAY_FROM_HERE)) {
-                Some(true) => {
-                    self.life.saved = None;
-                    self.store.forget(life::SAVE);
-                    self.screen = Screen::Life(LifeView::new(fork));
-                }
-                Some(false) => {}
-                None => self.life.forking = Some(fork),
-            }
+            Some(false) => {}
+            None => self.replacing = Some(r),
         }
     }
 
     fn windows(&mut self, ctx: &egui::Context) {
         let lang = self.lang();
-        self.replacing_questions(ctx, lang);
+        self.replacing_question(ctx, lang);
         if self.show_settings {
             let before = self.settings.clone();
             let mut open = true;
@@ -618,10 +571,8 @@ impl RetraceApp {
                     if self.settings != before {
                         let _ = self.store.save_settings(&self.settings);
                     }
-                    if self.life.saved.is_some() {
-                        self.life.replacing = Some(setup);
-                    } else {
-                        *next = start_life(&setup).map(Screen::Life);
+                    if let Some(v) = start_life(&setup) {
+                        self.replacing = Some(Replacing::new(Slot::Life, Screen::Life(v), START_OVER));
                     }
                 }
                 Some(LifeRequest::Menu) => *next = Some(Screen::Home),
@@ -629,8 +580,9 @@ impl RetraceApp {
                 None => {}
             },
             Screen::LifeLevels => match life::levels_ui(ui, &self.settings) {
-                Some(LifeRequest::Start(setup)) if self.life.saved.is_some() => self.life.replacing = Some(setup),
-                Some(LifeRequest::Start(setup)) => *next = start_life(&setup).map(Screen::Life),
+                Some(LifeRequest::Start(setup)) => {
+                    self.replacing = start_life(&setup).map(|v| Replacing::new(Slot::Life, Screen::Life(v), START_OVER))
+                }
                 Some(LifeRequest::Menu) => *next = Some(Screen::Home),
                 _ => {}
             },
@@ -673,27 +625,19 @@ impl RetraceApp {
                     ui.ctx().request_repaint_after(std::time::Duration::from_millis(30));
                 }
                 // Forking over a suspended game asks first (one save slot a game).
-                let fork = |slot, screen| Replacing { slot, screen: Box::new(screen), question: PLAY_FROM_HERE };
-                match v.controls(ui, lang) {
-                    Some(WatchRequest::PlayMines(s)) if self.mines.saved.is_some() => {
-                        self.replacing = Some(fork(Slot::Mines, Screen::Mines(MinesView::resume(s))))
+                let fork = match v.controls(ui, lang) {
+                    Some(WatchRequest::PlayLife(s)) => Some((Slot::Life, Screen::Life(LifeView::new(s)))),
+                    Some(WatchRequest::PlayMines(s)) => Some((Slot::Mines, Screen::Mines(MinesView::resume(s)))),
+                    Some(WatchRequest::PlayExplodo(s)) => {
+                        Some((Slot::Explodo, Screen::Explodo(ExplodoView::resume(s))))
                     }
-                    Some(WatchRequest::PlayMines(s)) => *next = Some(Screen::Mines(MinesView::resume(s))),
-                    Some(WatchRequest::PlayLife(s)) if self.life.saved.is_some() => self.life.forking = Some(s),
-                    Some(WatchRequest::PlayLife(s)) => *next = Some(Screen::Life(LifeView::new(s))),
-                    Some(WatchRequest::PlayExplodo(s)) if self.explodo.saved.is_some() => {
-                        self.replacing = Some(fork(Slot::Explodo, Screen::Explodo(ExplodoView::resume(s))))
-                    }
-                    Some(WatchRequest::PlayExplodo(s)) => *next = Some(Screen::Explodo(ExplodoView::resume(s))),
                     Some(WatchRequest::PlayMiau(s)) => {
-                        let screen = Screen::Miau(MiauView::resume(s, &self.miau.packs));
-                        if self.miau.saved.is_some() {
-                            self.replacing = Some(fork(Slot::Miau, screen));
-                        } else {
-                            *next = Some(screen);
-                        }
+                        Some((Slot::Miau, Screen::Miau(MiauView::resume(s, &self.miau.packs))))
                     }
-                    None => {}
+                    None => None,
+                };
+                if let Some((slot, screen)) = fork {
+                    self.replacing = Some(Replacing::new(slot, screen, PLAY_FROM_HERE));
                 }
                 mini_large(ui, v);
             }
@@ -723,14 +667,8 @@ impl RetraceApp {
             ) {
                 Some(MiauRequest::Play(p, l)) => {
                     // A level started over a suspended one asks first (one save slot).
-                    let screen = start_miau(&self.miau.packs, p, l, &mut self.error);
-                    match screen {
-                        Some(screen) if self.miau.saved.is_some() => {
-                            self.replacing =
-                                Some(Replacing { slot: Slot::Miau, screen: Box::new(screen), question: START_OVER })
-                        }
-                        screen => *next = screen,
-                    }
+                    self.replacing = start_miau(&self.miau.packs, p, l, &mut self.error)
+                        .map(|screen| Replacing::new(Slot::Miau, screen, START_OVER));
                 }
                 Some(MiauRequest::OpenPack(path)) => *pack_to_open = Some(path),
                 Some(MiauRequest::NewLevel) => *next = Some(Screen::MiauEditor(new_level(&self.miau.packs))),

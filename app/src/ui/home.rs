@@ -155,7 +155,7 @@ impl RetraceApp {
         ui.add_space(8.0);
         self.tick_demos(ui);
         let mut next: Option<Screen> = None;
-        let mut ask_first: Option<Screen> = None;
+        let mut ask_first: Option<Replacing> = None;
         // The cards in rows, as many a row as fit (all four from about 1,000
         // px), each as wide as its row allows: none is cut at the edge.
         let (cols, width) = card_columns(ui.available_width(), ui.spacing().item_spacing.x);
@@ -198,7 +198,9 @@ impl RetraceApp {
                 self.demos.iter().find(|d| d.verified.game == "mines"),
                 |ui| {
                     let (play, resume) = mines_buttons(ui, lang, &mut self.mines, &self.settings.mines_tier);
-                    ask_first = ask_first.take().or(play);
+                    if let Some(play) = play {
+                        ask_first = Some(Replacing::new(Slot::Mines, play, super::START_OVER));
+                    }
                     next = next.take().or(resume);
                 },
             );
@@ -210,8 +212,12 @@ impl RetraceApp {
                 tr(lang, "A turn-based, rogue-like bomb game: 20 seeded levels, power-ups, charges, a shop."),
                 self.demos.iter().find(|d| d.verified.game == "explodo"),
                 |ui| {
-                    if let Some(s) = explodo_buttons(ui, lang, &mut self.explodo, &mut self.settings, &self.store) {
+                    let form = explodo_buttons(ui, lang, &mut self.explodo, &mut self.settings, &self.store);
+                    if let Some(s) = form.next {
                         next = Some(s);
+                    }
+                    if let Some(r) = form.new_run {
+                        ask_first = Some(r);
                     }
                 },
             );
@@ -241,8 +247,8 @@ impl RetraceApp {
         if let Some(s) = next {
             self.show(s);
         }
-        if let Some(s) = ask_first {
-            self.show_or_ask(Slot::Mines, s, super::START_OVER);
+        if ask_first.is_some() {
+            self.replacing = ask_first;
         }
     }
 
@@ -305,16 +311,25 @@ impl RetraceApp {
     }
 }
 
+/// What the Explodorama card asks for.
+struct ExplodoCard {
+    /// A screen to show (Resume; a test run, which never replaces the saved run).
+    next: Option<Screen>,
+    /// A new run, asked about first while one is in progress.
+    new_run: Option<Replacing>,
+}
+
 /// The Explodorama card's form and buttons: the seed, the modes, the test
-/// options, New run, Resume and Scores; the screen to show next, if any.
+/// options, New run, Resume and Scores.
 fn explodo_buttons(
     ui: &mut egui::Ui,
     lang: Lang,
     explodo: &mut ExplodoHome,
     settings: &mut Settings,
     store: &Store,
-) -> Option<Screen> {
+) -> ExplodoCard {
     let mut next = None;
+    let mut new_run = None;
     ui.vertical(|ui| {
         ui.horizontal(|ui| {
             ui.label(tr(lang, "Seed"));
@@ -337,10 +352,11 @@ fn explodo_buttons(
                     let _ = store.save_settings(settings);
                 }
                 // A test run never replaces the saved run: no warning.
-                if explodo.saved.is_some() && !explodo.form.setup().test() {
-                    explodo.replacing = true;
+                let run = Screen::Explodo(explodo.form.start());
+                if explodo.form.setup().test() {
+                    next = Some(run);
                 } else {
-                    next = Some(Screen::Explodo(explodo.form.start()));
+                    new_run = Some(Replacing::new(Slot::Explodo, run, super::NEW_RUN));
                 }
             }
             if let Some(s) = explodo.saved.take() {
@@ -355,7 +371,7 @@ fn explodo_buttons(
             }
         });
     });
-    next
+    ExplodoCard { next, new_run }
 }
 
 /// MineLayer's card buttons: Play (a new round, shown after asking when one
