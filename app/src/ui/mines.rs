@@ -385,6 +385,7 @@ impl MinesView {
             let st = self.session.state();
             let card = share::share_card_as(st, &settings.mines_lang, picture).unwrap_or_default();
             let cells = share::picture_cells(st, picture);
+            let grid = share::picture_grid(st, picture);
             let cols = usize::from(st.field.cols).max(1);
             let mut open = true;
             egui::Window::new(mt(l, "Share result")).open(&mut open).collapsible(false).show(ctx, |ui| {
@@ -409,7 +410,7 @@ impl MinesView {
                 for line in lines.iter().take(2) {
                     ui.label(*line);
                 }
-                card_field(ui, &cells, cols);
+                card_field(ui, &cells, cols, &grid);
                 if let Some(last) = lines.last() {
                     ui.label(*last);
                 }
@@ -563,19 +564,15 @@ pub fn language_name(code: &str, lang: crate::store::Lang) -> String {
 }
 
 /// The share card's field in equal cells, painted: a clue as its digit on a
-/// keycap, any other square as its emoji on grey (⬜ as a plain square).
-fn card_field(ui: &mut egui::Ui, cells: &[&str], cols: usize) {
+/// keycap, any other square as its emoji on grey (⬜ as a plain square);
+/// `text` is the field as the card writes it, for screen readers.
+fn card_field(ui: &mut egui::Ui, cells: &[&str], cols: usize, text: &str) {
     let side = 20.0;
     let rows = cells.len().div_ceil(cols);
     let (rect, resp) =
         ui.allocate_exact_size(Vec2::new(cols as f32 * (side + 2.0), rows as f32 * (side + 2.0)), Sense::hover());
-    resp.widget_info(|| {
-        WidgetInfo::labeled(
-            egui::Role::Image,
-            true,
-            cells.chunks(cols).map(|r| r.concat()).collect::<Vec<_>>().join("\n"),
-        )
-    });
+    // Read as the card's text reads.
+    resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, text));
     let painter = ui.painter_at(rect);
     for (i, cell) in cells.iter().enumerate() {
         let (r, c) = (i / cols, i % cols);

@@ -209,16 +209,21 @@ impl Flips {
         self.mine_left[k] = mines;
     }
 
+    /// Clue `k`'s count of undecided neighbours of cell `v`'s kind (mine or safe).
+    fn left_of_kind(&mut self, k: usize, v: usize) -> &mut i32 {
+        if self.mine[v] {
+            &mut self.mine_left[k]
+        } else {
+            &mut self.safe_left[k]
+        }
+    }
+
     /// Counts cell `i` (undecided, not a clue) in or out of its clues' counts.
     fn count_undecided(&mut self, i: usize, delta: i32) {
         for idx in self.neighbours(i) {
             let k = self.nbr[idx] as usize;
             if self.clue[k] {
-                if self.mine[i] {
-                    self.mine_left[k] += delta;
-                } else {
-                    self.safe_left[k] += delta;
-                }
+                *self.left_of_kind(k, i) += delta;
             }
         }
     }
@@ -258,11 +263,7 @@ impl Flips {
             if !self.clue[k] {
                 continue;
             }
-            if self.mine[v] {
-                self.mine_left[k] -= 1;
-            } else {
-                self.safe_left[k] -= 1;
-            }
+            *self.left_of_kind(k, v) -= 1;
             if val == IN {
                 self.bal[k] += flip;
                 self.set_open(k);
@@ -294,11 +295,7 @@ impl Flips {
                 if !self.clue[k] {
                     continue;
                 }
-                if self.mine[v] {
-                    self.mine_left[k] += 1;
-                } else {
-                    self.safe_left[k] += 1;
-                }
+                *self.left_of_kind(k, v) += 1;
                 if was_in {
                     self.bal[k] -= flip;
                     self.set_open(k);
@@ -361,11 +358,7 @@ impl Flips {
         for idx in self.neighbours(x) {
             let j = self.nbr[idx] as usize;
             if self.clue[j] {
-                if self.mine[x] {
-                    self.mine_left[j] -= 1;
-                } else {
-                    self.safe_left[j] -= 1;
-                }
+                *self.left_of_kind(j, x) -= 1;
                 self.enqueue(j);
             }
         }
@@ -599,16 +592,8 @@ impl Flips {
     /// (it is an unknown safe cell; nothing is decided). A clue only adds
     /// forced moves, so firing from it and its neighbours settles the rest.
     pub fn put_back(&mut self, c: usize) {
-        debug_assert!(self.trail.is_empty() && !self.mine[c] && !self.clue[c]);
-        if self.state[c] == UNDECIDED {
-            self.count_undecided(c, -1);
-        }
-        self.state[c] = UNDECIDED;
-        self.why[c] = NEVER;
-        self.clue[c] = true;
-        self.bal[c] = 0;
-        self.fired[c] = UNFIRED;
-        self.count_clue(c);
+        debug_assert!(self.trail.is_empty());
+        self.add_clue(c);
         self.enqueue(c);
         for idx in self.neighbours(c) {
             let j = self.nbr[idx] as usize;
@@ -619,13 +604,15 @@ impl Flips {
         self.settle();
     }
 
-    /// Makes the unknown safe cell `a` a clue, during [`Flips::grow_check`]s.
+    /// Makes the unknown safe cell `a` a clue (for [`Flips::grow_check`]s;
+    /// [`Flips::put_back`] settles what it forces too).
     pub fn add_clue(&mut self, a: usize) {
-        debug_assert!(!self.mine[a] && !self.clue[a]);
+        debug_assert!(!self.mine[a] && !self.clue[a] && self.fired[a] == UNFIRED && self.bal[a] == 0);
         if self.state[a] == UNDECIDED {
             self.count_undecided(a, -1);
         }
         self.state[a] = UNDECIDED;
+        self.why[a] = NEVER;
         self.clue[a] = true;
         self.count_clue(a);
     }

@@ -182,8 +182,8 @@ pub fn picture_cells(s: &State, picture: Picture) -> Vec<&'static str> {
         .collect()
 }
 
-/// The cells joined row by row.
-fn grid(s: &State, picture: Picture) -> String {
+/// The field's emoji in `picture`, a line a row (the card's field).
+pub fn picture_grid(s: &State, picture: Picture) -> String {
     let cols = usize::from(s.field.cols).max(1);
     let cells = picture_cells(s, picture);
     cells.chunks(cols).map(|row| row.concat()).collect::<Vec<_>>().join("\n")
@@ -192,12 +192,12 @@ fn grid(s: &State, picture: Picture) -> String {
 /// The emoji picture of the puzzle: keycap digits for clues, ⬜ for every
 /// other square (no mine, no mark).
 pub fn puzzle_grid(s: &State) -> String {
-    grid(s, Picture::Puzzle)
+    picture_grid(s, Picture::Puzzle)
 }
 
 /// The emoji picture of the field as the player left it.
 pub fn emoji_grid(s: &State) -> String {
-    grid(s, Picture::Solution)
+    picture_grid(s, Picture::Solution)
 }
 
 /// The share card of a won round with the spec's picture (the solution), or
@@ -220,5 +220,5 @@ pub fn share_card_as(s: &State, lang: &str, picture: Picture) -> Option<String> 
         s.final_seconds().min(TIME_CAP)
     );
     let line = |en: &'static str| Say::from(en).render(t);
-    Some(format!("MineLayer — {}\n{}\n\n{}\n\n{}", line(SUFFIX), hook.render(t), grid(s, picture), line(CTA)))
+    Some(format!("MineLayer — {}\n{}\n\n{}\n\n{}", line(SUFFIX), hook.render(t), picture_grid(s, picture), line(CTA)))
 }
