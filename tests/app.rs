@@ -57,6 +57,13 @@ fn harness(dir: &Path) -> Harness<'static, RetraceApp> {
         .build_eframe(move |_cc| RetraceApp::new(store, None))
 }
 
+/// A window of `w` × `h` pixels on a fresh data folder (English MineLayer).
+fn sized_harness(dir: &std::path::Path, w: f32, h: f32) -> Harness<'static, RetraceApp> {
+    english_minelayer(dir);
+    let store = Store::new(dir);
+    Harness::builder().with_size([w, h]).with_max_steps(40).build_eframe(move |_cc| RetraceApp::new(store, None))
+}
+
 /// A harness that can render pixels (wgpu), or `None` without a GPU.
 fn rendering_harness(dir: &Path) -> Option<Harness<'static, RetraceApp>> {
     retrace_gpu::gpu_for_tests("rendered app test")?;

@@ -1327,3 +1327,32 @@ fn every_data_line_of_the_window_has_its_russian() {
     let t = retrace_kernel::explodo::scene::topics()[0];
     assert_ne!(demo::caption(t, Lang::Ru), demo::caption(t, Lang::En));
 }
+
+/// The 9 × 13 view takes the height the window has, centred, with the top
+/// bar right above it and the action bar right below (issue 40, item 1),
+/// from 800×600 to 1920×1080; the rest of a wide window is quiet bars.
+#[test]
+fn the_view_fills_the_height_with_its_bars_around_it() {
+    for (w, h_px) in [(800.0, 600.0), (1100.0, 760.0), (1920.0, 1080.0)] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = sized_harness(dir.path(), w, h_px);
+        h.run();
+        h.state_mut().explodo.form.seed = "4".into();
+        h.get_by_label("New run").click();
+        h.run();
+        h.run();
+        let board = h.get_by_label("board, level 1").rect();
+        let size = (w, h_px);
+        // Level 1 is 9 × 11 tiles: as tall as the bars leave, every tile square.
+        assert!((board.width() / 9.0 - board.height() / 11.0).abs() < 0.01, "{size:?}: tiles square: {board:?}");
+        assert!(board.height() > 0.68 * h_px, "{size:?}: the view is {} tall in {h_px}", board.height());
+        assert!((board.center().x - w / 2.0).abs() < 1.0, "{size:?}: the view is centred: {board:?}");
+        let lives = h.get_by_label_contains("Lives:").rect();
+        assert!(lives.max.y <= board.min.y && board.min.y - lives.max.y < 60.0, "{size:?}: top bar above: {lives:?}");
+        let moves = h.get_by_label("Move").rect();
+        assert!(moves.min.y >= board.max.y && moves.min.y - board.max.y < 16.0, "{size:?}: action bar below");
+        assert!(moves.min.x >= (w - 660.0f32.max(board.width())) / 2.0 - 1.0, "{size:?}: the bar is in the column");
+        let last = h.get_by_label("Scores").rect();
+        assert!(last.max.y <= h_px && last.max.x <= w, "{size:?}: the action bar fits: {last:?}");
+    }
+}

@@ -314,13 +314,6 @@ fn a_newer_build_says_whats_new_once() {
     assert!(h.query_by_label("What's new").is_none(), "not on a fresh data folder");
 }
 
-/// A window of `w` × `h` pixels on a fresh data folder (English MineLayer).
-fn sized_harness(dir: &std::path::Path, w: f32, h: f32) -> Harness<'static, RetraceApp> {
-    english_minelayer(dir);
-    let store = Store::new(dir);
-    Harness::builder().with_size([w, h]).with_max_steps(40).build_eframe(move |_cc| RetraceApp::new(store, None))
-}
-
 /// The home screen fits the window (issue 40): its cards wrap into rows, so
 /// at the default size and at 1920×1080 every button lies inside the
 /// window, and at 800×600 none is past its right edge.

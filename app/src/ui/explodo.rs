@@ -164,6 +164,9 @@ pub struct OnScreen {
     banner: Option<((u32, u32), std::time::Instant)>,
     /// The level and attempt the last banner was for.
     bannered: Option<(u32, u32)>,
+    /// How tall the bars around the board were last frame (the action bar
+    /// wraps in a narrow window), so the board takes the height left.
+    chrome: Option<f32>,
 }
 
 /// Auto-move and autopilot: where the walk goes, the way there, when it
@@ -446,24 +449,7 @@ impl ExplodoView {
             self.keys(ui, store);
         }
         self.pad_presses(ui, store);
-        self.top_bar(ui, lang);
-        crate::ui::reserved_row(ui, |ui| {
-            if let Some(m) = &self.message {
-                ui.colored_label(Color32::from_rgb(230, 120, 60), super::text::say(lang, m));
-            }
-        });
-        self.action_bar(ui, store, lang);
-        self.cursor_line(ui, lang);
-        ui.horizontal_top(|ui| {
-            self.board(ui, store);
-            ui.vertical(|ui| {
-                // A lost life and the run's end are the dialogs' to say, once.
-                let said = |e: &&Event| !matches!(e, Event::LifeLost(_) | Event::RunOver(_));
-                for line in self.log.iter().filter(said).filter_map(|e| describe(e, lang)) {
-                    ui.label(line);
-                }
-            });
-        });
+        self.play_area(ui, store, lang);
         self.dialogs(ui, store, lang);
         self.level_banner(ui, lang);
         self.death_banner(ui, lang);

@@ -32,7 +32,70 @@ pub(super) fn pad_button(
     ui.button(text)
 }
 
+/// The column's width for the bars when the window allows it: wide
+/// enough for the action bar on one row with every power-up's button.
+const COLUMN: f32 = 660.0;
+
+/// The colour of the quiet bars beside the play column in a wide window.
+pub const QUIET: Color32 = Color32::from_gray(16);
+
 impl ExplodoView {
+    /// The play column, centred: the top bar, the message row, the 9 × 13
+    /// view as large as the height left allows, the action bar and the
+    /// cursor's line under it (the spec's phone layout, issue 40). The rest
+    /// of a wide window is quiet bars; the last turn's lines go in the right
+    /// one when it has room.
+    pub(super) fn play_area(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
+        let s = self.session.state();
+        let (vw, vh) = (s.board.layout.w.min(VIEW.0) as f32, s.board.layout.h.min(VIEW.1) as f32);
+        let area = ui.available_rect_before_wrap();
+        let chrome = self.screen.chrome.unwrap_or(170.0);
+        let cell = (area.width() / vw).min((area.height() - chrome) / vh).clamp(14.0, 96.0);
+        let width = (cell * vw).max(area.width().min(COLUMN));
+        let column = egui::Rect::from_min_size(
+            egui::pos2(area.center().x - width / 2.0, area.min.y),
+            Vec2::new(width, area.height()),
+        );
+        // The bars reach the panel's edges (its margins included).
+        let panel = ui.clip_rect();
+        for side in [
+            egui::Rect::from_x_y_ranges(panel.min.x..=column.min.x, panel.y_range()),
+            egui::Rect::from_x_y_ranges(column.max.x..=panel.max.x, panel.y_range()),
+        ] {
+            if side.width() > 1.0 {
+                ui.painter().rect_filled(side, 0.0, QUIET);
+            }
+        }
+        let mut board = egui::Rect::NOTHING;
+        let used = ui
+            .scope_builder(egui::UiBuilder::new().max_rect(column), |ui| {
+                self.top_bar(ui, lang);
+                crate::ui::reserved_row(ui, |ui| {
+                    if let Some(m) = &self.message {
+                        ui.colored_label(Color32::from_rgb(230, 120, 60), crate::ui::text::say(lang, m));
+                    }
+                });
+                board = self.board(ui, store, cell);
+                self.action_bar(ui, store, lang);
+                crate::ui::reserved_row(ui, |ui| self.cursor_line(ui, lang));
+            })
+            .response
+            .rect;
+        // The bars' height decides the next frame's tiles; a change of a few
+        // points (a wrapped row) is taken at once, so the board settles.
+        self.screen.chrome = Some(used.height() - board.height());
+        let right = egui::Rect::from_x_y_ranges(column.max.x + 12.0..=area.max.x - 8.0, board.y_range());
+        if right.width() >= 160.0 {
+            ui.scope_builder(egui::UiBuilder::new().max_rect(right), |ui| {
+                // A lost life and the run's end are the dialogs' to say, once.
+                let said = |e: &&Event| !matches!(e, Event::LifeLost(_) | Event::RunOver(_));
+                for line in self.log.iter().filter(said).filter_map(|e| describe(e, lang)) {
+                    ui.add(egui::Label::new(line).wrap());
+                }
+            });
+        }
+    }
+
     /// The top bar: two rows of a fixed height, so it never pushes the
     /// board: the run's figures each after its icon (the name on hover and
     /// for screen readers), then the power-ups held, the charge and the

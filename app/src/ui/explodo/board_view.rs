@@ -142,19 +142,16 @@ impl ExplodoView {
         (x.clamp(0.0, mx), y.clamp(0.0, my))
     }
 
-    pub(super) fn board(&mut self, ui: &mut egui::Ui, store: &Store) {
+    /// The board view, `cell` points a tile, centred in the column; returns
+    /// its rect.
+    pub(super) fn board(&mut self, ui: &mut egui::Ui, store: &Store, cell: f32) -> egui::Rect {
         let s = self.session.state().clone();
-        let avail = ui.available_size();
         // A view of at most 9 by 13 tiles that follows you on larger boards.
         let (vw, vh) = (s.board.layout.w.min(VIEW.0), s.board.layout.h.min(VIEW.1));
-        // The view's tiles as large as the height allows (and 70 % of the
-        // width), so the 9 × 13 view fills a tall window (issue 40).
-        let cell = ((avail.x * 0.7) / vw as f32).min((avail.y - 20.0) / vh as f32).clamp(14.0, 96.0);
-        // Centred in the window's width (issue 40): the rest of a wide window
-        // is quiet on both sides, the run's lines to the right.
-        ui.add_space(((avail.x - cell * vw as f32) / 2.0 - ui.spacing().item_spacing.x).max(0.0));
-        let (view, resp) =
-            ui.allocate_exact_size(Vec2::new(cell * vw as f32, cell * vh as f32), Sense::click_and_drag());
+        let size = Vec2::new(cell * vw as f32, cell * vh as f32);
+        let (row, _) = ui.allocate_exact_size(Vec2::new(ui.available_width(), size.y), Sense::hover());
+        let view = egui::Rect::from_center_size(row.center(), size);
+        let resp = ui.interact(view, egui::Id::unique("explodo-board"), Sense::click_and_drag());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("board, level {}", s.run.level)));
         self.glide(ui, &s, &resp, cell);
         // The whole board's rect, shifted by the view; the painter clips to the view.
@@ -253,5 +250,6 @@ impl ExplodoView {
             }
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
+        view
     }
 }
