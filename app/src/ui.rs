@@ -750,6 +750,9 @@ impl eframe::App for RetraceApp {
         }
         banner(ui, "error", &mut self.error, Color32::from_rgb(230, 90, 70), lang);
         egui::CentralPanel::default().show(ui, |ui| {
+            // Dialogs open inside the panel, never over the menu bar.
+            let stage = ui.clip_rect();
+            ui.ctx().data_mut(|d| d.insert_temp(egui::Id::unique("retrace-stage"), stage));
             let mut next: Option<Screen> = None;
             let mut pack_to_open = None;
             let mut save_settings = false;
@@ -853,25 +856,94 @@ pub fn dialog_beside<T>(
 ) -> (T, bool) {
     let frame = frame.unwrap_or_else(|| egui::Frame::window(&ctx.global_style()));
     let uid = egui::Id::unique(("dialog", id));
-    let mut modal = egui::Modal::new(uid).frame(frame);
-    if let Some(r) = beside {
-        // The modal's own area, placed instead of anchored at the centre.
-        modal = modal.area(
-            egui::Area::new(uid)
-                .kind(egui::UiKind::Modal)
-                .sense(egui::Sense::hover())
-                .order(egui::Order::Foreground)
-                .interactable(true)
-                .fixed_pos(r.right_top() + egui::vec2(12.0, 0.0))
-                .constrain(true),
-        );
-    }
+    // The modal's own area, placed instead of anchored at the window's
+    // centre: on the board (clear of the tile that matters) or beside
+    // `beside`, and never over the menu bar (issue 40).
+    let stage = stage(ctx);
+    let area = egui::Area::new(uid)
+        .kind(egui::UiKind::Modal)
+        .sense(egui::Sense::hover())
+        .order(egui::Order::Foreground)
+        .interactable(true)
+        .constrain_to(stage);
+    let area = match beside {
+        Some(r) => area.fixed_pos(r.right_top() + egui::vec2(12.0, 0.0)),
+        None => {
+            let (board, focus) = board_on_screen(ctx).unwrap_or((stage, None));
+            let size = ctx.memory(|m| m.area_rect(uid)).map(|r| r.size());
+            area.pivot(egui::Align2::CENTER_CENTER).fixed_pos(place_dialog(stage, board, focus, size))
+        }
+    };
+    let modal = egui::Modal::new(uid).frame(frame).area(area);
     let r = modal.show(ctx, |ui| {
         ui.heading(title);
         add(ui)
     });
     let close = r.should_close();
     (r.inner, close)
+}
+
+/// Where the dialog `id` ([`dialog`]'s) was last drawn, if it was.
+pub fn dialog_rect(ctx: &egui::Context, id: &str) -> Option<egui::Rect> {
+    ctx.memory(|m| m.area_rect(egui::Id::unique(("dialog", id))))
+}
+
+/// Where dialogs go this frame: the window's panel below its menu bar and
+/// banners (the whole window before the panel is laid out).
+fn stage(ctx: &egui::Context) -> egui::Rect {
+    ctx.data(|d| d.get_temp::<egui::Rect>(egui::Id::unique("retrace-stage"))).unwrap_or_else(|| ctx.content_rect())
+}
+
+/// Says which board a screen shows this frame, and the tile that matters on
+/// it (Explodorama's player): a dialog opens centred on the board and steps
+/// aside from that tile (issue 40: a card covered the tile that won a level).
+pub fn set_board(ctx: &egui::Context, board: egui::Rect, focus: Option<egui::Rect>) {
+    let frame = ctx.cumulative_frame_nr();
+    ctx.data_mut(|d| d.insert_temp(egui::Id::unique("retrace-board"), (frame, board, focus)));
+}
+
+/// The board a screen showed this frame or the last (dialogs may be drawn
+/// before the board in a frame), with its tile that matters.
+fn board_on_screen(ctx: &egui::Context) -> Option<(egui::Rect, Option<egui::Rect>)> {
+    let now = ctx.cumulative_frame_nr();
+    let (frame, board, focus) =
+        ctx.data(|d| d.get_temp::<(u64, egui::Rect, Option<egui::Rect>)>(egui::Id::unique("retrace-board")))?;
+    (frame + 1 >= now).then_some((board, focus))
+}
+
+/// Where a dialog of `size` (unknown before it was first shown) goes, its
+/// centre: the board's centre, unless the dialog would cover `focus`; then
+/// on the board to the far side of it across, else up or down, else beside
+/// the board; each place kept only if it fits on the stage and leaves the
+/// tile clear.
+pub fn place_dialog(
+    stage: egui::Rect,
+    board: egui::Rect,
+    focus: Option<egui::Rect>,
+    size: Option<egui::Vec2>,
+) -> egui::Pos2 {
+    let centre = board.center();
+    let (Some(f), Some(size)) = (focus, size) else { return centre };
+    let clear = |c: egui::Pos2| {
+        let r = egui::Rect::from_center_size(c, size);
+        stage.contains_rect(r) && !r.intersects(f)
+    };
+    if clear(centre) {
+        return centre;
+    }
+    let gap = 12.0;
+    let (half, fc) = (size / 2.0, f.center());
+    let across = if fc.x < centre.x { f.max.x + gap + half.x } else { f.min.x - gap - half.x };
+    let down = if fc.y < centre.y { f.max.y + gap + half.y } else { f.min.y - gap - half.y };
+    [
+        egui::pos2(across, centre.y),
+        egui::pos2(centre.x, down),
+        egui::pos2(board.max.x + gap + half.x, centre.y),
+        egui::pos2(board.min.x - gap - half.x, centre.y),
+    ]
+    .into_iter()
+    .find(|&c| clear(c))
+    .unwrap_or(centre)
 }
 
 /// A yes-or-no question (already in the window's language) in a dialog

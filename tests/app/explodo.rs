@@ -1356,3 +1356,67 @@ fn the_view_fills_the_height_with_its_bars_around_it() {
         assert!(last.max.y <= h_px && last.max.x <= w, "{size:?}: the action bar fits: {last:?}");
     }
 }
+
+/// A dialog opens on the board, below the menu bar, and clear of your tile
+/// (issue 40, item 2): the first shop of the recorded run, where level 3
+/// ended on its exit, at three window sizes.
+#[test]
+fn the_shop_opens_on_the_board_clear_of_you_and_the_menu_bar() {
+    use retrace_kernel::explodo::{Dialog, Explodo};
+    use retrace_kernel::replay::ReplayFile;
+    use retrace_kernel::Session;
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-first-shop.replay")).unwrap();
+    let full = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
+    let mut probe = full.clone();
+    let shop = (1..=full.step())
+        .find(|&k| {
+            probe.seek(k);
+            probe.state().run.dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }))
+        })
+        .expect("the run reaches the first shop");
+    probe.seek(shop);
+    for (w, h_px) in [(800.0, 600.0), (1100.0, 760.0), (1920.0, 1080.0)] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = sized_harness(dir.path(), w, h_px);
+        h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(probe.clone()));
+        h.run();
+        h.run();
+        let board = h.get_by_label_contains("board, level").rect();
+        let dialog = retrace::ui::dialog_rect(&h.ctx, "explodo-shop").expect("the shop is up");
+        let menu = h.get_by_label("Menu").rect();
+        let size = (w, h_px);
+        assert!(dialog.min.y > menu.max.y && dialog.max.y <= h_px, "{size:?}: below the menu bar: {dialog:?}");
+        let v = explodo(&mut h);
+        let cell = board.width() / 9.0;
+        let at = v.session.state().player.at;
+        let (cx, cy) = v.screen.camera;
+        let you = egui::Rect::from_min_size(
+            board.min + egui::vec2((at.x as f32 - cx) * cell, (at.y as f32 - cy) * cell),
+            egui::Vec2::splat(cell),
+        );
+        assert!(!dialog.intersects(you.shrink(1.0)), "{size:?}: the shop {dialog:?} covers you at {you:?}");
+        assert!(board.intersects(dialog), "{size:?}: the shop is on the board");
+    }
+}
+
+/// Where a dialog goes: the board's centre, or where it leaves the tile
+/// that matters clear, on the stage.
+#[test]
+fn a_dialog_steps_aside_from_the_tile_that_matters() {
+    use egui::{pos2, vec2, Rect};
+    let stage = Rect::from_min_max(pos2(0.0, 30.0), pos2(1100.0, 760.0));
+    let board = Rect::from_min_size(pos2(350.0, 100.0), vec2(400.0, 580.0));
+    let size = Some(vec2(230.0, 400.0));
+    let check = |focus: Option<Rect>, expected: egui::Pos2| {
+        assert_eq!(retrace::ui::place_dialog(stage, board, focus, size), expected, "focus {focus:?}");
+    };
+    let tile = |x: f32, y: f32| Some(Rect::from_min_size(pos2(x, y), vec2(44.0, 44.0)));
+    // Nothing that matters, or a tile it leaves clear: the board's centre.
+    check(None, board.center());
+    check(tile(350.0, 100.0), board.center());
+    // A tile under its middle: across to the far side of the tile.
+    check(tile(500.0, 300.0), pos2(500.0 + 44.0 + 12.0 + 115.0, 390.0));
+    check(tile(560.0, 300.0), pos2(560.0 - 12.0 - 115.0, 390.0));
+    // Before its first showing its size is unknown: the centre.
+    assert_eq!(retrace::ui::place_dialog(stage, board, tile(500.0, 300.0), None), board.center());
+}

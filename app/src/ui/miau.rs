@@ -499,6 +499,7 @@ impl MiauView {
         let (rect, resp) =
             ui.allocate_exact_size(Vec2::new(cell * s.board.w as f32, cell * s.board.h as f32), egui::Sense::click());
         self.board_rect = Some(rect);
+        crate::ui::set_board(ui.ctx(), rect, None);
         resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Miau board"));
         // The last move slides in over TWEEN; the input is never held for it.
         let now = ui.input(|i| i.time);

@@ -226,6 +226,7 @@ impl MinesView {
         let size = Vec2::new(cell * cols as f32, cell * rows as f32);
         let (row, _) = ui.allocate_exact_size(Vec2::new(ui.available_width().max(size.x), size.y), Sense::hover());
         let rect = egui::Rect::from_center_size(row.center(), size);
+        crate::ui::set_board(ui.ctx(), rect, None);
         let painter = ui.painter_at(rect);
         let over = st.phase == Phase::Dead || st.phase == Phase::GaveUp;
         let mut pressing = false;

@@ -160,6 +160,12 @@ impl ExplodoView {
             Vec2::new(cell * s.board.layout.w as f32, cell * s.board.layout.h as f32),
         );
         let painter = ui.painter_at(view);
+        // A dialog steps aside from your tile (issue 40).
+        let you = egui::Rect::from_min_size(
+            rect.min + Vec2::new(s.player.at.x as f32, s.player.at.y as f32) * cell,
+            Vec2::splat(cell),
+        );
+        crate::ui::set_board(ui.ctx(), view, Some(you.intersect(view)));
         // The last turn animates from its events; a finished one is dropped.
         let now = ui.input(|i| i.time);
         if let Some((m, start)) = &mut self.screen.anim {

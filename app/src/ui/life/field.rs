@@ -62,6 +62,7 @@ impl LifeView {
         let rect = egui::Rect::from_min_size(ui.cursor().min + Vec2::new(left, 0.0), size);
         let resp = ui.allocate_rect(rect, Sense::click_and_drag());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Canvas, true, "Life field"));
+        crate::ui::set_board(ui.ctx(), rect, None);
         // One texture, rebuilt only when the step or the phase (hence the mask) changes.
         let key = (self.session.step(), st.generation as u32, st.phase);
         if self.drawn != Some(key) || self.texture.is_none() {
