@@ -237,6 +237,13 @@ impl ExplodoView {
                 }
             }
         }
+        self.walk_by_itself(ui, store, &s);
+        view
+    }
+
+    /// Autopilot, and auto-move once every enemy is gone: the steps they
+    /// take by themselves, on egui's clock.
+    fn walk_by_itself(&mut self, ui: &egui::Ui, store: &Store, s: &State) {
         // Autopilot, once every enemy is gone: two turns a second, the board
         // taking no input meanwhile (Esc stops it).
         if self.walking.walk.is_none() && self.piloting() {
@@ -256,6 +263,5 @@ impl ExplodoView {
             }
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
-        view
     }
 }
