@@ -64,10 +64,12 @@ proptest! {
         for a in actions { let _ = s.push(a); }
         let all = replayed_digests(&s);
         let n = s.step();
+        let log = s.actions().to_vec();
         for k in seeks {
             s.seek(k);
             let k = k.min(n);
             prop_assert_eq!(s.step(), k);
+            prop_assert_eq!(s.next_action(), log.get(k as usize), "the action the timeline takes next");
             prop_assert_eq!(s.digest(), all[k as usize]);
             prop_assert_eq!(s.timeline_len(), n);
         }

@@ -639,7 +639,11 @@ impl RetraceApp {
                 if let Some((slot, screen)) = fork {
                     self.replacing = Some(Replacing::new(slot, screen, PLAY_FROM_HERE));
                 }
-                mini_large(ui, v);
+                // A Miau level is drawn in its pack's look, found once.
+                if let (Watched::Miau(s), None) = (&v.watched, &v.miau_look) {
+                    v.miau_look = Some(MiauView::look_of(s, &self.miau.packs));
+                }
+                watch_board(ui, v, lang);
             }
             _ => {}
         }

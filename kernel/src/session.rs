@@ -82,6 +82,11 @@ impl<G: Game> Session<G> {
     pub fn actions(&self) -> &[G::Action] {
         &self.log
     }
+    /// The action the timeline takes next (the first undone one), if any:
+    /// what a watched replay does at this step.
+    pub fn next_action(&self) -> Option<&G::Action> {
+        self.redo.last()
+    }
     /// Number of actions applied.
     pub fn step(&self) -> u32 {
         self.log.len() as u32

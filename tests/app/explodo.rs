@@ -1420,3 +1420,48 @@ fn a_dialog_steps_aside_from_the_tile_that_matters() {
     // Before its first showing its size is unknown: the centre.
     assert_eq!(retrace::ui::place_dialog(stage, board, tile(500.0, 300.0), None), board.center());
 }
+
+/// The watcher shows a run as its player saw it (issue 40, item 10): the
+/// top bar above the board and, at the first shop of the recorded run, the
+/// shop beside it with the item the run buys next selected.
+#[test]
+fn the_watcher_shows_the_top_bar_and_the_shop_with_the_runs_choice() {
+    use egui_kittest::kittest::NodeT;
+    use retrace_kernel::explodo::{Action, Dialog};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-first-shop.replay")).unwrap();
+    drop_file(&mut h, "explodo-first-shop.replay", bytes);
+    h.get_by_label("⏸").click();
+    h.run();
+    assert!(h.query_by_label_contains("Lives:").is_some(), "the top bar is shown");
+    // Step to the shop.
+    let Screen::Watch(v) = &mut h.state_mut().screen else { panic!("the watcher is open") };
+    let retrace::ui::watch::Watched::Explodo(s) = &mut v.watched else { panic!("an Explodorama run") };
+    let shop = (0..=s.timeline_len())
+        .find(|&k| {
+            s.seek(k);
+            s.state().run.dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }))
+        })
+        .expect("the run reaches the shop");
+    let next = *s.next_action().expect("the run acts in the shop");
+    v.seek(shop);
+    h.run();
+    assert!(h.query_by_label("The shop").is_some(), "the shop is beside the board");
+    let board = h.get_by_label("watched board").rect();
+    assert!(h.get_by_label("The shop").rect().min.x > board.max.x, "beside, not over, the board");
+    let label = match next {
+        Action::Buy(i) => {
+            let Screen::Watch(v) = &h.state().screen else { unreachable!() };
+            let retrace::ui::watch::Watched::Explodo(s) = &v.watched else { unreachable!() };
+            let Some(Dialog::Shop { items, .. }) = s.state().run.dialogs.last() else { panic!("in the shop") };
+            format!("{} ·", items[i as usize].unwrap().name())
+        }
+        Action::Restock => "Restock".into(),
+        Action::LeaveShop => "Next level".into(),
+        other => panic!("a shop's action, not {other:?}"),
+    };
+    let row = h.get_by_label_contains(&label);
+    assert_eq!(row.accesskit_node().toggled(), Some(egui::accesskit::Toggled::True), "{label}: chosen next");
+}

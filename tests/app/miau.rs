@@ -948,3 +948,27 @@ fn the_word_card_opens_beside_the_board() {
     let got_it = h.get_by_label("Got it").rect();
     assert!(got_it.min.x >= board.max.x, "the card lies right of the board: {got_it:?} vs {board:?}");
 }
+
+/// The watcher draws a Miau level in its pack's look, as the level's own
+/// screen does (issue 40, item 10: it drew things as their names and TICK
+/// in another colour): the same palette and accents.
+#[test]
+fn the_watcher_draws_a_miau_level_in_its_packs_look() {
+    use retrace_kernel::miau::Miau;
+    use retrace_kernel::replay::ReplayFile;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let bytes = std::fs::read(fixtures::root().join("replays/miau-clockwork-proof.replay")).unwrap();
+    drop_file(&mut h, "miau-clockwork-proof.replay", bytes.clone());
+    h.run();
+    // The replay has no title: its level is the shipped one of the same setup.
+    let session = retrace_kernel::Session::<Miau>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
+    let packs = retrace::ui::miau::packs();
+    let pack = packs.iter().find(|p| p.levels.iter().any(|l| &l.setup == session.setup())).expect("a shipped level");
+    assert!(!pack.palette.is_empty(), "the level's pack draws its things with glyphs");
+    let Screen::Watch(v) = &h.state().screen else { panic!("the watcher is open") };
+    let look = v.miau_look.as_ref().expect("the watcher found the level's look");
+    assert_eq!((&look.palette, &look.accents), (&pack.palette, &pack.accents));
+    assert!(h.query_by_label("watched board").is_some());
+}

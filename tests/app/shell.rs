@@ -104,6 +104,20 @@ fn snapshots_of_the_main_screens() {
     }
     h.run();
     h.snapshot("watch-certificate");
+    // The watcher at a recorded run's first shop: the top bar, the whole
+    // level and the shop beside it (issue 40, item 10).
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-first-shop.replay")).unwrap();
+    h.state_mut().open_bytes("explodo-first-shop.replay", &bytes);
+    if let Screen::Watch(v) = &mut h.state_mut().screen {
+        v.playing = false;
+        let shop = (0..=v.verified.steps).find(|&k| {
+            v.seek(k);
+            matches!(&v.watched, retrace::ui::watch::Watched::Explodo(s) if !s.state().run.dialogs.is_empty())
+        });
+        v.seek(shop.expect("the run reaches its shop"));
+    }
+    h.run();
+    h.snapshot("watch-explodo-shop");
     // Explodorama at the first shop (seed 7), the run's last action undone.
     let mut run = fixtures::explodo(7, fixtures::EXPLODO_TO_SHOP);
     run.seek(run.step() - 2);

@@ -23,8 +23,10 @@ mod walk;
 pub use walk::WALK_ON;
 mod words;
 
+pub use bars::top_bar;
 use bars::*;
 pub use board_view::*;
+pub use dialogs::watched_dialog;
 pub use icons::*;
 pub use input::{danger, deadly, tap, toward, Mode};
 pub use menu::*;

@@ -63,14 +63,45 @@ pub(super) fn mini(ui: &mut egui::Ui, d: &WatchView) {
     WatchViewRef(d).paint(&painter, rect);
 }
 
-/// The watched state drawn large.
-pub(super) fn mini_large(ui: &mut egui::Ui, v: &WatchView) {
+/// The watched game drawn large, as its own screen draws it, fitted to the
+/// space left and centred (issue 40, item 10): Explodorama's whole level
+/// (a spectator's view) under its top bar, with the dialog the run is in
+/// (the gem's cards, the shop, a charge swap) beside it; Miau in its pack's
+/// look.
+pub(super) fn watch_board(ui: &mut egui::Ui, v: &WatchView, lang: crate::store::Lang) {
+    let (cols, rows) = match &v.watched {
+        Watched::Life(s) => (s.state().field.w, s.state().field.h),
+        Watched::Mines(s) => (u32::from(s.state().field.cols), u32::from(s.state().field.rows)),
+        Watched::Explodo(s) => {
+            explodo::top_bar(ui, s.state(), lang);
+            let l = &s.state().board.layout;
+            (l.w as u32, l.h as u32)
+        }
+        Watched::Miau(s) => (s.state().board.w as u32, s.state().board.h as u32),
+        Watched::Tally(_) => (10, 7),
+    };
+    let dialog = match &v.watched {
+        Watched::Explodo(s) if !s.state().run.dialogs.is_empty() => Some(s),
+        _ => None,
+    };
+    // Room beside the board for the dialog the run is in.
+    let beside = if dialog.is_some() { 300.0 } else { 0.0 };
     let avail = ui.available_size();
-    let scale = (avail.x / 200.0).min(avail.y / 140.0).max(1.0);
-    let (rect, _) = ui.allocate_exact_size(Vec2::new(200.0 * scale, 140.0 * scale), egui::Sense::hover());
+    let cell = ((avail.x - beside) / cols.max(1) as f32).min(avail.y / rows.max(1) as f32).max(1.0);
+    let size = Vec2::new(cell * cols as f32, cell * rows as f32);
+    let (row, _) = ui.allocate_exact_size(Vec2::new(avail.x, size.y), egui::Sense::hover());
+    let rect = egui::Rect::from_center_size(egui::pos2(row.min.x + (avail.x - beside) / 2.0, row.center().y), size);
+    let resp = ui.interact(rect, egui::Id::unique("watched-board"), egui::Sense::hover());
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "watched board"));
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
     WatchViewRef(v).paint(&painter, rect);
+    if let Some(s) = dialog {
+        let panel = egui::Rect::from_min_max(egui::pos2(rect.max.x + 16.0, rect.min.y), row.max);
+        ui.scope_builder(egui::UiBuilder::new().max_rect(panel), |ui| {
+            explodo::watched_dialog(ui, s.state(), s.next_action(), lang);
+        });
+    }
 }
 
 pub(super) struct WatchViewRef<'a>(&'a WatchView);
@@ -133,7 +164,10 @@ impl WatchViewRef<'_> {
                     explodo::paint_pair(painter, rect, s.state(), p.other.state());
                 }
             }
-            Watched::Miau(s) => miau::paint(painter, rect, s.state(), &miau::Look::default()),
+            Watched::Miau(s) => {
+                let plain = miau::Look::default();
+                miau::paint(painter, rect, s.state(), self.0.miau_look.as_ref().unwrap_or(&plain));
+            }
             Watched::Tally(s) => {
                 painter.text(
                     rect.center(),

@@ -136,6 +136,22 @@ impl MiauView {
         Ok(MiauView::resume(session, packs))
     }
 
+    /// The look of a level (its pack's palette and accents), as the level's
+    /// own screen draws it: the pack is found by the session's title
+    /// (`<pack>/<level>`), else by a level of the same setup (a replay
+    /// written without a title); the plain look when no pack has it.
+    pub fn look_of(session: &Session<Miau>, packs: &[Pack]) -> Look {
+        let title = session.header("").title.unwrap_or_default();
+        let named = |pk: &&Pack| pk.levels.iter().any(|l| format!("{}/{}", pk.id, l.id) == title);
+        let same = |pk: &&Pack| pk.levels.iter().any(|l| &l.setup == session.setup());
+        let pack = packs.iter().find(named).or_else(|| packs.iter().find(same));
+        pack.map_or_else(Look::default, |pk| Look {
+            palette: pk.palette.clone(),
+            accents: pk.accents.clone(),
+            ..Look::default()
+        })
+    }
+
     /// A saved or forked session; its title (`<pack>/<level>`) finds the
     /// level in `packs`, with its title, hint, glossary, palette and the next.
     pub fn resume(session: Session<Miau>, packs: &[Pack]) -> MiauView {
@@ -144,6 +160,7 @@ impl MiauView {
             .iter()
             .enumerate()
             .find_map(|(p, pk)| pk.levels.iter().position(|l| format!("{}/{}", pk.id, l.id) == title).map(|l| (p, l)));
+        let look = MiauView::look_of(&session, packs);
         let mut view = MiauView {
             session,
             title: if title.is_empty() { "Miau Is True".to_string() } else { title },
@@ -153,7 +170,7 @@ impl MiauView {
             message: None,
             happened: Vec::new(),
             glossary: Vec::new(),
-            look: Look::default(),
+            look,
             wrote_save: false,
             certificate: None,
             pointed: None,
@@ -178,7 +195,6 @@ impl MiauView {
             (view.title, view.hint) = (level.title.clone(), level.hint.clone());
             view.next = (l + 1 < pack.levels.len()).then_some((p, l + 1));
             view.glossary = pack.glossary.clone();
-            (view.look.palette, view.look.accents) = (pack.palette.clone(), pack.accents.clone());
         }
         view
     }

@@ -54,6 +54,9 @@ pub struct WatchView {
     pub certificate: bool,
     /// A second run on the same board (Explodorama).
     pub pair: Option<Pair>,
+    /// A Miau level's look (its pack's palette and accents), found by its
+    /// title once the shell has the packs at hand; the plain look till then.
+    pub miau_look: Option<super::miau::Look>,
 }
 
 /// A second Explodorama run shown on the first one's board.
@@ -206,6 +209,7 @@ impl WatchView {
             speed: 1.0,
             acc: 0.0,
             pair: None,
+            miau_look: None,
         })
     }
 

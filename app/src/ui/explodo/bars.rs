@@ -32,6 +32,59 @@ pub(super) fn pad_button(
     ui.button(text)
 }
 
+/// The top bar: two rows of a fixed height, so it never pushes the board:
+/// the run's figures each after its icon (the name on hover and for screen
+/// readers), then the power-ups held, the charge and the run's tags. The
+/// run's screen and the watcher show the same.
+pub fn top_bar(ui: &mut egui::Ui, s: &State, lang: Lang) {
+    let item = |ui: &mut egui::Ui, icon: Icon, label: &str, value: String| {
+        // The icon names itself on hover too, not only its number.
+        let (rect, icon_hover) = ui.allocate_exact_size(Vec2::splat(16.0), egui::Sense::hover());
+        icon_hover.on_hover_text(label);
+        paint_icon(ui.painter(), rect, icon);
+        let r = ui.label(RichText::new(&value).strong()).on_hover_text(label);
+        r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{label}: {value}")));
+        ui.add_space(6.0);
+    };
+    ui.horizontal(|ui| {
+        ui.set_min_height(22.0);
+        item(ui, Icon::Heart, tr(lang, "Lives"), s.player.lives.to_string());
+        item(ui, Icon::Flag, tr(lang, "Level"), format!("{}/20", s.run.level));
+        item(ui, Icon::Enemy, tr(lang, "Enemies"), s.enemies.list.len().to_string());
+        item(ui, Icon::Coin, tr(lang, "Coins"), s.player.coins.to_string());
+        item(ui, Icon::Turn, tr(lang, "Turn"), format!("{}/{}", s.run.turn, s.run.par));
+        item(ui, Icon::Bomb, tr(lang, "Bombs"), s.player.max_bombs.to_string());
+        item(ui, Icon::Blast, tr(lang, "Blast"), s.player.blast.to_string());
+        item(ui, Icon::Fuse, tr(lang, "Fuse"), s.player.fuse.to_string());
+        if s.player.star > 0 {
+            item(ui, Icon::Star, tr(lang, "Star"), s.player.star.to_string());
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.set_min_height(22.0);
+        let held: Vec<&str> =
+            POWERS.iter().filter(|p| p.is_ability() && s.has(**p)).map(|p| power_name(*p, lang)).collect();
+        if !held.is_empty() {
+            item(ui, Icon::Held, tr(lang, "Held"), held.join(", "));
+        }
+        item(
+            ui,
+            Icon::Charge,
+            tr(lang, "Charge"),
+            s.player.charge.map_or(tr(lang, "none").to_string(), |(c, n)| format!("{} ×{n}", charge_name(c, lang))),
+        );
+        if s.run.setup.developer {
+            ui.colored_label(DEVELOPER_RED, tr(lang, "Developer"));
+        }
+        if s.run.setup.immortal {
+            ui.colored_label(Color32::from_rgb(230, 200, 60), tr(lang, "Immortal"));
+        }
+        if s.run.setup.test() {
+            ui.colored_label(Color32::from_rgb(120, 190, 255), tr(lang, "Test run"));
+        }
+    });
+}
+
 /// The column's width for the bars when the window allows it: wide
 /// enough for the action bar on one row with every power-up's button.
 const COLUMN: f32 = 660.0;
@@ -96,60 +149,10 @@ impl ExplodoView {
         }
     }
 
-    /// The top bar: two rows of a fixed height, so it never pushes the
-    /// board: the run's figures each after its icon (the name on hover and
-    /// for screen readers), then the power-ups held, the charge and the
-    /// run's tags.
+    /// The run's top bar ([`top_bar`]).
     pub(super) fn top_bar(&self, ui: &mut egui::Ui, lang: Lang) {
-        let s = self.session.state();
-        let item = |ui: &mut egui::Ui, icon: Icon, label: &str, value: String| {
-            // The icon names itself on hover too, not only its number.
-            let (rect, icon_hover) = ui.allocate_exact_size(Vec2::splat(16.0), egui::Sense::hover());
-            icon_hover.on_hover_text(label);
-            paint_icon(ui.painter(), rect, icon);
-            let r = ui.label(RichText::new(&value).strong()).on_hover_text(label);
-            r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{label}: {value}")));
-            ui.add_space(6.0);
-        };
-        ui.horizontal(|ui| {
-            ui.set_min_height(22.0);
-            item(ui, Icon::Heart, tr(lang, "Lives"), s.player.lives.to_string());
-            item(ui, Icon::Flag, tr(lang, "Level"), format!("{}/20", s.run.level));
-            item(ui, Icon::Enemy, tr(lang, "Enemies"), s.enemies.list.len().to_string());
-            item(ui, Icon::Coin, tr(lang, "Coins"), s.player.coins.to_string());
-            item(ui, Icon::Turn, tr(lang, "Turn"), format!("{}/{}", s.run.turn, s.run.par));
-            item(ui, Icon::Bomb, tr(lang, "Bombs"), s.player.max_bombs.to_string());
-            item(ui, Icon::Blast, tr(lang, "Blast"), s.player.blast.to_string());
-            item(ui, Icon::Fuse, tr(lang, "Fuse"), s.player.fuse.to_string());
-            if s.player.star > 0 {
-                item(ui, Icon::Star, tr(lang, "Star"), s.player.star.to_string());
-            }
-        });
-        ui.horizontal(|ui| {
-            ui.set_min_height(22.0);
-            let held: Vec<&str> =
-                POWERS.iter().filter(|p| p.is_ability() && s.has(**p)).map(|p| power_name(*p, lang)).collect();
-            if !held.is_empty() {
-                item(ui, Icon::Held, tr(lang, "Held"), held.join(", "));
-            }
-            item(
-                ui,
-                Icon::Charge,
-                tr(lang, "Charge"),
-                s.player.charge.map_or(tr(lang, "none").to_string(), |(c, n)| format!("{} ×{n}", charge_name(c, lang))),
-            );
-            if s.run.setup.developer {
-                ui.colored_label(DEVELOPER_RED, tr(lang, "Developer"));
-            }
-            if s.run.setup.immortal {
-                ui.colored_label(Color32::from_rgb(230, 200, 60), tr(lang, "Immortal"));
-            }
-            if s.run.setup.test() {
-                ui.colored_label(Color32::from_rgb(120, 190, 255), tr(lang, "Test run"));
-            }
-        });
+        top_bar(ui, self.session.state(), lang);
     }
-
     pub(super) fn action_bar(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         let s = self.session.state().clone();
         ui.horizontal_wrapped(|ui| {

@@ -38,6 +38,78 @@ pub(super) fn swap_dialog(
     answer
 }
 
+/// The dialog a watched run is in (the gem's cards, the shop, the charge
+/// swap), drawn beside the watcher's board as the player saw it, with the
+/// choice the run makes next (`next`, the log's next action) selected. It
+/// takes no input: the watcher only shows.
+pub fn watched_dialog(ui: &mut egui::Ui, s: &State, next: Option<&Action>, lang: Lang) {
+    let Some(top) = s.run.dialogs.last() else { return };
+    let chosen = |a: Action| next == Some(&a);
+    let line = |ui: &mut egui::Ui, on: bool, text: String| {
+        let _ = ui.selectable_label(on, text);
+    };
+    egui::Frame::window(ui.style()).show(ui, |ui| {
+        ui.set_max_width(CLIP_WIDTH + 40.0);
+        match top {
+            Dialog::Gem { cards, rainbow } => {
+                ui.heading(if *rainbow { tr(lang, "The rainbow gem") } else { tr(lang, "The gem") });
+                ui.label(tr(lang, "Choose one (it takes no turn):"));
+                for (i, o) in cards.iter().enumerate() {
+                    line(ui, chosen(Action::Choose(i as u8)), card_text(s, *o, lang));
+                }
+            }
+            Dialog::Shop { items, restocks } => {
+                ui.heading(tr(lang, "The shop"));
+                ui.label(crate::ui::text::say(
+                    lang,
+                    &retrace_kernel::say!("{0} coins. Shopping takes no turns.", s.player.coins),
+                ));
+                for (i, o) in items.iter().enumerate() {
+                    match o {
+                        Some(o) => line(
+                            ui,
+                            chosen(Action::Buy(i as u8)),
+                            crate::ui::text::say(
+                                lang,
+                                &retrace_kernel::say!("{0} · {1} coins", card_text(s, *o, lang), o.price()),
+                            ),
+                        ),
+                        None => {
+                            ui.add_enabled_ui(false, |ui| ui.label(tr(lang, "Sold")));
+                        }
+                    }
+                }
+                let n = restocks + 1;
+                let restock = if n == 1 {
+                    crate::ui::text::say(lang, &retrace_kernel::say!("Restock (1 coin)"))
+                } else {
+                    crate::ui::text::say(lang, &retrace_kernel::say!("Restock ({0} coins)", n))
+                };
+                line(ui, chosen(Action::Restock), restock);
+                line(ui, chosen(Action::LeaveShop), tr(lang, "Next level").to_string());
+            }
+            Dialog::Swap { new, uses } => {
+                ui.heading(tr(lang, "A new charge"));
+                if let Some((old, left)) = s.player.charge {
+                    let (o, n) = (charge_name(old, lang), charge_name(*new, lang));
+                    ui.label(crate::ui::text::say(
+                        lang,
+                        &retrace_kernel::say!("You carry {0} ×{1} and found {2} ×{3}.", o, left, n, *uses),
+                    ));
+                    let keep = retrace_kernel::say!("Keep {0} (+{1} coins)", o, new.sell_value(*uses));
+                    line(ui, chosen(Action::KeepCharge), crate::ui::text::say(lang, &keep));
+                    let take = retrace_kernel::say!("Take {0} (+{1} coins)", n, old.sell_value(left));
+                    line(ui, chosen(Action::TakeCharge), crate::ui::text::say(lang, &take));
+                    if old == Charge::Freeze {
+                        let freeze = retrace_kernel::say!("Use Freeze, then take {0}", n);
+                        line(ui, chosen(Action::FreezeFirst), crate::ui::text::say(lang, &freeze));
+                    }
+                }
+            }
+        }
+    });
+}
+
 /// A dialog's clip width in points (a 9-tile scene: 24 points a tile).
 pub(super) const CLIP_WIDTH: f32 = 216.0;
 /// The shop's clip box: a 9 × 7 scene at the clip's width, with its bar.
