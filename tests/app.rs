@@ -114,6 +114,27 @@ fn cell_label(v: &retrace::ui::mines::MinesView, i: u16) -> String {
     format!("row {} column {}", i / cols + 1, i % cols + 1)
 }
 
+/// The label of the widget with the keyboard's focus, if one has it.
+fn focused(h: &Harness<'static, RetraceApp>) -> Option<String> {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    h.query_by(|n| n.is_focused()).and_then(|n| n.accesskit_node().label())
+}
+
+/// Presses Tab until the widget labelled `label` has the focus (at most
+/// 120 times), then Enter: a button pressed by the keyboard alone.
+fn tab_to_and_press(h: &mut Harness<'static, RetraceApp>, label: &str) {
+    for _ in 0..120 {
+        if focused(h).as_deref() == Some(label) {
+            h.key_press(egui::Key::Enter);
+            h.run();
+            return;
+        }
+        h.key_press(egui::Key::Tab);
+        h.run();
+    }
+    panic!("Tab never reaches {label:?}");
+}
+
 fn life<'h>(h: &'h mut Harness<'static, RetraceApp>) -> &'h mut retrace::ui::life::LifeView {
     match &mut h.state_mut().screen {
         Screen::Life(v) => v,

@@ -91,6 +91,9 @@ pub struct RetraceApp {
     pub show_help: bool,
     /// The page Help shows.
     pub help_page: help::Page,
+    /// A widget had the keyboard's focus at the end of the last frame (Tab,
+    /// the arrows on a board): Esc then only takes the focus away.
+    had_focus: bool,
     theme_applied: Option<Theme>,
     /// Keeps the home cards' demos still (for snapshot tests).
     pub demos_paused: bool,
@@ -273,6 +276,7 @@ impl RetraceApp {
             show_help: false,
             help_page: help::Page::default(),
             theme_applied: None,
+            had_focus: false,
             demos_paused: false,
             explodo_scene: 0,
             sound: crate::sound::Sound::default(),
@@ -508,7 +512,9 @@ impl RetraceApp {
         // Esc backs out one level: an open menu or popup first (egui closes
         // it), and only then the screen.
         let popup_open = egui::Popup::is_any_open(ctx) || modal_open(ctx);
-        if ctx.input(|i| i.key_pressed(egui::Key::Escape)) && !popup_open {
+        // A widget with the keyboard's focus is a level too: Esc takes the
+        // focus away (egui does) and nothing else.
+        if ctx.input(|i| i.key_pressed(egui::Key::Escape)) && !popup_open && !self.had_focus {
             // Esc first stops Explodorama's auto-move walk or autopilot; else
             // the run's screen backs out one step itself (a pick, its cursor,
             // then its menu); the other screens go home.
@@ -787,6 +793,7 @@ impl eframe::App for RetraceApp {
         self.certify();
         // Presses no screen took this frame are dropped, not kept for the next one.
         self.pad_presses.clear();
+        self.had_focus = ctx.memory(|m| m.focused().is_some());
     }
 }
 

@@ -419,3 +419,63 @@ fn the_win_notice_moves_no_square() {
     assert!(h.query_by_label("Won! This win is kept with your wins.").is_some(), "the notice is up");
     assert_eq!(h.get_by_label("row 1 column 1").rect(), before, "the board did not move");
 }
+
+/// A round won by the keyboard alone (issue 40): Tab to Play and Enter; an
+/// arrow focuses the middle square, the arrows move between squares, Enter
+/// lays each mine; F cycles a square's mark; Esc takes the focus away and
+/// only a second Esc leaves.
+#[test]
+fn a_round_is_won_by_the_keyboard_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    tab_to_and_press(&mut h, "Play");
+    let st = mines(&mut h).session.state().clone();
+    let cols = u16::from(st.field.cols);
+    let at = |h: &Harness<'static, RetraceApp>| -> (u16, u16) {
+        let label = focused(h).expect("a square has the focus");
+        let mut n = label.split(' ').filter_map(|w| w.parse::<u16>().ok());
+        (n.next().unwrap() - 1, n.next().unwrap() - 1)
+    };
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    // The arrow focuses the middle square, and (egui moves focus by the same
+    // press) the one below it.
+    assert_eq!(at(&h), (u16::from(st.field.rows) / 2 + 1, cols / 2), "an arrow brings the focus to the middle");
+    let go = |h: &mut Harness<'static, RetraceApp>, i: u16| {
+        let to = (i / cols, i % cols);
+        for _ in 0..40 {
+            let (r, c) = at(h);
+            let key = match (r.cmp(&to.0), c.cmp(&to.1)) {
+                (std::cmp::Ordering::Less, _) => egui::Key::ArrowDown,
+                (std::cmp::Ordering::Greater, _) => egui::Key::ArrowUp,
+                (_, std::cmp::Ordering::Less) => egui::Key::ArrowRight,
+                (_, std::cmp::Ordering::Greater) => egui::Key::ArrowLeft,
+                _ => return,
+            };
+            h.key_press(key);
+            h.run();
+        }
+        panic!("the arrows never reach square {i}");
+    };
+    // F cycles the mark of a shut square, and again clears it.
+    let safe = (0..st.field.len() as u16).find(|&i| !st.field.mine[i as usize] && !st.field.clue[i as usize]).unwrap();
+    go(&mut h, safe);
+    h.key_press(egui::Key::F);
+    h.run();
+    assert_ne!(mines(&mut h).session.state().marks[safe as usize], retrace_kernel::mines::Mark::None);
+    for i in (0..st.field.len() as u16).filter(|&i| st.field.mine[i as usize]) {
+        go(&mut h, i);
+        h.key_press(egui::Key::Enter);
+        h.run();
+    }
+    let won = mines(&mut h).session.state().phase;
+    // (The cycled mark is a flag or a question, never a mine: the field is won.)
+    assert_eq!(won, Phase::Won, "every mine laid by the keyboard");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(focused(&h).is_none() && matches!(h.state().screen, Screen::Mines(_)), "Esc takes the focus first");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Home), "then leaves");
+}

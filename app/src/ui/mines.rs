@@ -230,6 +230,22 @@ impl MinesView {
         let painter = ui.painter_at(rect);
         let over = st.phase == Phase::Dead || st.phase == Phase::GaveUp;
         let mut pressing = false;
+        // The keyboard (issue 40): an arrow with nothing focused focuses the
+        // middle square (and egui moves the focus on by that same press);
+        // then the arrows move between squares (egui's focus
+        // moves by direction), Enter or Space lays or lifts a mine as a
+        // click does, and F cycles the mark as a right click does.
+        let arrow = ui.input(|i| {
+            !i.modifiers.any()
+                && [egui::Key::ArrowUp, egui::Key::ArrowDown, egui::Key::ArrowLeft, egui::Key::ArrowRight]
+                    .iter()
+                    .any(|&k| i.key_pressed(k))
+        });
+        if arrow && ui.memory(|m| m.focused().is_none()) && !crate::ui::modal_open(ui.ctx()) {
+            let middle = rows / 2 * cols + cols / 2;
+            ui.memory_mut(|m| m.request_focus(ui.scope_id().with(("mine-cell", middle))));
+        }
+        let cycle_key = ui.input(|i| !i.modifiers.any() && i.key_pressed(egui::Key::F));
         for i in 0..rows * cols {
             let (r, c) = (i / cols, i % cols);
             let cr =
@@ -282,8 +298,19 @@ impl MinesView {
                     color,
                 );
             }
+            if resp.has_focus() {
+                // The focused square: a dashed ring inside its edge.
+                let ring = cr.shrink(cell * 0.12);
+                let stroke = egui::Stroke::new(2.0, Color32::from_rgb(0, 0, 200));
+                let corners =
+                    [ring.left_top(), ring.right_top(), ring.right_bottom(), ring.left_bottom(), ring.left_top()];
+                painter.add(egui::Shape::dashed_line(&corners, stroke, 4.0, 3.0));
+            }
             if !st.active() || clue {
                 continue;
+            }
+            if resp.has_focus() && cycle_key {
+                self.push(store, Action::Cycle { cell: i as u16 });
             }
             let primary_down = ui.input(|inp| inp.pointer.primary_down());
             if resp.is_pointer_button_down_on() {
