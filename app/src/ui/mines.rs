@@ -228,7 +228,6 @@ impl MinesView {
         let rect = egui::Rect::from_center_size(row.center(), size);
         crate::ui::set_board(ui.ctx(), rect, None);
         let painter = ui.painter_at(rect);
-        let over = st.phase == Phase::Dead || st.phase == Phase::GaveUp;
         let mut pressing = false;
         // The keyboard (issue 40): an arrow with nothing focused focuses the
         // middle square (and egui moves the focus on by that same press);
@@ -255,49 +254,7 @@ impl MinesView {
             let label = format!("row {} column {}", r + 1, c + 1);
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, &label));
             let clue = st.field.clue[i];
-            let (fill, text, color) = if clue {
-                let n = st.numbers[i];
-                let fill = if assist && st.over(i) {
-                    Color32::from_rgb(255, 0, 0)
-                } else if assist && st.sat(i) {
-                    SATISFIED
-                } else {
-                    OPENED
-                };
-                let color = if assist && st.over(i) { Color32::WHITE } else { number_color(n) };
-                (fill, if n == 0 { String::new() } else { n.to_string() }, color)
-            } else if over && Some(i as u16) == st.failed {
-                (Color32::from_rgb(255, 0, 0), "💥".to_string(), Color32::BLACK)
-            } else if over && st.field.mine[i] {
-                (Color32::from_gray(190), "💣".to_string(), Color32::BLACK)
-            } else {
-                let glyph = match st.marks[i] {
-                    Mark::Mine => "💣",
-                    Mark::Safe => "🚩",
-                    Mark::Question => "❓",
-                    Mark::None => "",
-                };
-                (SHUT, glyph.to_string(), Color32::BLACK)
-            };
-            painter.rect_filled(cr.shrink(1.0), 0.0, fill);
-            if !clue && !over {
-                // The raised look of a shut cell, lit from the top left and
-                // shaded at the bottom right, so that no clue (not even a
-                // satisfied one, darkened) reads as a cell not yet opened.
-                painter.line_segment([cr.left_top(), cr.right_top()], (2.0, Color32::WHITE));
-                painter.line_segment([cr.left_top(), cr.left_bottom()], (2.0, Color32::WHITE));
-                painter.line_segment([cr.left_bottom(), cr.right_bottom()], (2.0, SHADE));
-                painter.line_segment([cr.right_top(), cr.right_bottom()], (2.0, SHADE));
-            }
-            if !text.is_empty() {
-                painter.text(
-                    cr.center(),
-                    egui::Align2::CENTER_CENTER,
-                    text,
-                    egui::FontId::proportional(cell * 0.6),
-                    color,
-                );
-            }
+            paint_square(&painter, cr, cell, &st, i, assist);
             if resp.has_focus() {
                 // The focused square: a dashed ring inside its edge.
                 let ring = cr.shrink(cell * 0.12);
@@ -634,5 +591,49 @@ fn card_field(ui: &mut egui::Ui, cells: &[&str], cols: usize, text: &str) {
                 );
             }
         }
+    }
+}
+
+/// One square of the board: its fill, the raised edge of a shut one, and
+/// its number or glyph (the mines shown once the round is lost or revealed).
+fn paint_square(painter: &egui::Painter, cr: egui::Rect, cell: f32, st: &mines::State, i: usize, assist: bool) {
+    let over = st.phase == Phase::Dead || st.phase == Phase::GaveUp;
+    let clue = st.field.clue[i];
+    let (fill, text, color) = if clue {
+        let n = st.numbers[i];
+        let fill = if assist && st.over(i) {
+            Color32::from_rgb(255, 0, 0)
+        } else if assist && st.sat(i) {
+            SATISFIED
+        } else {
+            OPENED
+        };
+        let color = if assist && st.over(i) { Color32::WHITE } else { number_color(n) };
+        (fill, if n == 0 { String::new() } else { n.to_string() }, color)
+    } else if over && Some(i as u16) == st.failed {
+        (Color32::from_rgb(255, 0, 0), "💥".to_string(), Color32::BLACK)
+    } else if over && st.field.mine[i] {
+        (Color32::from_gray(190), "💣".to_string(), Color32::BLACK)
+    } else {
+        let glyph = match st.marks[i] {
+            Mark::Mine => "💣",
+            Mark::Safe => "🚩",
+            Mark::Question => "❓",
+            Mark::None => "",
+        };
+        (SHUT, glyph.to_string(), Color32::BLACK)
+    };
+    painter.rect_filled(cr.shrink(1.0), 0.0, fill);
+    if !clue && !over {
+        // The raised look of a shut cell, lit from the top left and
+        // shaded at the bottom right, so that no clue (not even a
+        // satisfied one, darkened) reads as a cell not yet opened.
+        painter.line_segment([cr.left_top(), cr.right_top()], (2.0, Color32::WHITE));
+        painter.line_segment([cr.left_top(), cr.left_bottom()], (2.0, Color32::WHITE));
+        painter.line_segment([cr.left_bottom(), cr.right_bottom()], (2.0, SHADE));
+        painter.line_segment([cr.right_top(), cr.right_bottom()], (2.0, SHADE));
+    }
+    if !text.is_empty() {
+        painter.text(cr.center(), egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(cell * 0.6), color);
     }
 }
