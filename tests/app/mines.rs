@@ -431,7 +431,7 @@ fn a_round_is_won_by_the_keyboard_alone() {
     h.run();
     tab_to_and_press(&mut h, "Play");
     let st = mines(&mut h).session.state().clone();
-    let cols = u16::from(st.field.cols);
+    let cols = st.field.cols;
     let at = |h: &Harness<'static, RetraceApp>| -> (u16, u16) {
         let label = focused(h).expect("a square has the focus");
         let mut n = label.split(' ').filter_map(|w| w.parse::<u16>().ok());
@@ -441,7 +441,7 @@ fn a_round_is_won_by_the_keyboard_alone() {
     h.run();
     // The arrow focuses the middle square, and (egui moves focus by the same
     // press) the one below it.
-    assert_eq!(at(&h), (u16::from(st.field.rows) / 2 + 1, cols / 2), "an arrow brings the focus to the middle");
+    assert_eq!(at(&h), (st.field.rows / 2 + 1, cols / 2), "an arrow brings the focus to the middle");
     let go = |h: &mut Harness<'static, RetraceApp>, i: u16| {
         let to = (i / cols, i % cols);
         for _ in 0..40 {
