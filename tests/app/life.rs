@@ -537,3 +537,97 @@ mod life_window {
         assert_eq!(st.counts().0, 11);
     }
 }
+
+/// Runs a campaign level at 8× (the speed button `speed`, pressed by
+/// `press`) until it is over; returns its last line.
+fn run_to_the_end(h: &mut Harness<'static, RetraceApp>, press: impl Fn(&mut Harness<'static, RetraceApp>, &str)) {
+    press(h, "8×");
+    for _ in 0..400 {
+        if life(h).session.state().phase == LifePhase::GameOver {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(40));
+        h.step();
+    }
+    panic!("the level never ended: generation {}", life(h).session.state().generation);
+}
+
+/// The label of campaign level 1's button in the level list.
+fn first_level_label() -> String {
+    let lv = &retrace_kernel::life::campaign::levels()[0];
+    let name = retrace::ui::life::level_name(lv, retrace::store::Lang::En);
+    format!("1. {name} ({}×{}, budget {})", lv.w, lv.h, lv.budget)
+}
+
+/// Campaign level 1 won by the mouse alone (issue 40): Campaign, the
+/// level, a blinker drawn with the pencil, Ready, 8×, cleared.
+#[test]
+fn a_campaign_level_is_won_by_the_mouse_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_by_label("Campaign").click();
+    h.run();
+    h.get_by_label(&first_level_label()).click();
+    h.run();
+    for (x, y) in [(24, 26), (25, 26), (26, 26)] {
+        click_cell(&mut h, x, y);
+    }
+    assert_eq!(life(&mut h).session.state().counts().0, 3, "three cells drawn");
+    h.get_by_label("Ready").click();
+    h.run();
+    run_to_the_end(&mut h, |h, l| {
+        h.get_by_label(l).click();
+        h.run();
+    });
+    assert_eq!(life(&mut h).session.state().reason, Some(retrace_kernel::life::game::Reason::Win));
+    assert!(h.query_by_label_contains("Level cleared!").is_some());
+}
+
+/// Campaign level 1 won by the keyboard alone (issue 40): Tab to Campaign
+/// and the level, an arrow gives the field the focus at its middle, the
+/// arrows walk the cell, Enter draws, Tab to Ready and to 8×, cleared.
+#[test]
+fn a_campaign_level_is_won_by_the_keyboard_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    tab_to_and_press(&mut h, "Campaign");
+    tab_to_and_press(&mut h, &first_level_label());
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    let (w, hgt) = (life(&mut h).session.state().field.w, life(&mut h).session.state().field.h);
+    assert_eq!(life(&mut h).key_cell, Some((w / 2, hgt / 2)), "the field has the focus, its cell at the middle");
+    let walk = |h: &mut Harness<'static, RetraceApp>, to: (u32, u32)| {
+        for _ in 0..200 {
+            let (x, y) = life(h).key_cell.expect("the field keeps the focus");
+            let key = match (x.cmp(&to.0), y.cmp(&to.1)) {
+                (std::cmp::Ordering::Less, _) => egui::Key::ArrowRight,
+                (std::cmp::Ordering::Greater, _) => egui::Key::ArrowLeft,
+                (_, std::cmp::Ordering::Less) => egui::Key::ArrowDown,
+                (_, std::cmp::Ordering::Greater) => egui::Key::ArrowUp,
+                _ => return,
+            };
+            h.key_press(key);
+            h.run();
+        }
+        panic!("the cell never reaches {to:?}");
+    };
+    // A cell drawn and erased again, then the blinker.
+    walk(&mut h, (3, 3));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.key_press(egui::Key::Delete);
+    h.run();
+    assert_eq!(life(&mut h).session.state().counts().0, 0, "Delete erases");
+    for cell in [(24, 26), (25, 26), (26, 26)] {
+        walk(&mut h, cell);
+        h.key_press(egui::Key::Enter);
+        h.run();
+    }
+    assert_eq!(life(&mut h).session.state().counts().0, 3, "three cells drawn");
+    tab_to_and_press(&mut h, "Ready");
+    run_to_the_end(&mut h, |h, l| tab_to_and_press(h, l));
+    assert_eq!(life(&mut h).session.state().reason, Some(retrace_kernel::life::game::Reason::Win));
+    assert!(h.query_by_label_contains("Level cleared!").is_some());
+}

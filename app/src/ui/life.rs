@@ -107,6 +107,8 @@ pub struct LifeView {
     pub clock: Option<Instant>,
     last_save: Instant,
     last_cell: Option<(u32, u32)>,
+    /// The keyboard's cell on the field, while the field has the focus.
+    pub key_cell: Option<(u32, u32)>,
     confirm: Option<Confirm>,
     /// Whether the remembered tool was taken from the settings yet.
     tool_read: bool,
@@ -135,6 +137,7 @@ impl LifeView {
             clock: None,
             last_save: Instant::now(),
             last_cell: None,
+            key_cell: None,
             confirm: None,
             tool_read: false,
             tap_place: false,

@@ -100,9 +100,18 @@ impl LifeView {
             let v = (pos - rect.min) / cell;
             (v.x >= 0.0 && v.y >= 0.0 && (v.x as u32) < w && (v.y as u32) < h).then_some((v.x as u32, v.y as u32))
         };
-        let hover = resp.hover_pos().and_then(to_cell);
+        let keyed = self.keyboard(ui, store, &resp);
+        let hover = resp.hover_pos().and_then(to_cell).or(keyed);
         let erase = ui.input(|i| i.pointer.secondary_down() || i.pointer.secondary_released());
         self.paint_ghosts(ui, &painter, rect, cell, hover, player, erase);
+        if let Some((x, y)) = keyed {
+            // The keyboard's cell: a dashed square in the window's focus colour.
+            let r = Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell))
+                .expand(1.0);
+            let stroke = egui::Stroke::new(2.0, ui.visuals().selection.stroke.color);
+            let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
+            painter.add(egui::Shape::dashed_line(&corners, stroke, 3.0, 2.0));
+        }
         if self.tap_place {
             // One placement on release, at the cell under the finger; moving only previews.
             let released = ui.input(|i| i.pointer.any_released());
@@ -152,6 +161,51 @@ impl LifeView {
         if !resp.dragged() && !resp.is_pointer_button_down_on() {
             self.last_cell = None;
         }
+    }
+
+    /// The keyboard on the field (issue 40): an arrow with nothing focused
+    /// gives the field the focus, its cell at the middle; while it has the
+    /// focus the arrows move the cell (a cell at a time, the field's edge
+    /// holds it), Enter places there as a click would (the pattern, else the
+    /// tool) and Delete or Backspace erases. Tab leaves for the buttons,
+    /// Esc lets go. Returns the cell while the field has the focus.
+    fn keyboard(&mut self, ui: &egui::Ui, store: &Store, resp: &egui::Response) -> Option<(u32, u32)> {
+        use egui::Key::{ArrowDown, ArrowLeft, ArrowRight, ArrowUp};
+        let (w, h) = (self.session.state().field.w, self.session.state().field.h);
+        let pressed = |k: egui::Key| ui.input(|i| !i.modifiers.any() && i.key_pressed(k));
+        let arrow = [ArrowUp, ArrowDown, ArrowLeft, ArrowRight].into_iter().find(|&k| pressed(k));
+        if arrow.is_some() && ui.memory(|m| m.focused().is_none()) && !crate::ui::modal_open(ui.ctx()) {
+            resp.request_focus();
+            self.key_cell = Some((w / 2, h / 2));
+            return self.key_cell;
+        }
+        if !resp.has_focus() {
+            return None;
+        }
+        // The arrows are the field's while it has the focus, not egui's to
+        // move the focus with.
+        let filter = egui::EventFilter { horizontal_arrows: true, vertical_arrows: true, ..Default::default() };
+        ui.memory_mut(|m| m.set_focus_lock_filter(resp.id, filter));
+        let (mut x, mut y) = *self.key_cell.get_or_insert((w / 2, h / 2));
+        match arrow {
+            Some(ArrowUp) => y = y.saturating_sub(1),
+            Some(ArrowDown) => y = (y + 1).min(h - 1),
+            Some(ArrowLeft) => x = x.saturating_sub(1),
+            Some(ArrowRight) => x = (x + 1).min(w - 1),
+            _ => {}
+        }
+        self.key_cell = Some((x, y));
+        if pressed(egui::Key::Enter) {
+            let a = match self.stamp {
+                Some(pattern) => Action::Stamp { x, y, pattern, rot: self.rot },
+                None => Action::Paint { x, y, tool: self.tool },
+            };
+            self.push(store, a);
+        } else if pressed(egui::Key::Delete) || pressed(egui::Key::Backspace) {
+            let tool = if self.tool == Tool::Eraser4 { Tool::Eraser4 } else { Tool::Eraser };
+            self.push(store, Action::Paint { x, y, tool });
+        }
+        self.key_cell
     }
 
     /// The pointer's previews over the field: a stamp's cells (turned by the
