@@ -538,8 +538,8 @@ mod life_window {
     }
 }
 
-/// Runs a campaign level at 8× (the speed button `speed`, pressed by
-/// `press`) until it is over; returns its last line.
+/// Runs a campaign level at 8× (its button pressed by `press`) until it
+/// is over.
 fn run_to_the_end(h: &mut Harness<'static, RetraceApp>, press: impl Fn(&mut Harness<'static, RetraceApp>, &str)) {
     press(h, "8×");
     for _ in 0..400 {
@@ -627,7 +627,7 @@ fn a_campaign_level_is_won_by_the_keyboard_alone() {
     }
     assert_eq!(life(&mut h).session.state().counts().0, 3, "three cells drawn");
     tab_to_and_press(&mut h, "Ready");
-    run_to_the_end(&mut h, |h, l| tab_to_and_press(h, l));
+    run_to_the_end(&mut h, tab_to_and_press);
     assert_eq!(life(&mut h).session.state().reason, Some(retrace_kernel::life::game::Reason::Win));
     assert!(h.query_by_label_contains("Level cleared!").is_some());
 }

@@ -63,24 +63,8 @@ impl LifeView {
         let resp = ui.allocate_rect(rect, Sense::click_and_drag());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Canvas, true, "Life field"));
         crate::ui::set_board(ui.ctx(), rect, None);
-        // One texture, rebuilt only when the step or the phase (hence the mask) changes.
-        let key = (self.session.step(), st.generation as u32, st.phase);
-        if self.drawn != Some(key) || self.texture.is_none() {
-            let vis = st.visible();
-            let mut img = ColorImage::filled([w as usize, h as usize], Color32::TRANSPARENT);
-            for (i, &c) in st.field.cells.iter().enumerate() {
-                img.pixels[i] = match c {
-                    1 if vis.p1 => P1_COLOR,
-                    2 if vis.p2 => P2_COLOR,
-                    _ => Color32::TRANSPARENT,
-                };
-            }
-            match &mut self.texture {
-                Some(t) => t.set(img, TextureOptions::NEAREST),
-                None => self.texture = Some(ui.ctx().load_texture("life-field", img, TextureOptions::NEAREST)),
-            }
-            self.drawn = Some(key);
-        }
+        self.update_texture(ui.ctx());
+        let st = self.session.state();
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
         paint_backdrop(&painter, ui.visuals(), st, rect, cell);
@@ -160,6 +144,31 @@ impl LifeView {
         }
         if !resp.dragged() && !resp.is_pointer_button_down_on() {
             self.last_cell = None;
+        }
+    }
+
+    /// The field's one texture, rebuilt only when the step or the phase
+    /// (hence the mask) changes.
+    fn update_texture(&mut self, ctx: &egui::Context) {
+        let st = self.session.state();
+        let (w, h) = (st.field.w, st.field.h);
+        // One texture, rebuilt only when the step or the phase (hence the mask) changes.
+        let key = (self.session.step(), st.generation as u32, st.phase);
+        if self.drawn != Some(key) || self.texture.is_none() {
+            let vis = st.visible();
+            let mut img = ColorImage::filled([w as usize, h as usize], Color32::TRANSPARENT);
+            for (i, &c) in st.field.cells.iter().enumerate() {
+                img.pixels[i] = match c {
+                    1 if vis.p1 => P1_COLOR,
+                    2 if vis.p2 => P2_COLOR,
+                    _ => Color32::TRANSPARENT,
+                };
+            }
+            match &mut self.texture {
+                Some(t) => t.set(img, TextureOptions::NEAREST),
+                None => self.texture = Some(ctx.load_texture("life-field", img, TextureOptions::NEAREST)),
+            }
+            self.drawn = Some(key);
         }
     }
 
