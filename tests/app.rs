@@ -123,16 +123,26 @@ fn focused(h: &Harness<'static, RetraceApp>) -> Option<String> {
 /// Presses Tab until the widget labelled `label` has the focus (at most
 /// 120 times), then Enter: a button pressed by the keyboard alone.
 fn tab_to_and_press(h: &mut Harness<'static, RetraceApp>, label: &str) {
+    tab_to_and_press_nth(h, label, 0);
+}
+
+/// [`tab_to_and_press`] for the `nth` (from 0) widget so labelled in Tab's
+/// order (several cards have a Play).
+fn tab_to_and_press_nth(h: &mut Harness<'static, RetraceApp>, label: &str, nth: usize) {
+    let mut seen = 0;
     for _ in 0..120 {
         if focused(h).as_deref() == Some(label) {
-            h.key_press(egui::Key::Enter);
-            h.run();
-            return;
+            if seen == nth {
+                h.key_press(egui::Key::Enter);
+                h.run();
+                return;
+            }
+            seen += 1;
         }
         h.key_press(egui::Key::Tab);
         h.run();
     }
-    panic!("Tab never reaches {label:?}");
+    panic!("Tab never reaches {label:?} number {nth}");
 }
 
 fn life<'h>(h: &'h mut Harness<'static, RetraceApp>) -> &'h mut retrace::ui::life::LifeView {

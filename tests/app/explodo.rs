@@ -1465,3 +1465,57 @@ fn the_watcher_shows_the_top_bar_and_the_shop_with_the_runs_choice() {
     let row = h.get_by_label_contains(&label);
     assert_eq!(row.accesskit_node().toggled(), Some(egui::accesskit::Toggled::True), "{label}: chosen next");
 }
+
+/// Level 1 cleared by the mouse alone (issue 40): the same turns as by keys,
+/// each a click on the action bar's buttons (Bomb, then a direction), the
+/// gem's card then Choose, and the first-time explanation's Got it.
+#[test]
+fn an_explodorama_level_plays_by_the_mouse_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    let button = |c: char| match c {
+        'u' => "Up",
+        'd' => "Down",
+        'l' => "Left",
+        _ => "Right",
+    };
+    let click = |h: &mut Harness<'static, RetraceApp>, label: &str| {
+        h.get_by_label(label).click();
+        h.run();
+    };
+    for tok in fixtures::EXPLODO_CLEAR_1.split_whitespace() {
+        let mut chars = tok.chars();
+        match (chars.next().unwrap(), chars.next()) {
+            ('w', None) => click(&mut h, "Wait"),
+            ('b', Some(d)) => {
+                click(&mut h, "Bomb");
+                click(&mut h, button(d));
+            }
+            ('c', Some(n)) => {
+                let Some(retrace_kernel::explodo::Dialog::Gem { cards, .. }) =
+                    explodo(&mut h).session.state().run.dialogs.last().cloned()
+                else {
+                    panic!("the gem's cards are up")
+                };
+                let st = explodo(&mut h).session.state().clone();
+                let card = retrace::ui::explodo::card_text(
+                    &st,
+                    cards[n.to_digit(10).unwrap() as usize],
+                    retrace::store::Lang::En,
+                );
+                click(&mut h, &card);
+                click(&mut h, "Choose");
+                // The power-up's first time explains it: Got it, by mouse too.
+                if h.query_by_label("Got it").is_some() {
+                    click(&mut h, "Got it");
+                }
+            }
+            (d, None) => click(&mut h, button(d)),
+            other => panic!("token {other:?}"),
+        }
+    }
+    let want = fixtures::explodo(1, fixtures::EXPLODO_CLEAR_1);
+    let v = explodo(&mut h);
+    assert_eq!(v.session.actions(), want.actions(), "{:?}", v.message);
+    assert_eq!(v.session.state().run.level, 2, "level 1 cleared");
+}

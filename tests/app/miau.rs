@@ -972,3 +972,55 @@ fn the_watcher_draws_a_miau_level_in_its_packs_look() {
     assert_eq!((&look.palette, &look.accents), (&pack.palette, &pack.accents));
     assert!(h.query_by_label("watched board").is_some());
 }
+
+/// The action's button on the level's screen.
+fn miau_button(m: retrace_kernel::miau::Action) -> &'static str {
+    use retrace_kernel::miau::Action;
+    match m {
+        Action::Up => "Up",
+        Action::Down => "Down",
+        Action::Left => "Left",
+        Action::Right => "Right",
+        Action::Wait => "Wait",
+    }
+}
+
+/// "Hello, flag" won by the mouse alone (issue 40): the Miau card's Play,
+/// the world, the level, and the solver's moves clicked on their buttons.
+#[test]
+fn a_miau_level_is_won_by_the_mouse_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    for label in ["Play", "First Steps", "Hello, flag"] {
+        h.get_all_by_label(label).last().unwrap_or_else(|| panic!("{label}")).click();
+        h.run();
+    }
+    for m in miau_solution(&mut h) {
+        h.get_by_label(miau_button(m)).click();
+        h.run();
+    }
+    assert!(miau(&mut h).session.state().won && h.query_by_label_contains("Won!").is_some());
+}
+
+/// "Hello, flag" won by the keyboard alone (issue 40): Tab to the Miau
+/// card's Play, the world and the level, Enter each, then the moves' keys.
+#[test]
+fn a_miau_level_is_won_by_the_keyboard_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let plays = h.get_all_by_label("Play").count();
+    tab_to_and_press_nth(&mut h, "Play", plays - 1);
+    assert!(matches!(h.state().screen, Screen::MiauLevels), "the Miau card's Play");
+    tab_to_and_press(&mut h, "First Steps");
+    tab_to_and_press(&mut h, "Hello, flag");
+    // The pressed button went with the list, and its focus with it: the
+    // arrows are the cat's.
+    assert!(matches!(h.state().screen, Screen::Miau(_)) && focused(&h).is_none());
+    for m in miau_solution(&mut h) {
+        h.key_press(miau_key(m));
+        h.run();
+    }
+    assert!(miau(&mut h).session.state().won && h.query_by_label_contains("Won!").is_some());
+}
