@@ -631,3 +631,40 @@ fn a_campaign_level_is_won_by_the_keyboard_alone() {
     assert_eq!(life(&mut h).session.state().reason, Some(retrace_kernel::life::game::Reason::Win));
     assert!(h.query_by_label_contains("Level cleared!").is_some());
 }
+
+/// A refusal's message and the hint's rows appearing move no other widget
+/// (issue 40): campaign level 1, a refusal's line, then a hint asked for
+/// and answered.
+#[test]
+fn a_message_and_the_hint_move_no_widget() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let s = retrace_kernel::Session::<retrace_kernel::life::Life>::new(
+        retrace_kernel::life::Setup::Campaign { level: 0 },
+        0,
+    )
+    .unwrap();
+    h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(s));
+    h.run();
+    let labels = ["Life field", "Ready", "Reset", "Tap to place", "Restart level"];
+    let rects = |h: &Harness<'static, RetraceApp>| labels.map(|l| h.get_by_label(l).rect());
+    let before = rects(&h);
+    life(&mut h).message = Some("that is outside your zone".into());
+    h.run();
+    assert!(h.query_by_label_contains("outside your zone").is_some(), "the message shows");
+    assert_eq!(rects(&h), before, "the message moved a widget");
+    h.get_by_label("Hint").click();
+    h.step();
+    assert!(life(&mut h).hint_searching());
+    assert_eq!(rects(&h), before, "thinking moved a widget");
+    for _ in 0..1200 {
+        if !life(&mut h).hint_searching() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.step();
+    }
+    h.run();
+    assert!(h.query_by_label("Place hint").is_some(), "the hint answered");
+    assert_eq!(rects(&h), before, "the hint's answer moved a widget");
+}

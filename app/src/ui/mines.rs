@@ -230,8 +230,7 @@ impl MinesView {
         let painter = ui.painter_at(rect);
         let mut pressing = false;
         // The keyboard (issue 40): an arrow with nothing focused focuses the
-        // middle square (and egui moves the focus on by that same press);
-        // then the arrows move between squares (egui's focus
+        // middle square; then the arrows move between squares (egui's focus
         // moves by direction), Enter or Space lays or lifts a mine as a
         // click does, and F cycles the mark as a right click does.
         let arrow = ui.input(|i| {
@@ -242,7 +241,11 @@ impl MinesView {
         });
         if arrow && ui.memory(|m| m.focused().is_none()) && !crate::ui::modal_open(ui.ctx()) {
             let middle = rows / 2 * cols + cols / 2;
-            ui.memory_mut(|m| m.request_focus(ui.scope_id().with(("mine-cell", middle))));
+            // That press only brings the focus: egui would move it on by it.
+            ui.memory_mut(|m| {
+                m.request_focus(ui.scope_id().with(("mine-cell", middle)));
+                m.move_focus(egui::FocusDirection::None);
+            });
         }
         let cycle_key = ui.input(|i| !i.modifiers.any() && i.key_pressed(egui::Key::F));
         for i in 0..rows * cols {

@@ -350,7 +350,15 @@ impl LifeView {
             }
         });
         if self.session.state().campaign.is_some() {
-            self.hint_panel(ui, store, lang);
+            // The hint's rows (Hint; thinking and Cancel; its line, wrapped,
+            // and Place hint) in a box of fixed height, drawn in a child
+            // that takes no room of its own: the controls under it never
+            // move as it answers (issue 40).
+            let rows = 4.0;
+            let height = rows * ui.spacing().interact_size.y + (rows - 1.0) * ui.spacing().item_spacing.y;
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), height), egui::Sense::hover());
+            let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+            self.hint_panel(&mut child, store, lang);
         }
         ui.checkbox(&mut self.tap_place, tr(lang, "Tap to place"))
             .on_hover_text(tr(lang, "Place on release, so your finger does not hide the cell"));

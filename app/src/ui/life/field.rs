@@ -184,7 +184,9 @@ impl LifeView {
         let pressed = |k: egui::Key| ui.input(|i| !i.modifiers.any() && i.key_pressed(k));
         let arrow = [ArrowUp, ArrowDown, ArrowLeft, ArrowRight].into_iter().find(|&k| pressed(k));
         if arrow.is_some() && ui.memory(|m| m.focused().is_none()) && !crate::ui::modal_open(ui.ctx()) {
+            // That press only brings the focus: egui would move it on by it.
             resp.request_focus();
+            ui.memory_mut(|m| m.move_focus(egui::FocusDirection::None));
             self.key_cell = Some((w / 2, h / 2));
             return self.key_cell;
         }
