@@ -1519,3 +1519,27 @@ fn an_explodorama_level_plays_by_the_mouse_alone() {
     assert_eq!(v.session.actions(), want.actions(), "{:?}", v.message);
     assert_eq!(v.session.state().run.level, 2, "level 1 cleared");
 }
+
+/// Enemies let out by flame on the exit or the gem are said in the message
+/// row, with the exit shut again when it was open (issue 40, item 11); a
+/// turn that lets none out says nothing there.
+#[test]
+fn enemies_let_out_by_flame_are_said_where_they_are_seen() {
+    use retrace::ui::explodo::release_message;
+    use retrace_kernel::explodo::{Event, Kind};
+    let start = fixtures::explodo(1, "").state().clone();
+    let (mut open, shut) = (start.clone(), start.clone());
+    open.board.exit_open = true;
+    let released = [Event::Released(Kind::Blob, 3)];
+    let said = |before, events: &[Event], lang| {
+        release_message(before, events, &shut).map(|l| retrace::ui::text::say(lang, &l))
+    };
+    use retrace::store::Lang::{En, Ru};
+    assert_eq!(
+        said(&open, &released, En).as_deref(),
+        Some("Flame on the exit or gem let out 3 Blobs! The exit is shut until they are gone.")
+    );
+    assert_eq!(said(&start, &released, En).as_deref(), Some("Flame on the exit or gem let out 3 Blobs!"));
+    assert!(said(&open, &released, Ru).unwrap().contains("Выход закрыт"), "in Russian too");
+    assert_eq!(said(&open, &[Event::ExitOpened], En), None);
+}

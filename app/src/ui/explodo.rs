@@ -381,7 +381,7 @@ impl ExplodoView {
                 if let Some(text) = died {
                     self.dialogs.death = Some((text, last_turns(&self.session, self.session.step(), DEATH_TURNS)));
                 }
-                self.message = None;
+                self.message = release_message(&before, &events, self.session.state());
                 self.log = events;
                 self.mode = Mode::Move;
                 self.picked = false;

@@ -60,7 +60,25 @@ pub fn death_line(text: &Say, lang: Lang) -> String {
 /// An event as a line for the log, in the window's language (None for the
 /// ones the board shows).
 pub fn describe(e: &Event, lang: Lang) -> Option<String> {
-    let line = match e {
+    event_line(e).map(|line| crate::ui::text::say(lang, &line))
+}
+
+/// Enemies let out by flame on the exit or the gem change the level at a
+/// stroke: the line the message row says for a turn that did it, where it
+/// is always seen (issue 40: it went by in silence), with the exit shut
+/// again when it had been open.
+pub fn release_message(before: &State, events: &[Event], after: &State) -> Option<Say> {
+    let line = events.iter().find(|e| matches!(e, Event::Released(..))).and_then(event_line)?;
+    Some(if before.board.exit_open && !after.board.exit_open {
+        say!("{0} The exit is shut until they are gone.", line)
+    } else {
+        line
+    })
+}
+
+/// An event's line as a sentence (None for the ones the board shows).
+pub fn event_line(e: &Event) -> Option<Say> {
+    Some(match e {
         Event::LifeLost(t) => t.clone(),
         Event::RunOver(t) => say!("Game over. {0}", t.clone()),
         Event::RunWon => say!("Victory: all 20 levels cleared!"),
@@ -79,6 +97,5 @@ pub fn describe(e: &Event, lang: Lang) -> Option<String> {
         Event::CeilingFell(_) => say!("The ceiling fell."),
         Event::ChargeDropped(_, c, n) => say!("Your {0} (×{1}) lies where you fell.", c.name(), *n),
         _ => return None,
-    };
-    Some(crate::ui::text::say(lang, &line))
+    })
 }

@@ -659,6 +659,7 @@ pub const RU: Table = &[
     ("you were boxed in", "вы оказались заперты"),
     ("you were caught in a blast", "вас накрыло взрывом"),
     ("your budget is spent", "бюджет исчерпан"),
+    ("{0} The exit is shut until they are gone.", "{0} Выход закрыт, пока они живы."),
     ("{0} became {1}", "{0} превратилось в {1}"),
     ("{0} coins. Shopping takes no turns.", "Монет: {0}. Покупки не тратят ходов."),
     ("{0} costs {1} coins; you have {2}", "{0} стоит {1} монет; у вас {2}"),
