@@ -487,7 +487,7 @@ pub const RU: Table = &[
     ("You are whatever is YOU; touch what is WIN to win. Some levels add words of their own: the panel beside the board explains each.", "Вы — то, что YOU; коснитесь того, что WIN, чтобы победить. В некоторых уровнях есть свои слова: панель рядом с полем объясняет каждое."),
     ("You carry {0} ×{1} and found {2} ×{3}.", "У вас {0} ×{1}, найдено {2} ×{3}."),
     ("You move it. With nothing YOU, nothing can move.", "Это вы: его двигают стрелки. Нет YOU — нет ходов."),
-    ("Your best: {0} turns", "Новый лучший результат: {0}"),
+    ("Your best: {0} turns", "Ваш рекорд: ходов — {0}"),
     ("Your bombs go off when an enemy is right next to one.", "Ваши бомбы взрываются, когда враг оказывается рядом."),
     ("Your bombs start one higher, up to 5.", "Ваши бомбы начинают отсчёт на единицу выше, до 5."),
     ("Your {0} (×{1}) lies where you fell.", "Ваш заряд {0} (×{1}) лежит там, где вы упали."),
