@@ -178,11 +178,23 @@ fn solve_constraints_json_explain_and_proofs() {
 fn every_shipped_pack_passes_check_with_proofs() {
     // The packs in app/packs are the extensions' reference content: each level
     // solves (or is proved) as its metadata expects.
+    let mut all = String::new();
     for entry in std::fs::read_dir(crate::fixtures::root().join("app/packs")).unwrap() {
         let path = entry.unwrap().path();
         let (code, out, err) = retrace(&["miau", "check", path.to_str().unwrap(), "--proofs"]);
         assert_eq!(code, 0, "{}: {out}{err}", path.display());
         assert!(!out.contains("FAILED"), "{out}");
+        all += &out;
+    }
+    // The structured proof (F-XW15) and the rule-breaking levels' proofs.
+    for line in [
+        "across-and-down must_form {axis = \"v\", shares_word_with = \"MIAU IS YOU\"}: proved",
+        "low-tide must_break WATER IS SINK: proved",
+        "paper-bridge must_break ROCK IS STOP: proved",
+        "sink-the-sting must_break JELLY IS DEFEAT: proved",
+        "spend-it-last must_break CRATE IS PUSH: proved",
+    ] {
+        assert!(all.contains(line), "{line:?} not in {all}");
     }
 }
 

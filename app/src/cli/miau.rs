@@ -454,7 +454,7 @@ fn explain_text(setup: &retrace_kernel::miau::Setup, moves: &[Action]) -> String
 /// `check --proofs`: every level solves within its budget, its unintended
 /// flags are allowed, and every must_form rule is needed.
 fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Report, out: &mut dyn Write) -> i32 {
-    use retrace_kernel::miau::solver::{analyze, solve_with, Options, Verdict};
+    use retrace_kernel::miau::solver::{analyze, solve_with, Verdict};
     for w in &report.warnings {
         let _ = writeln!(out, "warning {}: {}", path.display(), escaped(&w.to_string()));
     }
@@ -494,14 +494,21 @@ fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Repo
                     a.verdict.line(),
                     a.flags.iter().map(|f| format!(" {f}")).collect::<String>()
                 );
-                for rule in &l.must_form {
-                    let forbid = Options { forbid: vec![rule.clone()], ..opts.clone() };
-                    match solve_with(&l.setup, &forbid, &mut hasher) {
+                // Each requirement proved by the search that does without it:
+                // a rule that must form forbidden, one that must break kept.
+                let proofs = l.must_form.iter().map(|r| ("must_form", r, opts.without(r), "without it"));
+                let proofs =
+                    proofs.chain(l.must_break.iter().map(|r| ("must_break", r, Ok(opts.keeping(r)), "keeping it")));
+                for (key, rule, proof, how) in proofs {
+                    let verdict = proof
+                        .map_err(retrace_kernel::say::Say::from)
+                        .and_then(|o| solve_with(&l.setup, &o, &mut hasher).map_err(|e| e.0));
+                    match verdict {
                         Ok(Verdict::Unsolved { states }) => {
-                            let _ = writeln!(out, "{} must_form {rule}: proved ({states} states without it)", l.id);
+                            let _ = writeln!(out, "{} {key} {rule}: proved ({states} states {how})", l.id);
                         }
-                        Ok(v) => problems.push(format!("must_form {rule} is not proved: without it {}", v.line())),
-                        Err(e) => problems.push(format!("must_form {rule}: {}", e.0)),
+                        Ok(v) => problems.push(format!("{key} {rule} is not proved: {how} {}", v.line())),
+                        Err(e) => problems.push(format!("{key} {rule}: {e}")),
                     }
                 }
                 for pr in problems {

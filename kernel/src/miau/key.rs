@@ -261,8 +261,7 @@ impl Keyer {
             let rules = match readings.get(&places) {
                 Some(r) => r.clone(),
                 None => {
-                    let custom: Vec<String> =
-                        s.pair_words.iter().flatten().chain(s.automaton_words.iter()).cloned().collect();
+                    let custom = s.custom_words();
                     let r = std::sync::Arc::new(super::rules::parse_with(&s.board, &s.terrain, &custom));
                     if readings.len() >= READINGS_KEPT {
                         readings.clear();

@@ -124,6 +124,78 @@ pub fn parse(board: &Board, terrain: &[String]) -> RuleSet {
 /// [`parse`], with the level's custom property words (lowercase): such a word
 /// is a predicate, never a subject or a transformation target.
 pub fn parse_with(board: &Board, terrain: &[String], custom: &[String]) -> RuleSet {
+    let found = scan(board, custom, false);
+    // One rule per (subject, predicate), the earliest in reading order.
+    let mut seen = BTreeSet::new();
+    let rules: Vec<Rule> = found.rules.into_iter().filter(|r| seen.insert((r.subject, r.predicate.clone()))).collect();
+    let terrain_stop = terrain.iter().filter(|n| !rules.iter().any(|r| &*r.subject == n.as_str())).cloned().collect();
+    // Spans: (axis, line, start, end) with equal ranges merged by the set; a
+    // range that is a prefix of a longer one from the same start is dropped.
+    let ranges: Vec<(u8, i32, usize, usize)> = found
+        .spans
+        .iter()
+        .copied()
+        .filter(|&(a, l, s, e)| !found.spans.iter().any(|&(a2, l2, s2, e2)| a2 == a && l2 == l && s2 == s && e2 > e))
+        .collect();
+    let spans = ranges
+        .into_iter()
+        .map(|(axis, line, start, end)| {
+            let cells = line_cells(axis, line, start, end);
+            Span { axis, ids: word_ids(board, &cells), cells }
+        })
+        .collect();
+    RuleSet { rules, terrain_stop, spans }
+}
+
+/// One sentence as it was read (not one per rule, as [`RuleSet`] keeps):
+/// its rule, the axis it was read on (0 across, 1 down) and the ids of the
+/// words on its cells (every word of a stacked cell). What the solver's
+/// structured requirements match (`{axis = "v"}`, `{shares_word_with = …}`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sentence {
+    /// The rule it says.
+    pub rule: Rule,
+    /// 0 across, 1 down.
+    pub axis: u8,
+    /// The words on its cells.
+    pub ids: Vec<Name>,
+}
+
+/// Every sentence on the board, in reading order (a sentence of several
+/// subjects or predicates is one per rule it says); `custom` as for
+/// [`parse_with`].
+pub fn sentences(board: &Board, custom: &[String]) -> Vec<Sentence> {
+    let mut ends = scan(board, custom, true).ends;
+    ends.sort();
+    ends.dedup();
+    ends.into_iter()
+        .map(|(rule, end)| {
+            let (y, x, axis) = rule.order;
+            let (line, start) = if axis == 0 { (y, x) } else { (x, y) };
+            let cells = line_cells(axis, line, start as usize, end);
+            Sentence { axis, ids: word_ids(board, &cells), rule }
+        })
+        .collect()
+}
+
+/// The cells from `start` to one before `end` on line `line` of `axis`.
+fn line_cells(axis: u8, line: i32, start: usize, end: usize) -> Vec<(i32, i32)> {
+    (start..end).map(|k| if axis == 0 { (k as i32, line) } else { (line, k as i32) }).collect()
+}
+
+/// The ids of the words on `cells`.
+fn word_ids(board: &Board, cells: &[(i32, i32)]) -> Vec<Name> {
+    board
+        .things
+        .iter()
+        .filter(|t| matches!(t.kind, Kind::Word(_)) && cells.contains(&(t.x, t.y)))
+        .map(|t| t.id)
+        .collect()
+}
+
+/// Reads every sentence of the board (each sentence's end too, for
+/// [`sentences`], when `ends` is asked for).
+fn scan(board: &Board, custom: &[String], ends: bool) -> Found {
     // The words of each cell, in board order, borrowed (no word is copied to read them).
     let (w, h) = (board.w.max(0) as usize, board.h.max(0) as usize);
     let mut words: Vec<Vec<&Word>> = vec![Vec::new(); w * h];
@@ -134,7 +206,7 @@ pub fn parse_with(board: &Board, terrain: &[String], custom: &[String]) -> RuleS
             }
         }
     }
-    let mut found = Found::default();
+    let mut found = Found { record_ends: ends, ..Found::default() };
     let mut cells: Vec<&[&Word]> = Vec::with_capacity(w.max(h));
     for axis in 0..2u8 {
         let (lines, len) = if axis == 0 { (board.h, board.w) } else { (board.w, board.h) };
@@ -169,33 +241,7 @@ pub fn parse_with(board: &Board, terrain: &[String], custom: &[String]) -> RuleS
             }
         }
     }
-    // One rule per (subject, predicate), the earliest in reading order.
-    let mut seen = BTreeSet::new();
-    let rules: Vec<Rule> = found.rules.into_iter().filter(|r| seen.insert((r.subject, r.predicate.clone()))).collect();
-    let terrain_stop = terrain.iter().filter(|n| !rules.iter().any(|r| &*r.subject == n.as_str())).cloned().collect();
-    // Spans: (axis, line, start, end) with equal ranges merged by the set; a
-    // range that is a prefix of a longer one from the same start is dropped.
-    let ranges: Vec<(u8, i32, usize, usize)> = found
-        .spans
-        .iter()
-        .copied()
-        .filter(|&(a, l, s, e)| !found.spans.iter().any(|&(a2, l2, s2, e2)| a2 == a && l2 == l && s2 == s && e2 > e))
-        .collect();
-    let spans = ranges
-        .into_iter()
-        .map(|(axis, line, start, end)| {
-            let cells: Vec<(i32, i32)> =
-                (start..end).map(|k| if axis == 0 { (k as i32, line) } else { (line, k as i32) }).collect();
-            let ids = board
-                .things
-                .iter()
-                .filter(|t| matches!(t.kind, Kind::Word(_)) && cells.contains(&(t.x, t.y)))
-                .map(|t| t.id)
-                .collect();
-            Span { axis, cells, ids }
-        })
-        .collect();
-    RuleSet { rules, terrain_stop, spans }
+    found
 }
 
 /// What the sentence walk finds: rules, and each sentence's range on its line.
@@ -204,6 +250,11 @@ struct Found {
     rules: BTreeSet<Rule>,
     /// (axis, line, first cell, one past the last cell).
     spans: BTreeSet<(u8, i32, usize, usize)>,
+    /// Whether to keep each rule's sentence end ([`sentences`]; the game's
+    /// own reading does without).
+    record_ends: bool,
+    /// Each rule found and one past its sentence's last cell.
+    ends: Vec<(Rule, usize)>,
 }
 
 #[derive(Clone, Copy)]
@@ -229,7 +280,11 @@ fn walk(
     if let State::AfterPredicate = state {
         for s in subjects.iter() {
             for p in preds.iter() {
-                out.rules.insert(Rule { order, subject: *s, predicate: p.clone() });
+                let rule = Rule { order, subject: *s, predicate: p.clone() };
+                if out.record_ends {
+                    out.ends.push((rule.clone(), at));
+                }
+                out.rules.insert(rule);
             }
         }
         let (y, x, axis) = order;

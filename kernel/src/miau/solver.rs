@@ -43,6 +43,6 @@ mod visited;
 pub use analysis::{analyze, analyze_watched, Analysis};
 pub use search::{default_batch, engine, solve, solve_from, solve_watched, solve_with, BATCH};
 pub use verdict::{
-    moves_text, rule_text, stored_bytes, Budget, Options, Progress, Verdict, MAX_STATES, MAX_STORED_BYTES_PER_STATE,
-    MOVES, STORED_BYTES_PER_STATE,
+    moves_text, rule_text, stored_bytes, Budget, Like, Options, Progress, Verdict, MAX_STATES,
+    MAX_STORED_BYTES_PER_STATE, MOVES, STORED_BYTES_PER_STATE,
 };

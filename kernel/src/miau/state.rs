@@ -36,6 +36,12 @@ pub struct State {
 }
 
 impl State {
+    /// The level's own property words (a pair's two, an automaton's), which
+    /// the rules read as predicates only.
+    pub fn custom_words(&self) -> Vec<String> {
+        self.pair_words.iter().flatten().chain(self.automaton_words.iter()).cloned().collect()
+    }
+
     /// Makes this state (of the same level) equal to `src`, reusing its
     /// buffers: the solver steps one child state per parent this way.
     pub fn reset_from(&mut self, src: &State) {

@@ -1864,3 +1864,85 @@ fn a_pack_over_the_level_limit_reads_no_further() {
     assert!(errors.contains("has 200 levels; a pack holds at most 64"), "{errors}");
     assert_eq!(errors.lines().count(), 1, "{errors}");
 }
+
+/// Rules named by what they are like (F-XW15) and rules that must break:
+/// the searches that prove them.
+mod requirements {
+    use super::super::rules::sentences;
+    use super::super::solver::{solve_with, Like, Options, Verdict};
+    use super::super::{Miau, Setup};
+    use super::legend;
+    use crate::game::Game;
+    use crate::hashing::CpuHasher;
+
+    fn setup(grid: &str) -> Setup {
+        Setup { grid: grid.replace(" / ", "\n"), legend: legend(), terrain: vec![], pairs: vec![], automata: vec![] }
+    }
+
+    /// FLAG above the IS of MIAU IS YOU, WIN two below: the only win reads
+    /// FLAG IS WIN down through the shared IS, once WIN is pushed up.
+    const CROSSING: &str = ". FLAG . . / MIAU IS YOU . / . . . . / . WIN . . / m . . f / . . . .";
+
+    fn verdict(requirement: &str) -> Verdict {
+        let opts = Options { max_states: 200_000, ..Options::default() };
+        solve_with(&setup(CROSSING), &opts.without(requirement).unwrap(), &mut CpuHasher).unwrap()
+    }
+
+    #[test]
+    fn every_sentence_is_read_with_its_axis_and_words() {
+        let s = Miau::start(&setup(". FLAG . / MIAU IS YOU / . WIN ."), 0).unwrap();
+        let read = sentences(&s.board, &[]);
+        let said: Vec<(String, u8)> = read.iter().map(|x| (x.rule.text(), x.axis)).collect();
+        assert_eq!(said, [("FLAG IS WIN".to_string(), 1), ("MIAU IS YOU".to_string(), 0)]);
+        let is = s.board.things.iter().find(|t| t.x == 1 && t.y == 1).unwrap().id;
+        assert!(read.iter().all(|x| x.ids.contains(&is) && x.ids.len() == 3), "both read the one IS");
+    }
+
+    #[test]
+    fn a_rule_named_by_what_it_is_like_is_proved_by_forbidding_it() {
+        let solved = |v: Verdict| matches!(v, Verdict::Solved { .. });
+        let proved = |v: Verdict| matches!(v, Verdict::Unsolved { states } if states > 1);
+        let opts = Options { max_states: 200_000, ..Options::default() };
+        assert!(solved(solve_with(&setup(CROSSING), &opts, &mut CpuHasher).unwrap()));
+        // Needed: a sentence down, one that says WIN, one crossing MIAU IS YOU.
+        assert!(proved(verdict("{axis = \"v\"}")));
+        assert!(proved(verdict("{predicate = \"WIN\"}")));
+        assert!(proved(verdict("{shares_word_with = \"MIAU IS YOU\"}")), "MIAU IS YOU itself is not a crossing");
+        assert!(proved(verdict("{axis = \"v\", shares_word_with = \"MIAU IS YOU\"}")));
+        // Not needed: a sentence that says YOU down, a WIN read across.
+        assert!(solved(verdict("{axis = \"v\", predicate = \"YOU\"}")));
+        assert!(solved(verdict("{axis = \"h\", predicate = \"WIN\"}")));
+        // A shared rule must be on the board at the start.
+        let e = solve_with(
+            &setup(CROSSING),
+            &opts.without("{shares_word_with = \"FLAG IS WIN\"}").unwrap(),
+            &mut CpuHasher,
+        )
+        .unwrap_err();
+        assert!(e.0.to_string().contains("FLAG IS WIN is not on the board at the level's start"), "{}", e.0);
+        // The text round-trips, and a bad one says why.
+        let like = Like::from_text("{axis = \"v\", shares_word_with = \"miau is you\"}").unwrap();
+        assert_eq!(like.text(), "{axis = \"v\", shares_word_with = \"MIAU IS YOU\"}");
+        assert!(opts.without("{axis = 2}").is_err() && opts.without("{colour = \"red\"}").is_err());
+    }
+
+    #[test]
+    fn a_rule_that_must_break_is_proved_by_keeping_it() {
+        // WALL IS STOP (down) walls the flag in; pushing STOP or IS off breaks it.
+        let s = setup(
+            "MIAU IS YOU . WALL . / FLAG IS WIN . IS . / m . . . STOP . / wall wall wall . . . / wall f wall . . . / wall wall wall . . .",
+        );
+        let opts = Options { max_states: 200_000, ..Options::default() };
+        assert!(matches!(solve_with(&s, &opts, &mut CpuHasher).unwrap(), Verdict::Solved { .. }));
+        let kept = solve_with(&s, &opts.keeping("WALL IS STOP"), &mut CpuHasher).unwrap();
+        assert!(matches!(kept, Verdict::Unsolved { .. }), "{kept:?}");
+        // Keeping a rule that need not break changes nothing.
+        assert!(matches!(
+            solve_with(&s, &opts.keeping("FLAG IS WIN"), &mut CpuHasher).unwrap(),
+            Verdict::Solved { .. }
+        ));
+        // A rule not in force at the start cannot be kept.
+        let e = solve_with(&s, &opts.keeping("ROCK IS WIN"), &mut CpuHasher).unwrap_err();
+        assert!(e.0.to_string().contains("not in force at the level's start"), "{}", e.0);
+    }
+}

@@ -120,8 +120,7 @@ impl State {
 
     /// Reads the rules again (the words at `words`).
     pub(super) fn reread(&mut self, words: Vec<(i32, i32)>, events: &mut Vec<Event>) {
-        let custom: Vec<String> =
-            self.pair_words.iter().flatten().chain(self.automaton_words.iter()).cloned().collect();
+        let custom = self.custom_words();
         self.read_words = Some(std::sync::Arc::new(words));
         let old = std::mem::replace(
             &mut self.rules,

@@ -189,3 +189,85 @@ pub enum Event {
     /// Won.
     Won,
 }
+
+/// A rule named by what it is like rather than by its text (the spec's
+/// F-XW15): every field given must match. Written in a pack as an inline
+/// table in `must_form` (`{axis = "v", shares_word_with = "MIAU IS YOU"}`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Like {
+    /// The axis the sentence is read on: 0 across (`"h"`), 1 down (`"v"`).
+    pub axis: Option<u8>,
+    /// The predicate, uppercase (`"WIN"`, or a noun: `"FLAG"`).
+    pub predicate: Option<String>,
+    /// A rule on the board at the level's start, in the rule set's form:
+    /// the sentence must use one of the words it is read from.
+    pub shares_word_with: Option<String>,
+}
+
+impl Like {
+    /// The inline table a pack writes, the fields in a fixed order
+    /// (`{axis = "v", predicate = "WIN"}`): also how proofs name it.
+    pub fn text(&self) -> String {
+        let mut fields = Vec::new();
+        if let Some(a) = self.axis {
+            fields.push(format!("axis = \"{}\"", if a == 0 { "h" } else { "v" }));
+        }
+        if let Some(p) = &self.predicate {
+            fields.push(format!("predicate = \"{p}\""));
+        }
+        if let Some(r) = &self.shares_word_with {
+            fields.push(format!("shares_word_with = \"{r}\""));
+        }
+        format!("{{{}}}", fields.join(", "))
+    }
+
+    /// Reads a [`Like`] from its fields (each `None` when not given), as a
+    /// pack's loader or the command line has them: an axis is `h` or `v`, a
+    /// predicate one word, a shared rule a rule; at least one field.
+    pub fn new(axis: Option<&str>, predicate: Option<&str>, shares: Option<&str>) -> Result<Like, String> {
+        let axis = match axis {
+            None => None,
+            Some(a) if a.eq_ignore_ascii_case("h") => Some(0),
+            Some(a) if a.eq_ignore_ascii_case("v") => Some(1),
+            Some(a) => return Err(format!("axis '{a}' is neither \"h\" (across) nor \"v\" (down)")),
+        };
+        let predicate = match predicate {
+            None => None,
+            Some(p) if !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+                Some(p.to_uppercase())
+            }
+            Some(p) => return Err(format!("predicate '{p}' is not one word")),
+        };
+        let shares_word_with = shares.map(rule_text).transpose()?;
+        if axis.is_none() && predicate.is_none() && shares_word_with.is_none() {
+            return Err("a rule named by what it is like needs axis, predicate or shares_word_with".into());
+        }
+        Ok(Like { axis, predicate, shares_word_with })
+    }
+
+    /// Reads [`Like::text`]'s form back (`{axis = "v", predicate = "WIN"}`).
+    pub fn from_text(text: &str) -> Result<Like, String> {
+        let table: toml::Table = toml::from_str(&format!("like = {text}"))
+            .map_err(|e| format!("'{text}' is not a table: {}", e.message()))?;
+        let Some(toml::Value::Table(like)) = table.get("like") else {
+            return Err(format!("'{text}' is not a table of axis, predicate and shares_word_with"));
+        };
+        if let Some(k) = like.keys().find(|k| !["axis", "predicate", "shares_word_with"].contains(&k.as_str())) {
+            return Err(format!("'{text}': unknown key {k}"));
+        }
+        let field = |k: &str| like.get(k).and_then(toml::Value::as_str);
+        Like::new(field("axis"), field("predicate"), field("shares_word_with"))
+    }
+}
+
+/// Checks a rule text (`X IS Y`) and returns it in the rule set's form.
+pub fn rule_text(text: &str) -> Result<String, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let ok = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    match words.as_slice() {
+        [x, is, y] if is.eq_ignore_ascii_case("is") && ok(x) && ok(y) => {
+            Ok(format!("{} IS {}", x.to_uppercase(), y.to_uppercase()))
+        }
+        _ => Err(format!("'{text}' is not a rule: write it as NOUN IS PROPERTY or NOUN IS NOUN, e.g. \"FLAG IS WIN\"")),
+    }
+}

@@ -14,7 +14,7 @@ use crate::ui::text::tr;
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
 use retrace_kernel::miau::board::PROPS;
 use retrace_kernel::miau::pack::{self, Glyph, Pack};
-use retrace_kernel::miau::solver::{analyze_watched, moves_text, solve_watched, Options, Verdict};
+use retrace_kernel::miau::solver::{analyze_watched, moves_text, solve_watched, Verdict};
 use retrace_kernel::miau::{Action, Miau, State, Step};
 use retrace_kernel::say::Say;
 use retrace_kernel::Session;
@@ -57,10 +57,18 @@ pub fn findings(level: &pack::Level, go: &dyn Fn() -> bool) -> Option<Findings> 
     let mut watch = |_: &retrace_kernel::miau::solver::Progress| go();
     let a = analyze_watched(&level.setup, &opts, &mut hasher, &mut watch).ok()?;
     let mut must_form = Vec::new();
-    for rule in &level.must_form {
-        let forbid = Options { forbid: vec![rule.clone()], ..opts.clone() };
-        let v = solve_watched(&level.setup, &forbid, &mut hasher, &mut watch).ok()?;
-        must_form.push((rule.clone(), matches!(v, Verdict::Unsolved { .. }), v.line()));
+    // Each requirement proved by the search that does without it (a rule
+    // that must form forbidden, one that must break kept).
+    let proofs = level.must_form.iter().map(|r| (r, opts.without(r)));
+    for (rule, proof) in proofs.chain(level.must_break.iter().map(|r| (r, Ok(opts.keeping(r))))) {
+        let verdict = proof
+            .map_err(|e| e.to_string())
+            .and_then(|o| solve_watched(&level.setup, &o, &mut hasher, &mut watch).map_err(|e| e.0.to_string()));
+        let (proved, line) = match verdict {
+            Ok(v) => (matches!(v, Verdict::Unsolved { .. }), v.line()),
+            Err(e) => (false, e),
+        };
+        must_form.push((rule.clone(), proved, line));
     }
     if !go() {
         return None;

@@ -260,6 +260,7 @@ pub const RU: Table = &[
     ("Move can slide in a straight line until a wall, crate or bomb stops you.", "Ход может скользить по прямой, пока стена, ящик или бомба не остановят вас."),
     ("Move can step diagonally, unless both tiles beside the step are blocked.", "Ход может идти по диагонали, если обе клетки рядом с шагом не заняты."),
     ("Moves when pushed. Words are always PUSH.", "Сдвигается, если толкнуть. Слова толкаются всегда."),
+    ("Must break", "Нужно разрушить"),
     ("Must form", "Обязательные правила"),
     ("New", "Новое"),
     ("New dungeon", "Новое подземелье"),

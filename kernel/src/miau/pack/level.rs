@@ -2,7 +2,7 @@
 //! notation), terrain, the words it uses and the checks on its start.
 
 use super::super::board::{Board, Kind, Word, PROPS};
-use super::super::types::Setup;
+use super::super::types::{Like, Setup};
 use super::extensions::{level_automata, level_lessons, level_pairs};
 use super::read::{expected_found, flag, id_ok, issue, line, string, texts, unknown_keys, whole, wrong, Report};
 use super::types::{Level, COMFORT, MAX_OBJECTS};
@@ -45,6 +45,7 @@ pub(super) fn level(
             "allow_same_rules",
             "allow_hands_off",
             "must_form",
+            "must_break",
             "solver_budget",
             "shortest",
             "terrain",
@@ -94,7 +95,8 @@ pub(super) fn level(
     let reuses = level_lessons(t, "reuses", &path, &board, r);
     check_circuits(&board, &path, r);
     check_start(&setup, &board, &path, r);
-    let must_form = texts(t, "must_form", &path, r, "a list of sentences", "a sentence");
+    let must_form = requirements(t, &path, r);
+    let must_break = texts(t, "must_break", &path, r, "a list of sentences", "a sentence");
     // `as u64`/`as u32` below: the ranges are checked first.
     let solver_budget = whole(t, "solver_budget", &path, r, 1..=i64::MAX, "a whole number of states").map(|n| n as u64);
     let shortest = whole(t, "shortest", &path, r, 0..=i64::from(u32::MAX), "a whole number of moves").map(|n| n as u32);
@@ -110,6 +112,7 @@ pub(super) fn level(
         reuses,
         shortest,
         must_form,
+        must_break,
         solver_budget,
         allow_bypass,
         allow_same_rules,
@@ -394,4 +397,52 @@ pub(super) fn map_to_grid(map: &str, legend: &[(String, String)]) -> Result<Stri
         out.push(cells.join(" "));
     }
     Ok(out.join("\n"))
+}
+
+/// `must_form`: each item a sentence (`"FLAG IS WIN"`) or a rule named by
+/// what it is like (`{axis = "v", shares_word_with = "MIAU IS YOU"}`, the
+/// spec's F-XW15), kept as the table's text ([`Like::text`]); a wrong item
+/// is an error with its path.
+fn requirements(t: &Table, path: &str, r: &mut Report) -> Vec<String> {
+    const KEYS: [&str; 3] = ["axis", "predicate", "shares_word_with"];
+    let item = "a sentence or a table of axis, predicate and shares_word_with";
+    let list = match t.get("must_form") {
+        None => return Vec::new(),
+        Some(Value::Array(a)) => a,
+        Some(v) => {
+            r.errors.push(wrong(&format!("{path}.must_form"), "a list of sentences", v));
+            return Vec::new();
+        }
+    };
+    let mut out = Vec::new();
+    for (i, v) in list.iter().enumerate() {
+        let at = format!("{path}.must_form[{i}]");
+        match v {
+            Value::String(s) => out.push(s.clone()),
+            Value::Table(like) => {
+                let mut field = |key: &str| match like.get(key) {
+                    None => None,
+                    Some(Value::String(s)) => Some(s.clone()),
+                    Some(v) => {
+                        r.errors.push(wrong(&format!("{at}.{key}"), "text", v));
+                        None
+                    }
+                };
+                let (axis, predicate, shares) = (field("axis"), field("predicate"), field("shares_word_with"));
+                if let Some(k) = like.keys().find(|k| !KEYS.contains(&k.as_str())) {
+                    r.errors.push(issue(
+                        &format!("{at}.{k}"),
+                        "unknown key: a rule is named by axis, predicate or shares_word_with",
+                    ));
+                    continue;
+                }
+                match Like::new(axis.as_deref(), predicate.as_deref(), shares.as_deref()) {
+                    Ok(l) => out.push(l.text()),
+                    Err(e) => r.errors.push(issue(&at, e)),
+                }
+            }
+            v => r.errors.push(wrong(&at, item, v)),
+        }
+    }
+    out
 }

@@ -39,7 +39,8 @@ reuses = ["walking"]
 allow_bypass = false
 allow_same_rules = false
 allow_hands_off = false
-must_form = ["ROCK IS WIN"]
+must_form = ["ROCK IS WIN", { axis = "v", predicate = "win", shares_word_with = "miau is you" }]
+must_break = ["MIAU IS YOU"]
 solver_budget = 1000
 shortest = 3
 terrain = ["rock"]
@@ -74,8 +75,16 @@ fn the_pack_with_every_key_loads() {
     let pack = pack.unwrap_or_else(|| panic!("{:?}", r.errors));
     let l = &pack.levels[0];
     assert_eq!(
-        (l.must_form.as_slice(), l.solver_budget, l.shortest),
-        (&["ROCK IS WIN".to_string()][..], Some(1000), Some(3))
+        (l.must_form.as_slice(), l.must_break.as_slice(), l.solver_budget, l.shortest),
+        (
+            &[
+                "ROCK IS WIN".to_string(),
+                "{axis = \"v\", predicate = \"WIN\", shares_word_with = \"MIAU IS YOU\"}".into()
+            ][..],
+            &["MIAU IS YOU".to_string()][..],
+            Some(1000),
+            Some(3)
+        )
     );
     assert_eq!(
         (l.introduces.as_slice(), l.reuses.as_slice()),
@@ -179,14 +188,14 @@ fn a_level_refuses_wrong_types_key_by_key() {
         &format!("{l}.allow_hands_off: expected true or false, found a whole number"),
     );
     check(
-        "must_form = [\"ROCK IS WIN\"]",
+        "must_form = [\"ROCK IS WIN\", { axis = \"v\", predicate = \"win\", shares_word_with = \"miau is you\" }]",
         "must_form = \"ROCK IS FLAG\"",
         &format!("{l}.must_form: expected a list of sentences, found text"),
     );
     check(
-        "must_form = [\"ROCK IS WIN\"]",
+        "must_form = [\"ROCK IS WIN\", { axis = \"v\", predicate = \"win\", shares_word_with = \"miau is you\" }]",
         "must_form = [\"ROCK IS WIN\", 2]",
-        &format!("{l}.must_form[1]: expected a sentence, found a whole number"),
+        &format!("{l}.must_form[1]: expected a sentence or a table of axis, predicate and shares_word_with, found a whole number"),
     );
     check(
         "solver_budget = 1000",
@@ -391,5 +400,47 @@ fn things_destroyed_at_reset_are_named_with_their_cells() {
             &"levels[0]: 2 things are destroyed at reset: rock at row 3, column 2, flag at row 3, column 2".to_string()
         ),
         "{w:?}"
+    );
+}
+
+/// `must_form`'s tables and `must_break`: each field of a rule named by
+/// what it is like is text, known and sensible; `must_break` is a list of
+/// sentences.
+#[test]
+fn a_requirement_refuses_wrong_fields() {
+    let l = "levels[0]";
+    // A rule named by what it is like: each field text, known, and sensible.
+    let like =
+        "must_form = [\"ROCK IS WIN\", { axis = \"v\", predicate = \"win\", shares_word_with = \"miau is you\" }]";
+    check(like, "must_form = [{ axis = 1 }]", &format!("{l}.must_form[0].axis: expected text, found a whole number"));
+    check(
+        like,
+        "must_form = [{ axis = \"x\" }]",
+        &format!("{l}.must_form[0]: axis 'x' is neither \"h\" (across) nor \"v\" (down)"),
+    );
+    check(
+        like,
+        "must_form = [{ colour = \"red\" }]",
+        &format!("{l}.must_form[0].colour: unknown key: a rule is named by axis, predicate or shares_word_with"),
+    );
+    check(
+        like,
+        "must_form = [{}]",
+        &format!("{l}.must_form[0]: a rule named by what it is like needs axis, predicate or shares_word_with"),
+    );
+    check(
+        like,
+        "must_form = [{ shares_word_with = \"ROCK\" }]",
+        &format!("{l}.must_form[0]: 'ROCK' is not a rule: write it as NOUN IS PROPERTY or NOUN IS NOUN, e.g. \"FLAG IS WIN\""),
+    );
+    check(
+        "must_break = [\"MIAU IS YOU\"]",
+        "must_break = \"MIAU IS YOU\"",
+        &format!("{l}.must_break: expected a list of sentences, found text"),
+    );
+    check(
+        "must_break = [\"MIAU IS YOU\"]",
+        "must_break = [true]",
+        &format!("{l}.must_break[0]: expected a sentence, found true or false"),
     );
 }

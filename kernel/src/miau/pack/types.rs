@@ -40,8 +40,13 @@ pub struct Level {
     /// The length of its shortest solution, as the author recorded it
     /// (`retrace miau check --proofs` fails when the solver disagrees).
     pub shortest: Option<u32>,
-    /// Rules that a solution must form (checked by the solver).
+    /// Rules that a solution must form (checked by the solver): a sentence,
+    /// or a rule named by what it is like as its table's text
+    /// (`{axis = "v"}`; see [`crate::miau::solver::Like`]).
     pub must_form: Vec<String>,
+    /// Rules that a solution must break (checked by the solver: with the
+    /// rule kept in force, nothing wins).
+    pub must_break: Vec<String>,
     /// The solver's state budget for this level.
     pub solver_budget: Option<u64>,
     /// BYPASS (won without moving any word) is intended here (an accepted

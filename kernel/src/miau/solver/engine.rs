@@ -10,10 +10,11 @@ use super::super::key::{Keyer, Readings};
 use super::super::state::State;
 use super::super::types::{Action, Miau};
 use super::taker::Expanded;
-use super::verdict::{rule_text, Options, MOVES};
+use super::verdict::{rule_text, Like, Options, MOVES};
 use super::visited::Print;
 use crate::game::Rejection;
 use crate::hashing::fingerprints;
+use crate::miau::rules::{sentences, Sentence};
 
 /// Keeps the child whose key was just written at `from` in `e`'s keys,
 /// unless the key is its parent's: that state is visited already (waiting
@@ -103,6 +104,11 @@ fn words_at(s: &State) -> Vec<(Name, i32, i32)> {
 /// the start's rules when no rule may change, and the words at the start.
 pub(super) struct Rules {
     pub(super) forbid: Vec<String>,
+    /// Rules named by what they are like, none of which may be in force,
+    /// each with the words of its shared rule at the start.
+    likes: Vec<(Like, Vec<Name>)>,
+    /// Rules that must stay in force.
+    keep: Vec<String>,
     pub(super) require: Vec<String>,
     pub(super) same: Option<Vec<String>>,
     /// Every required rule's bit.
@@ -118,6 +124,14 @@ impl Rules {
             rules.iter().map(|r| rule_text(r)).collect::<Result<_, _>>().map_err(Rejection::new)
         };
         let forbid = texts(&opts.forbid)?;
+        let keep = texts(&opts.keep)?;
+        // A rule to keep that is not in force at the start would ban the
+        // start itself: a proof of nothing.
+        let at_start = start.rules.texts();
+        if let Some(r) = keep.iter().find(|r| !at_start.contains(r)) {
+            return Err(Rejection::new(format!("{r} is not in force at the level's start, so it cannot be broken")));
+        }
+        let likes = resolve_likes(&opts.forbid_like, start)?;
         let require = texts(&opts.require)?;
         if require.len() > 8 {
             return Err(Rejection::new("at most 8 required rules"));
@@ -125,7 +139,13 @@ impl Rules {
         let all_formed = if require.is_empty() { 0 } else { u8::MAX >> (8 - require.len()) };
         let same = opts.same_rules.then(|| start.rules.texts());
         let still = opts.words_still.then(|| words_at(start));
-        Ok(Rules { forbid, require, same, all_formed, words_at_start: word_count(start), still })
+        Ok(Rules { forbid, likes, keep, require, same, all_formed, words_at_start: word_count(start), still })
+    }
+
+    /// Whether the constraints need the game's own state (what the compact
+    /// state does not read: each sentence's axis and words).
+    pub(super) fn general_only(&self) -> bool {
+        !self.likes.is_empty() || !self.keep.is_empty()
     }
 
     /// Whether a word has moved or gone since the start, where none may.
@@ -145,12 +165,53 @@ impl Rules {
     /// Whether `s` has a forbidden rule in force, or rules other than the
     /// start's where they must stay.
     pub(super) fn banned(&self, s: &State) -> bool {
-        if self.forbid.is_empty() && self.same.is_none() {
+        if self.forbid.is_empty() && self.same.is_none() && !self.general_only() {
             return false;
         }
         let texts = s.rules.texts();
-        self.forbid.iter().any(|r| texts.contains(r)) || self.same.as_ref().is_some_and(|r| *r != texts)
+        if self.forbid.iter().any(|r| texts.contains(r))
+            || self.same.as_ref().is_some_and(|r| *r != texts)
+            || self.keep.iter().any(|r| !texts.contains(r))
+        {
+            return true;
+        }
+        !self.likes.is_empty() && sentences(&s.board, &s.custom_words()).iter().any(|x| self.is_like(x))
     }
+
+    /// Whether a sentence is one of the rules named by what they are like:
+    /// on the axis, with the predicate, and (another rule than the shared
+    /// one: a crossing) reading one of the shared rule's words.
+    fn is_like(&self, x: &Sentence) -> bool {
+        let text = x.rule.text();
+        self.likes.iter().any(|(like, shared)| {
+            like.axis.is_none_or(|a| a == x.axis)
+                && like.predicate.as_ref().is_none_or(|p| text.ends_with(&format!(" IS {p}")))
+                && like
+                    .shares_word_with
+                    .as_ref()
+                    .is_none_or(|r| *r != text && x.ids.iter().any(|id| shared.contains(id)))
+        })
+    }
+}
+
+/// Each rule named by what it is like, with the words its shared rule is
+/// read from at the level's start (that rule must be on the board there).
+fn resolve_likes(likes: &[Like], start: &State) -> Result<Vec<(Like, Vec<Name>)>, Rejection> {
+    let read = sentences(&start.board, &start.custom_words());
+    likes
+        .iter()
+        .map(|like| {
+            let Some(rule) = &like.shares_word_with else { return Ok((like.clone(), Vec::new())) };
+            let ids: Vec<Name> = read.iter().filter(|x| x.rule.text() == *rule).flat_map(|x| x.ids.clone()).collect();
+            if ids.is_empty() {
+                return Err(Rejection::new(format!(
+                    "{}: {rule} is not on the board at the level's start",
+                    like.text()
+                )));
+            }
+            Ok((like.clone(), ids))
+        })
+        .collect()
 }
 
 /// What every thread's expansion reads, shared and never written.

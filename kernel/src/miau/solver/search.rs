@@ -76,7 +76,7 @@ pub fn solve_watched(
 /// do not ask for the general engine): stepped in place and taken back with
 /// undo, the same keys as the game's state gives.
 fn compact_level(start: &State, keyer: &Keyer, rules: &Rules, opts: &Options) -> Option<Level> {
-    if opts.general {
+    if opts.general || rules.general_only() {
         return None;
     }
     Level::new(start, keyer, &rules.forbid, &rules.require, rules.same.as_deref())

@@ -3,6 +3,7 @@
 //! bytes a state costs, and moves and rules as text.
 
 use super::super::types::Action;
+pub use crate::miau::types::{rule_text, Like};
 
 /// Parent links: the parent's index in the low 29 bits, the move above.
 pub(super) const INDEX_BITS: u32 = 29;
@@ -109,6 +110,13 @@ pub struct Options {
     pub max_bytes: u64,
     /// Rules that may never be active (`"FLAG IS WIN"`).
     pub forbid: Vec<String>,
+    /// Rules named by what they are like that may never be active
+    /// (`{axis = "v"}`: no sentence read downwards), the structured
+    /// `must_form` proofs (F-XW15). Searched on the game's own state.
+    pub forbid_like: Vec<Like>,
+    /// Rules that must stay in force at every step (a `must_break` proof:
+    /// with the rule kept, nothing wins). Searched on the game's own state.
+    pub keep: Vec<String>,
     /// Rules a solution must form at some point (at most 8).
     pub require: Vec<String>,
     /// No word may be destroyed.
@@ -153,6 +161,29 @@ pub fn stored_bytes(states: u64) -> u64 {
     table + cap * 4
 }
 
+impl Options {
+    /// These options with a `must_form` requirement forbidden (a sentence,
+    /// or a rule named by what it is like, as [`Like::text`] writes it): the
+    /// search that proves it, UNSOLVED when the requirement is needed.
+    pub fn without(&self, requirement: &str) -> Result<Options, String> {
+        let mut o = self.clone();
+        if requirement.trim_start().starts_with('{') {
+            o.forbid_like.push(Like::from_text(requirement)?);
+        } else {
+            o.forbid.push(requirement.to_string());
+        }
+        Ok(o)
+    }
+
+    /// These options with `rule` kept in force at every step: the search
+    /// that proves a `must_break`, UNSOLVED when the rule must be broken.
+    pub fn keeping(&self, rule: &str) -> Options {
+        let mut o = self.clone();
+        o.keep.push(rule.to_string());
+        o
+    }
+}
+
 /// Moves as `UDLRW` letters.
 pub fn moves_text(moves: &[Action]) -> String {
     moves
@@ -165,16 +196,4 @@ pub fn moves_text(moves: &[Action]) -> String {
             Action::Wait => 'W',
         })
         .collect()
-}
-
-/// Checks a rule text (`X IS Y`) and returns it in the rule set's form.
-pub fn rule_text(text: &str) -> Result<String, String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let ok = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    match words.as_slice() {
-        [x, is, y] if is.eq_ignore_ascii_case("is") && ok(x) && ok(y) => {
-            Ok(format!("{} IS {}", x.to_uppercase(), y.to_uppercase()))
-        }
-        _ => Err(format!("'{text}' is not a rule: write it as NOUN IS PROPERTY or NOUN IS NOUN, e.g. \"FLAG IS WIN\"")),
-    }
 }

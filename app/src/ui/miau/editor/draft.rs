@@ -17,8 +17,11 @@ pub struct Draft {
     pub hint: String,
     /// required, optional, challenge (or empty).
     pub category: String,
-    /// Rules a solution must form, one a line (`FLAG IS WIN`).
+    /// Rules a solution must form, one a line (`FLAG IS WIN`, or a rule
+    /// named by what it is like: `{axis = "v", predicate = "WIN"}`).
     pub must_form: String,
+    /// Rules a solution must break, one a line.
+    pub must_break: String,
     /// BYPASS is intended.
     pub allow_bypass: bool,
     /// SAME-RULES is intended.
@@ -49,6 +52,7 @@ impl Draft {
             hint: String::new(),
             category: "required".into(),
             must_form: String::new(),
+            must_break: String::new(),
             allow_bypass: false,
             allow_same_rules: false,
             allow_hands_off: false,
@@ -110,6 +114,7 @@ impl Draft {
             hint: l.hint.clone(),
             category: l.category.clone(),
             must_form: l.must_form.join("\n"),
+            must_break: l.must_break.join("\n"),
             allow_bypass: l.allow_bypass,
             allow_same_rules: l.allow_same_rules,
             allow_hands_off: l.allow_hands_off,
@@ -211,9 +216,16 @@ impl Draft {
         if !self.category.is_empty() {
             out += &format!("category = {}\n", quoted(&self.category));
         }
-        let rules: Vec<String> = self.must_form.lines().map(str::trim).filter(|l| !l.is_empty()).map(quoted).collect();
+        // A rule named by what it is like is its table, written as it is.
+        let item = |l: &str| if l.starts_with('{') { l.to_string() } else { quoted(l) };
+        let rules: Vec<String> = self.must_form.lines().map(str::trim).filter(|l| !l.is_empty()).map(item).collect();
         if !rules.is_empty() {
             out += &format!("must_form = [{}]\n", rules.join(", "));
+        }
+        let breaks: Vec<String> =
+            self.must_break.lines().map(str::trim).filter(|l| !l.is_empty()).map(quoted).collect();
+        if !breaks.is_empty() {
+            out += &format!("must_break = [{}]\n", breaks.join(", "));
         }
         if self.allow_bypass {
             out += "allow_bypass = true\n";

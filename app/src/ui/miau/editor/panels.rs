@@ -241,6 +241,7 @@ impl EditorView {
             ui.end_row();
             for (label, field) in [
                 ("Must form", &mut self.draft.must_form),
+                ("Must break", &mut self.draft.must_break),
                 ("Pairs", &mut self.draft.pairs),
                 ("Automata", &mut self.draft.automata),
             ] {

@@ -20,7 +20,8 @@ fn a_draft_round_trips_through_its_pack_text() {
     d.place(4, 2, "plate:teal", false);
     d.place(5, 2, "gate:teal", false);
     d.place(5, 3, "drift>water", false);
-    d.must_form = "FLAG IS WIN".into();
+    d.must_form = "FLAG IS WIN\n{axis = \"v\", predicate = \"WIN\"}".into();
+    d.must_break = "FLAG IS WIN".into();
     d.pairs = "OPEN SHUT enter".into();
     d.automata = "shuttle TICK LLRRW ROCK phase 2".into();
     d.terrain = "wall".into();
