@@ -118,6 +118,10 @@ pub struct Settings {
     pub explodo_autopilot: bool,
     /// The build that last ran with these settings (a newer one shows what is new once).
     pub seen_version: String,
+    /// Miau Is True's warning before a step into SINK or DEFEAT (the red
+    /// wobble): an assist, off by default, since the spec decided against
+    /// pre-warning hazards (D23's triage).
+    pub miau_warnings: bool,
 }
 
 impl Default for Settings {
@@ -138,6 +142,7 @@ impl Default for Settings {
             sound: true,
             explodo_autopilot: true,
             seen_version: String::new(),
+            miau_warnings: false,
         }
     }
 }
@@ -148,7 +153,8 @@ impl Settings {
         format!(
             "theme = {}\nlang = {}\nmines_lang = {}\nmines_tier = {}\nmines_assist = {}\nlife_unlocked = {}\n\
              life_size = {}x{}\nlife_wrap = {}\nlife_budget = {}\nlife_tool = {}\n\
-             explodo_developer = {}\nexplodo_immortal = {}\nsound = {}\nexplodo_autopilot = {}\nseen_version = {}\n",
+             explodo_developer = {}\nexplodo_immortal = {}\nsound = {}\nexplodo_autopilot = {}\nseen_version = {}\n\
+             miau_warnings = {}\n",
             if self.theme == Theme::Light { "light" } else { "dark" },
             if self.lang == Lang::Ru { "ru" } else { "en" },
             self.mines_lang,
@@ -164,7 +170,8 @@ impl Settings {
             self.explodo_immortal,
             self.sound,
             self.explodo_autopilot,
-            self.seen_version
+            self.seen_version,
+            self.miau_warnings
         )
     }
 
@@ -195,6 +202,7 @@ impl Settings {
                 "explodo_immortal" => s.explodo_immortal = v == "true",
                 "sound" => s.sound = v != "false",
                 "explodo_autopilot" => s.explodo_autopilot = v != "false",
+                "miau_warnings" => s.miau_warnings = v == "true",
                 "seen_version" if v.len() <= 64 => s.seen_version = v.into(),
                 "life_budget" => s.life_budget = v.parse().unwrap_or(100).clamp(1, 100_000),
                 "life_tool" if ["pencil", "brush", "eraser", "eraser4"].contains(&v) => s.life_tool = v.into(),

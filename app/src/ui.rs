@@ -450,6 +450,7 @@ impl RetraceApp {
                 });
                 ui.checkbox(&mut self.settings.sound, tr(lang, "Sound"));
                 ui.checkbox(&mut self.settings.explodo_autopilot, tr(lang, "Explodorama's autopilot"));
+                ui.checkbox(&mut self.settings.miau_warnings, tr(lang, "Miau: warn before a step into danger"));
                 ui.horizontal(|ui| {
                     ui.label(tr(lang, "Language"));
                     ui.radio_value(&mut self.settings.lang, Lang::En, "English");
@@ -691,6 +692,7 @@ impl RetraceApp {
             },
             Screen::Miau(v) => {
                 v.pad.append(&mut self.pad_presses);
+                v.warnings = self.settings.miau_warnings;
                 let request = v.ui(ui, &self.store, lang);
                 for e in v.sounds.drain(..) {
                     self.sound.play(e, self.settings.sound);

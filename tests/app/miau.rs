@@ -1024,3 +1024,37 @@ fn a_miau_level_is_won_by_the_keyboard_alone() {
     }
     assert!(miau(&mut h).session.state().won && h.query_by_label_contains("Won!").is_some());
 }
+
+/// No hazard pre-warning by default (the spec's triage, issue 44 part 6):
+/// a step that would sink the cat wobbles in red only with the assist on
+/// (Settings), which the settings file keeps.
+#[test]
+fn the_warning_before_a_risky_step_is_an_assist_off_by_default() {
+    use retrace_kernel::miau::{Miau, Setup};
+    use retrace_kernel::Session;
+    let legend = [("m", "miau"), ("a", "water")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let setup = Setup {
+        grid: "MIAU IS YOU . . / WATER IS SINK . . / . . . . . / . m a . .".into(),
+        legend,
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let packs = retrace::ui::miau::packs();
+    h.state_mut().screen =
+        Screen::Miau(retrace::ui::miau::MiauView::resume(Session::<Miau>::new(setup, 0).unwrap(), &packs));
+    h.run();
+    // The last key went right: the next step right is into the water.
+    miau(&mut h).heading = Some(retrace_kernel::miau::Action::Right);
+    h.run();
+    assert!(miau(&mut h).warned.is_empty(), "no warning by default");
+    assert!(!h.state().settings.miau_warnings);
+    h.state_mut().settings.miau_warnings = true;
+    // The wobble repaints every frame: a few frames, not a settled run.
+    h.run_steps(3);
+    assert_eq!(miau(&mut h).warned, [(1, 3)], "the assist warns of the water");
+    let text = h.state().settings.to_text();
+    assert_eq!(retrace::store::Settings::from_text(&text).miau_warnings, true, "kept in the settings file");
+}

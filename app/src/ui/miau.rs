@@ -114,6 +114,11 @@ pub struct MiauView {
     /// The direction of the last move: a YOU that the same move again would
     /// sink or defeat wobbles in red, the keyboard's and pad's warning.
     pub heading: Option<Action>,
+    /// The warning before a step into danger is on (the setting; off by
+    /// default: an assist, as the spec's triage decided).
+    pub warnings: bool,
+    /// The cells that wobbled in warning last frame.
+    pub warned: Vec<(i32, i32)>,
     /// The property words the player has met (read from the data folder at the first frame).
     pub seen: Option<Vec<String>>,
     /// The first-time card on screen.
@@ -185,6 +190,8 @@ impl MiauView {
             pad: Vec::new(),
             shake: None,
             heading: None,
+            warnings: false,
+            warned: Vec::new(),
             seen: None,
             card: None,
             board_rect: None,
@@ -574,27 +581,26 @@ impl MiauView {
         for &(x, y) in self.pointed.iter().flatten() {
             outline(x as f32, y as f32, 1.0, 3.0, Color32::from_rgb(120, 200, 255));
         }
-        // Pointing where a move would sink or defeat a YOU makes it wobble
-        // in red first: a warning before the punishment.
-        let mut wobbling = false;
-        if let (Some(pos), None) = (resp.hover_pos(), preview) {
-            let at = ((pos - rect.min) / cell).floor();
-            if let Some(a) = tap_move(s, at.x as i32, at.y as i32) {
-                let wobble = (now * 40.0).sin() as f32 * 0.05;
-                for (x, y) in risky_move(s, a) {
-                    outline(x as f32 + wobble, y as f32, 2.0, 4.0, Color32::from_rgb(230, 50, 50));
-                    wobbling = true;
-                }
+        // With the warning assist on (off by default: the spec's triage
+        // decided against pre-warning hazards), pointing where a move would
+        // sink or defeat a YOU makes it wobble in red first, and so does the
+        // way the last key (or pad) went.
+        self.warned.clear();
+        if self.warnings && preview.is_none() {
+            let pointed = resp.hover_pos().and_then(|pos| {
+                let at = ((pos - rect.min) / cell).floor();
+                tap_move(s, at.x as i32, at.y as i32)
+            });
+            self.warned = pointed.map(|a| risky_move(s, a)).unwrap_or_default();
+            if self.warned.is_empty() {
+                self.warned = self.heading.map(|a| risky_move(s, a)).unwrap_or_default();
             }
         }
-        // The way the last key (or pad) went: a YOU the same move would lose wobbles.
-        if let (Some(a), None, false) = (self.heading, preview, wobbling) {
-            let wobble = (now * 40.0).sin() as f32 * 0.05;
-            for (x, y) in risky_move(s, a) {
-                outline(x as f32 + wobble, y as f32, 2.0, 4.0, Color32::from_rgb(230, 50, 50));
-                wobbling = true;
-            }
+        let wobble = (now * 40.0).sin() as f32 * 0.05;
+        for &(x, y) in &self.warned {
+            outline(x as f32 + wobble, y as f32, 2.0, 4.0, Color32::from_rgb(230, 50, 50));
         }
+        let wobbling = !self.warned.is_empty();
         let flashing = fade > 0.0 && !(self.flash.is_empty() && self.broken.is_empty());
         if moving.is_some() || flashing || wobbling || !self.look.nudge.is_empty() {
             ui.ctx().request_repaint();

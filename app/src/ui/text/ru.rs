@@ -252,6 +252,7 @@ pub const RU: Table = &[
     ("Menu", "В меню"),
     ("Metal crate", "Железный ящик"),
     ("Miau Is True", "Miau Is True"),
+    ("Miau: warn before a step into danger", "Miau: предупреждать перед опасным шагом"),
     ("MineLayer", "MineLayer"),
     ("MineLayer's language", "Язык MineLayer"),
     ("Mouse", "Мышь"),
