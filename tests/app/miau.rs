@@ -1056,5 +1056,5 @@ fn the_warning_before_a_risky_step_is_an_assist_off_by_default() {
     h.run_steps(3);
     assert_eq!(miau(&mut h).warned, [(1, 3)], "the assist warns of the water");
     let text = h.state().settings.to_text();
-    assert_eq!(retrace::store::Settings::from_text(&text).miau_warnings, true, "kept in the settings file");
+    assert!(retrace::store::Settings::from_text(&text).miau_warnings, "kept in the settings file");
 }
