@@ -49,10 +49,12 @@ pub enum Effect {
     Cleared,
     /// A button clicked.
     Click,
+    /// One YOU of several lost (Miau): the others play on.
+    YouLost,
 }
 
 /// Every effect.
-pub const EFFECTS: [Effect; 19] = [
+pub const EFFECTS: [Effect; 20] = [
     Effect::Step,
     Effect::Push,
     Effect::Sink,
@@ -72,6 +74,7 @@ pub const EFFECTS: [Effect; 19] = [
     Effect::Hurt,
     Effect::Cleared,
     Effect::Click,
+    Effect::YouLost,
 ];
 
 /// One tone: frequency (Hz, gliding to `to`), length (ms), loudness (0 to 1)
@@ -121,6 +124,8 @@ fn tones(e: Effect) -> Vec<Tone> {
             t(784.0, 784.0, 300, 0.3, true),
         ],
         Effect::Click => vec![t(1800.0, 1500.0, 30, 0.35, false)],
+        // Two falling notes, softer than a defeat: a loss, not the end.
+        Effect::YouLost => vec![t(740.0, 740.0, 90, 0.3, false), t(494.0, 440.0, 220, 0.3, false)],
     }
 }
 

@@ -1058,3 +1058,45 @@ fn the_warning_before_a_risky_step_is_an_assist_off_by_default() {
     let text = h.state().settings.to_text();
     assert!(retrace::store::Settings::from_text(&text).miau_warnings, "kept in the settings file");
 }
+
+/// One YOU of several lost has its own cue (issue 44 part 6): a line said
+/// first and its own sound, while the others play on; the last one lost is
+/// the level lost, not this.
+#[test]
+fn losing_one_you_of_several_has_its_own_cue() {
+    use retrace::sound::Effect;
+    use retrace_kernel::miau::{Miau, Setup};
+    use retrace_kernel::Session;
+    let legend = [("m", "miau"), ("a", "water")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let setup = Setup {
+        grid: "MIAU IS YOU . . / WATER IS SINK . . / m a . . . / m . a . .".into(),
+        legend,
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let packs = retrace::ui::miau::packs();
+    h.state_mut().screen =
+        Screen::Miau(retrace::ui::miau::MiauView::resume(Session::<Miau>::new(setup, 0).unwrap(), &packs));
+    h.run();
+    h.key_press(egui::Key::ArrowRight);
+    h.step();
+    let v = miau(&mut h);
+    let first = v.happened.first().map(|l| retrace::ui::text::say(retrace::store::Lang::En, l));
+    assert!(first.as_deref().is_some_and(|l| l.ends_with("lost: 1 YOU left")), "{first:?}");
+    // Its sound (the shell plays the view's sounds in the same frame).
+    let mut s = Session::<Miau>::new(v.session.setup().clone(), 0).unwrap();
+    let before = s.state().clone();
+    let events = s.push(retrace_kernel::miau::Action::Right).unwrap();
+    assert_eq!(retrace::ui::miau::effect(&before, s.state(), &events), Effect::YouLost);
+    assert!(!v.session.state().won);
+    // The other cat steps into the water too: the level is lost, no such line.
+    h.run();
+    h.key_press(egui::Key::ArrowRight);
+    h.step();
+    let v = miau(&mut h);
+    assert_eq!(v.session.state().turns, 2);
+    assert!(v.happened.iter().all(|l| !retrace::ui::text::say(retrace::store::Lang::En, l).contains("YOU left")));
+}

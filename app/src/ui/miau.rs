@@ -245,6 +245,15 @@ impl MiauView {
                     self.shake = (!blocked.is_empty()).then_some((blocked, None));
                 }
                 self.message = None;
+                // One YOU of several lost: said first, with its own sound
+                // (the spec's distinct cue), where losing the last is the
+                // level lost.
+                if let Some((lost, left)) = you_lost(&before, self.session.state()) {
+                    let who = lost.iter().map(|id| thing(id)).reduce(|a, b| retrace_kernel::say!("{0}, {1}", a, b));
+                    let who = who.unwrap_or_else(|| Say::from(""));
+                    let line = retrace_kernel::say!("{0} lost: {1} YOU left", who, left);
+                    self.happened.insert(0, line);
+                }
                 self.gone = fallen(&before, &events);
                 face(&mut self.look.facing_right, &before, self.session.state());
                 self.sounds.push(effect(&before, self.session.state(), &events));

@@ -182,6 +182,8 @@ pub fn effect(before: &State, after: &State, events: &[Event]) -> crate::sound::
     let destroyed = |why: &str| events.iter().any(|e| matches!(e, Event::Destroyed(_, w) if w == why));
     if events.iter().any(|e| matches!(e, Event::Won)) {
         Effect::Win
+    } else if you_lost(before, after).is_some() {
+        Effect::YouLost
     } else if destroyed("defeated") {
         Effect::Defeat
     } else if destroyed("sank") {
@@ -198,6 +200,20 @@ pub fn effect(before: &State, after: &State, events: &[Event]) -> crate::sound::
     } else {
         Effect::Step
     }
+}
+
+/// One YOU of several lost while others remain (the spec's distinct cue,
+/// issue 44 part 6): the ids of the YOUs gone (destroyed, or no longer
+/// YOU) and how many are left; `None` when none was lost, or none is left
+/// (that is the level lost, which has its own cue).
+pub fn you_lost(before: &State, after: &State) -> Option<(Vec<String>, usize)> {
+    let you =
+        |s: &State, id: &str| s.board.things.iter().any(|t| t.id.as_str() == id && s.rules.has(&t.kind, Prop::You));
+    let was: Vec<String> =
+        before.board.things.iter().filter(|t| before.rules.has(&t.kind, Prop::You)).map(|t| t.id.to_string()).collect();
+    let lost: Vec<String> = was.iter().filter(|id| !you(after, id)).cloned().collect();
+    let left = after.board.things.iter().filter(|t| after.rules.has(&t.kind, Prop::You)).count();
+    (!lost.is_empty() && left > 0).then_some((lost, left))
 }
 
 /// Turns the things that stepped sideways to face the way they went (a
