@@ -1100,3 +1100,38 @@ fn losing_one_you_of_several_has_its_own_cue() {
     assert_eq!(v.session.state().turns, 2);
     assert!(v.happened.iter().all(|l| !retrace::ui::text::say(retrace::store::Lang::En, l).contains("YOU left")));
 }
+
+/// The ledger as the spec presents it (issue 44 part 6): a mark on a rule
+/// read down, one WIN+DEFEAT chip for a thing that is both, the built-in
+/// terrain rule (drawn greyed), and each circuit's plates pressed.
+#[test]
+fn the_ledger_marks_axes_joins_win_and_defeat_and_lists_terrain_and_circuits() {
+    use retrace::ui::miau::{ledger, Ledger};
+    use retrace_kernel::miau::{Action, Miau, Setup};
+    use retrace_kernel::Session;
+    let legend = [("m", "miau"), ("w", "wall"), ("f", "flag"), ("p", "plate:amber"), ("g", "gate:amber")]
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    let setup = Setup {
+        grid: ". FLAG . . . / MIAU IS YOU . . / . WIN . . . / FLAG IS DEFEAT . . / m p . g f / w . . . .".into(),
+        legend,
+        terrain: vec!["wall".into()],
+        pairs: vec![],
+        automata: vec![],
+    };
+    let mut s = Session::<Miau>::new(setup, 0).unwrap();
+    let rule = |t: &str, rules: &[&str]| Ledger::Rule(t.into(), rules.iter().map(|r| r.to_string()).collect());
+    assert_eq!(
+        ledger(s.state()),
+        [
+            rule("FLAG IS WIN+DEFEAT ⬇", &["FLAG IS WIN", "FLAG IS DEFEAT"]),
+            rule("MIAU IS YOU", &["MIAU IS YOU"]),
+            Ledger::Terrain("WALL IS STOP".into()),
+            Ledger::Circuit("amber", 0, 1),
+        ]
+    );
+    // The cat on the plate presses it.
+    s.push(Action::Right).unwrap();
+    assert_eq!(ledger(s.state()).last(), Some(&Ledger::Circuit("amber", 1, 1)));
+}

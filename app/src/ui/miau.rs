@@ -636,18 +636,27 @@ fn rules_panel(
     happened: &[Say],
 ) {
     ui.strong(tr(lang, "Rules"));
-    // A GOAL rule shows how many of its goals are covered (`DOCK IS GOAL 2/3`).
-    let (covered, total) = s.goals();
+    // The ledger (issue 44 part 6): a GOAL rule with its goals covered
+    // (`DOCK IS GOAL 2/3`), a mark on rules read down, one WIN+DEFEAT chip,
+    // the built-in terrain rule greyed, the circuits in their colours.
     // Pointing at a rule outlines the words it was read from (F-XW12).
     let mut pointed = None;
-    for r in s.rules.texts() {
-        let label = if r.ends_with(" IS GOAL") && total > 0 {
-            ui.label(format!("{r} {covered}/{total}"))
-        } else {
-            ui.label(&r)
-        };
-        if label.hovered() {
-            pointed = Some(sentence_cells(s, &r));
+    for line in ledger(s) {
+        match line {
+            Ledger::Rule(text, rules) => {
+                if ui.label(text).hovered() {
+                    pointed = Some(rules.iter().flat_map(|r| sentence_cells(s, r)).collect());
+                }
+            }
+            Ledger::Terrain(text) => {
+                ui.label(RichText::new(text).weak())
+                    .on_hover_text(tr(lang, "Built in: terrain is STOP until a rule names it."));
+            }
+            Ledger::Circuit(channel, down, all) => {
+                let colour = paint::channel_color(channel);
+                ui.colored_label(colour, format!("{} {down}/{all}", channel.to_uppercase()))
+                    .on_hover_text(tr(lang, "A circuit: its plates pressed, of all; its gates open while one is."));
+            }
         }
     }
     if pointed != *pointed_now {

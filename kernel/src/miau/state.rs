@@ -53,6 +53,24 @@ impl State {
         self.read_words = src.read_words.clone();
     }
 
+    /// Each circuit on the board (in the channel palette's order): its
+    /// channel, its plates pressed (something stands on them) and its
+    /// plates in all, for the ledger's `AMBER 1/2`.
+    pub fn circuits(&self) -> Vec<(&'static str, u32, u32)> {
+        let t = &self.board.things;
+        let pressed = |i: usize| t.iter().enumerate().any(|(j, o)| j != i && o.x == t[i].x && o.y == t[i].y);
+        super::board::CHANNELS
+            .iter()
+            .filter_map(|&c| {
+                let ours = |i: &usize| t[*i].channel.as_deref() == Some(c);
+                let plates: Vec<usize> = (0..t.len()).filter(|&i| t[i].is_plate()).filter(ours).collect();
+                let gates = (0..t.len()).filter(|&i| t[i].is_gate()).any(|i| ours(&i));
+                let down = plates.iter().filter(|&&i| pressed(i)).count() as u32;
+                (gates || !plates.is_empty()).then_some((c, down, plates.len() as u32))
+            })
+            .collect()
+    }
+
     /// GOAL things covered by another PUSH thing, and GOAL things in all (for the HUD: `DOCK IS GOAL 2/3`).
     pub fn goals(&self) -> (u32, u32) {
         let t = &self.board.things;

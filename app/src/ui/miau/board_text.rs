@@ -21,6 +21,53 @@ pub fn sentence_cells(s: &State, rule: &str) -> Vec<(i32, i32)> {
         .unwrap_or_default()
 }
 
+/// One line of the ledger beside the board (issue 44 part 6, the spec's
+/// presentation): a rule in force, the built-in terrain rule, or a circuit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ledger {
+    /// A rule (`MIAU IS YOU`, `DOCK IS GOAL 2/3`, `FLAG IS WIN+DEFEAT` for a
+    /// thing that is both), ` ⬇` after it when it is read downwards; the
+    /// rules it stands for, whose words pointing at it outlines.
+    Rule(String, Vec<String>),
+    /// Terrain that no rule names: STOP, built in (drawn greyed).
+    Terrain(String),
+    /// A circuit: its channel, plates pressed and plates in all (`AMBER 1/2`).
+    Circuit(&'static str, u32, u32),
+}
+
+/// The ledger: the rules in force in reading order (a thing both WIN and
+/// DEFEAT as one `WIN+DEFEAT` line), the built-in terrain rules, then the
+/// circuits.
+pub fn ledger(s: &State) -> Vec<Ledger> {
+    let texts = s.rules.texts();
+    let read = retrace_kernel::miau::rules::sentences(&s.board, &s.custom_words());
+    let down = |r: &str| read.iter().any(|x| x.axis == 1 && x.rule.text() == r);
+    let (covered, total) = s.goals();
+    let mut out = Vec::new();
+    for r in &texts {
+        let Some(subject) = r.strip_suffix(" IS WIN").or_else(|| r.strip_suffix(" IS DEFEAT")) else {
+            let goal = if r.ends_with(" IS GOAL") && total > 0 { format!(" {covered}/{total}") } else { String::new() };
+            let mark = if down(r) { " ⬇" } else { "" };
+            out.push(Ledger::Rule(format!("{r}{goal}{mark}"), vec![r.clone()]));
+            continue;
+        };
+        let (win, defeat) = (format!("{subject} IS WIN"), format!("{subject} IS DEFEAT"));
+        if texts.contains(&win) && texts.contains(&defeat) {
+            // One chip for a thing both WIN and DEFEAT, where the first of the two stands.
+            if !out.iter().any(|l| matches!(l, Ledger::Rule(_, rs) if rs.contains(&win))) {
+                let mark = if down(&win) || down(&defeat) { " ⬇" } else { "" };
+                out.push(Ledger::Rule(format!("{subject} IS WIN+DEFEAT{mark}"), vec![win, defeat]));
+            }
+            continue;
+        }
+        let mark = if down(r) { " ⬇" } else { "" };
+        out.push(Ledger::Rule(format!("{r}{mark}"), vec![r.clone()]));
+    }
+    out.extend(s.rules.terrain_stop.iter().map(|n| Ledger::Terrain(format!("{} IS STOP", n.to_uppercase()))));
+    out.extend(s.circuits().into_iter().map(|(c, down, all)| Ledger::Circuit(c, down, all)));
+    out
+}
+
 /// Whether a rule now gives the automaton's property (to its subject, if it has one).
 pub(super) fn automaton_active(s: &State, a: &retrace_kernel::miau::Automaton) -> bool {
     let word = a.property.to_uppercase();
