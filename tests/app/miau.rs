@@ -1135,3 +1135,35 @@ fn the_ledger_marks_axes_joins_win_and_defeat_and_lists_terrain_and_circuits() {
     s.push(Action::Right).unwrap();
     assert_eq!(ledger(s.state()).last(), Some(&Ledger::Circuit("amber", 1, 1)));
 }
+
+/// A gate's line names its cause (issue 44 part 6): opened by what stands
+/// on a plate of its circuit, closed when its plates are all free.
+#[test]
+fn gate_events_name_their_cause() {
+    use retrace::ui::miau::describe_after;
+    use retrace_kernel::miau::{Action, Miau, Setup};
+    use retrace_kernel::Session;
+    let legend = [("m", "miau"), ("p", "plate:amber"), ("g", "gate:amber")]
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    let setup = Setup {
+        grid: "MIAU IS YOU . / . . . . / m p . g".into(),
+        legend,
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    };
+    let mut s = Session::<Miau>::new(setup, 0).unwrap();
+    let lines = |s: &Session<Miau>, events: &[retrace_kernel::miau::Event]| -> Vec<String> {
+        events
+            .iter()
+            .filter_map(|e| describe_after(e, s.state()))
+            .map(|l| retrace::ui::text::say(retrace::store::Lang::En, &l))
+            .collect()
+    };
+    let on = s.push(Action::Right).unwrap();
+    assert_eq!(lines(&s, &on), ["gate-1: opened by miau-1 on a plate (amber)"]);
+    let off = s.push(Action::Right).unwrap();
+    assert_eq!(lines(&s, &off), ["gate-1: closed, its plates (amber) are all free"]);
+}

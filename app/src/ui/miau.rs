@@ -228,7 +228,7 @@ impl MiauView {
         self.heading = (a != Action::Wait).then_some(a);
         match self.session.push(a) {
             Ok(events) => {
-                self.happened = events.iter().filter_map(describe).collect();
+                self.happened = events.iter().filter_map(|e| describe_after(e, self.session.state())).collect();
                 self.shake = None;
                 if a != Action::Wait && yous.len() > 1 {
                     let now = &self.session.state().board.things;
@@ -295,7 +295,7 @@ impl MiauView {
     /// Plays the last undone move again.
     pub fn redo(&mut self, store: &Store) {
         if let Some(events) = self.session.redo() {
-            self.happened = events.iter().filter_map(describe).collect();
+            self.happened = events.iter().filter_map(|e| describe_after(e, self.session.state())).collect();
             self.save(store);
         }
     }

@@ -194,6 +194,32 @@ pub fn describe(e: &Event) -> Option<Say> {
     })
 }
 
+/// [`describe`], with a gate's cause read from the board after the move
+/// (issue 44 part 6: gate events name their cause): opened by what stands
+/// on a plate of its circuit, kept open by what is in it, closed with no
+/// plate of its circuit pressed.
+pub fn describe_after(e: &Event, after: &State) -> Option<Say> {
+    let Event::Gate(id, open) = e else { return describe(e) };
+    let t = &after.board.things;
+    let Some(gate) = t.iter().find(|g| g.id.as_str() == id.as_str()) else { return describe(e) };
+    let channel = gate.channel.as_deref().unwrap_or("").to_string();
+    let on = |x: i32, y: i32, not: &str| t.iter().find(|o| o.x == x && o.y == y && o.id.as_str() != not);
+    let name = Arg::Name(id.to_string());
+    Some(if *open {
+        let presser = t
+            .iter()
+            .filter(|p| p.is_plate() && p.channel.as_deref() == Some(channel.as_str()))
+            .find_map(|p| on(p.x, p.y, p.id.as_str()));
+        match (presser, on(gate.x, gate.y, gate.id.as_str())) {
+            (Some(p), _) => say!("{0}: opened by {1} on a plate ({2})", name, thing(p.id.as_str()), Arg::Name(channel)),
+            (None, Some(j)) => say!("{0}: held open by {1} inside it", name, thing(j.id.as_str())),
+            (None, None) => say!("{0}: opened", name),
+        }
+    } else {
+        say!("{0}: closed, its plates ({1}) are all free", name, Arg::Name(channel))
+    })
+}
+
 /// What the last move destroyed, to fall away where it stood: the cell it
 /// was on before the move and why (`sank`, `defeated`, `crumbled`, or a
 /// pair's word for OPEN/SHUT), in the events' order.
