@@ -153,8 +153,9 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauR
                     if done(pack, level) {
                         let turns = best.iter().find(|(b, _)| *b == id).map(|(_, t)| *t);
                         let text = match turns {
+                            // No `·` in the list's lines, as the copy deck asks.
                             Some(t) => format!(
-                                "{} · {}",
+                                "{}, {}",
                                 tr(lang, "won"),
                                 tr(lang, "best {n} turns").replace("{n}", &t.to_string())
                             ),
