@@ -1167,3 +1167,37 @@ fn gate_events_name_their_cause() {
     let off = s.push(Action::Right).unwrap();
     assert_eq!(lines(&s, &off), ["gate-1: closed, its plates (amber) are all free"]);
 }
+
+/// An automaton's next beat is known for the arrow on its sprites (issue 44
+/// part 6): the step its record takes next, for every thing that takes it,
+/// and none while no rule gives its word.
+#[test]
+fn an_automatons_next_beat_points_the_way() {
+    use retrace::ui::miau::next_beats;
+    use retrace_kernel::miau::{Action, Automaton, Miau, Setup, Step};
+    use retrace_kernel::Session;
+    let legend: Vec<(String, String)> =
+        [("m", "miau"), ("r", "rock")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let clock = Automaton {
+        id: "t".into(),
+        subject: Some("rock".into()),
+        property: "TICK".into(),
+        phase: 0,
+        pattern: vec![Step::Move(1, 0), Step::Wait, Step::Move(-1, 0)],
+    };
+    let setup = |grid: &str| Setup {
+        grid: grid.into(),
+        legend: legend.clone(),
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![clock.clone()],
+    };
+    let mut s = Session::<Miau>::new(setup("MIAU IS YOU . . / ROCK IS TICK . . / m . r . ."), 0).unwrap();
+    assert_eq!(next_beats(s.state()), [(2, 2, 1, 0)], "right, first");
+    s.push(Action::Wait).unwrap();
+    assert!(next_beats(s.state()).is_empty(), "a wait beat draws no arrow");
+    s.push(Action::Wait).unwrap();
+    assert_eq!(next_beats(s.state()), [(3, 2, -1, 0)], "then back left");
+    let idle = Session::<Miau>::new(setup("MIAU IS YOU . . / ROCK IS . . . / m . r . ."), 0).unwrap();
+    assert!(next_beats(idle.state()).is_empty(), "no rule gives TICK: no beat");
+}

@@ -587,6 +587,22 @@ impl MiauView {
                 outline(x as f32, y as f32, 1.0, 3.0, Color32::from_rgb(230, 110, 70).gamma_multiply(fade));
             }
         }
+        // Each automaton's next beat: a small arrow at the edge of every
+        // sprite that takes it, pointing its way (once the move settled).
+        if moving.is_none() {
+            for (x, y, dx, dy) in next_beats(s) {
+                let c = rect.min + Vec2::new((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell);
+                let dir = Vec2::new(dx as f32, dy as f32).normalized();
+                let tip = c + dir * cell * 0.46;
+                let side = Vec2::new(-dir.y, dir.x) * cell * 0.1;
+                let back = tip - dir * cell * 0.16;
+                painter.add(egui::Shape::convex_polygon(
+                    vec![tip, back + side, back - side],
+                    Color32::from_rgb(255, 220, 120),
+                    egui::Stroke::new(1.0, Color32::BLACK),
+                ));
+            }
+        }
         for &(x, y) in self.pointed.iter().flatten() {
             outline(x as f32, y as f32, 1.0, 3.0, Color32::from_rgb(120, 200, 255));
         }

@@ -77,6 +77,28 @@ pub(super) fn automaton_active(s: &State, a: &retrace_kernel::miau::Automaton) -
     })
 }
 
+/// Each automaton's next beat on the board (issue 44 part 6: an arrow on
+/// the sprite): every thing that would take it, with its step (x, y, dx,
+/// dy), for the records active under the rules now whose next step moves.
+pub fn next_beats(s: &State) -> Vec<(i32, i32, i32, i32)> {
+    let mut out = Vec::new();
+    for (k, (a, &phase)) in s.automata.iter().zip(&s.phases).enumerate() {
+        let (Some(word), false) = (s.automaton_words.get(k), a.pattern.is_empty()) else { continue };
+        if !automaton_active(s, a) {
+            continue;
+        }
+        let retrace_kernel::miau::Step::Move(dx, dy) = a.pattern[phase as usize % a.pattern.len()] else { continue };
+        let subject_ok = |noun: &str| a.subject.as_deref().is_none_or(|n| n == noun);
+        for t in &s.board.things {
+            let noun = matches!(&t.kind, retrace_kernel::miau::board::Kind::Object(n) if subject_ok(n));
+            if noun && s.rules.has_word(&t.kind, word) {
+                out.push((t.x, t.y, dx, dy));
+            }
+        }
+    }
+    out
+}
+
 /// A pattern step as the player reads it: an arrow, or `·` for a wait.
 pub(super) fn step_letter(step: retrace_kernel::miau::Step) -> String {
     use retrace_kernel::miau::Step;
