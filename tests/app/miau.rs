@@ -1201,3 +1201,45 @@ fn an_automatons_next_beat_points_the_way() {
     let idle = Session::<Miau>::new(setup("MIAU IS YOU . . / ROCK IS . . . / m . r . ."), 0).unwrap();
     assert!(next_beats(idle.state()).is_empty(), "no rule gives TICK: no beat");
 }
+
+/// Transforms pop ahead of the move (issue 44 part 6, the spec's F-TW8): a
+/// lone pop is done 50 ms before the move's tween settles; a mass transform
+/// (more than four at once, F-CW13) pops one thing after another in reading
+/// order.
+#[test]
+fn transforms_pop_before_the_move_settles_and_a_mass_one_staggers() {
+    use retrace::ui::miau::{morph_progress, morphed, MASS_MORPH, MORPH_MS, MORPH_STAGGER_MS};
+    use retrace_kernel::miau::{Action, Miau, Setup};
+    use retrace_kernel::Session;
+    let tween = retrace::ui::miau::TWEEN.as_millis() as f32;
+    assert!(tween - MORPH_MS >= 40.0 && tween - MORPH_MS <= 60.0, "a 40 to 60 ms lead");
+    assert_eq!(morph_progress(0.0, 0, 1), 0.0);
+    assert_eq!(morph_progress(MORPH_MS / 2.0, 0, 1), 0.5);
+    assert_eq!(morph_progress(MORPH_MS, 0, 1), 1.0);
+    let n = MASS_MORPH + 2;
+    let last = (n - 1) as f32 * MORPH_STAGGER_MS;
+    assert_eq!(morph_progress(last, n - 1, n), 0.0, "the last of a mass transform waits its turn");
+    assert_eq!(morph_progress(last + MORPH_MS, n - 1, n), 1.0);
+    assert_eq!(morph_progress(MORPH_MS, 1, MASS_MORPH), 1.0, "four at once pop together");
+    // Pushing FLAG into place turns six rocks into flags: six pops, in reading order.
+    let legend: Vec<(String, String)> =
+        [("m", "miau"), ("r", "rock")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let setup = Setup {
+        grid: "MIAU IS YOU . . . / ROCK IS . FLAG m . / r r r . . . / r r r . . .".into(),
+        legend,
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    };
+    let mut s = Session::<Miau>::new(setup, 0).unwrap();
+    let before = s.state().clone();
+    s.push(Action::Left).unwrap();
+    let popped = morphed(&before, s.state());
+    assert_eq!(popped.len(), 6, "{popped:?}");
+    assert!(popped.iter().all(|(_, old)| old == "rock"));
+    let places: Vec<(i32, i32)> = popped
+        .iter()
+        .map(|(id, _)| s.state().board.things.iter().find(|t| t.id.as_str() == id).map(|t| (t.y, t.x)).unwrap())
+        .collect();
+    assert!(places.windows(2).all(|w| w[0] < w[1]), "reading order: {places:?}");
+}

@@ -23,8 +23,8 @@ pub use levels::*;
 
 pub use input::{risky_move, tap_move, Command, BUTTONS};
 pub use paint::{
-    accent_color, channel_color, glyph_for, object_color, paint, paint_moving, pinned_sides, stacked, tween_positions,
-    word_color, Look,
+    accent_color, channel_color, glyph_for, morph_progress, object_color, paint, paint_moving, pinned_sides, stacked,
+    tween_positions, word_color, Look, MASS_MORPH, MORPH_MS, MORPH_STAGGER_MS, TWEEN,
 };
 
 use super::text::tr;
@@ -101,6 +101,9 @@ pub struct MiauView {
     pub flash: Vec<(i32, i32)>,
     /// What the last move destroyed, falling away during the tween.
     pub gone: Vec<(i32, i32, String)>,
+    /// What the last move changed noun (id, the old noun), in reading
+    /// order, and when their pops began on screen (set when first drawn).
+    pub morphs: (Vec<(String, String)>, Option<f64>),
     /// A play-test from the level editor: Levels goes back to the editor,
     /// and a win is not recorded as progress.
     pub from_editor: bool,
@@ -185,6 +188,7 @@ impl MiauView {
             tween: None,
             flash: Vec::new(),
             gone: Vec::new(),
+            morphs: (Vec::new(), None),
             from_editor: false,
             sounds: Vec::new(),
             pad: Vec::new(),
@@ -255,6 +259,7 @@ impl MiauView {
                     self.happened.insert(0, line);
                 }
                 self.gone = fallen(&before, &events);
+                self.morphs = (morphed(&before, self.session.state()), None);
                 face(&mut self.look.facing_right, &before, self.session.state());
                 self.sounds.push(effect(&before, self.session.state(), &events));
                 // A rule broken flashes where its sentence stood, in the board before the move.
@@ -519,8 +524,29 @@ impl MiauView {
     /// The board (the level, or a solution's board while it is shown), with
     /// the last move's tween, shakes, falls, flashes and warnings; a tap
     /// gives the move towards the tapped cell.
+    /// Transforms pop on their own clock (`look.morph`): one done before the
+    /// move settles, a mass transform one thing after another.
+    fn pops(&mut self, ui: &egui::Ui, now: f64, previewing: bool) {
+        self.look.morph.clear();
+        if self.morphs.0.is_empty() || previewing {
+            return;
+        }
+        let since = *self.morphs.1.get_or_insert(now);
+        let ms = ((now - since) * 1000.0) as f32;
+        let n = self.morphs.0.len();
+        self.look.morph = (self.morphs.0.iter().enumerate())
+            .map(|(k, (id, old))| (id.clone(), old.clone(), morph_progress(ms, k, n)))
+            .collect();
+        if self.look.morph.iter().all(|m| m.2 >= 1.0) {
+            self.morphs = (Vec::new(), None);
+        } else {
+            ui.ctx().request_repaint();
+        }
+    }
+
     fn board(&mut self, ui: &mut egui::Ui, preview: Option<&State>) -> Option<Action> {
         let mut clicked = None;
+        self.pops(ui, ui.input(|i| i.time), preview.is_some());
         let s = preview.unwrap_or(self.session.state());
         let avail = ui.available_size();
         // The board as large as the window allows beside the rules panel
@@ -587,21 +613,8 @@ impl MiauView {
                 outline(x as f32, y as f32, 1.0, 3.0, Color32::from_rgb(230, 110, 70).gamma_multiply(fade));
             }
         }
-        // Each automaton's next beat: a small arrow at the edge of every
-        // sprite that takes it, pointing its way (once the move settled).
         if moving.is_none() {
-            for (x, y, dx, dy) in next_beats(s) {
-                let c = rect.min + Vec2::new((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell);
-                let dir = Vec2::new(dx as f32, dy as f32).normalized();
-                let tip = c + dir * cell * 0.46;
-                let side = Vec2::new(-dir.y, dir.x) * cell * 0.1;
-                let back = tip - dir * cell * 0.16;
-                painter.add(egui::Shape::convex_polygon(
-                    vec![tip, back + side, back - side],
-                    Color32::from_rgb(255, 220, 120),
-                    egui::Stroke::new(1.0, Color32::BLACK),
-                ));
-            }
+            paint_beats(&painter, rect, cell, s);
         }
         for &(x, y) in self.pointed.iter().flatten() {
             outline(x as f32, y as f32, 1.0, 3.0, Color32::from_rgb(120, 200, 255));
@@ -636,6 +649,23 @@ impl MiauView {
             clicked = tap_move(s, at.x as i32, at.y as i32);
         }
         clicked
+    }
+}
+
+/// Each automaton's next beat: a small arrow at the edge of every sprite
+/// that takes it, pointing its way.
+fn paint_beats(painter: &egui::Painter, rect: egui::Rect, cell: f32, s: &State) {
+    for (x, y, dx, dy) in next_beats(s) {
+        let c = rect.min + Vec2::new((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell);
+        let dir = Vec2::new(dx as f32, dy as f32).normalized();
+        let tip = c + dir * cell * 0.46;
+        let side = Vec2::new(-dir.y, dir.x) * cell * 0.1;
+        let back = tip - dir * cell * 0.16;
+        painter.add(egui::Shape::convex_polygon(
+            vec![tip, back + side, back - side],
+            Color32::from_rgb(255, 220, 120),
+            egui::Stroke::new(1.0, Color32::BLACK),
+        ));
     }
 }
 

@@ -311,6 +311,26 @@ pub fn you_lost(before: &State, after: &State) -> Option<(Vec<String>, usize)> {
     (!lost.is_empty() && left > 0).then_some((lost, left))
 }
 
+/// The things a move changed noun (id, the old noun), in reading order:
+/// what pops.
+pub fn morphed(before: &State, after: &State) -> Vec<(String, String)> {
+    use retrace_kernel::miau::board::Kind;
+    let mut out: Vec<(i32, i32, String, String)> = after
+        .board
+        .things
+        .iter()
+        .filter_map(|t| {
+            let old = before.board.things.iter().find(|o| o.id == t.id)?;
+            match (&old.kind, &t.kind) {
+                (Kind::Object(o), Kind::Object(n)) if o != n => Some((t.y, t.x, t.id.to_string(), o.to_string())),
+                _ => None,
+            }
+        })
+        .collect();
+    out.sort();
+    out.into_iter().map(|(_, _, id, old)| (id, old)).collect()
+}
+
 /// Turns the things that stepped sideways to face the way they went (a
 /// presentation matter: the kernel keeps no facing).
 pub fn face(facing_right: &mut Vec<String>, before: &State, after: &State) {

@@ -19,6 +19,28 @@ pub struct Look {
     pub facing_right: Vec<String>,
     /// Things drawn a little aside (id, cells across): a failed push's shake.
     pub nudge: Vec<(String, f32)>,
+    /// Things that changed noun, popping into the new one: (id, the old
+    /// noun, how far the pop is, 0 to 1), from the view's own clock
+    /// ([`morph_progress`]); none once every pop is done.
+    pub morph: Vec<(String, String, f32)>,
+}
+
+/// How long one transform's pop lasts.
+pub const MORPH_MS: f32 = 50.0;
+/// With more than [`MASS_MORPH`] things changing at once, each pops this
+/// much after the one before (a staggered pop, the spec's F-CW13 cue).
+pub const MORPH_STAGGER_MS: f32 = 30.0;
+/// More things than this changing noun at once is a mass transform.
+pub const MASS_MORPH: usize = 4;
+
+/// How far the `k`-th of `n` things changing noun on a move is through its
+/// pop, `ms` after the move began (0 to 1). A pop lasts [`MORPH_MS`], so a
+/// lone transform is done 50 ms before the move's tween settles (the
+/// spec's F-TW8: the transform is seen to beat the contact); a mass
+/// transform pops one thing after another in reading order.
+pub fn morph_progress(ms: f32, k: usize, n: usize) -> f32 {
+    let start = if n > MASS_MORPH { k as f32 * MORPH_STAGGER_MS } else { 0.0 };
+    ((ms - start) / MORPH_MS).clamp(0.0, 1.0)
 }
 
 /// The colour of an accent (the glossary's and the world's `accent`: you,
@@ -229,15 +251,17 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: 
         let dx = look.nudge.iter().find(|(id, _)| *id == *b.things[i].id).map_or(0.0, |n| n.1);
         egui::Rect::from_min_size(rect.min + Vec2::new((px + dx) * cell, py * cell), Vec2::splat(cell))
     };
-    // Things that changed noun on this move morph: the old one fades out over the new.
+    // Things that changed noun pop into the new one: the old one fades out
+    // over it as its pop runs (the view's clock, `look.morph`).
     let morph = |i: usize| -> Option<(&str, f32)> {
-        let (f, t) = from?;
         let th = &b.things[i];
-        let old = f.board.things.iter().find(|o| o.id == th.id)?;
-        match (&old.kind, &th.kind) {
-            (Kind::Object(o), Kind::Object(n)) if o != n && t < 1.0 => Some((o.as_str(), 1.0 - t)),
-            _ => None,
-        }
+        let (_, old, p) = look.morph.iter().find(|(id, _, _)| *id == *th.id)?;
+        (*p < 1.0).then_some((old.as_str(), 1.0 - p))
+    };
+    // The pop: the new sprite swells a little and settles as it comes in.
+    let pop = |i: usize, r: egui::Rect| match look.morph.iter().find(|(id, _, _)| *id == *b.things[i].id) {
+        Some((_, _, p)) if *p < 1.0 => r.expand(r.width() * 0.12 * (std::f32::consts::PI * p).sin()),
+        _ => r,
     };
     let at = |x: i32, y: i32| {
         egui::Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell))
@@ -259,7 +283,7 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: 
     for word_pass in [false, true] {
         for (i, t) in b.things.iter().enumerate().filter(|(_, t)| matches!(t.kind, Kind::Word(_)) == word_pass) {
             let (k, n) = stack[i];
-            let r = stacked(place(i, t.x, t.y), k, n).shrink(cell * 0.08);
+            let r = pop(i, stacked(place(i, t.x, t.y), k, n).shrink(cell * 0.08));
             match &t.kind {
                 Kind::Object(n) => paint_object(painter, r, t, n, s, look, cell, morph(i)),
                 Kind::Word(w) => paint_word(painter, r, t, w, s, look, cell),
