@@ -248,3 +248,39 @@ fn the_bench_pack_holds_the_bench_level() {
     assert_eq!(from_pack.board, in_code.board);
     assert!(from_pack.board.things.len() > 30, "the bench level's walls, words, cat and rocks");
 }
+
+/// A* finds the shortest solution of every shipped level (issue 44 part 4):
+/// each level's length is its recorded `shortest` (which `check --proofs`
+/// holds to breadth-first's), or breadth-first's where none is recorded;
+/// best-first's answers say NOT-SHORTEST.
+#[test]
+fn a_star_solves_every_shipped_level_in_its_shortest_length() {
+    for entry in std::fs::read_dir(crate::fixtures::root().join("app/packs")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (pack, _) = retrace_kernel::miau::pack::load(&text);
+        let pack = pack.unwrap();
+        let (code, out, err) = retrace(&["miau", "solve", path.to_str().unwrap(), "--search", "astar"]);
+        assert_eq!(code, 0, "{}: {out}{err}", path.display());
+        assert!(err.contains("astar search"), "{err}");
+        for l in &pack.levels {
+            let line = out.lines().find(|x| x.starts_with(&format!("{} ", l.id))).unwrap();
+            // Its recorded shortest, else breadth-first's length here.
+            let shortest = l.shortest.map_or_else(
+                || {
+                    let budget = l.solver_budget.unwrap_or(1_000_000);
+                    match retrace_kernel::miau::solver::solve(&l.setup, budget, &mut retrace_kernel::hashing::CpuHasher)
+                    {
+                        Ok(retrace_kernel::miau::solver::Verdict::Solved { moves, .. }) => moves.len(),
+                        other => panic!("{}: {other:?}", l.id),
+                    }
+                },
+                |n| n as usize,
+            );
+            let want = format!("{} SOLVED {shortest} ", l.id);
+            assert!(line.starts_with(&want) && !line.contains("NOT-SHORTEST"), "{line} (want {want})");
+        }
+    }
+    let (_, out, _) = retrace(&["miau", "solve", &sample(), "--search", "best"]);
+    assert!(out.lines().all(|l| !l.contains("SOLVED") || l.ends_with("NOT-SHORTEST")), "{out}");
+}

@@ -51,6 +51,12 @@ pub enum MiauCommand {
         /// one (slower; the same answers: for comparing the two engines).
         #[arg(long)]
         general: bool,
+        /// Which search: `breadth` (shortest answers, proofs), `astar`
+        /// (shortest answers; its bound helps only where every word is fixed)
+        /// or `best` (a guided search for big boards: answers not claimed
+        /// shortest, marked NOT-SHORTEST).
+        #[arg(long, value_enum, default_value_t = Search::Breadth)]
+        search: Search,
         /// Show the rules added and removed along the solution, the rules in
         /// force at the win, and the final board.
         #[arg(long)]
@@ -120,6 +126,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             require,
             no_word_loss,
             general,
+            search,
             explain,
             json,
             threads,
@@ -174,6 +181,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     require: require.clone(),
                     no_word_loss,
                     general,
+                    search: search.kind(),
                     threads: cores,
                     batch: batch.unwrap_or(0),
                     max_bytes,
@@ -213,11 +221,27 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     }
                     !deadline.expired()
                 };
-                let result = retrace_kernel::miau::solver::analyze_watched(&l.setup, &opts, hasher, &mut watch);
+                // The flags (BYPASS, HANDS-OFF…) are searches of every state
+                // under a constraint: breadth-first's. The informed searches
+                // answer the plain question only.
+                let result = if search == Search::Breadth {
+                    retrace_kernel::miau::solver::analyze_watched(&l.setup, &opts, hasher, &mut watch)
+                } else {
+                    retrace_kernel::miau::solver::solve_watched(&l.setup, &opts, hasher, &mut watch).map(|verdict| {
+                        retrace_kernel::miau::solver::Analysis { verdict, flags: Vec::new(), engine: "general" }
+                    })
+                };
                 bar.set_message(String::new());
                 match result {
                     Ok(a) => {
                         all &= matches!(a.verdict, retrace_kernel::miau::solver::Verdict::Solved { .. });
+                        // Best-first's answers are not claimed shortest: said as a flag.
+                        let mut a = a;
+                        if !search.kind().shortest()
+                            && matches!(a.verdict, retrace_kernel::miau::solver::Verdict::Solved { .. })
+                        {
+                            a.flags.insert(0, "NOT-SHORTEST");
+                        }
                         if json {
                             let _ = writeln!(out, "{}", json_line(&l.id, &a));
                         } else {
@@ -228,10 +252,11 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                             // scripts read (`LIMIT <states> <budget>` last).
                             let _ = writeln!(
                                 err,
-                                "note: level {}: Miau rules v{}, the {} engine",
+                                "note: level {}: Miau rules v{}, the {} engine, {} search",
                                 l.id,
                                 Miau::RULES_VERSION,
-                                a.engine
+                                a.engine,
+                                search.kind().name()
                             );
                         }
                         if explain {
@@ -523,4 +548,27 @@ fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Repo
         }
     }
     i32::from(!ok)
+}
+
+/// `--search`: which search `miau solve` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Search {
+    /// Breadth-first (the default): shortest answers, and proofs.
+    Breadth,
+    /// Best-first by a guessed distance to a win: not claimed shortest.
+    Best,
+    /// A*: shortest answers.
+    Astar,
+}
+
+impl Search {
+    /// The kernel's search.
+    fn kind(self) -> retrace_kernel::miau::solver::SearchKind {
+        use retrace_kernel::miau::solver::SearchKind;
+        match self {
+            Search::Breadth => SearchKind::Breadth,
+            Search::Best => SearchKind::Best,
+            Search::Astar => SearchKind::AStar,
+        }
+    }
 }

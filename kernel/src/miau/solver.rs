@@ -33,6 +33,7 @@
 mod analysis;
 mod engine;
 mod frontier;
+mod informed;
 mod parents;
 mod search;
 mod taker;
@@ -41,6 +42,7 @@ mod verdict;
 mod visited;
 
 pub use analysis::{analyze, analyze_watched, Analysis};
+pub use informed::SearchKind;
 pub use search::{default_batch, engine, solve, solve_from, solve_watched, solve_with, BATCH};
 pub use verdict::{
     moves_text, rule_text, stored_bytes, Budget, Like, Options, Progress, Verdict, MAX_STATES,

@@ -1946,3 +1946,80 @@ mod requirements {
         assert!(e.0.to_string().contains("not in force at the level's start"), "{}", e.0);
     }
 }
+
+/// The informed searches (issue 44 part 4).
+mod informed {
+    use super::super::solver::{solve_with, Budget, Options, SearchKind, Verdict};
+    use super::super::{Miau, Setup};
+    use crate::game::Game;
+    use crate::hashing::CpuHasher;
+
+    fn setup(grid: &str, legend: &[(&str, &str)]) -> Setup {
+        Setup {
+            grid: grid.into(),
+            legend: legend.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect(),
+            terrain: vec![],
+            pairs: vec![],
+            automata: vec![],
+        }
+    }
+
+    /// A 14 × 10 board of loose words with the flag far away: more states
+    /// than breadth-first's budget, a short walk for best-first.
+    fn long_walk() -> Setup {
+        let grid = "MIAU IS YOU . . . . . . . ROCK . IS . / . . . . . . . . . . . . . . / \
+                    . AND . . WALL . . IS . . STOP . . . / . . . . . . . . . . . . . . / \
+                    . m . . . TRUCK . . IS . . PUSH . . / . . . . . . . . . . . . . . / \
+                    . . ROCK . . AND . . . . SINK . . . / . . . . . . . . . . . . . . / \
+                    . FLAG . . IS . . . WIN . . . . . / . . . . . . . . . . . . . f";
+        setup(&grid.replace(" / ", "\n"), &[("m", "miau"), ("f", "flag")])
+    }
+
+    fn opts(kind: SearchKind, states: u64) -> Options {
+        Options { max_states: states, search: kind, ..Options::default() }
+    }
+
+    #[test]
+    fn best_first_wins_where_breadth_first_runs_out() {
+        let s = long_walk();
+        let bfs = solve_with(&s, &opts(SearchKind::Breadth, 200_000), &mut CpuHasher).unwrap();
+        assert!(matches!(bfs, Verdict::Limit { ran_out: Budget::States, .. }), "{bfs:?}");
+        let Verdict::Solved { moves, states } =
+            solve_with(&s, &opts(SearchKind::Best, 200_000), &mut CpuHasher).unwrap()
+        else {
+            panic!("best-first wins within the budget")
+        };
+        assert!(states < 200_000);
+        // Its moves win when the game plays them.
+        let mut st = Miau::start(&s, 0).unwrap();
+        for a in &moves {
+            Miau::apply(&mut st, a).unwrap();
+        }
+        assert!(st.won, "{moves:?}");
+    }
+
+    #[test]
+    fn a_star_finds_breadth_firsts_lengths_and_proves_alike() {
+        let legend = [("m", "miau"), ("f", "flag"), ("r", "rock")];
+        for grid in [
+            "MIAU IS YOU . . / FLAG IS WIN . . / m . . . f",
+            // Fixed words: the rules never change, so A*'s bound is at work.
+            "MIAU! IS! YOU! . . / FLAG! IS! WIN! . . / m . r . . / . . r . f",
+            "MIAU IS YOU . . . / FLAG IS . . WIN . / ROCK . FLAG . . . / . IS . . . . / m . . . r .",
+            // Nothing wins: both searches prove it.
+            "MIAU IS YOU . . / m . . . f",
+        ] {
+            let s = setup(&grid.replace(" / ", "\n"), &legend);
+            let bfs = solve_with(&s, &opts(SearchKind::Breadth, 1_000_000), &mut CpuHasher).unwrap();
+            let astar = solve_with(&s, &opts(SearchKind::AStar, 1_000_000), &mut CpuHasher).unwrap();
+            match (&bfs, &astar) {
+                (Verdict::Solved { moves: a, .. }, Verdict::Solved { moves: b, .. }) => {
+                    assert_eq!(a.len(), b.len(), "{grid}")
+                }
+                (Verdict::Unsolved { .. }, Verdict::Unsolved { .. }) => {}
+                _ => panic!("{grid}: {bfs:?} against {astar:?}"),
+            }
+        }
+        assert!(SearchKind::AStar.shortest() && !SearchKind::Best.shortest());
+    }
+}

@@ -76,7 +76,7 @@ pub fn solve_watched(
 /// do not ask for the general engine): stepped in place and taken back with
 /// undo, the same keys as the game's state gives.
 fn compact_level(start: &State, keyer: &Keyer, rules: &Rules, opts: &Options) -> Option<Level> {
-    if opts.general || rules.general_only() {
+    if opts.general || rules.general_only() || opts.search != super::SearchKind::Breadth {
         return None;
     }
     Level::new(start, keyer, &rules.forbid, &rules.require, rules.same.as_deref())
@@ -113,6 +113,9 @@ pub fn solve_from(
     let mut key = Vec::with_capacity(keyer.len() + 1);
     keyer.key(&start, &mut key);
     key.push(rules.formed(&start, 0));
+    if opts.search != super::SearchKind::Breadth {
+        return Ok(super::informed::run(opts.search, &start, opts, &rules, &keyer, key, watch));
+    }
     let threads = opts.threads.max(1) as usize;
     let search = Search::new(opts, hasher, watch, &key, threads, rules.all_formed)?;
     let x = Expand { keyer: &keyer, rules: &rules, opts, key_len: key.len(), local_hash: search.local_hash };

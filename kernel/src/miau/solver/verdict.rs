@@ -131,6 +131,9 @@ pub struct Options {
     /// definition: won without moving any word, under the game's own
     /// movement: a state where a push or an automaton moved one is pruned).
     pub words_still: bool,
+    /// Which search runs: breadth-first (the default, and the proofs'), or
+    /// an informed one ([`super::SearchKind`]), on the game's own state.
+    pub search: super::SearchKind,
     /// Threads expanding each layer (0 or 1: one). Every count gives the same answer.
     pub threads: u32,
     /// Parents expanded at once (0: [`default_batch`]). Every size gives the same answer.

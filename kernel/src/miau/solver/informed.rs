@@ -1,0 +1,216 @@
+//! The informed searches (issue 44 part 4, the spec's F-XW8 and F-XW14):
+//! best-first and A*, on the game's own state, one thread. Breadth-first
+//! ([`super::search`]) stays the default and the proofs' search.
+//!
+//! - **A\***: the order is moves so far plus a lower bound on the moves
+//!   left. While a word can move (a rule can change) the bound is 0, so A\*
+//!   is breadth-first by another road; with every word fixed and nothing
+//!   FRAIL on the board (no thing can appear or change noun), the rules
+//!   never change and each move brings a YOU and a WIN thing at most two
+//!   cells closer (each moves at most one cell a turn), so half their
+//!   distance, rounded up, is a consistent bound: its answers are shortest.
+//! - **Best-first**: the order is a guess at how far a win is (the nearest
+//!   YOU to the nearest WIN thing; with no WIN or no YOU, the way to the
+//!   nearest word, behind every state that has both), moves so far breaking
+//!   ties. It finds long solutions on boards breadth-first cannot finish,
+//!   and its answers are not claimed shortest.
+//!
+//! The states are the solver's keys (`Keyer`), each kept once in a sorted
+//! set (no hash order to leak) and beside its parent and move; the heap orders `(priority, moves, index)`,
+//! so equal priorities go in the order found: the search is deterministic.
+
+use super::engine::{clear, Engine, Expand, General, Rules};
+use super::taker::Expanded;
+use super::verdict::{Budget, Options, Progress, Verdict, MOVES};
+use crate::miau::board::{Kind, Prop, Word};
+use crate::miau::key::Keyer;
+use crate::miau::State;
+use std::cmp::Reverse;
+use std::collections::{BTreeSet, BinaryHeap};
+
+/// Which search [`super::solve_with`] runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SearchKind {
+    /// Breadth-first: shortest answers and proofs (the default).
+    #[default]
+    Breadth,
+    /// Best-first by a guessed distance to a win: answers not claimed shortest.
+    Best,
+    /// A*, with a lower bound that is 0 while a rule can change: shortest answers.
+    AStar,
+}
+
+impl SearchKind {
+    /// `breadth`, `best` or `astar`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchKind::Breadth => "breadth",
+            SearchKind::Best => "best",
+            SearchKind::AStar => "astar",
+        }
+    }
+
+    /// Whether its answers are shortest solutions.
+    pub fn shortest(self) -> bool {
+        self != SearchKind::Best
+    }
+}
+
+/// Bytes a state costs the informed searches (its key in the table twice,
+/// as the map's key and in the flat list, its parent link, the heap entry,
+/// the map's own overhead): the memory budget's measure.
+fn bytes_per_state(key_len: usize) -> u64 {
+    (2 * key_len + 48) as u64
+}
+
+/// The rules can never change: every word is fixed, and nothing FRAIL can
+/// leave a new thing behind (so no thing appears or changes noun).
+fn static_rules(start: &State) -> bool {
+    let things = &start.board.things;
+    things.iter().all(|t| !matches!(t.kind, Kind::Word(_)) || t.fixed)
+        && !things.iter().any(|t| t.kind == Kind::Word(Word::Prop(Prop::Frail)))
+}
+
+/// The least Manhattan distance from a YOU to a WIN thing, if both exist.
+fn you_to_win(s: &State) -> Option<u32> {
+    let t = &s.board.things;
+    let wins: Vec<(i32, i32)> = t.iter().filter(|w| s.rules.has(&w.kind, Prop::Win)).map(|w| (w.x, w.y)).collect();
+    t.iter()
+        .filter(|y| s.rules.has(&y.kind, Prop::You))
+        .flat_map(|y| wins.iter().map(move |w| (y.x - w.0).unsigned_abs() + (y.y - w.1).unsigned_abs()))
+        .min()
+}
+
+/// Best-first's guess at how far a win is.
+fn guess(s: &State) -> u32 {
+    if let Some(d) = you_to_win(s) {
+        return d;
+    }
+    // No WIN or no YOU: the way to the nearest word, behind every state with both.
+    let t = &s.board.things;
+    let to_word = t
+        .iter()
+        .filter(|y| s.rules.has(&y.kind, Prop::You))
+        .flat_map(|y| {
+            t.iter()
+                .filter(|w| matches!(w.kind, Kind::Word(_)))
+                .map(move |w| (y.x - w.x).unsigned_abs() + (y.y - w.y).unsigned_abs())
+        })
+        .min();
+    1_000 + to_word.unwrap_or(1_000)
+}
+
+/// A*'s lower bound (see the module's comment).
+fn bound(s: &State, static_rules: bool) -> u32 {
+    if !static_rules {
+        return 0;
+    }
+    you_to_win(s).map_or(0, |d| d.div_ceil(2))
+}
+
+/// Runs the informed search `kind` from `start` (not won, not banned).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn run(
+    kind: SearchKind,
+    start: &State,
+    opts: &Options,
+    rules: &Rules,
+    keyer: &Keyer,
+    key: Vec<u8>,
+    watch: &mut dyn FnMut(&Progress) -> bool,
+) -> Verdict {
+    let key_len = key.len();
+    let fixed = static_rules(start);
+    let x = Expand { keyer, rules, opts, key_len, local_hash: false };
+    let mut engine = General { start: start.clone(), nouns: keyer.nouns.clone() };
+    let mut scratch = start.clone();
+    let mut readings = Default::default();
+    // Every state: its key (flat), its parent and move, its moves from the start.
+    let mut keys: Vec<u8> = key.clone();
+    let mut links: Vec<(u32, u8, u32)> = vec![(u32::MAX, 0, 0)];
+    let mut seen: BTreeSet<Box<[u8]>> = BTreeSet::new();
+    seen.insert(key.into_boxed_slice());
+    let priority = |s: &State, g: u32| match kind {
+        SearchKind::Best => (guess(s), g),
+        _ => (g + bound(s, fixed), g),
+    };
+    let mut heap = BinaryHeap::new();
+    heap.push(Reverse((priority(start, 0), 0u32)));
+    let mut e: Expanded = Default::default();
+    let limit = |states: u64| {
+        if states >= opts.max_states {
+            Some(Budget::States)
+        } else if opts.max_bytes > 0 && states * bytes_per_state(key_len) > opts.max_bytes {
+            Some(Budget::Memory)
+        } else {
+            None
+        }
+    };
+    let mut expanded = 0u64;
+    // The way back from a state to the start.
+    let moves_to = |links: &[(u32, u8, u32)], mut at: u32| {
+        let mut moves = Vec::with_capacity(links[at as usize].2 as usize);
+        while at != 0 {
+            let (p, m, _) = links[at as usize];
+            moves.push(MOVES[m as usize]);
+            at = p;
+        }
+        moves.reverse();
+        moves
+    };
+    let mut goals: Vec<bool> = vec![false];
+    while let Some(Reverse((_, id))) = heap.pop() {
+        let states = links.len() as u64;
+        // A* takes a win when it comes off the heap, so no shorter one is left behind.
+        if goals[id as usize] {
+            return Verdict::Solved { moves: moves_to(&links, id), states };
+        }
+        if let Some(ran_out) = limit(states) {
+            return Verdict::Limit { states, ran_out };
+        }
+        expanded += 1;
+        if expanded.is_multiple_of(4096) {
+            let progress = Progress {
+                states,
+                layer: links[id as usize].2,
+                bytes: states * bytes_per_state(key_len),
+                remote: false,
+            };
+            if !watch(&progress) {
+                return Verdict::Limit { states, ran_out: Budget::Time };
+            }
+        }
+        clear(&mut e);
+        let from = id as usize * key_len;
+        let parent = keys[from..from + key_len].to_vec();
+        engine.expand(&x, &mut e, &[id], &parent);
+        let g = links[id as usize].2 + 1;
+        for (k, &(_, m, won)) in e.0.iter().enumerate() {
+            let child = &e.1[k * key_len..(k + 1) * key_len];
+            if seen.contains(child) {
+                continue;
+            }
+            let index = links.len() as u32;
+            links.push((id, m, g));
+            keys.extend_from_slice(child);
+            seen.insert(child.into());
+            // A win needs every required rule formed (the key's last byte);
+            // one without them is a dead end.
+            let goal = won && child[key_len - 1] == rules.all_formed;
+            goals.push(goal);
+            if goal && kind == SearchKind::Best {
+                return Verdict::Solved { moves: moves_to(&links, index), states: links.len() as u64 };
+            }
+            if goal {
+                heap.push(Reverse(((g, g), index)));
+                continue;
+            }
+            if won {
+                continue;
+            }
+            keyer.decode(&mut scratch, start, &keyer.nouns, child, &mut readings);
+            heap.push(Reverse((priority(&scratch, g), index)));
+        }
+    }
+    Verdict::Unsolved { states: links.len() as u64 }
+}
