@@ -293,7 +293,7 @@ mod packs {
             "uppercase, sorted by word"
         );
         let clockwork = load(include_str!("../../../app/packs/clockwork.toml")).0.unwrap();
-        assert_eq!(clockwork.glossary.len(), 1);
+        assert_eq!(clockwork.glossary.len(), 3, "OPEN, SHUT and TICK");
     }
 
     #[test]
