@@ -1018,38 +1018,59 @@ fn the_run_menu_opens_the_almanac_and_the_demo() {
 /// an arrow, Space) makes exactly the fixture's log and clears level 1.
 #[test]
 fn an_explodorama_level_plays_by_keys_alone() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
     let arrow = |c: char| match c {
         'u' => egui::Key::ArrowUp,
         'd' => egui::Key::ArrowDown,
         'l' => egui::Key::ArrowLeft,
         _ => egui::Key::ArrowRight,
     };
+    clear_level_1(|h, token| match token {
+        Token::Wait => h.key_press(egui::Key::Space),
+        Token::Bomb(d) => {
+            h.key_press(egui::Key::B);
+            h.run();
+            h.key_press(arrow(d));
+        }
+        // A gem card: the arrows move the selection, Enter chooses.
+        Token::Card(n) => {
+            for _ in 0..5 {
+                h.key_press(egui::Key::ArrowUp);
+                h.run();
+            }
+            for _ in 0..n {
+                h.key_press(egui::Key::ArrowDown);
+                h.run();
+            }
+            h.key_press(egui::Key::Enter);
+        }
+        Token::Step(d) => h.key_press(arrow(d)),
+    });
+}
+
+/// A `retrace explodo play` token, as the window's tests play it.
+enum Token {
+    Wait,
+    Bomb(char),
+    Card(usize),
+    Step(char),
+}
+
+/// Level 1 of seed 1 played from the fixture's tokens by `play` (each
+/// token's presses or clicks), then checked: the same actions as the
+/// fixture, and level 1 cleared.
+fn clear_level_1(mut play: impl FnMut(&mut Harness<'static, RetraceApp>, Token)) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
     for tok in fixtures::EXPLODO_CLEAR_1.split_whitespace() {
         let mut chars = tok.chars();
-        match (chars.next().unwrap(), chars.next()) {
-            ('w', None) => h.key_press(egui::Key::Space),
-            ('b', Some(d)) => {
-                h.key_press(egui::Key::B);
-                h.run();
-                h.key_press(arrow(d));
-            }
-            // A gem card: the arrows move the selection, Enter chooses.
-            ('c', Some(n)) => {
-                for _ in 0..5 {
-                    h.key_press(egui::Key::ArrowUp);
-                    h.run();
-                }
-                for _ in 0..n.to_digit(10).unwrap() {
-                    h.key_press(egui::Key::ArrowDown);
-                    h.run();
-                }
-                h.key_press(egui::Key::Enter);
-            }
-            (d, None) => h.key_press(arrow(d)),
+        let token = match (chars.next().unwrap(), chars.next()) {
+            ('w', None) => Token::Wait,
+            ('b', Some(d)) => Token::Bomb(d),
+            ('c', Some(n)) => Token::Card(n.to_digit(10).unwrap() as usize),
+            (d, None) => Token::Step(d),
             other => panic!("token {other:?}"),
-        }
+        };
+        play(&mut h, token);
         h.run();
     }
     let want = fixtures::explodo(1, fixtures::EXPLODO_CLEAR_1);
@@ -1471,8 +1492,6 @@ fn the_watcher_shows_the_top_bar_and_the_shop_with_the_runs_choice() {
 /// gem's card then Choose, and the first-time explanation's Got it.
 #[test]
 fn an_explodorama_level_plays_by_the_mouse_alone() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
     let button = |c: char| match c {
         'u' => "Up",
         'd' => "Down",
@@ -1483,41 +1502,26 @@ fn an_explodorama_level_plays_by_the_mouse_alone() {
         h.get_by_label(label).click();
         h.run();
     };
-    for tok in fixtures::EXPLODO_CLEAR_1.split_whitespace() {
-        let mut chars = tok.chars();
-        match (chars.next().unwrap(), chars.next()) {
-            ('w', None) => click(&mut h, "Wait"),
-            ('b', Some(d)) => {
-                click(&mut h, "Bomb");
-                click(&mut h, button(d));
-            }
-            ('c', Some(n)) => {
-                let Some(retrace_kernel::explodo::Dialog::Gem { cards, .. }) =
-                    explodo(&mut h).session.state().run.dialogs.last().cloned()
-                else {
-                    panic!("the gem's cards are up")
-                };
-                let st = explodo(&mut h).session.state().clone();
-                let card = retrace::ui::explodo::card_text(
-                    &st,
-                    cards[n.to_digit(10).unwrap() as usize],
-                    retrace::store::Lang::En,
-                );
-                click(&mut h, &card);
-                click(&mut h, "Choose");
-                // The power-up's first time explains it: Got it, by mouse too.
-                if h.query_by_label("Got it").is_some() {
-                    click(&mut h, "Got it");
-                }
-            }
-            (d, None) => click(&mut h, button(d)),
-            other => panic!("token {other:?}"),
+    clear_level_1(|h, token| match token {
+        Token::Wait => click(h, "Wait"),
+        Token::Bomb(d) => {
+            click(h, "Bomb");
+            click(h, button(d));
         }
-    }
-    let want = fixtures::explodo(1, fixtures::EXPLODO_CLEAR_1);
-    let v = explodo(&mut h);
-    assert_eq!(v.session.actions(), want.actions(), "{:?}", v.message);
-    assert_eq!(v.session.state().run.level, 2, "level 1 cleared");
+        Token::Card(n) => {
+            let st = explodo(h).session.state().clone();
+            let Some(retrace_kernel::explodo::Dialog::Gem { cards, .. }) = st.run.dialogs.last() else {
+                panic!("the gem's cards are up")
+            };
+            click(h, &retrace::ui::explodo::card_text(&st, cards[n], retrace::store::Lang::En));
+            click(h, "Choose");
+            // The power-up's first time explains it: Got it, by mouse too.
+            if h.query_by_label("Got it").is_some() {
+                click(h, "Got it");
+            }
+        }
+        Token::Step(d) => click(h, button(d)),
+    });
 }
 
 /// Enemies let out by flame on the exit or the gem are said in the message

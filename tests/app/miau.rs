@@ -1030,22 +1030,10 @@ fn a_miau_level_is_won_by_the_keyboard_alone() {
 /// (Settings), which the settings file keeps.
 #[test]
 fn the_warning_before_a_risky_step_is_an_assist_off_by_default() {
-    use retrace_kernel::miau::{Miau, Setup};
-    use retrace_kernel::Session;
-    let legend = [("m", "miau"), ("a", "water")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-    let setup = Setup {
-        grid: "MIAU IS YOU . . / WATER IS SINK . . / . . . . . / . m a . .".into(),
-        legend,
-        terrain: vec![],
-        pairs: vec![],
-        automata: vec![],
-    };
+    let setup =
+        grid_level("MIAU IS YOU . . / WATER IS SINK . . / . . . . . / . m a . .", &[("m", "miau"), ("a", "water")]);
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    let packs = retrace::ui::miau::packs();
-    h.state_mut().screen =
-        Screen::Miau(retrace::ui::miau::MiauView::resume(Session::<Miau>::new(setup, 0).unwrap(), &packs));
-    h.run();
+    let mut h = miau_window_on(dir.path(), setup);
     // The last key went right: the next step right is into the water.
     miau(&mut h).heading = Some(retrace_kernel::miau::Action::Right);
     h.run();
@@ -1065,22 +1053,12 @@ fn the_warning_before_a_risky_step_is_an_assist_off_by_default() {
 #[test]
 fn losing_one_you_of_several_has_its_own_cue() {
     use retrace::sound::Effect;
-    use retrace_kernel::miau::{Miau, Setup};
+    use retrace_kernel::miau::Miau;
     use retrace_kernel::Session;
-    let legend = [("m", "miau"), ("a", "water")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-    let setup = Setup {
-        grid: "MIAU IS YOU . . / WATER IS SINK . . / m a . . . / m . a . .".into(),
-        legend,
-        terrain: vec![],
-        pairs: vec![],
-        automata: vec![],
-    };
+    let setup =
+        grid_level("MIAU IS YOU . . / WATER IS SINK . . / m a . . . / m . a . .", &[("m", "miau"), ("a", "water")]);
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    let packs = retrace::ui::miau::packs();
-    h.state_mut().screen =
-        Screen::Miau(retrace::ui::miau::MiauView::resume(Session::<Miau>::new(setup, 0).unwrap(), &packs));
-    h.run();
+    let mut h = miau_window_on(dir.path(), setup);
     h.key_press(egui::Key::ArrowRight);
     h.step();
     let v = miau(&mut h);
@@ -1109,16 +1087,12 @@ fn the_ledger_marks_axes_joins_win_and_defeat_and_lists_terrain_and_circuits() {
     use retrace::ui::miau::{ledger, Ledger};
     use retrace_kernel::miau::{Action, Miau, Setup};
     use retrace_kernel::Session;
-    let legend = [("m", "miau"), ("w", "wall"), ("f", "flag"), ("p", "plate:amber"), ("g", "gate:amber")]
-        .iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect();
     let setup = Setup {
-        grid: ". FLAG . . . / MIAU IS YOU . . / . WIN . . . / FLAG IS DEFEAT . . / m p . g f / w . . . .".into(),
-        legend,
         terrain: vec!["wall".into()],
-        pairs: vec![],
-        automata: vec![],
+        ..grid_level(
+            ". FLAG . . . / MIAU IS YOU . . / . WIN . . . / FLAG IS DEFEAT . . / m p . g f / w . . . .",
+            &[("m", "miau"), ("w", "wall"), ("f", "flag"), ("p", "plate:amber"), ("g", "gate:amber")],
+        )
     };
     let mut s = Session::<Miau>::new(setup, 0).unwrap();
     let rule = |t: &str, rules: &[&str]| Ledger::Rule(t.into(), rules.iter().map(|r| r.to_string()).collect());
@@ -1141,19 +1115,10 @@ fn the_ledger_marks_axes_joins_win_and_defeat_and_lists_terrain_and_circuits() {
 #[test]
 fn gate_events_name_their_cause() {
     use retrace::ui::miau::describe_after;
-    use retrace_kernel::miau::{Action, Miau, Setup};
+    use retrace_kernel::miau::{Action, Miau};
     use retrace_kernel::Session;
-    let legend = [("m", "miau"), ("p", "plate:amber"), ("g", "gate:amber")]
-        .iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect();
-    let setup = Setup {
-        grid: "MIAU IS YOU . / . . . . / m p . g".into(),
-        legend,
-        terrain: vec![],
-        pairs: vec![],
-        automata: vec![],
-    };
+    let setup =
+        grid_level("MIAU IS YOU . / . . . . / m p . g", &[("m", "miau"), ("p", "plate:amber"), ("g", "gate:amber")]);
     let mut s = Session::<Miau>::new(setup, 0).unwrap();
     let lines = |s: &Session<Miau>, events: &[retrace_kernel::miau::Event]| -> Vec<String> {
         events
@@ -1176,8 +1141,6 @@ fn an_automatons_next_beat_points_the_way() {
     use retrace::ui::miau::next_beats;
     use retrace_kernel::miau::{Action, Automaton, Miau, Setup, Step};
     use retrace_kernel::Session;
-    let legend: Vec<(String, String)> =
-        [("m", "miau"), ("r", "rock")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
     let clock = Automaton {
         id: "t".into(),
         subject: Some("rock".into()),
@@ -1185,13 +1148,8 @@ fn an_automatons_next_beat_points_the_way() {
         phase: 0,
         pattern: vec![Step::Move(1, 0), Step::Wait, Step::Move(-1, 0)],
     };
-    let setup = |grid: &str| Setup {
-        grid: grid.into(),
-        legend: legend.clone(),
-        terrain: vec![],
-        pairs: vec![],
-        automata: vec![clock.clone()],
-    };
+    let setup =
+        |grid: &str| Setup { automata: vec![clock.clone()], ..grid_level(grid, &[("m", "miau"), ("r", "rock")]) };
     let mut s = Session::<Miau>::new(setup("MIAU IS YOU . . / ROCK IS TICK . . / m . r . ."), 0).unwrap();
     assert_eq!(next_beats(s.state()), [(2, 2, 1, 0)], "right, first");
     s.push(Action::Wait).unwrap();
@@ -1209,7 +1167,7 @@ fn an_automatons_next_beat_points_the_way() {
 #[test]
 fn transforms_pop_before_the_move_settles_and_a_mass_one_staggers() {
     use retrace::ui::miau::{morph_progress, morphed, MASS_MORPH, MORPH_MS, MORPH_STAGGER_MS};
-    use retrace_kernel::miau::{Action, Miau, Setup};
+    use retrace_kernel::miau::{Action, Miau};
     use retrace_kernel::Session;
     let tween = retrace::ui::miau::TWEEN.as_millis() as f32;
     assert!(tween - MORPH_MS >= 40.0 && tween - MORPH_MS <= 60.0, "a 40 to 60 ms lead");
@@ -1222,15 +1180,10 @@ fn transforms_pop_before_the_move_settles_and_a_mass_one_staggers() {
     assert_eq!(morph_progress(last + MORPH_MS, n - 1, n), 1.0);
     assert_eq!(morph_progress(MORPH_MS, 1, MASS_MORPH), 1.0, "four at once pop together");
     // Pushing FLAG into place turns six rocks into flags: six pops, in reading order.
-    let legend: Vec<(String, String)> =
-        [("m", "miau"), ("r", "rock")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-    let setup = Setup {
-        grid: "MIAU IS YOU . . . / ROCK IS . FLAG m . / r r r . . . / r r r . . .".into(),
-        legend,
-        terrain: vec![],
-        pairs: vec![],
-        automata: vec![],
-    };
+    let setup = grid_level(
+        "MIAU IS YOU . . . / ROCK IS . FLAG m . / r r r . . . / r r r . . .",
+        &[("m", "miau"), ("r", "rock")],
+    );
     let mut s = Session::<Miau>::new(setup, 0).unwrap();
     let before = s.state().clone();
     s.push(Action::Left).unwrap();
@@ -1242,4 +1195,25 @@ fn transforms_pop_before_the_move_settles_and_a_mass_one_staggers() {
         .map(|(id, _)| s.state().board.things.iter().find(|t| t.id.as_str() == id).map(|t| (t.y, t.x)).unwrap())
         .collect();
     assert!(places.windows(2).all(|w| w[0] < w[1]), "reading order: {places:?}");
+}
+
+/// A level from a grid (rows split by ` / `) and a legend of letters, with
+/// no terrain, pairs or automata.
+fn grid_level(grid: &str, legend: &[(&str, &str)]) -> retrace_kernel::miau::Setup {
+    retrace_kernel::miau::Setup {
+        grid: grid.into(),
+        legend: legend.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect(),
+        terrain: vec![],
+        pairs: vec![],
+        automata: vec![],
+    }
+}
+
+/// The window on a level of `setup`, its first frame drawn.
+fn miau_window_on(dir: &std::path::Path, setup: retrace_kernel::miau::Setup) -> Harness<'static, RetraceApp> {
+    let mut h = harness(dir);
+    let session = retrace_kernel::Session::<retrace_kernel::miau::Miau>::new(setup, 0).unwrap();
+    h.state_mut().screen = Screen::Miau(retrace::ui::miau::MiauView::resume(session, &retrace::ui::miau::packs()));
+    h.run();
+    h
 }

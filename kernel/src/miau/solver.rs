@@ -42,9 +42,8 @@ mod verdict;
 mod visited;
 
 pub use analysis::{analyze, analyze_watched, Analysis};
-pub use informed::SearchKind;
 pub use search::{default_batch, engine, solve, solve_from, solve_watched, solve_with, BATCH};
 pub use verdict::{
-    moves_text, rule_text, stored_bytes, Budget, Like, Options, Progress, Verdict, MAX_STATES,
+    moves_text, rule_text, stored_bytes, Budget, Like, Options, Progress, SearchKind, Verdict, MAX_STATES,
     MAX_STORED_BYTES_PER_STATE, MOVES, STORED_BYTES_PER_STATE,
 };

@@ -21,40 +21,12 @@
 
 use super::engine::{clear, Engine, Expand, General, Rules};
 use super::taker::Expanded;
-use super::verdict::{Budget, Options, Progress, Verdict, MOVES};
+use super::verdict::{Budget, Options, Progress, SearchKind, Verdict, MOVES};
 use crate::miau::board::{Kind, Prop, Word};
 use crate::miau::key::Keyer;
 use crate::miau::State;
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
-
-/// Which search [`super::solve_with`] runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum SearchKind {
-    /// Breadth-first: shortest answers and proofs (the default).
-    #[default]
-    Breadth,
-    /// Best-first by a guessed distance to a win: answers not claimed shortest.
-    Best,
-    /// A*, with a lower bound that is 0 while a rule can change: shortest answers.
-    AStar,
-}
-
-impl SearchKind {
-    /// `breadth`, `best` or `astar`.
-    pub fn name(self) -> &'static str {
-        match self {
-            SearchKind::Breadth => "breadth",
-            SearchKind::Best => "best",
-            SearchKind::AStar => "astar",
-        }
-    }
-
-    /// Whether its answers are shortest solutions.
-    pub fn shortest(self) -> bool {
-        self != SearchKind::Best
-    }
-}
 
 /// Bytes a state costs the informed searches (its key in the table twice,
 /// as the map's key and in the flat list, its parent link, the heap entry,

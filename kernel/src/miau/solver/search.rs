@@ -10,7 +10,7 @@ use super::frontier::Layer;
 use super::parents::Parents;
 use super::taker::{Part, Taker};
 use super::threads::{drop_apart, fork, Jobs, Pool};
-use super::verdict::{stored_bytes, Budget, Options, Progress, Verdict, MAX_STATES};
+use super::verdict::{stored_bytes, Budget, Options, Progress, SearchKind, Verdict, MAX_STATES};
 use super::visited::{Print, Visited};
 use crate::game::{Game, Rejection};
 use crate::hashing::{fingerprint_of, fingerprints, padded, padded_len, FrontierHasher};
@@ -76,7 +76,7 @@ pub fn solve_watched(
 /// do not ask for the general engine): stepped in place and taken back with
 /// undo, the same keys as the game's state gives.
 fn compact_level(start: &State, keyer: &Keyer, rules: &Rules, opts: &Options) -> Option<Level> {
-    if opts.general || rules.general_only() || opts.search != super::SearchKind::Breadth {
+    if opts.general || rules.general_only() || opts.search != SearchKind::Breadth {
         return None;
     }
     Level::new(start, keyer, &rules.forbid, &rules.require, rules.same.as_deref())
@@ -113,7 +113,7 @@ pub fn solve_from(
     let mut key = Vec::with_capacity(keyer.len() + 1);
     keyer.key(&start, &mut key);
     key.push(rules.formed(&start, 0));
-    if opts.search != super::SearchKind::Breadth {
+    if opts.search != SearchKind::Breadth {
         return Ok(super::informed::run(opts.search, &start, opts, &rules, &keyer, key, watch));
     }
     let threads = opts.threads.max(1) as usize;

@@ -132,8 +132,8 @@ pub struct Options {
     /// movement: a state where a push or an automaton moved one is pruned).
     pub words_still: bool,
     /// Which search runs: breadth-first (the default, and the proofs'), or
-    /// an informed one ([`super::SearchKind`]), on the game's own state.
-    pub search: super::SearchKind,
+    /// an informed one ([`SearchKind`]), on the game's own state.
+    pub search: SearchKind,
     /// Threads expanding each layer (0 or 1: one). Every count gives the same answer.
     pub threads: u32,
     /// Parents expanded at once (0: [`default_batch`]). Every size gives the same answer.
@@ -162,6 +162,34 @@ pub fn stored_bytes(states: u64) -> u64 {
         cap *= 2;
     }
     table + cap * 4
+}
+
+/// Which search [`super::solve_with`] runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SearchKind {
+    /// Breadth-first: shortest answers and proofs (the default).
+    #[default]
+    Breadth,
+    /// Best-first by a guessed distance to a win: answers not claimed shortest.
+    Best,
+    /// A*, with a lower bound that is 0 while a rule can change: shortest answers.
+    AStar,
+}
+
+impl SearchKind {
+    /// `breadth`, `best` or `astar`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchKind::Breadth => "breadth",
+            SearchKind::Best => "best",
+            SearchKind::AStar => "astar",
+        }
+    }
+
+    /// Whether its answers are shortest solutions.
+    pub fn shortest(self) -> bool {
+        self != SearchKind::Best
+    }
 }
 
 impl Options {
