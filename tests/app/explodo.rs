@@ -721,20 +721,10 @@ fn the_explodorama_run_menu_asks_before_a_new_run_and_keeps_its_switches() {
 /// charge button says what is carried (or greys out); charge bombs wear a badge.
 #[test]
 fn the_shop_waits_for_the_level_cleared_banner_and_the_charge_button_shows_the_charge() {
-    use retrace_kernel::explodo::{BombKind, Dialog, Explodo};
-    use retrace_kernel::replay::ReplayFile;
-    use retrace_kernel::Session;
+    use retrace_kernel::explodo::BombKind;
     assert_eq!(retrace::ui::explodo::bomb_badge(BombKind::Pierce).map(|b| b.0), Some("P"));
     assert_eq!(retrace::ui::explodo::bomb_badge(BombKind::Plain), None);
-    let bytes = std::fs::read(fixtures::root().join("replays/explodo-first-shop.replay")).unwrap();
-    let full = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
-    let mut probe = full.clone();
-    let shop = (1..=full.step())
-        .find(|&k| {
-            probe.seek(k);
-            probe.state().run.dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }))
-        })
-        .expect("the run reaches the first shop");
+    let (full, shop) = first_shop();
     let mut session = full.clone();
     session.seek(shop - 1);
     let dir = tempfile::tempdir().unwrap();
@@ -1383,18 +1373,7 @@ fn the_view_fills_the_height_with_its_bars_around_it() {
 /// ended on its exit, at three window sizes.
 #[test]
 fn the_shop_opens_on_the_board_clear_of_you_and_the_menu_bar() {
-    use retrace_kernel::explodo::{Dialog, Explodo};
-    use retrace_kernel::replay::ReplayFile;
-    use retrace_kernel::Session;
-    let bytes = std::fs::read(fixtures::root().join("replays/explodo-first-shop.replay")).unwrap();
-    let full = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
-    let mut probe = full.clone();
-    let shop = (1..=full.step())
-        .find(|&k| {
-            probe.seek(k);
-            probe.state().run.dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }))
-        })
-        .expect("the run reaches the first shop");
+    let (mut probe, shop) = first_shop();
     probe.seek(shop);
     for (w, h_px) in [(800.0, 600.0), (1100.0, 760.0), (1920.0, 1080.0)] {
         let dir = tempfile::tempdir().unwrap();
@@ -1546,4 +1525,20 @@ fn enemies_let_out_by_flame_are_said_where_they_are_seen() {
     assert_eq!(said(&start, &released, En).as_deref(), Some("Flame on the exit or gem let out 3 Blobs!"));
     assert!(said(&open, &released, Ru).unwrap().contains("Выход закрыт"), "in Russian too");
     assert_eq!(said(&open, &[Event::ExitOpened], En), None);
+}
+
+/// The recorded run to the first shop, and the step at which the shop opens.
+fn first_shop() -> (retrace_kernel::Session<retrace_kernel::explodo::Explodo>, u32) {
+    use retrace_kernel::explodo::{Dialog, Explodo};
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-first-shop.replay")).unwrap();
+    let file = retrace_kernel::replay::ReplayFile::from_bytes(&bytes).unwrap();
+    let full = retrace_kernel::Session::<Explodo>::from_replay(&file).unwrap();
+    let mut probe = full.clone();
+    let shop = (1..=full.step())
+        .find(|&k| {
+            probe.seek(k);
+            probe.state().run.dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }))
+        })
+        .expect("the run reaches the first shop");
+    (full, shop)
 }
