@@ -1217,3 +1217,34 @@ fn miau_window_on(dir: &std::path::Path, setup: retrace_kernel::miau::Setup) -> 
     h.run();
     h
 }
+
+/// Every word of every shipped pack fits its tile, at the smallest cell and
+/// at large ones (issue 41: long words ran past their tiles): the laid-out
+/// text is no wider than its share of the tile.
+#[test]
+fn every_word_fits_its_tile() {
+    use retrace::ui::miau::{word_font, WORD_FILL};
+    use retrace_kernel::miau::board::Kind;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let painter = egui::Painter::new(h.ctx.clone(), egui::LayerId::background(), egui::Rect::EVERYTHING);
+    let mut words: Vec<String> = Vec::new();
+    for pack in retrace::ui::miau::packs() {
+        for l in &pack.levels {
+            let s = <retrace_kernel::miau::Miau as retrace_kernel::Game>::start(&l.setup, 0).unwrap();
+            words.extend(s.board.things.iter().filter(|t| matches!(t.kind, Kind::Word(_))).map(|t| t.kind.text()));
+        }
+    }
+    words.sort();
+    words.dedup();
+    assert!(words.iter().any(|w| w == "MOUSE") && words.iter().any(|w| w == "CRATE"), "{words:?}");
+    // The smallest cell (12 points, less the tile's inset) and larger ones.
+    for tile in [12.0 * 0.84, 40.0, 112.0 * 0.84] {
+        for w in &words {
+            let font = word_font(&painter, w, tile);
+            let width = painter.layout_no_wrap(w.clone(), font, egui::Color32::WHITE).size().x;
+            assert!(width <= tile * WORD_FILL + 0.5, "{w} is {width} wide on a {tile} tile");
+        }
+    }
+}

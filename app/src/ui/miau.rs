@@ -24,7 +24,7 @@ pub use levels::*;
 pub use input::{risky_move, tap_move, Command, BUTTONS};
 pub use paint::{
     accent_color, channel_color, glyph_for, morph_progress, object_color, paint, paint_moving, pinned_sides, stacked,
-    tween_positions, word_color, Look, MASS_MORPH, MORPH_MS, MORPH_STAGGER_MS, TWEEN,
+    tween_positions, word_color, word_font, Look, MASS_MORPH, MORPH_MS, MORPH_STAGGER_MS, TWEEN, WORD_FILL,
 };
 
 use super::text::tr;

@@ -427,8 +427,21 @@ fn paint_word(
         }
     }
     let text = t.kind.text();
-    let size = (r.width() * 1.1 / text.len().max(2) as f32 * 1.6).min(r.width() * 0.44);
-    painter.text(r.center(), egui::Align2::CENTER_CENTER, text, egui::FontId::monospace(size), color);
+    painter.text(r.center(), egui::Align2::CENTER_CENTER, &text, word_font(painter, &text, r.width()), color);
+}
+
+/// The share of a word tile's width its text may take.
+pub const WORD_FILL: f32 = 0.88;
+
+/// The font a word's text is drawn in on a tile `tile` points wide: as
+/// large as 0.44 of the tile, shrunk until the text fits [`WORD_FILL`] of
+/// its width (issue 41: "MOUSE" and "CRATE" ran past their tiles): measured
+/// once at that size, the width scaling with the size.
+pub fn word_font(painter: &egui::Painter, text: &str, tile: f32) -> egui::FontId {
+    let size = tile * 0.44;
+    let width = painter.layout_no_wrap(text.to_string(), egui::FontId::monospace(size), Color32::WHITE).size().x;
+    let fits = tile * WORD_FILL;
+    egui::FontId::monospace(if width > fits { size * fits / width } else { size })
 }
 
 /// The sides (up, down, left, right) on which a word at (x, y) is pinned by
