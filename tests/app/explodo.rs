@@ -1542,3 +1542,23 @@ fn first_shop() -> (retrace_kernel::Session<retrace_kernel::explodo::Explodo>, u
         .expect("the run reaches the first shop");
     (full, shop)
 }
+
+/// P and I, the spec's keys for the Teleport and ICBM charges (issue 43,
+/// item 6): they pick the charge button when that is the charge carried,
+/// and say so when it is not.
+#[test]
+fn p_and_i_pick_the_teleport_and_icbm_charges() {
+    use retrace::ui::explodo::{ExplodoView, Mode, RunForm};
+    use retrace_kernel::explodo::items::Charge;
+    let dir = tempfile::tempdir().unwrap();
+    let form = RunForm { seed: "4".into(), charge: Some(Charge::Teleport), ..RunForm::default() };
+    let mut h = explodo_window(dir.path(), form.start());
+    h.key_press(egui::Key::I);
+    h.run();
+    assert!(h.query_by_label_contains("You carry no ICBM").is_some(), "no ICBM carried");
+    assert!(!explodo(&mut h).picked);
+    h.key_press(egui::Key::P);
+    h.run();
+    let v: &ExplodoView = explodo(&mut h);
+    assert!(v.picked && v.mode == Mode::Charge, "P picks the Teleport");
+}

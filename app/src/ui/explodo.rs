@@ -7,7 +7,8 @@
 //!
 //! Keys: arrows or W A S D act in that direction (a step, or the picked
 //! action), Q E Z C step diagonally (with Diagonal), Space waits, M B R L K T
-//! F X V pick Move, Bomb, Run, Slide, Kick, Throw, RPG, Detonate, Charge.
+//! F X V pick Move, Bomb, Run, Slide, Kick, Throw, RPG, Detonate, Charge; P and
+//! I pick the charge too when it is Teleport or ICBM (the spec's keys).
 
 pub mod almanac;
 mod bars;

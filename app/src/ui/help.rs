@@ -83,7 +83,7 @@ pub const EXPLODO: [Section; 4] = [
         &[
             "Arrows or W A S D: a step that way (or the picked action that way) · Q E Z C: a step diagonally.",
             "B then an arrow: a bomb on that side · M: back to moving · Space: wait a turn.",
-            "R run · L slide · K kick · T throw · F rocket · X detonate · V use a charge: picks that action, once you have it.",
+            "R run · L slide · K kick · T throw · F rocket · X detonate · V use a charge (P a Teleport, I an ICBM): picks that action, once you have it.",
             "Shift + arrows: move the cursor between tiles · Enter: act on the cursor's tile.",
             "Alt + arrows: look around · Home: follow yourself again.",
             "?: what is on the cursor's tile · Esc: cancel a pick, put the cursor away, then the menu.",

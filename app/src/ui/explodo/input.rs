@@ -426,7 +426,12 @@ impl ExplodoView {
             (Key::F, Mode::Rpg),
             (Key::X, Mode::Detonate),
             (Key::V, Mode::Charge),
+            (Key::P, Mode::Charge),
+            (Key::I, Mode::Charge),
         ] {
+            if pressed(k) && self.charge_key_refused(k) {
+                continue;
+            }
             if pressed(k) {
                 if self.pointer.cursor.is_some() {
                     // On the cursor's tile: Move, Bomb and Charge as a tap
@@ -439,6 +444,23 @@ impl ExplodoView {
                 }
             }
         }
+    }
+
+    /// P and I are the spec's keys for the Teleport and ICBM charges: the
+    /// charge button's when that is the charge carried; otherwise the key
+    /// says so and is refused (true).
+    fn charge_key_refused(&mut self, k: egui::Key) -> bool {
+        use retrace_kernel::explodo::items::Charge;
+        let named = match k {
+            egui::Key::P => Charge::Teleport,
+            egui::Key::I => Charge::Icbm,
+            _ => return false,
+        };
+        if self.session.state().player.charge.is_some_and(|(c, _)| c == named) {
+            return false;
+        }
+        self.message = Some(retrace_kernel::say!("You carry no {0}.", named.name()));
+        true
     }
 
     /// The pad's presses on the board (dialogs take theirs first): the
