@@ -107,6 +107,9 @@ pub(super) struct Rules {
     /// Rules named by what they are like, none of which may be in force,
     /// each with the words of its shared rule at the start.
     likes: Vec<(Like, Vec<Name>)>,
+    /// The level's own property words, read once for the sentences `likes`
+    /// are matched against (they never change during a level).
+    custom: Vec<String>,
     /// Rules that must stay in force.
     keep: Vec<String>,
     pub(super) require: Vec<String>,
@@ -131,7 +134,8 @@ impl Rules {
         if let Some(r) = keep.iter().find(|r| !at_start.contains(r)) {
             return Err(Rejection::new(format!("{r} is not in force at the level's start, so it cannot be broken")));
         }
-        let likes = resolve_likes(&opts.forbid_like, start)?;
+        let custom = start.custom_words();
+        let likes = resolve_likes(&opts.forbid_like, start, &custom)?;
         let require = texts(&opts.require)?;
         if require.len() > 8 {
             return Err(Rejection::new("at most 8 required rules"));
@@ -139,7 +143,7 @@ impl Rules {
         let all_formed = if require.is_empty() { 0 } else { u8::MAX >> (8 - require.len()) };
         let same = opts.same_rules.then(|| start.rules.texts());
         let still = opts.words_still.then(|| words_at(start));
-        Ok(Rules { forbid, likes, keep, require, same, all_formed, words_at_start: word_count(start), still })
+        Ok(Rules { forbid, likes, custom, keep, require, same, all_formed, words_at_start: word_count(start), still })
     }
 
     /// Whether the constraints need the game's own state (what the compact
@@ -175,7 +179,7 @@ impl Rules {
         {
             return true;
         }
-        !self.likes.is_empty() && sentences(&s.board, &s.custom_words()).iter().any(|x| self.is_like(x))
+        !self.likes.is_empty() && sentences(&s.board, &self.custom).iter().any(|x| self.is_like(x))
     }
 
     /// Whether a sentence is one of the rules named by what they are like:
@@ -196,8 +200,8 @@ impl Rules {
 
 /// Each rule named by what it is like, with the words its shared rule is
 /// read from at the level's start (that rule must be on the board there).
-fn resolve_likes(likes: &[Like], start: &State) -> Result<Vec<(Like, Vec<Name>)>, Rejection> {
-    let read = sentences(&start.board, &start.custom_words());
+fn resolve_likes(likes: &[Like], start: &State, custom: &[String]) -> Result<Vec<(Like, Vec<Name>)>, Rejection> {
+    let read = sentences(&start.board, custom);
     likes
         .iter()
         .map(|like| {

@@ -29,8 +29,8 @@ use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 
 /// Bytes a state costs the informed searches (its key in the table twice,
-/// as the map's key and in the flat list, its parent link, the heap entry,
-/// the map's own overhead): the memory budget's measure.
+/// as the set's key and in the flat list, its parent link, the heap entry,
+/// the set's own overhead): the memory budget's measure.
 fn bytes_per_state(key_len: usize) -> u64 {
     (2 * key_len + 48) as u64
 }
@@ -154,8 +154,7 @@ pub(super) fn run(
         }
         clear(&mut e);
         let from = id as usize * key_len;
-        let parent = keys[from..from + key_len].to_vec();
-        engine.expand(&x, &mut e, &[id], &parent);
+        engine.expand(&x, &mut e, &[id], &keys[from..from + key_len]);
         let g = links[id as usize].2 + 1;
         for (k, &(_, m, won)) in e.0.iter().enumerate() {
             let child = &e.1[k * key_len..(k + 1) * key_len];
