@@ -226,6 +226,24 @@ impl State {
         true
     }
 
+    /// Automaton `k` under the rules `r`: whether a rule gives its word (to
+    /// its subject, if it has one), and the things that take its beats (the
+    /// objects of its subject that have its word), in board order. The
+    /// beat's own reading, which the window's arrows and beat strip share.
+    pub fn automaton_actors(&self, k: usize, r: &RuleSet) -> (bool, Vec<usize>) {
+        let a = &self.automata[k];
+        let word = &self.automaton_words[k];
+        let subject_ok = |noun: &str| a.subject.as_deref().is_none_or(|s| s == noun);
+        let active = r.rules.iter().any(|rule| {
+            matches!(&rule.predicate, rules::Pred::Custom(w) if **w == **word) && subject_ok(&rule.subject)
+        });
+        let t = &self.board.things;
+        let actors = (0..t.len())
+            .filter(|&i| r.has_word(&t[i].kind, word) && matches!(&t[i].kind, Kind::Object(n) if subject_ok(n)))
+            .collect();
+        (active, actors)
+    }
+
     /// One beat of every automaton, records in id order, under the rules as
     /// they stand after the player's move. An active record with actors takes
     /// its current step (actors front-first along it, then by id; a blocked
@@ -233,16 +251,9 @@ impl State {
     pub(super) fn beat(&mut self) {
         let r = self.rules.clone();
         for k in 0..self.automata.len() {
+            let (active, mut actors) = self.automaton_actors(k, &r);
             let a = &self.automata[k];
-            let word = self.automaton_words[k].clone();
-            let subject_ok = |noun: &str| a.subject.as_deref().is_none_or(|s| s == noun);
-            let active = r.rules.iter().any(|rule| {
-                matches!(&rule.predicate, rules::Pred::Custom(w) if **w == *word) && subject_ok(&rule.subject)
-            });
             let t = &self.board.things;
-            let mut actors: Vec<usize> = (0..t.len())
-                .filter(|&i| r.has_word(&t[i].kind, &word) && matches!(&t[i].kind, Kind::Object(n) if subject_ok(n)))
-                .collect();
             if !active || actors.is_empty() || a.pattern.is_empty() {
                 continue;
             }

@@ -68,13 +68,10 @@ pub fn ledger(s: &State) -> Vec<Ledger> {
     out
 }
 
-/// Whether a rule now gives the automaton's property (to its subject, if it has one).
+/// Whether a rule now gives the automaton's property (to its subject, if
+/// it has one): the kernel's beat's own reading.
 pub(super) fn automaton_active(s: &State, a: &retrace_kernel::miau::Automaton) -> bool {
-    let word = a.property.to_uppercase();
-    s.rules.texts().iter().any(|r| {
-        r.ends_with(&format!(" IS {word}"))
-            && a.subject.as_deref().is_none_or(|sub| r.starts_with(&format!("{} IS", sub.to_uppercase())))
-    })
+    s.automata.iter().position(|x| x.id == a.id).is_some_and(|k| s.automaton_actors(k, &s.rules).0)
 }
 
 /// Each automaton's next beat on the board (issue 44 part 6: an arrow on
@@ -83,18 +80,12 @@ pub(super) fn automaton_active(s: &State, a: &retrace_kernel::miau::Automaton) -
 pub fn next_beats(s: &State) -> Vec<(i32, i32, i32, i32)> {
     let mut out = Vec::new();
     for (k, (a, &phase)) in s.automata.iter().zip(&s.phases).enumerate() {
-        let (Some(word), false) = (s.automaton_words.get(k), a.pattern.is_empty()) else { continue };
-        if !automaton_active(s, a) {
+        let (active, actors) = s.automaton_actors(k, &s.rules);
+        if !active || a.pattern.is_empty() {
             continue;
         }
         let retrace_kernel::miau::Step::Move(dx, dy) = a.pattern[phase as usize % a.pattern.len()] else { continue };
-        let subject_ok = |noun: &str| a.subject.as_deref().is_none_or(|n| n == noun);
-        for t in &s.board.things {
-            let noun = matches!(&t.kind, retrace_kernel::miau::board::Kind::Object(n) if subject_ok(n));
-            if noun && s.rules.has_word(&t.kind, word) {
-                out.push((t.x, t.y, dx, dy));
-            }
-        }
+        out.extend(actors.into_iter().map(|i| (s.board.things[i].x, s.board.things[i].y, dx, dy)));
     }
     out
 }
