@@ -321,6 +321,13 @@ impl Board {
         Ok(Board { w, h, things, leaves: std::sync::Arc::new(leaves) })
     }
 
+    /// Another thing in the cell of thing `i`, the first in board order:
+    /// what presses a plate or holds a gate open.
+    pub fn other_at(&self, i: usize) -> Option<&Thing> {
+        let t = &self.things[i];
+        self.things.iter().enumerate().find(|&(j, o)| j != i && (o.x, o.y) == (t.x, t.y)).map(|(_, o)| o)
+    }
+
     /// The indices of the things in each non-empty cell, cells in reading order.
     pub fn cells(&self) -> Vec<Vec<usize>> {
         // A stable sort by (row, column) keeps each cell's indices ascending.

@@ -58,7 +58,7 @@ impl State {
     /// plates in all, for the ledger's `AMBER 1/2`.
     pub fn circuits(&self) -> Vec<(&'static str, u32, u32)> {
         let t = &self.board.things;
-        let pressed = |i: usize| t.iter().enumerate().any(|(j, o)| j != i && o.x == t[i].x && o.y == t[i].y);
+        let pressed = |i: usize| self.board.other_at(i).is_some();
         super::board::CHANNELS
             .iter()
             .filter_map(|&c| {

@@ -344,7 +344,7 @@ impl State {
         if !t.iter().any(|g| g.is_gate()) {
             return;
         }
-        let occupied = |i: usize| t.iter().enumerate().any(|(j, o)| j != i && o.x == t[i].x && o.y == t[i].y);
+        let occupied = |i: usize| self.board.other_at(i).is_some();
         let pressed: Vec<&str> =
             (0..t.len()).filter(|&i| t[i].is_plate() && occupied(i)).filter_map(|i| t[i].channel.as_deref()).collect();
         let next: Vec<(usize, bool)> = (0..t.len())

@@ -213,17 +213,15 @@ pub fn describe(e: &Event) -> Option<Say> {
 /// plate of its circuit pressed.
 pub fn describe_after(e: &Event, after: &State) -> Option<Say> {
     let Event::Gate(id, open) = e else { return describe(e) };
-    let t = &after.board.things;
-    let Some(gate) = t.iter().find(|g| g.id.as_str() == id.as_str()) else { return describe(e) };
-    let channel = gate.channel.as_deref().unwrap_or("").to_string();
-    let on = |x: i32, y: i32, not: &str| t.iter().find(|o| o.x == x && o.y == y && o.id.as_str() != not);
+    let b = &after.board;
+    let Some(g) = b.things.iter().position(|g| g.id.as_str() == id.as_str()) else { return describe(e) };
+    let channel = b.things[g].channel.as_deref().unwrap_or("").to_string();
     let name = Arg::Name(id.to_string());
     Some(if *open {
-        let presser = t
-            .iter()
-            .filter(|p| p.is_plate() && p.channel.as_deref() == Some(channel.as_str()))
-            .find_map(|p| on(p.x, p.y, p.id.as_str()));
-        match (presser, on(gate.x, gate.y, gate.id.as_str())) {
+        let presser = (0..b.things.len())
+            .filter(|&p| b.things[p].is_plate() && b.things[p].channel.as_deref() == Some(channel.as_str()))
+            .find_map(|p| b.other_at(p));
+        match (presser, b.other_at(g)) {
             (Some(p), _) => say!("{0}: opened by {1} on a plate ({2})", name, thing(p.id.as_str()), Arg::Name(channel)),
             (None, Some(j)) => say!("{0}: held open by {1} inside it", name, thing(j.id.as_str())),
             (None, None) => say!("{0}: opened", name),
