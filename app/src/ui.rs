@@ -825,6 +825,31 @@ pub fn reserved_row<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) 
     .inner
 }
 
+/// A dashed outline round `r`: a cursor, a focused square, a button with
+/// nothing to do.
+pub fn dashed_rect(painter: &egui::Painter, r: egui::Rect, stroke: egui::Stroke, dash: f32, gap: f32) {
+    let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
+    painter.add(egui::Shape::dashed_line(&corners, stroke, dash, gap));
+}
+
+/// An arrow key with no widget focused (and no dialog up) gives `id` the
+/// keyboard's focus: a board's way in for the keyboard (issue 40). That
+/// press only brings the focus, since egui would move it on by the same
+/// press. Whether it did.
+pub fn focus_on_arrow(ui: &egui::Ui, id: egui::Id) -> bool {
+    use egui::Key::{ArrowDown, ArrowLeft, ArrowRight, ArrowUp};
+    let arrow = ui
+        .input(|i| !i.modifiers.any() && [ArrowUp, ArrowDown, ArrowLeft, ArrowRight].iter().any(|&k| i.key_pressed(k)));
+    if !arrow || ui.memory(|m| m.focused().is_some()) || modal_open(ui.ctx()) {
+        return false;
+    }
+    ui.memory_mut(|m| {
+        m.request_focus(id);
+        m.move_focus(egui::FocusDirection::None);
+    });
+    true
+}
+
 /// Whether `key` went down this frame, not counting the key repeats a held
 /// key sends (egui's `key_pressed` counts them): for keys that toggle or
 /// start something (Space to pause or run, F2, H), which act once a press.

@@ -233,20 +233,7 @@ impl MinesView {
         // middle square; then the arrows move between squares (egui's focus
         // moves by direction), Enter or Space lays or lifts a mine as a
         // click does, and F cycles the mark as a right click does.
-        let arrow = ui.input(|i| {
-            !i.modifiers.any()
-                && [egui::Key::ArrowUp, egui::Key::ArrowDown, egui::Key::ArrowLeft, egui::Key::ArrowRight]
-                    .iter()
-                    .any(|&k| i.key_pressed(k))
-        });
-        if arrow && ui.memory(|m| m.focused().is_none()) && !crate::ui::modal_open(ui.ctx()) {
-            let middle = rows / 2 * cols + cols / 2;
-            // That press only brings the focus: egui would move it on by it.
-            ui.memory_mut(|m| {
-                m.request_focus(ui.scope_id().with(("mine-cell", middle)));
-                m.move_focus(egui::FocusDirection::None);
-            });
-        }
+        crate::ui::focus_on_arrow(ui, ui.scope_id().with(("mine-cell", rows / 2 * cols + cols / 2)));
         let cycle_key = ui.input(|i| !i.modifiers.any() && i.key_pressed(egui::Key::F));
         for i in 0..rows * cols {
             let (r, c) = (i / cols, i % cols);
@@ -260,11 +247,8 @@ impl MinesView {
             paint_square(&painter, cr, cell, &st, i, assist);
             if resp.has_focus() {
                 // The focused square: a dashed ring inside its edge.
-                let ring = cr.shrink(cell * 0.12);
                 let stroke = egui::Stroke::new(2.0, Color32::from_rgb(0, 0, 200));
-                let corners =
-                    [ring.left_top(), ring.right_top(), ring.right_bottom(), ring.left_bottom(), ring.left_top()];
-                painter.add(egui::Shape::dashed_line(&corners, stroke, 4.0, 3.0));
+                crate::ui::dashed_rect(&painter, cr.shrink(cell * 0.12), stroke, 4.0, 3.0);
             }
             if !st.active() || clue {
                 continue;

@@ -200,14 +200,7 @@ impl ExplodoView {
             let usable = s.player.charge.is_some_and(|(c, _)| !c.passive());
             let button = ui.add_enabled(usable, egui::Button::selectable(self.mode == Mode::Charge, label));
             if !usable {
-                let r = button.rect;
-                let dash = egui::Stroke::new(1.0, Color32::GRAY);
-                ui.painter().add(egui::Shape::dashed_line(
-                    &[r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()],
-                    dash,
-                    4.0,
-                    3.0,
-                ));
+                crate::ui::dashed_rect(ui.painter(), button.rect, egui::Stroke::new(1.0, Color32::GRAY), 4.0, 3.0);
             }
             if button.clicked() {
                 self.mode = Mode::Charge;

@@ -125,8 +125,7 @@ impl ExplodoView {
             )
             .shrink(2.0);
             let colour = if self.pointer.asking { Color32::YELLOW } else { Color32::WHITE };
-            let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
-            painter.add(egui::Shape::dashed_line(&corners, egui::Stroke::new(2.0, colour), cell * 0.18, cell * 0.1));
+            crate::ui::dashed_rect(painter, r, egui::Stroke::new(2.0, colour), cell * 0.18, cell * 0.1);
         }
     }
 

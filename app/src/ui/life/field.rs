@@ -92,9 +92,7 @@ impl LifeView {
             // The keyboard's cell: a dashed square in the window's focus colour.
             let r = Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell))
                 .expand(1.0);
-            let stroke = egui::Stroke::new(2.0, ui.visuals().selection.stroke.color);
-            let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
-            painter.add(egui::Shape::dashed_line(&corners, stroke, 3.0, 2.0));
+            crate::ui::dashed_rect(&painter, r, egui::Stroke::new(2.0, ui.visuals().selection.stroke.color), 3.0, 2.0);
         }
         if self.tap_place {
             // One placement on release, at the cell under the finger; moving only previews.
@@ -183,10 +181,7 @@ impl LifeView {
         let (w, h) = (self.session.state().field.w, self.session.state().field.h);
         let pressed = |k: egui::Key| ui.input(|i| !i.modifiers.any() && i.key_pressed(k));
         let arrow = [ArrowUp, ArrowDown, ArrowLeft, ArrowRight].into_iter().find(|&k| pressed(k));
-        if arrow.is_some() && ui.memory(|m| m.focused().is_none()) && !crate::ui::modal_open(ui.ctx()) {
-            // That press only brings the focus: egui would move it on by it.
-            resp.request_focus();
-            ui.memory_mut(|m| m.move_focus(egui::FocusDirection::None));
+        if crate::ui::focus_on_arrow(ui, resp.id) {
             self.key_cell = Some((w / 2, h / 2));
             return self.key_cell;
         }
