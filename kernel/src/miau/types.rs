@@ -245,6 +245,33 @@ impl Like {
         Ok(Like { axis, predicate, shares_word_with })
     }
 
+    /// Reads a [`Like`] from its table, as a pack writes it: each field is
+    /// text (a field of another type is handed to `wrong` and read as
+    /// absent), no other key is there (`Err` naming the key), then
+    /// [`Like::new`]'s checks (`Err` naming none). The pack's loader and
+    /// [`Like::from_text`] both read it so.
+    pub fn from_table(
+        t: &toml::Table,
+        mut wrong: impl FnMut(&str, &toml::Value),
+    ) -> Result<Like, (Option<String>, String)> {
+        let mut field = |key: &str| match t.get(key) {
+            None => None,
+            Some(toml::Value::String(s)) => Some(s.as_str()),
+            Some(v) => {
+                wrong(key, v);
+                None
+            }
+        };
+        let (axis, predicate, shares) = (field("axis"), field("predicate"), field("shares_word_with"));
+        if let Some(k) = t.keys().find(|k| !["axis", "predicate", "shares_word_with"].contains(&k.as_str())) {
+            return Err((
+                Some(k.clone()),
+                "unknown key: a rule is named by axis, predicate or shares_word_with".into(),
+            ));
+        }
+        Like::new(axis, predicate, shares).map_err(|e| (None, e))
+    }
+
     /// Reads [`Like::text`]'s form back (`{axis = "v", predicate = "WIN"}`).
     pub fn from_text(text: &str) -> Result<Like, String> {
         let table: toml::Table = toml::from_str(&format!("like = {text}"))
@@ -252,11 +279,17 @@ impl Like {
         let Some(toml::Value::Table(like)) = table.get("like") else {
             return Err(format!("'{text}' is not a table of axis, predicate and shares_word_with"));
         };
-        if let Some(k) = like.keys().find(|k| !["axis", "predicate", "shares_word_with"].contains(&k.as_str())) {
-            return Err(format!("'{text}': unknown key {k}"));
+        let mut not_text = None;
+        let read = Like::from_table(like, |k, _| {
+            not_text.get_or_insert(k.to_string());
+        });
+        if let Some(k) = not_text {
+            return Err(format!("'{text}': {k} is not text"));
         }
-        let field = |k: &str| like.get(k).and_then(toml::Value::as_str);
-        Like::new(field("axis"), field("predicate"), field("shares_word_with"))
+        read.map_err(|(key, e)| match key {
+            Some(k) => format!("'{text}': {k}: {e}"),
+            None => e,
+        })
     }
 }
 

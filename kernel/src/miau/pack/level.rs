@@ -404,7 +404,6 @@ pub(super) fn map_to_grid(map: &str, legend: &[(String, String)]) -> Result<Stri
 /// spec's F-XW15), kept as the table's text ([`Like::text`]); a wrong item
 /// is an error with its path.
 fn requirements(t: &Table, path: &str, r: &mut Report) -> Vec<String> {
-    const KEYS: [&str; 3] = ["axis", "predicate", "shares_word_with"];
     let item = "a sentence or a table of axis, predicate and shares_word_with";
     let list = match t.get("must_form") {
         None => return Vec::new(),
@@ -420,25 +419,10 @@ fn requirements(t: &Table, path: &str, r: &mut Report) -> Vec<String> {
         match v {
             Value::String(s) => out.push(s.clone()),
             Value::Table(like) => {
-                let mut field = |key: &str| match like.get(key) {
-                    None => None,
-                    Some(Value::String(s)) => Some(s.clone()),
-                    Some(v) => {
-                        r.errors.push(wrong(&format!("{at}.{key}"), "text", v));
-                        None
-                    }
-                };
-                let (axis, predicate, shares) = (field("axis"), field("predicate"), field("shares_word_with"));
-                if let Some(k) = like.keys().find(|k| !KEYS.contains(&k.as_str())) {
-                    r.errors.push(issue(
-                        &format!("{at}.{k}"),
-                        "unknown key: a rule is named by axis, predicate or shares_word_with",
-                    ));
-                    continue;
-                }
-                match Like::new(axis.as_deref(), predicate.as_deref(), shares.as_deref()) {
+                match Like::from_table(like, |key, v| r.errors.push(wrong(&format!("{at}.{key}"), "text", v))) {
                     Ok(l) => out.push(l.text()),
-                    Err(e) => r.errors.push(issue(&at, e)),
+                    Err((Some(k), e)) => r.errors.push(issue(&format!("{at}.{k}"), e)),
+                    Err((None, e)) => r.errors.push(issue(&at, e)),
                 }
             }
             v => r.errors.push(wrong(&at, item, v)),
