@@ -14,28 +14,46 @@ pub(super) fn swap_dialog(
     let mut answer = None;
     // A choice must be made: Esc and a click beside it do nothing.
     crate::ui::dialog(ctx, "explodo-swap", tr(lang, "A new charge"), None, |ui| {
-        let (o, n) = (charge_name(old, lang), charge_name(new, lang));
-        ui.label(crate::ui::text::say(
-            lang,
-            &retrace_kernel::say!("You carry {0} ×{1} and found {2} ×{3}.", o, left, n, uses),
-        ));
+        let (found, choices) = swap_choices(lang, (old, left), (new, uses));
+        ui.label(found);
         ui.horizontal(|ui| {
-            let (keep, take) = (new.sell_value(uses), old.sell_value(left));
-            let keep = crate::ui::text::say(lang, &retrace_kernel::say!("Keep {0} (+{1} coins)", o, keep));
-            if ui.button(keep).clicked() {
-                answer = Some(Action::KeepCharge);
-            }
-            let take = crate::ui::text::say(lang, &retrace_kernel::say!("Take {0} (+{1} coins)", n, take));
-            if ui.button(take).clicked() {
-                answer = Some(Action::TakeCharge);
-            }
-            let freeze = crate::ui::text::say(lang, &retrace_kernel::say!("Use Freeze, then take {0}", n));
-            if old == Charge::Freeze && ui.button(freeze).clicked() {
-                answer = Some(Action::FreezeFirst);
+            for (a, text) in choices {
+                if ui.button(text).clicked() {
+                    answer = Some(a);
+                }
             }
         });
     });
     answer
+}
+
+/// A charge swap's words: what you carry and found, and each choice with
+/// its button's text (Freeze first only while carrying Freeze).
+fn swap_choices(lang: Lang, (old, left): (Charge, u32), (new, uses): (Charge, u32)) -> (String, Vec<(Action, String)>) {
+    let (o, n) = (charge_name(old, lang), charge_name(new, lang));
+    let say = |line: Say| crate::ui::text::say(lang, &line);
+    let found = say(retrace_kernel::say!("You carry {0} ×{1} and found {2} ×{3}.", o, left, n, uses));
+    let mut choices = vec![
+        (Action::KeepCharge, say(retrace_kernel::say!("Keep {0} (+{1} coins)", o, new.sell_value(uses)))),
+        (Action::TakeCharge, say(retrace_kernel::say!("Take {0} (+{1} coins)", n, old.sell_value(left)))),
+    ];
+    if old == Charge::Freeze {
+        choices.push((Action::FreezeFirst, say(retrace_kernel::say!("Use Freeze, then take {0}", n))));
+    }
+    (found, choices)
+}
+
+/// The shop's Restock button, priced for the restocks done (`restocks`).
+fn restock_label(restocks: u32, lang: Lang) -> String {
+    let n = restocks + 1;
+    let line =
+        if n == 1 { retrace_kernel::say!("Restock (1 coin)") } else { retrace_kernel::say!("Restock ({0} coins)", n) };
+    crate::ui::text::say(lang, &line)
+}
+
+/// An item on the shop's shelf: its card's words and its price.
+fn shelf_line(s: &State, o: Offer, lang: Lang) -> String {
+    crate::ui::text::say(lang, &retrace_kernel::say!("{0} · {1} coins", card_text(s, o, lang), o.price()))
 }
 
 /// The dialog a watched run is in (the gem's cards, the shop, the charge
@@ -66,43 +84,22 @@ pub fn watched_dialog(ui: &mut egui::Ui, s: &State, next: Option<&Action>, lang:
                 ));
                 for (i, o) in items.iter().enumerate() {
                     match o {
-                        Some(o) => line(
-                            ui,
-                            chosen(Action::Buy(i as u8)),
-                            crate::ui::text::say(
-                                lang,
-                                &retrace_kernel::say!("{0} · {1} coins", card_text(s, *o, lang), o.price()),
-                            ),
-                        ),
+                        Some(o) => line(ui, chosen(Action::Buy(i as u8)), shelf_line(s, *o, lang)),
                         None => {
                             ui.add_enabled_ui(false, |ui| ui.label(tr(lang, "Sold")));
                         }
                     }
                 }
-                let n = restocks + 1;
-                let restock = if n == 1 {
-                    crate::ui::text::say(lang, &retrace_kernel::say!("Restock (1 coin)"))
-                } else {
-                    crate::ui::text::say(lang, &retrace_kernel::say!("Restock ({0} coins)", n))
-                };
-                line(ui, chosen(Action::Restock), restock);
+                line(ui, chosen(Action::Restock), restock_label(*restocks, lang));
                 line(ui, chosen(Action::LeaveShop), tr(lang, "Next level").to_string());
             }
             Dialog::Swap { new, uses } => {
                 ui.heading(tr(lang, "A new charge"));
-                if let Some((old, left)) = s.player.charge {
-                    let (o, n) = (charge_name(old, lang), charge_name(*new, lang));
-                    ui.label(crate::ui::text::say(
-                        lang,
-                        &retrace_kernel::say!("You carry {0} ×{1} and found {2} ×{3}.", o, left, n, *uses),
-                    ));
-                    let keep = retrace_kernel::say!("Keep {0} (+{1} coins)", o, new.sell_value(*uses));
-                    line(ui, chosen(Action::KeepCharge), crate::ui::text::say(lang, &keep));
-                    let take = retrace_kernel::say!("Take {0} (+{1} coins)", n, old.sell_value(left));
-                    line(ui, chosen(Action::TakeCharge), crate::ui::text::say(lang, &take));
-                    if old == Charge::Freeze {
-                        let freeze = retrace_kernel::say!("Use Freeze, then take {0}", n);
-                        line(ui, chosen(Action::FreezeFirst), crate::ui::text::say(lang, &freeze));
+                if let Some(carried) = s.player.charge {
+                    let (found, choices) = swap_choices(lang, carried, (*new, *uses));
+                    ui.label(found);
+                    for (a, text) in choices {
+                        line(ui, chosen(a), text);
                     }
                 }
             }
@@ -311,11 +308,7 @@ impl ExplodoView {
             for (i, o) in items.iter().enumerate() {
                 match o {
                     Some(o) => {
-                        let text = crate::ui::text::say(
-                            lang,
-                            &retrace_kernel::say!("{0} · {1} coins", card_text(s, *o, lang), o.price()),
-                        );
-                        if ui.selectable_label(self.dialogs.selected == i, text).clicked() {
+                        if ui.selectable_label(self.dialogs.selected == i, shelf_line(s, *o, lang)).clicked() {
                             self.dialogs.selected = i;
                         }
                     }
@@ -344,12 +337,7 @@ impl ExplodoView {
                 }
             });
             ui.horizontal(|ui| {
-                let n = restocks + 1;
-                let restock = if n == 1 {
-                    crate::ui::text::say(lang, &retrace_kernel::say!("Restock (1 coin)"))
-                } else {
-                    crate::ui::text::say(lang, &retrace_kernel::say!("Restock ({0} coins)", n))
-                };
+                let restock = restock_label(restocks, lang);
                 if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::North), restock).clicked() {
                     answer = Some(Action::Restock);
                 }
