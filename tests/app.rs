@@ -145,6 +145,30 @@ fn tab_to_and_press_nth(h: &mut Harness<'static, RetraceApp>, label: &str, nth: 
     panic!("Tab never reaches {label:?} number {nth}");
 }
 
+/// Presses arrows until `at` (where the keyboard is on a board, x then y)
+/// reads `to`, across first: at most `most` presses.
+fn arrows_to(
+    h: &mut Harness<'static, RetraceApp>,
+    to: (u32, u32),
+    most: usize,
+    at: impl Fn(&mut Harness<'static, RetraceApp>) -> (u32, u32),
+) {
+    use std::cmp::Ordering::{Greater, Less};
+    for _ in 0..most {
+        let (x, y) = at(h);
+        let key = match (x.cmp(&to.0), y.cmp(&to.1)) {
+            (Less, _) => egui::Key::ArrowRight,
+            (Greater, _) => egui::Key::ArrowLeft,
+            (_, Less) => egui::Key::ArrowDown,
+            (_, Greater) => egui::Key::ArrowUp,
+            _ => return,
+        };
+        h.key_press(key);
+        h.run();
+    }
+    panic!("the arrows never reach {to:?}");
+}
+
 fn life<'h>(h: &'h mut Harness<'static, RetraceApp>) -> &'h mut retrace::ui::life::LifeView {
     match &mut h.state_mut().screen {
         Screen::Life(v) => v,

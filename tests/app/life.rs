@@ -599,19 +599,7 @@ fn a_campaign_level_is_won_by_the_keyboard_alone() {
     let (w, hgt) = (life(&mut h).session.state().field.w, life(&mut h).session.state().field.h);
     assert_eq!(life(&mut h).key_cell, Some((w / 2, hgt / 2)), "the field has the focus, its cell at the middle");
     let walk = |h: &mut Harness<'static, RetraceApp>, to: (u32, u32)| {
-        for _ in 0..200 {
-            let (x, y) = life(h).key_cell.expect("the field keeps the focus");
-            let key = match (x.cmp(&to.0), y.cmp(&to.1)) {
-                (std::cmp::Ordering::Less, _) => egui::Key::ArrowRight,
-                (std::cmp::Ordering::Greater, _) => egui::Key::ArrowLeft,
-                (_, std::cmp::Ordering::Less) => egui::Key::ArrowDown,
-                (_, std::cmp::Ordering::Greater) => egui::Key::ArrowUp,
-                _ => return,
-            };
-            h.key_press(key);
-            h.run();
-        }
-        panic!("the cell never reaches {to:?}");
+        arrows_to(h, to, 200, |h| life(h).key_cell.expect("the field keeps the focus"));
     };
     // A cell drawn and erased again, then the blinker.
     walk(&mut h, (3, 3));

@@ -441,20 +441,11 @@ fn a_round_is_won_by_the_keyboard_alone() {
     h.run();
     assert_eq!(at(&h), (st.field.rows / 2, cols / 2), "an arrow brings the focus to the middle square");
     let go = |h: &mut Harness<'static, RetraceApp>, i: u16| {
-        let to = (i / cols, i % cols);
-        for _ in 0..40 {
+        let to = (u32::from(i % cols), u32::from(i / cols));
+        arrows_to(h, to, 40, |h| {
             let (r, c) = at(h);
-            let key = match (r.cmp(&to.0), c.cmp(&to.1)) {
-                (std::cmp::Ordering::Less, _) => egui::Key::ArrowDown,
-                (std::cmp::Ordering::Greater, _) => egui::Key::ArrowUp,
-                (_, std::cmp::Ordering::Less) => egui::Key::ArrowRight,
-                (_, std::cmp::Ordering::Greater) => egui::Key::ArrowLeft,
-                _ => return,
-            };
-            h.key_press(key);
-            h.run();
-        }
-        panic!("the arrows never reach square {i}");
+            (u32::from(c), u32::from(r))
+        });
     };
     // F cycles the mark of a shut square, and again clears it.
     let safe = (0..st.field.len() as u16).find(|&i| !st.field.mine[i as usize] && !st.field.clue[i as usize]).unwrap();

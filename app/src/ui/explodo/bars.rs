@@ -122,7 +122,7 @@ impl ExplodoView {
         let mut board = egui::Rect::NOTHING;
         let used = ui
             .scope_builder(egui::UiBuilder::new().max_rect(column), |ui| {
-                self.top_bar(ui, lang);
+                top_bar(ui, self.session.state(), lang);
                 crate::ui::reserved_row(ui, |ui| {
                     if let Some(m) = &self.message {
                         ui.colored_label(Color32::from_rgb(230, 120, 60), crate::ui::text::say(lang, m));
@@ -149,10 +149,6 @@ impl ExplodoView {
         }
     }
 
-    /// The run's top bar ([`top_bar`]).
-    pub(super) fn top_bar(&self, ui: &mut egui::Ui, lang: Lang) {
-        top_bar(ui, self.session.state(), lang);
-    }
     pub(super) fn action_bar(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         let s = self.session.state().clone();
         ui.horizontal_wrapped(|ui| {
