@@ -8,5 +8,5 @@ pub fn bench_level() -> Setup {
     let grid = "w w w w w w w w w w / MIAU IS YOU . . ROCK IS PUSH . . / . . . r . r . . . . / . m . r . FLAG . r . . / . . . r . IS . r . . / WALL IS STOP . . WIN . . . . / w w w w w w w w w w";
     let legend =
         [("m", "miau"), ("r", "rock"), ("w", "wall")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-    Setup { grid: grid.into(), legend, terrain: vec![], pairs: vec![], automata: vec![] }
+    Setup { grid: grid.into(), legend, terrain: vec![], pairs: vec![], automata: vec![], profile: Default::default() }
 }

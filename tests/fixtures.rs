@@ -213,10 +213,19 @@ pub fn miau_won() -> Session<retrace_kernel::miau::Miau> {
     use retrace_kernel::miau::{Action::*, Miau, Setup};
     let legend = [("m", "miau"), ("r", "rock")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
     let grid = "MIAU IS YOU . . / FLAG IS WIN . . / ROCK . FLAG . . / . IS . . . / m . . . r";
-    let mut s =
-        Session::<Miau>::new(Setup { grid: grid.into(), legend, terrain: vec![], pairs: vec![], automata: vec![] }, 0)
-            .expect("the level loads")
-            .with_title("Miau: pass it on");
+    let mut s = Session::<Miau>::new(
+        Setup {
+            grid: grid.into(),
+            legend,
+            terrain: vec![],
+            pairs: vec![],
+            automata: vec![],
+            profile: Default::default(),
+        },
+        0,
+    )
+    .expect("the level loads")
+    .with_title("Miau: pass it on");
     for a in [Right, Up, Right, Right, Right, Down] {
         s.push(a).unwrap_or_else(|e| panic!("fixture move {a:?}: {e}"));
     }

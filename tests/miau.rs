@@ -72,9 +72,9 @@ fn solve_prints_one_line_per_level() {
     // beside the verdict lines; the compact engine takes these small levels,
     // `--general` asks for the game's own state.
     let (_, _, err) = retrace(&["miau", "solve", &sample(), "--level", "hello-flag"]);
-    assert!(err.contains("note: level hello-flag: Miau rules v6, the compact engine"), "{err}");
+    assert!(err.contains("note: level hello-flag: Miau rules v7, the compact engine"), "{err}");
     let (_, _, err) = retrace(&["miau", "solve", &sample(), "--level", "hello-flag", "--general"]);
-    assert!(err.contains("note: level hello-flag: Miau rules v6, the general engine"), "{err}");
+    assert!(err.contains("note: level hello-flag: Miau rules v7, the general engine"), "{err}");
     assert!(lines[1].starts_with("pass-it-on SOLVED 6 "), "{out}");
     assert!(lines[2].starts_with("walled SOLVED 10 "), "{out}");
     let (code, out, _) = retrace(&["miau", "solve", &sample(), "--level", "walled", "--max", "20"]);
@@ -152,7 +152,7 @@ fn solve_constraints_json_explain_and_proofs() {
         out.starts_with("{\"level\":\"pass-it-on\",\"verdict\":\"SOLVED\",\"moves\":\"RUDRRR\",\"states\":"),
         "{out}"
     );
-    assert!(out.contains(",\"rules\":6,\"engine\":\"compact\"}"), "{out}");
+    assert!(out.contains(",\"rules\":7,\"engine\":\"compact\"}"), "{out}");
     assert!(out.contains("2 Up: + ROCK IS FLAG"), "{out}");
     // The rules in force at the win (the spec's F-CW16), in reading order.
     assert!(out.contains("rules at the win: FLAG IS WIN; MIAU IS YOU; ROCK IS FLAG\n"), "{out}");

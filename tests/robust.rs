@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use retrace_kernel::explodo::board::{Diag, Dir, Pos};
 use retrace_kernel::explodo::{Aim, Explodo};
 use retrace_kernel::life::{Life, Tool};
-use retrace_kernel::miau::{Automaton, Miau, Pair, Step};
+use retrace_kernel::miau::{Automaton, Miau, Pair, Profile, Step};
 use retrace_kernel::mines::{MineLayer, Tier};
 use retrace_kernel::verify::verify;
 use retrace_kernel::{Game, Session};
@@ -211,8 +211,9 @@ fn miau_setup() -> impl Strategy<Value = retrace_kernel::miau::Setup> {
             });
     let pair = (prop::sample::select(vec!["OPEN", "OPEN", "OPEN", "SHUT", "IS", ""]), any::<bool>())
         .prop_map(|(w, enter)| Pair { words: [w.into(), "SHUT".into()], enter });
-    (grid, prop::collection::vec(automaton, 0..=1), prop::collection::vec(pair, 0..=1), any::<bool>()).prop_map(
-        |(grid, automata, pairs, terrain)| retrace_kernel::miau::Setup {
+    let profile = prop::sample::select(vec![Profile::Miau, Profile::Miau, Profile::Keke]);
+    (grid, prop::collection::vec(automaton, 0..=1), prop::collection::vec(pair, 0..=1), any::<bool>(), profile)
+        .prop_map(|(grid, automata, pairs, terrain, profile)| retrace_kernel::miau::Setup {
             grid,
             legend: [("m", "miau"), ("r", "rock"), ("f", "flag"), ("p", "plate:amber"), ("g", "gate:amber")]
                 .iter()
@@ -221,8 +222,8 @@ fn miau_setup() -> impl Strategy<Value = retrace_kernel::miau::Setup> {
             terrain: if terrain { vec!["rock".into()] } else { vec![] },
             pairs,
             automata,
-        },
-    )
+            profile,
+        })
 }
 
 fn miau_action() -> impl Strategy<Value = retrace_kernel::miau::Action> {

@@ -8,6 +8,7 @@
 pub mod board;
 pub mod compact;
 mod digest;
+mod keke;
 pub mod key;
 pub mod pack;
 mod phases;
@@ -18,7 +19,7 @@ mod turn;
 mod types;
 
 pub use state::State;
-pub use types::{Action, Automaton, Event, Miau, Pair, Setup, Step, MAX_AUTOMATA, MAX_PAIRS};
+pub use types::{Action, Automaton, Event, Miau, Pair, Profile, Setup, Step, MAX_AUTOMATA, MAX_PAIRS};
 
 use crate::digest::Part;
 use crate::game::{Game, Outcome, Rejection};
@@ -27,7 +28,7 @@ use board::{Board, Prop};
 impl Game for Miau {
     const ID: &'static str = "miau";
     const NAME: &'static str = "Miau Is True";
-    const RULES_VERSION: u32 = 6;
+    const RULES_VERSION: u32 = 7;
     type Setup = Setup;
     type Action = Action;
     type State = State;
@@ -36,6 +37,13 @@ impl Game for Miau {
     fn start(setup: &Setup, _seed: u64) -> Result<State, Rejection> {
         setup.check().map_err(Rejection::new)?;
         let board = Board::parse(&setup.grid, &setup.legend).map_err(Rejection::new)?;
+        let refused = match setup.profile {
+            Profile::Keke => keke::refuse(&board),
+            Profile::Miau => miau_refuses(&board),
+        };
+        if let Some(why) = refused {
+            return Err(Rejection::new(why));
+        }
         let mut automata = setup.automata.clone();
         automata.sort_by(|a, b| a.id.cmp(&b.id));
         let phases = automata.iter().map(|a| a.phase).collect();
@@ -53,8 +61,15 @@ impl Game for Miau {
             pair_words: std::sync::Arc::new(pair_words),
             automaton_words: std::sync::Arc::new(automaton_words),
             read_words: None,
+            profile: setup.profile,
         };
         let mut events = Vec::new();
+        if s.profile == Profile::Keke {
+            // The competition's engine reads the rules and transforms at the
+            // start, and checks nothing until the first move.
+            s.keke_read(&mut events);
+            return Ok(s);
+        }
         // A level never loads in an intermediate state: settle and resolve contacts at reset.
         s.settle(&mut events);
         s.contacts(&mut events);
@@ -79,6 +94,20 @@ impl Game for Miau {
             Outcome::InProgress
         }
     }
+}
+
+/// Why Miau's own rules refuse a board: a word only the keke rules play
+/// (`KILL`, `MOVE`, `HOT`, `MELT`), naming its cell.
+fn miau_refuses(board: &Board) -> Option<String> {
+    board.things.iter().find_map(|t| match t.kind {
+        board::Kind::Word(board::Word::Prop(p)) if board::KEKE_ONLY.contains(&p) => Some(format!(
+            "row {}, column {}: {} is a word of the keke rules (the pack's manifest says rules = \"keke\")",
+            t.y + 1,
+            t.x + 1,
+            p.word()
+        )),
+        _ => None,
+    })
 }
 
 #[cfg(test)]

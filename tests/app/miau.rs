@@ -219,6 +219,7 @@ fn miau_explains_custom_words_shows_the_automata_beats_and_names_a_blocked_you()
         terrain: vec![],
         pairs: vec![],
         automata: vec![],
+        profile: Default::default(),
     };
     let session = retrace_kernel::Session::new(setup, 0).unwrap();
     h.state_mut().screen = Screen::Miau(retrace::ui::miau::MiauView::resume(session, &[]));
@@ -310,6 +311,7 @@ fn the_miau_hint_gives_the_solvers_next_move_from_here_or_proves_nothing_wins() 
         terrain: vec![],
         pairs: vec![],
         automata: vec![],
+        profile: Default::default(),
     };
     let mut session = retrace_kernel::Session::new(setup, 0).unwrap();
     session.push(retrace_kernel::miau::Action::Right).unwrap();
@@ -416,6 +418,7 @@ fn pointing_at_a_miau_rule_outlines_the_words_it_was_read_from() {
         terrain: vec![],
         pairs: vec![],
         automata: vec![],
+        profile: Default::default(),
     };
     let s = <retrace_kernel::miau::Miau as retrace_kernel::Game>::start(&setup, 0).unwrap();
     assert_eq!(sentence_cells(&s, "MIAU IS WIN"), [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], "across, with its AND");
@@ -649,6 +652,7 @@ fn miau_destroyed_things_fall_away_where_they_stood() {
         terrain: vec![],
         pairs: vec![],
         automata: vec![],
+        profile: Default::default(),
     };
     let mut s = Session::<Miau>::new(setup, 0).unwrap();
     let before = s.state().clone();
@@ -678,6 +682,7 @@ fn miau_a_risky_move_is_known_before_it_is_made() {
         terrain: vec![],
         pairs: vec![],
         automata: vec![],
+        profile: Default::default(),
     };
     let s = Session::<Miau>::new(setup, 0).unwrap();
     let st = s.state();
@@ -1206,6 +1211,7 @@ fn grid_level(grid: &str, legend: &[(&str, &str)]) -> retrace_kernel::miau::Setu
         terrain: vec![],
         pairs: vec![],
         automata: vec![],
+        profile: Default::default(),
     }
 }
 

@@ -101,10 +101,21 @@ pub enum Prop {
     Float,
     /// Crumbles (the FRAIL extension).
     Frail,
+    /// Destroys a YOU in its cell, and itself with it (the `keke` rules;
+    /// rules v7).
+    Kill,
+    /// Steps its way each turn after the players, turning round when blocked
+    /// (the `keke` rules; rules v7).
+    Move,
+    /// Destroys a MELT thing in its cell, and itself with it (the `keke`
+    /// rules; rules v7).
+    Hot,
+    /// Destroyed on a HOT thing's cell (the `keke` rules; rules v7).
+    Melt,
 }
 
 /// Every property, with its word.
-pub const PROPS: [(Prop, &str); 9] = [
+pub const PROPS: [(Prop, &str); 13] = [
     (Prop::You, "YOU"),
     (Prop::Push, "PUSH"),
     (Prop::Stop, "STOP"),
@@ -114,7 +125,15 @@ pub const PROPS: [(Prop, &str); 9] = [
     (Prop::Goal, "GOAL"),
     (Prop::Float, "FLOAT"),
     (Prop::Frail, "FRAIL"),
+    (Prop::Kill, "KILL"),
+    (Prop::Move, "MOVE"),
+    (Prop::Hot, "HOT"),
+    (Prop::Melt, "MELT"),
 ];
+
+/// The properties only the `keke` rules play (a level in Miau's own rules
+/// that writes one is refused: see [`crate::miau::Setup::check`]).
+pub const KEKE_ONLY: [Prop; 4] = [Prop::Kill, Prop::Move, Prop::Hot, Prop::Melt];
 
 impl Prop {
     /// The word.
@@ -175,6 +194,18 @@ pub struct Thing {
     pub channel: Option<Name>,
     /// A gate's state: open (passable) or closed (STOP whatever the rules).
     pub open: bool,
+    /// The way it last moved, which a MOVE thing keeps stepping ([`FACINGS`]
+    /// index: right, down, left, up); right until it first moves. Only the
+    /// `keke` rules read it (rules v7).
+    pub facing: u8,
+}
+
+/// The four ways a thing can face, by [`Thing::facing`]: (dx, dy).
+pub const FACINGS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+
+/// The [`FACINGS`] index of a one-cell step.
+pub fn facing_of(dx: i32, dy: i32) -> u8 {
+    FACINGS.iter().position(|&f| f == (dx, dy)).unwrap_or(0) as u8
 }
 
 /// The fixed channel palette for plates and gates (the renderer tints by it).
@@ -309,6 +340,7 @@ impl Board {
                         fixed,
                         channel: channel.map(Name::from),
                         open: false,
+                        facing: 0,
                     });
                 }
             }

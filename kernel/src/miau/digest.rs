@@ -1,6 +1,7 @@
 //! The game's canonical byte encoding for digests.
 
 use super::state::State;
+use super::types::Profile;
 use crate::digest::{Part, PartHasher};
 
 /// The state's digest parts: `board` (things, in order) and `play` (turns,
@@ -16,6 +17,10 @@ pub(super) fn parts(s: &State) -> Vec<Part> {
         if let Some(c) = &t.channel {
             board.str(c).bool(t.open);
         }
+        // Facings came with the keke rules (v7): hashed only there.
+        if s.profile == Profile::Keke {
+            board.u8(t.facing);
+        }
     }
     board.len(s.board.leaves.len());
     for (n, l) in s.board.leaves.iter() {
@@ -30,6 +35,9 @@ pub(super) fn parts(s: &State) -> Vec<Part> {
         board.str(&p.words[0]).str(&p.words[1]).bool(p.enter);
     }
     let mut play = PartHasher::new("play");
+    if s.profile == Profile::Keke {
+        play.str("keke");
+    }
     play.bool(s.won).u32(s.turns);
     play.len(s.phases.len());
     for (a, p) in s.automata.iter().zip(&s.phases) {

@@ -158,6 +158,9 @@ pub struct Keyer {
     pub(super) automata: usize,
     /// Per thing: its noun's index at the start (0 for a word).
     pub(super) first: Vec<u8>,
+    /// Whether each keyed object's facing is part of the key: under the keke
+    /// rules with a MOVE word on the board (only a MOVE thing reads it).
+    pub(super) facings: bool,
 }
 
 impl Keyer {
@@ -182,7 +185,10 @@ impl Keyer {
                 words.push(matches!(t.kind, Kind::Word(_)));
             }
         }
+        let facings = start.profile == super::types::Profile::Keke
+            && things.iter().any(|t| t.kind == Kind::Word(super::board::Word::Prop(super::board::Prop::Move)));
         Keyer {
+            facings,
             layout: Layout::new(start.board.w, start.board.h, &words, nouns.len()),
             slot,
             ids: things.iter().map(|t| t.id).collect(),
@@ -203,7 +209,8 @@ impl Keyer {
 
     /// Bytes per key.
     pub fn len(&self) -> usize {
-        self.layout.things_len() + self.chan.iter().filter(|&&c| c).count() + self.automata + 1
+        let facings = if self.facings { self.layout.objects } else { 0 };
+        self.layout.things_len() + self.chan.iter().filter(|&&c| c).count() + facings + self.automata + 1
     }
 
     /// Always false: a level has at least its win flag.
@@ -228,6 +235,9 @@ impl Keyer {
         // `s` is a scratch state of this level: its buffers are reused.
         let l = &self.layout;
         let mut at = l.things_len();
+        let chans = self.chan.iter().filter(|&&c| c).count();
+        // The facings follow the gates, a byte a keyed object in key order.
+        let mut facing_at = at + chans;
         s.board.things.clear();
         for (i, (t, &chan)) in start.board.things.iter().zip(&self.chan).enumerate() {
             let open = if chan {
@@ -240,14 +250,23 @@ impl Keyer {
                 s.board.things.push(*t); // Static: as at the start.
                 continue;
             };
+            let facing = if self.facings && l.slot[j].is_some() {
+                facing_at += 1;
+                key[facing_at - 1]
+            } else {
+                t.facing
+            };
             let Some((x, y)) = l.cell(key, j) else { continue };
             let mut t = *t;
-            (t.x, t.y) = (x, y);
+            (t.x, t.y, t.facing) = (x, y, facing);
             if let Kind::Object(_) = t.kind {
                 t.kind = Kind::Object(nouns[l.noun(key, j) as usize]);
             }
             t.open = open;
             s.board.things.push(t);
+        }
+        if self.facings {
+            at += l.objects;
         }
         for p in s.phases.iter_mut() {
             *p = u32::from(key[at]);
@@ -261,8 +280,7 @@ impl Keyer {
             let rules = match readings.get(&places) {
                 Some(r) => r.clone(),
                 None => {
-                    let custom = s.custom_words();
-                    let r = std::sync::Arc::new(super::rules::parse_with(&s.board, &s.terrain, &custom));
+                    let r = std::sync::Arc::new(s.read_rules(&s.board));
                     if readings.len() >= READINGS_KEPT {
                         readings.clear();
                     }
@@ -283,6 +301,7 @@ impl Keyer {
         out.resize(from + l.things_len(), 0);
         let bytes = &mut out[from..];
         let mut gates = Vec::new();
+        let mut facings = Vec::new();
         let mut things = s.board.things.iter().peekable();
         for (i, (id, &chan)) in self.ids.iter().zip(&self.chan).enumerate() {
             let t = things.next_if(|t| &t.id == id);
@@ -302,8 +321,12 @@ impl Keyer {
             if chan {
                 gates.push(t.map_or(0xFF, |t| u8::from(t.open)));
             }
+            if self.facings && l.slot[j].is_some() {
+                facings.push(t.map_or(0, |t| t.facing));
+            }
         }
         out.extend(gates);
+        out.extend(facings);
         out.extend(s.phases.iter().map(|&p| p as u8));
         out.push(u8::from(s.won));
     }
@@ -361,6 +384,7 @@ mod static_tests {
             terrain: terrain.iter().map(|t| t.to_string()).collect(),
             pairs: vec![],
             automata: vec![],
+            profile: Default::default(),
         };
         let start = Miau::start(&setup, 0).unwrap();
         let got: Vec<&str> = (0..start.board.things.len())

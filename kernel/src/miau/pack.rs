@@ -7,7 +7,7 @@
 //! `level.rs` a level, `extensions.rs` a level's pairs, introductions and
 //! automata.
 
-use super::types::is_core_word;
+use super::types::{is_core_word, Profile};
 use level::{level, Words};
 use read::{flag, id_ok, issue, line, line_col, string, unknown_keys, wrong};
 use toml::{Table, Value};
@@ -48,11 +48,12 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
         }
     };
     unknown_keys(&doc, "", &["manifest", "palette", "properties", "vocabulary", "levels"], &mut r);
-    let (id, name, world) = manifest(&doc, &mut r);
+    let (id, name, world, profile) = manifest(&doc, &mut r);
     let palette = palette(&doc, &mut r);
     let (custom, mut glossary, mut accents) = properties(&doc, &mut r);
     let vocabulary = vocabulary(&doc, &mut r);
-    let words = Words { palette: &palette.nouns, terrain: &palette.terrain, custom: &custom, vocabulary: &vocabulary };
+    let words =
+        Words { palette: &palette.nouns, terrain: &palette.terrain, custom: &custom, vocabulary: &vocabulary, profile };
     let mut levels: Vec<Level> = Vec::new();
     let list = match doc.get("levels") {
         Some(Value::Array(a)) => a.clone(),
@@ -99,12 +100,14 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
     accents.sort();
     let mut glyphs = palette.glyphs;
     glyphs.sort();
-    let pack = r.errors.is_empty().then_some(Pack { id, name, levels, palette: glyphs, glossary, accents, world });
+    let pack =
+        r.errors.is_empty().then_some(Pack { id, name, levels, palette: glyphs, glossary, accents, world, profile });
     (pack, r)
 }
 
-/// `[manifest]`: the pack's id, name and world (version, engine and features checked).
-fn manifest(doc: &Table, r: &mut Report) -> (String, String, Option<World>) {
+/// `[manifest]`: the pack's id, name, world and rules profile (version,
+/// engine and features checked).
+fn manifest(doc: &Table, r: &mut Report) -> (String, String, Option<World>, Profile) {
     let empty = Table::new();
     let manifest = match doc.get("manifest") {
         Some(Value::Table(t)) => t,
@@ -117,7 +120,18 @@ fn manifest(doc: &Table, r: &mut Report) -> (String, String, Option<World>) {
             &empty
         }
     };
-    unknown_keys(manifest, "manifest", &["id", "name", "version", "engine", "features", "world"], r);
+    unknown_keys(manifest, "manifest", &["id", "name", "version", "engine", "features", "world", "rules"], r);
+    let rules = string(manifest, "rules", "manifest", r, false);
+    let profile = match Profile::from_name(if rules.is_empty() { "miau" } else { &rules }) {
+        Some(p) => p,
+        None => {
+            r.errors.push(issue(
+                "manifest.rules",
+                format!("'{}' is not a rules profile: \"miau\" (the default) or \"keke\"", rules.escape_debug()),
+            ));
+            Profile::Miau
+        }
+    };
     let id = string(manifest, "id", "manifest", r, true);
     if !id.is_empty() && !id_ok(&id) {
         r.errors.push(issue("manifest.id", format!("'{id}' must be 2 to 64 characters: a lowercase letter, then lowercase letters, digits, '.', '_' or '-'")));
@@ -173,7 +187,7 @@ fn manifest(doc: &Table, r: &mut Report) -> (String, String, Option<World>) {
             None
         }
     };
-    (id, name, world)
+    (id, name, world, profile)
 }
 
 /// The palette: nouns with their glyphs, and the terrain nouns.

@@ -3,7 +3,7 @@
 
 use super::board::{Board, Prop};
 use super::rules::RuleSet;
-use super::types::{Automaton, Pair};
+use super::types::{Automaton, Pair, Profile};
 
 /// A level in play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +33,8 @@ pub struct State {
     /// while they stand there still, the reading would be the same, so it is
     /// skipped. Derived from the board, so not part of the digest.
     pub read_words: Option<std::sync::Arc<Vec<(i32, i32)>>>,
+    /// Whose turn the level plays (rules v7).
+    pub profile: Profile,
 }
 
 impl State {
@@ -45,6 +47,7 @@ impl State {
     /// Makes this state (of the same level) equal to `src`, reusing its
     /// buffers: the solver steps one child state per parent this way.
     pub fn reset_from(&mut self, src: &State) {
+        debug_assert_eq!(self.profile, src.profile, "a state of the same level");
         self.board.things.clone_from(&src.board.things);
         self.rules = src.rules.clone();
         self.won = src.won;

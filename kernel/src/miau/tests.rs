@@ -34,7 +34,7 @@ fn play(setup: Setup) -> Session<Miau> {
 /// legend and no terrain, pairs or automata: each test module adds its own.
 fn setup_with(grid: &str, legend: &[(&str, &str)]) -> Setup {
     let legend = legend.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
-    Setup { grid: grid.into(), legend, terrain: vec![], pairs: vec![], automata: vec![] }
+    Setup { grid: grid.into(), legend, terrain: vec![], pairs: vec![], automata: vec![], profile: Default::default() }
 }
 
 /// A pack's load errors as `path: message` lines.
@@ -240,7 +240,14 @@ fn bad_grids_name_the_row_and_column() {
     assert_eq!(Board::parse("m . . / m .", &l).unwrap_err(), "row 2 is 2 wide, expected 3");
     assert_eq!(Board::parse("m ? .", &l).unwrap_err(), "row 1, column 2: '?' is not a word or a thing");
     assert!(Session::<Miau>::new(
-        Setup { grid: String::new(), legend: l, terrain: vec![], pairs: vec![], automata: vec![] },
+        Setup {
+            grid: String::new(),
+            legend: l,
+            terrain: vec![],
+            pairs: vec![],
+            automata: vec![],
+            profile: Default::default()
+        },
         0
     )
     .is_err());
@@ -258,6 +265,7 @@ fn fixed_words_cannot_be_pushed_and_terrain_is_stop_until_a_rule_names_it() {
                 terrain: vec!["wall".into()],
                 pairs: vec![],
                 automata: vec![],
+                profile: Default::default(),
             },
             0,
         )
@@ -482,7 +490,14 @@ mod solving {
     use crate::hashing::CpuHasher;
 
     fn setup(grid: &str) -> Setup {
-        Setup { grid: grid.into(), legend: legend(), terrain: vec![], pairs: vec![], automata: vec![] }
+        Setup {
+            grid: grid.into(),
+            legend: legend(),
+            terrain: vec![],
+            pairs: vec![],
+            automata: vec![],
+            profile: Default::default(),
+        }
     }
 
     /// Independent check: the shortest win by iterative deepening over raw move sequences.
@@ -615,7 +630,14 @@ mod analysis {
     use crate::hashing::CpuHasher;
 
     fn setup(grid: &str) -> Setup {
-        Setup { grid: grid.replace(" / ", "\n"), legend: legend(), terrain: vec![], pairs: vec![], automata: vec![] }
+        Setup {
+            grid: grid.replace(" / ", "\n"),
+            legend: legend(),
+            terrain: vec![],
+            pairs: vec![],
+            automata: vec![],
+            profile: Default::default(),
+        }
     }
     fn opts() -> Options {
         Options { max_states: 1_000_000, ..Options::default() }
@@ -1876,7 +1898,14 @@ mod requirements {
     use crate::hashing::CpuHasher;
 
     fn setup(grid: &str) -> Setup {
-        Setup { grid: grid.replace(" / ", "\n"), legend: legend(), terrain: vec![], pairs: vec![], automata: vec![] }
+        Setup {
+            grid: grid.replace(" / ", "\n"),
+            legend: legend(),
+            terrain: vec![],
+            pairs: vec![],
+            automata: vec![],
+            profile: Default::default(),
+        }
     }
 
     /// FLAG above the IS of MIAU IS YOU, WIN two below: the only win reads
@@ -1961,6 +1990,7 @@ mod informed {
             terrain: vec![],
             pairs: vec![],
             automata: vec![],
+            profile: Default::default(),
         }
     }
 

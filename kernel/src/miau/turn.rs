@@ -11,7 +11,7 @@ use super::board::{self, Kind, Prop};
 use super::phases::{self, Phases, Refused};
 use super::rules::{self, RuleSet};
 use super::state::State;
-use super::types::{Action, Event, Miau, Step};
+use super::types::{Action, Event, Miau, Profile, Step};
 use crate::game::Rejection;
 
 impl Miau {
@@ -37,7 +37,11 @@ impl Miau {
         action: &Action,
         player_pushed_words: Option<&mut bool>,
     ) -> Result<Vec<Event>, Rejection> {
-        match phases::turn(s, action.delta(), player_pushed_words) {
+        let turn = match s.profile {
+            Profile::Miau => phases::turn(s, action.delta(), player_pushed_words),
+            Profile::Keke => s.keke_turn(action.delta(), player_pushed_words),
+        };
+        match turn {
             Ok(events) => Ok(events),
             Err(Refused::Won) => Err(Rejection::new("the level is won")),
             Err(Refused::NoYou) => Err(Rejection::new("nothing is YOU")),
@@ -120,12 +124,9 @@ impl State {
 
     /// Reads the rules again (the words at `words`).
     pub(super) fn reread(&mut self, words: Vec<(i32, i32)>, events: &mut Vec<Event>) {
-        let custom = self.custom_words();
         self.read_words = Some(std::sync::Arc::new(words));
-        let old = std::mem::replace(
-            &mut self.rules,
-            std::sync::Arc::new(rules::parse_with(&self.board, &self.terrain, &custom)),
-        );
+        let read = std::sync::Arc::new(self.read_rules(&self.board));
+        let old = std::mem::replace(&mut self.rules, read);
         // The texts only when the rules differ (the same rules read the same).
         if old.rules != self.rules.rules {
             let (before, after) = (old.texts(), self.rules.texts());

@@ -23,6 +23,36 @@ pub struct Setup {
     /// TICK automata (rules v6): step patterns that things with a custom
     /// property word repeat, one beat per turn.
     pub automata: Vec<Automaton>,
+    /// Whose turn the level plays (rules v7): Miau's own, or the Keke AI
+    /// Competition engine's.
+    pub profile: Profile,
+}
+
+/// The rules a level plays by (a pack's `[manifest] rules`; rules v7).
+/// Append-only: it is part of every replay's setup.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Profile {
+    /// Miau Is True's own turn (`rules = "miau"`, the default).
+    #[default]
+    Miau,
+    /// The Keke AI Competition engine's turn (`rules = "keke"`): see
+    /// `keke.rs` and the README's "The keke rules".
+    Keke,
+}
+
+impl Profile {
+    /// Its name in a pack (`rules = "keke"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Miau => "miau",
+            Profile::Keke => "keke",
+        }
+    }
+
+    /// The profile a pack names, if any.
+    pub fn from_name(name: &str) -> Option<Profile> {
+        [Profile::Miau, Profile::Keke].into_iter().find(|p| p.name() == name)
+    }
 }
 
 impl Setup {
@@ -33,6 +63,16 @@ impl Setup {
     /// non-core property word, 1 to [`MAX_AUTOMATA`] steps of one cell (no
     /// diagonals) and a phase inside them. The error names the field.
     pub fn check(&self) -> Result<(), String> {
+        if self.profile == Profile::Keke {
+            let extension = [
+                (!self.terrain.is_empty(), "terrain"),
+                (!self.pairs.is_empty(), "pairs"),
+                (!self.automata.is_empty(), "automata"),
+            ];
+            if let Some((_, what)) = extension.iter().find(|(used, _)| *used) {
+                return Err(format!("{what}: the keke rules have no {what}; they play Miau's own rules only"));
+            }
+        }
         let word_ok = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         if self.pairs.len() > MAX_PAIRS {
             return Err(format!("a level has at most {MAX_PAIRS} pairs, not {}", self.pairs.len()));

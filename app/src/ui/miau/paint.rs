@@ -186,6 +186,12 @@ fn prop_color(p: Prop) -> Color32 {
         Prop::Goal => Color32::from_rgb(90, 200, 140),
         Prop::Float => Color32::from_rgb(150, 200, 240),
         Prop::Frail => Color32::from_rgb(200, 180, 140),
+        // The keke rules' words: KILL as DEFEAT, MOVE lively, HOT and MELT
+        // a warm and a cool one.
+        Prop::Kill => Color32::from_rgb(220, 70, 60),
+        Prop::Move => Color32::from_rgb(200, 120, 230),
+        Prop::Hot => Color32::from_rgb(240, 140, 60),
+        Prop::Melt => Color32::from_rgb(110, 200, 230),
     }
 }
 
@@ -364,6 +370,10 @@ fn paint_object(
         (Prop::Goal, "o"),
         (Prop::Float, "^"),
         (Prop::Frail, ":"),
+        (Prop::Kill, "x"),
+        (Prop::Move, ">"),
+        (Prop::Hot, "!"),
+        (Prop::Melt, "%"),
     ];
     let mut corner = r.right_top() + Vec2::new(-cell * 0.12, cell * 0.12);
     for (p, mark) in marks {

@@ -31,6 +31,7 @@ fn property_words_take_their_accent_and_circuits_their_colour() {
             phase: 0,
             pattern: vec![Step::Wait],
         }],
+        profile: Default::default(),
     };
     let s = <retrace_kernel::miau::Miau as retrace_kernel::game::Game>::start(&setup, 0).unwrap();
     let look = Look { accents: vec![("TICK".into(), "push".into())], ..Look::default() };
@@ -77,6 +78,7 @@ fn a_stack_is_stepped_and_a_thing_faces_the_way_it_went() {
             terrain: vec![],
             pairs: vec![],
             automata: vec![],
+            profile: Default::default(),
         };
         <retrace_kernel::miau::Miau as retrace_kernel::game::Game>::start(&setup, 0).unwrap()
     };

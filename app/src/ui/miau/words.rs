@@ -63,6 +63,7 @@ pub fn demo(word: &str, s: &State) -> Option<(Setup, Vec<Action>)> {
         terrain: vec![],
         pairs: vec![],
         automata: vec![],
+        profile: Default::default(),
     };
     let moves = |m: &str| m.chars().filter_map(Action::from_letter).collect::<Vec<_>>();
     let l = [("m", "miau"), ("r", "rock"), ("f", "flag"), ("w", "wall"), ("a", "water")];
@@ -201,6 +202,7 @@ mod tests {
                 terrain: vec![],
                 pairs: vec![],
                 automata: vec![],
+                profile: Default::default(),
             },
             0,
         )

@@ -144,7 +144,9 @@ impl Level {
         same: Option<&[String]>,
     ) -> Option<Level> {
         let things = &start.board.things;
-        if things.len() > MAX_THINGS
+        // The keke rules' turn is the game's own state's alone (`keke.rs`).
+        if start.profile != super::super::types::Profile::Miau
+            || things.len() > MAX_THINGS
             || start.board.w * start.board.h >= 255
             || start.automata.len() > 32
             || start.pairs.len() > 4

@@ -118,6 +118,7 @@ impl Compact<'_> {
             fixed: false,
             channel: None,
             open: false,
+            facing: 0,
         });
         let board = Board { w: l.w, h: l.h, things: things.collect(), leaves: Default::default() };
         let custom: Vec<String> =

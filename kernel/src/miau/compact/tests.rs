@@ -42,6 +42,7 @@ fn levels() -> Vec<(String, Setup)> {
                     terrain: t.iter().map(|s| s.to_string()).collect(),
                     pairs: vec![],
                     automata: vec![],
+                    profile: Default::default(),
                 },
             )
         })
@@ -56,6 +57,7 @@ fn levels() -> Vec<(String, Setup)> {
         terrain: vec![],
         pairs: vec![],
         automata: vec![],
+        profile: Default::default(),
     }));
     // Gates and plates on two channels, a gate that can become a rock, a jam.
     out.push(("made-gates".into(), Setup {
@@ -64,15 +66,17 @@ fn levels() -> Vec<(String, Setup)> {
         terrain: vec![],
         pairs: vec![],
         automata: vec![],
+        profile: Default::default(),
     }));
     // OPEN/SHUT pairs: keys enter doors (enter), rocks that are both, a
     // second pair without enter; the words can be pushed apart.
     out.push(("made-pairs".into(), Setup {
-        grid: "MIAU IS YOU . . . / KEY IS PUSH AND OPEN . / DOOR IS STOP AND SHUT . / k d k m k d / d k . k d k / ROCK IS OPEN AND SHUT . / r k r+r d k+d . / ROCK IS HOT . . . / DOOR IS COLD . . .".into(),
+        grid: "MIAU IS YOU . . . / KEY IS PUSH AND OPEN . / DOOR IS STOP AND SHUT . / k d k m k d / d k . k d k / ROCK IS OPEN AND SHUT . / r k r+r d k+d . / ROCK IS WARM . . . / DOOR IS COLD . . .".into(),
         legend: with(&[("k", "key"), ("d", "door")]),
         terrain: vec![],
-        pairs: vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter: true }, Pair { words: ["HOT".into(), "COLD".into()], enter: false }],
+        pairs: vec![Pair { words: ["OPEN".into(), "SHUT".into()], enter: true }, Pair { words: ["WARM".into(), "COLD".into()], enter: false }],
         automata: vec![],
+        profile: Default::default(),
     }));
     // Two automata: one for every TICK thing (with a wait), one for rocks that SPIN.
     out.push(("made-automata".into(), Setup {
@@ -84,6 +88,7 @@ fn levels() -> Vec<(String, Setup)> {
             Automaton { id: "a-tick".into(), subject: None, property: "TICK".into(), phase: 1, pattern: vec![Step::Move(1, 0), Step::Wait, Step::Move(-1, 0), Step::Move(0, 1), Step::Move(0, -1)] },
             Automaton { id: "b-spin".into(), subject: Some("rock".into()), property: "SPIN".into(), phase: 0, pattern: vec![Step::Move(0, 1), Step::Move(0, -1), Step::Move(-1, 0)] },
         ],
+        profile: Default::default(),
     }));
     for text in [
         include_str!("../../../../app/packs/first-steps.toml"),
@@ -310,7 +315,7 @@ fn random_level(rng: &mut Rng) -> Setup {
     } else {
         vec![]
     };
-    Setup { grid, legend, terrain, pairs, automata }
+    Setup { grid, legend, terrain, pairs, automata, profile: Default::default() }
 }
 
 #[test]

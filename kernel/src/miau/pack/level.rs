@@ -18,6 +18,8 @@ pub(super) struct Words<'a> {
     pub(super) custom: &'a [String],
     /// The extra nouns sentences may name, lowercase.
     pub(super) vocabulary: &'a [String],
+    /// The rules the pack's levels play by (`[manifest] rules`).
+    pub(super) profile: super::super::types::Profile,
 }
 
 /// One `[[levels]]` entry, resolved and checked; `None` when it cannot be
@@ -54,6 +56,7 @@ pub(super) fn level(
             "map",
             "grid",
             "legend",
+            "solution",
         ],
         r,
     );
@@ -73,7 +76,7 @@ pub(super) fn level(
     let terrain = level_terrain(t, &path, words.terrain, r);
     let (pairs, pair_at) = level_pairs(t, &path, r);
     let automata = level_automata(t, &path, r);
-    let setup = Setup { grid, legend, terrain, pairs, automata };
+    let setup = Setup { grid, legend, terrain, pairs, automata, profile: words.profile };
     let board = match Board::parse(&setup.grid, &setup.legend) {
         Ok(b) => b,
         Err(e) => {
@@ -103,6 +106,7 @@ pub(super) fn level(
     let allow_bypass = flag(t, "allow_bypass", &path, r);
     let allow_same_rules = flag(t, "allow_same_rules", &path, r);
     let allow_hands_off = flag(t, "allow_hands_off", &path, r);
+    let solution = level_solution(t, &path, r);
     Some(Level {
         id,
         title: line(t, "title", &path, r, false),
@@ -117,8 +121,30 @@ pub(super) fn level(
         allow_bypass,
         allow_same_rules,
         allow_hands_off,
+        solution,
         setup,
     })
+}
+
+/// `solution`: a stored solution in the move letters (`U D L R`, and `W` or
+/// the competition's `S` for a wait, either case), kept as `UDLRW`.
+fn level_solution(t: &Table, path: &str, r: &mut Report) -> Option<String> {
+    let text = string(t, "solution", path, r, false);
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.chars().enumerate() {
+        match c.to_ascii_uppercase() {
+            'S' => out.push('W'),
+            c @ ('U' | 'D' | 'L' | 'R' | 'W') => out.push(c),
+            _ => {
+                r.errors.push(issue(
+                    &format!("{path}.solution"),
+                    format!("move {} is '{}': moves are U, D, L, R and W (or S) for a wait", i + 1, c.escape_debug()),
+                ));
+                return None;
+            }
+        }
+    }
+    t.contains_key("solution").then_some(out)
 }
 
 /// `legend`: characters to things or words.
@@ -299,7 +325,13 @@ pub(super) fn check_circuits(board: &Board, path: &str, r: &mut Report) {
 
 /// Start-state checks: settle as the engine does at reset.
 pub(super) fn check_start(setup: &Setup, board: &Board, path: &str, r: &mut Report) {
-    if let Ok(s) = <super::super::Miau as crate::game::Game>::start(setup, 0) {
+    let start = <super::super::Miau as crate::game::Game>::start(setup, 0);
+    // The setup's own limits are reported by their keys; what the rules
+    // profile refuses (a word it does not play) only here.
+    if let (Err(e), Ok(())) = (&start, setup.check()) {
+        r.errors.push(issue(path, e.0.to_string()));
+    }
+    if let Ok(s) = start {
         // What and where: the things of the board that the settled start no
         // longer holds, by id, the first few named with their cell.
         let gone: Vec<_> = board.things.iter().filter(|th| !s.board.things.iter().any(|k| k.id == th.id)).collect();

@@ -7,7 +7,7 @@ use super::super::types::Setup;
 pub const ENGINE: i64 = 1;
 
 /// Feature flags this build knows.
-pub const FEATURES: [&str; 7] = ["automata", "fixed", "frail", "gates", "goal", "pairs", "terrain"];
+pub const FEATURES: [&str; 8] = ["automata", "fixed", "frail", "gates", "goal", "keke", "pairs", "terrain"];
 
 /// The property colour tokens a world or glossary entry may use as its accent.
 pub const ACCENTS: [&str; 6] = ["you", "push", "stop", "win", "sink", "defeat"];
@@ -57,6 +57,9 @@ pub struct Level {
     pub allow_same_rules: bool,
     /// HANDS-OFF is intended here.
     pub allow_hands_off: bool,
+    /// A stored solution (`solution`, as `UDLRW`): `miau check` plays it and
+    /// says where it stops winning (an imported competition level keeps its own).
+    pub solution: Option<String>,
     /// The level as the engine plays it.
     pub setup: Setup,
 }
@@ -95,6 +98,8 @@ pub struct Pack {
     pub accents: Vec<(String, String)>,
     /// `[manifest.world]`, when the pack is a world.
     pub world: Option<World>,
+    /// The rules its levels play by (`[manifest] rules`, default `miau`).
+    pub profile: super::super::types::Profile,
 }
 
 /// A world's identity (`[manifest.world]`): what its card in the world map shows.
