@@ -12,7 +12,7 @@ use super::{paint, Look};
 use crate::store::{Lang, Store};
 use crate::ui::text::tr;
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
-use retrace_kernel::miau::board::PROPS;
+use retrace_kernel::miau::board::{KEKE_ONLY, PROPS};
 use retrace_kernel::miau::pack::{self, Glyph, Pack};
 use retrace_kernel::miau::solver::{analyze_watched, moves_text, solve_watched, Verdict};
 use retrace_kernel::miau::{Action, Miau, State, Step};

@@ -9,7 +9,7 @@ use crate::store::Lang;
 use crate::ui::text::tr;
 use eframe::egui::{self, Color32, RichText, Vec2};
 use retrace_kernel::miau::board::{Kind, Word, PROPS};
-use retrace_kernel::miau::{Action, Automaton, Miau, Pair, Setup, State};
+use retrace_kernel::miau::{Action, Automaton, Miau, Pair, Profile, Setup, State};
 use retrace_kernel::Session;
 
 /// A core property's line, in the window's language.
@@ -24,6 +24,10 @@ pub fn describe_core(word: &str, lang: Lang) -> Option<&'static str> {
         "GOAL" => "Won when every GOAL has something PUSH on it.",
         "FLOAT" => "Floats: meets only other FLOAT things.",
         "FRAIL" => "Crumbles once something has stood on it and left.",
+        "KILL" => "Destroys a YOU in its cell, and is destroyed with it.",
+        "MOVE" => "Steps on its own each turn; turns round when blocked.",
+        "HOT" => "Melts a MELT thing in its cell, and is gone with it.",
+        "MELT" => "Melts on a HOT thing's cell.",
         _ => return None,
     };
     Some(tr(lang, en))
@@ -68,6 +72,8 @@ pub fn demo(word: &str, s: &State) -> Option<(Setup, Vec<Action>)> {
     let moves = |m: &str| m.chars().filter_map(Action::from_letter).collect::<Vec<_>>();
     let l = [("m", "miau"), ("r", "rock"), ("f", "flag"), ("w", "wall"), ("a", "water")];
     let core = |grid: &str, m: &str| Some((setup(grid, &l), moves(m)));
+    // The keke rules' words are shown under the rules that play them.
+    let keke = |grid: &str, m: &str| Some((Setup { profile: Profile::Keke, ..setup(grid, &l) }, moves(m)));
     match word {
         "YOU" => core("MIAU IS YOU . / . . . . / m . . .", "RRRU"),
         "PUSH" => core("MIAU IS YOU . / ROCK IS PUSH . / m r . .", "RR"),
@@ -78,6 +84,9 @@ pub fn demo(word: &str, s: &State) -> Option<(Setup, Vec<Action>)> {
         "GOAL" => core("MIAU IS YOU . / ROCK IS PUSH . / FLAG IS GOAL . / m r . f", "RR"),
         "FLOAT" => core("MIAU IS YOU AND FLOAT / WATER IS SINK . . / m a . . .", "RRR"),
         "FRAIL" => core("MIAU IS YOU . / ROCK IS FRAIL . / m r . .", "RRR"),
+        "KILL" => keke("MIAU IS YOU . / ROCK IS KILL . / m . r .", "RR"),
+        "MOVE" => keke("MIAU IS YOU . . / ROCK IS MOVE . . / WALL IS STOP . . / r . . w m", "WWWW"),
+        "HOT" | "MELT" => keke("MIAU IS YOU . / MIAU IS MELT . / ROCK IS HOT . / m . r .", "RR"),
         own => {
             if let Some(p) = s.pairs.iter().find(|p| p.words.iter().any(|w| w.eq_ignore_ascii_case(own))) {
                 let [a, b] = &p.words;

@@ -20,7 +20,8 @@ impl EditorView {
         let mut words: Vec<String> =
             nouns.iter().filter(|n| *n != "plate" && *n != "gate").map(|n| n.to_uppercase()).collect();
         words.extend(["IS", "AND"].map(String::from));
-        words.extend(PROPS.iter().map(|(_, w)| w.to_string()));
+        // The editor makes packs in Miau's own rules, which refuse the keke words.
+        words.extend(PROPS.iter().filter(|(p, _)| !KEKE_ONLY.contains(p)).map(|(_, w)| w.to_string()));
         words.extend(self.kit.properties.iter().map(|p| p.0.clone()));
         egui::ScrollArea::vertical().id_salt("editor-palette").max_height(ui.available_height() - 120.0).show(
             ui,
