@@ -247,6 +247,22 @@ pub fn miau_pack_level(pack: &str, level: &str, moves: &str, title: &str) -> Ses
     s
 }
 
+/// Miau Is True under the keke rules: level `level` of the Keke example set
+/// (`app/packs/keke/retrace_LEVELS.json`, imported), played with its stored solution.
+pub fn miau_keke_level(level: &str, title: &str) -> Session<retrace_kernel::miau::Miau> {
+    use retrace_kernel::miau::{import::import, pack::load, Action, Miau};
+    let json =
+        std::fs::read_to_string(root().join("app/packs/keke/retrace_LEVELS.json")).expect("the example set reads");
+    let text = &import(&json, "retrace_LEVELS").expect("the example set imports")[0].text;
+    let pack = load(text).0.expect("the imported pack loads");
+    let lv = pack.levels.iter().find(|l| l.id == level).expect("the level exists");
+    let mut s = Session::<Miau>::new(lv.setup.clone(), 0).expect("the level starts").with_title(title);
+    for c in lv.solution.as_deref().unwrap_or("").chars() {
+        s.push(Action::from_letter(c).expect("a move letter")).unwrap_or_else(|e| panic!("fixture move {c}: {e}"));
+    }
+    s
+}
+
 /// Every committed fixture: file name and bytes.
 pub fn all() -> Vec<(&'static str, ReplayFile)> {
     use Action::*;
@@ -301,6 +317,10 @@ pub fn all() -> Vec<(&'static str, ReplayFile)> {
         (
             "miau-gates-hand-off.replay",
             miau_pack_level("workshop.toml", "hand-off", "LUDLURRRRRURRRR", "Miau: hand-off").to_replay(FIXTURE_APP),
+        ),
+        (
+            "miau-keke-delivers.replay",
+            miau_keke_level("level-3", "Miau, keke rules: the keke delivers").to_replay(FIXTURE_APP),
         ),
         ("life-stalemate.replay", life_stalemate().to_replay(FIXTURE_APP)),
         ("life-campaign-win.replay", campaign.to_replay(FIXTURE_APP)),

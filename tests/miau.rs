@@ -152,7 +152,7 @@ fn solve_constraints_json_explain_and_proofs() {
         out.starts_with("{\"level\":\"pass-it-on\",\"verdict\":\"SOLVED\",\"moves\":\"RUDRRR\",\"states\":"),
         "{out}"
     );
-    assert!(out.contains(",\"rules\":7,\"engine\":\"compact\"}"), "{out}");
+    assert!(out.contains(",\"rules\":7,\"profile\":\"miau\",\"engine\":\"compact\"}"), "{out}");
     assert!(out.contains("2 Up: + ROCK IS FLAG"), "{out}");
     // The rules in force at the win (the spec's F-CW16), in reading order.
     assert!(out.contains("rules at the win: FLAG IS WIN; MIAU IS YOU; ROCK IS FLAG\n"), "{out}");
@@ -181,6 +181,10 @@ fn every_shipped_pack_passes_check_with_proofs() {
     let mut all = String::new();
     for entry in std::fs::read_dir(crate::fixtures::root().join("app/packs")).unwrap() {
         let path = entry.unwrap().path();
+        // The packs, not the Keke example set's folder (`app/packs/keke/`).
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
         let (code, out, err) = retrace(&["miau", "check", path.to_str().unwrap(), "--proofs"]);
         assert_eq!(code, 0, "{}: {out}{err}", path.display());
         assert!(!out.contains("FAILED"), "{out}");
@@ -257,6 +261,10 @@ fn the_bench_pack_holds_the_bench_level() {
 fn a_star_solves_every_shipped_level_in_its_shortest_length() {
     for entry in std::fs::read_dir(crate::fixtures::root().join("app/packs")).unwrap() {
         let path = entry.unwrap().path();
+        // The packs, not the Keke example set's folder (`app/packs/keke/`).
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
         let text = std::fs::read_to_string(&path).unwrap();
         let (pack, _) = retrace_kernel::miau::pack::load(&text);
         let pack = pack.unwrap();
@@ -283,4 +291,46 @@ fn a_star_solves_every_shipped_level_in_its_shortest_length() {
     }
     let (_, out, _) = retrace(&["miau", "solve", &sample(), "--search", "best"]);
     assert!(out.lines().all(|l| !l.contains("SOLVED") || l.ends_with("NOT-SHORTEST")), "{out}");
+}
+
+#[test]
+fn import_writes_keke_packs_plays_their_stored_solutions_and_refuses_bad_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("retrace_LEVELS.json");
+    std::fs::copy(fixtures::root().join("app/packs/keke/retrace_LEVELS.json"), &json).unwrap();
+    let (code, out, err) = retrace(&["miau", "import", json.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let pack = dir.path().join("retrace_LEVELS.toml");
+    assert_eq!(out, format!("wrote {} (8 levels, keke rules)\nstored solutions: 8 of 8 win\n", pack.display()));
+    // Nothing is written over unless asked.
+    let (code, _, err) = retrace(&["miau", "import", json.to_str().unwrap()]);
+    assert_eq!((code, err), (2, format!("error: {}: already there (--force writes over it)\n", pack.display())));
+    // `miau check` plays the stored solutions too, and names one that fails
+    // with where it parts from a win.
+    let text = std::fs::read_to_string(&pack).unwrap().replacen("solution = \"RRRRR\"", "solution = \"LLRR\"", 1);
+    std::fs::write(&pack, text).unwrap();
+    let (code, out, _) = retrace(&["miau", "check", pack.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.starts_with("solution level-1: First steps: not won after its 4 moves; a win is still there where it stops\nstored solutions: 7 of 8 win\n"),
+        "{out}"
+    );
+    // `miau solve` solves every level under the keke rules, on the general engine.
+    let (code, out, err) = retrace(&["miau", "solve", pack.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.lines().filter(|l| l.contains(" SOLVED ")).count(), 8, "{out}");
+    assert!(err.contains("note: level level-3: Miau rules v7 (the keke rules), the general engine"), "{err}");
+    // A malformed file: every bad level by its place and id, and why.
+    let bad = dir.path().join("bad_LEVELS.json");
+    std::fs::write(
+        &bad,
+        r#"{"levels": [{"id": 1, "ascii": "____\n_b2_\n____"}, {"id": 2, "ascii": "____\n_bz_\n____"}]}"#,
+    )
+    .unwrap();
+    let (code, _, err) = retrace(&["miau", "import", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        format!("error: {0}: level 2 (id 2): row 2, column 3: 'z' is not in the competition's key\n", bad.display())
+    );
 }

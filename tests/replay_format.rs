@@ -27,6 +27,7 @@ fn fixtures_verify_with_their_outcomes() {
             ("miau-pass-it-on.replay", "won"),
             ("miau-clockwork-proof.replay", "won"),
             ("miau-gates-hand-off.replay", "won"),
+            ("miau-keke-delivers.replay", "won"),
             ("life-stalemate.replay", "won"),
             ("life-campaign-win.replay", "won"),
             ("life-campaign-win-certificate.replay", "won"),

@@ -540,8 +540,9 @@ impl RetraceApp {
         }
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         for f in dropped {
-            // A pack file opens in Miau's level list; anything else is a replay.
-            if f.path().extension().is_some_and(|e| e.eq_ignore_ascii_case("toml")) {
+            // A pack file (or a Keke AI Competition level file) opens in
+            // Miau's level list; anything else is a replay.
+            if f.path().extension().is_some_and(|e| e.eq_ignore_ascii_case("toml") || e.eq_ignore_ascii_case("json")) {
                 self.open_pack(f.path());
                 continue;
             }

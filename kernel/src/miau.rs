@@ -8,6 +8,7 @@
 pub mod board;
 pub mod compact;
 mod digest;
+pub mod import;
 mod keke;
 pub mod key;
 pub mod pack;

@@ -83,6 +83,24 @@ pub enum MiauCommand {
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         timeout: Option<u64>,
     },
+    /// Import a Keke AI Competition level file (`*_LEVELS.json`) as packs
+    /// under the keke rules (a pack per 64 levels), then play each level's
+    /// stored solution: which win, and where the others part from a win.
+    Import {
+        /// The competition's level file (JSON).
+        file: PathBuf,
+        /// The pack to write (default: beside the file, `.toml` for
+        /// `.json`); a file split in several packs adds `-1`, `-2`… to its stem.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Write over packs that are already there.
+        #[arg(long)]
+        force: bool,
+        /// The most states each search for where a stored solution parts
+        /// from a win may visit.
+        #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
+        max: u64,
+    },
     /// Play a level: each turn's rule changes, then the final board and outcome.
     Play {
         /// The pack file (TOML).
@@ -243,16 +261,20 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                             a.flags.insert(0, "NOT-SHORTEST");
                         }
                         if json {
-                            let _ = writeln!(out, "{}", json_line(&l.id, &a));
+                            let _ = writeln!(out, "{}", json_line(&l.id, &a, l.setup.profile));
                         } else {
                             let flags = a.flags.iter().map(|f| format!(" {f}")).collect::<String>();
                             let _ = writeln!(out, "{} {}{flags}", l.id, a.verdict.line());
                             // What the answer was found against (the spec's
                             // F-CW16), beside the verdict line, whose form
                             // scripts read (`LIMIT <states> <budget>` last).
+                            let profile = match l.setup.profile {
+                                retrace_kernel::miau::Profile::Miau => "",
+                                retrace_kernel::miau::Profile::Keke => " (the keke rules)",
+                            };
                             let _ = writeln!(
                                 err,
-                                "note: level {}: Miau rules v{}, the {} engine, {} search",
+                                "note: level {}: Miau rules v{}{profile}, the {} engine, {} search",
                                 l.id,
                                 Miau::RULES_VERSION,
                                 a.engine,
@@ -276,7 +298,95 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             i32::from(!all)
         }
         MiauCommand::Play { pack, level, moves, save, boards } => play(&pack, &level, &moves, save, boards, out, err),
+        MiauCommand::Import { file, out: to, force, max } => import(&file, to, force, max, out, err),
     }
+}
+
+/// `miau import`: the competition's file as packs, written, and their
+/// stored solutions played.
+fn import(file: &Path, to: Option<PathBuf>, force: bool, max: u64, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let text = match crate::files::read_text_capped(file) {
+        Ok(t) => t,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return 2;
+        }
+    };
+    let stem = file.file_stem().map_or("levels".into(), |s| s.to_string_lossy().into_owned());
+    let written = match retrace_kernel::miau::import::import(&text, &stem) {
+        Ok(w) => w,
+        Err(problems) => {
+            for p in problems {
+                let _ = writeln!(err, "error: {}: {}", file.display(), escaped(&p));
+            }
+            return 2;
+        }
+    };
+    let base = to.unwrap_or_else(|| file.with_extension("toml"));
+    let path_of = |suffix: &str| {
+        let stem = base.file_stem().map_or(String::new(), |s| s.to_string_lossy().into_owned());
+        base.with_file_name(format!("{stem}{suffix}.toml"))
+    };
+    // Nothing is written over unless asked: a pack the user edited is theirs.
+    if !force {
+        if let Some(there) = written.iter().map(|w| path_of(&w.suffix)).find(|p| p.exists()) {
+            let _ = writeln!(err, "error: {}: already there (--force writes over it)", there.display());
+            return 2;
+        }
+    }
+    let mut failed = 0;
+    for w in &written {
+        let path = path_of(&w.suffix);
+        if let Err(e) = crate::files::write_atomic(&path, w.text.as_bytes()) {
+            let _ = writeln!(err, "error: {}: cannot write it: {e}", path.display());
+            return 1;
+        }
+        let _ = writeln!(out, "wrote {} ({} levels, keke rules)", path.display(), w.levels);
+        let Some(pack) = load(&w.text).0 else {
+            let _ = writeln!(err, "error: {}: the written pack does not load (a bug)", path.display());
+            return 1;
+        };
+        failed += stored_solutions(&pack, max, out);
+    }
+    if failed > 0 {
+        let _ = writeln!(out, "{failed} stored solutions do not win under the keke rules");
+    }
+    0
+}
+
+/// Plays every stored solution of `pack` (`solution = "…"`): a line for
+/// each that does not win, naming where it parts from a win (searched
+/// within `max` states); returns how many do not win.
+fn stored_solutions(pack: &Pack, max: u64, out: &mut dyn Write) -> usize {
+    use retrace_kernel::miau::solver::{check_stored, Parted, Stored};
+    let mut failed = 0;
+    let mut won = 0;
+    for l in &pack.levels {
+        let Some(text) = &l.solution else { continue };
+        let moves: Vec<Action> = text.chars().filter_map(Action::from_letter).collect();
+        let opts = crate::budget::miau_options(max);
+        match check_stored(&l.setup, &moves, &opts, &mut retrace_kernel::hashing::CpuHasher) {
+            Ok(Stored::Wins(_)) => won += 1,
+            Ok(Stored::Fails { stopped, parted }) => {
+                failed += 1;
+                let parted = match parted {
+                    Parted::After(0) => "no win was there from the start".to_string(),
+                    Parted::After(n) => format!("no win is left after move {n}"),
+                    Parted::Never => "a win is still there where it stops".to_string(),
+                    Parted::Unknown => format!("where it parts from a win is not found within {max} states"),
+                };
+                let _ = writeln!(out, "solution {}: {}: {stopped}; {parted}", l.id, escaped(&l.title));
+            }
+            Err(e) => {
+                failed += 1;
+                let _ = writeln!(out, "solution {}: {}", l.id, escaped(&e.0.to_string()));
+            }
+        }
+    }
+    if won + failed > 0 {
+        let _ = writeln!(out, "stored solutions: {won} of {} win", won + failed);
+    }
+    failed
 }
 
 /// `miau check`: the pack's problems and warnings, or its proofs.
@@ -295,6 +405,7 @@ fn check(pack: &Path, proofs: bool, out: &mut dyn Write, err: &mut dyn Write) ->
     }
     match loaded {
         Some(p) => {
+            stored_solutions(&p, 200_000, out);
             let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
             let _ = writeln!(
                 out,
@@ -433,7 +544,7 @@ fn progress_event(id: &str, p: &retrace_kernel::miau::solver::Progress, rate: f6
 }
 
 /// One level's answer as a JSON object (hand-written: a handful of fields).
-fn json_line(id: &str, a: &retrace_kernel::miau::solver::Analysis) -> String {
+fn json_line(id: &str, a: &retrace_kernel::miau::solver::Analysis, profile: retrace_kernel::miau::Profile) -> String {
     use retrace_kernel::miau::solver::{moves_text, Verdict};
     let (verdict, moves, states) = match &a.verdict {
         Verdict::Solved { moves, states } => ("SOLVED", format!("\"{}\"", moves_text(moves)), *states),
@@ -446,10 +557,11 @@ fn json_line(id: &str, a: &retrace_kernel::miau::solver::Analysis) -> String {
     };
     let flags: Vec<String> = a.flags.iter().map(|f| format!("\"{f}\"")).collect();
     format!(
-        "{{\"level\":\"{}\",\"verdict\":\"{verdict}\",\"moves\":{moves},\"states\":{states},\"ran_out\":{ran_out},\"flags\":[{}],\"rules\":{},\"engine\":\"{}\"}}",
+        "{{\"level\":\"{}\",\"verdict\":\"{verdict}\",\"moves\":{moves},\"states\":{states},\"ran_out\":{ran_out},\"flags\":[{}],\"rules\":{},\"profile\":\"{}\",\"engine\":\"{}\"}}",
         esc(id),
         flags.join(","),
         Miau::RULES_VERSION,
+        profile.name(),
         a.engine
     )
 }

@@ -42,7 +42,9 @@ pub(super) fn my_levels(store: &Store, errors: &mut Vec<String>) -> Vec<retrace_
     if path.exists() {
         match miau::open_pack(&path) {
             Ok(p) => {
-                miau::add_pack(&mut packs, p);
+                for p in p {
+                    miau::add_pack(&mut packs, p);
+                }
             }
             Err(e) => errors.push(e),
         }
@@ -140,9 +142,11 @@ impl RetraceApp {
     /// file's path and the place in it.
     pub fn open_pack(&mut self, path: &std::path::Path) {
         match miau::open_pack(path) {
-            Ok(pack) => {
-                // The opened pack's levels show at once.
-                self.miau.world = Some(miau::add_pack(&mut self.miau.packs, pack));
+            Ok(packs) => {
+                // The opened pack's levels show at once (a competition file
+                // split in several packs: the first).
+                let first = packs.into_iter().map(|p| miau::add_pack(&mut self.miau.packs, p)).min();
+                self.miau.world = first;
                 self.error = None;
                 self.go_home();
                 self.show(Screen::MiauLevels);

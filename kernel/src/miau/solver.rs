@@ -36,6 +36,7 @@ mod frontier;
 mod informed;
 mod parents;
 mod search;
+mod stored;
 mod taker;
 mod threads;
 mod verdict;
@@ -43,6 +44,7 @@ mod visited;
 
 pub use analysis::{analyze, analyze_watched, Analysis};
 pub use search::{default_batch, engine, solve, solve_from, solve_watched, solve_with, BATCH};
+pub use stored::{check_stored, Parted, Stored};
 pub use verdict::{
     moves_text, rule_text, stored_bytes, Budget, Like, Options, Progress, SearchKind, Verdict, MAX_STATES,
     MAX_STORED_BYTES_PER_STATE, MOVES, STORED_BYTES_PER_STATE,

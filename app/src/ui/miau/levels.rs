@@ -21,17 +21,36 @@ pub fn packs() -> Vec<Pack> {
 
 /// Reads a pack file: the pack, or every error with the file's path and the
 /// error's place in it (`levels[2].map: …`, a TOML error's line and column).
-pub fn open_pack(path: &std::path::Path) -> Result<Pack, String> {
+pub fn open_pack(path: &std::path::Path) -> Result<Vec<Pack>, String> {
     let text = crate::files::read_text_capped(path)?;
-    let (pack, report) = pack::load(&text);
-    pack.ok_or_else(|| {
-        report
-            .errors
-            .iter()
-            .map(|e| format!("{}: {}: {}", path.display(), e.path, e.message))
-            .collect::<Vec<_>>()
-            .join("\n")
-    })
+    // A Keke AI Competition level file is imported as the command line's
+    // `miau import` does (a pack per 64 levels).
+    let texts: Vec<String> = if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) {
+        let stem = path.file_stem().map_or("levels".into(), |s| s.to_string_lossy().into_owned());
+        retrace_kernel::miau::import::import(&text, &stem)
+            .map_err(|problems| {
+                problems.iter().map(|p| format!("{}: {}", path.display(), p)).collect::<Vec<_>>().join("\n")
+            })?
+            .into_iter()
+            .map(|w| w.text)
+            .collect()
+    } else {
+        vec![text]
+    };
+    texts
+        .iter()
+        .map(|text| {
+            let (pack, report) = pack::load(text);
+            pack.ok_or_else(|| {
+                report
+                    .errors
+                    .iter()
+                    .map(|e| format!("{}: {}: {}", path.display(), e.path, e.message))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+        })
+        .collect()
 }
 
 /// Adds a pack to the list, in place of one with the same id (a designer
@@ -98,7 +117,11 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauR
         }
         if ui.button(tr(lang, "Open pack")).clicked() {
             // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
-            if let Some(path) = rfd::FileDialog::new().add_filter("Miau pack", &["toml"]).pick_file() {
+            if let Some(path) = rfd::FileDialog::new()
+                .add_filter("Miau pack", &["toml"])
+                .add_filter("Keke AI Competition levels", &["json"])
+                .pick_file()
+            {
                 request = Some(MiauRequest::OpenPack(path));
             }
         }
