@@ -89,7 +89,10 @@ impl Game for Miau {
     fn outcome(s: &State) -> Outcome {
         if s.won {
             Outcome::Won(crate::say!("won in {0} turns", s.turns))
-        } else if !s.board.things.iter().any(|t| s.rules.has(&t.kind, Prop::You)) {
+        } else if match s.profile {
+            Profile::Miau => !s.board.things.iter().any(|t| s.rules.has(&t.kind, Prop::You)),
+            Profile::Keke => s.keke_lost(),
+        } {
             Outcome::Lost(crate::say!("nothing is YOU any more"))
         } else {
             Outcome::InProgress

@@ -61,6 +61,11 @@ pub enum MiauCommand {
         /// force at the win, and the final board.
         #[arg(long)]
         explain: bool,
+        /// Answer the plain question only: skip the searches behind the flags
+        /// (BYPASS, SAME-RULES, HANDS-OFF), as a benchmark against other
+        /// solvers wants.
+        #[arg(long)]
+        no_flags: bool,
         /// One JSON object per level instead of text, and progress events
         /// (`{"event":"progress",…}`, one a second) on stderr.
         #[arg(long)]
@@ -146,6 +151,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             general,
             search,
             explain,
+            no_flags,
             json,
             threads,
             batch,
@@ -242,12 +248,15 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 // The flags (BYPASS, HANDS-OFF…) are searches of every state
                 // under a constraint: breadth-first's. The informed searches
                 // answer the plain question only.
-                let result = if search == Search::Breadth {
+                let result = if search == Search::Breadth && !no_flags {
                     retrace_kernel::miau::solver::analyze_watched(&l.setup, &opts, hasher, &mut watch)
                 } else {
-                    retrace_kernel::miau::solver::solve_watched(&l.setup, &opts, hasher, &mut watch).map(|verdict| {
-                        retrace_kernel::miau::solver::Analysis { verdict, flags: Vec::new(), engine: "general" }
-                    })
+                    let engine = retrace_kernel::miau::solver::engine(&l.setup, &opts);
+                    retrace_kernel::miau::solver::solve_watched(&l.setup, &opts, hasher, &mut watch).and_then(
+                        |verdict| {
+                            Ok(retrace_kernel::miau::solver::Analysis { verdict, flags: Vec::new(), engine: engine? })
+                        },
+                    )
                 };
                 bar.set_message(String::new());
                 match result {

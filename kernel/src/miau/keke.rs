@@ -114,6 +114,14 @@ impl State {
         out
     }
 
+    /// Lost: nothing is YOU and nothing is MOVE. While a MOVE thing is on
+    /// the board the turns go on without a YOU (the competition's engine
+    /// lets its movers push the words that make one).
+    pub(super) fn keke_lost(&self) -> bool {
+        let t = &self.board.things;
+        ![Prop::You, Prop::Move].iter().any(|&p| t.iter().any(|th| self.rules.has(&th.kind, p)))
+    }
+
     /// Whether thing `i` has `p` under the rules in force.
     fn keke_has(&self, i: usize, p: Prop) -> bool {
         self.rules.has(&self.board.things[i].kind, p)
@@ -242,7 +250,7 @@ impl State {
         if self.won {
             return Err(Refused::Won);
         }
-        if !self.board.things.iter().any(|t| self.rules.has(&t.kind, Prop::You)) {
+        if self.keke_lost() {
             return Err(Refused::NoYou);
         }
         let mut events = Vec::new();
