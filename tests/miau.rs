@@ -320,6 +320,12 @@ fn import_writes_keke_packs_plays_their_stored_solutions_and_refuses_bad_files()
     assert_eq!(code, 0, "{out}");
     assert_eq!(out.lines().filter(|l| l.contains(" SOLVED ")).count(), 8, "{out}");
     assert!(err.contains("note: level level-3: Miau rules v7 (the keke rules), the general engine"), "{err}");
+    // --no-flags: the plain question only (no BYPASS search), as a benchmark wants.
+    let (code, out, _) =
+        retrace(&["miau", "solve", pack.to_str().unwrap(), "--level", "level-1", "--no-flags", "--json"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("{\"level\":\"level-1\",\"verdict\":\"SOLVED\",\"moves\":\"RRRRR\""), "{out}");
+    assert!(out.contains("\"flags\":[],\"rules\":7,\"profile\":\"keke\",\"engine\":\"general\""), "{out}");
     // A malformed file: every bad level by its place and id, and why.
     let bad = dir.path().join("bad_LEVELS.json");
     std::fs::write(

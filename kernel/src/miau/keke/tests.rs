@@ -258,3 +258,18 @@ fn the_solver_plays_the_keke_rules() {
     assert!(s.state().won, "the solution wins when replayed");
     assert_eq!(super::super::solver::engine(s.setup(), &Options::default()).unwrap(), "general");
 }
+
+#[test]
+fn with_nothing_you_the_turns_go_on_while_something_is_move() {
+    // The competition's demo level 8 starts so: the keke walks and pushes
+    // BABA into BABA IS YOU. A wait is a turn there; with nothing MOVE
+    // either, the level is lost.
+    let grid = "keke BABA . IS YOU / KEKE IS MOVE . .";
+    let mut s = Session::<Miau>::new(setup(grid, Profile::Keke), 0).unwrap();
+    assert!(!s.state().board.things.iter().any(|t| s.state().rules.has(&t.kind, super::super::board::Prop::You)));
+    assert_eq!(Miau::outcome(s.state()), crate::game::Outcome::InProgress);
+    s.push(Action::Wait).expect("a wait is a turn while the keke moves");
+    assert!(s.state().rules.texts().contains(&"BABA IS YOU".to_string()), "{:?}", s.state().rules.texts());
+    let still = Session::<Miau>::new(setup("BABA . IS YOU / ROCK IS PUSH .", Profile::Keke), 0).unwrap();
+    assert!(matches!(Miau::outcome(still.state()), crate::game::Outcome::Lost(_)));
+}
