@@ -1254,3 +1254,51 @@ fn every_word_fits_its_tile() {
         }
     }
 }
+
+#[test]
+fn a_dropped_keke_competition_file_opens_as_keke_levels_that_play_by_its_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let json = dir.path().join("retrace_LEVELS.json");
+    std::fs::copy(crate::fixtures::root().join("app/packs/keke/retrace_LEVELS.json"), &json).unwrap();
+    drop_file(&mut h, json.to_str().unwrap(), Vec::new());
+    assert!(matches!(h.state_mut().screen, Screen::MiauLevels));
+    let shipped = retrace::ui::miau::PACKS.len();
+    assert_eq!(h.state_mut().miau.packs.len(), shipped + 1, "the shipped packs and the imported one");
+    let pack = h.state_mut().miau.packs.last().unwrap().clone();
+    assert_eq!(pack.profile, retrace_kernel::miau::Profile::Keke);
+    // Played, not edited: the editor makes levels in Miau's own rules.
+    assert!(h.query_by_label("Edit").is_none(), "no Edit beside a keke level");
+    // Every level is optional: a crowd's file locks none; the third opens at once.
+    h.get_by_label("The keke delivers").click();
+    h.run();
+    assert_eq!(miau(&mut h).session.setup().profile, retrace_kernel::miau::Profile::Keke);
+    // The new words' cards first (MOVE's demo plays under the keke rules).
+    let mut met_move = false;
+    for _ in 0..8 {
+        if h.query_by_label("Got it").is_none() {
+            break;
+        }
+        met_move |= h.query_by_label_contains("New word: MOVE").is_some();
+        h.get_by_label("Got it").click();
+        h.run();
+    }
+    assert!(met_move, "MOVE's card was shown");
+    // Waiting is a turn under the keke rules: the keke walks on its own.
+    for _ in 0..3 {
+        h.key_press(egui::Key::Space);
+        h.run();
+    }
+    assert_eq!(miau(&mut h).session.state().turns, 3, "three waits, three turns");
+    // A malformed file says which level and why, and the list stays.
+    let bad = dir.path().join("bad_LEVELS.json");
+    std::fs::write(&bad, r#"{"levels": [{"id": 4, "ascii": "____\n_bz_\n____"}]}"#).unwrap();
+    drop_file(&mut h, bad.to_str().unwrap(), Vec::new());
+    let error = h.state_mut().error.clone().expect("an error is shown");
+    assert!(
+        error.contains("bad_LEVELS.json: level 1 (id 4): row 2, column 3: 'z' is not in the competition's key"),
+        "{error}"
+    );
+    assert_eq!(h.state_mut().miau.packs.len(), shipped + 1);
+}

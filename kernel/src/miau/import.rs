@@ -52,19 +52,20 @@ pub const KEY: [(char, &str); 31] = [
 /// that the table reads as pairs of a noun's object and word.
 const SINK: (char, &str) = ('0', "SINK");
 
-/// Each noun's glyph in an imported pack (the competition draws sprites).
-const GLYPHS: [(&str, &str); 11] = [
-    ("baba", "🐇"),
-    ("keke", "🦊"),
-    ("skull", "💀"),
-    ("flag", "🚩"),
-    ("floor", "⬜"),
-    ("grass", "🌿"),
-    ("lava", "🌋"),
-    ("rock", "🪨"),
-    ("wall", "🧱"),
-    ("goop", "🟢"),
-    ("love", "💗"),
+/// Each noun's glyph in an imported pack (the competition draws sprites),
+/// and a fallback where the window's fonts lack the glyph (empty: none).
+const GLYPHS: [(&str, &str, &str); 11] = [
+    ("baba", "🐇", ""),
+    ("keke", "🦊", "👹"),
+    ("skull", "💀", ""),
+    ("flag", "🚩", ""),
+    ("floor", "▫", ""),
+    ("grass", "🌿", ""),
+    ("lava", "🌋", ""),
+    ("rock", "🪨", "🗿"),
+    ("wall", "🧱", "🔳"),
+    ("goop", "🟢", "💧"),
+    ("love", "💗", ""),
 ];
 
 /// The most levels a file may hold (a pack holds [`MAX_LEVELS`]).
@@ -280,8 +281,12 @@ fn pack_text(levels: &[KekeLevel], id: &str, name: &str) -> String {
         quoted(name)
     ));
     t.push_str("[palette]\n");
-    for (noun, glyph) in GLYPHS.iter().filter(|(n, _)| drawn.contains(n)) {
-        t.push_str(&format!("{noun} = {}\n", quoted(glyph)));
+    for (noun, glyph, fallback) in GLYPHS.iter().filter(|(n, _, _)| drawn.contains(n)) {
+        if fallback.is_empty() {
+            t.push_str(&format!("{noun} = {}\n", quoted(glyph)));
+        } else {
+            t.push_str(&format!("{noun} = {{ glyph = {}, fallback = {} }}\n", quoted(glyph), quoted(fallback)));
+        }
     }
     let mut taken: Vec<String> = Vec::new();
     for l in levels {

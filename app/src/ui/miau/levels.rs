@@ -156,7 +156,9 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauR
             let open = unlocked(pack, won);
             // Levels of a pack the player opened or made can be edited (a
             // shipped world is the game's own; its levels open as copies).
-            let editable = p >= PACKS.len();
+            // The editor makes levels in Miau's own rules: a keke pack's
+            // levels (an imported competition file) are played, not edited.
+            let editable = p >= PACKS.len() && pack.profile == retrace_kernel::miau::Profile::Miau;
             egui::Grid::new("miau-world-levels").num_columns(5).spacing([12.0, 6.0]).show(ui, |ui| {
                 for (l, level) in pack.levels.iter().enumerate() {
                     ui.label(format!("{}.", l + 1));
