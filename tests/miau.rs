@@ -181,10 +181,6 @@ fn every_shipped_pack_passes_check_with_proofs() {
     let mut all = String::new();
     for entry in std::fs::read_dir(crate::fixtures::root().join("app/packs")).unwrap() {
         let path = entry.unwrap().path();
-        // The packs, not the Keke example set's folder (`app/packs/keke/`).
-        if path.extension().is_none_or(|e| e != "toml") {
-            continue;
-        }
         let (code, out, err) = retrace(&["miau", "check", path.to_str().unwrap(), "--proofs"]);
         assert_eq!(code, 0, "{}: {out}{err}", path.display());
         assert!(!out.contains("FAILED"), "{out}");
@@ -261,10 +257,6 @@ fn the_bench_pack_holds_the_bench_level() {
 fn a_star_solves_every_shipped_level_in_its_shortest_length() {
     for entry in std::fs::read_dir(crate::fixtures::root().join("app/packs")).unwrap() {
         let path = entry.unwrap().path();
-        // The packs, not the Keke example set's folder (`app/packs/keke/`).
-        if path.extension().is_none_or(|e| e != "toml") {
-            continue;
-        }
         let text = std::fs::read_to_string(&path).unwrap();
         let (pack, _) = retrace_kernel::miau::pack::load(&text);
         let pack = pack.unwrap();
@@ -297,7 +289,7 @@ fn a_star_solves_every_shipped_level_in_its_shortest_length() {
 fn import_writes_keke_packs_plays_their_stored_solutions_and_refuses_bad_files() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("retrace_LEVELS.json");
-    std::fs::copy(fixtures::root().join("app/packs/keke/retrace_LEVELS.json"), &json).unwrap();
+    std::fs::copy(fixtures::root().join("app/keke/retrace_LEVELS.json"), &json).unwrap();
     let (code, out, err) = retrace(&["miau", "import", json.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
     let pack = dir.path().join("retrace_LEVELS.toml");

@@ -1261,7 +1261,7 @@ fn a_dropped_keke_competition_file_opens_as_keke_levels_that_play_by_its_rules()
     let mut h = harness(dir.path());
     h.run();
     let json = dir.path().join("retrace_LEVELS.json");
-    std::fs::copy(crate::fixtures::root().join("app/packs/keke/retrace_LEVELS.json"), &json).unwrap();
+    std::fs::copy(crate::fixtures::root().join("app/keke/retrace_LEVELS.json"), &json).unwrap();
     drop_file(&mut h, json.to_str().unwrap(), Vec::new());
     assert!(matches!(h.state_mut().screen, Screen::MiauLevels));
     let shipped = retrace::ui::miau::PACKS.len();

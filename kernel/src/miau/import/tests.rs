@@ -4,8 +4,8 @@
 use super::{export, import, read};
 use crate::miau::pack::load;
 
-/// The example set we made in the competition's format (`app/packs/keke/`).
-const EXAMPLES: &str = include_str!("../../../../app/packs/keke/retrace_LEVELS.json");
+/// The example set we made in the competition's format (`app/keke/`).
+const EXAMPLES: &str = include_str!("../../../../app/keke/retrace_LEVELS.json");
 
 #[test]
 fn the_example_set_imports_loads_and_exports_back() {
