@@ -251,8 +251,7 @@ pub fn miau_pack_level(pack: &str, level: &str, moves: &str, title: &str) -> Ses
 /// (`app/keke/retrace_LEVELS.json`, imported), played with its stored solution.
 pub fn miau_keke_level(level: &str, title: &str) -> Session<retrace_kernel::miau::Miau> {
     use retrace_kernel::miau::{import::import, pack::load, Action, Miau};
-    let json =
-        std::fs::read_to_string(root().join("app/keke/retrace_LEVELS.json")).expect("the example set reads");
+    let json = std::fs::read_to_string(root().join("app/keke/retrace_LEVELS.json")).expect("the example set reads");
     let text = &import(&json, "retrace_LEVELS").expect("the example set imports")[0].text;
     let pack = load(text).0.expect("the imported pack loads");
     let lv = pack.levels.iter().find(|l| l.id == level).expect("the level exists");

@@ -132,7 +132,7 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauR
     let done = |pack: &Pack, l: &pack::Level| won.iter().any(|w| *w == format!("{}/{}", pack.id, l.id));
     egui::ScrollArea::vertical().show(ui, |ui| match *world {
         None => {
-            ui.label(RichText::new(tr(lang, "Drop a pack file (.toml) on the window to play its levels.")).small());
+            ui.label(RichText::new(tr(lang, "Drop a pack file (.toml) or a Keke AI Competition level file (.json) on the window to play its levels.")).small());
             // Rows of as many cards as fit across.
             let across = ((ui.available_width() / (CARD_WIDTH + 40.0)) as usize).max(1);
             for (row, chunk) in packs.chunks(across).enumerate() {

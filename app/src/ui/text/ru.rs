@@ -144,7 +144,7 @@ pub const RU: Table = &[
     ("Draw more: red", "Дорисовать красным"),
     ("Drifter", "Бродяга"),
     ("Drop a level pack (a .toml file) to play its levels.", "Перетащите набор уровней (файл .toml), чтобы играть в его уровни."),
-    ("Drop a pack file (.toml) on the window to play its levels.", "Перетащите файл набора (.toml) в окно, чтобы играть его уровни."),
+    ("Drop a pack file (.toml) or a Keke AI Competition level file (.json) on the window to play its levels.", "Перетащите файл набора (.toml) или файл уровней Keke AI Competition (.json) в окно, чтобы играть его уровни."),
     ("Drop a replay file on the window to watch it; Play from here goes on from the step shown.", "Перетащите файл записи в окно, чтобы посмотреть её; «Играть отсюда» продолжает с показанного шага."),
     ("Drop a replay or certificate file anywhere on the window to watch it.", "Перетащите файл записи или сертификата в окно, чтобы посмотреть его."),
     ("Each player places cells in their half; then the field lives by Conway's rules and newborns take the majority colour. The most live cells wins.", "Каждый игрок расставляет клетки в своей половине; затем поле живёт по правилам Конвея, новорождённые берут цвет большинства. Побеждает тот, у кого больше живых клеток."),
