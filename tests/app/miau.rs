@@ -344,14 +344,22 @@ fn miau_draws_the_palette_glyph_or_its_fallback_or_the_nouns_letters() {
     let wall = pack.palette.iter().find(|g| g.noun == "wall").expect("WALL is in the palette");
     assert_eq!((wall.glyph.as_str(), wall.fallback.as_str()), ("🧱", "#"));
     let check = |noun: &str, fonts_have: &[&str], expected: Option<&str>| {
-        assert_eq!(glyph_for(noun, &pack.palette, |g| fonts_have.contains(&g)), expected, "{noun} with {fonts_have:?}")
+        let got = glyph_for(noun, &pack.palette, |g| fonts_have.contains(&g));
+        assert_eq!(got.as_deref(), expected, "{noun} with {fonts_have:?}")
     };
     check("wall", &["🧱", "#"], Some("🧱"));
+    // The built-in table's drawable fallback comes before the pack's letter.
+    check("wall", &["🔳", "#"], Some("🔳"));
     check("wall", &["#"], Some("#"));
     check("wall", &[], None);
     check("miau", &["🐈"], Some("🐈"));
     check("rock", &[], None);
+    check("rock", &["🗿"], Some("🗿"));
+    // A noun the palette does not name: the built-in table's glyph, never its name.
+    check("baba", &["🐇"], Some("🐇"));
+    check("keke", &["👹"], Some("👹"));
     check("ghost", &["🐈"], None);
+    assert!(retrace::ui::miau::faces_left("mouse", &[]), "the table gives facing too");
 }
 
 #[test]

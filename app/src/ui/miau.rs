@@ -23,8 +23,9 @@ pub use levels::*;
 
 pub use input::{risky_move, tap_move, Command, BUTTONS};
 pub use paint::{
-    accent_color, channel_color, glyph_for, morph_progress, object_color, paint, paint_moving, pinned_sides, stacked,
-    tween_positions, word_color, word_font, Look, MASS_MORPH, MORPH_MS, MORPH_STAGGER_MS, TWEEN, WORD_FILL,
+    accent_color, channel_color, faces_left, glyph_for, morph_progress, object_color, paint, paint_moving,
+    pinned_sides, plain_form, stacked, tween_positions, word_color, word_font, Look, MASS_MORPH, MORPH_MS,
+    MORPH_STAGGER_MS, TWEEN, WORD_FILL,
 };
 
 use super::text::tr;

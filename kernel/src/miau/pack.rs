@@ -13,12 +13,14 @@ use read::{flag, id_ok, issue, line, line_col, string, unknown_keys, wrong};
 use toml::{Table, Value};
 
 mod extensions;
+mod glyphs;
 mod level;
 mod read;
 #[cfg(test)]
 mod tests;
 mod types;
 
+pub use glyphs::{builtin_glyph, builtin_nouns};
 pub use read::{Issue, Report};
 pub use types::{Glyph, Level, Pack, World, ACCENTS, COMFORT, ENGINE, FEATURES, MAX_LEVELS, MAX_OBJECTS};
 
@@ -95,6 +97,18 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
             };
             r.warnings.push(issue(&format!("palette.{}", n.to_uppercase()), why));
         }
+    }
+    // A noun drawn with no glyph of its own nor a built-in one would be
+    // drawn as its name: the author is told which.
+    let mut nameless: Vec<&String> =
+        drawn.iter().filter(|n| !palette.nouns.contains(n) && builtin_glyph(n).is_none()).collect();
+    nameless.sort();
+    nameless.dedup();
+    for n in nameless {
+        r.warnings.push(issue(
+            &format!("palette.{}", n.to_uppercase()),
+            "has no glyph (the palette has none and the built-in table neither), so it is drawn as its name: give it one",
+        ));
     }
     glossary.sort();
     accents.sort();

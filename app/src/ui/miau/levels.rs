@@ -220,8 +220,9 @@ pub(super) fn world_card(ui: &mut egui::Ui, lang: Lang, pack: &Pack, won: usize)
                 // The world's glyph where the fonts have it, else its initial
                 // (a missing glyph is never drawn, as on the board).
                 let font = egui::FontId::proportional(28.0);
-                let glyph = if !w.glyph.is_empty() && ui.fonts_mut(|f| f.has_glyphs(&font, &w.glyph)) {
-                    w.glyph.clone()
+                let plain = super::paint::plain_form(&w.glyph);
+                let glyph = if !plain.is_empty() && ui.fonts_mut(|f| f.has_glyphs(&font, &plain)) {
+                    plain
                 } else {
                     pack.name.chars().next().map(|c| c.to_uppercase().to_string()).unwrap_or_default()
                 };

@@ -124,7 +124,7 @@ pub fn stacked(r: egui::Rect, k: usize, n: usize) -> egui::Rect {
 fn tile_label(painter: &egui::Painter, noun: &str, palette: &[Glyph], cell: f32) -> (String, egui::FontId, bool) {
     let big = egui::FontId::proportional(cell * 0.55);
     match glyph_for(noun, palette, |g| painter.fonts_mut(|f| f.has_glyphs(&big, g))) {
-        Some(g) => (g.to_string(), big, true),
+        Some(g) => (g, big, true),
         None => {
             let letters = noun.chars().take(if cell >= 36.0 { 4 } else { 1 }).collect();
             (letters, egui::FontId::proportional(cell * 0.3), false)
@@ -195,12 +195,40 @@ fn prop_color(p: Prop) -> Color32 {
     }
 }
 
-/// What to draw for `noun`: its palette glyph where the fonts have it
-/// (`drawable`), else its fallback where they have that, else nothing (the
-/// noun's letters are drawn then).
-pub fn glyph_for<'p>(noun: &str, palette: &'p [Glyph], drawable: impl Fn(&str) -> bool) -> Option<&'p str> {
-    let g = palette.iter().find(|g| g.noun == noun)?;
-    [g.glyph.as_str(), g.fallback.as_str()].into_iter().find(|t| !t.is_empty() && drawable(t))
+/// What to draw for `noun`, the first the fonts have (`drawable`): its
+/// palette glyph, the built-in table's glyph for it, the table's fallback,
+/// then the palette's fallback (often a letter, so after the table's
+/// picture); else nothing (the noun's letters are drawn then).
+pub fn glyph_for(noun: &str, palette: &[Glyph], drawable: impl Fn(&str) -> bool) -> Option<String> {
+    let own = palette.iter().find(|g| g.noun == noun);
+    let builtin = retrace_kernel::miau::pack::builtin_glyph(noun);
+    let choices: Vec<String> = [
+        own.map(|g| g.glyph.as_str()),
+        builtin.as_ref().map(|g| g.glyph.as_str()),
+        builtin.as_ref().map(|g| g.fallback.as_str()),
+        own.map(|g| g.fallback.as_str()),
+    ]
+    .into_iter()
+    .flatten()
+    .map(plain_form)
+    .collect();
+    choices.into_iter().find(|t| !t.is_empty() && drawable(t))
+}
+
+/// An emoji as the bundled fonts can draw it: without the variation
+/// selector that asks for colour presentation (`⚙️` is `⚙` and U+FE0F; the
+/// fonts have the `⚙` and lack the selector, so the pair would not draw).
+pub fn plain_form(glyph: &str) -> String {
+    glyph.chars().filter(|&c| c != '\u{FE0F}').collect()
+}
+
+/// Whether `noun`'s glyph faces left (so it is mirrored to face right): as
+/// its palette entry says, else as the built-in table says.
+pub fn faces_left(noun: &str, palette: &[Glyph]) -> bool {
+    match palette.iter().find(|g| g.noun == noun) {
+        Some(g) => g.faces_left,
+        None => retrace_kernel::miau::pack::builtin_glyph(noun).is_some_and(|g| g.faces_left),
+    }
 }
 
 /// Draws a Miau board in `rect`: objects (their palette glyph, or its
@@ -389,8 +417,7 @@ fn paint_object(
         }
     }
     let (label, font, is_glyph) = tile_label(painter, n, &look.palette, cell);
-    let faces_left = look.palette.iter().any(|p| p.noun == n.as_str() && p.faces_left);
-    if is_glyph && faces_left && look.facing_right.iter().any(|id| *id == *t.id) {
+    if is_glyph && faces_left(n, &look.palette) && look.facing_right.iter().any(|id| *id == *t.id) {
         mirrored_text(painter, r.center(), &label, font, Color32::BLACK);
     } else {
         painter.text(r.center(), egui::Align2::CENTER_CENTER, label, font, Color32::BLACK);
