@@ -630,14 +630,7 @@ mod analysis {
     use crate::hashing::CpuHasher;
 
     fn setup(grid: &str) -> Setup {
-        Setup {
-            grid: grid.replace(" / ", "\n"),
-            legend: legend(),
-            terrain: vec![],
-            pairs: vec![],
-            automata: vec![],
-            profile: Default::default(),
-        }
+        Setup { legend: legend(), ..super::setup_with(grid, &[]) }
     }
     fn opts() -> Options {
         Options { max_states: 1_000_000, ..Options::default() }
@@ -1898,14 +1891,7 @@ mod requirements {
     use crate::hashing::CpuHasher;
 
     fn setup(grid: &str) -> Setup {
-        Setup {
-            grid: grid.replace(" / ", "\n"),
-            legend: legend(),
-            terrain: vec![],
-            pairs: vec![],
-            automata: vec![],
-            profile: Default::default(),
-        }
+        Setup { legend: legend(), ..super::setup_with(grid, &[]) }
     }
 
     /// FLAG above the IS of MIAU IS YOU, WIN two below: the only win reads
