@@ -128,19 +128,30 @@ impl Layout {
 /// can become it), which nothing can destroy either: no SINK word is on the
 /// board, or it is terrain (STOP whatever happens, since no rule can name it)
 /// alone in its cell, so nothing ever shares its cell. Walls sealed by terrain
-/// are the usual case. Such things are left out of the key.
+/// are the usual case. Or a word that can never move (fixed, or in a corner),
+/// which nothing can sink (no SINK word, or alone in its cell). Such things
+/// are left out of the key: the searches' pruning of what cannot change.
 pub fn is_static(start: &State, i: usize) -> bool {
     use super::board::{Prop, Word};
     let things = &start.board.things;
     let t = &things[i];
-    let Kind::Object(noun) = t.kind else { return false };
+    let alone = || things.iter().enumerate().all(|(j, o)| j == i || (o.x, o.y) != (t.x, t.y));
+    let sink_on_board = || things.iter().any(|o| o.kind == Kind::Word(Word::Prop(Prop::Sink)));
+    let Kind::Object(noun) = t.kind else {
+        // A word that can never move: fixed, or in a corner of the board
+        // (every push on it is toward an edge, or would need a pusher off the
+        // board); and so nothing can ever enter its cell. Alone there at the
+        // start, it is never sunk either (SINK is the only thing that takes a
+        // word; the keke rules take none).
+        let corner = (t.x == 0 || t.x == start.board.w - 1) && (t.y == 0 || t.y == start.board.h - 1);
+        return (t.fixed || corner) && (alone() || !sink_on_board());
+    };
     let on_board = |w: Word| things.iter().any(|o| o.kind == Kind::Word(w));
     if t.channel.is_some() || on_board(Word::Noun(noun)) {
         return false;
     }
     let terrain = start.terrain.iter().any(|n| n.as_str() == noun.as_str());
-    let alone = things.iter().enumerate().all(|(j, o)| j == i || (o.x, o.y) != (t.x, t.y));
-    !on_board(Word::Prop(Prop::Sink)) || (terrain && alone)
+    !sink_on_board() || (terrain && alone())
 }
 
 /// Keys of the game's states (see [`Layout`] for the bytes).
@@ -397,15 +408,20 @@ mod static_tests {
     #[test]
     fn things_no_rule_can_reach_are_left_out_of_the_key() {
         // No WALL word: the walls never change; no SINK word: nothing can remove them.
-        check("MIAU IS YOU / m w w", &[], &["wall-1", "wall-2"]);
+        check(". MIAU IS YOU . / . m w w .", &[], &["wall-1", "wall-2"]);
         // A WALL word: a rule may name them.
-        check("MIAU IS YOU WALL / m w w .", &[], &[]);
+        check(". MIAU IS YOU WALL . / . m w w . .", &[], &[]);
         // A SINK word: a sinking thing could enter a wall's cell and take it...
-        check("MIAU IS SINK / m w w", &[], &[]);
+        check(". MIAU IS SINK . / . m w w .", &[], &[]);
         // ...unless the wall is terrain (STOP for good) and alone in its cell.
-        check("MIAU IS SINK / m w w+r", &["wall"], &["wall-1"]);
-        // Words, the cat, and channelled things are never static.
-        check("MIAU IS YOU / m g p", &[], &[]);
+        check(". MIAU IS SINK . / . m w w+r .", &["wall"], &["wall-1"]);
+        // The cat, channelled things and a loose word are never static.
+        check(". MIAU IS YOU . / . m g p .", &[], &[]);
+        // A word that can never move: fixed, or in a corner of the board;
+        // with a SINK word on the board, only when alone in its cell.
+        check("MIAU IS! YOU / m . .", &[], &["text-miau-1", "text-is-1", "text-you-1"]);
+        check(". MIAU IS! YOU . / . m . . .", &[], &["text-is-1"]);
+        check("MIAU IS SINK / m . ROCK+IS!", &[], &["text-miau-1", "text-sink-1"]);
     }
 
     #[test]
@@ -416,13 +432,27 @@ mod static_tests {
         let keyer = Keyer::new(&start);
         let walls = start.board.things.iter().filter(|t| t.id.starts_with("wall-")).count();
         assert!(walls > 30);
-        assert_eq!(keyer.slot.iter().filter(|s| s.is_none()).count(), walls, "every wall is static");
         let words = start.board.things.iter().filter(|t| matches!(t.kind, crate::miau::board::Kind::Word(_))).count();
+        let (w, h) = (start.board.w - 1, start.board.h - 1);
+        let still = |t: &&crate::miau::board::Thing| t.fixed || ((t.x == 0 || t.x == w) && (t.y == 0 || t.y == h));
+        let fixed = start
+            .board
+            .things
+            .iter()
+            .filter(|t| matches!(t.kind, crate::miau::board::Kind::Word(_)))
+            .filter(still)
+            .count();
+        assert_eq!(fixed, 1, "one word in a corner");
+        assert_eq!(
+            keyer.slot.iter().filter(|s| s.is_none()).count(),
+            walls + fixed,
+            "every wall is static, and that word"
+        );
         let objects = start.board.things.len() - walls - words;
         assert_eq!((words, objects), (16, 4), "the cat, the key, the door, the flag");
         assert_eq!(
             keyer.len(),
-            (words + objects) + objects.div_ceil(2) + 1,
+            (words - fixed + objects) + objects.div_ceil(2) + 1,
             "a byte a keyed thing, half a byte a keyed object's noun, the win flag"
         );
     }
