@@ -1562,3 +1562,35 @@ fn p_and_i_pick_the_teleport_and_icbm_charges() {
     let v: &ExplodoView = explodo(&mut h);
     assert!(v.picked && v.mode == Mode::Charge, "P picks the Teleport");
 }
+
+/// The shop by key (issue 43, item 6): R restocks and N leaves for the next
+/// level, and the board's R (Run) never sees the key while the shop is open.
+#[test]
+fn r_restocks_and_n_leaves_the_shop() {
+    use retrace_kernel::explodo::Dialog;
+    let (full, shop) = first_shop();
+    let mut session = full.clone();
+    session.seek(shop);
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(session));
+    h.run();
+    assert!(h.query_by_label("The shop").is_some());
+    let restocks = |h: &mut Harness<'static, retrace::ui::RetraceApp>| {
+        explodo(h).session.state().run.dialogs.iter().find_map(|d| match d {
+            Dialog::Shop { restocks, .. } => Some(*restocks),
+            _ => None,
+        })
+    };
+    let mode = explodo(&mut h).mode;
+    let coins = explodo(&mut h).session.state().player.coins;
+    h.key_press(egui::Key::R);
+    h.run();
+    assert_eq!(restocks(&mut h), Some(1), "R restocked");
+    assert_eq!(explodo(&mut h).session.state().player.coins, coins - 1, "for a coin");
+    assert_eq!(explodo(&mut h).mode, mode, "the board's Run did not see the key");
+    h.key_press(egui::Key::N);
+    h.run();
+    assert_eq!(restocks(&mut h), None, "N left the shop");
+    assert!(h.query_by_label("The shop").is_none());
+}

@@ -271,6 +271,11 @@ impl ExplodoView {
         }
         self.dialogs.selected = dialog_keys(ui, self.dialogs.selected, items.len(), on_shelf);
         let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+        // R restocks and N leaves for the next level (issue 43: the shop by
+        // key, as the pad has Triangle and Square); the dialog holds the keys,
+        // so the board's R (Run) never sees them.
+        let (restock_key, leave_key) =
+            ui.input(|i| (crate::ui::pressed_once(i, egui::Key::R), crate::ui::pressed_once(i, egui::Key::N)));
         // Leaving is Next level, a button: Esc and a click beside it do nothing.
         crate::ui::dialog(ui.ctx(), "explodo-shop", tr(lang, "The shop"), None, |ui| {
             ui.set_max_width(CLIP_WIDTH);
@@ -338,12 +343,15 @@ impl ExplodoView {
             });
             ui.horizontal(|ui| {
                 let restock = restock_label(restocks, lang);
-                if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::North), restock).clicked() {
+                let pad = self.pointer.pad_in_use;
+                let restock =
+                    pad_button(ui, pad.then_some(crate::pad::Button::North), restock).on_hover_text(tr(lang, "Key: R"));
+                if restock.clicked() || restock_key {
                     answer = Some(Action::Restock);
                 }
-                if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::West), tr(lang, "Next level"))
-                    .clicked()
-                {
+                let leave = pad_button(ui, pad.then_some(crate::pad::Button::West), tr(lang, "Next level"))
+                    .on_hover_text(tr(lang, "Key: N"));
+                if leave.clicked() || leave_key {
                     answer = Some(Action::LeaveShop);
                 }
             });
