@@ -40,11 +40,70 @@ pub struct Pads {
     gilrs: Option<Option<gilrs::Gilrs>>,
     /// The left stick's last direction, so a push counts once.
     stick: (i8, i8),
+    /// The direction held down, repeating.
+    repeat: Repeat,
+}
+
+/// Seconds a direction is held before it repeats (the spec's 250 ms).
+pub const FIRST_REPEAT: f64 = 0.25;
+/// Seconds between repeats after that (the spec's 75 ms).
+pub const REPEAT_EVERY: f64 = 0.075;
+
+/// Hold-repeat for a direction (the d-pad, or the left stick held past
+/// halfway): pressed once, then again after [`FIRST_REPEAT`] and every
+/// [`REPEAT_EVERY`] while it stays down, so crossing a board is a hold.
+#[derive(Default)]
+pub struct Repeat {
+    /// The direction held and when it repeats next (seconds).
+    held: Option<(Button, f64)>,
+}
+
+impl Repeat {
+    /// `b` went down at `now` (only a direction repeats; a new one takes over).
+    pub fn pressed(&mut self, b: Button, now: f64) {
+        if matches!(b, Button::Up | Button::Down | Button::Left | Button::Right) {
+            self.held = Some((b, now + FIRST_REPEAT));
+        }
+    }
+
+    /// `b` came up.
+    pub fn released(&mut self, b: Button) {
+        if self.held.is_some_and(|(h, _)| h == b) {
+            self.held = None;
+        }
+    }
+
+    /// Whether a direction is held (the window then looks more often).
+    pub fn holding(&self) -> bool {
+        self.held.is_some()
+    }
+
+    /// The repeats due by `now`: at most a few at once, so a long stall (a
+    /// slow frame) does not fling the cursor across the board.
+    pub fn tick(&mut self, now: f64) -> Vec<Button> {
+        let mut out = Vec::new();
+        if let Some((b, next)) = &mut self.held {
+            while now >= *next && out.len() < 3 {
+                out.push(*b);
+                *next += REPEAT_EVERY;
+            }
+            if now >= *next {
+                *next = now + REPEAT_EVERY;
+            }
+        }
+        out
+    }
 }
 
 impl Pads {
-    /// The buttons pressed since the last call, in order.
-    pub fn poll(&mut self) -> Vec<Button> {
+    /// Whether a direction is held down (repeating).
+    pub fn holding(&self) -> bool {
+        self.repeat.holding()
+    }
+
+    /// The buttons pressed since the last call, in order, with the held
+    /// direction's repeats due by `now` (seconds, the window's clock).
+    pub fn poll(&mut self, now: f64) -> Vec<Button> {
         let gilrs = self.gilrs.get_or_insert_with(|| match gilrs::Gilrs::new() {
             Ok(g) => Some(g),
             Err(e) => {
@@ -54,9 +113,20 @@ impl Pads {
         });
         let Some(g) = gilrs else { return Vec::new() };
         let mut out = Vec::new();
+        let repeat = &mut self.repeat;
         while let Some(ev) = g.next_event() {
             match ev.event {
-                gilrs::EventType::ButtonPressed(b, _) => out.extend(map(b)),
+                gilrs::EventType::ButtonPressed(b, _) => {
+                    if let Some(b) = map(b) {
+                        repeat.pressed(b, now);
+                        out.push(b);
+                    }
+                }
+                gilrs::EventType::ButtonReleased(b, _) => {
+                    if let Some(b) = map(b) {
+                        repeat.released(b);
+                    }
+                }
                 gilrs::EventType::AxisChanged(axis, value, _) => {
                     let dir = if value > 0.5 {
                         1
@@ -67,17 +137,13 @@ impl Pads {
                     };
                     match axis {
                         gilrs::Axis::LeftStickX if dir != self.stick.0 => {
-                            self.stick.0 = dir;
-                            out.extend(
-                                [(-1, Button::Left), (1, Button::Right)].iter().find(|(d, _)| *d == dir).map(|p| p.1),
-                            );
+                            let was = [(-1, Button::Left), (1, Button::Right)];
+                            stick_turn(&was, &mut self.stick.0, dir, now, repeat, &mut out);
                         }
                         gilrs::Axis::LeftStickY if dir != self.stick.1 => {
-                            self.stick.1 = dir;
                             // Up is positive on gilrs's Y axis.
-                            out.extend(
-                                [(1, Button::Up), (-1, Button::Down)].iter().find(|(d, _)| *d == dir).map(|p| p.1),
-                            );
+                            let was = [(1, Button::Up), (-1, Button::Down)];
+                            stick_turn(&was, &mut self.stick.1, dir, now, repeat, &mut out);
                         }
                         _ => {}
                     }
@@ -85,7 +151,22 @@ impl Pads {
                 _ => {}
             }
         }
+        out.extend(repeat.tick(now));
         out
+    }
+}
+
+/// The stick on one axis moved from `*last` to `dir` (-1, 0 or 1, mapped to
+/// buttons by `buttons`): the old direction comes up, a new one goes down.
+fn stick_turn(buttons: &[(i8, Button)], last: &mut i8, dir: i8, now: f64, repeat: &mut Repeat, out: &mut Vec<Button>) {
+    let button = |d: i8| buttons.iter().find(|(k, _)| *k == d).map(|p| p.1);
+    if let Some(old) = button(*last) {
+        repeat.released(old);
+    }
+    *last = dir;
+    if let Some(b) = button(dir) {
+        repeat.pressed(b, now);
+        out.push(b);
     }
 }
 
@@ -118,6 +199,28 @@ fn map(b: gilrs::Button) -> Option<Button> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_held_direction_repeats_after_250_ms_then_every_75_ms() {
+        use super::{Button, Repeat};
+        let mut r = Repeat::default();
+        r.pressed(Button::Left, 10.0);
+        assert!(r.tick(10.2).is_empty(), "not before 250 ms");
+        assert_eq!(r.tick(10.25), [Button::Left], "the first repeat");
+        assert!(r.tick(10.3).is_empty());
+        assert_eq!(r.tick(10.325), [Button::Left], "75 ms on");
+        assert_eq!(r.tick(10.475), [Button::Left, Button::Left], "two due at once");
+        assert_eq!(r.tick(20.0).len(), 3, "a stall gives a few, not hundreds");
+        assert!(r.tick(20.05).is_empty(), "and the next comes 75 ms after it");
+        // A new direction takes over; a face button never repeats; letting go stops it.
+        r.pressed(Button::Up, 30.0);
+        r.pressed(Button::South, 30.1);
+        assert_eq!(r.tick(30.26), [Button::Up]);
+        r.released(Button::Left);
+        assert!(r.holding(), "letting go of another button changes nothing");
+        r.released(Button::Up);
+        assert!(!r.holding() && r.tick(31.0).is_empty());
+    }
+
     #[test]
     fn the_standard_buttons_map_and_the_rest_do_not() {
         use super::{map, Button};

@@ -745,9 +745,12 @@ impl eframe::App for RetraceApp {
         }
         self.keys(&ctx);
         // Pad presses first, then any a test queued; a plugged pad is looked at 20 times a second.
-        let polled = self.pads.poll();
+        let polled = self.pads.poll(ctx.input(|i| i.time));
         self.pad_presses.splice(0..0, polled);
-        if self.pads.connected() {
+        if self.pads.holding() {
+            // A held direction repeats every 75 ms: looked at in time for it.
+            ctx.request_repaint_after(std::time::Duration::from_millis(25));
+        } else if self.pads.connected() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
         egui::Panel::top("top").show(ui, |ui| self.top_bar(ui));
