@@ -122,6 +122,9 @@ pub struct Settings {
     /// wobble): an assist, off by default, since the spec decided against
     /// pre-warning hazards (D23's triage).
     pub miau_warnings: bool,
+    /// Explodorama's turn lines beside the board (off: the spec's players
+    /// asked for no explanation text during play; "What is that?" explains).
+    pub explodo_event_log: bool,
 }
 
 impl Default for Settings {
@@ -143,6 +146,7 @@ impl Default for Settings {
             explodo_autopilot: true,
             seen_version: String::new(),
             miau_warnings: false,
+            explodo_event_log: false,
         }
     }
 }
@@ -154,7 +158,7 @@ impl Settings {
             "theme = {}\nlang = {}\nmines_lang = {}\nmines_tier = {}\nmines_assist = {}\nlife_unlocked = {}\n\
              life_size = {}x{}\nlife_wrap = {}\nlife_budget = {}\nlife_tool = {}\n\
              explodo_developer = {}\nexplodo_immortal = {}\nsound = {}\nexplodo_autopilot = {}\nseen_version = {}\n\
-             miau_warnings = {}\n",
+             miau_warnings = {}\nexplodo_event_log = {}\n",
             if self.theme == Theme::Light { "light" } else { "dark" },
             if self.lang == Lang::Ru { "ru" } else { "en" },
             self.mines_lang,
@@ -171,7 +175,8 @@ impl Settings {
             self.sound,
             self.explodo_autopilot,
             self.seen_version,
-            self.miau_warnings
+            self.miau_warnings,
+            self.explodo_event_log
         )
     }
 
@@ -203,6 +208,7 @@ impl Settings {
                 "sound" => s.sound = v != "false",
                 "explodo_autopilot" => s.explodo_autopilot = v != "false",
                 "miau_warnings" => s.miau_warnings = v == "true",
+                "explodo_event_log" => s.explodo_event_log = v == "true",
                 "seen_version" if v.len() <= 64 => s.seen_version = v.into(),
                 "life_budget" => s.life_budget = v.parse().unwrap_or(100).clamp(1, 100_000),
                 "life_tool" if ["pencil", "brush", "eraser", "eraser4"].contains(&v) => s.life_tool = v.into(),

@@ -451,6 +451,10 @@ impl RetraceApp {
                 ui.checkbox(&mut self.settings.sound, tr(lang, "Sound"));
                 ui.checkbox(&mut self.settings.explodo_autopilot, tr(lang, "Explodorama's autopilot"));
                 ui.checkbox(&mut self.settings.miau_warnings, tr(lang, "Miau: warn before a step into danger"));
+                ui.checkbox(
+                    &mut self.settings.explodo_event_log,
+                    tr(lang, "Explodorama: each turn's events beside the board"),
+                );
                 ui.horizontal(|ui| {
                     ui.label(tr(lang, "Language"));
                     ui.radio_value(&mut self.settings.lang, Lang::En, "English");
@@ -608,10 +612,14 @@ impl RetraceApp {
             },
             Screen::Explodo(v) => {
                 v.pad.append(&mut self.pad_presses);
-                (v.walking.autopilot, v.sound) = (self.settings.explodo_autopilot, self.settings.sound);
+                let set = &mut self.settings;
+                (v.walking.autopilot, v.sound, v.event_log) = (set.explodo_autopilot, set.sound, set.explodo_event_log);
                 let request = v.ui(ui, &self.store, lang);
-                if (v.walking.autopilot, v.sound) != (self.settings.explodo_autopilot, self.settings.sound) {
-                    (self.settings.explodo_autopilot, self.settings.sound) = (v.walking.autopilot, v.sound);
+                if (v.walking.autopilot, v.sound, v.event_log)
+                    != (set.explodo_autopilot, set.sound, set.explodo_event_log)
+                {
+                    (set.explodo_autopilot, set.sound, set.explodo_event_log) =
+                        (v.walking.autopilot, v.sound, v.event_log);
                     *save_settings = true;
                 }
                 for e in v.sounds.drain(..) {

@@ -1594,3 +1594,26 @@ fn r_restocks_and_n_leaves_the_shop() {
     assert_eq!(restocks(&mut h), None, "N left the shop");
     assert!(h.query_by_label("The shop").is_none());
 }
+
+/// No explanation text during play (issue 43, item 5): the turn's event
+/// lines beside the board are a setting, off by default; on, they show in
+/// the quiet bar of a wide window.
+#[test]
+fn the_turns_event_lines_show_only_when_asked_for() {
+    use retrace::ui::explodo::RunForm;
+    use retrace_kernel::explodo::Event;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = sized_harness(dir.path(), 1920.0, 1080.0);
+    h.state_mut().settings.explodo_autopilot = false;
+    h.state_mut().screen = Screen::Explodo(RunForm { seed: "4".into(), ..RunForm::default() }.start());
+    h.run();
+    assert!(!h.state_mut().settings.explodo_event_log, "off by default");
+    let line = "The last enemy is gone: the exit is open.";
+    explodo(&mut h).log = vec![Event::ExitOpened];
+    h.run();
+    assert!(h.query_by_label(line).is_none(), "no event text during play");
+    h.state_mut().settings.explodo_event_log = true;
+    explodo(&mut h).log = vec![Event::ExitOpened];
+    h.run();
+    assert!(h.query_by_label(line).is_some(), "asked for, the turn's lines show beside the board");
+}

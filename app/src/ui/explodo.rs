@@ -138,6 +138,9 @@ pub struct ExplodoView {
     pub sounds: Vec<crate::sound::Effect>,
     /// Sound on (the setting; the shell keeps them in step).
     pub sound: bool,
+    /// Each turn's events in the bar beside the board (the setting, off by
+    /// default; the shell keeps them in step).
+    pub event_log: bool,
     /// See [`OnScreen`].
     pub screen: OnScreen,
     /// See [`Walking`].
@@ -344,6 +347,7 @@ impl ExplodoView {
             place: None,
             sounds: Vec::new(),
             sound: true,
+            event_log: false,
             screen: OnScreen::default(),
             walking: Walking { autopilot: true, ..Walking::default() },
             dialogs: Dialogs::default(),

@@ -97,7 +97,8 @@ impl ExplodoView {
     /// view as large as the height left allows, the action bar and the
     /// cursor's line under it (the spec's phone layout, issue 40). The rest
     /// of a wide window is quiet bars; the last turn's lines go in the right
-    /// one when it has room.
+    /// one when it has room and the player asked for them (off by default:
+    /// no explanation text during play, issue 43).
     pub(super) fn play_area(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         let s = self.session.state();
         let (vw, vh) = (s.board.layout.w.min(VIEW.0) as f32, s.board.layout.h.min(VIEW.1) as f32);
@@ -138,7 +139,7 @@ impl ExplodoView {
         // points (a wrapped row) is taken at once, so the board settles.
         self.screen.chrome = Some(used.height() - board.height());
         let right = egui::Rect::from_x_y_ranges(column.max.x + 12.0..=area.max.x - 8.0, board.y_range());
-        if right.width() >= 160.0 {
+        if self.event_log && right.width() >= 160.0 {
             ui.scope_builder(egui::UiBuilder::new().max_rect(right), |ui| {
                 // A lost life and the run's end are the dialogs' to say, once.
                 let said = |e: &&Event| !matches!(e, Event::LifeLost(_) | Event::RunOver(_));

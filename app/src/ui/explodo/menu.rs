@@ -101,6 +101,7 @@ impl ExplodoView {
             ui.label(format!("{} {}/20 · {} {}", tr(lang, "Level"), st.run.level, tr(lang, "Seed"), st.run.seed));
             ui.checkbox(&mut self.sound, tr(lang, "Sound"));
             ui.checkbox(&mut self.walking.autopilot, tr(lang, "Autopilot"));
+            ui.checkbox(&mut self.event_log, tr(lang, "Each turn's events beside the board"));
             if ui.button(tr(lang, "Resume")).clicked() {
                 self.dialogs.menu = false;
             }
