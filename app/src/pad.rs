@@ -42,6 +42,34 @@ pub struct Pads {
     stick: (i8, i8),
     /// The direction held down, repeating.
     repeat: Repeat,
+    /// The rumbles playing (an effect stops when dropped: the newest few kept).
+    rumbling: Vec<gilrs::ff::Effect>,
+}
+
+/// A rumble: the strong and weak motors' strengths (0 to 65535) and how long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rumble {
+    /// The strong (low-frequency) motor.
+    pub strong: u16,
+    /// The weak (high-frequency) motor.
+    pub weak: u16,
+    /// Milliseconds.
+    pub ms: u32,
+}
+
+/// The rumble a sound effect comes with (issue 43): blasts, hits, pickups
+/// and a cleared level; the rest none.
+pub fn rumble_of(e: crate::sound::Effect) -> Option<Rumble> {
+    use crate::sound::Effect as E;
+    let (strong, weak, ms) = match e {
+        E::Boom => (30_000, 10_000, 150),
+        E::BigBoom => (55_000, 20_000, 260),
+        E::Hurt => (65_535, 30_000, 320),
+        E::Coin | E::Charge | E::Gem => (0, 18_000, 70),
+        E::Cleared => (25_000, 25_000, 420),
+        _ => return None,
+    };
+    Some(Rumble { strong, weak, ms })
 }
 
 /// Seconds a direction is held before it repeats (the spec's 250 ms).
@@ -171,6 +199,39 @@ fn stick_turn(buttons: &[(i8, Button)], last: &mut i8, dir: i8, now: f64, repeat
 }
 
 impl Pads {
+    /// Plays `e`'s rumble (if it has one) on every pad that can: best effort,
+    /// a pad without force feedback or an error is silence.
+    pub fn rumble(&mut self, e: crate::sound::Effect) {
+        use gilrs::ff::{BaseEffect, BaseEffectType, EffectBuilder, Replay, Ticks};
+        let (Some(r), Some(Some(g))) = (rumble_of(e), self.gilrs.as_mut()) else { return };
+        let ids: Vec<gilrs::GamepadId> = g.gamepads().filter(|(_, p)| p.is_ff_supported()).map(|(id, _)| id).collect();
+        if ids.is_empty() {
+            return;
+        }
+        let play = Replay { play_for: Ticks::from_ms(r.ms), ..Default::default() };
+        let effect = EffectBuilder::new()
+            .add_effect(BaseEffect {
+                kind: BaseEffectType::Strong { magnitude: r.strong },
+                scheduling: play,
+                ..Default::default()
+            })
+            .add_effect(BaseEffect {
+                kind: BaseEffectType::Weak { magnitude: r.weak },
+                scheduling: play,
+                ..Default::default()
+            })
+            .gamepads(&ids)
+            .finish(g);
+        if let Ok(effect) = effect {
+            if effect.play().is_ok() {
+                if self.rumbling.len() >= 4 {
+                    self.rumbling.remove(0);
+                }
+                self.rumbling.push(effect);
+            }
+        }
+    }
+
     /// Whether a pad is plugged in (the window then looks for presses every few frames).
     pub fn connected(&self) -> bool {
         matches!(&self.gilrs, Some(Some(g)) if g.gamepads().next().is_some())
@@ -199,6 +260,22 @@ fn map(b: gilrs::Button) -> Option<Button> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn blasts_hits_pickups_and_a_cleared_level_rumble() {
+        use super::rumble_of;
+        use crate::sound::{Effect, EFFECTS};
+        let rumbling: Vec<Effect> = EFFECTS.iter().copied().filter(|&e| rumble_of(e).is_some()).collect();
+        assert_eq!(
+            rumbling,
+            [Effect::Boom, Effect::BigBoom, Effect::Coin, Effect::Charge, Effect::Gem, Effect::Hurt, Effect::Cleared]
+        );
+        let strength = |e| rumble_of(e).map(|r| r.strong.max(r.weak)).unwrap_or(0);
+        assert!(
+            strength(Effect::Hurt) > strength(Effect::BigBoom) && strength(Effect::BigBoom) > strength(Effect::Boom)
+        );
+        assert!(strength(Effect::Coin) < strength(Effect::Boom), "a pickup is a tap");
+    }
+
     #[test]
     fn a_held_direction_repeats_after_250_ms_then_every_75_ms() {
         use super::{Button, Repeat};

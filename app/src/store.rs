@@ -125,6 +125,8 @@ pub struct Settings {
     /// Explodorama's turn lines beside the board (off: the spec's players
     /// asked for no explanation text during play; "What is that?" explains).
     pub explodo_event_log: bool,
+    /// Rumble on a pad (blasts, hits, pickups, a cleared level).
+    pub vibration: bool,
 }
 
 impl Default for Settings {
@@ -147,6 +149,7 @@ impl Default for Settings {
             seen_version: String::new(),
             miau_warnings: false,
             explodo_event_log: false,
+            vibration: true,
         }
     }
 }
@@ -158,7 +161,7 @@ impl Settings {
             "theme = {}\nlang = {}\nmines_lang = {}\nmines_tier = {}\nmines_assist = {}\nlife_unlocked = {}\n\
              life_size = {}x{}\nlife_wrap = {}\nlife_budget = {}\nlife_tool = {}\n\
              explodo_developer = {}\nexplodo_immortal = {}\nsound = {}\nexplodo_autopilot = {}\nseen_version = {}\n\
-             miau_warnings = {}\nexplodo_event_log = {}\n",
+             miau_warnings = {}\nexplodo_event_log = {}\nvibration = {}\n",
             if self.theme == Theme::Light { "light" } else { "dark" },
             if self.lang == Lang::Ru { "ru" } else { "en" },
             self.mines_lang,
@@ -176,7 +179,8 @@ impl Settings {
             self.explodo_autopilot,
             self.seen_version,
             self.miau_warnings,
-            self.explodo_event_log
+            self.explodo_event_log,
+            self.vibration
         )
     }
 
@@ -209,6 +213,7 @@ impl Settings {
                 "explodo_autopilot" => s.explodo_autopilot = v != "false",
                 "miau_warnings" => s.miau_warnings = v == "true",
                 "explodo_event_log" => s.explodo_event_log = v == "true",
+                "vibration" => s.vibration = v != "false",
                 "seen_version" if v.len() <= 64 => s.seen_version = v.into(),
                 "life_budget" => s.life_budget = v.parse().unwrap_or(100).clamp(1, 100_000),
                 "life_tool" if ["pencil", "brush", "eraser", "eraser4"].contains(&v) => s.life_tool = v.into(),

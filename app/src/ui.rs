@@ -448,7 +448,11 @@ impl RetraceApp {
                     ui.radio_value(&mut self.settings.theme, Theme::Dark, tr(lang, "Dark"));
                     ui.radio_value(&mut self.settings.theme, Theme::Light, tr(lang, "Light"));
                 });
-                ui.checkbox(&mut self.settings.sound, tr(lang, "Sound"));
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut self.settings.sound, tr(lang, "Sound"));
+                    ui.checkbox(&mut self.settings.vibration, tr(lang, "Vibration"))
+                        .on_hover_text(tr(lang, "A pad rumbles on blasts, hits, pickups and a cleared level."));
+                });
                 ui.checkbox(&mut self.settings.explodo_autopilot, tr(lang, "Explodorama's autopilot"));
                 ui.checkbox(&mut self.settings.miau_warnings, tr(lang, "Miau: warn before a step into danger"));
                 ui.checkbox(
@@ -612,19 +616,17 @@ impl RetraceApp {
             },
             Screen::Explodo(v) => {
                 v.pad.append(&mut self.pad_presses);
+                // The run menu's switches and the settings are one: kept in step.
                 let set = &mut self.settings;
-                (v.walking.autopilot, v.sound, v.event_log) = (set.explodo_autopilot, set.sound, set.explodo_event_log);
+                let kept = |s: &Settings| (s.explodo_autopilot, s.sound, s.explodo_event_log, s.vibration);
+                (v.walking.autopilot, v.sound, v.event_log, v.vibration) = kept(set);
                 let request = v.ui(ui, &self.store, lang);
-                if (v.walking.autopilot, v.sound, v.event_log)
-                    != (set.explodo_autopilot, set.sound, set.explodo_event_log)
-                {
-                    (set.explodo_autopilot, set.sound, set.explodo_event_log) =
-                        (v.walking.autopilot, v.sound, v.event_log);
+                let now = (v.walking.autopilot, v.sound, v.event_log, v.vibration);
+                if now != kept(set) {
+                    (set.explodo_autopilot, set.sound, set.explodo_event_log, set.vibration) = now;
                     *save_settings = true;
                 }
-                for e in v.sounds.drain(..) {
-                    self.sound.play(e, self.settings.sound);
-                }
+                play_effects(&mut self.sound, &mut self.pads, &self.settings, v.sounds.drain(..));
                 match request {
                     Some(ExplodoRequest::NewRun(setup, seed)) => {
                         *next = Some(Screen::Explodo(ExplodoView::new(setup, seed)))
@@ -703,9 +705,7 @@ impl RetraceApp {
                 v.pad.append(&mut self.pad_presses);
                 v.warnings = self.settings.miau_warnings;
                 let request = v.ui(ui, &self.store, lang);
-                for e in v.sounds.drain(..) {
-                    self.sound.play(e, self.settings.sound);
-                }
+                play_effects(&mut self.sound, &mut self.pads, &self.settings, v.sounds.drain(..));
                 match request {
                     Some(MiauRequest::Play(p, l)) => *next = start_miau(&self.miau.packs, p, l, &mut self.error),
                     Some(MiauRequest::Levels) => {
@@ -740,6 +740,22 @@ impl RetraceApp {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+/// A view's sound effects played (with Sound on), each with its rumble on
+/// the pads (with Vibration on).
+fn play_effects(
+    sound: &mut crate::sound::Sound,
+    pads: &mut crate::pad::Pads,
+    settings: &Settings,
+    effects: impl Iterator<Item = crate::sound::Effect>,
+) {
+    for e in effects {
+        sound.play(e, settings.sound);
+        if settings.vibration {
+            pads.rumble(e);
         }
     }
 }

@@ -141,6 +141,8 @@ pub struct ExplodoView {
     /// Each turn's events in the bar beside the board (the setting, off by
     /// default; the shell keeps them in step).
     pub event_log: bool,
+    /// A pad's rumble on (the setting; the shell keeps them in step).
+    pub vibration: bool,
     /// See [`OnScreen`].
     pub screen: OnScreen,
     /// See [`Walking`].
@@ -348,6 +350,7 @@ impl ExplodoView {
             sounds: Vec::new(),
             sound: true,
             event_log: false,
+            vibration: true,
             screen: OnScreen::default(),
             walking: Walking { autopilot: true, ..Walking::default() },
             dialogs: Dialogs::default(),

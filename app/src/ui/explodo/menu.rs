@@ -99,7 +99,10 @@ impl ExplodoView {
         let st = self.session.state().clone();
         egui::Window::new(tr(lang, "Run menu")).open(&mut open).collapsible(false).show(ui.ctx(), |ui| {
             ui.label(format!("{} {}/20 · {} {}", tr(lang, "Level"), st.run.level, tr(lang, "Seed"), st.run.seed));
-            ui.checkbox(&mut self.sound, tr(lang, "Sound"));
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut self.sound, tr(lang, "Sound"));
+                ui.checkbox(&mut self.vibration, tr(lang, "Vibration"));
+            });
             ui.checkbox(&mut self.walking.autopilot, tr(lang, "Autopilot"));
             ui.checkbox(&mut self.event_log, tr(lang, "Each turn's events beside the board"));
             if ui.button(tr(lang, "Resume")).clicked() {
