@@ -31,6 +31,16 @@ pub enum Button {
     Start,
     /// Select (Back, View).
     Select,
+    /// The right stick pushed up past halfway: look around.
+    LookUp,
+    /// The right stick down.
+    LookDown,
+    /// The right stick left.
+    LookLeft,
+    /// The right stick right.
+    LookRight,
+    /// The right stick pressed in (R3): the view back to you.
+    RightStick,
 }
 
 /// The pads: gilrs, opened at the first poll.
@@ -40,6 +50,8 @@ pub struct Pads {
     gilrs: Option<Option<gilrs::Gilrs>>,
     /// The left stick's last direction, so a push counts once.
     stick: (i8, i8),
+    /// The right stick's last direction.
+    look: (i8, i8),
     /// The direction held down, repeating.
     repeat: Repeat,
     /// The rumbles playing (an effect stops when dropped: the newest few kept).
@@ -89,7 +101,8 @@ pub struct Repeat {
 impl Repeat {
     /// `b` went down at `now` (only a direction repeats; a new one takes over).
     pub fn pressed(&mut self, b: Button, now: f64) {
-        if matches!(b, Button::Up | Button::Down | Button::Left | Button::Right) {
+        use Button as B;
+        if matches!(b, B::Up | B::Down | B::Left | B::Right | B::LookUp | B::LookDown | B::LookLeft | B::LookRight) {
             self.held = Some((b, now + FIRST_REPEAT));
         }
     }
@@ -173,6 +186,14 @@ impl Pads {
                             let was = [(1, Button::Up), (-1, Button::Down)];
                             stick_turn(&was, &mut self.stick.1, dir, now, repeat, &mut out);
                         }
+                        gilrs::Axis::RightStickX if dir != self.look.0 => {
+                            let was = [(-1, Button::LookLeft), (1, Button::LookRight)];
+                            stick_turn(&was, &mut self.look.0, dir, now, repeat, &mut out);
+                        }
+                        gilrs::Axis::RightStickY if dir != self.look.1 => {
+                            let was = [(1, Button::LookUp), (-1, Button::LookDown)];
+                            stick_turn(&was, &mut self.look.1, dir, now, repeat, &mut out);
+                        }
                         _ => {}
                     }
                 }
@@ -254,6 +275,7 @@ fn map(b: gilrs::Button) -> Option<Button> {
         G::RightTrigger => Button::RightShoulder,
         G::Start => Button::Start,
         G::Select => Button::Select,
+        G::RightThumb => Button::RightStick,
         _ => return None,
     })
 }
@@ -296,6 +318,9 @@ mod tests {
         assert!(r.holding(), "letting go of another button changes nothing");
         r.released(Button::Up);
         assert!(!r.holding() && r.tick(31.0).is_empty());
+        // The right stick held looks on and on too.
+        r.pressed(Button::LookRight, 40.0);
+        assert_eq!(r.tick(40.25), [Button::LookRight]);
     }
 
     #[test]
@@ -305,5 +330,6 @@ mod tests {
         assert_eq!(map(gilrs::Button::South), Some(Button::South));
         assert_eq!(map(gilrs::Button::LeftTrigger), Some(Button::LeftShoulder));
         assert_eq!(map(gilrs::Button::Mode), None, "the guide button is the system's");
+        assert_eq!(map(gilrs::Button::RightThumb), Some(Button::RightStick));
     }
 }

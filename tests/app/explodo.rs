@@ -1175,6 +1175,17 @@ fn a_larger_board_scrolls_with_you_and_alt_arrows_look_around() {
     h.run();
     assert_eq!(explodo(&mut h).screen.look, None);
     assert_eq!(explodo(&mut h).screen.camera, (x, y), "back on you");
+    // On a pad the right stick looks (issue 43, item 6) and R3 comes back.
+    for _ in 0..6 {
+        h.state_mut().pad_presses.push(retrace::pad::Button::LookDown);
+        h.run();
+    }
+    let v = explodo(&mut h);
+    assert_eq!(v.screen.look.map(|l| l.1), Some((s.board.layout.h - VIEW.1) as f32), "the stick looks down");
+    assert_eq!(v.session.state().player.at, s.player.at, "looking is no action");
+    h.state_mut().pad_presses.push(retrace::pad::Button::RightStick);
+    h.run();
+    assert_eq!(explodo(&mut h).screen.look, None, "R3 follows you again");
 }
 
 /// Issue 19's board: with an action picked, the tiles it can use show blue

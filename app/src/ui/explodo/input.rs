@@ -358,23 +358,15 @@ impl ExplodoView {
         }
         // Alt + arrows look around; Home follows you again.
         if ui.input(|i| i.modifiers.alt) {
-            let s = self.session.state();
-            let (mut x, mut y) = self.screen.look.unwrap_or_else(|| self.view_target(s));
-            for (k, (dx, dy)) in [
+            for (k, d) in [
                 (Key::ArrowUp, (0.0, -1.0)),
                 (Key::ArrowDown, (0.0, 1.0)),
                 (Key::ArrowLeft, (-1.0, 0.0)),
                 (Key::ArrowRight, (1.0, 0.0)),
             ] {
                 if pressed(k) {
-                    (x, y) = (x + dx, y + dy);
-                    self.screen.look = Some((x, y));
+                    self.look_by(d);
                 }
-            }
-            // Kept inside the board.
-            let clamped = self.view_target(self.session.state());
-            if self.screen.look.is_some() {
-                self.screen.look = Some(clamped);
             }
             return;
         }
@@ -446,6 +438,16 @@ impl ExplodoView {
         }
     }
 
+    /// Looks one tile further by `(dx, dy)` (Alt + arrows, the right
+    /// stick), kept inside the board; Home or R3 follows you again.
+    pub(super) fn look_by(&mut self, (dx, dy): (f32, f32)) {
+        let s = self.session.state();
+        let (x, y) = self.screen.look.unwrap_or_else(|| self.view_target(s));
+        self.screen.look = Some((x + dx, y + dy));
+        // Kept inside the board.
+        self.screen.look = Some(self.view_target(self.session.state()));
+    }
+
     /// P and I are the spec's keys for the Teleport and ICBM charges: the
     /// charge button's when that is the charge carried; otherwise the key
     /// says so and is refused (true).
@@ -483,6 +485,21 @@ impl ExplodoView {
             P::RightShoulder | P::Select => Press::Ask,
             P::Start => {
                 self.dialogs.menu = !self.dialogs.menu;
+                return;
+            }
+            // The right stick looks around the board; R3 brings the view back.
+            P::LookUp | P::LookDown | P::LookLeft | P::LookRight => {
+                let d = match b {
+                    P::LookUp => (0.0, -1.0),
+                    P::LookDown => (0.0, 1.0),
+                    P::LookLeft => (-1.0, 0.0),
+                    _ => (1.0, 0.0),
+                };
+                self.look_by(d);
+                return;
+            }
+            P::RightStick => {
+                self.screen.look = None;
                 return;
             }
         };

@@ -75,6 +75,7 @@ pub fn pad(b: crate::pad::Button) -> Option<Command> {
         P::West => Command::Hint,
         P::Select => Command::Restart,
         P::Start | P::LeftShoulder | P::RightShoulder => return None,
+        P::LookUp | P::LookDown | P::LookLeft | P::LookRight | P::RightStick => return None,
     })
 }
 
