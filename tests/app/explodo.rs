@@ -1628,3 +1628,34 @@ fn the_turns_event_lines_show_only_when_asked_for() {
     h.run();
     assert!(h.query_by_label(line).is_some(), "asked for, the turn's lines show beside the board");
 }
+
+/// The almanac by pad (issue 43, item 6): LB and RB switch its tabs (round
+/// the ends), the d-pad walks its entries, the right button closes it.
+#[test]
+fn lb_and_rb_switch_the_almanacs_tabs() {
+    use retrace::pad::Button as P;
+    use retrace::ui::explodo::almanac::{entries, Almanac, Tab};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    explodo(&mut h).dialogs.almanac = Some(Almanac::default());
+    h.run();
+    let press = |h: &mut Harness<'static, RetraceApp>, b: P| {
+        h.state_mut().pad_presses.push(b);
+        h.run();
+    };
+    let tab = |h: &mut Harness<'static, RetraceApp>| explodo(h).dialogs.almanac.as_ref().map(|a| (a.tab, a.entry));
+    press(&mut h, P::RightShoulder);
+    assert_eq!(tab(&mut h), Some((Tab::Powers, entries(Tab::Powers)[0])), "RB: the next tab");
+    press(&mut h, P::LeftShoulder);
+    press(&mut h, P::LeftShoulder);
+    assert_eq!(tab(&mut h), Some((Tab::Board, entries(Tab::Board)[0])), "LB round the start to the last tab");
+    press(&mut h, P::Down);
+    assert_eq!(tab(&mut h).map(|t| t.1), Some(entries(Tab::Board)[1]), "the d-pad walks the entries");
+    press(&mut h, P::Up);
+    press(&mut h, P::Up);
+    assert_eq!(tab(&mut h).map(|t| t.1), Some(entries(Tab::Board)[0]), "kept inside the list");
+    let turn = explodo(&mut h).session.state().run.turn;
+    press(&mut h, P::East);
+    assert!(explodo(&mut h).dialogs.almanac.is_none(), "the right button closes it");
+    assert_eq!(explodo(&mut h).session.state().run.turn, turn, "and waits no turn");
+}

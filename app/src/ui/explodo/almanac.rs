@@ -178,6 +178,26 @@ pub struct Almanac {
     clip: Slot,
 }
 
+/// The tabs in their order on the window.
+pub const TABS: [Tab; 4] = [Tab::Enemies, Tab::Powers, Tab::Charges, Tab::Board];
+
+impl Almanac {
+    /// The tab `step` places on (LB -1, RB +1), round the ends; it opens at
+    /// its first entry.
+    pub fn switch_tab(&mut self, step: isize) {
+        let at = TABS.iter().position(|&t| t == self.tab).unwrap_or(0) as isize;
+        self.tab = TABS[(at + step).rem_euclid(TABS.len() as isize) as usize];
+        self.entry = entries(self.tab)[0];
+    }
+
+    /// The entry `step` places on in the tab's list (the d-pad), kept inside it.
+    pub fn step_entry(&mut self, step: isize) {
+        let list = entries(self.tab);
+        let at = list.iter().position(|&e| e == self.entry).unwrap_or(0) as isize;
+        self.entry = list[(at + step).clamp(0, list.len() as isize - 1) as usize];
+    }
+}
+
 impl Default for Almanac {
     fn default() -> Almanac {
         Almanac { tab: Tab::Enemies, entry: Entry::Enemy(Kind::Blob), clip: Slot::default() }

@@ -135,6 +135,19 @@ impl ExplodoView {
             }
             return;
         }
+        // The almanac by pad: LB and RB switch its tabs, the d-pad its
+        // entries, the right button closes it.
+        if let Some(a) = &mut self.dialogs.almanac {
+            match b {
+                P::LeftShoulder => a.switch_tab(-1),
+                P::RightShoulder | P::Select => a.switch_tab(1),
+                P::Up | P::Left => a.step_entry(-1),
+                P::Down | P::Right => a.step_entry(1),
+                P::East => self.dialogs.almanac = None,
+                _ => {}
+            }
+            return;
+        }
         if self.dialogs.death.is_some() {
             if matches!(b, P::South | P::East) && self.session.state().run.phase == RunPhase::Playing {
                 self.dialogs.death = None;
