@@ -61,6 +61,9 @@ pub const STEPS_PER_SEC: u32 = 8;
 pub const P1_COLOR: Color32 = Color32::from_rgb(230, 70, 60);
 /// Player 2's colour.
 pub const P2_COLOR: Color32 = Color32::from_rgb(60, 190, 90);
+/// The dark dot at the centre of player 2's cells (where cells are large
+/// enough to show it): a second cue besides the colour.
+pub const P2_DOT: Color32 = Color32::from_rgb(20, 70, 35);
 
 /// A drawing tool's name in the settings file.
 fn tool_key(t: Tool) -> &'static str {
@@ -96,7 +99,7 @@ pub struct LifeView {
     /// The game.
     pub session: Session<Life>,
     texture: Option<TextureHandle>,
-    drawn: Option<(u32, u32, Phase)>,
+    drawn: Option<(u32, u32, Phase, usize)>,
     tool: Tool,
     stamp: Option<u8>,
     rot: u8,

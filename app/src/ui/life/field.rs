@@ -63,7 +63,7 @@ impl LifeView {
         let resp = ui.allocate_rect(rect, Sense::click_and_drag());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Canvas, true, "Life field"));
         crate::ui::set_board(ui.ctx(), rect, None);
-        self.update_texture(ui.ctx());
+        self.update_texture(ui.ctx(), cell);
         let st = self.session.state();
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
@@ -147,21 +147,18 @@ impl LifeView {
 
     /// The field's one texture, rebuilt only when the step or the phase
     /// (hence the mask) changes.
-    fn update_texture(&mut self, ctx: &egui::Context) {
+    fn update_texture(&mut self, ctx: &egui::Context, cell: f32) {
         let st = self.session.state();
-        let (w, h) = (st.field.w, st.field.h);
-        // One texture, rebuilt only when the step or the phase (hence the mask) changes.
-        let key = (self.session.step(), st.generation as u32, st.phase);
+        // Texels a cell side: three where a cell is drawn 6 points or more, so
+        // player 2's cells can carry a dark centre dot, a cue besides their
+        // colour for players who cannot tell red from green (issue 41); one
+        // on a field zoomed out that far (the dot would not show).
+        let k = if cell >= 6.0 { 3 } else { 1 };
+        // One texture, rebuilt only when the step, the phase (hence the mask)
+        // or the texels a cell change.
+        let key = (self.session.step(), st.generation as u32, st.phase, k);
         if self.drawn != Some(key) || self.texture.is_none() {
-            let vis = st.visible();
-            let mut img = ColorImage::filled([w as usize, h as usize], Color32::TRANSPARENT);
-            for (i, &c) in st.field.cells.iter().enumerate() {
-                img.pixels[i] = match c {
-                    1 if vis.p1 => P1_COLOR,
-                    2 if vis.p2 => P2_COLOR,
-                    _ => Color32::TRANSPARENT,
-                };
-            }
+            let img = field_image(st, k);
             match &mut self.texture {
                 Some(t) => t.set(img, TextureOptions::NEAREST),
                 None => self.texture = Some(ctx.load_texture("life-field", img, TextureOptions::NEAREST)),
@@ -341,4 +338,28 @@ fn paint_backdrop(
             painter.line_segment([Pos2::new(rect.min.x, py), Pos2::new(rect.max.x, py)], stroke);
         }
     }
+}
+
+/// The field as an image of `k` × `k` texels a cell (the cells each player
+/// may see now): player 1's cells solid, player 2's with a dark centre
+/// texel when `k` is 3 (a cue besides the colour).
+pub(super) fn field_image(st: &retrace_kernel::life::State, k: usize) -> ColorImage {
+    let (w, h) = (st.field.w as usize, st.field.h as usize);
+    let vis = st.visible();
+    let mut img = ColorImage::filled([w * k, h * k], Color32::TRANSPARENT);
+    for (i, &c) in st.field.cells.iter().enumerate() {
+        let color = match c {
+            1 if vis.p1 => P1_COLOR,
+            2 if vis.p2 => P2_COLOR,
+            _ => continue,
+        };
+        let (x, y) = (i % w * k, i / w * k);
+        for dy in 0..k {
+            for dx in 0..k {
+                let centre = k == 3 && dx == 1 && dy == 1 && c == 2;
+                img.pixels[(y + dy) * w * k + x + dx] = if centre { P2_DOT } else { color };
+            }
+        }
+    }
+    img
 }

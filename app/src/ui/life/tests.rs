@@ -38,3 +38,28 @@ fn a_cleared_level_is_said_in_gold_not_in_red() {
     assert_eq!(colour, WIN_COLOR);
     assert!(![P1_COLOR, P2_COLOR, DEFEAT_COLOR].contains(&colour));
 }
+
+/// Player 2's cells carry a dark centre dot where cells are drawn large
+/// enough (three texels a cell side), a cue besides red and green (issue 41);
+/// player 1's are solid; zoomed far out, a texel a cell.
+#[test]
+fn player_twos_cells_carry_a_dot_besides_their_colour() {
+    use super::field::field_image;
+    use super::P2_DOT;
+    use retrace_kernel::life::{Life, Phase, Setup};
+    use retrace_kernel::Game;
+    let mut st = Life::start(&Setup::default(), 1).unwrap();
+    st.phase = Phase::Running;
+    let w = st.field.w as usize;
+    st.field.cells.iter_mut().for_each(|c| *c = 0);
+    st.field.cells[0] = 1;
+    st.field.cells[1] = 2;
+    let img = field_image(&st, 3);
+    assert_eq!(img.size, [w * 3, st.field.h as usize * 3]);
+    let at = |x: usize, y: usize| img.pixels[y * w * 3 + x];
+    assert!((0..3).all(|x| (0..3).all(|y| at(x, y) == P1_COLOR)), "player 1: solid");
+    assert_eq!(at(4, 1), P2_DOT, "player 2: the centre texel dark");
+    assert!([(3, 0), (5, 0), (3, 2), (5, 2), (4, 0)].iter().all(|&(x, y)| at(x, y) == P2_COLOR), "around it, green");
+    let small = field_image(&st, 1);
+    assert_eq!((small.pixels[0], small.pixels[1]), (P1_COLOR, P2_COLOR), "a texel a cell: colour only");
+}
