@@ -1659,3 +1659,39 @@ fn lb_and_rb_switch_the_almanacs_tabs() {
     assert!(explodo(&mut h).dialogs.almanac.is_none(), "the right button closes it");
     assert_eq!(explodo(&mut h).session.state().run.turn, turn, "and waits no turn");
 }
+
+/// Issue 43, item 4: autopilot waits a beat before its first step, says
+/// what it is about over the action bar with a Stop button, and dims the
+/// action bar while it walks.
+#[test]
+fn autopilot_says_what_it_is_about_and_stops_on_its_button() {
+    use egui_kittest::kittest::NodeT;
+    use retrace_kernel::explodo::Explodo;
+    use retrace_kernel::replay::ReplayFile;
+    use retrace_kernel::Session;
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-first-shop.replay")).unwrap();
+    let mut session = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
+    let clear = (0..=session.step())
+        .find(|&k| {
+            session.seek(k);
+            let s = session.state();
+            s.run.level == 1 && s.enemies.list.is_empty() && s.run.dialogs.is_empty()
+        })
+        .expect("level 1's last enemy dies in this run");
+    session.seek(clear);
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(session));
+    h.step();
+    let step = explodo(&mut h).session.step();
+    let note = explodo(&mut h).pilot_note().expect("autopilot has the board");
+    assert!(note.starts_with("Autopilot: "), "{note}");
+    h.step();
+    assert!(h.query_by_label(note).is_some(), "the note shows over the action bar");
+    assert_eq!(explodo(&mut h).session.step(), step, "a beat's wait before the first step");
+    assert!(h.get_by_label("Move").accesskit_node().is_disabled(), "the action bar is dimmed");
+    h.get_by_label("Stop").click();
+    h.step();
+    assert!(!explodo(&mut h).piloting() && explodo(&mut h).pilot_note().is_none(), "Stop hands the board back");
+    assert!(!h.get_by_label("Move").accesskit_node().is_disabled());
+}

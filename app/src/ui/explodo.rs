@@ -192,6 +192,9 @@ pub struct Walking {
     pub autopilot: bool,
     /// Autopilot stopped (no safe turn, or Esc) until the player acts.
     pub pilot_stopped: bool,
+    /// When autopilot took the board (egui's clock): it waits one beat
+    /// before its first step, so the player sees it coming.
+    pilot_since: Option<f64>,
 }
 
 /// The windows and dialogs over the board: the score board, the almanac,

@@ -125,12 +125,21 @@ impl ExplodoView {
             .scope_builder(egui::UiBuilder::new().max_rect(column), |ui| {
                 top_bar(ui, self.session.state(), lang);
                 crate::ui::reserved_row(ui, |ui| {
-                    if let Some(m) = &self.message {
+                    // Autopilot's note and its Stop button, else the message.
+                    if let Some(note) = self.pilot_note() {
+                        ui.colored_label(Color32::from_rgb(120, 190, 240), tr(lang, note));
+                        if ui.small_button(tr(lang, "Stop")).clicked() {
+                            self.walking.pilot_stopped = true;
+                        }
+                    } else if let Some(m) = &self.message {
                         ui.colored_label(Color32::from_rgb(230, 120, 60), crate::ui::text::say(lang, m));
                     }
                 });
                 board = self.board(ui, store, cell);
-                self.action_bar(ui, store, lang);
+                // Dimmed while autopilot walks (dialogs, the menu and looking
+                // around still work).
+                let piloting = self.piloting();
+                ui.add_enabled_ui(!piloting, |ui| self.action_bar(ui, store, lang));
                 crate::ui::reserved_row(ui, |ui| self.cursor_line(ui, lang));
             })
             .response

@@ -6,6 +6,10 @@ use super::*;
 /// The board view's size in tiles (columns, rows): larger boards scroll.
 pub const VIEW: (i32, i32) = (9, 13);
 
+/// Seconds between autopilot's turns (the spec: 2.5 moves a second), and
+/// the beat it waits before its first.
+pub const PILOT_SECONDS: f64 = 0.4;
+
 /// Markers on the view's edge for what is out of sight: each enemy a small
 /// triangle in its colour pointing its way, the open exit a green one.
 pub(super) fn paint_edge_markers(painter: &egui::Painter, view: egui::Rect, board: egui::Rect, cell: f32, s: &State) {
@@ -243,15 +247,22 @@ impl ExplodoView {
     /// Autopilot, and auto-move once every enemy is gone: the steps they
     /// take by themselves, on egui's clock.
     fn walk_by_itself(&mut self, ui: &egui::Ui, store: &Store, s: &State) {
-        // Autopilot, once every enemy is gone: two turns a second, the board
-        // taking no input meanwhile (Esc stops it).
+        // Autopilot, once every enemy is gone: one beat's wait, then 2.5
+        // turns a second (the spec), the board taking no input meanwhile
+        // (Esc or its Stop button stops it).
         if self.walking.walk.is_none() && self.piloting() {
             let now = ui.input(|i| i.time);
-            if now - self.walking.walked_at >= 0.5 {
+            if self.walking.pilot_since.is_none() {
+                self.walking.pilot_since = Some(now);
+                self.walking.walked_at = now;
+            }
+            if now - self.walking.walked_at >= PILOT_SECONDS {
                 self.walking.walked_at = now;
                 self.pilot(store);
             }
-            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
+        } else {
+            self.walking.pilot_since = None;
         }
         // With every enemy gone, the walk goes on by itself, two steps a second.
         if self.walking.walk.is_some() && s.enemies.list.is_empty() && s.run.dialogs.is_empty() {

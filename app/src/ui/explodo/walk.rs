@@ -50,6 +50,26 @@ impl ExplodoView {
             && s.run.phase == RunPhase::Playing
     }
 
+    /// What autopilot is about while it has the board (the note over the
+    /// action bar): waiting for bombs to go off or crates to crumble, off to
+    /// the coins, charges and the gem, or to the exit.
+    pub fn pilot_note(&self) -> Option<&'static str> {
+        if !self.piloting() {
+            return None;
+        }
+        let s = self.session.state();
+        let pickups = !s.board.drops.is_empty() || (s.board.gem_revealed && !s.board.gem_taken);
+        Some(if !s.bombs.list.is_empty() {
+            "Autopilot: waiting for the bombs"
+        } else if !s.board.crumbling.is_empty() {
+            "Autopilot: waiting for the crates"
+        } else if pickups {
+            "Autopilot: cleaning up"
+        } else {
+            "Autopilot: off to the exit"
+        })
+    }
+
     /// One autopilot turn: its action, or it stops and says so.
     pub fn pilot(&mut self, store: &Store) {
         if !self.session.state().run.dialogs.is_empty() {
