@@ -444,11 +444,9 @@ fn a_far_click_walks_there_by_auto_move_step_by_step() {
     }
 }
 
-/// Issue 18's autopilot: once every enemy of level 1 is gone (the committed
-/// run to the first shop, stopped there), it collects and leaves by the
-/// exit on its own; off in the settings, it does nothing.
-#[test]
-fn autopilot_finishes_a_level_once_every_enemy_is_gone() {
+/// The window on the committed run to the first shop, at the turn level 1's
+/// last enemy dies (autopilot's to play from there), one frame drawn.
+fn enemies_gone_on_level_1(dir: &std::path::Path) -> Harness<'static, RetraceApp> {
     use retrace_kernel::explodo::Explodo;
     use retrace_kernel::replay::ReplayFile;
     use retrace_kernel::Session;
@@ -462,10 +460,19 @@ fn autopilot_finishes_a_level_once_every_enemy_is_gone() {
         })
         .expect("level 1's last enemy dies in this run");
     session.seek(clear);
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+    let mut h = harness(dir);
     h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(session));
     h.step();
+    h
+}
+
+/// Issue 18's autopilot: once every enemy of level 1 is gone (the committed
+/// run to the first shop, stopped there), it collects and leaves by the
+/// exit on its own; off in the settings, it does nothing.
+#[test]
+fn autopilot_finishes_a_level_once_every_enemy_is_gone() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = enemies_gone_on_level_1(dir.path());
     assert!(explodo(&mut h).piloting(), "on by default, every enemy gone");
     let at = explodo(&mut h).session.state().player.at;
     let store = Store::new(dir.path());
@@ -1666,23 +1673,8 @@ fn lb_and_rb_switch_the_almanacs_tabs() {
 #[test]
 fn autopilot_says_what_it_is_about_and_stops_on_its_button() {
     use egui_kittest::kittest::NodeT;
-    use retrace_kernel::explodo::Explodo;
-    use retrace_kernel::replay::ReplayFile;
-    use retrace_kernel::Session;
-    let bytes = std::fs::read(fixtures::root().join("replays/explodo-first-shop.replay")).unwrap();
-    let mut session = Session::<Explodo>::from_replay(&ReplayFile::from_bytes(&bytes).unwrap()).unwrap();
-    let clear = (0..=session.step())
-        .find(|&k| {
-            session.seek(k);
-            let s = session.state();
-            s.run.level == 1 && s.enemies.list.is_empty() && s.run.dialogs.is_empty()
-        })
-        .expect("level 1's last enemy dies in this run");
-    session.seek(clear);
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(session));
-    h.step();
+    let mut h = enemies_gone_on_level_1(dir.path());
     let step = explodo(&mut h).session.step();
     let note = explodo(&mut h).pilot_note().expect("autopilot has the board");
     assert!(note.starts_with("Autopilot: "), "{note}");
