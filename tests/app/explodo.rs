@@ -1687,3 +1687,40 @@ fn autopilot_says_what_it_is_about_and_stops_on_its_button() {
     assert!(!explodo(&mut h).piloting() && explodo(&mut h).pilot_note().is_none(), "Stop hands the board back");
     assert!(!h.get_by_label("Move").accesskit_node().is_disabled());
 }
+
+/// "What is that?" explains the rest of the board too (issue 43, item 5):
+/// walls, a bomb, flame, and the exit and the gem once they show, each with
+/// an almanac entry and a picture drawn as the board draws it.
+#[test]
+fn what_is_that_explains_walls_bombs_flame_the_exit_and_the_gem() {
+    use retrace::store::Lang;
+    use retrace::ui::explodo::almanac::{Entry, Thing, THINGS};
+    use retrace::ui::explodo::input::thing_at;
+    use retrace_kernel::explodo::board::Pos;
+    use retrace_kernel::explodo::Bomb;
+    let v = retrace::ui::explodo::ExplodoView::new(Default::default(), 1);
+    let mut s = v.session.state().clone();
+    let corner = Pos { x: 0, y: 0 };
+    assert_eq!(thing_at(&s, corner), Some(Entry::Thing(Thing::Wall)), "the outer wall");
+    let floor = s.player.at;
+    s.bombs.list.push(Bomb::plain(floor, 3, 2));
+    assert_eq!(thing_at(&s, floor), Some(Entry::Thing(Thing::Bomb)));
+    s.bombs.list.clear();
+    s.bombs.flames.push((floor, 1));
+    assert_eq!(thing_at(&s, floor), Some(Entry::Thing(Thing::Flame)));
+    s.bombs.flames.clear();
+    let exit = s.board.layout.exit;
+    s.board.exit_revealed = false;
+    assert_ne!(thing_at(&s, exit), Some(Entry::Thing(Thing::Exit)), "hidden under its crate, not told");
+    s.board.exit_revealed = true;
+    assert_eq!(thing_at(&s, exit), Some(Entry::Thing(Thing::Exit)));
+    let gem = s.board.layout.gem;
+    (s.board.gem_revealed, s.board.gem_taken) = (true, false);
+    assert_eq!(thing_at(&s, gem), Some(Entry::Thing(Thing::Gem)));
+    // Every thing has a name and a line, in English and Russian.
+    for t in THINGS {
+        let e = Entry::Thing(t);
+        assert!(!e.name(Lang::En).is_empty() && !e.text(Lang::En).is_empty(), "{t:?}");
+        assert_ne!(e.text(Lang::Ru), e.text(Lang::En), "{t:?} in Russian");
+    }
+}

@@ -49,11 +49,34 @@ pub enum Thing {
     Barrel,
     /// Rubble.
     Rubble,
+    /// The outer wall (and the level's fixed walls).
+    Wall,
+    /// A bomb.
+    Bomb,
+    /// Flame.
+    Flame,
+    /// The exit.
+    Exit,
+    /// The gem.
+    Gem,
 }
 
-/// Every thing, in order of appearance.
-pub const THINGS: [Thing; 8] =
-    [Thing::Crate, Thing::Pillar, Thing::Bush, Thing::Metal, Thing::Oil, Thing::Spikes, Thing::Barrel, Thing::Rubble];
+/// Every thing, in order of appearance (the ones of every level last).
+pub const THINGS: [Thing; 13] = [
+    Thing::Crate,
+    Thing::Pillar,
+    Thing::Bush,
+    Thing::Metal,
+    Thing::Oil,
+    Thing::Spikes,
+    Thing::Barrel,
+    Thing::Rubble,
+    Thing::Wall,
+    Thing::Bomb,
+    Thing::Flame,
+    Thing::Exit,
+    Thing::Gem,
+];
 
 /// One entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,7 +108,14 @@ impl Entry {
                 Thing::Oil => S::Oil,
                 Thing::Spikes => S::Spikes,
                 Thing::Barrel => S::Barrel,
-                Thing::Crate | Thing::Pillar | Thing::Rubble => return None,
+                Thing::Crate
+                | Thing::Pillar
+                | Thing::Rubble
+                | Thing::Wall
+                | Thing::Bomb
+                | Thing::Flame
+                | Thing::Exit
+                | Thing::Gem => return None,
             }),
         })
     }
@@ -115,7 +145,9 @@ impl Entry {
         match self {
             Entry::Enemy(k) => Some(k.from_level()),
             Entry::Thing(t) => match t {
-                Thing::Crate | Thing::Pillar => Some(1),
+                Thing::Crate | Thing::Pillar | Thing::Wall | Thing::Bomb | Thing::Flame | Thing::Exit | Thing::Gem => {
+                    Some(1)
+                }
                 Thing::Bush => Some(BUSH_FROM),
                 Thing::Metal => Some(METAL_FROM),
                 Thing::Oil => Some(OIL_FROM),
@@ -165,6 +197,11 @@ pub fn thing_text(t: Thing, lang: Lang) -> (&'static str, &'static str) {
         Thing::Spikes => ("Spikes", "Up every other turn: cross while they are down."),
         Thing::Barrel => ("Oil barrel", "Blocks like a crate; flame bursts it and it goes off."),
         Thing::Rubble => ("Rubble", "A fallen ceiling: nothing gets through, not even flame."),
+        Thing::Wall => ("Wall", "The level's edge and its fixed walls: no blast breaks them."),
+        Thing::Bomb => ("Bomb", "Goes off when its fuse runs out: flame along its row and column."),
+        Thing::Flame => ("Flame", "Burns whatever is in it this turn: you, enemies, crates and drops."),
+        Thing::Exit => ("Exit", "Opens once the last enemy is gone: step on it to clear the level."),
+        Thing::Gem => ("Gem", "Take it for a choice of rewards before the next level."),
     };
     (tr(lang, name), tr(lang, text))
 }
@@ -236,8 +273,22 @@ pub fn picture(painter: &egui::Painter, r: egui::Rect, e: Entry, template: &Stat
                 Thing::Spikes => (Tile::Floor, SPIKES),
                 Thing::Barrel => (Tile::Barrel, 0),
                 Thing::Rubble => (Tile::Rubble, 0),
+                Thing::Wall => (Tile::Wall, 0),
+                Thing::Bomb | Thing::Flame | Thing::Exit | Thing::Gem => (Tile::Floor, 0),
             };
-            paint(painter, r, &tile_picture(template, tile, mark));
+            // The board's own drawing of the thing, on a one-tile board.
+            let mut one = tile_picture(template, tile, mark);
+            let here = Pos { x: 0, y: 0 };
+            match t {
+                Thing::Bomb => one.bombs.list.push(retrace_kernel::explodo::Bomb::plain(here, 2, 2)),
+                Thing::Flame => one.bombs.flames.push((here, 1)),
+                Thing::Exit => {
+                    (one.board.layout.exit, one.board.exit_revealed, one.board.exit_open) = (here, true, true)
+                }
+                Thing::Gem => (one.board.layout.gem, one.board.gem_revealed, one.board.gem_taken) = (here, true, false),
+                _ => {}
+            }
+            paint(painter, r, &one);
         }
         Entry::Power(_) | Entry::Charge(_) => {
             let colour = if matches!(e, Entry::Power(_)) {

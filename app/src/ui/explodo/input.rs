@@ -157,13 +157,28 @@ pub fn thing_at(s: &State, p: Pos) -> Option<super::almanac::Entry> {
     if !s.board.layout.inside(p) {
         return None;
     }
+    // What lies on the tile, then the tile itself: a bomb, flame, the exit
+    // and the gem once they show (issue 43: "What is that?" explains them).
+    let b = &s.board;
+    if s.bombs.list.iter().any(|bomb| bomb.pos == p) {
+        return Some(Entry::Thing(Thing::Bomb));
+    }
+    if s.bombs.flames.iter().any(|&(f, _)| f == p) {
+        return Some(Entry::Thing(Thing::Flame));
+    }
+    if b.layout.exit == p && b.exit_revealed {
+        return Some(Entry::Thing(Thing::Exit));
+    }
+    if b.layout.gem == p && b.gem_revealed && !b.gem_taken {
+        return Some(Entry::Thing(Thing::Gem));
+    }
     Some(Entry::Thing(match s.board.layout.tile(p) {
         Tile::Crate => Thing::Crate,
         Tile::Pillar | Tile::Cracked => Thing::Pillar,
         Tile::Metal => Thing::Metal,
         Tile::Barrel => Thing::Barrel,
         Tile::Rubble => Thing::Rubble,
-        Tile::Wall => return None,
+        Tile::Wall => Thing::Wall,
         Tile::Floor if s.board.layout.has(p, BUSH) => Thing::Bush,
         Tile::Floor if s.board.layout.has(p, OIL) => Thing::Oil,
         Tile::Floor if s.board.layout.has(p, SPIKES) => Thing::Spikes,
