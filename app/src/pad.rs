@@ -56,6 +56,41 @@ pub struct Pads {
     repeat: Repeat,
     /// The rumbles playing (an effect stops when dropped: the newest few kept).
     rumbling: Vec<gilrs::ff::Effect>,
+    /// The last pad pressed is a Nintendo one (its A on the right).
+    nintendo: bool,
+}
+
+/// Nintendo's USB vendor id.
+const NINTENDO: u16 = 0x057e;
+
+/// The spec's one exception to placing the actions by position: on a
+/// Nintendo pad A (the right-hand button) is "go ahead" and B (the bottom
+/// one) "back", so the two swap there; Y (left) and X (top) stay.
+pub fn map_for(b: gilrs::Button, nintendo: bool) -> Option<Button> {
+    let m = map(b)?;
+    Some(match (m, nintendo) {
+        (Button::South, true) => Button::East,
+        (Button::East, true) => Button::South,
+        (m, _) => m,
+    })
+}
+
+/// The letter on the pad's face button that does `b`'s part: A, B, X, Y as
+/// an Xbox pad has them by position; on a Nintendo pad the go-ahead A and
+/// the back B keep their letters (they swapped places, [`map_for`]) and the
+/// left and top read Y and X.
+pub fn face_letter(b: Button, nintendo: bool) -> &'static str {
+    match (b, nintendo) {
+        (Button::South, _) => "A",
+        (Button::East, _) => "B",
+        (Button::West, false) | (Button::North, true) => "X",
+        _ => "Y",
+    }
+}
+
+/// Where the shell keeps, for a frame, whether the pad in use is a Nintendo one.
+pub fn nintendo_id() -> egui::Id {
+    egui::Id::unique("retrace-pad-nintendo")
 }
 
 /// A rumble: the strong and weak motors' strengths (0 to 65535) and how long.
@@ -137,6 +172,11 @@ impl Repeat {
 }
 
 impl Pads {
+    /// Whether the last pad pressed is a Nintendo one.
+    pub fn nintendo(&self) -> bool {
+        self.nintendo
+    }
+
     /// Whether a direction is held down (repeating).
     pub fn holding(&self) -> bool {
         self.repeat.holding()
@@ -158,13 +198,14 @@ impl Pads {
         while let Some(ev) = g.next_event() {
             match ev.event {
                 gilrs::EventType::ButtonPressed(b, _) => {
-                    if let Some(b) = map(b) {
+                    self.nintendo = g.gamepad(ev.id).vendor_id() == Some(NINTENDO);
+                    if let Some(b) = map_for(b, self.nintendo) {
                         repeat.pressed(b, now);
                         out.push(b);
                     }
                 }
                 gilrs::EventType::ButtonReleased(b, _) => {
-                    if let Some(b) = map(b) {
+                    if let Some(b) = map_for(b, self.nintendo) {
                         repeat.released(b);
                     }
                 }
@@ -282,6 +323,19 @@ fn map(b: gilrs::Button) -> Option<Button> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_nintendo_pad_swaps_go_ahead_and_back_and_its_letters_follow() {
+        use super::{face_letter, map_for, Button};
+        use gilrs::Button as G;
+        assert_eq!(map_for(G::South, false), Some(Button::South), "Xbox: the bottom button goes ahead");
+        assert_eq!(map_for(G::East, true), Some(Button::South), "Nintendo: A, on the right, goes ahead");
+        assert_eq!(map_for(G::South, true), Some(Button::East), "Nintendo: B, at the bottom, is back");
+        assert_eq!(map_for(G::West, true), Some(Button::West), "Y (left) and X (top) stay");
+        let letters = |n| [Button::South, Button::East, Button::West, Button::North].map(|b| face_letter(b, n));
+        assert_eq!(letters(false), ["A", "B", "X", "Y"]);
+        assert_eq!(letters(true), ["A", "B", "Y", "X"]);
+    }
+
     #[test]
     fn blasts_hits_pickups_and_a_cleared_level_rumble() {
         use super::rumble_of;

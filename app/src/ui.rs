@@ -771,6 +771,8 @@ impl eframe::App for RetraceApp {
         // Pad presses first, then any a test queued; a plugged pad is looked at 20 times a second.
         let polled = self.pads.poll(ctx.input(|i| i.time));
         self.pad_presses.splice(0..0, polled);
+        let nintendo = self.pads.nintendo();
+        ctx.data_mut(|d| d.insert_temp(crate::pad::nintendo_id(), nintendo));
         if self.pads.holding() {
             // A held direction repeats every 75 ms: looked at in time for it.
             ctx.request_repaint_after(std::time::Duration::from_millis(25));

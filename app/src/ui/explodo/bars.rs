@@ -5,7 +5,8 @@ use super::*;
 
 /// A dialog button with the pad's face button that presses it drawn before
 /// it while a pad is in use (Xbox colours: A green at the bottom, B red on
-/// the right, X blue on the left, Y yellow on top).
+/// the right, X blue on the left, Y yellow on top; a Nintendo pad's letters,
+/// `pad::face_letter`).
 pub(super) fn pad_button(
     ui: &mut egui::Ui,
     pad: Option<crate::pad::Button>,
@@ -13,11 +14,13 @@ pub(super) fn pad_button(
 ) -> egui::Response {
     use crate::pad::Button as P;
     if let Some(b) = pad {
-        let (letter, colour) = match b {
-            P::South => ("A", Color32::from_rgb(60, 170, 70)),
-            P::East => ("B", Color32::from_rgb(210, 60, 50)),
-            P::West => ("X", Color32::from_rgb(60, 110, 220)),
-            _ => ("Y", Color32::from_rgb(220, 180, 40)),
+        let nintendo = ui.ctx().data(|d| d.get_temp::<bool>(crate::pad::nintendo_id())).unwrap_or(false);
+        let letter = crate::pad::face_letter(b, nintendo);
+        let colour = match b {
+            P::South => Color32::from_rgb(60, 170, 70),
+            P::East => Color32::from_rgb(210, 60, 50),
+            P::West => Color32::from_rgb(60, 110, 220),
+            _ => Color32::from_rgb(220, 180, 40),
         };
         let (r, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
         ui.painter().circle_filled(r.center(), 8.5, colour);
