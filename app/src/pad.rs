@@ -58,6 +58,71 @@ pub struct Pads {
     rumbling: Vec<gilrs::ff::Effect>,
     /// The last pad pressed is a Nintendo one (its A on the right).
     nintendo: bool,
+    /// The face button held to confirm.
+    hold: Hold,
+    /// Face buttons are held to confirm (Explodorama's screen); elsewhere
+    /// they act at once.
+    pub hold_faces: bool,
+}
+
+/// Seconds a face button is held before it acts (the spec's half second).
+pub const HOLD_SECONDS: f64 = 0.5;
+
+/// Hold-to-confirm for the face buttons (the spec's Q59): a press starts a
+/// ring that fills in [`HOLD_SECONDS`]; the button acts when it is full,
+/// once, while still down; let go early and nothing happens (the window
+/// says "Hold to choose"). One face button at a time: another pressed
+/// meanwhile is ignored, and so is the used-up one until it is let go.
+#[derive(Default)]
+pub struct Hold {
+    /// The button held, since when, and whether it has acted.
+    held: Option<(Button, f64, bool)>,
+    /// A face button was let go before its ring filled (taken by [`Hold::short`]).
+    short: bool,
+}
+
+impl Hold {
+    /// A face button went down at `now`.
+    pub fn pressed(&mut self, b: Button, now: f64) {
+        if self.held.is_none() {
+            self.held = Some((b, now, false));
+        }
+    }
+
+    /// `b` came up: the hold ends (a short one is noted).
+    pub fn released(&mut self, b: Button) {
+        if let Some((h, _, fired)) = self.held {
+            if h == b {
+                self.short |= !fired;
+                self.held = None;
+            }
+        }
+    }
+
+    /// The button whose ring filled by `now` (once per hold).
+    pub fn tick(&mut self, now: f64) -> Option<Button> {
+        let (b, since, fired) = self.held.as_mut()?;
+        if *fired || now - *since < HOLD_SECONDS {
+            return None;
+        }
+        *fired = true;
+        Some(*b)
+    }
+
+    /// The button held and how full its ring is (0 to 1) at `now`.
+    pub fn progress(&self, now: f64) -> Option<(Button, f32)> {
+        self.held.map(|(b, since, fired)| (b, if fired { 1.0 } else { ((now - since) / HOLD_SECONDS).min(1.0) as f32 }))
+    }
+
+    /// Whether a face button was let go too early since the last call.
+    pub fn short(&mut self) -> bool {
+        std::mem::take(&mut self.short)
+    }
+}
+
+/// Whether `b` is a face button (held to confirm; the rest act at once).
+pub fn is_face(b: Button) -> bool {
+    matches!(b, Button::South | Button::East | Button::West | Button::North)
 }
 
 /// Nintendo's USB vendor id.
@@ -91,6 +156,11 @@ pub fn face_letter(b: Button, nintendo: bool) -> &'static str {
 /// Where the shell keeps, for a frame, whether the pad in use is a Nintendo one.
 pub fn nintendo_id() -> egui::Id {
     egui::Id::unique("retrace-pad-nintendo")
+}
+
+/// Where the shell keeps, for a frame, the face button held and its ring.
+pub fn hold_id() -> egui::Id {
+    egui::Id::unique("retrace-pad-hold")
 }
 
 /// A rumble: the strong and weak motors' strengths (0 to 65535) and how long.
@@ -177,9 +247,10 @@ impl Pads {
         self.nintendo
     }
 
-    /// Whether a direction is held down (repeating).
+    /// Whether a direction or a face button is held down (the window then
+    /// looks often: a repeat, or the ring filling).
     pub fn holding(&self) -> bool {
-        self.repeat.holding()
+        self.repeat.holding() || self.hold.held.is_some()
     }
 
     /// The buttons pressed since the last call, in order, with the held
@@ -199,14 +270,20 @@ impl Pads {
             match ev.event {
                 gilrs::EventType::ButtonPressed(b, _) => {
                     self.nintendo = g.gamepad(ev.id).vendor_id() == Some(NINTENDO);
-                    if let Some(b) = map_for(b, self.nintendo) {
-                        repeat.pressed(b, now);
-                        out.push(b);
+                    match map_for(b, self.nintendo) {
+                        // A face button acts when its ring is full (below).
+                        Some(b) if is_face(b) && self.hold_faces => self.hold.pressed(b, now),
+                        Some(b) => {
+                            repeat.pressed(b, now);
+                            out.push(b);
+                        }
+                        None => {}
                     }
                 }
                 gilrs::EventType::ButtonReleased(b, _) => {
                     if let Some(b) = map_for(b, self.nintendo) {
                         repeat.released(b);
+                        self.hold.released(b);
                     }
                 }
                 gilrs::EventType::AxisChanged(axis, value, _) => {
@@ -242,7 +319,18 @@ impl Pads {
             }
         }
         out.extend(repeat.tick(now));
+        out.extend(self.hold.tick(now));
         out
+    }
+
+    /// The face button held and how full its ring is, at `now`.
+    pub fn hold_progress(&self, now: f64) -> Option<(Button, f32)> {
+        self.hold.progress(now)
+    }
+
+    /// Whether a face button was let go too early since the last call.
+    pub fn short_press(&mut self) -> bool {
+        self.hold.short()
     }
 }
 
@@ -323,6 +411,24 @@ fn map(b: gilrs::Button) -> Option<Button> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_face_button_acts_once_its_ring_fills_and_a_short_press_does_nothing() {
+        use super::{Button, Hold};
+        let mut h = Hold::default();
+        h.pressed(Button::South, 1.0);
+        assert_eq!(h.tick(1.3), None, "not before half a second");
+        assert_eq!(h.progress(1.25).map(|p| p.1), Some(0.5));
+        h.pressed(Button::West, 1.4);
+        assert_eq!(h.tick(1.5), Some(Button::South), "full: it acts (the other press was ignored)");
+        assert_eq!(h.tick(2.5), None, "once per hold: used up until let go");
+        h.released(Button::South);
+        assert!(!h.short(), "a full hold is no short press");
+        h.pressed(Button::East, 3.0);
+        h.released(Button::East);
+        assert_eq!(h.tick(4.0), None, "let go early: nothing");
+        assert!(h.short() && !h.short(), "a short press is said once");
+    }
+
     #[test]
     fn a_nintendo_pad_swaps_go_ahead_and_back_and_its_letters_follow() {
         use super::{face_letter, map_for, Button};

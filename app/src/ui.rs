@@ -769,12 +769,22 @@ impl eframe::App for RetraceApp {
         }
         self.keys(&ctx);
         // Pad presses first, then any a test queued; a plugged pad is looked at 20 times a second.
+        // Explodorama's face buttons are held to confirm (its spec); other screens' act at once.
+        self.pads.hold_faces = matches!(self.screen, Screen::Explodo(_));
         let polled = self.pads.poll(ctx.input(|i| i.time));
         self.pad_presses.splice(0..0, polled);
         let nintendo = self.pads.nintendo();
-        ctx.data_mut(|d| d.insert_temp(crate::pad::nintendo_id(), nintendo));
+        let hold = self.pads.hold_progress(ctx.input(|i| i.time));
+        ctx.data_mut(|d| {
+            d.insert_temp(crate::pad::nintendo_id(), nintendo);
+            d.insert_temp(crate::pad::hold_id(), hold);
+        });
+        if self.pads.short_press() {
+            // Let go before the ring filled: said where the player looks.
+            self.error = Some(tr(self.lang(), "Hold the button to choose.").to_string().into());
+        }
         if self.pads.holding() {
-            // A held direction repeats every 75 ms: looked at in time for it.
+            // A held direction repeats every 75 ms, a ring fills: looked at in time.
             ctx.request_repaint_after(std::time::Duration::from_millis(25));
         } else if self.pads.connected() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));

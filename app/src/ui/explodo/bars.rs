@@ -24,6 +24,19 @@ pub(super) fn pad_button(
         };
         let (r, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
         ui.painter().circle_filled(r.center(), 8.5, colour);
+        // Held to confirm: a ring fills clockwise from 12 o'clock.
+        let held = ui.ctx().data(|d| d.get_temp::<Option<(P, f32)>>(crate::pad::hold_id())).flatten();
+        if let Some((_, full)) = held.filter(|(h, _)| *h == b) {
+            let steps = (full * 32.0).ceil() as usize;
+            let points: Vec<egui::Pos2> = (0..=steps)
+                .map(|k| {
+                    let a = std::f32::consts::TAU * full * k as f32 / steps.max(1) as f32 - std::f32::consts::FRAC_PI_2;
+                    r.center() + 10.5 * Vec2::new(a.cos(), a.sin())
+                })
+                .collect();
+            let ring = if full >= 1.0 { Color32::from_rgb(90, 220, 110) } else { Color32::WHITE };
+            ui.painter().add(egui::Shape::line(points, egui::Stroke::new(2.0, ring)));
+        }
         ui.painter().text(
             r.center(),
             egui::Align2::CENTER_CENTER,

@@ -219,6 +219,7 @@ pub const RU: Table = &[
     ("Hint:", "Подсказка:"),
     ("Hint: no placement here leaves fewer enemy cells.", "Подсказка: отсюда ни одна расстановка не оставляет противнику меньше клеток."),
     ("Hint: {0} ({1} moves win from here)", "Подсказка: {0} (до победы ходов: {1})"),
+    ("Hold the button to choose.", "Удерживайте кнопку, чтобы выбрать."),
     ("How far", "Как далеко"),
     ("How to play", "Как играть"),
     ("How to play, keys and files (F1)", "Как играть, клавиши и файлы (F1)"),
