@@ -216,14 +216,8 @@ impl State {
     /// once, rule by rule: every thing of the subject's noun becomes the
     /// target's and faces right (a new thing there), unless `X IS X` holds.
     pub(super) fn keke_read(&mut self, events: &mut Vec<Event>) {
-        let old = std::mem::replace(&mut self.rules, std::sync::Arc::new(read(&self.board)));
-        self.read_words = Some(std::sync::Arc::new(self.board.word_places()));
-        let (before, after) = (old.texts(), self.rules.texts());
-        let added: Vec<String> = after.iter().filter(|r| !before.contains(r)).cloned().collect();
-        let removed: Vec<String> = before.iter().filter(|r| !after.contains(r)).cloned().collect();
-        if !added.is_empty() || !removed.is_empty() {
-            events.push(Event::Rules { added, removed });
-        }
+        // The reading Miau's turn does too (`read_rules` reads the keke way here).
+        self.reread(self.board.word_places(), events);
         let r = self.rules.clone();
         let kept = |n| r.rules.iter().any(|o| o.subject == n && o.predicate == Pred::Noun(n));
         for rule in &r.rules {
@@ -280,11 +274,9 @@ impl State {
         if word_moved(self, &moved) {
             self.keke_read(&mut events);
         }
-        let t = &self.board.things;
-        let has = |i: usize, p: Prop| self.rules.has(&t[i].kind, p);
-        self.won = (0..t.len()).any(|i| {
-            has(i, Prop::You) && (0..t.len()).any(|j| (t[j].x, t[j].y) == (t[i].x, t[i].y) && has(j, Prop::Win))
-        });
+        // A YOU on a WIN thing, or being WIN (the keke rules have no FLOAT
+        // layer, so Miau's own reading of it serves).
+        self.won = !self.you_meeting(Prop::Win).is_empty();
         if self.won {
             events.push(Event::Won);
         }
