@@ -10,11 +10,11 @@
 //! level that cannot be read and why; [`export`] writes a pack's levels back
 //! in the competition's form (the two round-trip).
 
-use super::pack::{Pack, MAX_LEVELS};
+use super::pack::{quoted, Pack, MAX_LEVELS};
 use serde_json::Value;
 
 /// The competition's key: a map character and what it is in Miau's grid.
-pub const KEY: [(char, &str); 31] = [
+pub const KEY: [(char, &str); 32] = [
     ('b', "baba"),
     ('B', "BABA"),
     ('k', "keke"),
@@ -46,11 +46,8 @@ pub const KEY: [(char, &str); 31] = [
     ('7', "MOVE"),
     ('8', "HOT"),
     ('9', "MELT"),
+    ('0', "SINK"),
 ];
-
-/// The competition's SINK word (its key's `0`), apart from [`KEY`] only so
-/// that the table reads as pairs of a noun's object and word.
-const SINK: (char, &str) = ('0', "SINK");
 
 /// Each noun's glyph in an imported pack (the competition draws sprites),
 /// and a fallback where the window's fonts lack the glyph (empty: none).
@@ -76,7 +73,7 @@ pub const MAX_SIDE: usize = 64;
 
 /// What a map character is, if the competition's key has it.
 fn key(c: char) -> Option<&'static str> {
-    KEY.iter().chain(std::iter::once(&SINK)).find(|(k, _)| *k == c).map(|(_, v)| *v)
+    KEY.iter().find(|(k, _)| *k == c).map(|(_, v)| *v)
 }
 
 /// One level read from a competition file.
@@ -191,21 +188,6 @@ fn level(v: &Value, id: String) -> Result<KekeLevel, String> {
         rows: inside,
         solution,
     })
-}
-
-/// A TOML basic string.
-fn quoted(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// A level id the pack accepts, from the file's (`12` → `level-12`), made
@@ -330,7 +312,7 @@ pub fn export(pack: &Pack) -> Option<String> {
         let mut rows = vec![vec!['.'; w]; h];
         for t in &board.things {
             let text = t.kind.text();
-            let c = KEY.iter().chain(std::iter::once(&SINK)).find(|(_, v)| *v == text)?.0;
+            let c = KEY.iter().find(|(_, v)| *v == text)?.0;
             let cell = &mut rows[t.y as usize][t.x as usize];
             if *cell != '.' {
                 return None; // Two things in a cell: the competition's maps have one.

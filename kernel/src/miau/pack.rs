@@ -20,9 +20,28 @@ mod read;
 mod tests;
 mod types;
 
-pub use glyphs::{builtin_glyph, builtin_nouns};
+pub use glyphs::builtin;
 pub use read::{Issue, Report};
 pub use types::{Glyph, Level, Pack, World, ACCENTS, COMFORT, ENGINE, FEATURES, MAX_LEVELS, MAX_OBJECTS};
+
+/// A TOML basic string: quotes, backslashes and control characters escaped
+/// (what the editor and the importer write packs with).
+pub fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
 
 /// Loads a pack from its text. Returns the pack when there are no errors, and the report either way.
 /// Each section has its reader: [`manifest`], [`palette`], [`properties`],
@@ -101,7 +120,7 @@ pub fn load(text: &str) -> (Option<Pack>, Report) {
     // A noun drawn with no glyph of its own nor a built-in one would be
     // drawn as its name: the author is told which.
     let mut nameless: Vec<&String> =
-        drawn.iter().filter(|n| !palette.nouns.contains(n) && builtin_glyph(n).is_none()).collect();
+        drawn.iter().filter(|n| !palette.nouns.contains(n) && builtin(n).is_none()).collect();
     nameless.sort();
     nameless.dedup();
     for n in nameless {

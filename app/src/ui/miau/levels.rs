@@ -222,7 +222,7 @@ pub(super) fn world_card(ui: &mut egui::Ui, lang: Lang, pack: &Pack, won: usize)
                 let font = egui::FontId::proportional(28.0);
                 let plain = super::paint::plain_form(&w.glyph);
                 let glyph = if !plain.is_empty() && ui.fonts_mut(|f| f.has_glyphs(&font, &plain)) {
-                    plain
+                    plain.into_owned()
                 } else {
                     pack.name.chars().next().map(|c| c.to_uppercase().to_string()).unwrap_or_default()
                 };

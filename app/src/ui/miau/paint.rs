@@ -201,25 +201,13 @@ fn prop_color(p: Prop) -> Color32 {
 /// picture); else nothing (the noun's letters are drawn then).
 pub fn glyph_for(noun: &str, palette: &[Glyph], drawable: impl Fn(&str) -> bool) -> Option<String> {
     let own = palette.iter().find(|g| g.noun == noun);
-    let builtin = retrace_kernel::miau::pack::builtin_glyph(noun);
-    let choices: Vec<String> = [
-        own.map(|g| g.glyph.as_str()),
-        builtin.as_ref().map(|g| g.glyph.as_str()),
-        builtin.as_ref().map(|g| g.fallback.as_str()),
-        own.map(|g| g.fallback.as_str()),
-    ]
-    .into_iter()
-    .flatten()
-    .map(plain_form)
-    .collect();
-    choices.into_iter().find(|t| !t.is_empty() && drawable(t))
-}
-
-/// An emoji as the bundled fonts can draw it: without the variation
-/// selector that asks for colour presentation (`⚙️` is `⚙` and U+FE0F; the
-/// fonts have the `⚙` and lack the selector, so the pair would not draw).
-pub fn plain_form(glyph: &str) -> String {
-    glyph.chars().filter(|&c| c != '\u{FE0F}').collect()
+    let table = retrace_kernel::miau::pack::builtin(noun);
+    [own.map(|g| g.glyph.as_str()), table.map(|t| t.0), table.map(|t| t.1), own.map(|g| g.fallback.as_str())]
+        .into_iter()
+        .flatten()
+        .map(plain_form)
+        .find(|t| !t.is_empty() && drawable(t))
+        .map(std::borrow::Cow::into_owned)
 }
 
 /// Whether `noun`'s glyph faces left (so it is mirrored to face right): as
@@ -227,7 +215,18 @@ pub fn plain_form(glyph: &str) -> String {
 pub fn faces_left(noun: &str, palette: &[Glyph]) -> bool {
     match palette.iter().find(|g| g.noun == noun) {
         Some(g) => g.faces_left,
-        None => retrace_kernel::miau::pack::builtin_glyph(noun).is_some_and(|g| g.faces_left),
+        None => retrace_kernel::miau::pack::builtin(noun).is_some_and(|t| t.2),
+    }
+}
+
+/// An emoji as the bundled fonts can draw it: without the variation
+/// selector that asks for colour presentation (`⚙️` is `⚙` and U+FE0F; the
+/// fonts have the `⚙` and lack the selector, so the pair would not draw).
+pub fn plain_form(glyph: &str) -> std::borrow::Cow<'_, str> {
+    if glyph.contains('\u{FE0F}') {
+        glyph.chars().filter(|&c| c != '\u{FE0F}').collect::<String>().into()
+    } else {
+        glyph.into()
     }
 }
 

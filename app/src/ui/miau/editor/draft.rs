@@ -331,23 +331,8 @@ impl Draft {
     }
 }
 
-/// A TOML basic string: quotes, backslashes and control characters escaped.
-pub(super) fn quoted(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+/// A TOML basic string (the kernel's, which the importer writes with too).
+pub(super) use retrace_kernel::miau::pack::quoted;
 
 /// What a pack needs besides its levels: how its nouns are drawn and its
 /// property words described (from the packs the levels came from).
