@@ -8,6 +8,10 @@ use retrace_kernel::{Game, Session};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// The states each search for where a stored solution parts from a win may
+/// visit (`miau check`, and `miau import`'s default).
+const STORED_PROBE_STATES: u64 = 200_000;
+
 /// Miau Is True subcommands.
 #[derive(Subcommand, Debug)]
 pub enum MiauCommand {
@@ -103,7 +107,7 @@ pub enum MiauCommand {
         force: bool,
         /// The most states each search for where a stored solution parts
         /// from a win may visit.
-        #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = STORED_PROBE_STATES, value_parser = clap::value_parser!(u64).range(1..))]
         max: u64,
     },
     /// Play a level: each turn's rule changes, then the final board and outcome.
@@ -414,7 +418,7 @@ fn check(pack: &Path, proofs: bool, out: &mut dyn Write, err: &mut dyn Write) ->
     }
     match loaded {
         Some(p) => {
-            stored_solutions(&p, 200_000, out);
+            stored_solutions(&p, STORED_PROBE_STATES, out);
             let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
             let _ = writeln!(
                 out,

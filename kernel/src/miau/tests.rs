@@ -1970,14 +1970,7 @@ mod informed {
     use crate::hashing::CpuHasher;
 
     fn setup(grid: &str, legend: &[(&str, &str)]) -> Setup {
-        Setup {
-            grid: grid.into(),
-            legend: legend.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect(),
-            terrain: vec![],
-            pairs: vec![],
-            automata: vec![],
-            profile: Default::default(),
-        }
+        super::setup_with(grid, legend)
     }
 
     /// A 14 × 10 board of loose words with the flag far away: more states
