@@ -55,6 +55,11 @@ pub enum MiauCommand {
         /// one (slower; the same answers: for comparing the two engines).
         #[arg(long)]
         general: bool,
+        /// Visit every state: no word-motion symmetry (loose copies of a word
+        /// keyed apart) and no dead states pruned (more states, the same
+        /// answers; for comparing).
+        #[arg(long)]
+        unpruned: bool,
         /// Which search: `breadth` (shortest answers, proofs), `astar`
         /// (shortest answers; its bound helps only where every word is fixed)
         /// or `best` (a guided search for big boards: answers not claimed
@@ -153,6 +158,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             require,
             no_word_loss,
             general,
+            unpruned,
             search,
             explain,
             no_flags,
@@ -209,6 +215,7 @@ pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     require: require.clone(),
                     no_word_loss,
                     general,
+                    unpruned,
                     search: search.kind(),
                     threads: cores,
                     batch: batch.unwrap_or(0),

@@ -154,6 +154,53 @@ pub fn is_static(start: &State, i: usize) -> bool {
     !sink_on_board() || (terrain && alone())
 }
 
+/// Per cell (`row × width + column`) of `start`'s board: whether a loose word
+/// there can never again be read as a predicate (the spec's dead-word
+/// analysis, F-XW14). A word moves only when the thing right behind it moves
+/// into its cell, so it can step from `p` to `p + d` only when `p − d` and
+/// `p + d` are on the board and neither is a wall (static terrain alone in
+/// its cell: STOP for good, and nothing ever stands there); a predicate
+/// stands two cells from the edge, across or down, with no wall in the two
+/// cells before it. A cell is alive when a predicate cell can be reached from
+/// it by such steps; every other is dead: from there, whatever happens, the
+/// word is never a predicate (words in the top-left corner, or pushed into a
+/// pocket of walls). A fixed word never moves, and is dead where its own
+/// cell is no predicate cell. Over-approximating where a word can go keeps
+/// this sound: other things only block it more.
+fn dead_cells(start: &State) -> Vec<bool> {
+    let (w, h) = (start.board.w, start.board.h);
+    let mut wall = vec![false; (w * h) as usize];
+    for (i, t) in start.board.things.iter().enumerate() {
+        let terrain = matches!(t.kind, Kind::Object(n) if start.terrain.iter().any(|x| x.as_str() == n.as_str()));
+        let alone = start.board.things.iter().enumerate().all(|(j, o)| j == i || (o.x, o.y) != (t.x, t.y));
+        if terrain && alone && is_static(start, i) {
+            wall[(t.y * w + t.x) as usize] = true;
+        }
+    }
+    let open = |x: i32, y: i32| x >= 0 && y >= 0 && x < w && y < h && !wall[(y * w + x) as usize];
+    let predicate =
+        |x: i32, y: i32| open(x, y) && ((open(x - 1, y) && open(x - 2, y)) || (open(x, y - 1) && open(x, y - 2)));
+    // Backwards from the predicate cells: `p` is alive when a step from it
+    // lands on a living cell.
+    let mut alive: Vec<bool> = (0..w * h).map(|c| predicate(c % w, c / w)).collect();
+    let mut todo: Vec<i32> = (0..w * h).filter(|&c| alive[c as usize]).collect();
+    while let Some(c) = todo.pop() {
+        let (x, y) = (c % w, c / w);
+        for (dx, dy) in super::board::FACINGS {
+            // A word at (x − dx, y − dy) stepping (dx, dy) onto this cell.
+            let (px, py) = (x - dx, y - dy);
+            if open(px, py) && open(px - dx, py - dy) && !alive[(py * w + px) as usize] {
+                alive[(py * w + px) as usize] = true;
+                todo.push(py * w + px);
+            }
+        }
+    }
+    alive.iter().map(|a| !a).collect()
+}
+
+/// The most copies of one word a key sorts together ([`Keyer::sort_twins`]).
+const MAX_TWINS: usize = 32;
+
 /// Keys of the game's states (see [`Layout`] for the bytes).
 pub struct Keyer {
     /// Every noun an object may have: its noun at the start, every noun word's, every leftover.
@@ -172,6 +219,20 @@ pub struct Keyer {
     /// Whether each keyed object's facing is part of the key: under the keke
     /// rules with a MOVE word on the board (only a MOVE thing reads it).
     pub(super) facings: bool,
+    /// Groups of interchangeable words, by key slot: loose copies of one word
+    /// (two loose `IS`). Empty unless [`Keyer::pruned`] asked for them.
+    pub(super) twins: Vec<Vec<usize>>,
+    /// Lifelines, by key slot: every YOU word, and every WIN and GOAL word
+    /// together. A level is won only by a YOU on a WIN or with the GOALs
+    /// covered, both needing a rule only words make, and a gone word never
+    /// comes back: once every word of a lifeline is gone, nothing can win.
+    /// A lifeline is listed only when all its words are keyed (a static
+    /// word never goes). Empty unless [`Keyer::pruned`] asked for them.
+    pub(super) lifelines: Vec<Vec<usize>>,
+    /// Per cell (`row × width + column`): whether a word there can never be
+    /// read as a predicate again ([`dead_cells`]); a lifeline's word on such
+    /// a cell counts as gone. Empty unless [`Keyer::pruned`] asked for it.
+    pub(super) dead: Vec<bool>,
 }
 
 impl Keyer {
@@ -200,6 +261,9 @@ impl Keyer {
             && things.iter().any(|t| t.kind == Kind::Word(super::board::Word::Prop(super::board::Prop::Move)));
         Keyer {
             facings,
+            twins: Vec::new(),
+            lifelines: Vec::new(),
+            dead: Vec::new(),
             layout: Layout::new(start.board.w, start.board.h, &words, nouns.len()),
             slot,
             ids: things.iter().map(|t| t.id).collect(),
@@ -210,6 +274,98 @@ impl Keyer {
                 .map(|t| if let Kind::Object(n) = t.kind { nouns.binary_search(&n).unwrap_or(0) as u8 } else { 0 })
                 .collect(),
             nouns,
+        }
+    }
+
+    /// The searches' pruning (F-XW14), unless `prune` is false: loose copies
+    /// of one word keyed as one (the word-motion symmetry), where `twins`
+    /// allows, and the lifelines that tell a state that can never win.
+    ///
+    /// Two loose copies of one word that have traded places make the same
+    /// board, so a key lists their cells sorted, not by id, and the two
+    /// states are one. Sound where nothing tells the copies apart: under
+    /// Miau's own rules a word's id decides nothing (words are never YOU or
+    /// movers, sentences and contacts go by cell, pairs are objects), so the
+    /// board's future is the same whichever copy stands where. Not under the
+    /// keke rules (their rule order goes by the IS words' board order), nor
+    /// where a constraint names words by id (the BYPASS search's words
+    /// standing still, `shares_word_with`): `twins` is then false.
+    pub(super) fn pruned(mut self, start: &State, prune: bool, twins: bool) -> Keyer {
+        use super::board::{Prop, Word};
+        self.twins.clear();
+        self.lifelines.clear();
+        self.dead.clear();
+        if !prune {
+            return self;
+        }
+        self.dead = dead_cells(start);
+        let things = &start.board.things;
+        let mut groups: Vec<(Word, Vec<usize>)> = Vec::new();
+        for (i, t) in things.iter().enumerate() {
+            let (Kind::Word(w), Some(j), false) = (t.kind, self.slot[i], t.fixed) else { continue };
+            match groups.iter_mut().find(|(g, _)| *g == w) {
+                Some((_, slots)) => slots.push(j),
+                None => groups.push((w, vec![j])),
+            }
+        }
+        if twins && start.profile != super::types::Profile::Keke {
+            // Twins beyond the first MAX_TWINS of a word stay apart (merging
+            // only some of them is as sound).
+            self.twins = groups
+                .into_iter()
+                .map(|(_, mut slots)| {
+                    slots.truncate(MAX_TWINS);
+                    slots
+                })
+                .filter(|s| s.len() > 1)
+                .collect();
+        }
+        for props in [&[Prop::You][..], &[Prop::Win, Prop::Goal]] {
+            let words: Vec<usize> = (0..things.len())
+                .filter(|&i| matches!(things[i].kind, Kind::Word(Word::Prop(p)) if props.contains(&p)))
+                .collect();
+            // Every word keyed, or static on a dead cell: a static word never
+            // goes, so one that could still be read would keep the lifeline
+            // whole. None at all: the start is already lost, and left to the
+            // search to say so.
+            let dead = |i: usize| {
+                let t = &things[i];
+                self.dead[(t.y * start.board.w + t.x) as usize]
+            };
+            if !words.is_empty() && words.iter().all(|&i| self.slot[i].is_some() || dead(i)) {
+                self.lifelines.push(words.iter().filter_map(|&i| self.slot[i]).collect());
+            }
+        }
+        self
+    }
+
+    /// Whether a state's key (from either engine) can never lead to a win:
+    /// every word of a lifeline is gone, or stands where it can never be
+    /// read as a predicate again (see [`Keyer::pruned`]).
+    pub(super) fn hopeless(&self, key: &[u8]) -> bool {
+        let l = &self.layout;
+        self.lifelines
+            .iter()
+            .any(|words| words.iter().all(|&j| l.cell(key, j).is_none_or(|(x, y)| self.dead[(y * l.w + x) as usize])))
+    }
+
+    /// Puts the twins' cells of a key written by either engine in order (see
+    /// [`Keyer::pruned`]); a gone word (all ones) sorts last.
+    pub(super) fn sort_twins(&self, key: &mut [u8]) {
+        let l = &self.layout;
+        // Cells as codes (`row × width + column`, a gone word the largest),
+        // on the stack: this runs for every child.
+        let mut codes = [0u32; MAX_TWINS];
+        for slots in &self.twins {
+            for (c, &j) in codes.iter_mut().zip(slots) {
+                *c = l.cell(key, j).map_or(u32::MAX, |(x, y)| (y * l.w + x) as u32);
+            }
+            let codes = &mut codes[..slots.len()];
+            codes.sort_unstable();
+            for (&j, &c) in slots.iter().zip(codes.iter()) {
+                let at = (c != u32::MAX).then(|| ((c % l.w as u32) as i32, (c / l.w as u32) as i32));
+                l.put_cell(key, j, at);
+            }
         }
     }
 
@@ -455,5 +611,50 @@ mod static_tests {
             (words - fixed + objects) + objects.div_ceil(2) + 1,
             "a byte a keyed thing, half a byte a keyed object's noun, the win flag"
         );
+    }
+}
+
+#[cfg(test)]
+mod dead_tests {
+    use super::dead_cells;
+    use crate::game::Game;
+    use crate::miau::{Miau, Setup};
+
+    /// Checks `dead_cells` of a board (`w` walls, terrain) against a map of
+    /// the same shape: `x` dead, `.` alive.
+    fn check(grid: &str, expected: &str) {
+        let setup = Setup {
+            grid: grid.replace(" / ", "\n"),
+            legend: vec![("w".into(), "wall".into()), ("m".into(), "miau".into())],
+            terrain: vec!["wall".into()],
+            pairs: vec![],
+            automata: vec![],
+            profile: Default::default(),
+        };
+        let start = Miau::start(&setup, 0).unwrap();
+        let w = start.board.w as usize;
+        let got: Vec<String> = dead_cells(&start)
+            .chunks(w)
+            .map(|row| row.iter().map(|&d| if d { "x" } else { "." }).collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(got.join(" / "), expected, "{grid}");
+    }
+
+    #[test]
+    fn dead_cells_are_where_no_predicate_can_ever_be_read() {
+        // An open board: only the top-left corner is dead (no two cells
+        // before it either way, and a word there never moves).
+        check("m . . / . . . / . . .", "x . . / . . . / . . .");
+        // A row: a word slides along it, and reads as a predicate from the
+        // third cell on; the first cell cannot be left (nothing behind it).
+        check("m . . .", "x . . .");
+        // Two cells wide and high: no cell has two before it.
+        check("m . / . .", "x x / x x");
+        // Walls never move and nothing stands in them (dead too). The pocket
+        // top left is dead; so is the top row right of the wall (a word
+        // there has a wall or the edge behind it every way but down, and
+        // nothing can stand above it to push it down); the two cells below
+        // can still be pushed down to where they read downwards.
+        check("m . w . . / . . w . . / w w w . .", "x x x x x / x x x . . / x x x . .");
     }
 }

@@ -2032,3 +2032,134 @@ mod informed {
         assert!(SearchKind::AStar.shortest() && !SearchKind::Best.shortest());
     }
 }
+
+/// The searches' pruning (issue 44 part 4, F-XW14): loose copies of a word
+/// keyed as one, and states whose every YOU word or every WIN and GOAL word
+/// is gone left out. Each checked against the unpruned search: the same
+/// verdict, the same length, the moves winning when played, and fewer states.
+mod pruning {
+    use super::super::solver::{solve_with, Options, Verdict};
+    use super::super::{Miau, Setup};
+    use crate::game::Game;
+    use crate::hashing::CpuHasher;
+
+    fn setup(grid: &str) -> Setup {
+        let legend = [("m", "miau"), ("f", "flag"), ("r", "rock"), ("a", "water"), ("w", "wall")];
+        // Walls are terrain: STOP for good (no WALL word on these boards).
+        Setup { terrain: vec!["wall".into()], ..super::setup_with(&grid.replace(" / ", "\n"), &legend) }
+    }
+
+    /// Solves `s` pruned and unpruned on both engines under `base`; checks
+    /// that they agree (and that a solution wins), and returns the pruned
+    /// and unpruned state counts.
+    fn check(s: &Setup, base: &Options) -> (u64, u64) {
+        try_check(s, base).unwrap_or_else(|| panic!("{}: a search ran out of states", s.grid))
+    }
+
+    /// [`check`], or `None` where a search ran out of states.
+    fn try_check(s: &Setup, base: &Options) -> Option<(u64, u64)> {
+        let run = |unpruned: bool, general: bool| {
+            let opts = Options { unpruned, general, ..base.clone() };
+            solve_with(s, &opts, &mut CpuHasher).unwrap()
+        };
+        let counts = |v: &Verdict| match v {
+            Verdict::Solved { moves, states } => {
+                let mut st = Miau::start(s, 0).unwrap();
+                for a in moves {
+                    Miau::apply(&mut st, a).unwrap();
+                }
+                assert!(st.won, "{}: {moves:?} wins", s.grid);
+                (Some(moves.len()), *states)
+            }
+            Verdict::Unsolved { states } => (None, *states),
+            Verdict::Limit { .. } => (None, u64::MAX),
+        };
+        let (pruned, unpruned) = (counts(&run(false, false)), counts(&run(true, false)));
+        if pruned.1 == u64::MAX || unpruned.1 == u64::MAX {
+            return None;
+        }
+        assert_eq!(pruned.0, unpruned.0, "{}: the same verdict and length", s.grid);
+        // The game's own state prunes alike, state for state.
+        assert_eq!(counts(&run(false, true)), pruned, "{}: both engines", s.grid);
+        assert_eq!(counts(&run(true, true)), unpruned, "{}: both engines unpruned", s.grid);
+        Some((pruned.1, unpruned.1))
+    }
+
+    fn opts() -> Options {
+        Options { max_states: 2_000_000, ..Options::default() }
+    }
+
+    #[test]
+    fn loose_copies_of_a_word_are_one_state_whichever_stands_where() {
+        // Three loose IS and two loose ROCK: their trading places is no new state.
+        let s = setup("MIAU IS YOU . . . / . . . . . . / . IS . . IS . / . . . . . . / m . . . . . / FLAG . . WIN . f");
+        let (pruned, unpruned) = check(&s, &opts());
+        assert!(pruned < unpruned, "{pruned} < {unpruned}");
+        // A forbid proof: the same UNSOLVED, in fewer states.
+        let forbid = Options { forbid: vec!["FLAG IS WIN".into()], ..opts() };
+        let s = setup("MIAU IS YOU . . / . IS . . . / . . IS . f / m . . . . / FLAG . . WIN .");
+        let (pruned, unpruned) = check(&s, &forbid);
+        assert!(pruned < unpruned, "{pruned} < {unpruned}");
+    }
+
+    #[test]
+    fn a_state_with_its_win_words_sunk_is_not_searched() {
+        // The WIN word can be shoved into the water: every state after is lost.
+        let s = setup("MIAU IS YOU . . . / WATER IS SINK . . . / . . . . . . / FLAG IS . WIN a . / m . . . . f");
+        let (pruned, unpruned) = check(&s, &opts());
+        assert!(pruned < unpruned, "{pruned} < {unpruned}");
+        let forbid = Options { forbid: vec!["FLAG IS WIN".into()], ..opts() };
+        let (pruned, unpruned) = check(&s, &forbid);
+        assert!(pruned < unpruned, "{pruned} < {unpruned}");
+        // The WIN word can be shoved into the top-left corner, where it is
+        // never read as a predicate again.
+        let s = setup(". WIN . . . / m . . . f / FLAG IS . . . / MIAU IS YOU . .");
+        let (pruned, unpruned) = check(&s, &opts());
+        assert!(pruned < unpruned, "{pruned} < {unpruned}");
+    }
+
+    #[test]
+    fn nothing_is_pruned_where_words_are_told_apart() {
+        // The BYPASS search names words by id: their copies stay apart, and
+        // no word moves, so none goes either: the same states.
+        let s = setup("MIAU IS YOU . . / . IS . IS . / m . . . f / FLAG IS WIN . .");
+        let still = Options { words_still: true, ..opts() };
+        let (pruned, unpruned) = check(&s, &still);
+        assert_eq!(pruned, unpruned);
+        // The keke rules order their rules by the IS words' board order.
+        let mut keke = s.clone();
+        (keke.profile, keke.terrain) = (super::super::types::Profile::Keke, vec![]);
+        let (pruned, unpruned) = check(&keke, &opts());
+        assert_eq!(pruned, unpruned);
+    }
+
+    /// Many small random boards of loose copies, water and sinkable WIN
+    /// words: pruned and unpruned agree on each (the soundness of both
+    /// prunings, beyond the made-up cases above).
+    #[test]
+    fn pruned_and_unpruned_searches_agree_on_random_boards() {
+        let tiles = ["IS", "IS", "ROCK", "ROCK", "WIN", "FLAG", "a", "r", "w", ".", ".", ".", ".", "."];
+        let mut seed: u32 = 12345;
+        let mut next = |n: usize| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (seed >> 16) as usize % n
+        };
+        let (mut fewer, mut compared) = (0, 0);
+        for _ in 0..40 {
+            let mut rows = vec!["MIAU IS YOU . .".to_string(), "WATER IS SINK . .".to_string()];
+            for y in 0..2 {
+                let row: Vec<&str> =
+                    (0..5).map(|x| if (x, y) == (0, 1) { "m" } else { tiles[next(tiles.len())] }).collect();
+                rows.push(row.join(" "));
+            }
+            rows.push("FLAG IS . . f".into());
+            let s = setup(&rows.join(" / "));
+            let small = Options { max_states: 40_000, ..opts() };
+            let Some((pruned, unpruned)) = try_check(&s, &small) else { continue };
+            assert!(pruned <= unpruned);
+            compared += 1;
+            fewer += usize::from(pruned < unpruned);
+        }
+        assert!(compared >= 20 && fewer > 0, "{compared} boards compared, {fewer} with something pruned");
+    }
+}

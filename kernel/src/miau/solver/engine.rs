@@ -146,6 +146,13 @@ impl Rules {
         Ok(Rules { forbid, likes, custom, keep, require, same, all_formed, words_at_start: word_count(start), still })
     }
 
+    /// Whether loose copies of a word may be keyed as one
+    /// ([`Keyer::pruned`]): not where a constraint tells words apart by id
+    /// (words standing still, a rule sharing a word).
+    pub(super) fn twins_interchangeable(&self) -> bool {
+        self.still.is_none() && self.likes.iter().all(|(_, shared)| shared.is_empty())
+    }
+
     /// Whether the constraints need the game's own state (what the compact
     /// state does not read: each sentence's axis and words).
     pub(super) fn general_only(&self) -> bool {
@@ -273,8 +280,15 @@ impl Engine for Compact<'_> {
                     let formed = mask | self.formed();
                     let won = self.won();
                     let child = self.key_bytes();
-                    if formed != mask || *a != Action::Wait || !super::frontier::same_key(child, &key[..key_len - 1]) {
+                    let hopeless = !won && x.keyer.hopeless(child);
+                    if !hopeless
+                        && (formed != mask
+                            || *a != Action::Wait
+                            || !super::frontier::same_key(child, &key[..key_len - 1]))
+                    {
+                        let from = e.1.len();
                         e.1.extend_from_slice(child);
+                        x.keyer.sort_twins(&mut e.1[from..]);
                         e.1.push(formed);
                         e.0.push((*index, m as u8, won));
                     }
@@ -325,6 +339,11 @@ impl Engine for General {
                 let mask = x.rules.formed(&t, mask);
                 let from = e.1.len();
                 x.keyer.key(&t, &mut e.1);
+                if !t.won && x.keyer.hopeless(&e.1[from..]) {
+                    e.1.truncate(from);
+                    continue;
+                }
+                x.keyer.sort_twins(&mut e.1[from..]);
                 e.1.push(mask);
                 keep_child(e, from, key, *index, m, t.won);
             }

@@ -109,9 +109,10 @@ pub fn solve_from(
     if start.won {
         return Ok(Verdict::Solved { moves: Vec::new(), states: 1 });
     }
-    let keyer = Keyer::new(&start);
+    let keyer = Keyer::new(&start).pruned(&start, !opts.unpruned, rules.twins_interchangeable());
     let mut key = Vec::with_capacity(keyer.len() + 1);
     keyer.key(&start, &mut key);
+    keyer.sort_twins(&mut key);
     key.push(rules.formed(&start, 0));
     if opts.search != SearchKind::Breadth {
         return Ok(super::informed::run(opts.search, &start, opts, &rules, &keyer, key, watch));

@@ -142,6 +142,10 @@ pub struct Options {
     /// ([`super::super::compact`]) could: slower, and the same answers (for tests and
     /// the side-by-side bench).
     pub general: bool,
+    /// Visit every state: loose copies of one word keyed apart (no
+    /// word-motion symmetry) and states that can never win kept: more
+    /// states, the same answers (for tests and the side-by-side bench).
+    pub unpruned: bool,
     /// The most bytes one shard of the visited set may grow to (0: no cap):
     /// a growth past it fails as a refused allocation does, so tests can
     /// see the search end with [`Budget::Memory`] where the system would
