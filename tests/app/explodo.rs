@@ -18,7 +18,7 @@ fn explodorama_plays_by_buttons_and_keys_and_the_rainbow_gem_offers_its_cards() 
     h.run();
     assert_eq!(explodo(&mut h).session.state().run.turn, 2);
     // The rainbow gem lies right of the start on seed 4: step onto it, choose Slide.
-    h.get_by_label("Right").click();
+    h.key_press(egui::Key::ArrowRight);
     h.run();
     assert!(h.query_by_label("Slide").is_some(), "the rainbow gem's cards are offered");
     // Select, then Choose (issue 26). The dialog lists every card in a
@@ -53,7 +53,7 @@ fn explodorama_plays_by_buttons_and_keys_and_the_rainbow_gem_offers_its_cards() 
     assert!(explodo(&mut h).dialogs.explain.is_none());
     assert_eq!(explodo(&mut h).session.state().run.turn, st.run.turn, "Enter only answered it");
     // A refused action says why and costs nothing.
-    h.get_by_label("Up").click();
+    h.key_press(egui::Key::ArrowUp);
     h.run();
     assert_eq!(explodo(&mut h).session.state().run.turn, st.run.turn);
     assert!(h.query_by_label_contains("a wall is in the way").is_some());
@@ -132,7 +132,7 @@ fn the_explodorama_screen_speaks_russian_too() {
     h.get_by_label("Ждать").click();
     h.run();
     assert_eq!(explodo(&mut h).session.state().run.turn, 2);
-    assert!(h.query_by_label("Вправо").is_some() && h.query_by_label("Бомба").is_some());
+    assert!(h.query_by_label("Ход").is_some() && h.query_by_label("Бомба").is_some());
 }
 
 #[test]
@@ -153,17 +153,22 @@ fn explodorama_shortcuts_refuse_a_deadly_move_unless_the_action_was_picked() {
     assert_eq!(v.session.state().player.lives, 2, "picked on purpose, it is made");
 }
 
-/// Regression: the on-screen direction buttons made a deadly move that the
-/// keys and clicks refuse.
+/// Regression (once the on-screen direction buttons, gone with issue 43's
+/// action bar): the arrow keys and a click on the tile refuse a deadly step.
 #[test]
-fn explodorama_direction_buttons_refuse_a_deadly_move_too() {
+fn explodorama_arrows_and_clicks_refuse_a_deadly_move() {
     use retrace_kernel::explodo::board::Dir;
     use retrace_kernel::explodo::Action;
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     // Wait for an enemy to come near on a few seeded runs (deterministic):
     // the first position where a direction button's step is deadly.
-    let dirs = [(Dir::Up, "Up"), (Dir::Down, "Down"), (Dir::Left, "Left"), (Dir::Right, "Right")];
+    let dirs = [
+        (Dir::Up, egui::Key::ArrowUp),
+        (Dir::Down, egui::Key::ArrowDown),
+        (Dir::Left, egui::Key::ArrowLeft),
+        (Dir::Right, egui::Key::ArrowRight),
+    ];
     let mut found = None;
     'search: for seed in 1..40u64 {
         let mut run =
@@ -182,20 +187,28 @@ fn explodorama_direction_buttons_refuse_a_deadly_move_too() {
             }
         }
     }
-    let Some((run, label)) = found else { panic!("no seeded run brought a deadly step") };
+    let Some((run, key)) = found else { panic!("no seeded run brought a deadly step") };
+    let d = dirs.iter().find(|(_, k)| *k == key).unwrap().0;
     h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
     h.run();
     let before = explodo(&mut h).session.state().run.turn;
-    h.get_by_label(label).click();
+    let refused = |h: &mut Harness<'static, RetraceApp>| {
+        assert_eq!(explodo(h).session.state().run.turn, before, "refused");
+        assert!(explodo(h)
+            .message
+            .as_ref()
+            .map(ToString::to_string)
+            .as_deref()
+            .unwrap_or("")
+            .starts_with("That would cost a life"));
+        explodo(h).message = None;
+    };
+    h.key_press(key);
     h.run();
-    assert_eq!(explodo(&mut h).session.state().run.turn, before, "refused");
-    assert!(explodo(&mut h)
-        .message
-        .as_ref()
-        .map(ToString::to_string)
-        .as_deref()
-        .unwrap_or("")
-        .starts_with("That would cost a life"));
+    refused(&mut h);
+    let at = explodo(&mut h).session.state().player.at.step(d);
+    click_tile(&mut h, at);
+    refused(&mut h);
 }
 
 /// Explodorama's modes are remembered for the next run, and New run asks
@@ -1315,7 +1328,7 @@ fn a_refusals_message_moves_no_widget() {
     h.get_by_label("New run").click();
     h.run();
     let at_start = h.get_by_label("board, level 1").rect();
-    h.get_by_label("Up").click();
+    h.key_press(egui::Key::ArrowUp);
     h.run();
     assert!(h.query_by_label_contains("a wall is in the way").is_some(), "the refusal says why");
     assert_eq!(h.get_by_label("board, level 1").rect(), at_start, "the message moved the board");
@@ -1484,16 +1497,21 @@ fn the_watcher_shows_the_top_bar_and_the_shop_with_the_runs_choice() {
     assert_eq!(row.accesskit_node().toggled(), Some(egui::accesskit::Toggled::True), "{label}: chosen next");
 }
 
-/// Level 1 cleared by the mouse alone (issue 40): the same turns as by keys,
-/// each a click on the action bar's buttons (Bomb, then a direction), the
-/// gem's card then Choose, and the first-time explanation's Got it.
+/// Level 1 cleared by the mouse alone (issues 40 and 43): the same turns as
+/// by keys, each a click on the tile next to you (Bomb picked first for a
+/// bomb), Wait, the gem's card then Choose, and the first-time
+/// explanation's Got it.
 #[test]
 fn an_explodorama_level_plays_by_the_mouse_alone() {
-    let button = |c: char| match c {
-        'u' => "Up",
-        'd' => "Down",
-        'l' => "Left",
-        _ => "Right",
+    let next = |h: &mut Harness<'static, RetraceApp>, c: char| {
+        use retrace_kernel::explodo::board::Dir;
+        let d = match c {
+            'u' => Dir::Up,
+            'd' => Dir::Down,
+            'l' => Dir::Left,
+            _ => Dir::Right,
+        };
+        explodo(h).session.state().player.at.step(d)
     };
     let click = |h: &mut Harness<'static, RetraceApp>, label: &str| {
         h.get_by_label(label).click();
@@ -1503,7 +1521,8 @@ fn an_explodorama_level_plays_by_the_mouse_alone() {
         Token::Wait => click(h, "Wait"),
         Token::Bomb(d) => {
             click(h, "Bomb");
-            click(h, button(d));
+            let at = next(h, d);
+            click_tile(h, at);
         }
         Token::Card(n) => {
             let st = explodo(h).session.state().clone();
@@ -1517,8 +1536,28 @@ fn an_explodorama_level_plays_by_the_mouse_alone() {
                 click(h, "Got it");
             }
         }
-        Token::Step(d) => click(h, button(d)),
+        Token::Step(d) => {
+            let at = next(h, d);
+            click_tile(h, at);
+        }
     });
+}
+
+/// Clicks the board's tile `p` (in view) through pointer events.
+fn click_tile(h: &mut Harness<'static, RetraceApp>, p: retrace_kernel::explodo::board::Pos) {
+    let level = explodo(h).session.state().run.level;
+    let view = h.get_by_label(&format!("board, level {level}")).rect();
+    let v = explodo(h);
+    let w = v.session.state().board.layout.w.min(retrace::ui::explodo::VIEW.0) as f32;
+    let cell = view.width() / w;
+    let (cx, cy) = v.screen.camera;
+    let pos = view.min + egui::vec2((p.x as f32 - cx + 0.5) * cell, (p.y as f32 - cy + 0.5) * cell);
+    assert!(view.contains(pos), "{p:?} is in view");
+    h.input_mut().events.push(egui::Event::PointerMoved(pos));
+    primary(h, pos, true);
+    h.step();
+    primary(h, pos, false);
+    h.run();
 }
 
 /// Enemies let out by flame on the exit or the gem are said in the message
@@ -1723,4 +1762,155 @@ fn what_is_that_explains_walls_bombs_flame_the_exit_and_the_gem() {
         assert!(!e.name(Lang::En).is_empty() && !e.text(Lang::En).is_empty(), "{t:?}");
         assert_ne!(e.text(Lang::Ru), e.text(Lang::En), "{t:?} in Russian");
     }
+}
+
+/// An open row for the tile-decides tests: level 1 with no enemies, you at
+/// the row's left end, the row's floor clear to the outer wall, and the tile
+/// up-right of you open (for a diagonal step).
+fn open_row() -> (retrace_kernel::explodo::State, i32) {
+    use retrace_kernel::explodo::board::{Pos, Tile, BUSH, OIL, SPIKES};
+    let mut s = fixtures::explodo(1, "").state().clone();
+    s.enemies.list.clear();
+    s.board.drops.clear();
+    let l = &mut s.board.layout;
+    let y = (2..l.h - 1).find(|&y| y != l.exit.y && y != l.gem.y).expect("a row without the exit or gem");
+    for p in (1..l.w - 1).map(|x| Pos { x, y }).chain([Pos { x: 2, y: y - 1 }]) {
+        l.set(p, Tile::Floor);
+        for m in [BUSH, OIL, SPIKES] {
+            l.mark(p, m, false);
+        }
+    }
+    s.player.at = Pos { x: 1, y };
+    (s, y)
+}
+
+/// Issue 43 item 1: the tile decides. Upgrades add no buttons: Move and Bomb
+/// (picked or not) do what the tapped tile and the power-ups held make of
+/// it, and a bomb next to you that allows two things asks which.
+#[test]
+fn the_tapped_tile_decides_what_move_and_bomb_do_for_each_power_up() {
+    use retrace::ui::explodo::{choices, Mode};
+    use retrace_kernel::explodo::board::{Diag, Dir::Right, Pos};
+    use retrace_kernel::explodo::items::{Charge, Power};
+    use retrace_kernel::explodo::{Action, Aim, Bomb, BombKind};
+    let (base, y) = open_row();
+    let at = |x: i32| Pos { x, y };
+    let right = base.board.layout.w - 2;
+    let check = |powers: &[Power], mode: Mode, picked: bool, tile: Pos, want: &[Action]| {
+        let mut s = base.clone();
+        for &p in powers {
+            s.hold(p);
+        }
+        assert_eq!(choices(&s, mode, picked, tile), want, "{powers:?} {mode:?} picked {picked} on {tile:?}");
+    };
+    use Mode::{Bomb as B, Move as M};
+    // No power-ups: a step next to you, a bomb there; nothing further.
+    check(&[], M, false, at(2), &[Action::Move(Right)]);
+    check(&[], M, false, at(3), &[]);
+    check(&[], M, true, Pos { x: 2, y: y - 1 }, &[]);
+    check(&[], B, true, at(2), &[Action::Bomb(Right)]);
+    check(&[], B, true, at(3), &[]);
+    // Run: two straight; Slide: where a slide stops; both: the tile decides.
+    check(&[Power::Run], M, true, at(3), &[Action::Run(Right)]);
+    check(&[Power::Slide], M, false, at(right), &[Action::Slide(Right)]);
+    check(&[Power::Slide], M, false, at(right - 1), &[]);
+    check(&[Power::Run, Power::Slide], M, true, at(3), &[Action::Run(Right)]);
+    check(&[Power::Run, Power::Slide], M, true, at(right), &[Action::Slide(Right)]);
+    // Diagonal: the diagonal neighbour, picked or not.
+    check(&[Power::Diagonal], M, false, Pos { x: 2, y: y - 1 }, &[Action::Diagonal(Diag::UpRight)]);
+    // Throw: two straight; RPG: where it lands (the outer wall stops it).
+    check(&[Power::Throw], B, true, at(3), &[Action::Throw(Right)]);
+    check(&[Power::Rpg], B, true, at(right), &[Action::Rpg(Right)]);
+    check(&[Power::Rpg], B, true, at(right - 1), &[]);
+    check(&[Power::Throw, Power::Rpg], B, true, at(3), &[Action::Throw(Right)]);
+    // An ICBM while you have launches, before the RPG.
+    let mut icbm = base.clone();
+    icbm.player.charge = Some((Charge::Icbm, 3));
+    icbm.hold(Power::Rpg);
+    assert_eq!(choices(&icbm, B, true, at(right)), [Action::UseCharge(Aim::Dir(Right))]);
+    // A bomb next to you: a kick with Kick, a walk onto it with Bomb Pass,
+    // set off with the Detonator (a tap, nothing picked); two at once: which?
+    let mut bombed = base.clone();
+    bombed.bombs.list.push(Bomb { pos: at(2), fuse: 3, fire: 1, kind: BombKind::Plain });
+    let check_bomb = |powers: &[Power], picked: bool, want: &[Action]| {
+        let mut s = bombed.clone();
+        for &p in powers {
+            s.hold(p);
+        }
+        assert_eq!(choices(&s, M, picked, at(2)), want, "{powers:?} picked {picked}");
+    };
+    check_bomb(&[], false, &[]);
+    check_bomb(&[Power::Kick], false, &[Action::Kick(Right)]);
+    check_bomb(&[Power::BombPass], false, &[Action::Move(Right)]);
+    check_bomb(&[Power::Kick, Power::BombPass], false, &[Action::Kick(Right), Action::Move(Right)]);
+    check_bomb(&[Power::Detonator], false, &[Action::Detonate(at(2))]);
+    check_bomb(&[Power::Kick, Power::Detonator], false, &[Action::Kick(Right), Action::Detonate(at(2))]);
+    check_bomb(&[Power::Kick, Power::Detonator], true, &[Action::Kick(Right)]);
+}
+
+/// Issue 43 item 1 in the window: the action bar has no button per
+/// power-up; a second click on Move puts the pick away, and so does a click
+/// on a tile it cannot use; a click on a bomb next to you with Kick and Bomb
+/// Pass asks which, and the answer is played.
+#[test]
+fn the_action_bar_adds_no_buttons_and_a_tile_with_two_actions_asks_which() {
+    use retrace::ui::explodo::Mode;
+    use retrace_kernel::explodo::board::Dir;
+    use retrace_kernel::explodo::items::Power;
+    use retrace_kernel::explodo::Action;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.explodo_autopilot = false;
+    let powers = [Power::Kick, Power::BombPass, Power::Run, Power::Slide, Power::Throw, Power::Rpg, Power::Detonator];
+    let setup = retrace_kernel::explodo::Setup {
+        immortal: true,
+        powers: powers.iter().fold(0, |m, p| m | p.bit()),
+        ..Default::default()
+    };
+    let run = retrace_kernel::Session::new(setup, 1).unwrap();
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
+    h.run();
+    for name in ["Kick", "Run", "Slide", "Throw", "RPG", "Detonate", "Up", "Right"] {
+        assert!(h.query_by_label(name).is_none(), "no {name} button");
+    }
+    h.get_by_label("Move").click();
+    h.run();
+    assert!(explodo(&mut h).picked);
+    h.get_by_label("Move").click();
+    h.run();
+    assert!(!explodo(&mut h).picked, "a second click puts the pick away");
+    // A pick and a click on a tile it cannot use: the pick goes, no turn.
+    let s = explodo(&mut h).session.state().clone();
+    let far = retrace_kernel::explodo::board::Pos { x: s.player.at.x + 2, y: s.player.at.y + 2 };
+    assert!(retrace::ui::explodo::choices(&s, Mode::Bomb, true, far).is_empty());
+    h.get_by_label("Bomb").click();
+    h.run();
+    click_tile(&mut h, far);
+    assert!(!explodo(&mut h).picked, "a click elsewhere puts the pick away");
+    assert_eq!(explodo(&mut h).session.step(), s.run.turn - 1, "and takes no turn");
+    // A bomb next to you, with room to kick it.
+    let (d, bomb) = [Dir::Up, Dir::Down, Dir::Left, Dir::Right]
+        .into_iter()
+        .map(|d| (d, s.player.at.step(d)))
+        .find(|&(d, p)| {
+            retrace::ui::explodo::choices(&s, Mode::Bomb, true, p) == [Action::Bomb(d)]
+                && s.board.layout.tile(p.step(d)) == retrace_kernel::explodo::board::Tile::Floor
+                && s.enemies.list.iter().all(|e| e.pos.king(p) > 2)
+        })
+        .expect("room for a bomb");
+    h.get_by_label("Bomb").click();
+    h.run();
+    click_tile(&mut h, bomb);
+    let s = explodo(&mut h).session.state().clone();
+    assert!(s.bombs.list.iter().any(|b| b.pos == bomb), "the bomb is down");
+    assert!(!explodo(&mut h).picked, "the pick is spent");
+    // Kick, Bomb Pass and the Detonator all apply to it: which?
+    click_tile(&mut h, bomb);
+    let which = explodo(&mut h).dialogs.which.clone().expect("which?");
+    assert_eq!(which, [Action::Kick(d), Action::Move(d), Action::Detonate(bomb)]);
+    assert_eq!(explodo(&mut h).session.step(), s.run.turn - 1, "asking takes no turn");
+    h.get_by_label("Kick it").click();
+    h.run();
+    assert_eq!(explodo(&mut h).session.actions().last(), Some(&Action::Kick(d)));
+    assert!(explodo(&mut h).dialogs.which.is_none());
 }

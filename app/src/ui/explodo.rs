@@ -29,7 +29,7 @@ use bars::*;
 pub use board_view::*;
 pub use dialogs::watched_dialog;
 pub use icons::*;
-pub use input::{danger, deadly, tap, toward, Mode};
+pub use input::{choices, danger, deadly, tap, toward, Mode};
 pub use menu::*;
 pub use paint::{bomb_badge, paint, paint_pair};
 use walk::*;
@@ -39,7 +39,7 @@ use super::text::tr;
 use crate::store::explodo::{record_score, SCORES};
 use crate::store::{today, Lang, Store};
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
-use retrace_kernel::explodo::board::{Diag, Dir, Pos};
+use retrace_kernel::explodo::board::Pos;
 use retrace_kernel::explodo::items::{Charge, Offer, Power, POWERS};
 use retrace_kernel::explodo::route::{autopilot, route, Route};
 use retrace_kernel::explodo::{scores, Action, Aim, Dialog, Event, Explodo, RunPhase, Setup, State};
@@ -227,6 +227,9 @@ pub struct Dialogs {
     /// A first-time explanation on screen: a power-up's or charge's first
     /// time in this run (what it is, and what it does).
     pub explain: Option<Offer>,
+    /// "Which?": the actions a tapped tile allows when it allows several (a
+    /// bomb next to you with Kick and Bomb Pass, or the Detonator).
+    pub which: Option<Vec<Action>>,
     /// The clip a dialog shows (the selected card's, the explained power-up's
     /// or charge's), kept while the same offer is on show.
     clip: clip::Slot,
@@ -441,10 +444,13 @@ impl ExplodoView {
     }
 
     /// Whether a window over the board holds the keys: the life-lost
-    /// banner, a first-time explanation, the bug report. Enter answers the
+    /// banner, a first-time explanation, the bug report, "which?". Enter answers the
     /// first two (Continue, Got it); the board's keys wait.
     pub fn holds_keys(&self) -> bool {
-        self.dialogs.death.is_some() || self.dialogs.explain.is_some() || self.dialogs.bug_note.is_some()
+        self.dialogs.death.is_some()
+            || self.dialogs.explain.is_some()
+            || self.dialogs.bug_note.is_some()
+            || self.dialogs.which.is_some()
     }
 
     /// Draws the screen and handles input.
@@ -468,6 +474,7 @@ impl ExplodoView {
         self.death_banner(ui, lang);
         self.bug_window(ui, store, lang);
         self.explain_window(ui, lang);
+        self.which_window(ui, store, lang);
         self.almanac_and_demo(ui, lang);
         if let Some(r) = self.menu_window(ui, lang) {
             request = Some(r);

@@ -102,7 +102,7 @@ pub fn top_bar(ui: &mut egui::Ui, s: &State, lang: Lang) {
 }
 
 /// The column's width for the bars when the window allows it: wide
-/// enough for the action bar on one row with every power-up's button.
+/// enough for the action bar on one row.
 const COLUMN: f32 = 660.0;
 
 /// The colour of the quiet bars beside the play column in a wide window.
@@ -195,22 +195,13 @@ impl ExplodoView {
             if ui.add_enabled(walking, egui::Button::new(tr(lang, "Stop walking"))).clicked() {
                 self.walking.walk = None;
             }
-            let mut modes = vec![(Mode::Move, tr(lang, "Move")), (Mode::Bomb, tr(lang, "Bomb"))];
-            for (p, m, name) in [
-                (Power::Run, Mode::Run, tr(lang, "Run")),
-                (Power::Slide, Mode::Slide, tr(lang, "Slide")),
-                (Power::Kick, Mode::Kick, tr(lang, "Kick")),
-                (Power::Throw, Mode::Throw, tr(lang, "Throw")),
-                (Power::Rpg, Mode::Rpg, tr(lang, "RPG")),
-                (Power::Detonator, Mode::Detonate, tr(lang, "Detonate")),
-            ] {
-                if s.has(p) {
-                    modes.push((m, name));
-                }
-            }
-            for (m, name) in modes {
-                if ui.selectable_value(&mut self.mode, m, name).clicked() {
-                    self.picked = true;
+            // Move and Bomb: upgrades add no buttons, the tapped tile decides
+            // what they do (issue 43 item 1); a second click puts the pick away.
+            for (m, name) in [(Mode::Move, tr(lang, "Move")), (Mode::Bomb, tr(lang, "Bomb"))] {
+                let on = self.picked && self.mode == m;
+                if ui.add(egui::Button::selectable(on, name)).clicked() {
+                    self.picked = !on;
+                    self.mode = if on { Mode::Move } else { m };
                 }
             }
             // The charge button, beside Bomb: the charge's name and uses left;
@@ -227,33 +218,6 @@ impl ExplodoView {
             if button.clicked() {
                 self.mode = Mode::Charge;
                 self.picked = true;
-            }
-            ui.separator();
-            for (label, d) in [
-                (tr(lang, "Up"), Dir::Up),
-                (tr(lang, "Down"), Dir::Down),
-                (tr(lang, "Left"), Dir::Left),
-                (tr(lang, "Right"), Dir::Right),
-            ] {
-                // The direction buttons are shortcuts like the keys: a deadly
-                // move is refused unless its action was picked first.
-                if ui.button(label).clicked() {
-                    if let Some(a) = toward(&s, self.mode, d) {
-                        self.shortcut(store, a);
-                    }
-                }
-            }
-            if s.has(Power::Diagonal) {
-                for (label, g) in [
-                    (tr(lang, "Up-left"), Diag::UpLeft),
-                    (tr(lang, "Up-right"), Diag::UpRight),
-                    (tr(lang, "Down-left"), Diag::DownLeft),
-                    (tr(lang, "Down-right"), Diag::DownRight),
-                ] {
-                    if ui.button(label).clicked() {
-                        self.shortcut(store, Action::Diagonal(g));
-                    }
-                }
             }
             if s.carrying() == Some(Charge::Freeze) && ui.button(tr(lang, "Freeze")).clicked() {
                 self.push(store, Action::UseCharge(Aim::Me));

@@ -230,13 +230,12 @@ impl ExplodoView {
                 let enemy = s.enemies.list.iter().any(|e| e.pos == tile);
                 if asking || (enemy && !self.picked) {
                     self.explain_at(tile);
-                } else if far(tile) {
-                    // A far tile walks there; a second click on the destination steps on (Go).
-                    self.walking.walk = Some(tile);
+                } else if self.walking.walk == Some(tile) && !self.picked {
+                    // A second click on the destination steps on (Go).
                     self.walk_on(store);
-                } else if let Some(a) = tap(&s, self.mode, tile) {
-                    self.walking.walk = None;
-                    self.shortcut(store, a);
+                } else {
+                    // The tile decides (issue 43 item 1).
+                    self.act_at(store, self.mode, tile, self.picked);
                 }
             }
         }

@@ -213,6 +213,33 @@ impl ExplodoView {
         }
     }
 
+    /// "Which?": a button per action the tapped tile allows (Kick it, Walk
+    /// onto it, Set it off), with the pad's face buttons in order (bottom,
+    /// left, top); Esc, the right face button or a click beside it cancels.
+    /// The one chosen is done as the tap's would be (a deadly one refused
+    /// unless the action was picked first).
+    pub(super) fn which_window(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
+        let Some(options) = self.dialogs.which.clone() else { return };
+        let pad = self.pointer.pad_in_use;
+        let faces = [crate::pad::Button::South, crate::pad::Button::West, crate::pad::Button::North];
+        let (chosen, close) = crate::ui::dialog(ui.ctx(), "explodo-which", tr(lang, "Which?"), None, |ui| {
+            let mut chosen = None;
+            for (i, a) in options.iter().enumerate() {
+                let face = faces.get(i).copied().filter(|_| pad);
+                if pad_button(ui, face, tr(lang, which_label(a))).clicked() {
+                    chosen = Some(*a);
+                }
+            }
+            chosen
+        });
+        if let Some(a) = chosen {
+            self.dialogs.which = None;
+            self.shortcut(store, a);
+        } else if close {
+            self.dialogs.which = None;
+        }
+    }
+
     /// The life-lost banner: how it happened, and the turns before it again,
     /// round and round, three boards a second, until dismissed (Continue,
     /// Enter, Esc or a click beside it). At game over the game-over dialog
@@ -424,5 +451,15 @@ impl ExplodoView {
         if let Some(a) = answer {
             self.push(store, a);
         }
+    }
+}
+
+/// A "which?" button's words for an action a tile allows.
+pub(super) fn which_label(a: &Action) -> &'static str {
+    match a {
+        Action::Kick(_) => "Kick it",
+        Action::Move(_) => "Walk onto it",
+        Action::Detonate(_) => "Set it off",
+        _ => "Do it",
     }
 }

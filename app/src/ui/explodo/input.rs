@@ -30,18 +30,69 @@ pub enum Mode {
     Detonate,
     /// Use the carried charge.
     Charge,
+    /// Step diagonally (the G key; Diagonal).
+    Diagonal,
 }
 
-/// The action a click on `tile` makes with `mode` picked: next to you a step
-/// or a bomb, two straight a run or a throw, further a slide or an RPG, a
-/// diagonal neighbour a diagonal step; Detonate and tile-aimed charges take
-/// the tile itself.
-pub fn tap(s: &State, mode: Mode, tile: Pos) -> Option<Action> {
+/// Where the far actions land from where you stand, once per board: the tile
+/// a slide stops on, an RPG bomb and an ICBM come down on, each way (the real
+/// rules on a copy, read from the turn's events).
+pub struct Reach {
+    slide: [Option<Pos>; 4],
+    rpg: [Option<Pos>; 4],
+    icbm: [Option<Pos>; 4],
+}
+
+/// The four ways, in `Reach`'s order.
+const WAYS: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
+
+impl Reach {
+    /// Works out the landings on copies of `s` (nothing for what you cannot do).
+    pub fn of(s: &State) -> Reach {
+        use retrace_kernel::explodo::Event;
+        use retrace_kernel::Game;
+        let land = |a: Action| -> Option<Pos> {
+            let mut sim = s.clone();
+            let events = Explodo::apply(&mut sim, &a).ok()?;
+            events.iter().rev().find_map(|e| match *e {
+                Event::PlayerMoved(_, to) if matches!(a, Action::Slide(_)) => Some(to),
+                Event::Launched(t) if !matches!(a, Action::Slide(_)) => Some(t),
+                _ => None,
+            })
+        };
+        let each = |has: bool, f: &dyn Fn(Dir) -> Action| WAYS.map(|d| if has { land(f(d)) } else { None });
+        Reach {
+            slide: each(s.has(Power::Slide), &Action::Slide),
+            rpg: each(s.has(Power::Rpg), &Action::Rpg),
+            icbm: each(s.carrying() == Some(Charge::Icbm), &|d| Action::UseCharge(Aim::Dir(d))),
+        }
+    }
+}
+
+/// Every action a tap on `tile` can mean (issue 43 item 1: the tile
+/// decides, upgrades add no buttons), first the one a tap does when there
+/// is no choice to make; several where the tile allows more than one (a
+/// bomb next to you with Kick and Bomb Pass or the Detonator: "which?").
+/// Move (picked or not): next to you a step, or into a bomb a kick (with
+/// Kick) or a walk onto it (with Bomb Pass); a diagonal neighbour a
+/// diagonal step (with Diagonal); two straight a run (with Run); where a
+/// slide stops a slide (with Slide); with nothing picked, one of your bombs
+/// is set off (with the Detonator). Bomb: next to you a bomb, two straight a
+/// throw (with Throw), further where an ICBM comes down while you have
+/// launches, else where an RPG bomb lands (with RPG). A key's pick (Run,
+/// Kick…) takes only its own action; the charge its aim. Only actions the
+/// rules take on a copy are listed.
+pub fn choices(s: &State, mode: Mode, picked: bool, tile: Pos) -> Vec<Action> {
+    choices_with(s, &Reach::of(s), mode, picked, tile)
+}
+
+/// [`choices`] with the landings worked out already.
+pub fn choices_with(s: &State, reach: &Reach, mode: Mode, picked: bool, tile: Pos) -> Vec<Action> {
+    use retrace_kernel::Game;
     let me = s.player.at;
     let (dx, dy) = (tile.x - me.x, tile.y - me.y);
-    let straight = (dx == 0) != (dy == 0);
     let dist = dx.abs() + dy.abs();
-    let dir = if !straight {
+    let way = if (dx == 0) == (dy == 0) {
         None
     } else if dx > 0 {
         Some(Dir::Right)
@@ -52,36 +103,77 @@ pub fn tap(s: &State, mode: Mode, tile: Pos) -> Option<Action> {
     } else {
         Some(Dir::Up)
     };
+    let k = way.map(|d| WAYS.iter().position(|&w| w == d).expect("one of the four"));
+    let lands = |table: &[Option<Pos>; 4]| k.is_some_and(|k| table[k] == Some(tile));
+    let diagonal = match (dx, dy) {
+        (-1, -1) => Some(Diag::UpLeft),
+        (1, -1) => Some(Diag::UpRight),
+        (-1, 1) => Some(Diag::DownLeft),
+        (1, 1) => Some(Diag::DownRight),
+        _ => None,
+    };
+    let bomb = s.bombs.list.iter().find(|b| b.pos == tile);
+    let mut out: Vec<Action> = Vec::new();
     match mode {
-        Mode::Detonate => return Some(Action::Detonate(tile)),
         Mode::Charge => {
-            return match s.carrying()? {
-                Charge::Freeze => Some(Action::UseCharge(Aim::Me)),
-                Charge::Decoy | Charge::Teleport => Some(Action::UseCharge(Aim::At(tile))),
-                _ => dir.map(|d| Action::UseCharge(Aim::Dir(d))),
+            out.extend(match s.carrying() {
+                Some(Charge::Freeze) => Some(Action::UseCharge(Aim::Me)),
+                Some(Charge::Decoy | Charge::Teleport) => Some(Action::UseCharge(Aim::At(tile))),
+                // The ICBM where it comes down; the bomb charges next to you.
+                Some(Charge::Icbm) => way.filter(|_| lands(&reach.icbm)).map(|d| Action::UseCharge(Aim::Dir(d))),
+                Some(_) => way.filter(|_| dist == 1).map(|d| Action::UseCharge(Aim::Dir(d))),
+                None => None,
+            });
+        }
+        Mode::Detonate => out.push(Action::Detonate(tile)),
+        Mode::Diagonal => out.extend(diagonal.map(Action::Diagonal)),
+        Mode::Run => out.extend(way.filter(|_| dist == 2).map(Action::Run)),
+        Mode::Slide => out.extend(way.filter(|_| lands(&reach.slide)).map(Action::Slide)),
+        Mode::Kick => out.extend(way.filter(|_| dist == 1).map(Action::Kick)),
+        Mode::Throw => out.extend(way.filter(|_| dist == 2).map(Action::Throw)),
+        Mode::Rpg => out.extend(way.filter(|_| lands(&reach.rpg)).map(Action::Rpg)),
+        Mode::Bomb => match (way, dist) {
+            (Some(d), 1) => out.push(Action::Bomb(d)),
+            (Some(d), 2) if s.has(Power::Throw) => out.push(Action::Throw(d)),
+            (Some(d), _) if lands(&reach.icbm) => out.push(Action::UseCharge(Aim::Dir(d))),
+            (Some(d), _) if lands(&reach.rpg) => out.push(Action::Rpg(d)),
+            _ => {}
+        },
+        Mode::Move => {
+            if let Some(g) = diagonal {
+                out.push(Action::Diagonal(g));
+            }
+            match (way, dist) {
+                (Some(d), 1) if bomb.is_some() => {
+                    if s.has(Power::Kick) {
+                        out.push(Action::Kick(d));
+                    }
+                    if s.has(Power::BombPass) {
+                        out.push(Action::Move(d));
+                    }
+                }
+                (Some(d), 1) => out.push(Action::Move(d)),
+                (Some(d), 2) if s.has(Power::Run) => out.push(Action::Run(d)),
+                _ => {}
+            }
+            // Further (or where nothing nearer applies), where a slide stops.
+            if out.is_empty() && lands(&reach.slide) {
+                out.extend(way.map(Action::Slide));
+            }
+            // The Detonator has no button: a tap on one of your bombs sets it off.
+            if !picked && bomb.is_some_and(|b| b.yours()) && s.has(Power::Detonator) {
+                out.push(Action::Detonate(tile));
             }
         }
-        _ => {}
     }
-    if dx.abs() == 1 && dy.abs() == 1 {
-        let g = match (dx, dy) {
-            (-1, -1) => Diag::UpLeft,
-            (1, -1) => Diag::UpRight,
-            (-1, 1) => Diag::DownLeft,
-            _ => Diag::DownRight,
-        };
-        return Some(Action::Diagonal(g));
-    }
-    let d = dir?;
-    Some(match (mode, dist) {
-        (Mode::Bomb, 1) => Action::Bomb(d),
-        (Mode::Bomb | Mode::Throw, 2) if s.has(Power::Throw) => Action::Throw(d),
-        (Mode::Bomb | Mode::Rpg, _) => Action::Rpg(d),
-        (Mode::Kick, _) => Action::Kick(d),
-        (_, 1) => Action::Move(d),
-        (_, 2) if s.has(Power::Run) => Action::Run(d),
-        _ => Action::Slide(d),
-    })
+    out.retain(|a| Explodo::apply(&mut s.clone(), a).is_ok());
+    out
+}
+
+/// The action a tap on `tile` makes with `mode` picked: the first of its
+/// [`choices`].
+pub fn tap(s: &State, mode: Mode, tile: Pos) -> Option<Action> {
+    choices(s, mode, true, tile).into_iter().next()
 }
 
 /// The action of `mode` toward `d` (a key press or a direction button).
@@ -94,7 +186,7 @@ pub fn toward(s: &State, mode: Mode, d: Dir) -> Option<Action> {
         Mode::Kick => Action::Kick(d),
         Mode::Throw => Action::Throw(d),
         Mode::Rpg => Action::Rpg(d),
-        Mode::Detonate => return None,
+        Mode::Detonate | Mode::Diagonal => return None,
         Mode::Charge => return tap(s, Mode::Charge, s.player.at.step(d)),
     })
 }
@@ -104,12 +196,13 @@ pub fn toward(s: &State, mode: Mode, d: Dir) -> Option<Action> {
 /// rules take (tried on a copy), your own excepted.
 pub fn targets(s: &State, mode: Mode) -> Vec<(Pos, bool)> {
     use retrace_kernel::Game;
+    let reach = Reach::of(s);
     s.board
         .layout
         .positions()
         .filter(|&p| p != s.player.at && s.board.layout.inside(p))
         .filter_map(|p| {
-            let a = tap(s, mode, p)?;
+            let a = choices_with(s, &reach, mode, true, p).into_iter().next()?;
             let mut sim = s.clone();
             Explodo::apply(&mut sim, &a).ok()?;
             Some((p, retrace_kernel::explodo::route::costs_a_life(s, &sim)))
@@ -231,21 +324,57 @@ pub enum Press {
 }
 
 impl ExplodoView {
-    /// Acts on `tile` as a click with `mode` does: a far tile with Move and
-    /// nothing picked walks there (auto-move), else the tile's action.
+    /// Acts on `tile` as a click with `mode` does (the tile decides,
+    /// [`choices`]): its one action, or "which?" where it allows several;
+    /// with nothing picked and nothing to do there, a walk (auto-move) to
+    /// it, or to beside it for a crate; with an action picked, a tile it
+    /// cannot use cancels the pick.
     pub fn act_at(&mut self, store: &Store, mode: Mode, tile: Pos, picked: bool) {
         let s = self.session.state().clone();
         self.mode = mode;
         self.picked = picked;
-        if mode == Mode::Move && !picked && tile.king(s.player.at) > 1 && s.board.layout.inside(tile) {
-            self.walking.walk = Some(tile);
-            self.walk_on(store);
-        } else if let Some(a) = tap(&s, mode, tile) {
-            self.walking.walk = None;
-            self.shortcut(store, a);
-        } else {
-            self.message = Some("Nothing to do there.".into());
+        let options = choices(&s, mode, picked, tile);
+        match options.as_slice() {
+            [a] => {
+                self.walking.walk = None;
+                self.shortcut(store, *a);
+            }
+            [_, _, ..] => self.dialogs.which = Some(options),
+            [] if !picked && mode == Mode::Move => match self.walk_target(tile) {
+                Some(to) => {
+                    self.walking.walk = Some(to);
+                    self.walk_on(store);
+                }
+                None => self.message = Some("Nothing to do there.".into()),
+            },
+            [] => {
+                self.picked = false;
+                self.mode = Mode::Move;
+            }
         }
+    }
+
+    /// Where a tap on `tile` with nothing picked walks you: the tile itself
+    /// when auto-move has a way there, or for a crate the tile beside it
+    /// with the shortest way (none when you stand beside it already).
+    pub fn walk_target(&self, tile: Pos) -> Option<Pos> {
+        use retrace_kernel::explodo::board::Tile;
+        use retrace_kernel::explodo::route::route;
+        let s = self.session.state();
+        if !s.board.layout.inside(tile) || tile == s.player.at {
+            return None;
+        }
+        if s.board.layout.tile(tile) != Tile::Crate {
+            return (tile.king(s.player.at) > 1 && route(s, tile).is_some()).then_some(tile);
+        }
+        if WAYS.iter().any(|&d| tile.step(d) == s.player.at) {
+            return None;
+        }
+        WAYS.iter()
+            .map(|&d| tile.step(d))
+            .filter_map(|n| route(s, n).map(|r| (r.steps.len(), n.y, n.x, n)))
+            .min()
+            .map(|(.., n)| n)
     }
 
     /// Opens the almanac at what lies on `p`; false when there is nothing
@@ -320,7 +449,7 @@ impl ExplodoView {
                     self.act_at(store, self.mode, c, true);
                 } else if c == me {
                     self.push(store, Action::Wait);
-                } else if tap(&s, Mode::Move, c).is_some() || c.king(me) > 1 {
+                } else if !choices(&s, Mode::Move, false, c).is_empty() || self.walk_target(c).is_some() {
                     self.act_at(store, Mode::Move, c, false);
                 } else {
                     self.act_at(store, Mode::Bomb, c, false);
@@ -360,6 +489,26 @@ impl ExplodoView {
         if !self.session.state().run.dialogs.is_empty() || ui.ctx().egui_wants_keyboard_input() {
             return;
         }
+        let step = self.session.step();
+        self.board_keys(ui, store);
+        // A key that took a turn is spent: a dialog the turn opened (the
+        // gem's cards, the shop) must not read it again this frame.
+        if self.session.step() != step {
+            ui.ctx().input_mut(|i| {
+                let spent = [
+                    egui::Key::ArrowUp,
+                    egui::Key::ArrowDown,
+                    egui::Key::ArrowLeft,
+                    egui::Key::ArrowRight,
+                    egui::Key::Enter,
+                    egui::Key::Space,
+                ];
+                i.events.retain(|e| !matches!(e, egui::Event::Key { key, pressed: true, .. } if spent.contains(key)));
+            });
+        }
+    }
+
+    fn board_keys(&mut self, ui: &egui::Ui, store: &Store) {
         use egui::Key;
         let pressed = |k: Key| ui.input(|i| i.key_pressed(k));
         let shift = ui.input(|i| i.modifiers.shift);
@@ -432,6 +581,7 @@ impl ExplodoView {
             (Key::T, Mode::Throw),
             (Key::F, Mode::Rpg),
             (Key::X, Mode::Detonate),
+            (Key::G, Mode::Diagonal),
             (Key::V, Mode::Charge),
             (Key::P, Mode::Charge),
             (Key::I, Mode::Charge),

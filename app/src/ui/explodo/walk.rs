@@ -155,6 +155,22 @@ impl ExplodoView {
             }
             return;
         }
+        // "Which?": the face buttons in the window's order, the right one cancels.
+        if let Some(options) = self.dialogs.which.clone() {
+            let pick = match b {
+                P::South => options.first(),
+                P::West => options.get(1),
+                P::North => options.get(2),
+                _ => None,
+            };
+            if let Some(&a) = pick {
+                self.dialogs.which = None;
+                self.shortcut(store, a);
+            } else if b == P::East {
+                self.dialogs.which = None;
+            }
+            return;
+        }
         // The almanac by pad: LB and RB switch its tabs, the d-pad its
         // entries, the right button closes it.
         if let Some(a) = &mut self.dialogs.almanac {
