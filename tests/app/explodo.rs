@@ -1545,14 +1545,7 @@ fn an_explodorama_level_plays_by_the_mouse_alone() {
 
 /// Clicks the board's tile `p` (in view) through pointer events.
 fn click_tile(h: &mut Harness<'static, RetraceApp>, p: retrace_kernel::explodo::board::Pos) {
-    let level = explodo(h).session.state().run.level;
-    let view = h.get_by_label(&format!("board, level {level}")).rect();
-    let v = explodo(h);
-    let w = v.session.state().board.layout.w.min(retrace::ui::explodo::VIEW.0) as f32;
-    let cell = view.width() / w;
-    let (cx, cy) = v.screen.camera;
-    let pos = view.min + egui::vec2((p.x as f32 - cx + 0.5) * cell, (p.y as f32 - cy + 0.5) * cell);
-    assert!(view.contains(pos), "{p:?} is in view");
+    let pos = tile_pos(h, p);
     h.input_mut().events.push(egui::Event::PointerMoved(pos));
     primary(h, pos, true);
     h.step();
@@ -1913,4 +1906,83 @@ fn the_action_bar_adds_no_buttons_and_a_tile_with_two_actions_asks_which() {
     h.run();
     assert_eq!(explodo(&mut h).session.actions().last(), Some(&Action::Kick(d)));
     assert!(explodo(&mut h).dialogs.which.is_none());
+}
+
+/// Issue 43 item 2: press and hold a tile next to you for a bomb. Held half
+/// a second the ring fills and the bomb is armed (its blast shown), and
+/// letting go places it; a short press is a tap (a step); sliding off the
+/// tile cancels it.
+#[test]
+fn pressing_and_holding_a_tile_next_to_you_places_a_bomb() {
+    use retrace_kernel::explodo::board::Dir;
+    use retrace_kernel::explodo::Action;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    let s = explodo(&mut h).session.state().clone();
+    let (d, tile) = [Dir::Up, Dir::Down, Dir::Left, Dir::Right]
+        .into_iter()
+        .map(|d| (d, s.player.at.step(d)))
+        .find(|&(d, t)| {
+            retrace::ui::explodo::input::holds_a_bomb(&s, t)
+                && !retrace::ui::explodo::deadly(&s, &Action::Bomb(d))
+                && !retrace::ui::explodo::deadly(&s, &Action::Move(d))
+        })
+        .expect("a tile next to you for a bomb");
+    let pos = tile_pos(&mut h, tile);
+    let hold = |h: &mut Harness<'static, RetraceApp>, frames: usize, slide: Option<egui::Pos2>| {
+        h.input_mut().events.push(egui::Event::PointerMoved(pos));
+        primary(h, pos, true);
+        for k in 0..frames {
+            if k == 1 {
+                if let Some(to) = slide {
+                    h.input_mut().events.push(egui::Event::PointerMoved(to));
+                }
+            }
+            h.step();
+        }
+        let at = slide.unwrap_or(pos);
+        primary(h, at, false);
+        h.step();
+        h.run();
+    };
+    // Held three frames (the harness's frame is a quarter of a second): a
+    // quarter in, the ring is filling; three quarters in, armed.
+    h.input_mut().events.push(egui::Event::PointerMoved(pos));
+    primary(&mut h, pos, true);
+    h.step();
+    h.step();
+    let filling = explodo(&mut h).pointer.hold.expect("the hold is on");
+    let now = h.ctx.input(|i| i.time);
+    assert!(!filling.armed(now) && filling.progress(now) > 0.0, "filling");
+    h.step();
+    h.step();
+    let held = explodo(&mut h).pointer.hold.expect("the hold is on");
+    assert_eq!(held.tile, tile);
+    let now = h.ctx.input(|i| i.time);
+    assert!(held.armed(now) && held.progress(now) == 1.0, "armed after half a second");
+    primary(&mut h, pos, false);
+    h.step();
+    h.run();
+    assert_eq!(explodo(&mut h).session.actions(), [Action::Bomb(d)], "letting go placed the bomb");
+    assert!(explodo(&mut h).pointer.hold.is_none());
+    // A short press is a tap: a step (on a fresh run).
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    hold(&mut h, 1, None);
+    assert_eq!(explodo(&mut h).session.actions(), [Action::Move(d)], "a short press steps");
+    // Sliding off the tile cancels the bomb (and the slide is no click).
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    let away = tile_pos(&mut h, s.player.at);
+    hold(&mut h, 4, Some(away));
+    assert!(explodo(&mut h).session.actions().is_empty(), "slid off: nothing");
+}
+
+/// Where the board's tile `p` (in view) is on the screen.
+fn tile_pos(h: &mut Harness<'static, RetraceApp>, p: retrace_kernel::explodo::board::Pos) -> egui::Pos2 {
+    let level = explodo(h).session.state().run.level;
+    let view = h.get_by_label(&format!("board, level {level}")).rect();
+    let v = explodo(h);
+    let w = v.session.state().board.layout.w.min(retrace::ui::explodo::VIEW.0) as f32;
+    let cell = view.width() / w;
+    let (cx, cy) = v.screen.camera;
+    view.min + egui::vec2((p.x as f32 - cx + 0.5) * cell, (p.y as f32 - cy + 0.5) * cell)
 }

@@ -252,6 +252,10 @@ pub struct Pointer {
     /// The pad was the last input (a key or a click hands back): dialogs
     /// show its face buttons.
     pub pad_in_use: bool,
+    /// A tile next to you pressed and held for a bomb, while it is held.
+    pub hold: Option<input::BombHold>,
+    /// The press slid off the held tile: no new hold until it is let go.
+    hold_spent: bool,
     /// The picked action's tiles (step, mode, tiles with whether each is
     /// deadly), worked out once per step and pick.
     targets: Option<(u32, Mode, Targets)>,

@@ -219,8 +219,10 @@ impl ExplodoView {
         }
         self.paint_targets(&painter, rect, cell, &s);
         self.paint_cursor(&painter, rect, cell);
+        let held = self.hold_bomb(ui, store, &resp, &s, &tile_at);
+        self.paint_hold(&painter, rect, cell, &s, ui.input(|i| i.time));
         paint_edge_markers(&painter, view, rect, cell, &s);
-        if resp.clicked() && !self.piloting() {
+        if resp.clicked() && !self.piloting() && !held {
             if let Some(at) = resp.interact_pointer_pos() {
                 let tile = tile_at(at);
                 // The mouse hands the board back: the cursor goes away.
@@ -241,6 +243,83 @@ impl ExplodoView {
         }
         self.walk_by_itself(ui, store, &s);
         view
+    }
+
+    /// Press and hold a tile next to you for a bomb (issue 43 item 2): the
+    /// hold starts on a tile a plain bomb can go on (nothing picked), ends
+    /// when the press slides off it, and when let go armed places the bomb
+    /// as a shortcut does (a deadly one refused). Returns whether the bomb
+    /// was placed (the release is then no click).
+    fn hold_bomb(
+        &mut self,
+        ui: &egui::Ui,
+        store: &Store,
+        resp: &egui::Response,
+        s: &State,
+        tile_at: &dyn Fn(egui::Pos2) -> Pos,
+    ) -> bool {
+        let now = ui.input(|i| i.time);
+        let playing = s.run.dialogs.is_empty()
+            && s.run.phase == RunPhase::Playing
+            && !self.picked
+            && !self.pointer.asking
+            && !self.piloting();
+        if resp.is_pointer_button_down_on() && playing {
+            let tile = ui.input(|i| i.pointer.latest_pos()).map(tile_at);
+            match (self.pointer.hold, tile) {
+                (None, Some(t)) if !self.pointer.hold_spent && input::holds_a_bomb(s, t) => {
+                    self.pointer.hold = Some(input::BombHold { tile: t, since: now });
+                }
+                (Some(h), t) if t != Some(h.tile) => {
+                    self.pointer.hold = None;
+                    self.pointer.hold_spent = true;
+                }
+                _ => {}
+            }
+            if self.pointer.hold.is_some() {
+                ui.ctx().request_repaint();
+            }
+            return false;
+        }
+        self.pointer.hold_spent = false;
+        let Some(h) = self.pointer.hold.take() else { return false };
+        if !h.armed(now) || !playing {
+            return false;
+        }
+        if let Some(&a) = input::choices(s, Mode::Bomb, true, h.tile).first() {
+            self.shortcut(store, a);
+        }
+        true
+    }
+
+    /// The held tile's ring, filling clockwise from the top, and once armed
+    /// the bomb faded on the tile with its blast.
+    fn paint_hold(&self, painter: &egui::Painter, rect: egui::Rect, cell: f32, s: &State, now: f64) {
+        let Some(h) = self.pointer.hold else { return };
+        let centre = |p: Pos| rect.min + Vec2::new((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
+        let c = centre(h.tile);
+        let t = h.progress(now);
+        if h.armed(now) {
+            let bomb = retrace_kernel::explodo::Bomb {
+                pos: h.tile,
+                fuse: s.player.fuse,
+                fire: s.player.blast,
+                kind: retrace_kernel::explodo::BombKind::Plain,
+            };
+            for p in s.blast_tiles(&bomb) {
+                let r = egui::Rect::from_center_size(centre(p), Vec2::splat(cell * 0.9));
+                painter.rect_filled(r, 3.0, Color32::from_rgba_unmultiplied(255, 140, 30, 70));
+            }
+            painter.circle_filled(c, cell * 0.25, Color32::from_black_alpha(150));
+        }
+        let n = 40;
+        let points: Vec<egui::Pos2> = (0..=((n as f32 * t) as usize))
+            .map(|i| {
+                let a = -std::f32::consts::FRAC_PI_2 + std::f32::consts::TAU * i as f32 / n as f32;
+                c + Vec2::new(a.cos(), a.sin()) * cell * 0.42
+            })
+            .collect();
+        painter.add(egui::Shape::line(points, egui::Stroke::new((cell * 0.07).max(2.0), Color32::WHITE)));
     }
 
     /// Autopilot, and auto-move once every enemy is gone: the steps they

@@ -9,6 +9,38 @@ use retrace_kernel::explodo::board::{Diag, Dir, Pos};
 use retrace_kernel::explodo::items::{Charge, Power};
 use retrace_kernel::explodo::{Action, Aim, Explodo, State};
 
+/// Seconds a tile next to you is held before its bomb is armed (the spec:
+/// about half a second).
+pub const HOLD_BOMB_SECONDS: f64 = 0.5;
+
+/// Press and hold a tile next to you (issue 43 item 2): a ring fills round
+/// it, then its bomb is armed and its blast shows; letting go places it.
+/// Sliding off the tile first cancels it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BombHold {
+    /// The tile held.
+    pub tile: Pos,
+    /// When the press began (egui's clock, seconds).
+    pub since: f64,
+}
+
+impl BombHold {
+    /// How far the ring has filled, 0 to 1.
+    pub fn progress(&self, now: f64) -> f32 {
+        ((now - self.since) / HOLD_BOMB_SECONDS).clamp(0.0, 1.0) as f32
+    }
+
+    /// Whether it has been held long enough: letting go places the bomb.
+    pub fn armed(&self, now: f64) -> bool {
+        now - self.since >= HOLD_BOMB_SECONDS
+    }
+}
+
+/// Whether a press on `tile` may arm a bomb: a plain bomb goes down there.
+pub fn holds_a_bomb(s: &State, tile: Pos) -> bool {
+    matches!(choices(s, Mode::Bomb, true, tile).as_slice(), [Action::Bomb(_)])
+}
+
 /// What a direction key or a clicked tile does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
