@@ -1986,3 +1986,96 @@ fn tile_pos(h: &mut Harness<'static, RetraceApp>, p: retrace_kernel::explodo::bo
     let (cx, cy) = v.screen.camera;
     view.min + egui::vec2((p.x as f32 - cx + 0.5) * cell, (p.y as f32 - cy + 0.5) * cell)
 }
+
+/// Issue 43 item 3: the preview before every move is the kernel's result of
+/// that action: for each tile's first action on an open row with every
+/// power-up, where you end up, the bomb and its blast and where a kicked
+/// bomb stops are what the rules make of it on a copy.
+#[test]
+fn the_preview_is_the_kernels_result_of_the_action() {
+    use retrace::ui::explodo::offer::ghost;
+    use retrace::ui::explodo::{choices, Mode};
+    use retrace_kernel::explodo::items::Power;
+    use retrace_kernel::explodo::{Action, Bomb, BombKind, Event};
+    use retrace_kernel::Game;
+    let (mut s, y) = open_row();
+    for p in [Power::Run, Power::Slide, Power::Throw, Power::Rpg, Power::Kick, Power::Diagonal] {
+        s.hold(p);
+    }
+    let mut kicked = s.clone();
+    kicked.bombs.list.push(Bomb {
+        pos: retrace_kernel::explodo::board::Pos { x: 2, y },
+        fuse: 3,
+        fire: 1,
+        kind: BombKind::Plain,
+    });
+    let mut seen = 0;
+    for st in [&s, &kicked] {
+        for p in st.board.layout.positions() {
+            for mode in [Mode::Move, Mode::Bomb] {
+                let Some(a) = choices(st, mode, true, p).first().copied() else { continue };
+                let g = ghost(st, &a).expect("a choice the rules take");
+                let mut sim = st.clone();
+                let events = retrace_kernel::explodo::Explodo::apply(&mut sim, &a).unwrap();
+                let moved = events.iter().any(|e| matches!(e, Event::PlayerMoved(..)));
+                assert_eq!(g.you, moved.then_some(sim.player.at), "{a:?}: where you end up");
+                let placed =
+                    sim.bombs.list.iter().find(|b| !st.bombs.list.iter().any(|o| o.pos == b.pos)).map(|b| b.pos);
+                if matches!(a, Action::Bomb(_) | Action::Throw(_) | Action::Rpg(_)) {
+                    assert_eq!(g.bomb, placed, "{a:?}: the bomb");
+                    let b = Bomb { pos: placed.unwrap(), fuse: 3, fire: st.player.blast, kind: BombKind::Plain };
+                    assert_eq!(g.blast, st.blast_tiles(&b), "{a:?}: its blast");
+                }
+                if let Action::Kick(_) = a {
+                    let to = sim
+                        .bombs
+                        .list
+                        .iter()
+                        .find(|b| b.pos != retrace_kernel::explodo::board::Pos { x: 2, y })
+                        .map(|b| b.pos);
+                    assert_eq!(g.kicked.map(|k| k.1), to, "where the kicked bomb stops");
+                }
+                assert_eq!(g.deadly, retrace::ui::explodo::deadly(st, &a));
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen >= 8, "{seen} previews");
+}
+
+/// Issue 43 item 3 in the window: the cursor hops between the tiles that
+/// offer something (never onto a wall), far tiles auto-move reaches
+/// included, where its line says "Walk here · N steps"; the mouse's
+/// hovered tile and the cursor's show the preview of the tile's first action.
+#[test]
+fn the_cursor_hops_between_offered_tiles_and_says_what_each_key_does() {
+    use retrace_kernel::explodo::board::Tile;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::ArrowRight);
+    h.run();
+    let mut walked = false;
+    for k in
+        [egui::Key::ArrowRight, egui::Key::ArrowDown, egui::Key::ArrowRight, egui::Key::ArrowDown, egui::Key::ArrowDown]
+    {
+        h.key_press_modifiers(egui::Modifiers::SHIFT, k);
+        h.run();
+        let v = explodo(&mut h);
+        let c = v.pointer.cursor.expect("the cursor is out");
+        let s = v.session.state().clone();
+        assert_ne!(s.board.layout.tile(c), Tile::Wall, "never onto a wall");
+        let offer = v.offer(c);
+        assert!(offer.any(), "{c:?} offers something");
+        if let Some((retrace::ui::explodo::offer::Go::Walk { steps, .. }, _)) = offer.go {
+            walked = true;
+            assert!(h.query_by_label_contains(&format!("Walk here · {steps} steps")).is_some(), "the line says it");
+        }
+        // The cursor's tile shows its first action's preview.
+        let first = offer.first();
+        let g = explodo(&mut h).ghost_at(c);
+        assert_eq!(g, first.and_then(|a| retrace::ui::explodo::offer::ghost(&s, &a)));
+    }
+    assert!(walked, "a far tile reached by hops");
+    // The line greys what does nothing: Space waits only on your own tile.
+    assert!(h.query_by_label("Space -").is_some());
+}

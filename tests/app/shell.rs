@@ -118,34 +118,7 @@ fn snapshots_of_the_main_screens() {
     }
     h.run();
     h.snapshot("watch-explodo-shop");
-    // Explodorama at the first shop (seed 7), the run's last action undone.
-    let mut run = fixtures::explodo(7, fixtures::EXPLODO_TO_SHOP);
-    run.seek(run.step() - 2);
-    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
-    h.run();
-    h.snapshot("explodo-shop");
-    // A bomb beside the start: its blast shows light red (the next turn).
-    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
-    h.run();
-    h.snapshot("explodo-danger");
-    // A level 12 board (13 by 15) in its 9 by 13 view, with edge markers.
-    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(
-        retrace_kernel::explodo::Setup { start_level: 12, ..Default::default() },
-        5,
-    ));
-    h.run();
-    h.snapshot("explodo-level-12");
-    // The almanac's enemies (every type's silhouette) and the demo's first scene.
-    let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
-    v.dialogs.almanac = Some(Default::default());
-    h.state_mut().screen = Screen::Explodo(v);
-    h.run();
-    h.snapshot("explodo-almanac");
-    let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
-    v.dialogs.demo = Some(retrace::ui::explodo::demo::Demo::new(1));
-    h.state_mut().screen = Screen::Explodo(v);
-    h.run();
-    h.snapshot("explodo-demo");
+    explodo_snapshots(&mut h);
     // Miau Is True: the clockwork proof one move before the win (sentence bars,
     // frames and marks from the rules, the rules in force, the last move's events).
     let mut v = miau_level("mouse-keeps-time");
@@ -182,6 +155,49 @@ fn snapshots_of_the_main_screens() {
     h.state_mut().open_help();
     h.run();
     h.snapshot("help-explodo");
+}
+
+/// The Explodorama screens of [`snapshots_of_the_main_screens`]: the shop,
+/// the danger overlay, the preview, level 12, the almanac and the demo.
+fn explodo_snapshots(h: &mut Harness<'static, RetraceApp>) {
+    // Explodorama at the first shop (seed 7), the run's last action undone.
+    let mut run = fixtures::explodo(7, fixtures::EXPLODO_TO_SHOP);
+    run.seek(run.step() - 2);
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
+    h.run();
+    h.snapshot("explodo-shop");
+    // A bomb beside the start: its blast shows light red (the next turn).
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
+    h.run();
+    h.snapshot("explodo-danger");
+    // The preview before a move (issue 43 item 3): the keyboard cursor out
+    // on a tile two away, the tiles that offer something blue (auto-move's
+    // far ones faded), the line of what each key does there.
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "")));
+    h.run();
+    for k in [egui::Key::ArrowRight, egui::Key::ArrowRight, egui::Key::ArrowRight] {
+        h.key_press_modifiers(egui::Modifiers::SHIFT, k);
+        h.run();
+    }
+    h.snapshot("explodo-preview");
+    // A level 12 board (13 by 15) in its 9 by 13 view, with edge markers.
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(
+        retrace_kernel::explodo::Setup { start_level: 12, ..Default::default() },
+        5,
+    ));
+    h.run();
+    h.snapshot("explodo-level-12");
+    // The almanac's enemies (every type's silhouette) and the demo's first scene.
+    let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
+    v.dialogs.almanac = Some(Default::default());
+    h.state_mut().screen = Screen::Explodo(v);
+    h.run();
+    h.snapshot("explodo-almanac");
+    let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
+    v.dialogs.demo = Some(retrace::ui::explodo::demo::Demo::new(1));
+    h.state_mut().screen = Screen::Explodo(v);
+    h.run();
+    h.snapshot("explodo-demo");
 }
 
 /// The home screen and a board of each game at 800×600 and at 1920×1080

@@ -19,6 +19,7 @@ mod dialogs;
 mod icons;
 pub mod input;
 mod menu;
+pub mod offer;
 pub mod paint;
 mod walk;
 pub use walk::WALK_ON;
@@ -252,6 +253,11 @@ pub struct Pointer {
     /// The pad was the last input (a key or a click hands back): dialogs
     /// show its face buttons.
     pub pad_in_use: bool,
+    /// Every tile's offer (step, mode, picked, walk; the offers), worked
+    /// out once for each (issue 43 item 3).
+    offers: Option<(offer::OffersKey, offer::Offers)>,
+    /// The preview shown (step, mode, picked, tile; its ghost).
+    ghost: Option<(offer::GhostKey, Option<offer::Ghost>)>,
     /// A tile next to you pressed and held for a bomb, while it is held.
     pub hold: Option<input::BombHold>,
     /// The press slid off the held tile: no new hold until it is let go.

@@ -38,19 +38,13 @@ pub(super) fn paint_edge_markers(painter: &egui::Painter, view: egui::Rect, boar
 impl ExplodoView {
     /// The line under the action bar while the cursor or "What is that?"
     /// is on: what the keys do.
-    pub(super) fn cursor_line(&self, ui: &mut egui::Ui, lang: Lang) {
+    pub(super) fn cursor_line(&mut self, ui: &mut egui::Ui, lang: Lang) {
         if self.pointer.asking {
             ui.label(
                 RichText::new(tr(lang, "What is that? Arrows hop between things, Enter explains, Esc stops.")).small(),
             );
-        } else if self.pointer.cursor.is_some() {
-            ui.label(
-                RichText::new(tr(
-                    lang,
-                    "Cursor: Enter or M acts on its tile, B bomb, V charge, Space waits (on you), Esc backs out.",
-                ))
-                .small(),
-            );
+        } else if let Some(c) = self.pointer.cursor {
+            self.offer_line(ui, lang, c);
         }
     }
 
@@ -200,7 +194,11 @@ impl ExplodoView {
         // A far tile (Move, nothing picked): auto-move's way, hovered or walking.
         let moving = self.mode == Mode::Move && !self.picked;
         let far = |t: Pos| moving && t.king(s.player.at) > 1 && s.board.layout.inside(t);
-        let shown = self.walking.walk.or_else(|| resp.hover_pos().map(tile_at).filter(|&t| far(t)));
+        let shown = self
+            .walking
+            .walk
+            .or_else(|| self.pointer.cursor.filter(|&t| far(t)))
+            .or_else(|| resp.hover_pos().map(tile_at).filter(|&t| far(t)));
         if let Some(to) = shown.filter(|_| s.run.dialogs.is_empty() && s.run.phase == RunPhase::Playing) {
             if let Some(r) = self.route_to(to) {
                 let centre = |p: Pos| rect.min + Vec2::new((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
@@ -218,6 +216,13 @@ impl ExplodoView {
             }
         }
         self.paint_targets(&painter, rect, cell, &s);
+        self.paint_offers(&painter, rect, cell, &s);
+        // The preview before you commit (issue 43 item 3): the cursor's
+        // tile, or the one under the mouse.
+        let hovered = resp.hover_pos().filter(|_| !resp.dragged()).map(tile_at);
+        if let Some(t) = self.previewed(&s, hovered) {
+            self.paint_ghost(&painter, rect, cell, t);
+        }
         self.paint_cursor(&painter, rect, cell);
         let held = self.hold_bomb(ui, store, &resp, &s, &tile_at);
         self.paint_hold(&painter, rect, cell, &s, ui.input(|i| i.time));

@@ -454,16 +454,10 @@ impl ExplodoView {
                 self.pointer.cursor = next_thing(&s, me, None).or(Some(me));
             }
             Press::Hop(d) => {
+                // It hops between the tiles that offer something (issue 43).
                 self.pointer.cursor = Some(match self.pointer.cursor {
                     None => me,
-                    Some(c) => {
-                        let n = c.step(d);
-                        if n.x >= 0 && n.y >= 0 && n.x < s.board.layout.w && n.y < s.board.layout.h {
-                            n
-                        } else {
-                            c
-                        }
-                    }
+                    Some(c) => self.hop(c, d),
                 });
             }
             Press::Act(mode, picked) => {
