@@ -2079,3 +2079,108 @@ fn the_cursor_hops_between_offered_tiles_and_says_what_each_key_does() {
     // The line greys what does nothing: Space waits only on your own tile.
     assert!(h.query_by_label("Space -").is_some());
 }
+
+/// Issue 43 item 5: "What is that?" on the board names the very thing: an
+/// enemy with its next moves in words, a drop (its charge's entry, or
+/// coins), and a "Walk there" button where a tap would walk, which walks.
+#[test]
+fn what_is_that_tells_an_enemys_next_moves_and_walks_there() {
+    use retrace::ui::explodo::almanac::{Entry, Thing};
+    use retrace::ui::explodo::input::{next_moves, thing_at};
+    use retrace_kernel::explodo::board::Tile;
+    use retrace_kernel::explodo::items::Charge;
+    use retrace_kernel::explodo::Drop;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    let s = explodo(&mut h).session.state().clone();
+    // Drops, on a copy: a charge is its entry, coins the board's.
+    let mut dropped = s.clone();
+    let (a, b) = (s.board.layout.start, retrace_kernel::explodo::board::Pos { x: 1, y: 2 });
+    dropped.board.drops.push(Drop { pos: a, coins: 0, charge: Some((Charge::Nuke, 3)) });
+    dropped.board.drops.push(Drop { pos: b, coins: 5, charge: None });
+    assert_eq!(thing_at(&dropped, a), Some(Entry::Charge(Charge::Nuke)));
+    assert_eq!(thing_at(&dropped, b), Some(Entry::Thing(Thing::Coins)));
+    // An enemy: its entry, and its next moves as its arrows show them.
+    let e = s.enemies.list[0].clone();
+    explodo(&mut h).explain_at(e.pos);
+    h.run();
+    let note = retrace::ui::text::say(retrace::store::Lang::En, &next_moves(&e));
+    assert!(note.starts_with("Next: ") || note.starts_with("Boxed in"), "{note}");
+    assert!(h.query_by_label(&note).is_some(), "the note is shown: {note}");
+    assert!(explodo(&mut h).dialogs.almanac.as_ref().unwrap().walk.is_none(), "no walking into an enemy");
+    explodo(&mut h).dialogs.almanac = None;
+    h.run();
+    // A far crate: Walk there walks to the tile beside it (the first step taken).
+    let v = explodo(&mut h);
+    let crate_at = s
+        .board
+        .layout
+        .positions()
+        .filter(|&p| s.board.layout.tile(p) == Tile::Crate && p.king(s.player.at) > 2)
+        .find(|&p| v.walk_target(p).is_some())
+        .expect("a crate you can walk to");
+    let beside = v.walk_target(crate_at).unwrap();
+    assert!(v.explain_at(crate_at));
+    assert_eq!(v.dialogs.almanac.as_ref().unwrap().walk, Some(beside));
+    h.run();
+    h.get_by_label("Walk there").click();
+    h.run();
+    let v = explodo(&mut h);
+    assert!(v.dialogs.almanac.is_none(), "Walk there closes it");
+    assert_eq!(v.session.step(), 1, "the first step taken");
+    assert!(v.walking.walk == Some(beside) || v.session.state().player.at == beside);
+}
+
+/// Issue 43 items 5 and 7: the top bar's items explain themselves with a
+/// plain click (an ability's picture opens its almanac entry), a Freeze at
+/// work shows its turns left, and with "What is that?" on an action button
+/// explains itself instead of acting.
+#[test]
+fn the_top_bar_and_the_action_buttons_explain_themselves() {
+    use retrace::ui::explodo::almanac::Entry;
+    use retrace::ui::explodo::{BarItem, What};
+    use retrace_kernel::explodo::items::{Charge, Power};
+    use retrace_kernel::explodo::{Action, Aim};
+    let dir = tempfile::tempdir().unwrap();
+    let setup = retrace_kernel::explodo::Setup {
+        powers: Power::Kick.bit(),
+        charge: Some(Charge::Freeze),
+        ..Default::default()
+    };
+    let mut run = retrace_kernel::Session::new(setup, 3).unwrap();
+    run.push(Action::UseCharge(Aim::Me)).unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::resume(run));
+    // A Freeze at work: its turns left.
+    let frozen = explodo(&mut h).session.state().enemies.list.iter().map(|e| e.frozen).max().unwrap();
+    assert!(frozen > 0);
+    h.get_by_label(&format!("Frozen: {frozen}")).click();
+    h.run();
+    assert_eq!(explodo(&mut h).dialogs.what, Some(What::Bar(BarItem::Frozen)));
+    assert!(h.query_by_label("Frozen: the enemies stand still for this many more turns.").is_some());
+    h.get_by_label("Close").click();
+    h.run();
+    assert!(explodo(&mut h).dialogs.what.is_none());
+    // Lives, by a click on its number.
+    h.get_by_label_contains("Lives: ").click();
+    h.run();
+    assert_eq!(explodo(&mut h).dialogs.what, Some(What::Bar(BarItem::Lives)));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(explodo(&mut h).dialogs.what.is_none(), "Enter closes it");
+    // Kick held: its own picture, which opens its entry.
+    h.get_by_label("Held: Kick").click();
+    h.run();
+    assert_eq!(explodo(&mut h).dialogs.almanac.as_ref().map(|a| a.entry), Some(Entry::Power(Power::Kick)));
+    explodo(&mut h).dialogs.almanac = None;
+    h.run();
+    // "What is that?" then Bomb: Bomb explains itself, nothing is picked.
+    let step = explodo(&mut h).session.step();
+    h.get_by_label("?").click();
+    h.run();
+    h.get_by_label("Bomb").click();
+    h.run();
+    let v = explodo(&mut h);
+    assert_eq!(v.dialogs.what, Some(What::Button("Bomb")));
+    assert!(!v.picked && !v.pointer.asking && v.session.step() == step);
+    assert!(h.query_by_label_contains("press and hold a tile next to you").is_some());
+}

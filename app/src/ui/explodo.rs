@@ -25,8 +25,8 @@ mod walk;
 pub use walk::WALK_ON;
 mod words;
 
-pub use bars::top_bar;
 use bars::*;
+pub use bars::{bar_text, button_text, top_bar, BarItem, What};
 pub use board_view::*;
 pub use dialogs::watched_dialog;
 pub use icons::*;
@@ -231,6 +231,8 @@ pub struct Dialogs {
     /// "Which?": the actions a tapped tile allows when it allows several (a
     /// bomb next to you with Kick and Bomb Pass, or the Detonator).
     pub which: Option<Vec<Action>>,
+    /// A top-bar item or an action button explaining itself.
+    pub what: Option<What>,
     /// The clip a dialog shows (the selected card's, the explained power-up's
     /// or charge's), kept while the same offer is on show.
     clip: clip::Slot,
@@ -461,6 +463,7 @@ impl ExplodoView {
             || self.dialogs.explain.is_some()
             || self.dialogs.bug_note.is_some()
             || self.dialogs.which.is_some()
+            || self.dialogs.what.is_some()
     }
 
     /// Draws the screen and handles input.
@@ -485,7 +488,8 @@ impl ExplodoView {
         self.bug_window(ui, store, lang);
         self.explain_window(ui, lang);
         self.which_window(ui, store, lang);
-        self.almanac_and_demo(ui, lang);
+        self.what_window(ui, lang);
+        self.almanac_and_demo(ui, store, lang);
         if let Some(r) = self.menu_window(ui, lang) {
             request = Some(r);
         }

@@ -59,10 +59,12 @@ pub enum Thing {
     Exit,
     /// The gem.
     Gem,
+    /// Coins lying on the floor (a drop).
+    Coins,
 }
 
 /// Every thing, in order of appearance (the ones of every level last).
-pub const THINGS: [Thing; 13] = [
+pub const THINGS: [Thing; 14] = [
     Thing::Crate,
     Thing::Pillar,
     Thing::Bush,
@@ -76,6 +78,7 @@ pub const THINGS: [Thing; 13] = [
     Thing::Flame,
     Thing::Exit,
     Thing::Gem,
+    Thing::Coins,
 ];
 
 /// One entry.
@@ -108,6 +111,7 @@ impl Entry {
                 Thing::Oil => S::Oil,
                 Thing::Spikes => S::Spikes,
                 Thing::Barrel => S::Barrel,
+                Thing::Coins => S::Drops,
                 Thing::Crate
                 | Thing::Pillar
                 | Thing::Rubble
@@ -145,9 +149,14 @@ impl Entry {
         match self {
             Entry::Enemy(k) => Some(k.from_level()),
             Entry::Thing(t) => match t {
-                Thing::Crate | Thing::Pillar | Thing::Wall | Thing::Bomb | Thing::Flame | Thing::Exit | Thing::Gem => {
-                    Some(1)
-                }
+                Thing::Crate
+                | Thing::Pillar
+                | Thing::Wall
+                | Thing::Bomb
+                | Thing::Flame
+                | Thing::Exit
+                | Thing::Gem
+                | Thing::Coins => Some(1),
                 Thing::Bush => Some(BUSH_FROM),
                 Thing::Metal => Some(METAL_FROM),
                 Thing::Oil => Some(OIL_FROM),
@@ -202,6 +211,7 @@ pub fn thing_text(t: Thing, lang: Lang) -> (&'static str, &'static str) {
         Thing::Flame => ("Flame", "Burns whatever is in it this turn: you, enemies, crates and drops."),
         Thing::Exit => ("Exit", "Opens once the last enemy is gone: step on it to clear the level."),
         Thing::Gem => ("Gem", "Take it for a choice of rewards before the next level."),
+        Thing::Coins => ("Coins", "Dropped by an enemy or a crate: step on them to take them; the shop takes coins."),
     };
     (tr(lang, name), tr(lang, text))
 }
@@ -213,6 +223,13 @@ pub struct Almanac {
     /// The entry on show.
     pub entry: Entry,
     clip: Slot,
+    /// Opened by "What is that?" on the board: a line about the very thing
+    /// asked about (an enemy's next moves), shown with its entry.
+    pub note: Option<retrace_kernel::say::Say>,
+    /// Opened on a tile you can walk to: its "Walk there" button's tile.
+    pub walk: Option<Pos>,
+    /// "Walk there" was pressed (the run's screen walks, and closes it).
+    pub walk_asked: bool,
 }
 
 /// The tabs in their order on the window.
@@ -237,7 +254,7 @@ impl Almanac {
 
 impl Default for Almanac {
     fn default() -> Almanac {
-        Almanac { tab: Tab::Enemies, entry: Entry::Enemy(Kind::Blob), clip: Slot::default() }
+        Almanac::at(Entry::Enemy(Kind::Blob))
     }
 }
 
@@ -274,7 +291,7 @@ pub fn picture(painter: &egui::Painter, r: egui::Rect, e: Entry, template: &Stat
                 Thing::Barrel => (Tile::Barrel, 0),
                 Thing::Rubble => (Tile::Rubble, 0),
                 Thing::Wall => (Tile::Wall, 0),
-                Thing::Bomb | Thing::Flame | Thing::Exit | Thing::Gem => (Tile::Floor, 0),
+                Thing::Bomb | Thing::Flame | Thing::Exit | Thing::Gem | Thing::Coins => (Tile::Floor, 0),
             };
             // The board's own drawing of the thing, on a one-tile board.
             let mut one = tile_picture(template, tile, mark);
@@ -286,6 +303,9 @@ pub fn picture(painter: &egui::Painter, r: egui::Rect, e: Entry, template: &Stat
                     (one.board.layout.exit, one.board.exit_revealed, one.board.exit_open) = (here, true, true)
                 }
                 Thing::Gem => (one.board.layout.gem, one.board.gem_revealed, one.board.gem_taken) = (here, true, false),
+                Thing::Coins => {
+                    one.board.drops.push(retrace_kernel::explodo::Drop { pos: here, coins: 5, charge: None })
+                }
                 _ => {}
             }
             paint(painter, r, &one);
@@ -318,7 +338,7 @@ impl Almanac {
             Entry::Charge(_) => Tab::Charges,
             Entry::Thing(_) => Tab::Board,
         };
-        Almanac { tab, entry, clip: Slot::default() }
+        Almanac { tab, entry, clip: Slot::default(), note: None, walk: None, walk_asked: false }
     }
 
     /// The clip on show, for tests (None: the entry has none).
@@ -369,6 +389,15 @@ impl Almanac {
                         ui.heading(e.name(lang));
                     });
                     ui.add(egui::Label::new(e.text(lang)).wrap());
+                    // What was asked about on the board: its own line, and
+                    // a way there.
+                    if let Some(note) = &self.note {
+                        let note = crate::ui::text::say(lang, note);
+                        ui.add(egui::Label::new(RichText::new(note).strong()).wrap());
+                    }
+                    if self.walk.is_some() && ui.button(tr(lang, "Walk there")).clicked() {
+                        self.walk_asked = true;
+                    }
                     if let Some(l) = e.from_level() {
                         ui.label(RichText::new(format!("{} {l}", tr(lang, "From level"))).small());
                     }

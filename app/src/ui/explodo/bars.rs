@@ -48,57 +48,172 @@ pub(super) fn pad_button(
     ui.button(text)
 }
 
+/// A top-bar item that explains itself when clicked (issue 43 item 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BarItem {
+    /// Lives left.
+    Lives,
+    /// The level.
+    Level,
+    /// Enemies left.
+    Enemies,
+    /// Coins.
+    Coins,
+    /// Turn and par.
+    Turn,
+    /// Bombs at a time.
+    Bombs,
+    /// Blast reach.
+    Blast,
+    /// Fuse.
+    Fuse,
+    /// Star turns left.
+    Star,
+    /// An ability or pass held (its almanac entry explains it).
+    Power(Power),
+    /// The charge carried, or the empty slot.
+    Charge,
+    /// A Freeze at work, with its turns left.
+    Frozen,
+    /// A Decoy at work.
+    Decoy,
+    /// The Developer tag.
+    Developer,
+    /// The Immortal tag.
+    Immortal,
+    /// The Test run tag.
+    TestRun,
+}
+
+/// A "What is that?" answer that is no almanac entry: a top-bar item, or an
+/// action button asked about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum What {
+    /// A top-bar item.
+    Bar(BarItem),
+    /// An action button (its English label: Move, Bomb, Charge, Wait, Go,
+    /// Stop walking).
+    Button(&'static str),
+}
+
+/// What an action button does, in a line (untranslated English).
+pub fn button_text(label: &str) -> &'static str {
+    match label {
+        "Move" => "Move: pick it, then a highlighted tile: a step, a run, a slide or a kick, as the tile and your power-ups decide. A click next to you steps without picking it.",
+        "Bomb" => "Bomb: pick it, then a highlighted tile: a bomb next to you, a throw two away, further an ICBM or a rocket. Or press and hold a tile next to you.",
+        "Charge" => "Charge: use the charge you carry, with its uses left; empty and dashed with none.",
+        "Wait" => "Wait: do nothing; the world takes its turn. Red when waiting would cost a life.",
+        "Go" => "Go: the next step on auto-move's way (or click its destination again).",
+        _ => "Stop walking: puts auto-move's way away.",
+    }
+}
+
+/// What a top-bar item is, in a line (untranslated English, for `tr`).
+pub fn bar_text(item: BarItem) -> &'static str {
+    match item {
+        BarItem::Lives => "Lives: lose the last and the run is over. A Heart gives one more.",
+        BarItem::Level => "The level, of 20. The shop opens after every third.",
+        BarItem::Enemies => "Enemies left: the exit opens once the last is gone.",
+        BarItem::Coins => "Coins: spend them in the shop between levels.",
+        BarItem::Turn => "Turns on this level, and its par: clear it within par for a bonus.",
+        BarItem::Bombs => "How many of your bombs may be on the board at once.",
+        BarItem::Blast => "How far your bombs' flame reaches each way.",
+        BarItem::Fuse => "Turns until a bomb of yours goes off.",
+        BarItem::Star => "Star: nothing hurts you for this many more turns.",
+        BarItem::Power(_) | BarItem::Charge => "Power-ups and charges: see the almanac.",
+        BarItem::Frozen => "Frozen: the enemies stand still for this many more turns.",
+        BarItem::Decoy => "Decoy: the chasers go after it, not you.",
+        BarItem::Developer => {
+            "A developer run: a rainbow gem beside you on every level offers every power-up and charge. No high score."
+        }
+        BarItem::Immortal => "An immortal run: nothing kills you. No high score.",
+        BarItem::TestRun => "A test run: it starts where its options say and replaces no saved run. No high score.",
+    }
+}
+
 /// The top bar: two rows of a fixed height, so it never pushes the board:
 /// the run's figures each after its icon (the name on hover and for screen
-/// readers), then the power-ups held, the charge and the run's tags. The
-/// run's screen and the watcher show the same.
-pub fn top_bar(ui: &mut egui::Ui, s: &State, lang: Lang) {
-    let item = |ui: &mut egui::Ui, icon: Icon, label: &str, value: String| {
+/// readers), then a small picture per ability or pass held, the charge, a
+/// Freeze or Decoy at work and the run's tags. Every item explains itself
+/// when clicked: the one clicked is returned. The run's screen and the
+/// watcher show the same.
+pub fn top_bar(ui: &mut egui::Ui, s: &State, lang: Lang) -> Option<BarItem> {
+    // Set from the items' closures; a Cell, since several read it.
+    let clicked = std::cell::Cell::new(None);
+    let item = |ui: &mut egui::Ui, it: BarItem, icon: Icon, label: &str, value: String| {
         // The icon names itself on hover too, not only its number.
         let (rect, icon_hover) = ui.allocate_exact_size(Vec2::splat(16.0), egui::Sense::hover());
         icon_hover.on_hover_text(label);
         paint_icon(ui.painter(), rect, icon);
-        let r = ui.label(RichText::new(&value).strong()).on_hover_text(label);
-        r.widget_info(|| WidgetInfo::labeled(egui::Role::Label, true, format!("{label}: {value}")));
+        // The number is the button (one node a screen reader reads).
+        let r = ui.add(egui::Label::new(RichText::new(&value).strong()).sense(Sense::click()));
+        r.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, format!("{label}: {value}")));
+        if r.on_hover_text(label).clicked() {
+            clicked.set(Some(it));
+        }
         ui.add_space(6.0);
     };
     ui.horizontal(|ui| {
         ui.set_min_height(22.0);
-        item(ui, Icon::Heart, tr(lang, "Lives"), s.player.lives.to_string());
-        item(ui, Icon::Flag, tr(lang, "Level"), format!("{}/20", s.run.level));
-        item(ui, Icon::Enemy, tr(lang, "Enemies"), s.enemies.list.len().to_string());
-        item(ui, Icon::Coin, tr(lang, "Coins"), s.player.coins.to_string());
-        item(ui, Icon::Turn, tr(lang, "Turn"), format!("{}/{}", s.run.turn, s.run.par));
-        item(ui, Icon::Bomb, tr(lang, "Bombs"), s.player.max_bombs.to_string());
-        item(ui, Icon::Blast, tr(lang, "Blast"), s.player.blast.to_string());
-        item(ui, Icon::Fuse, tr(lang, "Fuse"), s.player.fuse.to_string());
+        item(ui, BarItem::Lives, Icon::Heart, tr(lang, "Lives"), s.player.lives.to_string());
+        item(ui, BarItem::Level, Icon::Flag, tr(lang, "Level"), format!("{}/20", s.run.level));
+        item(ui, BarItem::Enemies, Icon::Enemy, tr(lang, "Enemies"), s.enemies.list.len().to_string());
+        item(ui, BarItem::Coins, Icon::Coin, tr(lang, "Coins"), s.player.coins.to_string());
+        item(ui, BarItem::Turn, Icon::Turn, tr(lang, "Turn"), format!("{}/{}", s.run.turn, s.run.par));
+        item(ui, BarItem::Bombs, Icon::Bomb, tr(lang, "Bombs"), s.player.max_bombs.to_string());
+        item(ui, BarItem::Blast, Icon::Blast, tr(lang, "Blast"), s.player.blast.to_string());
+        item(ui, BarItem::Fuse, Icon::Fuse, tr(lang, "Fuse"), s.player.fuse.to_string());
         if s.player.star > 0 {
-            item(ui, Icon::Star, tr(lang, "Star"), s.player.star.to_string());
+            item(ui, BarItem::Star, Icon::Star, tr(lang, "Star"), s.player.star.to_string());
         }
     });
     ui.horizontal(|ui| {
         ui.set_min_height(22.0);
-        let held: Vec<&str> =
-            POWERS.iter().filter(|p| p.is_ability() && s.has(**p)).map(|p| power_name(*p, lang)).collect();
-        if !held.is_empty() {
-            item(ui, Icon::Held, tr(lang, "Held"), held.join(", "));
+        // A small picture per ability or pass held (not one "Held" line).
+        for &p in POWERS.iter().filter(|p| p.is_ability() && s.has(**p)) {
+            let (r, resp) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::click());
+            almanac::picture(ui.painter(), r, almanac::Entry::Power(p), s);
+            let name = power_name(p, lang);
+            resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, format!("{}: {name}", tr(lang, "Held"))));
+            if resp.on_hover_text(name).clicked() {
+                clicked.set(Some(BarItem::Power(p)));
+            }
         }
         item(
             ui,
+            BarItem::Charge,
             Icon::Charge,
             tr(lang, "Charge"),
             s.player.charge.map_or(tr(lang, "none").to_string(), |(c, n)| format!("{} ×{n}", charge_name(c, lang))),
         );
+        // A Freeze or a Decoy at work.
+        let frozen = s.enemies.list.iter().map(|e| e.frozen).max().unwrap_or(0);
+        if frozen > 0 {
+            item(ui, BarItem::Frozen, Icon::Turn, tr(lang, "Frozen"), frozen.to_string());
+        }
+        let tag = |ui: &mut egui::Ui, it: BarItem, colour: Color32, text: &str| {
+            let r = ui.add(egui::Label::new(RichText::new(text).color(colour)).sense(Sense::click()));
+            r.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, text));
+            r.clicked().then_some(it)
+        };
+        let mut tags = Vec::new();
+        if s.enemies.decoy.is_some() {
+            tags.push(tag(ui, BarItem::Decoy, Color32::from_rgb(240, 160, 60), tr(lang, "Decoy")));
+        }
         if s.run.setup.developer {
-            ui.colored_label(DEVELOPER_RED, tr(lang, "Developer"));
+            tags.push(tag(ui, BarItem::Developer, DEVELOPER_RED, tr(lang, "Developer")));
         }
         if s.run.setup.immortal {
-            ui.colored_label(Color32::from_rgb(230, 200, 60), tr(lang, "Immortal"));
+            tags.push(tag(ui, BarItem::Immortal, Color32::from_rgb(230, 200, 60), tr(lang, "Immortal")));
         }
         if s.run.setup.test() {
-            ui.colored_label(Color32::from_rgb(120, 190, 255), tr(lang, "Test run"));
+            tags.push(tag(ui, BarItem::TestRun, Color32::from_rgb(120, 190, 255), tr(lang, "Test run")));
+        }
+        if let Some(t) = tags.into_iter().flatten().next() {
+            clicked.set(Some(t));
         }
     });
+    clicked.get()
 }
 
 /// The column's width for the bars when the window allows it: wide
@@ -139,7 +254,9 @@ impl ExplodoView {
         let mut board = egui::Rect::NOTHING;
         let used = ui
             .scope_builder(egui::UiBuilder::new().max_rect(column), |ui| {
-                top_bar(ui, self.session.state(), lang);
+                if let Some(item) = top_bar(ui, self.session.state(), lang) {
+                    self.explain_bar(item);
+                }
                 crate::ui::reserved_row(ui, |ui| {
                     // Autopilot's note and its Stop button, else the message.
                     if let Some(note) = self.pilot_note() {
@@ -188,18 +305,21 @@ impl ExplodoView {
             // Auto-move under way: Go takes the next step, Stop ends the walk
             // (Esc too). They keep their place when no walk is on, greyed, so
             // the buttons after them never move under the pointer (issue 40).
-            let walking = self.walking.walk.is_some();
-            if ui.add_enabled(walking, egui::Button::new(tr(lang, "Go"))).clicked() {
+            // While asking "What is that?", a button explains itself instead.
+            let walking = self.walking.walk.is_some() || self.pointer.asking;
+            if ui.add_enabled(walking, egui::Button::new(tr(lang, "Go"))).clicked() && !self.asked_about("Go") {
                 self.walk_on(store);
             }
-            if ui.add_enabled(walking, egui::Button::new(tr(lang, "Stop walking"))).clicked() {
+            if ui.add_enabled(walking, egui::Button::new(tr(lang, "Stop walking"))).clicked()
+                && !self.asked_about("Stop walking")
+            {
                 self.walking.walk = None;
             }
             // Move and Bomb: upgrades add no buttons, the tapped tile decides
             // what they do (issue 43 item 1); a second click puts the pick away.
-            for (m, name) in [(Mode::Move, tr(lang, "Move")), (Mode::Bomb, tr(lang, "Bomb"))] {
+            for (m, english) in [(Mode::Move, "Move"), (Mode::Bomb, "Bomb")] {
                 let on = self.picked && self.mode == m;
-                if ui.add(egui::Button::selectable(on, name)).clicked() {
+                if ui.add(egui::Button::selectable(on, tr(lang, english))).clicked() && !self.asked_about(english) {
                     self.picked = !on;
                     self.mode = if on { Mode::Move } else { m };
                 }
@@ -210,12 +330,12 @@ impl ExplodoView {
                 Some((c, n)) => format!("{} ×{n}", charge_name(c, lang)),
                 None => format!("{}: -", tr(lang, "Charge")),
             };
-            let usable = s.player.charge.is_some_and(|(c, _)| !c.passive());
+            let usable = s.player.charge.is_some_and(|(c, _)| !c.passive()) || self.pointer.asking;
             let button = ui.add_enabled(usable, egui::Button::selectable(self.mode == Mode::Charge, label));
             if !usable {
                 crate::ui::dashed_rect(ui.painter(), button.rect, egui::Stroke::new(1.0, Color32::GRAY), 4.0, 3.0);
             }
-            if button.clicked() {
+            if button.clicked() && !self.asked_about("Charge") {
                 self.mode = Mode::Charge;
                 self.picked = true;
             }
@@ -228,7 +348,7 @@ impl ExplodoView {
             } else {
                 RichText::new(tr(lang, "Wait"))
             };
-            if ui.button(wait).clicked() {
+            if ui.button(wait).clicked() && !self.asked_about("Wait") {
                 self.push(store, Action::Wait);
             }
             if ui.button(tr(lang, "Scores")).clicked() {

@@ -213,6 +213,51 @@ impl ExplodoView {
         }
     }
 
+    /// Whether "What is that?" is on: then the action button `english`
+    /// explains itself (and asking ends) instead of acting.
+    pub(super) fn asked_about(&mut self, english: &'static str) -> bool {
+        if !self.pointer.asking {
+            return false;
+        }
+        self.pointer.asking = false;
+        self.pointer.cursor = None;
+        self.dialogs.what = Some(What::Button(english));
+        true
+    }
+
+    /// A top-bar item clicked: an ability, pass or the charge carried opens
+    /// its almanac entry; the others say what they are.
+    pub(super) fn explain_bar(&mut self, item: BarItem) {
+        self.pointer.asking = false;
+        match (item, self.session.state().player.charge) {
+            (BarItem::Power(p), _) => self.dialogs.almanac = Some(almanac::Almanac::at(almanac::Entry::Power(p))),
+            (BarItem::Charge, Some((c, _))) => {
+                self.dialogs.almanac = Some(almanac::Almanac::at(almanac::Entry::Charge(c)));
+            }
+            _ => self.dialogs.what = Some(What::Bar(item)),
+        }
+    }
+
+    /// A top-bar item's or action button's line, with Close (Enter, Esc or
+    /// a click beside it closes it too).
+    pub(super) fn what_window(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let Some(w) = self.dialogs.what else { return };
+        let text = match w {
+            What::Bar(item) => bar_text(item),
+            What::Button(label) => button_text(label),
+        };
+        let pad = self.pointer.pad_in_use;
+        let (closed, close) = crate::ui::dialog(ui.ctx(), "explodo-what", tr(lang, "What is that?"), None, |ui| {
+            ui.set_max_width(360.0);
+            ui.add(egui::Label::new(tr(lang, text)).wrap());
+            let enter = ui.input(|i| crate::ui::pressed_once(i, egui::Key::Enter));
+            pad_button(ui, pad.then_some(crate::pad::Button::South), tr(lang, "Close")).clicked() || enter
+        });
+        if closed || close {
+            self.dialogs.what = None;
+        }
+    }
+
     /// "Which?": a button per action the tapped tile allows (Kick it, Walk
     /// onto it, Set it off), with the pad's face buttons in order (bottom,
     /// left, top); Esc, the right face button or a click beside it cancels.

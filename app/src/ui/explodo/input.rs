@@ -297,6 +297,13 @@ pub fn thing_at(s: &State, p: Pos) -> Option<super::almanac::Entry> {
     if b.layout.gem == p && b.gem_revealed && !b.gem_taken {
         return Some(Entry::Thing(Thing::Gem));
     }
+    // A drop: its charge's entry, or coins.
+    if let Some(d) = b.drops.iter().find(|d| d.pos == p) {
+        return Some(match d.charge {
+            Some((c, _)) => Entry::Charge(c),
+            None => Entry::Thing(Thing::Coins),
+        });
+    }
     Some(Entry::Thing(match s.board.layout.tile(p) {
         Tile::Crate => Thing::Crate,
         Tile::Pillar | Tile::Cracked => Thing::Pillar,
@@ -309,6 +316,41 @@ pub fn thing_at(s: &State, p: Pos) -> Option<super::almanac::Entry> {
         Tile::Floor if s.board.layout.has(p, SPIKES) => Thing::Spikes,
         Tile::Floor => return None,
     }))
+}
+
+/// An enemy's next moves in words, as its arrows show them ("Next: right,
+/// right, rests.").
+pub fn next_moves(e: &retrace_kernel::explodo::Enemy) -> retrace_kernel::say::Say {
+    use retrace_kernel::explodo::Step;
+    let way = |d: Dir| match d {
+        Dir::Up => "up",
+        Dir::Down => "down",
+        Dir::Left => "left",
+        Dir::Right => "right",
+    };
+    let words: Vec<&'static str> = e
+        .plan
+        .iter()
+        .map(|s| match *s {
+            Step::Move(d) => way(d),
+            Step::Dash(d) => match d {
+                Dir::Up => "two up",
+                Dir::Down => "two down",
+                Dir::Left => "two left",
+                Dir::Right => "two right",
+            },
+            Step::Rest => "rests",
+        })
+        .collect();
+    if e.frozen > 0 {
+        return retrace_kernel::say!("Frozen for {0} more turn(s).", e.frozen);
+    }
+    match words.as_slice() {
+        [] => retrace_kernel::say!("Boxed in: it stays put."),
+        [a] => retrace_kernel::say!("Next: {0}.", *a),
+        [a, b] => retrace_kernel::say!("Next: {0}, {1}.", *a, *b),
+        [a, b, c, ..] => retrace_kernel::say!("Next: {0}, {1}, {2}.", *a, *b, *c),
+    }
 }
 
 /// The nearest tile from `from` with something to explain, strictly that
@@ -412,13 +454,23 @@ impl ExplodoView {
     /// Opens the almanac at what lies on `p`; false when there is nothing
     /// there to explain.
     pub fn explain_at(&mut self, p: Pos) -> bool {
-        match thing_at(self.session.state(), p) {
-            Some(e) => {
-                self.dialogs.almanac = Some(super::almanac::Almanac::at(e));
-                true
-            }
-            None => false,
-        }
+        let s = self.session.state();
+        let Some(e) = thing_at(s, p) else { return false };
+        let mut a = super::almanac::Almanac::at(e);
+        // The very thing asked about: an enemy's next moves; a drop's coins
+        // or uses; and Walk there where a tap would walk (or step) there.
+        a.note = s.enemies.list.iter().find(|e| e.pos == p).map(next_moves).or_else(|| {
+            s.board.drops.iter().find(|d| d.pos == p).map(|d| match d.charge {
+                Some((c, n)) => retrace_kernel::say!("{0}: {1} use(s).", c.name(), n),
+                None => retrace_kernel::say!("{0} coins.", d.coins),
+            })
+        });
+        a.walk = self.walk_target(p).or_else(|| {
+            let step = choices(s, Mode::Move, false, p);
+            matches!(step.as_slice(), [Action::Move(_) | Action::Diagonal(_)]).then_some(p)
+        });
+        self.dialogs.almanac = Some(a);
+        true
     }
 
     /// One cursor press (keyboard or pad).

@@ -66,12 +66,16 @@ pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: 
 
 impl ExplodoView {
     /// The almanac's and the demo's windows, while open.
-    pub(super) fn almanac_and_demo(&mut self, ui: &mut egui::Ui, lang: Lang) {
+    pub(super) fn almanac_and_demo(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         let seed = self.session.state().run.seed;
         if let Some(a) = &mut self.dialogs.almanac {
             let mut open = true;
             a.window(ui.ctx(), &mut open, self.session.state(), seed, lang);
-            if !open {
+            // "Walk there": the tile's walk, as a tap there does.
+            if let Some(to) = a.walk.filter(|_| a.walk_asked) {
+                self.dialogs.almanac = None;
+                self.act_at(store, Mode::Move, to, false);
+            } else if !open {
                 self.dialogs.almanac = None;
             }
         }

@@ -155,6 +155,12 @@ impl ExplodoView {
             }
             return;
         }
+        if self.dialogs.what.is_some() {
+            if matches!(b, P::South | P::East) {
+                self.dialogs.what = None;
+            }
+            return;
+        }
         // "Which?": the face buttons in the window's order, the right one cancels.
         if let Some(options) = self.dialogs.which.clone() {
             let pick = match b {
