@@ -15,6 +15,16 @@ pub mod ui;
 /// Written into the header of every replay this build saves.
 pub const APP_VERSION: &str = concat!("retrace ", env!("CARGO_PKG_VERSION"));
 
+/// The commit the binary was built from (`app/build.rs`; "unknown" outside
+/// a git checkout).
+pub const BUILD_COMMIT: &str = env!("RETRACE_COMMIT");
+
+/// The version line: the app's version, each game's rules version, and the
+/// commit it was built from.
+pub fn version_line() -> String {
+    format!("{APP_VERSION} · rules {} · {BUILD_COMMIT}", bug::rules_line())
+}
+
 /// A fresh random seed for a new game or field: the app may use the OS and the
 /// clock, the kernel never does.
 pub fn random_seed() -> u64 {

@@ -451,9 +451,14 @@ fn a_far_click_walks_there_by_auto_move_step_by_step() {
             explodo(&mut h).message.as_ref().map(ToString::to_string).as_deref(),
             Some("The next step on the way is dangerous: waiting for you.")
         );
+        let v = explodo(&mut h);
+        assert!(v.picked && v.mode == retrace::ui::explodo::Mode::Move, "it falls back to picking Move");
         h.key_press(egui::Key::Escape);
         h.run();
         assert_eq!(explodo(&mut h).walking.walk, None, "Esc ends the walk");
+        h.key_press(egui::Key::Escape);
+        h.run();
+        assert!(!explodo(&mut h).picked, "then puts the pick away");
     }
 }
 
@@ -2183,4 +2188,44 @@ fn the_top_bar_and_the_action_buttons_explain_themselves() {
     assert_eq!(v.dialogs.what, Some(What::Button("Bomb")));
     assert!(!v.picked && !v.pointer.asking && v.session.step() == step);
     assert!(h.query_by_label_contains("press and hold a tile next to you").is_some());
+}
+
+/// Issue 43 items 6 and 7: the run menu by pad (the d-pad walks its
+/// entries, the bottom button presses one, New run's question answered by
+/// the pad too), and the menu's version line.
+#[test]
+fn the_run_menu_goes_by_pad_and_shows_the_version_line() {
+    use retrace::pad::Button as P;
+    use retrace::ui::explodo::MENU;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    let press = |h: &mut Harness<'static, RetraceApp>, b: P| {
+        h.state_mut().pad_presses.push(b);
+        h.run();
+    };
+    press(&mut h, P::Start);
+    assert!(explodo(&mut h).dialogs.menu);
+    assert!(h.query_by_label_contains(&retrace::version_line()).is_some(), "the version line");
+    assert!(retrace::version_line().contains("explodo ") && retrace::version_line().contains(retrace::BUILD_COMMIT));
+    // Down to Autopilot (the third entry): the bottom button flips it.
+    let autopilot = explodo(&mut h).walking.autopilot;
+    press(&mut h, P::Down);
+    press(&mut h, P::Down);
+    assert_eq!(MENU[explodo(&mut h).dialogs.menu_sel], retrace::ui::explodo::MenuItem::Autopilot);
+    press(&mut h, P::South);
+    assert_eq!(explodo(&mut h).walking.autopilot, !autopilot, "flipped");
+    // On to New run; the question is answered by the pad: a new run.
+    let seed = explodo(&mut h).session.state().run.seed;
+    let at = MENU.iter().position(|&m| m == retrace::ui::explodo::MenuItem::NewRun).unwrap();
+    for _ in 2..at {
+        press(&mut h, P::Down);
+    }
+    press(&mut h, P::South);
+    assert!(!explodo(&mut h).dialogs.menu, "the question replaces the menu");
+    press(&mut h, P::South);
+    assert_ne!(explodo(&mut h).session.state().run.seed, seed, "a new run");
+    // The right button closes the menu.
+    press(&mut h, P::Start);
+    press(&mut h, P::East);
+    assert!(!explodo(&mut h).dialogs.menu);
 }

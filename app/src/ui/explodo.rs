@@ -220,8 +220,12 @@ pub struct Dialogs {
     pub bug_written: Option<std::path::PathBuf>,
     /// The in-run menu is open.
     pub menu: bool,
+    /// The menu entry the pad's d-pad has selected ([`menu::MENU`]).
+    pub menu_sel: usize,
     /// New run was asked for in the menu: the question is up.
     confirm_new: bool,
+    /// The pad's answer to that question, for the next frame's window.
+    pad_answer: Option<bool>,
     /// A level cleared with the shop to follow (after levels 3, 6, 9, 12, 15
     /// and 18): its banner (level, turns, par, coins) comes first.
     pub cleared: Option<(u32, u32, u32, u32)>,

@@ -350,7 +350,10 @@ impl ExplodoView {
         // With every enemy gone, the walk goes on by itself, two steps a second.
         if self.walking.walk.is_some() && s.enemies.list.is_empty() && s.run.dialogs.is_empty() {
             let now = ui.input(|i| i.time);
-            if now - self.walking.walked_at >= 0.5 {
+            // An unsafe next step waits for the way to clear (no fallback to
+            // picking Move: nobody pressed Go).
+            let safe = self.walking.walk.and_then(|to| self.route_to(to)).is_none_or(|r| r.safe);
+            if now - self.walking.walked_at >= 0.5 && safe {
                 self.walking.walked_at = now;
                 self.walk_on(store);
             }

@@ -64,7 +64,104 @@ pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: 
     }
 }
 
+/// An entry of the run menu, in the order the pad's d-pad walks them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuItem {
+    /// The Sound switch.
+    Sound,
+    /// The Vibration switch.
+    Vibration,
+    /// The Autopilot switch.
+    Autopilot,
+    /// The switch for each turn's events beside the board.
+    EventLog,
+    /// Back to the run.
+    Resume,
+    /// A new run (asked first).
+    NewRun,
+    /// The high scores.
+    Scores,
+    /// The almanac.
+    Almanac,
+    /// The demo.
+    Demo,
+    /// A bug report.
+    Bug,
+}
+
+/// The run menu's entries in the pad's order.
+pub const MENU: [MenuItem; 10] = [
+    MenuItem::Sound,
+    MenuItem::Vibration,
+    MenuItem::Autopilot,
+    MenuItem::EventLog,
+    MenuItem::Resume,
+    MenuItem::NewRun,
+    MenuItem::Scores,
+    MenuItem::Almanac,
+    MenuItem::Demo,
+    MenuItem::Bug,
+];
+
+impl MenuItem {
+    /// Its words on the menu (English, for `tr`).
+    pub fn label(self) -> &'static str {
+        match self {
+            MenuItem::Sound => "Sound",
+            MenuItem::Vibration => "Vibration",
+            MenuItem::Autopilot => "Autopilot",
+            MenuItem::EventLog => "Each turn's events beside the board",
+            MenuItem::Resume => "Resume",
+            MenuItem::NewRun => "New run",
+            MenuItem::Scores => "Scores",
+            MenuItem::Almanac => "Almanac",
+            MenuItem::Demo => "Demo",
+            MenuItem::Bug => "Report a bug",
+        }
+    }
+}
+
 impl ExplodoView {
+    /// A menu switch's setting.
+    fn menu_switch(&mut self, item: MenuItem) -> &mut bool {
+        match item {
+            MenuItem::Vibration => &mut self.vibration,
+            MenuItem::Autopilot => &mut self.walking.autopilot,
+            MenuItem::EventLog => &mut self.event_log,
+            _ => &mut self.sound,
+        }
+    }
+
+    /// Presses a menu entry (a click, or the pad's bottom button on the
+    /// selected one): a switch flips, a button does its thing.
+    pub fn menu_press(&mut self, item: MenuItem) {
+        let seed = self.session.state().run.seed;
+        match item {
+            MenuItem::Sound | MenuItem::Vibration | MenuItem::Autopilot | MenuItem::EventLog => {
+                let on = self.menu_switch(item);
+                *on = !*on;
+            }
+            MenuItem::Resume => self.dialogs.menu = false,
+            MenuItem::NewRun => {
+                self.dialogs.confirm_new = true;
+                self.dialogs.menu = false;
+            }
+            MenuItem::Scores => self.dialogs.show_scores = true,
+            MenuItem::Almanac => {
+                self.dialogs.almanac = Some(almanac::Almanac::default());
+                self.dialogs.menu = false;
+            }
+            MenuItem::Demo => {
+                self.dialogs.demo = Some(demo::Demo::new(seed));
+                self.dialogs.menu = false;
+            }
+            MenuItem::Bug => {
+                self.dialogs.bug_note = Some(String::new());
+                self.dialogs.menu = false;
+            }
+        }
+    }
+
     /// The almanac's and the demo's windows, while open.
     pub(super) fn almanac_and_demo(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         let seed = self.session.state().run.seed;
@@ -86,7 +183,9 @@ impl ExplodoView {
     pub(super) fn menu_window(&mut self, ui: &mut egui::Ui, lang: Lang) -> Option<ExplodoRequest> {
         let mut request = None;
         if self.dialogs.confirm_new {
-            match crate::ui::ask(ui.ctx(), lang, tr(lang, "Start a new run? This run will be gone.")) {
+            // The pad answers it too: the bottom button yes, the right one no.
+            let asked = crate::ui::ask(ui.ctx(), lang, tr(lang, "Start a new run? This run will be gone."));
+            match self.dialogs.pad_answer.take().or(asked) {
                 Some(true) => {
                     let st = self.session.state();
                     request = Some(ExplodoRequest::NewRun(st.run.setup, crate::random_seed()));
@@ -103,35 +202,51 @@ impl ExplodoView {
         let st = self.session.state().clone();
         egui::Window::new(tr(lang, "Run menu")).open(&mut open).collapsible(false).show(ui.ctx(), |ui| {
             ui.label(format!("{} {}/20 · {} {}", tr(lang, "Level"), st.run.level, tr(lang, "Seed"), st.run.seed));
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut self.sound, tr(lang, "Sound"));
-                ui.checkbox(&mut self.vibration, tr(lang, "Vibration"));
-            });
-            ui.checkbox(&mut self.walking.autopilot, tr(lang, "Autopilot"));
-            ui.checkbox(&mut self.event_log, tr(lang, "Each turn's events beside the board"));
-            if ui.button(tr(lang, "Resume")).clicked() {
-                self.dialogs.menu = false;
-            }
-            if ui.button(tr(lang, "New run")).clicked() {
-                self.dialogs.confirm_new = true;
-                self.dialogs.menu = false;
-            }
-            ui.horizontal(|ui| {
-                if ui.button(tr(lang, "Scores")).clicked() {
-                    self.dialogs.show_scores = true;
+            // The version line (issue 43 item 7): the app, each rules
+            // version, the commit it was built from.
+            ui.label(RichText::new(crate::version_line()).small().weak());
+            // Each entry in order; the pad's d-pad walks them (the selected
+            // one framed) and its bottom button presses it.
+            let pad = self.pointer.pad_in_use;
+            let sel = self.dialogs.menu_sel;
+            let frame = |ui: &egui::Ui, r: &egui::Response, item: MenuItem| {
+                if pad && MENU.get(sel) == Some(&item) {
+                    ui.painter().rect_stroke(
+                        r.rect.expand(2.0),
+                        4.0,
+                        egui::Stroke::new(2.0, Color32::from_rgb(90, 220, 110)),
+                        egui::StrokeKind::Outside,
+                    );
                 }
-                if ui.button(tr(lang, "Almanac")).clicked() {
-                    self.dialogs.almanac = Some(almanac::Almanac::default());
-                    self.dialogs.menu = false;
-                }
-                if ui.button(tr(lang, "Demo")).clicked() {
-                    self.dialogs.demo = Some(demo::Demo::new(st.run.seed));
-                    self.dialogs.menu = false;
+            };
+            let mut pressed = None;
+            ui.horizontal(|ui| {
+                for item in [MenuItem::Sound, MenuItem::Vibration] {
+                    let r = ui.checkbox(self.menu_switch(item), tr(lang, item.label()));
+                    frame(ui, &r, item);
                 }
             });
-            if ui.button(tr(lang, "Report a bug")).clicked() {
-                self.dialogs.bug_note = Some(String::new());
-                self.dialogs.menu = false;
+            for item in [MenuItem::Autopilot, MenuItem::EventLog] {
+                let r = ui.checkbox(self.menu_switch(item), tr(lang, item.label()));
+                frame(ui, &r, item);
+            }
+            for row in [
+                &[MenuItem::Resume, MenuItem::NewRun][..],
+                &[MenuItem::Scores, MenuItem::Almanac, MenuItem::Demo],
+                &[MenuItem::Bug],
+            ] {
+                ui.horizontal(|ui| {
+                    for &item in row {
+                        let r = ui.button(tr(lang, item.label()));
+                        frame(ui, &r, item);
+                        if r.clicked() {
+                            pressed = Some(item);
+                        }
+                    }
+                });
+            }
+            if let Some(item) = pressed {
+                self.menu_press(item);
             }
             egui::CollapsingHeader::new(tr(lang, "Changes")).show(ui, |ui| {
                 for (date, en) in CHANGES {

@@ -110,7 +110,11 @@ impl ExplodoView {
                 }
             }
             Some(_) => {
+                // The spec: Go falls back to picking Move, so you can step
+                // aside yourself (the next step shows red).
                 self.message = Some("The next step on the way is dangerous: waiting for you.".into());
+                self.mode = Mode::Move;
+                self.picked = true;
             }
             None => {
                 self.walking.walk = None;
@@ -134,6 +138,35 @@ impl ExplodoView {
         }
     }
 
+    /// The run menu and New run's question by pad; true when one took the
+    /// press.
+    fn pad_menu(&mut self, b: crate::pad::Button) -> bool {
+        use crate::pad::Button as P;
+        // New run's question: the bottom button starts it, the right one not.
+        if self.dialogs.confirm_new {
+            self.dialogs.pad_answer = match b {
+                P::South => Some(true),
+                P::East => Some(false),
+                _ => None,
+            };
+            return true;
+        }
+        // The run menu by pad: the d-pad walks its entries, the bottom
+        // button presses the selected one, the right one closes it.
+        if self.dialogs.menu {
+            let n = menu::MENU.len();
+            match b {
+                P::Up | P::Left => self.dialogs.menu_sel = (self.dialogs.menu_sel + n - 1) % n,
+                P::Down | P::Right => self.dialogs.menu_sel = (self.dialogs.menu_sel + 1) % n,
+                P::South => self.menu_press(menu::MENU[self.dialogs.menu_sel % n]),
+                P::East => self.dialogs.menu = false,
+                _ => {}
+            }
+            return true;
+        }
+        false
+    }
+
     /// One pad press: a dialog or banner on show takes it (the d-pad moves
     /// the selection, the bottom button is the main one, the right one
     /// leaves), else the board ([`ExplodoView::pad_board`]).
@@ -141,6 +174,9 @@ impl ExplodoView {
         use crate::pad::Button as P;
         if b == P::Start {
             self.dialogs.menu = !self.dialogs.menu;
+            return;
+        }
+        if self.pad_menu(b) {
             return;
         }
         if self.piloting() {
