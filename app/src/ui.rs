@@ -4,6 +4,7 @@
 //! Every game is a kernel `Session`, saved atomically after each action and
 //! resumed on the next start.
 
+pub mod emoji;
 pub mod explodo;
 pub mod help;
 mod home;

@@ -1310,3 +1310,52 @@ fn a_dropped_keke_competition_file_opens_as_keke_levels_that_play_by_its_rules()
     );
     assert_eq!(h.state_mut().miau.packs.len(), shipped + 1);
 }
+
+/// Issue 41: every noun of every shipped pack, of the Keke example set and
+/// of the built-in glyph table draws in colour: its glyph (the palette's or
+/// the table's) is one Twemoji has, and it makes a texture, never text.
+#[test]
+fn every_noun_draws_a_colour_texture_not_text() {
+    use retrace::ui::emoji;
+    use retrace::ui::miau::glyph_for;
+    use retrace_kernel::game::Game;
+    use retrace_kernel::miau::board::{Kind, Word};
+    use retrace_kernel::miau::pack::{load, BUILTIN};
+    let ctx = egui::Context::default();
+    let check = |noun: &str, palette: &[retrace_kernel::miau::pack::Glyph], whence: &str| {
+        let glyph =
+            glyph_for(noun, palette, emoji::has).unwrap_or_else(|| panic!("{whence}: {noun} has no colour glyph"));
+        assert!(emoji::texture(&ctx, &glyph, 40.0).is_some(), "{whence}: {noun}'s {glyph} makes a texture");
+    };
+    let mut packs: Vec<(String, String)> = std::fs::read_dir(fixtures::root().join("app/packs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| (p.display().to_string(), std::fs::read_to_string(&p).unwrap()))
+        .collect();
+    let json = std::fs::read_to_string(fixtures::root().join("app/keke/retrace_LEVELS.json")).unwrap();
+    for w in retrace_kernel::miau::import::import(&json, "retrace_LEVELS").unwrap() {
+        packs.push(("the Keke example set".into(), w.text));
+    }
+    let mut nouns = 0;
+    for (whence, text) in &packs {
+        let pack = load(text).0.unwrap_or_else(|| panic!("{whence} loads"));
+        for l in &pack.levels {
+            let start = retrace_kernel::miau::Miau::start(&l.setup, 0).unwrap();
+            // A level's own property words (TICK) are words, not nouns.
+            let custom = start.custom_words();
+            for t in &start.board.things {
+                if let Kind::Object(n) | Kind::Word(Word::Noun(n)) = t.kind {
+                    if custom.iter().any(|c| c.eq_ignore_ascii_case(n.as_str())) {
+                        continue;
+                    }
+                    check(n.as_str(), &pack.palette, &format!("{whence} {}", l.id));
+                    nouns += 1;
+                }
+            }
+        }
+    }
+    for (noun, ..) in BUILTIN {
+        check(noun, &[], "the built-in table");
+    }
+    assert!(nouns > 100, "{nouns} nouns checked");
+}

@@ -150,18 +150,24 @@ pub const WINDOW: [Section; 2] = [
 ];
 
 /// The About page.
-pub const ABOUT: [Section; 2] = [
+pub const ABOUT: [Section; 3] = [
     (
         "Retrace",
         &[
             "Four turn-based games on one deterministic kernel: every game is a log of moves, replayed to save, resume, undo and prove a win.",
-            "Pictures and sounds are made in code.",
+            "Pictures and sounds are made in code, but for Miau Is True's colour emoji.",
         ],
     ),
     (
         "Fonts",
         &[
             "The fonts come with egui: Ubuntu Light (Ubuntu Font Licence 1.0), Noto Emoji (SIL Open Font License 1.1), Hack (MIT and the Bitstream Vera licence), emoji-icon-font (MIT) and egui's icons.",
+        ],
+    ),
+    (
+        "Emoji",
+        &[
+            "Colour emoji: Twemoji, copyright 2020 Twitter, Inc and other contributors, now maintained by its original creators (jdecked/twemoji), licensed under CC-BY 4.0; carried by the twemoji-assets crate and drawn with resvg.",
         ],
     ),
 ];

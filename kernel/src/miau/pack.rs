@@ -20,7 +20,7 @@ mod read;
 mod tests;
 mod types;
 
-pub use glyphs::builtin;
+pub use glyphs::{builtin, BUILTIN};
 pub use read::{Issue, Report};
 pub use types::{Glyph, Level, Pack, World, ACCENTS, COMFORT, ENGINE, FEATURES, MAX_LEVELS, MAX_OBJECTS};
 

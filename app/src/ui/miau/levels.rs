@@ -219,14 +219,20 @@ pub(super) fn world_card(ui: &mut egui::Ui, lang: Lang, pack: &Pack, won: usize)
             ui.horizontal(|ui| {
                 // The world's glyph where the fonts have it, else its initial
                 // (a missing glyph is never drawn, as on the board).
+                // In colour where Twemoji has it (issue 41).
                 let font = egui::FontId::proportional(28.0);
                 let plain = super::paint::plain_form(&w.glyph);
-                let glyph = if !plain.is_empty() && ui.fonts_mut(|f| f.has_glyphs(&font, &plain)) {
-                    plain.into_owned()
+                if crate::ui::emoji::has(&w.glyph) {
+                    let (r, _) = ui.allocate_exact_size(Vec2::splat(32.0), egui::Sense::hover());
+                    crate::ui::emoji::paint(ui.painter(), r, &w.glyph, false, Color32::WHITE);
                 } else {
-                    pack.name.chars().next().map(|c| c.to_uppercase().to_string()).unwrap_or_default()
-                };
-                ui.label(RichText::new(glyph).size(28.0));
+                    let glyph = if !plain.is_empty() && ui.fonts_mut(|f| f.has_glyphs(&font, &plain)) {
+                        plain.into_owned()
+                    } else {
+                        pack.name.chars().next().map(|c| c.to_uppercase().to_string()).unwrap_or_default()
+                    };
+                    ui.label(RichText::new(glyph).size(28.0));
+                }
                 clicked = ui.button(RichText::new(&pack.name).strong()).clicked();
             });
             if !w.tagline.is_empty() {

@@ -5,7 +5,7 @@
 
 /// Noun, glyph, fallback (empty: none), and whether the glyph faces left
 /// (the window mirrors it to face the way the thing moves).
-const BUILTIN: [(&str, &str, &str, bool); 36] = [
+pub const BUILTIN: [(&str, &str, &str, bool); 36] = [
     ("baba", "🐇", "", true),
     ("bell", "🔔", "", false),
     ("boat", "⛵", "", false),
