@@ -338,24 +338,31 @@ fn explodorama_refusals_follow_the_window_language() {
     assert_eq!(say(Lang::Ru, &say!("that needs the {0} power-up", "Kick")), "для этого нужно усиление «Пинок»");
 }
 
+/// Issue 43 item 7: a turn's several sounds, each timed with what the
+/// board shows (a pop or step at once, a boom as the move lands, then the
+/// enemies vanishing, hurt, the exit opening, a cleared level).
 #[test]
-fn an_explodorama_turn_asks_for_its_most_telling_sound() {
+fn an_explodorama_turn_sounds_several_effects_timed_with_the_board() {
     use retrace::sound::Effect;
-    use retrace::ui::explodo::effect;
+    use retrace::ui::explodo::effects;
     use retrace_kernel::explodo::board::Pos;
-    use retrace_kernel::explodo::Event;
+    use retrace_kernel::explodo::{Event, Kind};
     let p = Pos { x: 1, y: 1 };
-    let check = |events: Vec<Event>, want: Effect| assert_eq!(effect(&events), want, "{events:?}");
-    check(vec![], Effect::Step);
-    check(vec![Event::BombPlaced(p)], Effect::Pop);
-    check(vec![Event::Exploded(p, vec![p])], Effect::Boom);
-    check(vec![Event::Exploded(p, vec![p]), Event::Chain(p)], Effect::BigBoom);
-    check(vec![Event::DropPicked(p, 3)], Effect::Coin);
-    check(vec![Event::ExitOpened, Event::DropPicked(p, 1)], Effect::ExitOpen);
-    check(vec![Event::Exploded(p, vec![p]), Event::LifeLost("boom".into())], Effect::Hurt);
+    let check = |events: Vec<Event>, want: &[(Effect, f32)]| assert_eq!(effects(&events), want, "{events:?}");
+    check(vec![], &[(Effect::Step, 0.0)]);
+    check(vec![Event::BombPlaced(p)], &[(Effect::Pop, 0.0)]);
+    check(vec![Event::Exploded(p, vec![p])], &[(Effect::Step, 0.0), (Effect::Boom, 0.12)]);
+    check(
+        vec![Event::Exploded(p, vec![p]), Event::Chain(p), Event::EnemyDied(1, Kind::Blob)],
+        &[(Effect::Step, 0.0), (Effect::BigBoom, 0.12), (Effect::EnemyGone, 0.25)],
+    );
+    check(
+        vec![Event::ExitOpened, Event::DropPicked(p, 1)],
+        &[(Effect::Step, 0.0), (Effect::Coin, 0.12), (Effect::ExitOpen, 0.35)],
+    );
     check(
         vec![Event::LevelCleared { level: 1, turns: 9, par: 12, coins: 3 }, Event::LifeLost("x".into())],
-        Effect::Cleared,
+        &[(Effect::Step, 0.0), (Effect::Hurt, 0.2), (Effect::Cleared, 0.4)],
     );
 }
 
@@ -374,6 +381,29 @@ fn explodorama_buttons_click_and_turns_sound() {
     let heard = h.state().sound.heard.clone();
     assert!(heard.contains(&Effect::Click), "{heard:?}");
     assert!(heard.contains(&Effect::Step), "the turn's own sound: {heard:?}");
+    // A bomb's turn, then its boom as the fuse runs out, played in turn.
+    h.state_mut().sound.heard.clear();
+    h.key_press(egui::Key::B);
+    h.run();
+    let s = explodo(&mut h).session.state().clone();
+    let d = [
+        retrace_kernel::explodo::board::Dir::Up,
+        retrace_kernel::explodo::board::Dir::Down,
+        retrace_kernel::explodo::board::Dir::Left,
+        retrace_kernel::explodo::board::Dir::Right,
+    ]
+    .into_iter()
+    .find(|&d| retrace::ui::explodo::tap(&s, retrace::ui::explodo::Mode::Bomb, s.player.at.step(d)).is_some())
+    .unwrap();
+    let key = match d {
+        retrace_kernel::explodo::board::Dir::Up => egui::Key::ArrowUp,
+        retrace_kernel::explodo::board::Dir::Down => egui::Key::ArrowDown,
+        retrace_kernel::explodo::board::Dir::Left => egui::Key::ArrowLeft,
+        retrace_kernel::explodo::board::Dir::Right => egui::Key::ArrowRight,
+    };
+    h.key_press(key);
+    h.run();
+    assert!(h.state().sound.heard.contains(&Effect::Pop), "{:?}", h.state().sound.heard);
     h.state_mut().settings.sound = false;
     h.state_mut().sound.heard.clear();
     h.get_by_label("Wait").click();

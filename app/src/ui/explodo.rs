@@ -137,6 +137,11 @@ pub struct ExplodoView {
     pub place: Option<usize>,
     /// Sound effects the last turns asked for; the shell plays and empties it.
     pub sounds: Vec<crate::sound::Effect>,
+    /// A turn's sounds still to come, each with when (egui's clock), moved
+    /// to `sounds` as their moment comes.
+    timed_sounds: Vec<(crate::sound::Effect, f64)>,
+    /// egui's clock at the last frame (a turn's sounds are timed from it).
+    clock: f64,
     /// Sound on (the setting; the shell keeps them in step).
     pub sound: bool,
     /// Each turn's events in the bar beside the board (the setting, off by
@@ -312,35 +317,39 @@ pub fn last_turns(session: &Session<Explodo>, death: u32, n: u32) -> Vec<State> 
         .collect()
 }
 
-/// The one sound a turn makes, the most telling first: a cleared level (or
-/// won run), a life lost, a chain's big boom, a boom, an enemy gone, the gem,
-/// the exit opening, a charge, coins, a bomb set down, else a step.
-pub fn effect(events: &[Event]) -> crate::sound::Effect {
+/// A turn's sounds (issue 43 item 7: several, not one), each with when it
+/// plays after the turn, timed with what the board shows: at once a bomb
+/// set down (pop) or, with nothing else at once, a step; as the move's
+/// tween lands (0.12 s) a boom (a louder one for a chain), a thrown bomb or
+/// ICBM landing, coins, a charge, the gem; then enemies vanishing (0.25 s),
+/// hurt (0.2 s), the exit opening (0.35 s) and a cleared level (0.4 s).
+/// Each effect once a turn, in the order they play.
+pub fn effects(events: &[Event]) -> Vec<(crate::sound::Effect, f32)> {
     use crate::sound::Effect;
     let any = |f: &dyn Fn(&Event) -> bool| events.iter().any(f);
-    if any(&|e| matches!(e, Event::LevelCleared { .. } | Event::RunWon)) {
-        Effect::Cleared
-    } else if any(&|e| matches!(e, Event::LifeLost(_) | Event::RunOver(_))) {
-        Effect::Hurt
-    } else if any(&|e| matches!(e, Event::Chain(_))) {
-        Effect::BigBoom
-    } else if any(&|e| matches!(e, Event::Exploded(..))) {
-        Effect::Boom
-    } else if any(&|e| matches!(e, Event::EnemyDied(..))) {
-        Effect::EnemyGone
-    } else if any(&|e| matches!(e, Event::GemTaken(_))) {
-        Effect::Gem
-    } else if any(&|e| matches!(e, Event::ExitOpened)) {
-        Effect::ExitOpen
-    } else if any(&|e| matches!(e, Event::ChargeGained(..))) {
-        Effect::Charge
-    } else if any(&|e| matches!(e, Event::DropPicked(..))) {
-        Effect::Coin
-    } else if any(&|e| matches!(e, Event::BombPlaced(_))) {
-        Effect::Pop
-    } else {
-        Effect::Step
+    let mut out: Vec<(Effect, f32)> = Vec::new();
+    let mut add = |e: Effect, at: f32, when: bool| {
+        if when && !out.iter().any(|(o, _)| *o == e) {
+            out.push((e, at));
+        }
+    };
+    add(Effect::Pop, 0.0, any(&|e| matches!(e, Event::BombPlaced(_))));
+    add(Effect::Pop, 0.12, any(&|e| matches!(e, Event::Launched(_))));
+    let chain = any(&|e| matches!(e, Event::Chain(_)));
+    add(Effect::BigBoom, 0.12, chain);
+    add(Effect::Boom, 0.12, !chain && any(&|e| matches!(e, Event::Exploded(..))));
+    add(Effect::Coin, 0.12, any(&|e| matches!(e, Event::DropPicked(..))));
+    add(Effect::Charge, 0.12, any(&|e| matches!(e, Event::ChargeGained(..))));
+    add(Effect::Gem, 0.12, any(&|e| matches!(e, Event::GemTaken(_))));
+    add(Effect::Hurt, 0.2, any(&|e| matches!(e, Event::LifeLost(_) | Event::RunOver(_))));
+    add(Effect::EnemyGone, 0.25, any(&|e| matches!(e, Event::EnemyDied(..))));
+    add(Effect::ExitOpen, 0.35, any(&|e| matches!(e, Event::ExitOpened)));
+    add(Effect::Cleared, 0.4, any(&|e| matches!(e, Event::LevelCleared { .. } | Event::RunWon)));
+    if !out.iter().any(|(_, at)| *at == 0.0) {
+        out.insert(0, (Effect::Step, 0.0));
     }
+    out.sort_by(|a, b| a.1.total_cmp(&b.1));
+    out
 }
 
 /// What the screen asks the shell to do.
@@ -370,6 +379,8 @@ impl ExplodoView {
             pad: Vec::new(),
             place: None,
             sounds: Vec::new(),
+            timed_sounds: Vec::new(),
+            clock: 0.0,
             sound: true,
             event_log: false,
             vibration: true,
@@ -387,7 +398,11 @@ impl ExplodoView {
         match self.session.push(a) {
             Ok(events) => {
                 self.screen.anim = Some((paint::Motion::of_turn(&before, &events, self.session.state()), None));
-                self.sounds.push(effect(&events));
+                // The first at once, the rest when their moment comes.
+                let now = self.clock;
+                for (e, at) in effects(&events) {
+                    self.timed_sounds.push((e, now + f64::from(at)));
+                }
                 let died = events.iter().find_map(|e| match e {
                     Event::LifeLost(t) | Event::RunOver(t) => Some(t.clone()),
                     _ => None,
@@ -454,6 +469,18 @@ impl ExplodoView {
         store.forget(SAVE);
     }
 
+    /// Moves the turn's sounds whose moment has come to `sounds` (the
+    /// shell plays them), and asks for a frame when the next is due.
+    fn due_sounds(&mut self, ctx: &egui::Context) {
+        let now = self.clock;
+        let (due, later): (Vec<_>, Vec<_>) = self.timed_sounds.drain(..).partition(|&(_, at)| at <= now);
+        self.sounds.extend(due.into_iter().map(|(e, _)| e));
+        self.timed_sounds = later;
+        if let Some(next) = self.timed_sounds.iter().map(|&(_, at)| at).reduce(f64::min) {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64((next - now).max(0.0)));
+        }
+    }
+
     /// Whether the level-start banner is up.
     pub fn banner_up(&self) -> bool {
         self.screen.banner.is_some()
@@ -472,6 +499,8 @@ impl ExplodoView {
 
     /// Draws the screen and handles input.
     pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) -> Option<ExplodoRequest> {
+        self.clock = ui.input(|i| i.time);
+        self.due_sounds(ui.ctx());
         if self.demo_screen(ui, lang) {
             return None;
         }
