@@ -2259,3 +2259,29 @@ fn the_run_menu_goes_by_pad_and_shows_the_version_line() {
     press(&mut h, P::East);
     assert!(!explodo(&mut h).dialogs.menu);
 }
+
+/// Issue 43 item 7: the menu's Changes list plays the demo scene of an
+/// entry that has one (▶), under the entry; a second ▶ stops it.
+#[test]
+fn the_changes_list_plays_an_entrys_demo_scene() {
+    use retrace::ui::explodo::{change_scene, CHANGES};
+    use retrace_kernel::explodo::items::Power;
+    use retrace_kernel::explodo::scene::Topic;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    explodo(&mut h).dialogs.menu = true;
+    h.run();
+    h.get_by_label("Changes").click();
+    h.run();
+    let with_scene = CHANGES.iter().filter(|(_, en)| change_scene(en).is_some()).count();
+    assert_eq!(h.query_all_by_label("▶").count(), with_scene, "a ▶ per entry with a scene");
+    let k = CHANGES.iter().position(|(_, en)| en.starts_with("Rules v3")).unwrap();
+    h.query_all_by_label("▶")
+        .nth(CHANGES[..k].iter().filter(|(_, en)| change_scene(en).is_some()).count())
+        .unwrap()
+        .click();
+    h.run();
+    let v = explodo(&mut h);
+    assert_eq!(v.dialogs.change_clip, Some(k));
+    assert_eq!(v.dialogs.change_slot.topic(), Some(Topic::Power(Power::Throw)), "Throw's scene plays");
+}

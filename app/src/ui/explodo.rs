@@ -231,6 +231,10 @@ pub struct Dialogs {
     confirm_new: bool,
     /// The pad's answer to that question, for the next frame's window.
     pad_answer: Option<bool>,
+    /// The Changes entry whose demo scene plays in the menu.
+    pub change_clip: Option<usize>,
+    /// That scene's clip.
+    pub change_slot: clip::Slot,
     /// A level cleared with the shop to follow (after levels 3, 6, 9, 12, 15
     /// and 18): its banner (level, turns, par, coins) comes first.
     pub cleared: Option<(u32, u32, u32, u32)>,
@@ -296,6 +300,23 @@ pub const CHANGES: [(&str, &str); 5] = [
     ("2026-11-30", "Rules v2: power-ups, charges, the gem, the shop, and board objects (bushes, metal crates, oil, spikes, barrels)."),
     ("2026-11-30", "Rules v1: the 20-level run."),
 ];
+
+/// The demo scene of a Changes entry that has one (issue 43 item 7): the
+/// feature it brought, at work. By the entry's English.
+pub fn change_scene(en: &str) -> Option<retrace_kernel::explodo::scene::Topic> {
+    use retrace_kernel::explodo::scene::{Thing, Topic};
+    if en.starts_with("Rules v5") {
+        Some(Topic::Charge(Charge::Nuke))
+    } else if en.starts_with("Rules v3") {
+        Some(Topic::Power(Power::Throw))
+    } else if en.starts_with("Rules v2") {
+        Some(Topic::Thing(Thing::Barrel))
+    } else if en.starts_with("Rules v1") {
+        Some(Topic::Thing(Thing::Exit))
+    } else {
+        None
+    }
+}
 
 /// Developer mode's colour (its tag, its victory).
 pub const DEVELOPER_RED: Color32 = Color32::from_rgb(220, 60, 60);

@@ -249,8 +249,23 @@ impl ExplodoView {
                 self.menu_press(item);
             }
             egui::CollapsingHeader::new(tr(lang, "Changes")).show(ui, |ui| {
-                for (date, en) in CHANGES {
-                    ui.label(RichText::new(format!("{date}: {}", tr(lang, en))).small());
+                // An entry with a demo scene has a ▶ that plays it under it.
+                for (k, (date, en)) in CHANGES.iter().enumerate() {
+                    ui.horizontal_wrapped(|ui| {
+                        let scene = change_scene(en);
+                        if scene.is_some() {
+                            let on = self.dialogs.change_clip == Some(k);
+                            if ui.selectable_label(on, "▶").on_hover_text(tr(lang, "Demo")).clicked() {
+                                self.dialogs.change_clip = (!on).then_some(k);
+                            }
+                        }
+                        ui.label(RichText::new(format!("{date}: {}", tr(lang, en))).small());
+                    });
+                    if self.dialogs.change_clip == Some(k) {
+                        if let Some(c) = self.dialogs.change_slot.show(change_scene(en), st.run.seed) {
+                            c.ui(ui, 240.0);
+                        }
+                    }
                 }
             });
         });
