@@ -360,6 +360,16 @@ fn miau_draws_the_palette_glyph_or_its_fallback_or_the_nouns_letters() {
     check("keke", &["👹"], Some("👹"));
     check("ghost", &["🐈"], None);
     assert!(retrace::ui::miau::faces_left("mouse", &[]), "the table gives facing too");
+    // A pack's plain-string glyph the table knows faces as the table says
+    // (First Steps' MIAU = "🐈"); one it does not know keeps the pack's word.
+    let plain = |glyph: &str| retrace_kernel::miau::pack::Glyph {
+        noun: "miau".into(),
+        glyph: glyph.into(),
+        fallback: String::new(),
+        faces_left: false,
+    };
+    assert!(retrace::ui::miau::faces_left("miau", &[plain("🐈")]), "the cat turns");
+    assert!(!retrace::ui::miau::faces_left("miau", &[plain("🚩")]));
 }
 
 #[test]

@@ -236,10 +236,15 @@ pub fn glyph_for(noun: &str, palette: &[Glyph], drawable: impl Fn(&str) -> bool)
 }
 
 /// Whether `noun`'s glyph faces left (so it is mirrored to face right): as
-/// its palette entry says, else as the built-in table says.
+/// its palette entry says, else as the built-in table says; and a palette
+/// glyph the table knows faces as the table says even when the pack wrote
+/// it as a plain string (First Steps' `MIAU = "🐈"`: the cat turns).
 pub fn faces_left(noun: &str, palette: &[Glyph]) -> bool {
+    use retrace_kernel::miau::pack::BUILTIN;
     match palette.iter().find(|g| g.noun == noun) {
-        Some(g) => g.faces_left,
+        Some(g) => {
+            g.faces_left || BUILTIN.iter().any(|&(_, glyph, _, left)| left && plain_form(glyph) == plain_form(&g.glyph))
+        }
         None => retrace_kernel::miau::pack::builtin(noun).is_some_and(|t| t.2),
     }
 }
