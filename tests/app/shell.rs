@@ -157,6 +157,42 @@ fn snapshots_of_the_main_screens() {
     h.snapshot("help-explodo");
 }
 
+/// Issue 41: a level of each Miau world in colour (every noun a Twemoji
+/// texture, never its name), on the near-black board: each world's level
+/// that shows most of its look (terrain slabs, bolted words, GOAL outlines).
+#[test]
+fn snapshots_of_a_level_of_each_miau_world() {
+    if retrace_gpu::gpu_for_tests("app snapshots").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    english_minelayer(dir.path());
+    let store = Store::new(dir.path());
+    let mut h = Harness::builder().with_size([1100.0, 760.0]).with_max_steps(40).wgpu().build_eframe(move |_cc| {
+        let mut app = RetraceApp::new(store, None);
+        app.demos_paused = true;
+        app
+    });
+    for (world, level) in [
+        ("first-steps", "walled"),
+        ("crate-works", "crates-move"),
+        ("tidewater", "set-adrift"),
+        ("crossword", "spend-it-twice"),
+        ("clockwork", "key-and-door"),
+        ("workshop", "pallet-row"),
+    ] {
+        let view = {
+            let packs = retrace::ui::miau::packs();
+            let p = packs.iter().position(|p| p.id == world).unwrap_or_else(|| panic!("no world {world}"));
+            let l = packs[p].levels.iter().position(|l| l.id == level).unwrap_or_else(|| panic!("no {level}"));
+            retrace::ui::miau::MiauView::new(&packs, p, l).unwrap()
+        };
+        h.state_mut().screen = Screen::Miau(view);
+        h.run();
+        h.snapshot(format!("miau-world-{world}"));
+    }
+}
+
 /// The Explodorama screens of [`snapshots_of_the_main_screens`]: the shop,
 /// the danger overlay, the preview, level 12, the almanac and the demo.
 fn explodo_snapshots(h: &mut Harness<'static, RetraceApp>) {

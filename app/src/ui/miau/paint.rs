@@ -332,10 +332,10 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: 
     painter.rect_filled(
         egui::Rect::from_min_size(rect.min, Vec2::new(cell * b.w as f32, cell * b.h as f32)),
         2.0,
-        Color32::from_gray(45),
+        BOARD,
     );
     // Faint cell lines, so distances can be counted.
-    let line = egui::Stroke::new(1.0, Color32::from_gray(55));
+    let line = egui::Stroke::new(1.0, Color32::from_gray(28));
     for x in 1..b.w {
         painter.line_segment([at(x, 0).left_top(), at(x, b.h - 1).left_bottom()], line);
     }
@@ -351,19 +351,8 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, look: 
                 Kind::Object(n) => paint_object(painter, r, t, n, s, look, cell, morph(i)),
                 Kind::Word(w) => paint_word(painter, r, t, w, s, look, cell),
             }
-            // Three or more in a cell: the last one drawn carries the count.
-            if n >= 3 && k + 1 == n {
-                let cell_rect = place(i, t.x, t.y);
-                let at = cell_rect.left_bottom() + Vec2::new(cell * 0.18, -cell * 0.16);
-                painter.circle_filled(at, cell * 0.15, Color32::from_gray(20));
-                painter.text(
-                    at,
-                    egui::Align2::CENTER_CENTER,
-                    format!("{n}"),
-                    egui::FontId::proportional(cell * 0.2),
-                    Color32::WHITE,
-                );
-            }
+            // No count on a stack (design D23: no decorations on a sprite):
+            // a stack is drawn stepped.
         }
     }
     // Sentence bars: under a row's sentence, right of a column's.
@@ -404,10 +393,22 @@ fn paint_object(
     // and FRAIL get a corner mark.
     let has = |p: Prop| s.rules.has(&t.kind, p);
     let inert = PROPS.iter().all(|(p, _)| !has(*p));
+    // Terrain (F-CW6, D23): a slab only while it is STOP; a slab with a lip
+    // while it is PUSH; else a hatched outline, passable.
+    if s.terrain.iter().any(|x| x.as_str() == n.as_str()) {
+        paint_terrain(painter, r, cell, has(Prop::Stop), has(Prop::Push));
+        return;
+    }
     // A plate or gate takes its circuit's colour.
     let base = object_color(t);
     let fill = if inert { base.gamma_multiply(0.45) } else { base };
-    painter.rect_filled(r, cell * 0.2, fill);
+    if has(Prop::Goal) {
+        // GOAL (D23): outlined in the WIN colours, not filled.
+        let stroke = egui::Stroke::new((cell * 0.07).max(2.0), prop_color(Prop::Win));
+        painter.rect_stroke(r, cell * 0.2, stroke, egui::StrokeKind::Inside);
+    } else {
+        painter.rect_filled(r, cell * 0.2, fill);
+    }
     let frame = if has(Prop::You) {
         Some((2.5, Color32::WHITE))
     } else if has(Prop::Push) {
@@ -459,8 +460,45 @@ fn paint_object(
     }
 }
 
-/// One word tile: its text in its colour, a fixed word framed, and a lip on
-/// each side where the board's edge pins it.
+/// A terrain cell: a full slab while STOP, a slab with a lip along its
+/// bottom while PUSH, else a hatched outline (passable).
+fn paint_terrain(painter: &egui::Painter, r: egui::Rect, cell: f32, stop: bool, push: bool) {
+    let slab = r.expand(cell * 0.08);
+    if stop || push {
+        painter.rect_filled(slab, 0.0, Color32::from_rgb(70, 74, 84));
+        painter.line_segment(
+            [slab.left_top(), slab.right_top()],
+            egui::Stroke::new((cell * 0.05).max(1.0), Color32::from_rgb(110, 116, 130)),
+        );
+        if push && !stop {
+            let lip = egui::Stroke::new(cell * 0.08, Color32::from_gray(170));
+            painter.line_segment([r.left_bottom(), r.right_bottom()], lip);
+        }
+        return;
+    }
+    let stroke = egui::Stroke::new(1.0, Color32::from_rgb(90, 96, 110));
+    painter.rect_stroke(r, 0.0, stroke, egui::StrokeKind::Inside);
+    let n = 4;
+    for k in 1..n {
+        let f = k as f32 / n as f32;
+        painter.line_segment(
+            [r.left_top() + Vec2::new(r.width() * f, 0.0), r.left_top() + Vec2::new(0.0, r.height() * f)],
+            stroke,
+        );
+        painter.line_segment(
+            [r.right_bottom() - Vec2::new(r.width() * f, 0.0), r.right_bottom() - Vec2::new(0.0, r.height() * f)],
+            stroke,
+        );
+    }
+}
+
+/// The board's colour: near-black, as the spec's worlds are drawn (colour
+/// emoji at 60 % of a cell on a near-black board).
+pub const BOARD: Color32 = Color32::from_gray(14);
+
+/// One word tile: its text in its colour, a fixed word bolted (flat, a
+/// rivet in the gutter, no lip), and a lip on each side where the board's
+/// edge pins a loose one.
 fn paint_word(
     painter: &egui::Painter,
     r: egui::Rect,
@@ -471,10 +509,23 @@ fn paint_word(
     cell: f32,
 ) {
     let color = word_color(w, s, look);
-    painter.rect_filled(r, 3.0, Color32::from_gray(15));
     if t.fixed {
-        painter.rect_stroke(r, 3.0, egui::Stroke::new(2.0, Color32::from_gray(200)), egui::StrokeKind::Inside);
+        // Bolted (F-CW2, D23): a flat tile, no lip, a small rivet in the
+        // gutter below its right corner.
+        painter.rect_filled(r, 0.0, Color32::from_gray(40));
+        let rivet = r.right_bottom() + Vec2::splat(cell * 0.04);
+        painter.circle_filled(rivet, (cell * 0.045).max(1.5), Color32::from_gray(150));
+        let text = t.kind.text();
+        painter.text(r.center(), egui::Align2::CENTER_CENTER, &text, word_font(painter, &text, r.width()), color);
+        return;
     }
+    // A loose word: a raised tile on the near-black board, its lower edge a
+    // shade darker (the lip a bolted word lacks).
+    painter.rect_filled(r, 3.0, Color32::from_gray(30));
+    painter.line_segment(
+        [r.left_bottom() + Vec2::new(2.0, -1.0), r.right_bottom() + Vec2::new(-2.0, -1.0)],
+        egui::Stroke::new((cell * 0.04).max(1.0), Color32::from_gray(8)),
+    );
     // A word against the board's edge can't be pushed that
     // way (a pinned sentence): a lip on that side says so.
     let [up, down, left, right] = pinned_sides(s.board.w, s.board.h, t.x, t.y);
