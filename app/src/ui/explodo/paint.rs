@@ -201,8 +201,7 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     // on one tile read as one or two).
     let mut on_tile: Vec<(Pos, u32)> = Vec::new();
     for e in &s.enemies.list {
-        let (_, colour) = enemy_look(e.kind);
-        let c = if e.frozen > 0 { Color32::from_rgb(120, 180, 255) } else { colour };
+        let c = enemy_colour(s, e);
         let from = moving.and_then(|m| m.enemies_from.iter().find(|(id, _)| *id == e.id)).map(|&(_, p)| p);
         let below = match on_tile.iter_mut().find(|(p, _)| *p == e.pos) {
             Some((_, n)) => {
@@ -366,10 +365,57 @@ fn paint_gem(painter: &egui::Painter, r: egui::Rect, colour: Color32) {
     ));
 }
 
-/// The player: a green figure with a "You" tag above its tile.
+/// An enemy's colour where it stands: its type's, ice blue while frozen;
+/// see-through inside a crate (Ghosts and Wisps pass through them), faint
+/// in a bush.
+fn enemy_colour(s: &State, e: &retrace_kernel::explodo::Enemy) -> Color32 {
+    let c = if e.frozen > 0 { Color32::from_rgb(120, 180, 255) } else { enemy_look(e.kind).1 };
+    if s.board.layout.tile(e.pos) == Tile::Crate {
+        c.gamma_multiply(0.5)
+    } else if s.board.layout.has(e.pos, BUSH) {
+        c.gamma_multiply(0.6)
+    } else {
+        c
+    }
+}
+
+/// The player's glyph: an astronaut (issue 41), in colour.
+pub const PLAYER_GLYPH: &str = "🧑\u{200D}🚀";
+
+/// Each enemy type's creature (issue 41), in colour: Blob a microbe, Seeker
+/// a snake, Drifter a jellyfish, Sprinter a rabbit, Ghost a ghost, Wisp a
+/// bat, Hunter a wolf.
+pub fn enemy_glyph(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Blob => "🦠",
+        Kind::Seeker => "🐍",
+        Kind::Drifter => "🪼",
+        Kind::Sprinter => "🐇",
+        Kind::Ghost => "👻",
+        Kind::Wisp => "🦇",
+        Kind::Hunter => "🐺",
+    }
+}
+
+/// The player: an astronaut (a green figure where the glyph cannot be
+/// drawn) with a "You" tag above its tile.
 fn paint_player(painter: &egui::Painter, r: egui::Rect, cell: f32) {
     let green = Color32::from_rgb(20, 150, 40);
     let c = r.center();
+    let square = egui::Rect::from_center_size(c + Vec2::new(0.0, cell * 0.04), Vec2::splat(cell * 0.78));
+    if !crate::ui::emoji::paint(painter, square, PLAYER_GLYPH, false, Color32::WHITE) {
+        paint_figure(painter, c, cell, green);
+    }
+    let tag = r.center_top() - Vec2::new(0.0, cell * 0.02);
+    let font = egui::FontId::proportional((cell * 0.26).max(8.0));
+    let galley = painter.layout_no_wrap("You".into(), font, Color32::WHITE);
+    let bg = egui::Rect::from_center_size(tag, galley.size() + Vec2::new(4.0, 0.0));
+    painter.rect_filled(bg, 3.0, green);
+    painter.galley(bg.min + Vec2::new(2.0, 0.0), galley, Color32::WHITE);
+}
+
+/// The player drawn in code: a head over a triangle.
+fn paint_figure(painter: &egui::Painter, c: egui::Pos2, cell: f32, green: Color32) {
     painter.circle_filled(c - Vec2::new(0.0, cell * 0.18), cell * 0.14, green);
     painter.add(egui::Shape::convex_polygon(
         vec![
@@ -380,19 +426,33 @@ fn paint_player(painter: &egui::Painter, r: egui::Rect, cell: f32) {
         green,
         egui::Stroke::NONE,
     ));
-    let tag = r.center_top() - Vec2::new(0.0, cell * 0.02);
-    let font = egui::FontId::proportional((cell * 0.26).max(8.0));
-    let galley = painter.layout_no_wrap("You".into(), font, Color32::WHITE);
-    let bg = egui::Rect::from_center_size(tag, galley.size() + Vec2::new(4.0, 0.0));
-    painter.rect_filled(bg, 3.0, green);
-    painter.galley(bg.min + Vec2::new(2.0, 0.0), galley, Color32::WHITE);
 }
 
-/// An enemy's silhouette, one shape per type (the almanac names them): Blob
-/// a round body, Seeker a diamond, Drifter a triangle pointing its way,
+/// An enemy: its creature in colour ([`enemy_glyph`], facing its way), else
+/// its silhouette, one shape per type (the almanac names them): Blob a
+/// round body, Seeker a diamond, Drifter a triangle pointing its way,
 /// Sprinter a double chevron, Ghost a sheet with a wavy hem, Wisp a
 /// four-point star, Hunter a horned square; each with eyes.
 pub fn paint_enemy(painter: &egui::Painter, r: egui::Rect, kind: Kind, colour: Color32, heading: Dir) {
+    // In colour (issue 41): a soft disc in the type's colour (the edge
+    // markers' colour) under its creature; a frozen one tinted ice blue, a
+    // fading or see-through one faded (the colour's alpha).
+    let natural = enemy_look(kind).1;
+    let tint = if colour.a() < 255 {
+        Color32::WHITE.gamma_multiply(f32::from(colour.a()) / 255.0)
+    } else if colour == natural {
+        Color32::WHITE
+    } else {
+        colour
+    };
+    if crate::ui::emoji::has(enemy_glyph(kind)) {
+        painter.circle_filled(r.center(), r.width() * 0.4, colour.gamma_multiply(0.45));
+        let square = egui::Rect::from_center_size(r.center(), Vec2::splat(r.width() * 0.72));
+        let mirrored = heading == Dir::Right;
+        if crate::ui::emoji::paint(painter, square, enemy_glyph(kind), mirrored, tint) {
+            return;
+        }
+    }
     let c = r.center();
     let u = r.width() * 0.36;
     let outline = egui::Stroke::new((r.width() * 0.04).max(1.0), Color32::from_black_alpha(160));
@@ -504,6 +564,21 @@ pub fn enemy_look(kind: Kind) -> (&'static str, Color32) {
 #[cfg(test)]
 mod tests {
     use super::enemy_look;
+
+    /// Issue 41: the player and every enemy type are drawn in colour, each
+    /// its own creature.
+    #[test]
+    fn the_player_and_every_enemy_type_have_their_own_colour_glyph() {
+        use super::{enemy_glyph, PLAYER_GLYPH};
+        let mut seen = vec![PLAYER_GLYPH];
+        for k in retrace_kernel::explodo::KINDS {
+            assert!(!seen.contains(&enemy_glyph(k)), "{k:?}'s own");
+            seen.push(enemy_glyph(k));
+        }
+        for g in seen {
+            assert!(crate::ui::emoji::has(g), "{g} draws in colour");
+        }
+    }
 
     /// Enemies on one tile are drawn with their count on it (issue 40).
     #[test]
