@@ -85,6 +85,14 @@ pub enum BarItem {
     TestRun,
 }
 
+/// An action button's icon (issue 41: the spec's action bar has icons):
+/// the glyph's colour texture, 18 points; None where it cannot be drawn
+/// (the button is its word alone then).
+fn icon(ui: &egui::Ui, glyph: &str) -> Option<egui::Image<'static>> {
+    let id = crate::ui::emoji::texture(ui.ctx(), glyph, 18.0)?;
+    Some(egui::Image::from_texture(egui::load::SizedTexture::new(id, Vec2::splat(18.0))))
+}
+
 /// A "What is that?" answer that is no almanac entry: a top-bar item, or an
 /// action button asked about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,7 +327,12 @@ impl ExplodoView {
             // what they do (issue 43 item 1); a second click puts the pick away.
             for (m, english) in [(Mode::Move, "Move"), (Mode::Bomb, "Bomb")] {
                 let on = self.picked && self.mode == m;
-                if ui.add(egui::Button::selectable(on, tr(lang, english))).clicked() && !self.asked_about(english) {
+                let glyph = if m == Mode::Move { "👣" } else { "💣" };
+                let button = match icon(ui, glyph) {
+                    Some(img) => egui::Button::selectable(on, (img, tr(lang, english))),
+                    None => egui::Button::selectable(on, tr(lang, english)),
+                };
+                if ui.add(button).clicked() && !self.asked_about(english) {
                     self.picked = !on;
                     self.mode = if on { Mode::Move } else { m };
                 }
@@ -348,7 +361,11 @@ impl ExplodoView {
             } else {
                 RichText::new(tr(lang, "Wait"))
             };
-            if ui.button(wait).clicked() && !self.asked_about("Wait") {
+            let button = match icon(ui, "⏳") {
+                Some(img) => egui::Button::new((img, wait)),
+                None => egui::Button::new(wait),
+            };
+            if ui.add(button).clicked() && !self.asked_about("Wait") {
                 self.push(store, Action::Wait);
             }
             if ui.button(tr(lang, "Scores")).clicked() {

@@ -149,18 +149,20 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
         paint_exit(painter, at(l.exit), s.board.exit_open);
     }
     if s.board.gem_revealed && !s.board.gem_taken {
-        paint_gem(painter, at(l.gem), Color32::from_rgb(60, 140, 230));
+        paint_gem(painter, at(l.gem), gem_colour(s.run.seed, s.run.level));
     }
     if let Some(r) = s.board.rainbow {
         paint_gem(painter, at(r), Color32::from_rgb(230, 60, 200));
     }
     for d in &s.board.drops {
-        let (t, c) = if d.charge.is_some() {
-            ("c", Color32::from_rgb(80, 60, 200))
-        } else {
-            ("$", Color32::from_rgb(200, 160, 0))
-        };
-        glyph(d.pos, t, c);
+        match d.charge {
+            // A charge: its almanac picture.
+            Some((c, _)) => {
+                let r = at(d.pos).shrink(cell * 0.22);
+                super::almanac::picture(painter, r, super::almanac::Entry::Charge(c), s);
+            }
+            None => paint_coin(painter, at(d.pos), d.coins),
+        }
     }
     for &(p, _) in &s.bombs.flames {
         painter.rect_filled(at(p).shrink(cell * 0.1), 4.0, Color32::from_rgba_unmultiplied(255, 120, 0, 170));
@@ -345,6 +347,38 @@ fn paint_exit(painter: &egui::Painter, r: egui::Rect, open: bool) {
             painter.line_segment([egui::pos2(px, door.top()), egui::pos2(px, door.bottom())], stroke);
         }
     }
+}
+
+/// The coins' metal by how many a drop holds (issue 41): bronze for one or
+/// two, silver up to five, gold for more.
+pub fn coin_metal(coins: u32) -> Color32 {
+    match coins {
+        0..=2 => Color32::from_rgb(190, 110, 50),
+        3..=5 => Color32::from_rgb(200, 205, 215),
+        _ => Color32::from_rgb(245, 200, 40),
+    }
+}
+
+/// A drop of coins: a coin in its denomination's metal, a darker rim and a
+/// light glint, and a second coin behind for more than one.
+fn paint_coin(painter: &egui::Painter, r: egui::Rect, coins: u32) {
+    let metal = coin_metal(coins);
+    let rim = egui::Stroke::new((r.width() * 0.04).max(1.0), metal.gamma_multiply(0.55));
+    let radius = r.width() * 0.2;
+    if coins > 1 {
+        painter.circle(r.center() + Vec2::new(r.width() * 0.08, -r.width() * 0.06), radius, metal, rim);
+    }
+    let c = r.center() - Vec2::new(r.width() * 0.04, -r.width() * 0.04);
+    painter.circle(c, radius, metal, rim);
+    painter.circle_filled(c - Vec2::splat(radius * 0.35), radius * 0.22, Color32::from_white_alpha(150));
+}
+
+/// A level's gem colour (issue 41: each gem its own): a hue from the run's
+/// seed and the level, bright and saturated; the same for a replay.
+pub fn gem_colour(seed: u64, level: u32) -> Color32 {
+    let mixed = (seed ^ u64::from(level).wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let hue = (mixed >> 40) as f32 / (1u64 << 24) as f32;
+    egui::ecolor::Hsva::new(hue, 0.75, 0.95, 1.0).into()
 }
 
 /// A gem: a faceted diamond in `colour` with a light top facet.
@@ -564,6 +598,19 @@ pub fn enemy_look(kind: Kind) -> (&'static str, Color32) {
 #[cfg(test)]
 mod tests {
     use super::enemy_look;
+
+    /// Issue 41: coins by denomination, and each level's gem its own colour
+    /// (the same for the same run and level, so a replay draws it alike).
+    #[test]
+    fn coins_show_their_denomination_and_gems_their_own_colour() {
+        use super::{coin_metal, gem_colour};
+        let (bronze, silver, gold) = (coin_metal(1), coin_metal(4), coin_metal(10));
+        assert!(bronze != silver && silver != gold && bronze != gold);
+        assert_eq!(coin_metal(2), bronze);
+        assert_eq!(gem_colour(7, 3), gem_colour(7, 3));
+        let colours: std::collections::BTreeSet<[u8; 4]> = (1..=20).map(|l| gem_colour(7, l).to_array()).collect();
+        assert!(colours.len() >= 15, "{} colours over 20 levels", colours.len());
+    }
 
     /// Issue 41: the player and every enemy type are drawn in colour, each
     /// its own creature.
