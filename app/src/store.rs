@@ -127,6 +127,11 @@ pub struct Settings {
     pub explodo_event_log: bool,
     /// Rumble on a pad (blasts, hits, pickups, a cleared level).
     pub vibration: bool,
+    /// Explodorama's demo: the scene it was on (its place in the scenes'
+    /// fixed order), so it goes on from there at the next start.
+    pub explodo_demo_scene: u32,
+    /// Explodorama's demo shuffled.
+    pub explodo_demo_shuffle: bool,
 }
 
 impl Default for Settings {
@@ -150,6 +155,8 @@ impl Default for Settings {
             miau_warnings: false,
             explodo_event_log: false,
             vibration: true,
+            explodo_demo_scene: 0,
+            explodo_demo_shuffle: false,
         }
     }
 }
@@ -161,7 +168,8 @@ impl Settings {
             "theme = {}\nlang = {}\nmines_lang = {}\nmines_tier = {}\nmines_assist = {}\nlife_unlocked = {}\n\
              life_size = {}x{}\nlife_wrap = {}\nlife_budget = {}\nlife_tool = {}\n\
              explodo_developer = {}\nexplodo_immortal = {}\nsound = {}\nexplodo_autopilot = {}\nseen_version = {}\n\
-             miau_warnings = {}\nexplodo_event_log = {}\nvibration = {}\n",
+             miau_warnings = {}\nexplodo_event_log = {}\nvibration = {}\nexplodo_demo_scene = {}\n\
+             explodo_demo_shuffle = {}\n",
             if self.theme == Theme::Light { "light" } else { "dark" },
             if self.lang == Lang::Ru { "ru" } else { "en" },
             self.mines_lang,
@@ -180,7 +188,9 @@ impl Settings {
             self.seen_version,
             self.miau_warnings,
             self.explodo_event_log,
-            self.vibration
+            self.vibration,
+            self.explodo_demo_scene,
+            self.explodo_demo_shuffle
         )
     }
 
@@ -214,6 +224,8 @@ impl Settings {
                 "miau_warnings" => s.miau_warnings = v == "true",
                 "explodo_event_log" => s.explodo_event_log = v == "true",
                 "vibration" => s.vibration = v != "false",
+                "explodo_demo_scene" => s.explodo_demo_scene = v.parse().unwrap_or(0).min(10_000),
+                "explodo_demo_shuffle" => s.explodo_demo_shuffle = v == "true",
                 "seen_version" if v.len() <= 64 => s.seen_version = v.into(),
                 "life_budget" => s.life_budget = v.parse().unwrap_or(100).clamp(1, 100_000),
                 "life_tool" if ["pencil", "brush", "eraser", "eraser4"].contains(&v) => s.life_tool = v.into(),

@@ -617,16 +617,7 @@ impl RetraceApp {
             },
             Screen::Explodo(v) => {
                 v.pad.append(&mut self.pad_presses);
-                // The run menu's switches and the settings are one: kept in step.
-                let set = &mut self.settings;
-                let kept = |s: &Settings| (s.explodo_autopilot, s.sound, s.explodo_event_log, s.vibration);
-                (v.walking.autopilot, v.sound, v.event_log, v.vibration) = kept(set);
-                let request = v.ui(ui, &self.store, lang);
-                let now = (v.walking.autopilot, v.sound, v.event_log, v.vibration);
-                if now != kept(set) {
-                    (set.explodo_autopilot, set.sound, set.explodo_event_log, set.vibration) = now;
-                    *save_settings = true;
-                }
+                let request = explodo_frame(v, ui, &self.store, lang, &mut self.settings, save_settings);
                 play_effects(&mut self.sound, &mut self.pads, &self.settings, v.sounds.drain(..));
                 match request {
                     Some(ExplodoRequest::NewRun(setup, seed)) => {
@@ -747,6 +738,31 @@ impl RetraceApp {
 
 /// A view's sound effects played (with Sound on), each with its rumble on
 /// the pads (with Vibration on).
+/// Runs Explodorama's frame with the run menu's switches and the demo's
+/// place kept in step with the settings (they are one; a change saves them).
+fn explodo_frame(
+    v: &mut ExplodoView,
+    ui: &mut egui::Ui,
+    store: &Store,
+    lang: Lang,
+    set: &mut Settings,
+    save_settings: &mut bool,
+) -> Option<ExplodoRequest> {
+    let kept = |s: &Settings| {
+        (s.explodo_autopilot, s.sound, s.explodo_event_log, s.vibration, (s.explodo_demo_scene, s.explodo_demo_shuffle))
+    };
+    (v.walking.autopilot, v.sound, v.event_log, v.vibration, v.demo_place) = kept(set);
+    let request = v.ui(ui, store, lang);
+    let now = (v.walking.autopilot, v.sound, v.event_log, v.vibration, v.demo_place);
+    if now != kept(set) {
+        let place;
+        (set.explodo_autopilot, set.sound, set.explodo_event_log, set.vibration, place) = now;
+        (set.explodo_demo_scene, set.explodo_demo_shuffle) = place;
+        *save_settings = true;
+    }
+    request
+}
+
 fn play_effects(
     sound: &mut crate::sound::Sound,
     pads: &mut crate::pad::Pads,

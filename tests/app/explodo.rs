@@ -12,6 +12,7 @@ fn explodorama_plays_by_buttons_and_keys_and_the_rainbow_gem_offers_its_cards() 
     h.state_mut().explodo.form.developer = true;
     h.get_by_label("New run").click();
     h.run();
+    past_the_demo(&mut h);
     assert_eq!(explodo(&mut h).session.state().run.seed, 4);
     assert!(h.query_by_label_contains("Lives: 3").is_some());
     h.get_by_label("Wait").click();
@@ -73,6 +74,7 @@ fn a_finished_explodorama_run_goes_on_the_score_board_and_a_bad_board_is_kept_as
     h.state_mut().explodo.form.seed = "2".into();
     h.get_by_label("New run").click();
     h.run();
+    past_the_demo(&mut h);
     // The game-over fixture's actions: three bombs next to the start.
     for a in retrace::cli::explodo::parse_moves("br w w w br w w w br w w w").unwrap() {
         let store = Store::new(dir.path());
@@ -128,6 +130,7 @@ fn the_explodorama_screen_speaks_russian_too() {
     h.run();
     h.get_by_label("Новый забег").click();
     h.run();
+    past_the_demo(&mut h);
     assert!(h.query_by_label_contains("Жизни: 3").is_some());
     h.get_by_label("Ждать").click();
     h.run();
@@ -1362,6 +1365,7 @@ fn a_refusals_message_moves_no_widget() {
     h.state_mut().explodo.form.developer = true;
     h.get_by_label("New run").click();
     h.run();
+    past_the_demo(&mut h);
     let at_start = h.get_by_label("board, level 1").rect();
     h.key_press(egui::Key::ArrowUp);
     h.run();
@@ -1417,6 +1421,7 @@ fn the_view_fills_the_height_with_its_bars_around_it() {
         h.state_mut().explodo.form.seed = "4".into();
         h.get_by_label("New run").click();
         h.run();
+        past_the_demo(&mut h);
         h.run();
         let board = h.get_by_label("board, level 1").rect();
         let size = (w, h_px);
@@ -2284,4 +2289,56 @@ fn the_changes_list_plays_an_entrys_demo_scene() {
     let v = explodo(&mut h);
     assert_eq!(v.dialogs.change_clip, Some(k));
     assert_eq!(v.dialogs.change_slot.topic(), Some(Topic::Power(Power::Throw)), "Throw's scene plays");
+}
+
+/// Plays past the demo the game opens on (issue 43 item 8): a key plays.
+fn past_the_demo(h: &mut Harness<'static, RetraceApp>) {
+    assert!(explodo(h).dialogs.demo.as_ref().is_some_and(|d| d.attract), "the game opens on its demo");
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert!(explodo(h).dialogs.demo.is_none(), "a key plays");
+}
+
+/// Issue 43 item 8: the game opens on its demo (not a test run); ← and →
+/// change scenes; any other key, or a pad button, plays, and that key takes
+/// no turn; the demo goes on where it was at the next start, shuffle kept.
+#[test]
+fn the_game_opens_on_its_demo_which_remembers_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_by_label("New run").click();
+    h.run();
+    let first = explodo(&mut h).dialogs.demo.as_ref().map(|d| d.index).expect("the demo is open");
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    let d = explodo(&mut h).dialogs.demo.as_ref().unwrap();
+    assert_eq!(d.index, first + 2, "→ twice: two scenes on");
+    let place = d.place();
+    h.key_press(egui::Key::Space);
+    h.run();
+    let v = explodo(&mut h);
+    assert!(v.dialogs.demo.is_none() && v.session.step() == 0, "Space played, and took no turn");
+    assert_eq!((h.state().settings.explodo_demo_scene, h.state().settings.explodo_demo_shuffle), place);
+    // Home, then Resume: the demo again, where it was; a pad button plays.
+    h.state_mut().screen = Screen::Home;
+    h.state_mut().explodo.saved = Some(fixtures::explodo(1, ""));
+    h.run();
+    h.get_by_label("Resume").click();
+    h.run();
+    assert_eq!(explodo(&mut h).dialogs.demo.as_ref().map(|d| d.place()), Some(place), "it goes on where it was");
+    h.state_mut().pad_presses.push(retrace::pad::Button::South);
+    h.run();
+    assert!(explodo(&mut h).dialogs.demo.is_none(), "a pad button plays");
+    // A test run opens on the board.
+    h.state_mut().screen = Screen::Home;
+    h.state_mut().explodo.form.level = 5;
+    h.run();
+    h.get_by_label("Test options").click();
+    h.run();
+    h.get_by_label("New run").click();
+    h.run();
+    assert!(explodo(&mut h).dialogs.demo.is_none(), "no demo on a test run");
 }

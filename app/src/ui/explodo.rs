@@ -137,6 +137,9 @@ pub struct ExplodoView {
     pub place: Option<usize>,
     /// Sound effects the last turns asked for; the shell plays and empties it.
     pub sounds: Vec<crate::sound::Effect>,
+    /// The demo's place (a scene of the fixed order, and the shuffle),
+    /// kept in step with the settings by the shell.
+    pub demo_place: (u32, bool),
     /// A turn's sounds still to come, each with when (egui's clock), moved
     /// to `sounds` as their moment comes.
     timed_sounds: Vec<(crate::sound::Effect, f64)>,
@@ -231,6 +234,9 @@ pub struct Dialogs {
     confirm_new: bool,
     /// The pad's answer to that question, for the next frame's window.
     pad_answer: Option<bool>,
+    /// The game was opened from home: its first frame opens the demo
+    /// (issue 43 item 8), where the last one left off.
+    opening: bool,
     /// The Changes entry whose demo scene plays in the menu.
     pub change_clip: Option<usize>,
     /// That scene's clip.
@@ -402,6 +408,7 @@ impl ExplodoView {
             sounds: Vec::new(),
             timed_sounds: Vec::new(),
             clock: 0.0,
+            demo_place: (0, false),
             sound: true,
             event_log: false,
             vibration: true,
@@ -523,6 +530,8 @@ impl ExplodoView {
         self.clock = ui.input(|i| i.time);
         self.due_sounds(ui.ctx());
         if self.demo_screen(ui, lang) {
+            // The pad answers the demo too (a press plays the opening's).
+            self.pad_presses(ui, store);
             return None;
         }
         let mut request = None;
@@ -630,15 +639,47 @@ impl ExplodoView {
     /// The demo (from the run menu) takes the whole screen; its button (or
     /// Esc) brings the run back as it was. Returns whether it is showing.
     fn demo_screen(&mut self, ui: &mut egui::Ui, lang: Lang) -> bool {
+        if std::mem::take(&mut self.dialogs.opening) && !self.session.state().run.setup.test() {
+            let (scene, shuffle) = self.demo_place;
+            let mut d = demo::Demo::at(self.session.state().run.seed, scene, shuffle);
+            d.attract = true;
+            self.dialogs.demo = Some(d);
+        }
         let Some(d) = &mut self.dialogs.demo else { return false };
-        let back = ui.button(tr(lang, "Back to the run")).clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
+        // ← and → change scenes; in the opening's demo any other key plays.
+        let (left, right, other) = ui.input(|i| {
+            let pressed = |k: egui::Key| i.key_pressed(k);
+            let other = i.events.iter().any(|e| {
+                matches!(e, egui::Event::Key { key, pressed: true, .. }
+                    if !matches!(key, egui::Key::ArrowLeft | egui::Key::ArrowRight))
+            });
+            (pressed(egui::Key::ArrowLeft), pressed(egui::Key::ArrowRight), other)
+        });
+        if left || right {
+            d.go(d.index as isize + if right { 1 } else { -1 });
+        }
+        let label = if d.attract { tr(lang, "Play") } else { tr(lang, "Back to the run") };
+        let mut back = ui.button(label).clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
+        back |= d.attract && other;
         let avail = ui.available_size();
         let width = (avail.x - 16.0).min((avail.y - 150.0) / 0.75).clamp(240.0, 900.0);
-        egui::ScrollArea::vertical().show(ui, |ui| d.ui(ui, width, lang));
+        let tv_clicked = egui::ScrollArea::vertical().show(ui, |ui| d.ui(ui, width, lang)).inner;
+        back |= d.attract && tv_clicked;
+        // Remembered across starts (the shell keeps it in the settings).
+        self.demo_place = d.place();
         if back {
             self.dialogs.demo = None;
+            // The key or click that played is spent.
+            ui.ctx().input_mut(|i| i.events.clear());
         }
         true
+    }
+
+    /// Opens the demo on this run's first frame (the game opened from home;
+    /// not for a test run): any key, click or pad button then plays.
+    pub fn with_opening_demo(mut self) -> ExplodoView {
+        self.dialogs.opening = true;
+        self
     }
 
     /// The turn being animated, if any (it never changes the run).

@@ -386,7 +386,8 @@ fn explodo_buttons(
                     let _ = store.save_settings(settings);
                 }
                 // A test run never replaces the saved run: no warning.
-                let run = Screen::Explodo(explodo.form.start());
+                // The game opens on its demo (issue 43 item 8); a key plays.
+                let run = Screen::Explodo(explodo.form.start().with_opening_demo());
                 if explodo.form.setup().test() {
                     next = Some(run);
                 } else {
@@ -395,7 +396,7 @@ fn explodo_buttons(
             }
             if let Some(s) = explodo.saved.take() {
                 if ui.button(tr(lang, "Resume")).clicked() {
-                    next = Some(Screen::Explodo(ExplodoView::resume(s)));
+                    next = Some(Screen::Explodo(ExplodoView::resume(s).with_opening_demo()));
                 } else {
                     explodo.saved = Some(s);
                 }

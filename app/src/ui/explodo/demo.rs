@@ -25,6 +25,9 @@ pub struct Demo {
     /// The input the overlay shows: the keyboard's keys, or the pad's
     /// d-pad and face buttons.
     pub pad: bool,
+    /// Opened by the game's opening (issue 43 item 8): any key but ← and →,
+    /// a click on the television or a pad button plays.
+    pub attract: bool,
 }
 
 /// The almanac entry whose picture is a scene's icon (None: none).
@@ -96,7 +99,24 @@ fn mishap_text(m: Mishap, lang: Lang) -> (&'static str, &'static str) {
 impl Demo {
     /// The demo from its first scene; `seed` makes its variants.
     pub fn new(seed: u64) -> Demo {
-        Demo { index: 0, shuffle: false, order: topics(), seed, clip: Slot::default(), pad: false }
+        Demo { index: 0, shuffle: false, order: topics(), seed, clip: Slot::default(), pad: false, attract: false }
+    }
+
+    /// The demo at a remembered place: `scene` (an index into the scenes'
+    /// fixed order, wrapped) with the shuffle as it was.
+    pub fn at(seed: u64, scene: u32, shuffle: bool) -> Demo {
+        let mut d = Demo::new(seed);
+        let all = topics();
+        d.index = scene as usize % all.len();
+        d.set_shuffle(shuffle);
+        d
+    }
+
+    /// Its place to remember: the scene on show as an index into the
+    /// scenes' fixed order, and the shuffle.
+    pub fn place(&self) -> (u32, bool) {
+        let here = self.topic();
+        (topics().iter().position(|&t| t == here).unwrap_or(0) as u32, self.shuffle)
     }
 
     /// The scene on show.
@@ -136,7 +156,10 @@ impl Demo {
     /// The demo's panel, `width` points wide: caption with its icon, the
     /// clip on the television with its bar, the keys it plays, the counter
     /// and buttons. A scene that has played once moves on to the next.
-    pub fn ui(&mut self, ui: &mut egui::Ui, width: f32, lang: Lang) {
+    /// Returns whether the television was clicked (in the opening's demo,
+    /// that plays).
+    pub fn ui(&mut self, ui: &mut egui::Ui, width: f32, lang: Lang) -> bool {
+        let mut tv_clicked = false;
         let topic = self.topic();
         self.clip.show(Some(topic), self.seed);
         let (name, line) = caption(topic, lang);
@@ -153,7 +176,8 @@ impl Demo {
             Some(c) => {
                 let now = ui.input(|i| i.time);
                 let k = c.advance(now);
-                let (rect, _) = ui.allocate_exact_size(Vec2::new(width, width * 0.75 + 24.0), Sense::hover());
+                let (rect, resp) = ui.allocate_exact_size(Vec2::new(width, width * 0.75 + 24.0), Sense::click());
+                tv_clicked = resp.clicked();
                 tv(ui.painter(), rect, c, k, now);
                 let (keys, _) = ui.allocate_exact_size(Vec2::new(width, 30.0), Sense::hover());
                 let action = c.action_at(k);
@@ -194,6 +218,7 @@ impl Demo {
         if self.clip.clip().is_some_and(|c| c.loops > 0) {
             self.go(self.index as isize + 1);
         }
+        tv_clicked
     }
 }
 

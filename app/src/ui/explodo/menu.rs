@@ -152,7 +152,7 @@ impl ExplodoView {
                 self.dialogs.menu = false;
             }
             MenuItem::Demo => {
-                self.dialogs.demo = Some(demo::Demo::new(seed));
+                self.dialogs.demo = Some(demo::Demo::at(seed, self.demo_place.0, self.demo_place.1));
                 self.dialogs.menu = false;
             }
             MenuItem::Bug => {

@@ -142,6 +142,18 @@ impl ExplodoView {
     /// press.
     fn pad_menu(&mut self, b: crate::pad::Button) -> bool {
         use crate::pad::Button as P;
+        // The demo: in the opening's, any button plays; else the d-pad
+        // changes scenes and the right button leaves.
+        if let Some(d) = &mut self.dialogs.demo {
+            match b {
+                _ if d.attract => self.dialogs.demo = None,
+                P::Left | P::LeftShoulder => d.go(d.index as isize - 1),
+                P::Right | P::RightShoulder => d.go(d.index as isize + 1),
+                P::East => self.dialogs.demo = None,
+                _ => {}
+            }
+            return true;
+        }
         // New run's question: the bottom button starts it, the right one not.
         if self.dialogs.confirm_new {
             self.dialogs.pad_answer = match b {
