@@ -66,6 +66,15 @@ pub fn paint(painter: &egui::Painter, rect: egui::Rect, glyph: &str, mirrored: b
     true
 }
 
+/// Draws `glyph` upside down (a thing flipping over as it dies), faded to
+/// `alpha`; false when Twemoji has no such glyph.
+pub fn paint_flipped(painter: &egui::Painter, rect: egui::Rect, glyph: &str, alpha: f32) -> bool {
+    let Some(id) = texture(painter.ctx(), glyph, rect.height()) else { return false };
+    let uv = egui::Rect::from_min_max(egui::pos2(0.0, 1.0), egui::pos2(1.0, 0.0));
+    painter.image(id, rect, uv, egui::Color32::WHITE.gamma_multiply(alpha));
+    true
+}
+
 /// Whether `glyph` draws in colour (Twemoji has it).
 pub fn has(glyph: &str) -> bool {
     svg(glyph).is_some()

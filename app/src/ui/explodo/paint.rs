@@ -8,17 +8,27 @@ use retrace_kernel::explodo::{spikes_up, BombKind, Kind, State, Step};
 /// A bomb on its tile: black (yours) or rust (a barrel's burst), its fuse,
 /// and a charge bomb's badge.
 fn paint_bomb(painter: &egui::Painter, r: egui::Rect, b: &retrace_kernel::explodo::Bomb, cell: f32) {
-    painter.circle_filled(
-        r.center(),
-        cell * 0.35,
-        if b.yours() { Color32::BLACK } else { Color32::from_rgb(120, 40, 20) },
-    );
+    // It swells as its fuse runs down, and flashes white on 1 (issue 41).
+    let scale = r.width() / cell;
+    let swell = 0.3 + 0.03 * f32::from(u8::try_from(4u32.saturating_sub(b.fuse)).unwrap_or(4));
+    let last = b.fuse <= 1;
+    let body = if last {
+        Color32::WHITE
+    } else if b.yours() {
+        Color32::BLACK
+    } else {
+        Color32::from_rgb(120, 40, 20)
+    };
+    painter.circle_filled(r.center(), cell * swell * scale, body);
+    if last {
+        painter.circle_stroke(r.center(), cell * swell * scale, egui::Stroke::new(2.0, Color32::from_rgb(255, 80, 40)));
+    }
     painter.text(
         r.center(),
         egui::Align2::CENTER_CENTER,
         b.fuse.to_string(),
-        egui::FontId::proportional(cell * 0.45),
-        Color32::WHITE,
+        egui::FontId::proportional(cell * 0.45 * scale),
+        if last { Color32::BLACK } else { Color32::WHITE },
     );
     if let Some((letter, colour)) = bomb_badge(b.kind) {
         let badge = r.right_top() + Vec2::new(-cell * 0.18, cell * 0.18);
@@ -93,6 +103,13 @@ pub struct Motion {
     pub gone: Vec<(Kind, Pos)>,
     /// Tiles where something was picked up.
     pub pickups: Vec<Pos>,
+    /// Bombs set down this turn (they pop in).
+    pub placed: Vec<Pos>,
+    /// Bombs kicked this turn: from, to (they slide).
+    pub kicked: Vec<(Pos, Pos)>,
+    /// Bombs thrown or fired this turn: from your tile to where they land
+    /// (they arc).
+    pub thrown: Vec<(Pos, Pos)>,
 }
 
 impl Motion {
@@ -118,11 +135,36 @@ impl Motion {
                     }
                 }
                 Event::DropPicked(p, _) | Event::GemTaken(p) => m.pickups.push(*p),
+                Event::BombPlaced(p) => m.placed.push(*p),
+                Event::Kicked(from, to) => m.kicked.push((*from, *to)),
+                Event::Launched(to) => m.thrown.push((before.player.at, *to)),
                 _ => {}
             }
         }
         m
     }
+}
+
+/// Where a bomb is drawn `t` (0 to 1) into its turn's move (issue 41): one
+/// set down pops in from half its size, a kicked one slides from where it
+/// was, a thrown or fired one arcs from your tile; else its tile.
+fn bomb_rect(at: &dyn Fn(Pos) -> egui::Rect, cell: f32, m: Option<&Motion>, p: Pos, t: f32) -> egui::Rect {
+    let Some(m) = m else { return at(p) };
+    let origin = at(Pos { x: 0, y: 0 }).min;
+    let placed = |v: Vec2| egui::Rect::from_min_size(origin + v * cell, Vec2::splat(cell));
+    if let Some(&(from, _)) = m.kicked.iter().find(|(_, to)| *to == p) {
+        return placed(tween(from, p, t));
+    }
+    if let Some(&(from, _)) = m.thrown.iter().find(|(_, to)| *to == p) {
+        let lift = (std::f32::consts::PI * t).sin() * 0.8;
+        let line = Vec2::new(from.x as f32, from.y as f32)
+            + (Vec2::new(p.x as f32, p.y as f32) - Vec2::new(from.x as f32, from.y as f32)) * t;
+        return placed(line - Vec2::new(0.0, lift));
+    }
+    if m.placed.contains(&p) {
+        return egui::Rect::from_center_size(at(p).center(), Vec2::splat(cell * (0.5 + 0.5 * t)));
+    }
+    at(p)
 }
 
 /// `from` to `to` at `t` (0 to 1), eased out.
@@ -177,8 +219,10 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
             }
         }
     }
+    let (m, elapsed) = motion.map_or((None, f64::MAX), |(m, e)| (Some(m), e));
+    let t_move = (elapsed / MOVE_SECONDS).min(1.0) as f32;
     for b in &s.bombs.list {
-        paint_bomb(painter, at(b.pos), b, cell);
+        paint_bomb(painter, bomb_rect(&at, cell, m.filter(|_| t_move < 1.0), b.pos, t_move), b, cell);
     }
     if let Some(d) = s.enemies.decoy {
         glyph(d, "@", Color32::from_rgb(170, 230, 170));
@@ -188,8 +232,6 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     for e in &s.enemies.list {
         paint_plan(painter, |p| at(p).center(), cell, e.pos, &e.plan.iter().copied().collect::<Vec<_>>());
     }
-    let (m, elapsed) = motion.map_or((None, f64::MAX), |(m, e)| (Some(m), e));
-    let t_move = (elapsed / MOVE_SECONDS).min(1.0) as f32;
     let t_fx = (elapsed / EFFECT_SECONDS).min(1.0) as f32;
     // A tile rect at a fractional place (a tween between two tiles).
     let at_f = |v: Vec2| egui::Rect::from_min_size(rect.min + v * cell, Vec2::splat(cell));
@@ -304,15 +346,21 @@ fn paint_effects(painter: &egui::Painter, at: &dyn Fn(Pos) -> egui::Rect, cell: 
         );
     }
     for &p in &m.pickups {
+        // A picked-up thing rises and fades, inside a ring that spreads.
         painter.circle_stroke(
             at(p).center(),
             cell * (0.2 + 0.5 * t_fx),
             egui::Stroke::new(cell * 0.08, Color32::from_rgb(255, 220, 60).gamma_multiply(fade)),
         );
+        let up = at(p).center() - Vec2::new(0.0, cell * 0.6 * t_fx);
+        painter.circle_filled(up, cell * 0.12, Color32::from_rgb(255, 220, 60).gamma_multiply(fade));
     }
     for &(k, p) in &m.gone {
+        // It flips over as it dies (drawn upside down), shrinking away.
         let r = egui::Rect::from_center_size(at(p).center(), Vec2::splat(cell * fade.max(0.05)));
-        paint_enemy(painter, r, k, enemy_look(k).1.gamma_multiply(fade), Dir::Down);
+        if !crate::ui::emoji::paint_flipped(painter, r.shrink(r.width() * 0.14), enemy_glyph(k), fade) {
+            paint_enemy(painter, r, k, enemy_look(k).1.gamma_multiply(fade), Dir::Down);
+        }
     }
 }
 
@@ -684,6 +732,41 @@ mod tests {
         let mut next = s.state().clone();
         next.run.level += 1;
         assert_eq!(Motion::of_turn(&before, &[], &next), Motion::default(), "a new board: no tween");
+    }
+
+    /// Issue 41's bombs: one set down pops in from half its size, a kicked
+    /// one slides from where it was, a thrown one arcs above the line from
+    /// your tile; each lands on its tile when the move is over.
+    #[test]
+    fn bombs_pop_in_slide_and_arc_then_land() {
+        use super::{bomb_rect, Motion};
+        use retrace_kernel::explodo::board::Pos;
+        use retrace_kernel::explodo::Event;
+        let before = retrace_kernel::explodo::level_state(1, 1);
+        let me = before.player.at;
+        let (placed, kicked, thrown) =
+            (Pos { x: me.x + 1, ..me }, Pos { x: me.x + 4, ..me }, Pos { x: me.x, y: me.y + 2 });
+        let events =
+            [Event::BombPlaced(placed), Event::Kicked(Pos { x: me.x + 2, ..me }, kicked), Event::Launched(thrown)];
+        let m = Motion::of_turn(&before, &events, &before);
+        assert_eq!((m.placed.len(), m.kicked.len(), m.thrown.clone()), (1, 1, vec![(me, thrown)]));
+        let cell = 10.0;
+        let at = |p: Pos| {
+            eframe::egui::Rect::from_min_size(
+                eframe::egui::pos2(p.x as f32 * cell, p.y as f32 * cell),
+                eframe::egui::Vec2::splat(cell),
+            )
+        };
+        // Halfway: smaller, on its way, lifted.
+        let popping = bomb_rect(&at, cell, Some(&m), placed, 0.0);
+        assert!((popping.width() - cell * 0.5).abs() < 1e-3 && popping.center() == at(placed).center());
+        assert!(bomb_rect(&at, cell, Some(&m), kicked, 0.5).center().x < at(kicked).center().x, "sliding in");
+        let mid = bomb_rect(&at, cell, Some(&m), thrown, 0.5).center();
+        assert!(mid.y < (at(me).center().y + at(thrown).center().y) / 2.0, "above the line: an arc");
+        // At the end every one stands on its tile.
+        for p in [placed, kicked, thrown] {
+            assert_eq!(bomb_rect(&at, cell, Some(&m), p, 1.0), at(p), "{p:?}");
+        }
     }
     use retrace_kernel::explodo::KINDS;
 
