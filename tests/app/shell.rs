@@ -66,6 +66,20 @@ fn a_corrupt_dropped_replay_shows_the_kernels_message() {
     assert!(h.query_by_label_contains("truncated at byte offset").is_some());
 }
 
+/// The window at 1100×760 on the GPU renderer for snapshots, its data in
+/// `dir`: demos still, and nothing machine-specific on screen (Life's engine
+/// is the CPU whatever the GPU).
+fn snapshot_harness(dir: &Path) -> Harness<'static, RetraceApp> {
+    english_minelayer(dir);
+    let store = Store::new(dir);
+    Harness::builder().with_size([1100.0, 760.0]).with_max_steps(40).wgpu().build_eframe(move |_cc| {
+        let mut app = RetraceApp::new(store, None);
+        app.demos_paused = true;
+        app.set_life_engine(None);
+        app
+    })
+}
+
 /// Snapshot images of the main screens, compared with the committed PNGs in
 /// `tests/snapshots/` (regenerate with `UPDATE_SNAPSHOTS=1 cargo test`).
 /// Everything on them is deterministic: demos still, a fixed seed, playback paused.
@@ -75,15 +89,7 @@ fn snapshots_of_the_main_screens() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    english_minelayer(dir.path());
-    let store = Store::new(dir.path());
-    let mut h = Harness::builder().with_size([1100.0, 760.0]).with_max_steps(40).wgpu().build_eframe(move |_cc| {
-        let mut app = RetraceApp::new(store, None);
-        app.demos_paused = true;
-        // Nothing machine-specific on screen: Life's engine is the CPU whatever the GPU.
-        app.set_life_engine(None);
-        app
-    });
+    let mut h = snapshot_harness(dir.path());
     h.run();
     h.snapshot("home");
     h.state_mut().screen =
@@ -166,13 +172,7 @@ fn snapshots_of_a_level_of_each_miau_world() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    english_minelayer(dir.path());
-    let store = Store::new(dir.path());
-    let mut h = Harness::builder().with_size([1100.0, 760.0]).with_max_steps(40).wgpu().build_eframe(move |_cc| {
-        let mut app = RetraceApp::new(store, None);
-        app.demos_paused = true;
-        app
-    });
+    let mut h = snapshot_harness(dir.path());
     for (world, level) in [
         ("first-steps", "walled"),
         ("crate-works", "crates-move"),
