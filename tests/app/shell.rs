@@ -191,6 +191,15 @@ fn snapshots_of_a_level_of_each_miau_world() {
         h.run();
         h.snapshot(format!("miau-world-{world}"));
     }
+    // A Miau replay in the watcher, one move before its win: colour glyphs too.
+    let won = fixtures::miau_won();
+    h.state_mut().open_bytes("won.replay", &won.to_replay(fixtures::FIXTURE_APP).to_bytes());
+    if let Screen::Watch(v) = &mut h.state_mut().screen {
+        v.playing = false;
+        v.seek(won.step() - 1);
+    }
+    h.run();
+    h.snapshot("watch-miau");
 }
 
 /// The Explodorama screens of [`snapshots_of_the_main_screens`]: the shop,
