@@ -223,6 +223,26 @@ fn frame(c: &mut Criterion) {
             })
         });
     }
+    // Life's largest field (300 by 300, two players) and MineLayer's Expert
+    // field (30 by 16), a frame drawn again with nothing changed (issue 41's
+    // figures: the frame's own work on each game's largest board).
+    let life = retrace_kernel::Session::<retrace_kernel::life::Life>::new(
+        retrace_kernel::life::Setup::TwoPlayer { w: 300, h: 300, wrap: false, budget: 100 },
+        0,
+    )
+    .expect("a 300 by 300 game starts");
+    let screens = [
+        ("life 300x300 field", Screen::Life(retrace::ui::life::LifeView::new(life))),
+        (
+            "minelayer expert 30x16 field",
+            Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Expert, 2026)),
+        ),
+    ];
+    for (name, screen) in screens {
+        h.state_mut().screen = screen;
+        h.run();
+        g.bench_function(format!("{name}, a frame, laid out and tessellated"), |b| b.iter(|| h.step()));
+    }
     // The renderer's floor: the same window with nothing but the menu bar
     // and an empty level list's header drawn.
     h.state_mut().screen = Screen::Home;
