@@ -2342,3 +2342,29 @@ fn the_game_opens_on_its_demo_which_remembers_its_place() {
     h.run();
     assert!(explodo(&mut h).dialogs.demo.is_none(), "no demo on a test run");
 }
+
+/// Issue 41's motion: a figure hops once per step (lifted mid-move, on its
+/// tile when it lands), and a top-bar number that a turn changed bumps: the
+/// figures that differ are the ones that swell, and a turn in the window
+/// marks them.
+#[test]
+fn steps_hop_and_changed_numbers_bump() {
+    use retrace::ui::explodo::paint::hop;
+    use retrace::ui::explodo::{changed_figures, BarItem};
+    assert_eq!(hop(0.0), 0.0);
+    assert!((hop(0.5) - 0.2).abs() < 1e-6 && hop(1.0).abs() < 1e-6);
+    let before = fixtures::explodo(1, "").state().clone();
+    let mut after = before.clone();
+    after.player.coins += 3;
+    after.enemies.list.pop();
+    assert_eq!(changed_figures(&before, &after), [BarItem::Enemies, BarItem::Coins]);
+    assert!(changed_figures(&before, &before).is_empty());
+    // In the window: a turn that changes no figure bumps none.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    h.get_by_label("Wait").click();
+    h.run();
+    let v = explodo(&mut h);
+    let s = v.session.state().clone();
+    assert_eq!(v.bumps.0, changed_figures(&before, &s));
+}

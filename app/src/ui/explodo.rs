@@ -26,7 +26,7 @@ pub use walk::WALK_ON;
 mod words;
 
 use bars::*;
-pub use bars::{bar_text, button_text, top_bar, BarItem, What};
+pub use bars::{bar_text, button_text, changed_figures, top_bar, top_bar_with, BarItem, What, BUMP_SECONDS};
 pub use board_view::*;
 pub use dialogs::watched_dialog;
 pub use icons::*;
@@ -140,6 +140,8 @@ pub struct ExplodoView {
     /// The demo's place (a scene of the fixed order, and the shuffle),
     /// kept in step with the settings by the shell.
     pub demo_place: (u32, bool),
+    /// The top-bar figures the last turn changed, and when (they bump).
+    pub bumps: (Vec<BarItem>, f64),
     /// A turn's sounds still to come, each with when (egui's clock), moved
     /// to `sounds` as their moment comes.
     timed_sounds: Vec<(crate::sound::Effect, f64)>,
@@ -409,6 +411,7 @@ impl ExplodoView {
             timed_sounds: Vec::new(),
             clock: 0.0,
             demo_place: (0, false),
+            bumps: (Vec::new(), f64::NEG_INFINITY),
             sound: true,
             event_log: false,
             vibration: true,
@@ -426,6 +429,7 @@ impl ExplodoView {
         match self.session.push(a) {
             Ok(events) => {
                 self.screen.anim = Some((paint::Motion::of_turn(&before, &events, self.session.state()), None));
+                self.bumps = (changed_figures(&before, self.session.state()), self.clock);
                 // The first at once, the rest when their moment comes.
                 let now = self.clock;
                 for (e, at) in effects(&events) {

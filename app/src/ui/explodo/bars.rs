@@ -93,6 +93,24 @@ fn icon(ui: &egui::Ui, glyph: &str) -> Option<egui::Image<'static>> {
     Some(egui::Image::from_texture(egui::load::SizedTexture::new(id, Vec2::splat(18.0))))
 }
 
+/// The top-bar figures that differ between two states (what bumps).
+pub fn changed_figures(before: &State, after: &State) -> Vec<BarItem> {
+    let (b, a) = (before, after);
+    [
+        (BarItem::Lives, b.player.lives != a.player.lives),
+        (BarItem::Level, b.run.level != a.run.level),
+        (BarItem::Enemies, b.enemies.list.len() != a.enemies.list.len()),
+        (BarItem::Coins, b.player.coins != a.player.coins),
+        (BarItem::Bombs, b.player.max_bombs != a.player.max_bombs),
+        (BarItem::Blast, b.player.blast != a.player.blast),
+        (BarItem::Fuse, b.player.fuse != a.player.fuse),
+        (BarItem::Star, b.player.star != a.player.star && a.player.star > b.player.star),
+    ]
+    .into_iter()
+    .filter_map(|(it, changed)| changed.then_some(it))
+    .collect()
+}
+
 /// A "What is that?" answer that is no almanac entry: a top-bar item, or an
 /// action button asked about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,15 +164,25 @@ pub fn bar_text(item: BarItem) -> &'static str {
 /// when clicked: the one clicked is returned. The run's screen and the
 /// watcher show the same.
 pub fn top_bar(ui: &mut egui::Ui, s: &State, lang: Lang) -> Option<BarItem> {
+    top_bar_with(ui, s, lang, &|_| 1.0)
+}
+
+/// How long a top-bar number bumps after it changed (issue 41).
+pub const BUMP_SECONDS: f64 = 0.3;
+
+/// [`top_bar`], each figure's number drawn `bump(item)` times its size (a
+/// number that just changed swells and settles).
+pub fn top_bar_with(ui: &mut egui::Ui, s: &State, lang: Lang, bump: &dyn Fn(BarItem) -> f32) -> Option<BarItem> {
     // Set from the items' closures; a Cell, since several read it.
     let clicked = std::cell::Cell::new(None);
+    let body = ui.style().text_styles.get(&egui::TextStyle::Body).map_or(14.0, |f| f.size);
     let item = |ui: &mut egui::Ui, it: BarItem, icon: Icon, label: &str, value: String| {
         // The icon names itself on hover too, not only its number.
         let (rect, icon_hover) = ui.allocate_exact_size(Vec2::splat(16.0), egui::Sense::hover());
         icon_hover.on_hover_text(label);
         paint_icon(ui.painter(), rect, icon);
         // The number is the button (one node a screen reader reads).
-        let r = ui.add(egui::Label::new(RichText::new(&value).strong()).sense(Sense::click()));
+        let r = ui.add(egui::Label::new(RichText::new(&value).strong().size(body * bump(it))).sense(Sense::click()));
         r.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, format!("{label}: {value}")));
         if r.on_hover_text(label).clicked() {
             clicked.set(Some(it));
@@ -262,7 +290,20 @@ impl ExplodoView {
         let mut board = egui::Rect::NOTHING;
         let used = ui
             .scope_builder(egui::UiBuilder::new().max_rect(column), |ui| {
-                if let Some(item) = top_bar(ui, self.session.state(), lang) {
+                // A number that changed on the last turn bumps (swells and settles).
+                let since = ui.input(|i| i.time) - self.bumps.1;
+                let bumped = &self.bumps.0;
+                let bump = |it: BarItem| {
+                    if since < BUMP_SECONDS && bumped.contains(&it) {
+                        1.0 + 0.35 * (std::f64::consts::PI * since / BUMP_SECONDS).sin() as f32
+                    } else {
+                        1.0
+                    }
+                };
+                if since < BUMP_SECONDS && !bumped.is_empty() {
+                    ui.ctx().request_repaint();
+                }
+                if let Some(item) = top_bar_with(ui, self.session.state(), lang, &bump) {
                     self.explain_bar(item);
                 }
                 crate::ui::reserved_row(ui, |ui| {

@@ -167,6 +167,12 @@ fn bomb_rect(at: &dyn Fn(Pos) -> egui::Rect, cell: f32, m: Option<&Motion>, p: P
     at(p)
 }
 
+/// How high (in tiles) a step's hop lifts a figure `t` (0 to 1) into the
+/// move: up and down once, a fifth of a tile at the top.
+pub fn hop(t: f32) -> f32 {
+    0.2 * (std::f32::consts::PI * t.clamp(0.0, 1.0)).sin()
+}
+
 /// `from` to `to` at `t` (0 to 1), eased out.
 fn tween(from: Pos, to: Pos, t: f32) -> Vec2 {
     let e = 1.0 - (1.0 - t.clamp(0.0, 1.0)).powi(2);
@@ -258,8 +264,8 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
             }
         };
         let lift = Vec2::new(0.14, -0.14) * cell * below.min(3) as f32;
-        let r = match from {
-            Some(f) => at_f(tween(f, e.pos, t_move)),
+        let r = match from.filter(|&f| f != e.pos) {
+            Some(f) => at_f(tween(f, e.pos, t_move) - Vec2::new(0.0, hop(t_move))),
             None => at(e.pos),
         }
         .translate(lift);
@@ -284,8 +290,9 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     if !on_board(s.player.at) {
         return;
     }
-    let r = match moving.and_then(|m| m.player_from) {
-        Some(f) => at_f(tween(f, s.player.at, t_move)),
+    // A hop per step (issue 41): lifted mid-move, down as it lands.
+    let r = match moving.and_then(|m| m.player_from).filter(|&f| f != s.player.at) {
+        Some(f) => at_f(tween(f, s.player.at, t_move) - Vec2::new(0.0, hop(t_move))),
         None => at_f(here(s.player.at)),
     };
     paint_player(painter, r, cell);
