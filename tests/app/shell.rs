@@ -232,6 +232,19 @@ fn explodo_snapshots(h: &mut Harness<'static, RetraceApp>) {
     ));
     h.run();
     h.snapshot("explodo-level-12");
+    // Level 19, the one board with every enemy type (rules v3; level 12
+    // cannot have the Ghost, Wisp and Hunter, which come on 13, 16 and 19):
+    // each its own creature (issue 41).
+    let view = retrace::ui::explodo::ExplodoView::new(
+        retrace_kernel::explodo::Setup { start_level: 19, ..Default::default() },
+        5,
+    );
+    let kinds: std::collections::BTreeSet<_> =
+        view.session.state().enemies.list.iter().map(|e| format!("{:?}", e.kind)).collect();
+    assert_eq!(kinds.len(), retrace_kernel::explodo::KINDS.len(), "every type on level 19: {kinds:?}");
+    h.state_mut().screen = Screen::Explodo(view);
+    h.run();
+    h.snapshot("explodo-level-19");
     // The almanac's enemies (every type's silhouette) and the demo's first scene.
     let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
     v.dialogs.almanac = Some(Default::default());
