@@ -2344,7 +2344,8 @@ fn the_game_opens_on_its_demo_which_remembers_its_place() {
 }
 
 /// Issue 41's motion: a figure hops once per step (lifted mid-move, on its
-/// tile when it lands), and a top-bar number that a turn changed bumps: the
+/// tile when it lands), idles with a slow bob, your Detonator bombs pulse,
+/// and a top-bar number that a turn changed bumps: the
 /// figures that differ are the ones that swell, and a turn in the window
 /// marks them.
 #[test]
@@ -2353,6 +2354,14 @@ fn steps_hop_and_changed_numbers_bump() {
     use retrace::ui::explodo::{changed_figures, BarItem};
     assert_eq!(hop(0.0), 0.0);
     assert!((hop(0.5) - 0.2).abs() < 1e-6 && hop(1.0).abs() < 1e-6);
+    // The idle bob breathes within 0.03 of a tile, 1.2 s round; the
+    // Detonator's pulse goes 0 to 1 and back twice a second.
+    use retrace::ui::explodo::paint::{bob, pulse};
+    let bobs: Vec<f32> = (0..120).map(|k| bob(f64::from(k) * 0.01)).collect();
+    assert!(bobs.iter().all(|&b| (0.0..=0.03).contains(&b)));
+    assert!(bobs.iter().copied().fold(0.0, f32::max) > 0.029 && bobs.iter().copied().fold(1.0, f32::min) < 0.001);
+    assert!((bob(0.3) - bob(1.5)).abs() < 1e-6, "1.2 s round");
+    assert!((pulse(0.125) - 1.0).abs() < 1e-6 && pulse(0.375) < 1e-6 && (pulse(0.1) - pulse(0.6)).abs() < 1e-6);
     let before = fixtures::explodo(1, "").state().clone();
     let mut after = before.clone();
     after.player.coins += 3;

@@ -245,6 +245,19 @@ fn explodo_snapshots(h: &mut Harness<'static, RetraceApp>) {
     h.state_mut().screen = Screen::Explodo(view);
     h.run();
     h.snapshot("explodo-level-19");
+    // The coins and the gem on a board: the demo's scenes of them, as runs.
+    for (thing, name) in [
+        (retrace_kernel::explodo::scene::Thing::Drops, "explodo-coins"),
+        (retrace_kernel::explodo::scene::Thing::Gem, "explodo-gem"),
+    ] {
+        let setup = retrace_kernel::explodo::Setup {
+            scene: Some(retrace_kernel::explodo::scene::Topic::Thing(thing)),
+            ..Default::default()
+        };
+        h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(setup, 1));
+        h.run();
+        h.snapshot(name);
+    }
     // The almanac's enemies (every type's silhouette) and the demo's first scene.
     let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
     v.dialogs.almanac = Some(Default::default());

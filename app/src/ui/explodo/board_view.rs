@@ -10,6 +10,10 @@ pub const VIEW: (i32, i32) = (9, 13);
 /// the beat it waits before its first.
 pub const PILOT_SECONDS: f64 = 0.4;
 
+/// How often the board redraws while nothing moves (the idle bob, the
+/// Detonator's pulse): eight frames a second.
+pub const IDLE_FRAME: std::time::Duration = std::time::Duration::from_millis(125);
+
 /// Markers on the view's edge for what is out of sight: each enemy a small
 /// triangle in its colour pointing its way, the open exit a green one.
 pub(super) fn paint_edge_markers(painter: &egui::Painter, view: egui::Rect, board: egui::Rect, cell: f32, s: &State) {
@@ -247,6 +251,12 @@ impl ExplodoView {
             }
         }
         self.walk_by_itself(ui, store, &s);
+        // The idle bob and the Detonator's pulse: a few frames a second while
+        // the level is in play (a delayed repaint, so tests and an idle
+        // window settle; the software renderer pays a frame each time).
+        if s.run.dialogs.is_empty() && s.run.phase == RunPhase::Playing {
+            ui.ctx().request_repaint_after(IDLE_FRAME);
+        }
         view
     }
 

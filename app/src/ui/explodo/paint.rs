@@ -167,6 +167,46 @@ fn bomb_rect(at: &dyn Fn(Pos) -> egui::Rect, cell: f32, m: Option<&Motion>, p: P
     at(p)
 }
 
+/// The bombs: each one's blast outlined on the tiles it will burn, then the
+/// bomb where its turn's move has it (`m`, `t` into the move), and with the
+/// Detonator your bombs' pulsing ring (a tap sets one off).
+fn paint_bombs(
+    painter: &egui::Painter,
+    at: &dyn Fn(Pos) -> egui::Rect,
+    cell: f32,
+    s: &State,
+    m: Option<&Motion>,
+    t: f32,
+) {
+    let stroke = egui::Stroke::new((cell * 0.04).max(1.0), Color32::from_rgba_unmultiplied(255, 90, 40, 150));
+    for b in &s.bombs.list {
+        for p in s.blast_tiles(b).into_iter().filter(|&p| p != b.pos) {
+            painter.rect_stroke(at(p).shrink(cell * 0.08), 3.0, stroke, egui::StrokeKind::Inside);
+        }
+    }
+    let detonator = s.has(retrace_kernel::explodo::items::Power::Detonator);
+    for b in &s.bombs.list {
+        let r = bomb_rect(at, cell, m, b.pos, t);
+        paint_bomb(painter, r, b, cell);
+        if detonator && b.yours() {
+            let beat = pulse(painter.ctx().input(|i| i.time));
+            let ring = egui::Stroke::new((cell * 0.05).max(1.5), Color32::from_rgb(255, 90, 40).gamma_multiply(beat));
+            painter.circle_stroke(r.center(), cell * (0.4 + 0.06 * beat), ring);
+        }
+    }
+}
+
+/// The idle bob's lift in tiles at egui's time `now`: a slow breath, 1.2 s
+/// round, at most 0.03 of a tile.
+pub fn bob(now: f64) -> f32 {
+    (0.03 * (0.5 + 0.5 * (now * std::f64::consts::TAU / 1.2).sin())) as f32
+}
+
+/// A Detonator bomb's pulse at `now`: 0 to 1 and back, twice a second.
+pub fn pulse(now: f64) -> f32 {
+    (0.5 + 0.5 * (now * std::f64::consts::TAU * 2.0).sin()) as f32
+}
+
 /// How high (in tiles) a step's hop lifts a figure `t` (0 to 1) into the
 /// move: up and down once, a fifth of a tile at the top.
 pub fn hop(t: f32) -> f32 {
@@ -217,19 +257,9 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     }
     // Each ticking bomb's blast previewed: a thin outline on every tile it
     // will burn (the danger overlay fills the ones due this turn and next).
-    for b in &s.bombs.list {
-        let stroke = egui::Stroke::new((cell * 0.04).max(1.0), Color32::from_rgba_unmultiplied(255, 90, 40, 150));
-        for p in s.blast_tiles(b) {
-            if p != b.pos {
-                painter.rect_stroke(at(p).shrink(cell * 0.08), 3.0, stroke, egui::StrokeKind::Inside);
-            }
-        }
-    }
     let (m, elapsed) = motion.map_or((None, f64::MAX), |(m, e)| (Some(m), e));
     let t_move = (elapsed / MOVE_SECONDS).min(1.0) as f32;
-    for b in &s.bombs.list {
-        paint_bomb(painter, bomb_rect(&at, cell, m.filter(|_| t_move < 1.0), b.pos, t_move), b, cell);
-    }
+    paint_bombs(painter, &at, cell, s, m.filter(|_| t_move < 1.0), t_move);
     if let Some(d) = s.enemies.decoy {
         glyph(d, "@", Color32::from_rgb(170, 230, 170));
     }
@@ -295,6 +325,9 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
         Some(f) => at_f(tween(f, s.player.at, t_move) - Vec2::new(0.0, hop(t_move))),
         None => at_f(here(s.player.at)),
     };
+    // An idle bob (issue 41): a slow breath up and down while nothing moves.
+    let r =
+        if moving.is_none() { r.translate(Vec2::new(0.0, -bob(painter.ctx().input(|i| i.time)) * cell)) } else { r };
     paint_player(painter, r, cell);
 }
 
