@@ -389,8 +389,7 @@ fn paint_object(
     // What the rules make it, drawn: a thing with no property at
     // all is faded scenery (a crate that is not PUSH, a wall that
     // is not STOP, look passable), STOP is a heavy frame, PUSH a
-    // light one, YOU a white one; SINK, DEFEAT, WIN, GOAL, FLOAT
-    // and FRAIL get a corner mark.
+    // light one, YOU a white one; GOAL is outlined in the WIN colour.
     let has = |p: Prop| s.rules.has(&t.kind, p);
     let inert = PROPS.iter().all(|(p, _)| !has(*p));
     // Terrain (F-CW6, D23): a slab only while it is STOP; a slab with a lip
@@ -421,31 +420,8 @@ fn paint_object(
     if let Some((width, color)) = frame {
         painter.rect_stroke(r, cell * 0.2, egui::Stroke::new(width, color), egui::StrokeKind::Inside);
     }
-    let marks = [
-        (Prop::Sink, "~"),
-        (Prop::Defeat, "x"),
-        (Prop::Win, "*"),
-        (Prop::Goal, "o"),
-        (Prop::Float, "^"),
-        (Prop::Frail, ":"),
-        (Prop::Kill, "x"),
-        (Prop::Move, ">"),
-        (Prop::Hot, "!"),
-        (Prop::Melt, "%"),
-    ];
-    let mut corner = r.right_top() + Vec2::new(-cell * 0.12, cell * 0.12);
-    for (p, mark) in marks {
-        if has(p) {
-            painter.text(
-                corner,
-                egui::Align2::CENTER_CENTER,
-                mark,
-                egui::FontId::monospace(cell * 0.22),
-                prop_color(p),
-            );
-            corner.x -= cell * 0.16;
-        }
-    }
+    // No marks on the sprite (D23: no decorations on a sprite; what the
+    // rules make a thing is read in the sentences and the ledger).
     let (label, font, is_glyph) = tile_label(painter, n, &look.palette, cell);
     let mirrored = is_glyph && faces_left(n, &look.palette) && look.facing_right.iter().any(|id| *id == *t.id);
     draw_label(painter, r, cell, (&label, font, is_glyph), mirrored, 1.0);
