@@ -135,7 +135,7 @@ pub fn is_static(start: &State, i: usize) -> bool {
     use super::board::{Prop, Word};
     let things = &start.board.things;
     let t = &things[i];
-    let alone = || things.iter().enumerate().all(|(j, o)| j == i || (o.x, o.y) != (t.x, t.y));
+    let alone = || alone_in_its_cell(things, i);
     let sink_on_board = || things.iter().any(|o| o.kind == Kind::Word(Word::Prop(Prop::Sink)));
     let Kind::Object(noun) = t.kind else {
         // A word that can never move: fixed, or in a corner of the board
@@ -150,8 +150,13 @@ pub fn is_static(start: &State, i: usize) -> bool {
     if t.channel.is_some() || on_board(Word::Noun(noun)) {
         return false;
     }
-    let terrain = start.terrain.iter().any(|n| n.as_str() == noun.as_str());
-    !sink_on_board() || (terrain && alone())
+    !sink_on_board() || (start.is_terrain(noun.as_str()) && alone())
+}
+
+/// Whether thing `i` shares its cell with no other thing.
+fn alone_in_its_cell(things: &[super::board::Thing], i: usize) -> bool {
+    let t = &things[i];
+    things.iter().enumerate().all(|(j, o)| j == i || (o.x, o.y) != (t.x, t.y))
 }
 
 /// Per cell (`row × width + column`) of `start`'s board: whether a loose word
@@ -170,10 +175,10 @@ pub fn is_static(start: &State, i: usize) -> bool {
 fn dead_cells(start: &State) -> Vec<bool> {
     let (w, h) = (start.board.w, start.board.h);
     let mut wall = vec![false; (w * h) as usize];
-    for (i, t) in start.board.things.iter().enumerate() {
-        let terrain = matches!(t.kind, Kind::Object(n) if start.terrain.iter().any(|x| x.as_str() == n.as_str()));
-        let alone = start.board.things.iter().enumerate().all(|(j, o)| j == i || (o.x, o.y) != (t.x, t.y));
-        if terrain && alone && is_static(start, i) {
+    let things = &start.board.things;
+    for (i, t) in things.iter().enumerate() {
+        let terrain = matches!(t.kind, Kind::Object(n) if start.is_terrain(n.as_str()));
+        if terrain && alone_in_its_cell(things, i) && is_static(start, i) {
             wall[(t.y * w + t.x) as usize] = true;
         }
     }
@@ -292,33 +297,24 @@ impl Keyer {
     /// standing still, `shares_word_with`): `twins` is then false.
     pub(super) fn pruned(mut self, start: &State, prune: bool, twins: bool) -> Keyer {
         use super::board::{Prop, Word};
-        self.twins.clear();
-        self.lifelines.clear();
-        self.dead.clear();
         if !prune {
             return self;
         }
         self.dead = dead_cells(start);
         let things = &start.board.things;
-        let mut groups: Vec<(Word, Vec<usize>)> = Vec::new();
-        for (i, t) in things.iter().enumerate() {
-            let (Kind::Word(w), Some(j), false) = (t.kind, self.slot[i], t.fixed) else { continue };
-            match groups.iter_mut().find(|(g, _)| *g == w) {
-                Some((_, slots)) => slots.push(j),
-                None => groups.push((w, vec![j])),
-            }
-        }
         if twins && start.profile != super::types::Profile::Keke {
-            // Twins beyond the first MAX_TWINS of a word stay apart (merging
-            // only some of them is as sound).
-            self.twins = groups
-                .into_iter()
-                .map(|(_, mut slots)| {
-                    slots.truncate(MAX_TWINS);
-                    slots
-                })
-                .filter(|s| s.len() > 1)
-                .collect();
+            // Each loose word's keyed copies; beyond the first MAX_TWINS of a
+            // word they stay apart (merging only some of them is as sound).
+            let mut groups: Vec<(Word, Vec<usize>)> = Vec::new();
+            for (i, t) in things.iter().enumerate() {
+                let (Kind::Word(w), Some(j), false) = (t.kind, self.slot[i], t.fixed) else { continue };
+                match groups.iter_mut().find(|(g, _)| *g == w) {
+                    Some((_, slots)) if slots.len() < MAX_TWINS => slots.push(j),
+                    Some(_) => {}
+                    None => groups.push((w, vec![j])),
+                }
+            }
+            self.twins = groups.into_iter().map(|(_, slots)| slots).filter(|s| s.len() > 1).collect();
         }
         for props in [&[Prop::You][..], &[Prop::Win, Prop::Goal]] {
             let words: Vec<usize> = (0..things.len())

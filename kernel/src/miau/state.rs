@@ -38,6 +38,12 @@ pub struct State {
 }
 
 impl State {
+    /// Whether `noun` is one of the level's terrain nouns (STOP until a
+    /// rule names it).
+    pub fn is_terrain(&self, noun: &str) -> bool {
+        self.terrain.iter().any(|n| n.as_str() == noun)
+    }
+
     /// The level's own property words (a pair's two, an automaton's), which
     /// the rules read as predicates only.
     pub fn custom_words(&self) -> Vec<String> {

@@ -394,7 +394,7 @@ fn paint_object(
     let inert = PROPS.iter().all(|(p, _)| !has(*p));
     // Terrain (F-CW6, D23): a slab only while it is STOP; a slab with a lip
     // while it is PUSH; else a hatched outline, passable.
-    if s.terrain.iter().any(|x| x.as_str() == n.as_str()) {
+    if s.is_terrain(n.as_str()) {
         paint_terrain(painter, r, cell, has(Prop::Stop), has(Prop::Push));
         return;
     }
