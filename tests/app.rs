@@ -186,17 +186,22 @@ fn primary(h: &mut Harness<'static, RetraceApp>, pos: egui::Pos2, pressed: bool)
     });
 }
 
-/// Paints the field cell (x, y) with a left click through pointer events.
-fn click_cell(h: &mut Harness<'static, RetraceApp>, x: u32, y: u32) {
-    let rect = h.get_by_label("Life field").rect();
-    let w = life(h).session.state().field.w as f32;
-    let cell = rect.width() / w;
-    let pos = rect.min + egui::vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell);
+/// A left click at `pos` through pointer events: the pointer there, the
+/// button pressed for a frame, released, and the window settled.
+fn click_at(h: &mut Harness<'static, RetraceApp>, pos: egui::Pos2) {
     h.input_mut().events.push(egui::Event::PointerMoved(pos));
     primary(h, pos, true);
     h.step();
     primary(h, pos, false);
     h.run();
+}
+
+/// Paints the field cell (x, y) with a left click through pointer events.
+fn click_cell(h: &mut Harness<'static, RetraceApp>, x: u32, y: u32) {
+    let rect = h.get_by_label("Life field").rect();
+    let w = life(h).session.state().field.w as f32;
+    let cell = rect.width() / w;
+    click_at(h, rect.min + egui::vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell));
 }
 
 fn explodo<'h>(h: &'h mut Harness<'static, RetraceApp>) -> &'h mut retrace::ui::explodo::ExplodoView {
@@ -295,11 +300,7 @@ fn editor_cell_pos(h: &mut Harness<'static, RetraceApp>, x: usize, y: usize) -> 
 /// Places the selected token on cell (x, y) with a click.
 fn editor_click(h: &mut Harness<'static, RetraceApp>, x: usize, y: usize) {
     let pos = editor_cell_pos(h, x, y);
-    h.input_mut().events.push(egui::Event::PointerMoved(pos));
-    primary(h, pos, true);
-    h.step();
-    primary(h, pos, false);
-    h.run();
+    click_at(h, pos);
 }
 
 /// Waits for the editor's live verdict and returns its line.

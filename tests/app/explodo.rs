@@ -419,7 +419,6 @@ fn explodorama_buttons_click_and_turns_sound() {
 /// shown is the kernel's.
 #[test]
 fn a_far_click_walks_there_by_auto_move_step_by_step() {
-    use retrace_kernel::explodo::board::Pos;
     use retrace_kernel::explodo::route::route;
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
@@ -441,16 +440,7 @@ fn a_far_click_walks_there_by_auto_move_step_by_step() {
         .min_by_key(|(p, r)| (r.steps.len(), p.y, p.x))
         .cloned()
         .expect("a safe way");
-    let rect = h.get_by_label("board, level 1").rect();
-    let cell = rect.width() / s.board.layout.w as f32;
-    let click = |h: &mut Harness<'static, RetraceApp>, p: Pos| {
-        let pos = rect.min + egui::vec2((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
-        h.input_mut().events.push(egui::Event::PointerMoved(pos));
-        primary(h, pos, true);
-        h.step();
-        primary(h, pos, false);
-        h.run();
-    };
+    let click = click_tile;
     let wait_before = h.get_by_label("Wait").rect();
     click(&mut h, to);
     assert_eq!(h.get_by_label("Wait").rect(), wait_before, "Go and Stop walking took no one's place");
@@ -1586,11 +1576,7 @@ fn an_explodorama_level_plays_by_the_mouse_alone() {
 /// Clicks the board's tile `p` (in view) through pointer events.
 fn click_tile(h: &mut Harness<'static, RetraceApp>, p: retrace_kernel::explodo::board::Pos) {
     let pos = tile_pos(h, p);
-    h.input_mut().events.push(egui::Event::PointerMoved(pos));
-    primary(h, pos, true);
-    h.step();
-    primary(h, pos, false);
-    h.run();
+    click_at(h, pos);
 }
 
 /// Enemies let out by flame on the exit or the gem are said in the message

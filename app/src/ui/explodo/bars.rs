@@ -3,6 +3,19 @@
 
 use super::*;
 
+/// A ring round `centre` filled `full` (0 to 1) of the way, clockwise from
+/// twelve o'clock: a hold's progress (a pad's face button, a held tile).
+pub(super) fn ring(painter: &egui::Painter, centre: egui::Pos2, radius: f32, full: f32, stroke: egui::Stroke) {
+    let steps = (full.clamp(0.0, 1.0) * 32.0).ceil() as usize;
+    let points: Vec<egui::Pos2> = (0..=steps)
+        .map(|k| {
+            let a = std::f32::consts::TAU * full * k as f32 / steps.max(1) as f32 - std::f32::consts::FRAC_PI_2;
+            centre + radius * Vec2::new(a.cos(), a.sin())
+        })
+        .collect();
+    painter.add(egui::Shape::line(points, stroke));
+}
+
 /// A dialog button with the pad's face button that presses it drawn before
 /// it while a pad is in use (Xbox colours: A green at the bottom, B red on
 /// the right, X blue on the left, Y yellow on top; a Nintendo pad's letters,
@@ -27,15 +40,8 @@ pub(super) fn pad_button(
         // Held to confirm: a ring fills clockwise from 12 o'clock.
         let held = ui.ctx().data(|d| d.get_temp::<Option<(P, f32)>>(crate::pad::hold_id())).flatten();
         if let Some((_, full)) = held.filter(|(h, _)| *h == b) {
-            let steps = (full * 32.0).ceil() as usize;
-            let points: Vec<egui::Pos2> = (0..=steps)
-                .map(|k| {
-                    let a = std::f32::consts::TAU * full * k as f32 / steps.max(1) as f32 - std::f32::consts::FRAC_PI_2;
-                    r.center() + 10.5 * Vec2::new(a.cos(), a.sin())
-                })
-                .collect();
-            let ring = if full >= 1.0 { Color32::from_rgb(90, 220, 110) } else { Color32::WHITE };
-            ui.painter().add(egui::Shape::line(points, egui::Stroke::new(2.0, ring)));
+            let colour = if full >= 1.0 { Color32::from_rgb(90, 220, 110) } else { Color32::WHITE };
+            ring(ui.painter(), r.center(), 10.5, full, egui::Stroke::new(2.0, colour));
         }
         ui.painter().text(
             r.center(),

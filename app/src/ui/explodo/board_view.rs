@@ -312,29 +312,16 @@ impl ExplodoView {
     fn paint_hold(&self, painter: &egui::Painter, rect: egui::Rect, cell: f32, s: &State, now: f64) {
         let Some(h) = self.pointer.hold else { return };
         let centre = |p: Pos| rect.min + Vec2::new((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
-        let c = centre(h.tile);
-        let t = h.progress(now);
         if h.armed(now) {
-            let bomb = retrace_kernel::explodo::Bomb {
-                pos: h.tile,
-                fuse: s.player.fuse,
-                fire: s.player.blast,
-                kind: retrace_kernel::explodo::BombKind::Plain,
-            };
-            for p in s.blast_tiles(&bomb) {
-                let r = egui::Rect::from_center_size(centre(p), Vec2::splat(cell * 0.9));
-                painter.rect_filled(r, 3.0, Color32::from_rgba_unmultiplied(255, 140, 30, 70));
-            }
-            painter.circle_filled(c, cell * 0.25, Color32::from_black_alpha(150));
+            super::offer::paint_faded_bomb(painter, &centre, cell, h.tile, &super::offer::your_blast(s, h.tile));
         }
-        let n = 40;
-        let points: Vec<egui::Pos2> = (0..=((n as f32 * t) as usize))
-            .map(|i| {
-                let a = -std::f32::consts::FRAC_PI_2 + std::f32::consts::TAU * i as f32 / n as f32;
-                c + Vec2::new(a.cos(), a.sin()) * cell * 0.42
-            })
-            .collect();
-        painter.add(egui::Shape::line(points, egui::Stroke::new((cell * 0.07).max(2.0), Color32::WHITE)));
+        ring(
+            painter,
+            centre(h.tile),
+            cell * 0.42,
+            h.progress(now),
+            egui::Stroke::new((cell * 0.07).max(2.0), Color32::WHITE),
+        );
     }
 
     /// Autopilot, and auto-move once every enemy is gone: the steps they

@@ -5,7 +5,7 @@
 use super::ExplodoView;
 use crate::store::Store;
 use eframe::egui;
-use retrace_kernel::explodo::board::{Diag, Dir, Pos};
+use retrace_kernel::explodo::board::{Diag, Dir, Pos, DIRS};
 use retrace_kernel::explodo::items::{Charge, Power};
 use retrace_kernel::explodo::{Action, Aim, Explodo, State};
 
@@ -67,16 +67,13 @@ pub enum Mode {
 }
 
 /// Where the far actions land from where you stand, once per board: the tile
-/// a slide stops on, an RPG bomb and an ICBM come down on, each way (the real
-/// rules on a copy, read from the turn's events).
+/// a slide stops on, an RPG bomb and an ICBM come down on, each way in
+/// [`DIRS`]' order (the real rules on a copy, read from the turn's events).
 pub struct Reach {
     slide: [Option<Pos>; 4],
     rpg: [Option<Pos>; 4],
     icbm: [Option<Pos>; 4],
 }
-
-/// The four ways, in `Reach`'s order.
-const WAYS: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 
 impl Reach {
     /// Works out the landings on copies of `s` (nothing for what you cannot do).
@@ -92,7 +89,7 @@ impl Reach {
                 _ => None,
             })
         };
-        let each = |has: bool, f: &dyn Fn(Dir) -> Action| WAYS.map(|d| if has { land(f(d)) } else { None });
+        let each = |has: bool, f: &dyn Fn(Dir) -> Action| DIRS.map(|d| if has { land(f(d)) } else { None });
         Reach {
             slide: each(s.has(Power::Slide), &Action::Slide),
             rpg: each(s.has(Power::Rpg), &Action::Rpg),
@@ -135,7 +132,7 @@ pub fn choices_with(s: &State, reach: &Reach, mode: Mode, picked: bool, tile: Po
     } else {
         Some(Dir::Up)
     };
-    let k = way.map(|d| WAYS.iter().position(|&w| w == d).expect("one of the four"));
+    let k = way.map(|d| DIRS.iter().position(|&w| w == d).expect("one of the four"));
     let lands = |table: &[Option<Pos>; 4]| k.is_some_and(|k| table[k] == Some(tile));
     let diagonal = match (dx, dy) {
         (-1, -1) => Some(Diag::UpLeft),
@@ -227,17 +224,15 @@ pub fn toward(s: &State, mode: Mode, d: Dir) -> Option<Action> {
 /// life this turn: every tile a click with `mode` turns into an action the
 /// rules take (tried on a copy), your own excepted.
 pub fn targets(s: &State, mode: Mode) -> Vec<(Pos, bool)> {
-    use retrace_kernel::Game;
     let reach = Reach::of(s);
     s.board
         .layout
         .positions()
         .filter(|&p| p != s.player.at && s.board.layout.inside(p))
         .filter_map(|p| {
+            // A choice is one the rules take: only whether it costs a life is left.
             let a = choices_with(s, &reach, mode, true, p).into_iter().next()?;
-            let mut sim = s.clone();
-            Explodo::apply(&mut sim, &a).ok()?;
-            Some((p, retrace_kernel::explodo::route::costs_a_life(s, &sim)))
+            Some((p, deadly(s, &a)))
         })
         .collect()
 }
@@ -432,6 +427,11 @@ impl ExplodoView {
     /// when auto-move has a way there, or for a crate the tile beside it
     /// with the shortest way (none when you stand beside it already).
     pub fn walk_target(&self, tile: Pos) -> Option<Pos> {
+        self.walk_route(tile).map(|(to, _)| to)
+    }
+
+    /// [`ExplodoView::walk_target`] with auto-move's way there.
+    pub fn walk_route(&self, tile: Pos) -> Option<(Pos, retrace_kernel::explodo::route::Route)> {
         use retrace_kernel::explodo::board::Tile;
         use retrace_kernel::explodo::route::route;
         let s = self.session.state();
@@ -439,16 +439,15 @@ impl ExplodoView {
             return None;
         }
         if s.board.layout.tile(tile) != Tile::Crate {
-            return (tile.king(s.player.at) > 1 && route(s, tile).is_some()).then_some(tile);
+            return if tile.king(s.player.at) > 1 { route(s, tile).map(|r| (tile, r)) } else { None };
         }
-        if WAYS.iter().any(|&d| tile.step(d) == s.player.at) {
+        if DIRS.iter().any(|&d| tile.step(d) == s.player.at) {
             return None;
         }
-        WAYS.iter()
+        DIRS.iter()
             .map(|&d| tile.step(d))
-            .filter_map(|n| route(s, n).map(|r| (r.steps.len(), n.y, n.x, n)))
-            .min()
-            .map(|(.., n)| n)
+            .filter_map(|n| route(s, n).map(|r| (n, r)))
+            .min_by_key(|(n, r)| (r.steps.len(), n.y, n.x))
     }
 
     /// Opens the almanac at what lies on `p`; false when there is nothing

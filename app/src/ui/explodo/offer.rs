@@ -94,12 +94,31 @@ pub fn ghost(s: &State, a: &Action) -> Option<Ghost> {
     if let Some(p) = g.bomb {
         // The blast as the bomb would make it on the board before the turn
         // (an ICBM's has gone off already: its flame is the blast).
-        let kind = retrace_kernel::explodo::BombKind::Plain;
-        let bomb = retrace_kernel::explodo::Bomb { pos: p, fuse: s.player.fuse, fire: s.player.blast, kind };
-        g.blast = s.blast_tiles(&bomb);
+        g.blast = your_blast(s, p);
     }
     g.deadly = retrace_kernel::explodo::route::costs_a_life(s, &sim);
     Some(g)
+}
+
+/// The tiles a plain bomb of yours on `at` would burn on the board as it is.
+pub fn your_blast(s: &State, at: Pos) -> Vec<Pos> {
+    s.blast_tiles(&retrace_kernel::explodo::Bomb::plain(at, s.player.fuse, s.player.blast))
+}
+
+/// A bomb drawn faded on `bomb` with its blast's tiles (the preview, and
+/// the held tile's armed bomb); `centre` gives a tile's centre.
+pub(super) fn paint_faded_bomb(
+    painter: &egui::Painter,
+    centre: &dyn Fn(Pos) -> egui::Pos2,
+    cell: f32,
+    bomb: Pos,
+    blast: &[Pos],
+) {
+    for &p in blast {
+        let r = egui::Rect::from_center_size(centre(p), Vec2::splat(cell * 0.9));
+        painter.rect_filled(r, 3.0, Color32::from_rgba_unmultiplied(255, 140, 30, 60));
+    }
+    painter.circle_filled(centre(bomb), cell * 0.25, Color32::from_black_alpha(140));
 }
 
 /// Every tile's offer for one step and pick (worked out once).
@@ -133,8 +152,7 @@ impl ExplodoView {
         } else {
             first(Mode::Move, false).map(|(a, d)| (Go::Act(a), d)).or_else(|| {
                 // The tiles a tap would walk to, with a safe first step (the spec).
-                let to = self.walk_target(tile).filter(|&t| t == tile)?;
-                let r = route(s, to)?;
+                let (to, r) = self.walk_route(tile).filter(|(t, _)| *t == tile)?;
                 if r.steps.first().is_none_or(|a| deadly(s, a)) {
                     return None;
                 }
@@ -309,12 +327,8 @@ impl ExplodoView {
     pub(super) fn paint_ghost(&mut self, painter: &egui::Painter, rect: egui::Rect, cell: f32, tile: Pos) {
         let Some(g) = self.ghost_at(tile) else { return };
         let centre = |p: Pos| rect.min + Vec2::new((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
-        for &p in &g.blast {
-            let r = egui::Rect::from_center_size(centre(p), Vec2::splat(cell * 0.9));
-            painter.rect_filled(r, 3.0, Color32::from_rgba_unmultiplied(255, 140, 30, 60));
-        }
         if let Some(p) = g.bomb {
-            painter.circle_filled(centre(p), cell * 0.25, Color32::from_black_alpha(140));
+            paint_faded_bomb(painter, &centre, cell, p, &g.blast);
         }
         if let Some((from, to)) = g.kicked {
             painter.circle_filled(centre(to), cell * 0.25, Color32::from_black_alpha(140));
