@@ -260,7 +260,7 @@ fn scene_lists_prints_and_writes_a_verifiable_replay() {
     assert!(out.starts_with("ok explodo v7 ") && out.contains("in-progress"), "{out}");
     let (code, _, err) = retrace(&["explodo", "scene", "banana"]);
     assert_eq!(code, 2);
-    assert!(err.contains("no scene \"banana\"; the topics are step, bomb, wait, blob"), "{err}");
+    assert!(err.contains("no scene \"banana\"; the topics are step, holdtobomb, bomb, wait"), "{err}");
 }
 
 /// The careful bot's runs behind two fixtures (run with `--ignored

@@ -245,9 +245,10 @@ fn explodo_snapshots(h: &mut Harness<'static, RetraceApp>) {
     h.state_mut().screen = Screen::Explodo(view);
     h.run();
     h.snapshot("explodo-level-19");
-    // The coins and the gem on a board: the demo's scenes of them, as runs.
+    // Coins of each kind (bronze, silver, gold) and the gem on a board: the
+    // demo's scenes of them, as runs.
     for (thing, name) in [
-        (retrace_kernel::explodo::scene::Thing::Drops, "explodo-coins"),
+        (retrace_kernel::explodo::scene::Thing::Purse, "explodo-coins"),
         (retrace_kernel::explodo::scene::Thing::Gem, "explodo-gem"),
     ] {
         let setup = retrace_kernel::explodo::Setup {

@@ -5,7 +5,9 @@
 //! `X` a crate over the exit, `g` a crate over the gem, `m` metal crate, `O`
 //! oil barrel, `"` bush, `~` oil, `^` spikes, `.` floor, `@` you, `E` the
 //! scene's enemy, `1` to `7` an enemy of that kind ([`KINDS`]), `$` coins
-//! lying about, `G` the gem uncovered, `Z` the exit open.
+//! lying about (two: silver), `c` a bronze coin, `*` a gold one (five), `n`
+//! a Nuke lying about, `G` the gem uncovered, `Z` the exit open, `U` the
+//! exit uncovered but shut.
 
 use super::board::{Diag, Dir, Layout, Pos, Tile, BUSH, OIL, SPIKES};
 use super::items::{Charge, Offer, Power};
@@ -21,6 +23,8 @@ pub(super) struct Plan {
     powers: Vec<Power>,
     /// First tries for the search, turn by turn.
     pub(super) hint: Vec<Action>,
+    /// A charge carried from the start (a charge's own scene carries it).
+    carry: Option<Charge>,
 }
 
 const OPEN: &[&str] = &["#########", "#@......#", "#.o.o.o.#", "#...x...#", "#.o.o.o.#", "#X.....E#", "#########"];
@@ -41,6 +45,11 @@ const BARREL: &[&str] = &["#########", "#@.O....#", "#.o.o.o.#", "#.......#", "#
 const COINS: &[&str] = &["#########", "#@..$...#", "#.o.o.o.#", "#.......#", "#X.....E#", "#########"];
 const GEM: &[&str] = &["#########", "#@..G...#", "#.o.o.o.#", "#.......#", "#X.....E#", "#########"];
 const EXIT: &[&str] = &["#########", "#@...Z..#", "#.o.o.o.#", "#.......#", "#########"];
+const PURSE: &[&str] = &["#########", "#@c.$.*.#", "#.o.o.o.#", "#.......#", "#X.....E#", "#########"];
+const SWAP: &[&str] = &["#########", "#@..n...#", "#.o.o.o.#", "#.......#", "#X.....E#", "#########"];
+const SHUT_EXIT: &[&str] = &["#########", "#@..U...#", "#.o.o.o.#", "#.......#", "#......E#", "#########"];
+const CORRIDOR: &[&str] = &["#########", "#oooooo.#", "#@.....E#", "#oooooo.#", "#X......#", "#########"];
+const DEAD_END: &[&str] = &["#########", "#ooooooo#", "#o@....E#", "#ooooo.o#", "#X......#", "#########"];
 
 use Action::{Bomb as B, Move as M, Wait as W};
 use Dir::{Down as D, Left as L, Right as R, Up as U};
@@ -54,6 +63,7 @@ pub(super) fn plan(topic: Topic) -> Plan {
         kinds: kinds.to_vec(),
         powers: powers.to_vec(),
         hint: hint.to_vec(),
+        carry: None,
     };
     match topic {
         Topic::Enemy(k) => p(POCKET, &[k], &[], &[B(R), M(L), W]),
@@ -61,6 +71,10 @@ pub(super) fn plan(topic: Topic) -> Plan {
             Control::Step => p(OPEN, WANDERERS, &[], &[M(R), M(R), M(D)]),
             Control::Bomb => p(POCKET, WANDERERS, &[], &[B(R), M(L), W]),
             Control::Wait => p(OPEN, CHASERS, &[], &[W, W, W]),
+            Control::Hold => p(LANE, WANDERERS, &[], &[W, B(R), M(L), M(D)]),
+            Control::AutoMove => p(FLAT, WANDERERS, &[], &[M(R), M(R), M(R), M(R)]),
+            Control::TopBar => p(PILLARS, WANDERERS, &[], &[W, W, W, W, W, W]),
+            Control::Ask => p(OPEN, CHASERS, &[], &[W, W, W]),
         },
         Topic::Thing(t) => match t {
             Thing::Bush => p(BUSHES, WANDERERS, &[], &[W, M(R), M(R)]),
@@ -74,11 +88,23 @@ pub(super) fn plan(topic: Topic) -> Plan {
             Thing::Drops => p(COINS, WANDERERS, &[], &[M(R), M(R), M(R)]),
             Thing::Gem => p(GEM, WANDERERS, &[], &[M(R), M(R), M(R)]),
             Thing::Exit => p(EXIT, WANDERERS, &[], &[M(R), M(R), M(R), M(R)]),
+            Thing::Purse => p(PURSE, WANDERERS, &[], &[M(R), M(R), M(R), M(R), M(R)]),
+            Thing::Arrows => p(CORRIDOR, CHASERS, &[], &[M(R), B(R), M(L), M(L)]),
+            Thing::Escape => p(OPEN, WANDERERS, &[], &[B(R), M(D), W]),
+            Thing::Lingering => p(POCKET, WANDERERS, &[], &[B(R), M(L), W, W]),
+            Thing::Swap => Plan { carry: Some(Charge::Pierce), ..p(SWAP, WANDERERS, &[], &[M(R), M(R), M(R)]) },
+            Thing::BlastedExit => p(SHUT_EXIT, WANDERERS, &[], &[M(R), B(R), M(L), M(D), W]),
         },
         Topic::Mishap(m) => match m {
             Mishap::IntoBlast => p(POCKET, WANDERERS, &[], &[B(R), M(L), M(R)]),
             Mishap::NotFarEnough => p(OPEN, WANDERERS, &[], &[B(R), M(D), W]),
             Mishap::TouchEnemy => p(LANE, CHASERS, &[], &[M(R), M(R), M(R)]),
+            Mishap::BlockedIn => p(DEAD_END, WANDERERS, &[], &[W, B(R), W, W]),
+            Mishap::ChainBlast => p(OPEN, WANDERERS, &[Power::BombUp], &[B(R), M(D), B(D), M(L), W]),
+            Mishap::Detonated => {
+                p(LANE, WANDERERS, &[Power::Detonator], &[W, B(R), Action::Detonate(Pos { x: 2, y: 1 })])
+            }
+            Mishap::RunInto => p(LANE, CHASERS, &[Power::Run], &[W, W, Action::Run(R)]),
         },
         Topic::Power(pw) => match pw {
             Power::BombUp => p(OPEN, WANDERERS, &[Power::BombUp], &[B(D), M(R), B(R)]),
@@ -171,7 +197,7 @@ pub fn dress(s: &mut State, topic: Topic) {
     };
     let mut enemies = Vec::new();
     let mut gem = false;
-    let (mut gem_open, mut exit_open, mut drops) = (false, false, Vec::new());
+    let (mut gem_open, mut exit_open, mut exit_seen, mut drops) = (false, false, false, Vec::new());
     for (y, row) in plan.map.iter().enumerate() {
         for (x, ch) in row.chars().enumerate() {
             let x = if flip { w - 1 - x as i32 } else { x as i32 };
@@ -190,7 +216,10 @@ pub fn dress(s: &mut State, topic: Topic) {
                 '~' => layout.mark(p, OIL, true),
                 '^' => layout.mark(p, SPIKES, true),
                 '@' => layout.start = p,
-                '$' => drops.push(p),
+                'c' => drops.push(Drop { pos: p, coins: 1, charge: None }),
+                '$' => drops.push(Drop { pos: p, coins: 2, charge: None }),
+                '*' => drops.push(Drop { pos: p, coins: 5, charge: None }),
+                'n' => drops.push(Drop { pos: p, coins: 0, charge: Some((Charge::Nuke, Charge::Nuke.uses())) }),
                 'G' => {
                     layout.gem = p;
                     gem = true;
@@ -199,6 +228,10 @@ pub fn dress(s: &mut State, topic: Topic) {
                 'Z' => {
                     layout.exit = p;
                     exit_open = true;
+                }
+                'U' => {
+                    layout.exit = p;
+                    exit_seen = true;
                 }
                 'X' => layout.exit = p,
                 'g' => {
@@ -213,9 +246,9 @@ pub fn dress(s: &mut State, topic: Topic) {
     }
     s.board.layout = layout;
     s.board.gem_revealed = gem_open;
-    s.board.exit_revealed = exit_open;
+    s.board.exit_revealed = exit_open || exit_seen;
     s.board.exit_open = exit_open;
-    s.board.drops = drops.into_iter().map(|p| Drop { pos: p, coins: 2, charge: None }).collect();
+    s.board.drops = drops;
     s.player.at = s.board.layout.start;
     s.enemies.last_seen = s.player.at;
     s.board.gem_taken = !gem;
@@ -230,7 +263,10 @@ pub fn dress(s: &mut State, topic: Topic) {
         s.take(Offer::Power(p), &mut quiet);
     }
     s.run.explained = u32::MAX;
-    if let Topic::Charge(c) = topic {
+    if let Some(c) = plan.carry.or(match topic {
+        Topic::Charge(c) => Some(c),
+        _ => None,
+    }) {
         s.player.charge = Some((c, c.uses()));
     }
     s.replan();

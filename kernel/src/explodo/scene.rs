@@ -10,7 +10,7 @@ use super::board::{Diag, Dir, Tile, BUSH, DIRS, SPIKES};
 use super::dress::{flip_action, mirrored, plan};
 use super::items::{Charge, Power};
 pub use super::types::{distinct, topics, Control, Mishap, Thing, Topic, CONTROLS, MISHAPS, THINGS};
-use super::types::{Action, Aim, BombKind, Event, Setup};
+use super::types::{Action, Aim, BombKind, Dialog, Event, Setup};
 use super::{Explodo, State};
 use crate::game::Game;
 use crate::rng::Rng;
@@ -73,9 +73,15 @@ pub fn moment(topic: Topic, before: &State, action: &Action, events: &[Event], a
         Topic::Control(c) => match c {
             Control::Step => matches!(action, Action::Move(_)) && after.player.at.dist(after.board.layout.start) >= 3,
             Control::Bomb => killed,
-            Control::Wait => {
+            Control::Wait | Control::Ask => {
                 matches!(action, Action::Wait) && events.iter().any(|e| matches!(e, Event::EnemyMoved(..)))
             }
+            Control::Hold => matches!(before.bombs.list.as_slice(), [_]) && killed,
+            Control::AutoMove => {
+                matches!(action, Action::Move(_)) && after.player.at.dist(after.board.layout.start) >= 4
+            }
+            // Six calm turns: time for the tour round the bar.
+            Control::TopBar => matches!(action, Action::Wait) && after.run.turn >= 6 && after.bombs.list.is_empty(),
         },
         Topic::Thing(t) => match t {
             Thing::Bush => matches!(action, Action::Move(_)) && after.board.layout.has(after.player.at, BUSH),
@@ -91,11 +97,36 @@ pub fn moment(topic: Topic, before: &State, action: &Action, events: &[Event], a
             Thing::Drops => events.iter().any(|e| matches!(e, Event::DropPicked(..))),
             Thing::Gem => events.iter().any(|e| matches!(e, Event::GemTaken(_))),
             Thing::Exit => events.iter().any(|e| matches!(e, Event::LevelCleared { .. })),
+            Thing::Purse => events.iter().any(|e| matches!(e, Event::DropPicked(_, 5))),
+            Thing::Arrows => events.iter().any(|e| match e {
+                // It walked into the cross: where it stood was not blasted.
+                Event::EnemyDied(id, _) => before.enemies.list.iter().any(|en| {
+                    en.id == *id && !events.iter().any(|x| matches!(x, Event::Exploded(_, tiles) if tiles.contains(&en.pos)))
+                }),
+                _ => false,
+            }),
+            Thing::Escape => events.iter().any(|e| {
+                matches!(e, Event::Exploded(_, tiles) if tiles.iter().any(|t| t.dist(after.player.at) == 1))
+            }),
+            // The turn after a blast, its flame still burning, with no new one.
+            Thing::Lingering => {
+                !events.iter().any(|e| matches!(e, Event::Exploded(..))) && !before.bombs.flames.is_empty()
+            }
+            Thing::Swap => matches!(action, Action::TakeCharge),
+            Thing::BlastedExit => events.iter().any(|e| matches!(e, Event::Released(..))),
         },
         Topic::Mishap(m) => match m {
             Mishap::IntoBlast => matches!(action, Action::Move(_)) && lost("blast"),
             Mishap::NotFarEnough => matches!(action, Action::Wait) && lost("blast"),
             Mishap::TouchEnemy => lost("walked into"),
+            Mishap::BlockedIn => {
+                (lost("blast") || lost("boxed in"))
+                    && DIRS.iter().all(|&d| !before.floor_free(before.player.at.step(d)))
+                    && !before.bombs.list.is_empty()
+            }
+            Mishap::ChainBlast => lost("blast") && events.iter().any(|e| matches!(e, Event::Chain(_))),
+            Mishap::Detonated => matches!(action, Action::Detonate(_)) && lost("blast"),
+            Mishap::RunInto => matches!(action, Action::Run(_)) && (lost("walked into") || lost("crashed into")),
         },
         Topic::Power(p) => {
             match p {
@@ -145,6 +176,10 @@ pub fn moment(topic: Topic, before: &State, action: &Action, events: &[Event], a
 fn candidates(s: &State, hint: Option<Action>) -> Vec<Action> {
     let mut all = Vec::new();
     all.extend(hint);
+    // A swap's dialog takes the new charge (or keeps the old) before anything else.
+    if matches!(s.run.dialogs.first(), Some(Dialog::Swap { .. })) {
+        all.extend([Action::TakeCharge, Action::KeepCharge]);
+    }
     if let Some(c) = s.carrying() {
         match c {
             Charge::Freeze => all.push(Action::UseCharge(Aim::Me)),

@@ -605,6 +605,14 @@ pub enum Control {
     Bomb,
     /// Waiting while an enemy passes.
     Wait,
+    /// A bomb by pressing and holding the tile next to you.
+    Hold,
+    /// Auto-move: a far tile picked, then Go walks you there.
+    AutoMove,
+    /// A tour of the top bar while the board stays calm.
+    TopBar,
+    /// "What is that?": an enemy asked about while it walks.
+    Ask,
 }
 
 /// The board's things at work. Append-only.
@@ -632,6 +640,18 @@ pub enum Thing {
     Gem,
     /// Walking out by the open exit.
     Exit,
+    /// Coins of each kind picked up: bronze, silver, gold.
+    Purse,
+    /// An enemy walking into a bomb put where its arrows pointed.
+    Arrows,
+    /// A blast going off right beside you, out of its cross.
+    Escape,
+    /// Flame burning on a turn after its blast.
+    Lingering,
+    /// Carrying one charge and picking up another: the swap.
+    Swap,
+    /// Flame on the uncovered exit letting enemies out.
+    BlastedExit,
 }
 
 /// Ways to lose a life. Append-only.
@@ -643,12 +663,25 @@ pub enum Mishap {
     NotFarEnough,
     /// Touching an enemy.
     TouchEnemy,
+    /// Boxed in with your own bomb: nowhere left to go.
+    BlockedIn,
+    /// Out of one bomb's cross, caught by the one it set off.
+    ChainBlast,
+    /// Setting off a bomb with the Detonator while beside it.
+    Detonated,
+    /// Running into an enemy.
+    RunInto,
 }
 
 /// Every control scene, in order.
-pub const CONTROLS: [Control; 3] = [Control::Step, Control::Bomb, Control::Wait];
-/// Every thing with a scene, in order.
-pub const THINGS: [Thing; 11] = [
+pub const CONTROLS: [Control; 7] =
+    [Control::Step, Control::Hold, Control::Bomb, Control::Wait, Control::AutoMove, Control::TopBar, Control::Ask];
+/// Every thing with a scene, in order (the coins of each kind show the
+/// coins: [`Thing::Drops`] is kept for the replays that name it).
+pub const THINGS: [Thing; 16] = [
+    Thing::Arrows,
+    Thing::Escape,
+    Thing::Lingering,
     Thing::Bush,
     Thing::BushFire,
     Thing::Metal,
@@ -657,12 +690,22 @@ pub const THINGS: [Thing; 11] = [
     Thing::Spikes,
     Thing::Barrel,
     Thing::Chain,
-    Thing::Drops,
+    Thing::Purse,
     Thing::Gem,
+    Thing::Swap,
     Thing::Exit,
+    Thing::BlastedExit,
 ];
 /// Every mishap, in order.
-pub const MISHAPS: [Mishap; 3] = [Mishap::IntoBlast, Mishap::NotFarEnough, Mishap::TouchEnemy];
+pub const MISHAPS: [Mishap; 7] = [
+    Mishap::IntoBlast,
+    Mishap::NotFarEnough,
+    Mishap::BlockedIn,
+    Mishap::ChainBlast,
+    Mishap::TouchEnemy,
+    Mishap::Detonated,
+    Mishap::RunInto,
+];
 
 impl Control {
     /// Its name.
@@ -671,6 +714,10 @@ impl Control {
             Control::Step => "Step",
             Control::Bomb => "Bomb",
             Control::Wait => "Wait",
+            Control::Hold => "Hold to bomb",
+            Control::AutoMove => "Auto-move",
+            Control::TopBar => "The top bar",
+            Control::Ask => "What is that?",
         }
     }
 }
@@ -690,6 +737,12 @@ impl Thing {
             Thing::Drops => "Coins",
             Thing::Gem => "Gem",
             Thing::Exit => "Exit",
+            Thing::Purse => "Bronze, silver, gold",
+            Thing::Arrows => "Enemy arrows",
+            Thing::Escape => "A narrow escape",
+            Thing::Lingering => "Lingering flame",
+            Thing::Swap => "Charge swap",
+            Thing::BlastedExit => "Blasting the exit",
         }
     }
 }
@@ -701,6 +754,10 @@ impl Mishap {
             Mishap::IntoBlast => "Into a blast",
             Mishap::NotFarEnough => "Not far enough",
             Mishap::TouchEnemy => "Touching an enemy",
+            Mishap::BlockedIn => "Blocked in",
+            Mishap::ChainBlast => "Set off by another",
+            Mishap::Detonated => "Detonator too close",
+            Mishap::RunInto => "A run into an enemy",
         }
     }
 }

@@ -111,15 +111,11 @@ impl Entry {
                 Thing::Oil => S::Oil,
                 Thing::Spikes => S::Spikes,
                 Thing::Barrel => S::Barrel,
-                Thing::Coins => S::Drops,
-                Thing::Crate
-                | Thing::Pillar
-                | Thing::Rubble
-                | Thing::Wall
-                | Thing::Bomb
-                | Thing::Flame
-                | Thing::Exit
-                | Thing::Gem => return None,
+                Thing::Coins => S::Purse,
+                Thing::Flame => S::Lingering,
+                Thing::Exit => S::Exit,
+                Thing::Gem => S::Gem,
+                Thing::Crate | Thing::Pillar | Thing::Rubble | Thing::Wall | Thing::Bomb => return None,
             }),
         })
     }

@@ -42,6 +42,10 @@ pub fn icon_of(t: Topic) -> Option<super::almanac::Entry> {
         Topic::Thing(Thing::Oil | Thing::OilSlide) => Entry::Thing(T::Oil),
         Topic::Thing(Thing::Spikes) => Entry::Thing(T::Spikes),
         Topic::Thing(Thing::Barrel) => Entry::Thing(T::Barrel),
+        Topic::Thing(Thing::Drops | Thing::Purse) => Entry::Thing(T::Coins),
+        Topic::Thing(Thing::Gem) => Entry::Thing(T::Gem),
+        Topic::Thing(Thing::Exit | Thing::BlastedExit) => Entry::Thing(T::Exit),
+        Topic::Thing(Thing::Lingering) => Entry::Thing(T::Flame),
         _ => return None,
     })
 }
@@ -64,6 +68,17 @@ fn control_text(c: Control, lang: Lang) -> (&'static str, &'static str) {
         Control::Step => ("Step", "An arrow key (or a click next to you) steps one tile."),
         Control::Bomb => ("Bomb", "B, then an arrow: a bomb next to you. Get out of its cross."),
         Control::Wait => ("Wait", "Space waits a turn: the world moves, you stay."),
+        Control::Hold => {
+            ("Hold to bomb", "Press and hold a tile next to you: a ring closes, and letting go puts the bomb there.")
+        }
+        Control::AutoMove => ("Auto-move", "Click a far tile, then Go: you walk there a step a turn."),
+        Control::TopBar => (
+            "The top bar",
+            "The top bar: lives, level, enemies left, coins, turn and par, your bombs, and what you hold.",
+        ),
+        Control::Ask => {
+            ("What is that?", "Press ? (or the ? button), then click anything on the board to have it explained.")
+        }
     };
     (tr(lang, name), tr(lang, text))
 }
@@ -80,6 +95,16 @@ fn thing_text(t: Thing, lang: Lang) -> (&'static str, &'static str) {
         Thing::Barrel => ("Oil barrel", "Flame bursts a barrel, and it goes off."),
         Thing::Chain => ("Chain reaction", "A blast sets off another bomb at once."),
         Thing::Drops => ("Coins", "Walk over coins to pick them up."),
+        Thing::Purse => ("Bronze, silver, gold", "A bronze coin is worth 1, silver 2 and gold 5."),
+        Thing::Arrows => {
+            ("Enemy arrows", "An enemy's arrows show where it goes next: bomb that tile and it walks into the blast.")
+        }
+        Thing::Escape => ("A narrow escape", "One step out of the bomb's cross is enough, even right beside it."),
+        Thing::Lingering => ("Lingering flame", "Flame burns on for one more turn after its blast."),
+        Thing::Swap => {
+            ("Charge swap", "You carry one charge: picking up another asks which to keep, and the other is sold.")
+        }
+        Thing::BlastedExit => ("Blasting the exit", "Flame on the uncovered exit lets three enemies out."),
         Thing::Gem => ("Gem", "The gem offers a choice of power-ups and charges."),
         Thing::Exit => ("Exit", "Once every enemy is gone, walk out by the exit."),
     };
@@ -92,6 +117,10 @@ fn mishap_text(m: Mishap, lang: Lang) -> (&'static str, &'static str) {
         Mishap::IntoBlast => ("Into a blast", "Stepping into a bomb's cross as it goes off costs a life."),
         Mishap::NotFarEnough => ("Not far enough", "One step is not enough: get out of the cross."),
         Mishap::TouchEnemy => ("Touching an enemy", "An enemy's arrows show where it goes: keep off them."),
+        Mishap::BlockedIn => ("Blocked in", "A bomb in your only way out leaves you nowhere to go."),
+        Mishap::ChainBlast => ("Set off by another", "Out of one bomb's cross is not enough if it sets off another."),
+        Mishap::Detonated => ("Detonator too close", "The Detonator sets a bomb off at once: step away first."),
+        Mishap::RunInto => ("A run into an enemy", "A run takes two tiles at once: an enemy on the way ends it."),
     };
     (tr(lang, name), tr(lang, text))
 }

@@ -437,27 +437,33 @@ fn paint_exit(painter: &egui::Painter, r: egui::Rect, open: bool) {
     }
 }
 
-/// The coins' metal by how many a drop holds (issue 41): bronze for one or
-/// two, silver up to five, gold for more.
+/// A coin's metal by its value (issue 41; the spec's bronze = 1, silver =
+/// 2, gold = 5, the three values a slain enemy drops).
 pub fn coin_metal(coins: u32) -> Color32 {
     match coins {
-        0..=2 => Color32::from_rgb(190, 110, 50),
-        3..=5 => Color32::from_rgb(200, 205, 215),
+        0..=1 => Color32::from_rgb(190, 110, 50),
+        2..=4 => Color32::from_rgb(200, 205, 215),
         _ => Color32::from_rgb(245, 200, 40),
     }
 }
 
-/// A drop of coins: a coin in its denomination's metal, a darker rim and a
-/// light glint, and a second coin behind for more than one.
+/// A drop's coin: one coin in its denomination's metal (a bigger coin for
+/// more), a darker rim, a stamped inner ring and a light glint.
 fn paint_coin(painter: &egui::Painter, r: egui::Rect, coins: u32) {
     let metal = coin_metal(coins);
-    let rim = egui::Stroke::new((r.width() * 0.04).max(1.0), metal.gamma_multiply(0.55));
-    let radius = r.width() * 0.2;
-    if coins > 1 {
-        painter.circle(r.center() + Vec2::new(r.width() * 0.08, -r.width() * 0.06), radius, metal, rim);
-    }
-    let c = r.center() - Vec2::new(r.width() * 0.04, -r.width() * 0.04);
+    let dark = metal.gamma_multiply(0.55);
+    let rim = egui::Stroke::new((r.width() * 0.04).max(1.0), dark);
+    let radius = r.width()
+        * if coins >= 5 {
+            0.25
+        } else if coins >= 2 {
+            0.22
+        } else {
+            0.19
+        };
+    let c = r.center();
     painter.circle(c, radius, metal, rim);
+    painter.circle_stroke(c, radius * 0.62, egui::Stroke::new((r.width() * 0.025).max(1.0), dark));
     painter.circle_filled(c - Vec2::splat(radius * 0.35), radius * 0.22, Color32::from_white_alpha(150));
 }
 
@@ -692,9 +698,8 @@ mod tests {
     #[test]
     fn coins_show_their_denomination_and_gems_their_own_colour() {
         use super::{coin_metal, gem_colour};
-        let (bronze, silver, gold) = (coin_metal(1), coin_metal(4), coin_metal(10));
+        let (bronze, silver, gold) = (coin_metal(1), coin_metal(2), coin_metal(5));
         assert!(bronze != silver && silver != gold && bronze != gold);
-        assert_eq!(coin_metal(2), bronze);
         assert_eq!(gem_colour(7, 3), gem_colour(7, 3));
         let colours: std::collections::BTreeSet<[u8; 4]> = (1..=20).map(|l| gem_colour(7, l).to_array()).collect();
         assert!(colours.len() >= 15, "{} colours over 20 levels", colours.len());
