@@ -67,7 +67,6 @@ pub fn moment(topic: Topic, before: &State, action: &Action, events: &[Event], a
     };
     let absorbed = |by: &str| events.iter().any(|e| matches!(e, Event::Absorbed(b) if b == by));
     let moved = before.player.at.dist(after.player.at);
-    let lost = |how: &str| events.iter().any(|e| matches!(e, Event::LifeLost(t) if t.contains(how)));
     match topic {
         Topic::Enemy(k) => events.iter().any(|e| matches!(e, Event::EnemyDied(_, kind) if *kind == k)),
         Topic::Control(c) => match c {
@@ -83,73 +82,28 @@ pub fn moment(topic: Topic, before: &State, action: &Action, events: &[Event], a
             // Six calm turns: time for the tour round the bar.
             Control::TopBar => matches!(action, Action::Wait) && after.run.turn >= 6 && after.bombs.list.is_empty(),
         },
-        Topic::Thing(t) => match t {
-            Thing::Bush => matches!(action, Action::Move(_)) && after.board.layout.has(after.player.at, BUSH),
-            Thing::BushFire => events.iter().any(|e| matches!(e, Event::BushBurnt(_))),
-            Thing::Metal => events.iter().any(|e| {
-                matches!(e, Event::Exploded(at, _) if DIRS.iter().any(|&d| before.board.layout.tile(at.step(d)) == Tile::Metal))
-            }),
-            Thing::Oil => events.iter().any(|e| matches!(e, Event::OilBurnt(_))),
-            Thing::OilSlide => matches!(action, Action::Move(_)) && moved >= 2,
-            Thing::Spikes => matches!(action, Action::Move(_)) && after.board.layout.has(after.player.at, SPIKES),
-            Thing::Barrel => events.iter().any(|e| matches!(e, Event::BarrelBurst(_))),
-            Thing::Chain => events.iter().any(|e| matches!(e, Event::Chain(_))),
-            Thing::Drops => events.iter().any(|e| matches!(e, Event::DropPicked(..))),
-            Thing::Gem => events.iter().any(|e| matches!(e, Event::GemTaken(_))),
-            Thing::Exit => events.iter().any(|e| matches!(e, Event::LevelCleared { .. })),
-            Thing::Purse => events.iter().any(|e| matches!(e, Event::DropPicked(_, 5))),
-            Thing::Arrows => events.iter().any(|e| match e {
-                // It walked into the cross: where it stood was not blasted.
-                Event::EnemyDied(id, _) => before.enemies.list.iter().any(|en| {
-                    en.id == *id && !events.iter().any(|x| matches!(x, Event::Exploded(_, tiles) if tiles.contains(&en.pos)))
-                }),
-                _ => false,
-            }),
-            Thing::Escape => events.iter().any(|e| {
-                matches!(e, Event::Exploded(_, tiles) if tiles.iter().any(|t| t.dist(after.player.at) == 1))
-            }),
-            // The turn after a blast, its flame still burning, with no new one.
-            Thing::Lingering => {
-                !events.iter().any(|e| matches!(e, Event::Exploded(..))) && !before.bombs.flames.is_empty()
-            }
-            Thing::Swap => matches!(action, Action::TakeCharge),
-            Thing::BlastedExit => events.iter().any(|e| matches!(e, Event::Released(..))),
+        Topic::Thing(t) => thing_moment(t, before, action, events, after),
+        Topic::Mishap(m) => mishap_moment(m, before, action, events),
+        Topic::Power(p) => match p {
+            Power::BombUp => after.bombs.list.len() >= 2,
+            Power::FireUp => killed && reach >= 2,
+            Power::Tnt => killed && reach >= 3,
+            Power::FuseUp => killed,
+            Power::Run => matches!(action, Action::Run(_)),
+            Power::Kick => events.iter().any(|e| matches!(e, Event::Kicked(..))),
+            Power::Throw => matches!(action, Action::Throw(_)),
+            Power::Diagonal => matches!(action, Action::Diagonal(_)),
+            Power::Slide => matches!(action, Action::Slide(_)) && moved >= 3,
+            Power::Rpg => matches!(action, Action::Rpg(_)),
+            Power::Detonator => matches!(action, Action::Detonate(_)),
+            Power::Proximity => events.iter().any(
+                |e| matches!(e, Event::Exploded(at, _) if before.bombs.list.iter().any(|b| b.pos == *at && b.fuse > 1)),
+            ) && !matches!(action, Action::Detonate(_)),
+            Power::CratePass => after.board.layout.tile(after.player.at) == Tile::Crate,
+            Power::BombPass => after.bombs.list.iter().any(|b| b.pos == after.player.at),
+            Power::Star => absorbed("Star"),
+            Power::Heart | Power::CoinBag => false,
         },
-        Topic::Mishap(m) => match m {
-            Mishap::IntoBlast => matches!(action, Action::Move(_)) && lost("blast"),
-            Mishap::NotFarEnough => matches!(action, Action::Wait) && lost("blast"),
-            Mishap::TouchEnemy => lost("walked into"),
-            Mishap::BlockedIn => {
-                (lost("blast") || lost("boxed in"))
-                    && DIRS.iter().all(|&d| !before.floor_free(before.player.at.step(d)))
-                    && !before.bombs.list.is_empty()
-            }
-            Mishap::ChainBlast => lost("blast") && events.iter().any(|e| matches!(e, Event::Chain(_))),
-            Mishap::Detonated => matches!(action, Action::Detonate(_)) && lost("blast"),
-            Mishap::RunInto => matches!(action, Action::Run(_)) && (lost("walked into") || lost("crashed into")),
-        },
-        Topic::Power(p) => {
-            match p {
-                Power::BombUp => after.bombs.list.len() >= 2,
-                Power::FireUp => killed && reach >= 2,
-                Power::Tnt => killed && reach >= 3,
-                Power::FuseUp => killed,
-                Power::Run => matches!(action, Action::Run(_)),
-                Power::Kick => events.iter().any(|e| matches!(e, Event::Kicked(..))),
-                Power::Throw => matches!(action, Action::Throw(_)),
-                Power::Diagonal => matches!(action, Action::Diagonal(_)),
-                Power::Slide => matches!(action, Action::Slide(_)) && moved >= 3,
-                Power::Rpg => matches!(action, Action::Rpg(_)),
-                Power::Detonator => matches!(action, Action::Detonate(_)),
-                Power::Proximity => events.iter().any(
-                    |e| matches!(e, Event::Exploded(at, _) if before.bombs.list.iter().any(|b| b.pos == *at && b.fuse > 1)),
-                ) && !matches!(action, Action::Detonate(_)),
-                Power::CratePass => after.board.layout.tile(after.player.at) == Tile::Crate,
-                Power::BombPass => after.bombs.list.iter().any(|b| b.pos == after.player.at),
-                Power::Star => absorbed("Star"),
-                Power::Heart | Power::CoinBag => false,
-            }
-        }
         Topic::Charge(c) => match c {
             Charge::Pierce => exploded_kind(BombKind::Pierce),
             Charge::Power => exploded_kind(BombKind::Power),
@@ -168,6 +122,61 @@ pub fn moment(topic: Topic, before: &State, action: &Action, events: &[Event], a
                 matches!(action, Action::UseCharge(Aim::At(_))) && before.carrying() == Some(Charge::Teleport)
             }
         },
+    }
+}
+
+/// The moment of a board thing's scene.
+fn thing_moment(t: Thing, before: &State, action: &Action, events: &[Event], after: &State) -> bool {
+    let moved = before.player.at.dist(after.player.at);
+    match t {
+        Thing::Bush => matches!(action, Action::Move(_)) && after.board.layout.has(after.player.at, BUSH),
+        Thing::BushFire => events.iter().any(|e| matches!(e, Event::BushBurnt(_))),
+        Thing::Metal => events.iter().any(|e| {
+            matches!(e, Event::Exploded(at, _) if DIRS.iter().any(|&d| before.board.layout.tile(at.step(d)) == Tile::Metal))
+        }),
+        Thing::Oil => events.iter().any(|e| matches!(e, Event::OilBurnt(_))),
+        Thing::OilSlide => matches!(action, Action::Move(_)) && moved >= 2,
+        Thing::Spikes => matches!(action, Action::Move(_)) && after.board.layout.has(after.player.at, SPIKES),
+        Thing::Barrel => events.iter().any(|e| matches!(e, Event::BarrelBurst(_))),
+        Thing::Chain => events.iter().any(|e| matches!(e, Event::Chain(_))),
+        Thing::Drops => events.iter().any(|e| matches!(e, Event::DropPicked(..))),
+        Thing::Gem => events.iter().any(|e| matches!(e, Event::GemTaken(_))),
+        Thing::Exit => events.iter().any(|e| matches!(e, Event::LevelCleared { .. })),
+        Thing::Purse => events.iter().any(|e| matches!(e, Event::DropPicked(_, 5))),
+        Thing::Arrows => events.iter().any(|e| match e {
+            // It walked into the cross: where it stood was not blasted.
+            Event::EnemyDied(id, _) => before.enemies.list.iter().any(|en| {
+                en.id == *id && !events.iter().any(|x| matches!(x, Event::Exploded(_, tiles) if tiles.contains(&en.pos)))
+            }),
+            _ => false,
+        }),
+        Thing::Escape => events.iter().any(|e| {
+            matches!(e, Event::Exploded(_, tiles) if tiles.iter().any(|t| t.dist(after.player.at) == 1))
+        }),
+        // The turn after a blast, its flame still burning, with no new one.
+        Thing::Lingering => {
+            !events.iter().any(|e| matches!(e, Event::Exploded(..))) && !before.bombs.flames.is_empty()
+        }
+        Thing::Swap => matches!(action, Action::TakeCharge),
+        Thing::BlastedExit => events.iter().any(|e| matches!(e, Event::Released(..))),
+    }
+}
+
+/// The moment of a way to lose a life.
+fn mishap_moment(m: Mishap, before: &State, action: &Action, events: &[Event]) -> bool {
+    let lost = |how: &str| events.iter().any(|e| matches!(e, Event::LifeLost(t) if t.contains(how)));
+    match m {
+        Mishap::IntoBlast => matches!(action, Action::Move(_)) && lost("blast"),
+        Mishap::NotFarEnough => matches!(action, Action::Wait) && lost("blast"),
+        Mishap::TouchEnemy => lost("walked into"),
+        Mishap::BlockedIn => {
+            (lost("blast") || lost("boxed in"))
+                && DIRS.iter().all(|&d| !before.floor_free(before.player.at.step(d)))
+                && !before.bombs.list.is_empty()
+        }
+        Mishap::ChainBlast => lost("blast") && events.iter().any(|e| matches!(e, Event::Chain(_))),
+        Mishap::Detonated => matches!(action, Action::Detonate(_)) && lost("blast"),
+        Mishap::RunInto => matches!(action, Action::Run(_)) && (lost("walked into") || lost("crashed into")),
     }
 }
 
