@@ -1044,6 +1044,19 @@ fn the_run_menu_opens_the_almanac_and_the_demo() {
     h.get_by_label("↺").click();
     h.run();
     assert!(h.query_by_label(&format!("1 / {n}")).is_some());
+    // The top bar shows throughout, the scene's own (turn 1, no coins).
+    assert!(h.query_by_label("Coins: 0").is_some(), "the demo's top bar");
+    assert!(h.query_by_label("Lives: 3").is_some());
+    // The Input button cycles: mouse (the pointer), keyboard, controller.
+    use retrace::ui::explodo::demo::Input;
+    assert_eq!(explodo(&mut h).dialogs.demo.as_ref().unwrap().input, Input::Mouse);
+    for (label, next) in
+        [("Input: mouse", Input::Keyboard), ("Input: keyboard", Input::Pad), ("Input: controller", Input::Mouse)]
+    {
+        h.get_by_label(label).click();
+        h.run();
+        assert_eq!(explodo(&mut h).dialogs.demo.as_ref().unwrap().input, next);
+    }
     // The demo has the whole screen; its button brings the run back as it was.
     assert!(h.query_by_label("Run menu").is_none());
     h.get_by_label("Back to the run").click();

@@ -683,3 +683,39 @@ fn every_button_of_every_screen_can_be_reached_at_800x600_and_1920x1080() {
         }
     }
 }
+
+/// The demo's scenes as the spec draws them (issue 43 item 8): the top bar
+/// over the television, the pointer holding a tile (its ring closing on the
+/// bomb's blast), the top bar's tour, "What is that?"'s card, the charge
+/// swap's dialog and the controller lit per press. Each at a fixed turn of
+/// its scene (the harness's clock is fixed, so the picture is too).
+#[test]
+fn snapshots_of_the_demo_scenes() {
+    use retrace::ui::explodo::demo::{Demo, Input};
+    use retrace_kernel::explodo::scene::{topics, Control, Thing, Topic};
+    if retrace_gpu::gpu_for_tests("demo snapshots").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = snapshot_harness(dir.path());
+    h.run();
+    for (topic, input, steps, name) in [
+        (Topic::Control(Control::Hold), Input::Mouse, 2, "explodo-demo-hold"),
+        (Topic::Control(Control::AutoMove), Input::Mouse, 3, "explodo-demo-automove"),
+        (Topic::Control(Control::TopBar), Input::Mouse, 9, "explodo-demo-tour"),
+        (Topic::Control(Control::Ask), Input::Mouse, 13, "explodo-demo-ask"),
+        (Topic::Thing(Thing::Swap), Input::Mouse, 8, "explodo-demo-swap"),
+        (Topic::Control(Control::Bomb), Input::Pad, 6, "explodo-demo-pad"),
+    ] {
+        let index = topics().iter().position(|&t| t == topic).unwrap() as u32;
+        let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
+        let mut d = Demo::at(1, index, false);
+        d.input = input;
+        v.dialogs.demo = Some(d);
+        h.state_mut().screen = Screen::Explodo(v);
+        for _ in 0..steps {
+            h.step();
+        }
+        h.snapshot(name);
+    }
+}

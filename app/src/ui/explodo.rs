@@ -16,6 +16,7 @@ mod board_view;
 pub mod clip;
 pub mod demo;
 mod dialogs;
+pub mod gesture;
 mod icons;
 pub mod input;
 mod menu;
@@ -26,7 +27,9 @@ pub use walk::WALK_ON;
 mod words;
 
 use bars::*;
-pub use bars::{bar_text, button_text, changed_figures, top_bar, top_bar_with, BarItem, What, BUMP_SECONDS};
+pub use bars::{
+    bar_text, button_text, changed_figures, top_bar, top_bar_ringed, top_bar_with, BarItem, What, BUMP_SECONDS,
+};
 pub use board_view::*;
 pub use dialogs::watched_dialog;
 pub use icons::*;
@@ -647,6 +650,9 @@ impl ExplodoView {
             let (scene, shuffle) = self.demo_place;
             let mut d = demo::Demo::at(self.session.state().run.seed, scene, shuffle);
             d.attract = true;
+            if self.pointer.pad_in_use {
+                d.input = demo::Input::Pad;
+            }
             self.dialogs.demo = Some(d);
         }
         let Some(d) = &mut self.dialogs.demo else { return false };
@@ -666,7 +672,10 @@ impl ExplodoView {
         let mut back = ui.button(label).clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
         back |= d.attract && other;
         let avail = ui.available_size();
-        let width = (avail.x - 16.0).min((avail.y - 150.0) / 0.75).clamp(240.0, 900.0);
+        // Room for the heading, the top bar, the caption and the buttons
+        // (and the controller's drawing under them).
+        let under = if d.input == demo::Input::Pad { 300.0 } else { 200.0 };
+        let width = (avail.x - 16.0).min((avail.y - under) / 0.75).clamp(240.0, 900.0);
         let tv_clicked = egui::ScrollArea::vertical().show(ui, |ui| d.ui(ui, width, lang)).inner;
         back |= d.attract && tv_clicked;
         // Remembered across starts (the shell keeps it in the settings).

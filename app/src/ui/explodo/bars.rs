@@ -179,8 +179,21 @@ pub const BUMP_SECONDS: f64 = 0.3;
 /// [`top_bar`], each figure's number drawn `bump(item)` times its size (a
 /// number that just changed swells and settles).
 pub fn top_bar_with(ui: &mut egui::Ui, s: &State, lang: Lang, bump: &dyn Fn(BarItem) -> f32) -> Option<BarItem> {
+    top_bar_ringed(ui, s, lang, bump, None).0
+}
+
+/// [`top_bar_with`], with item `ring` ringed (the demo's tour of the top
+/// bar): returns the item clicked and the ringed item's rectangle.
+pub fn top_bar_ringed(
+    ui: &mut egui::Ui,
+    s: &State,
+    lang: Lang,
+    bump: &dyn Fn(BarItem) -> f32,
+    ring: Option<BarItem>,
+) -> (Option<BarItem>, Option<egui::Rect>) {
     // Set from the items' closures; a Cell, since several read it.
     let clicked = std::cell::Cell::new(None);
+    let ringed = std::cell::Cell::new(None);
     let body = ui.style().text_styles.get(&egui::TextStyle::Body).map_or(14.0, |f| f.size);
     let item = |ui: &mut egui::Ui, it: BarItem, icon: Icon, label: &str, value: String| {
         // The icon names itself on hover too, not only its number.
@@ -190,6 +203,16 @@ pub fn top_bar_with(ui: &mut egui::Ui, s: &State, lang: Lang, bump: &dyn Fn(BarI
         // The number is the button (one node a screen reader reads).
         let r = ui.add(egui::Label::new(RichText::new(&value).strong().size(body * bump(it))).sense(Sense::click()));
         r.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, format!("{label}: {value}")));
+        if ring == Some(it) {
+            let around = rect.union(r.rect).expand(3.0);
+            ui.painter().rect_stroke(
+                around,
+                6.0,
+                egui::Stroke::new(2.0, Color32::from_rgb(255, 210, 60)),
+                egui::StrokeKind::Outside,
+            );
+            ringed.set(Some(around));
+        }
         if r.on_hover_text(label).clicked() {
             clicked.set(Some(it));
         }
@@ -255,7 +278,7 @@ pub fn top_bar_with(ui: &mut egui::Ui, s: &State, lang: Lang, bump: &dyn Fn(BarI
             clicked.set(Some(t));
         }
     });
-    clicked.get()
+    (clicked.get(), ringed.get())
 }
 
 /// The column's width for the bars when the window allows it: wide

@@ -150,6 +150,21 @@ impl Clip {
         ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
     }
 
+    /// How far through its turn the clip is at `now` (0 to 1): the demo's
+    /// pointer plays the turn's gesture over it.
+    pub fn phase(&self, now: f64) -> f32 {
+        let t = now - self.started.unwrap_or(now);
+        ((t / TURN_SECONDS).max(0.0).fract()) as f32
+    }
+
+    /// How far through the whole loop the clip is at `now` (0 to 1, the
+    /// held end included): the top bar's tour steps through its items.
+    pub fn progress(&self, now: f64) -> f32 {
+        let t = now - self.started.unwrap_or(now);
+        let total = (self.frames.len() + HOLD_TURNS) as f64 * TURN_SECONDS;
+        (t / total).clamp(0.0, 1.0) as f32
+    }
+
     /// The turn shown now (0: the first board), for tests and captions.
     pub fn turn(&self, now: f64) -> usize {
         self.frame_at(now).unwrap_or(0)

@@ -5,6 +5,8 @@
 //! dice to move about.
 
 use super::clip::{Clip, Slot};
+use super::gesture;
+use super::BarItem;
 use crate::store::Lang;
 use crate::ui::text::tr;
 use eframe::egui::{self, Color32, RichText, Sense, Vec2};
@@ -22,12 +24,63 @@ pub struct Demo {
     order: Vec<Topic>,
     seed: u64,
     clip: Slot,
-    /// The input the overlay shows: the keyboard's keys, or the pad's
-    /// d-pad and face buttons.
-    pub pad: bool,
+    /// The input the demo is shown for: the mouse's pointer on the board
+    /// and its action bar, the keyboard's keys, or the controller.
+    pub input: Input,
     /// Opened by the game's opening (issue 43 item 8): any key but ← and →,
     /// a click on the television or a pad button plays.
     pub attract: bool,
+}
+
+/// What the demo is shown for (its Input button cycles through them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Input {
+    /// The pointer plays each turn on the board and the action bar.
+    #[default]
+    Mouse,
+    /// The keys each turn takes, as key caps under the television.
+    Keyboard,
+    /// A controller drawn under the television, its buttons lit per press.
+    Pad,
+}
+
+impl Input {
+    /// The next in the button's cycle.
+    pub fn next(self) -> Input {
+        match self {
+            Input::Mouse => Input::Keyboard,
+            Input::Keyboard => Input::Pad,
+            Input::Pad => Input::Mouse,
+        }
+    }
+
+    /// The button's words.
+    fn label(self) -> &'static str {
+        match self {
+            Input::Mouse => "Input: mouse",
+            Input::Keyboard => "Input: keyboard",
+            Input::Pad => "Input: controller",
+        }
+    }
+}
+
+/// The top bar's items the tour points at, in order.
+pub const TOUR: [BarItem; 9] = [
+    BarItem::Lives,
+    BarItem::Level,
+    BarItem::Enemies,
+    BarItem::Coins,
+    BarItem::Turn,
+    BarItem::Bombs,
+    BarItem::Blast,
+    BarItem::Fuse,
+    BarItem::Charge,
+];
+
+/// The item the top bar's tour points at `progress` (0 to 1) through the
+/// scene: each in turn, the last held to the end.
+pub fn tour_item(progress: f32) -> BarItem {
+    TOUR[((progress * TOUR.len() as f32) as usize).min(TOUR.len() - 1)]
 }
 
 /// The almanac entry whose picture is a scene's icon (None: none).
@@ -128,7 +181,15 @@ fn mishap_text(m: Mishap, lang: Lang) -> (&'static str, &'static str) {
 impl Demo {
     /// The demo from its first scene; `seed` makes its variants.
     pub fn new(seed: u64) -> Demo {
-        Demo { index: 0, shuffle: false, order: topics(), seed, clip: Slot::default(), pad: false, attract: false }
+        Demo {
+            index: 0,
+            shuffle: false,
+            order: topics(),
+            seed,
+            clip: Slot::default(),
+            input: Input::Mouse,
+            attract: false,
+        }
     }
 
     /// The demo at a remembered place: `scene` (an index into the scenes'
@@ -191,7 +252,7 @@ impl Demo {
         let mut tv_clicked = false;
         let topic = self.topic();
         self.clip.show(Some(topic), self.seed);
-        let (name, line) = caption(topic, lang);
+        let (name, mut line) = caption(topic, lang);
         ui.horizontal(|ui| {
             if let Some(e) = icon_of(topic) {
                 let (r, _) = ui.allocate_exact_size(Vec2::splat(28.0), Sense::hover());
@@ -201,21 +262,28 @@ impl Demo {
             }
             ui.heading(name);
         });
+        let input = self.input;
+        // The action of the turn on show and how far through it: the keys
+        // or the controller under the caption play it.
+        let mut overlay = None;
         match self.clip.show(Some(topic), self.seed) {
             Some(c) => {
                 let now = ui.input(|i| i.time);
                 let k = c.advance(now);
+                // The top bar throughout, as in play; the tour rings its items in turn.
+                let tour = (topic == Topic::Control(Control::TopBar)).then(|| tour_item(c.progress(now)));
+                let (_, ringed) = super::top_bar_ringed(ui, &c.frames[k], lang, &|_| 1.0, tour);
+                if let Some(item) = tour {
+                    line = tr(lang, super::bar_text(item));
+                }
                 let (rect, resp) = ui.allocate_exact_size(Vec2::new(width, width * 0.75 + 24.0), Sense::click());
                 tv_clicked = resp.clicked();
-                tv(ui.painter(), rect, c, k, now);
-                let (keys, _) = ui.allocate_exact_size(Vec2::new(width, 30.0), Sense::hover());
-                let action = c.action_at(k);
-                let caps = match action {
-                    Some(a) if self.pad => pad_of(a),
-                    Some(a) => keys_of(a),
-                    None => Vec::new(),
-                };
-                key_overlay(ui.painter(), keys, &caps);
+                let t = c.phase(now);
+                tv(ui.painter(), rect, c, k, now, (input == Input::Mouse).then_some((t, lang)));
+                if let Some(r) = ringed.filter(|_| input == Input::Mouse) {
+                    gesture::paint_pointer(ui.painter(), r.center_bottom() - Vec2::new(0.0, 4.0), false, 20.0);
+                }
+                overlay = Some((c.action_at(k), t));
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
             }
             None => {
@@ -239,15 +307,38 @@ impl Demo {
             if ui.checkbox(&mut shuffle, tr(lang, "Shuffle")).changed() {
                 self.set_shuffle(shuffle);
             }
-            let input = if self.pad { tr(lang, "Input: controller") } else { tr(lang, "Input: keyboard") };
-            if ui.button(input).clicked() {
-                self.pad = !self.pad;
+            if ui.button(tr(lang, self.input.label())).clicked() {
+                self.input = self.input.next();
             }
         });
+        if let Some((action, t)) = overlay {
+            under_the_caption(ui, input, action, t, width);
+        }
         if self.clip.clip().is_some_and(|c| c.loops > 0) {
             self.go(self.index as isize + 1);
         }
         tv_clicked
+    }
+}
+
+/// The keys (keyboard) or the controller lit per press (pad) that play
+/// `action`, `t` through its turn; nothing for the mouse (its pointer is
+/// on the television).
+fn under_the_caption(ui: &mut egui::Ui, input: Input, action: Option<Action>, t: f32, width: f32) {
+    match input {
+        Input::Mouse => {}
+        Input::Keyboard => {
+            let (keys, _) = ui.allocate_exact_size(Vec2::new(width, 30.0), Sense::hover());
+            key_overlay(ui.painter(), keys, &action.map(keys_of).unwrap_or_default());
+        }
+        Input::Pad => {
+            let (pad, _) = ui.allocate_exact_size(Vec2::new(width, 96.0), Sense::hover());
+            let presses = action.map(pad_of).unwrap_or_default();
+            // The presses one after another through the turn, each lit a while.
+            let lit =
+                (!presses.is_empty()).then(|| presses[((t * presses.len() as f32) as usize).min(presses.len() - 1)]);
+            controller(ui.painter(), pad, lit);
+        }
     }
 }
 
@@ -256,14 +347,54 @@ impl Demo {
 /// a faint glow, a dark bar rolling down and a bright line sweeping across,
 /// with the scene's bar inside the glass along its bottom edge. Painted
 /// effects only: the board under it is the kernel's frame `k`.
-pub fn tv(painter: &egui::Painter, rect: egui::Rect, clip: &Clip, k: usize, now: f64) {
+pub fn tv(painter: &egui::Painter, rect: egui::Rect, clip: &Clip, k: usize, now: f64, pointer: Option<(f32, Lang)>) {
     let glass = tv_glass(painter, rect);
     let screen = glass.shrink(10.0);
-    let board_area = egui::Rect::from_min_max(screen.min, egui::pos2(screen.max.x, screen.max.y - 8.0));
-    clip.paint_frame(&painter.with_clip_rect(glass), board_area, k);
+    // An interference burst shakes the picture sideways for a moment.
+    let shake = burst(now).map_or(0.0, |b| (b * 37.0).sin() * 6.0);
+    let picture = egui::Rect::from_min_max(screen.min, egui::pos2(screen.max.x, screen.max.y - 8.0))
+        .translate(Vec2::new(shake, 0.0));
+    let inside = painter.with_clip_rect(glass);
+    let bar_h = if pointer.is_some() { (picture.height() * 0.08).clamp(16.0, 28.0) } else { 0.0 };
+    let layout = gesture::Layout::of(&clip.frames[k], picture, bar_h);
+    clip.paint_frame(&inside, layout.board, k);
+    fringes(&inside, layout.board);
+    if let Some((t, lang)) = pointer {
+        gesture::paint(&inside, &layout, clip, k, t, lang);
+    }
     let bar = egui::Rect::from_min_max(egui::pos2(screen.min.x, screen.max.y - 4.0), screen.max);
     clip.paint_bar(painter, bar, k);
     tv_effects(painter, glass, now);
+}
+
+/// Whether an interference burst is on at `now` (now and then, as if a
+/// vacuum cleaner were switched on nearby): how far into it, in seconds.
+pub fn burst(now: f64) -> Option<f32> {
+    // About one burst of 0.45 s every 9 s, at uneven times.
+    let period = 9.0;
+    let n = (now / period).floor();
+    let offset = (n * 12.9898).sin().abs() * 6.0;
+    let into = now - n * period - offset;
+    (0.0..0.45).contains(&into).then_some(into as f32)
+}
+
+/// Colour fringes: the picture's edges doubled faintly in red to the left
+/// and blue to the right, as an old set's misconverged beams draw them.
+fn fringes(painter: &egui::Painter, board: egui::Rect) {
+    let red = Color32::from_rgba_unmultiplied(255, 40, 40, 40);
+    let blue = Color32::from_rgba_unmultiplied(40, 120, 255, 40);
+    painter.rect_stroke(
+        board.translate(Vec2::new(-1.5, 0.0)),
+        2.0,
+        egui::Stroke::new(1.5, red),
+        egui::StrokeKind::Middle,
+    );
+    painter.rect_stroke(
+        board.translate(Vec2::new(1.5, 0.0)),
+        2.0,
+        egui::Stroke::new(1.5, blue),
+        egui::StrokeKind::Middle,
+    );
 }
 
 /// The television's bezel and its dark glass (at most 4:3 wide, centred
@@ -304,6 +435,33 @@ pub fn tv_effects(painter: &egui::Painter, glass: egui::Rect, now: f64) {
         [egui::pos2(glass.left(), glass.top() + sweep), egui::pos2(glass.right(), glass.top() + sweep)],
         egui::Stroke::new(1.0, Color32::from_white_alpha(28)),
     );
+    // Faint static: specks that change every frame of the set (20 a second).
+    let tick = (now * 20.0).floor() as u64;
+    let mut rng = Rng::stream(tick, "retrace.demo.static");
+    let bursting = burst(now);
+    let specks = if bursting.is_some() { 260 } else { 70 };
+    for _ in 0..specks {
+        let x = glass.left() + rng.below(1000) as f32 / 1000.0 * glass.width();
+        let y = glass.top() + rng.below(1000) as f32 / 1000.0 * glass.height();
+        let grey = 120 + rng.below(135) as u8;
+        painter.rect_filled(
+            egui::Rect::from_min_size(egui::pos2(x, y), Vec2::new(2.0, 1.0)),
+            0.0,
+            Color32::from_rgba_unmultiplied(grey, grey, grey, 50),
+        );
+    }
+    // An interference burst: bright streaks across the glass.
+    if bursting.is_some() {
+        for _ in 0..6 {
+            let y = glass.top() + rng.below(1000) as f32 / 1000.0 * glass.height();
+            let h = 1.0 + rng.below(4) as f32;
+            painter.rect_filled(
+                egui::Rect::from_min_size(egui::pos2(glass.left(), y), Vec2::new(glass.width(), h)),
+                0.0,
+                Color32::from_white_alpha(40),
+            );
+        }
+    }
     // A vignette and the glass's glow and rim.
     for i in 0..6 {
         let inset = f32::from(i) * 4.0;
@@ -378,6 +536,59 @@ pub fn pad_of(a: Action) -> Vec<Key> {
         Action::UseCharge(_) => vec![y_button],
         _ => vec![a_button],
     }
+}
+
+/// The controller under the television (the spec's virtual controller): a
+/// line drawing of the pad with its d-pad, four face buttons, shoulders,
+/// stick and Start; the press `lit` lights its part (a d-pad arm turns
+/// blue, a face button takes its colour; at rest they are white and grey).
+pub fn controller(painter: &egui::Painter, rect: egui::Rect, lit: Option<Key>) {
+    let h = rect.height();
+    let body = egui::Rect::from_center_size(rect.center() - Vec2::new(0.0, h * 0.04), Vec2::new(h * 2.6, h * 0.62));
+    let line = egui::Stroke::new(2.0, Color32::from_gray(200));
+    let fill = Color32::from_gray(40);
+    // Grips, then the body over them, the shoulders above.
+    for side in [-1.0, 1.0] {
+        let c = body.center() + Vec2::new(side * body.width() * 0.33, h * 0.24);
+        painter.circle(c, h * 0.22, fill, line);
+        let shoulder = egui::Rect::from_center_size(
+            body.center_top() + Vec2::new(side * body.width() * 0.3, -2.0),
+            Vec2::new(h * 0.5, h * 0.12),
+        );
+        painter.rect(shoulder, 3.0, fill, line, egui::StrokeKind::Middle);
+    }
+    painter.rect(body, h * 0.3, fill, line, egui::StrokeKind::Middle);
+    // The d-pad: a cross of four arms on the left.
+    let dpad = body.center() + Vec2::new(-body.width() * 0.3, -h * 0.05);
+    let arm = h * 0.11;
+    for d in [Dir::Up, Dir::Down, Dir::Left, Dir::Right] {
+        let (dx, dy) = d.delta();
+        let r =
+            egui::Rect::from_center_size(dpad + Vec2::new(dx as f32, dy as f32) * arm * 1.6, Vec2::splat(arm * 1.6));
+        let on = lit == Some(Key::Arrow(d));
+        painter.rect_filled(r, 2.0, if on { Color32::from_rgb(90, 170, 255) } else { Color32::WHITE });
+    }
+    painter.rect_filled(egui::Rect::from_center_size(dpad, Vec2::splat(arm * 1.6)), 0.0, Color32::WHITE);
+    // The face buttons: a diamond on the right, Y on top, A at the bottom.
+    let face = body.center() + Vec2::new(body.width() * 0.3, -h * 0.05);
+    for (letter, colour, at) in [
+        ("Y", Color32::from_rgb(220, 180, 40), Vec2::new(0.0, -1.0)),
+        ("A", Color32::from_rgb(60, 170, 70), Vec2::new(0.0, 1.0)),
+        ("X", Color32::from_rgb(60, 110, 220), Vec2::new(-1.0, 0.0)),
+        ("B", Color32::from_rgb(210, 60, 50), Vec2::new(1.0, 0.0)),
+    ] {
+        let on = matches!(lit, Some(Key::Face(l, _)) if l == letter);
+        let c = face + at * h * 0.17;
+        painter.circle(c, h * 0.08, if on { colour } else { Color32::from_gray(110) }, line);
+        painter.text(c, egui::Align2::CENTER_CENTER, letter, egui::FontId::proportional(h * 0.1), Color32::WHITE);
+    }
+    // The stick and Start in the middle.
+    painter.circle(body.center() + Vec2::new(-h * 0.3, h * 0.22), h * 0.1, Color32::WHITE, line);
+    painter.rect_filled(
+        egui::Rect::from_center_size(body.center() + Vec2::new(h * 0.15, -h * 0.15), Vec2::new(h * 0.16, h * 0.06)),
+        2.0,
+        Color32::WHITE,
+    );
 }
 
 /// The key overlay under the TV: the keys the scene's next action takes,
@@ -471,6 +682,27 @@ mod tests {
         assert_eq!(pad[0], Key::Arrow(Dir::Right));
         assert!(matches!(pad[1], Key::Face("X", _)));
         assert!(matches!(pad_of(Action::Wait)[..], [Key::Face("B", _)]));
+    }
+
+    /// The top bar's tour points at each item in turn through the scene.
+    #[test]
+    fn the_tour_rings_each_item_in_turn() {
+        assert_eq!(tour_item(0.0), BarItem::Lives);
+        assert_eq!(tour_item(1.0), BarItem::Charge);
+        let seen: Vec<BarItem> = (0..100).map(|i| tour_item(i as f32 / 100.0)).collect();
+        let mut order = seen.clone();
+        order.dedup();
+        assert_eq!(order, TOUR.to_vec(), "each once, in order");
+    }
+
+    /// Interference comes now and then, briefly: some in a minute, off
+    /// most of the time.
+    #[test]
+    fn interference_bursts_come_now_and_then() {
+        let on = (0..6000).filter(|i| burst(f64::from(*i) * 0.01).is_some()).count();
+        assert!((100..=600).contains(&on), "{on} of 6000 hundredths of a minute");
+        let input = [Input::Mouse, Input::Keyboard, Input::Pad];
+        assert!(input.iter().all(|i| i.next().next().next() == *i && i.next() != *i));
     }
 
     #[test]

@@ -29,7 +29,11 @@ pub(super) fn swap_dialog(
 
 /// A charge swap's words: what you carry and found, and each choice with
 /// its button's text (Freeze first only while carrying Freeze).
-fn swap_choices(lang: Lang, (old, left): (Charge, u32), (new, uses): (Charge, u32)) -> (String, Vec<(Action, String)>) {
+pub(super) fn swap_choices(
+    lang: Lang,
+    (old, left): (Charge, u32),
+    (new, uses): (Charge, u32),
+) -> (String, Vec<(Action, String)>) {
     let (o, n) = (charge_name(old, lang), charge_name(new, lang));
     let say = |line: Say| crate::ui::text::say(lang, &line);
     let found = say(retrace_kernel::say!("You carry {0} ×{1} and found {2} ×{3}.", o, left, n, uses));

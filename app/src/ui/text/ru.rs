@@ -270,6 +270,7 @@ pub const RU: Table = &[
     ("In the pack file:", "В файле набора:"),
     ("Input: controller", "Ввод: геймпад"),
     ("Input: keyboard", "Ввод: клавиатура"),
+    ("Input: mouse", "Ввод: мышь"),
     ("Into a blast", "Во взрыв"),
     ("It has this data folder. This window can go on read-only: watch replays and browse, with nothing saved.", "Оно занимает эту папку данных. Это окно может продолжить только для чтения: смотреть записи и листать, ничего не сохраняя."),
     ("Its glyph faces left", "Его значок смотрит влево"),
