@@ -231,7 +231,13 @@ fn frame(c: &mut Criterion) {
         0,
     )
     .expect("a 300 by 300 game starts");
+    // Explodorama's demo on its television (the pointer, the top bar, the
+    // static): the loop's scenes one after another, each clip made when its
+    // scene comes (that search is part of some frames).
+    let mut demo = retrace::ui::explodo::ExplodoView::new(retrace_kernel::explodo::Setup::default(), 5);
+    demo.dialogs.demo = Some(retrace::ui::explodo::demo::Demo::new(5));
     let screens = [
+        ("explodorama demo", Screen::Explodo(demo)),
         ("life 300x300 field", Screen::Life(retrace::ui::life::LifeView::new(life))),
         (
             "minelayer expert 30x16 field",
