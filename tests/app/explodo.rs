@@ -1049,13 +1049,13 @@ fn the_run_menu_opens_the_almanac_and_the_demo() {
     assert!(h.query_by_label("Lives: 3").is_some());
     // The Input button cycles: mouse (the pointer), keyboard, controller.
     use retrace::ui::explodo::demo::Input;
-    assert_eq!(explodo(&mut h).dialogs.demo.as_ref().unwrap().input, Input::Mouse);
+    assert_eq!(explodo(&mut h).dialogs.demo.as_ref().unwrap().input(), Input::Mouse);
     for (label, next) in
         [("Input: mouse", Input::Keyboard), ("Input: keyboard", Input::Pad), ("Input: controller", Input::Mouse)]
     {
         h.get_by_label(label).click();
         h.run();
-        assert_eq!(explodo(&mut h).dialogs.demo.as_ref().unwrap().input, next);
+        assert_eq!(explodo(&mut h).dialogs.demo.as_ref().unwrap().input(), next);
     }
     // The demo has the whole screen; its button brings the run back as it was.
     assert!(h.query_by_label("Run menu").is_none());
@@ -1385,9 +1385,12 @@ fn every_data_line_of_the_window_has_its_russian() {
     use retrace::store::Lang;
     use retrace::ui::explodo::{almanac, demo, CHANGES};
     let mut lines: Vec<&str> = Vec::new();
-    for t in retrace_kernel::explodo::scene::topics() {
-        let (name, text) = demo::caption(t, Lang::En);
-        lines.extend([name, text]);
+    for input in [demo::Input::Mouse, demo::Input::Keyboard, demo::Input::Pad] {
+        for t in retrace_kernel::explodo::scene::topics() {
+            let (name, text) = demo::caption_for(t, Lang::En, input);
+            lines.extend([name, text]);
+        }
+        lines.push(demo::to_play(input));
     }
     for t in almanac::THINGS {
         let (name, text) = almanac::thing_text(t, Lang::En);

@@ -710,7 +710,7 @@ fn snapshots_of_the_demo_scenes() {
         let index = topics().iter().position(|&t| t == topic).unwrap() as u32;
         let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
         let mut d = Demo::at(1, index, false);
-        d.input = input;
+        d.set_input(input);
         v.dialogs.demo = Some(d);
         h.state_mut().screen = Screen::Explodo(v);
         for _ in 0..steps {

@@ -651,7 +651,7 @@ impl ExplodoView {
             let mut d = demo::Demo::at(self.session.state().run.seed, scene, shuffle);
             d.attract = true;
             if self.pointer.pad_in_use {
-                d.input = demo::Input::Pad;
+                d.set_input(demo::Input::Pad);
             }
             self.dialogs.demo = Some(d);
         }
@@ -674,7 +674,7 @@ impl ExplodoView {
         let avail = ui.available_size();
         // Room for the heading, the top bar, the caption and the buttons
         // (and the controller's drawing under them).
-        let under = if d.input == demo::Input::Pad { 300.0 } else { 200.0 };
+        let under = if d.input() == demo::Input::Pad { 300.0 } else { 200.0 };
         let width = (avail.x - 16.0).min((avail.y - under) / 0.75).clamp(240.0, 900.0);
         let tv_clicked = egui::ScrollArea::vertical().show(ui, |ui| d.ui(ui, width, lang)).inner;
         back |= d.attract && tv_clicked;

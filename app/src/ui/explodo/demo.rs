@@ -26,7 +26,7 @@ pub struct Demo {
     clip: Slot,
     /// The input the demo is shown for: the mouse's pointer on the board
     /// and its action bar, the keyboard's keys, or the controller.
-    pub input: Input,
+    input: Input,
     /// Opened by the game's opening (issue 43 item 8): any key but ← and →,
     /// a click on the television or a pad button plays.
     pub attract: bool,
@@ -61,6 +61,30 @@ impl Input {
             Input::Keyboard => "Input: keyboard",
             Input::Pad => "Input: controller",
         }
+    }
+}
+
+/// Whether a scene is the pointer's alone (the spec leaves the long-press
+/// bomb, auto-move, the top bar's tour, "What is that?" by click and the
+/// charge swap out of the keyboard's and the controller's lists).
+pub fn pointer_only(t: Topic) -> bool {
+    matches!(
+        t,
+        Topic::Control(Control::Hold | Control::AutoMove | Control::TopBar | Control::Ask) | Topic::Thing(Thing::Swap)
+    )
+}
+
+/// The scenes shown for `input`, in the demo's order.
+pub fn list(input: Input) -> Vec<Topic> {
+    topics().into_iter().filter(|&t| input == Input::Mouse || !pointer_only(t)).collect()
+}
+
+/// The line that says how the opening's demo ends, for `input`.
+pub fn to_play(input: Input) -> &'static str {
+    match input {
+        Input::Mouse => "Click anywhere to play",
+        Input::Keyboard => "Press any key but ← and → to play",
+        Input::Pad => "Press any button to play",
     }
 }
 
@@ -105,11 +129,33 @@ pub fn icon_of(t: Topic) -> Option<super::almanac::Entry> {
 
 /// What a scene is about, in the window's language (its caption's line).
 pub fn caption(t: Topic, lang: Lang) -> (&'static str, &'static str) {
+    caption_for(t, lang, Input::Keyboard)
+}
+
+/// A scene's caption worded for `input`: the control scenes say how the
+/// mouse, the keys or the controller play them; the rest read alike.
+pub fn caption_for(t: Topic, lang: Lang, input: Input) -> (&'static str, &'static str) {
     match t {
         Topic::Power(p) => (super::power_name(p, lang), super::power_text(p, lang)),
         Topic::Charge(c) => (super::charge_name(c, lang), super::charge_text(c, lang)),
         Topic::Enemy(k) => (super::kind_name(k, lang), super::almanac::kind_text(k, lang)),
-        Topic::Control(c) => control_text(c, lang),
+        Topic::Control(c) => {
+            let (name, line) = control_text(c, lang);
+            let by = match (input, c) {
+                (Input::Mouse, Control::Step) => "Click a tile next to you: one step.",
+                (Input::Mouse, Control::Bomb) => {
+                    "The Bomb button, then a tile next to you: a bomb. Get out of its cross."
+                }
+                (Input::Mouse, Control::Wait) => "The Wait button waits a turn: the world moves, you stay.",
+                (Input::Pad, Control::Step) => "The d-pad puts the cursor on a tile next to you; A steps there.",
+                (Input::Pad, Control::Bomb) => {
+                    "The d-pad puts the cursor on a tile next to you; X puts a bomb there. Get out of its cross."
+                }
+                (Input::Pad, Control::Wait) => "B waits a turn: the world moves, you stay.",
+                _ => return (name, line),
+            };
+            (name, tr(lang, by))
+        }
         Topic::Thing(t) => thing_text(t, lang),
         Topic::Mishap(m) => mishap_text(m, lang),
     }
@@ -232,11 +278,25 @@ impl Demo {
         self.clip = Slot::default();
     }
 
+    /// The input the demo is shown for.
+    pub fn input(&self) -> Input {
+        self.input
+    }
+
+    /// Shows the demo for `input`: its own list (the pointer's scenes left
+    /// out for the keys and the controller), staying on the scene on show
+    /// where the list has it (else from its first), which starts again.
+    pub fn set_input(&mut self, input: Input) {
+        self.input = input;
+        self.set_shuffle(self.shuffle);
+        self.clip = Slot::default();
+    }
+
     /// Turns the random order on or off, staying on the scene on show.
     pub fn set_shuffle(&mut self, on: bool) {
         let here = self.topic();
         self.shuffle = on;
-        self.order = topics();
+        self.order = list(self.input);
         if on {
             Rng::stream(self.seed, "retrace.demo.shuffle").shuffle(&mut self.order);
         }
@@ -252,7 +312,7 @@ impl Demo {
         let mut tv_clicked = false;
         let topic = self.topic();
         self.clip.show(Some(topic), self.seed);
-        let (name, mut line) = caption(topic, lang);
+        let (name, mut line) = caption_for(topic, lang, self.input);
         ui.horizontal(|ui| {
             if let Some(e) = icon_of(topic) {
                 let (r, _) = ui.allocate_exact_size(Vec2::splat(28.0), Sense::hover());
@@ -308,9 +368,12 @@ impl Demo {
                 self.set_shuffle(shuffle);
             }
             if ui.button(tr(lang, self.input.label())).clicked() {
-                self.input = self.input.next();
+                self.set_input(self.input.next());
             }
         });
+        if self.attract {
+            ui.label(RichText::new(tr(lang, to_play(self.input))).strong());
+        }
         if let Some((action, t)) = overlay {
             under_the_caption(ui, input, action, t, width);
         }
@@ -693,6 +756,46 @@ mod tests {
         let mut order = seen.clone();
         order.dedup();
         assert_eq!(order, TOUR.to_vec(), "each once, in order");
+    }
+
+    /// The keys' and the controller's lists leave the pointer's scenes out;
+    /// switching input stays on a scene both have, else starts the list,
+    /// and the control scenes are worded for the input.
+    #[test]
+    fn each_input_has_its_list_and_its_words() {
+        use retrace_kernel::explodo::scene::Thing;
+        assert_eq!(list(Input::Mouse), topics());
+        for input in [Input::Keyboard, Input::Pad] {
+            let l = list(input);
+            let left_out = distinct_count_in(&topics(), pointer_only);
+            assert_eq!(left_out, 5, "the four pointer controls and the swap");
+            assert_eq!(l.len() + left_out, topics().len());
+            assert!(!l.contains(&Topic::Thing(Thing::Swap)) && !l.contains(&Topic::Control(Control::Hold)));
+            assert!(l.contains(&Topic::Control(Control::Bomb)));
+        }
+        let mut d = Demo::new(2);
+        d.go(1);
+        assert_eq!(d.topic(), Topic::Control(Control::Hold));
+        d.set_input(Input::Pad);
+        assert_eq!((d.index, d.topic()), (0, Topic::Control(Control::Step)), "Hold is not the pad's: its first");
+        d.go(2);
+        let here = d.topic();
+        d.set_input(Input::Keyboard);
+        assert_eq!(d.topic(), here, "a scene both lists have stays");
+        assert_eq!(
+            d.place().0 as usize,
+            topics().iter().position(|&t| t == here).unwrap(),
+            "the place is the full list's"
+        );
+        let step = Topic::Control(Control::Step);
+        let words: std::collections::BTreeSet<&str> =
+            [Input::Mouse, Input::Keyboard, Input::Pad].iter().map(|&i| caption_for(step, Lang::En, i).1).collect();
+        assert_eq!(words.len(), 3, "{words:?}");
+    }
+
+    /// How many of `all` match `f`.
+    fn distinct_count_in(all: &[Topic], f: fn(Topic) -> bool) -> usize {
+        all.iter().filter(|&&t| f(t)).count()
     }
 
     /// Interference comes now and then, briefly: some in a minute, off
