@@ -2334,6 +2334,19 @@ fn the_game_opens_on_its_demo_which_remembers_its_place() {
     h.state_mut().pad_presses.push(retrace::pad::Button::South);
     h.run();
     assert!(explodo(&mut h).dialogs.demo.is_none(), "a pad button plays");
+    // Again: it says how to play, and a click anywhere (an empty corner) plays.
+    h.state_mut().screen = Screen::Home;
+    h.state_mut().explodo.saved = Some(fixtures::explodo(1, ""));
+    h.run();
+    h.get_by_label("Resume").click();
+    h.run();
+    assert!(h.query_by_label("Click anywhere to play").is_some());
+    assert!(h.query_by_label("Test run").is_none(), "a scene is no test run to a player");
+    let corner = h.ctx.content_rect().right_bottom() - egui::vec2(6.0, 6.0);
+    click_at(&mut h, corner);
+    h.run();
+    let v = explodo(&mut h);
+    assert!(v.dialogs.demo.is_none() && v.session.step() == 0, "a click anywhere played, and took no turn");
     // A test run opens on the board.
     h.state_mut().screen = Screen::Home;
     h.state_mut().explodo.form.level = 5;

@@ -668,16 +668,34 @@ impl ExplodoView {
         if left || right {
             d.go(d.index as isize + if right { 1 } else { -1 });
         }
-        let label = if d.attract { tr(lang, "Play") } else { tr(lang, "Back to the run") };
-        let mut back = ui.button(label).clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
-        back |= d.attract && other;
+        // In the opening's demo a click anywhere plays: the whole screen is
+        // a button under the demo's own (which, drawn later, win their clicks).
+        let background = ui.interact(ui.max_rect(), egui::Id::unique("explodo-demo-anywhere"), Sense::click());
         let avail = ui.available_size();
         // Room for the heading, the top bar, the caption and the buttons
         // (and the controller's drawing under them).
-        let under = if d.input() == demo::Input::Pad { 300.0 } else { 200.0 };
+        let under = if d.input() == demo::Input::Pad { 330.0 } else { 230.0 };
         let width = (avail.x - 16.0).min((avail.y - under) / 0.75).clamp(240.0, 900.0);
-        let tv_clicked = egui::ScrollArea::vertical().show(ui, |ui| d.ui(ui, width, lang)).inner;
-        back |= d.attract && tv_clicked;
+        let label = if d.attract { tr(lang, "Play") } else { tr(lang, "Back to the run") };
+        let mut back = ui.input(|i| i.key_pressed(egui::Key::Escape));
+        back |= d.attract && (other || background.clicked());
+        // The demo's column, centred in the window.
+        let (button, tv_clicked) = egui::ScrollArea::vertical()
+            .show(ui, |ui| {
+                let margin = ((ui.available_width() - width) / 2.0).max(0.0);
+                ui.horizontal_top(|ui| {
+                    ui.add_space(margin);
+                    ui.vertical(|ui| {
+                        ui.set_max_width(width);
+                        let button = ui.button(label).clicked();
+                        (button, d.ui(ui, width, lang))
+                    })
+                    .inner
+                })
+                .inner
+            })
+            .inner;
+        back |= button || d.attract && tv_clicked;
         // Remembered across starts (the shell keeps it in the settings).
         self.demo_place = d.place();
         if back {

@@ -271,7 +271,8 @@ pub fn top_bar_ringed(
         if s.run.setup.immortal {
             tags.push(tag(ui, BarItem::Immortal, Color32::from_rgb(230, 200, 60), tr(lang, "Immortal")));
         }
-        if s.run.setup.test() {
+        // A scene (the demo's, a clip's) is a test run to the rules, not to a player.
+        if s.run.setup.test() && s.run.setup.scene.is_none() {
             tags.push(tag(ui, BarItem::TestRun, Color32::from_rgb(120, 190, 255), tr(lang, "Test run")));
         }
         if let Some(t) = tags.into_iter().flatten().next() {
