@@ -703,7 +703,7 @@ fn snapshots_of_the_demo_scenes() {
         (Topic::Control(Control::Hold), Input::Mouse, 2, "explodo-demo-hold"),
         (Topic::Control(Control::AutoMove), Input::Mouse, 3, "explodo-demo-automove"),
         (Topic::Control(Control::TopBar), Input::Mouse, 9, "explodo-demo-tour"),
-        (Topic::Control(Control::Ask), Input::Mouse, 13, "explodo-demo-ask"),
+        (Topic::Control(Control::Ask), Input::Mouse, 16, "explodo-demo-ask"),
         (Topic::Thing(Thing::Swap), Input::Mouse, 8, "explodo-demo-swap"),
         (Topic::Control(Control::Bomb), Input::Pad, 6, "explodo-demo-pad"),
     ] {

@@ -59,6 +59,8 @@ pub enum Gesture {
     Ask(Pos),
     /// The open dialog's Take button (the charge swap).
     Take,
+    /// The card's last line, "Got it", on a card of this many lines.
+    GotIt(usize),
 }
 
 /// The tile `n` steps from `from` toward `d`.
@@ -210,6 +212,7 @@ fn pose(g: Gesture, l: &Layout, rest: egui::Pos2, t: f32) -> Pose {
         Gesture::Press(b) => one(button(b), Some(b)),
         // The swap card's Take line (the fourth of four).
         Gesture::Take => one(card_line(l, 4, 3) + Vec2::new(l.cell * 0.8, l.cell * 0.2), None),
+        Gesture::GotIt(n) => one(card_line(l, n, n - 1) + Vec2::new(l.cell * 0.4, l.cell * 0.2), None),
         Gesture::Hold(p) => Pose {
             at: lerp(rest, tile(p), t / 0.2),
             pressing: (0.2..0.9).contains(&t),
@@ -268,7 +271,15 @@ pub fn paint_pointer(painter: &egui::Painter, at: egui::Pos2, pressing: bool, si
 pub fn paint(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, t: f32, lang: crate::store::Lang) {
     let s = &clip.frames[k];
     let rest = l.centre(s.player.at) + Vec2::new(l.cell * 0.6, l.cell * 0.6);
-    let g = gesture(clip, k);
+    // "What is that?"'s card: the enemy's name, its line wrapped to the
+    // card, and Got it, which the pointer presses once the scene is over.
+    let asked_card = asked(clip, k).map(|kind| {
+        let mut lines = vec![super::kind_name(kind, lang).to_string()];
+        lines.extend(wrap(super::almanac::kind_text(kind, lang), 48));
+        lines.push(crate::ui::text::tr(lang, "Got it").to_string());
+        lines
+    });
+    let g = gesture(clip, k).or(asked_card.as_ref().map(|lines| Gesture::GotIt(lines.len())));
     let p = g.map(|g| pose(g, l, rest, t));
     paint_bar(painter, l, p.as_ref().and_then(|p| p.lit), lang);
     if let Some((tile, full)) = p.as_ref().and_then(|p| p.ring) {
@@ -296,14 +307,10 @@ pub fn paint(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, t: f32,
         let (found, choices) = super::dialogs::swap_choices(lang, carried, (*new, *uses));
         let mut lines = vec![crate::ui::text::tr(lang, "A new charge").to_string(), found];
         lines.extend(choices.into_iter().map(|(_, text)| text));
-        card(painter, l, &lines);
+        card(painter, l, &lines, 2);
     }
-    if let Some(kind) = asked(clip, k) {
-        // The enemy's name and its line, wrapped to the card.
-        let text = super::almanac::kind_text(kind, lang);
-        let mut lines = vec![super::kind_name(kind, lang).to_string()];
-        lines.extend(wrap(text, 48));
-        card(painter, l, &lines);
+    if let Some(lines) = &asked_card {
+        card(painter, l, lines, 1);
     }
     if let Some(p) = p {
         paint_pointer(painter, p.at, p.pressing, (l.cell * 0.45).clamp(14.0, 26.0));
@@ -313,7 +320,7 @@ pub fn paint(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, t: f32,
 /// A card's rectangle for `lines` lines: over the board's middle, most of
 /// its width.
 fn card_rect(l: &Layout, lines: usize) -> egui::Rect {
-    let h = 12.0 + lines as f32 * card_text(l) * 1.5;
+    let h = 12.0 + lines as f32 * card_text(l) * 1.6;
     egui::Rect::from_center_size(l.board.center(), Vec2::new(l.board.width() * 0.86, h))
 }
 
@@ -324,12 +331,13 @@ fn card_text(l: &Layout) -> f32 {
 
 /// The top left of line `i` of a card of `lines` lines.
 fn card_line(l: &Layout, lines: usize, i: usize) -> egui::Pos2 {
-    card_rect(l, lines).min + Vec2::new(8.0, 6.0 + i as f32 * card_text(l) * 1.5)
+    card_rect(l, lines).min + Vec2::new(10.0, 6.0 + i as f32 * card_text(l) * 1.6)
 }
 
 /// A card over the board's middle (a dialog in the scene): its lines, the
-/// first larger, each on one row (cut at the card's edge).
-fn card(painter: &egui::Painter, l: &Layout, lines: &[String]) {
+/// first larger, each on one row (cut at the card's edge), the last
+/// `buttons` of them drawn as buttons.
+fn card(painter: &egui::Painter, l: &Layout, lines: &[String], buttons: usize) {
     let r = card_rect(l, lines.len());
     painter.rect_filled(r, 6.0, Color32::from_rgb(32, 34, 40));
     painter.rect_stroke(r, 6.0, egui::Stroke::new(1.5, Color32::from_gray(140)), egui::StrokeKind::Inside);
@@ -337,7 +345,14 @@ fn card(painter: &egui::Painter, l: &Layout, lines: &[String]) {
     let clip = painter.with_clip_rect(r.shrink(4.0));
     for (i, line) in lines.iter().enumerate() {
         let font = egui::FontId::proportional(if i == 0 { size * 1.15 } else { size });
-        clip.text(card_line(l, lines.len(), i), egui::Align2::LEFT_TOP, line, font, Color32::WHITE);
+        let at = card_line(l, lines.len(), i);
+        let galley = clip.layout_no_wrap(line.clone(), font, Color32::WHITE);
+        if i + buttons >= lines.len() {
+            // A button behind the words.
+            let behind = egui::Rect::from_min_size(at, galley.size()).expand2(Vec2::new(5.0, 1.0));
+            clip.rect_filled(behind, 4.0, Color32::from_gray(70));
+        }
+        clip.galley(at, galley, Color32::WHITE);
     }
 }
 
