@@ -705,7 +705,7 @@ fn snapshots_of_the_demo_scenes() {
         (Topic::Control(Control::TopBar), Input::Mouse, 9, "explodo-demo-tour"),
         (Topic::Control(Control::Ask), Input::Mouse, 16, "explodo-demo-ask"),
         (Topic::Thing(Thing::Swap), Input::Mouse, 8, "explodo-demo-swap"),
-        (Topic::Control(Control::Bomb), Input::Pad, 6, "explodo-demo-pad"),
+        (Topic::Control(Control::Bomb), Input::Pad, 3, "explodo-demo-pad"),
     ] {
         let index = topics().iter().position(|&t| t == topic).unwrap() as u32;
         let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));

@@ -339,7 +339,7 @@ impl Demo {
                 let (rect, resp) = ui.allocate_exact_size(Vec2::new(width, width * 0.75 + 24.0), Sense::click());
                 tv_clicked = resp.clicked();
                 let t = c.phase(now);
-                tv(ui.painter(), rect, c, k, now, (input == Input::Mouse).then_some((t, lang)));
+                tv(ui.painter(), rect, c, k, now, Hand { input, t, lang });
                 if let Some(r) = ringed.filter(|_| input == Input::Mouse) {
                     gesture::paint_pointer(ui.painter(), r.center_bottom() - Vec2::new(0.0, 4.0), false, 20.0);
                 }
@@ -410,7 +410,8 @@ fn under_the_caption(ui: &mut egui::Ui, input: Input, action: Option<Action>, t:
 /// a faint glow, a dark bar rolling down and a bright line sweeping across,
 /// with the scene's bar inside the glass along its bottom edge. Painted
 /// effects only: the board under it is the kernel's frame `k`.
-pub fn tv(painter: &egui::Painter, rect: egui::Rect, clip: &Clip, k: usize, now: f64, pointer: Option<(f32, Lang)>) {
+pub fn tv(painter: &egui::Painter, rect: egui::Rect, clip: &Clip, k: usize, now: f64, hand: Hand) {
+    let pointer = (hand.input == Input::Mouse).then_some((hand.t, hand.lang));
     let glass = tv_glass(painter, rect);
     let screen = glass.shrink(10.0);
     // An interference burst shakes the picture sideways for a moment.
@@ -425,9 +426,51 @@ pub fn tv(painter: &egui::Painter, rect: egui::Rect, clip: &Clip, k: usize, now:
     if let Some((t, lang)) = pointer {
         gesture::paint(&inside, &layout, clip, k, t, lang);
     }
+    if hand.input == Input::Pad {
+        if let Some(at) = cursor_at(clip, k, hand.t) {
+            dashed_cursor(&inside, &layout, at);
+        }
+    }
     let bar = egui::Rect::from_min_max(egui::pos2(screen.min.x, screen.max.y - 4.0), screen.max);
     clip.paint_bar(painter, bar, k);
     tv_effects(painter, glass, now);
+}
+
+/// Who plays the scene on the television, and how far through the turn:
+/// the mouse's pointer, the controller's dashed cursor, or (the keyboard)
+/// the key caps under the caption alone.
+#[derive(Clone, Copy)]
+pub struct Hand {
+    /// The input the demo is shown for.
+    pub input: Input,
+    /// How far through the turn (0 to 1).
+    pub t: f32,
+    /// The window's language (the action bar's words).
+    pub lang: Lang,
+}
+
+/// Where the controller's dashed cursor is `t` through turn `k`: on you,
+/// then a tile further each d-pad press as they light up in turn
+/// ([`pad_of`]); None on the last board.
+pub fn cursor_at(clip: &Clip, k: usize, t: f32) -> Option<retrace_kernel::explodo::board::Pos> {
+    let a = clip.action_at(k)?;
+    let presses = pad_of(a);
+    let done = ((t * presses.len() as f32) as usize + 1).min(presses.len());
+    let mut at = clip.frames[k].player.at;
+    for key in &presses[..done] {
+        if let Key::Arrow(d) = key {
+            at = at.step(*d);
+        }
+    }
+    Some(at)
+}
+
+/// The controller's cursor: a dashed white square round tile `at`.
+fn dashed_cursor(painter: &egui::Painter, l: &gesture::Layout, at: retrace_kernel::explodo::board::Pos) {
+    let r = egui::Rect::from_center_size(l.centre(at), Vec2::splat(l.cell * 0.92));
+    let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
+    let dash = (l.cell * 0.12).max(3.0);
+    painter.extend(egui::Shape::dashed_line(&corners, egui::Stroke::new(2.5, Color32::WHITE), dash, dash * 0.7));
 }
 
 /// Whether an interference burst is on at `now` (now and then, as if a
@@ -796,6 +839,19 @@ mod tests {
     /// How many of `all` match `f`.
     fn distinct_count_in(all: &[Topic], f: fn(Topic) -> bool) -> usize {
         all.iter().filter(|&&t| f(t)).count()
+    }
+
+    /// The controller's cursor starts on you and hops a tile a d-pad press,
+    /// ending on the tile the action takes.
+    #[test]
+    fn the_pad_cursor_hops_to_the_actions_tile() {
+        let c = Clip::new(Topic::Control(Control::Step), 1).unwrap();
+        let k = c.scene.actions.iter().position(|a| matches!(a, Action::Move(_))).unwrap();
+        let Some(Action::Move(d)) = c.action_at(k) else { unreachable!() };
+        let me = c.frames[k].player.at;
+        assert_eq!(cursor_at(&c, k, 0.0), Some(me.step(d)), "the d-pad press comes first");
+        assert_eq!(cursor_at(&c, k, 0.99), Some(c.frames[k + 1].player.at), "A steps where the cursor is");
+        assert_eq!(cursor_at(&c, c.frames.len() - 1, 0.5), None);
     }
 
     /// Interference comes now and then, briefly: some in a minute, off
