@@ -130,6 +130,10 @@ pub struct Settings {
     /// Explodorama's demo: the scene it was on (its place in the scenes'
     /// fixed order), so it goes on from there at the next start.
     pub explodo_demo_scene: u32,
+    /// The same for the demo shown for the keyboard (its own list).
+    pub explodo_demo_scene_keys: u32,
+    /// The same for the demo shown for a controller (its own list).
+    pub explodo_demo_scene_pad: u32,
     /// Explodorama's demo shuffled.
     pub explodo_demo_shuffle: bool,
 }
@@ -156,6 +160,8 @@ impl Default for Settings {
             explodo_event_log: false,
             vibration: true,
             explodo_demo_scene: 0,
+            explodo_demo_scene_keys: 0,
+            explodo_demo_scene_pad: 0,
             explodo_demo_shuffle: false,
         }
     }
@@ -169,7 +175,7 @@ impl Settings {
              life_size = {}x{}\nlife_wrap = {}\nlife_budget = {}\nlife_tool = {}\n\
              explodo_developer = {}\nexplodo_immortal = {}\nsound = {}\nexplodo_autopilot = {}\nseen_version = {}\n\
              miau_warnings = {}\nexplodo_event_log = {}\nvibration = {}\nexplodo_demo_scene = {}\n\
-             explodo_demo_shuffle = {}\n",
+             explodo_demo_scene_keys = {}\nexplodo_demo_scene_pad = {}\nexplodo_demo_shuffle = {}\n",
             if self.theme == Theme::Light { "light" } else { "dark" },
             if self.lang == Lang::Ru { "ru" } else { "en" },
             self.mines_lang,
@@ -190,6 +196,8 @@ impl Settings {
             self.explodo_event_log,
             self.vibration,
             self.explodo_demo_scene,
+            self.explodo_demo_scene_keys,
+            self.explodo_demo_scene_pad,
             self.explodo_demo_shuffle
         )
     }
@@ -225,6 +233,8 @@ impl Settings {
                 "explodo_event_log" => s.explodo_event_log = v == "true",
                 "vibration" => s.vibration = v != "false",
                 "explodo_demo_scene" => s.explodo_demo_scene = v.parse().unwrap_or(0).min(10_000),
+                "explodo_demo_scene_keys" => s.explodo_demo_scene_keys = v.parse().unwrap_or(0).min(10_000),
+                "explodo_demo_scene_pad" => s.explodo_demo_scene_pad = v.parse().unwrap_or(0).min(10_000),
                 "explodo_demo_shuffle" => s.explodo_demo_shuffle = v == "true",
                 "seen_version" if v.len() <= 64 => s.seen_version = v.into(),
                 "life_budget" => s.life_budget = v.parse().unwrap_or(100).clamp(1, 100_000),

@@ -749,7 +749,11 @@ fn explodo_frame(
     save_settings: &mut bool,
 ) -> Option<ExplodoRequest> {
     let kept = |s: &Settings| {
-        (s.explodo_autopilot, s.sound, s.explodo_event_log, s.vibration, (s.explodo_demo_scene, s.explodo_demo_shuffle))
+        let place = explodo::demo::Place {
+            scenes: [s.explodo_demo_scene, s.explodo_demo_scene_keys, s.explodo_demo_scene_pad],
+            shuffle: s.explodo_demo_shuffle,
+        };
+        (s.explodo_autopilot, s.sound, s.explodo_event_log, s.vibration, place)
     };
     (v.walking.autopilot, v.sound, v.event_log, v.vibration, v.demo_place) = kept(set);
     let request = v.ui(ui, store, lang);
@@ -757,7 +761,8 @@ fn explodo_frame(
     if now != kept(set) {
         let place;
         (set.explodo_autopilot, set.sound, set.explodo_event_log, set.vibration, place) = now;
-        (set.explodo_demo_scene, set.explodo_demo_shuffle) = place;
+        [set.explodo_demo_scene, set.explodo_demo_scene_keys, set.explodo_demo_scene_pad] = place.scenes;
+        set.explodo_demo_shuffle = place.shuffle;
         *save_settings = true;
     }
     request

@@ -2323,7 +2323,8 @@ fn the_game_opens_on_its_demo_which_remembers_its_place() {
     h.run();
     let v = explodo(&mut h);
     assert!(v.dialogs.demo.is_none() && v.session.step() == 0, "Space played, and took no turn");
-    assert_eq!((h.state().settings.explodo_demo_scene, h.state().settings.explodo_demo_shuffle), place);
+    let set = &h.state().settings;
+    assert_eq!((set.explodo_demo_scene, set.explodo_demo_shuffle), (place.scenes[0], place.shuffle));
     // Home, then Resume: the demo again, where it was; a pad button plays.
     h.state_mut().screen = Screen::Home;
     h.state_mut().explodo.saved = Some(fixtures::explodo(1, ""));
@@ -2342,11 +2343,23 @@ fn the_game_opens_on_its_demo_which_remembers_its_place() {
     h.run();
     assert!(h.query_by_label("Click anywhere to play").is_some());
     assert!(h.query_by_label("Test run").is_none(), "a scene is no test run to a player");
+    // The controller's list keeps its own place, apart from the mouse's.
+    h.get_by_label("Input: mouse").click();
+    h.run();
+    h.get_by_label("Input: keyboard").click();
+    h.run();
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    let pad_place = explodo(&mut h).dialogs.demo.as_ref().unwrap().place();
+    assert_eq!(pad_place.scenes[0], place.scenes[0], "the mouse's place kept");
+    assert_ne!(pad_place.scenes[2], 0, "the controller's list one on from its first");
     let corner = h.ctx.content_rect().right_bottom() - egui::vec2(6.0, 6.0);
     click_at(&mut h, corner);
     h.run();
     let v = explodo(&mut h);
     assert!(v.dialogs.demo.is_none() && v.session.step() == 0, "a click anywhere played, and took no turn");
+    let set = &h.state().settings;
+    assert_eq!((set.explodo_demo_scene, set.explodo_demo_scene_pad), (place.scenes[0], pad_place.scenes[2]));
     // A test run opens on the board.
     h.state_mut().screen = Screen::Home;
     h.state_mut().explodo.form.level = 5;

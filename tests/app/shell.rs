@@ -691,7 +691,7 @@ fn every_button_of_every_screen_can_be_reached_at_800x600_and_1920x1080() {
 /// its scene (the harness's clock is fixed, so the picture is too).
 #[test]
 fn snapshots_of_the_demo_scenes() {
-    use retrace::ui::explodo::demo::{Demo, Input};
+    use retrace::ui::explodo::demo::{Demo, Input, Place};
     use retrace_kernel::explodo::scene::{topics, Control, Thing, Topic};
     if retrace_gpu::gpu_for_tests("demo snapshots").is_none() {
         return;
@@ -709,8 +709,7 @@ fn snapshots_of_the_demo_scenes() {
     ] {
         let index = topics().iter().position(|&t| t == topic).unwrap() as u32;
         let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
-        let mut d = Demo::at(1, index, false);
-        d.set_input(input);
+        let d = Demo::at(1, Place { scenes: [index; 3], shuffle: false }, input);
         v.dialogs.demo = Some(d);
         h.state_mut().screen = Screen::Explodo(v);
         for _ in 0..steps {

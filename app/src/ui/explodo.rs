@@ -142,7 +142,7 @@ pub struct ExplodoView {
     pub sounds: Vec<crate::sound::Effect>,
     /// The demo's place (a scene of the fixed order, and the shuffle),
     /// kept in step with the settings by the shell.
-    pub demo_place: (u32, bool),
+    pub demo_place: demo::Place,
     /// The top-bar figures the last turn changed, and when (they bump).
     pub bumps: (Vec<BarItem>, f64),
     /// A turn's sounds still to come, each with when (egui's clock), moved
@@ -413,7 +413,7 @@ impl ExplodoView {
             sounds: Vec::new(),
             timed_sounds: Vec::new(),
             clock: 0.0,
-            demo_place: (0, false),
+            demo_place: demo::Place::default(),
             bumps: (Vec::new(), f64::NEG_INFINITY),
             sound: true,
             event_log: false,
@@ -647,12 +647,9 @@ impl ExplodoView {
     /// Esc) brings the run back as it was. Returns whether it is showing.
     fn demo_screen(&mut self, ui: &mut egui::Ui, lang: Lang) -> bool {
         if std::mem::take(&mut self.dialogs.opening) && !self.session.state().run.setup.test() {
-            let (scene, shuffle) = self.demo_place;
-            let mut d = demo::Demo::at(self.session.state().run.seed, scene, shuffle);
+            let input = if self.pointer.pad_in_use { demo::Input::Pad } else { demo::Input::Mouse };
+            let mut d = demo::Demo::at(self.session.state().run.seed, self.demo_place, input);
             d.attract = true;
-            if self.pointer.pad_in_use {
-                d.set_input(demo::Input::Pad);
-            }
             self.dialogs.demo = Some(d);
         }
         let Some(d) = &mut self.dialogs.demo else { return false };

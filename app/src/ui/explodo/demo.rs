@@ -22,6 +22,9 @@ pub struct Demo {
     /// Scenes in a random order (the dice).
     pub shuffle: bool,
     order: Vec<Topic>,
+    /// Each input's place (an index into [`topics`]): each list keeps its
+    /// own, as the spec's pad demo keeps its own saved place.
+    places: [u32; 3],
     seed: u64,
     clip: Slot,
     /// The input the demo is shown for: the mouse's pointer on the board
@@ -44,7 +47,27 @@ pub enum Input {
     Pad,
 }
 
+/// Where the demo was, to go on from there at the next start: each
+/// input's scene (an index into the scenes' fixed order, [`topics`]; mouse,
+/// keyboard, controller) and the shuffle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    /// The scene of each input, in [`Input::index`] order.
+    pub scenes: [u32; 3],
+    /// Shuffled.
+    pub shuffle: bool,
+}
+
 impl Input {
+    /// Its slot in a [`Place`].
+    pub fn index(self) -> usize {
+        match self {
+            Input::Mouse => 0,
+            Input::Keyboard => 1,
+            Input::Pad => 2,
+        }
+    }
+
     /// The next in the button's cycle.
     pub fn next(self) -> Input {
         match self {
@@ -83,7 +106,7 @@ pub fn list(input: Input) -> Vec<Topic> {
 pub fn to_play(input: Input) -> &'static str {
     match input {
         Input::Mouse => "Click anywhere to play",
-        Input::Keyboard => "Press any key but ← and → to play",
+        Input::Keyboard => "Press any key but the left and right arrows to play",
         Input::Pad => "Press any button to play",
     }
 }
@@ -231,6 +254,7 @@ impl Demo {
             index: 0,
             shuffle: false,
             order: topics(),
+            places: [0; 3],
             seed,
             clip: Slot::default(),
             input: Input::Mouse,
@@ -238,21 +262,41 @@ impl Demo {
         }
     }
 
-    /// The demo at a remembered place: `scene` (an index into the scenes'
-    /// fixed order, wrapped) with the shuffle as it was.
-    pub fn at(seed: u64, scene: u32, shuffle: bool) -> Demo {
+    /// The demo for `input` at a remembered place (each input's scene, an
+    /// index into the scenes' fixed order, wrapped), shuffled as it was.
+    pub fn at(seed: u64, place: Place, input: Input) -> Demo {
         let mut d = Demo::new(seed);
-        let all = topics();
-        d.index = scene as usize % all.len();
-        d.set_shuffle(shuffle);
+        d.places = place.scenes;
+        d.shuffle = place.shuffle;
+        d.go_to_place(input);
         d
     }
 
-    /// Its place to remember: the scene on show as an index into the
-    /// scenes' fixed order, and the shuffle.
-    pub fn place(&self) -> (u32, bool) {
+    /// Its place to remember: the scene on show for this input, the other
+    /// inputs' as they were, and the shuffle.
+    pub fn place(&self) -> Place {
+        let mut scenes = self.places;
+        scenes[self.input.index()] = self.full_index();
+        Place { scenes, shuffle: self.shuffle }
+    }
+
+    /// The scene on show as an index into the scenes' fixed order.
+    fn full_index(&self) -> u32 {
         let here = self.topic();
-        (topics().iter().position(|&t| t == here).unwrap_or(0) as u32, self.shuffle)
+        topics().iter().position(|&t| t == here).unwrap_or(0) as u32
+    }
+
+    /// Shows `input`'s list (shuffled or not) at its remembered place, or
+    /// from its first scene when that scene is not in the list.
+    fn go_to_place(&mut self, input: Input) {
+        let all = topics();
+        let target = all[self.places[input.index()] as usize % all.len()];
+        self.input = input;
+        self.order = list(input);
+        if self.shuffle {
+            Rng::stream(self.seed, "retrace.demo.shuffle").shuffle(&mut self.order);
+        }
+        self.index = self.order.iter().position(|&t| t == target).unwrap_or(0);
     }
 
     /// The scene on show.
@@ -284,11 +328,12 @@ impl Demo {
     }
 
     /// Shows the demo for `input`: its own list (the pointer's scenes left
-    /// out for the keys and the controller), staying on the scene on show
-    /// where the list has it (else from its first), which starts again.
+    /// out for the keys and the controller) where that input left it (its
+    /// first scene the first time), the scene starting again; the input
+    /// left keeps its place.
     pub fn set_input(&mut self, input: Input) {
-        self.input = input;
-        self.set_shuffle(self.shuffle);
+        self.places[self.input.index()] = self.full_index();
+        self.go_to_place(input);
         self.clip = Slot::default();
     }
 
@@ -822,14 +867,16 @@ mod tests {
         d.set_input(Input::Pad);
         assert_eq!((d.index, d.topic()), (0, Topic::Control(Control::Step)), "Hold is not the pad's: its first");
         d.go(2);
-        let here = d.topic();
+        let pad_here = d.topic();
         d.set_input(Input::Keyboard);
-        assert_eq!(d.topic(), here, "a scene both lists have stays");
-        assert_eq!(
-            d.place().0 as usize,
-            topics().iter().position(|&t| t == here).unwrap(),
-            "the place is the full list's"
-        );
+        assert_eq!(d.index, 0, "the keys' list from its first");
+        d.set_input(Input::Mouse);
+        assert_eq!(d.topic(), Topic::Control(Control::Hold), "back where the mouse's list was left");
+        let place = d.place();
+        let full = |t: Topic| topics().iter().position(|&x| x == t).unwrap() as u32;
+        assert_eq!(place.scenes, [full(Topic::Control(Control::Hold)), 0, full(pad_here)], "each input's own");
+        let again = Demo::at(7, place, Input::Pad);
+        assert_eq!((again.input(), again.topic()), (Input::Pad, pad_here), "the next start, on the pad, where it was");
         let step = Topic::Control(Control::Step);
         let words: std::collections::BTreeSet<&str> =
             [Input::Mouse, Input::Keyboard, Input::Pad].iter().map(|&i| caption_for(step, Lang::En, i).1).collect();

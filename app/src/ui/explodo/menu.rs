@@ -152,7 +152,8 @@ impl ExplodoView {
                 self.dialogs.menu = false;
             }
             MenuItem::Demo => {
-                self.dialogs.demo = Some(demo::Demo::at(seed, self.demo_place.0, self.demo_place.1));
+                let input = if self.pointer.pad_in_use { demo::Input::Pad } else { demo::Input::Mouse };
+                self.dialogs.demo = Some(demo::Demo::at(seed, self.demo_place, input));
                 self.dialogs.menu = false;
             }
             MenuItem::Bug => {

@@ -403,7 +403,7 @@ pub const RU: Table = &[
     ("Press ? (or the ? button), then click anything on the board to have it explained.", "Нажмите ? (или кнопку ?), затем щёлкните что угодно на поле, и вам объяснят, что это."),
     ("Press and hold a tile next to you: a ring closes, and letting go puts the bomb there.", "Нажмите и держите клетку рядом с собой: кольцо замкнётся, и когда отпустите, там встанет бомба."),
     ("Press any button to play", "Нажмите любую кнопку, чтобы играть"),
-    ("Press any key but ← and → to play", "Нажмите любую клавишу, кроме ← и →, чтобы играть"),
+    ("Press any key but the left and right arrows to play", "Нажмите любую клавишу, кроме стрелок влево и вправо, чтобы играть"),
     ("Previous move", "Предыдущий ход"),
     ("Proximity alert", "Датчик близости"),
     ("Put this turn's field and budget back", "Вернуть поле и бюджет к началу хода"),
