@@ -304,7 +304,9 @@ pub const BANNER_SECONDS: f32 = 1.8;
 
 /// The game's changes a player meets, newest first: the date (of the
 /// commit that made it) and the English (its Russian in the window's table).
-pub const CHANGES: [(&str, &str); 5] = [
+pub const CHANGES: [(&str, &str); 7] = [
+    ("2026-12-03", "A new look and new controls: an astronaut among seven creatures, bronze, silver and gold coins, each level's gem its own colour; the tile you click decides what Move and Bomb do; press and hold a tile to bomb; a preview before every move; What is that? explains anything. The demo opens the game and shows the controls and every way to lose a life."),
+    ("2026-12-02", "Rules v6: a bomb goes off at the end of the third turn after you put it down, as the rule book says; a boxed-in player's way out is judged as a move would take it; crates crumble only once the last enemy is gone; auto-move finds far tiles with Run, Diagonal and Slide."),
     ("2026-12-01", "Rules v5: scenes. Clips on the gem and shop cards and in first-time dialogs; the Almanac and the Demo in the menu; bug reports replay beside today's autopilot."),
     ("2026-12-01", "Auto-move and autopilot, sounds, a lost life played again, bug reports, power-ups in Russian."),
     ("2026-11-30", "Rules v3: level 19 has every enemy type; a Throw can free you; Proximity counts an enemy already there."),
@@ -315,8 +317,13 @@ pub const CHANGES: [(&str, &str); 5] = [
 /// The demo scene of a Changes entry that has one (issue 43 item 7): the
 /// feature it brought, at work. By the entry's English.
 pub fn change_scene(en: &str) -> Option<retrace_kernel::explodo::scene::Topic> {
+    use retrace_kernel::explodo::scene::Control;
     use retrace_kernel::explodo::scene::{Thing, Topic};
-    if en.starts_with("Rules v5") {
+    if en.starts_with("A new look") {
+        Some(Topic::Control(Control::Hold))
+    } else if en.starts_with("Rules v6") {
+        Some(Topic::Control(Control::Bomb))
+    } else if en.starts_with("Rules v5") {
         Some(Topic::Charge(Charge::Nuke))
     } else if en.starts_with("Rules v3") {
         Some(Topic::Power(Power::Throw))
