@@ -687,7 +687,8 @@ fn every_button_of_every_screen_can_be_reached_at_800x600_and_1920x1080() {
 /// The demo's scenes as the spec draws them (issue 43 item 8): the top bar
 /// over the television, the pointer holding a tile (its ring closing on the
 /// bomb's blast), the top bar's tour, "What is that?"'s card, the charge
-/// swap's dialog and the controller lit per press. Each at a fixed turn of
+/// swap's dialog, the controller lit per press, and the keys' and the pad's
+/// own scenes (the cursor, looking around, the menu). Each at a fixed turn of
 /// its scene (the harness's clock is fixed, so the picture is too).
 #[test]
 fn snapshots_of_the_demo_scenes() {
@@ -706,6 +707,9 @@ fn snapshots_of_the_demo_scenes() {
         (Topic::Control(Control::Ask), Input::Mouse, 16, "explodo-demo-ask"),
         (Topic::Thing(Thing::Swap), Input::Mouse, 8, "explodo-demo-swap"),
         (Topic::Control(Control::Bomb), Input::Pad, 3, "explodo-demo-pad"),
+        (Topic::Control(Control::Cursor), Input::Keyboard, 2, "explodo-demo-keys-cursor"),
+        (Topic::Control(Control::Look), Input::Pad, 4, "explodo-demo-pad-look"),
+        (Topic::Control(Control::Menu), Input::Pad, 8, "explodo-demo-pad-menu"),
     ] {
         let index = topics().iter().position(|&t| t == topic).unwrap() as u32;
         let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));

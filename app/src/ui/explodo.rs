@@ -22,6 +22,7 @@ pub mod input;
 mod menu;
 pub mod offer;
 pub mod paint;
+pub mod presses;
 mod walk;
 pub use walk::WALK_ON;
 mod words;

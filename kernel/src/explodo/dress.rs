@@ -75,6 +75,9 @@ pub(super) fn plan(topic: Topic) -> Plan {
             Control::AutoMove => p(FLAT, WANDERERS, &[], &[M(R), M(R), M(R), M(R)]),
             Control::TopBar => p(PILLARS, WANDERERS, &[], &[W, W, W, W, W, W]),
             Control::Ask => p(OPEN, CHASERS, &[], &[W, W, W]),
+            Control::Cursor => p(FLAT, WANDERERS, &[], &[M(R), M(R), M(R), M(R)]),
+            Control::Look => p(PILLARS, WANDERERS, &[], &[W, W, W, W, W, W]),
+            Control::Menu => p(OPEN, CHASERS, &[], &[W, W, W]),
         },
         Topic::Thing(t) => match t {
             Thing::Bush => p(BUSHES, WANDERERS, &[], &[W, M(R), M(R)]),

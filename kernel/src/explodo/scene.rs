@@ -72,15 +72,17 @@ pub fn moment(topic: Topic, before: &State, action: &Action, events: &[Event], a
         Topic::Control(c) => match c {
             Control::Step => matches!(action, Action::Move(_)) && after.player.at.dist(after.board.layout.start) >= 3,
             Control::Bomb => killed,
-            Control::Wait | Control::Ask => {
+            Control::Wait | Control::Ask | Control::Menu => {
                 matches!(action, Action::Wait) && events.iter().any(|e| matches!(e, Event::EnemyMoved(..)))
             }
             Control::Hold => matches!(before.bombs.list.as_slice(), [_]) && killed,
-            Control::AutoMove => {
+            Control::AutoMove | Control::Cursor => {
                 matches!(action, Action::Move(_)) && after.player.at.dist(after.board.layout.start) >= 4
             }
             // Six calm turns: time for the tour round the bar.
-            Control::TopBar => matches!(action, Action::Wait) && after.run.turn >= 6 && after.bombs.list.is_empty(),
+            Control::TopBar | Control::Look => {
+                matches!(action, Action::Wait) && after.run.turn >= 6 && after.bombs.list.is_empty()
+            }
         },
         Topic::Thing(t) => thing_moment(t, before, action, events, after),
         Topic::Mishap(m) => mishap_moment(m, before, action, events),

@@ -613,6 +613,12 @@ pub enum Control {
     TopBar,
     /// "What is that?": an enemy asked about while it walks.
     Ask,
+    /// Auto-move by the keys' or the pad's cursor: a far tile, then Go.
+    Cursor,
+    /// Looking around: the view zoomed in and slid, then back to you.
+    Look,
+    /// The run menu opened over the board, and closed.
+    Menu,
 }
 
 /// The board's things at work. Append-only.
@@ -674,8 +680,18 @@ pub enum Mishap {
 }
 
 /// Every control scene, in order.
-pub const CONTROLS: [Control; 7] =
-    [Control::Step, Control::Hold, Control::Bomb, Control::Wait, Control::AutoMove, Control::TopBar, Control::Ask];
+pub const CONTROLS: [Control; 10] = [
+    Control::Step,
+    Control::Hold,
+    Control::Bomb,
+    Control::Wait,
+    Control::AutoMove,
+    Control::Cursor,
+    Control::TopBar,
+    Control::Ask,
+    Control::Look,
+    Control::Menu,
+];
 /// Every thing with a scene, in order (the coins of each kind show the
 /// coins: [`Thing::Drops`] is kept for the replays that name it).
 pub const THINGS: [Thing; 16] = [
@@ -718,6 +734,9 @@ impl Control {
             Control::AutoMove => "Auto-move",
             Control::TopBar => "The top bar",
             Control::Ask => "What is that?",
+            Control::Cursor => "The cursor",
+            Control::Look => "Looking around",
+            Control::Menu => "The menu",
         }
     }
 }

@@ -88,18 +88,22 @@ impl Input {
 }
 
 /// Whether a scene is the pointer's alone (the spec leaves the long-press
-/// bomb, auto-move, the top bar's tour, "What is that?" by click and the
-/// charge swap out of the keyboard's and the controller's lists).
+/// bomb, auto-move, the top bar's tour and the charge swap out of the
+/// keyboard's and the controller's lists).
 pub fn pointer_only(t: Topic) -> bool {
-    matches!(
-        t,
-        Topic::Control(Control::Hold | Control::AutoMove | Control::TopBar | Control::Ask) | Topic::Thing(Thing::Swap)
-    )
+    matches!(t, Topic::Control(Control::Hold | Control::AutoMove | Control::TopBar) | Topic::Thing(Thing::Swap))
+}
+
+/// Whether a scene is the keys' and the pad's alone (their cursor,
+/// looking around, the menu: the spec's keyboard and pad scenes).
+pub fn cursor_only(t: Topic) -> bool {
+    matches!(t, Topic::Control(Control::Cursor | Control::Look | Control::Menu))
 }
 
 /// The scenes shown for `input`, in the demo's order.
 pub fn list(input: Input) -> Vec<Topic> {
-    topics().into_iter().filter(|&t| input == Input::Mouse || !pointer_only(t)).collect()
+    let mouse = input == Input::Mouse;
+    topics().into_iter().filter(|&t| if mouse { !cursor_only(t) } else { !pointer_only(t) }).collect()
 }
 
 /// The line that says how the opening's demo ends, for `input`.
@@ -170,11 +174,22 @@ pub fn caption_for(t: Topic, lang: Lang, input: Input) -> (&'static str, &'stati
                     "The Bomb button, then a tile next to you: a bomb. Get out of its cross."
                 }
                 (Input::Mouse, Control::Wait) => "The Wait button waits a turn: the world moves, you stay.",
+                (Input::Keyboard, Control::Ask) => {
+                    "? wakes a cursor: the arrows take it to an enemy, and Enter says what it is."
+                }
                 (Input::Pad, Control::Step) => "The d-pad puts the cursor on a tile next to you; A steps there.",
                 (Input::Pad, Control::Bomb) => {
                     "The d-pad puts the cursor on a tile next to you; X puts a bomb there. Get out of its cross."
                 }
                 (Input::Pad, Control::Wait) => "B waits a turn: the world moves, you stay.",
+                (Input::Pad, Control::Cursor) => {
+                    "The d-pad takes the cursor to a far tile; A walks you there, a step a turn."
+                }
+                (Input::Pad, Control::Ask) => "R1 puts the cursor on an enemy; A says what it is and where it goes.",
+                (Input::Pad, Control::Look) => {
+                    "The right stick looks around the board; pressing it brings the view back to you."
+                }
+                (Input::Pad, Control::Menu) => "Start opens the run menu; B closes it.",
                 _ => return (name, line),
             };
             (name, tr(lang, by))
@@ -200,6 +215,15 @@ fn control_text(c: Control, lang: Lang) -> (&'static str, &'static str) {
         ),
         Control::Ask => {
             ("What is that?", "Press ? (or the ? button), then click anything on the board to have it explained.")
+        }
+        Control::Cursor => {
+            ("The cursor", "Shift and the arrows take a cursor to a far tile; Enter walks you there, a step a turn.")
+        }
+        Control::Look => {
+            ("Looking around", "Alt and the arrows look around the board; Home brings the view back to you.")
+        }
+        Control::Menu => {
+            ("The menu", "Esc opens the run menu: a new run, the almanac, the scores, the demo. Esc closes it.")
         }
     };
     (tr(lang, name), tr(lang, text))
@@ -253,7 +277,7 @@ impl Demo {
         Demo {
             index: 0,
             shuffle: false,
-            order: topics(),
+            order: list(Input::Mouse),
             places: [0; 3],
             seed,
             clip: Slot::default(),
@@ -388,7 +412,7 @@ impl Demo {
                 if let Some(r) = ringed.filter(|_| input == Input::Mouse) {
                     gesture::paint_pointer(ui.painter(), r.center_bottom() - Vec2::new(0.0, 4.0), false, 20.0);
                 }
-                overlay = Some((c.action_at(k), t));
+                overlay = Some((super::presses::presses(c, k, input), t));
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
             }
             None => {
@@ -419,8 +443,8 @@ impl Demo {
         if self.attract {
             ui.label(RichText::new(tr(lang, to_play(self.input))).strong());
         }
-        if let Some((action, t)) = overlay {
-            under_the_caption(ui, input, action, t, width);
+        if let Some((keys, t)) = overlay {
+            under_the_caption(ui, input, &keys, t, width);
         }
         if self.clip.clip().is_some_and(|c| c.loops > 0) {
             self.go(self.index as isize + 1);
@@ -430,22 +454,19 @@ impl Demo {
 }
 
 /// The keys (keyboard) or the controller lit per press (pad) that play
-/// `action`, `t` through its turn; nothing for the mouse (its pointer is
-/// on the television).
-fn under_the_caption(ui: &mut egui::Ui, input: Input, action: Option<Action>, t: f32, width: f32) {
+/// the turn (`keys`, `t` through it); nothing for the mouse (its pointer
+/// is on the television).
+fn under_the_caption(ui: &mut egui::Ui, input: Input, keys: &[Key], t: f32, width: f32) {
     match input {
         Input::Mouse => {}
         Input::Keyboard => {
-            let (keys, _) = ui.allocate_exact_size(Vec2::new(width, 30.0), Sense::hover());
-            key_overlay(ui.painter(), keys, &action.map(keys_of).unwrap_or_default());
+            let (rect, _) = ui.allocate_exact_size(Vec2::new(width, 30.0), Sense::hover());
+            key_overlay(ui.painter(), rect, keys, super::presses::lit_index(keys.len(), t));
         }
         Input::Pad => {
             let (pad, _) = ui.allocate_exact_size(Vec2::new(width, 96.0), Sense::hover());
-            let presses = action.map(pad_of).unwrap_or_default();
             // The presses one after another through the turn, each lit a while.
-            let lit =
-                (!presses.is_empty()).then(|| presses[((t * presses.len() as f32) as usize).min(presses.len() - 1)]);
-            controller(ui.painter(), pad, lit);
+            controller(ui.painter(), pad, super::presses::lit(keys, t));
         }
     }
 }
@@ -465,16 +486,22 @@ pub fn tv(painter: &egui::Painter, rect: egui::Rect, clip: &Clip, k: usize, now:
         .translate(Vec2::new(shake, 0.0));
     let inside = painter.with_clip_rect(glass);
     let bar_h = if pointer.is_some() { (picture.height() * 0.08).clamp(16.0, 28.0) } else { 0.0 };
-    let layout = gesture::Layout::of(&clip.frames[k], picture, bar_h);
-    clip.paint_frame(&inside, layout.board, k);
-    fringes(&inside, layout.board);
-    if let Some((t, lang)) = pointer {
-        gesture::paint(&inside, &layout, clip, k, t, lang);
+    let mut layout = gesture::Layout::of(&clip.frames[k], picture, bar_h);
+    // Looking around: the board twice the size, slid about, cut by the glass.
+    let (zoom, slide) = super::presses::view_of(clip, k, hand.t);
+    if zoom > 1.0 {
+        let centre = layout.board.center() - slide * layout.cell * zoom;
+        layout.board = egui::Rect::from_center_size(centre, layout.board.size() * zoom);
+        layout.cell *= zoom;
     }
-    if hand.input == Input::Pad {
-        if let Some(at) = cursor_at(clip, k, hand.t) {
-            dashed_cursor(&inside, &layout, at);
-        }
+    clip.paint_frame(&inside.with_clip_rect(picture.intersect(glass)), layout.board, k);
+    fringes(&inside, layout.board);
+    match pointer {
+        Some((t, lang)) => gesture::paint(&inside, &layout, clip, k, t, lang),
+        None => gesture::paint_cards(&inside, &layout, clip, k, hand.lang),
+    }
+    if let Some(at) = super::presses::cursor_at(clip, k, hand.t, hand.input) {
+        dashed_cursor(&inside, &layout, at);
     }
     let bar = egui::Rect::from_min_max(egui::pos2(screen.min.x, screen.max.y - 4.0), screen.max);
     clip.paint_bar(painter, bar, k);
@@ -492,22 +519,6 @@ pub struct Hand {
     pub t: f32,
     /// The window's language (the action bar's words).
     pub lang: Lang,
-}
-
-/// Where the controller's dashed cursor is `t` through turn `k`: on you,
-/// then a tile further each d-pad press as they light up in turn
-/// ([`pad_of`]); None on the last board.
-pub fn cursor_at(clip: &Clip, k: usize, t: f32) -> Option<retrace_kernel::explodo::board::Pos> {
-    let a = clip.action_at(k)?;
-    let presses = pad_of(a);
-    let done = ((t * presses.len() as f32) as usize + 1).min(presses.len());
-    let mut at = clip.frames[k].player.at;
-    for key in &presses[..done] {
-        if let Key::Arrow(d) = key {
-            at = at.step(*d);
-        }
-    }
-    Some(at)
 }
 
 /// The controller's cursor: a dashed white square round tile `at`.
@@ -706,7 +717,8 @@ pub fn controller(painter: &egui::Painter, rect: egui::Rect, lit: Option<Key>) {
             body.center_top() + Vec2::new(side * body.width() * 0.3, -2.0),
             Vec2::new(h * 0.5, h * 0.12),
         );
-        painter.rect(shoulder, 3.0, fill, line, egui::StrokeKind::Middle);
+        let on = lit == Some(Key::Letter(if side < 0.0 { "L1" } else { "R1" }));
+        painter.rect(shoulder, 3.0, if on { LIT } else { fill }, line, egui::StrokeKind::Middle);
     }
     painter.rect(body, h * 0.3, fill, line, egui::StrokeKind::Middle);
     // The d-pad: a cross of four arms on the left.
@@ -717,7 +729,7 @@ pub fn controller(painter: &egui::Painter, rect: egui::Rect, lit: Option<Key>) {
         let r =
             egui::Rect::from_center_size(dpad + Vec2::new(dx as f32, dy as f32) * arm * 1.6, Vec2::splat(arm * 1.6));
         let on = lit == Some(Key::Arrow(d));
-        painter.rect_filled(r, 2.0, if on { Color32::from_rgb(90, 170, 255) } else { Color32::WHITE });
+        painter.rect_filled(r, 2.0, if on { LIT } else { Color32::WHITE });
     }
     painter.rect_filled(egui::Rect::from_center_size(dpad, Vec2::splat(arm * 1.6)), 0.0, Color32::WHITE);
     // The face buttons: a diamond on the right, Y on top, A at the bottom.
@@ -733,26 +745,38 @@ pub fn controller(painter: &egui::Painter, rect: egui::Rect, lit: Option<Key>) {
         painter.circle(c, h * 0.08, if on { colour } else { Color32::from_gray(110) }, line);
         painter.text(c, egui::Align2::CENTER_CENTER, letter, egui::FontId::proportional(h * 0.1), Color32::WHITE);
     }
-    // The stick and Start in the middle.
-    painter.circle(body.center() + Vec2::new(-h * 0.3, h * 0.22), h * 0.1, Color32::WHITE, line);
+    // The stick (pushed or pressed) and Start in the middle.
+    let stick = matches!(lit, Some(Key::Letter("Stick" | "R3")));
+    painter.circle(
+        body.center() + Vec2::new(-h * 0.3, h * 0.22),
+        h * 0.1,
+        if stick { LIT } else { Color32::WHITE },
+        line,
+    );
+    let start = if lit == Some(Key::Letter("Start")) { LIT } else { Color32::WHITE };
     painter.rect_filled(
         egui::Rect::from_center_size(body.center() + Vec2::new(h * 0.15, -h * 0.15), Vec2::new(h * 0.16, h * 0.06)),
         2.0,
-        Color32::WHITE,
+        start,
     );
 }
 
+/// A lit part of the controller drawing (a d-pad arm, a shoulder, the
+/// stick, Start): blue.
+const LIT: Color32 = Color32::from_rgb(90, 170, 255);
+
 /// The key overlay under the TV: the keys the scene's next action takes,
 /// drawn as key caps (arrows painted, letters written).
-fn key_overlay(painter: &egui::Painter, rect: egui::Rect, caps: &[Key]) {
+fn key_overlay(painter: &egui::Painter, rect: egui::Rect, caps: &[Key], lit: Option<usize>) {
     let mut x = rect.left() + 4.0;
-    for &key in caps {
+    for (i, &key) in caps.iter().enumerate() {
         let w = match key {
             Key::Letter(t) if t.len() > 1 => 16.0 + 7.0 * t.len() as f32,
             _ => 26.0,
         };
         let cap = egui::Rect::from_min_size(egui::pos2(x, rect.top() + 2.0), Vec2::new(w, 26.0));
-        painter.rect_filled(cap, 5.0, Color32::from_gray(235));
+        // The key being pressed is lit; the others are white.
+        painter.rect_filled(cap, 5.0, if lit == Some(i) { LIT } else { Color32::from_gray(235) });
         painter.rect_stroke(cap, 5.0, egui::Stroke::new(1.5, Color32::from_gray(120)), egui::StrokeKind::Inside);
         if let Key::Face(letter, colour) = key {
             painter.circle_filled(cap.center(), 12.0, colour);
@@ -852,14 +876,16 @@ mod tests {
     #[test]
     fn each_input_has_its_list_and_its_words() {
         use retrace_kernel::explodo::scene::Thing;
-        assert_eq!(list(Input::Mouse), topics());
+        let count = |f: fn(Topic) -> bool| topics().iter().filter(|&&t| f(t)).count();
+        assert_eq!(count(pointer_only), 4, "hold, auto-move, the top bar's tour, the swap");
+        assert_eq!(count(cursor_only), 3, "the cursor, looking around, the menu");
+        assert_eq!(list(Input::Mouse).len() + 3, topics().len());
+        assert!(!list(Input::Mouse).contains(&Topic::Control(Control::Menu)));
         for input in [Input::Keyboard, Input::Pad] {
             let l = list(input);
-            let left_out = distinct_count_in(&topics(), pointer_only);
-            assert_eq!(left_out, 5, "the four pointer controls and the swap");
-            assert_eq!(l.len() + left_out, topics().len());
+            assert_eq!(l.len() + 4, topics().len());
             assert!(!l.contains(&Topic::Thing(Thing::Swap)) && !l.contains(&Topic::Control(Control::Hold)));
-            assert!(l.contains(&Topic::Control(Control::Bomb)));
+            assert!(l.contains(&Topic::Control(Control::Bomb)) && l.contains(&Topic::Control(Control::Look)));
         }
         let mut d = Demo::new(2);
         d.go(1);
@@ -883,11 +909,6 @@ mod tests {
         assert_eq!(words.len(), 3, "{words:?}");
     }
 
-    /// How many of `all` match `f`.
-    fn distinct_count_in(all: &[Topic], f: fn(Topic) -> bool) -> usize {
-        all.iter().filter(|&&t| f(t)).count()
-    }
-
     /// The controller's cursor starts on you and hops a tile a d-pad press,
     /// ending on the tile the action takes.
     #[test]
@@ -896,9 +917,11 @@ mod tests {
         let k = c.scene.actions.iter().position(|a| matches!(a, Action::Move(_))).unwrap();
         let Some(Action::Move(d)) = c.action_at(k) else { unreachable!() };
         let me = c.frames[k].player.at;
-        assert_eq!(cursor_at(&c, k, 0.0), Some(me.step(d)), "the d-pad press comes first");
-        assert_eq!(cursor_at(&c, k, 0.99), Some(c.frames[k + 1].player.at), "A steps where the cursor is");
-        assert_eq!(cursor_at(&c, c.frames.len() - 1, 0.5), None);
+        let cursor_at = |k, t| super::super::presses::cursor_at(&c, k, t, Input::Pad);
+        assert_eq!(cursor_at(k, 0.0), Some(me.step(d)), "the d-pad press comes first");
+        assert_eq!(cursor_at(k, 0.99), Some(c.frames[k + 1].player.at), "A steps where the cursor is");
+        assert_eq!(cursor_at(c.frames.len() - 1, 0.5), None);
+        assert_eq!(super::super::presses::cursor_at(&c, k, 0.5, Input::Keyboard), None, "the keys' step needs none");
     }
 
     /// Interference comes now and then, briefly: some in a minute, off
@@ -914,7 +937,7 @@ mod tests {
     #[test]
     fn the_demo_wraps_round_and_shuffling_keeps_the_scene_on_show() {
         let mut d = Demo::new(3);
-        assert_eq!(d.topic(), topics()[0]);
+        assert_eq!(d.topic(), list(Input::Mouse)[0]);
         d.go(-1);
         assert_eq!(d.index, d.len() - 1);
         d.go(d.len() as isize);
@@ -923,13 +946,13 @@ mod tests {
         let here = d.topic();
         d.set_shuffle(true);
         assert_eq!(d.topic(), here);
-        assert_ne!(d.order, topics(), "another order");
+        assert_ne!(d.order, list(Input::Mouse), "another order");
         let mut sorted = d.order.clone();
         sorted.sort();
-        let mut all = topics();
+        let mut all = list(Input::Mouse);
         all.sort();
         assert_eq!(sorted, all, "every scene once");
         d.set_shuffle(false);
-        assert_eq!((d.topic(), d.order.clone()), (here, topics()));
+        assert_eq!((d.topic(), d.order.clone()), (here, list(Input::Mouse)));
     }
 }

@@ -271,14 +271,7 @@ pub fn paint_pointer(painter: &egui::Painter, at: egui::Pos2, pressing: bool, si
 pub fn paint(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, t: f32, lang: crate::store::Lang) {
     let s = &clip.frames[k];
     let rest = l.centre(s.player.at) + Vec2::new(l.cell * 0.6, l.cell * 0.6);
-    // "What is that?"'s card: the enemy's name, its line wrapped to the
-    // card, and Got it, which the pointer presses once the scene is over.
-    let asked_card = asked(clip, k).map(|kind| {
-        let mut lines = vec![super::kind_name(kind, lang).to_string()];
-        lines.extend(wrap(super::almanac::kind_text(kind, lang), 48));
-        lines.push(crate::ui::text::tr(lang, "Got it").to_string());
-        lines
-    });
+    let asked_card = asked_lines(clip, k, lang);
     let g = gesture(clip, k).or(asked_card.as_ref().map(|lines| Gesture::GotIt(lines.len())));
     let p = g.map(|g| pose(g, l, rest, t));
     paint_bar(painter, l, p.as_ref().and_then(|p| p.lit), lang);
@@ -303,17 +296,41 @@ pub fn paint(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, t: f32,
             }
         }
     }
+    paint_cards(painter, l, clip, k, lang);
+    if let Some(p) = p {
+        paint_pointer(painter, p.at, p.pressing, (l.cell * 0.45).clamp(14.0, 26.0));
+    }
+}
+
+/// "What is that?"'s card on frame `k`: the enemy's name, its line
+/// wrapped to the card, and Got it (pressed once the scene is over).
+fn asked_lines(clip: &Clip, k: usize, lang: crate::store::Lang) -> Option<Vec<String>> {
+    asked(clip, k).map(|kind| {
+        let mut lines = vec![super::kind_name(kind, lang).to_string()];
+        lines.extend(wrap(super::almanac::kind_text(kind, lang), 48));
+        lines.push(crate::ui::text::tr(lang, "Got it").to_string());
+        lines
+    })
+}
+
+/// The cards a scene opens over its board on frame `k`, whatever plays
+/// it: the swap's dialog (the kernel's, its words as in play), "What is
+/// that?"'s answer, and the run menu of the menu scene.
+pub fn paint_cards(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, lang: crate::store::Lang) {
+    let s = &clip.frames[k];
     if let (Some(Dialog::Swap { new, uses }), Some(carried)) = (s.run.dialogs.first(), s.player.charge) {
         let (found, choices) = super::dialogs::swap_choices(lang, carried, (*new, *uses));
         let mut lines = vec![crate::ui::text::tr(lang, "A new charge").to_string(), found];
         lines.extend(choices.into_iter().map(|(_, text)| text));
         card(painter, l, &lines, 2);
     }
-    if let Some(lines) = &asked_card {
-        card(painter, l, lines, 1);
+    if let Some(lines) = asked_lines(clip, k, lang) {
+        card(painter, l, &lines, 1);
     }
-    if let Some(p) = p {
-        paint_pointer(painter, p.at, p.pressing, (l.cell * 0.45).clamp(14.0, 26.0));
+    if super::presses::menu_open(clip, k) {
+        let lines: Vec<String> =
+            super::presses::MENU.iter().map(|m| crate::ui::text::tr(lang, m).to_string()).collect();
+        card(painter, l, &lines, lines.len() - 1);
     }
 }
 
