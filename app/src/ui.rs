@@ -800,6 +800,7 @@ impl eframe::App for RetraceApp {
         ctx.data_mut(|d| {
             d.insert_temp(crate::pad::nintendo_id(), nintendo);
             d.insert_temp(crate::pad::hold_id(), hold);
+            d.insert_temp(crate::ui::text::lang_id(), self.settings.lang);
         });
         if self.pads.short_press() {
             // Let go before the ring filled: said where the player looks.

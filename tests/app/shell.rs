@@ -721,4 +721,21 @@ fn snapshots_of_the_demo_scenes() {
         }
         h.snapshot(name);
     }
+    // In Russian: the cards' longer lines, and the "You" tag as "Вы".
+    h.state_mut().settings.lang = retrace::store::Lang::Ru;
+    for (topic, steps, name) in [
+        (Topic::Thing(Thing::Swap), 8, "explodo-demo-swap-ru"),
+        (Topic::Control(Control::Ask), 16, "explodo-demo-ask-ru"),
+    ] {
+        let index = topics().iter().position(|&t| t == topic).unwrap() as u32;
+        let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
+        v.dialogs.demo = Some(Demo::at(1, Place { scenes: [index; 3], shuffle: false }, Input::Mouse));
+        h.state_mut().screen = Screen::Explodo(v);
+        for _ in 0..steps {
+            h.step();
+        }
+        h.snapshot(name);
+        // The board's painters draw their words (the "You" tag) in it too.
+        assert_eq!(retrace::ui::text::painter_lang(&h.ctx), retrace::store::Lang::Ru);
+    }
 }

@@ -7,6 +7,18 @@
 use crate::store::Lang;
 use retrace_kernel::say::{lookup, Say, Table};
 
+/// Where the window keeps its interface language for the painters, which
+/// draw words on the board without a `Lang` passed down (the "You" tag).
+pub fn lang_id() -> egui::Id {
+    egui::Id::unique("retrace-interface-language")
+}
+
+/// The interface language the window set for this frame (English before
+/// it is set: a bench or a test drawing a board alone).
+pub fn painter_lang(ctx: &egui::Context) -> Lang {
+    ctx.data(|d| d.get_temp::<Lang>(lang_id())).unwrap_or(Lang::En)
+}
+
 /// A fixed phrase of the window in the interface language. Text with no entry shows
 /// in English (a visible gap, never a crash); a test keeps every phrase the
 /// screens pass here in the table.

@@ -536,7 +536,8 @@ fn paint_player(painter: &egui::Painter, r: egui::Rect, cell: f32) {
     }
     let tag = r.center_top() - Vec2::new(0.0, cell * 0.02);
     let font = egui::FontId::proportional((cell * 0.26).max(8.0));
-    let galley = painter.layout_no_wrap("You".into(), font, Color32::WHITE);
+    let you = crate::ui::text::tr(crate::ui::text::painter_lang(painter.ctx()), "You");
+    let galley = painter.layout_no_wrap(you.into(), font, Color32::WHITE);
     let bg = egui::Rect::from_center_size(tag, galley.size() + Vec2::new(4.0, 0.0));
     painter.rect_filled(bg, 3.0, green);
     painter.galley(bg.min + Vec2::new(2.0, 0.0), galley, Color32::WHITE);

@@ -608,6 +608,7 @@ pub const RU: Table = &[
     ("Works by itself: flame cannot hurt you for the next 3 hits.", "Работает сам: огонь не вредит вам ближайшие 3 раза."),
     ("Write report", "Записать отчёт"),
     ("Yes", "Да"),
+    ("You", "Вы"),
     ("You are whatever is YOU; touch what is WIN to win. Some levels add words of their own: the panel beside the board explains each.", "Вы — то, что YOU; коснитесь того, что WIN, чтобы победить. В некоторых уровнях есть свои слова: панель рядом с полем объясняет каждое."),
     ("You carry no {0}.", "У вас нет заряда {0}."),
     ("You carry one charge: picking up another asks which to keep, and the other is sold.", "Вы несёте один заряд: подобрав другой, выберите, какой оставить, а второй продаётся."),
