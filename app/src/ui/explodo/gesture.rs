@@ -59,8 +59,8 @@ pub enum Gesture {
     Ask(Pos),
     /// The open dialog's Take button (the charge swap).
     Take,
-    /// The card's last line, "Got it", on a card of this many lines.
-    GotIt(usize),
+    /// The card's last line, "Got it".
+    GotIt,
 }
 
 /// The tile `n` steps from `from` toward `d`.
@@ -190,7 +190,8 @@ fn lerp(a: egui::Pos2, b: egui::Pos2, t: f32) -> egui::Pos2 {
     a + (b - a) * t.clamp(0.0, 1.0)
 }
 
-fn pose(g: Gesture, l: &Layout, rest: egui::Pos2, t: f32) -> Pose {
+fn pose(g: Gesture, l: &Layout, rest: egui::Pos2, t: f32, card: Option<egui::Pos2>) -> Pose {
+    let card = card.unwrap_or(l.board.center());
     let tile = |p: Pos| l.centre(p) + Vec2::new(l.cell * 0.1, l.cell * 0.15);
     let button = |b: Button| l.button(b).center() + Vec2::new(4.0, 4.0);
     // Travel to `a` and press at `press`.
@@ -210,9 +211,8 @@ fn pose(g: Gesture, l: &Layout, rest: egui::Pos2, t: f32) -> Pose {
     match g {
         Gesture::Click(p) => one(tile(p), None),
         Gesture::Press(b) => one(button(b), Some(b)),
-        // The swap card's Take line (the fourth of four).
-        Gesture::Take => one(card_line(l, 4, 3) + Vec2::new(l.cell * 0.8, l.cell * 0.2), None),
-        Gesture::GotIt(n) => one(card_line(l, n, n - 1) + Vec2::new(l.cell * 0.4, l.cell * 0.2), None),
+        // The card's choice: the swap's Take, What is that?'s Got it.
+        Gesture::Take | Gesture::GotIt => one(card, None),
         Gesture::Hold(p) => Pose {
             at: lerp(rest, tile(p), t / 0.2),
             pressing: (0.2..0.9).contains(&t),
@@ -271,9 +271,14 @@ pub fn paint_pointer(painter: &egui::Painter, at: egui::Pos2, pressing: bool, si
 pub fn paint(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, t: f32, lang: crate::store::Lang) {
     let s = &clip.frames[k];
     let rest = l.centre(s.player.at) + Vec2::new(l.cell * 0.6, l.cell * 0.6);
-    let asked_card = asked_lines(clip, k, lang);
-    let g = gesture(clip, k).or(asked_card.as_ref().map(|lines| Gesture::GotIt(lines.len())));
-    let p = g.map(|g| pose(g, l, rest, t));
+    // The cards are laid out first: the pointer presses their choices.
+    let target = cards(clip, k, lang)
+        .last()
+        .map(|card| lay_out(painter, l, card))
+        .and_then(|laid| laid.press(laid.rows.len() - 1));
+    let asked_card = asked(clip, k).is_some();
+    let g = gesture(clip, k).or(asked_card.then_some(Gesture::GotIt));
+    let p = g.map(|g| pose(g, l, rest, t, target));
     paint_bar(painter, l, p.as_ref().and_then(|p| p.lit), lang);
     if let Some((tile, full)) = p.as_ref().and_then(|p| p.ring) {
         let centre = |q: Pos| l.centre(q);
@@ -302,90 +307,112 @@ pub fn paint(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, t: f32,
     }
 }
 
-/// "What is that?"'s card on frame `k`: the enemy's name, its line
-/// wrapped to the card, and Got it (pressed once the scene is over).
+/// "What is that?"'s card on frame `k`: the enemy's name, its line and
+/// Got it (pressed once the scene is over).
 fn asked_lines(clip: &Clip, k: usize, lang: crate::store::Lang) -> Option<Vec<String>> {
     asked(clip, k).map(|kind| {
-        let mut lines = vec![super::kind_name(kind, lang).to_string()];
-        lines.extend(wrap(super::almanac::kind_text(kind, lang), 48));
-        lines.push(crate::ui::text::tr(lang, "Got it").to_string());
-        lines
+        vec![
+            super::kind_name(kind, lang).to_string(),
+            super::almanac::kind_text(kind, lang).to_string(),
+            crate::ui::text::tr(lang, "Got it").to_string(),
+        ]
     })
+}
+
+/// A card a scene opens over its board: its lines, the last `buttons` of
+/// them buttons.
+struct Card {
+    lines: Vec<String>,
+    buttons: usize,
 }
 
 /// The cards a scene opens over its board on frame `k`, whatever plays
 /// it: the swap's dialog (the kernel's, its words as in play), "What is
 /// that?"'s answer, and the run menu of the menu scene.
-pub fn paint_cards(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, lang: crate::store::Lang) {
+fn cards(clip: &Clip, k: usize, lang: crate::store::Lang) -> Vec<Card> {
     let s = &clip.frames[k];
+    let mut out = Vec::new();
     if let (Some(Dialog::Swap { new, uses }), Some(carried)) = (s.run.dialogs.first(), s.player.charge) {
         let (found, choices) = super::dialogs::swap_choices(lang, carried, (*new, *uses));
         let mut lines = vec![crate::ui::text::tr(lang, "A new charge").to_string(), found];
         lines.extend(choices.into_iter().map(|(_, text)| text));
-        card(painter, l, &lines, 2);
+        out.push(Card { lines, buttons: 2 });
     }
     if let Some(lines) = asked_lines(clip, k, lang) {
-        card(painter, l, &lines, 1);
+        out.push(Card { lines, buttons: 1 });
     }
     if super::presses::menu_open(clip, k) {
         let lines: Vec<String> =
             super::presses::MENU.iter().map(|m| crate::ui::text::tr(lang, m).to_string()).collect();
-        card(painter, l, &lines, lines.len() - 1);
+        let buttons = lines.len() - 1;
+        out.push(Card { lines, buttons });
+    }
+    out
+}
+
+/// A card laid out: its rectangle and each line's galley where it goes
+/// (wrapped to the card's width, so no word is cut).
+struct Laid {
+    rect: egui::Rect,
+    rows: Vec<(egui::Pos2, std::sync::Arc<egui::Galley>)>,
+}
+
+impl Laid {
+    /// Where the pointer presses a line: a little into its words.
+    fn press(&self, i: usize) -> Option<egui::Pos2> {
+        self.rows.get(i).map(|(at, g)| *at + Vec2::new(g.size().x.min(40.0), g.size().y * 0.6))
     }
 }
 
-/// A card's rectangle for `lines` lines: over the board's middle, most of
-/// its width.
-fn card_rect(l: &Layout, lines: usize) -> egui::Rect {
-    let h = 12.0 + lines as f32 * card_text(l) * 1.6;
-    egui::Rect::from_center_size(l.board.center(), Vec2::new(l.board.width() * 0.86, h))
+/// Lays `card` out over the board's middle, most of its width, its
+/// height the wrapped lines'.
+fn lay_out(painter: &egui::Painter, l: &Layout, card: &Card) -> Laid {
+    let size = (l.cell * 0.3).clamp(9.0, 16.0);
+    let width = l.board.width() * 0.86;
+    let (pad, gap) = (10.0, size * 0.45);
+    let galleys: Vec<std::sync::Arc<egui::Galley>> = card
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let font = egui::FontId::proportional(if i == 0 { size * 1.15 } else { size });
+            painter.layout(line.clone(), font, Color32::WHITE, width - 2.0 * pad)
+        })
+        .collect();
+    let height = 2.0 * 6.0 + galleys.iter().map(|g| g.size().y + gap).sum::<f32>() - gap;
+    let rect = egui::Rect::from_center_size(l.board.center(), Vec2::new(width, height));
+    let mut y = rect.top() + 6.0;
+    let rows = galleys
+        .into_iter()
+        .map(|g| {
+            let at = egui::pos2(rect.left() + pad, y);
+            y += g.size().y + gap;
+            (at, g)
+        })
+        .collect();
+    Laid { rect, rows }
 }
 
-/// A card's text size.
-fn card_text(l: &Layout) -> f32 {
-    (l.cell * 0.3).clamp(9.0, 16.0)
-}
-
-/// The top left of line `i` of a card of `lines` lines.
-fn card_line(l: &Layout, lines: usize, i: usize) -> egui::Pos2 {
-    card_rect(l, lines).min + Vec2::new(10.0, 6.0 + i as f32 * card_text(l) * 1.6)
-}
-
-/// A card over the board's middle (a dialog in the scene): its lines, the
-/// first larger, each on one row (cut at the card's edge), the last
-/// `buttons` of them drawn as buttons.
-fn card(painter: &egui::Painter, l: &Layout, lines: &[String], buttons: usize) {
-    let r = card_rect(l, lines.len());
-    painter.rect_filled(r, 6.0, Color32::from_rgb(32, 34, 40));
-    painter.rect_stroke(r, 6.0, egui::Stroke::new(1.5, Color32::from_gray(140)), egui::StrokeKind::Inside);
-    let size = card_text(l);
-    let clip = painter.with_clip_rect(r.shrink(4.0));
-    for (i, line) in lines.iter().enumerate() {
-        let font = egui::FontId::proportional(if i == 0 { size * 1.15 } else { size });
-        let at = card_line(l, lines.len(), i);
-        let galley = clip.layout_no_wrap(line.clone(), font, Color32::WHITE);
-        if i + buttons >= lines.len() {
-            // A button behind the words.
-            let behind = egui::Rect::from_min_size(at, galley.size()).expand2(Vec2::new(5.0, 1.0));
-            clip.rect_filled(behind, 4.0, Color32::from_gray(70));
+/// Paints a laid-out card, the last `buttons` lines as buttons.
+fn paint_card(painter: &egui::Painter, laid: &Laid, buttons: usize) {
+    painter.rect_filled(laid.rect, 6.0, Color32::from_rgb(32, 34, 40));
+    painter.rect_stroke(laid.rect, 6.0, egui::Stroke::new(1.5, Color32::from_gray(140)), egui::StrokeKind::Inside);
+    let n = laid.rows.len();
+    for (i, (at, galley)) in laid.rows.iter().enumerate() {
+        if i + buttons >= n {
+            let behind = egui::Rect::from_min_size(*at, galley.size()).expand2(Vec2::new(5.0, 1.0));
+            painter.rect_filled(behind, 4.0, Color32::from_gray(70));
         }
-        clip.galley(at, galley, Color32::WHITE);
+        painter.galley(*at, galley.clone(), Color32::WHITE);
     }
 }
 
-/// `text` broken into lines of at most `width` characters, at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split(' ') {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
+/// Paints the cards a scene opens over its board on frame `k` (see
+/// [`cards`]).
+pub fn paint_cards(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, lang: crate::store::Lang) {
+    for card in cards(clip, k, lang) {
+        paint_card(painter, &lay_out(painter, l, &card), card.buttons);
     }
-    lines
 }
 
 #[cfg(test)]
@@ -453,6 +480,36 @@ mod tests {
         assert!(matches!(c.frames[k].run.dialogs.first(), Some(Dialog::Swap { .. })));
         assert_eq!(gesture(&c, k), Some(Gesture::Take));
         assert_eq!(c.frames[k + 1].player.charge.map(|(ch, _)| ch), Some(retrace_kernel::explodo::items::Charge::Nuke));
+    }
+
+    /// A card's words wrap inside it at any size (Russian's longer lines
+    /// too), and the pointer presses its last line.
+    #[test]
+    fn a_cards_lines_wrap_inside_it_at_any_size() {
+        use crate::store::Lang;
+        let c = clip(Topic::Thing(Thing::Swap));
+        let k = turn_of(&c, |a| *a == Action::TakeCharge);
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_pass(egui::RawInput::default(), |ctx| {
+            let painter = ctx.layer_painter(egui::LayerId::background());
+            for side in [140.0, 400.0] {
+                let area = egui::Rect::from_min_size(egui::pos2(0.0, 0.0), Vec2::new(side, side * 0.75));
+                let l = Layout::of(&c.frames[k], area, 20.0);
+                for lang in [Lang::En, Lang::Ru] {
+                    let found = cards(&c, k, lang);
+                    assert_eq!(found.len(), 1, "the swap's card");
+                    let laid = lay_out(&painter, &l, &found[0]);
+                    for (at, g) in &laid.rows {
+                        let r = egui::Rect::from_min_size(*at, g.size());
+                        assert!(laid.rect.expand(0.5).contains_rect(r), "{side} {lang:?}: {r:?} in {:?}", laid.rect);
+                    }
+                    let take = laid.press(3).unwrap();
+                    assert!(laid.rows[3].1.rect.translate(laid.rows[3].0.to_vec2()).expand(1.0).contains(take));
+                }
+            }
+        });
+        // The fonts' first upload is this test's to drop.
+        out.textures_delta.clear();
     }
 
     /// The bar's buttons sit side by side under the board, inside the picture.
