@@ -692,6 +692,7 @@ fn every_button_of_every_screen_can_be_reached_at_800x600_and_1920x1080() {
 /// its scene (the harness's clock is fixed, so the picture is too).
 #[test]
 fn snapshots_of_the_demo_scenes() {
+    use retrace::store::Lang;
     use retrace::ui::explodo::demo::{Demo, Input, Place};
     use retrace_kernel::explodo::scene::{topics, Control, Thing, Topic};
     if retrace_gpu::gpu_for_tests("demo snapshots").is_none() {
@@ -700,42 +701,31 @@ fn snapshots_of_the_demo_scenes() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = snapshot_harness(dir.path());
     h.run();
-    for (topic, input, steps, name) in [
-        (Topic::Control(Control::Hold), Input::Mouse, 2, "explodo-demo-hold"),
-        (Topic::Control(Control::AutoMove), Input::Mouse, 3, "explodo-demo-automove"),
-        (Topic::Control(Control::TopBar), Input::Mouse, 9, "explodo-demo-tour"),
-        (Topic::Control(Control::Ask), Input::Mouse, 16, "explodo-demo-ask"),
-        (Topic::Thing(Thing::Swap), Input::Mouse, 8, "explodo-demo-swap"),
-        (Topic::Control(Control::Bomb), Input::Pad, 3, "explodo-demo-pad"),
-        (Topic::Control(Control::Cursor), Input::Keyboard, 2, "explodo-demo-keys-cursor"),
-        (Topic::Control(Control::Look), Input::Pad, 4, "explodo-demo-pad-look"),
-        (Topic::Control(Control::Menu), Input::Pad, 8, "explodo-demo-pad-menu"),
+    let (en, ru) = (Lang::En, Lang::Ru);
+    // Last, in Russian: the cards' longer lines, and the "You" tag as "Вы".
+    for (topic, input, lang, steps, name) in [
+        (Topic::Control(Control::Hold), Input::Mouse, en, 2, "explodo-demo-hold"),
+        (Topic::Control(Control::AutoMove), Input::Mouse, en, 3, "explodo-demo-automove"),
+        (Topic::Control(Control::TopBar), Input::Mouse, en, 9, "explodo-demo-tour"),
+        (Topic::Control(Control::Ask), Input::Mouse, en, 16, "explodo-demo-ask"),
+        (Topic::Thing(Thing::Swap), Input::Mouse, en, 8, "explodo-demo-swap"),
+        (Topic::Control(Control::Bomb), Input::Pad, en, 3, "explodo-demo-pad"),
+        (Topic::Control(Control::Cursor), Input::Keyboard, en, 2, "explodo-demo-keys-cursor"),
+        (Topic::Control(Control::Look), Input::Pad, en, 4, "explodo-demo-pad-look"),
+        (Topic::Control(Control::Menu), Input::Pad, en, 8, "explodo-demo-pad-menu"),
+        (Topic::Thing(Thing::Swap), Input::Mouse, ru, 8, "explodo-demo-swap-ru"),
+        (Topic::Control(Control::Ask), Input::Mouse, ru, 16, "explodo-demo-ask-ru"),
     ] {
+        h.state_mut().settings.lang = lang;
         let index = topics().iter().position(|&t| t == topic).unwrap() as u32;
         let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
-        let d = Demo::at(1, Place { scenes: [index; 3], shuffle: false }, input);
-        v.dialogs.demo = Some(d);
-        h.state_mut().screen = Screen::Explodo(v);
-        for _ in 0..steps {
-            h.step();
-        }
-        h.snapshot(name);
-    }
-    // In Russian: the cards' longer lines, and the "You" tag as "Вы".
-    h.state_mut().settings.lang = retrace::store::Lang::Ru;
-    for (topic, steps, name) in [
-        (Topic::Thing(Thing::Swap), 8, "explodo-demo-swap-ru"),
-        (Topic::Control(Control::Ask), 16, "explodo-demo-ask-ru"),
-    ] {
-        let index = topics().iter().position(|&t| t == topic).unwrap() as u32;
-        let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
-        v.dialogs.demo = Some(Demo::at(1, Place { scenes: [index; 3], shuffle: false }, Input::Mouse));
+        v.dialogs.demo = Some(Demo::at(1, Place { scenes: [index; 3], shuffle: false }, input));
         h.state_mut().screen = Screen::Explodo(v);
         for _ in 0..steps {
             h.step();
         }
         h.snapshot(name);
         // The board's painters draw their words (the "You" tag) in it too.
-        assert_eq!(retrace::ui::text::painter_lang(&h.ctx), retrace::store::Lang::Ru);
+        assert_eq!(retrace::ui::text::painter_lang(&h.ctx), lang);
     }
 }
