@@ -1049,15 +1049,21 @@ fn the_run_menu_opens_the_almanac_and_the_demo() {
     // The top bar shows throughout, the scene's own (turn 1, no coins).
     assert!(h.query_by_label("Coins: 0").is_some(), "the demo's top bar");
     assert!(h.query_by_label("Lives: 3").is_some());
-    // The Input button cycles: mouse (the pointer), keyboard, controller.
-    use retrace::ui::explodo::demo::Input;
+    // The Input button cycles: mouse (the pointer), keyboard, then a
+    // controller drawn as each brand marks it, and round again.
+    use retrace::ui::explodo::demo::{Brand, Input};
     assert_eq!(explodo(&mut h).dialogs.demo.as_ref().unwrap().input(), Input::Mouse);
-    for (label, next) in
-        [("Input: mouse", Input::Keyboard), ("Input: keyboard", Input::Pad), ("Input: controller", Input::Mouse)]
-    {
+    for (label, next, brand) in [
+        ("Input: mouse", Input::Keyboard, Brand::Xbox),
+        ("Input: keyboard", Input::Pad, Brand::Xbox),
+        ("Input: controller (Xbox)", Input::Pad, Brand::PlayStation),
+        ("Input: controller (PlayStation)", Input::Pad, Brand::Switch),
+        ("Input: controller (Switch)", Input::Mouse, Brand::Xbox),
+    ] {
         h.get_by_label(label).click();
         h.run();
-        assert_eq!(explodo(&mut h).dialogs.demo.as_ref().unwrap().input(), next);
+        let d = explodo(&mut h).dialogs.demo.as_ref().unwrap();
+        assert_eq!((d.input(), d.brand), (next, brand), "after {label}");
     }
     // The demo has the whole screen; its button brings the run back as it was.
     assert!(h.query_by_label("Run menu").is_none());

@@ -693,7 +693,7 @@ fn every_button_of_every_screen_can_be_reached_at_800x600_and_1920x1080() {
 #[test]
 fn snapshots_of_the_demo_scenes() {
     use retrace::store::Lang;
-    use retrace::ui::explodo::demo::{Demo, Input, Place};
+    use retrace::ui::explodo::demo::{Brand, Demo, Input, Place};
     use retrace_kernel::explodo::scene::{topics, Control, Thing, Topic};
     if retrace_gpu::gpu_for_tests("demo snapshots").is_none() {
         return;
@@ -702,24 +702,28 @@ fn snapshots_of_the_demo_scenes() {
     let mut h = snapshot_harness(dir.path());
     h.run();
     let (en, ru) = (Lang::En, Lang::Ru);
-    // Last, in Russian: the cards' longer lines, and the "You" tag as "Вы".
-    for (topic, input, lang, steps, name) in [
-        (Topic::Control(Control::Hold), Input::Mouse, en, 2, "explodo-demo-hold"),
-        (Topic::Control(Control::AutoMove), Input::Mouse, en, 3, "explodo-demo-automove"),
-        (Topic::Control(Control::TopBar), Input::Mouse, en, 9, "explodo-demo-tour"),
-        (Topic::Control(Control::Ask), Input::Mouse, en, 16, "explodo-demo-ask"),
-        (Topic::Thing(Thing::Swap), Input::Mouse, en, 8, "explodo-demo-swap"),
-        (Topic::Control(Control::Bomb), Input::Pad, en, 3, "explodo-demo-pad"),
-        (Topic::Control(Control::Cursor), Input::Keyboard, en, 2, "explodo-demo-keys-cursor"),
-        (Topic::Control(Control::Look), Input::Pad, en, 4, "explodo-demo-pad-look"),
-        (Topic::Control(Control::Menu), Input::Pad, en, 8, "explodo-demo-pad-menu"),
-        (Topic::Thing(Thing::Swap), Input::Mouse, ru, 8, "explodo-demo-swap-ru"),
-        (Topic::Control(Control::Ask), Input::Mouse, ru, 16, "explodo-demo-ask-ru"),
+    // The pad's look and menu scenes on a PlayStation and a Switch pad;
+    // last, in Russian: the cards' longer lines, and the "You" tag as "Вы".
+    let (xbox, ps, switch) = (Brand::Xbox, Brand::PlayStation, Brand::Switch);
+    for (topic, input, brand, lang, steps, name) in [
+        (Topic::Control(Control::Hold), Input::Mouse, xbox, en, 2, "explodo-demo-hold"),
+        (Topic::Control(Control::AutoMove), Input::Mouse, xbox, en, 3, "explodo-demo-automove"),
+        (Topic::Control(Control::TopBar), Input::Mouse, xbox, en, 9, "explodo-demo-tour"),
+        (Topic::Control(Control::Ask), Input::Mouse, xbox, en, 16, "explodo-demo-ask"),
+        (Topic::Thing(Thing::Swap), Input::Mouse, xbox, en, 8, "explodo-demo-swap"),
+        (Topic::Control(Control::Bomb), Input::Pad, xbox, en, 3, "explodo-demo-pad"),
+        (Topic::Control(Control::Cursor), Input::Keyboard, xbox, en, 2, "explodo-demo-keys-cursor"),
+        (Topic::Control(Control::Look), Input::Pad, ps, en, 4, "explodo-demo-pad-look"),
+        (Topic::Control(Control::Menu), Input::Pad, switch, en, 8, "explodo-demo-pad-menu"),
+        (Topic::Thing(Thing::Swap), Input::Mouse, xbox, ru, 8, "explodo-demo-swap-ru"),
+        (Topic::Control(Control::Ask), Input::Mouse, xbox, ru, 16, "explodo-demo-ask-ru"),
     ] {
         h.state_mut().settings.lang = lang;
         let index = topics().iter().position(|&t| t == topic).unwrap() as u32;
         let mut v = retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w"));
-        v.dialogs.demo = Some(Demo::at(1, Place { scenes: [index; 3], shuffle: false }, input));
+        let mut d = Demo::at(1, Place { scenes: [index; 3], shuffle: false }, input);
+        d.brand = brand;
+        v.dialogs.demo = Some(d);
         h.state_mut().screen = Screen::Explodo(v);
         for _ in 0..steps {
             h.step();

@@ -658,6 +658,10 @@ impl ExplodoView {
             let input = if self.pointer.pad_in_use { demo::Input::Pad } else { demo::Input::Mouse };
             let mut d = demo::Demo::at(self.session.state().run.seed, self.demo_place, input);
             d.attract = true;
+            // A Nintendo pad's letters on the drawing when one is in use.
+            if ui.ctx().data(|data| data.get_temp::<bool>(crate::pad::nintendo_id())).unwrap_or(false) {
+                d.brand = demo::Brand::Switch;
+            }
             self.dialogs.demo = Some(d);
         }
         let Some(d) = &mut self.dialogs.demo else { return false };

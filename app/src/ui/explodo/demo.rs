@@ -30,6 +30,8 @@ pub struct Demo {
     /// The input the demo is shown for: the mouse's pointer on the board
     /// and its action bar, the keyboard's keys, or the controller.
     input: Input,
+    /// The controller's brand its drawing shows (with Input: controller).
+    pub brand: Brand,
     /// Opened by the game's opening (issue 43 item 8): any key but ← and →,
     /// a click on the television or a pad button plays.
     pub attract: bool,
@@ -282,6 +284,7 @@ impl Demo {
             seed,
             clip: Slot::default(),
             input: Input::Mouse,
+            brand: Brand::Xbox,
             attract: false,
         }
     }
@@ -436,15 +439,23 @@ impl Demo {
             if ui.checkbox(&mut shuffle, tr(lang, "Shuffle")).changed() {
                 self.set_shuffle(shuffle);
             }
-            if ui.button(tr(lang, self.input.label())).clicked() {
-                self.set_input(self.input.next());
+            // The controller's brands in turn, then on to the next input.
+            let label = if self.input == Input::Pad { self.brand.label() } else { self.input.label() };
+            if ui.button(tr(lang, label)).clicked() {
+                match self.brand.next().filter(|_| self.input == Input::Pad) {
+                    Some(b) => self.brand = b,
+                    None => {
+                        self.brand = Brand::Xbox;
+                        self.set_input(self.input.next());
+                    }
+                }
             }
         });
         if self.attract {
             ui.label(RichText::new(tr(lang, to_play(self.input))).strong());
         }
         if let Some((keys, t)) = overlay {
-            under_the_caption(ui, input, &keys, t, width);
+            under_the_caption(ui, input, &keys, t, width, self.brand);
         }
         if self.clip.clip().is_some_and(|c| c.loops > 0) {
             self.go(self.index as isize + 1);
@@ -456,7 +467,7 @@ impl Demo {
 /// The keys (keyboard) or the controller lit per press (pad) that play
 /// the turn (`keys`, `t` through it); nothing for the mouse (its pointer
 /// is on the television).
-fn under_the_caption(ui: &mut egui::Ui, input: Input, keys: &[Key], t: f32, width: f32) {
+fn under_the_caption(ui: &mut egui::Ui, input: Input, keys: &[Key], t: f32, width: f32, brand: Brand) {
     match input {
         Input::Mouse => {}
         Input::Keyboard => {
@@ -466,7 +477,7 @@ fn under_the_caption(ui: &mut egui::Ui, input: Input, keys: &[Key], t: f32, widt
         Input::Pad => {
             let (pad, _) = ui.allocate_exact_size(Vec2::new(width, 96.0), Sense::hover());
             // The presses one after another through the turn, each lit a while.
-            controller(ui.painter(), pad, super::presses::lit(keys, t));
+            controller(ui.painter(), pad, super::presses::lit(keys, t), brand);
         }
     }
 }
@@ -704,7 +715,7 @@ pub fn pad_of(a: Action) -> Vec<Key> {
 /// line drawing of the pad with its d-pad, four face buttons, shoulders,
 /// stick and Start; the press `lit` lights its part (a d-pad arm turns
 /// blue, a face button takes its colour; at rest they are white and grey).
-pub fn controller(painter: &egui::Painter, rect: egui::Rect, lit: Option<Key>) {
+pub fn controller(painter: &egui::Painter, rect: egui::Rect, lit: Option<Key>, brand: Brand) {
     let h = rect.height();
     let body = egui::Rect::from_center_size(rect.center() - Vec2::new(0.0, h * 0.04), Vec2::new(h * 2.6, h * 0.62));
     let line = egui::Stroke::new(2.0, Color32::from_gray(200));
@@ -732,18 +743,20 @@ pub fn controller(painter: &egui::Painter, rect: egui::Rect, lit: Option<Key>) {
         painter.rect_filled(r, 2.0, if on { LIT } else { Color32::WHITE });
     }
     painter.rect_filled(egui::Rect::from_center_size(dpad, Vec2::splat(arm * 1.6)), 0.0, Color32::WHITE);
-    // The face buttons: a diamond on the right, Y on top, A at the bottom.
+    // The face buttons: a diamond on the right, each marked as the brand
+    // marks it (the presses name them by place, Xbox's letters: A the
+    // bottom, B the right, X the left, Y the top).
     let face = body.center() + Vec2::new(body.width() * 0.3, -h * 0.05);
-    for (letter, colour, at) in [
+    for (place, colour, at) in [
         ("Y", Color32::from_rgb(220, 180, 40), Vec2::new(0.0, -1.0)),
         ("A", Color32::from_rgb(60, 170, 70), Vec2::new(0.0, 1.0)),
         ("X", Color32::from_rgb(60, 110, 220), Vec2::new(-1.0, 0.0)),
         ("B", Color32::from_rgb(210, 60, 50), Vec2::new(1.0, 0.0)),
     ] {
-        let on = matches!(lit, Some(Key::Face(l, _)) if l == letter);
+        let on = matches!(lit, Some(Key::Face(l, _)) if l == place);
         let c = face + at * h * 0.17;
         painter.circle(c, h * 0.08, if on { colour } else { Color32::from_gray(110) }, line);
-        painter.text(c, egui::Align2::CENTER_CENTER, letter, egui::FontId::proportional(h * 0.1), Color32::WHITE);
+        face_mark(painter, c, h * 0.045, place, brand);
     }
     // The stick (pushed or pressed) and Start in the middle.
     let stick = matches!(lit, Some(Key::Letter("Stick" | "R3")));
@@ -759,6 +772,77 @@ pub fn controller(painter: &egui::Painter, rect: egui::Rect, lit: Option<Key>) {
         2.0,
         start,
     );
+}
+
+/// A controller's brand, as the demo's controller drawing marks its face
+/// buttons (the spec's xbox, ps5 and switch pictures, drawn in code).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Brand {
+    /// Letters A (bottom), B (right), X (left), Y (top).
+    #[default]
+    Xbox,
+    /// Shapes: a cross (bottom), a circle (right), a square (left), a
+    /// triangle (top).
+    PlayStation,
+    /// Nintendo's letters: B (bottom), A (right), Y (left), X (top).
+    Switch,
+}
+
+impl Brand {
+    /// The next in the Input button's cycle (None after the last).
+    fn next(self) -> Option<Brand> {
+        match self {
+            Brand::Xbox => Some(Brand::PlayStation),
+            Brand::PlayStation => Some(Brand::Switch),
+            Brand::Switch => None,
+        }
+    }
+
+    /// The Input button's words for a controller of this brand.
+    fn label(self) -> &'static str {
+        match self {
+            Brand::Xbox => "Input: controller (Xbox)",
+            Brand::PlayStation => "Input: controller (PlayStation)",
+            Brand::Switch => "Input: controller (Switch)",
+        }
+    }
+}
+
+/// The mark on the face button at `place` (named by Xbox's letter for the
+/// place) for `brand`, `r` its half size.
+pub fn face_mark(painter: &egui::Painter, c: egui::Pos2, r: f32, place: &str, brand: Brand) {
+    let white = egui::Stroke::new((r * 0.35).max(1.2), Color32::WHITE);
+    let letter = |t: &str| {
+        painter.text(c, egui::Align2::CENTER_CENTER, t, egui::FontId::proportional(r * 2.2), Color32::WHITE);
+    };
+    match (brand, place) {
+        (Brand::Xbox, t) => letter(t),
+        (Brand::Switch, t) => letter(match t {
+            "A" => "B",
+            "B" => "A",
+            "X" => "Y",
+            _ => "X",
+        }),
+        (Brand::PlayStation, "A") => {
+            painter.line_segment([c - Vec2::splat(r), c + Vec2::splat(r)], white);
+            painter.line_segment([c + Vec2::new(-r, r), c + Vec2::new(r, -r)], white);
+        }
+        (Brand::PlayStation, "B") => {
+            painter.circle_stroke(c, r, white);
+        }
+        (Brand::PlayStation, "X") => {
+            painter.rect_stroke(
+                egui::Rect::from_center_size(c, Vec2::splat(r * 1.8)),
+                0.0,
+                white,
+                egui::StrokeKind::Middle,
+            );
+        }
+        (Brand::PlayStation, _) => {
+            let pts = vec![c + Vec2::new(0.0, -r), c + Vec2::new(r, r * 0.8), c + Vec2::new(-r, r * 0.8)];
+            painter.add(egui::Shape::closed_line(pts, white));
+        }
+    }
 }
 
 /// A lit part of the controller drawing (a d-pad arm, a shoulder, the
