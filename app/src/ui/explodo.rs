@@ -655,8 +655,7 @@ impl ExplodoView {
     /// Esc) brings the run back as it was. Returns whether it is showing.
     fn demo_screen(&mut self, ui: &mut egui::Ui, lang: Lang) -> bool {
         if std::mem::take(&mut self.dialogs.opening) && !self.session.state().run.setup.test() {
-            let input = if self.pointer.pad_in_use { demo::Input::Pad } else { demo::Input::Mouse };
-            let mut d = demo::Demo::at(self.session.state().run.seed, self.demo_place, input);
+            let mut d = self.demo_here();
             d.attract = true;
             // A Nintendo pad's letters on the drawing when one is in use.
             if ui.ctx().data(|data| data.get_temp::<bool>(crate::pad::nintendo_id())).unwrap_or(false) {
@@ -713,6 +712,13 @@ impl ExplodoView {
             ui.ctx().input_mut(|i| i.events.clear());
         }
         true
+    }
+
+    /// The demo for the input in use (the pad's when a pad was last used),
+    /// where that input's list was left, its variants from this run's seed.
+    fn demo_here(&self) -> demo::Demo {
+        let input = if self.pointer.pad_in_use { demo::Input::Pad } else { demo::Input::Mouse };
+        demo::Demo::at(self.session.state().run.seed, self.demo_place, input)
     }
 
     /// Opens the demo on this run's first frame (the game opened from home;

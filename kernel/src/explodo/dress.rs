@@ -23,7 +23,7 @@ pub(super) struct Plan {
     powers: Vec<Power>,
     /// First tries for the search, turn by turn.
     pub(super) hint: Vec<Action>,
-    /// A charge carried from the start (a charge's own scene carries it).
+    /// A charge carried from the start, with its full uses.
     carry: Option<Charge>,
 }
 
@@ -129,7 +129,8 @@ pub(super) fn plan(topic: Topic) -> Plan {
         },
         Topic::Charge(c) => {
             let use_r = Action::UseCharge(Aim::Dir(R));
-            match c {
+            // A charge's own scene carries it.
+            let plan = match c {
                 Charge::Pierce => p(CRATES, WANDERERS, &[Power::FireUp, Power::FireUp], &[use_r, M(D), M(D)]),
                 Charge::Power => p(LANE, WANDERERS, &[], &[use_r, M(D), M(D)]),
                 Charge::Nuke => p(OPEN, WANDERERS, &[], &[W, use_r, M(D), M(D), M(D)]),
@@ -140,7 +141,8 @@ pub(super) fn plan(topic: Topic) -> Plan {
                 Charge::Icbm => p(LANE, WANDERERS, &[], &[W, W, use_r]),
                 Charge::FlamePass => p(POCKET, WANDERERS, &[], &[B(R), W, W]),
                 Charge::Teleport => p(PILLARS, WANDERERS, &[], &[W, W]),
-            }
+            };
+            Plan { carry: Some(c), ..plan }
         }
     }
 }
@@ -266,10 +268,7 @@ pub fn dress(s: &mut State, topic: Topic) {
         s.take(Offer::Power(p), &mut quiet);
     }
     s.run.explained = u32::MAX;
-    if let Some(c) = plan.carry.or(match topic {
-        Topic::Charge(c) => Some(c),
-        _ => None,
-    }) {
+    if let Some(c) = plan.carry {
         s.player.charge = Some((c, c.uses()));
     }
     s.replan();

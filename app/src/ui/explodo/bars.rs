@@ -16,6 +16,15 @@ pub(super) fn ring(painter: &egui::Painter, centre: egui::Pos2, radius: f32, ful
     painter.add(egui::Shape::line(points, stroke));
 }
 
+/// The bottom face button's colour (Xbox's A: green).
+pub const FACE_SOUTH: Color32 = Color32::from_rgb(60, 170, 70);
+/// The right face button's colour (Xbox's B: red).
+pub const FACE_EAST: Color32 = Color32::from_rgb(210, 60, 50);
+/// The left face button's colour (Xbox's X: blue).
+pub const FACE_WEST: Color32 = Color32::from_rgb(60, 110, 220);
+/// The top face button's colour (Xbox's Y: yellow).
+pub const FACE_NORTH: Color32 = Color32::from_rgb(220, 180, 40);
+
 /// A dialog button with the pad's face button that presses it drawn before
 /// it while a pad is in use (Xbox colours: A green at the bottom, B red on
 /// the right, X blue on the left, Y yellow on top; a Nintendo pad's letters,
@@ -30,10 +39,10 @@ pub(super) fn pad_button(
         let nintendo = ui.ctx().data(|d| d.get_temp::<bool>(crate::pad::nintendo_id())).unwrap_or(false);
         let letter = crate::pad::face_letter(b, nintendo);
         let colour = match b {
-            P::South => Color32::from_rgb(60, 170, 70),
-            P::East => Color32::from_rgb(210, 60, 50),
-            P::West => Color32::from_rgb(60, 110, 220),
-            _ => Color32::from_rgb(220, 180, 40),
+            P::South => FACE_SOUTH,
+            P::East => FACE_EAST,
+            P::West => FACE_WEST,
+            _ => FACE_NORTH,
         };
         let (r, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
         ui.painter().circle_filled(r.center(), 8.5, colour);

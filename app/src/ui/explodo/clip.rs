@@ -51,10 +51,14 @@ impl Clip {
         Some(Clip { topic, scene, frames, next_seed: seed.wrapping_add(1), started: None, loops: 0 })
     }
 
+    /// Seconds since this loop started (0 before it is first shown).
+    fn elapsed(&self, now: f64) -> f64 {
+        now - self.started.unwrap_or(now)
+    }
+
     /// The frame index shown at `now`, or None when the loop is over.
     fn frame_at(&self, now: f64) -> Option<usize> {
-        let t = now - self.started.unwrap_or(now);
-        let k = (t / TURN_SECONDS).max(0.0) as usize;
+        let k = (self.elapsed(now) / TURN_SECONDS).max(0.0) as usize;
         (k < self.frames.len() + HOLD_TURNS).then(|| k.min(self.frames.len() - 1))
     }
 
@@ -153,16 +157,21 @@ impl Clip {
     /// How far through its turn the clip is at `now` (0 to 1): the demo's
     /// pointer plays the turn's gesture over it.
     pub fn phase(&self, now: f64) -> f32 {
-        let t = now - self.started.unwrap_or(now);
-        ((t / TURN_SECONDS).max(0.0).fract()) as f32
+        ((self.elapsed(now) / TURN_SECONDS).max(0.0).fract()) as f32
     }
 
     /// How far through the whole loop the clip is at `now` (0 to 1, the
     /// held end included): the top bar's tour steps through its items.
     pub fn progress(&self, now: f64) -> f32 {
-        let t = now - self.started.unwrap_or(now);
         let total = (self.frames.len() + HOLD_TURNS) as f64 * TURN_SECONDS;
-        (t / total).clamp(0.0, 1.0) as f32
+        (self.elapsed(now) / total).clamp(0.0, 1.0) as f32
+    }
+
+    /// The index of the moment's board (after the moment's action; the last
+    /// board a scene that ends there holds): where auto-move's and the
+    /// cursor's way ends.
+    pub fn moment_frame(&self) -> usize {
+        (self.scene.moment as usize).min(self.frames.len() - 1)
     }
 
     /// The turn shown now (0: the first board), for tests and captions.

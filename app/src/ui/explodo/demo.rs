@@ -78,15 +78,6 @@ impl Input {
             Input::Pad => Input::Mouse,
         }
     }
-
-    /// The button's words.
-    fn label(self) -> &'static str {
-        match self {
-            Input::Mouse => "Input: mouse",
-            Input::Keyboard => "Input: keyboard",
-            Input::Pad => "Input: controller",
-        }
-    }
 }
 
 /// Whether a scene is the pointer's alone (the spec leaves the long-press
@@ -317,7 +308,12 @@ impl Demo {
     /// from its first scene when that scene is not in the list.
     fn go_to_place(&mut self, input: Input) {
         let all = topics();
-        let target = all[self.places[input.index()] as usize % all.len()];
+        self.arrange(input, all[self.places[input.index()] as usize % all.len()]);
+    }
+
+    /// Shows `input`'s list, shuffled when the dice is on, at `target`
+    /// (from its first scene when the list has no such scene).
+    fn arrange(&mut self, input: Input, target: Topic) {
         self.input = input;
         self.order = list(input);
         if self.shuffle {
@@ -368,11 +364,7 @@ impl Demo {
     pub fn set_shuffle(&mut self, on: bool) {
         let here = self.topic();
         self.shuffle = on;
-        self.order = list(self.input);
-        if on {
-            Rng::stream(self.seed, "retrace.demo.shuffle").shuffle(&mut self.order);
-        }
-        self.index = self.order.iter().position(|&t| t == here).unwrap_or(0);
+        self.arrange(self.input, here);
     }
 
     /// The demo's panel, `width` points wide: caption with its icon, the
@@ -411,11 +403,14 @@ impl Demo {
                 let (rect, resp) = ui.allocate_exact_size(Vec2::new(width, width * 0.75 + 24.0), Sense::click());
                 tv_clicked = resp.clicked();
                 let t = c.phase(now);
-                tv(ui.painter(), rect, c, k, now, Hand { input, t, lang });
+                // The turn's presses, worked out once: the cursor on the
+                // television and the keys or the controller under the caption.
+                let keys = super::presses::presses(c, k, input);
+                tv(ui.painter(), rect, c, k, now, Hand { input, keys: &keys, t, lang });
                 if let Some(r) = ringed.filter(|_| input == Input::Mouse) {
                     gesture::paint_pointer(ui.painter(), r.center_bottom() - Vec2::new(0.0, 4.0), false, 20.0);
                 }
-                overlay = Some((super::presses::presses(c, k, input), t));
+                overlay = Some((keys, t));
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
             }
             None => {
@@ -440,7 +435,11 @@ impl Demo {
                 self.set_shuffle(shuffle);
             }
             // The controller's brands in turn, then on to the next input.
-            let label = if self.input == Input::Pad { self.brand.label() } else { self.input.label() };
+            let label = match self.input {
+                Input::Mouse => "Input: mouse",
+                Input::Keyboard => "Input: keyboard",
+                Input::Pad => self.brand.label(),
+            };
             if ui.button(tr(lang, label)).clicked() {
                 match self.brand.next().filter(|_| self.input == Input::Pad) {
                     Some(b) => self.brand = b,
@@ -487,7 +486,7 @@ fn under_the_caption(ui: &mut egui::Ui, input: Input, keys: &[Key], t: f32, widt
 /// a faint glow, a dark bar rolling down and a bright line sweeping across,
 /// with the scene's bar inside the glass along its bottom edge. Painted
 /// effects only: the board under it is the kernel's frame `k`.
-pub fn tv(painter: &egui::Painter, rect: egui::Rect, clip: &Clip, k: usize, now: f64, hand: Hand) {
+pub fn tv(painter: &egui::Painter, rect: egui::Rect, clip: &Clip, k: usize, now: f64, hand: Hand<'_>) {
     let pointer = (hand.input == Input::Mouse).then_some((hand.t, hand.lang));
     let glass = tv_glass(painter, rect);
     let screen = glass.shrink(10.0);
@@ -511,7 +510,7 @@ pub fn tv(painter: &egui::Painter, rect: egui::Rect, clip: &Clip, k: usize, now:
         Some((t, lang)) => gesture::paint(&inside, &layout, clip, k, t, lang),
         None => gesture::paint_cards(&inside, &layout, clip, k, hand.lang),
     }
-    if let Some(at) = super::presses::cursor_at(clip, k, hand.t, hand.input) {
+    if let Some(at) = super::presses::cursor_at(clip, k, hand.t, hand.input, hand.keys) {
         dashed_cursor(&inside, &layout, at);
     }
     let bar = egui::Rect::from_min_max(egui::pos2(screen.min.x, screen.max.y - 4.0), screen.max);
@@ -523,9 +522,11 @@ pub fn tv(painter: &egui::Painter, rect: egui::Rect, clip: &Clip, k: usize, now:
 /// the mouse's pointer, the controller's dashed cursor, or (the keyboard)
 /// the key caps under the caption alone.
 #[derive(Clone, Copy)]
-pub struct Hand {
+pub struct Hand<'a> {
     /// The input the demo is shown for.
     pub input: Input,
+    /// The keys or buttons the turn takes ([`super::presses::presses`]).
+    pub keys: &'a [Key],
     /// How far through the turn (0 to 1).
     pub t: f32,
     /// The window's language (the action bar's words).
@@ -689,25 +690,31 @@ pub enum Key {
     Face(&'static str, Color32),
 }
 
+/// The pad's A (bottom): confirm, step, explain. The face buttons are
+/// named by Xbox's letter for their place, in their colour.
+pub const PAD_A: Key = Key::Face("A", super::bars::FACE_SOUTH);
+/// The pad's B (right): back, close, wait.
+pub const PAD_B: Key = Key::Face("B", super::bars::FACE_EAST);
+/// The pad's X (left): a bomb.
+pub const PAD_X: Key = Key::Face("X", super::bars::FACE_WEST);
+/// The pad's Y (top): the charge.
+pub const PAD_Y: Key = Key::Face("Y", super::bars::FACE_NORTH);
+
 /// The pad presses a scene's action takes, tile first as the pad plays:
 /// the d-pad hops the cursor onto the tile (one press a tile), then a face
 /// button: A (bottom) moves, X (left) bombs, Y (top) uses the charge, B
 /// (right) waits.
 pub fn pad_of(a: Action) -> Vec<Key> {
-    let a_button = Key::Face("A", Color32::from_rgb(60, 170, 70));
-    let x_button = Key::Face("X", Color32::from_rgb(60, 110, 220));
-    let y_button = Key::Face("Y", Color32::from_rgb(220, 180, 40));
-    let b_button = Key::Face("B", Color32::from_rgb(210, 60, 50));
     let hop = |d: Dir, n: usize| std::iter::repeat_n(Key::Arrow(d), n);
     match a {
-        Action::Move(d) => hop(d, 1).chain([a_button]).collect(),
-        Action::Run(d) => hop(d, 2).chain([a_button]).collect(),
-        Action::Bomb(d) => hop(d, 1).chain([x_button]).collect(),
-        Action::Throw(d) => hop(d, 2).chain([x_button]).collect(),
-        Action::Wait => vec![b_button],
-        Action::UseCharge(Aim::Dir(d)) => hop(d, 1).chain([y_button]).collect(),
-        Action::UseCharge(_) => vec![y_button],
-        _ => vec![a_button],
+        Action::Move(d) => hop(d, 1).chain([PAD_A]).collect(),
+        Action::Run(d) => hop(d, 2).chain([PAD_A]).collect(),
+        Action::Bomb(d) => hop(d, 1).chain([PAD_X]).collect(),
+        Action::Throw(d) => hop(d, 2).chain([PAD_X]).collect(),
+        Action::Wait => vec![PAD_B],
+        Action::UseCharge(Aim::Dir(d)) => hop(d, 1).chain([PAD_Y]).collect(),
+        Action::UseCharge(_) => vec![PAD_Y],
+        _ => vec![PAD_A],
     }
 }
 
@@ -747,13 +754,14 @@ pub fn controller(painter: &egui::Painter, rect: egui::Rect, lit: Option<Key>, b
     // marks it (the presses name them by place, Xbox's letters: A the
     // bottom, B the right, X the left, Y the top).
     let face = body.center() + Vec2::new(body.width() * 0.3, -h * 0.05);
-    for (place, colour, at) in [
-        ("Y", Color32::from_rgb(220, 180, 40), Vec2::new(0.0, -1.0)),
-        ("A", Color32::from_rgb(60, 170, 70), Vec2::new(0.0, 1.0)),
-        ("X", Color32::from_rgb(60, 110, 220), Vec2::new(-1.0, 0.0)),
-        ("B", Color32::from_rgb(210, 60, 50), Vec2::new(1.0, 0.0)),
+    for (key, at) in [
+        (PAD_Y, Vec2::new(0.0, -1.0)),
+        (PAD_A, Vec2::new(0.0, 1.0)),
+        (PAD_X, Vec2::new(-1.0, 0.0)),
+        (PAD_B, Vec2::new(1.0, 0.0)),
     ] {
-        let on = matches!(lit, Some(Key::Face(l, _)) if l == place);
+        let Key::Face(place, colour) = key else { continue };
+        let on = lit == Some(key);
         let c = face + at * h * 0.17;
         painter.circle(c, h * 0.08, if on { colour } else { Color32::from_gray(110) }, line);
         face_mark(painter, c, h * 0.045, place, brand);
@@ -1001,11 +1009,12 @@ mod tests {
         let k = c.scene.actions.iter().position(|a| matches!(a, Action::Move(_))).unwrap();
         let Some(Action::Move(d)) = c.action_at(k) else { unreachable!() };
         let me = c.frames[k].player.at;
-        let cursor_at = |k, t| super::super::presses::cursor_at(&c, k, t, Input::Pad);
+        use super::super::presses::tests::cursor;
+        let cursor_at = |k, t| cursor(&c, k, t, Input::Pad);
         assert_eq!(cursor_at(k, 0.0), Some(me.step(d)), "the d-pad press comes first");
         assert_eq!(cursor_at(k, 0.99), Some(c.frames[k + 1].player.at), "A steps where the cursor is");
         assert_eq!(cursor_at(c.frames.len() - 1, 0.5), None);
-        assert_eq!(super::super::presses::cursor_at(&c, k, 0.5, Input::Keyboard), None, "the keys' step needs none");
+        assert_eq!(cursor(&c, k, 0.5, Input::Keyboard), None, "the keys' step needs none");
     }
 
     /// Interference comes now and then, briefly: some in a minute, off

@@ -11,7 +11,7 @@
 use super::clip::Clip;
 use super::offer::{paint_faded_bomb, your_blast};
 use eframe::egui::{self, Color32, Vec2};
-use retrace_kernel::explodo::board::{Diag, Pos};
+use retrace_kernel::explodo::board::Pos;
 use retrace_kernel::explodo::scene::{Control, Topic};
 use retrace_kernel::explodo::{Action, Aim, Dialog, State};
 
@@ -85,8 +85,7 @@ pub fn gesture(clip: &Clip, k: usize) -> Option<Gesture> {
         Action::Move(_) if control == Some(Control::AutoMove) => {
             if k == 0 {
                 // The far tile is where the way ends: the moment's board.
-                let far = clip.frames.get(moment).unwrap_or(after).player.at;
-                Gesture::FarThenGo(far)
+                Gesture::FarThenGo(clip.frames[clip.moment_frame()].player.at)
             } else {
                 Gesture::Press(Button::Go)
             }
@@ -103,15 +102,7 @@ pub fn gesture(clip: &Clip, k: usize) -> Option<Gesture> {
         Action::Kick(d) => Gesture::Click(me.step(d)),
         Action::Throw(d) => Gesture::ButtonThenTile(Button::Bomb, ahead(me, d, 2)),
         Action::Rpg(d) => Gesture::ButtonThenTile(Button::Bomb, ahead(me, d, 3)),
-        Action::Diagonal(g) => {
-            let (dx, dy) = match g {
-                Diag::UpLeft => (-1, -1),
-                Diag::UpRight => (1, -1),
-                Diag::DownLeft => (-1, 1),
-                Diag::DownRight => (1, 1),
-            };
-            Gesture::Click(Pos { x: me.x + dx, y: me.y + dy })
-        }
+        Action::Diagonal(g) => Gesture::Click(me.diag(g)),
         Action::Detonate(p) => Gesture::Click(p),
         Action::UseCharge(Aim::Dir(d)) => Gesture::ButtonThenTile(Button::Charge, me.step(d)),
         Action::UseCharge(Aim::At(p)) => Gesture::ButtonThenTile(Button::Charge, p),
@@ -271,11 +262,10 @@ pub fn paint_pointer(painter: &egui::Painter, at: egui::Pos2, pressing: bool, si
 pub fn paint(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, t: f32, lang: crate::store::Lang) {
     let s = &clip.frames[k];
     let rest = l.centre(s.player.at) + Vec2::new(l.cell * 0.6, l.cell * 0.6);
-    // The cards are laid out first: the pointer presses their choices.
-    let target = cards(clip, k, lang)
-        .last()
-        .map(|card| lay_out(painter, l, card))
-        .and_then(|laid| laid.press(laid.rows.len() - 1));
+    // The cards are laid out first: the pointer presses the last one's
+    // last line (the swap's Take, Got it).
+    let laid = laid_cards(painter, l, clip, k, lang);
+    let target = laid.last().and_then(|(card, _)| card.press(card.rows.len() - 1));
     let asked_card = asked(clip, k).is_some();
     let g = gesture(clip, k).or(asked_card.then_some(Gesture::GotIt));
     let p = g.map(|g| pose(g, l, rest, t, target));
@@ -293,7 +283,7 @@ pub fn paint(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, t: f32,
     }
     if clip.topic == Topic::Control(Control::AutoMove) {
         // Auto-move's way, faded blue, from here to the far tile.
-        let moment = (clip.scene.moment as usize).min(clip.frames.len() - 1);
+        let moment = clip.moment_frame();
         if k < moment && !(k == 0 && t < 0.6) {
             for f in &clip.frames[k + 1..=moment] {
                 let r = egui::Rect::from_center_size(l.centre(f.player.at), Vec2::splat(l.cell * 0.9));
@@ -301,7 +291,9 @@ pub fn paint(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, t: f32,
             }
         }
     }
-    paint_cards(painter, l, clip, k, lang);
+    for (card, buttons) in &laid {
+        paint_card(painter, card, *buttons);
+    }
     if let Some(p) = p {
         paint_pointer(painter, p.at, p.pressing, (l.cell * 0.45).clamp(14.0, 26.0));
     }
@@ -407,11 +399,23 @@ fn paint_card(painter: &egui::Painter, laid: &Laid, buttons: usize) {
     }
 }
 
-/// Paints the cards a scene opens over its board on frame `k` (see
-/// [`cards`]).
+/// The cards a scene opens over its board on frame `k` (see [`cards`]),
+/// laid out, each with how many of its last lines are buttons.
+fn laid_cards(
+    painter: &egui::Painter,
+    l: &Layout,
+    clip: &Clip,
+    k: usize,
+    lang: crate::store::Lang,
+) -> Vec<(Laid, usize)> {
+    cards(clip, k, lang).iter().map(|card| (lay_out(painter, l, card), card.buttons)).collect()
+}
+
+/// Paints the cards a scene opens over its board on frame `k`, for the
+/// keys and the pad (the pointer's [`paint`] paints them itself).
 pub fn paint_cards(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, lang: crate::store::Lang) {
-    for card in cards(clip, k, lang) {
-        paint_card(painter, &lay_out(painter, l, &card), card.buttons);
+    for (card, buttons) in laid_cards(painter, l, clip, k, lang) {
+        paint_card(painter, &card, buttons);
     }
 }
 

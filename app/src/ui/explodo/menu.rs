@@ -135,7 +135,6 @@ impl ExplodoView {
     /// Presses a menu entry (a click, or the pad's bottom button on the
     /// selected one): a switch flips, a button does its thing.
     pub fn menu_press(&mut self, item: MenuItem) {
-        let seed = self.session.state().run.seed;
         match item {
             MenuItem::Sound | MenuItem::Vibration | MenuItem::Autopilot | MenuItem::EventLog => {
                 let on = self.menu_switch(item);
@@ -152,8 +151,7 @@ impl ExplodoView {
                 self.dialogs.menu = false;
             }
             MenuItem::Demo => {
-                let input = if self.pointer.pad_in_use { demo::Input::Pad } else { demo::Input::Mouse };
-                self.dialogs.demo = Some(demo::Demo::at(seed, self.demo_place, input));
+                self.dialogs.demo = Some(self.demo_here());
                 self.dialogs.menu = false;
             }
             MenuItem::Bug => {

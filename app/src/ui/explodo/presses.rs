@@ -6,17 +6,12 @@
 //! scene's own boards drive, so what is pressed is what the kernel did.
 
 use super::clip::Clip;
-use super::demo::{keys_of, pad_of, Input, Key};
+use super::demo::{keys_of, pad_of, Input, Key, PAD_A, PAD_B};
 use super::gesture::nearest_enemy;
-use eframe::egui::{Color32, Vec2};
+use eframe::egui::Vec2;
 use retrace_kernel::explodo::board::{Dir, Pos};
 use retrace_kernel::explodo::scene::{Control, Topic};
 use retrace_kernel::explodo::Action;
-
-/// The pad's A (bottom): confirm, step, explain.
-pub const PAD_A: Key = Key::Face("A", Color32::from_rgb(60, 170, 70));
-/// The pad's B (right): back, close, wait.
-pub const PAD_B: Key = Key::Face("B", Color32::from_rgb(210, 60, 50));
 
 /// The arrows from `from` to `to`: across first, then up or down.
 pub fn arrows(from: Pos, to: Pos) -> Vec<Key> {
@@ -48,7 +43,7 @@ pub fn presses(clip: &Clip, k: usize, input: Input) -> Vec<Key> {
         (Some(Control::Cursor), _) if matches!(a, Action::Move(_)) => {
             if k == 0 {
                 // The cursor to the far tile (Shift wakes it on the keys), then Go.
-                let far = clip.frames.get(moment).map_or(me, |f| f.player.at);
+                let far = clip.frames[clip.moment_frame()].player.at;
                 let mut out = if pad { Vec::new() } else { vec![Key::Letter("Shift")] };
                 out.extend(arrows(me, far));
                 out.push(confirm);
@@ -113,21 +108,21 @@ pub fn menu_open(clip: &Clip, k: usize) -> bool {
 }
 
 /// Where the dashed cursor is `t` through turn `k` for the keys or the
-/// pad: on you, a tile further as each arrow lights (R1 jumps it to the
-/// enemy), and on the far tile while the cursor scene walks there; None
-/// when the turn uses none (the keys' plain steps, bombs and waits).
-pub fn cursor_at(clip: &Clip, k: usize, t: f32, input: Input) -> Option<Pos> {
-    let keys = presses(clip, k, input);
+/// pad, the turn taking `keys` ([`presses`]): on you, a tile further as
+/// each arrow lights (R1 jumps it to the enemy), and on the far tile while
+/// the cursor scene walks there; None when the turn uses none (the keys'
+/// plain steps, bombs and waits).
+pub fn cursor_at(clip: &Clip, k: usize, t: f32, input: Input, keys: &[Key]) -> Option<Pos> {
     let me = clip.frames.get(k)?.player.at;
     if clip.topic == Topic::Control(Control::Cursor) && k > 0 {
-        let moment = (clip.scene.moment as usize).min(clip.frames.len() - 1);
+        let moment = clip.moment_frame();
         return (k < moment).then(|| clip.frames[moment].player.at);
     }
     let cursor_scene = matches!(clip.topic, Topic::Control(Control::Cursor | Control::Ask));
     if keys.is_empty() || input == Input::Keyboard && !cursor_scene {
         return None;
     }
-    let done = ((t * keys.len() as f32) as usize + 1).min(keys.len());
+    let done = lit_index(keys.len(), t).map_or(0, |i| i + 1);
     let mut at = me;
     for key in &keys[..done] {
         match key {
@@ -167,11 +162,16 @@ pub fn view_of(clip: &Clip, k: usize, t: f32) -> (f32, Vec2) {
 pub const MENU: [&str; 6] = ["Run menu", "Resume", "New run", "Almanac", "Scores", "Demo"];
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn clip(c: Control) -> Clip {
         Clip::new(Topic::Control(c), 1).unwrap_or_else(|| panic!("a {c:?} scene"))
+    }
+
+    /// The cursor `t` through turn `k`, with the turn's own presses.
+    pub(crate) fn cursor(c: &Clip, k: usize, t: f32, input: Input) -> Option<Pos> {
+        cursor_at(c, k, t, input, &presses(c, k, input))
     }
 
     /// The cursor scene: the keys wake the cursor with Shift, take it to
@@ -185,10 +185,10 @@ mod tests {
         assert_eq!(keys.first(), Some(&Key::Letter("Shift")));
         assert_eq!(keys.last(), Some(&Key::Letter("Enter")));
         assert_eq!(keys.len(), 2 + far.dist(c.frames[0].player.at) as usize);
-        assert_eq!(cursor_at(&c, 0, 0.99, Input::Keyboard), Some(far));
-        assert_eq!(cursor_at(&c, 0, 0.99, Input::Pad), Some(far));
+        assert_eq!(cursor(&c, 0, 0.99, Input::Keyboard), Some(far));
+        assert_eq!(cursor(&c, 0, 0.99, Input::Pad), Some(far));
         assert_eq!(presses(&c, 1, Input::Pad), vec![PAD_A]);
-        assert_eq!(cursor_at(&c, 1, 0.5, Input::Pad), Some(far), "the cursor waits on the far tile");
+        assert_eq!(cursor(&c, 1, 0.5, Input::Pad), Some(far), "the cursor waits on the far tile");
         assert!(presses(&c, 0, Input::Mouse).is_empty(), "the pointer's are gesture.rs's");
     }
 
@@ -201,8 +201,8 @@ mod tests {
         let enemy = nearest_enemy(&c.frames[k]).unwrap();
         assert_eq!(presses(&c, k, Input::Pad), vec![Key::Letter("R1"), PAD_A]);
         assert_eq!(presses(&c, k, Input::Keyboard)[0], Key::Letter("?"));
-        assert_eq!(cursor_at(&c, k, 0.99, Input::Keyboard), Some(enemy));
-        assert_eq!(cursor_at(&c, k, 0.0, Input::Pad), Some(enemy), "R1 jumps at once");
+        assert_eq!(cursor(&c, k, 0.99, Input::Keyboard), Some(enemy));
+        assert_eq!(cursor(&c, k, 0.0, Input::Pad), Some(enemy), "R1 jumps at once");
     }
 
     /// Looking around zooms in, slides each way in turn and comes back;

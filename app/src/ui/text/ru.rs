@@ -275,7 +275,6 @@ pub const RU: Table = &[
     ("Import: paste a level's text here", "Импорт: вставьте сюда текст уровня"),
     ("In a bush enemies lose sight of you.", "В кусте враги теряют вас из виду."),
     ("In the pack file:", "В файле набора:"),
-    ("Input: controller", "Ввод: геймпад"),
     ("Input: controller (PlayStation)", "Ввод: геймпад (PlayStation)"),
     ("Input: controller (Switch)", "Ввод: геймпад (Switch)"),
     ("Input: controller (Xbox)", "Ввод: геймпад (Xbox)"),
