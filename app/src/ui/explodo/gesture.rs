@@ -101,7 +101,13 @@ pub fn gesture(clip: &Clip, k: usize) -> Option<Gesture> {
         Action::Slide(_) => Gesture::ButtonThenTile(Button::Move, after.player.at),
         Action::Kick(d) => Gesture::Click(me.step(d)),
         Action::Throw(d) => Gesture::ButtonThenTile(Button::Bomb, ahead(me, d, 2)),
-        Action::Rpg(d) => Gesture::ButtonThenTile(Button::Bomb, ahead(me, d, 3)),
+        // Bomb, then where the RPG's bomb lands (it flies until something
+        // stops it): the bomb the turn put down.
+        Action::Rpg(d) => {
+            let had = |p: Pos| before.bombs.list.iter().any(|b| b.pos == p);
+            let landed = after.bombs.list.iter().map(|b| b.pos).find(|&p| !had(p));
+            Gesture::ButtonThenTile(Button::Bomb, landed.unwrap_or(me.step(d)))
+        }
         Action::Diagonal(g) => Gesture::Click(me.diag(g)),
         Action::Detonate(p) => Gesture::Click(p),
         Action::UseCharge(Aim::Dir(d)) => Gesture::ButtonThenTile(Button::Charge, me.step(d)),
@@ -465,6 +471,16 @@ mod tests {
         assert!(far.dist(c.frames[0].player.at) >= 4, "a far tile");
         assert_eq!(gesture(&c, 1), Some(Gesture::Press(Button::Go)));
         assert_eq!(gesture(&c, c.scene.actions.len()), None, "nothing past the last turn");
+        // An RPG: Bomb, then the tile where its bomb came down (not a fixed
+        // distance: it flies until something stops it; seeds 28 and 29 land
+        // 5 tiles away, 0 and 1 land 3).
+        for seed in [0, 1, 28, 29] {
+            let c = Clip::new(Topic::Power(retrace_kernel::explodo::items::Power::Rpg), seed).unwrap();
+            let k = turn_of(&c, |a| matches!(a, Action::Rpg(_)));
+            let Some(Gesture::ButtonThenTile(Button::Bomb, p)) = gesture(&c, k) else { panic!("{:?}", gesture(&c, k)) };
+            let bomb_at = |f: &State| f.bombs.list.iter().any(|b| b.pos == p);
+            assert!(!bomb_at(&c.frames[k]) && bomb_at(&c.frames[k + 1]), "seed {seed}: {p:?}");
+        }
     }
 
     /// "What is that?" asks about the nearest enemy on its moment and its
