@@ -33,19 +33,20 @@ mod player;
 pub mod route;
 pub mod scene;
 pub mod scores;
+mod setup;
 mod state;
+mod topics;
 mod turn;
 mod types;
 
 pub use enemies::toughest;
 pub use items::STAT_CAP;
+pub use setup::Setup;
 pub use state::{
     crowding, par, spikes_up, Board, Bombs, Enemies, Player, Run, State, BARREL_FIRE, CEILING_TURNS, LEVELS,
     START_BLAST, START_BOMBS, START_FUSE, START_LIVES,
 };
-pub use types::{
-    Action, Aim, Bomb, BombKind, Death, Dialog, Drop, Enemy, Event, Kind, Plan, RunPhase, Setup, Step, KINDS,
-};
+pub use types::{Action, Aim, Bomb, BombKind, Death, Dialog, Drop, Enemy, Event, Kind, Plan, RunPhase, Step, KINDS};
 
 use crate::digest::Part;
 use crate::game::{Game, Outcome, Rejection};

@@ -314,6 +314,42 @@ impl Bot {
         self.idle > DESPERATE || self.calm > STALE
     }
 
+    /// The score of an action that adds to the bombs (a bomb, a throw, a
+    /// kick, the Detonator, a charge): none when it is not safe to stay, it
+    /// costs a life, there is no way out of its blasts, or it kills nothing
+    /// (nor breaks crates while digging, when it is no lure); a kill beats
+    /// everything, crates come before walking.
+    fn blast_score(&self, s: &State, here: &Timeline, a: Action, lure: bool, digging: bool) -> Option<u64> {
+        // You stay where you are: unsafe there after the world's turn (an
+        // enemy's arrow, flame) means no bomb now, without playing a copy
+        // that would set the level up again.
+        if here.turns() > 1 && !here.safe_at(here.at(s.player.at), 1) {
+            return None;
+        }
+        let mut next = s.lookahead();
+        if Explodo::apply(&mut next, &a).is_err() || costs_a_life(s, &next) {
+            return None;
+        }
+        let t = timeline(&next, horizon(self.skill, &next));
+        // Under a Star lasting past the blast, flame cannot hurt: no way out is needed.
+        let fearless = s.player.star > s.player.fuse + 1;
+        if !fearless && !t.escape(next.player.at) || t.spoils && !here.spoils && !self.desperate() {
+            return None;
+        }
+        // Kills in the action itself (an ICBM goes off on landing) and in the turns after.
+        let mut kills = t.kills + next.run.kills.saturating_sub(s.run.kills);
+        if lure {
+            kills = kills.saturating_sub(here.kills);
+        }
+        // A kick only to kill (kicking a bomb away for nothing loses its
+        // blast where the bot meant it).
+        if kills == 0 && (lure || t.crates == 0 || !digging) {
+            return None;
+        }
+        let score = 2_000_000 + i64::from(kills) * 1000 + i64::from(t.crates) + spend_bias(self.skill, a);
+        Some(score.unsigned_abs())
+    }
+
     /// The bot's action in `s`; `None` once the run is over.
     #[expect(
         clippy::too_many_lines,
@@ -333,12 +369,8 @@ impl Bot {
             (self.last_kill, self.calm) = (mark, 0);
         }
         let prey = prey(s);
-        // Careful looks until every bomb on the board has gone off and its
-        // flame gone out (and at least 3 turns, the enemies' arrows).
         let skill = self.skill;
-        let horizon = |st: &State| {
-            skill.horizon().unwrap_or_else(|| st.bombs.list.iter().map(|b| b.fuse).max().unwrap_or(0).max(1) + 2)
-        };
+        let horizon = |st: &State| horizon(skill, st);
         let here = timeline(s, horizon(s) + 1);
         let me = here.at(s.player.at);
         if here.turns() > 1 && here.get(1, me) & FIRE != 0 {
@@ -411,40 +443,10 @@ impl Bot {
                         Action::Bomb(_) | Action::Throw(_) | Action::Rpg(_) | Action::UseCharge(super::Aim::Dir(_))
                     );
             if bomb || kicked {
-                // You stay where you are: unsafe there after the world's
-                // turn (an enemy's arrow, flame) means no bomb now, without
-                // playing a copy that would set the level up again.
-                if here.turns() > 1 && !here.safe_at(me, 1) {
-                    continue;
+                if let Some(score) = self.blast_score(s, &here, a, lure, digging) {
+                    scored.push((score, a, None));
                 }
-                let mut next = s.lookahead();
-                if Explodo::apply(&mut next, &a).is_err() || costs_a_life(s, &next) {
-                    continue;
-                }
-                let t = timeline(&next, horizon(&next));
-                // Under a Star lasting past the blast, flame cannot hurt:
-                // no way out is needed.
-                let fearless = s.player.star > s.player.fuse + 1;
-                if !fearless && !t.escape(next.player.at) || t.spoils && !here.spoils && !self.desperate() {
-                    continue;
-                }
-                // Kills in the action itself (an ICBM goes off on landing)
-                // and in the turns after.
-                let mut kills = t.kills + next.run.kills.saturating_sub(s.run.kills);
-                if lure {
-                    kills = kills.saturating_sub(here.kills);
-                }
-                // A kick only to kill (kicking a bomb away for nothing
-                // loses its blast where the bot meant it).
-                if bomb || kicked {
-                    // A kill beats everything; crates (while digging) come before walking.
-                    if kills == 0 && (lure || t.crates == 0 || !digging) {
-                        continue;
-                    }
-                    let score = 2_000_000 + i64::from(kills) * 1000 + i64::from(t.crates) + spend_bias(skill, a);
-                    scored.push((score.unsigned_abs(), a, None));
-                    continue;
-                }
+                continue;
             }
             let d = ground.timed(landing, 1, &goal);
             // Nearer the goal is better; a pause ranks below any step of
@@ -486,6 +488,13 @@ impl Bot {
         self.came_from = Some((s.run.level, s.player.at));
         Some(a)
     }
+}
+
+/// How far a bot looks ahead: careful looks until every bomb on the board
+/// has gone off and its flame gone out (and at least 3 turns, the enemies'
+/// arrows).
+fn horizon(skill: Skill, st: &State) -> u32 {
+    skill.horizon().unwrap_or_else(|| st.bombs.list.iter().map(|b| b.fuse).max().unwrap_or(0).max(1) + 2)
 }
 
 /// How a skill weighs spending a charge's use against a plain bomb that

@@ -68,12 +68,32 @@ fn every_field_named(s: &State) {
 /// The state's digest parts: `level`, `player`, `enemies`, `board`, `rng`.
 /// Their byte layout is a contract pinned by the goldens: change it only with
 /// a new `RULES_VERSION`.
-#[expect(clippy::too_many_lines, reason = "the encoding is one contract, read top to bottom")]
 pub(super) fn parts(s: &State) -> Vec<Part> {
     every_field_named(s);
-    let pos = |h: &mut PartHasher, p: Pos| {
-        h.i32(p.x).i32(p.y);
+    vec![level_part(s), player_part(s), enemies_part(s), bombs_part(s), rng_part(s)]
+}
+
+fn pos(h: &mut PartHasher, p: Pos) {
+    h.i32(p.x).i32(p.y);
+}
+
+fn charge(h: &mut PartHasher, c: Option<(Charge, u32)>) {
+    match c {
+        Some((k, n)) => h.u8(1 + k as u8).u32(n),
+        None => h.u8(0),
     };
+}
+
+fn offer(h: &mut PartHasher, o: Option<Offer>) {
+    match o {
+        Some(Offer::Power(p)) => h.u8(1).u8(p as u8),
+        Some(Offer::Charge(c)) => h.u8(2).u8(c as u8),
+        None => h.u8(0),
+    };
+}
+
+/// The level: its layout, what is revealed and open, and what lies on it for good.
+fn level_part(s: &State) -> Part {
     let mut level = PartHasher::new("level");
     level
         .u32(s.run.level)
@@ -115,6 +135,11 @@ pub(super) fn parts(s: &State) -> Vec<Part> {
         pos(&mut level, p);
         level.u32(t);
     }
+    level.finish()
+}
+
+/// The player and the run: where, what they carry, the modes, the dialogs open and pending.
+fn player_part(s: &State) -> Part {
     let mut player = PartHasher::new("player");
     pos(&mut player, s.player.at);
     player
@@ -140,24 +165,11 @@ pub(super) fn parts(s: &State) -> Vec<Part> {
         }
     }
     player.u32(s.player.abilities).u32(s.player.star).u32(s.run.explained).u32(s.player.shielded).u32(s.player.burnt);
-    let charge = |h: &mut PartHasher, c: Option<(Charge, u32)>| {
-        match c {
-            Some((k, n)) => h.u8(1 + k as u8).u32(n),
-            None => h.u8(0),
-        };
-    };
     charge(&mut player, s.player.charge);
     charge(&mut player, s.run.fallen.map(|(_, c, n)| (c, n)));
     if let Some((p, _, _)) = s.run.fallen {
         pos(&mut player, p);
     }
-    let offer = |h: &mut PartHasher, o: Option<Offer>| {
-        match o {
-            Some(Offer::Power(p)) => h.u8(1).u8(p as u8),
-            Some(Offer::Charge(c)) => h.u8(2).u8(c as u8),
-            None => h.u8(0),
-        };
-    };
     for (tag, list) in [(0u8, &s.run.dialogs), (1, &s.run.pending)] {
         player.u8(tag).len(list.len());
         for d in list {
@@ -180,6 +192,11 @@ pub(super) fn parts(s: &State) -> Vec<Part> {
             }
         }
     }
+    player.finish()
+}
+
+/// The enemies: each one's kind, place, heading and plan.
+fn enemies_part(s: &State) -> Part {
     let mut enemies = PartHasher::new("enemies");
     enemies.len(s.enemies.list.len());
     for e in &s.enemies.list {
@@ -195,6 +212,11 @@ pub(super) fn parts(s: &State) -> Vec<Part> {
             enemies.u8(st.code());
         }
     }
+    enemies.finish()
+}
+
+/// The bombs, the flames, the drops and the crumbling crates.
+fn bombs_part(s: &State) -> Part {
     let mut board = PartHasher::new("bombs");
     board.len(s.bombs.list.len());
     for b in &s.bombs.list {
@@ -217,9 +239,14 @@ pub(super) fn parts(s: &State) -> Vec<Part> {
         pos(&mut board, p);
         board.u32(t);
     }
+    board.finish()
+}
+
+/// The random streams' positions.
+fn rng_part(s: &State) -> Part {
     let mut rng = PartHasher::new("rng");
     s.enemies.ai.hash_into(&mut rng);
     s.board.loot.hash_into(&mut rng);
     s.run.shop_rng.hash_into(&mut rng);
-    vec![level.finish(), player.finish(), enemies.finish(), board.finish(), rng.finish()]
+    rng.finish()
 }

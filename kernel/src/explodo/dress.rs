@@ -12,7 +12,8 @@
 use super::board::{Diag, Dir, Layout, Pos, Tile, BUSH, OIL, SPIKES};
 use super::items::{Charge, Offer, Power};
 use super::state::State;
-use super::types::{Action, Aim, Control, Drop, Enemy, Kind, Mishap, Thing, Topic, KINDS};
+use super::topics::{Control, Mishap, Thing, Topic};
+use super::types::{Action, Aim, Drop, Enemy, Kind, KINDS};
 
 /// How a topic's board is drawn and dressed.
 pub(super) struct Plan {

@@ -9,8 +9,9 @@
 use super::board::{Diag, Dir, Tile, BUSH, DIRS, SPIKES};
 use super::dress::{flip_action, mirrored, plan};
 use super::items::{Charge, Power};
-pub use super::types::{distinct, topics, Control, Mishap, Thing, Topic, CONTROLS, MISHAPS, THINGS};
-use super::types::{Action, Aim, BombKind, Dialog, Event, Setup};
+use super::setup::Setup;
+pub use super::topics::{distinct, topics, Control, Mishap, Thing, Topic, CONTROLS, MISHAPS, THINGS};
+use super::types::{Action, Aim, BombKind, Dialog, Event};
 use super::{Explodo, State};
 use crate::game::Game;
 use crate::rng::Rng;

@@ -4,7 +4,8 @@
 
 use super::board::{Layout, Pos, Tile};
 use super::items::{self, Charge, Power};
-use super::types::{Bomb, Dialog, Drop, Enemy, RunPhase, Setup};
+use super::setup::Setup;
+use super::types::{Bomb, Dialog, Drop, Enemy, RunPhase};
 use crate::rng::Rng;
 use crate::say::Say;
 
