@@ -425,3 +425,19 @@ pub fn read_text(path: &Path) -> Result<Option<String>, String> {
         }
     }
 }
+
+/// Takes the data folder's lock for this window; when another window holds
+/// it, marks the folder read-only for this process (before anything is read,
+/// so nothing there is moved or removed) and says so: `(lock, held)`.
+pub fn take_lock(store: &Store) -> (Option<DataLock>, bool) {
+    match lock(&store.dir) {
+        Ok(l) => (Some(l), false),
+        Err(LockError::Held(_)) => {
+            crate::files::set_read_only(&store.dir);
+            (None, true)
+        }
+        // A folder that cannot hold a lock file cannot hold saves either:
+        // the saves will say why.
+        Err(LockError::Io(_)) => (None, false),
+    }
+}

@@ -144,179 +144,194 @@ fn read_pack(path: &Path, err: &mut dyn Write) -> Option<(Option<Pack>, retrace_
     }
 }
 
-/// Runs a Miau subcommand; returns the exit code.
-#[expect(clippy::too_many_lines, reason = "one arm per `miau` subcommand, each a few lines")]
-pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    match cmd {
-        MiauCommand::Check { pack, proofs } => check(&pack, proofs, out, err),
-        MiauCommand::Solve {
-            pack,
-            level,
-            max,
-            gpu,
-            forbid,
-            require,
+/// `miau solve`: each level's shortest solution or proof, within its budgets.
+#[expect(clippy::too_many_lines, reason = "one search per level, its budgets, progress and verdict in order")]
+fn solve(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let MiauCommand::Solve {
+        pack,
+        level,
+        max,
+        gpu,
+        forbid,
+        require,
+        no_word_loss,
+        general,
+        unpruned,
+        search,
+        explain,
+        no_flags,
+        json,
+        threads,
+        batch,
+        memory,
+        timeout,
+    } = cmd
+    else {
+        return 2;
+    };
+    let (cores, capped) = crate::budget::threads(threads);
+    if let Some(note) = capped {
+        let _ = writeln!(err, "note: {note}");
+    }
+    let (max_bytes, capped) = crate::budget::memory(memory);
+    if let Some(note) = capped {
+        let _ = writeln!(err, "note: {note}");
+    }
+    let Some((loaded, report)) = read_pack(&pack, err) else { return 2 };
+    let Some(p) = loaded else {
+        for e in &report.errors {
+            let _ = writeln!(err, "error: {}: {e}", pack.display());
+        }
+        return 2;
+    };
+    let mut cpu = retrace_kernel::hashing::CpuHasher;
+    let mut gpu_hasher = None;
+    if gpu {
+        match retrace_gpu::Gpu::new().and_then(retrace_gpu::frontier_dedup::GpuDedup::new) {
+            Ok(h) => gpu_hasher = Some(h),
+            Err(e) => {
+                let _ = writeln!(err, "error: --gpu: {e}");
+                return 2;
+            }
+        }
+    }
+    let levels: Vec<_> = p.levels.iter().filter(|l| level.as_ref().is_none_or(|id| &l.id == id)).collect();
+    if levels.is_empty() {
+        let _ = writeln!(err, "error: {}: no level '{}'", pack.display(), level.unwrap_or_default());
+        return 2;
+    }
+    let mut all = true;
+    // A spinner on the terminal's stderr for long searches (hidden when
+    // stderr is not a terminal, as in tests and pipes).
+    let bar = crate::budget::spinner();
+    for l in levels {
+        let budget = max.or(l.solver_budget).unwrap_or(1_000_000);
+        let hasher: &mut dyn retrace_kernel::hashing::FrontierHasher = match gpu_hasher.as_mut() {
+            Some(g) => g,
+            None => &mut cpu,
+        };
+        let opts = retrace_kernel::miau::solver::Options {
+            max_states: budget,
+            forbid: forbid.clone(),
+            require: require.clone(),
             no_word_loss,
             general,
             unpruned,
-            search,
-            explain,
-            no_flags,
-            json,
-            threads,
-            batch,
-            memory,
-            timeout,
-        } => {
-            let (cores, capped) = crate::budget::threads(threads);
-            if let Some(note) = capped {
-                let _ = writeln!(err, "note: {note}");
+            search: search.kind(),
+            threads: cores,
+            batch: batch.unwrap_or(0),
+            max_bytes,
+            ..Default::default()
+        };
+        let started = std::time::Instant::now();
+        let deadline = crate::budget::Deadline::new(timeout);
+        // The progress line (a terminal only), and with --json an
+        // event on stderr once a second and at the search's end.
+        let mut last_event = f64::NEG_INFINITY;
+        // Said once: the GPU's visited set filled up and the CPU's took over.
+        let mut handed_over = false;
+        let mut watch = |p: &retrace_kernel::miau::solver::Progress| {
+            if gpu && !p.remote && !handed_over && p.states > 1 {
+                handed_over = true;
+                bar.suspend(|| {
+                    let _ = writeln!(
+                        err,
+                        "note: level {}: the GPU's visited table is full at {} states; the CPU's table carries on (the same answers)",
+                        l.id, p.states
+                    );
+                });
             }
-            let (max_bytes, capped) = crate::budget::memory(memory);
-            if let Some(note) = capped {
-                let _ = writeln!(err, "note: {note}");
+            let secs = started.elapsed().as_secs_f64().max(1e-3);
+            let rate = p.states as f64 / secs;
+            bar.set_message(format!(
+                "{}: layer {}, {} states, {rate:.0} states/s, {} MiB",
+                l.id,
+                p.layer,
+                p.states,
+                p.bytes >> 20
+            ));
+            bar.tick();
+            if json && secs - last_event >= PROGRESS_SECONDS {
+                last_event = secs;
+                let _ = writeln!(err, "{}", progress_event(&l.id, p, rate));
             }
-            let Some((loaded, report)) = read_pack(&pack, err) else { return 2 };
-            let Some(p) = loaded else {
-                for e in &report.errors {
-                    let _ = writeln!(err, "error: {}: {e}", pack.display());
-                }
+            !deadline.expired()
+        };
+        // The flags (BYPASS, HANDS-OFF…) are searches of every state
+        // under a constraint: breadth-first's. The informed searches
+        // answer the plain question only.
+        let result = if search == Search::Breadth && !no_flags {
+            retrace_kernel::miau::solver::analyze_watched(&l.setup, &opts, hasher, &mut watch)
+        } else {
+            let engine = retrace_kernel::miau::solver::engine(&l.setup, &opts);
+            retrace_kernel::miau::solver::solve_watched(&l.setup, &opts, hasher, &mut watch).and_then(|verdict| {
+                Ok(retrace_kernel::miau::solver::Analysis { verdict, flags: Vec::new(), engine: engine? })
+            })
+        };
+        bar.set_message(String::new());
+        match result {
+            Ok(a) => all &= print_answer(l, a, search, json, explain, out, err),
+            Err(e) => {
+                let _ = writeln!(err, "error: {}: level {}: {}", pack.display(), l.id, escaped(&e.0.to_string()));
                 return 2;
-            };
-            let mut cpu = retrace_kernel::hashing::CpuHasher;
-            let mut gpu_hasher = None;
-            if gpu {
-                match retrace_gpu::Gpu::new().and_then(retrace_gpu::frontier_dedup::GpuDedup::new) {
-                    Ok(h) => gpu_hasher = Some(h),
-                    Err(e) => {
-                        let _ = writeln!(err, "error: --gpu: {e}");
-                        return 2;
-                    }
-                }
             }
-            let levels: Vec<_> = p.levels.iter().filter(|l| level.as_ref().is_none_or(|id| &l.id == id)).collect();
-            if levels.is_empty() {
-                let _ = writeln!(err, "error: {}: no level '{}'", pack.display(), level.unwrap_or_default());
-                return 2;
-            }
-            let mut all = true;
-            // A spinner on the terminal's stderr for long searches (hidden when
-            // stderr is not a terminal, as in tests and pipes).
-            let bar = crate::budget::spinner();
-            for l in levels {
-                let budget = max.or(l.solver_budget).unwrap_or(1_000_000);
-                let hasher: &mut dyn retrace_kernel::hashing::FrontierHasher = match gpu_hasher.as_mut() {
-                    Some(g) => g,
-                    None => &mut cpu,
-                };
-                let opts = retrace_kernel::miau::solver::Options {
-                    max_states: budget,
-                    forbid: forbid.clone(),
-                    require: require.clone(),
-                    no_word_loss,
-                    general,
-                    unpruned,
-                    search: search.kind(),
-                    threads: cores,
-                    batch: batch.unwrap_or(0),
-                    max_bytes,
-                    ..Default::default()
-                };
-                let started = std::time::Instant::now();
-                let deadline = crate::budget::Deadline::new(timeout);
-                // The progress line (a terminal only), and with --json an
-                // event on stderr once a second and at the search's end.
-                let mut last_event = f64::NEG_INFINITY;
-                // Said once: the GPU's visited set filled up and the CPU's took over.
-                let mut handed_over = false;
-                let mut watch = |p: &retrace_kernel::miau::solver::Progress| {
-                    if gpu && !p.remote && !handed_over && p.states > 1 {
-                        handed_over = true;
-                        bar.suspend(|| {
-                            let _ = writeln!(
-                                err,
-                                "note: level {}: the GPU's visited table is full at {} states; the CPU's table carries on (the same answers)",
-                                l.id, p.states
-                            );
-                        });
-                    }
-                    let secs = started.elapsed().as_secs_f64().max(1e-3);
-                    let rate = p.states as f64 / secs;
-                    bar.set_message(format!(
-                        "{}: layer {}, {} states, {rate:.0} states/s, {} MiB",
-                        l.id,
-                        p.layer,
-                        p.states,
-                        p.bytes >> 20
-                    ));
-                    bar.tick();
-                    if json && secs - last_event >= PROGRESS_SECONDS {
-                        last_event = secs;
-                        let _ = writeln!(err, "{}", progress_event(&l.id, p, rate));
-                    }
-                    !deadline.expired()
-                };
-                // The flags (BYPASS, HANDS-OFF…) are searches of every state
-                // under a constraint: breadth-first's. The informed searches
-                // answer the plain question only.
-                let result = if search == Search::Breadth && !no_flags {
-                    retrace_kernel::miau::solver::analyze_watched(&l.setup, &opts, hasher, &mut watch)
-                } else {
-                    let engine = retrace_kernel::miau::solver::engine(&l.setup, &opts);
-                    retrace_kernel::miau::solver::solve_watched(&l.setup, &opts, hasher, &mut watch).and_then(
-                        |verdict| {
-                            Ok(retrace_kernel::miau::solver::Analysis { verdict, flags: Vec::new(), engine: engine? })
-                        },
-                    )
-                };
-                bar.set_message(String::new());
-                match result {
-                    Ok(a) => {
-                        all &= matches!(a.verdict, retrace_kernel::miau::solver::Verdict::Solved { .. });
-                        // Best-first's answers are not claimed shortest: said as a flag.
-                        let mut a = a;
-                        if !search.kind().shortest()
-                            && matches!(a.verdict, retrace_kernel::miau::solver::Verdict::Solved { .. })
-                        {
-                            a.flags.insert(0, "NOT-SHORTEST");
-                        }
-                        if json {
-                            let _ = writeln!(out, "{}", json_line(&l.id, &a, l.setup.profile));
-                        } else {
-                            let flags = a.flags.iter().map(|f| format!(" {f}")).collect::<String>();
-                            let _ = writeln!(out, "{} {}{flags}", l.id, a.verdict.line());
-                            // What the answer was found against (the spec's
-                            // F-CW16), beside the verdict line, whose form
-                            // scripts read (`LIMIT <states> <budget>` last).
-                            let profile = match l.setup.profile {
-                                retrace_kernel::miau::Profile::Miau => "",
-                                retrace_kernel::miau::Profile::Keke => " (the keke rules)",
-                            };
-                            let _ = writeln!(
-                                err,
-                                "note: level {}: Miau rules v{}{profile}, the {} engine, {} search",
-                                l.id,
-                                Miau::RULES_VERSION,
-                                a.engine,
-                                search.kind().name()
-                            );
-                        }
-                        if explain {
-                            if let retrace_kernel::miau::solver::Verdict::Solved { moves, .. } = &a.verdict {
-                                let _ = write!(out, "{}", explain_text(&l.setup, moves));
-                            }
-                        }
-                    }
-                    Err(e) => {
-                        let _ =
-                            writeln!(err, "error: {}: level {}: {}", pack.display(), l.id, escaped(&e.0.to_string()));
-                        return 2;
-                    }
-                }
-            }
-            bar.finish_and_clear();
-            i32::from(!all)
         }
+    }
+    bar.finish_and_clear();
+    i32::from(!all)
+}
+
+/// One level's answer printed (its verdict line or JSON, what it was found
+/// against, the explanation); whether it was solved.
+fn print_answer(
+    l: &retrace_kernel::miau::pack::Level,
+    a: retrace_kernel::miau::solver::Analysis,
+    search: Search,
+    json: bool,
+    explain: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> bool {
+    let solved = matches!(a.verdict, retrace_kernel::miau::solver::Verdict::Solved { .. });
+    // Best-first's answers are not claimed shortest: said as a flag.
+    let mut a = a;
+    if !search.kind().shortest() && matches!(a.verdict, retrace_kernel::miau::solver::Verdict::Solved { .. }) {
+        a.flags.insert(0, "NOT-SHORTEST");
+    }
+    if json {
+        let _ = writeln!(out, "{}", json_line(&l.id, &a, l.setup.profile));
+    } else {
+        let flags = a.flags.iter().map(|f| format!(" {f}")).collect::<String>();
+        let _ = writeln!(out, "{} {}{flags}", l.id, a.verdict.line());
+        // What the answer was found against (the spec's
+        // F-CW16), beside the verdict line, whose form
+        // scripts read (`LIMIT <states> <budget>` last).
+        let profile = match l.setup.profile {
+            retrace_kernel::miau::Profile::Miau => "",
+            retrace_kernel::miau::Profile::Keke => " (the keke rules)",
+        };
+        let _ = writeln!(
+            err,
+            "note: level {}: Miau rules v{}{profile}, the {} engine, {} search",
+            l.id,
+            Miau::RULES_VERSION,
+            a.engine,
+            search.kind().name()
+        );
+    }
+    if explain {
+        if let retrace_kernel::miau::solver::Verdict::Solved { moves, .. } = &a.verdict {
+            let _ = write!(out, "{}", explain_text(&l.setup, moves));
+        }
+    }
+    solved
+}
+
+/// Runs a Miau subcommand; returns the exit code.
+pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    match cmd {
+        MiauCommand::Check { pack, proofs } => check(&pack, proofs, out, err),
+        cmd @ MiauCommand::Solve { .. } => solve(cmd, out, err),
         MiauCommand::Play { pack, level, moves, save, boards } => play(&pack, &level, &moves, save, boards, out, err),
         MiauCommand::Import { file, out: to, force, max } => import(&file, to, force, max, out, err),
     }

@@ -24,6 +24,7 @@ pub mod offer;
 pub mod paint;
 pub mod presses;
 mod walk;
+pub mod window;
 pub use walk::WALK_ON;
 mod words;
 
@@ -555,7 +556,7 @@ impl ExplodoView {
         }
         // A window over the board holds the keys while it is open: nothing
         // plays behind it (its own keys answer it).
-        if !self.piloting() && !self.holds_keys() && !crate::ui::modal_open(ui.ctx()) {
+        if !self.piloting() && !self.holds_keys() && !crate::ui::widgets::modal_open(ui.ctx()) {
             self.keys(ui, store);
         }
         self.pad_presses(ui, store);
@@ -582,7 +583,7 @@ impl ExplodoView {
             let title = if st.run.phase == RunPhase::Won { tr(lang, "Victory") } else { tr(lang, "Game over") };
             // One dialog says it all: how the last life went (the last
             // turns' clip), the run, and what next. The scores open over it.
-            crate::ui::dialog(ui.ctx(), "explodo-over", title, Some(frame), |ui| {
+            crate::ui::widgets::dialog(ui.ctx(), "explodo-over", title, Some(frame), |ui| {
                 let st = self.session.state();
                 match st.run.phase {
                     RunPhase::Won => {

@@ -1,10 +1,18 @@
 //! The home screen: a card per game, each looping a demo replay as a
 //! thumbnail, with its buttons.
 
-use super::*;
+use super::explodo;
+use super::game::{GameWindow, Shell};
+use super::life;
+use super::miau;
+use super::text::tr;
+use super::watch::{WatchView, Watched};
+use crate::store::Lang;
+use eframe::egui::{self, Color32, Vec2};
+use std::path::PathBuf;
 
 /// The demo replays the home cards loop (attract mode), embedded in the binary.
-pub(super) const DEMOS: [(&str, &[u8]); 4] = [
+pub const DEMOS: [(&str, &[u8]); 4] = [
     ("life", include_bytes!("../../../replays/life-campaign-win.replay")),
     ("mines", include_bytes!("../../../replays/mines-won.replay")),
     ("explodo", include_bytes!("../../../replays/explodo-first-shop.replay")),
@@ -21,13 +29,13 @@ const CARD_FRAME: f32 = 16.0;
 
 /// How many cards a row holds (the most, up to all four, that fit at their
 /// least width) and how wide each card's inside is, for `width` pixels.
-pub(super) fn card_columns(width: f32, spacing: f32) -> (usize, f32) {
+pub fn card_columns(width: f32, spacing: f32) -> (usize, f32) {
     let inside = |n: usize| (width - spacing * (n - 1) as f32) / n as f32 - CARD_FRAME;
     let cols = (1..=4).rev().find(|&n| inside(n) >= CARD_MIN).unwrap_or(1);
     (cols, inside(cols).clamp(CARD_MIN, CARD_MAX))
 }
 
-pub(super) fn card(
+pub fn card(
     ui: &mut egui::Ui,
     width: f32,
     title: &str,
@@ -49,7 +57,7 @@ pub(super) fn card(
 }
 
 /// A small picture of a demo's current state.
-pub(super) fn mini(ui: &mut egui::Ui, d: &WatchView) {
+pub fn mini(ui: &mut egui::Ui, d: &WatchView) {
     let (rect, _) = ui.allocate_exact_size(Vec2::new(200.0, 140.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     // Explodorama's demo scenes play on its old television.
@@ -68,7 +76,7 @@ pub(super) fn mini(ui: &mut egui::Ui, d: &WatchView) {
 /// (a spectator's view) under its top bar, with the dialog the run is in
 /// (the gem's cards, the shop, a charge swap) beside it; Miau in its pack's
 /// look.
-pub(super) fn watch_board(ui: &mut egui::Ui, v: &WatchView, lang: crate::store::Lang) {
+pub fn watch_board(ui: &mut egui::Ui, v: &WatchView, lang: crate::store::Lang) {
     let (cols, rows) = match &v.watched {
         Watched::Life(s) => (s.state().field.w, s.state().field.h),
         Watched::Mines(s) => (u32::from(s.state().field.cols), u32::from(s.state().field.rows)),
@@ -104,7 +112,7 @@ pub(super) fn watch_board(ui: &mut egui::Ui, v: &WatchView, lang: crate::store::
     }
 }
 
-pub(super) struct WatchViewRef<'a>(&'a WatchView);
+pub struct WatchViewRef<'a>(&'a WatchView);
 
 impl WatchViewRef<'_> {
     fn paint(&self, painter: &egui::Painter, rect: egui::Rect) {
@@ -181,249 +189,82 @@ impl WatchViewRef<'_> {
     }
 }
 
-impl RetraceApp {
-    pub(super) fn home(&mut self, ui: &mut egui::Ui) {
-        let lang = self.lang();
-        ui.heading(tr(lang, "Retrace"));
-        ui.label(tr(lang, "Four deterministic games. Every session is a replay."));
-        ui.add_space(8.0);
-        self.tick_demos(ui);
-        let mut next: Option<Screen> = None;
-        let mut ask_first: Option<Replacing> = None;
-        // The cards in rows, as many a row as fit (all four from about 1,000
-        // px), each as wide as its row allows: none is cut at the edge.
-        let (cols, width) = card_columns(ui.available_width(), ui.spacing().item_spacing.x);
-        let mut placed = 0;
-        let mut row_end = |ui: &mut egui::Ui| {
-            placed += 1;
-            if placed % cols == 0 {
+/// The home screen: a card per game, in the table's order, each with its
+/// looping demo and its own buttons (what they ask for goes to `shell`).
+pub fn home(ui: &mut egui::Ui, games: &mut [&mut dyn GameWindow], shell: &mut Shell, demos: &[WatchView]) {
+    let lang = shell.lang();
+    ui.heading(tr(lang, "Retrace"));
+    ui.label(tr(lang, "Four deterministic games. Every session is a replay."));
+    ui.add_space(8.0);
+    // The cards in rows, as many a row as fit (all four from about 1,000
+    // px), each as wide as its row allows: none is cut at the edge.
+    let (cols, width) = card_columns(ui.available_width(), ui.spacing().item_spacing.x);
+    ui.horizontal_wrapped(|ui| {
+        for (placed, game) in games.iter_mut().enumerate() {
+            let (title, blurb) = game.card_text();
+            let demo = demos.iter().find(|d| d.verified.game == game.id());
+            card(ui, width, tr(lang, title), tr(lang, blurb), demo, |ui| game.card(ui, shell));
+            if (placed + 1) % cols == 0 {
                 ui.end_row();
             }
-        };
-        ui.horizontal_wrapped(|ui| {
-            card(
-                ui,
-                width,
-                tr(lang, "Life"),
-                tr(lang, "Two-player territorial Conway's Life, hot-seat, and a 103-level campaign."),
-                self.demos.iter().find(|d| d.verified.game == "life"),
-                |ui| {
-                    if ui.button(tr(lang, "Two players")).clicked() {
-                        next = Some(Screen::LifeSetup);
-                    }
-                    if ui.button(tr(lang, "Campaign")).clicked() {
-                        next = Some(Screen::LifeLevels);
-                    }
-                    if let Some(s) = self.life.saved.take() {
-                        if ui.button(tr(lang, "Resume")).clicked() {
-                            next = Some(Screen::Life(LifeView::new(s)));
-                        } else {
-                            self.life.saved = Some(s);
-                        }
-                    }
-                },
-            );
-            row_end(ui);
-            card(
-                ui,
-                width,
-                tr(lang, "MineLayer"),
-                tr(lang, "Reversed Minesweeper: lay every mine. Every field has exactly one solution."),
-                self.demos.iter().find(|d| d.verified.game == "mines"),
-                |ui| {
-                    let (play, resume) = mines_buttons(ui, lang, &mut self.mines, &self.settings.mines_tier);
-                    if let Some(play) = play {
-                        ask_first = Some(Replacing::new(Slot::Mines, play, super::START_OVER));
-                    }
-                    next = next.take().or(resume);
-                },
-            );
-            row_end(ui);
-            card(
-                ui,
-                width,
-                tr(lang, "Explodorama"),
-                tr(lang, "A turn-based, rogue-like bomb game: 20 seeded levels, power-ups, charges, a shop."),
-                self.demos.iter().find(|d| d.verified.game == "explodo"),
-                |ui| {
-                    let form = explodo_buttons(ui, lang, &mut self.explodo, &mut self.settings, &self.store);
-                    if let Some(s) = form.next {
-                        next = Some(s);
-                    }
-                    if let Some(r) = form.new_run {
-                        ask_first = Some(r);
-                    }
-                },
-            );
-            row_end(ui);
-            card(
-                ui,
-                width,
-                tr(lang, "Miau Is True"),
-                tr(lang, "A rule-word puzzle: push the words to rewrite the rules."),
-                self.demos.iter().find(|d| d.verified.game == "miau"),
-                |ui| {
-                    if ui.button(tr(lang, "Play")).clicked() {
-                        next = Some(Screen::MiauLevels);
-                    }
-                    if let Some(s) = self.miau.saved.take() {
-                        if ui.button(tr(lang, "Resume")).clicked() {
-                            next = Some(Screen::Miau(MiauView::from_save(s, &self.miau.packs)));
-                        } else {
-                            self.miau.saved = Some(s);
-                        }
-                    }
-                },
-            );
-        });
-        ui.add_space(8.0);
-        self.open_replay_row(ui, lang);
-        if let Some(s) = next {
-            self.show(s);
         }
-        if ask_first.is_some() {
-            self.replacing = ask_first;
-        }
-    }
-
-    /// Open replay (a native file dialog), and how to drop a file instead.
-    fn open_replay_row(&mut self, ui: &mut egui::Ui, lang: Lang) {
-        ui.horizontal(|ui| {
-            if ui.button(tr(lang, "Open replay")).clicked() {
-                // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
-                match rfd::FileDialog::new().add_filter("Retrace replay", &["replay"]).pick_file() {
-                    Some(path) => self.open_path(&path),
-                    // Cancelled, or no dialog on this desktop: never silence,
-                    // a path can be typed instead (issue 40).
-                    None => self.typed_path = Some(self.typed_path.take().unwrap_or_default()),
-                }
-            }
-            ui.label(tr(lang, "Drop a replay or certificate file anywhere on the window to watch it."));
-        });
-        if let Some(mut text) = self.typed_path.take() {
-            let mut keep = true;
-            ui.horizontal(|ui| {
-                let l = ui.label(tr(lang, "No file was chosen. Its path:"));
-                let field = ui.add(egui::TextEdit::singleline(&mut text).desired_width(360.0)).labelled_by(l.id);
-                let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if (ui.button(tr(lang, "Open")).clicked() || enter) && !text.trim().is_empty() {
-                    self.open_path(std::path::Path::new(text.trim()));
-                    keep = false;
-                }
-                if ui.button(tr(lang, "Cancel")).clicked() {
-                    keep = false;
-                }
-            });
-            if keep {
-                self.typed_path = Some(text);
-            }
-        }
-    }
-
-    /// The demos on the cards play on (each loops; Explodorama's moves on to
-    /// its demo's next scene).
-    fn tick_demos(&mut self, ui: &egui::Ui) {
-        let dt = if self.demos_paused { 0.0 } else { self.frame_dt() };
-        for d in &mut self.demos {
-            d.playing = true;
-            d.tick(dt);
-            if d.step() >= d.verified.steps {
-                // Explodorama's card moves on to the demo's next scene.
-                if d.verified.game == "explodo" && d.source.starts_with("demo: ") {
-                    self.explodo_scene += 1;
-                    if let Some(next) = explodo::demo::scene_watch(self.explodo_scene, self.explodo_scene as u64 + 1) {
-                        *d = next;
-                        continue;
-                    }
-                }
-                d.seek(0);
-            }
-        }
-        if !self.demos_paused {
-            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
-        }
-    }
-}
-
-/// What the Explodorama card asks for.
-struct ExplodoCard {
-    /// A screen to show (Resume; a test run, which never replaces the saved run).
-    next: Option<Screen>,
-    /// A new run, asked about first while one is in progress.
-    new_run: Option<Replacing>,
-}
-
-/// The Explodorama card's form and buttons: the seed, the modes, the test
-/// options, New run, Resume and Scores.
-fn explodo_buttons(
-    ui: &mut egui::Ui,
-    lang: Lang,
-    explodo: &mut ExplodoHome,
-    settings: &mut Settings,
-    store: &Store,
-) -> ExplodoCard {
-    let mut next = None;
-    let mut new_run = None;
-    ui.vertical(|ui| {
-        ui.horizontal(|ui| {
-            ui.label(tr(lang, "Seed"));
-            ui.add(
-                egui::TextEdit::singleline(&mut explodo.form.seed).desired_width(90.0).hint_text(tr(lang, "random")),
-            );
-        });
-        ui.horizontal(|ui| {
-            ui.checkbox(&mut explodo.form.developer, tr(lang, "Developer"));
-            ui.checkbox(&mut explodo.form.immortal, tr(lang, "Immortal"));
-        });
-        explodo.form.test_options(ui, lang);
-        ui.horizontal(|ui| {
-            if ui.button(tr(lang, "New run")).clicked() {
-                // The modes are remembered for the next run.
-                let f = &explodo.form;
-                if (settings.explodo_developer, settings.explodo_immortal) != (f.developer, f.immortal) {
-                    settings.explodo_developer = f.developer;
-                    settings.explodo_immortal = f.immortal;
-                    let _ = store.save_settings(settings);
-                }
-                // A test run never replaces the saved run: no warning.
-                // The game opens on its demo (issue 43 item 8); a key plays.
-                let run = Screen::Explodo(explodo.form.start().with_opening_demo());
-                if explodo.form.setup().test() {
-                    next = Some(run);
-                } else {
-                    new_run = Some(Replacing::new(Slot::Explodo, run, super::NEW_RUN));
-                }
-            }
-            if let Some(s) = explodo.saved.take() {
-                if ui.button(tr(lang, "Resume")).clicked() {
-                    next = Some(Screen::Explodo(ExplodoView::resume(s).with_opening_demo()));
-                } else {
-                    explodo.saved = Some(s);
-                }
-            }
-            if ui.button(tr(lang, "Scores")).clicked() {
-                explodo.show_scores = true;
-            }
-        });
     });
-    ExplodoCard { next, new_run }
+    ui.add_space(8.0);
 }
 
-/// MineLayer's card buttons: Play (a new round, shown after asking when one
-/// is suspended: the first screen) and Resume (the second).
-fn mines_buttons(ui: &mut egui::Ui, lang: Lang, mines: &mut MinesHome, tier: &str) -> (Option<Screen>, Option<Screen>) {
-    let mut play = None;
-    let mut resume = None;
-    if ui.button(tr(lang, "Play")).clicked() {
-        let tier = Tier::parse(tier).unwrap_or(Tier::Beginner);
-        play = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
-    }
-    if let Some(s) = mines.saved.take() {
-        if ui.button(tr(lang, "Resume")).clicked() {
-            resume = Some(Screen::Mines(MinesView::resume(s)));
-        } else {
-            mines.saved = Some(s);
+/// Open replay (a native file dialog), and how to drop a file instead: the
+/// path to open, when one was chosen or typed.
+pub fn open_replay_row(ui: &mut egui::Ui, lang: Lang, typed_path: &mut Option<String>) -> Option<PathBuf> {
+    let mut open = None;
+    ui.horizontal(|ui| {
+        if ui.button(tr(lang, "Open replay")).clicked() {
+            // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
+            match rfd::FileDialog::new().add_filter("Retrace replay", &["replay"]).pick_file() {
+                Some(path) => open = Some(path),
+                // Cancelled, or no dialog on this desktop: never silence,
+                // a path can be typed instead (issue 40).
+                None => *typed_path = Some(typed_path.take().unwrap_or_default()),
+            }
+        }
+        ui.label(tr(lang, "Drop a replay or certificate file anywhere on the window to watch it."));
+    });
+    if let Some(mut text) = typed_path.take() {
+        let mut keep = true;
+        ui.horizontal(|ui| {
+            let l = ui.label(tr(lang, "No file was chosen. Its path:"));
+            let field = ui.add(egui::TextEdit::singleline(&mut text).desired_width(360.0)).labelled_by(l.id);
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if (ui.button(tr(lang, "Open")).clicked() || enter) && !text.trim().is_empty() {
+                open = Some(PathBuf::from(text.trim()));
+                keep = false;
+            }
+            if ui.button(tr(lang, "Cancel")).clicked() {
+                keep = false;
+            }
+        });
+        if keep {
+            *typed_path = Some(text);
         }
     }
-    (play, resume)
+    open
+}
+
+/// The demos on the cards play on by `dt` seconds (each loops;
+/// Explodorama's moves on to its demo's next scene, counted in `scene`).
+pub fn tick_demos(demos: &mut [WatchView], scene: &mut usize, dt: f32) {
+    for d in demos {
+        d.playing = true;
+        d.tick(dt);
+        if d.step() >= d.verified.steps {
+            // Explodorama's card moves on to the demo's next scene.
+            if d.verified.game == "explodo" && d.source.starts_with("demo: ") {
+                *scene += 1;
+                if let Some(next) = explodo::demo::scene_watch(*scene, *scene as u64 + 1) {
+                    *d = next;
+                    continue;
+                }
+            }
+            d.seek(0);
+        }
+    }
 }

@@ -20,6 +20,7 @@ mod controls;
 mod field;
 mod hint;
 mod setup;
+pub mod window;
 
 pub use field::*;
 use hint::HintTask;
@@ -167,8 +168,8 @@ impl LifeView {
         if self.hint.as_ref().is_some_and(|h| h.position != self.position()) {
             self.hint = None;
         }
-        let key_h =
-            self.confirm.is_none() && ui.input(|i| crate::ui::pressed_once(i, egui::Key::H) && !i.modifiers.any());
+        let key_h = self.confirm.is_none()
+            && ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::H) && !i.modifiers.any());
         let Some(task) = self.hint.as_mut() else {
             if ui.button(tr(lang, "Hint")).on_hover_text(tr(lang, "Ask the solver where to place (H)")).clicked()
                 || key_h

@@ -15,6 +15,7 @@ pub use hint::move_word;
 mod input;
 mod levels;
 mod paint;
+pub mod window;
 pub mod words;
 
 pub use board_text::*;
@@ -393,7 +394,7 @@ impl MiauView {
         if solution.is_none() {
             self.showing = None;
         }
-        crate::ui::reserved_row(ui, |ui| self.show_me_row(ui, solution.as_deref(), &pad, lang));
+        crate::ui::widgets::reserved_row(ui, |ui| self.show_me_row(ui, solution.as_deref(), &pad, lang));
         let mut pressed = keys;
         pressed.extend(pad.iter().filter_map(|b| input::pad(*b)));
         ui.horizontal(|ui| {
@@ -405,15 +406,15 @@ impl MiauView {
         });
         // While a solution is shown, or a dialog (the new-word card) is
         // open, the game waits (its keys too).
-        if self.showing.is_none() && self.card.is_none() && !crate::ui::modal_open(ui.ctx()) {
+        if self.showing.is_none() && self.card.is_none() && !crate::ui::widgets::modal_open(ui.ctx()) {
             for command in pressed {
                 self.run(command, store, lang);
             }
         }
-        if let Some(r) = crate::ui::reserved_row(ui, |ui| self.outcome_row(ui, &pad, lang)) {
+        if let Some(r) = crate::ui::widgets::reserved_row(ui, |ui| self.outcome_row(ui, &pad, lang)) {
             request = Some(r);
         }
-        crate::ui::reserved_row(ui, |ui| {
+        crate::ui::widgets::reserved_row(ui, |ui| {
             if let Some(m) = &self.message {
                 ui.colored_label(Color32::from_rgb(230, 150, 70), crate::ui::text::say(lang, m));
             }
@@ -558,7 +559,7 @@ impl MiauView {
         let (rect, resp) =
             ui.allocate_exact_size(Vec2::new(cell * s.board.w as f32, cell * s.board.h as f32), egui::Sense::click());
         self.board_rect = Some(rect);
-        crate::ui::set_board(ui.ctx(), rect, None);
+        crate::ui::widgets::set_board(ui.ctx(), rect, None);
         resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Miau board"));
         // The last move slides in over TWEEN; the input is never held for it.
         let now = ui.input(|i| i.time);

@@ -2,6 +2,8 @@
 //! left click to lay or pick up a mine, right click or long press to cycle
 //! marks, live hints on clues, win and death pictures, statistics, share card.
 
+pub mod window;
+
 use super::mines_text::{mt, HELP};
 use crate::store::{today, Store};
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
@@ -137,7 +139,7 @@ impl MinesView {
         let tier = self.session.state().tier;
         let lang = settings.mines_lang.clone();
         let l = lang.as_str();
-        if ui.input(|i| crate::ui::pressed_once(i, egui::Key::F2)) {
+        if ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::F2)) {
             new_field = Some(tier);
         }
         // The classic title bar.
@@ -226,14 +228,14 @@ impl MinesView {
         let size = Vec2::new(cell * cols as f32, cell * rows as f32);
         let (row, _) = ui.allocate_exact_size(Vec2::new(ui.available_width().max(size.x), size.y), Sense::hover());
         let rect = egui::Rect::from_center_size(row.center(), size);
-        crate::ui::set_board(ui.ctx(), rect, None);
+        crate::ui::widgets::set_board(ui.ctx(), rect, None);
         let painter = ui.painter_at(rect);
         let mut pressing = false;
         // The keyboard (issue 40): an arrow with nothing focused focuses the
         // middle square; then the arrows move between squares (egui's focus
         // moves by direction), Enter or Space lays or lifts a mine as a
         // click does, and F cycles the mark as a right click does.
-        crate::ui::focus_on_arrow(ui, ui.scope_id().with(("mine-cell", rows / 2 * cols + cols / 2)));
+        crate::ui::widgets::focus_on_arrow(ui, ui.scope_id().with(("mine-cell", rows / 2 * cols + cols / 2)));
         let cycle_key = ui.input(|i| !i.modifiers.any() && i.key_pressed(egui::Key::F));
         for i in 0..rows * cols {
             let (r, c) = (i / cols, i % cols);
@@ -248,7 +250,7 @@ impl MinesView {
             if resp.has_focus() {
                 // The focused square: a dashed ring inside its edge.
                 let stroke = egui::Stroke::new(2.0, Color32::from_rgb(0, 0, 200));
-                crate::ui::dashed_rect(&painter, cr.shrink(cell * 0.12), stroke, 4.0, 3.0);
+                crate::ui::widgets::dashed_rect(&painter, cr.shrink(cell * 0.12), stroke, 4.0, 3.0);
             }
             if !st.active() || clue {
                 continue;

@@ -716,9 +716,9 @@ fn trace(seed: u64, level: u32, o: &Options, out: &mut dyn Write, err: &mut dyn 
                 s.run.turn,
                 s.player.lives,
                 s.enemies.list.len(),
-                super::token(a)
+                super::text::token(a)
             );
-            let _ = write!(out, "{}", super::render(&s));
+            let _ = write!(out, "{}", super::text::render(&s));
             shown += 1;
         }
         if Explodo::apply(&mut s, a).is_err() || s.run.level > level {
@@ -733,7 +733,7 @@ fn trace(seed: u64, level: u32, o: &Options, out: &mut dyn Write, err: &mut dyn 
             played.cleared
         );
     } else {
-        let _ = writeln!(out, "{}", super::LEGEND);
+        let _ = writeln!(out, "{}", super::text::LEGEND);
         let _ =
             writeln!(out, "after the level: level {} lives {} · {}", s.run.level, s.player.lives, Explodo::outcome(&s));
     }

@@ -345,7 +345,7 @@ impl ExplodoView {
                 if let Some(item) = top_bar_with(ui, self.session.state(), lang, &bump) {
                     self.explain_bar(item);
                 }
-                crate::ui::reserved_row(ui, |ui| {
+                crate::ui::widgets::reserved_row(ui, |ui| {
                     // Autopilot's note and its Stop button, else the message.
                     if let Some(note) = self.pilot_note() {
                         ui.colored_label(Color32::from_rgb(120, 190, 240), tr(lang, note));
@@ -361,7 +361,7 @@ impl ExplodoView {
                 // around still work).
                 let piloting = self.piloting();
                 ui.add_enabled_ui(!piloting, |ui| self.action_bar(ui, store, lang));
-                crate::ui::reserved_row(ui, |ui| self.cursor_line(ui, lang));
+                crate::ui::widgets::reserved_row(ui, |ui| self.cursor_line(ui, lang));
             })
             .response
             .rect;
@@ -426,7 +426,13 @@ impl ExplodoView {
             let usable = s.player.charge.is_some_and(|(c, _)| !c.passive()) || self.pointer.asking;
             let button = ui.add_enabled(usable, egui::Button::selectable(self.mode == Mode::Charge, label));
             if !usable {
-                crate::ui::dashed_rect(ui.painter(), button.rect, egui::Stroke::new(1.0, Color32::GRAY), 4.0, 3.0);
+                crate::ui::widgets::dashed_rect(
+                    ui.painter(),
+                    button.rect,
+                    egui::Stroke::new(1.0, Color32::GRAY),
+                    4.0,
+                    3.0,
+                );
             }
             if button.clicked() && !self.asked_about("Charge") {
                 self.mode = Mode::Charge;

@@ -127,7 +127,7 @@ impl ExplodoView {
             )
             .shrink(2.0);
             let colour = if self.pointer.asking { Color32::YELLOW } else { Color32::WHITE };
-            crate::ui::dashed_rect(painter, r, egui::Stroke::new(2.0, colour), cell * 0.18, cell * 0.1);
+            crate::ui::widgets::dashed_rect(painter, r, egui::Stroke::new(2.0, colour), cell * 0.18, cell * 0.1);
         }
     }
 
@@ -166,7 +166,7 @@ impl ExplodoView {
             rect.min + Vec2::new(s.player.at.x as f32, s.player.at.y as f32) * cell,
             Vec2::splat(cell),
         );
-        crate::ui::set_board(ui.ctx(), view, Some(you.intersect(view)));
+        crate::ui::widgets::set_board(ui.ctx(), view, Some(you.intersect(view)));
         // The last turn animates from its events; a finished one is dropped.
         let now = ui.input(|i| i.time);
         if let Some((m, start)) = &mut self.screen.anim {

@@ -13,7 +13,7 @@ pub(super) fn swap_dialog(
 ) -> Option<Action> {
     let mut answer = None;
     // A choice must be made: Esc and a click beside it do nothing.
-    crate::ui::dialog(ctx, "explodo-swap", tr(lang, "A new charge"), None, |ui| {
+    crate::ui::widgets::dialog(ctx, "explodo-swap", tr(lang, "A new charge"), None, |ui| {
         let (found, choices) = swap_choices(lang, (old, left), (new, uses));
         ui.label(found);
         ui.horizontal(|ui| {
@@ -200,10 +200,10 @@ impl ExplodoView {
     pub(super) fn explain_window(&mut self, ui: &mut egui::Ui, lang: Lang) {
         let Some(o) = self.dialogs.explain else { return };
         let title = format!("{}: {}", tr(lang, "New"), offer_name(o, lang));
-        let ((), close) = crate::ui::dialog(ui.ctx(), "explodo-explain", &title, None, |ui| {
+        let ((), close) = crate::ui::widgets::dialog(ui.ctx(), "explodo-explain", &title, None, |ui| {
             ui.set_max_width(CLIP_WIDTH);
             self.offer_clip(ui, o, CLIP_WIDTH, lang);
-            let enter = ui.input(|i| crate::ui::pressed_once(i, egui::Key::Enter));
+            let enter = ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::Enter));
             if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "Got it"))
                 .clicked()
                 || enter
@@ -251,12 +251,13 @@ impl ExplodoView {
             What::Button(label) => button_text(label),
         };
         let pad = self.pointer.pad_in_use;
-        let (closed, close) = crate::ui::dialog(ui.ctx(), "explodo-what", tr(lang, "What is that?"), None, |ui| {
-            ui.set_max_width(360.0);
-            ui.add(egui::Label::new(tr(lang, text)).wrap());
-            let enter = ui.input(|i| crate::ui::pressed_once(i, egui::Key::Enter));
-            pad_button(ui, pad.then_some(crate::pad::Button::South), tr(lang, "Close")).clicked() || enter
-        });
+        let (closed, close) =
+            crate::ui::widgets::dialog(ui.ctx(), "explodo-what", tr(lang, "What is that?"), None, |ui| {
+                ui.set_max_width(360.0);
+                ui.add(egui::Label::new(tr(lang, text)).wrap());
+                let enter = ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::Enter));
+                pad_button(ui, pad.then_some(crate::pad::Button::South), tr(lang, "Close")).clicked() || enter
+            });
         if closed || close {
             self.dialogs.what = None;
         }
@@ -271,7 +272,7 @@ impl ExplodoView {
         let Some(options) = self.dialogs.which.clone() else { return };
         let pad = self.pointer.pad_in_use;
         let faces = [crate::pad::Button::South, crate::pad::Button::West, crate::pad::Button::North];
-        let (chosen, close) = crate::ui::dialog(ui.ctx(), "explodo-which", tr(lang, "Which?"), None, |ui| {
+        let (chosen, close) = crate::ui::widgets::dialog(ui.ctx(), "explodo-which", tr(lang, "Which?"), None, |ui| {
             let mut chosen = None;
             for (i, a) in options.iter().enumerate() {
                 let face = faces.get(i).copied().filter(|_| pad);
@@ -298,11 +299,12 @@ impl ExplodoView {
             return;
         }
         let pad = self.pointer.pad_in_use;
-        let (dismissed, close) = crate::ui::dialog(ui.ctx(), "explodo-death", tr(lang, "A life lost"), None, |ui| {
-            self.last_turns(ui, lang);
-            let enter = ui.input(|i| crate::ui::pressed_once(i, egui::Key::Enter));
-            pad_button(ui, pad.then_some(crate::pad::Button::South), tr(lang, "Continue")).clicked() || enter
-        });
+        let (dismissed, close) =
+            crate::ui::widgets::dialog(ui.ctx(), "explodo-death", tr(lang, "A life lost"), None, |ui| {
+                self.last_turns(ui, lang);
+                let enter = ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::Enter));
+                pad_button(ui, pad.then_some(crate::pad::Button::South), tr(lang, "Continue")).clicked() || enter
+            });
         if dismissed || close {
             self.dialogs.death = None;
         }
@@ -350,10 +352,11 @@ impl ExplodoView {
         // R restocks and N leaves for the next level (issue 43: the shop by
         // key, as the pad has Triangle and Square); the dialog holds the keys,
         // so the board's R (Run) never sees them.
-        let (restock_key, leave_key) =
-            ui.input(|i| (crate::ui::pressed_once(i, egui::Key::R), crate::ui::pressed_once(i, egui::Key::N)));
+        let (restock_key, leave_key) = ui.input(|i| {
+            (crate::ui::widgets::pressed_once(i, egui::Key::R), crate::ui::widgets::pressed_once(i, egui::Key::N))
+        });
         // Leaving is Next level, a button: Esc and a click beside it do nothing.
-        crate::ui::dialog(ui.ctx(), "explodo-shop", tr(lang, "The shop"), None, |ui| {
+        crate::ui::widgets::dialog(ui.ctx(), "explodo-shop", tr(lang, "The shop"), None, |ui| {
             ui.set_max_width(CLIP_WIDTH);
             // The selected item's clip and line in a box of fixed size (none
             // is the same size as another, and some have no clip): a centred
@@ -399,7 +402,7 @@ impl ExplodoView {
                 }
             }
             // Buy the selected item (Enter), or say how many coins it lacks.
-            crate::ui::reserved_row(ui, |ui| {
+            crate::ui::widgets::reserved_row(ui, |ui| {
                 let Some(Some(o)) = items.get(self.dialogs.selected) else { return };
                 let short = o.price().saturating_sub(s.player.coins);
                 if short == 0 {
@@ -438,24 +441,29 @@ impl ExplodoView {
     pub(super) fn dialogs(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         // The level-cleared banner comes before the shop.
         if let Some((level, turns, par, coins)) = self.dialogs.cleared {
-            let ((), close) = crate::ui::dialog(ui.ctx(), "explodo-cleared", tr(lang, "Level cleared"), None, |ui| {
-                ui.label(crate::ui::text::say(
-                    lang,
-                    &retrace_kernel::say!(
-                        "Level {0} cleared in {1} turns (par {2}): +{3} coins.",
-                        level,
-                        turns,
-                        par,
-                        coins
-                    ),
-                ));
-                if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "To the shop"))
+            let ((), close) =
+                crate::ui::widgets::dialog(ui.ctx(), "explodo-cleared", tr(lang, "Level cleared"), None, |ui| {
+                    ui.label(crate::ui::text::say(
+                        lang,
+                        &retrace_kernel::say!(
+                            "Level {0} cleared in {1} turns (par {2}): +{3} coins.",
+                            level,
+                            turns,
+                            par,
+                            coins
+                        ),
+                    ));
+                    if pad_button(
+                        ui,
+                        self.pointer.pad_in_use.then_some(crate::pad::Button::South),
+                        tr(lang, "To the shop"),
+                    )
                     .clicked()
-                    || ui.input(|i| crate::ui::pressed_once(i, egui::Key::Enter))
-                {
-                    self.dialogs.cleared = None;
-                }
-            });
+                        || ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::Enter))
+                    {
+                        self.dialogs.cleared = None;
+                    }
+                });
             if close {
                 self.dialogs.cleared = None;
             }
@@ -472,7 +480,7 @@ impl ExplodoView {
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let title = if *rainbow { tr(lang, "The rainbow gem") } else { tr(lang, "The gem") };
                 // A card must be chosen: Esc and a click beside it do nothing.
-                crate::ui::dialog(ui.ctx(), "explodo-gem", title, None, |ui| {
+                crate::ui::widgets::dialog(ui.ctx(), "explodo-gem", title, None, |ui| {
                     ui.set_max_width(CLIP_WIDTH);
                     self.offer_clip(ui, cards[self.dialogs.selected], CLIP_WIDTH, lang);
                     ui.label(crate::ui::text::tr(lang, "Choose one (it takes no turn):"));

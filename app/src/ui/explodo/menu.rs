@@ -15,7 +15,7 @@ pub(super) fn adapter_line() -> String {
 /// Close, Esc or a click beside it closes it.
 pub fn scores_window(ctx: &egui::Context, store: &Store, open: &mut bool, lang: Lang) {
     let (board, problem) = crate::store::explodo::load_scores(&store.path(SCORES));
-    let (closed, close) = crate::ui::dialog(ctx, "explodo-scores", tr(lang, "High scores"), None, |ui| {
+    let (closed, close) = crate::ui::widgets::dialog(ctx, "explodo-scores", tr(lang, "High scores"), None, |ui| {
         if let Some(p) = problem {
             ui.colored_label(Color32::from_rgb(230, 90, 70), p);
         }
@@ -183,7 +183,7 @@ impl ExplodoView {
         let mut request = None;
         if self.dialogs.confirm_new {
             // The pad answers it too: the bottom button yes, the right one no.
-            let asked = crate::ui::ask(ui.ctx(), lang, tr(lang, "Start a new run? This run will be gone."));
+            let asked = crate::ui::widgets::ask(ui.ctx(), lang, tr(lang, "Start a new run? This run will be gone."));
             match self.dialogs.pad_answer.take().or(asked) {
                 Some(true) => {
                     let st = self.session.state();

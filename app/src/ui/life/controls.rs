@@ -4,7 +4,7 @@
 use super::*;
 
 pub(super) fn space(ui: &egui::Ui) -> bool {
-    ui.input(|i| crate::ui::pressed_once(i, egui::Key::Space) && !i.modifiers.any())
+    ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::Space) && !i.modifiers.any())
 }
 
 pub(super) fn phase_text(p: Phase, lang: Lang) -> &'static str {
@@ -272,7 +272,7 @@ impl LifeView {
             } else {
                 tr(lang, "Restart this level from the beginning?")
             };
-            match super::super::ask(ui.ctx(), lang, text) {
+            match crate::ui::widgets::ask(ui.ctx(), lang, text) {
                 Some(true) => {
                     self.confirm = None;
                     match c {
@@ -331,7 +331,7 @@ impl LifeView {
         // The rotation's row keeps its place with no pattern chosen, so the
         // buttons below it (Reset, Ready) never move under the pointer
         // (issue 40: a misclick on "Tap to place" instead of "Ready").
-        crate::ui::reserved_row(ui, |ui| {
+        crate::ui::widgets::reserved_row(ui, |ui| {
             if self.stamp.is_some()
                 && ui
                     .button(format!("↻ {}°", u32::from(self.rot) * 90))

@@ -62,7 +62,7 @@ impl LifeView {
         let rect = egui::Rect::from_min_size(ui.cursor().min + Vec2::new(left, 0.0), size);
         let resp = ui.allocate_rect(rect, Sense::click_and_drag());
         resp.widget_info(|| WidgetInfo::labeled(egui::Role::Canvas, true, "Life field"));
-        crate::ui::set_board(ui.ctx(), rect, None);
+        crate::ui::widgets::set_board(ui.ctx(), rect, None);
         self.update_texture(ui.ctx(), cell);
         let st = self.session.state();
         let painter = ui.painter_at(rect);
@@ -92,7 +92,13 @@ impl LifeView {
             // The keyboard's cell: a dashed square in the window's focus colour.
             let r = Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell))
                 .expand(1.0);
-            crate::ui::dashed_rect(&painter, r, egui::Stroke::new(2.0, ui.visuals().selection.stroke.color), 3.0, 2.0);
+            crate::ui::widgets::dashed_rect(
+                &painter,
+                r,
+                egui::Stroke::new(2.0, ui.visuals().selection.stroke.color),
+                3.0,
+                2.0,
+            );
         }
         if self.tap_place {
             // One placement on release, at the cell under the finger; moving only previews.
@@ -178,7 +184,7 @@ impl LifeView {
         let (w, h) = (self.session.state().field.w, self.session.state().field.h);
         let pressed = |k: egui::Key| ui.input(|i| !i.modifiers.any() && i.key_pressed(k));
         let arrow = [ArrowUp, ArrowDown, ArrowLeft, ArrowRight].into_iter().find(|&k| pressed(k));
-        if crate::ui::focus_on_arrow(ui, resp.id) {
+        if crate::ui::widgets::focus_on_arrow(ui, resp.id) {
             self.key_cell = Some((w / 2, h / 2));
             return self.key_cell;
         }

@@ -150,7 +150,7 @@ impl Card {
     pub fn ui(&self, ctx: &egui::Context, lang: Lang, look: &Look, beside: Option<egui::Rect>) -> bool {
         let mut done = false;
         let title = format!("{}: {}", crate::ui::text::tr(lang, "New word"), self.word);
-        let ((), close) = crate::ui::dialog_beside(ctx, "miau-word-card", &title, None, beside, |ui| {
+        let ((), close) = crate::ui::widgets::dialog_beside(ctx, "miau-word-card", &title, None, beside, |ui| {
             ui.horizontal(|ui| {
                 let (r, _) = ui.allocate_exact_size(Vec2::splat(40.0), egui::Sense::hover());
                 ui.painter().rect_filled(r, 3.0, Color32::from_gray(15));
@@ -181,7 +181,7 @@ impl Card {
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(250));
             }
             if ui.button(crate::ui::text::tr(lang, "Got it")).clicked()
-                || ui.input(|i| crate::ui::pressed_once(i, egui::Key::Enter))
+                || ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::Enter))
             {
                 done = true;
             }
