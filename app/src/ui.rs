@@ -171,9 +171,8 @@ impl RetraceApp {
         app
     }
 
-    /// Every game's window, in the home screen's order, and what the shell
-    /// lends them this frame: the one table of games (as the kernel's
-    /// `registry::GAMES`); a new game is a line here and a field above.
+    /// The one table of games (as the kernel's `registry::GAMES`), in the home screen's order, the
+    /// screen, and what the shell lends them this frame; a new game is a line here and a field above.
     fn split(&mut self) -> ([&mut dyn GameWindow; 4], &mut Screen, Shell<'_>) {
         let shell = Shell {
             store: &self.store,
@@ -182,7 +181,6 @@ impl RetraceApp {
             error: &mut self.error,
             next: None,
             replacing: &mut self.replacing,
-            pack_to_open: None,
             sound: &mut self.sound,
             pads: &mut self.pads,
             pad_presses: &mut self.pad_presses,
@@ -343,6 +341,14 @@ impl RetraceApp {
             return;
         }
         let home = matches!(self.screen, Screen::Home);
+        if home {
+            // The cards' demos play on before they are drawn.
+            let dt = if self.demos_paused { 0.0 } else { self.frame_dt() };
+            home::tick_demos(&mut self.demos, &mut self.explodo_scene, dt);
+            if !self.demos_paused {
+                ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+            }
+        }
         let (demos, mut typed) = (std::mem::take(&mut self.demos), self.typed_path.take());
         let mut replay = None;
         let (mut games, screen, mut shell) = self.split();
@@ -355,37 +361,30 @@ impl RetraceApp {
         } else if let Some(g) = games.into_iter().find(|g| g.owns(screen)) {
             g.frame(screen, ui, &mut shell);
         }
-        let (next, pack, save) = (shell.next.take(), shell.pack_to_open.take(), shell.save_settings);
+        let (next, save) = (shell.next.take(), shell.save_settings);
         (self.demos, self.typed_path) = (demos, typed);
-        if home {
-            let now = Instant::now();
-            let last = if self.demos_paused { None } else { self.last_frame.replace(now) };
-            let dt = last.map_or(0.0, |l| now.duration_since(l).as_secs_f32()).min(0.25);
-            home::tick_demos(&mut self.demos, &mut self.explodo_scene, dt);
-            if !self.demos_paused {
-                ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
-            }
-        }
         if let Some(s) = next {
             self.show(s);
         }
         if let Some(path) = replay {
             self.open_path(&path);
         }
-        if let Some(path) = pack {
-            self.open_pack(&path);
-        }
         if save {
             self.save_settings();
         }
     }
 
+    /// Seconds since the last frame that asked (the demos, the watcher), at most a quarter.
+    fn frame_dt(&mut self) -> f32 {
+        let now = Instant::now();
+        self.last_frame.replace(now).map_or(0.0, |l| now.duration_since(l).as_secs_f32()).min(0.25)
+    }
+
     /// A replay being watched: it plays on, and "Play from here" forks its
     /// game (asking first over a suspended one: one save slot a game).
     fn watch_frame(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        let dt = self.frame_dt();
         let Screen::Watch(v) = &mut self.screen else { return };
-        let dt = self.last_frame.map_or(0.0, |l| l.elapsed().as_secs_f32()).min(0.25);
-        self.last_frame = Some(Instant::now());
         v.tick(dt);
         if v.playing {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(30));
@@ -455,15 +454,16 @@ impl RetraceApp {
     /// own screen): `certificates/<game>-<digest>.replay` in the store (the
     /// first 16 hex digits of the final state's digest name it), and says so.
     fn certify(&mut self) {
-        let games: [&dyn GameWindow; 4] = [&self.life, &self.mines, &self.explodo, &self.miau];
-        let kept = match games.into_iter().find_map(|g| g.certificate(&self.screen)) {
+        let certified = self.certified;
+        let (games, screen, shell) = self.split();
+        let kept = match games.into_iter().find_map(|g| g.certificate(screen)) {
             // The notice belongs to the won game on screen.
             None => None,
-            Some((_, digest, _)) if self.certified == Some(digest) => return,
+            Some((_, digest, _)) if certified == Some(digest) => return,
             // Kept as certificates/<name>.replay in the data folder; the
             // player is told in player words (issue 40), not the file.
             Some((game, digest, write)) => {
-                Some((digest, write(&self.store, &format!("{game}-{}", &digest.hex()[..16]))))
+                Some((digest, write(shell.store, &format!("{game}-{}", &digest.hex()[..16]))))
             }
         };
         match kept {

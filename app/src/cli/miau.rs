@@ -285,7 +285,7 @@ fn solve(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 /// against, the explanation); whether it was solved.
 fn print_answer(
     l: &retrace_kernel::miau::pack::Level,
-    a: retrace_kernel::miau::solver::Analysis,
+    mut a: retrace_kernel::miau::solver::Analysis,
     search: Search,
     json: bool,
     explain: bool,
@@ -294,8 +294,7 @@ fn print_answer(
 ) -> bool {
     let solved = matches!(a.verdict, retrace_kernel::miau::solver::Verdict::Solved { .. });
     // Best-first's answers are not claimed shortest: said as a flag.
-    let mut a = a;
-    if !search.kind().shortest() && matches!(a.verdict, retrace_kernel::miau::solver::Verdict::Solved { .. }) {
+    if solved && !search.kind().shortest() {
         a.flags.insert(0, "NOT-SHORTEST");
     }
     if json {

@@ -48,8 +48,6 @@ pub struct Shell<'a> {
     pub next: Option<Screen>,
     /// A way into a game, asked about first when it would replace a suspended one.
     pub replacing: &'a mut Option<Replacing>,
-    /// A pack file to open (Miau's Open pack).
-    pub pack_to_open: Option<PathBuf>,
     /// The sound effects' device.
     pub sound: &'a mut crate::sound::Sound,
     /// The gamepads (their rumble).

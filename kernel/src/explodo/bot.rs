@@ -370,8 +370,7 @@ impl Bot {
         }
         let prey = prey(s);
         let skill = self.skill;
-        let horizon = |st: &State| horizon(skill, st);
-        let here = timeline(s, horizon(s) + 1);
+        let here = timeline(s, horizon(skill, s) + 1);
         let me = here.at(s.player.at);
         if here.turns() > 1 && here.get(1, me) & FIRE != 0 {
             self.turns_in_danger += 1;
@@ -480,7 +479,7 @@ impl Bot {
                     let mut next = s.lookahead();
                     Explodo::apply(&mut next, a).is_ok()
                         && !costs_a_life(s, &next)
-                        && timeline(&next, horizon(&next)).escape(next.player.at)
+                        && timeline(&next, horizon(skill, &next)).escape(next.player.at)
                 })
                 .unwrap_or_else(|| fallback(s, &here, &legal))
         };

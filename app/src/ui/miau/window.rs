@@ -87,6 +87,29 @@ impl MiauHome {
         Ok(())
     }
 
+    /// The level `v` plays kept for Resume, as it says it should be.
+    fn keep(&mut self, v: &MiauView) {
+        if let Some(kept) = v.resumable() {
+            self.saved = kept;
+        }
+    }
+
+    /// A pack file chosen on a Miau screen: its levels show, or why not;
+    /// whether they do.
+    fn open_asked(&mut self, path: &std::path::Path, shell: &mut Shell) -> bool {
+        match self.open_pack(path) {
+            Ok(()) => {
+                *shell.error = None;
+                shell.next = Some(Screen::MiauLevels);
+                true
+            }
+            Err(e) => {
+                *shell.error = Some(e.into());
+                false
+            }
+        }
+    }
+
     /// Reads the levels won (a bad file is kept aside and named in `error`).
     fn read_progress(&mut self, store: &Store, error: &mut Option<Say>) {
         let (won, problem) = crate::store::miau::load_progress(&store.path(crate::store::miau::PROGRESS));
@@ -107,7 +130,9 @@ impl MiauHome {
                     shell.replace(Slot::Miau, screen, START_OVER);
                 }
             }
-            Some(MiauRequest::OpenPack(path)) => shell.pack_to_open = Some(path),
+            Some(MiauRequest::OpenPack(path)) => {
+                self.open_asked(&path, shell);
+            }
             Some(MiauRequest::NewLevel) => shell.next = Some(Screen::MiauEditor(new_level(&self.packs))),
             Some(MiauRequest::Edit(p, l)) => {
                 let pack = &self.packs[p];
@@ -126,15 +151,19 @@ impl MiauHome {
         match request {
             Some(MiauRequest::Play(p, l)) => shell.next = start_miau(&self.packs, p, l, shell.error),
             Some(MiauRequest::Levels) => {
-                if let Some(kept) = v.resumable() {
-                    self.saved = kept;
-                }
+                self.keep(v);
                 shell.next = match self.editor.take() {
                     Some(editor) if v.from_editor => Some(Screen::MiauEditor(editor)),
                     _ => Some(Screen::MiauLevels),
                 };
             }
-            Some(MiauRequest::OpenPack(path)) => shell.pack_to_open = Some(path),
+            Some(MiauRequest::OpenPack(path)) => {
+                // The level in play is kept for Resume when the pack's levels show.
+                let opened = self.open_asked(&path, shell);
+                if opened {
+                    self.keep(v);
+                }
+            }
             _ => {}
         }
     }
@@ -218,9 +247,7 @@ impl GameWindow for MiauHome {
     fn park(&mut self, screen: Screen) -> Option<Screen> {
         match screen {
             Screen::Miau(v) => {
-                if let Some(kept) = v.resumable() {
-                    self.saved = kept;
-                }
+                self.keep(&v);
                 None
             }
             other => Some(other),
