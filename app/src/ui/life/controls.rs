@@ -1,7 +1,15 @@
 //! The controls beside the field: the phase and whose turn, Ready and the
 //! handoff, the run's buttons, the tools and stamps, and the game-over line.
 
-use super::*;
+use super::setup::level_name;
+use super::view::{engine_label, tool_key, Confirm, LifeRequest, LifeView, P1_COLOR, P2_COLOR};
+use crate::store::{Lang, Settings, Store};
+use crate::ui::text::tr;
+use eframe::egui::{self, Color32, RichText, WidgetInfo};
+use retrace_kernel::life::campaign::{self, levels};
+use retrace_kernel::life::game::{Reason, Winner};
+use retrace_kernel::life::patterns::{GROUPS, PATTERNS};
+use retrace_kernel::life::{Action, Phase, Setup, Tool};
 
 pub(super) fn space(ui: &egui::Ui) -> bool {
     ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::Space) && !i.modifiers.any())

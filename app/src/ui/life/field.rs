@@ -1,7 +1,11 @@
 //! The field on screen: cells in both colours, zones, the cursor's stamp,
 //! placing and erasing by click and drag, and zooming with the wheel.
 
-use super::*;
+use super::view::{LifeView, P1_COLOR, P2_COLOR, P2_DOT};
+use crate::store::Store;
+use eframe::egui::{self, Color32, ColorImage, Pos2, Rect, Sense, TextureOptions, Vec2, WidgetInfo};
+use retrace_kernel::life::patterns::PATTERNS;
+use retrace_kernel::life::{Action, Phase, Tool};
 
 /// Pixels of wheel travel per quarter turn of a stamp (about one notch).
 pub const WHEEL_STEP: f32 = 100.0;

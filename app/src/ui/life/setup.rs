@@ -1,7 +1,13 @@
 //! Before a game: the two-player setup form (size, torus, budget) and the
 //! campaign's level list.
 
-use super::*;
+use super::view::LifeRequest;
+use crate::store::{Lang, Settings};
+use crate::ui::text::tr;
+use eframe::egui::{self};
+use retrace_kernel::life::campaign::levels;
+use retrace_kernel::life::game::{FIELD_RECTS, FIELD_SIZES};
+use retrace_kernel::life::Setup;
 
 /// The two-player setup screen's choices.
 #[derive(Clone, Debug)]

@@ -1,7 +1,8 @@
 //! Tests of `life.rs`.
 
 use super::controls::{over_text, DEFEAT_COLOR, WIN_COLOR};
-use super::{line_cells, wheel_turns, P1_COLOR, P2_COLOR, WHEEL_STEP};
+use super::field::{line_cells, wheel_turns, WHEEL_STEP};
+use super::view::{P1_COLOR, P2_COLOR};
 use crate::store::Lang;
 
 #[test]
@@ -45,7 +46,7 @@ fn a_cleared_level_is_said_in_gold_not_in_red() {
 #[test]
 fn player_twos_cells_carry_a_dot_besides_their_colour() {
     use super::field::field_image;
-    use super::P2_DOT;
+    use super::view::P2_DOT;
     use retrace_kernel::life::{Life, Phase, Setup};
     use retrace_kernel::Game;
     let mut st = Life::start(&Setup::default(), 1).unwrap();
