@@ -2,7 +2,10 @@
 //! beat strips and lines, events in words, what fell and why, the sound of
 //! a turn and which way things face.
 
-use super::*;
+use crate::store::Lang;
+use eframe::egui::{self, Color32, Vec2};
+use retrace_kernel::miau::board::Prop;
+use retrace_kernel::miau::{Event, State};
 use retrace_kernel::say;
 use retrace_kernel::say::{Arg, Say};
 

@@ -1,7 +1,9 @@
 //! The hint: the solver asked on a thread from where the player stands,
 //! within a budget, and its answer as a next move and a whole solution.
 
-use super::*;
+use crate::store::Lang;
+use crate::ui::text::tr;
+use retrace_kernel::miau::{Action, Miau, State};
 
 /// States the hint may visit (about a second on one core, about 220 MB at most).
 pub const HINT_BUDGET: u64 = 2_000_000;
@@ -70,44 +72,6 @@ pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
         Err(e) => crate::ui::text::say(lang, &e.0),
     };
     (text, moves)
-}
-
-impl MiauView {
-    /// Starts the solver on a thread from where the player stands; its
-    /// sentence shows when it is done, unless a move was made meanwhile.
-    pub fn ask_hint(&mut self, lang: Lang) {
-        if self.thinking.is_some() {
-            return;
-        }
-        let (tx, rx) = std::sync::mpsc::channel();
-        let state = self.session.state().clone();
-        std::thread::spawn(move || {
-            // The window may have gone, or the player moved on: then nobody listens.
-            let _ = tx.send(hint_and_solution(&state, lang));
-        });
-        self.thinking = Some((self.session.digest(), rx));
-        self.message = Some(tr(lang, "Thinking...").into());
-    }
-
-    /// Takes the hint when it is ready; whether one is still being worked out.
-    pub fn poll_hint(&mut self) -> bool {
-        let Some((asked, rx)) = &self.thinking else { return false };
-        match rx.try_recv() {
-            Ok((text, moves)) => {
-                if *asked == self.session.digest() {
-                    self.message = Some(text.into());
-                    self.solution = (!moves.is_empty()).then_some((*asked, moves));
-                }
-                self.thinking = None;
-                false
-            }
-            Err(std::sync::mpsc::TryRecvError::Empty) => true,
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                self.thinking = None;
-                false
-            }
-        }
-    }
 }
 
 /// A move as the hint says it, a word the window's table translates

@@ -1,8 +1,6 @@
 //! Miau Is True's input: the keys and buttons as commands, and a tap on the
 //! board as a move.
 
-use super::MiauView;
-use crate::store::{Lang, Store};
 use eframe::egui;
 use retrace_kernel::miau::board::Prop;
 use retrace_kernel::miau::{Action, State};
@@ -77,19 +75,6 @@ pub fn pad(b: crate::pad::Button) -> Option<Command> {
         P::Start | P::LeftShoulder | P::RightShoulder => return None,
         P::LookUp | P::LookDown | P::LookLeft | P::LookRight | P::RightStick => return None,
     })
-}
-
-impl MiauView {
-    /// Carries out one command.
-    pub fn run(&mut self, command: Command, store: &Store, lang: Lang) {
-        match command {
-            Command::Move(a) => self.act(a, store),
-            Command::Undo => self.undo(store),
-            Command::Redo => self.redo(store),
-            Command::Restart => self.restart(store),
-            Command::Hint => self.ask_hint(lang),
-        }
-    }
 }
 
 /// The move a tap on cell (x, y) makes: towards it from the first YOU (in

@@ -1,7 +1,12 @@
 //! The packs and the level list: the shipped packs and opened ones, the
 //! world cards, and a world's levels with their unlocking.
 
-use super::*;
+use super::paint::accent_color;
+use super::view::MiauRequest;
+use crate::store::Lang;
+use crate::ui::text::tr;
+use eframe::egui::{self, Color32, RichText, Vec2};
+use retrace_kernel::miau::pack::{self, Pack};
 
 /// The packs shipped with the app (each must pass `miau check --proofs`).
 pub const PACKS: [&str; 6] = [

@@ -4,7 +4,7 @@
 //! the kernel, move by move. Words met are kept in the data folder
 //! (`store::miau`).
 
-use super::{paint, Look};
+use super::paint::{self, Look};
 use crate::store::Lang;
 use crate::ui::text::tr;
 use eframe::egui::{self, Color32, RichText, Vec2};

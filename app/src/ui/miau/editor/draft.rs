@@ -2,7 +2,15 @@
 //! options), the kit of words and glyphs it draws from, and the pack text
 //! they are written as (and read back from).
 
-use super::*;
+use retrace_kernel::miau::pack::{self, Glyph, Pack};
+use retrace_kernel::miau::Step;
+
+/// The largest board the editor makes (each side).
+pub const MAX_SIDE: usize = 32;
+/// The pack the editor saves into, in the data folder.
+pub const MY_LEVELS: &str = "miau-my-levels.toml";
+/// That pack's id.
+pub const MY_LEVELS_ID: &str = "my-levels";
 
 /// A level being written: its fields as the author types them and its board
 /// as a stack of tokens per cell, in the grid notation (`miau`, `IS!`,

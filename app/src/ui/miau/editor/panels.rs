@@ -1,7 +1,15 @@
 //! The editor's panels: the palette of things and words, the board being
 //! drawn, the solver's solution, and the level's options.
 
-use super::*;
+use super::super::paint::{self, Look};
+use super::draft::{export, import, MAX_SIDE};
+use super::view::{problem_cell, EditorView};
+use crate::store::Lang;
+use crate::ui::text::tr;
+use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
+use retrace_kernel::miau::board::{KEKE_ONLY, PROPS};
+use retrace_kernel::miau::solver::moves_text;
+use retrace_kernel::miau::Action;
 
 impl EditorView {
     /// The tokens to place: the pack's nouns as things and words, IS and AND,

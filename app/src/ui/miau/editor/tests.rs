@@ -1,6 +1,8 @@
 //! Tests of `editor.rs`.
 
 use super::*;
+use retrace_kernel::miau::pack;
+use retrace_kernel::miau::solver::Verdict;
 
 fn check(draft: &Draft) {
     let text = export(draft, &Kit::default());
