@@ -1,6 +1,6 @@
 //! Interface text in English and Russian, through the project's one
 //! translation mechanism (`retrace_kernel::say`): English is the key, the
-//! Russian a [`Table`] beside it (`text/ru.rs`) for the window's phrases and
+//! Russian a [`Table`] beside it (`text/ru.rs`, a file a game) for the window's phrases and
 //! the kernel's sentences alike. MineLayer's own languages are tables of the
 //! same kind (`mines_text.rs`, and the share card's in the kernel).
 
@@ -31,11 +31,11 @@ pub fn tr(lang: Lang, en: &'static str) -> &'static str {
 
 /// The Russian for an English phrase of the window, if the table has it.
 pub fn ru(en: &str) -> Option<&'static str> {
-    lookup(RU, en)
+    lookup(ru_table(), en)
 }
 
 mod ru;
-pub use ru::RU;
+pub use ru::ru_table;
 
 /// A sentence (the kernel's, or one the window made) in the interface
 /// language: its template looked up in the language's table, its arguments
@@ -48,7 +48,7 @@ pub fn say(lang: Lang, s: &Say) -> String {
 pub fn table(lang: Lang) -> Option<Table> {
     match lang {
         Lang::En => None,
-        Lang::Ru => Some(RU),
+        Lang::Ru => Some(ru_table()),
     }
 }
 
@@ -179,19 +179,26 @@ mod tests {
             v.dedup();
             v
         };
-        for (en, ru) in super::RU {
+        for (en, ru) in super::ru_table() {
             assert_eq!(args(en), args(ru), "{en} → {ru}");
         }
     }
 
-    /// The window's table is sorted by its English, with no phrase twice, so
-    /// the lookup by halving finds every phrase.
+    /// Each game's part of the table is sorted by its English and the whole
+    /// has no phrase twice, so the lookup by halving finds every phrase.
     #[test]
     fn the_window_table_is_sorted_and_every_phrase_is_found() {
-        for w in super::RU.windows(2) {
-            assert!(w[0].0 < w[1].0, "out of order or twice: {:?} before {:?}", w[0].0, w[1].0);
+        for part in super::ru::PARTS {
+            for w in part.windows(2) {
+                assert!(w[0].0 < w[1].0, "out of order or twice: {:?} before {:?}", w[0].0, w[1].0);
+            }
         }
-        for (en, ru) in super::RU {
+        let all = super::ru_table();
+        assert_eq!(all.len(), super::ru::PARTS.iter().map(|p| p.len()).sum::<usize>());
+        for w in all.windows(2) {
+            assert!(w[0].0 < w[1].0, "in two parts: {:?}", w[1].0);
+        }
+        for (en, ru) in all {
             assert_eq!(super::ru(en), Some(*ru), "{en}");
         }
         assert_eq!(super::ru("no such phrase"), None);
