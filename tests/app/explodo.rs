@@ -1036,7 +1036,7 @@ fn the_run_menu_opens_the_almanac_and_the_demo() {
     h.get_by_label("Demo").click();
     h.run();
     // The mouse's list (the keys' and the pad's own scenes left out).
-    let mouse = retrace::ui::explodo::demo::list(retrace::ui::explodo::demo::Input::Mouse);
+    let mouse = retrace::ui::explodo::demo::list(retrace::ui::explodo::devices::Input::Mouse);
     let n = mouse.len();
     assert!(h.query_by_label(&format!("1 / {n}")).is_some());
     h.get_by_label("▶").click();
@@ -1051,7 +1051,7 @@ fn the_run_menu_opens_the_almanac_and_the_demo() {
     assert!(h.query_by_label("Lives: 3").is_some());
     // The Input button cycles: mouse (the pointer), keyboard, then a
     // controller drawn as each brand marks it, and round again.
-    use retrace::ui::explodo::demo::{Brand, Input};
+    use retrace::ui::explodo::devices::{Brand, Input};
     assert_eq!(explodo(&mut h).dialogs.demo.as_ref().unwrap().input(), Input::Mouse);
     for (label, next, brand) in [
         ("Input: mouse", Input::Keyboard, Brand::Xbox),
@@ -1391,14 +1391,14 @@ fn a_refusals_message_moves_no_widget() {
 #[test]
 fn every_data_line_of_the_window_has_its_russian() {
     use retrace::store::Lang;
-    use retrace::ui::explodo::{almanac, demo, CHANGES};
+    use retrace::ui::explodo::{almanac, captions, devices, CHANGES};
     let mut lines: Vec<&str> = Vec::new();
-    for input in [demo::Input::Mouse, demo::Input::Keyboard, demo::Input::Pad] {
+    for input in [devices::Input::Mouse, devices::Input::Keyboard, devices::Input::Pad] {
         for t in retrace_kernel::explodo::scene::topics() {
-            let (name, text) = demo::caption_for(t, Lang::En, input);
+            let (name, text) = captions::caption_for(t, Lang::En, input);
             lines.extend([name, text]);
         }
-        lines.push(demo::to_play(input));
+        lines.push(captions::to_play(input));
     }
     for t in almanac::THINGS {
         let (name, text) = almanac::thing_text(t, Lang::En);
@@ -1420,7 +1420,7 @@ fn every_data_line_of_the_window_has_its_russian() {
     assert!(missing.is_empty(), "no Russian for: {missing:#?}");
     // And the window shows it: a caption in Russian is not the English.
     let t = retrace_kernel::explodo::scene::topics()[0];
-    assert_ne!(demo::caption(t, Lang::Ru), demo::caption(t, Lang::En));
+    assert_ne!(captions::caption(t, Lang::Ru), captions::caption(t, Lang::En));
 }
 
 /// The 9 × 13 view takes the height the window has, centred, with the top

@@ -693,7 +693,8 @@ fn every_button_of_every_screen_can_be_reached_at_800x600_and_1920x1080() {
 #[test]
 fn snapshots_of_the_demo_scenes() {
     use retrace::store::Lang;
-    use retrace::ui::explodo::demo::{Brand, Demo, Input, Place};
+    use retrace::ui::explodo::demo::{Demo, Place};
+    use retrace::ui::explodo::devices::{Brand, Input};
     use retrace_kernel::explodo::scene::{topics, Control, Thing, Topic};
     if retrace_gpu::gpu_for_tests("demo snapshots").is_none() {
         return;

@@ -62,9 +62,9 @@ pub fn mini(ui: &mut egui::Ui, d: &WatchView) {
     let painter = ui.painter_at(rect);
     // Explodorama's demo scenes play on its old television.
     if d.verified.game == "explodo" && d.source.starts_with("demo: ") {
-        let glass = explodo::demo::tv_glass(&painter, rect);
+        let glass = explodo::tv::tv_glass(&painter, rect);
         WatchViewRef(d).paint(&painter.with_clip_rect(glass), glass.shrink(6.0));
-        explodo::demo::tv_effects(&painter, glass, ui.input(|i| i.time));
+        explodo::tv::tv_effects(&painter, glass, ui.input(|i| i.time));
         return;
     }
     painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);

@@ -6,10 +6,10 @@
 //! shows it caught in a blast).
 
 use super::clip::Slot;
-use super::paint::{enemy_look, paint, paint_enemy};
+use super::paint::{enemy_look, item_disc, paint, paint_enemy};
 use crate::store::Lang;
 use crate::ui::text::tr;
-use eframe::egui::{self, Color32, RichText, Sense, Vec2};
+use eframe::egui::{self, RichText, Sense, Vec2};
 use retrace_kernel::explodo::board::{
     Dir, Pos, Tile, BARREL_FROM, BUSH, BUSH_FROM, METAL_FROM, OIL, OIL_FROM, SPIKES, SPIKES_FROM,
 };
@@ -123,9 +123,9 @@ impl Entry {
     /// Its name in the window's language.
     pub fn name(self, lang: Lang) -> &'static str {
         match self {
-            Entry::Enemy(k) => super::kind_name(k, lang),
-            Entry::Power(p) => super::power_name(p, lang),
-            Entry::Charge(c) => super::charge_name(c, lang),
+            Entry::Enemy(k) => super::words::kind_name(k, lang),
+            Entry::Power(p) => super::words::power_name(p, lang),
+            Entry::Charge(c) => super::words::charge_name(c, lang),
             Entry::Thing(t) => thing_text(t, lang).0,
         }
     }
@@ -134,8 +134,8 @@ impl Entry {
     pub fn text(self, lang: Lang) -> &'static str {
         match self {
             Entry::Enemy(k) => kind_text(k, lang),
-            Entry::Power(p) => super::power_text(p, lang),
-            Entry::Charge(c) => super::charge_text(c, lang),
+            Entry::Power(p) => super::words::power_text(p, lang),
+            Entry::Charge(c) => super::words::charge_text(c, lang),
             Entry::Thing(t) => thing_text(t, lang).1,
         }
     }
@@ -306,22 +306,7 @@ pub fn picture(painter: &egui::Painter, r: egui::Rect, e: Entry, template: &Stat
             }
             paint(painter, r, &one);
         }
-        Entry::Power(_) | Entry::Charge(_) => {
-            let colour = if matches!(e, Entry::Power(_)) {
-                Color32::from_rgb(90, 160, 255)
-            } else {
-                Color32::from_rgb(170, 120, 250)
-            };
-            painter.circle_filled(r.center(), r.width() * 0.45, colour);
-            let name = e.name(Lang::En);
-            painter.text(
-                r.center(),
-                egui::Align2::CENTER_CENTER,
-                &name[..name.char_indices().nth(1).map_or(name.len(), |(i, _)| i)],
-                egui::FontId::proportional(r.width() * 0.5),
-                Color32::WHITE,
-            );
-        }
+        Entry::Power(_) | Entry::Charge(_) => item_disc(painter, r, e.name(Lang::En), matches!(e, Entry::Power(_))),
     }
 }
 

@@ -7,7 +7,8 @@
 //! show clips, each through a [`Slot`].
 
 use eframe::egui::{self, Color32, Sense, Vec2};
-use retrace_kernel::explodo::scene::{self, Scene, Topic};
+use retrace_kernel::explodo::board::Pos;
+use retrace_kernel::explodo::scene::{self, Control, Scene, Topic};
 use retrace_kernel::explodo::{Explodo, State};
 use retrace_kernel::Game;
 
@@ -178,6 +179,12 @@ impl Clip {
     pub fn turn(&self, now: f64) -> usize {
         self.frame_at(now).unwrap_or(0)
     }
+
+    /// Whether the menu scene's menu is open on frame `k` (from its moment,
+    /// until the last turn closes it).
+    pub fn menu_open(&self, k: usize) -> bool {
+        self.topic == Topic::Control(Control::Menu) && k >= self.scene.moment as usize && k + 1 < self.frames.len()
+    }
 }
 
 /// The clip a panel shows (a dialog's card, the almanac's entry, the
@@ -210,6 +217,14 @@ impl Slot {
         self.clip.as_ref().map(|c| c.topic)
     }
 }
+
+/// The enemy nearest to you (the one "What is that?" asks about).
+pub fn nearest_enemy(s: &State) -> Option<Pos> {
+    s.enemies.list.iter().map(|e| e.pos).min_by_key(|p| (p.dist(s.player.at), p.y, p.x))
+}
+
+/// The run menu's lines over the menu scene (the real menu's first items).
+pub const MENU: [&str; 6] = ["Run menu", "Resume", "New run", "Almanac", "Scores", "Demo"];
 
 #[cfg(test)]
 mod tests {

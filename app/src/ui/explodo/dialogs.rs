@@ -1,7 +1,13 @@
 //! Explodorama's dialogs and banners: the gem's cards, the charge swap, the
 //! shop, the explanations, the level banner and the death banner.
 
-use super::*;
+use super::words::{card_text, charge_name};
+use crate::store::Lang;
+use crate::ui::text::tr;
+use eframe::egui::{self};
+use retrace_kernel::explodo::items::{Charge, Offer};
+use retrace_kernel::explodo::{Action, Dialog, State};
+use retrace_kernel::say::Say;
 
 /// The charge-swap dialog: keep the carried charge, take the new one, or
 /// (carrying Freeze) use it first; the answer, once given.
@@ -48,7 +54,7 @@ pub(super) fn swap_choices(
 }
 
 /// The shop's Restock button, priced for the restocks done (`restocks`).
-fn restock_label(restocks: u32, lang: Lang) -> String {
+pub(super) fn restock_label(restocks: u32, lang: Lang) -> String {
     let n = restocks + 1;
     let line =
         if n == 1 { retrace_kernel::say!("Restock (1 coin)") } else { retrace_kernel::say!("Restock ({0} coins)", n) };
@@ -56,7 +62,7 @@ fn restock_label(restocks: u32, lang: Lang) -> String {
 }
 
 /// An item on the shop's shelf: its card's words and its price.
-fn shelf_line(s: &State, o: Offer, lang: Lang) -> String {
+pub(super) fn shelf_line(s: &State, o: Offer, lang: Lang) -> String {
     crate::ui::text::say(lang, &retrace_kernel::say!("{0} · {1} coins", card_text(s, o, lang), o.price()))
 }
 
@@ -114,7 +120,7 @@ pub fn watched_dialog(ui: &mut egui::Ui, s: &State, next: Option<&Action>, lang:
 /// A dialog's clip width in points (a 9-tile scene: 24 points a tile).
 pub(super) const CLIP_WIDTH: f32 = 216.0;
 /// The shop's clip box: a 9 × 7 scene at the clip's width, with its bar.
-const SHOP_CLIP_HEIGHT: f32 = 176.0;
+pub(super) const SHOP_CLIP_HEIGHT: f32 = 176.0;
 
 /// The arrow keys move a dialog's selection among the indices `ok` allows
 /// (Up and Left back, Down and Right on, stopping at the ends).
@@ -132,383 +138,6 @@ pub(super) fn dialog_keys(ui: &egui::Ui, selected: usize, len: usize, ok: impl F
         return (0..selected).rev().find(|&i| ok(i)).unwrap_or(selected);
     }
     selected
-}
-
-impl ExplodoView {
-    /// The level-start banner: "Level N" and the enemy type this level
-    /// brings first, for a moment when a level (or a retry) begins; the
-    /// first action takes it down, so it never delays play.
-    pub(super) fn level_banner(&mut self, ui: &egui::Ui, lang: Lang) {
-        let s = self.session.state();
-        let key = (s.run.level, s.run.attempt);
-        // Not over a dialog (the shop at a level's start): it goes up once
-        // the dialog is answered.
-        if self.screen.bannered != Some(key)
-            && s.run.turn == 1
-            && s.run.phase == RunPhase::Playing
-            && s.run.dialogs.is_empty()
-        {
-            self.screen.bannered = Some(key);
-            self.screen.banner = Some((key, std::time::Instant::now()));
-        }
-        let Some((for_key, since)) = self.screen.banner else { return };
-        let left = BANNER_SECONDS - since.elapsed().as_secs_f32();
-        if for_key != key || s.run.turn > 1 || left <= 0.0 {
-            self.screen.banner = None;
-            return;
-        }
-        ui.ctx().request_repaint_after(std::time::Duration::from_secs_f32(left));
-        let new = retrace_kernel::explodo::KINDS.iter().find(|k| k.from_level() == s.run.level);
-        let title = crate::ui::text::say(lang, &retrace_kernel::say!("Level {0}", s.run.level));
-        egui::Area::new(egui::Id::unique("explodo-level-banner"))
-            .anchor(egui::Align2::CENTER_TOP, Vec2::new(0.0, 120.0))
-            .interactable(false)
-            .show(ui.ctx(), |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.heading(title);
-                    if s.run.attempt > 0 {
-                        ui.label(crate::ui::text::tr(lang, "Again: the same board"));
-                    }
-                    if let Some(&k) = new {
-                        let (_, colour) = paint::enemy_look(k);
-                        ui.colored_label(
-                            colour,
-                            crate::ui::text::say(lang, &retrace_kernel::say!("New enemy: {0}", kind_name(k, lang))),
-                        );
-                    }
-                });
-            });
-    }
-
-    /// The clip of `o` (a power-up or charge at work, made from the run's
-    /// seed), `width` points wide, with its line under it; Heart and Coin
-    /// bag have none, only the line.
-    pub(super) fn offer_clip(&mut self, ui: &mut egui::Ui, o: Offer, width: f32, lang: Lang) {
-        let seed = self.session.state().run.seed;
-        if let Some(c) = self.dialogs.clip.show(almanac::entry_of(o).topic(), seed) {
-            c.ui(ui, width);
-        }
-        let text = match o {
-            Offer::Power(p) => power_text(p, lang),
-            Offer::Charge(c) => charge_text(c, lang),
-        };
-        ui.add(egui::Label::new(RichText::new(text).small()).wrap());
-    }
-
-    /// A first-time explanation: the power-up's or charge's name, its clip
-    /// and its line.
-    pub(super) fn explain_window(&mut self, ui: &mut egui::Ui, lang: Lang) {
-        let Some(o) = self.dialogs.explain else { return };
-        let title = format!("{}: {}", tr(lang, "New"), offer_name(o, lang));
-        let ((), close) = crate::ui::widgets::dialog(ui.ctx(), "explodo-explain", &title, None, |ui| {
-            ui.set_max_width(CLIP_WIDTH);
-            self.offer_clip(ui, o, CLIP_WIDTH, lang);
-            let enter = ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::Enter));
-            if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "Got it"))
-                .clicked()
-                || enter
-            {
-                self.dialogs.explain = None;
-            }
-        });
-        // Esc or a click beside it is Got it too: it only explains.
-        if close {
-            self.dialogs.explain = None;
-        }
-    }
-
-    /// Whether "What is that?" is on: then the action button `english`
-    /// explains itself (and asking ends) instead of acting.
-    pub(super) fn asked_about(&mut self, english: &'static str) -> bool {
-        if !self.pointer.asking {
-            return false;
-        }
-        self.pointer.asking = false;
-        self.pointer.cursor = None;
-        self.dialogs.what = Some(What::Button(english));
-        true
-    }
-
-    /// A top-bar item clicked: an ability, pass or the charge carried opens
-    /// its almanac entry; the others say what they are.
-    pub(super) fn explain_bar(&mut self, item: BarItem) {
-        self.pointer.asking = false;
-        match (item, self.session.state().player.charge) {
-            (BarItem::Power(p), _) => self.dialogs.almanac = Some(almanac::Almanac::at(almanac::Entry::Power(p))),
-            (BarItem::Charge, Some((c, _))) => {
-                self.dialogs.almanac = Some(almanac::Almanac::at(almanac::Entry::Charge(c)));
-            }
-            _ => self.dialogs.what = Some(What::Bar(item)),
-        }
-    }
-
-    /// A top-bar item's or action button's line, with Close (Enter, Esc or
-    /// a click beside it closes it too).
-    pub(super) fn what_window(&mut self, ui: &mut egui::Ui, lang: Lang) {
-        let Some(w) = self.dialogs.what else { return };
-        let text = match w {
-            What::Bar(item) => bar_text(item),
-            What::Button(label) => button_text(label),
-        };
-        let pad = self.pointer.pad_in_use;
-        let (closed, close) =
-            crate::ui::widgets::dialog(ui.ctx(), "explodo-what", tr(lang, "What is that?"), None, |ui| {
-                ui.set_max_width(360.0);
-                ui.add(egui::Label::new(tr(lang, text)).wrap());
-                let enter = ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::Enter));
-                pad_button(ui, pad.then_some(crate::pad::Button::South), tr(lang, "Close")).clicked() || enter
-            });
-        if closed || close {
-            self.dialogs.what = None;
-        }
-    }
-
-    /// "Which?": a button per action the tapped tile allows (Kick it, Walk
-    /// onto it, Set it off), with the pad's face buttons in order (bottom,
-    /// left, top); Esc, the right face button or a click beside it cancels.
-    /// The one chosen is done as the tap's would be (a deadly one refused
-    /// unless the action was picked first).
-    pub(super) fn which_window(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
-        let Some(options) = self.dialogs.which.clone() else { return };
-        let pad = self.pointer.pad_in_use;
-        let faces = [crate::pad::Button::South, crate::pad::Button::West, crate::pad::Button::North];
-        let (chosen, close) = crate::ui::widgets::dialog(ui.ctx(), "explodo-which", tr(lang, "Which?"), None, |ui| {
-            let mut chosen = None;
-            for (i, a) in options.iter().enumerate() {
-                let face = faces.get(i).copied().filter(|_| pad);
-                if pad_button(ui, face, tr(lang, which_label(a))).clicked() {
-                    chosen = Some(*a);
-                }
-            }
-            chosen
-        });
-        if let Some(a) = chosen {
-            self.dialogs.which = None;
-            self.shortcut(store, a);
-        } else if close {
-            self.dialogs.which = None;
-        }
-    }
-
-    /// The life-lost banner: how it happened, and the turns before it again,
-    /// round and round, three boards a second, until dismissed (Continue,
-    /// Enter, Esc or a click beside it). At game over the game-over dialog
-    /// shows the same, once ([`ExplodoView::last_turns`]).
-    pub(super) fn death_banner(&mut self, ui: &mut egui::Ui, lang: Lang) {
-        if self.dialogs.death.is_none() || self.session.state().run.phase != RunPhase::Playing {
-            return;
-        }
-        let pad = self.pointer.pad_in_use;
-        let (dismissed, close) =
-            crate::ui::widgets::dialog(ui.ctx(), "explodo-death", tr(lang, "A life lost"), None, |ui| {
-                self.last_turns(ui, lang);
-                let enter = ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::Enter));
-                pad_button(ui, pad.then_some(crate::pad::Button::South), tr(lang, "Continue")).clicked() || enter
-            });
-        if dismissed || close {
-            self.dialogs.death = None;
-        }
-    }
-
-    /// How the last life was lost, and the turns before it, round and round.
-    pub(super) fn last_turns(&self, ui: &mut egui::Ui, lang: Lang) {
-        let Some((text, frames)) = &self.dialogs.death else { return };
-        ui.label(death_line(text, lang));
-        if let Some(last) = frames.last() {
-            let n = frames.len();
-            // A pause on the last board before it starts again.
-            let k = ((ui.input(|i| i.time) * 3.0) as usize) % (n + 3);
-            let s = &frames[k.min(n - 1)];
-            let cell = (260.0 / last.board.layout.w as f32).min(200.0 / last.board.layout.h as f32);
-            let (r, _) = ui.allocate_exact_size(
-                Vec2::new(cell * last.board.layout.w as f32, cell * last.board.layout.h as f32),
-                Sense::hover(),
-            );
-            paint(&ui.painter_at(r), r, s);
-            ui.label(RichText::new(format!("{} {}/{n}", tr(lang, "Turn"), k.min(n - 1) + 1)).small());
-            ui.ctx().request_repaint_after(std::time::Duration::from_millis(150));
-        }
-    }
-
-    /// The shop: select, then Buy (Enter); the arrows move between the items
-    /// still on the shelf; an item too dear says how many coins it lacks.
-    pub(super) fn shop(
-        &mut self,
-        ui: &mut egui::Ui,
-        s: &State,
-        items: &[Option<Offer>],
-        restocks: u32,
-        lang: Lang,
-    ) -> Option<Action> {
-        let mut answer = None;
-        // Select, then Buy (Enter); the arrows move between the
-        // items still on the shelf.
-        let on_shelf = |i: usize| items.get(i).is_some_and(Option::is_some);
-        if !on_shelf(self.dialogs.selected) {
-            self.dialogs.selected = (0..items.len()).find(|&i| on_shelf(i)).unwrap_or(0);
-        }
-        self.dialogs.selected = dialog_keys(ui, self.dialogs.selected, items.len(), on_shelf);
-        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
-        // R restocks and N leaves for the next level (issue 43: the shop by
-        // key, as the pad has Triangle and Square); the dialog holds the keys,
-        // so the board's R (Run) never sees them.
-        let (restock_key, leave_key) = ui.input(|i| {
-            (crate::ui::widgets::pressed_once(i, egui::Key::R), crate::ui::widgets::pressed_once(i, egui::Key::N))
-        });
-        // Leaving is Next level, a button: Esc and a click beside it do nothing.
-        crate::ui::widgets::dialog(ui.ctx(), "explodo-shop", tr(lang, "The shop"), None, |ui| {
-            ui.set_max_width(CLIP_WIDTH);
-            // The selected item's clip and line in a box of fixed size (none
-            // is the same size as another, and some have no clip): a centred
-            // dialog that changed height would move every row under the
-            // pointer as the selection moves or the shelf empties (issue 40).
-            let clip_box = Vec2::new(CLIP_WIDTH, SHOP_CLIP_HEIGHT);
-            let seed = self.session.state().run.seed;
-            let selected = items.get(self.dialogs.selected).copied().flatten();
-            match selected.and_then(|o| self.dialogs.clip.show(almanac::entry_of(o).topic(), seed)) {
-                Some(c) => c.ui_in(ui, clip_box),
-                None => {
-                    ui.allocate_exact_size(clip_box, egui::Sense::hover());
-                }
-            }
-            let lines = ui.text_style_height(&egui::TextStyle::Small) * 3.0 + ui.spacing().item_spacing.y;
-            ui.allocate_ui(Vec2::new(CLIP_WIDTH, lines), |ui| {
-                ui.set_min_size(Vec2::new(CLIP_WIDTH, lines));
-                if let Some(o) = selected {
-                    let text = match o {
-                        Offer::Power(p) => power_text(p, lang),
-                        Offer::Charge(c) => charge_text(c, lang),
-                    };
-                    ui.add(egui::Label::new(RichText::new(text).small()).wrap());
-                }
-            });
-            ui.label(crate::ui::text::say(
-                lang,
-                &retrace_kernel::say!("{0} coins. Shopping takes no turns.", s.player.coins),
-            ));
-            // A sold item keeps its row ("Sold", greyed) and the buying row
-            // is always there, so Buy, Restock and Next level never move
-            // under the pointer as the shelf empties (issue 40).
-            for (i, o) in items.iter().enumerate() {
-                match o {
-                    Some(o) => {
-                        if ui.selectable_label(self.dialogs.selected == i, shelf_line(s, *o, lang)).clicked() {
-                            self.dialogs.selected = i;
-                        }
-                    }
-                    None => {
-                        ui.add_enabled_ui(false, |ui| ui.selectable_label(false, tr(lang, "Sold")));
-                    }
-                }
-            }
-            // Buy the selected item (Enter), or say how many coins it lacks.
-            crate::ui::widgets::reserved_row(ui, |ui| {
-                let Some(Some(o)) = items.get(self.dialogs.selected) else { return };
-                let short = o.price().saturating_sub(s.player.coins);
-                if short == 0 {
-                    let buy = crate::ui::text::say(lang, &retrace_kernel::say!("Buy ({0} coins)", o.price()));
-                    if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), buy).clicked()
-                        || enter
-                    {
-                        answer = Some(Action::Buy(self.dialogs.selected as u8));
-                    }
-                } else {
-                    ui.add_enabled(false, egui::Button::new(tr(lang, "Buy")));
-                    ui.colored_label(
-                        Color32::from_rgb(230, 120, 90),
-                        crate::ui::text::say(lang, &retrace_kernel::say!("Too dear: {0} more coins needed", short)),
-                    );
-                }
-            });
-            ui.horizontal(|ui| {
-                let restock = restock_label(restocks, lang);
-                let pad = self.pointer.pad_in_use;
-                let restock =
-                    pad_button(ui, pad.then_some(crate::pad::Button::North), restock).on_hover_text(tr(lang, "Key: R"));
-                if restock.clicked() || restock_key {
-                    answer = Some(Action::Restock);
-                }
-                let leave = pad_button(ui, pad.then_some(crate::pad::Button::West), tr(lang, "Next level"))
-                    .on_hover_text(tr(lang, "Key: N"));
-                if leave.clicked() || leave_key {
-                    answer = Some(Action::LeaveShop);
-                }
-            });
-        });
-        answer
-    }
-
-    pub(super) fn dialogs(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
-        // The level-cleared banner comes before the shop.
-        if let Some((level, turns, par, coins)) = self.dialogs.cleared {
-            let ((), close) =
-                crate::ui::widgets::dialog(ui.ctx(), "explodo-cleared", tr(lang, "Level cleared"), None, |ui| {
-                    ui.label(crate::ui::text::say(
-                        lang,
-                        &retrace_kernel::say!(
-                            "Level {0} cleared in {1} turns (par {2}): +{3} coins.",
-                            level,
-                            turns,
-                            par,
-                            coins
-                        ),
-                    ));
-                    if pad_button(
-                        ui,
-                        self.pointer.pad_in_use.then_some(crate::pad::Button::South),
-                        tr(lang, "To the shop"),
-                    )
-                    .clicked()
-                        || ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::Enter))
-                    {
-                        self.dialogs.cleared = None;
-                    }
-                });
-            if close {
-                self.dialogs.cleared = None;
-            }
-            return;
-        }
-        let s = self.session.state().clone();
-        let Some(top) = s.run.dialogs.last() else { return };
-        let mut answer = None;
-        match top {
-            Dialog::Gem { cards, rainbow } => {
-                // Select, then Choose (Enter); the arrows move the selection.
-                self.dialogs.selected = if self.dialogs.selected < cards.len() { self.dialogs.selected } else { 0 };
-                self.dialogs.selected = dialog_keys(ui, self.dialogs.selected, cards.len(), |_| true);
-                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
-                let title = if *rainbow { tr(lang, "The rainbow gem") } else { tr(lang, "The gem") };
-                // A card must be chosen: Esc and a click beside it do nothing.
-                crate::ui::widgets::dialog(ui.ctx(), "explodo-gem", title, None, |ui| {
-                    ui.set_max_width(CLIP_WIDTH);
-                    self.offer_clip(ui, cards[self.dialogs.selected], CLIP_WIDTH, lang);
-                    ui.label(crate::ui::text::tr(lang, "Choose one (it takes no turn):"));
-                    egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
-                        for (i, o) in cards.iter().enumerate() {
-                            if ui.selectable_label(self.dialogs.selected == i, card_text(&s, *o, lang)).clicked() {
-                                self.dialogs.selected = i;
-                            }
-                        }
-                    });
-                    if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), tr(lang, "Choose"))
-                        .clicked()
-                        || enter
-                    {
-                        answer = Some(Action::Choose(self.dialogs.selected as u8));
-                    }
-                });
-            }
-            Dialog::Shop { items, restocks } => answer = self.shop(ui, &s, items, *restocks, lang),
-            Dialog::Swap { new, uses } => {
-                let (old, left) = s.player.charge.expect("a swap has a carried charge");
-                answer = swap_dialog(ui.ctx(), lang, (old, left), (*new, *uses));
-            }
-        }
-        if let Some(a) = answer {
-            self.push(store, a);
-        }
-    }
 }
 
 /// A "which?" button's words for an action a tile allows.

@@ -8,7 +8,7 @@
 //! The gesture is worked out from the scene's own boards, so the pointer
 //! plays exactly the action the kernel took.
 
-use super::clip::Clip;
+use super::clip::{nearest_enemy, Clip};
 use super::offer::{paint_faded_bomb, your_blast};
 use eframe::egui::{self, Color32, Vec2};
 use retrace_kernel::explodo::board::Pos;
@@ -115,11 +115,6 @@ pub fn gesture(clip: &Clip, k: usize) -> Option<Gesture> {
         Action::UseCharge(Aim::Me) => Gesture::Press(Button::Charge),
         _ => Gesture::Press(Button::Wait),
     })
-}
-
-/// The enemy nearest to you (the one "What is that?" asks about).
-pub fn nearest_enemy(s: &State) -> Option<Pos> {
-    s.enemies.list.iter().map(|e| e.pos).min_by_key(|p| (p.dist(s.player.at), p.y, p.x))
 }
 
 /// The enemy card "What is that?" holds open over the scene: from the
@@ -310,7 +305,7 @@ pub fn paint(painter: &egui::Painter, l: &Layout, clip: &Clip, k: usize, t: f32,
 fn asked_lines(clip: &Clip, k: usize, lang: crate::store::Lang) -> Option<Vec<String>> {
     asked(clip, k).map(|kind| {
         vec![
-            super::kind_name(kind, lang).to_string(),
+            super::words::kind_name(kind, lang).to_string(),
             super::almanac::kind_text(kind, lang).to_string(),
             crate::ui::text::tr(lang, "Got it").to_string(),
         ]
@@ -339,9 +334,8 @@ fn cards(clip: &Clip, k: usize, lang: crate::store::Lang) -> Vec<Card> {
     if let Some(lines) = asked_lines(clip, k, lang) {
         out.push(Card { lines, buttons: 1 });
     }
-    if super::presses::menu_open(clip, k) {
-        let lines: Vec<String> =
-            super::presses::MENU.iter().map(|m| crate::ui::text::tr(lang, m).to_string()).collect();
+    if clip.menu_open(k) {
+        let lines: Vec<String> = super::clip::MENU.iter().map(|m| crate::ui::text::tr(lang, m).to_string()).collect();
         let buttons = lines.len() - 1;
         out.push(Card { lines, buttons });
     }

@@ -1,6 +1,6 @@
 //! The top bar's and action bar's icons, painted in code.
 
-use super::*;
+use eframe::egui::{self, Color32, Vec2};
 
 /// The top bar's icons.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -244,10 +244,10 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     }
     for d in &s.board.drops {
         match d.charge {
-            // A charge: its almanac picture.
+            // A charge: its almanac picture (a disc with its initial).
             Some((c, _)) => {
                 let r = at(d.pos).shrink(cell * 0.22);
-                super::almanac::picture(painter, r, super::almanac::Entry::Charge(c), s);
+                item_disc(painter, r, super::words::charge_name(c, crate::store::Lang::En), false);
             }
             None => paint_coin(painter, at(d.pos), d.coins),
         }
@@ -688,6 +688,21 @@ pub fn enemy_look(kind: Kind) -> (&'static str, Color32) {
         Kind::Wisp => ("W", Color32::from_rgb(150, 110, 240)),
         Kind::Hunter => ("H", Color32::from_rgb(220, 40, 40)),
     }
+}
+
+/// A power-up's or charge's picture (its almanac picture, and a charge on
+/// the floor): a disc in the power-ups' blue or the charges' violet with the
+/// name's first letter (English, so the picture is the same in every language).
+pub fn item_disc(painter: &egui::Painter, r: egui::Rect, name: &str, power: bool) {
+    let colour = if power { Color32::from_rgb(90, 160, 255) } else { Color32::from_rgb(170, 120, 250) };
+    painter.circle_filled(r.center(), r.width() * 0.45, colour);
+    painter.text(
+        r.center(),
+        egui::Align2::CENTER_CENTER,
+        &name[..name.char_indices().nth(1).map_or(name.len(), |(i, _)| i)],
+        egui::FontId::proportional(r.width() * 0.5),
+        Color32::WHITE,
+    );
 }
 
 #[cfg(test)]

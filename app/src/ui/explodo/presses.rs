@@ -5,9 +5,9 @@
 //! "What is that?" by keys or R1, looking around, the menu), which the
 //! scene's own boards drive, so what is pressed is what the kernel did.
 
+use super::clip::nearest_enemy;
 use super::clip::Clip;
-use super::demo::{keys_of, pad_of, Input, Key, PAD_A, PAD_B};
-use super::gesture::nearest_enemy;
+use super::devices::{keys_of, pad_of, Input, Key, PAD_A, PAD_B};
 use eframe::egui::Vec2;
 use retrace_kernel::explodo::board::{Dir, Pos};
 use retrace_kernel::explodo::scene::{Control, Topic};
@@ -74,10 +74,10 @@ pub fn presses(clip: &Clip, k: usize, input: Input) -> Vec<Key> {
             vec![if pad { Key::Letter("Start") } else { Key::Letter("Esc") }]
         }
         // The menu holds the run while open; its last turn closes it.
-        (Some(Control::Menu), _) if menu_open(clip, k) && k + 2 == clip.frames.len() => {
+        (Some(Control::Menu), _) if clip.menu_open(k) && k + 2 == clip.frames.len() => {
             vec![if pad { PAD_B } else { Key::Letter("Esc") }]
         }
-        (Some(Control::Menu), _) if menu_open(clip, k) => Vec::new(),
+        (Some(Control::Menu), _) if clip.menu_open(k) => Vec::new(),
         _ => default(a, pad),
     }
 }
@@ -99,12 +99,6 @@ pub fn lit_index(n: usize, t: f32) -> Option<usize> {
 /// The press lit `t` through a turn of `presses`.
 pub fn lit(presses: &[Key], t: f32) -> Option<Key> {
     lit_index(presses.len(), t).map(|i| presses[i])
-}
-
-/// Whether the menu scene's menu is open on frame `k` (from its moment,
-/// until the last turn closes it).
-pub fn menu_open(clip: &Clip, k: usize) -> bool {
-    clip.topic == Topic::Control(Control::Menu) && k >= clip.scene.moment as usize && k + 1 < clip.frames.len()
 }
 
 /// Where the dashed cursor is `t` through turn `k` for the keys or the
@@ -157,9 +151,6 @@ pub fn view_of(clip: &Clip, k: usize, t: f32) -> (f32, Vec2) {
         _ => (1.0, Vec2::ZERO),
     }
 }
-
-/// The run menu's lines over the menu scene (the real menu's first items).
-pub const MENU: [&str; 6] = ["Run menu", "Resume", "New run", "Almanac", "Scores", "Demo"];
 
 #[cfg(test)]
 pub(crate) mod tests {
@@ -219,7 +210,7 @@ pub(crate) mod tests {
         let c = clip(Control::Menu);
         let m = c.scene.moment as usize;
         assert_eq!(presses(&c, m - 1, Input::Pad), vec![Key::Letter("Start")]);
-        assert!(!menu_open(&c, m - 1) && menu_open(&c, m) && !menu_open(&c, c.frames.len() - 1));
+        assert!(!c.menu_open(m - 1) && c.menu_open(m) && !c.menu_open(c.frames.len() - 1));
         let last = c.frames.len() - 2;
         assert_eq!(presses(&c, last, Input::Keyboard), vec![Key::Letter("Esc")], "the last turn closes it");
         assert_eq!(presses(&c, last, Input::Pad), vec![PAD_B]);

@@ -2,7 +2,12 @@
 //! and texts in the window's language, the gem's cards, the death line and
 //! what an event says.
 
-use super::*;
+use crate::store::Lang;
+use crate::ui::text::tr;
+use retrace_kernel::explodo::items::{Charge, Offer, Power};
+use retrace_kernel::explodo::{Event, State};
+use retrace_kernel::say::Say;
+
 use retrace_kernel::say;
 use retrace_kernel::say::Arg;
 

@@ -1,0 +1,283 @@
+//! `ExplodoView`'s methods for the part of the window in `walk.rs`.
+
+use super::ExplodoView;
+use crate::store::Store;
+use crate::ui::explodo::input::{danger, deadly, Mode};
+use crate::ui::explodo::menu::{self};
+use crate::ui::explodo::walk::{Preview, WALK_ON};
+use eframe::egui::{self};
+use retrace_kernel::explodo::board::Pos;
+use retrace_kernel::explodo::route::{autopilot, route, Route};
+use retrace_kernel::explodo::{Action, Dialog, RunPhase};
+
+impl ExplodoView {
+    /// The preview for the current step, worked out when the step changed.
+    pub(in crate::ui::explodo) fn preview(&mut self) -> &Preview {
+        let step = self.session.step();
+        if self.pointer.preview.as_ref().is_none_or(|p| p.step != step) {
+            let s = self.session.state();
+            let (now, next) = danger(s);
+            self.pointer.preview = Some(Preview { step, now, next, wait_deadly: deadly(s, &Action::Wait) });
+        }
+        self.pointer.preview.as_ref().expect("just set")
+    }
+
+    /// A shortcut (a key, or a click on the board with nothing picked) never
+    /// makes a deadly move: it says so instead; picking the action first does.
+    pub fn shortcut(&mut self, store: &Store, a: Action) {
+        // Any action of the player's own ends auto-move's walk and hands
+        // the turn back to a stopped autopilot.
+        self.walking.walk = None;
+        self.walking.pilot_stopped = false;
+        if !self.picked && deadly(self.session.state(), &a) {
+            self.message =
+                Some("That would cost a life. Pick the action first (its button or key) to do it anyway.".into());
+            return;
+        }
+        self.push(store, a);
+    }
+
+    /// Autopilot has the board: on, not stopped, every enemy gone, the level in play.
+    pub fn piloting(&self) -> bool {
+        let s = self.session.state();
+        self.walking.autopilot
+            && !self.walking.pilot_stopped
+            && s.enemies.list.is_empty()
+            && s.run.phase == RunPhase::Playing
+    }
+
+    /// What autopilot is about while it has the board (the note over the
+    /// action bar): waiting for bombs to go off or crates to crumble, off to
+    /// the coins, charges and the gem, or to the exit.
+    pub fn pilot_note(&self) -> Option<&'static str> {
+        if !self.piloting() {
+            return None;
+        }
+        let s = self.session.state();
+        let pickups = !s.board.drops.is_empty() || (s.board.gem_revealed && !s.board.gem_taken);
+        Some(if !s.bombs.list.is_empty() {
+            "Autopilot: waiting for the bombs"
+        } else if !s.board.crumbling.is_empty() {
+            "Autopilot: waiting for the crates"
+        } else if pickups {
+            "Autopilot: cleaning up"
+        } else {
+            "Autopilot: off to the exit"
+        })
+    }
+
+    /// One autopilot turn: its action, or it stops and says so.
+    pub fn pilot(&mut self, store: &Store) {
+        if !self.session.state().run.dialogs.is_empty() {
+            return; // It waits for the dialog's answer.
+        }
+        match autopilot(self.session.state()) {
+            Some(a) => self.push(store, a),
+            None => {
+                self.walking.pilot_stopped = true;
+                self.message = Some("Autopilot stopped · Your turn".into());
+            }
+        }
+    }
+
+    /// The way to `to` from where you stand now (cached for this step).
+    pub fn route_to(&mut self, to: Pos) -> Option<Route> {
+        let step = self.session.step();
+        if !matches!(&self.walking.route, Some((st, t, _)) if *st == step && *t == to) {
+            self.walking.route = Some((step, to, route(self.session.state(), to)));
+        }
+        self.walking.route.as_ref().and_then(|(_, _, r)| r.clone())
+    }
+
+    /// Auto-move: one step on the way to the destination, worked out again
+    /// now; an unsafe next step waits (and says so); arriving, or no way at
+    /// all, ends the walk.
+    pub fn walk_on(&mut self, store: &Store) {
+        let Some(to) = self.walking.walk else { return };
+        match self.route_to(to) {
+            Some(r) if r.safe => {
+                self.push(store, r.steps[0]);
+                if self.session.state().player.at == to || r.steps.len() == 1 {
+                    self.walking.walk = None;
+                } else if !self.session.state().enemies.list.is_empty() {
+                    // While enemies are about the walk goes a step a click:
+                    // say how to go on (issue 40).
+                    self.message = Some(WALK_ON.into());
+                }
+            }
+            Some(_) => {
+                // The spec: Go falls back to picking Move, so you can step
+                // aside yourself (the next step shows red).
+                self.message = Some("The next step on the way is dangerous: waiting for you.".into());
+                self.mode = Mode::Move;
+                self.picked = true;
+            }
+            None => {
+                self.walking.walk = None;
+                self.message = Some("No way there from here.".into());
+            }
+        }
+    }
+
+    /// This frame's pad presses; a key or a click hands the screen back to
+    /// the keyboard and mouse.
+    pub(in crate::ui::explodo) fn pad_presses(&mut self, ui: &egui::Ui, store: &Store) {
+        let handed_back = ui.input(|i| {
+            i.events.iter().any(|e| matches!(e, egui::Event::Key { .. } | egui::Event::PointerButton { .. }))
+        });
+        if handed_back {
+            self.pointer.pad_in_use = false;
+        }
+        for b in std::mem::take(&mut self.pad) {
+            self.pointer.pad_in_use = true;
+            self.pad_press(store, b);
+        }
+    }
+
+    /// The run menu and New run's question by pad; true when one took the
+    /// press.
+    fn pad_menu(&mut self, b: crate::pad::Button) -> bool {
+        use crate::pad::Button as P;
+        // The demo: in the opening's, any button plays; else the d-pad
+        // changes scenes and the right button leaves.
+        if let Some(d) = &mut self.dialogs.demo {
+            match b {
+                _ if d.attract => self.dialogs.demo = None,
+                P::Left | P::LeftShoulder => d.go(d.index as isize - 1),
+                P::Right | P::RightShoulder => d.go(d.index as isize + 1),
+                P::East => self.dialogs.demo = None,
+                _ => {}
+            }
+            return true;
+        }
+        // New run's question: the bottom button starts it, the right one not.
+        if self.dialogs.confirm_new {
+            self.dialogs.pad_answer = match b {
+                P::South => Some(true),
+                P::East => Some(false),
+                _ => None,
+            };
+            return true;
+        }
+        // The run menu by pad: the d-pad walks its entries, the bottom
+        // button presses the selected one, the right one closes it.
+        if self.dialogs.menu {
+            let n = menu::MENU.len();
+            match b {
+                P::Up | P::Left => self.dialogs.menu_sel = (self.dialogs.menu_sel + n - 1) % n,
+                P::Down | P::Right => self.dialogs.menu_sel = (self.dialogs.menu_sel + 1) % n,
+                P::South => self.menu_press(menu::MENU[self.dialogs.menu_sel % n]),
+                P::East => self.dialogs.menu = false,
+                _ => {}
+            }
+            return true;
+        }
+        false
+    }
+
+    /// One pad press: a dialog or banner on show takes it (the d-pad moves
+    /// the selection, the bottom button is the main one, the right one
+    /// leaves), else the board ([`ExplodoView::pad_board`]).
+    pub(in crate::ui::explodo) fn pad_press(&mut self, store: &Store, b: crate::pad::Button) {
+        use crate::pad::Button as P;
+        if b == P::Start {
+            self.dialogs.menu = !self.dialogs.menu;
+            return;
+        }
+        if self.pad_menu(b) {
+            return;
+        }
+        if self.piloting() {
+            if b == P::LeftShoulder {
+                self.walking.pilot_stopped = true;
+            }
+            return;
+        }
+        if self.dialogs.explain.is_some() {
+            if matches!(b, P::South | P::East) {
+                self.dialogs.explain = None;
+            }
+            return;
+        }
+        if self.dialogs.what.is_some() {
+            if matches!(b, P::South | P::East) {
+                self.dialogs.what = None;
+            }
+            return;
+        }
+        // "Which?": the face buttons in the window's order, the right one cancels.
+        if let Some(options) = self.dialogs.which.clone() {
+            let pick = match b {
+                P::South => options.first(),
+                P::West => options.get(1),
+                P::North => options.get(2),
+                _ => None,
+            };
+            if let Some(&a) = pick {
+                self.dialogs.which = None;
+                self.shortcut(store, a);
+            } else if b == P::East {
+                self.dialogs.which = None;
+            }
+            return;
+        }
+        // The almanac by pad: LB and RB switch its tabs, the d-pad its
+        // entries, the right button closes it.
+        if let Some(a) = &mut self.dialogs.almanac {
+            match b {
+                P::LeftShoulder => a.switch_tab(-1),
+                P::RightShoulder | P::Select => a.switch_tab(1),
+                P::Up | P::Left => a.step_entry(-1),
+                P::Down | P::Right => a.step_entry(1),
+                P::East => self.dialogs.almanac = None,
+                _ => {}
+            }
+            return;
+        }
+        if self.dialogs.death.is_some() {
+            if matches!(b, P::South | P::East) && self.session.state().run.phase == RunPhase::Playing {
+                self.dialogs.death = None;
+            }
+            return;
+        }
+        if self.dialogs.cleared.is_some() {
+            if b == P::South {
+                self.dialogs.cleared = None;
+            }
+            return;
+        }
+        let s = self.session.state().clone();
+        let Some(top) = s.run.dialogs.last() else { return self.pad_board(store, b) };
+        let step = |sel: usize, len: usize, ok: &dyn Fn(usize) -> bool| match b {
+            P::Up | P::Left => (0..sel).rev().find(|&i| ok(i)).unwrap_or(sel),
+            P::Down | P::Right => (sel + 1..len).find(|&i| ok(i)).unwrap_or(sel),
+            _ => sel,
+        };
+        let answer = match top {
+            Dialog::Gem { cards, .. } => {
+                self.dialogs.selected =
+                    step(self.dialogs.selected.min(cards.len().saturating_sub(1)), cards.len(), &|_| true);
+                (b == P::South).then_some(Action::Choose(self.dialogs.selected as u8))
+            }
+            Dialog::Shop { items, .. } => {
+                let on_shelf = |i: usize| items.get(i).is_some_and(Option::is_some);
+                self.dialogs.selected = step(self.dialogs.selected, items.len(), &on_shelf);
+                match b {
+                    P::South if on_shelf(self.dialogs.selected) => Some(Action::Buy(self.dialogs.selected as u8)),
+                    P::North => Some(Action::Restock),
+                    P::West => Some(Action::LeaveShop),
+                    _ => None,
+                }
+            }
+            Dialog::Swap { .. } => match b {
+                P::South => Some(Action::TakeCharge),
+                P::East => Some(Action::KeepCharge),
+                P::North => Some(Action::FreezeFirst),
+                _ => None,
+            },
+        };
+        if let Some(a) = answer {
+            self.push(store, a);
+        }
+    }
+}
