@@ -1,6 +1,7 @@
 //! Explodorama's balance lab: whole runs played by the bots on one core
 //! (the lab's unit of work). The spec's lab played 0.6 runs a second on a
-//! core; the goal here is at least 30 with the careful bot.
+//! core; the goal here is at least 30 with the careful bot. And the save
+//! after a turn (issue 60, point 4): its cost at turn 100 and turn 2,000.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use retrace_kernel::explodo::bot::{play, Skill, SKILLS};
@@ -42,5 +43,52 @@ fn runs(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, runs);
+/// The save after a turn, at turn 100 and 2,000 of an Immortal run of
+/// waits: `save` as the window makes it (the bytes, written atomically and
+/// synced), `bytes` the file's bytes made from the session's chain (the one
+/// new action hashed and encoded, the rest copied), `bytes-rehashed` the
+/// same file built with its chain worked out from the header and its log
+/// encoded again (how every save was made before 2026-12-04).
+fn save_per_turn(c: &mut Criterion) {
+    use criterion::BatchSize;
+    use retrace::store::Store;
+    use retrace_kernel::explodo::{Action, Explodo};
+    use retrace_kernel::replay::ReplayFile;
+    use retrace_kernel::Session;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let store = Store::new(dir.path());
+    let mut g = c.benchmark_group("explodo/save-per-turn");
+    for turn in [100u32, 2000] {
+        let mut s = Session::<Explodo>::new(Setup { immortal: true, ..Setup::default() }, 7).expect("a run");
+        while s.step() + 1 < turn {
+            s.push(Action::Wait).expect("an Immortal run always waits");
+        }
+        // The run so far was saved after its last turn, as a window's is.
+        store.save("bench", &s).expect("saved");
+        let next = || {
+            let mut t = s.clone();
+            t.push(Action::Wait).expect("waits");
+            t
+        };
+        g.bench_function(BenchmarkId::new("save", turn), |b| {
+            b.iter_batched_ref(next, |t| store.save("bench", t).expect("saved"), BatchSize::SmallInput)
+        });
+        g.bench_function(BenchmarkId::new("bytes", turn), |b| {
+            b.iter_batched_ref(next, |t| black_box(t.replay_bytes(retrace::APP_VERSION)), BatchSize::SmallInput)
+        });
+        g.bench_function(BenchmarkId::new("bytes-rehashed", turn), |b| {
+            b.iter_batched_ref(
+                || next().to_replay(retrace::APP_VERSION),
+                |made| {
+                    let state = |k| made.checkpoints.iter().find(|c| c.step == k).expect("a checkpoint").state;
+                    black_box(ReplayFile::build(made.header.clone(), made.actions.clone(), state, None).to_bytes())
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, runs, save_per_turn);
 criterion_main!(benches);

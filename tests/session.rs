@@ -54,6 +54,35 @@ proptest! {
         prop_assert_eq!(resumed.digest(), s.digest());
     }
 
+    /// A replay made after every turn extends the chain of the last one
+    /// made; through pushes, undos, seeks, new branches, a new title and
+    /// another app version it is byte for byte the file built from scratch.
+    #[test]
+    fn replays_made_as_the_log_changes_equal_ones_built_afresh(
+        seed in any::<u64>(),
+        steps in proptest::collection::vec((action(), 0u8..10), 1..250),
+    ) {
+        let mut s = Session::<Tally>::new(Setup { target: 1_000_000 }, seed).unwrap();
+        for (i, (a, what)) in steps.into_iter().enumerate() {
+            match what {
+                0 => { s.undo(); }
+                1 => s.seek(s.step() / 2),
+                2 => s = s.with_title(format!("t{i}")),
+                _ => { let _ = s.push(a); }
+            }
+            let version = if what == 3 { "other" } else { "prop" };
+            let made = s.to_replay(version);
+            let afresh = ReplayFile::build(
+                s.header(version),
+                s.actions().iter().map(retrace_kernel::wire::encode).collect(),
+                |k| replayed_digests(&s)[k as usize],
+                None,
+            );
+            prop_assert_eq!(made.to_bytes(), afresh.to_bytes(), "step {}", s.step());
+            prop_assert_eq!(s.replay_bytes(version), afresh.to_bytes(), "the bytes from the chain, step {}", s.step());
+        }
+    }
+
     #[test]
     fn undo_redo_and_seek_agree_with_replay(
         seed in any::<u64>(),

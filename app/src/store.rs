@@ -283,7 +283,7 @@ impl Store {
     /// Writes a session as `<name>.replay`, atomically.
     pub fn save<G: Game>(&self, name: &str, s: &Session<G>) -> Result<(), String> {
         let path = self.path(&format!("{name}.replay"));
-        write_atomic(&path, &s.to_replay(crate::APP_VERSION).to_bytes())
+        write_atomic(&path, &s.replay_bytes(crate::APP_VERSION))
             .map_err(|e| format!("{}: cannot save: {e}", path.display()))
     }
 

@@ -389,25 +389,25 @@ impl RetraceApp {
         if v.playing {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(30));
         }
-        let fork = match v.controls(ui, lang) {
-            Some(WatchRequest::PlayLife(s)) => Some((Slot::Life, Screen::Life(life::LifeView::new(s)))),
-            Some(WatchRequest::PlayMines(s)) => Some((Slot::Mines, Screen::Mines(mines::MinesView::resume(s)))),
-            Some(WatchRequest::PlayExplodo(s)) => {
-                Some((Slot::Explodo, Screen::Explodo(explodo::ExplodoView::resume(s))))
-            }
-            Some(WatchRequest::PlayMiau(s)) => {
-                Some((Slot::Miau, Screen::Miau(miau::MiauView::resume(s, &self.miau.packs))))
-            }
-            None => None,
-        };
-        if let Some((slot, screen)) = fork {
-            self.replacing = Some(Replacing::new(slot, screen, PLAY_FROM_HERE));
-        }
+        let fork = v.controls(ui, lang);
         // A Miau level is drawn in its pack's look, found once.
         if let (Watched::Miau(s), None) = (&v.watched, &v.miau_look) {
             v.miau_look = Some(miau::MiauView::look_of(s, &self.miau.packs));
         }
         home::watch_board(ui, v, lang);
+        // Play from here: the game whose session it is takes it.
+        if let Some(WatchRequest::PlayFromHere(mut watched)) = fork {
+            let (games, _, shell) = self.split();
+            for g in games {
+                match g.play_from_here(watched) {
+                    Ok(screen) => {
+                        *shell.replacing = Some(Replacing::new(g.slot(), screen, PLAY_FROM_HERE));
+                        return;
+                    }
+                    Err(back) => watched = back,
+                }
+            }
+        }
     }
 
     /// Opens a replay file from disk in the watcher, or shows why not.

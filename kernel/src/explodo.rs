@@ -29,6 +29,7 @@ mod dress;
 mod enemies;
 pub mod items;
 mod lives;
+pub mod notation;
 mod player;
 pub mod route;
 pub mod scene;
@@ -176,6 +177,8 @@ impl Game for Explodo {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_board;
 #[cfg(test)]
 mod tests_items;
 #[cfg(test)]

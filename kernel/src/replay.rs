@@ -227,30 +227,116 @@ pub fn checkpoint_steps(steps: u32) -> Vec<u32> {
     v
 }
 
+/// The hash chain of one header's log, h_0 ..= h_n, kept as the log grows:
+/// extending it by an action is one BLAKE3 over 32 bytes and the action's,
+/// so a session saved after every turn never rehashes what it hashed before
+/// (the chain is incremental by construction).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chain {
+    header: Header,
+    /// `links[k]` = h_k; never empty (h_0 is the header's).
+    links: Vec<Digest>,
+    /// The actions chained, as the file writes them (each its length and
+    /// bytes), so the file is assembled without encoding the log again.
+    wire: Vec<u8>,
+    /// Where each action's bytes end in `wire` (`ends[k]`: after k actions).
+    ends: Vec<u64>,
+}
+
+impl Chain {
+    /// The chain of `header` with no action yet.
+    pub fn new(header: Header) -> Chain {
+        let start = chain_start(&header);
+        Chain { header, links: vec![start], wire: Vec::new(), ends: vec![0] }
+    }
+
+    /// The header it chains from.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// How many actions it covers.
+    pub fn steps(&self) -> u32 {
+        u32::try_from(self.links.len() - 1).expect("kernel invariant: logs hold fewer than 2^32 actions")
+    }
+
+    /// h_step (`step` at most [`Chain::steps`]).
+    pub fn at(&self, step: u32) -> Digest {
+        self.links[step as usize]
+    }
+
+    /// Hashes the actions of `log` past the ones it covers: `log` is the
+    /// whole log, its first [`Chain::steps`] actions the ones already chained.
+    pub fn extend(&mut self, log: &[Vec<u8>]) {
+        for action in log.get(self.links.len() - 1..).unwrap_or(&[]) {
+            let last = *self.links.last().expect("never empty");
+            self.links.push(chain_next(&last, action));
+            self.wire.extend_from_slice(&(action.len() as u64).to_le_bytes());
+            self.wire.extend_from_slice(action);
+            self.ends.push(self.wire.len() as u64);
+        }
+    }
+
+    /// Forgets the links past `steps` actions (an undo).
+    pub fn truncate(&mut self, steps: u32) {
+        self.links.truncate(steps as usize + 1);
+        self.ends.truncate(steps as usize + 1);
+        let end = *self.ends.last().expect("never empty");
+        self.wire.truncate(usize::try_from(end).expect("held in memory"));
+    }
+
+    /// The replay file's bytes for the actions it covers, as
+    /// [`ReplayFile::to_bytes`] writes the file [`ReplayFile::build_chained`]
+    /// makes (a test holds them equal): the log's bytes are copied, not
+    /// encoded or hashed again.
+    pub fn file_bytes(&self, mut state_at: impl FnMut(u32) -> Digest) -> Vec<u8> {
+        let steps = self.steps();
+        let checkpoints: Vec<Checkpoint> = checkpoint_steps(steps)
+            .into_iter()
+            .map(|step| Checkpoint { step, chain: self.at(step), state: state_at(step) })
+            .collect();
+        let mut out = Vec::with_capacity(self.wire.len() + 64 * checkpoints.len() + 256);
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&wire::encode(&self.header));
+        out.extend_from_slice(&u64::from(steps).to_le_bytes());
+        out.extend_from_slice(&self.wire);
+        out.extend_from_slice(&wire::encode(&checkpoints));
+        out.extend_from_slice(&wire::encode(&self.at(steps)));
+        out.extend_from_slice(&wire::encode(&None::<Claim>));
+        out
+    }
+}
+
 impl ReplayFile {
     /// Builds a file from a header and encoded actions, computing the chain;
     /// `state_at(step)` supplies the state digest for each checkpoint.
     pub fn build(
         header: Header,
         actions: Vec<Vec<u8>>,
+        state_at: impl FnMut(u32) -> Digest,
+        claim: Option<Claim>,
+    ) -> Self {
+        let mut chain = Chain::new(header);
+        chain.extend(&actions);
+        ReplayFile::build_chained(&chain, actions, state_at, claim)
+    }
+
+    /// [`ReplayFile::build`] with the chain of its header and actions
+    /// worked out already (`chain` covers exactly `actions`).
+    pub fn build_chained(
+        chain: &Chain,
+        actions: Vec<Vec<u8>>,
         mut state_at: impl FnMut(u32) -> Digest,
         claim: Option<Claim>,
     ) -> Self {
         let steps = u32::try_from(actions.len()).expect("kernel invariant: logs hold fewer than 2^32 actions");
-        let mut chain = chain_start(&header);
-        let mut checkpoints = Vec::new();
-        let wanted = checkpoint_steps(steps);
-        let mut next = wanted.iter().peekable();
-        for step in 0..=steps {
-            if step > 0 {
-                chain = chain_next(&chain, &actions[step as usize - 1]);
-            }
-            if next.peek() == Some(&&step) {
-                next.next();
-                checkpoints.push(Checkpoint { step, chain, state: state_at(step) });
-            }
-        }
-        ReplayFile { header, actions, checkpoints, final_chain: chain, claim }
+        assert_eq!(chain.steps(), steps, "kernel invariant: the chain covers the log");
+        let checkpoints = checkpoint_steps(steps)
+            .into_iter()
+            .map(|step| Checkpoint { step, chain: chain.at(step), state: state_at(step) })
+            .collect();
+        ReplayFile { header: chain.header.clone(), actions, checkpoints, final_chain: chain.at(steps), claim }
     }
 
     /// Number of actions.

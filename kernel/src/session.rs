@@ -6,9 +6,10 @@
 
 use crate::digest::Digest;
 use crate::game::{Game, Outcome, Rejection};
-use crate::replay::{Claim, Header, ReplayError, ReplayFile, CHECKPOINT_EVERY};
+use crate::replay::{Chain, Claim, Header, ReplayError, ReplayFile, CHECKPOINT_EVERY};
 use crate::verify;
 use crate::wire;
+use std::sync::Mutex;
 
 /// A state snapshot is kept every this many steps (they coincide with checkpoints).
 pub const SNAPSHOT_EVERY: u32 = CHECKPOINT_EVERY;
@@ -25,6 +26,11 @@ pub struct Session<G: Game> {
     state: G::State,
     /// `snapshots[i]` is the state after `i * SNAPSHOT_EVERY` actions, with its digest.
     snapshots: Vec<(G::State, Digest)>,
+    /// The hash chain of the last replay made (its header's), covering a
+    /// prefix of the log: a save after each turn hashes only the new
+    /// actions. Taking actions back truncates it. A lock, not a `RefCell`,
+    /// so a session stays `Sync`; it is only ever held inside one call.
+    chain: Mutex<Option<Chain>>,
 }
 
 // By hand: a derive would ask the game's marker type to be `Clone` too.
@@ -39,6 +45,7 @@ impl<G: Game> Clone for Session<G> {
             redo: self.redo.clone(),
             state: self.state.clone(),
             snapshots: self.snapshots.clone(),
+            chain: Mutex::new(self.chained().clone()),
         }
     }
 }
@@ -57,6 +64,7 @@ impl<G: Game> Session<G> {
             redo: Vec::new(),
             snapshots: vec![(state.clone(), digest)],
             state,
+            chain: Mutex::new(None),
         })
     }
 
@@ -148,6 +156,7 @@ impl<G: Game> Session<G> {
         self.encoded.pop();
         self.redo.push(action);
         self.rebuild();
+        self.unchain();
         true
     }
 
@@ -167,6 +176,7 @@ impl<G: Game> Session<G> {
                 self.redo.push(action);
             }
             self.rebuild();
+            self.unchain();
         } else {
             while self.step() < k {
                 self.redo();
@@ -197,22 +207,56 @@ impl<G: Game> Session<G> {
         }
     }
 
-    /// The session's log as a replay file (redoable actions are not part of it).
+    /// The session's log as a replay file (redoable actions are not part of
+    /// it). The hash chain is extended from the last replay made, not
+    /// rehashed from the header.
     pub fn to_replay(&self, app_version: &str) -> ReplayFile {
-        let final_digest = self.digest();
+        let state_at = self.checkpoint_digests();
+        let chain = self.chain_for(app_version);
+        ReplayFile::build_chained(chain.as_ref().expect("made"), self.encoded.clone(), state_at, None)
+    }
+
+    /// The bytes of [`Session::to_replay`]'s file, made from the chain's
+    /// copy of the log: a save after each turn hashes and encodes only the
+    /// new action (the rest is a copy of bytes already made).
+    pub fn replay_bytes(&self, app_version: &str) -> Vec<u8> {
+        let state_at = self.checkpoint_digests();
+        self.chain_for(app_version).as_ref().expect("made").file_bytes(state_at)
+    }
+
+    /// The state digest at each checkpoint step (the snapshots', and the
+    /// current state's at the end).
+    fn checkpoint_digests(&self) -> impl Fn(u32) -> Digest + '_ {
+        let (steps, last) = (self.step(), self.digest());
+        move |step| if step == steps { last } else { self.snapshots[(step / SNAPSHOT_EVERY) as usize].1 }
+    }
+
+    /// The chain of this log under `app_version`'s header, extended from
+    /// the cached one (made afresh when the header changed).
+    fn chain_for(&self, app_version: &str) -> std::sync::MutexGuard<'_, Option<Chain>> {
+        let header = self.header(app_version);
+        let mut cached = self.chained();
+        if cached.as_ref().is_none_or(|c| *c.header() != header) {
+            *cached = Some(Chain::new(header));
+        }
+        cached.as_mut().expect("just set").extend(&self.encoded);
+        cached
+    }
+
+    /// The cached chain (a poisoned lock still holds a whole chain: nothing
+    /// panics while it is held).
+    fn chained(&self) -> std::sync::MutexGuard<'_, Option<Chain>> {
+        self.chain.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The cached chain cut back to the log (after actions were taken back).
+    fn unchain(&mut self) {
         let steps = self.step();
-        ReplayFile::build(
-            self.header(app_version),
-            self.encoded.clone(),
-            |step| {
-                if step == steps {
-                    final_digest
-                } else {
-                    self.snapshots[(step / SNAPSHOT_EVERY) as usize].1
-                }
-            },
-            None,
-        )
+        if let Some(c) = self.chain.get_mut().unwrap_or_else(|e| e.into_inner()) {
+            if c.steps() > steps {
+                c.truncate(steps);
+            }
+        }
     }
 
     /// A certificate: the replay plus the claim of its winning outcome.

@@ -156,6 +156,50 @@ fn explodorama_shortcuts_refuse_a_deadly_move_unless_the_action_was_picked() {
     assert_eq!(v.session.state().player.lives, 2, "picked on purpose, it is made");
 }
 
+/// One tap, one turn of the rules (issue 60, point 4): a tap on a tile next
+/// to you tries its one action on a copy, and the session takes that very
+/// turn; the state is the one pushing the action gives, and the save on
+/// disk replays to it. A refused deadly tap asks once too and plays nothing;
+/// a key's shortcut the same.
+#[test]
+fn one_tap_asks_the_rules_once() {
+    use retrace::ui::explodo::{ExplodoView, Mode};
+    use retrace_kernel::explodo::board::Dir;
+    use retrace_kernel::explodo::Action;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let start = fixtures::explodo(1, "");
+    let mut v = ExplodoView::resume(start.clone());
+    let me = v.session.state().player.at;
+    // A step with nothing picked: the tile below you allows one action.
+    let tile = me.step(Dir::Down);
+    assert_eq!(retrace::ui::explodo::choices(v.session.state(), Mode::Move, false, tile), [Action::Move(Dir::Down)]);
+    let asked = v.rules.asked;
+    v.act_at(&store, Mode::Move, tile, false);
+    assert_eq!(v.rules.asked - asked, 1, "one turn of the rules for one tap");
+    assert_eq!(v.session.step(), start.step() + 1, "the tap played its turn");
+    let mut pushed = start.clone();
+    pushed.push(Action::Move(Dir::Down)).unwrap();
+    assert_eq!(v.session.digest(), pushed.digest(), "the turn tried is the turn the rules give");
+    assert_eq!(v.session.actions(), pushed.actions());
+    let saved: retrace_kernel::Session<retrace_kernel::explodo::Explodo> =
+        store.load(retrace::ui::explodo::SAVE).unwrap().expect("saved after the turn");
+    assert_eq!(saved.digest(), pushed.digest(), "the save replays to the same run");
+    // A key's shortcut: one turn of the rules too.
+    let asked = v.rules.asked;
+    v.shortcut(&store, Action::Wait);
+    assert_eq!(v.rules.asked - asked, 1);
+    assert_eq!(v.session.step(), start.step() + 2);
+
+    // A deadly tap (waiting beside a bomb about to go off) asks once and
+    // plays nothing.
+    let mut v = ExplodoView::resume(fixtures::explodo(1, "br w w"));
+    let step = v.session.step();
+    let asked = v.rules.asked;
+    v.shortcut(&store, Action::Wait);
+    assert_eq!((v.rules.asked - asked, v.session.step()), (1, step), "asked once, refused");
+}
+
 /// Regression (once the on-screen direction buttons, gone with issue 43's
 /// action bar): the arrow keys and a click on the tile refuse a deadly step.
 #[test]

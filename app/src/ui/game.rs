@@ -7,6 +7,7 @@
 
 use super::help;
 use super::screen::{Replacing, Screen, Slot};
+use super::watch::Watched;
 use crate::store::{Lang, Settings, Store};
 use eframe::egui;
 use retrace_kernel::digest::Digest;
@@ -138,6 +139,10 @@ pub trait GameWindow {
     fn holds_faces(&self, _screen: &Screen) -> bool {
         false
     }
+
+    /// Play from here: `watched` (cut at the watcher's step) as this game's
+    /// live screen when the session is this game's, else back unchanged.
+    fn play_from_here(&mut self, watched: Box<Watched>) -> Result<Screen, Box<Watched>>;
 
     /// A won game on `screen` whose certificate the shell keeps once: the
     /// certificate's name prefix, the final digest, and how to write it.

@@ -139,16 +139,11 @@ pub fn autopilot_twin(file: &ReplayFile) -> Option<Session<Explodo>> {
 }
 
 /// What the watcher asks the shell to do.
-#[expect(clippy::large_enum_variant, reason = "a request lives for one frame")]
 pub enum WatchRequest {
-    /// Fork a live MineLayer round at the current step.
-    PlayMines(Session<MineLayer>),
-    /// Fork a live Life game at the current step.
-    PlayLife(Session<Life>),
-    /// Fork a live Explodorama run at the current step.
-    PlayExplodo(Session<Explodo>),
-    /// Fork a live Miau Is True level at the current step.
-    PlayMiau(Session<Miau>),
+    /// Fork a live game at the current step: the watched session with its
+    /// log cut there, for the game whose it is to take (the shell asks its
+    /// table of games, [`GameWindow::play_from_here`](super::game::GameWindow::play_from_here)).
+    PlayFromHere(Box<Watched>),
 }
 
 /// Decodes a replay (a bug report as the run it holds), the source named in
@@ -391,16 +386,16 @@ impl WatchView {
             live
         }
         match &self.watched {
-            Watched::Mines(s) => Some(WatchRequest::PlayMines(cut(s))),
-            Watched::Life(s) => Some(WatchRequest::PlayLife(cut(s))),
-            Watched::Explodo(s) => Some(WatchRequest::PlayExplodo(cut(s))),
+            Watched::Mines(s) => Some(WatchRequest::PlayFromHere(Box::new(Watched::Mines(cut(s))))),
+            Watched::Life(s) => Some(WatchRequest::PlayFromHere(Box::new(Watched::Life(cut(s))))),
+            Watched::Explodo(s) => Some(WatchRequest::PlayFromHere(Box::new(Watched::Explodo(cut(s))))),
             Watched::Miau(s) => {
                 // The title names the level (`<pack>/<level>`), so the live copy keeps it.
                 let live = cut(s);
-                Some(WatchRequest::PlayMiau(match s.header("").title {
+                Some(WatchRequest::PlayFromHere(Box::new(Watched::Miau(match s.header("").title {
                     Some(title) => live.with_title(title),
                     None => live,
-                }))
+                }))))
             }
             Watched::Tally(_) => None,
         }

@@ -184,14 +184,14 @@ pub(super) fn flip_action(a: Action, w: i32) -> Action {
     }
 }
 
-/// Dresses a fresh run's state as the scene's board (called by
-/// [`Explodo::start`] when the setup names a topic).
-pub fn dress(s: &mut State, topic: Topic) {
-    let plan = plan(topic);
-    let h = plan.map.len() as i32;
-    let w = plan.map[0].len() as i32;
-    let flip = mirrored(s.run.seed);
-    let kind = plan.kinds[(s.run.seed >> 1) as usize % plan.kinds.len()];
+/// Lays a board drawn in the notation above on `s` (mirrored left to right
+/// when `flip`; `E` an enemy of `kind`): its tiles, marks, drops, exit,
+/// gem, start (you on it) and enemies, par 99. What is not drawn (your
+/// power-ups, bombs, the run) is left as it was. Scenes and the rules'
+/// tests (`check`) draw their boards with it.
+pub(crate) fn lay(s: &mut State, map: &[&str], flip: bool, kind: Kind) {
+    let h = map.len() as i32;
+    let w = map[0].len() as i32;
     let mut layout = Layout {
         w,
         h,
@@ -204,7 +204,7 @@ pub fn dress(s: &mut State, topic: Topic) {
     let mut enemies = Vec::new();
     let mut gem = false;
     let (mut gem_open, mut exit_open, mut exit_seen, mut drops) = (false, false, false, Vec::new());
-    for (y, row) in plan.map.iter().enumerate() {
+    for (y, row) in map.iter().enumerate() {
         for (x, ch) in row.chars().enumerate() {
             let x = if flip { w - 1 - x as i32 } else { x as i32 };
             let p = Pos { x, y: y as i32 };
@@ -264,6 +264,14 @@ pub fn dress(s: &mut State, topic: Topic) {
         .enumerate()
         .map(|(i, (p, k))| Enemy::new(i as u32 + 1, k, p, if flip { Dir::Right } else { Dir::Left }))
         .collect();
+}
+
+/// Dresses a fresh run's state as the scene's board (called by
+/// [`Explodo::start`] when the setup names a topic).
+pub fn dress(s: &mut State, topic: Topic) {
+    let plan = plan(topic);
+    let kind = plan.kinds[(s.run.seed >> 1) as usize % plan.kinds.len()];
+    lay(s, plan.map, mirrored(s.run.seed), kind);
     let mut quiet = Vec::new();
     for &p in &plan.powers {
         s.take(Offer::Power(p), &mut quiet);

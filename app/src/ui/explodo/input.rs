@@ -4,7 +4,8 @@
 
 use retrace_kernel::explodo::board::{Diag, Dir, Pos, DIRS};
 use retrace_kernel::explodo::items::{Charge, Power};
-use retrace_kernel::explodo::{Action, Aim, Explodo, State};
+use retrace_kernel::explodo::{Action, Aim, Event, Explodo, State};
+use retrace_kernel::Rejection;
 
 /// Seconds a tile next to you is held before its bomb is armed (the spec:
 /// about half a second).
@@ -66,6 +67,7 @@ pub enum Mode {
 /// Where the far actions land from where you stand, once per board: the tile
 /// a slide stops on, an RPG bomb and an ICBM come down on, each way in
 /// [`DIRS`]' order (the real rules on a copy, read from the turn's events).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reach {
     slide: [Option<Pos>; 4],
     rpg: [Option<Pos>; 4],
@@ -95,6 +97,41 @@ impl Reach {
     }
 }
 
+/// A turn tried once on a copy of the run: the action, the run after it,
+/// its events, and whether it cost a life. The window plays it by handing
+/// the session this very turn (`Session::push_with`), not by asking again.
+#[derive(Clone, Debug)]
+pub struct Tried {
+    /// The action.
+    pub action: Action,
+    /// The run after it.
+    pub after: State,
+    /// What the turn did.
+    pub events: Vec<Event>,
+    /// It cost a life (or the run).
+    pub deadly: bool,
+}
+
+/// The rules as the window's input asks them, counted: a test holds one
+/// tap to one turn of the rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rules {
+    /// Turns of the rules asked for so far.
+    pub asked: u64,
+}
+
+impl Rules {
+    /// Tries `a` on a copy of `s`: its turn, or why the rules refuse it.
+    pub fn try_turn(&mut self, s: &State, a: Action) -> Result<Tried, Rejection> {
+        use retrace_kernel::Game;
+        self.asked += 1;
+        let mut after = s.clone();
+        let events = Explodo::apply(&mut after, &a)?;
+        let deadly = retrace_kernel::explodo::route::costs_a_life(s, &after);
+        Ok(Tried { action: a, after, events, deadly })
+    }
+}
+
 /// Every action a tap on `tile` can mean (issue 43 item 1: the tile
 /// decides, upgrades add no buttons), first the one a tap does when there
 /// is no choice to make; several where the tile allows more than one (a
@@ -115,6 +152,21 @@ pub fn choices(s: &State, mode: Mode, picked: bool, tile: Pos) -> Vec<Action> {
 /// [`choices`] with the landings worked out already.
 pub fn choices_with(s: &State, reach: &Reach, mode: Mode, picked: bool, tile: Pos) -> Vec<Action> {
     use retrace_kernel::Game;
+    let mut out = candidates(s, reach, mode, picked, tile);
+    out.retain(|a| Explodo::apply(&mut s.clone(), a).is_ok());
+    out
+}
+
+/// [`choices`] each tried once, with its turn: a tap plays the first by
+/// handing the session this very turn, so the rules are asked once a
+/// candidate and never again for the one played.
+pub fn tried_choices(rules: &mut Rules, s: &State, reach: &Reach, mode: Mode, picked: bool, tile: Pos) -> Vec<Tried> {
+    candidates(s, reach, mode, picked, tile).into_iter().filter_map(|a| rules.try_turn(s, a).ok()).collect()
+}
+
+/// The actions a tap on `tile` could mean by where it lies and what you
+/// carry, before the rules are asked which they take ([`choices`]).
+fn candidates(s: &State, reach: &Reach, mode: Mode, picked: bool, tile: Pos) -> Vec<Action> {
     let me = s.player.at;
     let (dx, dy) = (tile.x - me.x, tile.y - me.y);
     let dist = dx.abs() + dy.abs();
@@ -192,7 +244,6 @@ pub fn choices_with(s: &State, reach: &Reach, mode: Mode, picked: bool, tile: Po
             }
         }
     }
-    out.retain(|a| Explodo::apply(&mut s.clone(), a).is_ok());
     out
 }
 

@@ -17,7 +17,7 @@ use super::clip::{self};
 use super::common::{effects, last_turns, DEATH_TURNS, DEVELOPER_RED, SAVE};
 use super::demo::{self};
 use super::devices;
-use super::input::{self, Mode};
+use super::input::{self, Mode, Reach, Rules, Tried};
 use super::menu::scores_window;
 use super::offer::{self};
 use super::paint::{self};
@@ -33,7 +33,7 @@ use retrace_kernel::explodo::items::Offer;
 use retrace_kernel::explodo::route::Route;
 use retrace_kernel::explodo::{scores, Action, Dialog, Event, Explodo, RunPhase, Setup, State};
 use retrace_kernel::say::Say;
-use retrace_kernel::Session;
+use retrace_kernel::{Rejection, Session};
 
 /// A run on screen: the run, the picked action and what the last turn
 /// said, and the view's parts by concern.
@@ -82,6 +82,8 @@ pub struct ExplodoView {
     pub dialogs: Dialogs,
     /// See [`Pointer`].
     pub pointer: Pointer,
+    /// The rules as the input asks them (counted; a tap asks once).
+    pub rules: Rules,
 }
 
 /// What the board view shows besides the run: where the camera is and
@@ -199,6 +201,9 @@ pub struct Pointer {
     /// Every tile's offer (step, mode, picked, walk; the offers), worked
     /// out once for each (issue 43 item 3).
     pub(super) offers: Option<(offer::OffersKey, offer::Offers)>,
+    /// Where the far actions land from where you stand (step; landings),
+    /// worked out once a step, for the taps of that step.
+    pub(super) reach: Option<(u32, Reach)>,
     /// The preview shown (step, mode, picked, tile; its ghost).
     pub(super) ghost: Option<(offer::GhostKey, Option<offer::Ghost>)>,
     /// A tile next to you pressed and held for a bomb, while it is held.
@@ -254,6 +259,7 @@ impl ExplodoView {
             walking: Walking { autopilot: true, ..Walking::default() },
             dialogs: Dialogs::default(),
             pointer: Pointer::default(),
+            rules: Rules::default(),
         }
     }
 
@@ -262,59 +268,96 @@ impl ExplodoView {
     pub fn push(&mut self, store: &Store, a: Action) {
         let before = self.session.state().clone();
         match self.session.push(a) {
-            Ok(events) => {
-                self.screen.anim = Some((paint::Motion::of_turn(&before, &events, self.session.state()), None));
-                self.bumps = (changed_figures(&before, self.session.state()), self.clock);
-                // The first at once, the rest when their moment comes.
-                let now = self.clock;
-                for (e, at) in effects(&events) {
-                    self.timed_sounds.push((e, now + f64::from(at)));
-                }
-                let died = events.iter().find_map(|e| match e {
-                    Event::LifeLost(t) | Event::RunOver(t) => Some(t.clone()),
-                    _ => None,
-                });
-                // The first power-up or charge of a kind: a dialog, not only a log line.
-                for e in &events {
-                    match e {
-                        Event::ChargeExplained(c) => self.dialogs.explain = Some(Offer::Charge(*c)),
-                        Event::PowerTaken(p) if self.dialogs.explained & p.bit() == 0 => {
-                            self.dialogs.explained |= p.bit();
-                            self.dialogs.explain = Some(Offer::Power(*p));
-                        }
-                        _ => {}
-                    }
-                }
-                let shop = self.session.state().run.dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }));
-                self.dialogs.cleared = events.iter().find_map(|e| match e {
-                    Event::LevelCleared { level, turns, par, coins } if shop => Some((*level, *turns, *par, *coins)),
-                    _ => None,
-                });
-                if let Some(text) = died {
-                    self.dialogs.death = Some((text, last_turns(&self.session, self.session.step(), DEATH_TURNS)));
-                }
-                self.message = release_message(&before, &events, self.session.state());
-                self.log = events;
-                self.mode = Mode::Move;
-                self.picked = false;
-                // The view follows you again, and the cursor starts on you each turn.
-                self.screen.look = None;
-                if self.pointer.cursor.is_some() {
-                    self.pointer.cursor = Some(self.session.state().player.at);
-                }
-                // A test run never replaces the run in progress.
-                if !self.session.state().run.setup.test() {
-                    if let Err(e) = store.save(SAVE, &self.session) {
-                        self.message = Some(e.into());
-                    }
-                }
-            }
-            Err(r) => {
-                self.message = Some(r.0);
-                self.sounds.push(crate::sound::Effect::Refused);
-            }
+            Ok(events) => self.after_turn(store, &before, events),
+            Err(r) => self.refused(r),
         }
         self.record(store);
+    }
+
+    /// Plays a turn already tried ([`Rules::try_turn`]): the session takes
+    /// that very turn, so the rules are not asked again.
+    pub fn commit(&mut self, store: &Store, t: Tried) {
+        let before = self.session.state().clone();
+        let Tried { action, after, events, .. } = t;
+        let pushed = self.session.push_with(action, move |st, _| {
+            *st = after;
+            Ok(events)
+        });
+        match pushed {
+            Ok(events) => self.after_turn(store, &before, events),
+            Err(r) => self.refused(r),
+        }
+        self.record(store);
+    }
+
+    /// A refusal: its reason is the message, with the refused sound.
+    pub(super) fn refused(&mut self, r: Rejection) {
+        self.message = Some(r.0);
+        self.sounds.push(crate::sound::Effect::Refused);
+    }
+
+    /// Where the far actions land this step (worked out once a step).
+    pub(super) fn reach(&mut self) -> Reach {
+        let step = self.session.step();
+        match self.pointer.reach {
+            Some((at, r)) if at == step => r,
+            _ => {
+                let r = Reach::of(self.session.state());
+                self.pointer.reach = Some((step, r));
+                r
+            }
+        }
+    }
+
+    /// What follows a turn the run took: its animation, bumps and sounds,
+    /// the first-time explanations, a cleared level's banner, a death seen
+    /// again, the message, and the save.
+    fn after_turn(&mut self, store: &Store, before: &State, events: Vec<Event>) {
+        self.screen.anim = Some((paint::Motion::of_turn(before, &events, self.session.state()), None));
+        self.bumps = (changed_figures(before, self.session.state()), self.clock);
+        // The first at once, the rest when their moment comes.
+        let now = self.clock;
+        for (e, at) in effects(&events) {
+            self.timed_sounds.push((e, now + f64::from(at)));
+        }
+        let died = events.iter().find_map(|e| match e {
+            Event::LifeLost(t) | Event::RunOver(t) => Some(t.clone()),
+            _ => None,
+        });
+        // The first power-up or charge of a kind: a dialog, not only a log line.
+        for e in &events {
+            match e {
+                Event::ChargeExplained(c) => self.dialogs.explain = Some(Offer::Charge(*c)),
+                Event::PowerTaken(p) if self.dialogs.explained & p.bit() == 0 => {
+                    self.dialogs.explained |= p.bit();
+                    self.dialogs.explain = Some(Offer::Power(*p));
+                }
+                _ => {}
+            }
+        }
+        let shop = self.session.state().run.dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }));
+        self.dialogs.cleared = events.iter().find_map(|e| match e {
+            Event::LevelCleared { level, turns, par, coins } if shop => Some((*level, *turns, *par, *coins)),
+            _ => None,
+        });
+        if let Some(text) = died {
+            self.dialogs.death = Some((text, last_turns(&self.session, self.session.step(), DEATH_TURNS)));
+        }
+        self.message = release_message(before, &events, self.session.state());
+        self.log = events;
+        self.mode = Mode::Move;
+        self.picked = false;
+        // The view follows you again, and the cursor starts on you each turn.
+        self.screen.look = None;
+        if self.pointer.cursor.is_some() {
+            self.pointer.cursor = Some(self.session.state().player.at);
+        }
+        // A test run never replaces the run in progress.
+        if !self.session.state().run.setup.test() {
+            if let Err(e) = store.save(SAVE, &self.session) {
+                self.message = Some(e.into());
+            }
+        }
     }
 
     pub(super) fn record(&mut self, store: &Store) {

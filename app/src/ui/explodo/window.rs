@@ -10,6 +10,7 @@ use crate::ui::game::{certificate_of, load_saved, Certify, GameWindow, Shell};
 use crate::ui::help;
 use crate::ui::screen::{Screen, Slot, NEW_RUN};
 use crate::ui::text::tr;
+use crate::ui::watch::Watched;
 use eframe::egui;
 use retrace_kernel::digest::Digest;
 use retrace_kernel::explodo::{Explodo, RunPhase};
@@ -207,5 +208,12 @@ impl GameWindow for ExplodoHome {
     fn certificate<'s>(&self, screen: &'s Screen) -> Option<(&'static str, Digest, Certify<'s>)> {
         let Screen::Explodo(v) = screen else { return None };
         certificate_of(&v.session).map(|(d, c)| ("explodorama", d, c))
+    }
+
+    fn play_from_here(&mut self, watched: Box<Watched>) -> Result<Screen, Box<Watched>> {
+        match *watched {
+            Watched::Explodo(s) => Ok(Screen::Explodo(ExplodoView::resume(s))),
+            other => Err(Box::new(other)),
+        }
     }
 }

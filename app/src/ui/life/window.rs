@@ -8,6 +8,7 @@ use crate::ui::game::{certificate_of, load_saved, Certify, GameWindow, Shell};
 use crate::ui::help;
 use crate::ui::screen::{Screen, Slot, START_OVER};
 use crate::ui::text::tr;
+use crate::ui::watch::Watched;
 use eframe::egui;
 use retrace_gpu::life::GpuStepper;
 use retrace_kernel::digest::Digest;
@@ -169,5 +170,12 @@ impl GameWindow for LifeHome {
     fn certificate<'s>(&self, screen: &'s Screen) -> Option<(&'static str, Digest, Certify<'s>)> {
         let Screen::Life(v) = screen else { return None };
         certificate_of(&v.session).map(|(d, c)| ("life", d, c))
+    }
+
+    fn play_from_here(&mut self, watched: Box<Watched>) -> Result<Screen, Box<Watched>> {
+        match *watched {
+            Watched::Life(s) => Ok(Screen::Life(LifeView::new(s))),
+            other => Err(Box::new(other)),
+        }
     }
 }

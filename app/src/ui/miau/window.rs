@@ -9,6 +9,7 @@ use crate::ui::game::{load_saved, GameWindow, Shell};
 use crate::ui::help;
 use crate::ui::screen::{Screen, Slot, START_OVER};
 use crate::ui::text::tr;
+use crate::ui::watch::Watched;
 use eframe::egui;
 use retrace_kernel::miau::pack::Pack;
 use retrace_kernel::miau::Miau;
@@ -271,5 +272,12 @@ impl GameWindow for MiauHome {
     /// Z takes a move back here.
     fn has_undo(&self, screen: &Screen) -> bool {
         matches!(screen, Screen::Miau(_))
+    }
+
+    fn play_from_here(&mut self, watched: Box<Watched>) -> Result<Screen, Box<Watched>> {
+        match *watched {
+            Watched::Miau(s) => Ok(Screen::Miau(MiauView::resume(s, &self.packs))),
+            other => Err(Box::new(other)),
+        }
     }
 }

@@ -7,6 +7,7 @@ use crate::ui::game::{certificate_of, load_saved, Certify, GameWindow, Shell};
 use crate::ui::help;
 use crate::ui::screen::{Screen, Slot, START_OVER};
 use crate::ui::text::tr;
+use crate::ui::watch::Watched;
 use eframe::egui;
 use retrace_kernel::digest::Digest;
 use retrace_kernel::mines::{MineLayer, Tier};
@@ -107,5 +108,12 @@ impl GameWindow for MinesHome {
     fn certificate<'s>(&self, screen: &'s Screen) -> Option<(&'static str, Digest, Certify<'s>)> {
         let Screen::Mines(v) = screen else { return None };
         certificate_of(&v.session).map(|(d, c)| ("minelayer", d, c))
+    }
+
+    fn play_from_here(&mut self, watched: Box<Watched>) -> Result<Screen, Box<Watched>> {
+        match *watched {
+            Watched::Mines(s) => Ok(Screen::Mines(MinesView::resume(s))),
+            other => Err(Box::new(other)),
+        }
     }
 }

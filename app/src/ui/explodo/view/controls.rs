@@ -2,7 +2,7 @@
 
 use super::ExplodoView;
 use crate::store::Store;
-use crate::ui::explodo::input::{choices, next_moves, next_thing, thing_at, toward, Mode, Press};
+use crate::ui::explodo::input::{choices, next_moves, next_thing, thing_at, toward, tried_choices, Mode, Press};
 use eframe::egui;
 use retrace_kernel::explodo::board::{Diag, Dir, Pos, DIRS};
 use retrace_kernel::explodo::Action;
@@ -17,21 +17,22 @@ impl ExplodoView {
         let s = self.session.state().clone();
         self.mode = mode;
         self.picked = picked;
-        let options = choices(&s, mode, picked, tile);
-        match options.as_slice() {
-            [a] => {
+        let reach = self.reach();
+        let mut tried = tried_choices(&mut self.rules, &s, &reach, mode, picked, tile);
+        match tried.len() {
+            1 => {
                 self.walking.walk = None;
-                self.shortcut(store, *a);
+                self.play(store, tried.pop().expect("one"));
             }
-            [_, _, ..] => self.dialogs.which = Some(options),
-            [] if !picked && mode == Mode::Move => match self.walk_target(tile) {
+            2.. => self.dialogs.which = Some(tried.into_iter().map(|t| t.action).collect()),
+            0 if !picked && mode == Mode::Move => match self.walk_target(tile) {
                 Some(to) => {
                     self.walking.walk = Some(to);
                     self.walk_on(store);
                 }
                 None => self.message = Some("Nothing to do there.".into()),
             },
-            [] => {
+            0 => {
                 self.picked = false;
                 self.mode = Mode::Move;
             }

@@ -2,7 +2,7 @@
 
 use super::ExplodoView;
 use crate::store::Store;
-use crate::ui::explodo::input::{danger, deadly, Mode};
+use crate::ui::explodo::input::{danger, deadly, Mode, Tried};
 use crate::ui::explodo::menu::{self};
 use crate::ui::explodo::walk::{Preview, WALK_ON};
 use eframe::egui::{self};
@@ -24,17 +24,31 @@ impl ExplodoView {
 
     /// A shortcut (a key, or a click on the board with nothing picked) never
     /// makes a deadly move: it says so instead; picking the action first does.
+    /// The rules are asked once: the turn tried is the turn played.
     pub fn shortcut(&mut self, store: &Store, a: Action) {
-        // Any action of the player's own ends auto-move's walk and hands
-        // the turn back to a stopped autopilot.
+        match self.rules.try_turn(self.session.state(), a) {
+            Ok(t) => self.play(store, t),
+            Err(r) => {
+                self.walking.walk = None;
+                self.walking.pilot_stopped = false;
+                self.refused(r);
+                self.record(store);
+            }
+        }
+    }
+
+    /// Plays a tried turn as the player's own: it ends auto-move's walk and
+    /// hands the turn back to a stopped autopilot, and a deadly one is
+    /// refused unless its action was picked first.
+    pub fn play(&mut self, store: &Store, t: Tried) {
         self.walking.walk = None;
         self.walking.pilot_stopped = false;
-        if !self.picked && deadly(self.session.state(), &a) {
+        if !self.picked && t.deadly {
             self.message =
                 Some("That would cost a life. Pick the action first (its button or key) to do it anyway.".into());
             return;
         }
-        self.push(store, a);
+        self.commit(store, t);
     }
 
     /// Autopilot has the board: on, not stopped, every enemy gone, the level in play.
