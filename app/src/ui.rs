@@ -282,7 +282,9 @@ impl RetraceApp {
             g.windows(ctx, &mut shell);
         }
         if self.show_help {
-            help::window(ctx, &mut self.show_help, &mut self.help_page, lang, &self.settings.mines_lang);
+            let (games, _, _) = self.split();
+            let pages: Vec<(&'static str, help::GamePage)> = games.iter().map(|g| (g.id(), g.help())).collect();
+            help::window(ctx, &mut self.show_help, &mut self.help_page, &pages, &self.settings);
         }
     }
 
@@ -290,7 +292,7 @@ impl RetraceApp {
     /// elsewhere).
     pub fn open_help(&mut self) {
         let (games, screen, _) = self.split();
-        self.help_page = games.iter().find(|g| g.owns(screen)).map_or(help::Page::Window, |g| g.help_page());
+        self.help_page = games.iter().find(|g| g.owns(screen)).map_or(help::Page::Window, |g| help::Page::Game(g.id()));
         self.show_help = true;
     }
 

@@ -549,7 +549,7 @@ fn help_opens_at_the_page_of_the_game_on_screen() {
     assert!(h.query_by_label("Lives").is_some(), "the heart's tooltip");
     h.key_press(egui::Key::F1);
     h.run();
-    assert!(h.state().show_help && h.state().help_page == retrace::ui::help::Page::Explodo);
+    assert!(h.state().show_help && h.state().help_page == retrace::ui::help::Page::Game("explodo"));
     assert!(h.query_by_label_contains("B then an arrow: a bomb on that side").is_some(), "Explodorama's keys");
     assert!(h.query_by_label_contains("Left shoulder: the cursor back to you").is_some(), "and its pad");
     // Every game's page is a tab away.

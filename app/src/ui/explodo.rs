@@ -25,6 +25,7 @@ pub mod devices;
 mod dialogs;
 mod form;
 pub mod gesture;
+pub mod help_page;
 mod icons;
 pub mod input;
 mod menu;

@@ -106,8 +106,8 @@ pub trait GameWindow {
     /// Whether `screen` is one of this game's.
     fn owns(&self, screen: &Screen) -> bool;
 
-    /// Help's page for this game.
-    fn help_page(&self) -> help::Page;
+    /// Help's page for this game (its tab, its sections, how it is drawn).
+    fn help(&self) -> help::GamePage;
 
     /// One frame of `screen` when it is this game's, with what it asks for
     /// handled through `shell`.

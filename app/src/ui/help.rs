@@ -4,7 +4,7 @@
 //! with F1; Life's setup and campaign screens also unfold its page in place,
 //! as the spec's «Как играть» does.
 
-use crate::store::Lang;
+use crate::store::{Lang, Settings};
 use crate::ui::text::tr;
 use eframe::egui;
 
@@ -14,120 +14,28 @@ pub enum Page {
     /// The window's keys and files.
     #[default]
     Window,
-    /// Life.
-    Life,
-    /// MineLayer.
-    Mines,
-    /// Explodorama.
-    Explodo,
-    /// Miau Is True.
-    Miau,
+    /// A game's page, by the kernel registry's id of the game.
+    Game(&'static str),
     /// Whose work the window uses.
     About,
 }
 
-/// The pages in tab order, with their tab names.
-pub const PAGES: [(Page, &str); 6] = [
-    (Page::Window, "The window"),
-    (Page::Life, "Life"),
-    (Page::Mines, "MineLayer"),
-    (Page::Explodo, "Explodorama"),
-    (Page::Miau, "Miau Is True"),
-    (Page::About, "About"),
-];
+/// A game's page, as its window gives it
+/// ([`GameWindow::help`](super::game::GameWindow::help)): the tab's name,
+/// its sections (English, translated when drawn; empty when the game draws
+/// its page in its own languages), and how it is drawn.
+#[derive(Clone, Copy)]
+pub struct GamePage {
+    /// The tab's name.
+    pub tab: &'static str,
+    /// Its headings and lines in English.
+    pub sections: &'static [Section],
+    /// Draws the page (in the window's language, or the game's own).
+    pub draw: fn(&mut egui::Ui, Lang, &Settings),
+}
 
 /// A heading and its lines, in English; the window's table translates them.
 pub type Section = (&'static str, &'static [&'static str]);
-
-/// Life's page.
-pub const LIFE: [Section; 3] = [
-    (
-        "The game",
-        &[
-            "Two players take turns at one screen. Each places cells in their own zone (the tinted half) and has a budget of cells for the whole game.",
-            "Then the field lives by Conway's rules: a cell with 2 or 3 neighbours lives on, an empty cell with exactly 3 is born in the colour most of them have.",
-            "The game ends when a colour dies out, when it is ended by hand, or when the field stands still and the one behind has no budget left. The most live cells wins.",
-            "The campaign: clear every enemy (green) cell with the budget you are given; the enemy cannot be touched. 103 levels, each opened by winning the one before.",
-        ],
-    ),
-    (
-        "Placing",
-        &[
-            "Click or drag to place cells; drag with the right button to erase. Only this turn's cells can be erased, and they give their budget back.",
-            "Tools: pencil and brush place, the erasers take away; a pattern is placed whole, and the mouse wheel (or Rotate) turns it.",
-            "Placement is blind: Ready hands the screen to the other player, who does not see your new cells until the field runs. Reset puts this turn back.",
-        ],
-    ),
-    (
-        "Keys",
-        &[
-            "Space: pause or run the field · One generation: a single step while paused.",
-            "H: ask the solver where to place (the campaign's hint).",
-        ],
-    ),
-];
-
-/// Explodorama's page.
-pub const EXPLODO: [Section; 4] = [
-    (
-        "The game",
-        &[
-            "A turn-based bomb game: you act, then every enemy moves. Destroy every enemy, uncover the exit hidden under a crate and step onto it; 20 levels, the same for the same seed.",
-            "A bomb goes off at the end of the third action after you lay it; its blast runs along the row and the column and breaks crates.",
-            "Crates hide coins, power-ups and charges. Between levels the shop sells more. Losing a life starts the level again; the run ends with the last life.",
-            "Power-ups add no buttons: they make Move and Bomb do more, and the tile you click decides. With Move, next to you is a step (a kick into a bomb), two straight a run, where a slide stops a slide; with Bomb, next to you a bomb, two away a throw, further an ICBM or a rocket. A click on one of your bombs sets it off (Detonator); where a tile allows two things, you are asked which.",
-        ],
-    ),
-    (
-        "Keys",
-        &[
-            "Arrows or W A S D: a step that way (or the picked action that way) · Q E Z C: a step diagonally.",
-            "B then an arrow: a bomb on that side · M: back to moving · Space: wait a turn.",
-            "R run · L slide · K kick · T throw · G diagonal · F rocket · X detonate · V use a charge (P a Teleport, I an ICBM): picks that action, once you have it.",
-            "Shift + arrows: move the cursor between tiles · Enter: act on the cursor's tile.",
-            "Alt + arrows: look around · Home: follow yourself again.",
-            "?: what is on the cursor's tile · Esc: cancel a pick, put the cursor away, then the menu.",
-        ],
-    ),
-    (
-        "Mouse",
-        &["Click a highlighted tile to act on it; a far tile walks you there, a crate to beside it. Pointing at a tile shows what it would do. Click Move or Bomb again, or a tile it cannot use, to put the pick away."],
-    ),
-    (
-        "Gamepad",
-        &[
-            "D-pad: the cursor · bottom button: Move or Go · left: Bomb · top: a charge · right: Wait.",
-            "Left shoulder: the cursor back to you · right shoulder or Select: what is that? · Start: the menu.",
-        ],
-    ),
-];
-
-/// Miau Is True's page.
-pub const MIAU: [Section; 3] = [
-    (
-        "The game",
-        &[
-            "The rules are words on the board: a row or a column that reads NOUN IS PROPERTY is a rule. Push the words to make new rules and break old ones.",
-            "You are whatever is YOU; touch what is WIN to win. Some levels add words of their own: the panel beside the board explains each.",
-            "Every move can be taken back, and a hint comes from the solver, which proves each level can be won.",
-        ],
-    ),
-    (
-        "Keys",
-        &[
-            "Arrows or W A S D: move · Space: wait a turn.",
-            "Z or Backspace: undo · Y: redo · R: restart the level · H: a hint.",
-            "A click on the board moves toward it; the buttons under the board do the same as the keys.",
-        ],
-    ),
-    (
-        "Gamepad",
-        &[
-            "D-pad: move · bottom button: wait · right: undo · top: redo · left: a hint · Select: restart.",
-            "Start: the next level or the list · the shoulders: the shown solution's previous and next move.",
-        ],
-    ),
-];
 
 /// The window's page.
 pub const WINDOW: [Section; 2] = [
@@ -172,24 +80,17 @@ pub const ABOUT: [Section; 3] = [
     ),
 ];
 
-/// The sections of a page (MineLayer's are the game's own eight help items,
-/// in its own language: [`super::mines_text::HELP`]).
-pub fn sections(page: Page) -> &'static [Section] {
-    match page {
-        Page::Window => &WINDOW,
-        Page::Life => &LIFE,
-        Page::Explodo => &EXPLODO,
-        Page::Miau => &MIAU,
-        Page::About => &ABOUT,
-        Page::Mines => &[],
-    }
-}
+/// The window's own pages in tab order (the games' come between them).
+const OWN: [(Page, &str, &[Section]); 2] = [(Page::Window, "The window", &WINDOW), (Page::About, "About", &ABOUT)];
 
-/// Every English line of every page (tests check each has its Russian).
-pub fn all_phrases() -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = PAGES.iter().map(|(_, name)| *name).collect();
-    for (page, _) in PAGES {
-        for (heading, lines) in sections(page) {
+/// Every English line of the window's own pages and of `games`' (tests
+/// check each has its Russian).
+pub fn all_phrases(games: &[GamePage]) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let own = OWN.iter().map(|(_, tab, sections)| (*tab, *sections));
+    for (tab, sections) in own.chain(games.iter().map(|g| (g.tab, g.sections))) {
+        out.push(tab);
+        for (heading, lines) in sections {
             out.push(heading);
             out.extend(lines.iter().copied());
         }
@@ -197,15 +98,9 @@ pub fn all_phrases() -> Vec<&'static str> {
     out
 }
 
-/// One page's text, in the window's language (MineLayer's in its own).
-pub fn page_ui(ui: &mut egui::Ui, page: Page, lang: Lang, mines_lang: &str) {
-    if page == Page::Mines {
-        for line in super::mines_text::HELP {
-            ui.label(super::mines_text::mt(mines_lang, line));
-        }
-        return;
-    }
-    for (heading, lines) in sections(page) {
+/// Headings and their lines in the window's language.
+pub fn sections_ui(ui: &mut egui::Ui, sections: &[Section], lang: Lang) {
+    for (heading, lines) in sections {
         ui.add_space(4.0);
         ui.strong(tr(lang, heading));
         for line in *lines {
@@ -214,8 +109,16 @@ pub fn page_ui(ui: &mut egui::Ui, page: Page, lang: Lang, mines_lang: &str) {
     }
 }
 
-/// The Help window: the pages as tabs, the chosen one below.
-pub fn window(ctx: &egui::Context, open: &mut bool, page: &mut Page, lang: Lang, mines_lang: &str) {
+/// The Help window: the pages as tabs (the window's, each game's of
+/// `games` by its id, About), the chosen one below.
+pub fn window(
+    ctx: &egui::Context,
+    open: &mut bool,
+    page: &mut Page,
+    games: &[(&'static str, GamePage)],
+    settings: &Settings,
+) {
+    let lang = settings.lang;
     egui::Window::new(tr(lang, "Help"))
         .open(open)
         .collapsible(false)
@@ -225,13 +128,23 @@ pub fn window(ctx: &egui::Context, open: &mut bool, page: &mut Page, lang: Lang,
         .default_pos(ctx.content_rect().center())
         .show(ctx, |ui| {
             ui.horizontal_wrapped(|ui| {
-                for (p, name) in PAGES {
-                    ui.selectable_value(page, p, tr(lang, name));
+                ui.selectable_value(page, Page::Window, tr(lang, OWN[0].1));
+                for (id, g) in games {
+                    ui.selectable_value(page, Page::Game(id), tr(lang, g.tab));
                 }
+                ui.selectable_value(page, Page::About, tr(lang, OWN[1].1));
             });
             ui.separator();
-            egui::ScrollArea::vertical().max_height(ctx.content_rect().height() * 0.6).show(ui, |ui| {
-                page_ui(ui, *page, lang, mines_lang);
+            egui::ScrollArea::vertical().max_height(ctx.content_rect().height() * 0.6).show(ui, |ui| match *page {
+                Page::Game(id) => {
+                    if let Some((_, g)) = games.iter().find(|(i, _)| *i == id) {
+                        (g.draw)(ui, lang, settings);
+                    }
+                }
+                own => {
+                    let sections = OWN.iter().find(|(p, ..)| *p == own).map_or(&[][..], |(_, _, s)| *s);
+                    sections_ui(ui, sections, lang);
+                }
             });
         });
 }
@@ -240,14 +153,16 @@ pub fn window(ctx: &egui::Context, open: &mut bool, page: &mut Page, lang: Lang,
 mod tests {
     use super::*;
 
-    /// Every heading and line of every page has its Russian, and MineLayer's
-    /// page is its own eight items.
+    /// Every heading and line of every page has its Russian, and
+    /// MineLayer's page is its own (drawn in its languages, no sections).
     #[test]
     fn every_page_is_in_both_languages() {
-        let missing: Vec<&str> = all_phrases().into_iter().filter(|p| crate::ui::text::ru(p).is_none()).collect();
+        use crate::ui::{explodo, life, miau, mines};
+        let games = [life::help_page::PAGE, mines::help_page::PAGE, explodo::help_page::PAGE, miau::help_page::PAGE];
+        let missing: Vec<&str> = all_phrases(&games).into_iter().filter(|p| crate::ui::text::ru(p).is_none()).collect();
         assert!(missing.is_empty(), "no Russian for: {missing:?}");
-        for (page, _) in PAGES {
-            assert_eq!(sections(page).is_empty(), page == Page::Mines, "{page:?}");
+        for g in games {
+            assert_eq!(g.sections.is_empty(), g.tab == "MineLayer", "{}", g.tab);
         }
     }
 }

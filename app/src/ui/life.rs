@@ -7,6 +7,7 @@
 
 mod controls;
 mod field;
+pub mod help_page;
 mod hint;
 mod setup;
 mod view;

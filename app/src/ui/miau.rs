@@ -14,6 +14,7 @@ mod board_text;
 pub mod editor;
 mod hint;
 pub use hint::move_word;
+pub mod help_page;
 mod input;
 mod levels;
 mod paint;

@@ -2,6 +2,7 @@
 //! left click to lay or pick up a mine, right click or long press to cycle
 //! marks, live hints on clues, win and death pictures, statistics, share card.
 
+pub mod help_page;
 pub mod window;
 
 use super::mines_text::{mt, HELP};

@@ -146,8 +146,8 @@ impl GameWindow for ExplodoHome {
         matches!(screen, Screen::Explodo(_))
     }
 
-    fn help_page(&self) -> help::Page {
-        help::Page::Explodo
+    fn help(&self) -> help::GamePage {
+        super::help_page::PAGE
     }
 
     fn frame(&mut self, screen: &mut Screen, ui: &mut egui::Ui, shell: &mut Shell) {

@@ -201,6 +201,6 @@ pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> 
 /// spec's «Как играть»).
 fn how_to_play(ui: &mut egui::Ui, lang: Lang, id: &str) {
     egui::CollapsingHeader::new(tr(lang, "How to play")).id_salt(id).show(ui, |ui| {
-        crate::ui::help::page_ui(ui, crate::ui::help::Page::Life, lang, "en");
+        crate::ui::help::sections_ui(ui, &super::help_page::SECTIONS, lang);
     });
 }

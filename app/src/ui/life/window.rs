@@ -97,8 +97,8 @@ impl GameWindow for LifeHome {
         matches!(screen, Screen::Life(_) | Screen::LifeSetup | Screen::LifeLevels)
     }
 
-    fn help_page(&self) -> help::Page {
-        help::Page::Life
+    fn help(&self) -> help::GamePage {
+        super::help_page::PAGE
     }
 
     fn frame(&mut self, screen: &mut Screen, ui: &mut egui::Ui, shell: &mut Shell) {

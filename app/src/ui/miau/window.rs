@@ -232,8 +232,8 @@ impl GameWindow for MiauHome {
         matches!(screen, Screen::Miau(_) | Screen::MiauLevels | Screen::MiauEditor(_))
     }
 
-    fn help_page(&self) -> help::Page {
-        help::Page::Miau
+    fn help(&self) -> help::GamePage {
+        super::help_page::PAGE
     }
 
     fn frame(&mut self, screen: &mut Screen, ui: &mut egui::Ui, shell: &mut Shell) {

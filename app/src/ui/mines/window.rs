@@ -72,8 +72,8 @@ impl GameWindow for MinesHome {
         matches!(screen, Screen::Mines(_))
     }
 
-    fn help_page(&self) -> help::Page {
-        help::Page::Mines
+    fn help(&self) -> help::GamePage {
+        super::help_page::PAGE
     }
 
     /// The round; a tier chosen in its menu starts a new round of it (and
