@@ -40,7 +40,7 @@ use retrace_kernel::say::Say;
 use std::path::PathBuf;
 use std::time::Instant;
 use text::tr;
-use watch::{WatchRequest, WatchView, Watched};
+use watch::{WatchRequest, WatchView};
 
 /// The application.
 pub struct RetraceApp {
@@ -386,20 +386,20 @@ impl RetraceApp {
     /// game (asking first over a suspended one: one save slot a game).
     fn watch_frame(&mut self, ui: &mut egui::Ui, lang: Lang) {
         let dt = self.frame_dt();
-        let Screen::Watch(v) = &mut self.screen else { return };
+        let (games, screen, shell) = self.split();
+        let Screen::Watch(v) = screen else { return };
         v.tick(dt);
         if v.playing {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(30));
         }
         let fork = v.controls(ui, lang);
-        // A Miau level is drawn in its pack's look, found once.
-        if let (Watched::Miau(s), None) = (&v.watched, &v.miau_look) {
-            v.miau_look = Some(miau::MiauView::look_of(s, &self.miau.packs));
+        // The game whose session it is keeps what it draws it with.
+        for g in &games {
+            g.watching(v);
         }
         home::watch_board(ui, v, lang);
         // Play from here: the game whose session it is takes it.
         if let Some(WatchRequest::PlayFromHere(mut watched)) = fork {
-            let (games, _, shell) = self.split();
             for g in games {
                 match g.play_from_here(watched) {
                     Ok(screen) => {

@@ -893,7 +893,9 @@ fn the_watcher_shows_two_runs_on_one_board_from_before_they_part() {
     v.seek(10);
     let p = v.pair.as_ref().unwrap();
     assert_eq!(p.other.step(), 10, "the second run follows the first");
-    let (retrace::ui::watch::Watched::Explodo(first), second) = (&v.watched, &p.other) else { panic!("explodo") };
+    let (Some(first), second) = (v.watched.session::<retrace_kernel::explodo::Explodo>(), &p.other) else {
+        panic!("explodo")
+    };
     assert_ne!(first.state().player.at, second.state().player.at);
     // The same log twice never differs: the last turns play.
     let same = WatchView::open_pair(("a", &a), ("a again", &a)).unwrap();
@@ -1567,7 +1569,7 @@ fn the_watcher_shows_the_top_bar_and_the_shop_with_the_runs_choice() {
     assert!(h.query_by_label_contains("Lives:").is_some(), "the top bar is shown");
     // Step to the shop.
     let Screen::Watch(v) = &mut h.state_mut().screen else { panic!("the watcher is open") };
-    let retrace::ui::watch::Watched::Explodo(s) = &mut v.watched else { panic!("an Explodorama run") };
+    let Some(s) = v.watched.session_mut::<retrace_kernel::explodo::Explodo>() else { panic!("an Explodorama run") };
     let shop = (0..=s.timeline_len())
         .find(|&k| {
             s.seek(k);
@@ -1583,7 +1585,7 @@ fn the_watcher_shows_the_top_bar_and_the_shop_with_the_runs_choice() {
     let label = match next {
         Action::Buy(i) => {
             let Screen::Watch(v) = &h.state().screen else { unreachable!() };
-            let retrace::ui::watch::Watched::Explodo(s) = &v.watched else { unreachable!() };
+            let Some(s) = v.watched.session::<retrace_kernel::explodo::Explodo>() else { unreachable!() };
             let Some(Dialog::Shop { items, .. }) = s.state().run.dialogs.last() else { panic!("in the shop") };
             format!("{} ·", items[i as usize].unwrap().name())
         }

@@ -991,7 +991,8 @@ fn the_watcher_draws_a_miau_level_in_its_packs_look() {
     let pack = packs.iter().find(|p| p.levels.iter().any(|l| &l.setup == session.setup())).expect("a shipped level");
     assert!(!pack.palette.is_empty(), "the level's pack draws its things with glyphs");
     let Screen::Watch(v) = &h.state().screen else { panic!("the watcher is open") };
-    let look = v.miau_look.as_ref().expect("the watcher found the level's look");
+    let look = v.look.as_ref().and_then(|l| l.downcast_ref::<retrace::ui::miau::Look>());
+    let look = look.expect("the watcher found the level's look");
     assert_eq!((&look.palette, &look.accents), (&pack.palette, &pack.accents));
     assert!(h.query_by_label("watched board").is_some());
 }

@@ -118,7 +118,7 @@ fn snapshots_of_the_main_screens() {
         v.playing = false;
         let shop = (0..=v.verified.steps).find(|&k| {
             v.seek(k);
-            matches!(&v.watched, retrace::ui::watch::Watched::Explodo(s) if !s.state().run.dialogs.is_empty())
+            v.watched.session::<retrace_kernel::explodo::Explodo>().is_some_and(|s| !s.state().run.dialogs.is_empty())
         });
         v.seek(shop.expect("the run reaches its shop"));
     }

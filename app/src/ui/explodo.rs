@@ -35,6 +35,7 @@ pub mod presses;
 pub mod tv;
 mod view;
 mod walk;
+mod watched;
 pub mod window;
 mod words;
 

@@ -7,7 +7,7 @@
 
 use super::help;
 use super::screen::{Replacing, Screen, Slot};
-use super::watch::Watched;
+use super::watch::{WatchView, Watched};
 use crate::store::{Lang, Settings, Store};
 use eframe::egui;
 use retrace_kernel::digest::Digest;
@@ -142,7 +142,11 @@ pub trait GameWindow {
 
     /// Play from here: `watched` (cut at the watcher's step) as this game's
     /// live screen when the session is this game's, else back unchanged.
-    fn play_from_here(&mut self, watched: Box<Watched>) -> Result<Screen, Box<Watched>>;
+    fn play_from_here(&mut self, watched: Watched) -> Result<Screen, Watched>;
+
+    /// The watcher shows `v`: the game keeps what it needs to draw the
+    /// session when the session is its own (Miau: its level's look).
+    fn watching(&self, _v: &mut WatchView) {}
 
     /// A won game on `screen` whose certificate the shell keeps once: the
     /// certificate's name prefix, the final digest, and how to write it.

@@ -1,14 +1,11 @@
 //! The home screen: a card per game, each looping a demo replay as a
 //! thumbnail, with its buttons.
 
-use super::explodo;
 use super::game::{GameWindow, Shell};
-use super::life;
-use super::miau;
 use super::text::tr;
-use super::watch::{WatchView, Watched};
+use super::watch::WatchView;
 use crate::store::Lang;
-use eframe::egui::{self, Color32, Vec2};
+use eframe::egui::{self, Vec2};
 use std::path::PathBuf;
 
 /// The demo replays the home cards loop (attract mode), embedded in the binary.
@@ -60,40 +57,18 @@ pub fn card(
 pub fn mini(ui: &mut egui::Ui, d: &WatchView) {
     let (rect, _) = ui.allocate_exact_size(Vec2::new(200.0, 140.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    // Explodorama's demo scenes play on its old television.
-    if d.verified.game == "explodo" && d.source.starts_with("demo: ") {
-        let glass = explodo::tv::tv_glass(&painter, rect);
-        WatchViewRef(d).paint(&painter.with_clip_rect(glass), glass.shrink(6.0));
-        explodo::tv::tv_effects(&painter, glass, ui.input(|i| i.time));
-        return;
-    }
-    painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
-    WatchViewRef(d).paint(&painter, rect);
+    d.watched.mini(&painter, rect, d, ui.visuals().extreme_bg_color, ui.input(|i| i.time));
 }
 
 /// The watched game drawn large, as its own screen draws it, fitted to the
-/// space left and centred (issue 40, item 10): Explodorama's whole level
-/// (a spectator's view) under its top bar, with the dialog the run is in
-/// (the gem's cards, the shop, a charge swap) beside it; Miau in its pack's
-/// look.
+/// space left and centred (issue 40, item 10), with what the game shows
+/// above it and beside it (Explodorama: its top bar, and the dialog the run
+/// is in).
 pub fn watch_board(ui: &mut egui::Ui, v: &WatchView, lang: crate::store::Lang) {
-    let (cols, rows) = match &v.watched {
-        Watched::Life(s) => (s.state().field.w, s.state().field.h),
-        Watched::Mines(s) => (u32::from(s.state().field.cols), u32::from(s.state().field.rows)),
-        Watched::Explodo(s) => {
-            explodo::top_bar(ui, s.state(), lang);
-            let l = &s.state().board.layout;
-            (l.w as u32, l.h as u32)
-        }
-        Watched::Miau(s) => (s.state().board.w as u32, s.state().board.h as u32),
-        Watched::Tally(_) => (10, 7),
-    };
-    let dialog = match &v.watched {
-        Watched::Explodo(s) if !s.state().run.dialogs.is_empty() => Some(s),
-        _ => None,
-    };
-    // Room beside the board for the dialog the run is in.
-    let beside = if dialog.is_some() { 300.0 } else { 0.0 };
+    v.watched.above(ui, lang);
+    let (cols, rows) = v.watched.cells();
+    // Room beside the board for the panel the game shows there.
+    let beside = if v.watched.beside() { 300.0 } else { 0.0 };
     let avail = ui.available_size();
     let cell = ((avail.x - beside) / cols.max(1) as f32).min(avail.y / rows.max(1) as f32).max(1.0);
     let size = Vec2::new(cell * cols as f32, cell * rows as f32);
@@ -103,89 +78,10 @@ pub fn watch_board(ui: &mut egui::Ui, v: &WatchView, lang: crate::store::Lang) {
     resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "watched board"));
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
-    WatchViewRef(v).paint(&painter, rect);
-    if let Some(s) = dialog {
+    v.watched.paint(&painter, rect, v);
+    if v.watched.beside() {
         let panel = egui::Rect::from_min_max(egui::pos2(rect.max.x + 16.0, rect.min.y), row.max);
-        ui.scope_builder(egui::UiBuilder::new().max_rect(panel), |ui| {
-            explodo::watched_dialog(ui, s.state(), s.next_action(), lang);
-        });
-    }
-}
-
-pub struct WatchViewRef<'a>(&'a WatchView);
-
-impl WatchViewRef<'_> {
-    fn paint(&self, painter: &egui::Painter, rect: egui::Rect) {
-        match &self.0.watched {
-            Watched::Life(s) => {
-                let f = &s.state().field;
-                let cell = (rect.width() / f.w as f32).min(rect.height() / f.h as f32);
-                for (i, &c) in f.cells.iter().enumerate() {
-                    if c != 0 {
-                        let (x, y) = ((i as u32 % f.w) as f32, (i as u32 / f.w) as f32);
-                        let color = if c == 1 { life::P1_COLOR } else { life::P2_COLOR };
-                        painter.rect_filled(
-                            egui::Rect::from_min_size(rect.min + Vec2::new(x * cell, y * cell), Vec2::splat(cell)),
-                            0.0,
-                            color,
-                        );
-                    }
-                }
-            }
-            Watched::Mines(s) => {
-                let st = s.state();
-                let cols = st.field.cols as usize;
-                let cell = (rect.width() / cols as f32).min(rect.height() / f32::from(st.field.rows));
-                for i in 0..st.field.len() {
-                    let (x, y) = ((i % cols) as f32, (i / cols) as f32);
-                    let r =
-                        egui::Rect::from_min_size(rect.min + Vec2::new(x * cell, y * cell), Vec2::splat(cell - 1.0));
-                    let (fill, text) = if st.field.clue[i] {
-                        (
-                            Color32::from_gray(200),
-                            if st.numbers[i] > 0 { st.numbers[i].to_string() } else { String::new() },
-                        )
-                    } else {
-                        let g = match st.marks[i] {
-                            retrace_kernel::mines::Mark::Mine => "💣",
-                            retrace_kernel::mines::Mark::Safe => "🚩",
-                            retrace_kernel::mines::Mark::Question => "❓",
-                            retrace_kernel::mines::Mark::None => "",
-                        };
-                        (Color32::from_gray(150), g.to_string())
-                    };
-                    painter.rect_filled(r, 0.0, fill);
-                    if !text.is_empty() {
-                        painter.text(
-                            r.center(),
-                            egui::Align2::CENTER_CENTER,
-                            text,
-                            egui::FontId::proportional(cell * 0.6),
-                            Color32::BLACK,
-                        );
-                    }
-                }
-            }
-            Watched::Explodo(s) => {
-                explodo::paint(painter, rect, s.state());
-                if let Some(p) = &self.0.pair {
-                    explodo::paint_pair(painter, rect, s.state(), p.other.state());
-                }
-            }
-            Watched::Miau(s) => {
-                let plain = miau::Look::default();
-                miau::paint(painter, rect, s.state(), self.0.miau_look.as_ref().unwrap_or(&plain));
-            }
-            Watched::Tally(s) => {
-                painter.text(
-                    rect.center(),
-                    egui::Align2::CENTER_CENTER,
-                    format!("total {}", s.state().total),
-                    egui::FontId::proportional(32.0),
-                    Color32::GRAY,
-                );
-            }
-        }
+        ui.scope_builder(egui::UiBuilder::new().max_rect(panel), |ui| v.watched.beside_ui(ui, lang));
     }
 }
 
@@ -249,20 +145,17 @@ pub fn open_replay_row(ui: &mut egui::Ui, lang: Lang, typed_path: &mut Option<St
     open
 }
 
-/// The demos on the cards play on by `dt` seconds (each loops;
-/// Explodorama's moves on to its demo's next scene, counted in `scene`).
+/// The demos on the cards play on by `dt` seconds (each loops, or moves on
+/// to its game's next demo: Explodorama's scenes, counted in `scene`).
 pub fn tick_demos(demos: &mut [WatchView], scene: &mut usize, dt: f32) {
     for d in demos {
         d.playing = true;
         d.tick(dt);
         if d.step() >= d.verified.steps {
-            // Explodorama's card moves on to the demo's next scene.
-            if d.verified.game == "explodo" && d.source.starts_with("demo: ") {
-                *scene += 1;
-                if let Some(next) = explodo::demo::scene_watch(*scene, *scene as u64 + 1) {
-                    *d = next;
-                    continue;
-                }
+            // A game's demo may move on to its next one (Explodorama's scenes).
+            if let Some(next) = d.watched.demo_next(d, scene) {
+                *d = next;
+                continue;
             }
             d.seek(0);
         }

@@ -11,6 +11,7 @@ pub mod help_page;
 mod hint;
 mod setup;
 mod view;
+mod watched;
 pub mod window;
 
 pub use setup::{level_name, levels_ui, setup_ui, SetupForm};

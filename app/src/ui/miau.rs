@@ -19,6 +19,7 @@ mod input;
 mod levels;
 mod paint;
 mod view;
+mod watched;
 pub mod window;
 pub mod words;
 

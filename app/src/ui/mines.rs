@@ -3,6 +3,7 @@
 //! marks, live hints on clues, win and death pictures, statistics, share card.
 
 pub mod help_page;
+mod watched;
 pub mod window;
 
 use super::mines_text::{mt, HELP};

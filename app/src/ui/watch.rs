@@ -5,6 +5,7 @@
 //! second one's player and bombs outlined in blue, from six turns before
 //! the runs part.
 
+use crate::store::Lang;
 use eframe::egui::{self, RichText};
 use retrace_kernel::explodo::Explodo;
 use retrace_kernel::life::Life;
@@ -16,20 +17,163 @@ use retrace_kernel::say::{Arg, Say};
 use retrace_kernel::tally::Tally;
 use retrace_kernel::verify::{verify, Verified};
 use retrace_kernel::{Game, Session};
+use std::any::Any;
 
-/// The watched game, typed so it can be drawn.
-#[expect(clippy::large_enum_variant, reason = "one watched session at a time, moved only when it opens")]
-pub enum Watched {
-    /// A MineLayer round.
-    Mines(Session<MineLayer>),
-    /// A Life game.
-    Life(Session<Life>),
-    /// An Explodorama run.
-    Explodo(Session<Explodo>),
-    /// A Miau Is True level.
-    Miau(Session<Miau>),
-    /// The test game.
-    Tally(Session<Tally>),
+/// A value seen as [`Any`], so a watched session can be asked for its
+/// game's type (every `'static` type is one).
+pub trait AsAny: Any {
+    /// As `&dyn Any`.
+    fn as_any(&self) -> &dyn Any;
+    /// As `&mut dyn Any`.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// As a boxed `Any`.
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
+}
+
+impl<T: Any> AsAny for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+}
+
+/// What the watcher and the home cards ask of a watched session. Each game
+/// implements it for its `Session` in its own folder (`<game>/watched.rs`),
+/// so the watcher names no game's screens.
+pub trait Watchable: AsAny {
+    /// The game's name as its home card says it (English; translated when shown).
+    fn name(&self) -> &'static str;
+    /// The current step.
+    fn step(&self) -> u32;
+    /// Moves to step `k` (clamped).
+    fn seek(&mut self, k: u32);
+    /// Where the game stands, for the watcher's line ("generation 12").
+    fn time(&self, lang: Lang) -> String;
+    /// The board's size in cells, which the watcher fits to its space.
+    fn cells(&self) -> (u32, u32);
+    /// Draws the board in `rect`; `v` is the watcher, for what it holds
+    /// beside the session (a second run, a pack's look).
+    fn paint(&self, painter: &egui::Painter, rect: egui::Rect, v: &WatchView);
+    /// Whether the window plays the game (Play from here is offered).
+    fn playable(&self) -> bool {
+        true
+    }
+    /// A live copy with the log cut at the current step (Play from here);
+    /// None where the game is not played in the window.
+    fn fork(&self) -> Option<Watched>;
+    /// What the watcher shows above the board (Explodorama's top bar).
+    fn above(&self, _ui: &mut egui::Ui, _lang: Lang) {}
+    /// Whether a panel beside the board has something to show, and it
+    /// (Explodorama: the dialog the run is in).
+    fn beside(&self) -> bool {
+        false
+    }
+    /// Draws that panel.
+    fn beside_ui(&self, _ui: &mut egui::Ui, _lang: Lang) {}
+    /// The home card's picture: the board on the card's ground (`now`:
+    /// egui's clock, for what moves by itself).
+    fn mini(&self, painter: &egui::Painter, rect: egui::Rect, v: &WatchView, ground: egui::Color32, _now: f64) {
+        painter.rect_filled(rect, 4.0, ground);
+        self.paint(painter, rect, v);
+    }
+    /// A card's demo at its end: the next demo to play in its place, when
+    /// the game has one (Explodorama's next scene; `scene` counts them).
+    fn demo_next(&self, _v: &WatchView, _scene: &mut usize) -> Option<WatchView> {
+        None
+    }
+}
+
+/// The watched game.
+pub type Watched = Box<dyn Watchable>;
+
+impl dyn Watchable {
+    /// The session, when it is `G`'s.
+    pub fn session<G: Game>(&self) -> Option<&Session<G>> {
+        self.as_any().downcast_ref()
+    }
+
+    /// The session, when it is `G`'s, to change.
+    pub fn session_mut<G: Game>(&mut self) -> Option<&mut Session<G>> {
+        self.as_any_mut().downcast_mut()
+    }
+
+    /// The session itself when it is `G`'s, else the watched game back.
+    pub fn into_session<G: Game>(self: Box<Self>) -> Result<Session<G>, Watched> {
+        // `(*self)`: the box itself is `Any` too, and is no session.
+        if (*self).as_any().is::<Session<G>>() {
+            Ok(*self.into_any().downcast().expect("just checked"))
+        } else {
+            Err(self)
+        }
+    }
+}
+
+/// The session with its log cut at the current step, as a live game.
+pub fn cut<G: Game>(s: &Session<G>) -> Session<G> {
+    let mut live = Session::<G>::new(s.setup().clone(), s.seed()).expect("a verified replay's setup starts");
+    for a in s.actions() {
+        live.push(a.clone()).expect("a verified replay's actions replay");
+    }
+    live
+}
+
+/// The test game, watched (its total as text; not played in the window).
+impl Watchable for Session<Tally> {
+    fn name(&self) -> &'static str {
+        Tally::NAME
+    }
+    fn step(&self) -> u32 {
+        Session::step(self)
+    }
+    fn seek(&mut self, k: u32) {
+        Session::seek(self, k);
+    }
+    fn time(&self, lang: Lang) -> String {
+        format!("{} {}", self.state().moves, crate::ui::text::tr(lang, "moves"))
+    }
+    fn cells(&self) -> (u32, u32) {
+        (10, 7)
+    }
+    fn paint(&self, painter: &egui::Painter, rect: egui::Rect, _v: &WatchView) {
+        painter.text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            format!("total {}", self.state().total),
+            egui::FontId::proportional(32.0),
+            egui::Color32::GRAY,
+        );
+    }
+    fn playable(&self) -> bool {
+        false
+    }
+    fn fork(&self) -> Option<Watched> {
+        None
+    }
+}
+
+/// How the watcher opens a verified file of one game.
+type Opener = fn(&ReplayFile) -> Result<Watched, Say>;
+
+/// The games the watcher opens, by the kernel registry's id.
+const OPENERS: [(&str, Opener); 5] = [
+    ("mines", open_as::<MineLayer>),
+    ("life", open_as::<Life>),
+    ("tally", open_as::<Tally>),
+    ("explodo", open_as::<Explodo>),
+    ("miau", open_as::<Miau>),
+];
+
+/// A verified file's session, watched from step 0.
+fn open_as<G: Game>(file: &ReplayFile) -> Result<Watched, Say>
+where
+    Session<G>: Watchable,
+{
+    Ok(Box::new(rebuild::<G>(file)?))
 }
 
 /// Playback speeds offered.
@@ -54,9 +198,10 @@ pub struct WatchView {
     pub certificate: bool,
     /// A second run on the same board (Explodorama).
     pub pair: Option<Pair>,
-    /// A Miau level's look (its pack's palette and accents), found by its
-    /// title once the shell has the packs at hand; the plain look till then.
-    pub miau_look: Option<super::miau::Look>,
+    /// What the game's window keeps for drawing the session (Miau: its
+    /// level's look, its pack's palette and accents, found by its title once
+    /// the window has the packs at hand; none till then).
+    pub look: Option<Box<dyn Any>>,
 }
 
 /// A second Explodorama run shown on the first one's board.
@@ -143,7 +288,7 @@ pub enum WatchRequest {
     /// Fork a live game at the current step: the watched session with its
     /// log cut there, for the game whose it is to take (the shell asks its
     /// table of games, [`GameWindow::play_from_here`](super::game::GameWindow::play_from_here)).
-    PlayFromHere(Box<Watched>),
+    PlayFromHere(Watched),
 }
 
 /// Decodes a replay (a bug report as the run it holds), the source named in
@@ -187,14 +332,10 @@ impl WatchView {
     fn from_file(source: &str, file: &ReplayFile) -> Result<WatchView, Say> {
         let err = |e: Say| from(source, e);
         let verified = verify(file).map_err(|e| err(e.say()))?;
-        let watched = match verified.game.as_str() {
-            "mines" => Watched::Mines(rebuild(file).map_err(err)?),
-            "life" => Watched::Life(rebuild(file).map_err(err)?),
-            "tally" => Watched::Tally(rebuild(file).map_err(err)?),
-            "explodo" => Watched::Explodo(rebuild(file).map_err(err)?),
-            "miau" => Watched::Miau(rebuild(file).map_err(err)?),
-            other => return Err(err(say!("this build cannot show {0} replays yet", Arg::Name(other.to_string())))),
+        let Some((_, open)) = OPENERS.iter().find(|(id, _)| *id == verified.game) else {
+            return Err(err(say!("this build cannot show {0} replays yet", Arg::Name(verified.game.clone()))));
         };
+        let watched = open(file).map_err(err)?;
         Ok(WatchView {
             source: source.into(),
             certificate: verified.certificate,
@@ -204,7 +345,7 @@ impl WatchView {
             speed: 1.0,
             acc: 0.0,
             pair: None,
-            miau_look: None,
+            look: None,
         })
     }
 
@@ -217,7 +358,7 @@ impl WatchView {
         let mut v = WatchView::from_file(first.0, &first_file)?;
         let err = |e: Say| from(second.0, e);
         let file = read(second.0, second.1)?;
-        if !matches!(v.watched, Watched::Explodo(_)) || file.header.game != "explodo" {
+        if v.watched.session::<Explodo>().is_none() || file.header.game != "explodo" {
             return Err(err(say!("two runs share a board only in Explodorama")));
         }
         let other: Session<Explodo> = rebuild(&file).map_err(err)?;
@@ -234,13 +375,7 @@ impl WatchView {
 
     /// The current step.
     pub fn step(&self) -> u32 {
-        match &self.watched {
-            Watched::Mines(s) => s.step(),
-            Watched::Life(s) => s.step(),
-            Watched::Tally(s) => s.step(),
-            Watched::Explodo(s) => s.step(),
-            Watched::Miau(s) => s.step(),
-        }
+        self.watched.step()
     }
 
     /// Moves to step `k` (clamped; a second run too, clamped to its own end).
@@ -248,13 +383,7 @@ impl WatchView {
         if let Some(p) = &mut self.pair {
             p.other.seek(k);
         }
-        match &mut self.watched {
-            Watched::Mines(s) => s.seek(k),
-            Watched::Life(s) => s.seek(k),
-            Watched::Tally(s) => s.seek(k),
-            Watched::Explodo(s) => s.seek(k),
-            Watched::Miau(s) => s.seek(k),
-        }
+        self.watched.seek(k);
     }
 
     /// Advances playback by `dt` seconds of wall time.
@@ -279,19 +408,11 @@ impl WatchView {
         use crate::ui::text::tr;
         let v = &self.verified;
         let outcome = super::text::say(lang, &v.outcome.say());
-        let time = match &self.watched {
-            Watched::Mines(s) => format!("{} s", s.state().final_seconds().min(retrace_kernel::mines::TIME_CAP)),
-            Watched::Life(s) => format!("{} {}", tr(lang, "generation"), s.state().generation),
-            Watched::Tally(s) => format!("{} {}", s.state().moves, tr(lang, "moves")),
-            Watched::Explodo(s) => {
-                format!("{} {} · {} {}", tr(lang, "level"), s.state().run.level, tr(lang, "turn"), s.state().run.turn)
-            }
-            Watched::Miau(s) => format!("{} {}", tr(lang, "turn"), s.state().turns),
-        };
+        let time = self.watched.time(lang);
         // Player words on the screen (issue 40): the game, what happened and
         // that it was checked; the file, rules version and digest under Details.
         ui.horizontal(|ui| {
-            ui.strong(game_name(&v.game, lang));
+            ui.strong(tr(lang, self.watched.name()));
             if self.certificate {
                 ui.strong(format!("{}: {outcome} · {time}", tr(lang, "Certificate")));
             } else {
@@ -356,12 +477,8 @@ impl WatchView {
                 }
             });
             ui.label(format!("{} {k} / {steps}", tr(lang, "step")));
-            let fork = match &self.watched {
-                Watched::Mines(_) | Watched::Life(_) | Watched::Explodo(_) | Watched::Miau(_) => true,
-                Watched::Tally(_) => false,
-            };
-            if ui.add_enabled(fork, egui::Button::new(tr(lang, "Play from here"))).clicked() {
-                request = Some(self.fork());
+            if ui.add_enabled(self.watched.playable(), egui::Button::new(tr(lang, "Play from here"))).clicked() {
+                request = self.watched.fork().map(WatchRequest::PlayFromHere);
             }
         });
         // The timeline spans the window (less its number box and label), so a
@@ -373,43 +490,6 @@ impl WatchView {
         if k != self.step() {
             self.seek(k);
         }
-        request.flatten()
-    }
-
-    /// A live copy of the watched game with the log cut at the current step.
-    fn fork(&self) -> Option<WatchRequest> {
-        fn cut<G: Game>(s: &Session<G>) -> Session<G> {
-            let mut live = Session::<G>::new(s.setup().clone(), s.seed()).expect("a verified replay's setup starts");
-            for a in s.actions() {
-                live.push(a.clone()).expect("a verified replay's actions replay");
-            }
-            live
-        }
-        match &self.watched {
-            Watched::Mines(s) => Some(WatchRequest::PlayFromHere(Box::new(Watched::Mines(cut(s))))),
-            Watched::Life(s) => Some(WatchRequest::PlayFromHere(Box::new(Watched::Life(cut(s))))),
-            Watched::Explodo(s) => Some(WatchRequest::PlayFromHere(Box::new(Watched::Explodo(cut(s))))),
-            Watched::Miau(s) => {
-                // The title names the level (`<pack>/<level>`), so the live copy keeps it.
-                let live = cut(s);
-                Some(WatchRequest::PlayFromHere(Box::new(Watched::Miau(match s.header("").title {
-                    Some(title) => live.with_title(title),
-                    None => live,
-                }))))
-            }
-            Watched::Tally(_) => None,
-        }
-    }
-}
-
-/// A game's name as its home card says it, from its id.
-fn game_name(id: &str, lang: crate::store::Lang) -> String {
-    use crate::ui::text::tr;
-    match id {
-        "life" => tr(lang, "Life").to_string(),
-        "mines" => tr(lang, "MineLayer").to_string(),
-        "explodo" => tr(lang, "Explodorama").to_string(),
-        "miau" => tr(lang, "Miau Is True").to_string(),
-        _ => retrace_kernel::registry::find(id).map_or_else(|| id.to_string(), |g| g.name().to_string()),
+        request
     }
 }

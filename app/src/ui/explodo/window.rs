@@ -210,10 +210,7 @@ impl GameWindow for ExplodoHome {
         certificate_of(&v.session).map(|(d, c)| ("explodorama", d, c))
     }
 
-    fn play_from_here(&mut self, watched: Box<Watched>) -> Result<Screen, Box<Watched>> {
-        match *watched {
-            Watched::Explodo(s) => Ok(Screen::Explodo(ExplodoView::resume(s))),
-            other => Err(Box::new(other)),
-        }
+    fn play_from_here(&mut self, watched: Watched) -> Result<Screen, Watched> {
+        watched.into_session::<Explodo>().map(|s| Screen::Explodo(ExplodoView::resume(s)))
     }
 }

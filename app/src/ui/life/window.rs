@@ -172,10 +172,7 @@ impl GameWindow for LifeHome {
         certificate_of(&v.session).map(|(d, c)| ("life", d, c))
     }
 
-    fn play_from_here(&mut self, watched: Box<Watched>) -> Result<Screen, Box<Watched>> {
-        match *watched {
-            Watched::Life(s) => Ok(Screen::Life(LifeView::new(s))),
-            other => Err(Box::new(other)),
-        }
+    fn play_from_here(&mut self, watched: Watched) -> Result<Screen, Watched> {
+        watched.into_session::<Life>().map(|s| Screen::Life(LifeView::new(s)))
     }
 }

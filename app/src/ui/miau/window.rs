@@ -9,7 +9,7 @@ use crate::ui::game::{load_saved, GameWindow, Shell};
 use crate::ui::help;
 use crate::ui::screen::{Screen, Slot, START_OVER};
 use crate::ui::text::tr;
-use crate::ui::watch::Watched;
+use crate::ui::watch::{WatchView, Watched};
 use eframe::egui;
 use retrace_kernel::miau::pack::Pack;
 use retrace_kernel::miau::Miau;
@@ -274,10 +274,13 @@ impl GameWindow for MiauHome {
         matches!(screen, Screen::Miau(_))
     }
 
-    fn play_from_here(&mut self, watched: Box<Watched>) -> Result<Screen, Box<Watched>> {
-        match *watched {
-            Watched::Miau(s) => Ok(Screen::Miau(MiauView::resume(s, &self.packs))),
-            other => Err(Box::new(other)),
+    fn watching(&self, v: &mut WatchView) {
+        if let (Some(s), None) = (v.watched.session::<Miau>(), &v.look) {
+            v.look = Some(Box::new(MiauView::look_of(s, &self.packs)));
         }
+    }
+
+    fn play_from_here(&mut self, watched: Watched) -> Result<Screen, Watched> {
+        watched.into_session::<Miau>().map(|s| Screen::Miau(MiauView::resume(s, &self.packs)))
     }
 }

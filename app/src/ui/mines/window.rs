@@ -110,10 +110,7 @@ impl GameWindow for MinesHome {
         certificate_of(&v.session).map(|(d, c)| ("minelayer", d, c))
     }
 
-    fn play_from_here(&mut self, watched: Box<Watched>) -> Result<Screen, Box<Watched>> {
-        match *watched {
-            Watched::Mines(s) => Ok(Screen::Mines(MinesView::resume(s))),
-            other => Err(Box::new(other)),
-        }
+    fn play_from_here(&mut self, watched: Watched) -> Result<Screen, Watched> {
+        watched.into_session::<MineLayer>().map(|s| Screen::Mines(MinesView::resume(s)))
     }
 }
