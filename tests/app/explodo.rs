@@ -871,7 +871,7 @@ fn the_first_power_up_of_a_kind_is_explained_in_a_dialog() {
         retrace_kernel::explodo::items::Offer::Power(p) => retrace_kernel::explodo::scene::Topic::Power(p),
         retrace_kernel::explodo::items::Offer::Charge(c) => retrace_kernel::explodo::scene::Topic::Charge(c),
     };
-    assert_eq!(explodo(&mut h).clip_shown(), Some(topic));
+    assert_eq!(explodo(&mut h).dialogs.clip_shown(), Some(topic));
     h.get_by_label("Got it").click();
     h.run();
     assert!(explodo(&mut h).dialogs.explain.is_none());
@@ -982,7 +982,7 @@ fn explodorama_dialogs_select_then_buy_or_choose() {
         Offer::Power(p) => Some(Topic::Power(p)),
         Offer::Charge(c) => Some(Topic::Charge(c)),
     };
-    assert_eq!(explodo(&mut h).clip_shown(), topic);
+    assert_eq!(explodo(&mut h).dialogs.clip_shown(), topic);
     let coins = explodo(&mut h).session.state().player.coins;
     let price = items[1].expect("on the shelf").price();
     assert!(coins >= price, "the fixture's run can buy the second item");
@@ -1246,15 +1246,15 @@ fn a_turn_animates_without_holding_up_the_next() {
     h.step();
     let moved = explodo(&mut h).session.state().player.at;
     assert_ne!(moved, me);
-    assert_eq!(explodo(&mut h).animation().and_then(|m| m.player_from), Some(me));
+    assert_eq!(explodo(&mut h).screen.animation().and_then(|m| m.player_from), Some(me));
     let turn = explodo(&mut h).session.state().run.turn;
     h.key_press(egui::Key::Space);
     h.step();
     let v = explodo(&mut h);
     assert_eq!(v.session.state().run.turn, turn + 1, "the next action is not held up");
-    assert_eq!(v.animation().and_then(|m| m.player_from), Some(moved), "it replaced the old animation");
+    assert_eq!(v.screen.animation().and_then(|m| m.player_from), Some(moved), "it replaced the old animation");
     h.run();
-    assert!(explodo(&mut h).animation().is_none(), "over once played");
+    assert!(explodo(&mut h).screen.animation().is_none(), "over once played");
 }
 
 /// Issue 19's view: a level 12 board (13 by 15) shows 9 by 13 tiles round
@@ -1401,13 +1401,13 @@ fn explodorama_shows_a_level_start_banner_until_the_first_action() {
     h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
     h.step();
     h.step();
-    assert!(explodo(&mut h).banner_up());
+    assert!(explodo(&mut h).screen.banner_up());
     assert!(h.query_by_label("Level 4").is_some());
     assert!(h.query_by_label("New enemy: Seeker").is_some(), "level 4 brings the Seeker");
     h.get_by_label("Wait").click();
     h.step();
     h.step();
-    assert!(!explodo(&mut h).banner_up(), "the first action takes it down");
+    assert!(!explodo(&mut h).screen.banner_up(), "the first action takes it down");
     assert!(h.query_by_label("Level 4").is_none());
 }
 

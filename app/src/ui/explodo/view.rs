@@ -12,7 +12,7 @@ mod top_bar;
 mod walking;
 
 use super::almanac::{self};
-use super::bars::{changed_figures, BarItem, What};
+use super::bars::{changed_figures, ring, BarItem, What};
 use super::clip::{self};
 use super::common::{effects, last_turns, DEATH_TURNS, DEVELOPER_RED, SAVE};
 use super::demo::{self};
@@ -27,7 +27,7 @@ use super::words::{death_line, release_message};
 use crate::store::explodo::{record_score, SCORES};
 use crate::store::{today, Lang, Store};
 use crate::ui::text::tr;
-use eframe::egui::{self, Sense};
+use eframe::egui::{self, Color32, RichText, Sense, Vec2};
 use retrace_kernel::explodo::board::Pos;
 use retrace_kernel::explodo::items::Offer;
 use retrace_kernel::explodo::route::Route;
@@ -110,6 +110,18 @@ pub struct OnScreen {
     pub(super) chrome: Option<f32>,
 }
 
+impl OnScreen {
+    /// Whether the level-start banner is up.
+    pub fn banner_up(&self) -> bool {
+        self.banner.is_some()
+    }
+
+    /// The last turn's animation, while it plays.
+    pub fn animation(&self) -> Option<&paint::Motion> {
+        self.anim.as_ref().map(|(m, _)| m)
+    }
+}
+
 /// Auto-move and autopilot: where the walk goes, the way there, when it
 /// last stepped, and whether autopilot is on or stopped.
 #[derive(Default)]
@@ -128,6 +140,33 @@ pub struct Walking {
     /// When autopilot took the board (egui's clock): it waits one beat
     /// before its first step, so the player sees it coming.
     pub(super) pilot_since: Option<f64>,
+}
+
+impl Walking {
+    /// Autopilot has the board of `s`: on, not stopped, every enemy gone,
+    /// the level in play.
+    pub fn piloting(&self, s: &State) -> bool {
+        self.autopilot && !self.pilot_stopped && s.enemies.list.is_empty() && s.run.phase == RunPhase::Playing
+    }
+
+    /// What autopilot is about while it has the board (the note over the
+    /// action bar): waiting for bombs to go off or crates to crumble, off to
+    /// the coins, charges and the gem, or to the exit.
+    pub fn note(&self, s: &State) -> Option<&'static str> {
+        if !self.piloting(s) {
+            return None;
+        }
+        let pickups = !s.board.drops.is_empty() || (s.board.gem_revealed && !s.board.gem_taken);
+        Some(if !s.bombs.list.is_empty() {
+            "Autopilot: waiting for the bombs"
+        } else if !s.board.crumbling.is_empty() {
+            "Autopilot: waiting for the crates"
+        } else if pickups {
+            "Autopilot: cleaning up"
+        } else {
+            "Autopilot: off to the exit"
+        })
+    }
 }
 
 /// The windows and dialogs over the board: the score board, the almanac,
@@ -186,6 +225,45 @@ pub struct Dialogs {
     pub selected: usize,
 }
 
+impl Dialogs {
+    /// Whether a window over the board holds the keys: the life-lost
+    /// banner, a first-time explanation, the bug report, "which?", "what
+    /// is that?". Enter answers the first two (Continue, Got it); the
+    /// board's keys wait.
+    pub fn holds_keys(&self) -> bool {
+        self.death.is_some()
+            || self.explain.is_some()
+            || self.bug_note.is_some()
+            || self.which.is_some()
+            || self.what.is_some()
+    }
+
+    /// The topic of the clip a dialog shows now (None when none is on show).
+    pub fn clip_shown(&self) -> Option<retrace_kernel::explodo::scene::Topic> {
+        self.clip.topic()
+    }
+
+    /// How the last life was lost, and the turns before it, round and round.
+    pub fn last_turns(&self, ui: &mut egui::Ui, lang: Lang) {
+        let Some((text, frames)) = &self.death else { return };
+        ui.label(death_line(text, lang));
+        if let Some(last) = frames.last() {
+            let n = frames.len();
+            // A pause on the last board before it starts again.
+            let k = ((ui.input(|i| i.time) * 3.0) as usize) % (n + 3);
+            let s = &frames[k.min(n - 1)];
+            let cell = (260.0 / last.board.layout.w as f32).min(200.0 / last.board.layout.h as f32);
+            let (r, _) = ui.allocate_exact_size(
+                Vec2::new(cell * last.board.layout.w as f32, cell * last.board.layout.h as f32),
+                Sense::hover(),
+            );
+            paint::paint(&ui.painter_at(r), r, s);
+            ui.label(RichText::new(format!("{} {}/{n}", tr(lang, "Turn"), k.min(n - 1) + 1)).small());
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(150));
+        }
+    }
+}
+
 /// The keyboard's and pad's cursor and what it shows: asking what things
 /// are, the pad in use, the picked action's tiles, the danger overlay.
 #[derive(Default)]
@@ -216,6 +294,39 @@ pub struct Pointer {
     /// The danger overlay and whether waiting is deadly, worked out once per
     /// step (the window redraws far more often than the run moves).
     pub(super) preview: Option<Preview>,
+}
+
+impl Pointer {
+    /// The keyboard's and pad's cursor: a dashed square (yellow while
+    /// asking "What is that?").
+    pub fn paint_cursor(&self, painter: &egui::Painter, rect: egui::Rect, cell: f32) {
+        if let Some(c) = self.cursor {
+            let r = egui::Rect::from_min_size(
+                rect.min + Vec2::new(c.x as f32 * cell, c.y as f32 * cell),
+                Vec2::splat(cell),
+            )
+            .shrink(2.0);
+            let colour = if self.asking { Color32::YELLOW } else { Color32::WHITE };
+            crate::ui::widgets::dashed_rect(painter, r, egui::Stroke::new(2.0, colour), cell * 0.18, cell * 0.1);
+        }
+    }
+
+    /// The held tile's ring, filling clockwise from the top, and once armed
+    /// the bomb faded on the tile with its blast.
+    pub fn paint_hold(&self, painter: &egui::Painter, rect: egui::Rect, cell: f32, s: &State, now: f64) {
+        let Some(h) = self.hold else { return };
+        let centre = |p: Pos| rect.min + Vec2::new((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
+        if h.armed(now) {
+            super::offer::paint_faded_bomb(painter, &centre, cell, h.tile, &super::offer::your_blast(s, h.tile));
+        }
+        ring(
+            painter,
+            centre(h.tile),
+            cell * 0.42,
+            h.progress(now),
+            egui::Stroke::new((cell * 0.07).max(2.0), Color32::WHITE),
+        );
+    }
 }
 
 /// Tiles a picked action can use, each with whether it is deadly.
@@ -391,22 +502,6 @@ impl ExplodoView {
         }
     }
 
-    /// Whether the level-start banner is up.
-    pub fn banner_up(&self) -> bool {
-        self.screen.banner.is_some()
-    }
-
-    /// Whether a window over the board holds the keys: the life-lost
-    /// banner, a first-time explanation, the bug report, "which?". Enter answers the
-    /// first two (Continue, Got it); the board's keys wait.
-    pub fn holds_keys(&self) -> bool {
-        self.dialogs.death.is_some()
-            || self.dialogs.explain.is_some()
-            || self.dialogs.bug_note.is_some()
-            || self.dialogs.which.is_some()
-            || self.dialogs.what.is_some()
-    }
-
     /// Draws the screen and handles input.
     pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) -> Option<ExplodoRequest> {
         self.clock = ui.input(|i| i.time);
@@ -422,7 +517,7 @@ impl ExplodoView {
         }
         // A window over the board holds the keys while it is open: nothing
         // plays behind it (its own keys answer it).
-        if !self.piloting() && !self.holds_keys() && !crate::ui::widgets::modal_open(ui.ctx()) {
+        if !self.piloting() && !self.dialogs.holds_keys() && !crate::ui::widgets::modal_open(ui.ctx()) {
             self.keys(ui, store);
         }
         self.pad_presses(ui, store);
@@ -462,7 +557,7 @@ impl ExplodoView {
                             ),
                         ));
                     }
-                    _ if self.dialogs.death.is_some() => self.last_turns(ui, lang),
+                    _ if self.dialogs.death.is_some() => self.dialogs.last_turns(ui, lang),
                     _ => {
                         ui.label(st.run.last_death.as_ref().map(|d| death_line(d, lang)).unwrap_or_default());
                     }
@@ -593,15 +688,5 @@ impl ExplodoView {
     pub fn with_opening_demo(mut self) -> ExplodoView {
         self.dialogs.opening = true;
         self
-    }
-
-    /// The turn being animated, if any (it never changes the run).
-    pub fn animation(&self) -> Option<&paint::Motion> {
-        self.screen.anim.as_ref().map(|(m, _)| m)
-    }
-
-    /// The topic of the clip a dialog shows now (None when none is on show).
-    pub fn clip_shown(&self) -> Option<retrace_kernel::explodo::scene::Topic> {
-        self.dialogs.clip.topic()
     }
 }

@@ -2,7 +2,6 @@
 
 use super::ExplodoView;
 use crate::store::{Lang, Store};
-use crate::ui::explodo::bars::ring;
 use crate::ui::explodo::board_view::{paint_edge_markers, IDLE_FRAME, PILOT_SECONDS, VIEW};
 use crate::ui::explodo::input::{self, Mode};
 use crate::ui::explodo::paint::{self, paint};
@@ -93,20 +92,6 @@ impl ExplodoView {
             .as_ref()
             .filter(|(st, m, _)| *st == self.session.step() && *m == self.mode)
             .map(|(_, _, t)| t.as_slice())
-    }
-
-    /// The keyboard's and pad's cursor: a dashed square (yellow while
-    /// asking "What is that?").
-    pub(in crate::ui::explodo) fn paint_cursor(&self, painter: &egui::Painter, rect: egui::Rect, cell: f32) {
-        if let Some(c) = self.pointer.cursor {
-            let r = egui::Rect::from_min_size(
-                rect.min + Vec2::new(c.x as f32 * cell, c.y as f32 * cell),
-                Vec2::splat(cell),
-            )
-            .shrink(2.0);
-            let colour = if self.pointer.asking { Color32::YELLOW } else { Color32::WHITE };
-            crate::ui::widgets::dashed_rect(painter, r, egui::Stroke::new(2.0, colour), cell * 0.18, cell * 0.1);
-        }
     }
 
     /// Where the view should be: the place looked at, else centred on the
@@ -205,9 +190,9 @@ impl ExplodoView {
         if let Some(t) = self.previewed(&s, hovered) {
             self.paint_ghost(&painter, rect, cell, t);
         }
-        self.paint_cursor(&painter, rect, cell);
+        self.pointer.paint_cursor(&painter, rect, cell);
         let held = self.hold_bomb(ui, store, &resp, &s, &tile_at);
-        self.paint_hold(&painter, rect, cell, &s, ui.input(|i| i.time));
+        self.pointer.paint_hold(&painter, rect, cell, &s, ui.input(|i| i.time));
         paint_edge_markers(&painter, view, rect, cell, &s);
         if resp.clicked() && !self.piloting() && !held {
             if let Some(at) = resp.interact_pointer_pos() {
@@ -283,29 +268,6 @@ impl ExplodoView {
             self.shortcut(store, a);
         }
         true
-    }
-
-    /// The held tile's ring, filling clockwise from the top, and once armed
-    /// the bomb faded on the tile with its blast.
-    fn paint_hold(&self, painter: &egui::Painter, rect: egui::Rect, cell: f32, s: &State, now: f64) {
-        let Some(h) = self.pointer.hold else { return };
-        let centre = |p: Pos| rect.min + Vec2::new((p.x as f32 + 0.5) * cell, (p.y as f32 + 0.5) * cell);
-        if h.armed(now) {
-            crate::ui::explodo::offer::paint_faded_bomb(
-                painter,
-                &centre,
-                cell,
-                h.tile,
-                &crate::ui::explodo::offer::your_blast(s, h.tile),
-            );
-        }
-        ring(
-            painter,
-            centre(h.tile),
-            cell * 0.42,
-            h.progress(now),
-            egui::Stroke::new((cell * 0.07).max(2.0), Color32::WHITE),
-        );
     }
 
     /// Autopilot, and auto-move once every enemy is gone: the steps they

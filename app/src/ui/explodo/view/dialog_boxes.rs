@@ -8,10 +8,10 @@ use crate::ui::explodo::common::BANNER_SECONDS;
 use crate::ui::explodo::dialogs::{
     dialog_keys, restock_label, shelf_line, swap_dialog, which_label, CLIP_WIDTH, SHOP_CLIP_HEIGHT,
 };
-use crate::ui::explodo::paint::{self, paint};
-use crate::ui::explodo::words::{card_text, charge_text, death_line, kind_name, offer_name, power_text};
+use crate::ui::explodo::paint::{self};
+use crate::ui::explodo::words::{card_text, charge_text, kind_name, offer_name, power_text};
 use crate::ui::text::tr;
-use eframe::egui::{self, Color32, RichText, Sense, Vec2};
+use eframe::egui::{self, Color32, RichText, Vec2};
 use retrace_kernel::explodo::items::Offer;
 use retrace_kernel::explodo::{Action, Dialog, RunPhase, State};
 
@@ -182,32 +182,12 @@ impl ExplodoView {
         let pad = self.pointer.pad_in_use;
         let (dismissed, close) =
             crate::ui::widgets::dialog(ui.ctx(), "explodo-death", tr(lang, "A life lost"), None, |ui| {
-                self.last_turns(ui, lang);
+                self.dialogs.last_turns(ui, lang);
                 let enter = ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::Enter));
                 pad_button(ui, pad.then_some(crate::pad::Button::South), tr(lang, "Continue")).clicked() || enter
             });
         if dismissed || close {
             self.dialogs.death = None;
-        }
-    }
-
-    /// How the last life was lost, and the turns before it, round and round.
-    pub(in crate::ui::explodo) fn last_turns(&self, ui: &mut egui::Ui, lang: Lang) {
-        let Some((text, frames)) = &self.dialogs.death else { return };
-        ui.label(death_line(text, lang));
-        if let Some(last) = frames.last() {
-            let n = frames.len();
-            // A pause on the last board before it starts again.
-            let k = ((ui.input(|i| i.time) * 3.0) as usize) % (n + 3);
-            let s = &frames[k.min(n - 1)];
-            let cell = (260.0 / last.board.layout.w as f32).min(200.0 / last.board.layout.h as f32);
-            let (r, _) = ui.allocate_exact_size(
-                Vec2::new(cell * last.board.layout.w as f32, cell * last.board.layout.h as f32),
-                Sense::hover(),
-            );
-            paint(&ui.painter_at(r), r, s);
-            ui.label(RichText::new(format!("{} {}/{n}", tr(lang, "Turn"), k.min(n - 1) + 1)).small());
-            ui.ctx().request_repaint_after(std::time::Duration::from_millis(150));
         }
     }
 

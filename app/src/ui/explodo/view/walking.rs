@@ -11,6 +11,16 @@ use retrace_kernel::explodo::route::{autopilot, route, Route};
 use retrace_kernel::explodo::{Action, Dialog, RunPhase};
 
 impl ExplodoView {
+    /// Autopilot has the board ([`Walking::piloting`](crate::ui::explodo::Walking::piloting)).
+    pub fn piloting(&self) -> bool {
+        self.walking.piloting(self.session.state())
+    }
+
+    /// What autopilot is about while it has the board ([`Walking::note`](crate::ui::explodo::Walking::note)).
+    pub fn pilot_note(&self) -> Option<&'static str> {
+        self.walking.note(self.session.state())
+    }
+
     /// The preview for the current step, worked out when the step changed.
     pub(in crate::ui::explodo) fn preview(&mut self) -> &Preview {
         let step = self.session.step();
@@ -49,35 +59,6 @@ impl ExplodoView {
             return;
         }
         self.commit(store, t);
-    }
-
-    /// Autopilot has the board: on, not stopped, every enemy gone, the level in play.
-    pub fn piloting(&self) -> bool {
-        let s = self.session.state();
-        self.walking.autopilot
-            && !self.walking.pilot_stopped
-            && s.enemies.list.is_empty()
-            && s.run.phase == RunPhase::Playing
-    }
-
-    /// What autopilot is about while it has the board (the note over the
-    /// action bar): waiting for bombs to go off or crates to crumble, off to
-    /// the coins, charges and the gem, or to the exit.
-    pub fn pilot_note(&self) -> Option<&'static str> {
-        if !self.piloting() {
-            return None;
-        }
-        let s = self.session.state();
-        let pickups = !s.board.drops.is_empty() || (s.board.gem_revealed && !s.board.gem_taken);
-        Some(if !s.bombs.list.is_empty() {
-            "Autopilot: waiting for the bombs"
-        } else if !s.board.crumbling.is_empty() {
-            "Autopilot: waiting for the crates"
-        } else if pickups {
-            "Autopilot: cleaning up"
-        } else {
-            "Autopilot: off to the exit"
-        })
     }
 
     /// One autopilot turn: its action, or it stops and says so.
