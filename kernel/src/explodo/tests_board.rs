@@ -127,7 +127,12 @@ fn lives_after(map: &[&str], moves: &str) -> String {
 
 /// Why the rules refuse the last of `moves` on `map` (the others played).
 fn refused(map: &[&str], moves: &str) -> String {
-    let mut s = board(map);
+    refused_holding(&[], map, moves)
+}
+
+/// [`refused`] holding `powers`.
+fn refused_holding(powers: &[Power], map: &[&str], moves: &str) -> String {
+    let mut s = board_holding(powers, map);
     let toks: Vec<&str> = moves.split_whitespace().collect();
     let (last, first) = toks.split_last().expect("a move");
     for tok in first {
@@ -210,4 +215,47 @@ fn the_notation_reads_back_what_it_draws() {
     let mut drawn = draw(&board(map));
     assert_eq!(drawn.pop().as_deref(), Some("lives 3"));
     assert_eq!(drawn, map.map(String::from));
+}
+
+#[test]
+fn a_throw_goes_over_a_crate_but_not_a_pillar() {
+    let map = &["#######", "#@x...#", "#o....#", "#######"];
+    assert_eq!(refused(map, "tr"), "that needs the Throw power-up");
+    check_holding(&[Power::Throw], map, "tr", &["#######", "#@xb..#", "#o....#", "#######", "lives 3"]);
+    assert_eq!(refused_holding(&[Power::Throw], map, "td"), "a bomb cannot be thrown over a pillar or the wall");
+}
+
+#[test]
+fn diagonal_steps_never_squeeze_between_two_blocked_tiles() {
+    let map = &["#######", "#.....#", "#..o..#", "#..@..#", "#######"];
+    // One side open is enough.
+    check_holding(&[Power::Diagonal], map, "ur", &["#######", "#.....#", "#..o@.#", "#.....#", "#######", "lives 3"]);
+    let shut = &["#######", "#.....#", "#..o..#", "#..@x.#", "#######"];
+    assert_eq!(refused_holding(&[Power::Diagonal], shut, "ur"), "no squeezing between two blocked tiles");
+}
+
+#[test]
+fn passes_walk_through_crates_and_over_bombs() {
+    let map = &["#######", "#@x...#", "#.....#", "#######"];
+    assert_eq!(refused(map, "r"), "a crate is in the way");
+    // Through the crate, which stays.
+    check_holding(&[Power::CratePass], map, "r r", &["#######", "#.x@..#", "#.....#", "#######", "lives 3"]);
+    // Over your own bomb, which ticks on behind you.
+    assert_eq!(refused(ARENA, "br r"), "a bomb is in the way");
+    check_holding(
+        &[Power::BombPass],
+        ARENA,
+        "br r r",
+        &["#######", "#.b@..#", "#.....#", "#.....#", "#.....#", "#######", "lives 3"],
+    );
+}
+
+#[test]
+fn spikes_are_up_every_other_turn() {
+    let map = &["#######", "#@^...#", "#.....#", "#######"];
+    // Down on turn 1 (stepped on), crossed while down.
+    check(map, "r r", &["#######", "#.^@..#", "#.....#", "#######", "lives 3"]);
+    // Up on turn 2: standing there costs a life.
+    let after = lives_after(map, "r w");
+    assert!(after.starts_with("lives 2: ") && after.contains("raised spikes"), "{after}");
 }

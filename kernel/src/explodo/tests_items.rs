@@ -179,32 +179,6 @@ fn a_kicked_bomb_slides_until_blocked_keeping_its_number() {
 }
 
 #[test]
-fn a_throw_goes_over_a_crate_but_not_a_pillar() {
-    let mut s = arena(9, 5);
-    with(&mut s, &[Power::Throw]);
-    s.board.layout.set(p(2, 1), Tile::Crate);
-    go(&mut s, &[Action::Throw(R)]);
-    assert_eq!(s.bombs.list[0].pos, p(3, 1));
-    let mut s = arena(9, 5);
-    with(&mut s, &[Power::Throw]);
-    s.board.layout.set(p(1, 2), Tile::Pillar);
-    assert_eq!(refused(&mut s, Action::Throw(D)), "a bomb cannot be thrown over a pillar or the wall");
-}
-
-#[test]
-fn diagonal_steps_never_squeeze_between_two_blocked_tiles() {
-    let mut s = arena(7, 7);
-    with(&mut s, &[Power::Diagonal]);
-    s.player.at = p(3, 3);
-    s.board.layout.set(p(3, 2), Tile::Pillar);
-    go(&mut s, &[Action::Diagonal(Diag::UpRight)]);
-    assert_eq!(s.player.at, p(4, 2), "one side open is enough");
-    s.player.at = p(3, 3);
-    s.board.layout.set(p(4, 3), Tile::Crate);
-    assert_eq!(refused(&mut s, Action::Diagonal(Diag::UpRight)), "no squeezing between two blocked tiles");
-}
-
-#[test]
 fn a_slide_stops_at_a_crate_picks_up_on_the_way_and_crashes_into_enemies() {
     let mut s = arena(9, 5);
     with(&mut s, &[Power::Slide]);
@@ -273,21 +247,6 @@ fn proximity_alert_counts_an_enemy_already_there_when_you_place_it() {
     let ev = go(&mut s, &[B(R)]);
     assert!(ev.iter().any(|e| matches!(e, Event::Exploded(at, _) if *at == p(2, 1))), "{ev:?}");
     let _ = id;
-}
-
-#[test]
-fn passes_walk_through_crates_and_over_bombs() {
-    let mut s = arena(9, 5);
-    s.board.layout.set(p(2, 1), Tile::Crate);
-    assert_eq!(refused(&mut s, M(R)), "a crate is in the way");
-    with(&mut s, &[Power::CratePass]);
-    go(&mut s, &[M(R)]);
-    assert_eq!(s.player.at, p(2, 1));
-    let mut s = arena(9, 5);
-    with(&mut s, &[Power::BombPass]);
-    s.player.fuse = 5;
-    go(&mut s, &[B(R), M(R), M(R)]);
-    assert_eq!(s.player.at, p(3, 1));
 }
 
 #[test]

@@ -139,18 +139,9 @@ fn oil_is_slippery_for_you_and_for_enemies_that_walk() {
 }
 
 #[test]
-fn spikes_are_up_every_other_turn_and_enemies_avoid_them() {
-    let mut s = arena(9, 5);
-    s.board.layout.mark(p(2, 1), SPIKES, true);
+fn enemies_avoid_spikes() {
+    // (Their timing for you: `tests_board.rs`.)
     assert!(!spikes_up(1) && spikes_up(2));
-    go(&mut s, &[M(R)]);
-    assert_eq!(s.player.lives, 3, "down on turn 1");
-    go(&mut s, &[M(R)]);
-    assert_eq!(s.player.lives, 3, "crossed while down");
-    let mut s = arena(9, 5);
-    s.board.layout.mark(p(2, 1), SPIKES, true);
-    let ev = go(&mut s, &[M(R), W]);
-    assert!(ev.iter().any(|e| matches!(e, Event::LifeLost(t) if t.contains("raised spikes"))), "{ev:?}");
     let s = arena(9, 5);
     let mut s2 = s.clone();
     s2.board.layout.mark(p(4, 2), SPIKES, true);
