@@ -1257,17 +1257,55 @@ fn a_turn_animates_without_holding_up_the_next() {
     assert!(explodo(&mut h).screen.animation().is_none(), "over once played");
 }
 
-/// Issue 19's view: a level 12 board (13 by 15) shows 9 by 13 tiles round
-/// you; Alt + an arrow looks that way (kept inside the board), Home follows
-/// you again, and so does the next action.
+/// Issue 62, item 1: seed 7's level 4 (11 by 13) shows all 11 columns at
+/// 800 × 600 and at 1920 × 1080, as the watcher does; only a window too
+/// small for readable tiles (a phone held sideways, 640 × 360) keeps the
+/// view that follows you, with the edges marking what lies beyond.
+#[test]
+fn the_whole_board_shows_wherever_it_is_readable() {
+    use retrace::ui::explodo::{ExplodoView, READABLE, VIEW};
+    use retrace_kernel::explodo::Setup;
+    let setup = Setup { start_level: 4, ..Default::default() };
+    for (w, h_px, whole) in [(800.0, 600.0, true), (1920.0, 1080.0, true), (640.0, 360.0, false)] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = sized_harness(dir.path(), w, h_px);
+        h.state_mut().settings.explodo_autopilot = false;
+        h.state_mut().screen = Screen::Explodo(ExplodoView::new(setup.clone(), 7));
+        h.run();
+        h.run();
+        let board = h.get_by_label("board, level 4").rect();
+        let v = explodo(&mut h);
+        let s = v.session.state();
+        assert_eq!((s.board.layout.w, s.board.layout.h), (11, 13), "level 4 is 11 by 13");
+        let tiles = v.screen.view_tiles(s);
+        let cell = board.width() / tiles.0 as f32;
+        if whole {
+            assert_eq!(tiles, (11, 13), "{w}x{h_px}: the whole board");
+            assert!(cell >= READABLE, "{w}x{h_px}: readable tiles, {cell}");
+        } else {
+            assert_eq!(tiles, VIEW, "{w}x{h_px}: too small for the whole board, the view follows you");
+        }
+        assert!((board.width() / board.height() - tiles.0 as f32 / tiles.1 as f32).abs() < 0.01, "{w}x{h_px}");
+    }
+}
+
+/// Issue 19's view: where a level 12 board (13 by 15) is too large to show
+/// whole at a readable size (640 × 360), 9 by 13 tiles show round you;
+/// Alt + an arrow looks that way (kept inside the board), Home follows you
+/// again, and so does the next action.
 #[test]
 fn a_larger_board_scrolls_with_you_and_alt_arrows_look_around() {
     use retrace::ui::explodo::VIEW;
     use retrace_kernel::explodo::Setup;
     let dir = tempfile::tempdir().unwrap();
     let setup = Setup { start_level: 12, ..Default::default() };
-    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(setup, 5));
+    let mut h = sized_harness(dir.path(), 640.0, 360.0);
+    h.state_mut().settings.explodo_autopilot = false;
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(setup, 5));
+    h.run();
+    h.run();
     let v = explodo(&mut h);
+    assert_eq!(v.screen.view_tiles(v.session.state()), VIEW, "the view that follows you");
     let s = v.session.state().clone();
     assert!(s.board.layout.w > VIEW.0 || s.board.layout.h > VIEW.1, "a board larger than the view");
     let (x, y) = v.screen.camera;
@@ -1518,7 +1556,7 @@ fn the_shop_opens_on_the_board_clear_of_you_and_the_menu_bar() {
         let size = (w, h_px);
         assert!(dialog.min.y > menu.max.y && dialog.max.y <= h_px, "{size:?}: below the menu bar: {dialog:?}");
         let v = explodo(&mut h);
-        let cell = board.width() / 9.0;
+        let cell = board.width() / v.screen.view_tiles(v.session.state()).0 as f32;
         let at = v.session.state().player.at;
         let (cx, cy) = v.screen.camera;
         let you = egui::Rect::from_min_size(
@@ -2077,8 +2115,7 @@ fn tile_pos(h: &mut Harness<'static, RetraceApp>, p: retrace_kernel::explodo::bo
     let level = explodo(h).session.state().run.level;
     let view = h.get_by_label(&format!("board, level {level}")).rect();
     let v = explodo(h);
-    let w = v.session.state().board.layout.w.min(retrace::ui::explodo::VIEW.0) as f32;
-    let cell = view.width() / w;
+    let cell = view.width() / v.screen.view_tiles(v.session.state()).0 as f32;
     let (cx, cy) = v.screen.camera;
     view.min + egui::vec2((p.x as f32 - cx + 0.5) * cell, (p.y as f32 - cy + 0.5) * cell)
 }

@@ -273,7 +273,8 @@ fn explodo_snapshots(h: &mut Harness<'static, RetraceApp>) {
 }
 
 /// The home screen and a board of each game at 800×600 and at 1920×1080
-/// (issue 40), in `tests/snapshots/` as `<screen>-<w>x<h>.png`.
+/// (issue 40; Explodorama's level 4 whole, issue 62), in
+/// `tests/snapshots/` as `<screen>-<w>x<h>.png`.
 #[test]
 fn snapshots_at_800x600_and_1920x1080() {
     if retrace_gpu::gpu_for_tests("app snapshots at two sizes").is_none() {
@@ -304,6 +305,11 @@ fn snapshots_at_800x600_and_1920x1080() {
         h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "w")));
         h.run();
         h.snapshot(format!("explodo-{size}"));
+        // Seed 7's level 4 (11 by 13), whole at both sizes (issue 62, item 1).
+        let setup = retrace_kernel::explodo::Setup { start_level: 4, ..Default::default() };
+        h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::new(setup, 7));
+        h.run();
+        h.snapshot(format!("explodo-level-4-{size}"));
         h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time"));
         h.run();
         h.snapshot(format!("miau-{size}"));

@@ -13,6 +13,7 @@ mod walking;
 
 use super::almanac::{self};
 use super::bars::{changed_figures, ring, BarItem, What};
+use super::board_view::VIEW;
 use super::clip::{self};
 use super::common::{effects, last_turns, DEATH_TURNS, DEVELOPER_RED, SAVE};
 use super::demo::{self};
@@ -108,9 +109,19 @@ pub struct OnScreen {
     /// How tall the bars around the board were last frame (the action bar
     /// wraps in a narrow window), so the board takes the height left.
     pub(super) chrome: Option<f32>,
+    /// The view's size in tiles this frame ([`view_tiles`](super::board_view::view_tiles)): the whole
+    /// board, or the 9 × 13 that follows you.
+    pub(super) tiles: Option<(i32, i32)>,
 }
 
 impl OnScreen {
+    /// The view's size in tiles on `s`'s board: this frame's, or before the
+    /// first frame the following view's.
+    pub fn view_tiles(&self, s: &State) -> (i32, i32) {
+        let (w, h) = (s.board.layout.w, s.board.layout.h);
+        self.tiles.filter(|&(vw, vh)| vw <= w && vh <= h).unwrap_or((w.min(VIEW.0), h.min(VIEW.1)))
+    }
+
     /// Whether the level-start banner is up.
     pub fn banner_up(&self) -> bool {
         self.banner.is_some()

@@ -2,7 +2,7 @@
 
 use super::ExplodoView;
 use crate::store::{Lang, Store};
-use crate::ui::explodo::board_view::{paint_edge_markers, IDLE_FRAME, PILOT_SECONDS, VIEW};
+use crate::ui::explodo::board_view::{paint_edge_markers, IDLE_FRAME, PILOT_SECONDS};
 use crate::ui::explodo::input::{self, Mode};
 use crate::ui::explodo::paint::{self, paint};
 use crate::ui::text::tr;
@@ -97,7 +97,8 @@ impl ExplodoView {
     /// Where the view should be: the place looked at, else centred on the
     /// cursor or you, kept inside the board.
     pub fn view_target(&self, s: &State) -> (f32, f32) {
-        let (vw, vh) = (s.board.layout.w.min(VIEW.0) as f32, s.board.layout.h.min(VIEW.1) as f32);
+        let (vw, vh) = self.screen.view_tiles(s);
+        let (vw, vh) = (vw as f32, vh as f32);
         let (mx, my) = ((s.board.layout.w as f32 - vw).max(0.0), (s.board.layout.h as f32 - vh).max(0.0));
         let (x, y) = self.screen.look.unwrap_or_else(|| {
             let c = self.walking.walk.or(self.pointer.cursor).unwrap_or(s.player.at);
@@ -110,8 +111,8 @@ impl ExplodoView {
     /// its rect.
     pub(in crate::ui::explodo) fn board(&mut self, ui: &mut egui::Ui, store: &Store, cell: f32) -> egui::Rect {
         let s = self.session.state().clone();
-        // A view of at most 9 by 13 tiles that follows you on larger boards.
-        let (vw, vh) = (s.board.layout.w.min(VIEW.0), s.board.layout.h.min(VIEW.1));
+        // The whole board, or a view of 9 by 13 tiles that follows you.
+        let (vw, vh) = self.screen.view_tiles(&s);
         let size = Vec2::new(cell * vw as f32, cell * vh as f32);
         let (row, _) = ui.allocate_exact_size(Vec2::new(ui.available_width(), size.y), Sense::hover());
         let view = egui::Rect::from_center_size(row.center(), size);

@@ -3,7 +3,7 @@
 use super::ExplodoView;
 use crate::store::{Lang, Store};
 use crate::ui::explodo::bars::{icon, top_bar_with, BarItem, BUMP_SECONDS, COLUMN, QUIET};
-use crate::ui::explodo::board_view::VIEW;
+use crate::ui::explodo::board_view::view_tiles;
 use crate::ui::explodo::input::Mode;
 use crate::ui::explodo::words::{charge_name, describe};
 use crate::ui::text::tr;
@@ -12,17 +12,21 @@ use retrace_kernel::explodo::items::Charge;
 use retrace_kernel::explodo::{Action, Aim, Event};
 
 impl ExplodoView {
-    /// The play column, centred: the top bar, the message row, the 9 × 13
-    /// view as large as the height left allows, the action bar and the
+    /// The play column, centred: the top bar, the message row, the board
+    /// (whole where it is readable, else the 9 × 13 view that follows you)
+    /// as large as the height left allows, the action bar and the
     /// cursor's line under it (the spec's phone layout, issue 40). The rest
     /// of a wide window is quiet bars; the last turn's lines go in the right
     /// one when it has room and the player asked for them (off by default:
     /// no explanation text during play, issue 43).
     pub(in crate::ui::explodo) fn play_area(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         let s = self.session.state();
-        let (vw, vh) = (s.board.layout.w.min(VIEW.0) as f32, s.board.layout.h.min(VIEW.1) as f32);
         let area = ui.available_rect_before_wrap();
         let chrome = self.screen.chrome.unwrap_or(170.0);
+        // The whole board where it is readable, else the view that follows you.
+        let tiles = view_tiles(s.board.layout.w, s.board.layout.h, area.width(), area.height() - chrome);
+        self.screen.tiles = Some(tiles);
+        let (vw, vh) = (tiles.0 as f32, tiles.1 as f32);
         let cell = (area.width() / vw).min((area.height() - chrome) / vh).clamp(14.0, 96.0);
         let width = (cell * vw).max(area.width().min(COLUMN));
         let column = egui::Rect::from_min_size(
