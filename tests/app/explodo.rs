@@ -1270,7 +1270,7 @@ fn the_whole_board_shows_wherever_it_is_readable() {
         let dir = tempfile::tempdir().unwrap();
         let mut h = sized_harness(dir.path(), w, h_px);
         h.state_mut().settings.explodo_autopilot = false;
-        h.state_mut().screen = Screen::Explodo(ExplodoView::new(setup.clone(), 7));
+        h.state_mut().screen = Screen::Explodo(ExplodoView::new(setup, 7));
         h.run();
         h.run();
         let board = h.get_by_label("board, level 4").rect();
