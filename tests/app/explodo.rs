@@ -583,6 +583,28 @@ fn autopilot_finishes_a_level_once_every_enemy_is_gone() {
     assert!(!explodo(&mut h).piloting());
 }
 
+/// Issue 62, item 3: a card over the board ("New: Run", the first-time
+/// explanation) holds autopilot: no turn is played behind it; once it is
+/// closed, autopilot goes on.
+#[test]
+fn autopilot_waits_while_a_card_is_open() {
+    use retrace_kernel::explodo::items::{Offer, Power};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = enemies_gone_on_level_1(dir.path());
+    assert!(explodo(&mut h).piloting());
+    explodo(&mut h).dialogs.explain = Some(Offer::Power(Power::Run));
+    let step = explodo(&mut h).session.step();
+    for _ in 0..120 {
+        h.step();
+    }
+    assert_eq!(explodo(&mut h).session.step(), step, "two seconds behind a card: no turn played");
+    explodo(&mut h).dialogs.explain = None;
+    for _ in 0..120 {
+        h.step();
+    }
+    assert!(explodo(&mut h).session.step() > step, "closed, autopilot goes on");
+}
+
 /// The committed death-and-retry run, and the step (1-based) of the action
 /// that cost its first life.
 fn death_retry() -> (retrace_kernel::Session<retrace_kernel::explodo::Explodo>, u32) {

@@ -329,6 +329,16 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     let r =
         if moving.is_none() { r.translate(Vec2::new(0.0, -bob(painter.ctx().input(|i| i.time)) * cell)) } else { r };
     paint_player(painter, r, cell);
+    // What lies under you shows in your tile's corner (issue 62, item 3: the
+    // charge a death dropped lies on the start tile, where you start again).
+    let tile = at_f(here(s.player.at));
+    for d in s.board.drops.iter().filter(|d| d.pos == s.player.at) {
+        let badge = egui::Rect::from_min_max(tile.center() + Vec2::splat(cell * 0.05), tile.max);
+        match d.charge {
+            Some((c, _)) => item_disc(painter, badge, super::words::charge_name(c, crate::store::Lang::En), false),
+            None => paint_coin(painter, badge, d.coins),
+        }
+    }
 }
 
 /// The tiles: floor, walls, pillars in the level's colour, crates and the
@@ -734,6 +744,40 @@ mod tests {
         for g in seen {
             assert!(crate::ui::emoji::has(g), "{g} draws in colour");
         }
+    }
+
+    /// A charge lying under you (dropped where you fell, on the start tile)
+    /// is drawn over your tile's corner, not hidden under you (issue 62).
+    #[test]
+    fn a_drop_under_you_shows() {
+        use eframe::egui;
+        use retrace_kernel::explodo::items::Charge;
+        use retrace_kernel::explodo::{Drop, Explodo, Setup};
+        let s = retrace_kernel::Session::<Explodo>::new(Setup::default(), 1).unwrap();
+        let mut st = s.state().clone();
+        st.board.drops.clear();
+        // Violet discs (the charges' colour) in the picture.
+        let violet = |st: &retrace_kernel::explodo::State| {
+            let ctx = egui::Context::default();
+            let mut out = ctx.run_pass(egui::RawInput::default(), |ctx| {
+                let painter = ctx.layer_painter(egui::LayerId::background());
+                let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 400.0));
+                super::paint(&painter, rect, st);
+            });
+            out.textures_delta.clear();
+            out.shapes
+                .iter()
+                .filter(
+                    |c| matches!(&c.shape, egui::Shape::Circle(k) if k.fill == egui::Color32::from_rgb(170, 120, 250)),
+                )
+                .count()
+        };
+        assert_eq!(violet(&st), 0, "no charge lying about");
+        st.board.drops.push(Drop { pos: st.player.at, coins: 0, charge: Some((Charge::Nuke, 1)) });
+        // Where drops lie (hidden under you), and again over your tile's corner.
+        assert_eq!(violet(&st), 2, "the Nuke under you shows");
+        st.board.drops[0].pos.x += 1;
+        assert_eq!(violet(&st), 1, "beside you, once");
     }
 
     /// Enemies on one tile are drawn with their count on it (issue 40).

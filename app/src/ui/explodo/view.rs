@@ -249,6 +249,18 @@ impl Dialogs {
             || self.what.is_some()
     }
 
+    /// Whether anything of the window's is open over the board: a window
+    /// holding the keys, the menu, the almanac or demo, the scores, a
+    /// cleared level's banner. Autopilot and auto-move wait while it is.
+    pub fn over_board(&self) -> bool {
+        self.holds_keys()
+            || self.menu
+            || self.almanac.is_some()
+            || self.demo.is_some()
+            || self.show_scores
+            || self.cleared.is_some()
+    }
+
     /// The topic of the clip a dialog shows now (None when none is on show).
     pub fn clip_shown(&self) -> Option<retrace_kernel::explodo::scene::Topic> {
         self.clip.topic()

@@ -274,6 +274,13 @@ impl ExplodoView {
     /// Autopilot, and auto-move once every enemy is gone: the steps they
     /// take by themselves, on egui's clock.
     fn walk_by_itself(&mut self, ui: &egui::Ui, store: &Store, s: &State) {
+        // A card or window over the board ("New: ICBM", the menu, the
+        // almanac): autopilot and auto-move wait for it (issue 62, item 3),
+        // and go on a beat after it closes.
+        if self.dialogs.over_board() {
+            self.walking.walked_at = ui.input(|i| i.time);
+            return;
+        }
         // Autopilot, once every enemy is gone: one beat's wait, then 2.5
         // turns a second (the spec), the board taking no input meanwhile
         // (Esc or its Stop button stops it).
