@@ -301,14 +301,25 @@ impl RetraceApp {
             self.open_help();
         }
         // Esc backs out one level: an open menu or popup first (egui closes
-        // it), and only then the screen.
+        // it), then the shell's own windows (Help, Settings, What's new: the
+        // key is spent there, issue 62 item 2), and only then the screen,
+        // whose game closes its own topmost dialog before it goes back.
         let popup_open = egui::Popup::is_any_open(ctx) || modal_open(ctx);
         // A widget with the keyboard's focus is a level too: Esc takes the
         // focus away (egui does) and nothing else.
         if ctx.input(|i| i.key_pressed(egui::Key::Escape)) && !popup_open && !self.had_focus {
-            let (games, screen, _) = self.split();
-            if !games.into_iter().any(|g| g.escape(screen, ctx)) {
-                self.go_home();
+            let shell_window = [&mut self.show_help, &mut self.show_settings, &mut self.whats_new]
+                .into_iter()
+                .find(|o| **o)
+                .map(|open| *open = false)
+                .is_some();
+            if shell_window {
+                ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+            } else {
+                let (games, screen, _) = self.split();
+                if !games.into_iter().any(|g| g.escape(screen, ctx)) {
+                    self.go_home();
+                }
             }
         }
         // A game with undo takes Z on its screen; the others' rules forbid it.
@@ -525,12 +536,26 @@ impl eframe::App for RetraceApp {
             });
         }
         banner(ui, "error", &mut self.error, Color32::from_rgb(230, 90, 70), lang);
+        // Keys go to the top dialog first (issue 62, item 2): while one of
+        // the shell's windows is open, the screen under it gets no keys;
+        // they are handed back for the window, drawn after it.
+        let held: Vec<egui::Event> = if self.show_help || self.show_settings || self.whats_new {
+            ctx.input_mut(|i| {
+                let (keys, rest) =
+                    std::mem::take(&mut i.events).into_iter().partition(|e| matches!(e, egui::Event::Key { .. }));
+                i.events = rest;
+                keys
+            })
+        } else {
+            Vec::new()
+        };
         egui::CentralPanel::default().show(ui, |ui| {
             // Dialogs open inside the panel, never over the menu bar.
             let stage = ui.clip_rect();
             ui.ctx().data_mut(|d| d.insert_temp(egui::Id::unique("retrace-stage"), stage));
             self.screen_frame(ui);
         });
+        ctx.input_mut(|i| i.events.extend(held));
         self.windows(&ctx);
         if self.whats_new {
             settings::whats_new(&ctx, self.lang(), &mut self.whats_new);

@@ -2517,3 +2517,40 @@ fn steps_hop_and_changed_numbers_bump() {
     let s = v.session.state().clone();
     assert_eq!(v.bumps.0, changed_figures(&before, &s));
 }
+
+/// Issue 62, item 2: in Explodorama the topmost window over the board takes
+/// the keys. With the almanac, the Run menu, a first-time explanation or
+/// "what is that?" open, Space, Enter and the arrows play no turn behind
+/// it, and Esc closes that window only (the almanac's Esc no longer stacks
+/// the Run menu on it). Enter answers an explanation (Got it).
+#[test]
+fn the_window_over_the_board_takes_the_keys() {
+    use retrace::ui::explodo::almanac::{Almanac, Entry};
+    use retrace_kernel::explodo::items::{Offer, Power};
+    type Open = fn(&mut retrace::ui::explodo::ExplodoView);
+    let windows: [(&str, Open); 4] = [
+        ("almanac", |v| v.dialogs.almanac = Some(Almanac::at(Entry::Power(Power::Run)))),
+        ("menu", |v| v.dialogs.menu = true),
+        ("explanation", |v| v.dialogs.explain = Some(Offer::Power(Power::Run))),
+        ("scores", |v| v.dialogs.show_scores = true),
+    ];
+    for (name, open) in windows {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+        open(explodo(&mut h));
+        h.run();
+        let step = explodo(&mut h).session.step();
+        // (Enter answers an explanation, "Got it": it is not pressed here.)
+        for key in [egui::Key::Space, egui::Key::ArrowRight, egui::Key::ArrowDown] {
+            h.key_press(key);
+            h.run();
+        }
+        assert_eq!(explodo(&mut h).session.step(), step, "{name}: no turn behind it");
+        assert!(explodo(&mut h).dialogs.over_board(), "{name}: still open");
+        h.key_press(egui::Key::Escape);
+        h.run();
+        let v = explodo(&mut h);
+        assert!(!v.dialogs.over_board(), "{name}: Esc closed it, and opened nothing else");
+        assert!(matches!(h.state().screen, Screen::Explodo(_)), "{name}: still in the run");
+    }
+}

@@ -740,3 +740,63 @@ fn snapshots_of_the_demo_scenes() {
         assert_eq!(retrace::ui::text::painter_lang(&h.ctx), lang);
     }
 }
+
+/// Issue 62, item 2: keys go to the top dialog first. On every screen
+/// (home and each game's), Help (F1) and Settings close on Esc and the
+/// screen stays; only a second Esc goes back. Space, Enter and the arrows
+/// with Help open change nothing behind it.
+#[test]
+fn esc_closes_the_shells_windows_before_the_screen() {
+    type Make = fn() -> Screen;
+    let screens: [(&str, Make); 5] = [
+        ("home", || Screen::Home),
+        ("life", || Screen::Life(retrace::ui::life::LifeView::new(fixtures::life_hotseat()))),
+        ("mines", || Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Beginner, 3))),
+        ("explodo", || Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "")))),
+        ("miau", || Screen::Miau(miau_level("mouse-keeps-time"))),
+    ];
+    let digest = |s: &Screen| match s {
+        Screen::Life(v) => Some(v.session.digest()),
+        Screen::Mines(v) => Some(v.session.digest()),
+        Screen::Explodo(v) => Some(v.session.digest()),
+        Screen::Miau(v) => Some(v.session.digest()),
+        _ => None,
+    };
+    for (name, screen) in screens {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        h.state_mut().settings.explodo_autopilot = false;
+        h.state_mut().screen = screen();
+        h.run();
+        let before = digest(&h.state().screen);
+        h.key_press(egui::Key::F1);
+        h.run();
+        assert!(h.state().show_help, "{name}: F1 opens Help");
+        for key in [egui::Key::Space, egui::Key::Enter, egui::Key::ArrowRight, egui::Key::ArrowDown] {
+            h.key_press(key);
+            h.run();
+        }
+        assert_eq!(digest(&h.state().screen), before, "{name}: nothing played behind Help");
+        h.key_press(egui::Key::Escape);
+        h.run();
+        assert!(!h.state().show_help, "{name}: Esc closes Help");
+        assert_eq!(
+            std::mem::discriminant(&h.state().screen),
+            std::mem::discriminant(&screen()),
+            "{name}: and the screen stays"
+        );
+    }
+    // On a game's screen a second Esc goes back home.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Beginner, 3));
+    h.run();
+    h.key_press(egui::Key::F1);
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Mines(_)));
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Home), "the second Esc goes back");
+}

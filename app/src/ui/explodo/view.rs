@@ -249,6 +249,35 @@ impl Dialogs {
             || self.what.is_some()
     }
 
+    /// Closes the topmost window over the board (the question, "which?",
+    /// "what is that?", a first-time explanation, the death seen again, the
+    /// bug report, the almanac, the scores, the menu), as Esc does;
+    /// false when none is open.
+    pub fn close_top(&mut self) -> bool {
+        if self.confirm_new {
+            self.confirm_new = false;
+        } else if self.which.is_some() {
+            self.which = None;
+        } else if self.what.is_some() {
+            self.what = None;
+        } else if self.explain.is_some() {
+            self.explain = None;
+        } else if self.death.is_some() {
+            self.death = None;
+        } else if self.bug_note.is_some() {
+            self.bug_note = None;
+        } else if self.almanac.is_some() {
+            self.almanac = None;
+        } else if self.show_scores {
+            self.show_scores = false;
+        } else if self.menu {
+            self.menu = false;
+        } else {
+            return false;
+        }
+        true
+    }
+
     /// Whether anything of the window's is open over the board: a window
     /// holding the keys, the menu, the almanac or demo, the scores, a
     /// cleared level's banner. Autopilot and auto-move wait while it is.
@@ -538,9 +567,13 @@ impl ExplodoView {
         if !self.session.state().enemies.list.is_empty() {
             self.walking.pilot_stopped = false;
         }
-        // A window over the board holds the keys while it is open: nothing
-        // plays behind it (its own keys answer it).
-        if !self.piloting() && !self.dialogs.holds_keys() && !crate::ui::widgets::modal_open(ui.ctx()) {
+        // The topmost window over the board takes Esc first (issue 62, item
+        // 2), and while any is open the board takes no keys: nothing plays
+        // behind it (its own keys answer it).
+        if ui.input(|i| i.key_pressed(egui::Key::Escape)) && self.dialogs.close_top() {
+            ui.ctx().input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+        }
+        if !self.piloting() && !self.dialogs.over_board() && !crate::ui::widgets::modal_open(ui.ctx()) {
             self.keys(ui, store);
         }
         self.pad_presses(ui, store);
