@@ -845,7 +845,7 @@ fn the_shop_waits_for_the_level_cleared_banner_and_the_charge_button_shows_the_c
     let mut h = harness(dir.path());
     let mut v = retrace::ui::explodo::ExplodoView::resume(session);
     v.push(&Store::new(dir.path()), full.actions()[(shop - 1) as usize]);
-    assert_eq!(v.dialogs.cleared.map(|c| c.0), Some(3), "the shop comes after level 3");
+    assert_eq!(v.dialogs.cleared.as_ref().map(|c| (c.level, c.shop)), Some((3, true)), "the shop comes after level 3");
     h.state_mut().screen = Screen::Explodo(v);
     h.run();
     assert!(h.query_by_label("Level cleared").is_some() && h.query_by_label("The shop").is_none());
@@ -2553,4 +2553,41 @@ fn the_window_over_the_board_takes_the_keys() {
         assert!(!v.dialogs.over_board(), "{name}: Esc closed it, and opened nothing else");
         assert!(matches!(h.state().screen, Screen::Explodo(_)), "{name}: still in the run");
     }
+}
+
+/// Issue 62, item 3: every cleared level has its own moment before the next
+/// (not only those before a shop): the board as it was left, the turns
+/// against par and the coins, and Next level (Enter or Space); nothing
+/// plays behind it.
+#[test]
+fn a_cleared_level_has_its_own_moment() {
+    let (full, _) = first_shop();
+    let mut probe = full.clone();
+    let second = (1..=full.step())
+        .find(|&k| {
+            probe.seek(k);
+            probe.state().run.level == 2
+        })
+        .expect("the run reaches level 2");
+    let mut session = full.clone();
+    session.seek(second - 1);
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().settings.explodo_autopilot = false;
+    let mut v = retrace::ui::explodo::ExplodoView::resume(session);
+    v.push(&Store::new(dir.path()), full.actions()[(second - 1) as usize]);
+    let c = v.dialogs.cleared.clone().expect("level 1 cleared");
+    assert_eq!((c.level, c.shop), (1, false));
+    assert_eq!(c.board.run.level, 1, "the board as level 1 was left");
+    h.state_mut().screen = Screen::Explodo(v);
+    h.run();
+    assert!(h.query_by_label("Level cleared").is_some() && h.query_by_label("Next level").is_some());
+    let step = explodo(&mut h).session.step();
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(explodo(&mut h).session.step(), step, "nothing plays behind it");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(explodo(&mut h).dialogs.cleared.is_none(), "Enter goes on to the next level");
+    assert!(h.query_by_label("Level cleared").is_none());
 }

@@ -50,6 +50,6 @@ pub use icons::*;
 pub use input::{choices, danger, deadly, tap, toward, Mode};
 pub use menu::*;
 pub use paint::{bomb_badge, paint, paint_pair};
-pub use view::{Dialogs, ExplodoRequest, ExplodoView, OnScreen, Pointer, Walking};
+pub use view::{Cleared, Dialogs, ExplodoRequest, ExplodoView, OnScreen, Pointer, Walking};
 pub use walk::WALK_ON;
 pub use words::*;

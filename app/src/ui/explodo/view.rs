@@ -180,6 +180,25 @@ impl Walking {
     }
 }
 
+/// A cleared level's moment (issue 62, item 3): the level, its turns and
+/// par, the coins it brought, whether the shop comes next, and the board as
+/// the last turn found it.
+#[derive(Clone)]
+pub struct Cleared {
+    /// The level cleared.
+    pub level: u32,
+    /// Turns it took.
+    pub turns: u32,
+    /// Its par.
+    pub par: u32,
+    /// Coins it brought.
+    pub coins: u32,
+    /// The shop comes next (after levels 3, 6, 9, 12, 15 and 18).
+    pub shop: bool,
+    /// The board before the last turn.
+    pub board: State,
+}
+
 /// The windows and dialogs over the board: the score board, the almanac,
 /// the demo, the run menu and its question, first-time explanations and their
 /// clips, the selected card or item, the death seen again, the bug report, the
@@ -215,9 +234,9 @@ pub struct Dialogs {
     pub change_clip: Option<usize>,
     /// That scene's clip.
     pub change_slot: clip::Slot,
-    /// A level cleared with the shop to follow (after levels 3, 6, 9, 12, 15
-    /// and 18): its banner (level, turns, par, coins) comes first.
-    pub cleared: Option<(u32, u32, u32, u32)>,
+    /// A level just cleared: its own moment (the board as it was left, the
+    /// turns against par, the coins) before the next level or the shop.
+    pub cleared: Option<Cleared>,
     /// A first-time explanation on screen: a power-up's or charge's first
     /// time in this run (what it is, and what it does).
     pub explain: Option<Offer>,
@@ -500,7 +519,9 @@ impl ExplodoView {
         }
         let shop = self.session.state().run.dialogs.iter().any(|d| matches!(d, Dialog::Shop { .. }));
         self.dialogs.cleared = events.iter().find_map(|e| match e {
-            Event::LevelCleared { level, turns, par, coins } if shop => Some((*level, *turns, *par, *coins)),
+            Event::LevelCleared { level, turns, par, coins } => {
+                Some(Cleared { level: *level, turns: *turns, par: *par, coins: *coins, shop, board: before.clone() })
+            }
             _ => None,
         });
         if let Some(text) = died {

@@ -300,27 +300,31 @@ impl ExplodoView {
     }
 
     pub(in crate::ui::explodo) fn dialogs(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
-        // The level-cleared banner comes before the shop.
-        if let Some((level, turns, par, coins)) = self.dialogs.cleared {
+        // A cleared level has its own moment before the next (or the shop).
+        if let Some(c) = self.dialogs.cleared.clone() {
             let ((), close) =
                 crate::ui::widgets::dialog(ui.ctx(), "explodo-cleared", tr(lang, "Level cleared"), None, |ui| {
+                    let l = &c.board.board.layout;
+                    let cell = (260.0 / l.w as f32).min(200.0 / l.h as f32);
+                    let (r, _) =
+                        ui.allocate_exact_size(egui::vec2(cell * l.w as f32, cell * l.h as f32), egui::Sense::hover());
+                    paint::paint(&ui.painter_at(r), r, &c.board);
                     ui.label(crate::ui::text::say(
                         lang,
                         &retrace_kernel::say!(
                             "Level {0} cleared in {1} turns (par {2}): +{3} coins.",
-                            level,
-                            turns,
-                            par,
-                            coins
+                            c.level,
+                            c.turns,
+                            c.par,
+                            c.coins
                         ),
                     ));
-                    if pad_button(
-                        ui,
-                        self.pointer.pad_in_use.then_some(crate::pad::Button::South),
-                        tr(lang, "To the shop"),
-                    )
-                    .clicked()
-                        || ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::Enter))
+                    let next = if c.shop { tr(lang, "To the shop") } else { tr(lang, "Next level") };
+                    let keys = ui.input(|i| {
+                        [egui::Key::Enter, egui::Key::Space].iter().any(|&k| crate::ui::widgets::pressed_once(i, k))
+                    });
+                    if pad_button(ui, self.pointer.pad_in_use.then_some(crate::pad::Button::South), next).clicked()
+                        || keys
                     {
                         self.dialogs.cleared = None;
                     }
