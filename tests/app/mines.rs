@@ -468,3 +468,24 @@ fn a_round_is_won_by_the_keyboard_alone() {
     h.run();
     assert!(matches!(h.state().screen, Screen::Home), "then leaves");
 }
+
+/// Issue 62, item 13: one mine left is said in the singular ("1 mine
+/// left.", "Queda 1 mina."), the rest as before.
+#[test]
+fn one_mine_left_is_singular() {
+    use retrace_kernel::mines::{Action, Tier};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut v = retrace::ui::mines::MinesView::new(Tier::Beginner, 3);
+    let laid: Vec<u16> =
+        (0..v.session.state().field.len()).filter(|&i| v.session.state().field.mine[i]).map(|i| i as u16).collect();
+    for &cell in &laid[..laid.len() - 2] {
+        v.session.push(Action::Toggle { cell, ms: 1000 }).unwrap();
+    }
+    h.state_mut().screen = Screen::Mines(v);
+    h.run();
+    assert!(h.query_by_label("2 mines left.").is_some(), "two: plural");
+    mines(&mut h).session.push(Action::Toggle { cell: laid[laid.len() - 2], ms: 2000 }).unwrap();
+    h.run();
+    assert!(h.query_by_label("1 mine left.").is_some(), "one: singular");
+}

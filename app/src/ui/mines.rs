@@ -126,6 +126,8 @@ impl MinesView {
         let s = self.session.state();
         match s.phase {
             Phase::Ready => mt(lang, "Lay a mine on every square where one must be.").into(),
+            // One mine is "1 mine left." in every language that says it so.
+            Phase::Playing if s.mines_left() == 1 => mt(lang, "1 mine left.").to_string(),
             Phase::Playing => mt(lang, "{n} mines left.").replace("{n}", &s.mines_left().to_string()),
             Phase::Won => mt(lang, "Field secured — all {mines} mines laid in {time} s.")
                 .replace("{mines}", &s.total.to_string())

@@ -32,6 +32,7 @@ pub fn mt(lang: &str, en: &'static str) -> &'static str {
 
 /// MineLayer's window in zh, keyed by the English.
 pub const ZH: Table = &[
+    ("1 mine left.", "还剩 1 颗雷。"),
     (
         "A mine on a safe square ends the round. Lay all of them to win.",
         "在安全格子上布雷会结束本局。布下所有雷即获胜。",
@@ -90,6 +91,7 @@ pub const ZH: Table = &[
 
 /// MineLayer's window in es, keyed by the English.
 pub const ES: Table = &[
+    ("1 mine left.", "Queda 1 mina."),
     (
         "A mine on a safe square ends the round. Lay all of them to win.",
         "Una mina en una casilla segura termina la partida. Colócalas todas para ganar.",
@@ -157,6 +159,7 @@ pub const ES: Table = &[
 
 /// MineLayer's window in de, keyed by the English.
 pub const DE: Table = &[
+    ("1 mine left.", "Noch 1 Mine."),
     (
         "A mine on a safe square ends the round. Lay all of them to win.",
         "Eine Mine auf einem sicheren Feld beendet die Runde. Lege alle, um zu gewinnen.",
@@ -224,6 +227,7 @@ pub const DE: Table = &[
 
 /// MineLayer's window in fr, keyed by the English.
 pub const FR: Table = &[
+    ("1 mine left.", "Encore 1 mine."),
     (
         "A mine on a safe square ends the round. Lay all of them to win.",
         "Une mine sur une case sûre termine la partie. Posez-les toutes pour gagner.",
@@ -288,6 +292,7 @@ pub const FR: Table = &[
 
 /// MineLayer's window in ru, keyed by the English.
 pub const RU: Table = &[
+    ("1 mine left.", "Осталась 1 мина."),
     (
         "A mine on a safe square ends the round. Lay all of them to win.",
         "Мина на безопасной клетке заканчивает раунд. Поставьте все, чтобы победить.",
@@ -352,6 +357,7 @@ pub const RU: Table = &[
 
 /// MineLayer's window in ja, keyed by the English.
 pub const JA: Table = &[
+    ("1 mine left.", "残り 1 個。"),
     (
         "A mine on a safe square ends the round. Lay all of them to win.",
         "安全なマスに置くとゲーム終了。すべて置けば勝ち。",
@@ -416,6 +422,7 @@ pub const JA: Table = &[
 
 /// MineLayer's window in ko, keyed by the English.
 pub const KO: Table = &[
+    ("1 mine left.", "남은 지뢰 1개."),
     (
         "A mine on a safe square ends the round. Lay all of them to win.",
         "안전한 칸에 지뢰를 놓으면 게임이 끝납니다. 모두 놓으면 승리합니다.",

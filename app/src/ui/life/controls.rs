@@ -101,7 +101,13 @@ impl LifeView {
         };
         ui.heading(title);
         let stable = if st.stable && phase == Phase::Paused { tr(lang, " · field stable") } else { "" };
-        ui.label(format!("{}{stable}", phase_text(phase, lang)));
+        // A campaign level's end says how it went, not "Game over" (issue 62, item 13).
+        let phase_line = match (phase, st.campaign.is_some(), st.reason) {
+            (Phase::GameOver, true, Some(Reason::Win)) => tr(lang, "Level cleared!"),
+            (Phase::GameOver, true, Some(Reason::Defeat)) => tr(lang, "Defeat"),
+            _ => phase_text(phase, lang),
+        };
+        ui.label(format!("{phase_line}{stable}"));
         ui.label(format!("{} {}", tr(lang, "generation"), st.generation));
         // Which engine steps the field is for the curious: under Details,
         // not on the player's screen (issue 40).
