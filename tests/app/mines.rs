@@ -240,6 +240,9 @@ mod minelayer_window {
         h.run();
         h.get_by_label("Statistics").click();
         h.run();
+        // No custom rounds kept: no Custom line (the window offers none; issue 62).
+        assert!(h.query_all_by_label_contains("Beginner: played 1").next().is_some());
+        assert!(h.query_all_by_label_contains("Custom").next().is_none(), "no Custom line");
         h.get_by_label("Reset").click();
         h.run();
         assert!(h.query_by_label("Reset all statistics? This cannot be undone.").is_some());

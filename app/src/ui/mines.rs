@@ -332,6 +332,11 @@ impl MinesView {
                     ("custom", "Custom"),
                 ] {
                     let s = st.summary(key);
+                    // The window offers no custom field: its line shows only
+                    // where such rounds were kept (issue 62, item 13).
+                    if key == "custom" && s.played == 0 {
+                        continue;
+                    }
                     let best = s.best_seconds.map_or("—".to_string(), |b| format!("{b} s"));
                     ui.label(format!(
                         "{}: {} {}, {} {}, {} {best}",
