@@ -800,3 +800,17 @@ fn esc_closes_the_shells_windows_before_the_screen() {
     h.run();
     assert!(matches!(h.state().screen, Screen::Home), "the second Esc goes back");
 }
+
+/// The build's version line (the app, each rules version, the commit) is in
+/// Help's About page (issue 62, item 7).
+#[test]
+fn about_shows_the_version_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.key_press(egui::Key::F1);
+    h.run();
+    assert!(h.query_by_label_contains(&retrace::version_line()).is_none(), "not on the window's page");
+    h.get_by_label("About").click();
+    h.run();
+    assert!(h.query_by_label_contains(&retrace::version_line()).is_some(), "in About");
+}

@@ -144,6 +144,13 @@ pub fn window(
                 own => {
                     let sections = OWN.iter().find(|(p, ..)| *p == own).map_or(&[][..], |(_, _, s)| *s);
                     sections_ui(ui, sections, lang);
+                    if own == Page::About {
+                        // The build (the app, each rules version, the commit):
+                        // here for a bug report, not on a player's screen
+                        // (issue 62, item 7; it was in Explodorama's Run menu).
+                        ui.add_space(6.0);
+                        ui.label(egui::RichText::new(crate::version_line()).small().weak());
+                    }
                 }
             });
         });

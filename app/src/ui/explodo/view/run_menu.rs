@@ -89,9 +89,6 @@ impl ExplodoView {
         let st = self.session.state().clone();
         egui::Window::new(tr(lang, "Run menu")).open(&mut open).collapsible(false).show(ui.ctx(), |ui| {
             ui.label(format!("{} {}/20 · {} {}", tr(lang, "Level"), st.run.level, tr(lang, "Seed"), st.run.seed));
-            // The version line (issue 43 item 7): the app, each rules
-            // version, the commit it was built from.
-            ui.label(RichText::new(crate::version_line()).small().weak());
             // Each entry in order; the pad's d-pad walks them (the selected
             // one framed) and its bottom button presses it.
             let pad = self.pointer.pad_in_use;
