@@ -360,7 +360,7 @@ fn kernel_messages_show_in_russian_too() {
     assert!(h.query_by_label_contains("cut.replay: файл обрезан на байте").is_some(), "{:?}", h.state().error);
     let cert = fixtures::life_campaign_win().to_certificate(fixtures::FIXTURE_APP).unwrap();
     drop_file(&mut h, "win.replay", cert.to_bytes());
-    assert!(h.query_all_by_label_contains("победа (уровень 1 пройден на поколении 350)").next().is_some());
+    assert!(h.query_all_by_label_contains("Уровень 1 пройден на поколении 350").next().is_some());
     let spent = retrace_kernel::say!("your budget is spent");
     assert_eq!(retrace::ui::text::say(retrace::store::Lang::Ru, &spent), "бюджет исчерпан");
     assert_eq!(retrace::ui::text::say(retrace::store::Lang::En, &spent), "your budget is spent");

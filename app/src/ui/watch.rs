@@ -407,7 +407,7 @@ impl WatchView {
     pub fn controls(&mut self, ui: &mut egui::Ui, lang: crate::store::Lang) -> Option<WatchRequest> {
         use crate::ui::text::tr;
         let v = &self.verified;
-        let outcome = super::text::say(lang, &v.outcome.say());
+        let outcome = outcome_words(&v.outcome, lang);
         let time = self.watched.time(lang);
         // Player words on the screen (issue 40): the game, what happened and
         // that it was checked; the file, rules version and digest under Details.
@@ -491,5 +491,39 @@ impl WatchView {
             self.seek(k);
         }
         request
+    }
+}
+
+/// A replay's outcome in a player's words (issue 62, item 7): "In
+/// progress", or what happened ("Won in 11 turns", "Level 1, turn 4: you
+/// were caught in a blast."), not the kernel's "in-progress" or "won (won
+/// in 11 turns)".
+pub fn outcome_words(o: &retrace_kernel::Outcome, lang: Lang) -> String {
+    use retrace_kernel::Outcome;
+    let text = match o {
+        Outcome::InProgress => crate::ui::text::tr(lang, "In progress").to_string(),
+        Outcome::Won(s) | Outcome::Lost(s) | Outcome::Ended(s) if !(s.key.is_empty() && s.args.is_empty()) => {
+            super::text::say(lang, s)
+        }
+        _ => super::text::say(lang, &o.say()),
+    };
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::outcome_words;
+    use crate::store::Lang;
+    use retrace_kernel::say::Say;
+    use retrace_kernel::Outcome;
+
+    /// A player's words, not the kernel's: no "in-progress", no "won (…)".
+    #[test]
+    fn outcomes_read_as_a_player_says_them() {
+        assert_eq!(outcome_words(&Outcome::InProgress, Lang::En), "In progress");
+        assert_eq!(outcome_words(&Outcome::InProgress, Lang::Ru), "Идёт");
+        assert_eq!(outcome_words(&Outcome::Won(Say::from("won in 11 turns")), Lang::En), "Won in 11 turns");
+        assert_eq!(outcome_words(&Outcome::Won(Say::from("")), Lang::En), "Won");
     }
 }

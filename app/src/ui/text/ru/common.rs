@@ -62,6 +62,7 @@ pub const COMMON: Table = &[
     ("Hold the button to choose.", "Удерживайте кнопку, чтобы выбрать."),
     ("How to play", "Как играть"),
     ("How to play, keys and files (F1)", "Как играть, клавиши и файлы (F1)"),
+    ("In progress", "Идёт"),
     ("It has this data folder. This window can go on read-only: watch replays and browse, with nothing saved.", "Оно занимает эту папку данных. Это окно может продолжить только для чтения: смотреть записи и листать, ничего не сохраняя."),
     ("Jump to the end", "В конец"),
     ("Keys", "Клавиши"),
