@@ -30,8 +30,9 @@ pub struct GamePage {
     pub tab: &'static str,
     /// Its headings and lines in English.
     pub sections: &'static [Section],
-    /// Draws the page (in the window's language, or the game's own).
-    pub draw: fn(&mut egui::Ui, Lang, &Settings),
+    /// Draws the page its own way (MineLayer: in its own languages); none:
+    /// its sections in the window's language.
+    pub draw: Option<fn(&mut egui::Ui, Lang, &Settings)>,
 }
 
 /// A heading and its lines, in English; the window's table translates them.
@@ -136,11 +137,11 @@ pub fn window(
             });
             ui.separator();
             egui::ScrollArea::vertical().max_height(ctx.content_rect().height() * 0.6).show(ui, |ui| match *page {
-                Page::Game(id) => {
-                    if let Some((_, g)) = games.iter().find(|(i, _)| *i == id) {
-                        (g.draw)(ui, lang, settings);
-                    }
-                }
+                Page::Game(id) => match games.iter().find(|(i, _)| *i == id) {
+                    Some((_, GamePage { draw: Some(draw), .. })) => draw(ui, lang, settings),
+                    Some((_, g)) => sections_ui(ui, g.sections, lang),
+                    None => {}
+                },
                 own => {
                     let sections = OWN.iter().find(|(p, ..)| *p == own).map_or(&[][..], |(_, _, s)| *s);
                     sections_ui(ui, sections, lang);

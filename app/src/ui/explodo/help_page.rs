@@ -1,9 +1,7 @@
 //! Explodorama's page of Help: its rules in short, its keys and pad buttons
 //! (English; the window's table translates each line).
 
-use crate::store::{Lang, Settings};
-use crate::ui::help::{sections_ui, GamePage, Section};
-use eframe::egui;
+use crate::ui::help::{GamePage, Section};
 
 /// Explodorama's page.
 pub const SECTIONS: [Section; 4] = [
@@ -41,8 +39,4 @@ pub const SECTIONS: [Section; 4] = [
 ];
 
 /// The page as Help shows it.
-pub const PAGE: GamePage = GamePage { tab: "Explodorama", sections: &SECTIONS, draw };
-
-fn draw(ui: &mut egui::Ui, lang: Lang, _settings: &Settings) {
-    sections_ui(ui, &SECTIONS, lang);
-}
+pub const PAGE: GamePage = GamePage { tab: "Explodorama", sections: &SECTIONS, draw: None };

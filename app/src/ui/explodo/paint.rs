@@ -746,6 +746,19 @@ mod tests {
         }
     }
 
+    /// The shapes [`paint`](super::paint) draws for `st` on a 400-point square.
+    fn shapes(st: &retrace_kernel::explodo::State) -> Vec<eframe::egui::epaint::ClippedShape> {
+        use eframe::egui;
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_pass(egui::RawInput::default(), |ctx| {
+            let painter = ctx.layer_painter(egui::LayerId::background());
+            let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 400.0));
+            super::paint(&painter, rect, st);
+        });
+        out.textures_delta.clear();
+        out.shapes
+    }
+
     /// A charge lying under you (dropped where you fell, on the start tile)
     /// is drawn over your tile's corner, not hidden under you (issue 62).
     #[test]
@@ -758,14 +771,7 @@ mod tests {
         st.board.drops.clear();
         // Violet discs (the charges' colour) in the picture.
         let violet = |st: &retrace_kernel::explodo::State| {
-            let ctx = egui::Context::default();
-            let mut out = ctx.run_pass(egui::RawInput::default(), |ctx| {
-                let painter = ctx.layer_painter(egui::LayerId::background());
-                let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 400.0));
-                super::paint(&painter, rect, st);
-            });
-            out.textures_delta.clear();
-            out.shapes
+            shapes(st)
                 .iter()
                 .filter(
                     |c| matches!(&c.shape, egui::Shape::Circle(k) if k.fill == egui::Color32::from_rgb(170, 120, 250)),
@@ -789,15 +795,7 @@ mod tests {
         let mut st = s.state().clone();
         assert!(st.enemies.list.len() >= 2, "level 1 has two enemies or more");
         let counts = |st: &retrace_kernel::explodo::State| {
-            let ctx = egui::Context::default();
-            let mut out = ctx.run_pass(egui::RawInput::default(), |ctx| {
-                let painter = ctx.layer_painter(egui::LayerId::background());
-                let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(400.0, 400.0));
-                super::paint(&painter, rect, st);
-            });
-            out.textures_delta.clear();
-            let texts: Vec<String> = out
-                .shapes
+            let texts: Vec<String> = shapes(st)
                 .iter()
                 .filter_map(|c| match &c.shape {
                     egui::Shape::Text(t) => Some(t.galley.text().to_string()),

@@ -1,9 +1,7 @@
 //! Life's page of Help: its rules in short, its keys and pad buttons
 //! (English; the window's table translates each line).
 
-use crate::store::{Lang, Settings};
-use crate::ui::help::{sections_ui, GamePage, Section};
-use eframe::egui;
+use crate::ui::help::{GamePage, Section};
 
 /// Life's page.
 pub const SECTIONS: [Section; 3] = [
@@ -34,8 +32,4 @@ pub const SECTIONS: [Section; 3] = [
 ];
 
 /// The page as Help shows it.
-pub const PAGE: GamePage = GamePage { tab: "Life", sections: &SECTIONS, draw };
-
-fn draw(ui: &mut egui::Ui, lang: Lang, _settings: &Settings) {
-    sections_ui(ui, &SECTIONS, lang);
-}
+pub const PAGE: GamePage = GamePage { tab: "Life", sections: &SECTIONS, draw: None };

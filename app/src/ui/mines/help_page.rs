@@ -7,7 +7,7 @@ use crate::ui::mines_text::{mt, HELP};
 use eframe::egui;
 
 /// The page as Help shows it.
-pub const PAGE: GamePage = GamePage { tab: "MineLayer", sections: &[], draw };
+pub const PAGE: GamePage = GamePage { tab: "MineLayer", sections: &[], draw: Some(draw) };
 
 fn draw(ui: &mut egui::Ui, _lang: Lang, settings: &Settings) {
     for line in HELP {
