@@ -11,6 +11,7 @@ pub mod pad;
 pub mod sound;
 pub mod store;
 pub mod ui;
+pub mod window;
 
 /// Written into the header of every replay this build saves.
 pub const APP_VERSION: &str = concat!("retrace ", env!("CARGO_PKG_VERSION"));

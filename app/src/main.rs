@@ -8,7 +8,7 @@ fn main() {
     match plan {
         retrace::cli::Plan::Exit(code) => std::process::exit(code),
         retrace::cli::Plan::Window(open) => {
-            if let Err(e) = retrace::ui::run_window(open) {
+            if let Err(e) = retrace::window::run_window(open) {
                 eprintln!("error: {e}");
                 std::process::exit(2);
             }
