@@ -492,3 +492,42 @@ fn one_mine_left_is_singular() {
     h.run();
     assert!(h.query_by_label("1 mine left.").is_some(), "one: singular");
 }
+
+/// Issue 62, item 10: keys act once. A held F on a focused shut square
+/// cycles its mark once; its repeats do not cycle on.
+#[test]
+fn a_held_f_cycles_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    tab_to_and_press(&mut h, "Play");
+    let st = mines(&mut h).session.state().clone();
+    let cols = st.field.cols;
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    // To a shut square that is no clue (Play starts a field of any seed).
+    let shut = (0..st.field.len() as u16).find(|&i| !st.field.clue[i as usize]).expect("a shut square");
+    let at = |h: &mut Harness<'static, RetraceApp>| -> (u32, u32) {
+        let label = focused(h).expect("a square has the focus");
+        let mut n = label.split(' ').filter_map(|w| w.parse::<u32>().ok());
+        let (r, c) = (n.next().unwrap() - 1, n.next().unwrap() - 1);
+        (c, r)
+    };
+    arrows_to(&mut h, (u32::from(shut % cols), u32::from(shut / cols)), 40, at);
+    let before = mines(&mut h).session.step();
+    h.key_down(egui::Key::F);
+    h.run();
+    for _ in 0..4 {
+        h.event(egui::Event::Key {
+            key: egui::Key::F,
+            physical_key: None,
+            pressed: true,
+            repeat: true,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+    h.key_up(egui::Key::F);
+    h.run();
+    assert_eq!(mines(&mut h).session.step(), before + 1, "one cycle for one press, not one a repeat");
+}

@@ -240,7 +240,9 @@ impl MinesView {
         // moves by direction), Enter or Space lays or lifts a mine as a
         // click does, and F cycles the mark as a right click does.
         crate::ui::widgets::focus_on_arrow(ui, ui.scope_id().with(("mine-cell", rows / 2 * cols + cols / 2)));
-        let cycle_key = ui.input(|i| !i.modifiers.any() && i.key_pressed(egui::Key::F));
+        // F acts once a press (issue 62, item 10): a held F's repeats would
+        // cycle the mark on and on.
+        let cycle_key = ui.input(|i| !i.modifiers.any() && crate::ui::widgets::pressed_once(i, egui::Key::F));
         for i in 0..rows * cols {
             let (r, c) = (i / cols, i % cols);
             let cr =
