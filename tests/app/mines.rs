@@ -423,6 +423,34 @@ fn the_win_notice_moves_no_square() {
     assert_eq!(h.get_by_label("row 1 column 1").rect(), before, "the board did not move");
 }
 
+/// The focused square's row and column (from its label, "row R column C").
+fn focused_square(h: &Harness<'static, RetraceApp>) -> (u16, u16) {
+    let label = focused(h).expect("a square has the focus");
+    let mut n = label.split(' ').filter_map(|w| w.parse::<u16>().ok());
+    (n.next().unwrap() - 1, n.next().unwrap() - 1)
+}
+
+/// A round started by the keyboard (Tab to Play, Enter) with an arrow
+/// pressed once (the focus on the middle square), and its field.
+fn keyboard_round(dir: &std::path::Path) -> (Harness<'static, RetraceApp>, retrace_kernel::mines::State) {
+    let mut h = harness(dir);
+    h.run();
+    tab_to_and_press(&mut h, "Play");
+    let st = mines(&mut h).session.state().clone();
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    (h, st)
+}
+
+/// Walks the focus by arrows to square `i` of a field `cols` wide.
+fn walk_to(h: &mut Harness<'static, RetraceApp>, i: u16, cols: u16) {
+    let to = (u32::from(i % cols), u32::from(i / cols));
+    arrows_to(h, to, 40, |h| {
+        let (r, c) = focused_square(h);
+        (u32::from(c), u32::from(r))
+    });
+}
+
 /// A round won by the keyboard alone (issue 40): Tab to Play and Enter; an
 /// arrow focuses the middle square, the arrows move between squares, Enter
 /// lays each mine; F cycles a square's mark; Esc takes the focus away and
@@ -430,26 +458,10 @@ fn the_win_notice_moves_no_square() {
 #[test]
 fn a_round_is_won_by_the_keyboard_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    h.run();
-    tab_to_and_press(&mut h, "Play");
-    let st = mines(&mut h).session.state().clone();
+    let (mut h, st) = keyboard_round(dir.path());
     let cols = st.field.cols;
-    let at = |h: &Harness<'static, RetraceApp>| -> (u16, u16) {
-        let label = focused(h).expect("a square has the focus");
-        let mut n = label.split(' ').filter_map(|w| w.parse::<u16>().ok());
-        (n.next().unwrap() - 1, n.next().unwrap() - 1)
-    };
-    h.key_press(egui::Key::ArrowDown);
-    h.run();
-    assert_eq!(at(&h), (st.field.rows / 2, cols / 2), "an arrow brings the focus to the middle square");
-    let go = |h: &mut Harness<'static, RetraceApp>, i: u16| {
-        let to = (u32::from(i % cols), u32::from(i / cols));
-        arrows_to(h, to, 40, |h| {
-            let (r, c) = at(h);
-            (u32::from(c), u32::from(r))
-        });
-    };
+    assert_eq!(focused_square(&h), (st.field.rows / 2, cols / 2), "an arrow brings the focus to the middle square");
+    let go = |h: &mut Harness<'static, RetraceApp>, i: u16| walk_to(h, i, cols);
     // F cycles the mark of a shut square, and again clears it.
     let safe = (0..st.field.len() as u16).find(|&i| !st.field.mine[i as usize] && !st.field.clue[i as usize]).unwrap();
     go(&mut h, safe);
@@ -498,22 +510,11 @@ fn one_mine_left_is_singular() {
 #[test]
 fn a_held_f_cycles_once() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    h.run();
-    tab_to_and_press(&mut h, "Play");
-    let st = mines(&mut h).session.state().clone();
+    let (mut h, st) = keyboard_round(dir.path());
     let cols = st.field.cols;
-    h.key_press(egui::Key::ArrowDown);
-    h.run();
     // To a shut square that is no clue (Play starts a field of any seed).
     let shut = (0..st.field.len() as u16).find(|&i| !st.field.clue[i as usize]).expect("a shut square");
-    let at = |h: &mut Harness<'static, RetraceApp>| -> (u32, u32) {
-        let label = focused(h).expect("a square has the focus");
-        let mut n = label.split(' ').filter_map(|w| w.parse::<u32>().ok());
-        let (r, c) = (n.next().unwrap() - 1, n.next().unwrap() - 1);
-        (c, r)
-    };
-    arrows_to(&mut h, (u32::from(shut % cols), u32::from(shut / cols)), 40, at);
+    walk_to(&mut h, shut, cols);
     let before = mines(&mut h).session.step();
     h.key_down(egui::Key::F);
     h.run();

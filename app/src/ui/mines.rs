@@ -475,6 +475,16 @@ fn face_button(ui: &mut egui::Ui, face: Face, label: &str) -> egui::Response {
     resp
 }
 
+/// A mark's glyph on a shut square: a laid mine, a flag, a question mark.
+pub fn mark_glyph(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Mine => "💣",
+        Mark::Safe => "🚩",
+        Mark::Question => "❓",
+        Mark::None => "",
+    }
+}
+
 /// The seven segments (a top, b top right, c bottom right, d bottom, e bottom
 /// left, f top left, g middle) lit for a digit.
 pub fn segments(digit: u32) -> [bool; 7] {
@@ -615,13 +625,7 @@ fn paint_square(painter: &egui::Painter, cr: egui::Rect, cell: f32, st: &mines::
     } else if over && st.field.mine[i] {
         (Color32::from_gray(190), "💣".to_string(), Color32::BLACK)
     } else {
-        let glyph = match st.marks[i] {
-            Mark::Mine => "💣",
-            Mark::Safe => "🚩",
-            Mark::Question => "❓",
-            Mark::None => "",
-        };
-        (SHUT, glyph.to_string(), Color32::BLACK)
+        (SHUT, mark_glyph(st.marks[i]).to_string(), Color32::BLACK)
     };
     painter.rect_filled(cr.shrink(1.0), 0.0, fill);
     if !clue && !over {

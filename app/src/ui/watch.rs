@@ -42,16 +42,29 @@ impl<T: Any> AsAny for T {
     }
 }
 
-/// What the watcher and the home cards ask of a watched session. Each game
-/// implements it for its `Session` in its own folder (`<game>/watched.rs`),
-/// so the watcher names no game's screens.
-pub trait Watchable: AsAny {
-    /// The game's name as its home card says it (English; translated when shown).
-    fn name(&self) -> &'static str;
+/// A session's place in its log, the same for every game (a blanket impl).
+pub trait Timeline {
     /// The current step.
     fn step(&self) -> u32;
     /// Moves to step `k` (clamped).
     fn seek(&mut self, k: u32);
+}
+
+impl<G: Game> Timeline for Session<G> {
+    fn step(&self) -> u32 {
+        Session::step(self)
+    }
+    fn seek(&mut self, k: u32) {
+        Session::seek(self, k);
+    }
+}
+
+/// What the watcher and the home cards ask of a watched session. Each game
+/// implements it for its `Session` in its own folder (`<game>/watched.rs`),
+/// so the watcher names no game's screens.
+pub trait Watchable: AsAny + Timeline {
+    /// The game's name as its home card says it (English; translated when shown).
+    fn name(&self) -> &'static str;
     /// Where the game stands, for the watcher's line ("generation 12").
     fn time(&self, lang: Lang) -> String;
     /// The board's size in cells, which the watcher fits to its space.
@@ -126,12 +139,6 @@ pub fn cut<G: Game>(s: &Session<G>) -> Session<G> {
 impl Watchable for Session<Tally> {
     fn name(&self) -> &'static str {
         Tally::NAME
-    }
-    fn step(&self) -> u32 {
-        Session::step(self)
-    }
-    fn seek(&mut self, k: u32) {
-        Session::seek(self, k);
     }
     fn time(&self, lang: Lang) -> String {
         format!("{} {}", self.state().moves, crate::ui::text::tr(lang, "moves"))

@@ -273,28 +273,16 @@ impl Dialogs {
     /// bug report, the almanac, the scores, the menu), as Esc does;
     /// false when none is open.
     pub fn close_top(&mut self) -> bool {
-        if self.confirm_new {
-            self.confirm_new = false;
-        } else if self.which.is_some() {
-            self.which = None;
-        } else if self.what.is_some() {
-            self.what = None;
-        } else if self.explain.is_some() {
-            self.explain = None;
-        } else if self.death.is_some() {
-            self.death = None;
-        } else if self.bug_note.is_some() {
-            self.bug_note = None;
-        } else if self.almanac.is_some() {
-            self.almanac = None;
-        } else if self.show_scores {
-            self.show_scores = false;
-        } else if self.menu {
-            self.menu = false;
-        } else {
-            return false;
-        }
-        true
+        // The first one open is closed; `||` stops there.
+        std::mem::take(&mut self.confirm_new)
+            || self.which.take().is_some()
+            || self.what.take().is_some()
+            || self.explain.take().is_some()
+            || self.death.take().is_some()
+            || self.bug_note.take().is_some()
+            || self.almanac.take().is_some()
+            || std::mem::take(&mut self.show_scores)
+            || std::mem::take(&mut self.menu)
     }
 
     /// Whether anything of the window's is open over the board: a window

@@ -22,12 +22,6 @@ impl Watchable for Session<Explodo> {
     fn name(&self) -> &'static str {
         "Explodorama"
     }
-    fn step(&self) -> u32 {
-        Session::step(self)
-    }
-    fn seek(&mut self, k: u32) {
-        Session::seek(self, k);
-    }
     fn time(&self, lang: Lang) -> String {
         let r = &self.state().run;
         format!("{} {} · {} {}", tr(lang, "level"), r.level, tr(lang, "turn"), r.turn)

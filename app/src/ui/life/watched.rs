@@ -13,12 +13,6 @@ impl Watchable for Session<Life> {
     fn name(&self) -> &'static str {
         "Life"
     }
-    fn step(&self) -> u32 {
-        Session::step(self)
-    }
-    fn seek(&mut self, k: u32) {
-        Session::seek(self, k);
-    }
     fn time(&self, lang: Lang) -> String {
         format!("{} {}", tr(lang, "generation"), self.state().generation)
     }

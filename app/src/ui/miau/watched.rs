@@ -13,12 +13,6 @@ impl Watchable for Session<Miau> {
     fn name(&self) -> &'static str {
         "Miau Is True"
     }
-    fn step(&self) -> u32 {
-        Session::step(self)
-    }
-    fn seek(&mut self, k: u32) {
-        Session::seek(self, k);
-    }
     fn time(&self, lang: Lang) -> String {
         format!("{} {}", tr(lang, "turn"), self.state().turns)
     }

@@ -1,21 +1,16 @@
 //! MineLayer's session in the replay watcher and on its home card: what the
 //! watcher shows of it and how its board is drawn there.
 
+use super::mark_glyph;
 use crate::store::Lang;
 use crate::ui::watch::{cut, WatchView, Watchable, Watched};
 use eframe::egui::{self, Color32, Vec2};
-use retrace_kernel::mines::{Mark, MineLayer, TIME_CAP};
+use retrace_kernel::mines::{MineLayer, TIME_CAP};
 use retrace_kernel::Session;
 
 impl Watchable for Session<MineLayer> {
     fn name(&self) -> &'static str {
         "MineLayer"
-    }
-    fn step(&self) -> u32 {
-        Session::step(self)
-    }
-    fn seek(&mut self, k: u32) {
-        Session::seek(self, k);
     }
     fn time(&self, _lang: Lang) -> String {
         format!("{} s", self.state().final_seconds().min(TIME_CAP))
@@ -33,13 +28,7 @@ impl Watchable for Session<MineLayer> {
             let (fill, text) = if st.field.clue[i] {
                 (Color32::from_gray(200), if st.numbers[i] > 0 { st.numbers[i].to_string() } else { String::new() })
             } else {
-                let g = match st.marks[i] {
-                    Mark::Mine => "💣",
-                    Mark::Safe => "🚩",
-                    Mark::Question => "❓",
-                    Mark::None => "",
-                };
-                (Color32::from_gray(150), g.to_string())
+                (Color32::from_gray(150), mark_glyph(st.marks[i]).to_string())
             };
             painter.rect_filled(r, 0.0, fill);
             if !text.is_empty() {

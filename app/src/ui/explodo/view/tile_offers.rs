@@ -50,8 +50,9 @@ impl ExplodoView {
     pub fn offers(&mut self) -> &Offers {
         let key = (self.session.step(), self.mode, self.picked, self.walking.walk);
         if self.pointer.offers.as_ref().is_none_or(|(k, _)| *k != key) {
+            // The step's landings, worked out once for the taps and the offers.
+            let reach = self.reach();
             let s = self.session.state();
-            let reach = Reach::of(s);
             let all = s
                 .board
                 .layout
