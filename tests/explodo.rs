@@ -257,7 +257,7 @@ fn scene_lists_prints_and_writes_a_verifiable_replay() {
     assert_eq!(marked.len(), 1, "{out}");
     let (code, out, err) = retrace(&["verify", f.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("ok explodo v7 ") && out.contains("in-progress"), "{out}");
+    assert!(out.starts_with("ok explodo v8 ") && out.contains("in-progress"), "{out}");
     let (code, _, err) = retrace(&["explodo", "scene", "banana"]);
     assert_eq!(code, 2);
     assert!(err.contains("no scene \"banana\"; the topics are step, holdtobomb, bomb, wait"), "{err}");

@@ -66,7 +66,7 @@ pub fn level_state(seed: u64, level: u32) -> State {
 impl Game for Explodo {
     const ID: &'static str = "explodo";
     const NAME: &'static str = "Explodorama";
-    const RULES_VERSION: u32 = 7;
+    const RULES_VERSION: u32 = 8;
     type Setup = Setup;
     type Action = Action;
     type State = State;
@@ -185,3 +185,5 @@ mod tests_items;
 mod tests_objects;
 #[cfg(test)]
 mod tests_v6;
+#[cfg(test)]
+mod tests_v8;

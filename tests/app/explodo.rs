@@ -2591,3 +2591,24 @@ fn a_cleared_level_has_its_own_moment() {
     assert!(explodo(&mut h).dialogs.cleared.is_none(), "Enter goes on to the next level");
     assert!(h.query_by_label("Level cleared").is_none());
 }
+
+/// A run tag's words say whether the run's score is listed, as the score
+/// board decides it (issue 61 item 5: the Developer tag said "No high
+/// score." while developer runs are listed, in red).
+#[test]
+fn each_run_tag_says_truly_whether_the_score_is_listed() {
+    use retrace::ui::explodo::{bar_text, BarItem};
+    use retrace_kernel::explodo::{scores, Explodo, RunPhase, Setup};
+    use retrace_kernel::Game;
+    for (item, setup) in [
+        (BarItem::Developer, Setup { developer: true, ..Setup::default() }),
+        (BarItem::Immortal, Setup { immortal: true, ..Setup::default() }),
+        (BarItem::TestRun, Setup { start_level: 3, ..Setup::default() }),
+    ] {
+        let mut s = Explodo::start(&setup, 9).expect("starts");
+        s.run.phase = RunPhase::Over;
+        let listed = scores::score(&s, "2026-12-04").is_some();
+        let says_unlisted = bar_text(item).contains("No high score");
+        assert_eq!(listed, !says_unlisted, "{item:?}: {}", bar_text(item));
+    }
+}

@@ -164,6 +164,8 @@ impl State {
         let until = self.run.turn + 1;
         self.bombs.flames.retain(|(p, _)| blasted.binary_search(p).is_err());
         self.bombs.flames.extend(blasted.iter().map(|&p| (p, until)));
+        // A new flame over the releasing one spares no one.
+        self.bombs.sparing.retain(|(p, _)| blasted.binary_search(p).is_err());
         self.apply_blast(&blasted, events)
     }
 
@@ -187,7 +189,8 @@ impl State {
         }
         let crushed: Vec<usize> =
             self.enemies.list.iter().enumerate().filter(|(_, e)| tiles.contains(&e.pos)).map(|(i, _)| i).collect();
-        self.kill(crushed, events);
+        // Rubble falls after the turn's crumble countdown.
+        self.kill(crushed, true, events);
         if tiles.contains(&self.player.at) {
             let mut out = DIRS.iter().map(|&d| self.player.at.step(d)).find(|&q| self.empty(q));
             if out.is_none() && self.run.setup.immortal {
@@ -221,7 +224,11 @@ impl State {
         false
     }
 
-    pub(super) fn kill(&mut self, mut dead: Vec<usize>, events: &mut Vec<Event>) {
+    /// Kills the enemies at `dead`; the last of them opens the exit and
+    /// starts the crates crumbling. `counted` says the turn's crumble
+    /// countdown has already run (rubble falls after it), so the crates wait
+    /// 1 to 3 turns either way (rules v8: rubble's kills waited 2 to 4).
+    pub(super) fn kill(&mut self, mut dead: Vec<usize>, counted: bool, events: &mut Vec<Event>) {
         dead.sort();
         dead.dedup();
         for &i in dead.iter().rev() {
@@ -241,7 +248,7 @@ impl State {
             // the last enemy counts them down once, so one more (rules v6; a
             // crate at 1 vanished in the very turn of the kill).
             for p in crates {
-                let turns = 2 + self.enemies.ai.below(3);
+                let turns = u32::from(!counted) + 1 + self.enemies.ai.below(3);
                 self.board.crumbling.push((p, turns));
             }
         }
@@ -275,15 +282,11 @@ impl State {
             self.enemies.decoy = None;
             events.push(Event::DecoyGone(d));
         }
-        // Enemies in the blast die, Ghosts and Wisps inside a burning crate too.
-        let dead: Vec<usize> = self
-            .enemies
-            .list
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| burns(&e.pos) && !e.immune(turn))
-            .map(|(i, _)| i)
-            .collect();
+        // Enemies in the blast die, Ghosts and Wisps inside a burning crate
+        // too, and those another flame let out: a new explosion kills them
+        // as usual (rules v8; they were spared by every flame for a turn).
+        let dead: Vec<usize> =
+            self.enemies.list.iter().enumerate().filter(|(_, e)| burns(&e.pos)).map(|(i, _)| i).collect();
         for &p in tiles {
             if self.board.layout.has(p, BUSH) {
                 self.board.layout.mark(p, BUSH, false);
@@ -315,6 +318,7 @@ impl State {
                 _ => {}
             }
         }
+        let released = !release.is_empty();
         // The released come out before the dead are counted, so a blast that
         // kills the last enemy and lets three out opens nothing and starts no
         // crumbling (rules v6). They are pushed after the dead's indices.
@@ -329,7 +333,10 @@ impl State {
             self.board.exit_open = false;
             events.push(Event::Released(kind, 3));
         }
-        self.kill(dead, events);
+        if released {
+            self.bombs.sparing.extend(tiles.iter().map(|&p| (p, turn + 1)));
+        }
+        self.kill(dead, false, events);
         burns(&self.player.at) && self.hurt(Death::Blast, events)
     }
 }

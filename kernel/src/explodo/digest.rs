@@ -50,7 +50,7 @@ fn every_field_named(s: &State) {
         burnt: _,
     } = player;
     let Enemies { list: _, ai: _, decoy: _, last_seen: _ } = enemies;
-    let Bombs { list: _, flames: _, smoulder: _ } = bombs;
+    let Bombs { list: _, flames: _, smoulder: _, sparing: _ } = bombs;
     let Board {
         layout: _,
         exit_revealed: _,
@@ -227,6 +227,15 @@ fn bombs_part(s: &State) -> Part {
     for &(p, u) in &s.bombs.flames {
         pos(&mut board, p);
         board.u32(u);
+    }
+    // Hashed only where there is one (rules v8), so a run without a
+    // release digests as it did under v7.
+    if !s.bombs.sparing.is_empty() {
+        board.u8(0xA5).len(s.bombs.sparing.len());
+        for &(p, u) in &s.bombs.sparing {
+            pos(&mut board, p);
+            board.u32(u);
+        }
     }
     board.len(s.board.drops.len());
     for d in &s.board.drops {

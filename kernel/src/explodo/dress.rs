@@ -3,8 +3,8 @@
 //! [`Game::start`](crate::game::Game::start), so part of the rules). A board
 //! is drawn in text, one character a tile: `#` wall, `o` pillar, `x` crate,
 //! `X` a crate over the exit, `g` a crate over the gem, `m` metal crate, `O`
-//! oil barrel, `"` bush, `~` oil, `^` spikes, `.` floor, `@` you, `E` the
-//! scene's enemy, `1` to `7` an enemy of that kind ([`KINDS`]), `$` coins
+//! oil barrel, `r` rubble, `k` a cracked pillar, `"` bush, `~` oil, `^`
+//! spikes, `.` floor, `@` you, `E` the scene's enemy, `1` to `7` an enemy of that kind ([`KINDS`]), `$` coins
 //! lying about (two: silver), `c` a bronze coin, `*` a gold one (five), `n`
 //! a Nuke lying about, `G` the gem uncovered, `Z` the exit open, `U` the
 //! exit uncovered but shut.
@@ -214,6 +214,8 @@ pub(crate) fn lay(s: &mut State, map: &[&str], flip: bool, kind: Kind) {
                 'x' | 'X' | 'g' => Tile::Crate,
                 'm' => Tile::Metal,
                 'O' => Tile::Barrel,
+                'r' => Tile::Rubble,
+                'k' => Tile::Cracked,
                 _ => Tile::Floor,
             };
             layout.set(p, tile);

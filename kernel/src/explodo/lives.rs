@@ -25,6 +25,7 @@ impl State {
         self.run.exit_after = false;
         self.bombs.list.clear();
         self.bombs.flames.clear();
+        self.bombs.sparing.clear();
         self.board.drops.clear();
         self.board.crumbling.clear();
         self.run.pending.clear();

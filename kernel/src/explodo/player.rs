@@ -37,7 +37,12 @@ impl State {
             Tile::Crate if self.has(Power::CratePass) => {}
             Tile::Crate => return Some(say!("a crate is in the way")),
             Tile::Barrel => return Some(say!("an oil barrel is in the way")),
-            _ => return Some(say!("a wall is in the way")),
+            // What is there, by name (rules v8: all of them were "a wall").
+            Tile::Pillar => return Some(say!("a pillar is in the way")),
+            Tile::Cracked => return Some(say!("a cracked pillar is in the way")),
+            Tile::Metal => return Some(say!("a metal crate is in the way")),
+            Tile::Rubble => return Some(say!("rubble is in the way")),
+            Tile::Wall => return Some(say!("a wall is in the way")),
         }
         (self.bomb_at(p).is_some() && !self.has(Power::BombPass)).then(|| say!("a bomb is in the way"))
     }

@@ -128,6 +128,10 @@ pub struct Bombs {
     pub flames: Vec<(Pos, u32)>,
     /// Bushes that catch fire next turn.
     pub smoulder: Vec<Pos>,
+    /// The tiles of a flame that let enemies out of the exit or the gem, and
+    /// the last turn it burns: only that flame spares them (rules v8; a new
+    /// explosion kills them as usual).
+    pub sparing: Vec<(Pos, u32)>,
 }
 
 /// The board.
@@ -220,7 +224,7 @@ impl State {
                 decoy: None,
                 last_seen: Pos { x: 1, y: 1 },
             },
-            bombs: Bombs { list: Vec::new(), flames: Vec::new(), smoulder: Vec::new() },
+            bombs: Bombs { list: Vec::new(), flames: Vec::new(), smoulder: Vec::new(), sparing: Vec::new() },
             board: Board {
                 layout: Layout {
                     w: 0,
@@ -254,6 +258,12 @@ impl State {
 
     pub(super) fn burning(&self, p: Pos) -> bool {
         self.bombs.flames.iter().any(|&(f, _)| f == p)
+    }
+
+    /// Whether the flame on `p` is the one that let `e` out, which spares
+    /// it while it lingers (rules v8: only that flame).
+    pub(super) fn spares(&self, e: &Enemy, p: Pos) -> bool {
+        e.just_released(self.run.turn) && self.bombs.sparing.iter().any(|&(f, _)| f == p)
     }
 
     /// Empty floor: no bomb, no enemy, no flame (where a decoy may stand,

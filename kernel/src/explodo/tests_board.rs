@@ -12,7 +12,7 @@ use super::*;
 /// A fresh level 1 with `board` laid on it (`E` a Blob, `1` to `7` the
 /// enemies of [`KINDS`]), holding `powers` (taken as from a gem), no bombs,
 /// every first-time explanation given.
-fn board_holding(powers: &[Power], map: &[&str]) -> State {
+pub(super) fn board_holding(powers: &[Power], map: &[&str]) -> State {
     let mut s = Explodo::start(&Setup::default(), 2).expect("level 1 starts");
     lay(&mut s, map, false, Kind::Blob);
     let mut quiet = Vec::new();
@@ -27,14 +27,14 @@ fn board_holding(powers: &[Power], map: &[&str]) -> State {
 }
 
 /// [`board_holding`] nothing.
-fn board(map: &[&str]) -> State {
+pub(super) fn board(map: &[&str]) -> State {
     board_holding(&[], map)
 }
 
-/// The board in the notation `board` reads, with `b` a bomb, `+` a burning
-/// tile, `r` rubble and `k` a cracked pillar (drawn only), then a line
+/// The board in the notation `board` reads, with `b` a bomb and `+` a
+/// burning tile (drawn only), then a line
 /// `lives N` (and the last death's words, once one happened).
-fn draw(s: &State) -> Vec<String> {
+pub(super) fn draw(s: &State) -> Vec<String> {
     let l = &s.board.layout;
     let mut rows = Vec::new();
     for y in 0..l.h {
@@ -99,7 +99,7 @@ fn draw(s: &State) -> Vec<String> {
 
 /// Plays `moves` (space-separated tokens; a refused one panics with why)
 /// on `s`, and draws the board after them.
-fn play(mut s: State, moves: &str) -> Vec<String> {
+pub(super) fn play(mut s: State, moves: &str) -> Vec<String> {
     for tok in moves.split_whitespace() {
         let a = parse_token(tok).unwrap_or_else(|| panic!("'{tok}' is not an action"));
         Explodo::apply(&mut s, &a).unwrap_or_else(|r| panic!("{tok} refused: {r}\n{}", draw(&s).join("\n")));
@@ -108,12 +108,12 @@ fn play(mut s: State, moves: &str) -> Vec<String> {
 }
 
 /// Plays `moves` on `map` and compares the board after them with `expected`.
-fn check(map: &[&str], moves: &str, expected: &[&str]) {
+pub(super) fn check(map: &[&str], moves: &str, expected: &[&str]) {
     check_holding(&[], map, moves, expected);
 }
 
 /// [`check`] holding `powers`.
-fn check_holding(powers: &[Power], map: &[&str], moves: &str, expected: &[&str]) {
+pub(super) fn check_holding(powers: &[Power], map: &[&str], moves: &str, expected: &[&str]) {
     let got = play(board_holding(powers, map), moves);
     assert_eq!(got, expected, "\nafter {moves}:\n{}\n", got.join("\n"));
 }
@@ -121,17 +121,17 @@ fn check_holding(powers: &[Power], map: &[&str], moves: &str, expected: &[&str])
 /// The last line [`draw`] gives after `moves` on `map`: the lives left and
 /// the last death (a lost life sets the level up again, so the board after
 /// it is the level's own, not `map`).
-fn lives_after(map: &[&str], moves: &str) -> String {
+pub(super) fn lives_after(map: &[&str], moves: &str) -> String {
     play(board(map), moves).pop().expect("a status line")
 }
 
 /// Why the rules refuse the last of `moves` on `map` (the others played).
-fn refused(map: &[&str], moves: &str) -> String {
+pub(super) fn refused(map: &[&str], moves: &str) -> String {
     refused_holding(&[], map, moves)
 }
 
 /// [`refused`] holding `powers`.
-fn refused_holding(powers: &[Power], map: &[&str], moves: &str) -> String {
+pub(super) fn refused_holding(powers: &[Power], map: &[&str], moves: &str) -> String {
     let mut s = board_holding(powers, map);
     let toks: Vec<&str> = moves.split_whitespace().collect();
     let (last, first) = toks.split_last().expect("a move");

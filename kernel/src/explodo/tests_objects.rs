@@ -88,7 +88,7 @@ fn metal_crates_stop_even_pierce_flame_and_crate_pass() {
     assert!(tiles.contains(&p(3, 1)) && !tiles.contains(&p(4, 1)) && !tiles.contains(&p(5, 1)));
     s.player.abilities |= items::Power::CratePass.bit();
     s.player.at = p(3, 1);
-    assert_eq!(Explodo::apply(&mut s, &M(R)).unwrap_err().0, "a wall is in the way");
+    assert_eq!(Explodo::apply(&mut s, &M(R)).unwrap_err().0, "a metal crate is in the way");
 }
 
 #[test]

@@ -69,11 +69,11 @@ impl State {
             if to == self.player.at && to != e.pos && self.hurt(Death::WalkedIntoYou(e.kind), events) {
                 return;
             }
-            if self.burning(to) && !e.immune(turn) {
+            if self.burning(to) && !self.spares(&e, to) {
                 died.push(i);
             }
         }
-        self.kill(died, events);
+        self.kill(died, false, events);
         // 2. Proximity alert: your bombs with an enemy right next to them go off now.
         if self.has(Power::Proximity) {
             let near: Vec<Pos> = self
@@ -103,6 +103,7 @@ impl State {
         }
         // 3. Old flame goes out; this turn's lingers through the next.
         self.bombs.flames.retain(|&(_, until)| until > turn);
+        self.bombs.sparing.retain(|&(_, until)| until > turn);
         // Crates crumble once the last enemy is gone.
         let mut done = Vec::new();
         for (p, left) in &mut self.board.crumbling {
@@ -143,6 +144,12 @@ impl State {
         self.replan();
     }
 
+    /// A carried Teleport has a tile to land on: the question the Teleport
+    /// itself asks (rules v8: carrying one was enough).
+    fn teleport_out(&self) -> bool {
+        self.carrying() == Some(Charge::Teleport) && self.board.layout.positions().any(|p| self.teleport_to(p).is_ok())
+    }
+
     /// Nowhere to step, nowhere to put a bomb, and nothing left on the board
     /// (bomb, flame, crumbling crate, fire, dust, enemy beside you) or carried
     /// (Teleport, ICBM) that could change that.
@@ -171,7 +178,7 @@ impl State {
             && self.board.crumbling.is_empty()
             && self.bombs.smoulder.is_empty()
             && self.board.ceilings.is_empty()
-            && self.carrying() != Some(Charge::Teleport)
+            && !self.teleport_out()
             && !icbm_out
             && !self.enemies.list.iter().any(|e| e.pos.dist(self.player.at) <= 1);
         // A Throw sends a bomb over what blocks you (rules v3: it was missed).

@@ -280,7 +280,8 @@ pub struct Enemy {
     pub plan: Plan,
     /// For resting kinds: whether its next turn is a rest.
     pub rest_next: bool,
-    /// Let out of a blasted exit: drops nothing, immune to flame until this turn.
+    /// Let out of a blasted exit or gem: drops nothing, and the flame that
+    /// let it out (`Bombs::sparing`) spares it until this turn.
     pub released_until: Option<u32>,
     /// Turns it stays frozen (a Freeze).
     pub frozen: u32,
@@ -291,8 +292,9 @@ impl Enemy {
     pub fn new(id: u32, kind: Kind, pos: Pos, heading: Dir) -> Enemy {
         Enemy { id, kind, pos, heading, plan: Plan::default(), rest_next: false, released_until: None, frozen: 0 }
     }
-    /// Let out by flame on the exit or gem, and that flame still burns on `turn`.
-    pub fn immune(&self, turn: u32) -> bool {
+    /// Let out by flame on the exit or gem, and that flame still burns on
+    /// `turn`: it may step into that flame (`State::spares` asks which).
+    pub fn just_released(&self, turn: u32) -> bool {
         self.released_until.is_some_and(|u| u >= turn)
     }
 }

@@ -173,7 +173,7 @@ pub fn bar_text(item: BarItem) -> &'static str {
         BarItem::Frozen => "Frozen: the enemies stand still for this many more turns.",
         BarItem::Decoy => "Decoy: the chasers go after it, not you.",
         BarItem::Developer => {
-            "A developer run: a rainbow gem beside you on every level offers every power-up and charge. No high score."
+            "A developer run: a rainbow gem beside you on every level offers every power-up and charge. Its score is listed in red."
         }
         BarItem::Immortal => "An immortal run: nothing kills you. No high score.",
         BarItem::TestRun => "A test run: it starts where its options say and replaces no saved run. No high score.",

@@ -226,5 +226,7 @@ fn the_bots_play_as_they_did() {
 }
 
 /// [`the_bots_play_as_they_did`]'s hashes, found with the bots as they were
-/// before the look-ahead was made faster (rules v7, 2026-12-03).
-const PLAYS: [&str; 3] = ["41475e21d54563a6", "b9730e7228fe1713", "11ec80a2f5989b48"];
+/// before the look-ahead was made faster (rules v7, 2026-12-03); the careful
+/// bot's changed with rules v8 (a new blast kills released enemies; it was
+/// "41475e21d54563a6").
+const PLAYS: [&str; 3] = ["beb9c85f524d24f2", "b9730e7228fe1713", "11ec80a2f5989b48"];
