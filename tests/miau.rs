@@ -72,9 +72,9 @@ fn solve_prints_one_line_per_level() {
     // beside the verdict lines; the compact engine takes these small levels,
     // `--general` asks for the game's own state.
     let (_, _, err) = retrace(&["miau", "solve", &sample(), "--level", "hello-flag"]);
-    assert!(err.contains("note: level hello-flag: Miau rules v7, the compact engine"), "{err}");
+    assert!(err.contains("note: level hello-flag: Miau rules v8, the compact engine"), "{err}");
     let (_, _, err) = retrace(&["miau", "solve", &sample(), "--level", "hello-flag", "--general"]);
-    assert!(err.contains("note: level hello-flag: Miau rules v7, the general engine"), "{err}");
+    assert!(err.contains("note: level hello-flag: Miau rules v8, the general engine"), "{err}");
     assert!(lines[1].starts_with("pass-it-on SOLVED 6 "), "{out}");
     assert!(lines[2].starts_with("walled SOLVED 10 "), "{out}");
     let (code, out, _) = retrace(&["miau", "solve", &sample(), "--level", "walled", "--max", "20"]);
@@ -152,7 +152,7 @@ fn solve_constraints_json_explain_and_proofs() {
         out.starts_with("{\"level\":\"pass-it-on\",\"verdict\":\"SOLVED\",\"moves\":\"RUDRRR\",\"states\":"),
         "{out}"
     );
-    assert!(out.contains(",\"rules\":7,\"profile\":\"miau\",\"engine\":\"compact\"}"), "{out}");
+    assert!(out.contains(",\"rules\":8,\"profile\":\"miau\",\"engine\":\"compact\"}"), "{out}");
     assert!(out.contains("2 Up: + ROCK IS FLAG"), "{out}");
     // The rules in force at the win (the spec's F-CW16), in reading order.
     assert!(out.contains("rules at the win: FLAG IS WIN; MIAU IS YOU; ROCK IS FLAG\n"), "{out}");
@@ -311,13 +311,13 @@ fn import_writes_keke_packs_plays_their_stored_solutions_and_refuses_bad_files()
     let (code, out, err) = retrace(&["miau", "solve", pack.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     assert_eq!(out.lines().filter(|l| l.contains(" SOLVED ")).count(), 8, "{out}");
-    assert!(err.contains("note: level level-3: Miau rules v7 (the keke rules), the general engine"), "{err}");
+    assert!(err.contains("note: level level-3: Miau rules v8 (the keke rules), the general engine"), "{err}");
     // --no-flags: the plain question only (no BYPASS search), as a benchmark wants.
     let (code, out, _) =
         retrace(&["miau", "solve", pack.to_str().unwrap(), "--level", "level-1", "--no-flags", "--json"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("{\"level\":\"level-1\",\"verdict\":\"SOLVED\",\"moves\":\"RRRRR\""), "{out}");
-    assert!(out.contains("\"flags\":[],\"rules\":7,\"profile\":\"keke\",\"engine\":\"general\""), "{out}");
+    assert!(out.contains("\"flags\":[],\"rules\":8,\"profile\":\"keke\",\"engine\":\"general\""), "{out}");
     // A malformed file: every bad level by its place and id, and why.
     let bad = dir.path().join("bad_LEVELS.json");
     std::fs::write(

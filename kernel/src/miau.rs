@@ -29,7 +29,7 @@ use board::{Board, Prop};
 impl Game for Miau {
     const ID: &'static str = "miau";
     const NAME: &'static str = "Miau Is True";
-    const RULES_VERSION: u32 = 7;
+    const RULES_VERSION: u32 = 8;
     type Setup = Setup;
     type Action = Action;
     type State = State;
@@ -73,6 +73,7 @@ impl Game for Miau {
         }
         // A level never loads in an intermediate state: settle and resolve contacts at reset.
         s.settle(&mut events);
+        s.transform(&mut events);
         s.contacts(&mut events);
         s.gates(true, &mut events);
         Ok(s)

@@ -35,8 +35,11 @@ pub trait Phases {
     fn move_all(&mut self, you: Self::You, dx: i32, dy: i32, pushed_words: Option<&mut bool>) -> bool;
     /// The turn is taken (the game counts it).
     fn taken(&mut self);
-    /// The rules read again where words moved, then transformations.
+    /// The rules read again where words moved or went.
     fn settle(&mut self, told: &mut Self::Told);
+    /// `NOUN IS NOUN`: every thing changes once, by the rules in force once
+    /// everything has moved (rules v8: once a turn, whatever settles after).
+    fn transform(&mut self, told: &mut Self::Told);
     /// There are automata (TICK) to beat.
     fn has_automata(&self) -> bool;
     /// Every active automaton takes its step.
@@ -50,8 +53,12 @@ pub trait Phases {
 }
 
 /// One turn: the YOUs move (none for a wait), the turn is counted, the rules
-/// settle, the automata beat (and the rules settle again), FRAIL things
-/// crumble, contacts, then gates. On a refusal the engine may be left
+/// settle, the automata beat (and the rules settle again), things transform
+/// (once: a cycle such as ROCK IS FLAG and FLAG IS ROCK flips once a turn, as
+/// in Baba Is You; under rules v7 every settle transformed, so an idle
+/// automaton or a sinking word flipped it twice), FRAIL things crumble,
+/// contacts (the rules read again after either, with no second
+/// transformation), then gates. On a refusal the engine may be left
 /// part-way (its caller undoes or discards it).
 #[inline]
 pub fn turn<P: Phases>(
@@ -76,6 +83,7 @@ pub fn turn<P: Phases>(
         p.beat();
         p.settle(&mut told);
     }
+    p.transform(&mut told);
     p.crumble(stood, &mut told);
     p.contacts(&mut told);
     p.gates(&mut told);

@@ -5,6 +5,9 @@ use super::rules;
 use super::*;
 use crate::session::Session;
 
+mod astar;
+mod once_a_turn;
+
 fn legend() -> Vec<(String, String)> {
     [("m", "miau"), ("r", "rock"), ("f", "flag"), ("w", "wall"), ("c", "crate"), ("a", "water")]
         .iter()

@@ -1,6 +1,6 @@
 //! The engine's turn, phase by phase: moving the YOUs (`move_all`,
-//! `try_move`, `push_cell`), reading rules and transforming (`settle`),
-//! automata (`beat`), FRAIL crumbling (`stood_on`, `crumble`), gates and
+//! `try_move`, `push_cell`), reading rules (`settle`), transforming once
+//! (`transform`), automata (`beat`), FRAIL crumbling (`stood_on`, `crumble`), gates and
 //! plates (`gates`), OPEN/SHUT and the other contacts (`contacts`,
 //! `you_meeting`, `remove`). Its twin is the solver's compact state,
 //! `compact/turn.rs`, whose phases carry the same names; both implement
@@ -88,6 +88,10 @@ impl Phases for State {
         State::settle(self, events);
     }
 
+    fn transform(&mut self, events: &mut Vec<Event>) {
+        State::transform(self, events);
+    }
+
     fn has_automata(&self) -> bool {
         !self.automata.is_empty()
     }
@@ -110,13 +114,18 @@ impl Phases for State {
 }
 
 impl State {
-    /// Parses the rules and transforms to a fixed point; returns the events.
+    /// Reads the rules again where words moved or went.
     pub(super) fn settle(&mut self, events: &mut Vec<Event>) {
         // Only words make rules, and no word is ever made: the same word places
         // read the same rules.
         if !self.read_words.as_ref().is_some_and(|w| self.board.words_at(w)) {
             self.reread(self.board.word_places(), events);
         }
+    }
+
+    /// The turn's one transformation pass (`NOUN IS NOUN`, a chain followed
+    /// to its end: [`rules::transform`]).
+    pub(super) fn transform(&mut self, events: &mut Vec<Event>) {
         for (id, to) in rules::transform(&mut self.board, &self.rules) {
             events.push(Event::Transformed(id, to));
         }
@@ -297,7 +306,8 @@ impl State {
     /// thing that has not moved, was stood on at the start of the turn and is
     /// not stood on now crumbles: it becomes its noun's leftover (keeping its
     /// id) or, with none, is removed. A handover (one thing leaves as another
-    /// enters) is safe. The rules are settled again if anything crumbled.
+    /// enters) is safe. The rules are read again if anything crumbled (no
+    /// second transformation: that is once a turn).
     pub(super) fn crumble(&mut self, stood_on: &[(board::Name, i32, i32)], events: &mut Vec<Event>) {
         if stood_on.is_empty() {
             return;

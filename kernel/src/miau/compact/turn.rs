@@ -185,9 +185,13 @@ impl Compact<'_> {
         }
     }
 
-    /// The rules read again if a word moved or went, then one transformation pass.
+    /// The rules read again if a word moved or went.
     pub(super) fn settle(&mut self) {
         self.settle_rules();
+    }
+
+    /// The turn's one transformation pass.
+    pub(super) fn transform(&mut self) {
         let Some(into) = &self.readings[self.reading as usize].into else { return };
         let changes: Vec<(usize, u8)> = (0..self.level.n)
             .filter(|&i| self.x[i] != GONE && into[self.kind[i] as usize] != self.kind[i])
@@ -328,6 +332,11 @@ impl Phases for Compact<'_> {
     #[inline]
     fn settle(&mut self, (): &mut ()) {
         Compact::settle(self);
+    }
+
+    #[inline]
+    fn transform(&mut self, (): &mut ()) {
+        Compact::transform(self);
     }
 
     #[inline]

@@ -3,12 +3,19 @@
 //! ([`super::search`]) stays the default and the proofs' search.
 //!
 //! - **A\***: the order is moves so far plus a lower bound on the moves
-//!   left. While a word can move (a rule can change) the bound is 0, so A\*
-//!   is breadth-first by another road; with every word fixed and nothing
-//!   FRAIL on the board (no thing can appear or change noun), the rules
-//!   never change and each move brings a YOU and a WIN thing at most two
-//!   cells closer (each moves at most one cell a turn), so half their
-//!   distance, rounded up, is a consistent bound: its answers are shortest.
+//!   left. The bound is 0 wherever more cannot be proved, so A\* is
+//!   breadth-first by another road: while a word can move (a rule can
+//!   change), with anything FRAIL (a thing can appear), with a `NOUN IS
+//!   NOUN` rule (a thing changes noun every turn), when GOAL is in force (a
+//!   win with no WIN thing near), and under the keke rules (MOVE things walk
+//!   on their own). Otherwise the rules never change, and a turn brings a YOU
+//!   and a WIN thing at most `2 + 2A` cells closer, A the level's automata:
+//!   each moves one cell with the player's input (the YOU, or the WIN thing
+//!   pushed) and at most one more per automaton's beat (its own TICK, or
+//!   pushed by a TICK mover). Their distance over that, rounded up, is a
+//!   consistent bound: its answers are shortest. (Until issue 61 the bound
+//!   was half the distance whatever the level held, and A\* returned RRRR
+//!   where GOAL won by LLL.)
 //! - **Best-first**: the order is a guess at how far a win is (the nearest
 //!   YOU to the nearest WIN thing; with no WIN or no YOU, the way to the
 //!   nearest word, behind every state that has both), moves so far breaking
@@ -24,7 +31,7 @@ use super::taker::Expanded;
 use super::verdict::{Budget, Options, Progress, SearchKind, Verdict, MOVES};
 use crate::miau::board::{Kind, Prop, Word};
 use crate::miau::key::Keyer;
-use crate::miau::State;
+use crate::miau::{Profile, State};
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 
@@ -35,12 +42,17 @@ fn bytes_per_state(key_len: usize) -> u64 {
     (2 * key_len + 48) as u64
 }
 
-/// The rules can never change: every word is fixed, and nothing FRAIL can
-/// leave a new thing behind (so no thing appears or changes noun).
-fn static_rules(start: &State) -> bool {
+/// The most cells a turn brings a YOU and a WIN thing closer, when that
+/// can be proved (see the module's comment); `None` where it cannot, and
+/// A*'s bound is 0. The rules can never change when every word is fixed
+/// and nothing FRAIL can leave a new thing behind; nothing changes noun
+/// without a `NOUN IS NOUN` rule; only WIN wins without GOAL.
+fn closing_speed(start: &State) -> Option<u32> {
     let things = &start.board.things;
-    things.iter().all(|t| !matches!(t.kind, Kind::Word(_)) || t.fixed)
-        && !things.iter().any(|t| t.kind == Kind::Word(Word::Prop(Prop::Frail)))
+    let fixed = things.iter().all(|t| !matches!(t.kind, Kind::Word(_)) || t.fixed)
+        && !things.iter().any(|t| t.kind == Kind::Word(Word::Prop(Prop::Frail)));
+    let plain = start.profile == Profile::Miau && !start.rules.transforms() && !start.rules.mentions(Prop::Goal);
+    (fixed && plain).then(|| 2 + 2 * start.automata.len() as u32)
 }
 
 /// The least Manhattan distance from a YOU to a WIN thing, if both exist.
@@ -72,12 +84,13 @@ fn guess(s: &State) -> u32 {
     1_000 + to_word.unwrap_or(1_000)
 }
 
-/// A*'s lower bound (see the module's comment).
-fn bound(s: &State, static_rules: bool) -> u32 {
-    if !static_rules {
-        return 0;
+/// A*'s lower bound (see the module's comment): the YOU-to-WIN distance
+/// over the closing speed, rounded up; 0 without one.
+fn bound(s: &State, speed: Option<u32>) -> u32 {
+    match speed {
+        Some(v) => you_to_win(s).map_or(0, |d| d.div_ceil(v)),
+        None => 0,
     }
-    you_to_win(s).map_or(0, |d| d.div_ceil(2))
 }
 
 /// Runs the informed search `kind` from `start` (not won, not banned).
@@ -92,7 +105,7 @@ pub(super) fn run(
     watch: &mut dyn FnMut(&Progress) -> bool,
 ) -> Verdict {
     let key_len = key.len();
-    let fixed = static_rules(start);
+    let speed = closing_speed(start);
     let x = Expand { keyer, rules, opts, key_len, local_hash: false };
     let mut engine = General { start: start.clone(), nouns: keyer.nouns.clone() };
     let mut scratch = start.clone();
@@ -104,7 +117,7 @@ pub(super) fn run(
     seen.insert(key.into_boxed_slice());
     let priority = |s: &State, g: u32| match kind {
         SearchKind::Best => (guess(s), g),
-        _ => (g + bound(s, fixed), g),
+        _ => (g + bound(s, speed), g),
     };
     let mut heap = BinaryHeap::new();
     heap.push(Reverse((priority(start, 0), 0u32)));
@@ -160,6 +173,10 @@ pub(super) fn run(
             let child = &e.1[k * key_len..(k + 1) * key_len];
             if seen.contains(child) {
                 continue;
+            }
+            // The budget holds exactly: a state past it is never stored.
+            if let Some(ran_out) = limit(links.len() as u64) {
+                return Verdict::Limit { states: links.len() as u64, ran_out };
             }
             let index = links.len() as u32;
             links.push((id, m, g));
