@@ -162,6 +162,12 @@ fn solve_constraints_json_explain_and_proofs() {
     let (code, out, _) = retrace(&["miau", "check", &sample(), "--proofs"]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("pass-it-on must_form ROCK IS FLAG: proved ("), "{out}");
+    // Each proof says its cost: states against the budget, and time.
+    let line = out.lines().find(|l| l.starts_with("pass-it-on must_form ROCK IS FLAG")).unwrap();
+    let states: u64 = line.split("proved (").nth(1).and_then(|r| r.split(' ').next()).unwrap().parse().unwrap();
+    assert!(states > 0, "{line}");
+    assert!(line.contains(&format!("proved ({states} of 1000000 states without it, ")), "{line}");
+    assert!(line.contains("% of the budget, ") && line.ends_with(" s)"), "{line}");
     // A must_form that is not needed fails the proofs.
     let dir = tempfile::tempdir().unwrap();
     let text = std::fs::read_to_string(sample())

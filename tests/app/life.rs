@@ -658,3 +658,18 @@ fn a_message_and_the_hint_move_no_widget() {
     assert!(h.query_by_label("Place hint").is_some(), "the hint answered");
     assert_eq!(rects(&h), before, "the hint's answer moved a widget");
 }
+
+/// A budget stalemate says whose budget ran out (the spec's test list:
+/// the trailing player, who can place nothing more).
+#[test]
+fn a_budget_stalemate_says_whose_cells_ran_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(fixtures::life_stalemate()));
+    h.run();
+    assert!(
+        h.query_by_label_contains("Green wins 6 to 4 (Red has no cells left to place)").is_some(),
+        "the game-over line names Red's budget"
+    );
+}

@@ -614,7 +614,7 @@ fn explain_text(setup: &retrace_kernel::miau::Setup, moves: &[Action]) -> String
         }
     }
     // The rules in force when the level was won (the spec's F-CW16: what
-    // the solution relies on), in reading order.
+    // the solution relies on), in alphabetical order (each once).
     text.push_str(&format!("  rules at the win: {}\n", s.state().rules.texts().join("; ")));
     for line in board_text(s.state()).lines() {
         text.push_str(&format!("  {line}\n"));
@@ -671,12 +671,21 @@ fn check_proofs(path: &Path, p: &Pack, report: &retrace_kernel::miau::pack::Repo
                 let proofs =
                     proofs.chain(l.must_break.iter().map(|r| ("must_break", r, Ok(opts.keeping(r)), "keeping it")));
                 for (key, rule, proof, how) in proofs {
+                    // Each proof's cost beside it, so an author sees one near
+                    // its budget before it fails (issue 61).
+                    let began = std::time::Instant::now();
                     let verdict = proof
                         .map_err(retrace_kernel::say::Say::from)
                         .and_then(|o| solve_with(&l.setup, &o, &mut hasher).map_err(|e| e.0));
+                    let secs = began.elapsed().as_secs_f64();
                     match verdict {
                         Ok(Verdict::Unsolved { states }) => {
-                            let _ = writeln!(out, "{} {key} {rule}: proved ({states} states {how})", l.id);
+                            let share = states as f64 * 100.0 / budget as f64;
+                            let _ = writeln!(
+                                out,
+                                "{} {key} {rule}: proved ({states} of {budget} states {how}, {share:.0}% of the budget, {secs:.2} s)",
+                                l.id
+                            );
                         }
                         Ok(v) => problems.push(format!("{key} {rule} is not proved: {how} {}", v.line())),
                         Err(e) => problems.push(format!("{key} {rule}: {e}")),

@@ -1963,6 +1963,26 @@ mod requirements {
         let e = solve_with(&s, &opts.keeping("ROCK IS WIN"), &mut CpuHasher).unwrap_err();
         assert!(e.0.to_string().contains("not in force at the level's start"), "{}", e.0);
     }
+
+    /// The mirror: a `must_form` already in force at the start would be
+    /// "proved" by a search that bans the start (issue 61: "proved (1 states
+    /// without it)"); it is refused, in the sentence and the table form.
+    #[test]
+    fn a_rule_in_force_at_the_start_cannot_be_required_to_form() {
+        let s = setup("MIAU IS YOU . / FLAG IS WIN . / m . . f");
+        let opts = Options { max_states: 10_000, ..Options::default() };
+        for without in ["FLAG IS WIN", "{predicate = \"WIN\"}", "{axis = \"h\", predicate = \"YOU\"}"] {
+            let e = solve_with(&s, &opts.without(without).unwrap(), &mut CpuHasher).unwrap_err();
+            assert!(
+                e.0.to_string().contains("in force at the level's start, so it need not be formed"),
+                "{without}: {}",
+                e.0
+            );
+        }
+        // One not in force is searched as before.
+        let v = solve_with(&s, &opts.without("{axis = \"v\"}").unwrap(), &mut CpuHasher).unwrap();
+        assert!(matches!(v, Verdict::Solved { .. }), "{v:?}");
+    }
 }
 
 /// The informed searches (issue 44 part 4).

@@ -10,7 +10,8 @@ use crate::rng::Rng;
 
 /// Attempts before settling for the best unique one.
 pub const ATTEMPTS: u32 = 40;
-/// Clue additions allowed in the uniqueness step (more on big custom fields).
+/// Clue additions allowed in the uniqueness step, the spec's 160; the cap is
+/// the cell count on bigger fields (`README.md`: on the tiers it never binds).
 pub const UNIQUENESS_STEPS: u32 = 160;
 
 /// A generated field with its measures.
@@ -67,6 +68,18 @@ fn measure(field: Field, params: &Params, attempt: u32) -> Generated {
     Generated { field, gap, score: gap * 10 + unknown_pct, attempt }
 }
 
+/// The clues step 2 makes at least: max(6, 15 % of the cells).
+fn min_clues(p: &Params) -> u32 {
+    ((p.cells() * 15 + 50) / 100).max(6)
+}
+
+/// The most clues the uniqueness step can add to a field of `p`: one on
+/// each safe cell that step 2 left without one.
+#[cfg(test)]
+fn most_additions(p: &Params) -> u32 {
+    p.cells().saturating_sub(p.mines()).saturating_sub(min_clues(p))
+}
+
 /// One pass of the pipeline; `None` when the uniqueness step ran out of steps.
 fn attempt_field(p: &Params, rng: &mut Rng, unlimited: bool, flip_cap: u64) -> Option<Field> {
     let n = p.cells() as usize;
@@ -86,7 +99,7 @@ fn attempt_field(p: &Params, rng: &mut Rng, unlimited: bool, flip_cap: u64) -> O
             f.clue[i] = true;
         }
     }
-    let min_clues = (((n as u32) * 15 + 50) / 100).max(6);
+    let min_clues = min_clues(p);
     let mut spare: Vec<usize> = (0..n).filter(|&i| !f.mine[i] && !f.clue[i]).collect();
     rng.shuffle(&mut spare);
     while f.clues() < min_clues {
@@ -172,5 +185,24 @@ fn cover(f: &mut Field, rng: &mut Rng) {
             }
         }
         i += 1;
+    }
+}
+
+#[cfg(test)]
+mod cap {
+    use super::super::tier::Tier;
+    use super::{most_additions, UNIQUENESS_STEPS};
+
+    /// The spec's "up to 160 steps" holds on the three tiers as it stands:
+    /// no tier can add that many clues, so the cell-count cap of bigger
+    /// fields never differs there (`README.md`, step 4).
+    #[test]
+    fn no_tier_can_reach_the_specs_160_steps() {
+        for tier in [Tier::Beginner, Tier::Intermediate, Tier::Expert] {
+            let p = tier.params().expect("a tier");
+            assert!(most_additions(&p) < UNIQUENESS_STEPS, "{tier:?}: {}", most_additions(&p));
+        }
+        let expert = Tier::Expert.params().unwrap();
+        assert_eq!((expert.cells(), expert.mines(), most_additions(&expert)), (196, 39, 128));
     }
 }

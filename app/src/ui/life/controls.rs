@@ -42,7 +42,13 @@ pub(super) fn over_text(st: &retrace_kernel::life::State, lang: Lang) -> (String
     let why = match st.reason {
         Some(Reason::Extinct) => tr(lang, "extinction"),
         Some(Reason::Manual) => tr(lang, "ended"),
-        Some(Reason::Stalemate) => tr(lang, "budget stalemate"),
+        // Whose budget ran out, as the spec's test list asks: the trailing
+        // player's, or both at a tie.
+        Some(Reason::Stalemate) => match c1.cmp(&c2) {
+            std::cmp::Ordering::Less => tr(lang, "Red has no cells left to place"),
+            std::cmp::Ordering::Greater => tr(lang, "Green has no cells left to place"),
+            std::cmp::Ordering::Equal => tr(lang, "neither player has cells left to place"),
+        },
         Some(Reason::Win) => tr(lang, "every enemy cell is gone"),
         Some(Reason::Defeat) => tr(lang, "the budget is spent"),
         None => "",

@@ -112,7 +112,7 @@ pub(super) fn level_lessons(t: &Table, key: &str, path: &str, board: &Board, r: 
 /// A level's `automata`: `[{ id, subject?, property, phase?, pattern }]`, steps
 /// as `"U"`/`"D"`/`"L"`/`"R"`/`"W"` or `{ action = "move", dx, dy }` / `{ action = "wait" }`.
 pub(super) fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super::super::Automaton> {
-    use super::super::{Automaton, Step, MAX_AUTOMATA};
+    use super::super::{Automaton, MAX_AUTOMATA};
     let mut out: Vec<Automaton> = Vec::new();
     let Some(v) = t.get("automata") else { return out };
     let Some(list) = v.as_array() else {
@@ -163,32 +163,7 @@ pub(super) fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super
         match a.get("pattern").and_then(Value::as_array) {
             Some(steps) => {
                 for (j, s) in steps.iter().enumerate() {
-                    let step = match s {
-                        Value::String(c) => match c.as_str() {
-                            "U" => Some(Step::Move(0, -1)),
-                            "D" => Some(Step::Move(0, 1)),
-                            "L" => Some(Step::Move(-1, 0)),
-                            "R" => Some(Step::Move(1, 0)),
-                            "W" => Some(Step::Wait),
-                            _ => None,
-                        },
-                        Value::Table(st) => match st.get("action").and_then(Value::as_str) {
-                            Some("wait") => Some(Step::Wait),
-                            Some("move") => {
-                                let d = |k: &str| st.get(k).and_then(Value::as_integer).unwrap_or(0);
-                                // One rule for a step of one cell: `Step::is_one_cell`,
-                                // which `Miau::start` checks too (values past i32 are not).
-                                let step = i32::try_from(d("dx")).ok().zip(i32::try_from(d("dy")).ok());
-                                step.map(|(dx, dy)| Step::Move(dx, dy)).filter(|s| s.is_one_cell())
-                            }
-                            _ => None,
-                        },
-                        _ => None,
-                    };
-                    match step {
-                        Some(s) => pattern.push(s),
-                        None => r.errors.push(issue(&format!("{at}.pattern[{j}]"), "must be U, D, L, R, W, { action = \"move\", dx, dy } (one cell, no diagonals) or { action = \"wait\" }")),
-                    }
+                    pattern.extend(pattern_step(s, &format!("{at}.pattern[{j}]"), r));
                 }
             }
             None => r.errors.push(issue(&format!("{at}.pattern"), "needs a list of steps")),
@@ -209,4 +184,51 @@ pub(super) fn level_automata(t: &Table, path: &str, r: &mut Report) -> Vec<super
         out.push(Automaton { id, subject, property, phase: phase.clamp(0, 31) as u32, pattern });
     }
     out
+}
+
+/// One step of an automaton's pattern at `at`: `"U"`/`"D"`/`"L"`/`"R"`/`"W"`,
+/// `{ action = "move", dx, dy }` (one cell) or `{ action = "wait" }`; `None`
+/// with the error said otherwise (a dx or dy that is not a whole number at
+/// its own path).
+fn pattern_step(s: &Value, at: &str, r: &mut Report) -> Option<super::super::Step> {
+    use super::super::Step;
+    let step = match s {
+        Value::String(c) => match c.as_str() {
+            "U" => Some(Step::Move(0, -1)),
+            "D" => Some(Step::Move(0, 1)),
+            "L" => Some(Step::Move(-1, 0)),
+            "R" => Some(Step::Move(1, 0)),
+            "W" => Some(Step::Wait),
+            _ => None,
+        },
+        Value::Table(st) => match st.get("action").and_then(Value::as_str) {
+            Some("wait") => Some(Step::Wait),
+            Some("move") => {
+                let mistyped: Vec<(&str, &Value)> = ["dx", "dy"]
+                    .into_iter()
+                    .filter_map(|k| st.get(k).filter(|v| !v.is_integer()).map(|v| (k, v)))
+                    .collect();
+                if !mistyped.is_empty() {
+                    for (k, v) in mistyped {
+                        r.errors.push(wrong(&format!("{at}.{k}"), "a whole number", v));
+                    }
+                    return None;
+                }
+                let d = |k: &str| st.get(k).and_then(Value::as_integer).unwrap_or(0);
+                // One rule for a step of one cell: `Step::is_one_cell`,
+                // which `Miau::start` checks too (values past i32 are not).
+                let step = i32::try_from(d("dx")).ok().zip(i32::try_from(d("dy")).ok());
+                step.map(|(dx, dy)| Step::Move(dx, dy)).filter(|s| s.is_one_cell())
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    if step.is_none() {
+        r.errors.push(issue(
+            at,
+            "must be U, D, L, R, W, { action = \"move\", dx, dy } (one cell, no diagonals) or { action = \"wait\" }",
+        ));
+    }
+    step
 }

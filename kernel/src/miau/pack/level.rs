@@ -2,7 +2,7 @@
 //! notation), terrain, the words it uses and the checks on its start.
 
 use super::super::board::{Board, Kind, Word, PROPS};
-use super::super::types::{Like, Setup};
+use super::super::types::{rule_text, Like, Setup};
 use super::extensions::{level_automata, level_lessons, level_pairs};
 use super::read::{expected_found, flag, id_ok, issue, line, string, texts, unknown_keys, whole, wrong, Report};
 use super::types::{Level, COMFORT, MAX_OBJECTS};
@@ -98,8 +98,9 @@ pub(super) fn level(
     let reuses = level_lessons(t, "reuses", &path, &board, r);
     check_circuits(&board, &path, r);
     check_start(&setup, &board, &path, r);
-    let must_form = requirements(t, &path, r);
-    let must_break = texts(t, "must_break", &path, r, "a list of sentences", "a sentence");
+    let known = |w: &str| known_word(w, &setup, &board, words);
+    let must_form = requirements(t, &path, &known, r);
+    let must_break = breaks(t, &path, &known, r);
     // `as u64`/`as u32` below: the ranges are checked first.
     let solver_budget = whole(t, "solver_budget", &path, r, 1..=i64::MAX, "a whole number of states").map(|n| n as u64);
     let shortest = whole(t, "shortest", &path, r, 0..=i64::from(u32::MAX), "a whole number of moves").map(|n| n as u32);
@@ -431,11 +432,58 @@ pub(super) fn map_to_grid(map: &str, legend: &[(String, String)]) -> Result<Stri
     Ok(out.join("\n"))
 }
 
+/// A requirement's sentence, checked at load as the table form is (issue
+/// 61: `"ROCK FLAG"` and `"FLAG IS WINN"` loaded, and only `--proofs`
+/// noticed): `NOUN IS PROPERTY` or `NOUN IS NOUN`, a noun first, each word
+/// one the level knows. Returns the rule as the rule set writes it.
+fn sentence(text: &str, known: &dyn Fn(&str) -> bool) -> Result<String, String> {
+    let rule = rule_text(text)?;
+    let (x, y) = rule.split_once(" IS ").unwrap_or((&rule, ""));
+    if PROPS.iter().any(|(_, w)| *w == x) {
+        return Err(format!("'{text}' starts with the property {x}: a rule's first word is a noun"));
+    }
+    if let Some(w) = [x, y].into_iter().find(|w| !known(w)) {
+        return Err(format!(
+            "'{text}': {w} is no property and no noun of this level (its things, words, legend, palette or vocabulary)"
+        ));
+    }
+    Ok(rule)
+}
+
+/// Whether `w` (uppercase) is a word a rule of this level may hold: a
+/// property, one of its custom words (automata, pairs, the pack's), or a
+/// noun of its things, words, legend, palette, terrain or vocabulary.
+fn known_word(w: &str, setup: &Setup, board: &Board, words: &Words) -> bool {
+    let lower = w.to_lowercase();
+    PROPS.iter().any(|(_, p)| *p == w)
+        || setup.automata.iter().any(|a| a.property.eq_ignore_ascii_case(w))
+        || setup.pairs.iter().any(|p| p.words.iter().any(|x| x.eq_ignore_ascii_case(w)))
+        || words.custom.iter().any(|c| c.eq_ignore_ascii_case(w))
+        || [words.palette, words.terrain, words.vocabulary].iter().any(|l| l.contains(&lower))
+        || setup.legend.iter().any(|(_, v)| v.split('+').any(|part| part.trim_end_matches('!').eq_ignore_ascii_case(w)))
+        || board.things.iter().any(|t| t.kind.text().eq_ignore_ascii_case(w))
+}
+
+/// `must_break`: a list of sentences, each checked as [`sentence`] does.
+fn breaks(t: &Table, path: &str, known: &dyn Fn(&str) -> bool, r: &mut Report) -> Vec<String> {
+    texts(t, "must_break", path, r, "a list of sentences", "a sentence")
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, text)| match sentence(&text, known) {
+            Ok(rule) => Some(rule),
+            Err(e) => {
+                r.errors.push(issue(&format!("{path}.must_break[{i}]"), e));
+                None
+            }
+        })
+        .collect()
+}
+
 /// `must_form`: each item a sentence (`"FLAG IS WIN"`) or a rule named by
 /// what it is like (`{axis = "v", shares_word_with = "MIAU IS YOU"}`, the
 /// spec's F-XW15), kept as the table's text ([`Like::text`]); a wrong item
 /// is an error with its path.
-fn requirements(t: &Table, path: &str, r: &mut Report) -> Vec<String> {
+fn requirements(t: &Table, path: &str, known: &dyn Fn(&str) -> bool, r: &mut Report) -> Vec<String> {
     let item = "a sentence or a table of axis, predicate and shares_word_with";
     let list = match t.get("must_form") {
         None => return Vec::new(),
@@ -449,7 +497,10 @@ fn requirements(t: &Table, path: &str, r: &mut Report) -> Vec<String> {
     for (i, v) in list.iter().enumerate() {
         let at = format!("{path}.must_form[{i}]");
         match v {
-            Value::String(s) => out.push(s.clone()),
+            Value::String(s) => match sentence(s, known) {
+                Ok(rule) => out.push(rule),
+                Err(e) => r.errors.push(issue(&at, e)),
+            },
             Value::Table(like) => {
                 match Like::from_table(like, |key, v| r.errors.push(wrong(&format!("{at}.{key}"), "text", v))) {
                     Ok(l) => out.push(l.text()),

@@ -320,6 +320,46 @@ fn the_legend_pairs_and_automata_refuse_wrong_types() {
         &format!("{l}.automata[0].pattern: expected a list of steps ([\"R\", \"W\"]), found text"),
     );
     check("pattern = [\"R\", \"W\"]", "pattern = [\"R\", 1]", &format!("{l}.automata[0].pattern[1]: must be U, D, L, R, W, {{ action = \"move\", dx, dy }} (one cell, no diagonals) or {{ action = \"wait\" }}"));
+    // A step's dx of the wrong type is said as such (issue 61).
+    check(
+        "pattern = [\"R\", \"W\"]",
+        "pattern = [{ action = \"move\", dx = \"1\", dy = 0 }]",
+        &format!("{l}.automata[0].pattern[0].dx: expected a whole number, found text"),
+    );
+}
+
+/// Requirement sentences are read at load, as the table form is (issue 61:
+/// these loaded with "ok", and only `--proofs` noticed).
+#[test]
+fn requirement_sentences_are_checked_at_load() {
+    let l = "levels[0]";
+    let form =
+        "must_form = [\"ROCK IS WIN\", { axis = \"v\", predicate = \"win\", shares_word_with = \"miau is you\" }]";
+    let not_a_rule = "is not a rule: write it as NOUN IS PROPERTY or NOUN IS NOUN, e.g. \"FLAG IS WIN\"";
+    check(form, "must_form = [\"ROCK FLAG\"]", &format!("{l}.must_form[0]: 'ROCK FLAG' {not_a_rule}"));
+    check(
+        form,
+        "must_form = [\"ROCK IS WINN\"]",
+        &format!("{l}.must_form[0]: 'ROCK IS WINN': WINN is no property and no noun of this level (its things, words, legend, palette or vocabulary)"),
+    );
+    check(
+        form,
+        "must_form = [\"WIN IS ROCK\"]",
+        &format!("{l}.must_form[0]: 'WIN IS ROCK' starts with the property WIN: a rule's first word is a noun"),
+    );
+    check(
+        "must_break = [\"MIAU IS YOU\"]",
+        "must_break = [\"MIAU YOU\"]",
+        &format!("{l}.must_break[0]: 'MIAU YOU' {not_a_rule}"),
+    );
+    check(
+        "must_break = [\"MIAU IS YOU\"]",
+        "must_break = [\"MIAU IS BELL\", \"BEL IS YOU\"]",
+        &format!("{l}.must_break[1]: 'BEL IS YOU': BEL is no property and no noun of this level (its things, words, legend, palette or vocabulary)"),
+    );
+    // A sentence in any case is kept as the rule set writes it.
+    let (pack, r) = load(&EVERY_KEY.replacen("must_break = [\"MIAU IS YOU\"]", "must_break = [\"miau is  you\"]", 1));
+    assert_eq!(pack.expect("loads").levels[0].must_break, ["MIAU IS YOU"], "{:?}", r.errors);
 }
 
 #[test]

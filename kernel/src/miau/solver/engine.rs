@@ -134,6 +134,14 @@ impl Rules {
         if let Some(r) = keep.iter().find(|r| !at_start.contains(r)) {
             return Err(Rejection::new(format!("{r} is not in force at the level's start, so it cannot be broken")));
         }
+        // A rule to forbid that is in force at the start bans the start
+        // itself: a `must_form` "proved" by nothing (issue 61; the mirror of
+        // the check above).
+        if let Some(r) = forbid.iter().find(|r| opts.proving && at_start.contains(r)) {
+            return Err(Rejection::new(format!(
+                "{r} is in force at the level's start, so it need not be formed (forbidding it bans the start itself)"
+            )));
+        }
         let custom = start.custom_words();
         let likes = resolve_likes(&opts.forbid_like, start, &custom)?;
         let require = texts(&opts.require)?;
@@ -143,7 +151,17 @@ impl Rules {
         let all_formed = if require.is_empty() { 0 } else { u8::MAX >> (8 - require.len()) };
         let same = opts.same_rules.then(|| start.rules.texts());
         let still = opts.words_still.then(|| words_at(start));
-        Ok(Rules { forbid, likes, custom, keep, require, same, all_formed, words_at_start: word_count(start), still })
+        let rules =
+            Rules { forbid, likes, custom, keep, require, same, all_formed, words_at_start: word_count(start), still };
+        // The same for a rule named by what it is like.
+        if let Some(x) = sentences(&start.board, &rules.custom).iter().find(|x| opts.proving && rules.is_like(x)) {
+            let like = rules.likes.iter().map(|(l, _)| l.text()).collect::<Vec<_>>().join(", ");
+            return Err(Rejection::new(format!(
+                "{like}: {} is like it and in force at the level's start, so it need not be formed (forbidding it bans the start itself)",
+                x.rule.text()
+            )));
+        }
+        Ok(rules)
     }
 
     /// Whether loose copies of a word may be keyed as one

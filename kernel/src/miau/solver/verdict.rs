@@ -114,6 +114,13 @@ pub struct Options {
     /// (`{axis = "v"}`: no sentence read downwards), the structured
     /// `must_form` proofs (F-XW15). Searched on the game's own state.
     pub forbid_like: Vec<Like>,
+    /// The forbidden rules (`forbid`, `forbid_like`) are `must_form`
+    /// requirements being proved ([`Options::without`] sets it): one already
+    /// in force at the level's start is refused, as `keep` refuses one not
+    /// in force, since banning the start would prove it by nothing. A plain
+    /// `--forbid` leaves it off (a rule forbidden from the start is an
+    /// honest UNSOLVED there).
+    pub proving: bool,
     /// Rules that must stay in force at every step (a `must_break` proof:
     /// with the rule kept, nothing wins). Searched on the game's own state.
     pub keep: Vec<String>,
@@ -202,6 +209,7 @@ impl Options {
     /// search that proves it, UNSOLVED when the requirement is needed.
     pub fn without(&self, requirement: &str) -> Result<Options, String> {
         let mut o = self.clone();
+        o.proving = true;
         if requirement.trim_start().starts_with('{') {
             o.forbid_like.push(Like::from_text(requirement)?);
         } else {

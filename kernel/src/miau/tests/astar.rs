@@ -118,7 +118,8 @@ fn level(things: Vec<Vec<u8>>, goal: bool, cycle: bool, tick: Option<(i32, i32)>
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
     /// On random levels with GOAL, TICK, pushes and cycles, A*'s length is
-    /// breadth-first's, and where one proves no win so does the other.
+    /// breadth-first's, and where one proves no win so does the other; the
+    /// general engine and the unpruned search say the same.
     #[test]
     fn a_star_is_as_short_as_breadth_first(
         things in prop::collection::vec(prop::collection::vec(0u8..7, 6), 1..3),
@@ -133,5 +134,16 @@ proptest! {
         prop_assume!(!bfs.starts_with("Limit") && !astar.starts_with("Limit"));
         prop_assert_eq!(length(&astar), length(&bfs), "{} against {}\n{}", astar, bfs, setup.grid);
         prop_assert_eq!(astar == "UNSOLVED", bfs == "UNSOLVED");
+        // Breadth-first on the game's own state, and unpruned, agree too.
+        for (general, unpruned) in [(true, false), (false, true)] {
+            let o = Options { general, unpruned, ..opts(SearchKind::Breadth, 200_000) };
+            let v = solve_with(&setup, &o, &mut CpuHasher).expect("searches");
+            let same = match &v {
+                Verdict::Solved { moves, .. } => length(&bfs) == Some(moves.len().to_string().as_str()),
+                Verdict::Unsolved { .. } => bfs == "UNSOLVED",
+                _ => true,
+            };
+            prop_assert!(same, "general {} unpruned {}: {:?} against {}\n{}", general, unpruned, v, bfs, setup.grid);
+        }
     }
 }
