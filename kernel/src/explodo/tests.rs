@@ -1,6 +1,7 @@
 //! Explodorama's core rules, on generated levels and on hand-built arenas.
 
 use super::board::{self, Dir, Layout, Pos, Tile};
+use super::tests_board::{board_holding, check, play};
 use super::*;
 use crate::session::Session;
 
@@ -264,14 +265,12 @@ fn enemies_die_in_flame_and_the_last_one_opens_the_exit() {
     assert_eq!((s.run.level, s.run.turn), (2, 1));
 }
 
+/// A shut exit is just floor while an enemy lives: stepping on it clears
+/// nothing (the board is still this one, not level 2's).
 #[test]
 fn the_exit_stays_locked_while_enemies_live() {
-    let mut s = arena(9, 9);
-    s.board.exit_revealed = true;
-    enemy(&mut s, Kind::Blob, p(1, 7));
-    s.player.at = s.board.layout.exit.step(L);
-    go(&mut s, &[M(R)]);
-    assert_eq!(s.run.level, 1, "a locked exit is just floor");
+    let map = &["#######", "#@U...#", "#.....#", "#....1#", "#######"];
+    check(map, "r", &["#######", "#.@...#", "#.....#", "#...1.#", "#######", "lives 3"]);
 }
 
 #[test]
@@ -455,26 +454,14 @@ fn level_19_has_every_enemy_type() {
 
 /// Regression (rules v2): being boxed in ignored a Throw that could free you,
 /// and took a life while a way out existed.
+/// Shut in by pillars under a crate: a Throw over the crate is a way out
+/// (rules v3), so waiting costs nothing; without it, that is boxed in.
 #[test]
 fn a_throw_out_of_a_box_is_a_way_out() {
-    let boxed = || {
-        let mut s = arena(9, 9);
-        s.player.at = p(4, 4);
-        for d in [D, L, R] {
-            s.board.layout.set(s.player.at.step(d), Tile::Pillar);
-        }
-        s.board.layout.set(p(4, 3), Tile::Crate);
-        s
-    };
-    let mut s = boxed();
-    s.player.abilities |= items::Power::Throw.bit();
-    let ev = go(&mut s, &[W]);
-    assert!(!ev.iter().any(|e| matches!(e, Event::LifeLost(_))), "a Throw over the crate frees you: {ev:?}");
-    assert_eq!(s.player.lives, 3);
-    // Without it, still boxed in.
-    let mut s = boxed();
-    let ev = go(&mut s, &[W]);
-    assert!(ev.iter().any(|e| matches!(e, Event::LifeLost(_))), "{ev:?}");
+    let map = &["#########", "#.......#", "#...x...#", "#..o@o..#", "#...o...#", "#......1#", "#########"];
+    let last = |powers: &[items::Power]| play(board_holding(powers, map), "w").pop().expect("a status line");
+    assert_eq!(last(&[items::Power::Throw]), "lives 3");
+    assert_eq!(last(&[]), "lives 2: Level 1, turn 1: you were boxed in.");
 }
 
 /// Regression (rules v2): an Immortal player under a falling ceiling with no

@@ -10,8 +10,10 @@ use super::notation::parse_token;
 use super::*;
 
 /// A fresh level 1 with `board` laid on it (`E` a Blob, `1` to `7` the
-/// enemies of [`KINDS`]), holding `powers` (taken as from a gem), no bombs,
-/// every first-time explanation given.
+/// enemies of [`KINDS`]), holding `powers` (taken as from a gem), every
+/// first-time explanation given. The tests' own marks, on floor: `b` a bomb
+/// of yours that goes off at the end of the next action, `B` one that goes
+/// off an action later (each with your blast).
 pub(super) fn board_holding(powers: &[Power], map: &[&str]) -> State {
     let mut s = Explodo::start(&Setup::default(), 2).expect("level 1 starts");
     lay(&mut s, map, false, Kind::Blob);
@@ -21,6 +23,16 @@ pub(super) fn board_holding(powers: &[Power], map: &[&str]) -> State {
     }
     s.bombs.list.clear();
     s.bombs.flames.clear();
+    for (y, row) in map.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let fuse = match ch {
+                'b' => 1,
+                'B' => 2,
+                _ => continue,
+            };
+            s.bombs.list.push(Bomb::plain(Pos { x: x as i32, y: y as i32 }, fuse, s.player.blast));
+        }
+    }
     s.run.explained = u32::MAX;
     s.replan();
     s

@@ -1,7 +1,9 @@
 //! The board objects: bushes, metal crates, oil, spikes, oil barrels.
 
 use super::board::{self, Dir, Pos, Tile, BUSH, OIL, SPIKES};
+use super::items::Power;
 use super::tests::{arena, enemy, go, p};
+use super::tests_board::{check, refused_holding};
 use super::*;
 
 use Action::{Move as M, Wait as W};
@@ -61,22 +63,14 @@ fn a_bush_hides_you_so_chasers_head_where_they_last_saw_you() {
     assert_eq!(at, p(5, 3), "along row 3 toward where you were");
 }
 
+/// A bomb lights the first bush of a row; each next bush catches a turn
+/// later (it smoulders first), a slow fire front.
 #[test]
 fn a_burning_bush_sets_its_neighbours_alight_next_turn() {
-    let mut s = arena(11, 5);
-    s.player.at = p(1, 3);
-    for x in 3..=6 {
-        s.board.layout.mark(p(x, 1), BUSH, true);
-    }
-    s.bombs.list.push(Bomb::plain(p(2, 1), 1, 1));
-    let ev = go(&mut s, &[W]);
-    assert!(ev.contains(&Event::BushBurnt(p(3, 1))) && !ev.contains(&Event::BushBurnt(p(4, 1))), "{ev:?}");
-    assert_eq!(s.bombs.smoulder, vec![p(4, 1)]);
-    let ev = go(&mut s, &[W]);
-    assert!(ev.contains(&Event::BushBurnt(p(4, 1))), "{ev:?}");
-    assert!(s.burning(p(4, 1)));
-    go(&mut s, &[W, W]);
-    assert!(!s.board.layout.has(p(6, 1), BUSH), "a slow fire front");
+    let row = &["###########", "#.b\"\"\"\"...#", "#.........#", "#@........#", "#########1#"];
+    check(row, "w", &["###########", "#+++\"\"\"...#", "#.+.......#", "#@.......1#", "#########.#", "lives 3"]);
+    check(row, "w w", &["###########", "#...+\"\"...#", "#........1#", "#@........#", "#########.#", "lives 3"]);
+    check(row, "w w w w", &["###########", "#.....+.1.#", "#.........#", "#@........#", "#########.#", "lives 3"]);
 }
 
 #[test]
@@ -148,23 +142,48 @@ fn enemies_avoid_spikes() {
     assert!(!s2.passable(Kind::Blob, p(4, 2)) && s.passable(Kind::Blob, p(4, 2)));
 }
 
+/// A blast bursts a barrel: oil spills round it (the burning tiles of the
+/// blast show as flame), and the barrel, now a bomb that is not yours, goes
+/// off the next turn with a blast of 2, lighting the spill.
 #[test]
 fn a_barrel_bursts_into_oil_and_explodes_next_turn_with_a_blast_of_2() {
-    let mut s = arena(13, 7);
-    s.player.at = p(1, 5);
-    s.board.layout.set(p(6, 3), Tile::Barrel);
-    s.bombs.list.push(Bomb::plain(p(5, 3), 1, 1));
-    let ev = go(&mut s, &[W]);
-    assert!(ev.contains(&Event::BarrelBurst(p(6, 3))), "{ev:?}");
-    assert!(s.board.layout.has(p(7, 4), OIL) && s.board.layout.has(p(6, 3), OIL));
-    let barrel = s.bombs.list.iter().find(|b| b.kind == BombKind::Barrel).copied().expect("it will go off");
-    assert!(!barrel.yours());
-    s.player.abilities |= items::Power::Detonator.bit();
-    assert_eq!(
-        Explodo::apply(&mut s, &Action::Detonate(p(6, 3))).unwrap_err().0,
-        "there is no bomb of yours on that tile"
+    let map = &[
+        "#############",
+        "#...........#",
+        "#...........#",
+        "#...bO......#",
+        "#...........#",
+        "#@.........1#",
+        "#############",
+    ];
+    check(
+        map,
+        "w",
+        &[
+            "#############",
+            "#...........#",
+            "#...+~~.....#",
+            "#..++b~.....#",
+            "#...+~~.....#",
+            "#@........1.#",
+            "#############",
+            "lives 3",
+        ],
     );
-    go(&mut s, &[W]);
-    assert!(s.burning(p(8, 3)) && s.burning(p(6, 1)), "a blast of 2");
-    assert!(s.burning(p(7, 4)), "the spill lit");
+    check(
+        map,
+        "w w",
+        &[
+            "#############",
+            "#....+......#",
+            "#...+++.....#",
+            "#..+++++....#",
+            "#...+++.....#",
+            "#@...+...1..#",
+            "#############",
+            "lives 3",
+        ],
+    );
+    // Not yours: the Detonator cannot set it off.
+    assert_eq!(refused_holding(&[Power::Detonator], map, "w x5,3"), "there is no bomb of yours on that tile");
 }
