@@ -35,7 +35,6 @@ use game::{GameWindow, Shell};
 use life::window::LifeHome;
 use miau::window::MiauHome;
 use mines::window::MinesHome;
-use retrace_kernel::say;
 use retrace_kernel::say::Say;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -469,22 +468,22 @@ impl RetraceApp {
     fn certify(&mut self) {
         let certified = self.certified;
         let (games, screen, shell) = self.split();
-        let kept = match games.into_iter().find_map(|g| g.certificate(screen)) {
+        let kept = match games.into_iter().find_map(|g| g.certificate(screen).map(|c| (g.kept_words(screen), c))) {
             // The notice belongs to the won game on screen.
             None => None,
-            Some((_, digest, _)) if certified == Some(digest) => return,
+            Some((_, (_, digest, _))) if certified == Some(digest) => return,
             // Kept as certificates/<name>.replay in the data folder; the
             // player is told in player words (issue 40), not the file.
-            Some((game, digest, write)) => {
-                Some((digest, write(shell.store, &format!("{game}-{}", &digest.hex()[..16]))))
+            Some((words, (game, digest, write))) => {
+                Some((digest, words, write(shell.store, &format!("{game}-{}", &digest.hex()[..16]))))
             }
         };
         match kept {
             None => self.notice = None,
-            Some((digest, kept)) => {
+            Some((digest, words, kept)) => {
                 self.certified = Some(digest);
                 match kept {
-                    Ok(_) => self.notice = Some(say!("Won! This win is kept with your wins.")),
+                    Ok(_) => self.notice = Some(words),
                     Err(e) => self.error = Some(e.into()),
                 }
             }

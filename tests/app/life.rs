@@ -672,4 +672,8 @@ fn a_budget_stalemate_says_whose_cells_ran_out() {
         h.query_by_label_contains("Green wins 6 to 4 (Red has no cells left to place)").is_some(),
         "the game-over line names Red's budget"
     );
+    // A hot-seat game is one of the two players' win, not "yours" (issue
+    // 62 item 7): the kept certificate is said so.
+    assert!(h.query_by_label("Game over: it is kept with your finished games.").is_some());
+    assert!(h.query_by_label("Won! This win is kept with your wins.").is_none());
 }

@@ -564,11 +564,18 @@ fn miau_show_me_steps_through_the_hints_solution() {
     h.key_press(egui::Key::ArrowRight);
     h.run();
     assert_eq!(miau(&mut h).session.digest(), before, "the game's keys wait while a solution is shown");
+    // "Next move" stays under the pointer while the line beside it grows
+    // (issue 62 item 6), and the move reads as an arrow, not a letter.
+    let at = h.get_by_label("Next move").rect();
     for _ in 0..n {
         h.get_by_label("Next move").click();
         h.run();
+        assert_eq!(h.get_by_label("Next move").rect(), at, "the button does not move");
     }
-    assert!(h.query_by_label_contains(&format!("Move {n}/{n}: ")).is_some());
+    let last = miau(&mut h).solution.as_ref().unwrap().1[n - 1];
+    let arrow = retrace::ui::miau::move_arrows(&[last]);
+    assert!(["⬆", "⬇", "⬅", "➡", "·"].contains(&arrow.as_str()), "{arrow}");
+    assert!(h.query_by_label_contains(&format!("Move {n}/{n}: {arrow}")).is_some());
     assert!(h.query_by_label_contains("Won!").is_none(), "the game is not won: only the copy is");
     h.get_by_label("Back to my game").click();
     h.run();

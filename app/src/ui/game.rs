@@ -153,4 +153,11 @@ pub trait GameWindow {
     fn certificate<'s>(&self, _screen: &'s Screen) -> Option<(&'static str, Digest, Certify<'s>)> {
         None
     }
+
+    /// What the shell says once it has kept the certificate of the game on
+    /// `screen`: a win of yours by default; a game whose winner is one of
+    /// two players at one screen says so in its own words.
+    fn kept_words(&self, _screen: &Screen) -> Say {
+        retrace_kernel::say!("Won! This win is kept with your wins.")
+    }
 }

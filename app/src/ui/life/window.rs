@@ -172,6 +172,17 @@ impl GameWindow for LifeHome {
         certificate_of(&v.session).map(|(d, c)| ("life", d, c))
     }
 
+    fn kept_words(&self, screen: &Screen) -> retrace_kernel::say::Say {
+        match screen {
+            // A hot-seat game is won by one of the two at the screen: not
+            // "your" win (issue 62 item 7).
+            Screen::Life(v) if v.session.state().campaign.is_none() => {
+                retrace_kernel::say!("Game over: it is kept with your finished games.")
+            }
+            _ => retrace_kernel::say!("Won! This win is kept with your wins."),
+        }
+    }
+
     fn play_from_here(&mut self, watched: Watched) -> Result<Screen, Watched> {
         watched.into_session::<Life>().map(|s| Screen::Life(LifeView::new(s)))
     }

@@ -106,6 +106,22 @@ pub(super) fn step_letter(step: retrace_kernel::miau::Step) -> String {
     }
 }
 
+/// Moves as the player reads them: arrows, and `·` for a wait (not the
+/// command line's `UDLRW` letters; issue 62 item 7).
+pub fn move_arrows(moves: &[retrace_kernel::miau::Action]) -> String {
+    use retrace_kernel::miau::Action;
+    moves
+        .iter()
+        .map(|a| match a {
+            Action::Up => '⬆',
+            Action::Down => '⬇',
+            Action::Left => '⬅',
+            Action::Right => '➡',
+            Action::Wait => '·',
+        })
+        .collect()
+}
+
 /// The name an automaton goes by on the screen: the noun it drives (`MOUSE`),
 /// or its property word (`TICK`) when it drives every noun that has it; its
 /// id is the level designer's.

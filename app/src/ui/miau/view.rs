@@ -4,7 +4,7 @@
 
 use super::board_text::{
     automaton_active, automaton_line, beat_strip, cause_color, describe_after, effect, face, fallen, ledger, morphed,
-    next_beats, sentence_cells, thing, you_lost, Ledger, SHAKE,
+    move_arrows, next_beats, sentence_cells, thing, you_lost, Ledger, SHAKE,
 };
 use super::hint::{hint_and_solution, played, HintAnswer};
 use super::input::{self, risky_move, tap_move, Command};
@@ -16,7 +16,6 @@ use crate::ui::text::tr;
 use eframe::egui::{self, Color32, RichText, Vec2};
 use retrace_kernel::miau::board::Prop;
 use retrace_kernel::miau::pack::Pack;
-use retrace_kernel::miau::solver::moves_text;
 use retrace_kernel::miau::{Action, Event, Miau, State};
 use retrace_kernel::say::Say;
 use retrace_kernel::{Outcome, Session};
@@ -449,12 +448,19 @@ impl MiauView {
                 {
                     self.showing = Some(k - 1);
                 }
-                ui.label(format!(
+                // A fixed width, so "Next move" stays under the pointer as
+                // the line grows (issue 62 item 6); the move as an arrow.
+                let line = format!(
                     "{} {k}/{}{}",
                     tr(lang, "Move"),
                     moves.len(),
-                    if k > 0 { format!(": {}", moves_text(&moves[k - 1..k])) } else { String::new() }
-                ));
+                    if k > 0 { format!(": {}", move_arrows(&moves[k - 1..k])) } else { String::new() }
+                );
+                let width = ui.fonts_mut(|f| {
+                    let widest = format!("{} {n}/{n}: ⬅", tr(lang, "Move"), n = moves.len());
+                    f.layout_no_wrap(widest, egui::TextStyle::Body.resolve(ui.style()), egui::Color32::WHITE).size().x
+                });
+                ui.add_sized([width + 4.0, ui.spacing().interact_size.y], egui::Label::new(line));
                 if ui.add_enabled(k < moves.len(), egui::Button::new(tr(lang, "Next move"))).clicked()
                     || (on_pad && k < moves.len())
                 {

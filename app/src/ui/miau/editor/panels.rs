@@ -8,7 +8,6 @@ use crate::store::Lang;
 use crate::ui::text::tr;
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
 use retrace_kernel::miau::board::{KEKE_ONLY, PROPS};
-use retrace_kernel::miau::solver::moves_text;
 use retrace_kernel::miau::Action;
 
 impl EditorView {
@@ -193,7 +192,7 @@ impl EditorView {
                     }
                 }
                 if let Some(m) = self.solution() {
-                    ui.label(RichText::new(moves_text(m)).monospace().small());
+                    ui.label(RichText::new(crate::ui::miau::board_text::move_arrows(m)));
                 }
             });
         }

@@ -129,6 +129,7 @@ pub const COMMON: Table = &[
     ("What's new", "Что нового"),
     ("Won!", "Победа!"),
     ("Won! This win is kept with your wins.", "Победа! Эта партия сохранена среди ваших побед."),
+    ("Game over: it is kept with your finished games.", "Партия окончена: она сохранена среди ваших сыгранных партий."),
     ("Yes", "Да"),
     ("You", "Вы"),
     ("You are whatever is YOU; touch what is WIN to win. Some levels add words of their own: the panel beside the board explains each.", "Вы — то, что YOU; коснитесь того, что WIN, чтобы победить. В некоторых уровнях есть свои слова: панель рядом с полем объясняет каждое."),
