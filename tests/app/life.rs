@@ -117,6 +117,21 @@ mod life_window {
         h
     }
 
+    /// Space is the run's key: with a button focused (by the pointer or a
+    /// screen reader) it pauses the run and presses nothing (issue 62 item
+    /// 10: it pressed the button too).
+    #[test]
+    fn space_with_a_focused_button_only_pauses() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = on_running(dir.path());
+        h.get_by_label("End game").focus();
+        h.run();
+        h.key_press(eframe::egui::Key::Space);
+        h.run();
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Paused, "Space paused the run");
+        assert!(h.query_by_label_contains("End the game now?").is_none(), "and did not press End game");
+    }
+
     #[test]
     fn end_game_pauses_space_waits_and_cancel_resumes() {
         let dir = tempfile::tempdir().unwrap();

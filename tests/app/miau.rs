@@ -1377,3 +1377,44 @@ fn every_noun_draws_a_colour_texture_not_text() {
     }
     assert!(nouns > 100, "{nouns} nouns checked");
 }
+
+/// Miau by keyboard (issue 62 items 8 and 10): after a win N or Enter plays
+/// the next level; a clicked move button keeps no focus, so Space (Wait)
+/// does not press it again.
+#[test]
+fn miau_next_level_by_keys_and_no_focused_button_takes_space() {
+    for key in [egui::Key::N, egui::Key::Enter] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness(dir.path());
+        open_miau_level(&mut h, "Hello, flag");
+        for m in miau_solution(&mut h) {
+            h.key_press(miau_key(m));
+            h.run();
+        }
+        assert!(miau(&mut h).session.state().won);
+        let title = miau(&mut h).title.clone();
+        h.key_press(key);
+        h.run();
+        assert_ne!(miau(&mut h).title, title, "{key:?} plays the next level");
+        assert_eq!(miau(&mut h).session.state().turns, 0);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_miau_level(&mut h, "Pass it on");
+    for _ in 0..30 {
+        h.step();
+    }
+    h.get_by_label("Wait").click();
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 1, "the button waits once");
+    // Focus given to a move button (by the pointer or a screen reader) is
+    // let go: Enter and Space are the game's keys, never a button's press.
+    h.get_by_label("Up").focus();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 1, "Enter pressed no button");
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 2, "Space waits once, and presses no button");
+}

@@ -67,6 +67,23 @@ pub fn pressed_once(i: &egui::InputState, key: egui::Key) -> bool {
     i.events.iter().any(|e| matches!(e, egui::Event::Key { key: k, pressed: true, repeat: false, .. } if *k == key))
 }
 
+/// Takes every press of `key` (with no modifier) out of this frame's
+/// input, so no focused widget drawn after sees it; whether one of them was
+/// a fresh press (not a key repeat). For a screen whose key it is.
+pub fn take_press(ui: &egui::Ui, key: egui::Key) -> bool {
+    ui.input_mut(|i| {
+        let mut fresh = false;
+        i.events.retain(|e| match e {
+            egui::Event::Key { key: k, pressed, repeat, modifiers, .. } if *k == key && !modifiers.any() => {
+                fresh |= *pressed && !*repeat;
+                false
+            }
+            _ => true,
+        });
+        fresh
+    })
+}
+
 /// Whether a dialog ([`dialog`], or another of egui's modals) was open last
 /// frame: the screen behind it takes no keys meanwhile, and Esc is the
 /// dialog's (issue 40: keys played turns behind an open dialog).

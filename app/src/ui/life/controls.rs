@@ -11,10 +11,6 @@ use retrace_kernel::life::game::{Reason, Winner};
 use retrace_kernel::life::patterns::{GROUPS, PATTERNS};
 use retrace_kernel::life::{Action, Phase, Setup, Tool};
 
-pub(super) fn space(ui: &egui::Ui) -> bool {
-    ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::Space) && !i.modifiers.any())
-}
-
 pub(super) fn phase_text(p: Phase, lang: Lang) -> &'static str {
     tr(
         lang,
@@ -207,7 +203,7 @@ impl LifeView {
                 }
             }
             Phase::Running => {
-                if ui.button(tr(lang, "Pause")).clicked() || (self.confirm.is_none() && space(ui)) {
+                if ui.button(tr(lang, "Pause")).clicked() || self.space {
                     self.push(store, Action::Pause);
                 }
                 ui.horizontal(|ui| {
@@ -222,7 +218,7 @@ impl LifeView {
             }
             Phase::Paused => {
                 // Paused, the run resumes (the speed stays at hand).
-                if ui.button(tr(lang, "Resume")).clicked() || (self.confirm.is_none() && space(ui)) {
+                if ui.button(tr(lang, "Resume")).clicked() || self.space {
                     self.push(store, Action::Resume);
                 }
                 ui.horizontal(|ui| {

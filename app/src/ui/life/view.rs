@@ -112,6 +112,10 @@ pub struct LifeView {
     pub message: Option<Say>,
     /// The campaign's hint, searching or shown, for the position it was asked at.
     pub(super) hint: Option<HintTask>,
+    /// Space pressed this frame while it pauses or resumes the run: taken
+    /// from the input before any button is drawn, so a focused button never
+    /// takes it too (issue 62 item 10).
+    pub(super) space: bool,
 }
 
 impl LifeView {
@@ -136,6 +140,7 @@ impl LifeView {
             engine: None,
             message: None,
             hint: None,
+            space: false,
         }
     }
 
@@ -263,6 +268,8 @@ impl LifeView {
     /// Draws the game; returns a request for the shell.
     pub fn ui(&mut self, ui: &mut egui::Ui, store: &Store, settings: &mut Settings) -> Option<LifeRequest> {
         let mut req = None;
+        let toggles = matches!(self.session.state().phase, Phase::Running | Phase::Paused) && self.confirm.is_none();
+        self.space = toggles && crate::ui::widgets::take_press(ui, egui::Key::Space);
         self.run(ui, store);
         egui::Panel::right("life-controls").min_size(240.0).show(ui, |ui| {
             req = self.controls(ui, store, settings);

@@ -113,7 +113,15 @@ pub struct MiauView {
     /// The cells of the sentences the last move broke (as they stood before
     /// it), flashing a moment in another colour than a rule formed.
     pub broken: Vec<(i32, i32)>,
+    /// When the level was first drawn (egui's clock): the move buttons take
+    /// no click for a double-click's time after, so the second click of the
+    /// double-click that opened the level never lands on one (issue 62 item 8).
+    pub(super) opened_at: Option<f64>,
 }
+
+/// How long after a level opens its move buttons ignore clicks: a
+/// double-click's span.
+const SETTLE_SECONDS: f64 = 0.4;
 
 impl MiauView {
     /// Level `level` of pack `pack` (indices into `packs`), from its start.
@@ -182,6 +190,7 @@ impl MiauView {
             card: None,
             board_rect: None,
             broken: Vec::new(),
+            opened_at: None,
         };
         if let Some((p, l)) = place {
             let (pack, level) = (&packs[p], &packs[p].levels[l]);
@@ -377,10 +386,26 @@ impl MiauView {
         crate::ui::widgets::reserved_row(ui, |ui| self.show_me_row(ui, solution.as_deref(), &pad, lang));
         let mut pressed = keys;
         pressed.extend(pad.iter().filter_map(|b| input::pad(*b)));
+        let now = ui.input(|i| i.time);
+        let settled = now - *self.opened_at.get_or_insert(now) >= SETTLE_SECONDS;
+        // After a win, N or Enter plays the next level (issue 62 item 8),
+        // taken before the buttons so no focused one sees the Enter.
+        let next_key = self.session.state().won
+            && self.next.is_some()
+            && ui.input_mut(|i| {
+                i.consume_key(egui::Modifiers::NONE, egui::Key::N)
+                    || i.consume_key(egui::Modifiers::NONE, egui::Key::Enter)
+            });
         ui.horizontal(|ui| {
             for (label, command) in input::BUTTONS {
-                if ui.button(tr(lang, label)).clicked() {
+                let button = ui.button(tr(lang, label));
+                if button.clicked() && settled {
                     pressed.push(command);
+                }
+                // The keys are the game's: a clicked button keeps no focus,
+                // so Enter or Space never presses it a second time.
+                if button.has_focus() {
+                    button.surrender_focus();
                 }
             }
         });
@@ -391,7 +416,7 @@ impl MiauView {
                 self.run(command, store, lang);
             }
         }
-        if let Some(r) = crate::ui::widgets::reserved_row(ui, |ui| self.outcome_row(ui, &pad, lang)) {
+        if let Some(r) = crate::ui::widgets::reserved_row(ui, |ui| self.outcome_row(ui, &pad, next_key, lang)) {
             request = Some(r);
         }
         crate::ui::widgets::reserved_row(ui, |ui| {
@@ -479,6 +504,7 @@ impl MiauView {
         &mut self,
         ui: &mut egui::Ui,
         pad: &[crate::pad::Button],
+        next_key: bool,
         lang: Lang,
     ) -> Option<MiauRequest> {
         let mut request = None;
@@ -497,7 +523,8 @@ impl MiauView {
                     }
                     match self.next {
                         Some((p, l))
-                            if ui.button(tr(lang, "Next level")).clicked()
+                            if ui.button(tr(lang, "Next level")).on_hover_text(tr(lang, "N or Enter")).clicked()
+                                || next_key
                                 || pad.contains(&crate::pad::Button::Start) =>
                         {
                             request = Some(MiauRequest::Play(p, l))

@@ -80,6 +80,7 @@ pub const COMMON: Table = &[
     ("Mouse", "Мышь"),
     ("Move", "Ход"),
     ("New word", "Новое слово"),
+    ("N or Enter", "N или Enter"),
     ("Next level", "Следующий уровень"),
     ("No file was chosen. Its path:", "Файл не выбран. Путь к нему:"),
     ("Open", "Открыть"),
