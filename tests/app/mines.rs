@@ -508,7 +508,7 @@ fn one_mine_left_is_singular() {
 /// Issue 62, item 10: keys act once. A held F on a focused shut square
 /// cycles its mark once; its repeats do not cycle on.
 #[test]
-fn a_held_f_cycles_once() {
+fn a_held_f_enter_or_space_acts_once() {
     let dir = tempfile::tempdir().unwrap();
     let (mut h, st) = keyboard_round(dir.path());
     let cols = st.field.cols;
@@ -531,4 +531,26 @@ fn a_held_f_cycles_once() {
     h.key_up(egui::Key::F);
     h.run();
     assert_eq!(mines(&mut h).session.step(), before + 1, "one cycle for one press, not one a repeat");
+    // A held Enter or Space lays (then lifts) one mine, not one a repeat:
+    // on a square that holds a mine, so laying one there is no mistake.
+    let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).expect("a mine");
+    walk_to(&mut h, mine, cols);
+    for key in [egui::Key::Enter, egui::Key::Space] {
+        let before = mines(&mut h).session.step();
+        h.key_down(key);
+        h.run();
+        for _ in 0..3 {
+            h.event(egui::Event::Key {
+                key,
+                physical_key: None,
+                pressed: true,
+                repeat: true,
+                modifiers: egui::Modifiers::NONE,
+            });
+            h.run();
+        }
+        h.key_up(key);
+        h.run();
+        assert_eq!(mines(&mut h).session.step(), before + 1, "{key:?}: one press, one action");
+    }
 }

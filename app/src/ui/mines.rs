@@ -243,6 +243,9 @@ impl MinesView {
         // F acts once a press (issue 62, item 10): a held F's repeats would
         // cycle the mark on and on.
         let cycle_key = ui.input(|i| !i.modifiers.any() && crate::ui::widgets::pressed_once(i, egui::Key::F));
+        // Enter and Space likewise: a held one would lay and lift a mine on
+        // the focused square on every repeat.
+        crate::ui::widgets::drop_repeats(ui, &[egui::Key::Enter, egui::Key::Space]);
         for i in 0..rows * cols {
             let (r, c) = (i / cols, i % cols);
             let cr =

@@ -84,6 +84,14 @@ pub fn take_press(ui: &egui::Ui, key: egui::Key) -> bool {
     })
 }
 
+/// Takes the key repeats of `keys` out of this frame's input: a held key
+/// acts once, on a focused widget drawn after as on the screen.
+pub fn drop_repeats(ui: &egui::Ui, keys: &[egui::Key]) {
+    ui.input_mut(|i| {
+        i.events.retain(|e| !matches!(e, egui::Event::Key { key, repeat: true, .. } if keys.contains(key)));
+    });
+}
+
 /// Whether a dialog ([`dialog`], or another of egui's modals) was open last
 /// frame: the screen behind it takes no keys meanwhile, and Esc is the
 /// dialog's (issue 40: keys played turns behind an open dialog).
