@@ -302,6 +302,23 @@ impl Store {
         Ok(path)
     }
 
+    /// Writes `<name>.clock`: which round (`key`) and the wall-clock time
+    /// its clock read 0 (milliseconds since the Unix epoch), atomically. A
+    /// game whose clock never pauses (MineLayer's) reads it on resuming.
+    pub fn save_clock(&self, name: &str, key: &str, zero_unix_ms: u64) -> Result<(), String> {
+        let path = self.path(&format!("{name}.clock"));
+        write_atomic(&path, format!("{key} {zero_unix_ms}\n").as_bytes())
+            .map_err(|e| format!("{}: cannot save: {e}", path.display()))
+    }
+
+    /// The time `<name>.clock` gives for the round `key`; `None` when there
+    /// is no such file, it is another round's, or it does not read.
+    pub fn load_clock(&self, name: &str, key: &str) -> Option<u64> {
+        let text = read_text(&self.path(&format!("{name}.clock"))).ok()??;
+        let (k, ms) = text.trim().split_once(' ')?;
+        (k == key).then(|| ms.parse().ok()).flatten()
+    }
+
     /// Removes a finished session's save.
     pub fn forget(&self, name: &str) {
         let path = self.path(&format!("{name}.replay"));

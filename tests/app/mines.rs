@@ -554,3 +554,39 @@ fn a_held_f_enter_or_space_acts_once() {
         assert_eq!(mines(&mut h).session.step(), before + 1, "{key:?}: one press, one action");
     }
 }
+
+/// MineLayer's clock never pauses (the spec: a passive wall clock): a
+/// resumed round counts the time away, read from the round's clock file,
+/// where it used to rewind to the last action's time (issue 62 item 11).
+#[test]
+fn a_resumed_round_counts_the_time_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, st) = keyboard_round(dir.path());
+    let cols = st.field.cols;
+    let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).expect("a mine");
+    walk_to(&mut h, mine, cols);
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let clock = dir.path().join("minelayer.clock");
+    let text = std::fs::read_to_string(&clock).expect("the first mine writes the round's clock");
+    let (key, zero) = text.trim().split_once(' ').unwrap();
+    // As if the round began two minutes ago and the player left meanwhile.
+    let zero: u64 = zero.parse().unwrap();
+    std::fs::write(&clock, format!("{key} {}\n", zero - 120_000)).unwrap();
+    let store = Store::new(dir.path());
+    let saved = store.load::<retrace_kernel::mines::MineLayer>(retrace::ui::mines::SAVE).unwrap().unwrap();
+    h.state_mut().screen = Screen::Mines(retrace::ui::mines::MinesView::resume_saved(saved.clone(), &store));
+    h.run();
+    let secs = |h: &mut Harness<'static, RetraceApp>| -> u32 {
+        let node = h.get_by_label_contains("Time in seconds: ");
+        let n = node.accesskit_node();
+        let label = n.label().or_else(|| n.value()).unwrap_or_default();
+        label.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    assert!(secs(&mut h) >= 120, "the time away counts: {}", secs(&mut h));
+    // Another round's clock file is not read: the last action's time is.
+    std::fs::write(&clock, format!("beginner-1 {}\n", zero - 120_000)).unwrap();
+    h.state_mut().screen = Screen::Mines(retrace::ui::mines::MinesView::resume_saved(saved, &store));
+    h.run();
+    assert!(secs(&mut h) < 120, "{}", secs(&mut h));
+}

@@ -51,6 +51,12 @@ pub struct MinesView {
     pub message: Option<Say>,
 }
 
+/// Now, in milliseconds since the Unix epoch (the app's wall clock; the
+/// rules see only the round's own milliseconds).
+fn unix_ms() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}
+
 impl MinesView {
     /// A new round on `tier`.
     pub fn new(tier: Tier, seed: u64) -> MinesView {
@@ -88,8 +94,40 @@ impl MinesView {
             if let Err(e) = store.save(SAVE, &self.session) {
                 self.message = Some(e.into());
             }
+            // The clock's zero in wall-clock time, so a resumed round's clock
+            // counts the time away too (issue 62 item 11).
+            if let Err(e) = store.save_clock(SAVE, &self.round_key(), self.zero_unix_ms()) {
+                self.message = Some(e.into());
+            }
         }
         self.record(store);
+    }
+
+    /// Which round this is, for its clock file: the tier and the seed.
+    fn round_key(&self) -> String {
+        format!("{}-{}", self.session.state().tier.key(), self.session.seed())
+    }
+
+    /// When the round's clock read 0, in milliseconds since the Unix epoch.
+    fn zero_unix_ms(&self) -> u64 {
+        unix_ms().saturating_sub(self.clock.elapsed().as_millis() as u64)
+    }
+
+    /// Resumes the saved round with its clock running as if it had never
+    /// stopped (the spec: a passive wall clock with no pause): the time away
+    /// counts, as read from the round's clock file; without one, from its
+    /// last action's time.
+    pub fn resume_saved(session: Session<MineLayer>, store: &Store) -> MinesView {
+        let mut view = MinesView::resume(session);
+        if let Some(zero) = store.load_clock(SAVE, &view.round_key()) {
+            let away = Duration::from_millis(unix_ms().saturating_sub(zero));
+            if let Some(clock) = Instant::now().checked_sub(away) {
+                if view.session.state().active() && away.as_millis() >= u128::from(view.session.state().last_ms) {
+                    view.clock = clock;
+                }
+            }
+        }
+        view
     }
 
     /// Records a finished round's result once.

@@ -45,7 +45,7 @@ impl GameWindow for MinesHome {
         }
         if let Some(s) = self.saved.take() {
             if ui.button(tr(lang, "Resume")).clicked() {
-                shell.next = shell.next.take().or(Some(Screen::Mines(MinesView::resume(s))));
+                shell.next = shell.next.take().or(Some(Screen::Mines(MinesView::resume_saved(s, shell.store))));
             } else {
                 self.saved = Some(s);
             }
