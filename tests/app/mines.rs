@@ -590,3 +590,24 @@ fn a_resumed_round_counts_the_time_away() {
     h.run();
     assert!(secs(&mut h) < 120, "{}", secs(&mut h));
 }
+
+/// F2 (like the smiley or a tier) ends the round on screen: its save goes,
+/// so the next start offers no abandoned round for Resume (issue 62 item 9).
+#[test]
+fn f2_leaves_no_abandoned_round_to_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, st) = keyboard_round(dir.path());
+    let cols = st.field.cols;
+    let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).expect("a mine");
+    walk_to(&mut h, mine, cols);
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let save = dir.path().join("minelayer.replay");
+    assert!(save.exists(), "the round in play is saved");
+    h.key_press(egui::Key::F2);
+    h.run();
+    assert!(!save.exists(), "the abandoned round's save is gone");
+    let mut again = harness(dir.path());
+    again.run();
+    assert!(again.state().mines.saved.is_none(), "nothing to resume after a restart");
+}

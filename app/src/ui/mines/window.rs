@@ -88,6 +88,10 @@ impl GameWindow for MinesHome {
             }
             .into();
             let _ = shell.store.save_settings(shell.settings);
+            // F2, the smiley or a tier: the player ended this round, so its
+            // save goes with it and a restart offers no abandoned round for
+            // Resume (issue 62 item 9); the new one is saved at its first action.
+            shell.store.forget(SAVE);
             shell.next = Some(Screen::Mines(MinesView::new(tier, crate::random_seed())));
         }
     }
