@@ -442,7 +442,11 @@ impl RetraceApp {
         match opened {
             Ok(v) => {
                 self.error = None;
-                self.screen = Screen::Watch(v);
+                // The game on screen is parked first, as going home parks it
+                // (kept for Resume, and a new game asks before replacing it):
+                // a replay dropped mid-game takes nothing away (issue 62 item 9).
+                self.go_home();
+                self.show(Screen::Watch(v));
             }
             Err(e) => self.error = Some(e),
         }

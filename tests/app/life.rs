@@ -361,6 +361,26 @@ mod life_window {
         assert_eq!(life(&mut h).session.state().phase, LifePhase::PlaceP1, "a new game");
     }
 
+    /// A replay dropped on the window mid-game parks the game as going
+    /// home does: it is offered for Resume, and a new game asks first
+    /// (issue 62 item 9: the drop took it off the Resume slot).
+    #[test]
+    fn a_replay_dropped_mid_game_keeps_the_game_for_resume() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = on_running(dir.path());
+        let playing = life(&mut h).session.digest();
+        let bytes = fixtures::life_stalemate().to_replay(fixtures::FIXTURE_APP).to_bytes();
+        h.state_mut().open_bytes("dropped.replay", &bytes);
+        h.run();
+        assert!(matches!(h.state().screen, Screen::Watch(_)), "the replay is watched");
+        assert_eq!(h.state().life.saved.as_ref().map(|s| s.digest()), Some(playing), "the game waits for Resume");
+        h.state_mut().screen = Screen::LifeSetup;
+        h.run();
+        h.get_by_label("Start").click();
+        h.run();
+        assert!(h.query_by_label("A suspended game will be lost. Start a new one?").is_some(), "a new game asks");
+    }
+
     #[test]
     fn a_won_level_saves_the_settings_once_not_every_frame() {
         let dir = tempfile::tempdir().unwrap();
