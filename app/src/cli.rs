@@ -20,7 +20,8 @@ use std::path::PathBuf;
 #[derive(Parser, Debug)]
 #[command(name = "retrace", version, about, long_about = None, args_conflicts_with_subcommands = true)]
 struct Cli {
-    /// A replay or certificate to open in the window (no subcommand).
+    /// A replay or certificate to watch in the window (no subcommand), or a
+    /// Miau pack (.toml) or Keke AI Competition level file (.json) to play.
     file: Option<PathBuf>,
     /// A second Explodorama replay shown on the first one's board (its
     /// player outlined in blue), from six turns before the runs part.
@@ -35,7 +36,8 @@ struct Cli {
 /// What the window opens on.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Open {
-    /// A replay or certificate to watch.
+    /// A replay or certificate to watch, or a Miau pack (`.toml`) or Keke
+    /// level file (`.json`) to play.
     pub file: Option<PathBuf>,
     /// A second Explodorama run to show on its board.
     pub second: Option<PathBuf>,

@@ -331,7 +331,7 @@ impl RetraceApp {
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         for f in dropped {
             // A pack (or a Keke level file) opens in Miau's list; anything else is a replay.
-            if f.path().extension().is_some_and(|e| e.eq_ignore_ascii_case("toml") || e.eq_ignore_ascii_case("json")) {
+            if opening::is_pack(f.path()) {
                 self.open_pack(f.path());
                 continue;
             }
@@ -422,8 +422,15 @@ impl RetraceApp {
         }
     }
 
-    /// Opens a replay file from disk in the watcher, or shows why not.
+    /// Opens a file from disk, as a drop on the window does: a Miau pack or
+    /// a Keke level file in Miau's level list, anything else as a replay in
+    /// the watcher; or shows why not (issue 62 item 8: `retrace pack.toml`
+    /// was refused as "not a Retrace replay").
     pub fn open_path(&mut self, path: &std::path::Path) {
+        if opening::is_pack(path) {
+            self.open_pack(path);
+            return;
+        }
         self.watch(opening::open_path(path));
     }
 

@@ -1418,3 +1418,40 @@ fn miau_next_level_by_keys_and_no_focused_button_takes_space() {
     h.run();
     assert_eq!(miau(&mut h).session.state().turns, 2, "Space waits once, and presses no button");
 }
+
+/// A pack given on the command line (or typed under Open pack, where no
+/// file dialog gave one) opens in Miau's level list, as a dropped one does
+/// (issue 62 item 8: it was refused as "not a Retrace replay", and Open
+/// pack did nothing without a dialog).
+#[test]
+fn a_pack_opens_from_the_command_line_and_from_a_typed_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("tiny.toml");
+    std::fs::write(
+        &pack,
+        "[manifest]\nid = \"tiny\"\nname = \"Tiny World\"\nversion = \"1\"\nengine = 1\n\n[[levels]]\nid = \"one\"\ntitle = \"One step\"\ngrid = \"MIAU IS YOU / FLAG IS WIN / miau flag .\"\n",
+    )
+    .unwrap();
+    // The command line: `retrace tiny.toml` hands the window this path.
+    let mut h = harness(dir.path());
+    h.run();
+    h.state_mut().open_path(&pack);
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    assert!(matches!(h.state().screen, Screen::MiauLevels));
+    assert!(h.query_by_label_contains("One step").is_some(), "the pack's level is listed");
+    // The path field under Open pack, as the dialog's fallback shows it.
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::MiauLevels;
+    h.state_mut().miau.typed_pack = Some(String::new());
+    h.run();
+    h.get_by_label("No file was chosen. Its path:").focus();
+    h.run();
+    h.get_by_label("No file was chosen. Its path:").type_text(&pack.display().to_string());
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
+    assert!(h.query_by_label_contains("One step").is_some(), "opened from the typed path");
+    assert!(h.state().miau.typed_pack.is_none(), "the row goes once used");
+}

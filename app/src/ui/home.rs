@@ -124,23 +124,8 @@ pub fn open_replay_row(ui: &mut egui::Ui, lang: Lang, typed_path: &mut Option<St
         }
         ui.label(tr(lang, "Drop a replay or certificate file anywhere on the window to watch it."));
     });
-    if let Some(mut text) = typed_path.take() {
-        let mut keep = true;
-        ui.horizontal(|ui| {
-            let l = ui.label(tr(lang, "No file was chosen. Its path:"));
-            let field = ui.add(egui::TextEdit::singleline(&mut text).desired_width(360.0)).labelled_by(l.id);
-            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if (ui.button(tr(lang, "Open")).clicked() || enter) && !text.trim().is_empty() {
-                open = Some(PathBuf::from(text.trim()));
-                keep = false;
-            }
-            if ui.button(tr(lang, "Cancel")).clicked() {
-                keep = false;
-            }
-        });
-        if keep {
-            *typed_path = Some(text);
-        }
+    if let Some(path) = crate::ui::widgets::path_field(ui, lang, typed_path) {
+        open = Some(path);
     }
     open
 }

@@ -18,6 +18,12 @@ fn read(path: &Path) -> Result<Vec<u8>, Say> {
         .map_err(|e| cannot_read(&path.display().to_string(), &e))
 }
 
+/// Whether `path` names a Miau pack (`.toml`) or a Keke AI Competition
+/// level file (`.json`), by its extension: those open in Miau's level list.
+pub fn is_pack(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("toml") || e.eq_ignore_ascii_case("json"))
+}
+
 /// A replay file from disk in the watcher, or why not.
 pub fn open_path(path: &Path) -> Result<WatchView, Say> {
     WatchView::open(&path.display().to_string(), &read(path)?)

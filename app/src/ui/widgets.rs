@@ -67,6 +67,31 @@ pub fn pressed_once(i: &egui::InputState, key: egui::Key) -> bool {
     i.events.iter().any(|e| matches!(e, egui::Event::Key { key: k, pressed: true, repeat: false, .. } if *k == key))
 }
 
+/// The path field offered where a file dialog gave nothing (cancelled, or
+/// no dialog on this desktop: never silence, issue 40): while `typed` holds
+/// text, a line "No file was chosen. Its path:" with Open and Cancel; the
+/// path to open once Open (or Enter) is pressed.
+pub fn path_field(ui: &mut egui::Ui, lang: Lang, typed: &mut Option<String>) -> Option<std::path::PathBuf> {
+    let mut text = typed.take()?;
+    let (mut open, mut keep) = (None, true);
+    ui.horizontal(|ui| {
+        let l = ui.label(tr(lang, "No file was chosen. Its path:"));
+        let field = ui.add(egui::TextEdit::singleline(&mut text).desired_width(360.0)).labelled_by(l.id);
+        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if (ui.button(tr(lang, "Open")).clicked() || enter) && !text.trim().is_empty() {
+            open = Some(std::path::PathBuf::from(text.trim()));
+            keep = false;
+        }
+        if ui.button(tr(lang, "Cancel")).clicked() {
+            keep = false;
+        }
+    });
+    if keep {
+        *typed = Some(text);
+    }
+    open
+}
+
 /// Takes every press of `key` (with no modifier) out of this frame's
 /// input, so no focused widget drawn after sees it; whether one of them was
 /// a fresh press (not a key repeat). For a screen whose key it is.

@@ -100,6 +100,8 @@ pub struct LevelList<'a> {
     pub best: &'a [(String, u32)],
     /// The world open, or none for the map.
     pub world: &'a mut Option<usize>,
+    /// The path field under Open pack, while no file dialog gave a file.
+    pub typed_pack: &'a mut Option<String>,
 }
 
 /// The level list: a world map (a card per world: its glyph, name, tagline,
@@ -108,7 +110,7 @@ pub struct LevelList<'a> {
 /// levels before them are won.
 pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauRequest> {
     let mut request = None;
-    let LevelList { packs, won, best, world } = list;
+    let LevelList { packs, won, best, world, typed_pack } = list;
     if world.is_some_and(|w| w >= packs.len()) {
         *world = None;
     }
@@ -128,12 +130,19 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauR
                 .pick_file()
             {
                 request = Some(MiauRequest::OpenPack(path));
+            } else {
+                // Cancelled, or no dialog on this desktop: the path field,
+                // as Open replay offers (issue 62 item 8).
+                *typed_pack = Some(typed_pack.take().unwrap_or_default());
             }
         }
         if ui.button(tr(lang, "New level")).clicked() {
             request = Some(MiauRequest::NewLevel);
         }
     });
+    if let Some(path) = crate::ui::widgets::path_field(ui, lang, typed_pack) {
+        request = Some(MiauRequest::OpenPack(path));
+    }
     let done = |pack: &Pack, l: &pack::Level| won.iter().any(|w| *w == format!("{}/{}", pack.id, l.id));
     egui::ScrollArea::vertical().show(ui, |ui| match *world {
         None => {

@@ -30,6 +30,8 @@ pub struct MiauHome {
     pub world: Option<usize>,
     /// The level editor, parked while its level is play-tested.
     pub editor: Option<EditorView>,
+    /// The path typed under Open pack, while no file dialog gave a file.
+    pub typed_pack: Option<String>,
 }
 
 /// Level `l` of pack `p`, or the reason it cannot start in `error`.
@@ -76,7 +78,7 @@ impl MiauHome {
         let saved = load_saved::<Miau>(store, SAVE, errors);
         // The player's own levels, before the errors are gathered into the banner.
         let packs = my_levels(store, errors);
-        MiauHome { saved, packs, won: Vec::new(), best: Vec::new(), world: None, editor: None }
+        MiauHome { saved, packs, won: Vec::new(), best: Vec::new(), world: None, editor: None, typed_pack: None }
     }
 
     /// Adds the packs of a pack file and opens the first in the level list,
@@ -123,7 +125,13 @@ impl MiauHome {
     }
 
     fn level_list(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
-        let list = LevelList { packs: &self.packs, won: &self.won, best: &self.best, world: &mut self.world };
+        let list = LevelList {
+            packs: &self.packs,
+            won: &self.won,
+            best: &self.best,
+            world: &mut self.world,
+            typed_pack: &mut self.typed_pack,
+        };
         match levels_ui(ui, shell.lang(), list) {
             Some(MiauRequest::Play(p, l)) => {
                 // A level started over a suspended one asks first (one save slot).
