@@ -14,6 +14,7 @@ pub mod miau;
 pub mod mines;
 pub mod mines_text;
 mod opening;
+pub mod scale;
 pub mod screen;
 pub mod settings;
 pub mod text;
@@ -74,6 +75,8 @@ pub struct RetraceApp {
     /// the arrows on a board): Esc then only takes the focus away.
     had_focus: bool,
     theme_applied: Option<Theme>,
+    /// The window's size in pixels the type and zoom were last set for.
+    scaled_for: Option<egui::Vec2>,
     /// Keeps the home cards' demos still (for snapshot tests).
     pub demos_paused: bool,
     /// The demo scene Explodorama's home card shows.
@@ -148,6 +151,7 @@ impl RetraceApp {
             show_help: false,
             help_page: help::Page::default(),
             theme_applied: None,
+            scaled_for: None,
             had_focus: false,
             demos_paused: false,
             explodo_scene: 0,
@@ -508,7 +512,10 @@ impl eframe::App for RetraceApp {
         if self.theme_applied != Some(self.settings.theme) {
             ctx.set_theme(if self.settings.theme == Theme::Light { egui::Theme::Light } else { egui::Theme::Dark });
             self.theme_applied = Some(self.settings.theme);
+            // The theme brings its own style: the type sizes again.
+            self.scaled_for = None;
         }
+        scale::apply(&ctx, &mut self.scaled_for);
         self.keys(&ctx);
         // Pad presses first, then any a test queued; a plugged pad is looked at 20 times a second.
         // Some screens' face buttons are held to confirm (Explodorama's spec); others' act at once.

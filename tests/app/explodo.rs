@@ -1545,6 +1545,9 @@ fn the_view_fills_the_height_with_its_bars_around_it() {
         h.run();
         let board = h.get_by_label("board, level 1").rect();
         let size = (w, h_px);
+        // In points: a big window shows the layout zoomed (`ui::scale`).
+        let z = h.ctx.zoom_factor();
+        let (w, h_px) = (w / z, h_px / z);
         // Level 1 is 9 × 11 tiles: as tall as the bars leave, every tile square.
         assert!((board.width() / 9.0 - board.height() / 11.0).abs() < 0.01, "{size:?}: tiles square: {board:?}");
         assert!(board.height() > 0.68 * h_px, "{size:?}: the view is {} tall in {h_px}", board.height());
@@ -1576,6 +1579,7 @@ fn the_shop_opens_on_the_board_clear_of_you_and_the_menu_bar() {
         let dialog = retrace::ui::dialog_rect(&h.ctx, "explodo-shop").expect("the shop is up");
         let menu = h.get_by_label("Menu").rect();
         let size = (w, h_px);
+        let h_px = h_px / h.ctx.zoom_factor();
         assert!(dialog.min.y > menu.max.y && dialog.max.y <= h_px, "{size:?}: below the menu bar: {dialog:?}");
         let v = explodo(&mut h);
         let cell = board.width() / v.screen.view_tiles(v.session.state()).0 as f32;

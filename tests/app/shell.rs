@@ -432,6 +432,9 @@ fn the_home_screens_cards_wrap_to_fit_the_window() {
         let dir = tempfile::tempdir().unwrap();
         let mut h = sized_harness(dir.path(), w, h_px);
         h.run();
+        // In points: a big window shows the layout zoomed (`ui::scale`).
+        let z = h.ctx.zoom_factor();
+        let (w, h_px) = (w / z, h_px / z);
         let buttons: Vec<egui::Rect> = h.query_all_by_role(egui::accesskit::Role::Button).map(|b| b.rect()).collect();
         assert!(buttons.len() >= 8, "{w}×{h_px}: the cards' buttons are there ({})", buttons.len());
         for r in &buttons {
@@ -671,6 +674,9 @@ fn every_button_of_every_screen_can_be_reached_at_800x600_and_1920x1080() {
                 }
             }
             h.run();
+            // In points: a big window shows the layout zoomed (`ui::scale`).
+            let z = h.ctx.zoom_factor();
+            let (w, h_px) = (w / z, h_px / z);
             let inside =
                 |r: egui::Rect| r.min.x >= -0.5 && r.min.y >= -0.5 && r.max.x <= w + 0.5 && r.max.y <= h_px + 0.5;
             let count = h.query_all_by_role(egui::accesskit::Role::Button).count();
@@ -813,4 +819,60 @@ fn about_shows_the_version_line() {
     h.get_by_label("About").click();
     h.run();
     assert!(h.query_by_label_contains(&retrace::version_line()).is_some(), "in About");
+}
+
+/// The type sizes of every text a frame drew (its shapes, nested ones too).
+fn text_sizes(h: &egui_kittest::Harness<'static, retrace::ui::RetraceApp>) -> Vec<(f32, String)> {
+    fn walk(shape: &egui::Shape, out: &mut Vec<(f32, String)>) {
+        match shape {
+            egui::Shape::Text(t) => {
+                for section in &t.galley.job.sections {
+                    let text = t.galley.job.text.chars().take(40).collect::<String>();
+                    out.push((section.format.font_id.size, text));
+                }
+            }
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for s in &h.output().shapes {
+        walk(&s.shape, &mut out);
+    }
+    out
+}
+
+/// Type that reads (issue 62 item 4): at 1100 × 760 no text of the shell,
+/// the level lists or the games' panels is under 13 px
+/// (egui's own Small is 9 px and its Body 12.5); a bigger window zooms the
+/// layout, type and cards with it, as the boards already scaled; a smaller
+/// one keeps a pixel a point.
+#[test]
+fn no_text_under_13_px_and_big_windows_zoom() {
+    type Open = fn() -> Screen;
+    let screens: [(&str, Open); 4] = [
+        ("miau-levels", || Screen::MiauLevels),
+        ("life-levels", || Screen::LifeLevels),
+        ("life-setup", || Screen::LifeSetup),
+        ("mines", || Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Beginner, 3))),
+    ];
+    for (name, screen) in screens {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = sized_harness(dir.path(), 1100.0, 760.0);
+        h.run();
+        h.state_mut().screen = screen();
+        h.run();
+        assert_eq!(h.ctx.zoom_factor(), 1.0);
+        let small: Vec<(f32, String)> = text_sizes(&h).into_iter().filter(|(size, _)| *size < 13.0).collect();
+        assert!(small.is_empty(), "{name}: text under 13 px: {small:?}");
+    }
+    for ((w, h_px), zoom) in
+        [((1920.0, 1080.0), 1080.0 / 760.0), ((800.0, 600.0), 1.0), ((2560.0, 1440.0), 1440.0 / 760.0)]
+    {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = sized_harness(dir.path(), w, h_px);
+        h.run();
+        h.run();
+        assert!((h.ctx.zoom_factor() - zoom).abs() < 1e-3, "{w}×{h_px}: zoom {}", h.ctx.zoom_factor());
+    }
 }

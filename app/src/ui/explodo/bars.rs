@@ -52,19 +52,19 @@ pub(super) fn pad_button(
             P::West => FACE_WEST,
             _ => FACE_NORTH,
         };
-        let (r, _) = ui.allocate_exact_size(Vec2::splat(18.0), Sense::hover());
-        ui.painter().circle_filled(r.center(), 8.5, colour);
+        let (r, _) = ui.allocate_exact_size(Vec2::splat(20.0), Sense::hover());
+        ui.painter().circle_filled(r.center(), 9.5, colour);
         // Held to confirm: a ring fills clockwise from 12 o'clock.
         let held = ui.ctx().data(|d| d.get_temp::<Option<(P, f32)>>(crate::pad::hold_id())).flatten();
         if let Some((_, full)) = held.filter(|(h, _)| *h == b) {
             let colour = if full >= 1.0 { Color32::from_rgb(90, 220, 110) } else { Color32::WHITE };
-            ring(ui.painter(), r.center(), 10.5, full, egui::Stroke::new(2.0, colour));
+            ring(ui.painter(), r.center(), 11.5, full, egui::Stroke::new(2.0, colour));
         }
         ui.painter().text(
             r.center(),
             egui::Align2::CENTER_CENTER,
             letter,
-            egui::FontId::proportional(11.0),
+            egui::FontId::proportional(13.0),
             Color32::WHITE,
         );
     }

@@ -170,7 +170,7 @@ pub(super) fn beat_strip(ui: &mut egui::Ui, a: &retrace_kernel::miau::Automaton,
             painter.rect_filled(r, 3.0, fill);
         }
         let ink = if now && !wait { Color32::BLACK } else { Color32::from_gray(220).gamma_multiply(dim) };
-        painter.text(r.center(), egui::Align2::CENTER_CENTER, step_letter(step), egui::FontId::monospace(11.0), ink);
+        painter.text(r.center(), egui::Align2::CENTER_CENTER, step_letter(step), egui::FontId::monospace(13.0), ink);
     }
 }
 
