@@ -10,8 +10,8 @@
 //! resolved to the deepest module that is a file (never the crate root,
 //! which only declares and re-exports). Declaring a child module
 //! (`mod x;`) is not a dependency. Test files (`tests.rs`, `tests_*.rs`,
-//! `*_tests.rs`) and `#[cfg(test)]` modules are left out: tests may use
-//! anything.
+//! `*_tests.rs`, and a test module's own files under a `tests/` folder)
+//! and `#[cfg(test)]` modules are left out: tests may use anything.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -48,10 +48,12 @@ fn modules(root: &Path) -> BTreeMap<Module, PathBuf> {
     out
 }
 
-/// Whether a file holds tests only.
+/// Whether a file holds tests only: a test file by its name, or one of a
+/// test module's own files (under a `tests/` folder beside `tests.rs`).
 fn is_test_file(path: &Path) -> bool {
-    let name = path.file_stem().unwrap().to_string_lossy();
-    name == "tests" || name.starts_with("tests_") || name.ends_with("_tests")
+    let test_name = |name: &str| name == "tests" || name.starts_with("tests_") || name.ends_with("_tests");
+    let stem = path.file_stem().unwrap().to_string_lossy();
+    test_name(&stem) || path.parent().into_iter().flat_map(Path::components).any(|c| c.as_os_str() == "tests")
 }
 
 /// The code with comments, strings and character literals blanked out, so

@@ -18,6 +18,7 @@ pub mod help_page;
 mod input;
 mod levels;
 mod paint;
+mod rows;
 mod view;
 mod watched;
 pub mod window;
