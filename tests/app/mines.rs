@@ -555,18 +555,24 @@ fn a_held_f_enter_or_space_acts_once() {
     }
 }
 
+/// A round in play by the keyboard with one mine laid, right, on a square
+/// that holds one (so the round is saved).
+fn a_mine_laid(dir: &std::path::Path) -> Harness<'static, RetraceApp> {
+    let (mut h, st) = keyboard_round(dir);
+    let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).expect("a mine");
+    walk_to(&mut h, mine, st.field.cols);
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h
+}
+
 /// MineLayer's clock never pauses (the spec: a passive wall clock): a
 /// resumed round counts the time away, read from the round's clock file,
 /// where it used to rewind to the last action's time (issue 62 item 11).
 #[test]
 fn a_resumed_round_counts_the_time_away() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut h, st) = keyboard_round(dir.path());
-    let cols = st.field.cols;
-    let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).expect("a mine");
-    walk_to(&mut h, mine, cols);
-    h.key_press(egui::Key::Enter);
-    h.run();
+    let mut h = a_mine_laid(dir.path());
     let clock = dir.path().join("minelayer.clock");
     let text = std::fs::read_to_string(&clock).expect("the first mine writes the round's clock");
     let (key, zero) = text.trim().split_once(' ').unwrap();
@@ -596,12 +602,7 @@ fn a_resumed_round_counts_the_time_away() {
 #[test]
 fn f2_leaves_no_abandoned_round_to_resume() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut h, st) = keyboard_round(dir.path());
-    let cols = st.field.cols;
-    let mine = (0..st.field.len() as u16).find(|&i| st.field.mine[i as usize]).expect("a mine");
-    walk_to(&mut h, mine, cols);
-    h.key_press(egui::Key::Enter);
-    h.run();
+    let mut h = a_mine_laid(dir.path());
     let save = dir.path().join("minelayer.replay");
     assert!(save.exists(), "the round in play is saved");
     h.key_press(egui::Key::F2);
