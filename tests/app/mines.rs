@@ -198,6 +198,9 @@ fn the_share_card_shares_the_puzzle_and_minelayer_follows_the_window_language() 
     h.get_by_label("Show the solution").click();
     h.run();
     assert!(field(&h).contains('💣'), "the spec's picture when asked");
+    // The dialog has the window until it is closed (issue 62 item 2).
+    h.get_by_label("Close").click();
+    h.run();
     // The window's language carries MineLayer along.
     h.state_mut().settings.lang = retrace::store::Lang::En;
     h.get_by_label("Settings").click();
@@ -611,4 +614,39 @@ fn f2_leaves_no_abandoned_round_to_resume() {
     let mut again = harness(dir.path());
     again.run();
     assert!(again.state().mines.saved.is_none(), "nothing to resume after a restart");
+}
+
+/// MineLayer's dialogs take the keys first (issue 62 item 2): with
+/// Statistics, Help or Share open, Space, Enter, the arrows, F and F2 do
+/// nothing to the round behind, and Esc closes the dialog, not the game.
+#[test]
+fn a_minelayer_dialog_takes_the_keys_and_esc_closes_it() {
+    type Open = fn(&mut retrace::ui::mines::MinesView) -> &mut bool;
+    let dialogs: [(&str, Open); 3] =
+        [("statistics", |v| &mut v.show_stats), ("help", |v| &mut v.show_help), ("share", |v| &mut v.show_share)];
+    for (name, open) in dialogs {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = a_mine_laid(dir.path());
+        *open(mines(&mut h)) = true;
+        h.run();
+        let (step, seed) = (mines(&mut h).session.step(), mines(&mut h).session.seed());
+        for key in [
+            egui::Key::Space,
+            egui::Key::Enter,
+            egui::Key::ArrowRight,
+            egui::Key::ArrowDown,
+            egui::Key::F,
+            egui::Key::F2,
+        ] {
+            h.key_press(key);
+            h.run();
+        }
+        let v = mines(&mut h);
+        assert_eq!((v.session.step(), v.session.seed()), (step, seed), "{name}: nothing played behind it");
+        assert!(*open(mines(&mut h)), "{name}: still open");
+        h.key_press(egui::Key::Escape);
+        h.run();
+        assert!(matches!(h.state().screen, Screen::Mines(_)), "{name}: Esc left the game on screen");
+        assert!(!*open(mines(&mut h)), "{name}: Esc closed it");
+    }
 }

@@ -33,8 +33,10 @@ pub struct MinesView {
     clock: Instant,
     /// The mouse is down on a shut cell (the smiley's "surprise" face).
     pressing: bool,
-    show_stats: bool,
-    show_help: bool,
+    /// The Statistics dialog is open.
+    pub show_stats: bool,
+    /// The Help dialog is open.
+    pub show_help: bool,
     /// The statistics window asks before it resets.
     asking_reset: bool,
     /// The cell under a held press and when it began (a long press cycles
@@ -42,7 +44,8 @@ pub struct MinesView {
     held: Option<(usize, std::time::Instant)>,
     /// The press that just cycled a mark: its release lays nothing.
     long_fired: bool,
-    show_share: bool,
+    /// The Share result dialog is open.
+    pub show_share: bool,
     /// The share card shows the solution (the spec's picture) rather than the puzzle.
     pub share_solution: bool,
     /// The round's result has been recorded.
@@ -181,7 +184,9 @@ impl MinesView {
         let tier = self.session.state().tier;
         let lang = settings.mines_lang.clone();
         let l = lang.as_str();
-        if ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::F2)) {
+        // A dialog open over the board has the keys (issue 62 item 2).
+        let dialog_up = crate::ui::widgets::modal_open(ui.ctx());
+        if !dialog_up && ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::F2)) {
             new_field = Some(tier);
         }
         // The classic title bar.
@@ -277,10 +282,14 @@ impl MinesView {
         // middle square; then the arrows move between squares (egui's focus
         // moves by direction), Enter or Space lays or lifts a mine as a
         // click does, and F cycles the mark as a right click does.
-        crate::ui::widgets::focus_on_arrow(ui, ui.scope_id().with(("mine-cell", rows / 2 * cols + cols / 2)));
+        let dialog_up = crate::ui::widgets::modal_open(ui.ctx());
+        if !dialog_up {
+            crate::ui::widgets::focus_on_arrow(ui, ui.scope_id().with(("mine-cell", rows / 2 * cols + cols / 2)));
+        }
         // F acts once a press (issue 62, item 10): a held F's repeats would
         // cycle the mark on and on.
-        let cycle_key = ui.input(|i| !i.modifiers.any() && crate::ui::widgets::pressed_once(i, egui::Key::F));
+        let cycle_key =
+            !dialog_up && ui.input(|i| !i.modifiers.any() && crate::ui::widgets::pressed_once(i, egui::Key::F));
         // Enter and Space likewise: a held one would lay and lift a mine on
         // the focused square on every repeat.
         crate::ui::widgets::drop_repeats(ui, &[egui::Key::Enter, egui::Key::Space]);
@@ -344,109 +353,134 @@ impl MinesView {
         }
     }
 
+    /// Statistics, Help and Share: dialogs over the board (issue 62 item 2),
+    /// one at a time, each taking the keys while it is open (the board
+    /// behind gets none) and closed by Esc, a click beside it or Close,
+    /// never the game.
     fn dialogs(&mut self, ctx: &egui::Context, store: &Store, settings: &mut crate::store::Settings) {
         let lang = settings.mines_lang.clone();
         let l = lang.as_str();
         if self.show_stats {
-            let st = crate::store::mines::load_stats(&store.mines_stats_path());
-            let mut reset = false;
-            let asking = &mut self.asking_reset;
-            egui::Window::new(mt(l, "Statistics")).open(&mut self.show_stats).collapsible(false).show(ctx, |ui| {
-                if *asking {
-                    ui.label(mt(l, "Reset all statistics? This cannot be undone."));
-                    ui.horizontal(|ui| {
-                        if ui.button(mt(l, "Reset")).clicked() {
-                            reset = true;
-                            *asking = false;
-                        }
-                        if ui.button(mt(l, "Cancel")).clicked() {
-                            *asking = false;
-                        }
-                    });
-                    return;
-                }
-                if ui.button(mt(l, "Reset")).clicked() {
-                    *asking = true;
-                }
-                for (key, name) in [
-                    ("beginner", "Beginner"),
-                    ("intermediate", "Intermediate"),
-                    ("expert", "Expert"),
-                    ("custom", "Custom"),
-                ] {
-                    let s = st.summary(key);
-                    // The window offers no custom field: its line shows only
-                    // where such rounds were kept (issue 62, item 13).
-                    if key == "custom" && s.played == 0 {
-                        continue;
-                    }
-                    let best = s.best_seconds.map_or("—".to_string(), |b| format!("{b} s"));
-                    ui.label(format!(
-                        "{}: {} {}, {} {}, {} {best}",
-                        mt(l, name),
-                        mt(l, "played"),
-                        s.played,
-                        mt(l, "won"),
-                        s.won,
-                        mt(l, "best")
-                    ));
-                }
-            });
+            let (closed, reset) = self.stats_dialog(ctx, store, l);
+            if closed {
+                self.show_stats = false;
+                self.asking_reset = false;
+            }
             if reset {
                 let path = store.mines_stats_path();
                 if let Err(e) = crate::store::mines::save_stats(&path, &stats::Stats::default()) {
                     self.message = Some(format!("{}: cannot reset statistics: {e}", path.display()).into());
                 }
             }
-        }
-        if self.show_help {
-            egui::Window::new(mt(l, "Help")).open(&mut self.show_help).collapsible(false).show(ctx, |ui| {
+        } else if self.show_help {
+            let (button, close) = crate::ui::widgets::dialog(ctx, "mines-help", mt(l, "Help"), None, |ui| {
                 for k in HELP {
                     ui.label(mt(l, k));
                 }
+                ui.button(mt(l, "Close")).clicked()
             });
+            if button || close {
+                self.show_help = false;
+            }
+        } else if self.show_share {
+            let (button, close) = crate::ui::widgets::dialog(ctx, "mines-share", mt(l, "Share result"), None, |ui| {
+                self.share_body(ui, settings)
+            });
+            if button || close {
+                self.show_share = false;
+            }
         }
-        if self.show_share {
-            let picture = if self.share_solution { share::Picture::Solution } else { share::Picture::Puzzle };
-            let st = self.session.state();
-            let card = share::share_card_as(st, &settings.mines_lang, picture).unwrap_or_default();
-            let cells = share::picture_cells(st, picture);
-            let grid = share::picture_grid(st, picture);
-            let cols = usize::from(st.field.cols).max(1);
-            let mut open = true;
-            egui::Window::new(mt(l, "Share result")).open(&mut open).collapsible(false).show(ctx, |ui| {
-                egui::ComboBox::from_label(mt(l, "Language"))
-                    .selected_text(language_name(&settings.mines_lang, settings.lang))
-                    .show_ui(ui, |ui| {
-                        for code in share::LANGUAGES {
-                            ui.selectable_value(
-                                &mut settings.mines_lang,
-                                code.to_string(),
-                                language_name(code, settings.lang),
-                            );
-                        }
-                    });
-                // The puzzle by default: the solution under "Can you find it?"
-                // gives the answer away (and shares the player's own marks).
-                ui.checkbox(&mut self.share_solution, mt(l, "Show the solution"));
-                ui.separator();
-                // The card as it will read: its text lines, and its field in
-                // equal cells (the emoji's widths differ in the window's fonts).
-                let lines: Vec<&str> = card.lines().collect();
-                for line in lines.iter().take(2) {
-                    ui.label(*line);
+    }
+
+    /// The statistics dialog: whether it was closed, and whether the player
+    /// asked (and confirmed) to reset them.
+    fn stats_dialog(&mut self, ctx: &egui::Context, store: &Store, l: &str) -> (bool, bool) {
+        let st = crate::store::mines::load_stats(&store.mines_stats_path());
+        let mut reset = false;
+        let asking = &mut self.asking_reset;
+        let (button, close) = crate::ui::widgets::dialog(ctx, "mines-stats", mt(l, "Statistics"), None, |ui| {
+            if *asking {
+                ui.label(mt(l, "Reset all statistics? This cannot be undone."));
+                ui.horizontal(|ui| {
+                    if ui.button(mt(l, "Reset")).clicked() {
+                        reset = true;
+                        *asking = false;
+                    }
+                    if ui.button(mt(l, "Cancel")).clicked() {
+                        *asking = false;
+                    }
+                });
+                return false;
+            }
+            if ui.button(mt(l, "Reset")).clicked() {
+                *asking = true;
+            }
+            for (key, name) in
+                [("beginner", "Beginner"), ("intermediate", "Intermediate"), ("expert", "Expert"), ("custom", "Custom")]
+            {
+                let s = st.summary(key);
+                // The window offers no custom field: its line shows only
+                // where such rounds were kept (issue 62, item 13).
+                if key == "custom" && s.played == 0 {
+                    continue;
                 }
-                card_field(ui, &cells, cols, &grid);
-                if let Some(last) = lines.last() {
-                    ui.label(*last);
-                }
-                if ui.button(mt(l, "Copy")).clicked() {
-                    ctx.copy_text(card.clone());
-                    self.message = Some(mt(l, "Copied.").into());
+                let best = s.best_seconds.map_or("—".to_string(), |b| format!("{b} s"));
+                ui.label(format!(
+                    "{}: {} {}, {} {}, {} {best}",
+                    mt(l, name),
+                    mt(l, "played"),
+                    s.played,
+                    mt(l, "won"),
+                    s.won,
+                    mt(l, "best")
+                ));
+            }
+            ui.button(mt(l, "Close")).clicked()
+        });
+        (button || close, reset)
+    }
+
+    /// The share dialog's contents: the card's language, puzzle or solution,
+    /// the card as it will read, Copy; whether Close was pressed.
+    fn share_body(&mut self, ui: &mut egui::Ui, settings: &mut crate::store::Settings) -> bool {
+        let l = settings.mines_lang.clone();
+        let l = l.as_str();
+        let picture = if self.share_solution { share::Picture::Solution } else { share::Picture::Puzzle };
+        let st = self.session.state();
+        let card = share::share_card_as(st, &settings.mines_lang, picture).unwrap_or_default();
+        let cells = share::picture_cells(st, picture);
+        let grid = share::picture_grid(st, picture);
+        let cols = usize::from(st.field.cols).max(1);
+        egui::ComboBox::from_label(mt(l, "Language"))
+            .selected_text(language_name(&settings.mines_lang, settings.lang))
+            .show_ui(ui, |ui| {
+                for code in share::LANGUAGES {
+                    ui.selectable_value(&mut settings.mines_lang, code.to_string(), language_name(code, settings.lang));
                 }
             });
-            self.show_share = open;
+        // The puzzle by default: the solution under "Can you find it?"
+        // gives the answer away (and shares the player's own marks).
+        ui.checkbox(&mut self.share_solution, mt(l, "Show the solution"));
+        ui.separator();
+        // The card as it will read: its text lines, and its field in
+        // equal cells (the emoji's widths differ in the window's fonts).
+        let lines: Vec<&str> = card.lines().collect();
+        for line in lines.iter().take(2) {
+            ui.label(*line);
         }
+        card_field(ui, &cells, cols, &grid);
+        if let Some(last) = lines.last() {
+            ui.label(*last);
+        }
+        let mut close = false;
+        ui.horizontal(|ui| {
+            if ui.button(mt(l, "Copy")).clicked() {
+                ui.ctx().copy_text(card.clone());
+                self.message = Some(mt(l, "Copied.").into());
+            }
+            close = ui.button(mt(l, "Close")).clicked();
+        });
+        close
     }
 }
 
