@@ -66,7 +66,8 @@ pub struct RetraceApp {
     certified: Option<retrace_kernel::digest::Digest>,
     demos: Vec<WatchView>,
     last_frame: Option<Instant>,
-    show_settings: bool,
+    /// Settings is open.
+    pub show_settings: bool,
     /// Help is open ([`RetraceApp::open_help`]).
     pub show_help: bool,
     /// The page Help shows.

@@ -147,6 +147,30 @@ mod life_window {
         assert_eq!(life(&mut h).session.state().phase, LifePhase::Running, "Cancel lets it run again");
     }
 
+    /// The question takes the keys first (issue 62 item 2): Space, Enter,
+    /// the arrows and the tools' number keys do nothing behind it; Esc
+    /// answers Cancel (the run goes on) and leaves the game on screen.
+    #[test]
+    fn the_question_takes_the_keys_and_esc_cancels_it() {
+        use eframe::egui::Key;
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = on_running(dir.path());
+        h.get_by_label("End game").click();
+        h.run();
+        let step = life(&mut h).session.step();
+        for key in [Key::Space, Key::Enter, Key::ArrowLeft, Key::ArrowUp, Key::Num2] {
+            h.key_press(key);
+            h.run();
+        }
+        assert_eq!(life(&mut h).session.step(), step, "nothing played behind the question");
+        assert!(h.query_by_label_contains("End the game now?").is_some(), "still asked");
+        h.key_press(Key::Escape);
+        h.run();
+        assert!(h.query_by_label_contains("End the game now?").is_none(), "Esc closed it");
+        assert!(matches!(h.state().screen, Screen::Life(_)), "and left the game on screen");
+        assert_eq!(life(&mut h).session.state().phase, LifePhase::Running, "as Cancel: the run goes on");
+    }
+
     /// A held Space toggles the run once (issue 40): the repeats a held key
     /// sends do nothing; a new press resumes.
     #[test]

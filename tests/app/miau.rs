@@ -1455,3 +1455,26 @@ fn a_pack_opens_from_the_command_line_and_from_a_typed_path() {
     assert!(h.query_by_label_contains("One step").is_some(), "opened from the typed path");
     assert!(h.state().miau.typed_pack.is_none(), "the row goes once used");
 }
+
+/// The word card takes the keys first (issue 62 item 2): the arrows, the
+/// letters that move, Space and N play nothing behind it; Esc closes it
+/// (the next unmet word's card may follow) and leaves the level on screen.
+#[test]
+fn the_word_card_takes_the_keys_and_esc_closes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    std::fs::remove_file(dir.path().join("miau-words-seen.txt")).unwrap();
+    h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time"));
+    h.run();
+    assert!(h.query_by_label("New word: YOU").is_some());
+    for key in [egui::Key::ArrowRight, egui::Key::ArrowDown, egui::Key::Space, egui::Key::D, egui::Key::N] {
+        h.key_press(key);
+        h.run();
+    }
+    assert_eq!(miau(&mut h).session.state().turns, 0, "nothing played behind the card");
+    assert!(h.query_by_label("New word: YOU").is_some(), "still open");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label("New word: YOU").is_none(), "Esc closed it");
+    assert!(matches!(h.state().screen, Screen::Miau(_)), "and left the level on screen");
+}

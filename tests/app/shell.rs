@@ -876,3 +876,64 @@ fn no_text_under_13_px_and_big_windows_zoom() {
         assert!((h.ctx.zoom_factor() - zoom).abs() < 1e-3, "{w}×{h_px}: zoom {}", h.ctx.zoom_factor());
     }
 }
+
+/// One placement rule for the windows (issue 62 item 5): Settings, Help,
+/// the Almanac and the Run menu open below the menu bar, centred across,
+/// inside the window at 800 × 600 and 1920 × 1080; Settings' corner stays
+/// put when its language changes (it jumped).
+#[test]
+fn the_windows_open_in_one_place_inside_the_window() {
+    use retrace::ui::explodo::almanac::{Almanac, Entry};
+    type Open = fn(&mut retrace::ui::RetraceApp);
+    let windows: [(&str, Open); 4] = [
+        ("Settings", |a| a.show_settings = true),
+        ("Help", |a| a.show_help = true),
+        ("Almanac", |a| {
+            if let Screen::Explodo(v) = &mut a.screen {
+                v.dialogs.almanac = Some(Almanac::at(Entry::Power(retrace_kernel::explodo::items::Power::Run)));
+            }
+        }),
+        ("Run menu", |a| {
+            if let Screen::Explodo(v) = &mut a.screen {
+                v.dialogs.menu = true;
+            }
+        }),
+    ];
+    for (w, h_px) in [(800.0, 600.0), (1920.0, 1080.0)] {
+        for (title, open) in windows {
+            let dir = tempfile::tempdir().unwrap();
+            let mut h = sized_harness(dir.path(), w, h_px);
+            h.state_mut().settings.explodo_autopilot = false;
+            h.state_mut().screen =
+                Screen::Explodo(retrace::ui::explodo::ExplodoView::new(retrace_kernel::explodo::Setup::default(), 1));
+            h.run();
+            open(h.state_mut());
+            h.run();
+            h.run();
+            // (egui names a window's area by its title's text, an Option.)
+            let window =
+                h.ctx.memory(|m| m.area_rect(egui::Id::unique(Some(title)))).unwrap_or_else(|| panic!("{title} is up"));
+            let screen = h.ctx.content_rect();
+            let bar = h.get_by_label("Menu").rect();
+            assert!(screen.contains_rect(window), "{w}×{h_px} {title}: {window:?} inside {screen:?}");
+            assert!(window.min.y > bar.max.y, "{w}×{h_px} {title}: below the menu bar: {window:?}");
+            assert!(
+                (window.center().x - screen.center().x).abs() < 0.25 * screen.width(),
+                "{w}×{h_px} {title}: centred across"
+            );
+        }
+    }
+    // Settings keeps its corner when the window's language changes.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.state_mut().show_settings = true;
+    h.run();
+    h.run();
+    let before = h.ctx.memory(|m| m.area_rect(egui::Id::unique(Some("Settings")))).expect("Settings is up");
+    h.get_by_label("Русский").click();
+    h.run();
+    h.run();
+    let after = h.ctx.memory(|m| m.area_rect(egui::Id::unique(Some("Настройки")))).expect("Настройки is up");
+    assert_eq!(before.min, after.min, "the corner stays put");
+}

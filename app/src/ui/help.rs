@@ -120,41 +120,34 @@ pub fn window(
     settings: &Settings,
 ) {
     let lang = settings.lang;
-    egui::Window::new(tr(lang, "Help"))
-        .open(open)
-        .collapsible(false)
-        .default_width(560.0)
-        // Centred over the screen (the game behind stays in view around it).
-        .pivot(egui::Align2::CENTER_CENTER)
-        .default_pos(ctx.content_rect().center())
-        .show(ctx, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.selectable_value(page, Page::Window, tr(lang, OWN[0].1));
-                for (id, g) in games {
-                    ui.selectable_value(page, Page::Game(id), tr(lang, g.tab));
-                }
-                ui.selectable_value(page, Page::About, tr(lang, OWN[1].1));
-            });
-            ui.separator();
-            egui::ScrollArea::vertical().max_height(ctx.content_rect().height() * 0.6).show(ui, |ui| match *page {
-                Page::Game(id) => match games.iter().find(|(i, _)| *i == id) {
-                    Some((_, GamePage { draw: Some(draw), .. })) => draw(ui, lang, settings),
-                    Some((_, g)) => sections_ui(ui, g.sections, lang),
-                    None => {}
-                },
-                own => {
-                    let sections = OWN.iter().find(|(p, ..)| *p == own).map_or(&[][..], |(_, _, s)| *s);
-                    sections_ui(ui, sections, lang);
-                    if own == Page::About {
-                        // The build (the app, each rules version, the commit):
-                        // here for a bug report, not on a player's screen
-                        // (issue 62, item 7; it was in Explodorama's Run menu).
-                        ui.add_space(6.0);
-                        ui.label(egui::RichText::new(crate::version_line()).small().weak());
-                    }
-                }
-            });
+    crate::ui::widgets::window(ctx, tr(lang, "Help"), 560.0).open(open).show(ctx, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(page, Page::Window, tr(lang, OWN[0].1));
+            for (id, g) in games {
+                ui.selectable_value(page, Page::Game(id), tr(lang, g.tab));
+            }
+            ui.selectable_value(page, Page::About, tr(lang, OWN[1].1));
         });
+        ui.separator();
+        egui::ScrollArea::vertical().max_height(ctx.content_rect().height() * 0.6).show(ui, |ui| match *page {
+            Page::Game(id) => match games.iter().find(|(i, _)| *i == id) {
+                Some((_, GamePage { draw: Some(draw), .. })) => draw(ui, lang, settings),
+                Some((_, g)) => sections_ui(ui, g.sections, lang),
+                None => {}
+            },
+            own => {
+                let sections = OWN.iter().find(|(p, ..)| *p == own).map_or(&[][..], |(_, _, s)| *s);
+                sections_ui(ui, sections, lang);
+                if own == Page::About {
+                    // The build (the app, each rules version, the commit):
+                    // here for a bug report, not on a player's screen
+                    // (issue 62, item 7; it was in Explodorama's Run menu).
+                    ui.add_space(6.0);
+                    ui.label(egui::RichText::new(crate::version_line()).small().weak());
+                }
+            }
+        });
+    });
 }
 
 #[cfg(test)]

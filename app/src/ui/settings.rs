@@ -12,7 +12,7 @@ use eframe::egui;
 pub fn settings_window(ctx: &egui::Context, settings: &mut Settings, open: &mut bool) -> bool {
     let lang = settings.lang;
     let before = settings.clone();
-    egui::Window::new(tr(lang, "Settings")).open(open).collapsible(false).show(ctx, |ui| {
+    crate::ui::widgets::window(ctx, tr(lang, "Settings"), 420.0).open(open).show(ctx, |ui| {
         ui.horizontal(|ui| {
             ui.label(tr(lang, "Theme"));
             ui.radio_value(&mut settings.theme, Theme::Dark, tr(lang, "Dark"));
@@ -54,7 +54,7 @@ pub fn settings_window(ctx: &egui::Context, settings: &mut Settings, open: &mut 
 
 /// The note after an update, while `open`: the newest entry of each change list.
 pub fn whats_new(ctx: &egui::Context, lang: Lang, open: &mut bool) {
-    egui::Window::new(tr(lang, "What's new")).collapsible(false).show(ctx, |ui| {
+    crate::ui::widgets::window(ctx, tr(lang, "What's new"), 420.0).show(ctx, |ui| {
         let (date, en) = explodo::CHANGES[0];
         ui.label(format!("Explodorama, {date}: {}", tr(lang, en)));
         if ui.button(tr(lang, "Close")).clicked() {

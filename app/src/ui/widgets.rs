@@ -181,6 +181,23 @@ pub fn dialog_beside<T>(
     (r.inner, close)
 }
 
+/// A window of the shell or a game (Settings, Help, What's new, the
+/// Almanac, the Run menu, a bug report): one placement rule (issue 62 item
+/// 5). On its first showing it stands 24 points under the stage's top
+/// (below the menu bar and banners), centred across at `width`, inside the
+/// stage; then its top-left corner stays put as its contents change size
+/// (a centre pivot made Settings jump when the language changed).
+pub fn window<'a>(ctx: &egui::Context, title: impl Into<egui::WidgetText>, width: f32) -> egui::Window<'a> {
+    let stage = stage(ctx);
+    let w = width.min(stage.width() - 16.0).max(120.0);
+    egui::Window::new(title)
+        .collapsible(false)
+        .default_width(w)
+        .pivot(egui::Align2::LEFT_TOP)
+        .default_pos(egui::pos2(stage.center().x - w / 2.0, stage.top() + 24.0))
+        .constrain_to(stage)
+}
+
 /// Where the dialog `id` ([`dialog`]'s) was last drawn, if it was.
 pub fn dialog_rect(ctx: &egui::Context, id: &str) -> Option<egui::Rect> {
     ctx.memory(|m| m.area_rect(egui::Id::unique(("dialog", id))))

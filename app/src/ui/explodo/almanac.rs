@@ -331,7 +331,7 @@ impl Almanac {
     /// run's state (the tile pictures are drawn from it); `seed` makes the
     /// clips.
     pub fn window(&mut self, ctx: &egui::Context, open: &mut bool, template: &State, seed: u64, lang: Lang) {
-        egui::Window::new(tr(lang, "Almanac")).open(open).collapsible(false).default_width(560.0).show(ctx, |ui| {
+        crate::ui::widgets::window(ctx, tr(lang, "Almanac"), 560.0).open(open).show(ctx, |ui| {
             ui.horizontal(|ui| {
                 for (tab, name) in [
                     (Tab::Enemies, tr(lang, "Enemies")),

@@ -87,7 +87,7 @@ impl ExplodoView {
         }
         let mut open = true;
         let st = self.session.state().clone();
-        egui::Window::new(tr(lang, "Run menu")).open(&mut open).collapsible(false).show(ui.ctx(), |ui| {
+        crate::ui::widgets::window(ui.ctx(), tr(lang, "Run menu"), 320.0).open(&mut open).show(ui.ctx(), |ui| {
             ui.label(format!("{} {}/20 · {} {}", tr(lang, "Level"), st.run.level, tr(lang, "Seed"), st.run.seed));
             // Each entry in order; the pad's d-pad walks them (the selected
             // one framed) and its bottom button presses it.
@@ -164,7 +164,7 @@ impl ExplodoView {
     pub(in crate::ui::explodo) fn bug_window(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang) {
         let Some(note) = &mut self.dialogs.bug_note else {
             if let Some(path) = self.dialogs.bug_written.clone() {
-                egui::Window::new(tr(lang, "Bug report written")).collapsible(false).show(ui.ctx(), |ui| {
+                crate::ui::widgets::window(ui.ctx(), tr(lang, "Bug report written"), 420.0).show(ui.ctx(), |ui| {
                     ui.label(crate::files::escaped(&path.display().to_string()));
                     ui.horizontal(|ui| {
                         if ui.button(tr(lang, "Show the folder")).clicked() {
@@ -182,7 +182,7 @@ impl ExplodoView {
         };
         let mut write = false;
         let mut cancel = false;
-        egui::Window::new(tr(lang, "Report a bug")).collapsible(false).show(ui.ctx(), |ui| {
+        crate::ui::widgets::window(ui.ctx(), tr(lang, "Report a bug"), 420.0).show(ui.ctx(), |ui| {
             let l = ui.label(tr(lang, "What happened? (optional)"));
             ui.add(egui::TextEdit::multiline(note).desired_rows(3)).labelled_by(l.id);
             ui.label(
