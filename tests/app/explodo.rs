@@ -2616,3 +2616,18 @@ fn each_run_tag_says_truly_whether_the_score_is_listed() {
         assert_eq!(listed, !says_unlisted, "{item:?}: {}", bar_text(item));
     }
 }
+
+/// The top bar's figures say on hover what they mean (issue 62 item 13:
+/// "Turn" alone left "2/41" unexplained): the par, in words.
+#[test]
+fn the_turn_figure_explains_its_par_on_hover() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    h.get_by_label_contains("Turn: ").hover();
+    h.run();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Turns on this level, and its par").is_some(),
+        "the tooltip explains the figure after the slash"
+    );
+}

@@ -650,3 +650,29 @@ fn a_minelayer_dialog_takes_the_keys_and_esc_closes_it() {
         assert!(!*open(mines(&mut h)), "{name}: Esc closed it");
     }
 }
+
+/// A 0 clue is an open square, never a dark hole (issue 62 item 13): with
+/// live hints on, a satisfied clue with a number darkens, a 0 does not.
+#[test]
+fn a_zero_clue_stays_open_under_live_hints() {
+    use retrace::ui::mines::{square_look, OPENED, SATISFIED};
+    let mut checked = 0;
+    for seed in 0..20 {
+        let s = retrace_kernel::Session::<retrace_kernel::mines::MineLayer>::new(
+            retrace_kernel::mines::Setup { tier: retrace_kernel::mines::Tier::Beginner },
+            seed,
+        )
+        .unwrap();
+        let st = s.state();
+        for i in 0..st.field.len() {
+            if st.field.clue[i] && st.numbers[i] == 0 {
+                assert!(st.sat(i), "a 0 is satisfied from the start");
+                let (fill, text, _) = square_look(st, i, true);
+                assert_eq!((fill, text.as_str()), (OPENED, ""), "seed {seed} square {i}");
+                assert_ne!(fill, SATISFIED);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0, "the fields have zeros");
+}

@@ -684,24 +684,7 @@ fn card_field(ui: &mut egui::Ui, cells: &[&str], cols: usize, text: &str) {
 fn paint_square(painter: &egui::Painter, cr: egui::Rect, cell: f32, st: &mines::State, i: usize, assist: bool) {
     let over = st.phase == Phase::Dead || st.phase == Phase::GaveUp;
     let clue = st.field.clue[i];
-    let (fill, text, color) = if clue {
-        let n = st.numbers[i];
-        let fill = if assist && st.over(i) {
-            Color32::from_rgb(255, 0, 0)
-        } else if assist && st.sat(i) {
-            SATISFIED
-        } else {
-            OPENED
-        };
-        let color = if assist && st.over(i) { Color32::WHITE } else { number_color(n) };
-        (fill, if n == 0 { String::new() } else { n.to_string() }, color)
-    } else if over && Some(i as u16) == st.failed {
-        (Color32::from_rgb(255, 0, 0), "💥".to_string(), Color32::BLACK)
-    } else if over && st.field.mine[i] {
-        (Color32::from_gray(190), "💣".to_string(), Color32::BLACK)
-    } else {
-        (SHUT, mark_glyph(st.marks[i]).to_string(), Color32::BLACK)
-    };
+    let (fill, text, color) = square_look(st, i, assist);
     painter.rect_filled(cr.shrink(1.0), 0.0, fill);
     if !clue && !over {
         // The raised look of a shut cell, lit from the top left and
@@ -714,5 +697,32 @@ fn paint_square(painter: &egui::Painter, cr: egui::Rect, cell: f32, st: &mines::
     }
     if !text.is_empty() {
         painter.text(cr.center(), egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(cell * 0.6), color);
+    }
+}
+
+/// How square `i` looks: its fill, its text and the text's colour (a
+/// clue's number, a mark, the mine or the boom once the round is over).
+pub fn square_look(st: &mines::State, i: usize, assist: bool) -> (Color32, String, Color32) {
+    let over = st.phase == Phase::Dead || st.phase == Phase::GaveUp;
+    let clue = st.field.clue[i];
+    if clue {
+        let n = st.numbers[i];
+        let fill = if assist && st.over(i) {
+            Color32::from_rgb(255, 0, 0)
+        } else if assist && st.sat(i) && n > 0 {
+            // A 0 has nothing to satisfy: it stays an open square, never
+            // a dark hole (issue 62 item 13).
+            SATISFIED
+        } else {
+            OPENED
+        };
+        let color = if assist && st.over(i) { Color32::WHITE } else { number_color(n) };
+        (fill, if n == 0 { String::new() } else { n.to_string() }, color)
+    } else if over && Some(i as u16) == st.failed {
+        (Color32::from_rgb(255, 0, 0), "💥".to_string(), Color32::BLACK)
+    } else if over && st.field.mine[i] {
+        (Color32::from_gray(190), "💣".to_string(), Color32::BLACK)
+    } else {
+        (SHUT, mark_glyph(st.marks[i]).to_string(), Color32::BLACK)
     }
 }

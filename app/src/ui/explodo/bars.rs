@@ -213,9 +213,11 @@ pub fn top_bar_ringed(
     let ringed = std::cell::Cell::new(None);
     let body = ui.style().text_styles.get(&egui::TextStyle::Body).map_or(14.0, |f| f.size);
     let item = |ui: &mut egui::Ui, it: BarItem, icon: Icon, label: &str, value: String| {
-        // The icon names itself on hover too, not only its number.
+        // Icon and number say on hover what the figure is and means (issue
+        // 62 item 13: "Turn" alone left "2/41" unexplained), as a click does.
+        let hover = format!("{label}: {}", tr(lang, bar_text(it)));
         let (rect, icon_hover) = ui.allocate_exact_size(Vec2::splat(16.0), egui::Sense::hover());
-        icon_hover.on_hover_text(label);
+        icon_hover.on_hover_text(&hover);
         paint_icon(ui.painter(), rect, icon);
         // The number is the button (one node a screen reader reads).
         let r = ui.add(egui::Label::new(RichText::new(&value).strong().size(body * bump(it))).sense(Sense::click()));
@@ -230,7 +232,7 @@ pub fn top_bar_ringed(
             );
             ringed.set(Some(around));
         }
-        if r.on_hover_text(label).clicked() {
+        if r.on_hover_text(&hover).clicked() {
             clicked.set(Some(it));
         }
         ui.add_space(6.0);
