@@ -2442,7 +2442,8 @@ fn the_game_opens_on_its_demo_which_remembers_its_place() {
     assert!(v.dialogs.demo.is_none() && v.session.step() == 0, "Space played, and took no turn");
     let set = &h.state().settings;
     assert_eq!((set.explodo_demo_scene, set.explodo_demo_shuffle), (place.scenes[0], place.shuffle));
-    // Home, then Resume: the demo again, where it was; a pad button plays.
+    // Home, then Resume: the demo has played in this window, so the run
+    // comes straight back (issue 62 item 13: it played on every Resume).
     let resume_from_home = |h: &mut Harness<'static, RetraceApp>| {
         h.state_mut().screen = Screen::Home;
         h.state_mut().explodo.saved = Some(fixtures::explodo(1, ""));
@@ -2451,11 +2452,17 @@ fn the_game_opens_on_its_demo_which_remembers_its_place() {
         h.run();
     };
     resume_from_home(&mut h);
+    assert!(explodo(&mut h).dialogs.demo.is_none(), "no demo on a later Resume");
+    // A window that opens the game by Resume opens it on the demo, where
+    // it was left (the settings keep its place).
+    h.state_mut().explodo.demo_played = false;
+    resume_from_home(&mut h);
     assert_eq!(explodo(&mut h).dialogs.demo.as_ref().map(|d| d.place()), Some(place), "it goes on where it was");
     h.state_mut().pad_presses.push(retrace::pad::Button::South);
     h.run();
     assert!(explodo(&mut h).dialogs.demo.is_none(), "a pad button plays");
     // Again: it says how to play, and a click anywhere (an empty corner) plays.
+    h.state_mut().explodo.demo_played = false;
     resume_from_home(&mut h);
     assert!(h.query_by_label("Click anywhere to play").is_some());
     assert!(h.query_by_label("Test run").is_none(), "a scene is no test run to a player");

@@ -24,6 +24,10 @@ pub struct ExplodoHome {
     pub form: RunForm,
     /// The high-score window is open.
     pub show_scores: bool,
+    /// The opening demo has played in this window (issue 62 item 13): it
+    /// opens the game, a New run or the first Resume, and the menu's Demo
+    /// plays it again; later Resumes go straight back to the board.
+    pub demo_played: bool,
 }
 
 impl ExplodoHome {
@@ -39,6 +43,7 @@ impl ExplodoHome {
             saved: load_saved::<Explodo>(store, SAVE, errors).filter(|s| s.state().run.phase == RunPhase::Playing),
             form,
             show_scores: false,
+            demo_played: false,
         }
     }
 }
@@ -106,6 +111,7 @@ impl GameWindow for ExplodoHome {
                     // A test run never replaces the saved run: no warning.
                     // The game opens on its demo (issue 43 item 8); a key plays.
                     let run = Screen::Explodo(self.form.start().with_opening_demo());
+                    self.demo_played = true;
                     if self.form.setup().test() {
                         shell.next = Some(run);
                     } else {
@@ -114,7 +120,12 @@ impl GameWindow for ExplodoHome {
                 }
                 if let Some(s) = self.saved.take() {
                     if ui.button(tr(lang, "Resume")).clicked() {
-                        shell.next = Some(Screen::Explodo(ExplodoView::resume(s).with_opening_demo()));
+                        // The demo opens the game once a window (issue 62
+                        // item 13: it played again on every Resume).
+                        let view = ExplodoView::resume(s);
+                        let view = if self.demo_played { view } else { view.with_opening_demo() };
+                        self.demo_played = true;
+                        shell.next = Some(Screen::Explodo(view));
                     } else {
                         self.saved = Some(s);
                     }
