@@ -87,7 +87,7 @@ fn a_finished_explodorama_run_goes_on_the_score_board_and_a_bad_board_is_kept_as
     assert!(text.contains("\tLevel 1, turn 4: you were caught in a blast.\t"), "{text}");
     assert!(dir.path().join("explodorama-scores.bad-1.txt").exists(), "the unreadable board was kept aside");
     assert!(!dir.path().join("explodorama.replay").exists(), "a finished run leaves no save");
-    h.get_by_label("Same dungeon").click();
+    h.get_by_label("Same seed again").click();
     h.run();
     assert_eq!(explodo(&mut h).session.state().run.seed, 2);
     assert_eq!(explodo(&mut h).session.state().run.turn, 1);

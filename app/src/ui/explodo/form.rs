@@ -12,7 +12,7 @@ use retrace_kernel::explodo::Setup;
 /// The new-run form on the home card.
 #[derive(Clone, Debug, Default)]
 pub struct RunForm {
-    /// Empty for a random dungeon; digits, or any text made into a seed.
+    /// Empty for a random run; digits, or any text made into a seed.
     pub seed: String,
     /// Developer mode.
     pub developer: bool,

@@ -643,10 +643,11 @@ impl ExplodoView {
                     ui.label(crate::ui::text::say(lang, &retrace_kernel::say!("Place {0} on the score board.", p)));
                 }
                 ui.horizontal(|ui| {
-                    if ui.button(tr(lang, "Same dungeon")).clicked() {
+                    // "Run" throughout, never "dungeon" too (issue 62 item 13).
+                    if ui.button(tr(lang, "Same seed again")).clicked() {
                         request = Some(ExplodoRequest::NewRun(st.run.setup, st.run.seed));
                     }
-                    if ui.button(tr(lang, "New dungeon")).clicked() {
+                    if ui.button(tr(lang, "New run")).clicked() {
                         request = Some(ExplodoRequest::NewRun(st.run.setup, crate::random_seed()));
                     }
                     if ui.button(tr(lang, "Scores")).clicked() {
