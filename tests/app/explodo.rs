@@ -2638,3 +2638,57 @@ fn the_turn_figure_explains_its_par_on_hover() {
         "the tooltip explains the figure after the slash"
     );
 }
+
+/// The charge keys as the spec says them (issue 62 item 14): I then an
+/// arrow fires the ICBM that way wherever it comes down (it used to fire
+/// only when it landed on the next tile); P then an arrow jumps to the
+/// nearest tile that way a Teleport may land on.
+#[test]
+fn i_or_p_then_an_arrow_uses_the_charge_that_way() {
+    use retrace_kernel::explodo::items::Charge;
+    use retrace_kernel::explodo::{Action, Aim, Explodo, Setup};
+    use retrace_kernel::Game;
+    for seed in 1..40 {
+        let setup = Setup { charge: Some(Charge::Icbm), ..Setup::default() };
+        let view = retrace::ui::explodo::ExplodoView::new(setup, seed);
+        let s = view.session.state().clone();
+        // A seed where the ICBM flies right and comes down past the next tile.
+        let right = retrace_kernel::explodo::board::Dir::Right;
+        let mut sim = s.clone();
+        let fired = Explodo::apply(&mut sim, &Action::UseCharge(Aim::Dir(right))).is_ok();
+        let next = s.player.at.step(right);
+        let mut near = s.clone();
+        if !fired || Explodo::apply(&mut near, &Action::UseCharge(Aim::At(next))).is_ok() {
+            continue;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = explodo_window(dir.path(), view);
+        let step = explodo(&mut h).session.step();
+        h.key_press(egui::Key::I);
+        h.run();
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+        let v = explodo(&mut h);
+        assert_eq!(v.session.step(), step + 1, "seed {seed}: I then → fired the ICBM");
+        assert!(v.session.state().player.charge.is_none_or(|(c, n)| c != Charge::Icbm || n < 3), "a use spent");
+        // The Teleport on the same board: the nearest tile that way it may take.
+        let setup = Setup { charge: Some(Charge::Teleport), ..Setup::default() };
+        let view = retrace::ui::explodo::ExplodoView::new(setup, seed);
+        let s = view.session.state().clone();
+        let want = (1..=3).map(|k| (0..k).fold(s.player.at, |p, _| p.step(right))).find(|&q| {
+            let mut t = s.clone();
+            Explodo::apply(&mut t, &Action::UseCharge(Aim::At(q))).is_ok()
+        });
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = explodo_window(dir.path(), view);
+        h.key_press(egui::Key::P);
+        h.run();
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+        if let Some(q) = want {
+            assert_eq!(explodo(&mut h).session.state().player.at, q, "seed {seed}: P then → jumped to {q:?}");
+        }
+        return;
+    }
+    panic!("no seed in 1..40 with an ICBM that comes down past the next tile");
+}

@@ -264,8 +264,29 @@ pub fn toward(s: &State, mode: Mode, d: Dir) -> Option<Action> {
         Mode::Throw => Action::Throw(d),
         Mode::Rpg => Action::Rpg(d),
         Mode::Detonate | Mode::Diagonal => return None,
-        Mode::Charge => return tap(s, Mode::Charge, s.player.at.step(d)),
+        Mode::Charge => return charge_toward(s, d),
     })
+}
+
+/// The charge's key then an arrow, as the spec says them (issue 62 item 14):
+/// an ICBM flies that way wherever it comes down (not only when it lands on
+/// the next tile), a Teleport jumps to the nearest tile that way it may land
+/// on; any other charge is used as a tap on the next tile would use it.
+fn charge_toward(s: &State, d: Dir) -> Option<Action> {
+    use retrace_kernel::Game;
+    let takes = |a: &Action| Explodo::apply(&mut s.clone(), a).is_ok();
+    match s.player.charge.map(|(c, _)| c) {
+        Some(Charge::Icbm) => Some(Action::UseCharge(Aim::Dir(d))).filter(|a| takes(a)),
+        Some(Charge::Teleport) => {
+            let reach = retrace_kernel::explodo::items::TELEPORT_REACH + i32::from(s.has(Power::Run));
+            let mut at = s.player.at;
+            (1..=reach).find_map(|_| {
+                at = at.step(d);
+                Some(Action::UseCharge(Aim::At(at))).filter(|a| takes(a))
+            })
+        }
+        _ => tap(s, Mode::Charge, s.player.at.step(d)),
+    }
 }
 
 /// The tiles the picked action can use, each with whether it would cost a
