@@ -2692,3 +2692,34 @@ fn i_or_p_then_an_arrow_uses_the_charge_that_way() {
     }
     panic!("no seed in 1..40 with an ICBM that comes down past the next tile");
 }
+
+/// A click on a wall ends auto-move's walk (issue 62 item 14: a regression
+/// had the walk go on).
+#[test]
+fn a_click_on_a_wall_ends_the_walk() {
+    use retrace_kernel::explodo::board::Tile;
+    use retrace_kernel::explodo::route::route;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "")));
+    h.run();
+    let s = explodo(&mut h).session.state().clone();
+    let (to, _) = s
+        .board
+        .layout
+        .positions()
+        .filter(|p| p.king(s.player.at) > 2)
+        .filter_map(|p| route(&s, p).filter(|r| r.steps.len() > 2).map(|r| (p, r)))
+        .min_by_key(|(p, r)| (r.steps.len(), p.y, p.x))
+        .expect("a way of a few steps");
+    click_tile(&mut h, to);
+    let v = explodo(&mut h);
+    assert!(v.walking.walk.is_some() || v.session.state().player.at == to, "walking there");
+    if v.walking.walk.is_none() {
+        return; // (It got there at once: nothing left to stop.)
+    }
+    let s = v.session.state().clone();
+    let wall = s.board.layout.positions().find(|&p| s.board.layout.tile(p) == Tile::Wall).expect("a wall");
+    click_tile(&mut h, wall);
+    assert_eq!(explodo(&mut h).walking.walk, None, "the wall's click ended the walk");
+}

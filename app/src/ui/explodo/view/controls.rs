@@ -30,11 +30,17 @@ impl ExplodoView {
                     self.walking.walk = Some(to);
                     self.walk_on(store);
                 }
-                None => self.message = Some("Nothing to do there.".into()),
+                // A tap where no walk goes (a wall) ends auto-move's walk
+                // (issue 62 item 14: a regression had it walk on).
+                None => {
+                    self.walking.walk = None;
+                    self.message = Some("Nothing to do there.".into());
+                }
             },
             0 => {
                 self.picked = false;
                 self.mode = Mode::Move;
+                self.walking.walk = None;
             }
         }
     }
