@@ -2723,3 +2723,23 @@ fn a_click_on_a_wall_ends_the_walk() {
     click_tile(&mut h, wall);
     assert_eq!(explodo(&mut h).walking.walk, None, "the wall's click ended the walk");
 }
+
+/// Looking around works while the autopilot walks (issue 62 item 14): Alt
+/// and an arrow, or the right stick, move the view; Home brings it back.
+#[test]
+fn the_view_looks_around_while_the_autopilot_walks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = enemies_gone_on_level_1(dir.path());
+    assert!(explodo(&mut h).piloting(), "the autopilot has the board");
+    assert_eq!(explodo(&mut h).screen.look, None);
+    // (A frame at a time: the autopilot soon reaches the exit.)
+    h.key_press_modifiers(egui::Modifiers::ALT, egui::Key::ArrowRight);
+    h.step();
+    assert!(explodo(&mut h).screen.look.is_some(), "Alt + → looked");
+    h.key_press(egui::Key::Home);
+    h.step();
+    assert_eq!(explodo(&mut h).screen.look, None, "Home follows you again");
+    h.state_mut().pad_presses.push(retrace::pad::Button::LookDown);
+    h.step();
+    assert!(explodo(&mut h).screen.look.is_some(), "the right stick looked");
+}

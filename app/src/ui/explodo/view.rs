@@ -582,8 +582,13 @@ impl ExplodoView {
         if ui.input(|i| i.key_pressed(egui::Key::Escape)) && self.dialogs.close_top() {
             ui.ctx().input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
         }
-        if !self.piloting() && !self.dialogs.over_board() && !crate::ui::widgets::modal_open(ui.ctx()) {
-            self.keys(ui, store);
+        if !self.dialogs.over_board() && !crate::ui::widgets::modal_open(ui.ctx()) {
+            if self.piloting() {
+                // The autopilot has the board; the view is still yours.
+                self.look_keys(ui);
+            } else {
+                self.keys(ui, store);
+            }
         }
         self.pad_presses(ui, store);
         self.play_area(ui, store, lang);

@@ -219,22 +219,8 @@ impl ExplodoView {
             }
             return;
         }
-        // Alt + arrows look around; Home follows you again.
-        if ui.input(|i| i.modifiers.alt) {
-            for (k, d) in [
-                (Key::ArrowUp, (0.0, -1.0)),
-                (Key::ArrowDown, (0.0, 1.0)),
-                (Key::ArrowLeft, (-1.0, 0.0)),
-                (Key::ArrowRight, (1.0, 0.0)),
-            ] {
-                if pressed(k) {
-                    self.look_by(d);
-                }
-            }
+        if self.look_keys(ui) {
             return;
-        }
-        if pressed(Key::Home) {
-            self.screen.look = None;
         }
         if pressed(Key::Questionmark) || (shift && pressed(Key::Slash)) {
             self.press(store, Press::Ask);
@@ -300,6 +286,31 @@ impl ExplodoView {
                 }
             }
         }
+    }
+
+    /// Alt + arrows look around, Home follows you again: the keys that only
+    /// move the view, which work while the autopilot walks too (issue 62
+    /// item 14). Whether Alt was held (the arrows were the view's).
+    pub(in crate::ui::explodo) fn look_keys(&mut self, ui: &egui::Ui) -> bool {
+        use egui::Key;
+        let pressed = |k: Key| ui.input(|i| i.key_pressed(k));
+        if pressed(Key::Home) {
+            self.screen.look = None;
+        }
+        if !ui.input(|i| i.modifiers.alt) {
+            return false;
+        }
+        for (k, d) in [
+            (Key::ArrowUp, (0.0, -1.0)),
+            (Key::ArrowDown, (0.0, 1.0)),
+            (Key::ArrowLeft, (-1.0, 0.0)),
+            (Key::ArrowRight, (1.0, 0.0)),
+        ] {
+            if pressed(k) {
+                self.look_by(d);
+            }
+        }
+        true
     }
 
     /// Looks one tile further by `(dx, dy)` (Alt + arrows, the right

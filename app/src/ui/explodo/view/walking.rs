@@ -67,7 +67,13 @@ impl ExplodoView {
             return; // It waits for the dialog's answer.
         }
         match autopilot(self.session.state()) {
-            Some(a) => self.push(store, a),
+            Some(a) => {
+                // The view stays where the player looks while the autopilot
+                // walks (issue 62 item 14): its turns are not the player's.
+                let look = self.screen.look;
+                self.push(store, a);
+                self.screen.look = look;
+            }
             None => {
                 self.walking.pilot_stopped = true;
                 self.message = Some("Autopilot stopped · Your turn".into());
@@ -183,8 +189,11 @@ impl ExplodoView {
             return;
         }
         if self.piloting() {
-            if b == P::LeftShoulder {
-                self.walking.pilot_stopped = true;
+            match b {
+                P::LeftShoulder => self.walking.pilot_stopped = true,
+                // The right stick looks around while the autopilot walks.
+                P::LookUp | P::LookDown | P::LookLeft | P::LookRight | P::RightStick => self.pad_board(store, b),
+                _ => {}
             }
             return;
         }
