@@ -2743,3 +2743,49 @@ fn the_view_looks_around_while_the_autopilot_walks() {
     h.step();
     assert!(explodo(&mut h).screen.look.is_some(), "the right stick looked");
 }
+
+/// The opening demo by pad, as the spec says it (issue 62 item 14): the
+/// d-pad works it (→ a scene on, ↑ the shuffle, ↓ the first scene), R1 the
+/// next input, the other face buttons do nothing, and the confirm button
+/// (once held), Start or LB plays.
+#[test]
+fn the_opening_demo_by_pad() {
+    use retrace::pad::Button as P;
+    let open = |dir: &std::path::Path| {
+        let mut h = harness(dir);
+        h.run();
+        h.get_by_label("New run").click();
+        h.run();
+        assert!(explodo(&mut h).dialogs.demo.as_ref().is_some_and(|d| d.attract), "the opening demo");
+        h
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open(dir.path());
+    let press = |h: &mut Harness<'static, RetraceApp>, b: P| {
+        h.state_mut().pad_presses.push(b);
+        h.run();
+    };
+    let first = explodo(&mut h).dialogs.demo.as_ref().unwrap().index;
+    press(&mut h, P::Right);
+    assert_eq!(explodo(&mut h).dialogs.demo.as_ref().unwrap().index, first + 1, "→ a scene on");
+    press(&mut h, P::Down);
+    assert_eq!(explodo(&mut h).dialogs.demo.as_ref().unwrap().index, 0, "↓ the first scene");
+    let shuffled = explodo(&mut h).dialogs.demo.as_ref().unwrap().place().shuffle;
+    press(&mut h, P::Up);
+    assert_ne!(explodo(&mut h).dialogs.demo.as_ref().unwrap().place().shuffle, shuffled, "↑ the shuffle");
+    let input = explodo(&mut h).dialogs.demo.as_ref().unwrap().input();
+    press(&mut h, P::RightShoulder);
+    assert_ne!(explodo(&mut h).dialogs.demo.as_ref().unwrap().input(), input, "R1 the next input");
+    for b in [P::East, P::West, P::North, P::Select] {
+        press(&mut h, b);
+        assert!(explodo(&mut h).dialogs.demo.is_some(), "{b:?} does not play");
+    }
+    press(&mut h, P::South);
+    assert!(explodo(&mut h).dialogs.demo.is_none(), "the confirm button plays");
+    for b in [P::Start, P::LeftShoulder] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = open(dir.path());
+        press(&mut h, b);
+        assert!(explodo(&mut h).dialogs.demo.is_none(), "{b:?} plays");
+    }
+}

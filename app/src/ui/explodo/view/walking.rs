@@ -139,14 +139,21 @@ impl ExplodoView {
     /// press.
     fn pad_menu(&mut self, b: crate::pad::Button) -> bool {
         use crate::pad::Button as P;
-        // The demo: in the opening's, any button plays; else the d-pad
-        // changes scenes and the right button leaves.
+        // The demo by pad, as the spec says it (issue 62 item 14): in the
+        // opening's, the confirm button held plays (a face button arrives
+        // here once held), Start or LB ends it, the d-pad works it (← →
+        // scenes, ↑ the shuffle, ↓ the first scene), R1 or View the next
+        // input, and no other button plays; a demo from the menu keeps its
+        // d-pad and shoulders for scenes and the right button leaves.
         if let Some(d) = &mut self.dialogs.demo {
             match b {
-                _ if d.attract => self.dialogs.demo = None,
+                P::South | P::Start | P::LeftShoulder if d.attract => self.dialogs.demo = None,
+                P::Up if d.attract => d.set_shuffle(!d.place().shuffle),
+                P::Down if d.attract => d.go(0),
+                P::RightShoulder | P::Select if d.attract => d.set_input(d.input().next()),
                 P::Left | P::LeftShoulder => d.go(d.index as isize - 1),
                 P::Right | P::RightShoulder => d.go(d.index as isize + 1),
-                P::East => self.dialogs.demo = None,
+                P::East if !d.attract => self.dialogs.demo = None,
                 _ => {}
             }
             return true;
@@ -181,7 +188,8 @@ impl ExplodoView {
     /// leaves), else the board ([`ExplodoView::pad_board`]).
     pub(in crate::ui::explodo) fn pad_press(&mut self, store: &Store, b: crate::pad::Button) {
         use crate::pad::Button as P;
-        if b == P::Start {
+        // Start opens the menu, except over the demo, which it ends.
+        if b == P::Start && self.dialogs.demo.is_none() {
             self.dialogs.menu = !self.dialogs.menu;
             return;
         }
