@@ -552,10 +552,10 @@ fn help_opens_at_the_page_of_the_game_on_screen() {
     let dir = tempfile::tempdir().unwrap();
     let run = retrace::ui::explodo::ExplodoView::new(retrace_kernel::explodo::Setup::default(), 3);
     let mut h = explodo_window(dir.path(), run);
-    // The top bar's figures name themselves on hover.
+    // The top bar's figures say what they are on hover.
     h.get_by_label("Lives: 3").hover();
     h.run();
-    assert!(h.query_by_label("Lives").is_some(), "the heart's tooltip");
+    assert!(h.query_by_label_contains("Lives: lose the last").is_some(), "the heart's tooltip");
     h.key_press(egui::Key::F1);
     h.run();
     assert!(h.state().show_help && h.state().help_page == retrace::ui::help::Page::Game("explodo"));
@@ -936,4 +936,22 @@ fn the_windows_open_in_one_place_inside_the_window() {
     h.run();
     let after = h.ctx.memory(|m| m.area_rect(egui::Id::unique(Some("Настройки")))).expect("Настройки is up");
     assert_eq!(before.min, after.min, "the corner stays put");
+}
+
+/// An error never moves the screen under the pointer (issue 62 item 6): it
+/// shows over the foot of the window, inside it, and ✖ dismisses it.
+#[test]
+fn an_error_moves_nothing_on_the_home_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let before = h.get_by_label("New run").rect();
+    h.state_mut().error = Some("replays/x.replay: line 3: not a replay".to_string().into());
+    h.run();
+    assert_eq!(h.get_by_label("New run").rect(), before, "the home screen stays put");
+    let line = h.get_by_label_contains("not a replay").rect();
+    assert!(h.ctx.content_rect().contains_rect(line), "inside the window: {line:?}");
+    h.get_by_label("✖").click();
+    h.run();
+    assert!(h.state().error.is_none(), "dismissed");
 }

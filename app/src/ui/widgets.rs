@@ -9,18 +9,29 @@ use crate::store::Lang;
 use eframe::egui::{self, Color32};
 use retrace_kernel::say::Say;
 
-/// A line above the screen in `color` (the errors: they can run to several
+/// A line over the foot of the window in `color` (the errors: they can run to several
 /// lines, each a file to fix) with a button that dismisses it.
 pub fn banner(ui: &mut egui::Ui, id: &str, line: &mut Option<Say>, color: Color32, lang: Lang) {
     let Some(text) = line.clone() else { return };
-    egui::Panel::top(id.to_string()).show(ui, |ui| {
-        ui.horizontal(|ui| {
-            ui.colored_label(color, text::say(lang, &text));
-            if ui.button("✖").on_hover_text(tr(lang, "Dismiss")).clicked() {
-                *line = None;
-            }
+    // Over the window's foot, not a panel of its own: what is on screen
+    // never moves when a message comes or goes (issue 62 item 6: the error
+    // pushed the home screen down under the pointer).
+    let ctx = ui.ctx().clone();
+    let screen = ctx.content_rect();
+    egui::Area::new(egui::Id::unique(("banner", id)))
+        .order(egui::Order::Foreground)
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(8.0, -8.0))
+        .show(&ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(screen.width() - 40.0);
+                ui.horizontal_wrapped(|ui| {
+                    ui.colored_label(color, text::say(lang, &text));
+                    if ui.button("✖").on_hover_text(tr(lang, "Dismiss")).clicked() {
+                        *line = None;
+                    }
+                });
+            });
         });
-    });
 }
 
 /// A row that always takes at least one control's height, shown or not, so

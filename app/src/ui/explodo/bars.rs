@@ -215,9 +215,9 @@ pub fn top_bar_ringed(
     let item = |ui: &mut egui::Ui, it: BarItem, icon: Icon, label: &str, value: String| {
         // Icon and number say on hover what the figure is and means (issue
         // 62 item 13: "Turn" alone left "2/41" unexplained), as a click does.
-        let hover = format!("{label}: {}", tr(lang, bar_text(it)));
+        let hover = tr(lang, bar_text(it));
         let (rect, icon_hover) = ui.allocate_exact_size(Vec2::splat(16.0), egui::Sense::hover());
-        icon_hover.on_hover_text(&hover);
+        icon_hover.on_hover_text(hover);
         paint_icon(ui.painter(), rect, icon);
         // The number is the button (one node a screen reader reads).
         let r = ui.add(egui::Label::new(RichText::new(&value).strong().size(body * bump(it))).sense(Sense::click()));
@@ -232,7 +232,7 @@ pub fn top_bar_ringed(
             );
             ringed.set(Some(around));
         }
-        if r.on_hover_text(&hover).clicked() {
+        if r.on_hover_text(hover).clicked() {
             clicked.set(Some(it));
         }
         ui.add_space(6.0);
