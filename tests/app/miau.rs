@@ -1478,3 +1478,20 @@ fn the_word_card_takes_the_keys_and_esc_closes_it() {
     assert!(h.query_by_label("New word: YOU").is_none(), "Esc closed it");
     assert!(matches!(h.state().screen, Screen::Miau(_)), "and left the level on screen");
 }
+
+/// The editor stays put under the pointer (issue 62 item 6): a message
+/// ("Saved…", "on the clipboard") comes in a row kept for it.
+#[test]
+fn the_editors_message_moves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::MiauLevels;
+    h.run();
+    h.get_by_label("New level").click();
+    h.run();
+    let before = h.get_by_label_contains("Width").rect();
+    h.get_by_label("Copy level").click();
+    h.run();
+    assert!(h.query_by_label_contains("on the clipboard").is_some(), "the message shows");
+    assert_eq!(h.get_by_label_contains("Width").rect(), before, "the board's row stays put");
+}

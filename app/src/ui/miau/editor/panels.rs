@@ -207,9 +207,12 @@ impl EditorView {
     pub(super) fn panel_ui(&mut self, ui: &mut egui::Ui, lang: Lang) {
         let verified = self.findings.as_ref().is_some_and(|f| f.verified);
         ui.strong(self.verdict_line(lang));
-        if verified {
-            ui.label(RichText::new(tr(lang, "Verified")).color(Color32::from_rgb(120, 200, 120)));
-        }
+        // Reserved, so the fields below stay put as the verdict comes.
+        crate::ui::widgets::reserved_row(ui, |ui| {
+            if verified {
+                ui.label(RichText::new(tr(lang, "Verified")).color(Color32::from_rgb(120, 200, 120)));
+            }
+        });
         if let Some(f) = &self.findings {
             for (rule, proved, line) in &f.must_form {
                 let text = if *proved {

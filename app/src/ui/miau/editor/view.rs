@@ -337,9 +337,13 @@ impl EditorView {
                 self.message = Some(tr(lang, "The level is on the clipboard as pack text.").into());
             }
         });
-        if let Some(m) = &self.message {
-            ui.label(RichText::new(crate::files::escaped(&crate::ui::text::say(lang, m))).small());
-        }
+        // A row of its own whether there is a message or not: saving or
+        // copying never pushes the editor down (issue 62 item 6).
+        crate::ui::widgets::reserved_row(ui, |ui| {
+            if let Some(m) = &self.message {
+                ui.label(RichText::new(crate::files::escaped(&crate::ui::text::say(lang, m))).small());
+            }
+        });
         ui.separator();
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
