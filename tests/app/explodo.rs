@@ -2789,3 +2789,37 @@ fn the_opening_demo_by_pad() {
         assert!(explodo(&mut h).dialogs.demo.is_none(), "{b:?} plays");
     }
 }
+
+/// The watcher's board stays put when a dialog comes (issue 62 item 6: it
+/// jumped as the shop's panel appeared): the panel is kept while empty.
+#[test]
+fn the_watchers_board_stays_put_when_a_dialog_comes() {
+    let (full, _) = first_shop();
+    // A step whose dialog (the gem's cards, a cleared level, the shop)
+    // comes on the board of the step before.
+    let mut probe = full.clone();
+    let k = (1..=full.step())
+        .find(|&k| {
+            probe.seek(k - 1);
+            let (level, empty) = (probe.state().run.level, probe.state().run.dialogs.is_empty());
+            probe.seek(k);
+            empty && !probe.state().run.dialogs.is_empty() && probe.state().run.level == level
+        })
+        .expect("a dialog comes on a level's own board");
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let bytes = std::fs::read(fixtures::root().join("replays/explodo-first-shop.replay")).unwrap();
+    h.state_mut().open_bytes("explodo-first-shop.replay", &bytes);
+    let board_at = |h: &mut Harness<'static, RetraceApp>, step: u32| {
+        if let Screen::Watch(v) = &mut h.state_mut().screen {
+            v.playing = false;
+            v.seek(step);
+        }
+        h.run();
+        h.get_by_label("watched board").rect()
+    };
+    let before = board_at(&mut h, k - 1);
+    let with_dialog = board_at(&mut h, k);
+    assert_eq!(with_dialog, before, "step {k}: the board did not jump");
+}

@@ -81,8 +81,8 @@ pub trait Watchable: AsAny + Timeline {
     fn fork(&self) -> Option<Watched>;
     /// What the watcher shows above the board (Explodorama's top bar).
     fn above(&self, _ui: &mut egui::Ui, _lang: Lang) {}
-    /// Whether a panel beside the board has something to show, and it
-    /// (Explodorama: the dialog the run is in).
+    /// Whether the game keeps a panel beside the board (Explodorama: for
+    /// the dialog the run is in; kept while empty, so the board stays put).
     fn beside(&self) -> bool {
         false
     }

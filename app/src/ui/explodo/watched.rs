@@ -44,8 +44,10 @@ impl Watchable for Session<Explodo> {
     fn above(&self, ui: &mut egui::Ui, lang: Lang) {
         top_bar(ui, self.state(), lang);
     }
+    /// The dialog's panel is kept while no dialog is open, so the board
+    /// never jumps when the shop or the gem's cards come (issue 62 item 6).
     fn beside(&self) -> bool {
-        !self.state().run.dialogs.is_empty()
+        true
     }
     fn beside_ui(&self, ui: &mut egui::Ui, lang: Lang) {
         watched_dialog(ui, self.state(), self.next_action(), lang);

@@ -355,7 +355,9 @@ impl EditorView {
                 self.board_ui(ui, lang);
             });
             ui.vertical(|ui| {
-                self.panel_ui(ui, lang);
+                // It scrolls where the window is short (800 × 600): Import
+                // stays reachable under the verdict and the fields.
+                egui::ScrollArea::vertical().id_salt("editor-panel").show(ui, |ui| self.panel_ui(ui, lang));
             });
         });
         request
