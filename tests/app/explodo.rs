@@ -2823,3 +2823,28 @@ fn the_watchers_board_stays_put_when_a_dialog_comes() {
     let with_dialog = board_at(&mut h, k);
     assert_eq!(with_dialog, before, "step {k}: the board did not jump");
 }
+
+/// The gem's list keeps its place as a card is chosen (issue 62 item 6: it
+/// re-centred after a click and put the pointer on another card): a dialog
+/// keeps its top-left corner while it stays open.
+#[test]
+fn the_gems_list_keeps_its_place_as_cards_are_selected() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.state_mut().explodo.form.seed = "4".into();
+    h.state_mut().explodo.form.developer = true;
+    h.get_by_label("New run").click();
+    h.run();
+    past_the_demo(&mut h);
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert!(h.query_by_label("Slide").is_some(), "the rainbow gem's cards");
+    let first = retrace::ui::dialog_rect(&h.ctx, "explodo-gem").expect("the gem's dialog");
+    for _ in 0..4 {
+        h.key_press(egui::Key::ArrowDown);
+        h.run();
+        let now = retrace::ui::dialog_rect(&h.ctx, "explodo-gem").expect("still open");
+        assert_eq!(now.min, first.min, "the corner stays put");
+    }
+}

@@ -180,7 +180,27 @@ pub fn dialog_beside<T>(
         None => {
             let (board, focus) = board_on_screen(ctx).unwrap_or((stage, None));
             let size = ctx.memory(|m| m.area_rect(uid)).map(|r| r.size());
-            area.pivot(egui::Align2::CENTER_CENTER).fixed_pos(place_dialog(stage, board, focus, size))
+            // Placed once its size is known, then its top-left corner kept
+            // while it stays open: a dialog that grows or shrinks as it is
+            // used (the gem's cards) never re-centres under the pointer
+            // (issue 62 item 6).
+            let now = ctx.cumulative_frame_nr();
+            let key = uid.with("placed");
+            let kept = ctx.data(|d| d.get_temp::<(egui::Pos2, u64)>(key)).filter(|&(_, last)| last + 1 >= now);
+            match (kept, size) {
+                (Some((corner, _)), _) => {
+                    ctx.data_mut(|d| d.insert_temp(key, (corner, now)));
+                    area.pivot(egui::Align2::LEFT_TOP).fixed_pos(corner)
+                }
+                (None, Some(size)) => {
+                    let corner = place_dialog(stage, board, focus, Some(size)) - size / 2.0;
+                    ctx.data_mut(|d| d.insert_temp(key, (corner, now)));
+                    area.pivot(egui::Align2::LEFT_TOP).fixed_pos(corner)
+                }
+                (None, None) => {
+                    area.pivot(egui::Align2::CENTER_CENTER).fixed_pos(place_dialog(stage, board, focus, None))
+                }
+            }
         }
     };
     let modal = egui::Modal::new(uid).frame(frame).area(area);
