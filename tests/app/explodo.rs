@@ -2848,3 +2848,32 @@ fn the_gems_list_keeps_its_place_as_cards_are_selected() {
         assert_eq!(now.min, first.min, "the corner stays put");
     }
 }
+
+/// Barrels and spikes are drawn, not lettered (issue 62 item 13: "!" and
+/// "^" stood where pictures belong): no such text on a board that has both.
+#[test]
+fn barrels_and_spikes_are_pictures_not_letters() {
+    use retrace_kernel::explodo::board::{BARREL_FROM, SPIKES_FROM};
+    use retrace_kernel::explodo::Setup;
+    let level = BARREL_FROM.max(SPIKES_FROM);
+    let setup = Setup { start_level: level, ..Setup::default() };
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(setup, 5));
+    h.run();
+    let s = explodo(&mut h).session.state().clone();
+    let l = &s.board.layout;
+    assert!(l.positions().any(|p| l.tile(p) == retrace_kernel::explodo::board::Tile::Barrel), "a barrel");
+    assert!(l.positions().any(|p| l.has(p, retrace_kernel::explodo::board::SPIKES)), "spikes");
+    fn texts(shape: &egui::Shape, out: &mut Vec<String>) {
+        match shape {
+            egui::Shape::Text(t) => out.push(t.galley.job.text.clone()),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| texts(s, out)),
+            _ => {}
+        }
+    }
+    let mut drawn = Vec::new();
+    for s in &h.output().shapes {
+        texts(&s.shape, &mut drawn);
+    }
+    assert!(!drawn.iter().any(|t| t == "!" || t == "^"), "letters on the board: {drawn:?}");
+}

@@ -360,12 +360,12 @@ fn paint_tiles(painter: &egui::Painter, at: &dyn Fn(Pos) -> egui::Rect, glyph: &
         };
         painter.rect_filled(at(p).shrink(0.5), 2.0, fill);
         match l.tile(p) {
-            Tile::Barrel => glyph(p, "!", Color32::YELLOW),
+            Tile::Barrel => paint_barrel(painter, at(p)),
             Tile::Cracked => glyph(p, "/", Color32::BLACK),
             _ => {}
         }
         if l.has(p, SPIKES) {
-            glyph(p, "^", if spikes_up(s.run.turn) { Color32::RED } else { Color32::DARK_GRAY });
+            paint_spikes(painter, at(p), spikes_up(s.run.turn));
         }
         if s.board.ceilings.iter().any(|&(c, _)| c == p) {
             painter.rect_stroke(
@@ -375,6 +375,37 @@ fn paint_tiles(painter: &egui::Painter, at: &dyn Fn(Pos) -> egui::Rect, glyph: &
                 egui::StrokeKind::Inside,
             );
         }
+    }
+}
+
+/// An oil barrel drawn, not lettered (issue 62 item 13: it was "!"): a
+/// dark drum with two hoops and the yellow band of what it holds.
+fn paint_barrel(painter: &egui::Painter, r: egui::Rect) {
+    let drum = r.shrink2(Vec2::new(r.width() * 0.22, r.height() * 0.12));
+    painter.rect_filled(drum, drum.width() * 0.18, Color32::from_rgb(120, 50, 30));
+    let hoop = egui::Stroke::new((r.width() * 0.05).max(1.0), Color32::from_rgb(60, 25, 15));
+    for f in [0.25, 0.75] {
+        let y = drum.top() + drum.height() * f;
+        painter.line_segment([egui::pos2(drum.left(), y), egui::pos2(drum.right(), y)], hoop);
+    }
+    let band = egui::Rect::from_center_size(drum.center(), Vec2::new(drum.width(), drum.height() * 0.2));
+    painter.rect_filled(band, 0.0, Color32::from_rgb(240, 200, 40));
+}
+
+/// Spikes drawn, not lettered (issue 62 item 13: they were "^"): three
+/// points, red and tall while up, low and grey while down.
+fn paint_spikes(painter: &egui::Painter, r: egui::Rect, up: bool) {
+    let (colour, height) = if up { (Color32::from_rgb(210, 40, 40), 0.45) } else { (Color32::from_gray(90), 0.18) };
+    let base = r.bottom() - r.height() * 0.2;
+    let w = r.width() * 0.6 / 3.0;
+    for k in 0..3 {
+        let left = r.left() + r.width() * 0.2 + w * k as f32;
+        let points = vec![
+            egui::pos2(left, base),
+            egui::pos2(left + w / 2.0, base - r.height() * height),
+            egui::pos2(left + w, base),
+        ];
+        painter.add(egui::Shape::convex_polygon(points, colour, egui::Stroke::NONE));
     }
 }
 
