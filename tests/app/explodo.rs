@@ -3,16 +3,23 @@
 
 use super::*;
 
-#[test]
-fn explodorama_plays_by_buttons_and_keys_and_the_rainbow_gem_offers_its_cards() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+/// A developer run on seed 4 started from the home card, past its opening
+/// demo: the rainbow gem lies right of the start.
+fn developer_run_on_seed_4(dir: &std::path::Path) -> Harness<'static, RetraceApp> {
+    let mut h = harness(dir);
     h.run();
     h.state_mut().explodo.form.seed = "4".into();
     h.state_mut().explodo.form.developer = true;
     h.get_by_label("New run").click();
     h.run();
     past_the_demo(&mut h);
+    h
+}
+
+#[test]
+fn explodorama_plays_by_buttons_and_keys_and_the_rainbow_gem_offers_its_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = developer_run_on_seed_4(dir.path());
     assert_eq!(explodo(&mut h).session.state().run.seed, 4);
     assert!(h.query_by_label_contains("Lives: 3").is_some());
     h.get_by_label("Wait").click();
@@ -1476,13 +1483,7 @@ fn explodorama_shows_a_level_start_banner_until_the_first_action() {
 #[test]
 fn a_refusals_message_moves_no_widget() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    h.run();
-    h.state_mut().explodo.form.seed = "4".into();
-    h.state_mut().explodo.form.developer = true;
-    h.get_by_label("New run").click();
-    h.run();
-    past_the_demo(&mut h);
+    let mut h = developer_run_on_seed_4(dir.path());
     let at_start = h.get_by_label("board, level 1").rect();
     h.key_press(egui::Key::ArrowUp);
     h.run();
@@ -2830,13 +2831,7 @@ fn the_watchers_board_stays_put_when_a_dialog_comes() {
 #[test]
 fn the_gems_list_keeps_its_place_as_cards_are_selected() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    h.run();
-    h.state_mut().explodo.form.seed = "4".into();
-    h.state_mut().explodo.form.developer = true;
-    h.get_by_label("New run").click();
-    h.run();
-    past_the_demo(&mut h);
+    let mut h = developer_run_on_seed_4(dir.path());
     h.key_press(egui::Key::ArrowRight);
     h.run();
     assert!(h.query_by_label("Slide").is_some(), "the rainbow gem's cards");

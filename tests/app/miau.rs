@@ -850,13 +850,20 @@ fn miau_plays_by_pad_alone_and_each_move_asks_for_its_sound() {
     assert_eq!(v.sounds.last(), Some(&Effect::Win));
 }
 
+/// "The mouse keeps time" opened by a player who has met no word yet: its
+/// first word card is up.
+fn new_words_level(dir: &std::path::Path) -> Harness<'static, RetraceApp> {
+    let mut h = harness(dir);
+    std::fs::remove_file(dir.join("miau-words-seen.txt")).unwrap();
+    h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time"));
+    h.run();
+    h
+}
+
 #[test]
 fn a_word_met_for_the_first_time_gets_a_card_with_its_demo_once() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    std::fs::remove_file(dir.path().join("miau-words-seen.txt")).unwrap();
-    h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time"));
-    h.run();
+    let mut h = new_words_level(dir.path());
     // Board order: YOU first (MIAU IS YOU), with its line and a demo board.
     assert!(h.query_by_label("New word: YOU").is_some());
     assert!(h.query_by_label("You move it. With nothing YOU, nothing can move.").is_some());
@@ -1462,10 +1469,7 @@ fn a_pack_opens_from_the_command_line_and_from_a_typed_path() {
 #[test]
 fn the_word_card_takes_the_keys_and_esc_closes_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    std::fs::remove_file(dir.path().join("miau-words-seen.txt")).unwrap();
-    h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time"));
-    h.run();
+    let mut h = new_words_level(dir.path());
     assert!(h.query_by_label("New word: YOU").is_some());
     for key in [egui::Key::ArrowRight, egui::Key::ArrowDown, egui::Key::Space, egui::Key::D, egui::Key::N] {
         h.key_press(key);

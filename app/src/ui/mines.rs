@@ -50,6 +50,9 @@ pub struct MinesView {
     pub share_solution: bool,
     /// The round's result has been recorded.
     recorded: bool,
+    /// The round's clock file holds this round's zero (written once a
+    /// round: the zero never moves while the round is on screen).
+    clock_kept: bool,
     /// Last message for the status bar (errors included).
     pub message: Option<Say>,
 }
@@ -83,6 +86,7 @@ impl MinesView {
             show_share: false,
             share_solution: false,
             recorded,
+            clock_kept: false,
             message: None,
         }
     }
@@ -98,9 +102,12 @@ impl MinesView {
                 self.message = Some(e.into());
             }
             // The clock's zero in wall-clock time, so a resumed round's clock
-            // counts the time away too (issue 62 item 11).
-            if let Err(e) = store.save_clock(SAVE, &self.round_key(), self.zero_unix_ms()) {
-                self.message = Some(e.into());
+            // counts the time away too (issue 62 item 11); once a round.
+            if !self.clock_kept {
+                match store.save_clock(SAVE, &self.round_key(), self.zero_unix_ms()) {
+                    Ok(()) => self.clock_kept = true,
+                    Err(e) => self.message = Some(e.into()),
+                }
             }
         }
         self.record(store);
@@ -127,6 +134,7 @@ impl MinesView {
             if let Some(clock) = Instant::now().checked_sub(away) {
                 if view.session.state().active() && away.as_millis() >= u128::from(view.session.state().last_ms) {
                     view.clock = clock;
+                    view.clock_kept = true;
                 }
             }
         }

@@ -277,14 +277,12 @@ fn charge_toward(s: &State, d: Dir) -> Option<Action> {
     let takes = |a: &Action| Explodo::apply(&mut s.clone(), a).is_ok();
     match s.player.charge.map(|(c, _)| c) {
         Some(Charge::Icbm) => Some(Action::UseCharge(Aim::Dir(d))).filter(|a| takes(a)),
-        Some(Charge::Teleport) => {
-            let reach = retrace_kernel::explodo::items::TELEPORT_REACH + i32::from(s.has(Power::Run));
-            let mut at = s.player.at;
-            (1..=reach).find_map(|_| {
-                at = at.step(d);
-                Some(Action::UseCharge(Aim::At(at))).filter(|a| takes(a))
-            })
-        }
+        // The rules say how far it reaches (`teleport_to`): each tile that
+        // way is asked in turn, to the board's edge.
+        Some(Charge::Teleport) => std::iter::successors(Some(s.player.at.step(d)), |p| Some(p.step(d)))
+            .take_while(|&p| s.board.layout.inside(p))
+            .map(|p| Action::UseCharge(Aim::At(p)))
+            .find(|a| takes(a)),
         _ => tap(s, Mode::Charge, s.player.at.step(d)),
     }
 }

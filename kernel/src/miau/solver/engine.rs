@@ -137,7 +137,7 @@ impl Rules {
         // A rule to forbid that is in force at the start bans the start
         // itself: a `must_form` "proved" by nothing (issue 61; the mirror of
         // the check above).
-        if let Some(r) = forbid.iter().find(|r| opts.proving && at_start.contains(r)) {
+        if let Some(r) = forbid.iter().find(|r| at_start.contains(r)).filter(|_| opts.proving) {
             return Err(Rejection::new(format!(
                 "{r} is in force at the level's start, so it need not be formed (forbidding it bans the start itself)"
             )));
@@ -154,7 +154,10 @@ impl Rules {
         let rules =
             Rules { forbid, likes, custom, keep, require, same, all_formed, words_at_start: word_count(start), still };
         // The same for a rule named by what it is like.
-        if let Some(x) = sentences(&start.board, &rules.custom).iter().find(|x| opts.proving && rules.is_like(x)) {
+        // (The start's sentences are read only for a proof that names one.)
+        let read =
+            if opts.proving && !rules.likes.is_empty() { sentences(&start.board, &rules.custom) } else { vec![] };
+        if let Some(x) = read.iter().find(|x| rules.is_like(x)) {
             let like = rules.likes.iter().map(|(l, _)| l.text()).collect::<Vec<_>>().join(", ");
             return Err(Rejection::new(format!(
                 "{like}: {} is like it and in force at the level's start, so it need not be formed (forbidding it bans the start itself)",
