@@ -6,6 +6,7 @@
 
 pub mod emoji;
 pub mod explodo;
+pub mod fonts;
 pub mod game;
 pub mod help;
 mod home;
@@ -510,6 +511,10 @@ impl RetraceApp {
 impl eframe::App for RetraceApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        if self.theme_applied.is_none() {
+            // The first frame: the fonts for MineLayer's Chinese, Japanese and Korean.
+            fonts::install(&ctx);
+        }
         if self.theme_applied != Some(self.settings.theme) {
             ctx.set_theme(if self.settings.theme == Theme::Light { egui::Theme::Light } else { egui::Theme::Dark });
             self.theme_applied = Some(self.settings.theme);

@@ -192,7 +192,7 @@ fn the_share_card_shares_the_puzzle_and_minelayer_follows_the_window_language() 
     assert!(!puzzle.contains('💣') && !puzzle.contains('🚩'), "the puzzle only: {puzzle}");
     h.get_by_label("Language").click();
     h.run();
-    assert!(h.query_by_label("Chinese").is_some() && h.query_by_label("zh").is_none(), "languages by name");
+    assert!(h.query_by_label("Chinese (中文)").is_some() && h.query_by_label("zh").is_none(), "languages by name");
     h.get_by_label("English").click();
     h.run();
     h.get_by_label("Show the solution").click();

@@ -96,6 +96,11 @@ fn snapshots_of_the_main_screens() {
         Screen::Mines(retrace::ui::mines::MinesView::new(retrace_kernel::mines::Tier::Intermediate, 2026));
     h.run();
     h.snapshot("minelayer");
+    // In Chinese, drawn with the CJK subset, not as boxes (issue 62 item 12).
+    h.state_mut().settings.mines_lang = "zh".into();
+    h.run();
+    h.snapshot("minelayer-zh");
+    h.state_mut().settings.mines_lang = "en".into();
     h.state_mut().screen = Screen::LifeSetup;
     h.run();
     h.snapshot("life-setup");

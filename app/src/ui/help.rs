@@ -70,7 +70,7 @@ pub const ABOUT: [Section; 3] = [
     (
         "Fonts",
         &[
-            "The fonts come with egui: Ubuntu Light (Ubuntu Font Licence 1.0), Noto Emoji (SIL Open Font License 1.1), Hack (MIT and the Bitstream Vera licence), emoji-icon-font (MIT) and egui's icons.",
+            "The fonts come with egui: Ubuntu Light (Ubuntu Font Licence 1.0), Noto Emoji (SIL Open Font License 1.1), Hack (MIT and the Bitstream Vera licence), emoji-icon-font (MIT) and egui's icons. MineLayer's Chinese, Japanese and Korean are drawn with a subset of Noto Sans CJK SC (© 2014-2021 Adobe, SIL Open Font License 1.1).",
         ],
     ),
     (

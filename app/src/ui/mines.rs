@@ -621,8 +621,9 @@ fn number_color(n: u8) -> Color32 {
 }
 
 /// A MineLayer language's name in the window's language (the codes are
-/// [`share::LANGUAGES`]); the names are written in the window's own script
-/// because its fonts have no Chinese, Japanese or Korean.
+/// [`share::LANGUAGES`]), followed by its own name in its own script where
+/// that differs ("Chinese (中文)"), so a player finds their language whatever
+/// the window's; the CJK names are drawn with [`crate::ui::fonts::CJK`].
 pub fn language_name(code: &str, lang: crate::store::Lang) -> String {
     const NAMES: [(&str, &str, &str); 8] = [
         ("en", "English", "Английский"),
@@ -635,9 +636,13 @@ pub fn language_name(code: &str, lang: crate::store::Lang) -> String {
         ("ko", "Korean", "Корейский"),
     ];
     let two = code.get(..2).unwrap_or(code);
-    match NAMES.iter().find(|(c, _, _)| *c == two) {
-        Some((_, en, ru)) => if lang == crate::store::Lang::Ru { *ru } else { *en }.to_string(),
-        None => code.to_string(),
+    let Some((_, en, ru)) = NAMES.iter().find(|(c, _, _)| *c == two) else {
+        return code.to_string();
+    };
+    let name = if lang == crate::store::Lang::Ru { *ru } else { *en };
+    match super::mines_text::ENDONYMS.iter().find(|(c, _)| *c == two) {
+        Some((_, own)) if *own != name => format!("{name} ({own})"),
+        _ => name.to_string(),
     }
 }
 

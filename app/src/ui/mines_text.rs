@@ -13,6 +13,18 @@ pub fn table(lang: &str) -> Option<Table> {
     [None, Some(ZH), Some(ES), Some(DE), Some(FR), Some(RU), Some(JA), Some(KO)][i]
 }
 
+/// Each MineLayer language's name in itself, by code.
+pub const ENDONYMS: [(&str, &str); 8] = [
+    ("en", "English"),
+    ("zh", "中文"),
+    ("es", "Español"),
+    ("de", "Deutsch"),
+    ("fr", "Français"),
+    ("ru", "Русский"),
+    ("ja", "日本語"),
+    ("ko", "한국어"),
+];
+
 /// The spec's eight help items, in order.
 pub const HELP: [&str; 8] = [
     "The numbers are clues: each tells how many of its 8 neighbours hold a mine.",
