@@ -729,7 +729,8 @@ fn a_level_built_by_clicks_is_solved_live_saved_reloaded_played_and_travels_as_t
         h.run();
         // The new level has the cat and MIAU IS YOU; write FLAG IS WIN and put a flag down.
         for (brush, x, y) in [("FLAG", 0, 1), ("IS", 1, 1), ("WIN", 2, 1), ("flag", 6, 4)] {
-            h.get_by_label(brush).click();
+            // The palette's, not the IS between a rule's drop-downs.
+            h.get_all_by_label(brush).next().unwrap().click();
             h.run();
             editor_click(&mut h, x, y);
         }
@@ -1498,4 +1499,66 @@ fn the_editors_message_moves_nothing() {
     h.run();
     assert!(h.query_by_label_contains("on the clipboard").is_some(), "the message shows");
     assert_eq!(h.get_by_label_contains("Width").rect(), before, "the board's row stays put");
+}
+
+/// The editor's rules are rows in words with controls, not raw fields (issue
+/// 62 item 7), at the smallest and a big window: a rule added from its
+/// words and removed, a pair of words with its "may enter", a mover built
+/// from arrow buttons, and the circuits' colour by name; the pack text the
+/// draft writes carries them all.
+#[test]
+fn the_editors_rules_are_rows_in_words_with_controls() {
+    use egui_kittest::kittest::Queryable;
+    fn tap(h: &mut Harness<'static, RetraceApp>, label: &str, nth: usize) {
+        h.get_all_by_label(label).nth(nth).unwrap_or_else(|| panic!("no {label} #{nth}")).scroll_to_me();
+        h.run();
+        h.get_all_by_label(label).nth(nth).unwrap().click();
+        h.run();
+    }
+    for (w, hh) in [(800.0, 600.0), (1920.0, 1080.0)] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = sized_harness(dir.path(), w, hh);
+        h.state_mut().screen = Screen::MiauLevels;
+        h.run();
+        h.get_by_label("New level").click();
+        h.run();
+        for raw in ["Must form", "Must break", "Pairs", "Automata", "Circuit colour", "must_form", "automata"] {
+            assert!(h.query_by_label(raw).is_none(), "{raw} at {w}x{hh}");
+        }
+        let colour = h.get_by_label("Colour of plates and gates").value();
+        assert_eq!(colour.as_deref(), Some("⬛ amber"), "the circuits' colour by name and swatch");
+        // A rule to form, from its words; then removed.
+        editor(&mut h).adding.form = ["FLAG".into(), "WIN".into()];
+        tap(&mut h, "Add the rule", 0);
+        assert_eq!(editor(&mut h).draft.must_form, "FLAG IS WIN");
+        assert!(h.query_by_label("FLAG IS WIN").is_some(), "the rule as a row");
+        tap(&mut h, "🗑", 0);
+        assert_eq!(editor(&mut h).draft.must_form, "", "removed");
+        editor(&mut h).adding.brk = ["MIAU".into(), "YOU".into()];
+        tap(&mut h, "Add the rule", 1);
+        assert_eq!(editor(&mut h).draft.must_break, "MIAU IS YOU");
+        // Two words that destroy each other, a mover may enter.
+        editor(&mut h).adding.pair = ["OPEN".into(), "SHUT".into()];
+        tap(&mut h, "a mover may enter", 0);
+        tap(&mut h, "Add the pair", 0);
+        assert_eq!(editor(&mut h).draft.pairs, "OPEN SHUT enter");
+        assert!(h.query_by_label("OPEN and SHUT destroy each other in one cell; a mover may enter").is_some());
+        // A mover: its word, its steps from the arrows (left, left, right, a wait; a down taken back).
+        editor(&mut h).adding.property = "TICK".into();
+        for b in ["⬅", "⬅", "➡", "⬇", "Take back a step", "·"] {
+            tap(&mut h, b, 0);
+        }
+        assert_eq!(editor(&mut h).adding.steps, "LLRW");
+        tap(&mut h, "Add the mover", 0);
+        assert_eq!(editor(&mut h).draft.automata, "mover-1 TICK LLRW");
+        assert!(h.query_by_label("TICK: ⬅⬅➡·").is_some(), "the mover in arrows");
+        let e = editor(&mut h);
+        let text = retrace::ui::miau::editor::export(&e.draft, &e.kit);
+        assert!(text.contains(r#"must_break = ["MIAU IS YOU"]"#), "{text}");
+        assert!(text.contains(r#"words = ["OPEN", "SHUT"], effect = "destroy-both", enter = true"#), "{text}");
+        assert!(text.contains(r#"{ id = "mover-1", property = "TICK", pattern = ["L", "L", "R", "W"] }"#), "{text}");
+        // The lines behind the rows, for an author who writes them.
+        tap(&mut h, "Edit as pack text", 0);
+        assert!(h.query_by_label("automata").is_some());
+    }
 }

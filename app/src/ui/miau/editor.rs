@@ -11,6 +11,7 @@
 //! This face only declares and re-exports: the editor is `view.rs`.
 
 mod draft;
+mod options;
 mod panels;
 mod view;
 

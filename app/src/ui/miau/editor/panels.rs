@@ -7,7 +7,6 @@ use super::view::{problem_cell, EditorView};
 use crate::store::Lang;
 use crate::ui::text::tr;
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
-use retrace_kernel::miau::board::{KEKE_ONLY, PROPS};
 use retrace_kernel::miau::Action;
 
 impl EditorView {
@@ -15,21 +14,14 @@ impl EditorView {
     /// the core properties and the pack's own, erase; fixed words and channels.
     pub(super) fn palette_ui(&mut self, ui: &mut egui::Ui, lang: Lang) {
         ui.strong(tr(lang, "Place"));
-        let mut nouns: Vec<String> = ["miau", "rock", "flag", "wall", "water"].map(String::from).to_vec();
-        for g in &self.kit.palette {
-            if !nouns.contains(&g.noun) {
-                nouns.push(g.noun.clone());
-            }
-        }
+        let mut nouns: Vec<String> = self.noun_words().iter().map(|n| n.to_lowercase()).collect();
         for n in ["plate", "gate"] {
             nouns.push(n.into());
         }
-        let mut words: Vec<String> =
-            nouns.iter().filter(|n| *n != "plate" && *n != "gate").map(|n| n.to_uppercase()).collect();
+        let mut words = self.noun_words();
         words.extend(["IS", "AND"].map(String::from));
         // The editor makes packs in Miau's own rules, which refuse the keke words.
-        words.extend(PROPS.iter().filter(|(p, _)| !KEKE_ONLY.contains(p)).map(|(_, w)| w.to_string()));
-        words.extend(self.kit.properties.iter().map(|p| p.0.clone()));
+        words.extend(self.property_words());
         egui::ScrollArea::vertical().id_salt("editor-palette").max_height(ui.available_height() - 120.0).show(
             ui,
             |ui| {
@@ -65,15 +57,7 @@ impl EditorView {
                 self.changed();
             }
         }
-        egui::ComboBox::from_label(tr(lang, "Circuit colour"))
-            .selected_text(self.channel.clone())
-            .show_ui(ui, |ui| {
-                for c in retrace_kernel::miau::board::CHANNELS {
-                    ui.selectable_value(&mut self.channel, c.to_string(), c);
-                }
-            })
-            .response
-            .on_hover_text(tr(lang, "Plates and gates of one colour work together."));
+        self.circuit_ui(ui, lang);
         ui.label(
             RichText::new(tr(lang, "Click or drag to place, Shift to stack, right-click to clear a cell.")).small(),
         );
@@ -250,20 +234,8 @@ impl EditorView {
                 },
             );
             ui.end_row();
-            for (label, field) in [
-                ("Must form", &mut self.draft.must_form),
-                ("Must break", &mut self.draft.must_break),
-                ("Pairs", &mut self.draft.pairs),
-                ("Automata", &mut self.draft.automata),
-            ] {
-                let l = ui.label(tr(lang, label));
-                edited |= ui
-                    .add(egui::TextEdit::multiline(field).desired_rows(2).desired_width(200.0))
-                    .labelled_by(l.id)
-                    .changed();
-                ui.end_row();
-            }
         });
+        edited |= self.rules_ui(ui, lang);
         // In words; the pack file's key on hover, for authors who write it by hand.
         for (value, label, key) in [
             (&mut self.draft.allow_bypass, tr(lang, "Allow a win without moving a word"), "allow_bypass"),

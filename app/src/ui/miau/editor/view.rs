@@ -106,6 +106,31 @@ pub struct EditorView {
     pub message: Option<Say>,
     /// A stroke of the pointer is under way (one undo step for all of it).
     pub(super) stroking: bool,
+    /// The rows that add a rule, a pair or a mover (`options.rs`).
+    pub adding: Adding,
+}
+
+/// What the rows that add a rule, a pair or a mover hold between frames.
+#[derive(Clone, Debug, Default)]
+pub struct Adding {
+    /// A rule to form: its subject and what it is (`FLAG`, `WIN`).
+    pub form: [String; 2],
+    /// A rule to break.
+    pub brk: [String; 2],
+    /// A pair's two words.
+    pub pair: [String; 2],
+    /// A mover of the pair's word may enter a cell held by the other's.
+    pub enter: bool,
+    /// A mover's property word.
+    pub property: String,
+    /// Its steps in letters (`LLRRW`).
+    pub steps: String,
+    /// The one noun it moves (empty: every noun with the property).
+    pub only: String,
+    /// The step it starts at.
+    pub phase: u32,
+    /// The lists are shown as the pack text's lines instead.
+    pub as_text: bool,
 }
 
 impl EditorView {
@@ -128,6 +153,7 @@ impl EditorView {
             paste: String::new(),
             message: None,
             stroking: false,
+            adding: Adding::default(),
         };
         v.changed();
         v
