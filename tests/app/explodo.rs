@@ -2844,8 +2844,9 @@ fn the_gems_list_keeps_its_place_as_cards_are_selected() {
     }
 }
 
-/// Barrels and spikes are drawn, not lettered (issue 62 item 13: "!" and
-/// "^" stood where pictures belong): no such text on a board that has both.
+/// Barrels, spikes, charges on the floor, decoys and cracks are drawn, not
+/// lettered (issue 62 item 13: "!", "^", "I", "@" and "/" stood where
+/// pictures belong): no such text on a board that has them.
 #[test]
 fn barrels_and_spikes_are_pictures_not_letters() {
     use retrace_kernel::explodo::board::{BARREL_FROM, SPIKES_FROM};
@@ -2871,4 +2872,25 @@ fn barrels_and_spikes_are_pictures_not_letters() {
         texts(&s.shape, &mut drawn);
     }
     assert!(!drawn.iter().any(|t| t == "!" || t == "^"), "letters on the board: {drawn:?}");
+    // A charge on the floor, a decoy and a cracked pillar: pictures too ("I",
+    // "@" and "/" were drawn).
+    let free: Vec<_> = l.positions().filter(|&p| l.tile(p) == retrace_kernel::explodo::board::Tile::Floor).collect();
+    let mut s = s.clone();
+    let charge = retrace_kernel::explodo::items::Charge::Icbm;
+    s.board.drops.push(retrace_kernel::explodo::Drop { pos: free[0], coins: 0, charge: Some((charge, 3)) });
+    s.enemies.decoy = Some(free[1]);
+    s.board.layout.set(free[2], retrace_kernel::explodo::board::Tile::Cracked);
+    let ctx = egui::Context::default();
+    let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+        let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(600.0, 600.0));
+        retrace::ui::explodo::paint(ui.painter(), rect, &s);
+    });
+    let mut drawn = Vec::new();
+    for c in &out.shapes {
+        texts(&c.shape, &mut drawn);
+    }
+    out.drop_without_applying_deltas();
+    for letter in ["I", "@", "/", "!", "^"] {
+        assert!(!drawn.iter().any(|t| t == letter), "{letter} on the board: {drawn:?}");
+    }
 }

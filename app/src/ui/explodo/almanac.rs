@@ -6,7 +6,7 @@
 //! shows it caught in a blast).
 
 use super::clip::Slot;
-use super::paint::{enemy_look, item_disc, paint, paint_enemy};
+use super::paint::{charge_glyph, enemy_look, item_disc, paint, paint_enemy, power_glyph};
 use crate::store::Lang;
 use crate::ui::text::tr;
 use eframe::egui::{self, RichText, Sense, Vec2};
@@ -306,7 +306,8 @@ pub fn picture(painter: &egui::Painter, r: egui::Rect, e: Entry, template: &Stat
             }
             paint(painter, r, &one);
         }
-        Entry::Power(_) | Entry::Charge(_) => item_disc(painter, r, e.name(Lang::En), matches!(e, Entry::Power(_))),
+        Entry::Power(p) => item_disc(painter, r, power_glyph(p), e.name(Lang::En), true),
+        Entry::Charge(c) => item_disc(painter, r, charge_glyph(c), e.name(Lang::En), false),
     }
 }
 

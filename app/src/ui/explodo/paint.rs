@@ -3,6 +3,7 @@
 
 use eframe::egui::{self, Color32, Vec2};
 use retrace_kernel::explodo::board::{Dir, Pos, Tile, BUSH, OIL, SPIKES};
+use retrace_kernel::explodo::items::{Charge, Power};
 use retrace_kernel::explodo::{spikes_up, BombKind, Kind, State, Step};
 
 /// A bomb on its tile: black (yours) or rust (a barrel's burst), its fuse,
@@ -244,10 +245,10 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     }
     for d in &s.board.drops {
         match d.charge {
-            // A charge: its almanac picture (a disc with its initial).
+            // A charge: its almanac picture (its glyph on a disc).
             Some((c, _)) => {
                 let r = at(d.pos).shrink(cell * 0.22);
-                item_disc(painter, r, super::words::charge_name(c, crate::store::Lang::En), false);
+                item_disc(painter, r, charge_glyph(c), super::words::charge_name(c, crate::store::Lang::En), false);
             }
             None => paint_coin(painter, at(d.pos), d.coins),
         }
@@ -261,7 +262,11 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     let t_move = (elapsed / MOVE_SECONDS).min(1.0) as f32;
     paint_bombs(painter, &at, cell, s, m.filter(|_| t_move < 1.0), t_move);
     if let Some(d) = s.enemies.decoy {
-        glyph(d, "@", Color32::from_rgb(170, 230, 170));
+        // A copy of you: your figure, pale green and see-through.
+        let tint = Color32::from_rgba_unmultiplied(170, 230, 170, 150);
+        if !crate::ui::emoji::paint(painter, at(d).shrink(cell * 0.12), PLAYER_GLYPH, false, tint) {
+            glyph(d, "@", tint);
+        }
     }
     // The enemies' plans first, under them: arrows through the tiles their
     // next three moves cross (a dash a doubled, dashed arrow), a dot for a rest.
@@ -335,7 +340,9 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     for d in s.board.drops.iter().filter(|d| d.pos == s.player.at) {
         let badge = egui::Rect::from_min_max(tile.center() + Vec2::splat(cell * 0.05), tile.max);
         match d.charge {
-            Some((c, _)) => item_disc(painter, badge, super::words::charge_name(c, crate::store::Lang::En), false),
+            Some((c, _)) => {
+                item_disc(painter, badge, charge_glyph(c), super::words::charge_name(c, crate::store::Lang::En), false)
+            }
             None => paint_coin(painter, badge, d.coins),
         }
     }
@@ -361,7 +368,7 @@ fn paint_tiles(painter: &egui::Painter, at: &dyn Fn(Pos) -> egui::Rect, glyph: &
         painter.rect_filled(at(p).shrink(0.5), 2.0, fill);
         match l.tile(p) {
             Tile::Barrel => paint_barrel(painter, at(p)),
-            Tile::Cracked => glyph(p, "/", Color32::BLACK),
+            Tile::Cracked => paint_crack(painter, at(p)),
             _ => {}
         }
         if l.has(p, SPIKES) {
@@ -376,6 +383,15 @@ fn paint_tiles(painter: &egui::Painter, at: &dyn Fn(Pos) -> egui::Rect, glyph: &
             );
         }
     }
+}
+
+/// A cracked pillar's crack drawn, not lettered (it was "/"): a jagged
+/// dark line from one corner towards the other, with a branch.
+fn paint_crack(painter: &egui::Painter, r: egui::Rect) {
+    let at = |x: f32, y: f32| r.min + Vec2::new(r.width() * x, r.height() * y);
+    let stroke = egui::Stroke::new((r.width() * 0.06).max(1.0), Color32::from_rgb(40, 30, 30));
+    painter.add(egui::Shape::line(vec![at(0.3, 0.15), at(0.45, 0.4), at(0.38, 0.55), at(0.6, 0.85)], stroke));
+    painter.line_segment([at(0.45, 0.4), at(0.7, 0.35)], stroke);
 }
 
 /// An oil barrel drawn, not lettered (issue 62 item 13: it was "!"): a
@@ -731,19 +747,62 @@ pub fn enemy_look(kind: Kind) -> (&'static str, Color32) {
     }
 }
 
-/// A power-up's or charge's picture (its almanac picture, and a charge on
-/// the floor): a disc in the power-ups' blue or the charges' violet with the
-/// name's first letter (English, so the picture is the same in every language).
-pub fn item_disc(painter: &egui::Painter, r: egui::Rect, name: &str, power: bool) {
+/// A charge's picture (issue 62 item 13: pictures, not letters): a Twemoji
+/// glyph each, on its disc wherever it is drawn (the floor, the Almanac, the
+/// HUD's badge).
+pub fn charge_glyph(c: Charge) -> &'static str {
+    match c {
+        Charge::Pierce => "🗡",
+        Charge::Power => "💪",
+        Charge::Nuke => "☢",
+        Charge::Acid => "🧪",
+        Charge::Shield => "🛡",
+        Charge::Freeze => "❄",
+        Charge::Decoy => "🎭",
+        Charge::Icbm => "🚀",
+        Charge::FlamePass => "🧯",
+        Charge::Teleport => "🌀",
+    }
+}
+
+/// A power-up's picture, as [`charge_glyph`].
+pub fn power_glyph(p: Power) -> &'static str {
+    match p {
+        Power::BombUp => "💣",
+        Power::FireUp => "🔥",
+        Power::Tnt => "🧨",
+        Power::FuseUp => "⏳",
+        Power::Run => "🏃",
+        Power::Kick => "🦶",
+        Power::Throw => "🥏",
+        Power::Diagonal => "↗",
+        Power::Slide => "🛷",
+        Power::Rpg => "🎯",
+        Power::Detonator => "💥",
+        Power::Proximity => "📡",
+        Power::CratePass => "📦",
+        Power::BombPass => "👣",
+        Power::Star => "⭐",
+        Power::Heart => "❤",
+        Power::CoinBag => "💰",
+    }
+}
+
+/// A power-up (blue) or a charge (violet): its picture on a disc of its
+/// kind's colour; its name's initial where the picture cannot be drawn.
+pub fn item_disc(painter: &egui::Painter, r: egui::Rect, glyph: &str, name: &str, power: bool) {
     let colour = if power { Color32::from_rgb(90, 160, 255) } else { Color32::from_rgb(170, 120, 250) };
     painter.circle_filled(r.center(), r.width() * 0.45, colour);
-    painter.text(
-        r.center(),
-        egui::Align2::CENTER_CENTER,
-        &name[..name.char_indices().nth(1).map_or(name.len(), |(i, _)| i)],
-        egui::FontId::proportional(r.width() * 0.5),
-        Color32::WHITE,
-    );
+    let inner = egui::Rect::from_center_size(r.center(), r.size() * 0.62);
+    if !crate::ui::emoji::paint(painter, inner, glyph, false, Color32::WHITE) {
+        painter.text(
+            r.center(),
+            egui::Align2::CENTER_CENTER,
+            &name[..name.char_indices().nth(1).map_or(name.len(), |(i, _)| i)],
+            egui::FontId::proportional(r.width() * 0.5),
+            Color32::WHITE,
+        );
+    }
 }
 
 #[cfg(test)]
@@ -774,6 +833,16 @@ mod tests {
         }
         for g in seen {
             assert!(crate::ui::emoji::has(g), "{g} draws in colour");
+        }
+        // Every power-up and charge is a picture of its own, in colour (issue 62 item 13).
+        let items: Vec<&str> = retrace_kernel::explodo::items::POWERS
+            .into_iter()
+            .map(super::power_glyph)
+            .chain(retrace_kernel::explodo::items::CHARGES.into_iter().map(super::charge_glyph))
+            .collect();
+        for (i, g) in items.iter().enumerate() {
+            assert!(crate::ui::emoji::has(g), "{g} draws in colour");
+            assert!(!items[..i].contains(g), "{g} twice");
         }
     }
 
