@@ -233,7 +233,7 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     let glyph = |p: Pos, text: &str, color: Color32| {
         painter.text(at(p).center(), egui::Align2::CENTER_CENTER, text, font.clone(), color);
     };
-    paint_tiles(painter, &at, &glyph, s);
+    paint_tiles(painter, &at, s);
     if s.board.exit_revealed {
         paint_exit(painter, at(l.exit), s.board.exit_open);
     }
@@ -350,7 +350,7 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
 
 /// The tiles: floor, walls, pillars in the level's colour, crates and the
 /// board's objects, spikes by their beat, dust where a ceiling will fall.
-fn paint_tiles(painter: &egui::Painter, at: &dyn Fn(Pos) -> egui::Rect, glyph: &dyn Fn(Pos, &str, Color32), s: &State) {
+fn paint_tiles(painter: &egui::Painter, at: &dyn Fn(Pos) -> egui::Rect, s: &State) {
     let l = &s.board.layout;
     for p in l.positions() {
         let fill = match l.tile(p) {
