@@ -229,10 +229,6 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     let at = |p: Pos| {
         egui::Rect::from_min_size(rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell), Vec2::splat(cell))
     };
-    let font = egui::FontId::proportional(cell * 0.6);
-    let glyph = |p: Pos, text: &str, color: Color32| {
-        painter.text(at(p).center(), egui::Align2::CENTER_CENTER, text, font.clone(), color);
-    };
     paint_tiles(painter, &at, s);
     if s.board.exit_revealed {
         paint_exit(painter, at(l.exit), s.board.exit_open);
@@ -262,11 +258,7 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     let t_move = (elapsed / MOVE_SECONDS).min(1.0) as f32;
     paint_bombs(painter, &at, cell, s, m.filter(|_| t_move < 1.0), t_move);
     if let Some(d) = s.enemies.decoy {
-        // A copy of you: your figure, pale green and see-through.
-        let tint = Color32::from_rgba_unmultiplied(170, 230, 170, 150);
-        if !crate::ui::emoji::paint(painter, at(d).shrink(cell * 0.12), PLAYER_GLYPH, false, tint) {
-            glyph(d, "@", tint);
-        }
+        paint_decoy(painter, at(d));
     }
     // The enemies' plans first, under them: arrows through the tiles their
     // next three moves cross (a dash a doubled, dashed arrow), a dot for a rest.
@@ -382,6 +374,15 @@ fn paint_tiles(painter: &egui::Painter, at: &dyn Fn(Pos) -> egui::Rect, s: &Stat
                 egui::StrokeKind::Inside,
             );
         }
+    }
+}
+
+/// A decoy, a copy of you: your figure, pale green and see-through ("@"
+/// only where the figure cannot be drawn).
+fn paint_decoy(painter: &egui::Painter, r: egui::Rect) {
+    let tint = Color32::from_rgba_unmultiplied(170, 230, 170, 150);
+    if !crate::ui::emoji::paint(painter, r.shrink(r.width() * 0.12), PLAYER_GLYPH, false, tint) {
+        painter.text(r.center(), egui::Align2::CENTER_CENTER, "@", egui::FontId::proportional(r.width() * 0.5), tint);
     }
 }
 
