@@ -9,7 +9,7 @@ pub mod explodo;
 pub mod fonts;
 pub mod game;
 pub mod help;
-mod home;
+pub mod home;
 pub mod life;
 pub mod miau;
 pub mod mines;

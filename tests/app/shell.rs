@@ -855,7 +855,8 @@ fn text_sizes(h: &egui_kittest::Harness<'static, retrace::ui::RetraceApp>) -> Ve
 #[test]
 fn no_text_under_13_px_and_big_windows_zoom() {
     type Open = fn() -> Screen;
-    let screens: [(&str, Open); 4] = [
+    let screens: [(&str, Open); 5] = [
+        ("home", || Screen::Home),
         ("miau-levels", || Screen::MiauLevels),
         ("life-levels", || Screen::LifeLevels),
         ("life-setup", || Screen::LifeSetup),
@@ -959,4 +960,36 @@ fn an_error_moves_nothing_on_the_home_screen() {
     h.get_by_label("✖").click();
     h.run();
     assert!(h.state().error.is_none(), "dismissed");
+}
+
+/// The home cards' demos share one dark screen in either theme (issue 62
+/// item 13: the light theme put white and dark demos side by side), at the
+/// smallest window and a big one.
+#[test]
+fn the_demos_share_one_screen_in_either_theme() {
+    fn grounds(shape: &egui::Shape, out: &mut Vec<egui::Color32>) {
+        match shape {
+            egui::Shape::Rect(r) if (r.rect.size() - egui::vec2(200.0, 140.0)).length() < 0.5 => out.push(r.fill),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| grounds(s, out)),
+            _ => {}
+        }
+    }
+    for (w, hh) in [(800.0, 600.0), (1920.0, 1080.0)] {
+        for theme in [retrace::store::Theme::Light, retrace::store::Theme::Dark] {
+            let dir = tempfile::tempdir().unwrap();
+            let mut h = sized_harness(dir.path(), w, hh);
+            h.state_mut().settings.theme = theme;
+            h.run();
+            let mut seen = Vec::new();
+            for s in &h.output().shapes {
+                grounds(&s.shape, &mut seen);
+            }
+            // Life's, MineLayer's and Miau's on the screen, Explodorama's on its
+            // dark television; no light ground among them.
+            let on_screen = seen.iter().filter(|c| **c == retrace::ui::home::SCREEN).count();
+            assert!(on_screen >= 3, "{theme:?} at {w}x{hh}: {seen:?}");
+            let light = seen.iter().filter(|c| c.a() == 255 && c.r().max(c.g()).max(c.b()) > 60).count();
+            assert_eq!(light, 0, "{theme:?} at {w}x{hh}: {seen:?}");
+        }
+    }
 }

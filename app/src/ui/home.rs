@@ -16,7 +16,6 @@ pub const DEMOS: [(&str, &[u8]); 4] = [
     ("miau", include_bytes!("../../../replays/miau-pass-it-on.replay")),
 ];
 
-/// A game card: title, blurb, a looping demo, and its buttons.
 /// The least and the most a card's inside is wide: its demo thumbnail is 200
 /// px, and a card past 300 px only spreads its text.
 const CARD_MIN: f32 = 212.0;
@@ -32,6 +31,7 @@ pub fn card_columns(width: f32, spacing: f32) -> (usize, f32) {
     (cols, inside(cols).clamp(CARD_MIN, CARD_MAX))
 }
 
+/// A game card: title, blurb, a looping demo, and its buttons.
 pub fn card(
     ui: &mut egui::Ui,
     width: f32,
@@ -53,11 +53,17 @@ pub fn card(
     });
 }
 
-/// A small picture of a demo's current state.
+/// The demos' screen (issue 62 item 13): one dark ground in either theme
+/// (the dark theme's own, egui's `extreme_bg_color`).
+/// Explodorama's and Miau's boards are dark by their look, so the theme's
+/// own ground put white and dark demos side by side in the light theme.
+pub const SCREEN: egui::Color32 = egui::Color32::from_gray(10);
+
+/// A small picture of a demo's current state, on [`SCREEN`].
 pub fn mini(ui: &mut egui::Ui, d: &WatchView) {
     let (rect, _) = ui.allocate_exact_size(Vec2::new(200.0, 140.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    d.watched.mini(&painter, rect, d, ui.visuals().extreme_bg_color, ui.input(|i| i.time));
+    d.watched.mini(&painter, rect, d, SCREEN, ui.input(|i| i.time));
 }
 
 /// The watched game drawn large, as its own screen draws it, fitted to the

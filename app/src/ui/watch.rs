@@ -88,17 +88,55 @@ pub trait Watchable: AsAny + Timeline {
     }
     /// Draws that panel.
     fn beside_ui(&self, _ui: &mut egui::Ui, _lang: Lang) {}
+    /// The least cell, in points, at which the board's own text reads (13
+    /// px and up: MineLayer's clues, Miau's words); 0 where the board has
+    /// none. A home card's picture smaller than that is a close-up.
+    fn mini_cell(&self) -> f32 {
+        0.0
+    }
+    /// The cell a close-up centres on (Miau: the first YOU); the board's
+    /// middle when None.
+    fn mini_focus(&self) -> Option<(f32, f32)> {
+        None
+    }
     /// The home card's picture: the board on the card's ground (`now`:
-    /// egui's clock, for what moves by itself).
+    /// egui's clock, for what moves by itself), whole where its cells are
+    /// at least [`Watchable::mini_cell`], else a close-up at that size around
+    /// [`Watchable::mini_focus`] (issue 62 item 13: no text under 13 px on
+    /// the home screen).
     fn mini(&self, painter: &egui::Painter, rect: egui::Rect, v: &WatchView, ground: egui::Color32, _now: f64) {
         painter.rect_filled(rect, 4.0, ground);
-        self.paint(painter, rect, v);
+        self.paint(&painter.with_clip_rect(rect), close_up(rect, self.cells(), self.mini_cell(), self.mini_focus()), v);
     }
     /// A card's demo at its end: the next demo to play in its place, when
     /// the game has one (Explodorama's next scene; `scene` counts them).
     fn demo_next(&self, _v: &WatchView, _scene: &mut usize) -> Option<WatchView> {
         None
     }
+}
+
+/// Where to draw a board of `cells` so that its cells are at least `least`
+/// points: `rect` itself when the whole board fits at that size, else a
+/// larger rectangle (the caller clips to `rect`) with the `focus` cell (the
+/// middle when None) as near the middle of `rect` as the board's edges
+/// allow: a side that overhangs never shows beyond the board.
+pub fn close_up(rect: egui::Rect, (cols, rows): (u32, u32), least: f32, focus: Option<(f32, f32)>) -> egui::Rect {
+    let (cols, rows) = (cols.max(1) as f32, rows.max(1) as f32);
+    let fit = (rect.width() / cols).min(rect.height() / rows);
+    if fit >= least {
+        return rect;
+    }
+    let (fx, fy) = focus.unwrap_or(((cols - 1.0) / 2.0, (rows - 1.0) / 2.0));
+    let place = |lo: f32, hi: f32, n: f32, f: f32| {
+        let size = n * least;
+        if size <= hi - lo {
+            (lo + hi - size) / 2.0
+        } else {
+            ((lo + hi) / 2.0 - (f + 0.5) * least).clamp(hi - size, lo)
+        }
+    };
+    let min = egui::pos2(place(rect.left(), rect.right(), cols, fx), place(rect.top(), rect.bottom(), rows, fy));
+    egui::Rect::from_min_size(min, egui::vec2(cols * least, rows * least))
 }
 
 /// The watched game.
@@ -520,8 +558,9 @@ pub fn outcome_words(o: &retrace_kernel::Outcome, lang: Lang) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::outcome_words;
+    use super::{close_up, outcome_words};
     use crate::store::Lang;
+    use eframe::egui::{pos2, vec2, Rect};
     use retrace_kernel::say::Say;
     use retrace_kernel::Outcome;
 
@@ -532,5 +571,18 @@ mod tests {
         assert_eq!(outcome_words(&Outcome::InProgress, Lang::Ru), "Идёт");
         assert_eq!(outcome_words(&Outcome::Won(Say::from("won in 11 turns")), Lang::En), "Won in 11 turns");
         assert_eq!(outcome_words(&Outcome::Won(Say::from("")), Lang::En), "Won");
+    }
+
+    #[test]
+    fn a_close_up_fits_or_centres_its_focus_within_the_board() {
+        let r = Rect::from_min_size(pos2(0.0, 0.0), vec2(200.0, 140.0));
+        // Fits at 14 points a cell: the rect itself.
+        assert_eq!(close_up(r, (10, 10), 14.0, None), r);
+        // 22 points a cell: 220 × 220 around the middle.
+        assert_eq!(close_up(r, (10, 10), 22.0, None), Rect::from_min_size(pos2(-10.0, -40.0), vec2(220.0, 220.0)));
+        // The focus in a corner: the board's edge stays at the rect's.
+        assert_eq!(close_up(r, (10, 10), 22.0, Some((0.0, 9.0))).min, pos2(0.0, -80.0));
+        // A side that fits is centred, the other follows the focus.
+        assert_eq!(close_up(r, (4, 10), 43.0, Some((3.0, 0.0))).min, pos2(14.0, 0.0));
     }
 }

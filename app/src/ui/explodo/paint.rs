@@ -593,7 +593,8 @@ fn paint_player(painter: &egui::Painter, r: egui::Rect, cell: f32) {
         paint_figure(painter, c, cell, green);
     }
     let tag = r.center_top() - Vec2::new(0.0, cell * 0.02);
-    let font = egui::FontId::proportional((cell * 0.26).max(8.0));
+    // Never under 13 px (issue 62 item 4), however small the board.
+    let font = egui::FontId::proportional((cell * 0.26).max(13.0));
     let you = crate::ui::text::tr(crate::ui::text::painter_lang(painter.ctx()), "You");
     let galley = painter.layout_no_wrap(you.into(), font, Color32::WHITE);
     let bg = egui::Rect::from_center_size(tag, galley.size() + Vec2::new(4.0, 0.0));
