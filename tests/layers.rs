@@ -733,3 +733,73 @@ fn the_checker_finds_cycles_and_only_real_ones() {
     assert!(c.iter().any(|c| c.contains("a::inner")), "a cycle through an inline path: {c:?}");
     assert!(!all_cycles(&collapsed(&graph(root))).is_empty());
 }
+
+/// What the kernel writes into a log, a setup or a digest must not depend
+/// on the machine (issue 64 item 4): the types it encodes (every
+/// `Serialize`) hold no `usize` or `isize`, whose width is the machine's,
+/// and no code reads or writes bytes in the machine's own order
+/// (`to_ne_bytes`, `from_ne_bytes`), but for `key::eight_bytes`, whose
+/// words are only ever compared for equality, which no byte order changes.
+/// Hashed parts go through `PartHasher`, which takes fixed-width integers
+/// only (a length as `u32`).
+fn machine_dependent_encodings(root: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for (_, path, code, _) in sources(root) {
+        let name = relative(&path);
+        for (at, _) in code.match_indices("_ne_bytes") {
+            let allowed = name.ends_with("miau/key.rs") && code[..at].rfind("fn ").is_some_and(|f| {
+                code[f..].starts_with("fn eight_bytes") && at < closing_brace(&code, f + code[f..].find('{').unwrap())
+            });
+            if !allowed {
+                found.push(format!("{name}: bytes in the machine's order"));
+            }
+        }
+        let mut from = 0;
+        while let Some(d) = code[from..].find("#[derive(") {
+            let at = from + d;
+            let end = at + code[at..].find(")]").unwrap_or(0);
+            from = end + 1;
+            if !code[at..end].contains("Serialize") {
+                continue;
+            }
+            // The item after the derive: its body up to its closing brace (or the `;` of a tuple struct).
+            let rest = &code[end..];
+            let body_end = match (rest.find('{'), rest.find(';')) {
+                (Some(b), Some(s)) if s < b => end + s,
+                (Some(b), _) => closing_brace(&code, end + b),
+                (None, Some(s)) => end + s,
+                (None, None) => code.len(),
+            };
+            let body = &code[end..body_end];
+            let item = body.split_whitespace().skip_while(|w| !matches!(*w, "struct" | "enum")).nth(1).unwrap_or("?");
+            let word = |w: &str| {
+                body.match_indices(w).any(|(i, _)| {
+                    let b = body.as_bytes();
+                    !ident_before(b, i) && b.get(i + w.len()).is_none_or(|c| !c.is_ascii_alphanumeric() && *c != b'_')
+                })
+            };
+            if word("usize") || word("isize") {
+                found.push(format!("{name}: {item} is encoded and holds a usize or isize"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_kernels_encodings_are_the_same_on_every_machine() {
+    let found = machine_dependent_encodings(&src("kernel"));
+    assert!(found.is_empty(), "machine-dependent encodings in the kernel:\n{}", found.join("\n"));
+    // The check catches both kinds planted in a copy of the kernel.
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&src("kernel"), dir.path());
+    let planted = "\n#[derive(Serialize)]\npub struct Planted {\n    pub n: usize,\n}\n\
+                   pub fn planted(x: u32) -> [u8; 4] {\n    x.to_ne_bytes()\n}\n";
+    let game = dir.path().join("game.rs");
+    let mut text = std::fs::read_to_string(&game).unwrap();
+    text.push_str(planted);
+    std::fs::write(&game, text).unwrap();
+    let found = machine_dependent_encodings(dir.path());
+    assert!(found.iter().any(|f| f.contains("Planted is encoded")), "{found:?}");
+    assert!(found.iter().any(|f| f.ends_with("game.rs: bytes in the machine's order")), "{found:?}");
+}

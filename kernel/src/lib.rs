@@ -15,6 +15,7 @@
 //! - [`life`], [`mines`], [`miau`], [`explodo`]: the four games (Life,
 //!   MineLayer, Miau Is True, Explodorama), each a thin face over its folder.
 //! - [`tally`]: a tiny test game for the replay machinery.
+//! - [`threads`]: threads where the platform has them (one on wasm).
 
 // The kernel's own lints on top of the workspace's (Cargo.toml): its rules
 // are integers only, it never prints, and kernel/clippy.toml bans the types
@@ -44,6 +45,7 @@ pub mod rng;
 pub mod say;
 pub mod session;
 pub mod tally;
+pub mod threads;
 pub mod verify;
 pub mod wire;
 

@@ -139,3 +139,20 @@ pub fn verify(file: &ReplayFile) -> Result<Verified, ReplayError> {
         certificate: file.claim.is_some(),
     })
 }
+
+/// A replay's line in its game's goldens file: its name, final digest and outcome.
+pub fn golden_line(name: &str, v: &Verified) -> String {
+    format!("{name} {} {}", v.final_digest, v.outcome)
+}
+
+/// The text of `goldens/<game>/v<version>.txt`: a header and one
+/// [`golden_line`] a replay (the app writes and checks it; the
+/// cross-architecture runner recomputes it byte for byte).
+pub fn golden_text(game: &str, version: u32, lines: &[String]) -> String {
+    let mut s = format!("# {game} rules v{version}: <replay> <final state digest> <outcome>\n");
+    for l in lines {
+        s.push_str(l);
+        s.push('\n');
+    }
+    s
+}

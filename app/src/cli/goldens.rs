@@ -7,7 +7,7 @@
 use crate::files::{read_replay, write_atomic};
 use retrace_kernel::registry;
 use retrace_kernel::replay::ReplayError;
-use retrace_kernel::verify::verify;
+use retrace_kernel::verify::{golden_line, golden_text, verify};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -30,7 +30,7 @@ pub fn compute(root: &Path) -> Result<BTreeMap<String, Vec<String>>, Vec<String>
             verify(&f)
                 .map_err(|source| crate::files::FileError::Replay { path: path.clone(), source: Box::new(source) })
         }) {
-            Ok(v) => out.entry(v.game).or_default().push(format!("{name} {} {}", v.final_digest, v.outcome)),
+            Ok(v) => out.entry(v.game.clone()).or_default().push(golden_line(&name, &v)),
             Err(e) => errors.push(e.to_string()),
         }
     }
@@ -61,14 +61,9 @@ pub fn golden_path(root: &Path, game: &str, version: u32) -> PathBuf {
     root.join("goldens").join(game).join(format!("v{version}.txt"))
 }
 
-/// The text of a goldens file.
+/// The text of a goldens file (the kernel's [`golden_text`]).
 pub fn render(game: &str, version: u32, lines: &[String]) -> String {
-    let mut s = format!("# {game} rules v{version}: <replay> <final state digest> <outcome>\n");
-    for l in lines {
-        s.push_str(l);
-        s.push('\n');
-    }
-    s
+    golden_text(game, version, lines)
 }
 
 /// Checks that every archived replay is refused with the rules-version message.

@@ -63,18 +63,12 @@ pub fn enemy_after_cpu(f: &Field, gens: u32) -> u32 {
 
 impl BatchEval for CpuEval {
     fn enemy_after(&mut self, fields: &[Field], gens: u32) -> Result<Vec<u32>, String> {
-        let threads = (self.threads.max(1) as usize).min(fields.len().max(1));
-        if threads == 1 {
-            return Ok(fields.iter().map(|f| enemy_after_cpu(f, gens)).collect());
-        }
-        let size = fields.len().div_ceil(threads);
-        Ok(std::thread::scope(|sc| {
-            let handles: Vec<_> = fields
-                .chunks(size)
-                .map(|chunk| sc.spawn(move || chunk.iter().map(|f| enemy_after_cpu(f, gens)).collect::<Vec<u32>>()))
-                .collect();
-            handles.into_iter().flat_map(|h| h.join().expect("an evaluating thread does not panic")).collect()
-        }))
+        let threads = (crate::threads::usable(self.threads) as usize).min(fields.len().max(1));
+        let chunks: Vec<&[Field]> = fields.chunks(fields.len().div_ceil(threads).max(1)).collect();
+        let counts = crate::threads::each_part(&chunks, |chunk| {
+            chunk.iter().map(|f| enemy_after_cpu(f, gens)).collect::<Vec<u32>>()
+        });
+        Ok(counts.into_iter().flatten().collect())
     }
 
     fn name(&self) -> String {

@@ -186,6 +186,17 @@ impl Step {
 }
 
 impl Action {
+    /// The move's letter in the move notation (`U D L R W`): [`Action::from_letter`]'s inverse.
+    pub fn letter(self) -> char {
+        match self {
+            Action::Up => 'U',
+            Action::Down => 'D',
+            Action::Left => 'L',
+            Action::Right => 'R',
+            Action::Wait => 'W',
+        }
+    }
+
     /// The move for a letter of the move notation (`U D L R W`, either case).
     pub fn from_letter(c: char) -> Option<Action> {
         match c.to_ascii_uppercase() {

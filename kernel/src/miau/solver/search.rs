@@ -117,7 +117,7 @@ pub fn solve_from(
     if opts.search != SearchKind::Breadth {
         return Ok(super::informed::run(opts.search, &start, opts, &rules, &keyer, key, watch));
     }
-    let threads = opts.threads.max(1) as usize;
+    let threads = crate::threads::usable(opts.threads) as usize;
     let search = Search::new(opts, hasher, watch, &key, threads, rules.all_formed)?;
     let x = Expand { keyer: &keyer, rules: &rules, opts, key_len: key.len(), local_hash: search.local_hash };
     let level = compact_level(&start, &keyer, &rules, opts);
@@ -277,16 +277,17 @@ impl<'a> Search<'a> {
     /// and more, one pool of threads serves the whole search
     /// (`threads.rs`); with fewer, each batch starts its helpers.
     fn run<W: Engine>(mut self, x: &Expand<'_>, workers: &mut Vec<CachePadded<W>>) -> Result<Verdict, Rejection> {
-        let threads = self.threads;
-        if threads >= PARALLEL_TAKE {
-            rayon_core::ThreadPoolBuilder::new()
+        // No pool on wasm, where a search has one thread (`crate::threads`).
+        #[cfg(not(target_family = "wasm"))]
+        if self.threads >= PARALLEL_TAKE {
+            let threads = self.threads;
+            return rayon_core::ThreadPoolBuilder::new()
                 .num_threads(threads - 1)
                 .thread_name(|i| format!("miau-solver-{}", i + 1))
                 .build_scoped(|thread| thread.run(), |pool| self.finish(x, workers, Some(pool)))
-                .map_err(|e| Rejection::new(format!("the solver could not start its {threads} threads: {e}")))?
-        } else {
-            self.finish(x, workers, None)
+                .map_err(|e| Rejection::new(format!("the solver could not start its {threads} threads: {e}")))?;
         }
+        self.finish(x, workers, None)
     }
 
     /// The layers, then the end: a large search ends holding many blocks

@@ -29,12 +29,7 @@ pub(super) fn fork(pool: Option<&Pool>, jobs: Jobs<'_>, main: impl FnOnce()) {
             }
             main();
         }),
-        None => std::thread::scope(|sc| {
-            for job in jobs {
-                sc.spawn(job);
-            }
-            main();
-        }),
+        None => crate::threads::fork(jobs, main),
     }
 }
 
@@ -78,7 +73,9 @@ pub(super) fn drop_apart<A: Send, T: Send>(pool: Option<&Pool>, n: usize, alone:
     });
 }
 
-#[cfg(test)]
+// Threaded tests: not compiled on wasm, which has no threads (the
+// crosscheck's wasm run names them: crosscheck/ci.sh).
+#[cfg(all(test, not(target_family = "wasm")))]
 mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
