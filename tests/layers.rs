@@ -747,9 +747,11 @@ fn machine_dependent_encodings(root: &Path) -> Vec<String> {
     for (_, path, code, _) in sources(root) {
         let name = relative(&path);
         for (at, _) in code.match_indices("_ne_bytes") {
-            let allowed = name.ends_with("miau/key.rs") && code[..at].rfind("fn ").is_some_and(|f| {
-                code[f..].starts_with("fn eight_bytes") && at < closing_brace(&code, f + code[f..].find('{').unwrap())
-            });
+            let allowed = name.ends_with("miau/key.rs")
+                && code[..at].rfind("fn ").is_some_and(|f| {
+                    code[f..].starts_with("fn eight_bytes")
+                        && at < closing_brace(&code, f + code[f..].find('{').unwrap())
+                });
             if !allowed {
                 found.push(format!("{name}: bytes in the machine's order"));
             }

@@ -6,7 +6,8 @@
 //! shows it caught in a blast).
 
 use super::clip::Slot;
-use super::paint::{charge_glyph, enemy_look, item_disc, paint, paint_enemy, power_glyph};
+use super::paint::{enemy_look, paint, paint_enemy};
+use super::pictures::{charge_glyph, item_disc, power_glyph};
 use crate::store::Lang;
 use crate::ui::text::tr;
 use eframe::egui::{self, RichText, Sense, Vec2};
