@@ -235,7 +235,10 @@ impl EditorView {
             );
             ui.end_row();
         });
-        edited |= self.rules_ui(ui, lang);
+        // Ids of their own: the verdict's lines above come and go as the
+        // solver answers, and would move the automatic ids of the widgets
+        // below, so a press on one could be lost between frames.
+        edited |= ui.push_id("editor-rules", |ui| self.rules_ui(ui, lang)).inner;
         // In words; the pack file's key on hover, for authors who write it by hand.
         for (value, label, key) in [
             (&mut self.draft.allow_bypass, tr(lang, "Allow a win without moving a word"), "allow_bypass"),
