@@ -73,11 +73,11 @@ pub(super) fn drop_apart<A: Send, T: Send>(pool: Option<&Pool>, n: usize, alone:
     });
 }
 
+// Threaded tests: not compiled on wasm, which has no threads (the
+// crosscheck's wasm run names them: crosscheck/ci.sh).
+#[cfg(not(target_family = "wasm"))]
 #[cfg(test)]
 mod tests {
-    // Threaded tests: not compiled on wasm, which has no threads (the
-    // crosscheck's wasm run names them: crosscheck/ci.sh).
-    #![cfg(not(target_family = "wasm"))]
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
