@@ -78,6 +78,29 @@ fn rendering_harness(dir: &Path) -> Option<Harness<'static, RetraceApp>> {
     )
 }
 
+/// Every shape of a frame, those nested in `Shape::Vec` too, in drawing order.
+fn flat_shapes(shapes: &[egui::epaint::ClippedShape]) -> Vec<&egui::Shape> {
+    fn walk<'a>(shape: &'a egui::Shape, out: &mut Vec<&'a egui::Shape>) {
+        match shape {
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            s => out.push(s),
+        }
+    }
+    let mut out = Vec::new();
+    for c in shapes {
+        walk(&c.shape, &mut out);
+    }
+    out
+}
+
+/// The miau level list's New level: the editor on a new level.
+fn open_new_level(h: &mut Harness<'static, RetraceApp>) {
+    h.state_mut().screen = Screen::MiauLevels;
+    h.run();
+    h.get_by_label("New level").click();
+    h.run();
+}
+
 /// Pixels of exactly this colour in a rendering of the window.
 fn pixels_of(h: &mut Harness<'static, RetraceApp>, c: egui::Color32) -> usize {
     let img = h.render().expect("renders");

@@ -76,7 +76,7 @@ fn read(path: &Path) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-/// The `.replay` files under `dir`, its folders too, sorted by path.
+/// The `.replay` files under `dir`, its folders too (the caller sorts them).
 fn replay_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: cannot list it: {e}", dir.display()))?;
     for e in entries {
@@ -87,7 +87,6 @@ fn replay_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
             files.push(path);
         }
     }
-    files.sort();
     Ok(())
 }
 
@@ -97,6 +96,7 @@ fn replays(root: &Path, out: &mut Vec<String>, problems: &mut Vec<String>) -> Re
     let dir = root.join("replays");
     let mut files = Vec::new();
     replay_files(&dir, &mut files)?;
+    files.sort();
     if files.is_empty() {
         return Err(format!("{}: no replays (give the repository's root)", dir.display()));
     }

@@ -2860,17 +2860,15 @@ fn barrels_and_spikes_are_pictures_not_letters() {
     let l = &s.board.layout;
     assert!(l.positions().any(|p| l.tile(p) == retrace_kernel::explodo::board::Tile::Barrel), "a barrel");
     assert!(l.positions().any(|p| l.has(p, retrace_kernel::explodo::board::SPIKES)), "spikes");
-    fn texts(shape: &egui::Shape, out: &mut Vec<String>) {
-        match shape {
-            egui::Shape::Text(t) => out.push(t.galley.job.text.clone()),
-            egui::Shape::Vec(v) => v.iter().for_each(|s| texts(s, out)),
-            _ => {}
-        }
+    // The text shapes' strings.
+    fn texts(shapes: &[egui::epaint::ClippedShape]) -> Vec<String> {
+        let text = |s: &egui::Shape| match s {
+            egui::Shape::Text(t) => Some(t.galley.job.text.clone()),
+            _ => None,
+        };
+        flat_shapes(shapes).into_iter().filter_map(text).collect()
     }
-    let mut drawn = Vec::new();
-    for s in &h.output().shapes {
-        texts(&s.shape, &mut drawn);
-    }
+    let drawn = texts(&h.output().shapes);
     assert!(!drawn.iter().any(|t| t == "!" || t == "^"), "letters on the board: {drawn:?}");
     // A charge on the floor, a decoy and a cracked pillar: pictures too ("I",
     // "@" and "/" were drawn).
@@ -2885,10 +2883,7 @@ fn barrels_and_spikes_are_pictures_not_letters() {
         let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(600.0, 600.0));
         retrace::ui::explodo::paint(ui.painter(), rect, &s);
     });
-    let mut drawn = Vec::new();
-    for c in &out.shapes {
-        texts(&c.shape, &mut drawn);
-    }
+    let drawn = texts(&out.shapes);
     out.drop_without_applying_deltas();
     for letter in ["I", "@", "/", "!", "^"] {
         assert!(!drawn.iter().any(|t| t == letter), "{letter} on the board: {drawn:?}");

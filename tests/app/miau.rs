@@ -723,10 +723,7 @@ fn a_level_built_by_clicks_is_solved_live_saved_reloaded_played_and_travels_as_t
     let dir = tempfile::tempdir().unwrap();
     {
         let mut h = harness(dir.path());
-        h.state_mut().screen = Screen::MiauLevels;
-        h.run();
-        h.get_by_label("New level").click();
-        h.run();
+        open_new_level(&mut h);
         // The new level has the cat and MIAU IS YOU; write FLAG IS WIN and put a flag down.
         for (brush, x, y) in [("FLAG", 0, 1), ("IS", 1, 1), ("WIN", 2, 1), ("flag", 6, 4)] {
             // The palette's, not the IS between a rule's drop-downs.
@@ -1490,10 +1487,7 @@ fn the_word_card_takes_the_keys_and_esc_closes_it() {
 fn the_editors_message_moves_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    h.state_mut().screen = Screen::MiauLevels;
-    h.run();
-    h.get_by_label("New level").click();
-    h.run();
+    open_new_level(&mut h);
     let before = h.get_by_label_contains("Width").rect();
     h.get_by_label("Copy level").click();
     h.run();
@@ -1518,10 +1512,7 @@ fn the_editors_rules_are_rows_in_words_with_controls() {
     for (w, hh) in [(800.0, 600.0), (1920.0, 1080.0)] {
         let dir = tempfile::tempdir().unwrap();
         let mut h = sized_harness(dir.path(), w, hh);
-        h.state_mut().screen = Screen::MiauLevels;
-        h.run();
-        h.get_by_label("New level").click();
-        h.run();
+        open_new_level(&mut h);
         for raw in ["Must form", "Must break", "Pairs", "Automata", "Circuit colour", "must_form", "automata"] {
             assert!(h.query_by_label(raw).is_none(), "{raw} at {w}x{hh}");
         }

@@ -828,21 +828,14 @@ fn about_shows_the_version_line() {
 
 /// The type sizes of every text a frame drew (its shapes, nested ones too).
 fn text_sizes(h: &egui_kittest::Harness<'static, retrace::ui::RetraceApp>) -> Vec<(f32, String)> {
-    fn walk(shape: &egui::Shape, out: &mut Vec<(f32, String)>) {
-        match shape {
-            egui::Shape::Text(t) => {
-                for section in &t.galley.job.sections {
-                    let text = t.galley.job.text.chars().take(40).collect::<String>();
-                    out.push((section.format.font_id.size, text));
-                }
-            }
-            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
-            _ => {}
-        }
-    }
     let mut out = Vec::new();
-    for s in &h.output().shapes {
-        walk(&s.shape, &mut out);
+    for shape in flat_shapes(&h.output().shapes) {
+        if let egui::Shape::Text(t) = shape {
+            for section in &t.galley.job.sections {
+                let text = t.galley.job.text.chars().take(40).collect::<String>();
+                out.push((section.format.font_id.size, text));
+            }
+        }
     }
     out
 }
@@ -967,23 +960,20 @@ fn an_error_moves_nothing_on_the_home_screen() {
 /// smallest window and a big one.
 #[test]
 fn the_demos_share_one_screen_in_either_theme() {
-    fn grounds(shape: &egui::Shape, out: &mut Vec<egui::Color32>) {
-        match shape {
-            egui::Shape::Rect(r) if (r.rect.size() - egui::vec2(200.0, 140.0)).length() < 0.5 => out.push(r.fill),
-            egui::Shape::Vec(v) => v.iter().for_each(|s| grounds(s, out)),
-            _ => {}
-        }
-    }
     for (w, hh) in [(800.0, 600.0), (1920.0, 1080.0)] {
         for theme in [retrace::store::Theme::Light, retrace::store::Theme::Dark] {
             let dir = tempfile::tempdir().unwrap();
             let mut h = sized_harness(dir.path(), w, hh);
             h.state_mut().settings.theme = theme;
             h.run();
-            let mut seen = Vec::new();
-            for s in &h.output().shapes {
-                grounds(&s.shape, &mut seen);
-            }
+            // The rectangles of a demo's size: the grounds it is drawn on.
+            let seen: Vec<egui::Color32> = flat_shapes(&h.output().shapes)
+                .into_iter()
+                .filter_map(|s| match s {
+                    egui::Shape::Rect(r) if (r.rect.size() - egui::vec2(200.0, 140.0)).length() < 0.5 => Some(r.fill),
+                    _ => None,
+                })
+                .collect();
             // Life's, MineLayer's and Miau's on the screen, Explodorama's on its
             // dark television; no light ground among them.
             let on_screen = seen.iter().filter(|c| **c == retrace::ui::home::SCREEN).count();

@@ -61,11 +61,6 @@ pub fn golden_path(root: &Path, game: &str, version: u32) -> PathBuf {
     root.join("goldens").join(game).join(format!("v{version}.txt"))
 }
 
-/// The text of a goldens file (the kernel's [`golden_text`]).
-pub fn render(game: &str, version: u32, lines: &[String]) -> String {
-    golden_text(game, version, lines)
-}
-
 /// Checks that every archived replay is refused with the rules-version message.
 pub fn check_archive(root: &Path) -> Vec<String> {
     let mut problems = Vec::new();
@@ -103,7 +98,7 @@ pub fn check(root: &Path) -> Vec<String> {
     for game in registry::games() {
         let lines = computed.get(game.id()).cloned().unwrap_or_default();
         let path = golden_path(root, game.id(), game.rules_version());
-        let expected = render(game.id(), game.rules_version(), &lines);
+        let expected = golden_text(game.id(), game.rules_version(), &lines);
         match std::fs::read_to_string(&path) {
             Ok(text) if text == expected => {}
             Ok(text) => {
@@ -138,7 +133,7 @@ pub fn write(root: &Path) -> Result<Vec<String>, Vec<String>> {
     for game in registry::games() {
         let Some(lines) = computed.get(game.id()) else { continue };
         let path = golden_path(root, game.id(), game.rules_version());
-        let text = render(game.id(), game.rules_version(), lines);
+        let text = golden_text(game.id(), game.rules_version(), lines);
         match std::fs::read_to_string(&path) {
             Ok(old) if old == text => report.push(format!("{}: up to date", path.display())),
             Ok(_) => errors.push(format!(

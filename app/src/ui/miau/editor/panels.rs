@@ -14,11 +14,11 @@ impl EditorView {
     /// the core properties and the pack's own, erase; fixed words and channels.
     pub(super) fn palette_ui(&mut self, ui: &mut egui::Ui, lang: Lang) {
         ui.strong(tr(lang, "Place"));
-        let mut nouns: Vec<String> = self.noun_words().iter().map(|n| n.to_lowercase()).collect();
+        let mut words = self.noun_words();
+        let mut nouns: Vec<String> = words.iter().map(|n| n.to_lowercase()).collect();
         for n in ["plate", "gate"] {
             nouns.push(n.into());
         }
-        let mut words = self.noun_words();
         words.extend(["IS", "AND"].map(String::from));
         // The editor makes packs in Miau's own rules, which refuse the keke words.
         words.extend(self.property_words());
