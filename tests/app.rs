@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 mod explodo;
 mod life;
+mod links;
 mod miau;
 mod mines;
 mod shell;

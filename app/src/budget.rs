@@ -133,17 +133,17 @@ pub fn threads(asked: Option<u32>) -> (u32, Option<String>) {
 /// A deadline: `expired` once `seconds` have passed since `new` (never
 /// without seconds).
 #[derive(Clone, Copy, Debug)]
-pub struct Deadline(Option<std::time::Instant>);
+pub struct Deadline(Option<crate::platform::Instant>);
 
 impl Deadline {
     /// A deadline `seconds` from now, or none.
     pub fn new(seconds: Option<u64>) -> Deadline {
-        Deadline(seconds.map(|s| std::time::Instant::now() + std::time::Duration::from_secs(s)))
+        Deadline(seconds.map(|s| crate::platform::Instant::now() + std::time::Duration::from_secs(s)))
     }
 
     /// Whether the time is up.
     pub fn expired(&self) -> bool {
-        self.0.is_some_and(|t| std::time::Instant::now() >= t)
+        self.0.is_some_and(|t| crate::platform::Instant::now() >= t)
     }
 }
 

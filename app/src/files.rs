@@ -46,18 +46,9 @@ pub const MAX_TEXT_BYTES: u64 = 16 << 20;
 
 /// Reads at most `cap` bytes of `path`: a longer file (or an endless one,
 /// like `/dev/zero`) is an error that says the limit, never a growing buffer.
+/// (The web page reads the browser's storage: [`crate::platform`].)
 pub fn read_capped(path: &Path, cap: u64) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let file = std::fs::File::open(path)?;
-    let mut bytes = Vec::new();
-    file.take(cap + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > cap {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::FileTooLarge,
-            format!("it is larger than {} MiB, the most this reads", cap >> 20),
-        ));
-    }
-    Ok(bytes)
+    crate::platform::read_capped(path, cap)
 }
 
 /// Reads a text file of at most [`MAX_TEXT_BYTES`]; the error names the file.
@@ -80,15 +71,11 @@ pub fn read_replay(path: &Path) -> Result<ReplayFile, FileError> {
         .map_err(|source| FileError::Replay { path: path.to_owned(), source: Box::new(source) })
 }
 
-/// Temporary files older than this are orphans of a killed save.
-const ORPHAN_AGE: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// Writes `bytes` to `path` atomically: a temporary file in the same folder,
-/// flushed to disk, then renamed over the target. A crash leaves either the old
-/// file or the new one, never half of either. Only a regular file is replaced
-/// (a link, a device, a pipe or a folder is refused, with why), and it keeps
-/// its permissions. Temporary files that killed saves left in the folder
-/// (`.retrace-*.tmp`, over a minute old) are removed first.
+/// Writes `bytes` to `path` atomically: the old file or the new one, never
+/// half of either (the native app: a temporary file renamed over it, only a
+/// regular file replaced; the page: the browser's storage, which keeps the
+/// old save when it refuses the new; [`crate::platform::replace`]). Nothing
+/// is written into a folder another window holds.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if read_only(path) {
         return Err(std::io::Error::new(
@@ -96,35 +83,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
             "another Retrace window has this data folder, so this one saves nothing",
         ));
     }
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let old = match std::fs::symlink_metadata(path) {
-        Ok(m) if !m.file_type().is_file() => {
-            let what = if m.file_type().is_symlink() {
-                "a symbolic link"
-            } else if m.is_dir() {
-                "a folder"
-            } else {
-                "not a regular file (a device, pipe or socket)"
-            };
-            return Err(std::io::Error::other(format!("it is {what}; only a regular file is replaced")));
-        }
-        Ok(m) => Some(m.permissions()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(e),
-    };
-    std::fs::create_dir_all(dir)?;
-    remove_orphans(dir);
-    let mut tmp = tempfile::Builder::new().prefix(".retrace-").suffix(".tmp").tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    if let Some(permissions) = old {
-        tmp.as_file().set_permissions(permissions)?;
-    }
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    crate::platform::replace(path, bytes)
 }
 
 /// Data folders this process only reads: another window holds their lock
@@ -146,27 +105,7 @@ pub fn read_only(path: &Path) -> bool {
     READ_ONLY.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter().any(|d| path.starts_with(d))
 }
 
-/// Removes the `.retrace-*.tmp` files in `dir` that a killed save left (over
-/// [`ORPHAN_AGE`] old: a live save's file is seconds old at most). Best
-/// effort: what cannot be read or removed is left.
-pub fn remove_orphans(dir: &Path) {
-    // Another window's save in progress is not an orphan.
-    if read_only(dir) {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if !(name.starts_with(".retrace-") && name.ends_with(".tmp")) {
-            continue;
-        }
-        let old = entry.metadata().ok().and_then(|m| m.modified().ok()).and_then(|t| t.elapsed().ok());
-        if old.is_some_and(|age| age > ORPHAN_AGE) && entry.file_type().is_ok_and(|t| t.is_file()) {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
-}
+pub use crate::platform::remove_orphans;
 
 /// A writer for the terminal that passes text through but shows control
 /// characters (escape sequences above all) as escapes: line breaks and tabs

@@ -7,10 +7,13 @@ pub mod bug;
 pub mod cli;
 pub mod escape;
 pub mod files;
+pub mod links;
 pub mod pad;
+pub mod platform;
 pub mod sound;
 pub mod store;
 pub mod ui;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod window;
 
 /// Written into the header of every replay this build saves.
@@ -29,8 +32,5 @@ pub fn version_line() -> String {
 /// A fresh random seed for a new game or field: the app may use the OS and the
 /// clock, the kernel never does.
 pub fn random_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
-    h.finish()
+    platform::entropy()
 }

@@ -1,6 +1,7 @@
 //! The `retrace` binary: the game window with no subcommand (`retrace FILE`
 //! opens a replay in it), the command line with one.
 
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
@@ -14,4 +15,11 @@ fn main() {
             }
         }
     }
+}
+
+/// The web page (issue 63): the app on the page's canvas; the command
+/// line stays native.
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    retrace::platform::start_page();
 }

@@ -20,13 +20,7 @@ pub struct Store {
     pub dir: PathBuf,
 }
 
-/// The data folder's lock, held while a window runs on it (an advisory lock
-/// on `window.lock`, which the system lets go of when the process ends, so
-/// a lock left by a killed window is free for the next one).
-#[derive(Debug)]
-pub struct DataLock {
-    _file: std::fs::File,
-}
+pub use crate::platform::{lock, DataLock};
 
 /// Why the lock was not taken.
 #[derive(Debug)]
@@ -39,33 +33,6 @@ pub enum LockError {
 
 /// The lock file of a data folder.
 pub const LOCK: &str = "window.lock";
-
-/// Takes `dir`'s lock for this window, writing this process's id in it.
-pub fn lock(dir: &std::path::Path) -> Result<DataLock, LockError> {
-    use std::io::{Read, Seek, Write};
-    std::fs::create_dir_all(dir).map_err(|e| LockError::Io(format!("{}: {e}", dir.display())))?;
-    let path = dir.join(LOCK);
-    let mut file = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&path)
-        .map_err(|e| LockError::Io(format!("{}: {e}", path.display())))?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => {
-            let mut text = String::new();
-            let _ = file.take(32).read_to_string(&mut text);
-            return Err(LockError::Held(text.trim().parse().ok()));
-        }
-        Err(std::fs::TryLockError::Error(e)) => return Err(LockError::Io(format!("{}: {e}", path.display()))),
-    }
-    let _ = file.set_len(0);
-    let _ = file.rewind();
-    let _ = write!(file, "{}", std::process::id());
-    Ok(DataLock { _file: file })
-}
 
 /// Light or dark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -254,20 +221,16 @@ impl Store {
         let date = today();
         let path = (1..1000)
             .map(|n| self.path(&format!("retrace-bug-{date}-{n}.txt")))
-            .find(|p| !p.exists())
+            .find(|p| !crate::platform::exists(p))
             .ok_or("too many bug reports today")?;
         write_atomic(&path, report.to_text().as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(path)
     }
 
-    /// The platform's data folder (or `RETRACE_DATA_DIR` when set).
+    /// The platform's data folder (or `RETRACE_DATA_DIR` when set; the page's
+    /// is in the browser's storage).
     pub fn default_dir() -> PathBuf {
-        if let Some(d) = std::env::var_os("RETRACE_DATA_DIR") {
-            return PathBuf::from(d);
-        }
-        directories::ProjectDirs::from("", "", "retrace")
-            .map(|p| p.data_dir().to_path_buf())
-            .unwrap_or_else(|| PathBuf::from(".retrace"))
+        crate::platform::data_dir()
     }
 
     /// A store in `dir`.
@@ -323,7 +286,7 @@ impl Store {
     pub fn forget(&self, name: &str) {
         let path = self.path(&format!("{name}.replay"));
         if !crate::files::read_only(&path) {
-            let _ = std::fs::remove_file(path);
+            let _ = crate::platform::remove(&path);
         }
     }
 
@@ -396,7 +359,10 @@ pub fn system_language() -> &'static str {
 
 /// Today's date as YYYY-MM-DD (UTC), from the system clock: the app's job, never the kernel's.
 pub fn today() -> String {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let secs = crate::platform::SystemTime::now()
+        .duration_since(crate::platform::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
     let days = (secs / 86_400) as i64;
     // Howard Hinnant's days-to-civil.
     let z = days + 719_468;
@@ -418,10 +384,10 @@ pub fn keep_aside(path: &Path) -> PathBuf {
     let stem = path.file_stem().map_or_else(|| "file".to_string(), |s| s.to_string_lossy().into_owned());
     let aside = (1..10_000)
         .map(|n| path.with_file_name(format!("{stem}.bad-{n}{ext}")))
-        .find(|p| !p.exists())
+        .find(|p| !crate::platform::exists(p))
         .unwrap_or_else(|| path.with_extension("bad"));
     if !crate::files::read_only(path) {
-        let _ = std::fs::rename(path, &aside);
+        let _ = crate::platform::rename(path, &aside);
     }
     aside
 }

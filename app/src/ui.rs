@@ -30,6 +30,7 @@ pub use widgets::{
 pub use crate::store::take_lock;
 pub use screen::{Replacing, Screen, Slot, NEW_RUN, PLAY_FROM_HERE, START_OVER};
 
+use crate::platform::Instant;
 use crate::store::{Lang, Settings, Store, Theme};
 use eframe::egui::{self, Color32};
 use explodo::window::ExplodoHome;
@@ -39,7 +40,6 @@ use miau::window::MiauHome;
 use mines::window::MinesHome;
 use retrace_kernel::say::Say;
 use std::path::PathBuf;
-use std::time::Instant;
 use text::tr;
 use watch::{WatchRequest, WatchView};
 
@@ -118,7 +118,7 @@ impl RetraceApp {
         crate::files::remove_orphans(&store.dir);
         crate::files::remove_orphans(&store.dir.join("certificates"));
         // A build newer than the one that last saved these settings says what is new, once.
-        let had_settings = store.path("settings.txt").exists();
+        let had_settings = crate::platform::exists(&store.path("settings.txt"));
         let (mut settings, bad_settings) = store.settings();
         let whats_new = had_settings && settings.seen_version != crate::APP_VERSION;
         settings.seen_version = crate::APP_VERSION.to_string();
@@ -334,17 +334,25 @@ impl RetraceApp {
             self.error =
                 Some(tr(self.lang(), "This game has no undo: its rules forbid taking moves back.").to_string().into());
         }
+        // Dropped files: their paths (on the web, once the browser has read them).
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
-        for f in dropped {
+        for path in crate::platform::take_dropped(&dropped, ctx) {
             // A pack (or a Keke level file) opens in Miau's list; anything else is a replay.
-            if opening::is_pack(f.path()) {
-                self.open_pack(f.path());
-                continue;
-            }
-            let name = f.path().display().to_string();
-            match f.bytes() {
-                Ok(bytes) => self.open_bytes(&name, &bytes),
-                Err(e) => self.error = Some(opening::cannot_read(&name, &e)),
+            self.open_path(&path);
+        }
+        // A link pasted on the window (not into a text field) opens what it names.
+        if !ctx.egui_wants_keyboard_input() {
+            let pasted: Vec<String> = ctx.input(|i| {
+                i.events
+                    .iter()
+                    .filter_map(|e| match e {
+                        egui::Event::Paste(text) if crate::links::looks_like_link(text) => Some(text.clone()),
+                        _ => None,
+                    })
+                    .collect()
+            });
+            for text in pasted {
+                self.open_link(&text);
             }
         }
     }
@@ -433,11 +441,76 @@ impl RetraceApp {
     /// the watcher; or shows why not (issue 62 item 8: `retrace pack.toml`
     /// was refused as "not a Retrace replay").
     pub fn open_path(&mut self, path: &std::path::Path) {
+        // A link typed or pasted where a path goes, or given on the command line.
+        if crate::links::looks_like_link(&path.to_string_lossy()) {
+            self.open_link(&path.to_string_lossy());
+            return;
+        }
         if opening::is_pack(path) {
             self.open_pack(path);
             return;
         }
         self.watch(opening::open_path(path));
+    }
+
+    /// Opens what a link names (a MineLayer field, a Miau level of a shipped
+    /// pack, a Life campaign level, a replay), asking first over a
+    /// suspended game of the same kind; or says what is wrong with it.
+    pub fn open_link(&mut self, text: &str) {
+        use crate::links::Link;
+        use screen::{Replacing, Slot, START_OVER};
+        let link = match Link::parse(text) {
+            Ok(l) => l,
+            Err(e) => {
+                self.error = Some(format!("The link: {e}").into());
+                return;
+            }
+        };
+        let (slot, screen) = match link {
+            Link::Replay(bytes) => return self.open_bytes("the link", &bytes),
+            Link::MineLayer { tier, seed } => (Slot::Mines, Screen::Mines(mines::MinesView::new(tier, seed))),
+            Link::Life { level } => {
+                let setup = retrace_kernel::life::Setup::Campaign { level: level - 1 };
+                let Some(v) = life::window::start_life(&setup) else { return };
+                (Slot::Life, Screen::Life(v))
+            }
+            Link::Miau { pack, level } => {
+                let packs = &self.miau.packs;
+                let found = packs
+                    .iter()
+                    .enumerate()
+                    .find(|(_, p)| p.id == pack)
+                    .and_then(|(p, found)| found.levels.iter().position(|l| l.id == level).map(|l| (p, l)));
+                let Some((p, l)) = found else {
+                    let say = format!("The link: no level \"{level}\" in a pack \"{pack}\" here");
+                    self.error = Some(crate::files::escaped(&say).into());
+                    return;
+                };
+                let mut error = None;
+                match miau::window::start_miau(packs, p, l, &mut error) {
+                    Some(screen) => (Slot::Miau, screen),
+                    None => return self.error = error,
+                }
+            }
+        };
+        self.error = None;
+        self.go_home();
+        self.replacing = Some(Replacing::new(slot, screen, START_OVER));
+    }
+
+    /// What is on screen in a line: the game and its session's digest (a
+    /// link's field or level, compared across the native app and the page),
+    /// else the screen's name.
+    pub fn screen_summary(&self) -> String {
+        match &self.screen {
+            Screen::Mines(v) => format!("minelayer {}", v.session.digest()),
+            Screen::Life(v) => format!("life {}", v.session.digest()),
+            Screen::Miau(v) => format!("miau {}", v.session.digest()),
+            Screen::Explodo(v) => format!("explodorama {}", v.session.digest()),
+            Screen::Watch(_) => "watch".into(),
+            Screen::Home => "home".into(),
+            _ => "other".into(),
+        }
     }
 
     /// Opens two Explodorama replays on one board in the watcher (`retrace A
@@ -509,6 +582,13 @@ impl RetraceApp {
 }
 
 impl eframe::App for RetraceApp {
+    /// The web page's test hooks reach the app through its runner (the
+    /// trait has this on the web only).
+    #[cfg(target_arch = "wasm32")]
+    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+        Some(self)
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         if self.theme_applied.is_none() {

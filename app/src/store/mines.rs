@@ -11,9 +11,9 @@ pub fn load_stats(path: &std::path::Path) -> retrace_kernel::mines::stats::Stats
     if stats == Stats::default() && text != Stats::default().to_text() && !bytes.is_empty() {
         for n in 1..1000 {
             let aside = path.with_extension(format!("corrupt-{n}"));
-            if !aside.exists() {
+            if !crate::platform::exists(&aside) {
                 if !crate::files::read_only(path) {
-                    let _ = std::fs::rename(path, &aside);
+                    let _ = crate::platform::rename(path, &aside);
                 }
                 break;
             }

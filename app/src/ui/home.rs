@@ -4,6 +4,7 @@
 use super::game::{GameWindow, Shell};
 use super::text::tr;
 use super::watch::WatchView;
+use crate::platform::{Pick, Picked};
 use crate::store::Lang;
 use eframe::egui::{self, Vec2};
 use std::path::PathBuf;
@@ -114,19 +115,20 @@ pub fn home(ui: &mut egui::Ui, games: &mut [&mut dyn GameWindow], shell: &mut Sh
     ui.add_space(8.0);
 }
 
-/// Open replay (a native file dialog), and how to drop a file instead: the
+/// Open replay (the desktop's file dialog, or the browser's), and how to drop a file instead: the
 /// path to open, when one was chosen or typed.
 pub fn open_replay_row(ui: &mut egui::Ui, lang: Lang, typed_path: &mut Option<String>) -> Option<PathBuf> {
     let mut open = None;
     ui.horizontal(|ui| {
         if ui.button(tr(lang, "Open replay")).clicked() {
-            // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
-            match rfd::FileDialog::new().add_filter("Retrace replay", &["replay"]).pick_file() {
-                Some(path) => open = Some(path),
-                // Cancelled, or no dialog on this desktop: never silence,
-                // a path can be typed instead (issue 40).
-                None => *typed_path = Some(typed_path.take().unwrap_or_default()),
-            }
+            crate::platform::pick_file(Pick::Replay);
+        }
+        match crate::platform::picked(Pick::Replay) {
+            Some(Picked::File(path)) => open = Some(path),
+            // Cancelled, or no dialog on this desktop: never silence,
+            // a path can be typed instead (issue 40).
+            Some(Picked::Nothing) => *typed_path = Some(typed_path.take().unwrap_or_default()),
+            None => {}
         }
         ui.label(tr(lang, "Drop a replay or certificate file anywhere on the window to watch it."));
     });

@@ -7,12 +7,13 @@ mod watched;
 pub mod window;
 
 use super::mines_text::{mt, HELP};
+use crate::platform::Instant;
 use crate::store::{today, Store};
 use eframe::egui::{self, Color32, RichText, Sense, Vec2, WidgetInfo};
 use retrace_kernel::mines::{self, share, stats, Action, Mark, MineLayer, Phase, Tier};
 use retrace_kernel::say::Say;
 use retrace_kernel::Session;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The smallest and largest side of a MineLayer cell, in points.
 pub const MIN_CELL: f32 = 18.0;
@@ -41,7 +42,7 @@ pub struct MinesView {
     asking_reset: bool,
     /// The cell under a held press and when it began (a long press cycles
     /// the mark after [`LONG_PRESS`], with the mouse as with a finger).
-    held: Option<(usize, std::time::Instant)>,
+    held: Option<(usize, crate::platform::Instant)>,
     /// The press that just cycled a mark: its release lays nothing.
     long_fired: bool,
     /// The Share result dialog is open.
@@ -60,7 +61,7 @@ pub struct MinesView {
 /// Now, in milliseconds since the Unix epoch (the app's wall clock; the
 /// rules see only the round's own milliseconds).
 fn unix_ms() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+    crate::platform::SystemTime::now().duration_since(crate::platform::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
 }
 
 impl MinesView {
@@ -336,7 +337,7 @@ impl MinesView {
                             }
                         }
                         _ => {
-                            self.held = Some((i, std::time::Instant::now()));
+                            self.held = Some((i, crate::platform::Instant::now()));
                             self.long_fired = false;
                             ui.ctx().request_repaint_after(Duration::from_millis(50));
                         }
@@ -480,11 +481,25 @@ impl MinesView {
         if let Some(last) = lines.last() {
             ui.label(*last);
         }
+        // The field's link (issue 63): it opens this same field, in the
+        // browser or in the native app (pasted, or on the command line).
+        let link =
+            crate::links::Link::MineLayer { tier: self.session.setup().tier, seed: self.session.seed() }.address();
+        if let Some(link) = &link {
+            ui.label(mt(l, "This field's link:"));
+            ui.label(egui::RichText::new(link).monospace());
+        }
         let mut close = false;
         ui.horizontal(|ui| {
             if ui.button(mt(l, "Copy")).clicked() {
                 ui.ctx().copy_text(card.clone());
                 self.message = Some(mt(l, "Copied.").into());
+            }
+            if let Some(link) = link {
+                if ui.button(mt(l, "Copy link")).clicked() {
+                    ui.ctx().copy_text(link);
+                    self.message = Some(mt(l, "Copied.").into());
+                }
             }
             close = ui.button(mt(l, "Close")).clicked();
         });

@@ -103,7 +103,7 @@ pub struct OnScreen {
     pub(super) anim: Option<(paint::Motion, Option<f64>)>,
     /// The level-start banner: the level and attempt it is for, and when it
     /// went up (`None` once an action or the time took it down).
-    pub(super) banner: Option<((u32, u32), std::time::Instant)>,
+    pub(super) banner: Option<((u32, u32), crate::platform::Instant)>,
     /// The level and attempt the last banner was for.
     pub(super) bannered: Option<(u32, u32)>,
     /// How tall the bars around the board were last frame (the action bar

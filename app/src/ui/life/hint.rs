@@ -2,13 +2,14 @@
 //! searched on a thread so the window never waits, and dropped when the
 //! player has left that position.
 
+use crate::platform::Instant;
 use retrace_kernel::digest::Digest;
 use retrace_kernel::life::solve::{hint, CpuEval, Hint, Options};
 use retrace_kernel::life::State;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long a hint may search before it answers with its best so far.
 pub const HINT_SECONDS: u64 = 20;
@@ -34,7 +35,7 @@ impl HintTask {
         let (state, seen, stop) = (state.clone(), Arc::clone(&evaluated), Arc::clone(&cancel));
         // One core is left to the window.
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)) as u32;
-        std::thread::spawn(move || {
+        crate::platform::spawn(move || {
             let deadline = Instant::now() + Duration::from_secs(HINT_SECONDS);
             let mut watch = |p: retrace_kernel::life::solve::Progress| {
                 seen.store(p.evaluated, Ordering::Relaxed);

@@ -4,6 +4,7 @@
 //! own file; the colours and engine choice every Life file shares are here.
 
 use super::hint::HintTask;
+use crate::platform::Instant;
 use crate::store::{Lang, Settings, Store};
 use crate::ui::text::tr;
 use eframe::egui::{self, Color32, TextureHandle};
@@ -12,7 +13,7 @@ use retrace_kernel::life::game::{Event, Reason};
 use retrace_kernel::life::{Action, Life, Phase, Setup, Tool};
 use retrace_kernel::say::Say;
 use retrace_kernel::Session;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The GPU engine for `Advance`, when there is a real GPU: a software adapter
 /// (lavapipe) is slower than the CPU step, so the CPU keeps those. The

@@ -3,6 +3,7 @@
 
 use super::paint::accent_color;
 use super::view::MiauRequest;
+use crate::platform::{Pick, Picked};
 use crate::store::Lang;
 use crate::ui::text::tr;
 use eframe::egui::{self, Color32, RichText, Vec2};
@@ -123,18 +124,14 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauR
             ui.heading(tr(lang, "Choose a world"));
         }
         if ui.button(tr(lang, "Open pack")).clicked() {
-            // A blocking native dialog (the desktop portal); None when cancelled or unavailable.
-            if let Some(path) = rfd::FileDialog::new()
-                .add_filter("Miau pack", &["toml"])
-                .add_filter("Keke AI Competition levels", &["json"])
-                .pick_file()
-            {
-                request = Some(MiauRequest::OpenPack(path));
-            } else {
-                // Cancelled, or no dialog on this desktop: the path field,
-                // as Open replay offers (issue 62 item 8).
-                *typed_pack = Some(typed_pack.take().unwrap_or_default());
-            }
+            crate::platform::pick_file(Pick::Pack);
+        }
+        match crate::platform::picked(Pick::Pack) {
+            Some(Picked::File(path)) => request = Some(MiauRequest::OpenPack(path)),
+            // Cancelled, or no dialog on this desktop: the path field,
+            // as Open replay offers (issue 62 item 8).
+            Some(Picked::Nothing) => *typed_pack = Some(typed_pack.take().unwrap_or_default()),
+            None => {}
         }
         if ui.button(tr(lang, "New level")).clicked() {
             request = Some(MiauRequest::NewLevel);

@@ -587,7 +587,7 @@ impl MiauView {
         }
         let (tx, rx) = std::sync::mpsc::channel();
         let state = self.session.state().clone();
-        std::thread::spawn(move || {
+        crate::platform::spawn(move || {
             // The window may have gone, or the player moved on: then nobody listens.
             let _ = tx.send(hint_and_solution(&state, lang));
         });

@@ -51,7 +51,7 @@ pub fn start_miau(packs: &[Pack], p: usize, l: usize, error: &mut Option<Say>) -
 pub fn my_levels(store: &Store, errors: &mut Vec<String>) -> Vec<Pack> {
     let mut packs = packs();
     let path = store.path(MY_LEVELS);
-    if path.exists() {
+    if crate::platform::exists(&path) {
         match open_pack(&path) {
             Ok(p) => {
                 for p in p {

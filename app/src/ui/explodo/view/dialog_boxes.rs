@@ -30,7 +30,7 @@ impl ExplodoView {
             && s.run.dialogs.is_empty()
         {
             self.screen.bannered = Some(key);
-            self.screen.banner = Some((key, std::time::Instant::now()));
+            self.screen.banner = Some((key, crate::platform::Instant::now()));
         }
         let Some((for_key, since)) = self.screen.banner else { return };
         let left = BANNER_SECONDS - since.elapsed().as_secs_f32();

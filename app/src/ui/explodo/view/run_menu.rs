@@ -168,8 +168,8 @@ impl ExplodoView {
                     ui.label(crate::files::escaped(&path.display().to_string()));
                     ui.horizontal(|ui| {
                         if ui.button(tr(lang, "Show the folder")).clicked() {
-                            if let Err(e) = opener::open(&store.dir) {
-                                self.message = Some(format!("{}: {e}", store.dir.display()).into());
+                            if let Err(e) = crate::platform::open_folder(&store.dir) {
+                                self.message = Some(e.into());
                             }
                         }
                         if ui.button(tr(lang, "Close")).clicked() {

@@ -222,7 +222,7 @@ impl EditorView {
         let cancel = Arc::new(AtomicBool::new(false));
         let (tx, rx) = std::sync::mpsc::channel();
         let stop = cancel.clone();
-        std::thread::spawn(move || {
+        crate::platform::spawn(move || {
             // Nobody listens any more when the board changed or the editor closed.
             let _ = tx.send(findings(&level, &|| !stop.load(Ordering::Relaxed)));
         });
@@ -250,8 +250,8 @@ impl EditorView {
 
     /// Waits (at most `seconds`) for the findings: for tests and the command line.
     pub fn wait(&mut self, seconds: u64) -> Option<&Findings> {
-        let until = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
-        while self.poll() && std::time::Instant::now() < until {
+        let until = crate::platform::Instant::now() + std::time::Duration::from_secs(seconds);
+        while self.poll() && crate::platform::Instant::now() < until {
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
         self.findings.as_ref()

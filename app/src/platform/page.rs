@@ -1,0 +1,115 @@
+//! The web page's start: the canvas, the app, the link it was opened with,
+//! and the hooks the browser test reads (`window.retrace`).
+
+use crate::store::Store;
+use crate::ui::RetraceApp;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// The canvas the page draws on (`web/index.html`).
+const CANVAS: &str = "retrace";
+
+/// Starts the app on the page's canvas; what goes wrong is shown on the
+/// page (the loading line) and in the browser's console.
+pub fn start_page() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Some(canvas) = document.get_element_by_id(CANVAS).and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+    else {
+        web_sys::console::error_1(&format!("the page has no canvas with the id \"{CANVAS}\"").into());
+        return;
+    };
+    let runner = eframe::WebRunner::new();
+    install_hooks(runner.clone());
+    wasm_bindgen_futures::spawn_local(async move {
+        let started = runner
+            .start(
+                canvas,
+                eframe::WebOptions::default(),
+                Box::new(|cc| {
+                    super::web::set_context(&cc.egui_ctx);
+                    cc.egui_ctx.add_plugin(Widgets::default());
+                    let mut app = RetraceApp::new(Store::new(Store::default_dir()), None);
+                    // The link the page was opened with (`#minelayer=...`).
+                    if let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) {
+                        if hash.len() > 1 {
+                            app.open_link(&hash);
+                        }
+                    }
+                    Ok(Box::new(app))
+                }),
+            )
+            .await;
+        let line = document.get_element_by_id("loading");
+        match started {
+            Ok(()) => {
+                if let Some(l) = line {
+                    l.remove();
+                }
+            }
+            Err(e) => {
+                let say = format!("Retrace could not start: {}", e.as_string().unwrap_or_else(|| format!("{e:?}")));
+                web_sys::console::error_1(&say.clone().into());
+                if let Some(l) = line {
+                    l.set_text_content(Some(&say));
+                }
+            }
+        }
+    });
+}
+
+/// The widgets of the last frame, as the accessibility tree gives them:
+/// what the browser test clicks by name.
+#[derive(Default)]
+struct Widgets {
+    /// `[label, role, x0, y0, x1, y1]` of each named widget, as JSON.
+    last: String,
+}
+
+impl egui::Plugin for Widgets {
+    fn debug_name(&self) -> &'static str {
+        "retrace-widgets"
+    }
+
+    fn setup(&mut self, ctx: &egui::Context) {
+        ctx.enable_accesskit();
+    }
+
+    fn output_hook(&mut self, _ctx: &egui::Context, output: &mut egui::FullOutput) {
+        let Some(update) = &output.platform_output.accesskit_update else { return };
+        let rows: Vec<serde_json::Value> = update
+            .nodes
+            .iter()
+            .filter_map(|(_, node)| {
+                let label = node.label().or_else(|| node.value())?;
+                let b = node.bounds()?;
+                Some(serde_json::json!([label, format!("{:?}", node.role()), b.x0, b.y0, b.x1, b.y1]))
+            })
+            .collect();
+        self.last = serde_json::Value::Array(rows).to_string();
+    }
+}
+
+/// `window.retrace`: `widgets()` (the last frame's named widgets, JSON),
+/// `screen()` (what is on screen: [`RetraceApp::screen_summary`]) and
+/// `verify(name, bytes)` (a replay verified by the kernel: the line the
+/// native crosscheck prints for it).
+fn install_hooks(runner: eframe::WebRunner) {
+    let Some(window) = web_sys::window() else { return };
+    let hooks = js_sys::Object::new();
+    let widgets = Closure::<dyn Fn() -> String>::new(|| {
+        super::web::context()
+            .and_then(|ctx| ctx.with_plugin(|w: &mut Widgets| w.last.clone()))
+            .unwrap_or_else(|| "[]".into())
+    });
+    let verify =
+        Closure::<dyn Fn(String, js_sys::Uint8Array) -> String>::new(|name: String, bytes: js_sys::Uint8Array| {
+            crate::platform::verify_line(&name, &bytes.to_vec())
+        });
+    let _ = js_sys::Reflect::set(&hooks, &"widgets".into(), &widgets.into_js_value());
+    let _ = js_sys::Reflect::set(&hooks, &"verify".into(), &verify.into_js_value());
+    let screen = Closure::<dyn Fn() -> String>::new(move || {
+        runner.app_mut::<RetraceApp>().map_or_else(|| "not started".into(), |app| app.screen_summary())
+    });
+    let _ = js_sys::Reflect::set(&hooks, &"screen".into(), &screen.into_js_value());
+    let _ = js_sys::Reflect::set(&window, &JsValue::from_str("retrace"), &hooks);
+}

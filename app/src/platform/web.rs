@@ -1,0 +1,185 @@
+//! The web side of [`crate::platform`]: the browser's storage for the data
+//! folder, opened files in memory, the browser's file input, work on the
+//! page's thread, the page's start, and the hooks its browser test reads.
+
+use super::{answer, dropped, from_chars, to_chars, Pick, Picked, OPENED};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::io::{Error, ErrorKind};
+use std::path::{Path, PathBuf};
+
+std::thread_local! {
+    /// Files the player opened on this page (dropped or picked), by path under [`OPENED`].
+    static FILES: RefCell<BTreeMap<PathBuf, Vec<u8>>> = const { RefCell::new(BTreeMap::new()) };
+    /// The page's egui context, to wake it when a file has been read.
+    static CONTEXT: RefCell<Option<egui::Context>> = const { RefCell::new(None) };
+}
+
+/// The browser's storage for this page, or why there is none.
+fn storage() -> std::io::Result<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten()).ok_or_else(|| {
+        Error::other(
+            "the browser keeps no storage for this page (a private window, or storage blocked in its settings)",
+        )
+    })
+}
+
+/// A path's key in the browser's storage.
+fn key(path: &Path) -> String {
+    path.to_string_lossy().into_owned()
+}
+
+/// Reads at most `cap` bytes of `path`: an opened file, or the browser's storage.
+pub fn read_capped(path: &Path, cap: u64) -> std::io::Result<Vec<u8>> {
+    let bytes = match FILES.with(|f| f.borrow().get(path).cloned()) {
+        Some(b) => b,
+        None => {
+            let text = storage()?
+                .get_item(&key(path))
+                .map_err(|_| Error::other("the browser refused to read its storage"))?
+                .ok_or_else(|| Error::from(ErrorKind::NotFound))?;
+            from_chars(&text).ok_or_else(|| {
+                Error::new(ErrorKind::InvalidData, "the browser's storage holds text this app did not write there")
+            })?
+        }
+    };
+    if bytes.len() as u64 > cap {
+        return Err(Error::new(
+            ErrorKind::FileTooLarge,
+            format!("it is larger than {} MiB, the most this reads", cap >> 20),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Replaces `path` with `bytes` in one step: the browser's storage takes the
+/// new value whole or, full or blocked, refuses it and keeps the old one.
+pub fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if path.starts_with(OPENED) {
+        FILES.with(|f| f.borrow_mut().insert(path.to_path_buf(), bytes.to_vec()));
+        return Ok(());
+    }
+    storage()?.set_item(&key(path), &to_chars(bytes)).map_err(|_| {
+        Error::new(ErrorKind::StorageFull, "the browser's storage is full or blocked; the old save is kept")
+    })
+}
+
+/// Nothing to clean: a save here is one step, never a temporary file.
+pub fn remove_orphans(_dir: &Path) {}
+
+/// Whether anything is at `path`.
+pub fn exists(path: &Path) -> bool {
+    FILES.with(|f| f.borrow().contains_key(path))
+        || storage().is_ok_and(|s| s.get_item(&key(path)).ok().flatten().is_some())
+}
+
+/// Moves a saved file (to keep a bad save aside).
+pub fn rename(from: &Path, to: &Path) -> std::io::Result<()> {
+    let bytes = read_capped(from, u64::MAX)?;
+    replace(to, &bytes)?;
+    remove(from)
+}
+
+/// Removes a saved file.
+pub fn remove(path: &Path) -> std::io::Result<()> {
+    FILES.with(|f| f.borrow_mut().remove(path));
+    if path.starts_with(OPENED) {
+        return Ok(());
+    }
+    storage()?.remove_item(&key(path)).map_err(|_| Error::other("the browser refused to change its storage"))
+}
+
+/// The page's data folder: a prefix of its keys in the browser's storage.
+pub fn data_dir() -> PathBuf {
+    PathBuf::from("/retrace")
+}
+
+/// No lock on the web: two tabs of the page share its storage, and the
+/// last save of a file wins.
+#[derive(Debug)]
+pub struct DataLock;
+
+/// Always granted (see [`DataLock`]).
+pub fn lock(_dir: &Path) -> Result<DataLock, crate::store::LockError> {
+    Ok(DataLock)
+}
+
+/// Runs `job` on the page's thread once the current frame is done (the web
+/// page has no threads here); the job's own budget bounds how long.
+pub fn spawn(job: impl FnOnce() + Send + 'static) {
+    wasm_bindgen_futures::spawn_local(async move { job() });
+}
+
+/// Wakes the page for a frame (a file was read).
+fn wake() {
+    CONTEXT.with(|c| {
+        if let Some(ctx) = &*c.borrow() {
+            ctx.request_repaint();
+        }
+    });
+}
+
+/// The browser's file input: the chosen file's bytes are kept under
+/// [`OPENED`] and its path is [`super::picked`] once read.
+pub fn pick_file(pick: Pick) {
+    let mut dialog = rfd::AsyncFileDialog::new();
+    for (name, extensions) in pick.filters() {
+        dialog = dialog.add_filter(*name, extensions);
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        match dialog.pick_file().await {
+            Some(handle) => {
+                let path = Path::new(OPENED).join(handle.file_name());
+                let bytes = handle.read().await;
+                FILES.with(|f| f.borrow_mut().insert(path.clone(), bytes));
+                answer(pick, Picked::File(path));
+            }
+            None => answer(pick, Picked::Nothing),
+        }
+        wake();
+    });
+}
+
+/// A dropped file is read (the browser reads files asynchronously) and
+/// kept under [`OPENED`]; its path is handed on once read.
+pub(super) fn receive_dropped(f: &egui::DroppedFileHandle, ctx: &egui::Context) {
+    let (f, ctx) = (f.clone(), ctx.clone());
+    wasm_bindgen_futures::spawn_local(async move {
+        let path = Path::new(OPENED).join(f.path().file_name().unwrap_or_default());
+        // A file that cannot be read opens as a missing one, which says so.
+        if let Ok(bytes) = f.bytes_async().await {
+            FILES.with(|files| files.borrow_mut().insert(path.clone(), bytes));
+        }
+        dropped(path);
+        ctx.request_repaint();
+    });
+}
+
+/// The page has no folder to show.
+pub fn open_folder(_dir: &Path) -> Result<(), String> {
+    Err("the page keeps its data in the browser's storage, not in a folder".into())
+}
+
+/// Entropy for a fresh seed: the browser's random numbers and clock.
+pub fn entropy() -> u64 {
+    let a = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
+    let b = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
+    a ^ b.rotate_left(29) ^ (js_sys::Date::now() as u64).rotate_left(11)
+}
+
+/// Keeps the page's context, to wake it from work done between frames.
+pub(super) fn set_context(ctx: &egui::Context) {
+    CONTEXT.with(|c| *c.borrow_mut() = Some(ctx.clone()));
+}
+
+/// The page's context, once the app has started.
+pub(super) fn context() -> Option<egui::Context> {
+    CONTEXT.with(|c| c.borrow().clone())
+}
+
+/// This page's address, without its `#` part: links made here begin with it.
+pub fn page_address() -> String {
+    web_sys::window()
+        .and_then(|w| Some(format!("{}{}", w.location().origin().ok()?, w.location().pathname().ok()?)))
+        .unwrap_or_default()
+}
