@@ -805,3 +805,54 @@ fn the_kernels_encodings_are_the_same_on_every_machine() {
     assert!(found.iter().any(|f| f.contains("Planted is encoded")), "{found:?}");
     assert!(found.iter().any(|f| f.ends_with("game.rs: bytes in the machine's order")), "{found:?}");
 }
+
+/// Where the app's native and web builds differ (issue 63): only
+/// `platform.rs` and `platform/` choose (`target_arch`/`target_family`),
+/// besides the binary's two `main`s (`main.rs`), the native-only window
+/// module (`lib.rs`) and the one method eframe's trait has on the web only
+/// (`ui.rs`); and no screen, store or file helper reaches the machine
+/// around it (the file system, threads, the clock, dialogs, folders).
+fn platform_breaches(root: &Path) -> Vec<String> {
+    const CHOOSERS: [&str; 3] = ["main.rs", "lib.rs", "ui.rs"];
+    const MACHINE: [&str; 8] = [
+        "std::fs::",
+        "std::thread::spawn",
+        "std::time::Instant",
+        "std::time::SystemTime",
+        "rfd::",
+        "opener::",
+        "directories::",
+        "Gpu::new",
+    ];
+    let mut found = Vec::new();
+    for (_, path, code, _) in sources(root) {
+        let name = path.strip_prefix(root).unwrap_or(&path).display().to_string().replace('\\', "/");
+        let platform = name == "platform.rs" || name.starts_with("platform/");
+        if !platform
+            && !CHOOSERS.contains(&name.as_str())
+            && (code.contains("target_arch") || code.contains("target_family"))
+        {
+            found.push(format!("app/src/{name}: chooses a platform outside platform/"));
+        }
+        let screens = name == "ui.rs" || name.starts_with("ui/") || name.starts_with("store") || name == "files.rs";
+        for what in MACHINE.iter().filter(|w| screens && code.contains(*w)) {
+            found.push(format!("app/src/{name}: {what} outside platform/"));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_app_reaches_the_machine_through_its_platform_seam() {
+    assert_eq!(platform_breaches(&src("app")), Vec::<String>::new());
+    // And the check finds both kinds, planted in a copy.
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&src("app"), dir.path());
+    let home = dir.path().join("ui/home.rs");
+    let planted = "\n#[cfg(target_arch = \"wasm32\")]\nfn planted() { let _ = std::fs::read(\"x\"); }\n";
+    std::fs::write(&home, std::fs::read_to_string(&home).unwrap() + planted).unwrap();
+    assert_eq!(
+        platform_breaches(dir.path()),
+        ["app/src/ui/home.rs: chooses a platform outside platform/", "app/src/ui/home.rs: std::fs:: outside platform/"]
+    );
+}

@@ -105,7 +105,14 @@ pub fn read_only(path: &Path) -> bool {
     READ_ONLY.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter().any(|d| path.starts_with(d))
 }
 
-pub use crate::platform::remove_orphans;
+/// Removes the temporary files that killed saves left in `dir` (the
+/// native app's; the page's saves leave none), but never in a folder
+/// another window holds: its save in progress is not an orphan.
+pub fn remove_orphans(dir: &Path) {
+    if !read_only(dir) {
+        crate::platform::remove_orphans(dir);
+    }
+}
 
 /// A writer for the terminal that passes text through but shows control
 /// characters (escape sequences above all) as escapes: line breaks and tabs

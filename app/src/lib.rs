@@ -9,6 +9,9 @@ pub mod escape;
 pub mod files;
 pub mod links;
 pub mod pad;
+/// The web page's start (the web build's `window`).
+#[cfg(target_arch = "wasm32")]
+pub mod page;
 pub mod platform;
 pub mod sound;
 pub mod store;

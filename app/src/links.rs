@@ -64,7 +64,7 @@ impl Link {
         let Some((key, value)) = fragment.split_once('=') else {
             return Err(format!(
                 "\"{}\" is not a Retrace link (KEY=VALUE after #)",
-                crate::files::escaped_short(text, 40)
+                crate::escape::escaped_short(text, 40)
             ));
         };
         match key {
@@ -76,11 +76,11 @@ impl Link {
                     .ok_or_else(|| {
                         format!(
                             "\"{}\": the tier is beginner, intermediate or expert",
-                            crate::files::escaped_short(tier, 40)
+                            crate::escape::escaped_short(tier, 40)
                         )
                     })?;
                 let seed = seed.parse().map_err(|_| {
-                    format!("\"{}\": the seed is a whole number", crate::files::escaped_short(seed, 40))
+                    format!("\"{}\": the seed is a whole number", crate::escape::escaped_short(seed, 40))
                 })?;
                 Ok(Link::MineLayer { tier, seed })
             }
@@ -94,7 +94,7 @@ impl Link {
                 }
                 _ => Err(format!(
                     "\"{}\": Life's campaign levels are 1 to {}",
-                    crate::files::escaped_short(value, 40),
+                    crate::escape::escaped_short(value, 40),
                     retrace_kernel::life::campaign::levels().len()
                 )),
             },
@@ -108,7 +108,7 @@ impl Link {
             }
             _ => Err(format!(
                 "\"{}\": a link opens minelayer, miau, life or replay",
-                crate::files::escaped_short(key, 40)
+                crate::escape::escaped_short(key, 40)
             )),
         }
     }

@@ -21,5 +21,5 @@ fn main() {
 /// line stays native.
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    retrace::platform::start_page();
+    retrace::page::start_page();
 }

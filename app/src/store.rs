@@ -20,19 +20,7 @@ pub struct Store {
     pub dir: PathBuf,
 }
 
-pub use crate::platform::{lock, DataLock};
-
-/// Why the lock was not taken.
-#[derive(Debug)]
-pub enum LockError {
-    /// Another process holds it; its id, as it wrote it, when readable.
-    Held(Option<u32>),
-    /// The lock file could not be opened (a read-only folder, say).
-    Io(String),
-}
-
-/// The lock file of a data folder.
-pub const LOCK: &str = "window.lock";
+pub use crate::platform::{lock, DataLock, LockError, LOCK};
 
 /// Light or dark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -59,7 +59,10 @@ const browser = await chromium.launch({
 /** The last frame's named widgets: {label, role, x, y} (centre, CSS pixels). */
 async function widgets(page) {
   const text = await page.evaluate(() => (window.retrace ? window.retrace.widgets() : "[]"));
-  return JSON.parse(text).map(([label, role, x0, y0, x1, y1]) => ({ label, role, x: (x0 + x1) / 2, y: (y0 + y1) / 2 }));
+  // In reading order: by row (to a few pixels), then left to right.
+  return JSON.parse(text)
+    .map(([label, role, x0, y0, x1, y1]) => ({ label, role, x: (x0 + x1) / 2, y: (y0 + y1) / 2 }))
+    .sort((a, b) => Math.round(a.y / 8) - Math.round(b.y / 8) || a.x - b.x);
 }
 
 /** Waits (up to 20 s) for a widget whose label passes `test`; `pick` chooses among several. */
@@ -70,6 +73,7 @@ async function find(page, test, what, pick = (ws) => ws[0]) {
     if (ws.length) return pick(ws);
     if (Date.now() > until) {
       const seen = (await widgets(page)).map((w) => w.label).slice(0, 80);
+      await page.screenshot({ path: join(root, "target/web-failure.png") });
       fail(`no widget ${what} on the page; it shows: ${JSON.stringify(seen)}`);
     }
     await page.waitForTimeout(100);
@@ -78,10 +82,54 @@ async function find(page, test, what, pick = (ws) => ws[0]) {
 
 /** Clicks (or taps, on a touch page) the widget labelled exactly `label`. */
 async function press(page, label, pick) {
-  const w = await find(page, (l) => l === label, `"${label}"`, pick);
+  if (process.env.TRACE) console.log(`press ${label}`);
+  let w = await find(page, (l) => l === label, `"${label}"`, pick);
+  // Below or above the window (a phone's home screen scrolls): scrolled to first.
+  const height = page.viewportSize().height;
+  for (let i = 0; i < 10 && (w.y < 20 || w.y > height - 20); i++) {
+    await page.mouse.move(page.viewportSize().width / 2, height / 2);
+    await page.mouse.wheel(0, w.y - height / 2);
+    await page.waitForTimeout(300);
+    w = await find(page, (l) => l === label, `"${label}"`, pick);
+  }
+  await tap(page, w);
+}
+
+/**
+ * Presses `label` until `next` shows (at most 3 presses): a press that
+ * lands in the frame a screen first shows may be taken by the one before.
+ */
+async function press_to(page, label, next, pick) {
+  for (let i = 0; i < 3; i++) {
+    await press(page, label, pick);
+    const until = Date.now() + 8000;
+    while (Date.now() < until) {
+      if ((await widgets(page)).some((w) => w.label === next)) return;
+      await page.waitForTimeout(100);
+    }
+  }
+  await find(page, (l) => l === next, `"${next}" after pressing "${label}" three times`);
+}
+
+/** A click, or a tap on a touch page, on a widget's centre. */
+async function tap(page, w) {
   if (page.touch) await page.touchscreen.tap(w.x, w.y);
   else await page.mouse.click(w.x, w.y);
   await page.waitForTimeout(150);
+}
+
+/** What is on screen: the game and its session's digest (`RetraceApp::screen_summary`). */
+async function screen(page) {
+  return page.evaluate(() => window.retrace.screen());
+}
+
+/** Waits (up to 10 s) for the screen's session to change from `before`. */
+async function changed(page, before, what) {
+  const until = Date.now() + 10000;
+  while ((await screen(page)) === before) {
+    if (Date.now() > until) fail(`${what} changed nothing (${before})`);
+    await page.waitForTimeout(100);
+  }
 }
 
 async function key(page, k, times = 1) {
@@ -91,7 +139,7 @@ async function key(page, k, times = 1) {
   }
 }
 
-async function open(viewport, touch, hash = "") {
+async function open(viewport, touch, hash = "", at_home = true) {
   const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
   const page = await context.newPage();
   page.touch = touch;
@@ -102,42 +150,60 @@ async function open(viewport, touch, hash = "") {
   });
   page.on("pageerror", (e) => fail(`page error at ${tag}: ${e.message}`));
   await page.goto(base + hash);
+  page.tag = tag;
   await page.waitForFunction(() => window.retrace && !document.getElementById("loading"), null, { timeout: 60000 });
-  await find(page, (l) => l === "Open replay", '"Open replay" (the home screen)');
+  if (at_home) await find(page, (l) => l === "Open replay", '"Open replay" (the home screen)');
   return page;
 }
 
+/** Back home by the top bar's Menu. */
 async function home(page) {
-  await key(page, "Escape");
-  await find(page, (l) => l === "Open replay", "of the home screen after Escape");
+  await press(page, "Menu");
+  await find(page, (l) => l === "Open replay", "of the home screen after Menu");
 }
 
 /** Each game from its home card, and a short opening. */
 async function play_all(page) {
   // MineLayer: the first card's Play, then a mine laid on a cell.
-  await press(page, "Play", (ws) => ws[0]);
-  await find(page, (l) => l === "row 1 column 1", "(MineLayer's board)");
-  const before = JSON.stringify(await widgets(page));
-  await press(page, "row 2 column 2");
-  if (JSON.stringify(await widgets(page)) === before) fail("a click on MineLayer's board changed nothing");
+  await press_to(page, "Play", "row 1 column 1", (ws) => ws[0]);
+  // The first cell (in reading order) a click lays a mine on: clue cells
+  // and the cells the field shows safe take none.
+  const before = await screen(page);
+  const cells = (await widgets(page)).filter((w) => /^row \d+ column \d+$/.test(w.label)).slice(0, 24);
+  for (const c of cells) {
+    await press(page, c.label);
+    if ((await screen(page)) !== before) break;
+  }
+  await changed(page, before, "a click on any of MineLayer's first 24 cells");
   await home(page);
   // Life: two players, started, the first ready.
-  await press(page, "Two players");
-  await press(page, "Start");
-  await press(page, "Ready");
-  await find(page, (l) => l === "Player 2 is ready", '"Player 2 is ready" (Life\'s handoff)');
+  await press_to(page, "Two players", "Start");
+  await press_to(page, "Start", "Ready");
+  await press_to(page, "Ready", "Player 2 is ready");
   await home(page);
-  // Explodorama: a new run, past its opening scene, a wait and a step.
-  await press(page, "New run");
-  await key(page, "Escape");
+  // Explodorama: a new run, past its demo (its Play), a wait and a step.
+  await press_to(page, "New run", "Shuffle");
+  await press_to(page, "Play", "Wait");
+  const started = await screen(page);
   await press(page, "Wait");
-  await find(page, (l) => l.includes("Turn 2") || l.includes("turn 2"), "saying turn 2 (Explodorama)");
+  await changed(page, started, "Explodorama's Wait");
+  const waited = await screen(page);
+  if (!waited.startsWith("explodorama ")) fail(`Explodorama's "Wait" left the screen at ${waited}`);
   await key(page, "ArrowRight");
+  await changed(page, waited, "the right arrow in Explodorama");
   await home(page);
   // Miau: the last card's Play, the first world, its first level, walked to the flag.
-  await press(page, "Play", (ws) => ws[ws.length - 1]);
-  await press(page, "First Steps");
+  await press_to(page, "Play", "First Steps", (ws) => ws[ws.length - 1]);
+  await press_to(page, "First Steps", "Hello, flag");
   await press(page, "Hello, flag");
+  // The first level's notes on its new words, dismissed one by one.
+  await find(page, (l) => l === "Got it", '"Got it" (the new words\' notes)');
+  for (let i = 0; i < 6; i++) {
+    const got_it = (await widgets(page)).find((w) => w.label === "Got it");
+    if (!got_it) break;
+    await tap(page, got_it);
+    await page.waitForTimeout(300);
+  }
   await key(page, "ArrowRight", 8);
   await find(page, (l) => l.includes("Won!"), '"Won!" (Miau, after 8 steps right)');
   await home(page);
@@ -181,17 +247,58 @@ async function replays(page, native_path) {
   return same;
 }
 
+/** Each link of links.txt opens, in a fresh page, what the native app opens for it. */
+async function links() {
+  const lines = readFileSync(join(root, "web/test/links.txt"), "utf8").split("\n").filter((l) => l.trim());
+  for (const line of lines) {
+    const [link, ...rest] = line.split(" ");
+    const want = rest.join(" ");
+    const page = await open({ width: 1280, height: 800 }, false, link, false);
+    const until = Date.now() + 20000;
+    let got;
+    while ((got = await page.evaluate(() => window.retrace.screen())) !== want && Date.now() < until) {
+      await page.waitForTimeout(100);
+    }
+    if (got !== want) fail(`the link ${link} shows "${got}" in the page; the native app "${want}"`);
+    await page.context().close();
+  }
+  return lines.length;
+}
+
+/** A replay dropped on the page opens in the watcher. */
+async function drop_replay(page) {
+  const b64 = readFileSync(join(root, "replays/life-hotseat.replay")).toString("base64");
+  await page.evaluate((b) => {
+    const bytes = Uint8Array.from(atob(b), (c) => c.charCodeAt(0));
+    const data = new DataTransfer();
+    data.items.add(new File([bytes], "life-hotseat.replay"));
+    const canvas = document.getElementById("retrace");
+    for (const type of ["dragenter", "dragover", "drop"]) {
+      canvas.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    }
+  }, b64);
+  const until = Date.now() + 20000;
+  while ((await page.evaluate(() => window.retrace.screen())) !== "watch") {
+    if (Date.now() > until) fail("a replay dropped on the page did not open in the watcher");
+    await page.waitForTimeout(100);
+  }
+  await home(page);
+}
+
 const native_path = process.argv[2] ?? join(root, "target/crosscheck/native.txt");
 const wide = await open({ width: 1280, height: 800 }, false);
 say("the page loaded at 1280x800");
 await play_all(wide);
 say("the four games opened and played at 1280x800");
+await drop_replay(wide);
+say("a dropped replay opened in the watcher");
 const n = await replays(wide, native_path);
 say(`${n} replays give the native build's final digests in the browser`);
 const phone = await open({ width: 390, height: 844 }, true);
 say("the page loaded at 390x844 (touch)");
 await play_all(phone);
 say("the four games opened and played at 390x844 by touch");
+say(`${await links()} links opened what the native app opens for them`);
 await browser.close();
 server.close();
 say("passed");

@@ -1,7 +1,7 @@
 //! The native side of [`crate::platform`]: the file system, threads, the
 //! desktop's file dialog and folder opener, the window's start.
 
-use super::{answer, dropped, Pick, Picked};
+use super::common::{answer, dropped, take_handed_on, Pick, Picked};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -66,10 +66,6 @@ pub fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// [`ORPHAN_AGE`] old: a live save's file is seconds old at most). Best
 /// effort: what cannot be read or removed is left.
 pub fn remove_orphans(dir: &Path) {
-    // Another window's save in progress is not an orphan.
-    if crate::files::read_only(dir) {
-        return;
-    }
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
         let name = entry.file_name();
@@ -118,11 +114,11 @@ pub struct DataLock {
 }
 
 /// Takes `dir`'s lock for this window, writing this process's id in it.
-pub fn lock(dir: &Path) -> Result<DataLock, crate::store::LockError> {
-    use crate::store::LockError;
+pub fn lock(dir: &Path) -> Result<DataLock, super::common::LockError> {
+    use super::common::LockError;
     use std::io::{Read, Seek};
     std::fs::create_dir_all(dir).map_err(|e| LockError::Io(format!("{}: {e}", dir.display())))?;
-    let path = dir.join(crate::store::LOCK);
+    let path = dir.join(super::common::LOCK);
     let mut file = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
@@ -151,7 +147,7 @@ pub fn spawn(job: impl FnOnce() + Send + 'static) {
 }
 
 /// Opens the desktop's file dialog (blocking; the desktop portal): its
-/// answer is [`super::picked`] from this frame on.
+/// answer is [`crate::platform::picked`] from this frame on.
 pub fn pick_file(pick: Pick) {
     let mut dialog = rfd::FileDialog::new();
     for (name, extensions) in pick.filters() {
@@ -160,9 +156,12 @@ pub fn pick_file(pick: Pick) {
     answer(pick, dialog.pick_file().map_or(Picked::Nothing, Picked::File));
 }
 
-/// A dropped file is its path.
-pub(super) fn receive_dropped(f: &egui::DroppedFileHandle, _ctx: &egui::Context) {
-    dropped(f.path().to_path_buf());
+/// Files dropped on the window, ready to open: their paths.
+pub fn take_dropped(files: &[egui::DroppedFileHandle], _ctx: &egui::Context) -> Vec<std::path::PathBuf> {
+    for f in files {
+        dropped(f.path().to_path_buf());
+    }
+    take_handed_on()
 }
 
 /// Shows a folder in the desktop's file manager.
@@ -174,7 +173,7 @@ pub fn open_folder(dir: &Path) -> Result<(), String> {
 pub fn entropy() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(super::SystemTime::now().duration_since(super::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
+    h.write_u128(web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
     h.finish()
 }
 
@@ -182,4 +181,9 @@ pub fn entropy() -> u64 {
 /// (`RETRACE_PAGE`, else where `web/serve.sh` serves it).
 pub fn page_address() -> String {
     std::env::var("RETRACE_PAGE").unwrap_or_else(|_| "http://localhost:8080/".into())
+}
+
+/// The GPU for compute work (Life's step), when an adapter is found.
+pub fn compute_gpu() -> Result<retrace_gpu::Gpu, String> {
+    retrace_gpu::Gpu::new().map_err(|e| e.to_string())
 }

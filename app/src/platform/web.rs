@@ -2,7 +2,7 @@
 //! folder, opened files in memory, the browser's file input, work on the
 //! page's thread, the page's start, and the hooks its browser test reads.
 
-use super::{answer, dropped, from_chars, to_chars, Pick, Picked, OPENED};
+use super::common::{answer, dropped, from_chars, take_handed_on, to_chars, Pick, Picked, OPENED};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{Error, ErrorKind};
@@ -100,7 +100,7 @@ pub fn data_dir() -> PathBuf {
 pub struct DataLock;
 
 /// Always granted (see [`DataLock`]).
-pub fn lock(_dir: &Path) -> Result<DataLock, crate::store::LockError> {
+pub fn lock(_dir: &Path) -> Result<DataLock, super::common::LockError> {
     Ok(DataLock)
 }
 
@@ -120,7 +120,7 @@ fn wake() {
 }
 
 /// The browser's file input: the chosen file's bytes are kept under
-/// [`OPENED`] and its path is [`super::picked`] once read.
+/// [`OPENED`] and its path is [`crate::platform::picked`] once read.
 pub fn pick_file(pick: Pick) {
     let mut dialog = rfd::AsyncFileDialog::new();
     for (name, extensions) in pick.filters() {
@@ -140,9 +140,17 @@ pub fn pick_file(pick: Pick) {
     });
 }
 
-/// A dropped file is read (the browser reads files asynchronously) and
-/// kept under [`OPENED`]; its path is handed on once read.
-pub(super) fn receive_dropped(f: &egui::DroppedFileHandle, ctx: &egui::Context) {
+/// Files dropped on the page, ready to open: each is read (the browser
+/// reads files asynchronously) and kept under [`OPENED`], and its path is
+/// handed on (a later frame) once read.
+pub fn take_dropped(files: &[egui::DroppedFileHandle], ctx: &egui::Context) -> Vec<PathBuf> {
+    for f in files {
+        read_dropped(f, ctx);
+    }
+    take_handed_on()
+}
+
+fn read_dropped(f: &egui::DroppedFileHandle, ctx: &egui::Context) {
     let (f, ctx) = (f.clone(), ctx.clone());
     wasm_bindgen_futures::spawn_local(async move {
         let path = Path::new(OPENED).join(f.path().file_name().unwrap_or_default());
@@ -168,12 +176,12 @@ pub fn entropy() -> u64 {
 }
 
 /// Keeps the page's context, to wake it from work done between frames.
-pub(super) fn set_context(ctx: &egui::Context) {
+pub fn set_context(ctx: &egui::Context) {
     CONTEXT.with(|c| *c.borrow_mut() = Some(ctx.clone()));
 }
 
 /// The page's context, once the app has started.
-pub(super) fn context() -> Option<egui::Context> {
+pub fn context() -> Option<egui::Context> {
     CONTEXT.with(|c| c.borrow().clone())
 }
 
@@ -182,4 +190,11 @@ pub fn page_address() -> String {
     web_sys::window()
         .and_then(|w| Some(format!("{}{}", w.location().origin().ok()?, w.location().pathname().ok()?)))
         .unwrap_or_default()
+}
+
+/// None on the page: the compute backend reads its answers back by
+/// waiting for the GPU, which a page's only thread may not do, so Life
+/// steps on the CPU there (the window itself draws with WebGPU or WebGL).
+pub fn compute_gpu() -> Result<retrace_gpu::Gpu, String> {
+    Err("the page computes on the CPU (it cannot wait for the GPU's answers)".into())
 }

@@ -10,7 +10,7 @@ use eframe::egui::{self, Color32, RichText};
 /// else Vulkan's first adapter as wgpu names it, else "none found".
 pub(super) fn adapter_line() -> String {
     std::env::var("RETRACE_ADAPTER_NAME").ok().unwrap_or_else(|| {
-        retrace_gpu::Gpu::new().map_or_else(|e| format!("none found ({e})"), |g| g.info.name.clone())
+        crate::platform::compute_gpu().map_or_else(|e| format!("none found ({e})"), |g| g.info.name.clone())
     })
 }
 

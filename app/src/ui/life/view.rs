@@ -23,7 +23,7 @@ pub fn gpu_engine() -> Option<GpuStepper> {
     if choice == "cpu" {
         return None;
     }
-    let gpu = retrace_gpu::Gpu::new().ok()?;
+    let gpu = crate::platform::compute_gpu().ok()?;
     if choice != "gpu" && gpu.info.device_type == retrace_gpu::wgpu::DeviceType::Cpu {
         return None;
     }

@@ -26,7 +26,7 @@ pub fn start_page() {
                 canvas,
                 eframe::WebOptions::default(),
                 Box::new(|cc| {
-                    super::web::set_context(&cc.egui_ctx);
+                    crate::platform::set_context(&cc.egui_ctx);
                     cc.egui_ctx.add_plugin(Widgets::default());
                     let mut app = RetraceApp::new(Store::new(Store::default_dir()), None);
                     // The link the page was opened with (`#minelayer=...`).
@@ -61,7 +61,7 @@ pub fn start_page() {
 /// what the browser test clicks by name.
 #[derive(Default)]
 struct Widgets {
-    /// `[label, role, x0, y0, x1, y1]` of each named widget, as JSON.
+    /// `[label, role, x0, y0, x1, y1]` of each named widget (CSS pixels), as JSON.
     last: String,
 }
 
@@ -74,15 +74,18 @@ impl egui::Plugin for Widgets {
         ctx.enable_accesskit();
     }
 
-    fn output_hook(&mut self, _ctx: &egui::Context, output: &mut egui::FullOutput) {
+    fn output_hook(&mut self, ctx: &egui::Context, output: &mut egui::FullOutput) {
         let Some(update) = &output.platform_output.accesskit_update else { return };
+        // Bounds are in points; the page's pixels are points times the zoom.
+        let zoom = f64::from(ctx.zoom_factor());
         let rows: Vec<serde_json::Value> = update
             .nodes
             .iter()
             .filter_map(|(_, node)| {
                 let label = node.label().or_else(|| node.value())?;
                 let b = node.bounds()?;
-                Some(serde_json::json!([label, format!("{:?}", node.role()), b.x0, b.y0, b.x1, b.y1]))
+                let [x0, y0, x1, y1] = [b.x0, b.y0, b.x1, b.y1].map(|v| v * zoom);
+                Some(serde_json::json!([label, format!("{:?}", node.role()), x0, y0, x1, y1]))
             })
             .collect();
         self.last = serde_json::Value::Array(rows).to_string();
@@ -97,7 +100,7 @@ fn install_hooks(runner: eframe::WebRunner) {
     let Some(window) = web_sys::window() else { return };
     let hooks = js_sys::Object::new();
     let widgets = Closure::<dyn Fn() -> String>::new(|| {
-        super::web::context()
+        crate::platform::context()
             .and_then(|ctx| ctx.with_plugin(|w: &mut Widgets| w.last.clone()))
             .unwrap_or_else(|| "[]".into())
     });
