@@ -66,6 +66,17 @@ fn a_replay_link_opens_the_watcher_and_a_bad_link_says_why() {
     h.state_mut().open_link(&link);
     h.run();
     assert_eq!(h.state().screen_summary(), "watch");
+    // The watcher offers the replay as a link again (under Details): the
+    // same bytes, copied.
+    let Screen::Watch(v) = &h.state().screen else { unreachable!() };
+    let again = retrace::links::Link::Replay(v.bytes.clone()).address().unwrap();
+    assert_eq!(retrace::links::Link::parse(&again), retrace::links::Link::parse(&link));
+    h.get_by_label("Details").click();
+    h.run();
+    h.get_by_label("Copy link").click();
+    h.run();
+    assert!(h.query_by_label("Copied.").is_some(), "the link was copied");
+    assert!(h.query_by_label("Save replay").is_some(), "and the file can be saved");
     let mut h = harness(dir.path());
     h.run();
     h.state_mut().open_link("#minelayer=giant-1");

@@ -152,6 +152,8 @@ async function open(viewport, touch, hash = "", at_home = true) {
   await page.goto(base + hash);
   page.tag = tag;
   await page.waitForFunction(() => window.retrace && !document.getElementById("loading"), null, { timeout: 60000 });
+  // The app started: its loading line is gone once the first frame is set up.
+  page.first_frame_ms = Math.round(await page.evaluate(() => performance.now()));
   if (at_home) await find(page, (l) => l === "Open replay", '"Open replay" (the home screen)');
   return page;
 }
@@ -287,7 +289,7 @@ async function drop_replay(page) {
 
 const native_path = process.argv[2] ?? join(root, "target/crosscheck/native.txt");
 const wide = await open({ width: 1280, height: 800 }, false);
-say("the page loaded at 1280x800");
+say(`the page loaded at 1280x800 (its first frame ${wide.first_frame_ms} ms after navigation began)`);
 await play_all(wide);
 say("the four games opened and played at 1280x800");
 await drop_replay(wide);
@@ -295,7 +297,7 @@ say("a dropped replay opened in the watcher");
 const n = await replays(wide, native_path);
 say(`${n} replays give the native build's final digests in the browser`);
 const phone = await open({ width: 390, height: 844 }, true);
-say("the page loaded at 390x844 (touch)");
+say(`the page loaded at 390x844 (touch; first frame after ${phone.first_frame_ms} ms)`);
 await play_all(phone);
 say("the four games opened and played at 390x844 by touch");
 say(`${await links()} links opened what the native app opens for them`);

@@ -198,3 +198,23 @@ pub fn page_address() -> String {
 pub fn compute_gpu() -> Result<retrace_gpu::Gpu, String> {
     Err("the page computes on the CPU (it cannot wait for the GPU's answers)".into())
 }
+
+/// Saves a file as the browser's download (into the player's downloads
+/// folder, as the browser is set): what the download is called.
+pub fn save_file(name: &str, bytes: &[u8]) -> Result<Option<String>, String> {
+    use wasm_bindgen::JsCast;
+    let refused = |what: &str| format!("{name}: the browser refused the download ({what})");
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).map_err(|_| refused("its bytes"))?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| refused("its address"))?;
+    let link = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("a").ok())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+        .ok_or_else(|| refused("no page"))?;
+    link.set_href(&url);
+    link.set_download(name);
+    link.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(Some(name.to_string()))
+}

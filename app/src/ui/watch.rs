@@ -247,6 +247,12 @@ pub struct WatchView {
     /// level's look, its pack's palette and accents, found by its title once
     /// the window has the packs at hand; none till then).
     pub look: Option<Box<dyn Any>>,
+    /// The replay file's bytes, to share: as a file, or as a link when it fits.
+    pub bytes: Vec<u8>,
+    /// Its link, made once asked for (`None` inside: too long for a link).
+    link: std::cell::OnceCell<Option<String>>,
+    /// What saving the file last said.
+    pub saved: Option<String>,
 }
 
 /// A second Explodorama run shown on the first one's board.
@@ -391,6 +397,9 @@ impl WatchView {
             acc: 0.0,
             pair: None,
             look: None,
+            bytes: file.to_bytes(),
+            link: std::cell::OnceCell::new(),
+            saved: None,
         })
     }
 
@@ -476,6 +485,7 @@ impl WatchView {
                 tr(lang, "digest"),
                 &v.final_digest.hex()[..16]
             ));
+            share_row(ui, lang, (&self.bytes, &self.link, self.watched.name()), &mut self.saved);
         });
         if let Some(p) = &self.pair {
             let parted = match &p.split {
@@ -537,6 +547,44 @@ impl WatchView {
         }
         request
     }
+}
+
+/// The replay shared (issue 63): its link when it fits in one (made once),
+/// else the words that say so; and the file saved (downloaded on the web).
+/// `replay` is its bytes, its link and the game's name; `saved` what saving
+/// it last said.
+fn share_row(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    replay: (&[u8], &std::cell::OnceCell<Option<String>>, &str),
+    saved: &mut Option<String>,
+) {
+    use crate::ui::text::tr;
+    let (bytes, link, game) = replay;
+    ui.horizontal(|ui| {
+        match link.get_or_init(|| crate::links::Link::Replay(bytes.to_vec()).address()) {
+            Some(link) => {
+                if ui.button(tr(lang, "Copy link")).clicked() {
+                    ui.ctx().copy_text(link.clone());
+                    *saved = Some(tr(lang, "Copied.").into());
+                }
+            }
+            None => {
+                ui.label(tr(lang, "Too long for a link: save the file."));
+            }
+        }
+        if ui.button(tr(lang, "Save replay")).clicked() {
+            let name = format!("{}.replay", game.to_lowercase().replace(' ', "-"));
+            *saved = match crate::platform::save_file(&name, bytes) {
+                Ok(Some(place)) => Some(format!("{}: {place}", tr(lang, "Saved"))),
+                Ok(None) => None,
+                Err(e) => Some(e),
+            };
+        }
+        if let Some(said) = saved.as_ref() {
+            ui.label(crate::files::escaped(said));
+        }
+    });
 }
 
 /// A replay's outcome in a player's words (issue 62, item 7): "In
