@@ -736,3 +736,49 @@ fn a_budget_stalemate_says_whose_cells_ran_out() {
     assert!(h.query_by_label("Game over: it is kept with your finished games.").is_some());
     assert!(h.query_by_label("Won! This win is kept with your wins.").is_none());
 }
+
+/// The colours of the 3-point frames drawn this frame (the side panel's
+/// accent is one).
+fn accent_frames(h: &Harness<'static, RetraceApp>) -> Vec<egui::Color32> {
+    flat_shapes(&h.output().shapes)
+        .into_iter()
+        .filter_map(|s| match s {
+            egui::Shape::Rect(r) if r.stroke.width == 3.0 => Some(r.stroke.color),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Issue 65 item 3: whose turn it is at a glance. The side panel is framed
+/// in the drawing player's colour, in player 2's at the handoff to them,
+/// in none while the field runs, and in the winner's at the end.
+#[test]
+fn the_hot_seat_screen_is_framed_in_the_colour_of_whose_turn_it_is() {
+    let (red, green) = (retrace::ui::life::P1_COLOR, retrace::ui::life::P2_COLOR);
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_by_label("Two players").click();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(accent_frames(&h), [red], "player 1 places");
+    h.get_by_label("Ready").click();
+    h.run();
+    assert_eq!(accent_frames(&h), [green], "the handoff to player 2");
+    h.get_by_label("Player 2 is ready").click();
+    h.run();
+    assert_eq!(accent_frames(&h), [green], "player 2 places");
+    h.get_by_label("Ready").click();
+    h.run();
+    assert_eq!(accent_frames(&h), Vec::<egui::Color32>::new(), "both have placed: nobody's turn");
+    h.get_by_label("Start simulation").click();
+    h.run();
+    assert_eq!(accent_frames(&h), Vec::<egui::Color32>::new(), "the field runs: nobody's turn");
+    let mut st = life(&mut h).session.state().clone();
+    st.phase = LifePhase::GameOver;
+    st.winner = Some(retrace_kernel::life::game::Winner::P2);
+    assert_eq!(retrace::ui::life::accent(&st), Some(green), "the winner's colour at the end");
+    st.winner = None;
+    assert_eq!(retrace::ui::life::accent(&st), None, "a draw is nobody's");
+}

@@ -15,7 +15,7 @@ mod watched;
 pub mod window;
 
 pub use setup::{level_name, levels_ui, setup_ui, SetupForm};
-pub use view::{engine_label, gpu_engine, LifeRequest, LifeView, P1_COLOR, P2_COLOR, SAVE, STEPS_PER_SEC};
+pub use view::{accent, engine_label, gpu_engine, LifeRequest, LifeView, P1_COLOR, P2_COLOR, SAVE, STEPS_PER_SEC};
 
 #[cfg(test)]
 mod tests;

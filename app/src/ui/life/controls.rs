@@ -187,7 +187,9 @@ impl LifeView {
                 } else {
                     tr(lang, "Both have placed. Start the simulation?")
                 };
-                ui.label(RichText::new(msg).size(18.0));
+                // The handoff to player 2 in their colour (the spec's overlay).
+                let colour = if phase == Phase::HandoffP1P2 { P2_COLOR } else { ui.visuals().text_color() };
+                ui.label(RichText::new(msg).size(18.0).color(colour));
                 if ui
                     .button(if phase == Phase::HandoffP1P2 {
                         tr(lang, "Player 2 is ready")

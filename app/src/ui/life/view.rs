@@ -51,6 +51,26 @@ pub const STEPS_PER_SEC: u32 = 8;
 pub const P1_COLOR: Color32 = Color32::from_rgb(230, 70, 60);
 /// Player 2's colour.
 pub const P2_COLOR: Color32 = Color32::from_rgb(60, 190, 90);
+/// Whose turn it is, at a glance (issue 65 item 3, the spec's accent): the
+/// drawing player's colour while one draws, player 2's at the handoff to
+/// them, the winner's at a two-player game's end; none otherwise (the run,
+/// a draw, a campaign level's end).
+pub fn accent(st: &retrace_kernel::life::State) -> Option<Color32> {
+    use retrace_kernel::life::game::Winner;
+    let colour = |p: u8| if p == 1 { P1_COLOR } else { P2_COLOR };
+    match st.phase {
+        Phase::HandoffP1P2 => Some(P2_COLOR),
+        // A campaign's end is the win's gold or a defeat's orange, in its line.
+        Phase::GameOver if st.campaign.is_some() => None,
+        Phase::GameOver => match st.winner {
+            Some(Winner::P1) => Some(P1_COLOR),
+            Some(Winner::P2) => Some(P2_COLOR),
+            _ => None,
+        },
+        phase => phase.drawer().map(colour),
+    }
+}
+
 /// The dark dot at the centre of player 2's cells (where cells are large
 /// enough to show it): a second cue besides the colour.
 pub const P2_DOT: Color32 = Color32::from_rgb(20, 70, 35);
@@ -272,7 +292,12 @@ impl LifeView {
         let toggles = matches!(self.session.state().phase, Phase::Running | Phase::Paused) && self.confirm.is_none();
         self.space = toggles && crate::ui::widgets::take_press(ui, egui::Key::Space);
         self.run(ui, store);
-        egui::Panel::right("life-controls").min_size(240.0).show(ui, |ui| {
+        // The side panel framed in the accent (inside its edge, so nothing moves).
+        let mut frame = egui::Frame::side_top_panel(ui.style());
+        if let Some(c) = accent(self.session.state()) {
+            frame = frame.stroke(egui::Stroke::new(3.0, c));
+        }
+        egui::Panel::right("life-controls").min_size(240.0).frame(frame).show(ui, |ui| {
             req = self.controls(ui, store, settings);
         });
         egui::CentralPanel::default().show(ui, |ui| self.field(ui, store));
