@@ -296,10 +296,13 @@ await drop_replay(wide);
 say("a dropped replay opened in the watcher");
 const n = await replays(wide, native_path);
 say(`${n} replays give the native build's final digests in the browser`);
+// One page at a time: a page left open animates on and slows the next.
+await wide.context().close();
 const phone = await open({ width: 390, height: 844 }, true);
 say(`the page loaded at 390x844 (touch; first frame after ${phone.first_frame_ms} ms)`);
 await play_all(phone);
 say("the four games opened and played at 390x844 by touch");
+await phone.context().close();
 say(`${await links()} links opened what the native app opens for them`);
 await browser.close();
 server.close();
