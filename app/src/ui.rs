@@ -336,9 +336,17 @@ impl RetraceApp {
         }
         // Dropped files: their paths (on the web, once the browser has read them).
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
-        for path in crate::platform::take_dropped(&dropped, ctx) {
+        for file in crate::platform::take_dropped(&dropped, ctx) {
             // A pack (or a Keke level file) opens in Miau's list; anything else is a replay.
-            self.open_path(&path);
+            if opening::is_pack(&file.path) {
+                self.open_pack(&file.path);
+                continue;
+            }
+            let name = file.path.display().to_string();
+            match file.bytes {
+                Ok(bytes) => self.open_bytes(&name, &bytes),
+                Err(e) => self.error = Some(opening::cannot_read(&name, &e)),
+            }
         }
         // A link pasted on the window (not into a text field) opens what it names.
         if !ctx.egui_wants_keyboard_input() {

@@ -2889,3 +2889,55 @@ fn barrels_and_spikes_are_pictures_not_letters() {
         assert!(!drawn.iter().any(|t| t == letter), "{letter} on the board: {drawn:?}");
     }
 }
+
+/// The circles of a painted board with the given stroke colour.
+fn rings_of(shapes: &[egui::epaint::ClippedShape], colour: egui::Color32) -> usize {
+    flat_shapes(shapes)
+        .into_iter()
+        .filter(|s| matches!(s, egui::Shape::Circle(c) if c.stroke.color == colour && c.stroke.width > 0.0))
+        .count()
+}
+
+/// Issue 65 item 6: what the player carries shows on the player. A Shield
+/// is a pale blue ring, Flame Pass an orange one, Star turns a gold aura,
+/// and the charge's disc sits at the player's tile; none of them without.
+/// Snapshot: the player with a Shield and a Star.
+#[test]
+fn the_player_wears_a_shield_flame_pass_and_star() {
+    use retrace::ui::explodo::pictures::{FLAME_PASS_RING, SHIELD_RING, STAR_AURA};
+    use retrace_kernel::explodo::items::Charge;
+    let start = fixtures::explodo(1, "").state().clone();
+    let paint = |s: &retrace_kernel::explodo::State| {
+        let ctx = egui::Context::default();
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(600.0, 600.0));
+            retrace::ui::explodo::paint(ui.painter(), rect, s);
+        });
+        let rings = [SHIELD_RING, FLAME_PASS_RING, STAR_AURA].map(|c| rings_of(&out.shapes, c));
+        out.drop_without_applying_deltas();
+        rings
+    };
+    assert_eq!(paint(&start), [0, 0, 0], "nothing carried, nothing worn");
+    let mut s = start.clone();
+    s.player.charge = Some((Charge::Shield, 1));
+    s.player.star = 4;
+    assert_eq!(paint(&s), [1, 0, 1], "a Shield's ring and the Star's aura");
+    s.player.charge = Some((Charge::FlamePass, 3));
+    s.player.star = 0;
+    assert_eq!(paint(&s), [0, 1, 0], "Flame Pass's ring");
+    if retrace_gpu::gpu_for_tests("the player's rings snapshot").is_none() {
+        return;
+    }
+    s.player.charge = Some((Charge::Shield, 1));
+    s.player.star = 4;
+    let at = s.player.at;
+    let mut h = egui_kittest::Harness::builder().with_size([240.0, 240.0]).wgpu().build_ui(move |ui| {
+        // A tile either way of the player, large.
+        let cell = 240.0 / 3.0;
+        let origin = egui::pos2(-(at.x as f32 - 1.0) * cell, -(at.y as f32 - 1.0) * cell);
+        let (w, h) = (s.board.layout.w as f32 * cell, s.board.layout.h as f32 * cell);
+        retrace::ui::explodo::paint(ui.painter(), egui::Rect::from_min_size(origin, egui::vec2(w, h)), &s);
+    });
+    h.run();
+    h.snapshot("explodo-player-shield-star");
+}

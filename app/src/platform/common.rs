@@ -55,7 +55,7 @@ std::thread_local! {
     /// Dialog answers not yet taken by their screen.
     static ANSWERS: std::cell::RefCell<Vec<(Pick, Picked)>> = const { std::cell::RefCell::new(Vec::new()) };
     /// Dropped files read (on the web, asynchronously) and not yet opened.
-    static DROPPED: std::cell::RefCell<Vec<std::path::PathBuf>> = const { std::cell::RefCell::new(Vec::new()) };
+    static DROPPED: std::cell::RefCell<Vec<Dropped>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Hands a dialog's answer to the screen that asked.
@@ -73,13 +73,22 @@ pub fn picked(pick: Pick) -> Option<Picked> {
     })
 }
 
-/// Hands a dropped file (its path, or where the page keeps its bytes) to the window.
-pub(super) fn dropped(path: std::path::PathBuf) {
-    DROPPED.with(|d| d.borrow_mut().push(path));
+/// A file dropped on the window, read.
+#[derive(Debug)]
+pub struct Dropped {
+    /// Its path (on the web, where the page keeps it: under [`OPENED`]).
+    pub path: std::path::PathBuf,
+    /// Its bytes, or why they could not be read.
+    pub bytes: Result<Vec<u8>, String>,
+}
+
+/// Hands a dropped file to the window.
+pub(super) fn dropped(file: Dropped) {
+    DROPPED.with(|d| d.borrow_mut().push(file));
 }
 
 /// The dropped files handed on so far, taken.
-pub fn take_handed_on() -> Vec<std::path::PathBuf> {
+pub fn take_handed_on() -> Vec<Dropped> {
     DROPPED.with(|d| std::mem::take(&mut *d.borrow_mut()))
 }
 

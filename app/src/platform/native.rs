@@ -1,7 +1,7 @@
 //! The native side of [`crate::platform`]: the file system, threads, the
 //! desktop's file dialog and folder opener, the window's start.
 
-use super::common::{answer, dropped, take_handed_on, Pick, Picked};
+use super::common::{answer, dropped, take_handed_on, Dropped, Pick, Picked};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -156,10 +156,10 @@ pub fn pick_file(pick: Pick) {
     answer(pick, dialog.pick_file().map_or(Picked::Nothing, Picked::File));
 }
 
-/// Files dropped on the window, ready to open: their paths.
-pub fn take_dropped(files: &[egui::DroppedFileHandle], _ctx: &egui::Context) -> Vec<std::path::PathBuf> {
+/// Files dropped on the window, ready to open: their paths and bytes.
+pub fn take_dropped(files: &[egui::DroppedFileHandle], _ctx: &egui::Context) -> Vec<Dropped> {
     for f in files {
-        dropped(f.path().to_path_buf());
+        dropped(Dropped { path: f.path().to_path_buf(), bytes: f.bytes() });
     }
     take_handed_on()
 }

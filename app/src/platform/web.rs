@@ -2,7 +2,7 @@
 //! folder, opened files in memory, the browser's file input, work on the
 //! page's thread, the page's start, and the hooks its browser test reads.
 
-use super::common::{answer, dropped, from_chars, take_handed_on, to_chars, Pick, Picked, OPENED};
+use super::common::{answer, dropped, from_chars, take_handed_on, to_chars, Dropped, Pick, Picked, OPENED};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{Error, ErrorKind};
@@ -143,7 +143,7 @@ pub fn pick_file(pick: Pick) {
 /// Files dropped on the page, ready to open: each is read (the browser
 /// reads files asynchronously) and kept under [`OPENED`], and its path is
 /// handed on (a later frame) once read.
-pub fn take_dropped(files: &[egui::DroppedFileHandle], ctx: &egui::Context) -> Vec<PathBuf> {
+pub fn take_dropped(files: &[egui::DroppedFileHandle], ctx: &egui::Context) -> Vec<Dropped> {
     for f in files {
         read_dropped(f, ctx);
     }
@@ -154,11 +154,11 @@ fn read_dropped(f: &egui::DroppedFileHandle, ctx: &egui::Context) {
     let (f, ctx) = (f.clone(), ctx.clone());
     wasm_bindgen_futures::spawn_local(async move {
         let path = Path::new(OPENED).join(f.path().file_name().unwrap_or_default());
-        // A file that cannot be read opens as a missing one, which says so.
-        if let Ok(bytes) = f.bytes_async().await {
-            FILES.with(|files| files.borrow_mut().insert(path.clone(), bytes));
+        let bytes = f.bytes_async().await;
+        if let Ok(b) = &bytes {
+            FILES.with(|files| files.borrow_mut().insert(path.clone(), b.clone()));
         }
-        dropped(path);
+        dropped(Dropped { path, bytes });
         ctx.request_repaint();
     });
 }

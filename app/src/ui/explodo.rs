@@ -31,7 +31,7 @@ pub mod input;
 mod menu;
 pub mod offer;
 pub mod paint;
-mod pictures;
+pub mod pictures;
 pub mod presses;
 pub mod tv;
 mod view;

@@ -326,6 +326,7 @@ pub fn paint_moving(painter: &egui::Painter, rect: egui::Rect, s: &State, motion
     let r =
         if moving.is_none() { r.translate(Vec2::new(0.0, -bob(painter.ctx().input(|i| i.time)) * cell)) } else { r };
     paint_player(painter, r, cell);
+    super::pictures::paint_carried(painter, r, cell, &s.player);
     // What lies under you shows in your tile's corner (issue 62, item 3: the
     // charge a death dropped lies on the start tile, where you start again).
     let tile = at_f(here(s.player.at));

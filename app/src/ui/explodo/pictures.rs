@@ -103,3 +103,36 @@ pub(super) fn paint_spikes(painter: &egui::Painter, r: egui::Rect, up: bool) {
         painter.add(egui::Shape::convex_polygon(points, colour, egui::Stroke::NONE));
     }
 }
+
+/// The Star's aura: gold.
+pub const STAR_AURA: Color32 = Color32::from_rgb(255, 205, 60);
+/// The Shield's ring (the spec's "a ring round you until something hits you").
+pub const SHIELD_RING: Color32 = Color32::from_rgb(70, 160, 255);
+/// Flame Pass's ring: orange (the spec's).
+pub const FLAME_PASS_RING: Color32 = Color32::from_rgb(255, 140, 30);
+
+/// What the player carries, drawn on the player (issue 65 item 6): the
+/// Star's turns as a gold aura, a Shield as a pale blue ring, Flame Pass
+/// as an orange ring, and the charge carried as its disc at the tile's top
+/// right (the HUD says it too, but the eye is on the player). `r` is the
+/// player's tile, moving with it.
+pub(super) fn paint_carried(painter: &egui::Painter, r: egui::Rect, cell: f32, p: &retrace_kernel::explodo::Player) {
+    let c = r.center();
+    if p.star > 0 {
+        painter.circle_filled(c, cell * 0.5, STAR_AURA.gamma_multiply(0.18));
+        painter.circle_stroke(c, cell * 0.47, egui::Stroke::new((cell * 0.06).max(2.0), STAR_AURA));
+    }
+    let ring = match p.charge {
+        Some((Charge::Shield, _)) => Some(SHIELD_RING),
+        Some((Charge::FlamePass, _)) => Some(FLAME_PASS_RING),
+        _ => None,
+    };
+    if let Some(colour) = ring {
+        painter.circle_stroke(c, cell * 0.4, egui::Stroke::new((cell * 0.07).max(2.0), colour));
+    }
+    if let Some((charge, _)) = p.charge {
+        let size = (cell * 0.34).max(10.0);
+        let badge = egui::Rect::from_min_size(r.right_top() + Vec2::new(-size, 0.0), Vec2::splat(size));
+        item_disc(painter, badge, charge_glyph(charge), charge.name(), false);
+    }
+}
