@@ -148,6 +148,18 @@ fn the_danger_overlay_shows_what_burns_this_turn_and_next() {
     let before = s.clone();
     let _ = danger(&s);
     assert_eq!(s, before, "the overlay plays on a copy");
+    // As far as the fuses reach (issue 65 item 7): a long fuse's blast is
+    // shown from the turn it is set, with the turns until it burns.
+    let mut s = Explodo::start(&Setup::default(), 1).unwrap();
+    Explodo::apply(&mut s, &Action::Bomb(Dir::Right)).unwrap();
+    let bomb = s.bombs.list[0].pos;
+    assert_eq!(retrace::ui::explodo::danger_ahead(&s).get(&bomb), Some(&2), "fuse 3: after two more waits");
+    s.bombs.list[0].fuse = 9;
+    let ahead = retrace::ui::explodo::danger_ahead(&s);
+    assert_eq!(ahead.get(&bomb), Some(&8), "fuse 9: after eight more waits");
+    assert!(ahead.values().all(|&k| k == 8), "nothing else burns: {ahead:?}");
+    let (now, next) = danger(&s);
+    assert!(now.is_empty() && next.is_empty(), "not in this turn's or the next's red");
 }
 
 /// Regression: a detonator or charge aimed at a far position (from a replay's

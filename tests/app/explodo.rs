@@ -2941,3 +2941,30 @@ fn the_player_wears_a_shield_flame_pass_and_star() {
     h.run();
     h.snapshot("explodo-player-shield-star");
 }
+
+/// Issue 65 item 7: a bomb just set shows on the board from its first
+/// turn: its blast's tiles outlined in red with the turns until they burn
+/// (3: this turn, the next, then the one they burn in), not only in its
+/// last two turns.
+#[test]
+fn a_new_bombs_blast_shows_the_turns_until_it_burns() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
+    h.run();
+    let red = egui::Color32::from_rgb(230, 40, 40);
+    let counts: Vec<String> = flat_shapes(&h.output().shapes)
+        .into_iter()
+        .filter_map(|s| match s {
+            egui::Shape::Text(t)
+                if t.fallback_color == red || t.galley.job.sections.iter().any(|x| x.format.color == red) =>
+            {
+                Some(t.galley.job.text.clone())
+            }
+            _ => None,
+        })
+        .collect();
+    let s = explodo(&mut h).session.state().clone();
+    let tiles = retrace::ui::explodo::danger_ahead(&s).values().filter(|&&k| k == 2).count();
+    assert!(tiles >= 2, "the bomb's tile and its arms: {tiles}");
+    assert_eq!(counts, vec!["3".to_string(); tiles], "each outlined tile says 3");
+}

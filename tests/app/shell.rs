@@ -216,7 +216,7 @@ fn explodo_snapshots(h: &mut Harness<'static, RetraceApp>) {
     h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(run));
     h.run();
     h.snapshot("explodo-shop");
-    // A bomb beside the start: its blast shows light red (the next turn).
+    // A bomb beside the start: its blast outlined in red, 3 turns until it burns.
     h.state_mut().screen = Screen::Explodo(retrace::ui::explodo::ExplodoView::resume(fixtures::explodo(1, "br")));
     h.run();
     h.snapshot("explodo-danger");

@@ -48,7 +48,7 @@ pub use common::*;
 pub use dialogs::watched_dialog;
 pub use form::RunForm;
 pub use icons::*;
-pub use input::{choices, danger, deadly, tap, toward, Mode};
+pub use input::{choices, danger, danger_ahead, deadly, tap, toward, Mode, DANGER_HORIZON};
 pub use menu::*;
 pub use paint::{bomb_badge, paint, paint_pair};
 pub use view::{Cleared, Dialogs, ExplodoRequest, ExplodoView, OnScreen, Pointer, Walking};

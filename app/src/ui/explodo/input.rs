@@ -314,23 +314,44 @@ pub fn deadly(s: &State, a: &Action) -> bool {
 /// The danger overlay, from the real rules on a copy of the run where
 /// nothing can kill you: the tiles that will burn at the end of this turn if
 /// you wait (flame still burning from last turn included), and those that
-/// will burn at the end of the next.
+/// will burn at the end of the next ([`danger_ahead`]'s 0 and 1).
 pub fn danger(s: &State) -> (std::collections::BTreeSet<Pos>, std::collections::BTreeSet<Pos>) {
+    let ahead = danger_ahead(s);
+    let at = |k: u32| ahead.iter().filter(|&(_, &t)| t == k).map(|(&p, _)| p).collect();
+    (at(0), at(1))
+}
+
+/// The most turns the overlay looks ahead: longer than any fuse (a fuse is
+/// capped, and a chain adds its own) and than a fire's spread.
+pub const DANGER_HORIZON: u32 = 16;
+
+/// Every tile that will burn if you wait, and after how many more turns
+/// (0: at the end of this one, 1: the next, ...), for as far as the bombs
+/// on the board reach (issue 65 item 7, the spec's red outline): waits
+/// played on a copy where nothing can kill you, until no bomb is left, the
+/// level ends, or [`DANGER_HORIZON`].
+pub fn danger_ahead(s: &State) -> std::collections::BTreeMap<Pos, u32> {
     use retrace_kernel::Game;
     let mut sim = s.clone();
     sim.run.setup.immortal = true;
-    let mut now: std::collections::BTreeSet<Pos> =
-        s.bombs.flames.iter().filter(|&&(_, until)| until >= s.run.turn).map(|&(p, _)| p).collect();
-    let mut next = std::collections::BTreeSet::new();
+    let mut burns: std::collections::BTreeMap<Pos, u32> =
+        s.bombs.flames.iter().filter(|&&(_, until)| until >= s.run.turn).map(|&(p, _)| (p, 0)).collect();
     let level = sim.run.level;
-    if Explodo::apply(&mut sim, &Action::Wait).is_ok() && sim.run.level == level {
-        now.extend(sim.bombs.flames.iter().filter(|&&(_, until)| until > s.run.turn).map(|&(p, _)| p));
+    for k in 0..DANGER_HORIZON {
+        if Explodo::apply(&mut sim, &Action::Wait).is_err() || sim.run.level != level {
+            break;
+        }
+        // This turn's: flame still burning after it; later turns': all flame.
+        let burning = sim.bombs.flames.iter().filter(|&&(_, until)| k > 0 || until > s.run.turn);
+        for &(p, _) in burning {
+            burns.entry(p).or_insert(k);
+        }
         sim.run.dialogs.clear();
-        if Explodo::apply(&mut sim, &Action::Wait).is_ok() && sim.run.level == level {
-            next.extend(sim.bombs.flames.iter().map(|&(p, _)| p).filter(|p| !now.contains(p)));
+        if k >= 1 && sim.bombs.list.is_empty() {
+            break;
         }
     }
-    (now, next)
+    burns
 }
 
 /// What "What is that?" can explain on a tile: an enemy, then the tile's

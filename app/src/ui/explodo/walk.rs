@@ -11,5 +11,7 @@ pub(super) struct Preview {
     pub(super) step: u32,
     pub(super) now: std::collections::BTreeSet<Pos>,
     pub(super) next: std::collections::BTreeSet<Pos>,
+    /// The tiles that burn later, each with the turns until it does (3 or more).
+    pub(super) later: Vec<(Pos, u32)>,
     pub(super) wait_deadly: bool,
 }

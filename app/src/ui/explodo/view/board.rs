@@ -156,6 +156,18 @@ impl ExplodoView {
                     painter.rect_filled(r.shrink(1.0), 2.0, Color32::from_rgba_unmultiplied(230, 30, 30, alpha));
                 }
             }
+            // Further ahead, as far as the fuses reach: a red outline and the
+            // turns until the tile burns (issue 65 item 7).
+            let font = egui::FontId::proportional((cell * 0.3).max(13.0));
+            for &(p, turns) in &preview.later {
+                let r = egui::Rect::from_min_size(
+                    rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell),
+                    Vec2::splat(cell),
+                );
+                let red = Color32::from_rgb(230, 40, 40);
+                painter.rect_stroke(r.shrink(2.0), 2.0, egui::Stroke::new(2.0, red), egui::StrokeKind::Inside);
+                painter.text(r.min + Vec2::splat(3.0), egui::Align2::LEFT_TOP, turns.to_string(), font.clone(), red);
+            }
         }
         let tile_at =
             |at: egui::Pos2| Pos { x: ((at.x - rect.min.x) / cell) as i32, y: ((at.y - rect.min.y) / cell) as i32 };

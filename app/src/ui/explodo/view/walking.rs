@@ -2,7 +2,7 @@
 
 use super::ExplodoView;
 use crate::store::Store;
-use crate::ui::explodo::input::{danger, deadly, Mode, Tried};
+use crate::ui::explodo::input::{danger_ahead, deadly, Mode, Tried};
 use crate::ui::explodo::menu::{self};
 use crate::ui::explodo::walk::{Preview, WALK_ON};
 use eframe::egui::{self};
@@ -26,8 +26,12 @@ impl ExplodoView {
         let step = self.session.step();
         if self.pointer.preview.as_ref().is_none_or(|p| p.step != step) {
             let s = self.session.state();
-            let (now, next) = danger(s);
-            self.pointer.preview = Some(Preview { step, now, next, wait_deadly: deadly(s, &Action::Wait) });
+            let ahead = danger_ahead(s);
+            let at = |k: u32| ahead.iter().filter(|&(_, &t)| t == k).map(|(&p, _)| p).collect();
+            let (now, next) = (at(0), at(1));
+            // Counted from this turn: the strong red tiles burn in 1, the light red in 2.
+            let later = ahead.iter().filter(|&(_, &t)| t >= 2).map(|(&p, &t)| (p, t + 1)).collect();
+            self.pointer.preview = Some(Preview { step, now, next, later, wait_deadly: deadly(s, &Action::Wait) });
         }
         self.pointer.preview.as_ref().expect("just set")
     }
