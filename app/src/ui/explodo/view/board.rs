@@ -146,28 +146,7 @@ impl ExplodoView {
             paint(&painter, rect, &s);
         }
         if s.run.dialogs.is_empty() && s.run.phase == RunPhase::Playing {
-            let preview = self.preview();
-            for (tiles, alpha) in [(&preview.next, 50), (&preview.now, 110)] {
-                for &p in tiles.iter() {
-                    let r = egui::Rect::from_min_size(
-                        rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell),
-                        Vec2::splat(cell),
-                    );
-                    painter.rect_filled(r.shrink(1.0), 2.0, Color32::from_rgba_unmultiplied(230, 30, 30, alpha));
-                }
-            }
-            // Further ahead, as far as the fuses reach: a red outline and the
-            // turns until the tile burns (issue 65 item 7).
-            let font = egui::FontId::proportional((cell * 0.3).max(13.0));
-            for &(p, turns) in &preview.later {
-                let r = egui::Rect::from_min_size(
-                    rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell),
-                    Vec2::splat(cell),
-                );
-                let red = Color32::from_rgb(230, 40, 40);
-                painter.rect_stroke(r.shrink(2.0), 2.0, egui::Stroke::new(2.0, red), egui::StrokeKind::Inside);
-                painter.text(r.min + Vec2::splat(3.0), egui::Align2::LEFT_TOP, turns.to_string(), font.clone(), red);
-            }
+            self.paint_danger(&painter, rect, cell);
         }
         let tile_at =
             |at: egui::Pos2| Pos { x: ((at.x - rect.min.x) / cell) as i32, y: ((at.y - rect.min.y) / cell) as i32 };
@@ -234,6 +213,34 @@ impl ExplodoView {
             ui.ctx().request_repaint_after(IDLE_FRAME);
         }
         view
+    }
+
+    /// The danger overlay: strong red for what burns this turn, light red
+    /// for the next, and further ahead, as far as the fuses reach, a red
+    /// outline and the turns until the tile burns (issue 65 item 7).
+    fn paint_danger(&mut self, painter: &egui::Painter, rect: egui::Rect, cell: f32) {
+        let preview = self.preview();
+        for (tiles, alpha) in [(&preview.next, 50), (&preview.now, 110)] {
+            for &p in tiles.iter() {
+                let r = egui::Rect::from_min_size(
+                    rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell),
+                    Vec2::splat(cell),
+                );
+                painter.rect_filled(r.shrink(1.0), 2.0, Color32::from_rgba_unmultiplied(230, 30, 30, alpha));
+            }
+        }
+        // Further ahead, as far as the fuses reach: a red outline and the
+        // turns until the tile burns (issue 65 item 7).
+        let font = egui::FontId::proportional((cell * 0.3).max(13.0));
+        for &(p, turns) in &preview.later {
+            let r = egui::Rect::from_min_size(
+                rect.min + Vec2::new(p.x as f32 * cell, p.y as f32 * cell),
+                Vec2::splat(cell),
+            );
+            let red = Color32::from_rgb(230, 40, 40);
+            painter.rect_stroke(r.shrink(2.0), 2.0, egui::Stroke::new(2.0, red), egui::StrokeKind::Inside);
+            painter.text(r.min + Vec2::splat(3.0), egui::Align2::LEFT_TOP, turns.to_string(), font.clone(), red);
+        }
     }
 
     /// Press and hold a tile next to you for a bomb (issue 43 item 2): the
