@@ -192,6 +192,6 @@ pub fn compute_gpu() -> Result<retrace_gpu::Gpu, String> {
 /// atomically: where it went, or `None` when no place was chosen.
 pub fn save_file(name: &str, bytes: &[u8]) -> Result<Option<String>, String> {
     let Some(path) = rfd::FileDialog::new().set_file_name(name).save_file() else { return Ok(None) };
-    crate::files::write_atomic(&path, bytes).map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
+    replace(&path, bytes).map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
     Ok(Some(path.display().to_string()))
 }
