@@ -1563,3 +1563,22 @@ fn the_editors_rules_are_rows_in_words_with_controls() {
         assert!(h.query_by_label("automata").is_some());
     }
 }
+
+/// Issue 65 item 8: every world card has a picture, "My levels" and packs
+/// without a world glyph included (they showed their initial), and each is
+/// one Twemoji draws.
+#[test]
+fn every_world_card_has_a_picture() {
+    use retrace::ui::miau::world_glyph;
+    let packs = retrace::ui::miau::packs();
+    assert_eq!(world_glyph(&packs[0]), "🐾", "a world's own glyph");
+    let mut mine = packs[0].clone();
+    mine.id = "my-levels".into();
+    mine.world = None;
+    assert_eq!(world_glyph(&mine), "📝");
+    mine.id = "keke-set".into();
+    assert_eq!(world_glyph(&mine), "🧩");
+    for p in packs.iter().chain([&mine]) {
+        assert!(retrace::ui::emoji::has(&world_glyph(p)), "{}: {}", p.id, world_glyph(p));
+    }
+}

@@ -217,10 +217,22 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauR
 /// A world card's inner width on the map.
 pub(super) const CARD_WIDTH: f32 = 220.0;
 
+/// The picture on a world's card: the world's own glyph; for the player's
+/// "My levels" a memo pad, and for an opened pack with none (a Keke import,
+/// say) a puzzle piece, never a lone letter (issue 65 item 8).
+pub fn world_glyph(pack: &Pack) -> String {
+    match pack.world.as_ref().map(|w| w.glyph.as_str()).filter(|g| !g.is_empty()) {
+        Some(g) => g.to_string(),
+        None if pack.id == super::editor::MY_LEVELS_ID => "📝".into(),
+        None => "🧩".into(),
+    }
+}
+
 /// One world's card on the map: its glyph, name (the button that opens it),
 /// tagline and levels won, framed in its accent colour. Whether it was clicked.
 pub(super) fn world_card(ui: &mut egui::Ui, lang: Lang, pack: &Pack, won: usize) -> bool {
-    let w = pack.world.clone().unwrap_or_default();
+    let mut w = pack.world.clone().unwrap_or_default();
+    w.glyph = world_glyph(pack);
     let accent = accent_color(&w.accent).unwrap_or(Color32::from_gray(120));
     let mut clicked = false;
     egui::Frame::group(ui.style()).stroke(egui::Stroke::new(2.0, accent)).inner_margin(10.0).show(ui, |ui| {
