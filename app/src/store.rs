@@ -5,6 +5,7 @@
 //! reported, never deleted.
 
 pub mod explodo;
+pub mod life;
 pub mod miau;
 pub mod mines;
 

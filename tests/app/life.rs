@@ -3,6 +3,24 @@
 
 use super::*;
 
+/// Campaign level `level` moved off its certificate's way: one pencil cell
+/// of player 1's where the certificate's first placements put none, so the
+/// hint searches from there (the certificate answers only on its way).
+fn off_the_certificate(level: u16) -> retrace_kernel::Session<retrace_kernel::life::Life> {
+    use retrace_kernel::life::{Action, Setup, Tool};
+    let mut s = retrace_kernel::Session::new(Setup::Campaign { level }, 0).unwrap();
+    let answer = retrace::ui::life::known_answer(&s).expect("the level's start is on the way");
+    let st = s.state().clone();
+    let far = |x: u32, y: u32| answer.cells.iter().all(|c| c.0.abs_diff(x) > 2 || c.1.abs_diff(y) > 2);
+    let (x, y) = (0..st.field.h)
+        .flat_map(|y| (0..st.field.w).map(move |x| (x, y)))
+        .find(|&(x, y)| st.in_zone(x, y, 1) && st.field.get(x, y) == 0 && far(x, y))
+        .expect("a free cell in the zone");
+    s.push(Action::Paint { x, y, tool: Tool::Pencil }).unwrap();
+    assert!(retrace::ui::life::known_answer(&s).is_none(), "off the certificate's way");
+    s
+}
+
 #[test]
 fn a_life_game_by_clicking_with_blind_placement() {
     let dir = tempfile::tempdir().unwrap();
@@ -429,7 +447,7 @@ mod life_window {
     fn the_campaign_hint_searches_aside_and_places_through_the_log() {
         let dir = tempfile::tempdir().unwrap();
         let mut h = harness(dir.path());
-        let s = Session::<Life>::new(Setup::Campaign { level: 0 }, 0).unwrap();
+        let s = super::off_the_certificate(0);
         h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(s));
         h.run();
         h.get_by_label("Hint").click();
@@ -688,11 +706,7 @@ fn a_campaign_level_is_won_by_the_keyboard_alone() {
 fn a_message_and_the_hint_move_no_widget() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    let s = retrace_kernel::Session::<retrace_kernel::life::Life>::new(
-        retrace_kernel::life::Setup::Campaign { level: 0 },
-        0,
-    )
-    .unwrap();
+    let s = off_the_certificate(0);
     h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(s));
     h.run();
     let labels = ["Life field", "Ready", "Reset", "Tap to place", "Restart level"];
@@ -781,4 +795,107 @@ fn the_hot_seat_screen_is_framed_in_the_colour_of_whose_turn_it_is() {
     assert_eq!(retrace::ui::life::accent(&st), Some(green), "the winner's colour at the end");
     st.winner = None;
     assert_eq!(retrace::ui::life::accent(&st), None, "a draw is nobody's");
+}
+
+/// Issue 65 item 2: every campaign level's hint comes from its certificate,
+/// at once, with no search: at the level's start the answer is exactly the
+/// certificate's first placements, split into shapes that are each the
+/// certificate's next placements in turn.
+#[test]
+fn every_campaign_levels_hint_is_its_certificates_first_placements() {
+    use retrace_kernel::life::{Action, Life, Setup};
+    use retrace_kernel::{ReplayFile, Session};
+    let levels = retrace_kernel::life::campaign::levels().len();
+    assert_eq!(levels, 103);
+    for level in 0..levels as u16 {
+        let name = format!("replays/life-campaign/level-{:03}.replay", level + 1);
+        let file = ReplayFile::from_bytes(&std::fs::read(fixtures::root().join(&name)).unwrap()).unwrap();
+        let certificate = Session::<Life>::from_replay(&file).unwrap();
+        let first: Vec<Action> = certificate
+            .actions()
+            .iter()
+            .take_while(|a| matches!(a, Action::Paint { .. } | Action::Stamp { .. }))
+            .cloned()
+            .collect();
+        let session = Session::<Life>::new(Setup::Campaign { level }, certificate.seed()).unwrap();
+        let answer = retrace::ui::life::known_answer(&session).unwrap_or_else(|| panic!("{name}: no answer"));
+        assert_eq!(answer.actions, first, "{name}");
+        assert!(!answer.cells.is_empty(), "{name}");
+        let in_shapes: Vec<Action> = answer.shapes.iter().flat_map(|(_, a)| a.clone()).collect();
+        assert_eq!(in_shapes, first, "{name}: the shapes are the placements in order");
+        let mut cells: Vec<(u32, u32)> = answer.shapes.iter().flat_map(|(c, _)| c.clone()).collect();
+        cells.sort_by_key(|&(x, y)| (y, x));
+        cells.dedup();
+        assert_eq!(cells, answer.cells, "{name}: the shapes' cells are the answer's");
+    }
+}
+
+/// The hint in steps, each a press: where to look (no search: it answers in
+/// the frame of the press), one shape (placed, the hint goes on from there),
+/// the whole answer; the level list then marks the hint used.
+#[test]
+fn the_campaign_hint_answers_at_once_in_steps_and_is_marked() {
+    use retrace::ui::life::{LifeView, Step};
+    use retrace_kernel::life::Setup;
+    use retrace_kernel::Session;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let session = Session::new(Setup::Campaign { level: 2 }, 0).unwrap();
+    h.state_mut().screen = Screen::Life(LifeView::new(session));
+    h.run();
+    h.get_by_label("Hint").click();
+    h.step();
+    assert_eq!(life(&mut h).known.as_ref().map(|k| k.step), Some(Step::Area), "answered in the press's frame");
+    h.run();
+    assert!(h.query_by_label_contains("look in the outlined area").is_some());
+    assert!(h.query_by_label_contains("Thinking").is_none(), "no search");
+    h.get_by_label("Show more").click();
+    h.run();
+    let shape = life(&mut h).known.clone().unwrap().answer.shapes[0].0.clone();
+    assert!(h.query_by_label_contains("one shape of the answer").is_some());
+    h.get_by_label("Place it").click();
+    h.run();
+    let st = life(&mut h).session.state().clone();
+    assert!(shape.iter().all(|&(x, y)| st.field.get(x, y) == 1), "the shape is placed");
+    assert!(life(&mut h).known.is_none());
+    // On the certificate's way still: the hint goes on from there.
+    h.key_press(egui::Key::H);
+    h.run();
+    h.key_press(egui::Key::H);
+    h.run();
+    h.key_press(egui::Key::H);
+    h.run();
+    assert_eq!(life(&mut h).known.as_ref().map(|k| k.step), Some(Step::Whole));
+    assert!(h.query_by_label_contains("the whole answer").is_some());
+    h.get_by_label("Place it").click();
+    h.run();
+    assert_eq!(retrace::store::life::hinted(&Store::new(dir.path())), [2].into());
+    h.state_mut().screen = Screen::LifeLevels;
+    h.run();
+    let marked: Vec<String> = {
+        use egui_kittest::kittest::NodeT;
+        h.query_all_by_label_contains("hint used").map(|n| n.accesskit_node().label().unwrap_or_default()).collect()
+    };
+    assert_eq!(marked.len(), 1, "{marked:?}");
+    assert!(marked[0].starts_with("3. "), "level 3 is marked: {marked:?}");
+}
+
+/// Snapshots of the campaign hint's first two steps on level 3: where to
+/// look (its area outlined), then one shape.
+#[test]
+fn snapshots_of_the_campaign_hints_steps() {
+    use retrace_kernel::life::Setup;
+    let dir = tempfile::tempdir().unwrap();
+    let Some(mut h) = rendering_harness(dir.path()) else { return };
+    h.run();
+    let session = retrace_kernel::Session::new(Setup::Campaign { level: 2 }, 0).unwrap();
+    h.state_mut().screen = Screen::Life(retrace::ui::life::LifeView::new(session));
+    h.run();
+    h.get_by_label("Hint").click();
+    h.run();
+    h.snapshot("life-hint-area");
+    h.get_by_label("Show more").click();
+    h.run();
+    h.snapshot("life-hint-shape");
 }

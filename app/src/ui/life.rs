@@ -5,6 +5,8 @@
 //! This face only declares and re-exports: the view is `view.rs`, written
 //! with its field (`field.rs`) and controls (`controls.rs`).
 
+mod answer;
+mod certificates;
 mod controls;
 mod field;
 pub mod help_page;
@@ -14,6 +16,7 @@ mod view;
 mod watched;
 pub mod window;
 
+pub use answer::{known_answer, Answer, Known, Step};
 pub use setup::{level_name, levels_ui, setup_ui, SetupForm};
 pub use view::{accent, engine_label, gpu_engine, LifeRequest, LifeView, P1_COLOR, P2_COLOR, SAVE, STEPS_PER_SEC};
 

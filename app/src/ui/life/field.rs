@@ -75,14 +75,7 @@ impl LifeView {
         if let Some(t) = &self.texture {
             painter.image(t.id(), rect, Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)), Color32::WHITE);
         }
-        // The hint's ghost: the suggested cells, half-lit with an outline.
-        if let Some(task) = &self.hint {
-            for &(x, y) in task.cells() {
-                let r = Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
-                painter.rect_filled(r, 0.0, P1_COLOR.gamma_multiply(0.45));
-                painter.rect_stroke(r, 0.0, (1.0, Color32::WHITE), egui::StrokeKind::Inside);
-            }
-        }
+        self.paint_hints(&painter, rect, cell, (w, h));
         let Some(player) = st.phase.drawer() else { return };
         let to_cell = |pos: Pos2| -> Option<(u32, u32)> {
             let v = (pos - rect.min) / cell;
@@ -152,6 +145,40 @@ impl LifeView {
         }
         if !resp.dragged() && !resp.is_pointer_button_down_on() {
             self.last_cell = None;
+        }
+    }
+
+    /// The hints on the field: the search's suggestion as a ghost, the
+    /// certificate's as its area outlined, then a shape, then all of it.
+    fn paint_hints(&self, painter: &egui::Painter, rect: Rect, cell: f32, (w, h): (u32, u32)) {
+        // The hint's ghost: the suggested cells, half-lit with an outline.
+        if let Some(task) = &self.hint {
+            for &(x, y) in task.cells() {
+                let r = Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
+                painter.rect_filled(r, 0.0, P1_COLOR.gamma_multiply(0.45));
+                painter.rect_stroke(r, 0.0, (1.0, Color32::WHITE), egui::StrokeKind::Inside);
+            }
+        }
+        // The certificate's hint: its area outlined, then a shape, then all.
+        if let Some(k) = &self.known {
+            use super::answer::Step;
+            let cells: &[(u32, u32)] = match k.step {
+                Step::Area => &[],
+                Step::Shape => &k.answer.shapes[0].0,
+                Step::Whole => &k.answer.cells,
+            };
+            for &(x, y) in cells {
+                let r = Rect::from_min_size(rect.min + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
+                painter.rect_filled(r, 0.0, P1_COLOR.gamma_multiply(0.45));
+                painter.rect_stroke(r, 0.0, (1.0, Color32::WHITE), egui::StrokeKind::Inside);
+            }
+            if let Some((x0, y0, x1, y1)) = k.answer.area(w, h) {
+                let area = Rect::from_min_max(
+                    rect.min + Vec2::new(x0 as f32 * cell, y0 as f32 * cell),
+                    rect.min + Vec2::new((x1 + 1) as f32 * cell, (y1 + 1) as f32 * cell),
+                );
+                crate::ui::widgets::dashed_rect(painter, area, egui::Stroke::new(2.0, Color32::YELLOW), 6.0, 4.0);
+            }
         }
     }
 

@@ -156,8 +156,13 @@ pub fn level_name(lv: &retrace_kernel::life::campaign::Level, lang: Lang) -> Str
 }
 
 /// The campaign's level list, cleared levels marked and locked ones
-/// disabled, in words (the default fonts have no lock or tick glyph).
-pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> {
+/// disabled, in words (the default fonts have no lock or tick glyph); a
+/// level whose hint was used says so (`hinted`, 0-based).
+pub fn levels_ui(
+    ui: &mut egui::Ui,
+    settings: &Settings,
+    hinted: &std::collections::BTreeSet<u16>,
+) -> Option<LifeRequest> {
     let mut req = None;
     let lang = settings.lang;
     ui.heading(tr(lang, "Life — campaign"));
@@ -173,8 +178,10 @@ pub fn levels_ui(ui: &mut egui::Ui, settings: &Settings) -> Option<LifeRequest> 
             // level is cleared when the next is open (issue 40). The last
             // level unlocks nothing, so it carries no mark.
             let cleared = (i as u32) + 1 < settings.life_unlocked;
+            let hint =
+                if hinted.contains(&(i as u16)) { format!(" · {}", tr(lang, "hint used")) } else { String::new() };
             let text = format!(
-                "{}. {} ({}×{}, {} {}){}",
+                "{}. {} ({}×{}, {} {}){}{hint}",
                 i + 1,
                 level_name(lv, lang),
                 lv.w,

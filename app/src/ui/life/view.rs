@@ -133,6 +133,8 @@ pub struct LifeView {
     pub message: Option<Say>,
     /// The campaign's hint, searching or shown, for the position it was asked at.
     pub(super) hint: Option<HintTask>,
+    /// The campaign's hint from its certificate, as far as it was taken.
+    pub known: Option<super::answer::Known>,
     /// Space pressed this frame while it pauses or resumes the run: taken
     /// from the input before any button is drawn, so a focused button never
     /// takes it too (issue 62 item 10).
@@ -161,6 +163,7 @@ impl LifeView {
             engine: None,
             message: None,
             hint: None,
+            known: None,
             space: false,
         }
     }
@@ -184,11 +187,30 @@ impl LifeView {
         }
         let key_h = self.confirm.is_none()
             && ui.input(|i| crate::ui::widgets::pressed_once(i, egui::Key::H) && !i.modifiers.any());
+        if self.known.as_ref().is_some_and(|k| k.position != self.position()) {
+            self.known = None;
+        }
+        if self.known.is_some() {
+            self.known_panel(ui, store, lang, key_h);
+            return;
+        }
         let Some(task) = self.hint.as_mut() else {
             if ui.button(tr(lang, "Hint")).on_hover_text(tr(lang, "Ask the solver where to place (H)")).clicked()
                 || key_h
             {
-                self.hint = Some(HintTask::start(self.session.state(), self.position()));
+                // The level's certificate answers at once; off its way, the search.
+                match super::answer::known_answer(&self.session) {
+                    Some(answer) => {
+                        let step = super::answer::Step::Area;
+                        self.known = Some(super::answer::Known { position: self.position(), step, answer });
+                        if let Some((level, _)) = self.session.state().campaign {
+                            if let Err(e) = crate::store::life::mark_hinted(store, level) {
+                                self.message = Some(e.into());
+                            }
+                        }
+                    }
+                    None => self.hint = Some(HintTask::start(self.session.state(), self.position())),
+                }
             }
             return;
         };
@@ -242,6 +264,55 @@ impl LifeView {
             }
         } else if dismiss || key_h {
             self.hint = None;
+        }
+    }
+
+    /// The certificate's hint, a step a press (issue 65 item 2): where to
+    /// look, then one shape (Place it), then the whole answer (Place hint).
+    fn known_panel(&mut self, ui: &mut egui::Ui, store: &Store, lang: Lang, key_h: bool) {
+        use super::answer::Step;
+        let Some(k) = self.known.as_mut() else { return };
+        let (mut place, mut dismiss, mut more) = (None, false, key_h);
+        let (line, placing) = match k.step {
+            Step::Area => (
+                format!("{} {}", tr(lang, "Hint: look in the outlined area. Cells to place:"), k.answer.cells.len()),
+                None,
+            ),
+            Step::Shape => {
+                let (cells, actions) = &k.answer.shapes[0];
+                (
+                    format!("{} {}", tr(lang, "Hint: one shape of the answer. Its cells:"), cells.len()),
+                    Some(actions.clone()),
+                )
+            }
+            Step::Whole => (
+                format!("{} {}", tr(lang, "Hint: the whole answer. Its cells:"), k.answer.cells.len()),
+                Some(k.answer.actions.clone()),
+            ),
+        };
+        ui.label(line);
+        ui.horizontal(|ui| {
+            if k.step != Step::Whole
+                && ui.button(tr(lang, "Show more")).on_hover_text(tr(lang, "The next step of the hint (H)")).clicked()
+            {
+                more = true;
+            }
+            if let Some(actions) = placing {
+                if ui.button(tr(lang, "Place it")).clicked() {
+                    place = Some(actions);
+                }
+            }
+            dismiss = ui.button(tr(lang, "Dismiss")).clicked();
+        });
+        if let Some(actions) = place {
+            self.known = None;
+            for a in actions {
+                self.push(store, a);
+            }
+        } else if dismiss || (more && k.step == Step::Whole) {
+            self.known = None;
+        } else if more {
+            k.step = if k.step == Step::Area { Step::Shape } else { Step::Whole };
         }
     }
 

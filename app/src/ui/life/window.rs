@@ -23,6 +23,8 @@ pub struct LifeHome {
     pub form: SetupForm,
     /// The GPU engine, looked for once, lent to the Life screen.
     pub engine: Option<Option<GpuStepper>>,
+    /// The campaign levels whose hint was used, read when the list shows.
+    hinted: Option<std::collections::BTreeSet<u16>>,
 }
 
 /// A new game of `setup` on screen (none when the setup is refused).
@@ -38,6 +40,7 @@ impl LifeHome {
             saved: load_saved::<Life>(store, SAVE, errors).filter(|s| s.state().phase != Phase::GameOver),
             form: SetupForm::from_settings(settings),
             engine: None,
+            hinted: None,
         }
     }
 }
@@ -118,8 +121,16 @@ impl GameWindow for LifeHome {
                 Some(LifeRequest::Levels) => shell.next = Some(Screen::LifeLevels),
                 None => {}
             },
-            Screen::LifeLevels => match levels_ui(ui, shell.settings) {
-                Some(LifeRequest::Start(setup)) => LifeHome::start(shell, &setup),
+            Screen::LifeLevels => match levels_ui(
+                ui,
+                shell.settings,
+                self.hinted.get_or_insert_with(|| crate::store::life::hinted(shell.store)),
+            ) {
+                Some(LifeRequest::Start(setup)) => {
+                    // A hint may be used in the level: the list reads the marks again.
+                    self.hinted = None;
+                    LifeHome::start(shell, &setup);
+                }
                 Some(LifeRequest::Menu) => shell.next = Some(Screen::Home),
                 _ => {}
             },
