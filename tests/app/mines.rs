@@ -676,3 +676,62 @@ fn a_zero_clue_stays_open_under_live_hints() {
     }
     assert!(checked > 0, "the fields have zeros");
 }
+
+/// Lays every mine of the field on screen, by clicks.
+fn lay_every_mine(h: &mut Harness<'static, RetraceApp>) {
+    let st = mines(h).session.state().clone();
+    for i in (0..st.field.len() as u16).filter(|&i| st.field.mine[i as usize]) {
+        let label = cell_label(mines(h), i);
+        h.get_by_label(&label).click();
+        h.run();
+    }
+    assert_eq!(mines(h).session.state().phase, Phase::Won);
+}
+
+/// Issue 65 item 4: a win is a moment. The mines light up one after
+/// another with the win's sound, and the line under the board says the
+/// time against the tier's best and the wins in a row.
+#[test]
+fn a_minelayer_win_lights_the_mines_and_says_the_best_and_the_streak() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_all_by_label("Play").next().unwrap().click();
+    h.run();
+    lay_every_mine(&mut h);
+    let w = mines(&mut h).win.clone().expect("the win is celebrated");
+    assert_eq!((w.best_before, w.streak), (None, 1), "the tier's first win");
+    assert!(w.sounded, "its sound was asked for");
+    assert!(h.query_by_label("New best! · Streak: 1").is_some());
+    let seconds = mines(&mut h).session.state().final_seconds();
+    // Another field on the same tier: the streak goes on; the best is the first's.
+    h.key_press(egui::Key::F2);
+    h.run();
+    assert!(mines(&mut h).win.is_none(), "a new field has no win yet");
+    lay_every_mine(&mut h);
+    let w = mines(&mut h).win.clone().unwrap();
+    assert_eq!((w.best_before, w.streak), (Some(seconds), 2));
+    assert!(h.query_by_label_contains("Streak: 2").is_some());
+}
+
+/// Snapshot of a win (issue 65 item 4): a fixed field won at 0 ms, the
+/// tier's first win, its mines lit.
+#[test]
+fn snapshot_of_a_minelayer_win() {
+    use retrace_kernel::mines::{Action, MineLayer, Setup, Tier};
+    let dir = tempfile::tempdir().unwrap();
+    let Some(mut h) = rendering_harness(dir.path()) else { return };
+    h.run();
+    let mut s = retrace_kernel::Session::<MineLayer>::new(Setup { tier: Tier::Beginner }, 7).unwrap();
+    let st = s.state().clone();
+    for cell in (0..st.field.len() as u16).filter(|&i| st.field.mine[i as usize]) {
+        s.push(Action::Toggle { cell, ms: 0 }).unwrap();
+    }
+    assert_eq!(s.state().phase, Phase::Won);
+    let mut v = retrace::ui::mines::MinesView::resume(s);
+    v.win =
+        Some(retrace::ui::mines::WinMoment { start: None, seconds: 0, best_before: None, streak: 1, sounded: true });
+    h.state_mut().screen = Screen::Mines(v);
+    h.run();
+    h.snapshot("minelayer-win");
+}

@@ -4,7 +4,9 @@
 
 pub mod help_page;
 mod watched;
+mod win;
 pub mod window;
+pub use win::WinMoment;
 
 use super::mines_text::{mt, HELP};
 use crate::platform::Instant;
@@ -56,6 +58,8 @@ pub struct MinesView {
     clock_kept: bool,
     /// Last message for the status bar (errors included).
     pub message: Option<Say>,
+    /// The win being celebrated (issue 65 item 4), from the moment it came.
+    pub win: Option<WinMoment>,
 }
 
 /// Now, in milliseconds since the Unix epoch (the app's wall clock; the
@@ -89,6 +93,7 @@ impl MinesView {
             recorded,
             clock_kept: false,
             message: None,
+            win: None,
         }
     }
 
@@ -150,6 +155,9 @@ impl MinesView {
         if let Some(r) = stats::record(self.session.state(), &today()) {
             let path = store.mines_stats_path();
             let mut st = crate::store::mines::load_stats(&path);
+            if r.result == stats::Outcome::Win {
+                self.win = Some(WinMoment::new(&st, &r.tier, r.seconds));
+            }
             st.push(r);
             // The spec's rule: a statistics file that cannot be saved is
             // silent to the player (the round is unaffected); it is logged.
@@ -266,6 +274,9 @@ impl MinesView {
         }
         self.board(ui, store, settings.mines_assist);
         ui.label(self.status(l));
+        if let Some(w) = &self.win {
+            ui.label(RichText::new(w.line(l)).color(win::WIN_GOLD).strong());
+        }
         if let Some(m) = &self.message {
             ui.colored_label(Color32::from_rgb(220, 80, 60), m.to_string());
         }
@@ -302,6 +313,15 @@ impl MinesView {
         // Enter and Space likewise: a held one would lay and lift a mine on
         // the focused square on every repeat.
         crate::ui::widgets::drop_repeats(ui, &[egui::Key::Enter, egui::Key::Space]);
+        // The win's mines light up one after another (issue 65 item 4).
+        let now = ui.input(|i| i.time);
+        let mines: Vec<usize> = (0..rows * cols).filter(|&i| st.field.mine[i]).collect();
+        if let Some(w) = &mut self.win {
+            w.start.get_or_insert(now);
+            if w.lighting(now) {
+                ui.ctx().request_repaint();
+            }
+        }
         for i in 0..rows * cols {
             let (r, c) = (i / cols, i % cols);
             let cr =
@@ -312,6 +332,9 @@ impl MinesView {
             resp.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, &label));
             let clue = st.field.clue[i];
             paint_square(&painter, cr, cell, &st, i, assist);
+            if let (Some(w), Ok(k)) = (&self.win, mines.binary_search(&i)) {
+                win::paint_lit(&painter, cr, cell, w.glow(k, mines.len(), now));
+            }
             if resp.has_focus() {
                 // The focused square: a dashed ring inside its edge.
                 let stroke = egui::Stroke::new(2.0, Color32::from_rgb(0, 0, 200));

@@ -83,6 +83,13 @@ impl Stats {
         s
     }
 
+    /// The wins in a row on one tier key, counted back from the last round
+    /// played on it (0 when that one was lost).
+    pub fn streak(&self, tier: &str) -> u32 {
+        let rounds = self.records.iter().rev().filter(|r| r.tier == tier);
+        rounds.take_while(|r| r.result == Outcome::Win).count() as u32
+    }
+
     /// The file's text.
     pub fn to_text(&self) -> String {
         let mut out = format!("{HEADER}\n");

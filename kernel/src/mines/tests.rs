@@ -464,6 +464,21 @@ fn t06_records_win_and_loss_fields() {
 }
 
 #[test]
+fn a_streak_counts_the_wins_in_a_row_on_its_tier() {
+    let rec = |result, tier: &str| stats::Record { result, tier: tier.into(), mines: 10, seconds: 9, date: "d".into() };
+    let (w, l) = (stats::Outcome::Win, stats::Outcome::Loss);
+    let mut st = Stats::default();
+    assert_eq!(st.streak("beginner"), 0);
+    for r in [rec(w, "beginner"), rec(l, "beginner"), rec(w, "beginner"), rec(l, "expert"), rec(w, "beginner")] {
+        st.push(r);
+    }
+    assert_eq!(st.streak("beginner"), 2, "a loss on another tier breaks nothing");
+    assert_eq!(st.streak("expert"), 0);
+    st.push(rec(l, "beginner"));
+    assert_eq!(st.streak("beginner"), 0);
+}
+
+#[test]
 fn t06_keeps_the_newest_200_and_round_trips() {
     let mut st = Stats::default();
     for k in 0..250u32 {

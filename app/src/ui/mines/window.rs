@@ -80,7 +80,13 @@ impl GameWindow for MinesHome {
     /// is remembered).
     fn frame(&mut self, screen: &mut Screen, ui: &mut egui::Ui, shell: &mut Shell) {
         let Screen::Mines(v) = screen else { return };
-        if let Some(tier) = v.ui(ui, shell.store, shell.settings) {
+        let tier = v.ui(ui, shell.store, shell.settings);
+        // The win's sound, once.
+        if let Some(w) = v.win.as_mut().filter(|w| !w.sounded) {
+            w.sounded = true;
+            shell.play_effects(std::iter::once(crate::sound::Effect::Win));
+        }
+        if let Some(tier) = tier {
             shell.settings.mines_tier = match tier {
                 Tier::Beginner => "beginner",
                 Tier::Intermediate => "intermediate",
