@@ -194,4 +194,13 @@ fn mines_fields(out: &mut Vec<String>) {
             out.push(format!("mines {tier:?} seed {seed}: {d}"));
         }
     }
+    // The field of the day: the same for everyone on a date (issue 65 item 5).
+    for date in ["2026-12-04", "2026-12-05", "2027-02-28"] {
+        let d = retrace_kernel::mines::daily::seed(date).and_then(|seed| {
+            let s = MineLayer::start(&retrace_kernel::mines::Setup { tier: retrace_kernel::mines::daily::TIER }, seed)
+                .map_err(|e| e.0.to_string())?;
+            Ok(format!("seed {seed} field {}", MineLayer::digest(&s)))
+        });
+        out.push(format!("mines daily {date}: {}", d.unwrap_or_else(|e| format!("refused: {e}"))));
+    }
 }

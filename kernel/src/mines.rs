@@ -7,6 +7,7 @@
 //! generator's uniqueness checks, `generator.rs` the unique-field generator, `tier.rs` the tiers, `share.rs` the share
 //! card, `stats.rs` the statistics.
 
+pub mod daily;
 pub mod field;
 pub mod flips;
 mod game;
