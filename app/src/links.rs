@@ -2,7 +2,8 @@
 //! address, which the native app also takes on its command line or pasted
 //! into the home screen's path field:
 //!
-//! - `minelayer=TIER-SEED` a MineLayer field (`beginner`, `intermediate` or `expert`);
+//! - `minelayer=TIER-SEED` a MineLayer field (`beginner`, `intermediate` or `expert`),
+//!   `minelayer=daily-YYYY-MM-DD` the field of that day;
 //! - `miau=PACK/LEVEL` a level of a shipped Miau pack, by their ids;
 //! - `life=N` Life's campaign level N (1 to 103);
 //! - `replay=DATA` a whole replay, deflated and in URL-safe base64, when the
@@ -24,6 +25,11 @@ pub enum Link {
         tier: Tier,
         /// The field's seed.
         seed: u64,
+    },
+    /// MineLayer's field of the day of a date.
+    MineLayerDaily {
+        /// The day, `YYYY-MM-DD`.
+        date: String,
     },
     /// A level of a shipped Miau pack.
     Miau {
@@ -68,6 +74,11 @@ impl Link {
             ));
         };
         match key {
+            "minelayer" if value.starts_with("daily-") => {
+                let date = &value["daily-".len()..];
+                retrace_kernel::mines::daily::seed(date)?;
+                Ok(Link::MineLayerDaily { date: date.to_string() })
+            }
             "minelayer" => {
                 let (tier, seed) = value.split_once('-').ok_or("a MineLayer link is minelayer=TIER-SEED")?;
                 let tier = [Tier::Beginner, Tier::Intermediate, Tier::Expert]
@@ -119,6 +130,7 @@ impl Link {
     pub fn fragment(&self) -> Option<String> {
         let text = match self {
             Link::MineLayer { tier, seed } => format!("minelayer={}-{seed}", tier_name(*tier)?),
+            Link::MineLayerDaily { date } => format!("minelayer=daily-{date}"),
             Link::Miau { pack, level } => format!("miau={pack}/{level}"),
             Link::Life { level } => format!("life={level}"),
             Link::Replay(bytes) => format!(
@@ -168,6 +180,8 @@ mod tests {
         check("life=104", Err("1 to 103"));
         check("minelayer=huge-1", Err("beginner, intermediate or expert"));
         check("minelayer=expert-x", Err("whole number"));
+        check("#minelayer=daily-2026-12-03", Ok(Link::MineLayerDaily { date: "2026-12-03".into() }));
+        check("minelayer=daily-2026-13-03", Err("not a date"));
         check("miau=nopack", Err("miau=PACK/LEVEL"));
         check("chess=e4", Err("opens minelayer, miau, life or replay"));
         check("/home/me/a.replay", Err("not a Retrace link"));

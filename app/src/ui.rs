@@ -477,6 +477,10 @@ impl RetraceApp {
         let (slot, screen) = match link {
             Link::Replay(bytes) => return self.open_bytes("the link", &bytes),
             Link::MineLayer { tier, seed } => (Slot::Mines, Screen::Mines(mines::MinesView::new(tier, seed))),
+            Link::MineLayerDaily { date } => match mines::MinesView::daily(&date) {
+                Ok(v) => (Slot::Mines, Screen::Mines(v)),
+                Err(e) => return self.error = Some(format!("The link: {e}").into()),
+            },
             Link::Life { level } => {
                 let setup = retrace_kernel::life::Setup::Campaign { level: level - 1 };
                 let Some(v) = life::window::start_life(&setup) else { return };

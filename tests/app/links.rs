@@ -22,6 +22,14 @@ fn kernel_summary(link: &str) -> String {
             );
             format!("minelayer {}", s.unwrap().digest())
         }
+        "#minelayer=daily-2026-12-03" => {
+            let daily = retrace_kernel::mines::daily::seed("2026-12-03").unwrap();
+            let s = Session::<MineLayer>::new(
+                retrace_kernel::mines::Setup { tier: retrace_kernel::mines::daily::TIER },
+                daily,
+            );
+            format!("minelayer {}", s.unwrap().digest())
+        }
         "#miau=first-steps/hello-flag" => {
             let level = miau_level("hello-flag");
             format!("miau {}", Session::<Miau>::new(level.session.setup().clone(), 0).unwrap().digest())
@@ -37,7 +45,7 @@ fn kernel_summary(link: &str) -> String {
 #[test]
 fn links_open_the_field_and_level_they_name_as_the_page_does() {
     let lines = lines();
-    assert_eq!(lines.len(), 3, "web/test/links.txt: a MineLayer field, a Miau level, a Life level");
+    assert_eq!(lines.len(), 4, "web/test/links.txt: a MineLayer field, a day's field, a Miau level, a Life level");
     for (link, summary) in lines {
         assert_eq!(summary, kernel_summary(&link), "web/test/links.txt: {link}");
         let dir = tempfile::tempdir().unwrap();

@@ -735,3 +735,60 @@ fn snapshot_of_a_minelayer_win() {
     h.run();
     h.snapshot("minelayer-win");
 }
+
+/// Issue 65 item 5: the field of the day. The Game menu's Daily field opens
+/// today's field, the same in two runs (and, by the crosscheck, on every
+/// machine); its win is kept under its own key with its day (days played,
+/// wins in a row); its share card and link name the day, and another day's
+/// link opens that day's field.
+#[test]
+fn the_daily_field_is_the_days_and_keeps_its_own_statistics() {
+    use retrace::ui::mines::MinesView;
+    use retrace_kernel::mines::daily;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_all_by_label("Play").next().unwrap().click();
+    h.run();
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Daily field").click();
+    h.run();
+    let today = retrace::store::today();
+    let v = mines(&mut h);
+    assert_eq!(v.daily.as_deref(), Some(today.as_str()));
+    assert_eq!((v.session.seed(), v.session.setup().tier), (daily::seed(&today).unwrap(), daily::TIER));
+    let again = MinesView::daily(&today).unwrap();
+    assert_eq!(again.session.digest(), mines(&mut h).session.digest(), "the same field in another run");
+    assert!(h.query_by_label_contains(&format!("Daily field {today}")).is_some(), "the title names the day");
+    lay_every_mine(&mut h);
+    let stats = retrace::store::mines::load_stats(&Store::new(dir.path()).mines_stats_path());
+    let last = stats.records.last().unwrap();
+    assert_eq!((last.tier.as_str(), last.date.as_str()), ("daily", today.as_str()));
+    assert_eq!(retrace::ui::mines::daily::summary(&stats), (1, 1));
+    assert!(h.query_by_label_contains("Streak: 1").is_some());
+    // The share card names the day; its link is the day's.
+    h.get_by_label("Share result").click();
+    h.run();
+    assert!(h.query_by_label(&format!("Daily field {today}")).is_some(), "the card's first line");
+    assert!(h.query_by_label_contains(&format!("#minelayer=daily-{today}")).is_some(), "the day's link");
+    // Yesterday's field from its link.
+    let mut h = harness(tempfile::tempdir().unwrap().path());
+    h.run();
+    h.state_mut().open_link("#minelayer=daily-2026-12-03");
+    h.run();
+    let v = mines(&mut h);
+    assert_eq!(v.daily.as_deref(), Some("2026-12-03"));
+    assert_eq!(v.session.seed(), daily::seed("2026-12-03").unwrap());
+}
+
+/// Snapshot of a day's field (2026-12-04), its title naming the day.
+#[test]
+fn snapshot_of_the_daily_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(mut h) = rendering_harness(dir.path()) else { return };
+    h.run();
+    h.state_mut().screen = Screen::Mines(retrace::ui::mines::MinesView::daily("2026-12-04").unwrap());
+    h.run();
+    h.snapshot("minelayer-daily");
+}

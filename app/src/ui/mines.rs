@@ -2,6 +2,7 @@
 //! left click to lay or pick up a mine, right click or long press to cycle
 //! marks, live hints on clues, win and death pictures, statistics, share card.
 
+pub mod daily;
 mod dialogs;
 pub mod help_page;
 mod watched;
@@ -61,6 +62,10 @@ pub struct MinesView {
     pub message: Option<Say>,
     /// The win being celebrated (issue 65 item 4), from the moment it came.
     pub win: Option<WinMoment>,
+    /// The day, when this is the field of the day (issue 65 item 5).
+    pub daily: Option<String>,
+    /// The Game menu's Daily field was pressed (the window opens it).
+    pub ask_daily: bool,
 }
 
 /// Now, in milliseconds since the Unix epoch (the app's wall clock; the
@@ -80,6 +85,7 @@ impl MinesView {
     pub fn resume(session: Session<MineLayer>) -> MinesView {
         let last = session.state().last_ms;
         let recorded = !session.state().active();
+        let daily = daily::date_of(&session);
         MinesView {
             session,
             clock: Instant::now() - Duration::from_millis(u64::from(last)),
@@ -95,6 +101,8 @@ impl MinesView {
             clock_kept: false,
             message: None,
             win: None,
+            daily,
+            ask_daily: false,
         }
     }
 
@@ -153,7 +161,11 @@ impl MinesView {
         if self.recorded {
             return;
         }
-        if let Some(r) = stats::record(self.session.state(), &today()) {
+        if let Some(mut r) = stats::record(self.session.state(), &today()) {
+            // The field of the day's rounds under their own key, with its day.
+            if let Some(date) = &self.daily {
+                (r.tier, r.date) = (daily::STATS_KEY.into(), date.clone());
+            }
             let path = store.mines_stats_path();
             let mut st = crate::store::mines::load_stats(&path);
             if r.result == stats::Outcome::Win {
@@ -212,7 +224,11 @@ impl MinesView {
             ui,
             |ui| {
                 ui.set_width(ui.available_width());
-                ui.label(RichText::new("💣 MineLayer").color(Color32::WHITE).strong());
+                let title = match &self.daily {
+                    Some(date) => format!("💣 MineLayer — {} {date}", mt(l, "Daily field")),
+                    None => "💣 MineLayer".into(),
+                };
+                ui.label(RichText::new(title).color(Color32::WHITE).strong());
             },
         );
         ui.horizontal(|ui| {
@@ -231,6 +247,10 @@ impl MinesView {
                         }
                         ui.close();
                     }
+                }
+                if ui.button(mt(l, "Daily field")).clicked() {
+                    self.ask_daily = true;
+                    ui.close();
                 }
                 ui.separator();
                 ui.checkbox(&mut settings.mines_assist, mt(l, "Live hints"));

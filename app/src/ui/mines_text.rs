@@ -57,6 +57,8 @@ pub const ZH: Table = &[
     ("Copy", "复制"),
     ("Copy link", "复制链接"),
     ("Custom", "自定义"),
+    ("Daily field", "每日雷区"),
+    ("Days played: {n}", "已玩天数：{n}"),
     (
         "Every field has exactly one solution: logic alone wins. F2 starts a new field.",
         "每个雷区都只有唯一解：只靠推理即可获胜。按 F2 开始新雷区。",
@@ -122,6 +124,8 @@ pub const ES: Table = &[
     ("Copy", "Copiar"),
     ("Copy link", "Copiar enlace"),
     ("Custom", "Personalizado"),
+    ("Daily field", "Campo del día"),
+    ("Days played: {n}", "Días jugados: {n}"),
     (
         "Every field has exactly one solution: logic alone wins. F2 starts a new field.",
         "Cada campo tiene una única solución: basta la lógica. F2 empieza un campo nuevo.",
@@ -196,6 +200,8 @@ pub const DE: Table = &[
     ("Copy", "Kopieren"),
     ("Copy link", "Link kopieren"),
     ("Custom", "Benutzerdefiniert"),
+    ("Daily field", "Feld des Tages"),
+    ("Days played: {n}", "Gespielte Tage: {n}"),
     (
         "Every field has exactly one solution: logic alone wins. F2 starts a new field.",
         "Jedes Feld hat genau eine Lösung: Logik allein gewinnt. F2 startet ein neues Feld.",
@@ -270,6 +276,8 @@ pub const FR: Table = &[
     ("Copy", "Copier"),
     ("Copy link", "Copier le lien"),
     ("Custom", "Personnalisé"),
+    ("Daily field", "Champ du jour"),
+    ("Days played: {n}", "Jours joués : {n}"),
     (
         "Every field has exactly one solution: logic alone wins. F2 starts a new field.",
         "Chaque grille a une seule solution : la logique suffit. F2 lance une nouvelle grille.",
@@ -341,6 +349,8 @@ pub const RU: Table = &[
     ("Copy", "Копировать"),
     ("Copy link", "Копировать ссылку"),
     ("Custom", "Свой"),
+    ("Daily field", "Поле дня"),
+    ("Days played: {n}", "Сыграно дней: {n}"),
     (
         "Every field has exactly one solution: logic alone wins. F2 starts a new field.",
         "У каждого поля ровно одно решение: хватает логики. F2 — новое поле.",
@@ -412,6 +422,8 @@ pub const JA: Table = &[
     ("Copy", "コピー"),
     ("Copy link", "リンクをコピー"),
     ("Custom", "カスタム"),
+    ("Daily field", "今日のフィールド"),
+    ("Days played: {n}", "プレイ日数：{n}"),
     (
         "Every field has exactly one solution: logic alone wins. F2 starts a new field.",
         "どの盤面も解はひとつ：推理だけで勝てます。F2 で新しい盤面。",
@@ -483,6 +495,8 @@ pub const KO: Table = &[
     ("Copy", "복사"),
     ("Copy link", "링크 복사"),
     ("Custom", "사용자 지정"),
+    ("Daily field", "오늘의 필드"),
+    ("Days played: {n}", "플레이한 날: {n}"),
     (
         "Every field has exactly one solution: logic alone wins. F2 starts a new field.",
         "모든 판은 해답이 하나뿐: 논리만으로 이깁니다. F2로 새 판을 시작합니다.",

@@ -17,12 +17,16 @@ pub enum Outcome {
     Loss,
 }
 
+/// The key the field of the day's rounds are kept under (issue 65 item 5;
+/// a file with one is read by this build on, as any other key).
+pub const DAILY: &str = "daily";
+
 /// One finished round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// Win or loss.
     pub result: Outcome,
-    /// The tier key (`beginner`, `intermediate`, `expert`, `custom`).
+    /// The tier key (`beginner`, `intermediate`, `expert`, `custom`), or [`DAILY`].
     pub tier: String,
     /// The field's mines.
     pub mines: u32,
@@ -119,7 +123,7 @@ impl Stats {
                 "loss" => Outcome::Loss,
                 _ => return None,
             };
-            if !["beginner", "intermediate", "expert", "custom"].contains(tier) || date.is_empty() {
+            if !["beginner", "intermediate", "expert", "custom", DAILY].contains(tier) || date.is_empty() {
                 return None;
             }
             stats.push(Record {

@@ -52,6 +52,13 @@ impl MinesView {
                     mt(l, "best")
                 ));
             }
+            // The field of the day's own: days played and wins in a row.
+            let (days, streak) = super::daily::summary(&st);
+            if days > 0 {
+                let days = mt(l, "Days played: {n}").replace("{n}", &days.to_string());
+                let streak = mt(l, "Streak: {n}").replace("{n}", &streak.to_string());
+                ui.label(format!("{}: {days}, {streak}", mt(l, "Daily field")));
+            }
             ui.button(mt(l, "Close")).clicked()
         });
         (button || close, reset)
@@ -65,6 +72,11 @@ impl MinesView {
         let picture = if self.share_solution { share::Picture::Solution } else { share::Picture::Puzzle };
         let st = self.session.state();
         let card = share::share_card_as(st, &settings.mines_lang, picture).unwrap_or_default();
+        // The field of the day's card names the day, first.
+        let card = match &self.daily {
+            Some(date) => format!("{} {date}\n{card}", mt(l, "Daily field")),
+            None => card,
+        };
         let cells = share::picture_cells(st, picture);
         let grid = share::picture_grid(st, picture);
         let cols = usize::from(st.field.cols).max(1);
@@ -82,7 +94,7 @@ impl MinesView {
         // The card as it will read: its text lines, and its field in
         // equal cells (the emoji's widths differ in the window's fonts).
         let lines: Vec<&str> = card.lines().collect();
-        for line in lines.iter().take(2) {
+        for line in lines.iter().take(if self.daily.is_some() { 3 } else { 2 }) {
             ui.label(*line);
         }
         card_field(ui, &cells, cols, &grid);
@@ -91,8 +103,11 @@ impl MinesView {
         }
         // The field's link (issue 63): it opens this same field, in the
         // browser or in the native app (pasted, or on the command line).
-        let link =
-            crate::links::Link::MineLayer { tier: self.session.setup().tier, seed: self.session.seed() }.address();
+        let link = match &self.daily {
+            Some(date) => crate::links::Link::MineLayerDaily { date: date.clone() },
+            None => crate::links::Link::MineLayer { tier: self.session.setup().tier, seed: self.session.seed() },
+        }
+        .address();
         if let Some(link) = &link {
             ui.label(mt(l, "This field's link:"));
             ui.label(egui::RichText::new(link).monospace());

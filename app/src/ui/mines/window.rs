@@ -86,6 +86,16 @@ impl GameWindow for MinesHome {
             w.sounded = true;
             shell.play_effects(std::iter::once(crate::sound::Effect::Win));
         }
+        if std::mem::take(&mut v.ask_daily) {
+            match MinesView::daily(&crate::store::today()) {
+                Ok(daily) => {
+                    shell.store.forget(SAVE);
+                    shell.next = Some(Screen::Mines(daily));
+                }
+                Err(e) => *shell.error = Some(e.into()),
+            }
+            return;
+        }
         if let Some(tier) = tier {
             shell.settings.mines_tier = match tier {
                 Tier::Beginner => "beginner",
