@@ -633,7 +633,8 @@ fn run_to_the_end(h: &mut Harness<'static, RetraceApp>, press: impl Fn(&mut Harn
 fn first_level_label() -> String {
     let lv = &retrace_kernel::life::campaign::levels()[0];
     let name = retrace::ui::life::level_name(lv, retrace::store::Lang::En);
-    format!("1. {name} ({}×{}, budget {})", lv.w, lv.h, lv.budget)
+    let par = retrace::ui::life::PARS[0];
+    format!("1. {name} ({}×{}, budget {}) · ☆☆☆ best — / par {par}", lv.w, lv.h, lv.budget)
 }
 
 /// Campaign level 1 won by the mouse alone (issue 40): Campaign, the
@@ -661,6 +662,8 @@ fn a_campaign_level_is_won_by_the_mouse_alone() {
     assert!(h.query_all_by_label_contains("Level cleared!").next().is_some());
     // The phase line says so too, not "Game over" (issue 62, item 13).
     assert!(h.query_by_label("Level cleared!").is_some() && h.query_by_label("Game over").is_none());
+    // The win's three cells are the level's best (issue 65 item 1).
+    assert_eq!(retrace::store::life::best(&Store::new(dir.path())), [(0, 3)].into());
 }
 
 /// Campaign level 1 won by the keyboard alone (issue 40): Tab to Campaign
@@ -898,4 +901,58 @@ fn snapshots_of_the_campaign_hints_steps() {
     h.get_by_label("Show more").click();
     h.run();
     h.snapshot("life-hint-shape");
+}
+
+/// Each campaign level's par (issue 65 item 1) is the cells its
+/// certificate's win placed, recomputed from the certificates here.
+#[test]
+fn the_campaign_pars_are_the_certificates_cells() {
+    use retrace_kernel::life::Life;
+    use retrace_kernel::{ReplayFile, Session};
+    let pars: Vec<u32> = (1..=103)
+        .map(|n| {
+            let name = format!("replays/life-campaign/level-{n:03}.replay");
+            let file = ReplayFile::from_bytes(&std::fs::read(fixtures::root().join(&name)).unwrap()).unwrap();
+            Session::<Life>::from_replay(&file).unwrap().state().used[0]
+        })
+        .collect();
+    if std::env::var_os("PRINT_PARS").is_some() {
+        eprintln!("PARS {pars:?}");
+    }
+    assert_eq!(retrace::ui::life::PARS.to_vec(), pars);
+}
+
+/// Issue 65 item 1: the campaign list shows each level's par (its
+/// certificate's cells), the player's best and stars (one for a win, two
+/// within par, three within par without the hint), a used hint, and opens
+/// scrolled to the next level to play. Snapshot: the list.
+#[test]
+fn the_campaign_list_shows_par_best_and_stars() {
+    use retrace::store::life::{keep_best, mark_hinted};
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let pars = retrace::ui::life::PARS;
+    keep_best(&store, 0, pars[0]).unwrap();
+    keep_best(&store, 1, pars[1] + 5).unwrap();
+    keep_best(&store, 2, pars[2]).unwrap();
+    mark_hinted(&store, 2).unwrap();
+    assert!(!keep_best(&store, 0, pars[0] + 1).unwrap(), "a worse win keeps the best");
+    let Some(mut h) = rendering_harness(dir.path()) else { return };
+    h.state_mut().settings.life_unlocked = 4;
+    h.state_mut().screen = Screen::LifeLevels;
+    h.run();
+    let row = |h: &Harness<'static, RetraceApp>, n: usize| -> String {
+        use egui_kittest::kittest::NodeT;
+        let start = format!("{n}. ");
+        let labels: Vec<String> =
+            h.query_all_by_label_contains(&start).filter_map(|x| x.accesskit_node().label()).collect();
+        labels.into_iter().find(|l| l.starts_with(&start)).unwrap_or_default()
+    };
+    assert!(row(&h, 1).contains(&format!("★★★ best {0} / par {0} · cleared", pars[0])), "{}", row(&h, 1));
+    assert!(row(&h, 2).contains(&format!("★☆☆ best {} / par {}", pars[1] + 5, pars[1])), "{}", row(&h, 2));
+    assert!(row(&h, 3).contains("★★☆") && row(&h, 3).contains("hint used"), "{}", row(&h, 3));
+    assert!(row(&h, 4).contains("☆☆☆ best —") && !row(&h, 4).contains("cleared"), "{}", row(&h, 4));
+    assert!(row(&h, 6).ends_with("· locked"), "{}", row(&h, 6));
+    assert_eq!(h.query_all_by_label("Menu").count(), 1, "one Menu button");
+    h.snapshot("life-campaign-list");
 }

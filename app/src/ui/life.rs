@@ -11,12 +11,14 @@ mod controls;
 mod field;
 pub mod help_page;
 mod hint;
+mod pars;
 mod setup;
 mod view;
 mod watched;
 pub mod window;
 
 pub use answer::{known_answer, Answer, Known, Step};
+pub use pars::PARS;
 pub use setup::{level_name, levels_ui, setup_ui, SetupForm};
 pub use view::{accent, engine_label, gpu_engine, LifeRequest, LifeView, P1_COLOR, P2_COLOR, SAVE, STEPS_PER_SEC};
 

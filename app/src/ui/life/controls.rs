@@ -255,6 +255,13 @@ impl LifeView {
                 let (text, color) = over_text(st, lang);
                 ui.label(RichText::new(text).size(18.0).color(color));
                 if let Some((level, _)) = campaign {
+                    if st.reason == Some(Reason::Win) && !self.best_kept {
+                        // The win's cells against the level's best, once.
+                        self.best_kept = true;
+                        if let Err(e) = crate::store::life::keep_best(store, level, st.used[0]) {
+                            self.message = Some(e.into());
+                        }
+                    }
                     if st.reason == Some(Reason::Win) {
                         // Saved once, when the win unlocks a level (not every frame).
                         let unlocked = campaign::unlocked_after_win(settings.life_unlocked, level);

@@ -155,53 +155,71 @@ pub fn level_name(lv: &retrace_kernel::life::campaign::Level, lang: Lang) -> Str
     .to_string()
 }
 
-/// The campaign's level list, cleared levels marked and locked ones
-/// disabled, in words (the default fonts have no lock or tick glyph); a
-/// level whose hint was used says so (`hinted`, 0-based).
+/// The campaign's level list (issue 65 item 1): each level's number, name,
+/// size and budget, its par (the cells its certificate's win placed), the
+/// player's best win and stars (one for clearing it, two within par, three
+/// within par without the hint), a used hint marked, locked ones disabled;
+/// `scroll` brings the next level to play into view (when the list opens).
+/// The top bar's Menu leads home: the list has no second one.
 pub fn levels_ui(
     ui: &mut egui::Ui,
     settings: &Settings,
-    hinted: &std::collections::BTreeSet<u16>,
+    marks: &crate::store::life::Marks,
+    scroll: bool,
 ) -> Option<LifeRequest> {
     let mut req = None;
     let lang = settings.lang;
     ui.heading(tr(lang, "Life — campaign"));
     ui.label(tr(lang, "Clear every enemy (green) cell. Your budget is all you get; the enemy cannot be touched."));
     how_to_play(ui, lang, "life-how-campaign");
-    if ui.button(tr(lang, "Menu")).clicked() {
-        req = Some(LifeRequest::Menu);
-    }
-    egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
+    // The first open level not yet won: where the player goes on.
+    // (Cleared: won since wins are kept, or unlocked past before that.)
+    let cleared = |l: u16| marks.best.contains_key(&l) || u32::from(l) + 1 < settings.life_unlocked;
+    let next = (0..levels().len() as u16).find(|&l| !cleared(l)).unwrap_or(0);
+    egui::ScrollArea::vertical().max_height(ui.available_height().max(200.0)).show(ui, |ui| {
         for (i, lv) in levels().iter().enumerate() {
             let open = (i as u32) < settings.life_unlocked;
-            // Levels unlock one by one, each by winning the one before: a
-            // level is cleared when the next is open (issue 40). The last
-            // level unlocks nothing, so it carries no mark.
-            let cleared = (i as u32) + 1 < settings.life_unlocked;
-            let hint =
-                if hinted.contains(&(i as u16)) { format!(" · {}", tr(lang, "hint used")) } else { String::new() };
+            let best = marks.best.get(&(i as u16)).copied();
             let text = format!(
-                "{}. {} ({}×{}, {} {}){}{hint}",
+                "{}. {} ({}×{}, {} {}) · {}{}",
                 i + 1,
                 level_name(lv, lang),
                 lv.w,
                 lv.h,
                 tr(lang, "budget"),
                 lv.budget,
-                if cleared {
-                    format!(" · {}", tr(lang, "cleared"))
-                } else if open {
-                    String::new()
-                } else {
-                    format!(" · {}", tr(lang, "locked"))
+                level_marks((cleared(i as u16), best), super::PARS[i], marks.hinted.contains(&(i as u16)), lang),
+                match (open, cleared(i as u16)) {
+                    (false, _) => format!(" · {}", tr(lang, "locked")),
+                    // In words too: a screen reader says no stars.
+                    (true, true) => format!(" · {}", tr(lang, "cleared")),
+                    (true, false) => String::new(),
                 }
             );
-            if ui.add_enabled(open, egui::Button::new(text)).clicked() {
+            let button = ui.add_enabled(open, egui::Button::new(text));
+            if scroll && i as u16 == next {
+                button.scroll_to_me(Some(egui::Align::Center));
+            }
+            if button.clicked() {
                 req = Some(LifeRequest::Start(Setup::Campaign { level: i as u16 }));
             }
         }
     });
     req
+}
+
+/// A level's marks in the list: its stars, the best against par, a used hint.
+fn level_marks((cleared, best): (bool, Option<u32>), par: u32, hinted: bool, lang: Lang) -> String {
+    let stars = match best {
+        None => u8::from(cleared),
+        Some(b) if b > par => 1,
+        Some(_) if hinted => 2,
+        Some(_) => 3,
+    };
+    let drawn: String = (0..3).map(|k| if k < stars { '★' } else { '☆' }).collect();
+    let best = best.map_or_else(|| "—".to_string(), |b| b.to_string());
+    let hint = if hinted { format!(" · {}", tr(lang, "hint used")) } else { String::new() };
+    format!("{drawn} {} {best} / {} {par}{hint}", tr(lang, "best"), tr(lang, "par"))
 }
 
 /// Life's page of Help, folded on its setup and campaign screens (the

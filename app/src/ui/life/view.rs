@@ -135,6 +135,8 @@ pub struct LifeView {
     pub(super) hint: Option<HintTask>,
     /// The campaign's hint from its certificate, as far as it was taken.
     pub known: Option<super::answer::Known>,
+    /// A campaign win's cells were kept against the level's best.
+    pub(super) best_kept: bool,
     /// Space pressed this frame while it pauses or resumes the run: taken
     /// from the input before any button is drawn, so a focused button never
     /// takes it too (issue 62 item 10).
@@ -164,6 +166,7 @@ impl LifeView {
             message: None,
             hint: None,
             known: None,
+            best_kept: false,
             space: false,
         }
     }

@@ -23,8 +23,9 @@ pub struct LifeHome {
     pub form: SetupForm,
     /// The GPU engine, looked for once, lent to the Life screen.
     pub engine: Option<Option<GpuStepper>>,
-    /// The campaign levels whose hint was used, read when the list shows.
-    hinted: Option<std::collections::BTreeSet<u16>>,
+    /// The campaign list's marks (hints used, best wins), read when the
+    /// list shows (none: it is to be read, and the list scrolled).
+    marks: Option<crate::store::life::Marks>,
 }
 
 /// A new game of `setup` on screen (none when the setup is refused).
@@ -40,7 +41,7 @@ impl LifeHome {
             saved: load_saved::<Life>(store, SAVE, errors).filter(|s| s.state().phase != Phase::GameOver),
             form: SetupForm::from_settings(settings),
             engine: None,
-            hinted: None,
+            marks: None,
         }
     }
 }
@@ -121,19 +122,20 @@ impl GameWindow for LifeHome {
                 Some(LifeRequest::Levels) => shell.next = Some(Screen::LifeLevels),
                 None => {}
             },
-            Screen::LifeLevels => match levels_ui(
-                ui,
-                shell.settings,
-                self.hinted.get_or_insert_with(|| crate::store::life::hinted(shell.store)),
-            ) {
-                Some(LifeRequest::Start(setup)) => {
-                    // A hint may be used in the level: the list reads the marks again.
-                    self.hinted = None;
-                    LifeHome::start(shell, &setup);
+            Screen::LifeLevels => {
+                // Read when the list opens, which scrolls to the next level to play then.
+                let scroll = self.marks.is_none();
+                let marks = self.marks.get_or_insert_with(|| crate::store::life::marks(shell.store));
+                match levels_ui(ui, shell.settings, marks, scroll) {
+                    Some(LifeRequest::Start(setup)) => {
+                        // A hint or a win in the level: the list reads its marks again.
+                        self.marks = None;
+                        LifeHome::start(shell, &setup);
+                    }
+                    Some(LifeRequest::Menu) => shell.next = Some(Screen::Home),
+                    _ => {}
                 }
-                Some(LifeRequest::Menu) => shell.next = Some(Screen::Home),
-                _ => {}
-            },
+            }
             Screen::Life(v) => {
                 // Lend the GPU engine to the game (looked for once, on the first game).
                 if v.engine.is_none() {
