@@ -3,6 +3,7 @@
 //! marks, live hints on clues, win and death pictures, statistics, share card.
 
 pub mod daily;
+pub mod day;
 mod dialogs;
 pub mod help_page;
 mod watched;
@@ -85,7 +86,7 @@ impl MinesView {
     pub fn resume(session: Session<MineLayer>) -> MinesView {
         let last = session.state().last_ms;
         let recorded = !session.state().active();
-        let daily = daily::date_of(&session);
+        let daily = day::date_of(&session);
         MinesView {
             session,
             clock: Instant::now() - Duration::from_millis(u64::from(last)),
@@ -164,7 +165,7 @@ impl MinesView {
         if let Some(mut r) = stats::record(self.session.state(), &today()) {
             // The field of the day's rounds under their own key, with its day.
             if let Some(date) = &self.daily {
-                (r.tier, r.date) = (daily::STATS_KEY.into(), date.clone());
+                (r.tier, r.date) = (day::STATS_KEY.into(), date.clone());
             }
             let path = store.mines_stats_path();
             let mut st = crate::store::mines::load_stats(&path);

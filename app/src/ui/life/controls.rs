@@ -251,38 +251,53 @@ impl LifeView {
                     self.confirm = Some(Confirm::End { resume: false });
                 }
             }
-            Phase::GameOver => {
-                let (text, color) = over_text(st, lang);
-                ui.label(RichText::new(text).size(18.0).color(color));
-                if let Some((level, _)) = campaign {
-                    if st.reason == Some(Reason::Win) && !self.best_kept {
-                        // The win's cells against the level's best, once.
-                        self.best_kept = true;
-                        if let Err(e) = crate::store::life::keep_best(store, level, st.used[0]) {
-                            self.message = Some(e.into());
-                        }
-                    }
-                    if st.reason == Some(Reason::Win) {
-                        // Saved once, when the win unlocks a level (not every frame).
-                        let unlocked = campaign::unlocked_after_win(settings.life_unlocked, level);
-                        if unlocked != settings.life_unlocked {
-                            settings.life_unlocked = unlocked;
-                            let _ = store.save_settings(settings);
-                        }
-                        if (level as usize + 1) < levels().len() && ui.button(tr(lang, "Next level")).clicked() {
-                            req = Some(LifeRequest::Start(Setup::Campaign { level: level + 1 }));
-                        }
-                    }
-                    if ui.button(tr(lang, "Again")).clicked() {
-                        req = Some(LifeRequest::Start(Setup::Campaign { level }));
-                    }
-                    if ui.button(tr(lang, "Levels")).clicked() {
-                        req = Some(LifeRequest::Levels);
-                    }
-                } else if ui.button(tr(lang, "Rematch")).clicked() {
-                    req = Some(LifeRequest::Start(self.session.setup().clone()));
+            Phase::GameOver => req = self.game_over_controls(ui, store, settings, st),
+        }
+        req
+    }
+
+    /// The game over's line and buttons: the next level, again and the
+    /// list after a campaign level (a win kept against the level's best,
+    /// once), a rematch after a two-player game.
+    fn game_over_controls(
+        &mut self,
+        ui: &mut egui::Ui,
+        store: &Store,
+        settings: &mut Settings,
+        st: &retrace_kernel::life::State,
+    ) -> Option<LifeRequest> {
+        let mut req = None;
+        let lang = settings.lang;
+        let campaign = st.campaign;
+        let (text, color) = over_text(st, lang);
+        ui.label(RichText::new(text).size(18.0).color(color));
+        if let Some((level, _)) = campaign {
+            if st.reason == Some(Reason::Win) && !self.best_kept {
+                // The win's cells against the level's best, once.
+                self.best_kept = true;
+                if let Err(e) = crate::store::life::keep_best(store, level, st.used[0]) {
+                    self.message = Some(e.into());
                 }
             }
+            if st.reason == Some(Reason::Win) {
+                // Saved once, when the win unlocks a level (not every frame).
+                let unlocked = campaign::unlocked_after_win(settings.life_unlocked, level);
+                if unlocked != settings.life_unlocked {
+                    settings.life_unlocked = unlocked;
+                    let _ = store.save_settings(settings);
+                }
+                if (level as usize + 1) < levels().len() && ui.button(tr(lang, "Next level")).clicked() {
+                    req = Some(LifeRequest::Start(Setup::Campaign { level: level + 1 }));
+                }
+            }
+            if ui.button(tr(lang, "Again")).clicked() {
+                req = Some(LifeRequest::Start(Setup::Campaign { level }));
+            }
+            if ui.button(tr(lang, "Levels")).clicked() {
+                req = Some(LifeRequest::Levels);
+            }
+        } else if ui.button(tr(lang, "Rematch")).clicked() {
+            req = Some(LifeRequest::Start(self.session.setup().clone()));
         }
         req
     }

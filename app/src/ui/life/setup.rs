@@ -188,7 +188,7 @@ pub fn levels_ui(
                 lv.h,
                 tr(lang, "budget"),
                 lv.budget,
-                level_marks((cleared(i as u16), best), super::PARS[i], marks.hinted.contains(&(i as u16)), lang),
+                level_marks((cleared(i as u16), best), super::pars::PARS[i], marks.hinted.contains(&(i as u16)), lang),
                 match (open, cleared(i as u16)) {
                     (false, _) => format!(" · {}", tr(lang, "locked")),
                     // In words too: a screen reader says no stars.

@@ -9,10 +9,7 @@ use super::MinesView;
 use retrace_kernel::mines::{daily, stats::Stats, MineLayer, Setup};
 use retrace_kernel::Session;
 
-/// The statistics' key for the field of the day's rounds.
-pub const STATS_KEY: &str = retrace_kernel::mines::stats::DAILY;
-/// How a daily round's session is titled (its replay says which day).
-const TITLE: &str = "MineLayer daily ";
+use super::day::{STATS_KEY, TITLE};
 
 impl MinesView {
     /// The field of `date` (`YYYY-MM-DD`), or why `date` is not one.
@@ -21,13 +18,6 @@ impl MinesView {
         let session = Session::<MineLayer>::new(Setup { tier: daily::TIER }, seed).map_err(|e| e.0.to_string())?;
         Ok(MinesView::resume(session.with_title(format!("{TITLE}{date}"))))
     }
-}
-
-/// The day of a daily round's session (from its title), if it is one.
-pub fn date_of(session: &Session<MineLayer>) -> Option<String> {
-    let title = session.header("").title?;
-    let date = title.strip_prefix(TITLE)?;
-    daily::seed(date).ok().filter(|&s| s == session.seed()).map(|_| date.to_string())
 }
 
 /// The field of the day's days played (distinct dates) and wins in a row.
