@@ -956,3 +956,17 @@ fn the_campaign_list_shows_par_best_and_stars() {
     assert_eq!(h.query_all_by_label("Menu").count(), 1, "one Menu button");
     h.snapshot("life-campaign-list");
 }
+
+/// Every campaign level's thumbnail shows its enemy (green) and the zone
+/// player 1 draws in (tinted), at the thumbnail's size.
+#[test]
+fn every_campaign_thumbnail_shows_the_enemy_and_the_zone() {
+    let green = retrace::ui::life::P2_COLOR;
+    let zone = retrace::ui::life::P1_COLOR.gamma_multiply(0.25);
+    for (i, lv) in retrace_kernel::life::campaign::levels().iter().enumerate() {
+        let t = retrace::ui::life::thumbnail(lv);
+        assert_eq!(t.size, [48, 48]);
+        assert!(t.pixels.contains(&green), "level {}: no enemy drawn", i + 1);
+        assert!(t.pixels.contains(&zone), "level {}: no zone drawn", i + 1);
+    }
+}

@@ -159,12 +159,13 @@ pub fn level_name(lv: &retrace_kernel::life::campaign::Level, lang: Lang) -> Str
 /// size and budget, its par (the cells its certificate's win placed), the
 /// player's best win and stars (one for clearing it, two within par, three
 /// within par without the hint), a used hint marked, locked ones disabled;
-/// `scroll` brings the next level to play into view (when the list opens).
+/// `scroll` brings the next level to play into view (when the list opens);
+/// each row begins with the level's thumbnail (`thumbs`, in level order).
 /// The top bar's Menu leads home: the list has no second one.
 pub fn levels_ui(
     ui: &mut egui::Ui,
     settings: &Settings,
-    marks: &crate::store::life::Marks,
+    (marks, thumbs): (&crate::store::life::Marks, &[egui::TextureHandle]),
     scroll: bool,
 ) -> Option<LifeRequest> {
     let mut req = None;
@@ -196,7 +197,16 @@ pub fn levels_ui(
                     (true, false) => String::new(),
                 }
             );
-            let button = ui.add_enabled(open, egui::Button::new(text));
+            // The level's starting field in small, then its button.
+            let button = ui
+                .horizontal(|ui| {
+                    if let Some(t) = thumbs.get(i) {
+                        let side = super::thumbs::SIDE as f32 * 0.75;
+                        ui.add(egui::Image::new((t.id(), egui::vec2(side, side))));
+                    }
+                    ui.add_enabled(open, egui::Button::new(text))
+                })
+                .inner;
             if scroll && i as u16 == next {
                 button.scroll_to_me(Some(egui::Align::Center));
             }

@@ -26,6 +26,8 @@ pub struct LifeHome {
     /// The campaign list's marks (hints used, best wins), read when the
     /// list shows (none: it is to be read, and the list scrolled).
     marks: Option<crate::store::life::Marks>,
+    /// The levels' thumbnails, made when the list first shows.
+    thumbs: Vec<egui::TextureHandle>,
 }
 
 /// A new game of `setup` on screen (none when the setup is refused).
@@ -42,6 +44,7 @@ impl LifeHome {
             form: SetupForm::from_settings(settings),
             engine: None,
             marks: None,
+            thumbs: Vec::new(),
         }
     }
 }
@@ -126,7 +129,8 @@ impl GameWindow for LifeHome {
                 // Read when the list opens, which scrolls to the next level to play then.
                 let scroll = self.marks.is_none();
                 let marks = self.marks.get_or_insert_with(|| crate::store::life::marks(shell.store));
-                match levels_ui(ui, shell.settings, marks, scroll) {
+                let thumbs = super::thumbs::textures(ui.ctx(), &mut self.thumbs);
+                match levels_ui(ui, shell.settings, (marks, thumbs), scroll) {
                     Some(LifeRequest::Start(setup)) => {
                         // A hint or a win in the level: the list reads its marks again.
                         self.marks = None;
