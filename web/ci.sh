@@ -6,7 +6,7 @@
 # downloads no browser), then web/test/browser.mjs. Any failure prints the
 # browser's console and fails CI.
 #
-# Its cost on 2 cores, measured 2026-12-04: the page built from cold 434 s
+# Its cost on 2 cores, measured 2026-12-04: the page built from cold 434 to 559 s
 # (the standard library for wasm32 and every crate in release),
 # wasm-bindgen-cli installed from crates.io about 3 minutes (once a
 # machine), the browser test about 2 minutes.
