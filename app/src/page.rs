@@ -95,7 +95,8 @@ impl egui::Plugin for Widgets {
 /// `window.retrace`: `widgets()` (the last frame's named widgets, JSON),
 /// `screen()` (what is on screen: [`RetraceApp::screen_summary`]) and
 /// `verify(name, bytes)` (a replay verified by the kernel: the line the
-/// native crosscheck prints for it).
+/// native crosscheck prints for it); and a link followed while the page is
+/// open (`hashchange`) opens what it names.
 fn install_hooks(runner: eframe::WebRunner) {
     let Some(window) = web_sys::window() else { return };
     let hooks = js_sys::Object::new();
@@ -110,9 +111,24 @@ fn install_hooks(runner: eframe::WebRunner) {
         });
     let _ = js_sys::Reflect::set(&hooks, &"widgets".into(), &widgets.into_js_value());
     let _ = js_sys::Reflect::set(&hooks, &"verify".into(), &verify.into_js_value());
+    let runner_for_links = runner.clone();
     let screen = Closure::<dyn Fn() -> String>::new(move || {
         runner.app_mut::<RetraceApp>().map_or_else(|| "not started".into(), |app| app.screen_summary())
     });
     let _ = js_sys::Reflect::set(&hooks, &"screen".into(), &screen.into_js_value());
+    // A link followed while the page is open changes only its `#` part (no
+    // reload): the app opens what the new one names.
+    let follow = Closure::<dyn Fn()>::new(move || {
+        let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else { return };
+        if hash.len() > 1 {
+            if let Some(mut app) = runner_for_links.app_mut::<RetraceApp>() {
+                app.open_link(&hash);
+            }
+        }
+        if let Some(ctx) = crate::platform::context() {
+            ctx.request_repaint();
+        }
+    });
+    let _ = window.add_event_listener_with_callback("hashchange", follow.into_js_value().unchecked_ref());
     let _ = js_sys::Reflect::set(&window, &JsValue::from_str("retrace"), &hooks);
 }

@@ -499,17 +499,19 @@ mod life_window {
             names.dedup();
             assert_eq!(names.len(), before, "{lang:?}: two levels share a name");
         }
-        assert_eq!(level_name(&levels[3], Lang::En), "60 · half: pulsar, beacon, block");
-        assert_eq!(level_name(&levels[3], Lang::Ru), "60 · половина: пульсар, маяк, блок");
+        // A generated level: a name a person gave it (issue 65 item 1); what
+        // it holds is still said (the list's hover text).
+        assert_eq!(level_name(&levels[3], Lang::En), "Pulsar at the Gate");
+        assert_eq!(level_name(&levels[3], Lang::Ru), "Пульсар у ворот");
+        assert_eq!(retrace::ui::life::level_contents(&levels[3], Lang::En), "60 · half: pulsar, beacon, block");
+        assert_eq!(retrace::ui::life::level_contents(&levels[3], Lang::Ru), "60 · половина: пульсар, маяк, блок");
+        assert!(levels.iter().all(|lv| !level_name(lv, Lang::En).contains(" · ")), "no generator's name left");
         let dir = tempfile::tempdir().unwrap();
         let mut h = harness(dir.path());
         h.state_mut().screen = Screen::LifeLevels;
         h.run();
         assert!(h.query_by_label_contains("1. Warm-up (").is_some());
-        assert!(
-            h.query_by_label_contains("4. 60 · half: pulsar, beacon, block (").is_some(),
-            "a generated level in words"
-        );
+        assert!(h.query_by_label_contains("4. Pulsar at the Gate (").is_some(), "a generated level's name");
         assert!(h.query_all_by_label_contains("· locked").count() > 90, "locked levels say so in words");
         assert!(h.query_by_label_contains("🔒").is_none());
         assert_eq!(h.query_all_by_label_contains("· cleared").count(), 0, "nothing cleared yet");

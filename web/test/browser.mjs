@@ -249,12 +249,28 @@ async function replays(page, native_path) {
   return same;
 }
 
-/** Each link of links.txt opens, in a fresh page, what the native app opens for it. */
+/**
+ * Each link of links.txt opens what the native app opens for it: in a fresh
+ * page, and followed in a page already open (only its `#` part changes).
+ */
 async function links() {
   const lines = readFileSync(join(root, "web/test/links.txt"), "utf8").split("\n").filter((l) => l.trim());
+  const open_page = await open({ width: 1280, height: 800 }, false);
   for (const line of lines) {
     const [link, ...rest] = line.split(" ");
     const want = rest.join(" ");
+    await open_page.evaluate((l) => (location.hash = l), link);
+    const followed = Date.now() + 20000;
+    let seen;
+    while ((seen = await open_page.evaluate(() => window.retrace.screen())) !== want && Date.now() < followed) {
+      // Over a suspended game of the same kind the app asks first: Yes.
+      const yes = (await widgets(open_page)).find((w) => w.label === "Yes");
+      if (yes) await tap(open_page, yes);
+      await open_page.waitForTimeout(100);
+    }
+    if (seen !== want) fail(`the link ${link} followed in an open page shows "${seen}"; the native app "${want}"`);
+    // Back home for the next (a game on screen would ask before another replaces it).
+    await home(open_page);
     const page = await open({ width: 1280, height: 800 }, false, link, false);
     const until = Date.now() + 20000;
     let got;
@@ -264,6 +280,7 @@ async function links() {
     if (got !== want) fail(`the link ${link} shows "${got}" in the page; the native app "${want}"`);
     await page.context().close();
   }
+  await open_page.context().close();
   return lines.length;
 }
 

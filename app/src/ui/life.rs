@@ -11,6 +11,7 @@ mod controls;
 mod field;
 pub mod help_page;
 mod hint;
+mod names;
 mod pars;
 mod setup;
 mod thumbs;
@@ -20,7 +21,7 @@ pub mod window;
 
 pub use answer::{known_answer, Answer, Known, Step};
 pub use pars::PARS;
-pub use setup::{level_name, levels_ui, setup_ui, SetupForm};
+pub use setup::{level_contents, level_name, levels_ui, setup_ui, SetupForm};
 pub use thumbs::pixels as thumbnail;
 pub use view::{accent, engine_label, gpu_engine, LifeRequest, LifeView, P1_COLOR, P2_COLOR, SAVE, STEPS_PER_SEC};
 

@@ -98,9 +98,20 @@ pub fn setup_ui(ui: &mut egui::Ui, form: &mut SetupForm, lang: Lang) -> Option<L
 }
 
 /// A campaign level's name in the window's language: the hand-made levels'
-/// names translated, the generated ones' size and zone kind in words (the
-/// kernel keeps the spec's Russian names; a name unknown here shows as is).
+/// names translated, the generated ones' the names a person gave them
+/// (`names.rs`; the kernel keeps the spec's Russian names; a name unknown
+/// here shows as is).
 pub fn level_name(lv: &retrace_kernel::life::campaign::Level, lang: Lang) -> String {
+    if let Some(&(_, en, ru)) = super::names::NAMES.iter().find(|(id, _, _)| *id == lv.id) {
+        return if lang == Lang::Ru { ru } else { en }.to_string();
+    }
+    level_contents(lv, lang)
+}
+
+/// What a campaign level holds, in words: a generated level's size, zone
+/// kind and enemy figures ("60 · half: pulsar, beacon, block ×2"); a
+/// hand-made one's name.
+pub fn level_contents(lv: &retrace_kernel::life::campaign::Level, lang: Lang) -> String {
     // A generated level's own name only says its size and zone ("60 · half",
     // the same for many levels), so its enemy's figures follow it (issue 40:
     // no two levels read alike): "60 · half: pulsar, beacon, block ×2".
@@ -207,6 +218,8 @@ pub fn levels_ui(
                     ui.add_enabled(open, egui::Button::new(text))
                 })
                 .inner;
+            // What the level holds, for the curious (its name no longer says it).
+            let button = if lv.zone_kind.is_some() { button.on_hover_text(level_contents(lv, lang)) } else { button };
             if scroll && i as u16 == next {
                 button.scroll_to_me(Some(egui::Align::Center));
             }
