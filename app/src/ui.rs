@@ -466,7 +466,7 @@ impl RetraceApp {
     /// suspended game of the same kind; or says what is wrong with it.
     pub fn open_link(&mut self, text: &str) {
         use crate::links::Link;
-        use screen::{Replacing, Slot, START_OVER};
+        use screen::{Replacing, START_OVER};
         let link = match Link::parse(text) {
             Ok(l) => l,
             Err(e) => {
@@ -474,51 +474,31 @@ impl RetraceApp {
                 return;
             }
         };
-        let (slot, screen) = match link {
-            Link::Replay(bytes) => return self.open_bytes("the link", &bytes),
-            Link::MineLayer { tier, seed } => (Slot::Mines, Screen::Mines(mines::MinesView::new(tier, seed))),
-            Link::MineLayerDaily { date } => match mines::MinesView::daily(&date) {
-                Ok(v) => (Slot::Mines, Screen::Mines(v)),
-                Err(e) => return self.error = Some(format!("The link: {e}").into()),
-            },
-            Link::Life { level } => {
-                let setup = retrace_kernel::life::Setup::Campaign { level: level - 1 };
-                let Some(v) = life::window::start_life(&setup) else { return };
-                (Slot::Life, Screen::Life(v))
-            }
-            Link::Miau { pack, level } => {
-                let packs = &self.miau.packs;
-                let found = packs
-                    .iter()
-                    .enumerate()
-                    .find(|(_, p)| p.id == pack)
-                    .and_then(|(p, found)| found.levels.iter().position(|l| l.id == level).map(|l| (p, l)));
-                let Some((p, l)) = found else {
-                    let say = format!("The link: no level \"{level}\" in a pack \"{pack}\" here");
-                    self.error = Some(crate::files::escaped(&say).into());
-                    return;
-                };
-                let mut error = None;
-                match miau::window::start_miau(packs, p, l, &mut error) {
-                    Some(screen) => (Slot::Miau, screen),
-                    None => return self.error = error,
-                }
-            }
+        if let Link::Replay(bytes) = &link {
+            return self.open_bytes("the link", bytes);
+        }
+        // The game whose field or level it names opens it.
+        let (games, _, _) = self.split();
+        let opened = games.into_iter().find_map(|g| Some((g.slot(), g.open_link(&link)?)));
+        let (slot, screen) = match opened {
+            Some((slot, Ok(screen))) => (slot, screen),
+            Some((_, Err(e))) => return self.error = Some(e),
+            None => return,
         };
         self.error = None;
         self.go_home();
         self.replacing = Some(Replacing::new(slot, screen, START_OVER));
     }
 
-    /// What is on screen in a line: the game and its session's digest (a
-    /// link's field or level, compared across the native app and the page),
-    /// else the screen's name.
+    /// What is on screen in a line: the game's id and its session's digest
+    /// (a link's field or level, compared across the native app and the
+    /// page), else the screen's name.
     pub fn screen_summary(&self) -> String {
+        let games: [&dyn GameWindow; 4] = [&self.life, &self.mines, &self.explodo, &self.miau];
+        if let Some((id, d)) = games.iter().find_map(|g| Some((g.id(), g.digest(&self.screen)?))) {
+            return format!("{id} {d}");
+        }
         match &self.screen {
-            Screen::Mines(v) => format!("minelayer {}", v.session.digest()),
-            Screen::Life(v) => format!("life {}", v.session.digest()),
-            Screen::Miau(v) => format!("miau {}", v.session.digest()),
-            Screen::Explodo(v) => format!("explodorama {}", v.session.digest()),
             Screen::Watch(_) => "watch".into(),
             Screen::Home => "home".into(),
             _ => "other".into(),

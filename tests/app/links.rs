@@ -20,7 +20,7 @@ fn kernel_summary(link: &str) -> String {
                 retrace_kernel::mines::Setup { tier: retrace_kernel::mines::Tier::Expert },
                 42,
             );
-            format!("minelayer {}", s.unwrap().digest())
+            format!("mines {}", s.unwrap().digest())
         }
         "#minelayer=daily-2026-12-03" => {
             let daily = retrace_kernel::mines::daily::seed("2026-12-03").unwrap();
@@ -28,7 +28,7 @@ fn kernel_summary(link: &str) -> String {
                 retrace_kernel::mines::Setup { tier: retrace_kernel::mines::daily::TIER },
                 daily,
             );
-            format!("minelayer {}", s.unwrap().digest())
+            format!("mines {}", s.unwrap().digest())
         }
         "#miau=first-steps/hello-flag" => {
             let level = miau_level("hello-flag");

@@ -190,7 +190,7 @@ async function play_all(page) {
   await press(page, "Wait");
   await changed(page, started, "Explodorama's Wait");
   const waited = await screen(page);
-  if (!waited.startsWith("explodorama ")) fail(`Explodorama's "Wait" left the screen at ${waited}`);
+  if (!waited.startsWith("explodo ")) fail(`Explodorama's "Wait" left the screen at ${waited}`);
   await key(page, "ArrowRight");
   await changed(page, waited, "the right arrow in Explodorama");
   await home(page);

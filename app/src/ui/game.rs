@@ -144,6 +144,19 @@ pub trait GameWindow {
     /// live screen when the session is this game's, else back unchanged.
     fn play_from_here(&mut self, watched: Watched) -> Result<Screen, Watched>;
 
+    /// The screen a link names when it is one of this game's (a field, a
+    /// level), or why that link opens nothing here; `None` for another
+    /// game's link.
+    fn open_link(&self, _link: &crate::links::Link) -> Option<Result<Screen, Say>> {
+        None
+    }
+
+    /// The digest of the session on `screen` when it is this game's live
+    /// one (what `RetraceApp::screen_summary` reports).
+    fn digest(&self, _screen: &Screen) -> Option<Digest> {
+        None
+    }
+
     /// The watcher shows `v`: the game keeps what it needs to draw the
     /// session when the session is its own (Miau: its level's look).
     fn watching(&self, _v: &mut WatchView) {}

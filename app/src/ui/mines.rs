@@ -337,7 +337,8 @@ impl MinesView {
         crate::ui::widgets::drop_repeats(ui, &[egui::Key::Enter, egui::Key::Space]);
         // The win's mines light up one after another (issue 65 item 4).
         let now = ui.input(|i| i.time);
-        let mines: Vec<usize> = (0..rows * cols).filter(|&i| st.field.mine[i]).collect();
+        let mines: Vec<usize> =
+            if self.win.is_some() { (0..rows * cols).filter(|&i| st.field.mine[i]).collect() } else { Vec::new() };
         if let Some(w) = &mut self.win {
             w.start.get_or_insert(now);
             if w.lighting(now) {

@@ -221,6 +221,13 @@ impl GameWindow for ExplodoHome {
         certificate_of(&v.session).map(|(d, c)| ("explodorama", d, c))
     }
 
+    fn digest(&self, screen: &Screen) -> Option<retrace_kernel::digest::Digest> {
+        match screen {
+            Screen::Explodo(v) => Some(v.session.digest()),
+            _ => None,
+        }
+    }
+
     fn play_from_here(&mut self, watched: Watched) -> Result<Screen, Watched> {
         watched.into_session::<Explodo>().map(|s| Screen::Explodo(ExplodoView::resume(s)))
     }

@@ -200,6 +200,18 @@ impl GameWindow for LifeHome {
         }
     }
 
+    fn open_link(&self, link: &crate::links::Link) -> Option<Result<Screen, retrace_kernel::say::Say>> {
+        let crate::links::Link::Life { level } = link else { return None };
+        start_life(&Setup::Campaign { level: level - 1 }).map(|v| Ok(Screen::Life(v)))
+    }
+
+    fn digest(&self, screen: &Screen) -> Option<Digest> {
+        match screen {
+            Screen::Life(v) => Some(v.session.digest()),
+            _ => None,
+        }
+    }
+
     fn play_from_here(&mut self, watched: Watched) -> Result<Screen, Watched> {
         watched.into_session::<Life>().map(|s| Screen::Life(LifeView::new(s)))
     }

@@ -288,6 +288,32 @@ impl GameWindow for MiauHome {
         }
     }
 
+    fn open_link(&self, link: &crate::links::Link) -> Option<Result<Screen, retrace_kernel::say::Say>> {
+        let crate::links::Link::Miau { pack, level } = link else { return None };
+        let found = self
+            .packs
+            .iter()
+            .enumerate()
+            .find(|(_, p)| p.id == *pack)
+            .and_then(|(p, found)| found.levels.iter().position(|l| l.id == *level).map(|l| (p, l)));
+        let Some((p, l)) = found else {
+            let say = format!("The link: no level \"{level}\" in a pack \"{pack}\" here");
+            return Some(Err(crate::files::escaped(&say).into()));
+        };
+        let mut error = None;
+        match start_miau(&self.packs, p, l, &mut error) {
+            Some(screen) => Some(Ok(screen)),
+            None => error.map(Err),
+        }
+    }
+
+    fn digest(&self, screen: &Screen) -> Option<retrace_kernel::digest::Digest> {
+        match screen {
+            Screen::Miau(v) => Some(v.session.digest()),
+            _ => None,
+        }
+    }
+
     fn play_from_here(&mut self, watched: Watched) -> Result<Screen, Watched> {
         watched.into_session::<Miau>().map(|s| Screen::Miau(MiauView::resume(s, &self.packs)))
     }

@@ -130,6 +130,24 @@ impl GameWindow for MinesHome {
         certificate_of(&v.session).map(|(d, c)| ("minelayer", d, c))
     }
 
+    fn open_link(&self, link: &crate::links::Link) -> Option<Result<Screen, retrace_kernel::say::Say>> {
+        use crate::links::Link;
+        match link {
+            Link::MineLayer { tier, seed } => Some(Ok(Screen::Mines(MinesView::new(*tier, *seed)))),
+            Link::MineLayerDaily { date } => {
+                Some(MinesView::daily(date).map(Screen::Mines).map_err(|e| format!("The link: {e}").into()))
+            }
+            _ => None,
+        }
+    }
+
+    fn digest(&self, screen: &Screen) -> Option<retrace_kernel::digest::Digest> {
+        match screen {
+            Screen::Mines(v) => Some(v.session.digest()),
+            _ => None,
+        }
+    }
+
     fn play_from_here(&mut self, watched: Watched) -> Result<Screen, Watched> {
         watched.into_session::<MineLayer>().map(|s| Screen::Mines(MinesView::resume(s)))
     }
