@@ -1582,3 +1582,18 @@ fn every_world_card_has_a_picture() {
         assert!(retrace::ui::emoji::has(&world_glyph(p)), "{}: {}", p.id, world_glyph(p));
     }
 }
+
+/// On a portrait phone (390 points wide, issue 63 item 3) every one of the
+/// level's buttons is inside the window: the row wraps rather than running
+/// past the right edge, and the board fits beside nothing it needs.
+#[test]
+fn miau_buttons_fit_a_phones_width() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = sized_harness(dir.path(), 390.0, 844.0);
+    h.state_mut().screen = Screen::Miau(miau_level("mouse-keeps-time"));
+    h.run();
+    for (label, _) in retrace::ui::miau::BUTTONS {
+        let rect = h.get_by_label(label).rect();
+        assert!(rect.max.x <= 390.0 && rect.min.x >= 0.0, "{label} at {rect:?}, past a 390-point window");
+    }
+}

@@ -396,7 +396,8 @@ impl MiauView {
                 i.consume_key(egui::Modifiers::NONE, egui::Key::N)
                     || i.consume_key(egui::Modifiers::NONE, egui::Key::Enter)
             });
-        ui.horizontal(|ui| {
+        // Wrapped: on a portrait phone the row takes two lines (issue 63).
+        ui.horizontal_wrapped(|ui| {
             for (label, command) in input::BUTTONS {
                 let button = ui.button(tr(lang, label));
                 if button.clicked() && settled {
