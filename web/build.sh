@@ -31,6 +31,6 @@ if ! wasm-bindgen --version 2> /dev/null | grep -q " $version\$"; then
 fi
 rm -rf web/dist
 wasm-bindgen --target web --no-typescript --out-dir web/dist "target/web/$target/release/retrace.wasm"
-cp web/index.html web/dist/
+cp web/index.html web/worker.js web/dist/
 wasm=web/dist/retrace_bg.wasm
 echo "web: web/dist ready: wasm $(($(stat -c %s "$wasm") / 1024)) KiB, $(($(gzip -9 -c "$wasm" | wc -c) / 1024)) KiB gzipped ($(($(date +%s) - t0)) s)"

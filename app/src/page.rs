@@ -57,6 +57,13 @@ pub fn start_page() {
     });
 }
 
+/// The page's worker's entry (`web/worker.js`): runs the listed job called
+/// `name` on its input's bytes and answers its answer's bytes, or why not.
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn retrace_work(name: &str, input: &[u8]) -> Result<Vec<u8>, String> {
+    crate::platform::work(name, input, crate::ui::jobs::run_named)
+}
+
 /// The widgets of the last frame, as the accessibility tree gives them:
 /// what the browser test clicks by name.
 #[derive(Default)]

@@ -7,13 +7,15 @@
 //!   memory under [`OPENED`] for as long as the page;
 //! - time: [`Instant`] and [`SystemTime`] are std's on native and the
 //!   browser's clock on the web (`web-time`);
-//! - background work: [`spawn`] is a thread on native; on the web the job
-//!   runs on the page's thread after the frame that asked (its budget bounds
-//!   it);
+//! - background work: a [`Job`] given to [`start`] runs on a thread on
+//!   native and in a web worker on the page (the page's thread never waits
+//!   for it), its input and answer as bytes both ways;
 //! - dialogs, the data folder's lock, opening a folder, the start.
 
 mod common;
 pub use common::*;
+mod jobs;
+pub use jobs::*;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native;

@@ -33,7 +33,7 @@ pub enum Theme {
 }
 
 /// The interface language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Lang {
     /// English.
     En,

@@ -10,6 +10,7 @@ pub mod fonts;
 pub mod game;
 pub mod help;
 pub mod home;
+pub mod jobs;
 pub mod life;
 pub mod miau;
 pub mod mines;

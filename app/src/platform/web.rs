@@ -7,6 +7,8 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{Error, ErrorKind};
 use std::path::{Path, PathBuf};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
 
 std::thread_local! {
     /// Files the player opened on this page (dropped or picked), by path under [`OPENED`].
@@ -104,10 +106,108 @@ pub fn lock(_dir: &Path) -> Result<DataLock, super::common::LockError> {
     Ok(DataLock)
 }
 
-/// Runs `job` on the page's thread once the current frame is done (the web
-/// page has no threads here); the job's own budget bounds how long.
-pub fn spawn(job: impl FnOnce() + Send + 'static) {
-    wasm_bindgen_futures::spawn_local(async move { job() });
+/// A web worker at its job, with the handlers that hear it.
+struct Busy {
+    worker: web_sys::Worker,
+    _heard: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _failed: Closure<dyn FnMut(web_sys::ErrorEvent)>,
+}
+
+std::thread_local! {
+    /// The workers at work, by job: each ended when its job answers or is dropped.
+    static WORKERS: RefCell<BTreeMap<u64, Busy>> = const { RefCell::new(BTreeMap::new()) };
+    /// The next job's number.
+    static NEXT_JOB: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Ends job `id`'s worker (its answer came, or nobody wants it any more).
+fn end(id: u64) {
+    if let Some(busy) = WORKERS.with(|w| w.borrow_mut().remove(&id)) {
+        busy.worker.terminate();
+    }
+}
+
+/// Starts `job` in a web worker of its own (`web/worker.js`: this module
+/// again, sent compiled), so the page's thread never waits for it: the job
+/// and its answer cross as bytes, its progress comes as messages, and a
+/// dropped job's worker is ended.
+pub fn start<J: super::Listed>(job: J) -> super::Running<J::Answer> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    let (tx, rx) = std::sync::mpsc::channel::<Result<J::Answer, String>>();
+    let (progress, cancel) = (Arc::new(AtomicU64::new(0)), Arc::default());
+    let id = NEXT_JOB.with(|n| n.replace(n.get() + 1));
+    let ended = super::Running::new(rx, Arc::clone(&progress), cancel, Some(Box::new(move || end(id))));
+    let (answer, failure) = (tx.clone(), tx);
+    let heard = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+        let data = e.data();
+        let field = |name: &str| js_sys::Reflect::get(&data, &name.into()).unwrap_or(JsValue::UNDEFINED);
+        if let Some(n) = field("progress").as_f64() {
+            progress.store(n as u64, Ordering::Relaxed);
+        } else {
+            let said = match field("answer").dyn_into::<js_sys::Uint8Array>() {
+                Ok(bytes) => retrace_kernel::wire::decode(&bytes.to_vec()).map_err(|e| format!("job {}: {e}", J::NAME)),
+                Err(_) => Err(field("error").as_string().unwrap_or_else(|| "the worker answered nothing".into())),
+            };
+            let _ = answer.send(said);
+            // Ended after this handler returns (it belongs to the worker).
+            wasm_bindgen_futures::spawn_local(async move { end(id) });
+        }
+        wake();
+    });
+    let failed = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
+        let _ = failure.send(Err(format!("the page's worker failed: {}", e.message())));
+        wasm_bindgen_futures::spawn_local(async move { end(id) });
+        wake();
+    });
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    let worker = match web_sys::Worker::new_with_options("./worker.js", &options) {
+        Ok(w) => w,
+        Err(e) => {
+            web_sys::console::error_2(&"the page could not start a worker:".into(), &e);
+            return ended;
+        }
+    };
+    worker.set_onmessage(Some(heard.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(failed.as_ref().unchecked_ref()));
+    let message = js_sys::Object::new();
+    let input = js_sys::Uint8Array::from(&retrace_kernel::wire::encode(&job)[..]);
+    let _ = js_sys::Reflect::set(&message, &"module".into(), &wasm_bindgen::module());
+    let _ = js_sys::Reflect::set(&message, &"name".into(), &J::NAME.into());
+    let _ = js_sys::Reflect::set(&message, &"input".into(), &input);
+    if let Err(e) = worker.post_message(&message) {
+        web_sys::console::error_2(&"the page could not reach its worker:".into(), &e);
+        worker.terminate();
+        return ended;
+    }
+    WORKERS.with(|w| w.borrow_mut().insert(id, Busy { worker, _heard: heard, _failed: failed }));
+    ended
+}
+
+/// In the page's worker: runs the listed job called `name` (see
+/// [`start`]), posting its progress to the page at most ten times a second.
+pub fn work(
+    name: &str,
+    input: &[u8],
+    run_named: fn(&str, &[u8], &super::Watch) -> Result<Vec<u8>, String>,
+) -> Result<Vec<u8>, String> {
+    let last = std::sync::Mutex::new(None::<super::Instant>);
+    let report = move |n: u64| {
+        let now = super::Instant::now();
+        let Ok(mut last) = last.lock() else { return };
+        if last.is_some_and(|t| now.duration_since(t).as_millis() < 100) {
+            return;
+        }
+        *last = Some(now);
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"progress".into(), &(n as f64).into());
+        if let Ok(scope) = js_sys::global().dyn_into::<web_sys::DedicatedWorkerGlobalScope>() {
+            let _ = scope.post_message(&message);
+        }
+    };
+    let watch = super::Watch::new(Default::default(), Default::default(), Some(Box::new(report)));
+    run_named(name, input, &watch)
 }
 
 /// Wakes the page for a frame (a file was read).
@@ -202,7 +302,6 @@ pub fn compute_gpu() -> Result<retrace_gpu::Gpu, String> {
 /// Saves a file as the browser's download (into the player's downloads
 /// folder, as the browser is set): what the download is called.
 pub fn save_file(name: &str, bytes: &[u8]) -> Result<Option<String>, String> {
-    use wasm_bindgen::JsCast;
     let refused = |what: &str| format!("{name}: the browser refused the download ({what})");
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
     let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).map_err(|_| refused("its bytes"))?;

@@ -20,6 +20,7 @@ mod watched;
 pub mod window;
 
 pub use answer::{known_answer, Answer, Known, Step};
+pub use hint::HintJob;
 pub use pars::PARS;
 pub use setup::{level_contents, level_name, levels_ui, setup_ui, SetupForm};
 pub use thumbs::pixels as thumbnail;

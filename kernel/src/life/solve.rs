@@ -108,7 +108,7 @@ impl Default for Options {
 }
 
 /// Why a search stopped without a win.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Stopped {
     /// No candidate left fewer enemy cells.
     Stuck,
@@ -380,8 +380,8 @@ pub fn hint(
     Ok(Hint { actions, cells, enemy_after, stopped: report.stopped })
 }
 
-/// What [`hint`] suggests.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What [`hint`] suggests (serde: it crosses to the app's web worker and back).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Hint {
     /// The placements, in order, as ordinary actions.
     pub actions: Vec<Action>,

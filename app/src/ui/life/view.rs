@@ -212,7 +212,7 @@ impl LifeView {
                             }
                         }
                     }
-                    None => self.hint = Some(HintTask::start(self.session.state(), self.position())),
+                    None => self.hint = Some(HintTask::start(&self.session, self.position())),
                 }
             }
             return;
@@ -220,12 +220,7 @@ impl LifeView {
         if task.poll() {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(format!(
-                    "{} {} {}",
-                    tr(lang, "Thinking:"),
-                    task.evaluated.load(std::sync::atomic::Ordering::Relaxed),
-                    tr(lang, "placements tried")
-                ));
+                ui.label(format!("{} {} {}", tr(lang, "Thinking:"), task.evaluated(), tr(lang, "placements tried")));
             });
             ui.ctx().request_repaint_after(Duration::from_millis(100));
             if ui.button(tr(lang, "Cancel")).clicked() {

@@ -1,9 +1,11 @@
 //! The hint: the solver asked on a thread from where the player stands,
 //! within a budget, and its answer as a next move and a whole solution.
 
+use crate::platform::{Job, Watch};
 use crate::store::Lang;
 use crate::ui::text::tr;
-use retrace_kernel::miau::{Action, Miau, State};
+use retrace_kernel::miau::{Action, Miau, Setup, State};
+use serde::{Deserialize, Serialize};
 
 /// States the hint may visit (about a second on one core, about 220 MB at most).
 pub const HINT_BUDGET: u64 = 2_000_000;
@@ -13,6 +15,35 @@ pub const HINT_SECONDS: u64 = 20;
 
 /// A hint's sentence and its whole solution (empty when none was found).
 pub type HintAnswer = (String, Vec<Action>);
+
+/// The hint's work: the position as its session holds it (the level's
+/// setup, seed and moves, which a web worker plays again) and the language
+/// of the sentence.
+#[derive(Serialize, Deserialize)]
+pub struct HintJob {
+    /// The level.
+    pub setup: Setup,
+    /// Its seed.
+    pub seed: u64,
+    /// The moves played to reach the position.
+    pub moves: Vec<Action>,
+    /// The sentence's language.
+    pub lang: Lang,
+}
+
+impl Job for HintJob {
+    type Answer = HintAnswer;
+    const NAME: &'static str = "miau-hint";
+
+    fn run(self, watch: &Watch) -> HintAnswer {
+        use retrace_kernel::Game;
+        let state = match Miau::start(&self.setup, self.seed) {
+            Ok(s) => played(&s, &self.moves),
+            Err(e) => return (crate::ui::text::say(self.lang, &e.0), Vec::new()),
+        };
+        hint_and_solution(&state, self.lang, watch)
+    }
+}
 
 /// `state` after `moves` (a copy: what "Show me" draws).
 pub(super) fn played(state: &State, moves: &[Action]) -> State {
@@ -30,7 +61,8 @@ pub(super) fn played(state: &State, moves: &[Action]) -> State {
 /// moves win from here, or a proof that nothing wins from here, or that none
 /// was found within [`HINT_BUDGET`]; and the whole solution when one was
 /// found (empty otherwise), for "Show me".
-pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
+/// `watch` may stop it (the player moved on).
+pub fn hint_and_solution(state: &State, lang: Lang, watch: &Watch) -> HintAnswer {
     use retrace_kernel::miau::solver::{solve_from, Options, Verdict};
     // The command line's budgets: states, half the available memory (at most
     // 1 GiB), and HINT_SECONDS; the search runs on its own thread.
@@ -41,7 +73,7 @@ pub fn hint_and_solution(state: &State, lang: Lang) -> HintAnswer {
         state,
         &opts,
         &mut retrace_kernel::hashing::CpuHasher,
-        &mut |_: &retrace_kernel::miau::solver::Progress| !deadline.expired(),
+        &mut |p: &retrace_kernel::miau::solver::Progress| watch.go(p.states) && !deadline.expired(),
     );
     let moves = match &verdict {
         Ok(Verdict::Solved { moves, .. }) => moves.clone(),

@@ -6,7 +6,7 @@ use super::board_text::{
     automaton_active, automaton_line, beat_strip, cause_color, describe_after, effect, face, fallen, ledger, morphed,
     next_beats, sentence_cells, thing, you_lost, Ledger, SHAKE,
 };
-use super::hint::{hint_and_solution, played, HintAnswer};
+use super::hint::{played, HintAnswer, HintJob};
 use super::input::{self, risky_move, tap_move, Command};
 use super::paint::{self, morph_progress, paint_moving, Look};
 use super::words;
@@ -67,7 +67,7 @@ pub struct MiauView {
     pub pointed: Option<Vec<(i32, i32)>>,
     /// A hint being worked out: the digest of the state it was asked for
     /// (a hint for another state is dropped), and where it comes.
-    pub(super) thinking: Option<(retrace_kernel::digest::Digest, std::sync::mpsc::Receiver<HintAnswer>)>,
+    pub(super) thinking: Option<(retrace_kernel::digest::Digest, crate::platform::Running<HintAnswer>)>,
     /// The last hint's whole solution and the state it starts from (its
     /// digest): "Show me" steps through it board by board.
     pub solution: Option<(retrace_kernel::digest::Digest, Vec<Action>)>,
@@ -580,40 +580,33 @@ impl MiauView {
         clicked
     }
 
-    /// Starts the solver on a thread from where the player stands; its
-    /// sentence shows when it is done, unless a move was made meanwhile.
+    /// Starts the solver in the background (a thread, or the page's worker)
+    /// from where the player stands; its sentence shows when it is done,
+    /// unless a move was made meanwhile.
     pub fn ask_hint(&mut self, lang: Lang) {
         if self.thinking.is_some() {
             return;
         }
-        let (tx, rx) = std::sync::mpsc::channel();
-        let state = self.session.state().clone();
-        crate::platform::spawn(move || {
-            // The window may have gone, or the player moved on: then nobody listens.
-            let _ = tx.send(hint_and_solution(&state, lang));
-        });
-        self.thinking = Some((self.session.digest(), rx));
+        let s = &self.session;
+        let job = HintJob { setup: s.setup().clone(), seed: s.seed(), moves: s.actions().to_vec(), lang };
+        self.thinking = Some((self.session.digest(), crate::platform::start(job)));
         self.message = Some(tr(lang, "Thinking...").into());
     }
 
     /// Takes the hint when it is ready; whether one is still being worked out.
     pub fn poll_hint(&mut self) -> bool {
-        let Some((asked, rx)) = &self.thinking else { return false };
-        match rx.try_recv() {
-            Ok((text, moves)) => {
-                if *asked == self.session.digest() {
-                    self.message = Some(text.into());
-                    self.solution = (!moves.is_empty()).then_some((*asked, moves));
-                }
-                self.thinking = None;
-                false
+        let Some((asked, running)) = &mut self.thinking else { return false };
+        let Some(answer) = running.poll() else { return true };
+        match answer {
+            Ok((text, moves)) if *asked == self.session.digest() => {
+                self.message = Some(text.into());
+                self.solution = (!moves.is_empty()).then_some((*asked, moves));
             }
-            Err(std::sync::mpsc::TryRecvError::Empty) => true,
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                self.thinking = None;
-                false
-            }
+            Ok(_) => {}
+            Err(e) => self.message = Some(e.into()),
         }
+        self.thinking = None;
+        false
     }
 
     /// Carries out one command.

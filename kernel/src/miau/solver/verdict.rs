@@ -14,8 +14,8 @@ pub const MAX_STATES: u64 = 1 << INDEX_BITS;
 /// The moves, in the order they are tried.
 pub const MOVES: [Action; 5] = [Action::Up, Action::Down, Action::Left, Action::Right, Action::Wait];
 
-/// What the search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the search found (serde: it crosses to the app's web worker and back).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Verdict {
     /// A shortest solution and the states visited.
     Solved {
@@ -55,7 +55,7 @@ pub struct Progress {
 }
 
 /// The budget a search stopped on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Budget {
     /// [`Options::max_states`].
     States,

@@ -3,6 +3,7 @@
 //! written beside it (`panels.rs`), the draft and its pack text in `draft.rs`.
 
 use super::draft::{export, pack_text, Draft, Kit, MY_LEVELS, MY_LEVELS_ID};
+use crate::platform::{Job, Running, Watch};
 use crate::store::{Lang, Store};
 use crate::ui::text::tr;
 use eframe::egui::{self, RichText};
@@ -11,20 +12,18 @@ use retrace_kernel::miau::solver::{analyze_watched, solve_watched, Verdict};
 use retrace_kernel::miau::{Action, Miau, State};
 use retrace_kernel::say::Say;
 use retrace_kernel::Session;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError};
-use std::sync::Arc;
+use serde::{Deserialize, Serialize};
 
 /// States the live verdict may visit per search (about half a second on one core).
 pub const EDIT_BUDGET: u64 = 1_000_000;
 
 /// What the loader and the solver say of a draft.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Findings {
     /// The verdict: `SOLVED n moves`, `UNSOLVED states` (a proof) or `LIMIT`.
     pub verdict: Verdict,
     /// Its flags (BYPASS, TRIVIAL, HANDS-OFF…).
-    pub flags: Vec<&'static str>,
+    pub flags: Vec<String>,
     /// Each `must_form` rule and whether it is proved (the search with it
     /// forbidden is UNSOLVED), with that search's line.
     pub must_form: Vec<(String, bool, String)>,
@@ -56,10 +55,29 @@ pub fn findings(level: &pack::Level, go: &dyn Fn() -> bool) -> Option<Findings> 
         return None;
     }
     let allowed = |f: &&str| level.allows(f);
+    let flags = a.flags.iter().map(ToString::to_string).collect();
     let verified = matches!(a.verdict, Verdict::Solved { .. })
         && must_form.iter().all(|(_, proved, _)| *proved)
         && a.flags.iter().all(allowed);
-    Some(Findings { verdict: a.verdict, flags: a.flags, must_form, verified })
+    Some(Findings { verdict: a.verdict, flags, must_form, verified })
+}
+
+/// The editor's check in the background: the draft as its pack's text
+/// (what a web worker loads again).
+#[derive(Serialize, Deserialize)]
+pub struct CheckJob {
+    /// The one-level pack the draft exports to.
+    pub text: String,
+}
+
+impl Job for CheckJob {
+    type Answer = Option<Findings>;
+    const NAME: &'static str = "miau-editor-check";
+
+    fn run(self, watch: &Watch) -> Option<Findings> {
+        let level = pack::load(&self.text).0?.levels.into_iter().next()?;
+        findings(&level, &|| watch.going())
+    }
 }
 
 /// What the editor asks the shell to do.
@@ -96,8 +114,8 @@ pub struct EditorView {
     pub problems: Vec<String>,
     /// The findings for the draft on screen, when worked out.
     pub findings: Option<Findings>,
-    /// The search under way: the draft it is for, its cancel flag, the answer's channel.
-    pub(super) thinking: Option<(Draft, Arc<AtomicBool>, Receiver<Option<Findings>>)>,
+    /// The search under way: the draft it is for, and the job (dropped, it stops).
+    pub(super) thinking: Option<(Draft, Running<Option<Findings>>)>,
     /// The solution being shown: how many of its moves are played on the board.
     pub showing: Option<usize>,
     /// Text pasted for Import.
@@ -206,46 +224,30 @@ impl EditorView {
     }
 
     /// After every edit: the draft is loaded again, the old search is
-    /// cancelled and a new one starts on a thread.
+    /// cancelled and a new one starts in the background.
     pub fn changed(&mut self) {
         self.showing = None;
         self.findings = None;
-        if let Some((_, cancel, _)) = self.thinking.take() {
-            cancel.store(true, Ordering::Relaxed);
-        }
+        self.thinking = None;
         let text = export(&self.draft, &self.kit);
         let (p, report) = pack::load(&text);
         self.problems = report.errors.iter().chain(&report.warnings).map(ToString::to_string).collect();
         self.level = p.and_then(|p| p.levels.into_iter().next());
         self.start = self.level.as_ref().and_then(|l| <Miau as retrace_kernel::Game>::start(&l.setup, 0).ok());
-        let Some(level) = self.level.clone() else { return };
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (tx, rx) = std::sync::mpsc::channel();
-        let stop = cancel.clone();
-        crate::platform::spawn(move || {
-            // Nobody listens any more when the board changed or the editor closed.
-            let _ = tx.send(findings(&level, &|| !stop.load(Ordering::Relaxed)));
-        });
-        self.thinking = Some((self.draft.clone(), cancel, rx));
+        if self.level.is_some() {
+            self.thinking = Some((self.draft.clone(), crate::platform::start(CheckJob { text })));
+        }
     }
 
     /// Takes the findings when they are ready; whether a search is still under way.
     pub fn poll(&mut self) -> bool {
-        let Some((for_draft, _, rx)) = &self.thinking else { return false };
-        match rx.try_recv() {
-            Ok(f) => {
-                if *for_draft == self.draft {
-                    self.findings = f;
-                }
-                self.thinking = None;
-                false
-            }
-            Err(TryRecvError::Empty) => true,
-            Err(TryRecvError::Disconnected) => {
-                self.thinking = None;
-                false
-            }
+        let Some((for_draft, running)) = &mut self.thinking else { return false };
+        let Some(answer) = running.poll() else { return true };
+        if *for_draft == self.draft {
+            self.findings = answer.ok().flatten();
         }
+        self.thinking = None;
+        false
     }
 
     /// Waits (at most `seconds`) for the findings: for tests and the command line.
