@@ -142,20 +142,20 @@ pub fn lock(dir: &Path) -> Result<DataLock, super::common::LockError> {
 }
 
 /// Starts `job` on a thread of its own.
-pub fn start<J: super::Listed>(job: J) -> super::Running<J::Answer> {
+pub fn start<J: super::jobs::Listed>(job: J) -> super::jobs::Running<J::Answer> {
     use std::sync::Arc;
     let (tx, rx) = std::sync::mpsc::channel();
     let (cancel, progress) = (Arc::default(), Arc::default());
-    let watch = super::Watch::new(Arc::clone(&cancel), Arc::clone(&progress), None);
+    let watch = super::jobs::Watch::new(Arc::clone(&cancel), Arc::clone(&progress), None);
     // Through the bytes a web worker gets, so every native run checks them.
     let input = retrace_kernel::wire::encode(&job);
     std::thread::spawn(move || {
-        let answer = super::run_bytes::<J>(&input, &watch)
+        let answer = super::jobs::run_bytes::<J>(&input, &watch)
             .and_then(|bytes| retrace_kernel::wire::decode(&bytes).map_err(|e| format!("job {}: {e}", J::NAME)));
         // Nobody listens when the job was dropped meanwhile.
         let _ = tx.send(answer);
     });
-    super::Running::new(rx, progress, cancel, None)
+    super::jobs::Running::new(rx, progress, cancel, None)
 }
 
 /// Opens the desktop's file dialog (blocking; the desktop portal): its

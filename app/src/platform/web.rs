@@ -131,13 +131,13 @@ fn end(id: u64) {
 /// again, sent compiled), so the page's thread never waits for it: the job
 /// and its answer cross as bytes, its progress comes as messages, and a
 /// dropped job's worker is ended.
-pub fn start<J: super::Listed>(job: J) -> super::Running<J::Answer> {
+pub fn start<J: super::jobs::Listed>(job: J) -> super::jobs::Running<J::Answer> {
     use std::sync::atomic::{AtomicU64, Ordering};
     use std::sync::Arc;
     let (tx, rx) = std::sync::mpsc::channel::<Result<J::Answer, String>>();
     let (progress, cancel) = (Arc::new(AtomicU64::new(0)), Arc::default());
     let id = NEXT_JOB.with(|n| n.replace(n.get() + 1));
-    let ended = super::Running::new(rx, Arc::clone(&progress), cancel, Some(Box::new(move || end(id))));
+    let ended = super::jobs::Running::new(rx, Arc::clone(&progress), cancel, Some(Box::new(move || end(id))));
     let (answer, failure) = (tx.clone(), tx);
     let heard = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
         let data = e.data();
@@ -190,11 +190,11 @@ pub fn start<J: super::Listed>(job: J) -> super::Running<J::Answer> {
 pub fn work(
     name: &str,
     input: &[u8],
-    run_named: fn(&str, &[u8], &super::Watch) -> Result<Vec<u8>, String>,
+    run_named: fn(&str, &[u8], &super::jobs::Watch) -> Result<Vec<u8>, String>,
 ) -> Result<Vec<u8>, String> {
-    let last = std::sync::Mutex::new(None::<super::Instant>);
+    let last = std::sync::Mutex::new(None::<super::common::Instant>);
     let report = move |n: u64| {
-        let now = super::Instant::now();
+        let now = super::common::Instant::now();
         let Ok(mut last) = last.lock() else { return };
         if last.is_some_and(|t| now.duration_since(t).as_millis() < 100) {
             return;
@@ -206,7 +206,7 @@ pub fn work(
             let _ = scope.post_message(&message);
         }
     };
-    let watch = super::Watch::new(Default::default(), Default::default(), Some(Box::new(report)));
+    let watch = super::jobs::Watch::new(Default::default(), Default::default(), Some(Box::new(report)));
     run_named(name, input, &watch)
 }
 
