@@ -2968,3 +2968,18 @@ fn a_new_bombs_blast_shows_the_turns_until_it_burns() {
     assert!(tiles >= 2, "the bomb's tile and its arms: {tiles}");
     assert_eq!(counts, vec!["3".to_string(); tiles], "each outlined tile says 3");
 }
+
+/// Your tile is named in the accessibility tree where it is drawn ("you,
+/// row R column C", counted from 1): a screen reader's, and what the page's
+/// test holds a finger beside (the other tests' taps and holds on tiles show
+/// the name takes no press from the board).
+#[test]
+fn your_tile_is_named_where_it_is_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = explodo_window(dir.path(), retrace::ui::explodo::ExplodoView::new(Default::default(), 1));
+    let at = explodo(&mut h).session.state().player.at;
+    let label = format!("you, row {} column {}", at.y + 1, at.x + 1);
+    let named = h.get_by_label(&label).rect();
+    let centre = tile_pos(&mut h, at);
+    assert!((named.center() - centre).length() < 1.0, "{label} at {named:?}, the tile's centre {centre:?}");
+}

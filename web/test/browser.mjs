@@ -4,8 +4,10 @@
 // At 1280x800 and at a 390x844 touch phone: the page loads with no console
 // error, each game's home card opens its game and a short scripted opening
 // plays (clicks and taps found by name in the app's accessibility tree,
-// `window.retrace.widgets()`, and real keys), a dropped replay opens in the
-// watcher, links open what they name; then every file in replays/ is
+// `window.retrace.widgets()`, and real keys; on the phone a finger held
+// beside you in Explodorama bombs), a dropped replay opens in the watcher,
+// links open what they name, Miau's hint comes from a web worker while the
+// page's frames go on; then every file in replays/ is
 // verified by the page's kernel (`window.retrace.verify`) and must give the
 // line the native crosscheck gives (NATIVE_LINES, by default
 // target/crosscheck/native.txt, made when missing). Any failure prints the
@@ -61,7 +63,7 @@ async function widgets(page) {
   const text = await page.evaluate(() => (window.retrace ? window.retrace.widgets() : "[]"));
   // In reading order: by row (to a few pixels), then left to right.
   return JSON.parse(text)
-    .map(([label, role, x0, y0, x1, y1]) => ({ label, role, x: (x0 + x1) / 2, y: (y0 + y1) / 2 }))
+    .map(([label, role, x0, y0, x1, y1]) => ({ label, role, x: (x0 + x1) / 2, y: (y0 + y1) / 2, w: x1 - x0 }))
     .sort((a, b) => Math.round(a.y / 8) - Math.round(b.y / 8) || a.x - b.x);
 }
 
@@ -193,6 +195,7 @@ async function play_all(page) {
   if (!waited.startsWith("explodo ")) fail(`Explodorama's "Wait" left the screen at ${waited}`);
   await key(page, "ArrowRight");
   await changed(page, waited, "the right arrow in Explodorama");
+  if (page.touch) await hold_to_bomb(page);
   await home(page);
   // Miau: the last card's Play, the first world, its first level, walked to the flag.
   await press_to(page, "Play", "First Steps", (ws) => ws[ws.length - 1]);
@@ -209,6 +212,31 @@ async function play_all(page) {
   await key(page, "ArrowRight", 8);
   await find(page, (l) => l.includes("Won!"), '"Won!" (Miau, after 8 steps right)');
   await home(page);
+}
+
+/**
+ * Explodorama by touch: a finger held on a tile beside you (a wall's
+ * refuses; the next is tried) places a bomb there: the turn goes on and you
+ * stay where you stood (a tap would have stepped you there).
+ */
+async function hold_to_bomb(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const turn = async () => (await find(page, (l) => l.startsWith("Turn: "), '"Turn: ..."')).label;
+  const you = await find(page, (l) => l.startsWith("you, row "), '"you, row ..." (your tile)');
+  for (const [dx, dy] of [[0, -1], [0, 1], [-1, 0], [1, 0]]) {
+    const before = await turn();
+    const touch = [{ x: you.x + dx * you.w, y: you.y + dy * you.w }];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: touch });
+    await page.waitForTimeout(900);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await page.waitForTimeout(600);
+    if ((await turn()) === before) continue;
+    const now = await find(page, (l) => l.startsWith("you, row "), '"you, row ..." after the hold');
+    if (now.label !== you.label) fail(`a finger held beside you moved you (${you.label} to ${now.label})`);
+    say(`a finger held ${dx ? (dx < 0 ? "left of" : "right of") : dy < 0 ? "above" : "below"} ${you.label} placed a bomb`);
+    return;
+  }
+  fail(`a finger held on each tile beside you (${you.label}) placed no bomb`);
 }
 
 /** Every replay, verified in the page, against the native lines. */

@@ -131,6 +131,12 @@ impl ExplodoView {
             Vec2::splat(cell),
         );
         crate::ui::widgets::set_board(ui.ctx(), view, Some(you.intersect(view)));
+        // Your tile, named in the accessibility tree (a screen reader; the
+        // page's test holds a tile beside it): hover only, so the board
+        // under it keeps every press and hover.
+        let (x, y) = (s.player.at.x + 1, s.player.at.y + 1);
+        let named = ui.interact(you.intersect(view), egui::Id::unique("explodo-you"), Sense::hover());
+        named.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, format!("you, row {y} column {x}")));
         // The last turn animates from its events; a finished one is dropped.
         let now = ui.input(|i| i.time);
         if let Some((m, start)) = &mut self.screen.anim {
