@@ -338,3 +338,36 @@ fn import_writes_keke_packs_plays_their_stored_solutions_and_refuses_bad_files()
         format!("error: {0}: level 2 (id 2): row 2, column 3: 'z' is not in the competition's key\n", bad.display())
     );
 }
+
+/// The copy deck at load (issue 66 item 2): a Title Case title, a `·` in a
+/// tagline and a banned word in a hint are warnings `check` prints with
+/// their paths (exit 0), and errors with `--strict` (exit 1); every shipped
+/// pack passes `--strict`.
+#[test]
+fn check_prints_the_copy_decks_warnings_and_strict_makes_them_errors() {
+    let text = std::fs::read_to_string(sample()).unwrap();
+    let broken = text
+        .replacen("title = \"Hello, flag\"", "title = \"Hello, Flag\"", 1)
+        .replacen("hint = \"Walk to the flag.\"", "hint = \"Walk to the garden.\"", 1)
+        .replacen("tagline = \"The cat learns to read.\"", "tagline = \"The cat · learns to read.\"", 1);
+    assert_eq!(broken.matches("Flag\"").count() + broken.matches("garden").count() + broken.matches('·').count(), 3);
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("deck.toml");
+    std::fs::write(&p, broken).unwrap();
+    let (code, out, _) = retrace(&["miau", "check", p.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    let at =
+        |path: &str, says: &str| out.lines().any(|l| l.starts_with("warning ") && l.contains(path) && l.contains(says));
+    assert!(at("manifest.world.tagline", "forbids '·'"), "{out}");
+    assert!(at("levels[0].title", "\"Flag\" should start small"), "{out}");
+    assert!(at("levels[0].hint", "bans the word \"garden\""), "{out}");
+    assert!(out.ends_with("(3 levels, 3 warnings)\n"), "{out}");
+    let (code, out, _) = retrace(&["miau", "check", "--strict", p.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("error ")).count(), 3, "{out}");
+    for pack in std::fs::read_dir(fixtures::root().join("app/packs")).unwrap() {
+        let pack = pack.unwrap().path();
+        let (code, out, _) = retrace(&["miau", "check", "--strict", pack.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {out}", pack.display());
+    }
+}

@@ -24,6 +24,9 @@ pub enum MiauCommand {
         /// (solving with it forbidden must be UNSOLVED).
         #[arg(long)]
         proofs: bool,
+        /// Warnings count as errors (the copy deck's among them): exit 1 on any.
+        #[arg(long)]
+        strict: bool,
     },
     /// Solve levels: `<level-id> SOLVED <n> <moves>`, `UNSOLVED <states>` (a
     /// proof) or `LIMIT <states> <states|memory|time>` (which budget ran out),
@@ -329,7 +332,7 @@ fn print_answer(
 /// Runs a Miau subcommand; returns the exit code.
 pub fn run(cmd: MiauCommand, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match cmd {
-        MiauCommand::Check { pack, proofs } => check(&pack, proofs, out, err),
+        MiauCommand::Check { pack, proofs, strict } => check(&pack, proofs, strict, out, err),
         cmd @ MiauCommand::Solve { .. } => solve(cmd, out, err),
         MiauCommand::Play { pack, level, moves, save, boards } => play(&pack, &level, &moves, save, boards, out, err),
         MiauCommand::Import { file, out: to, force, max } => import(&file, to, force, max, out, err),
@@ -424,8 +427,12 @@ fn stored_solutions(pack: &Pack, max: u64, out: &mut dyn Write) -> usize {
 }
 
 /// `miau check`: the pack's problems and warnings, or its proofs.
-fn check(pack: &Path, proofs: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let Some((loaded, report)) = read_pack(pack, err) else { return 2 };
+fn check(pack: &Path, proofs: bool, strict: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let Some((loaded, mut report)) = read_pack(pack, err) else { return 2 };
+    if strict {
+        report.errors.append(&mut report.warnings);
+    }
+    let loaded = loaded.filter(|_| report.errors.is_empty());
     if proofs {
         if let Some(p) = &loaded {
             return check_proofs(pack, p, &report, out);

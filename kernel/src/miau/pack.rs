@@ -12,6 +12,7 @@ use level::{level, Words};
 use read::{flag, id_ok, issue, line, line_col, string, unknown_keys, wrong};
 use toml::{Table, Value};
 
+mod deck;
 mod extensions;
 mod glyphs;
 mod level;
@@ -170,6 +171,8 @@ fn manifest(doc: &Table, r: &mut Report) -> (String, String, Option<World>, Prof
         r.errors.push(issue("manifest.id", format!("'{id}' must be 2 to 64 characters: a lowercase letter, then lowercase letters, digits, '.', '_' or '-'")));
     }
     let name = line(manifest, "name", "manifest", r, true);
+    // A world's name is a proper name ("Crate Works"): no sentence case.
+    deck::check("manifest.name", &name, deck::Copy::Line, r);
     string(manifest, "version", "manifest", r, true);
     match manifest.get("engine") {
         Some(Value::Integer(n)) if *n == ENGINE => {}
@@ -206,6 +209,7 @@ fn manifest(doc: &Table, r: &mut Report) -> (String, String, Option<World>, Prof
                 r.errors.push(issue("manifest.world.glyph", "must be at most 16 characters"));
             }
             let tagline = line(w, "tagline", "manifest.world", r, false);
+            deck::check("manifest.world.tagline", &tagline, deck::Copy::Line, r);
             if tagline.chars().count() > 80 {
                 r.errors.push(issue("manifest.world.tagline", "must be at most 80 characters"));
             }

@@ -108,10 +108,14 @@ pub(super) fn level(
     let allow_same_rules = flag(t, "allow_same_rules", &path, r);
     let allow_hands_off = flag(t, "allow_hands_off", &path, r);
     let solution = level_solution(t, &path, r);
+    let title = line(t, "title", &path, r, false);
+    super::deck::check(&format!("{path}.title"), &title, super::deck::Copy::Title, r);
+    let hint = string(t, "hint", &path, r, false);
+    super::deck::check(&format!("{path}.hint"), &hint, super::deck::Copy::Line, r);
     Some(Level {
         id,
-        title: line(t, "title", &path, r, false),
-        hint: string(t, "hint", &path, r, false),
+        title,
+        hint,
         category,
         introduces,
         reuses,
