@@ -51,10 +51,13 @@ pub enum Effect {
     Click,
     /// One YOU of several lost (Miau): the others play on.
     YouLost,
+    /// A word sank (Miau): a rule's part gone for good, the main event of
+    /// Tidewater and Crate Works (issue 66).
+    WordSank,
 }
 
 /// Every effect.
-pub const EFFECTS: [Effect; 20] = [
+pub const EFFECTS: [Effect; 21] = [
     Effect::Step,
     Effect::Push,
     Effect::Sink,
@@ -75,6 +78,7 @@ pub const EFFECTS: [Effect; 20] = [
     Effect::Cleared,
     Effect::Click,
     Effect::YouLost,
+    Effect::WordSank,
 ];
 
 /// One tone: frequency (Hz, gliding to `to`), length (ms), loudness (0 to 1)
@@ -126,6 +130,8 @@ fn tones(e: Effect) -> Vec<Tone> {
         Effect::Click => vec![t(1800.0, 1500.0, 30, 0.35, false)],
         // Two falling notes, softer than a defeat: a loss, not the end.
         Effect::YouLost => vec![t(740.0, 740.0, 90, 0.3, false), t(494.0, 440.0, 220, 0.3, false)],
+        // A sinking's glide, then a low bell: the word is gone for good.
+        Effect::WordSank => vec![t(620.0, 160.0, 240, 0.35, false), t(131.0, 131.0, 320, 0.3, true)],
     }
 }
 

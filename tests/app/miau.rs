@@ -1597,3 +1597,66 @@ fn miau_buttons_fit_a_phones_width() {
         assert!(rect.max.x <= 390.0 && rect.min.x >= 0.0, "{label} at {rect:?}, past a 390-point window");
     }
 }
+
+/// Losing a word (issue 66 item 3): the cat pushes STOP, from WALL IS STOP,
+/// into the water. The note says what went first ("STOP IS GONE"), the move
+/// sounds its own cue (not an ordinary sinking), and the rules panel shows
+/// WALL IS STOP struck through for a moment, then no more.
+#[test]
+fn a_word_that_sinks_is_named_sounded_and_struck_from_the_rules() {
+    use retrace::sound::Effect;
+    use retrace_kernel::miau::Action;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = miau_window_on(dir.path(), word_sinks_level());
+    h.key_press(egui::Key::ArrowDown);
+    h.step();
+    let say = |l: &retrace_kernel::say::Say| retrace::ui::text::say(retrace::store::Lang::En, l);
+    let v = miau(&mut h);
+    assert_eq!(v.happened.first().map(say).as_deref(), Some("STOP IS GONE"), "{:?}", v.happened);
+    assert!(v.happened[0].is("{0} IS GONE"), "the sentence the panel marks");
+    assert!(v.happened.iter().any(|l| say(l) == "- WALL IS STOP"), "{:?}", v.happened);
+    assert_eq!(v.struck.0, ["WALL IS STOP"]);
+    assert!(h.query_by_label("WALL IS STOP").is_some(), "struck through on the panel");
+    assert!(h.query_by_label_contains("STOP IS GONE").is_some());
+    // A moment later (the harness's frames are a quarter of a second each) it is gone.
+    for _ in 0..8 {
+        h.step();
+    }
+    assert!(h.query_by_label("WALL IS STOP").is_none(), "the struck rule stays only a moment");
+    // The sound (the window plays and drains it; asked here of the view):
+    // its own cue for the word, an ordinary sinking for the rock.
+    let store = Store::new(dir.path());
+    let packs = retrace::ui::miau::packs();
+    let fresh = || retrace_kernel::Session::<retrace_kernel::miau::Miau>::new(word_sinks_level(), 0).unwrap();
+    let mut v = retrace::ui::miau::MiauView::resume(fresh(), &packs);
+    v.act(Action::Down, &store);
+    assert_eq!(v.sounds, [Effect::WordSank]);
+    let mut v = retrace::ui::miau::MiauView::resume(fresh(), &packs);
+    v.act(Action::Right, &store);
+    assert_eq!(v.sounds, [Effect::Sink], "the rock sank; no word went");
+    assert!(v.struck.0.is_empty() && !v.happened.iter().any(|l| say(l).contains("IS GONE")), "{:?}", v.happened);
+}
+
+/// The cat above STOP (of WALL IS STOP), water below it; a rock to the
+/// cat's right with water beyond it.
+fn word_sinks_level() -> retrace_kernel::miau::Setup {
+    grid_level(
+        "MIAU IS YOU . . . / WATER IS SINK . . . / ROCK IS PUSH . . . / . . m r a . / WALL IS STOP . . . / w . a . . .",
+        &[("m", "miau"), ("a", "water"), ("w", "wall"), ("r", "rock")],
+    )
+}
+
+/// Snapshot of a word sinking (issue 66): the move's frame, STOP gone,
+/// WALL IS STOP struck through on the panel, the note saying so.
+#[test]
+fn snapshot_of_a_word_sinking() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(mut h) = rendering_harness(dir.path()) else { return };
+    h.run();
+    let session = retrace_kernel::Session::<retrace_kernel::miau::Miau>::new(word_sinks_level(), 0).unwrap();
+    h.state_mut().screen = Screen::Miau(retrace::ui::miau::MiauView::resume(session, &retrace::ui::miau::packs()));
+    h.run();
+    h.key_press(egui::Key::ArrowDown);
+    h.step();
+    h.snapshot("miau-word-sinks");
+}

@@ -289,6 +289,8 @@ pub fn effect(before: &State, after: &State, events: &[Event]) -> crate::sound::
         Effect::YouLost
     } else if destroyed("defeated") {
         Effect::Defeat
+    } else if !words_gone(events).is_empty() && destroyed("sank") {
+        Effect::WordSank
     } else if destroyed("sank") {
         Effect::Sink
     } else if events.iter().any(|e| matches!(e, Event::Destroyed(..))) {
@@ -303,6 +305,24 @@ pub fn effect(before: &State, after: &State, events: &[Event]) -> crate::sound::
     } else {
         Effect::Step
     }
+}
+
+/// The words the move destroyed (sunk, defeated, crumbled or opened), in
+/// capitals as the board writes them, each once, in the events' order: what
+/// the note says went ("STOP IS GONE").
+pub fn words_gone(events: &[Event]) -> Vec<String> {
+    let mut gone: Vec<String> = Vec::new();
+    for e in events {
+        let Event::Destroyed(ids, _) = e else { continue };
+        for id in ids {
+            let Some(rest) = id.strip_prefix("text-") else { continue };
+            let word = rest.rsplit_once('-').map_or(rest, |(w, _)| w).to_uppercase();
+            if !gone.contains(&word) {
+                gone.push(word);
+            }
+        }
+    }
+    gone
 }
 
 /// One YOU of several lost while others remain (the spec's distinct cue,

@@ -4,7 +4,7 @@
 
 use super::board_text::{
     automaton_active, automaton_line, beat_strip, cause_color, describe_after, effect, face, fallen, ledger, morphed,
-    next_beats, sentence_cells, thing, you_lost, Ledger, SHAKE,
+    next_beats, sentence_cells, thing, words_gone, you_lost, Ledger, SHAKE,
 };
 use super::hint::{played, HintAnswer, HintJob};
 use super::input::{self, risky_move, tap_move, Command};
@@ -17,7 +17,7 @@ use eframe::egui::{self, Color32, RichText, Vec2};
 use retrace_kernel::miau::board::Prop;
 use retrace_kernel::miau::pack::Pack;
 use retrace_kernel::miau::{Action, Event, Miau, State};
-use retrace_kernel::say::Say;
+use retrace_kernel::say::{Arg, Say};
 use retrace_kernel::Session;
 
 /// The save name of the level in play.
@@ -55,6 +55,9 @@ pub struct MiauView {
     /// destroyed and why, transformations, gates, YOUs that were blocked), so
     /// nothing changes unseen.
     pub happened: Vec<Say>,
+    /// The rules the last move broke, struck through on the rules panel for
+    /// a moment ([`STRUCK_SECONDS`]), and when they were first shown.
+    pub struck: (Vec<String>, Option<f64>),
     /// The pack's glossary (property word, description).
     pub glossary: Vec<(String, String)>,
     /// How the pack's things are drawn: palette, accents, facing.
@@ -167,6 +170,7 @@ impl MiauView {
             next: None,
             message: None,
             happened: Vec::new(),
+            struck: (Vec::new(), None),
             glossary: Vec::new(),
             look,
             wrote_save: false,
@@ -223,7 +227,7 @@ impl MiauView {
         self.heading = (a != Action::Wait).then_some(a);
         match self.session.push(a) {
             Ok(events) => {
-                self.happened = events.iter().filter_map(|e| describe_after(e, self.session.state())).collect();
+                self.noted(&events);
                 self.shake = None;
                 if a != Action::Wait && yous.len() > 1 {
                     let now = &self.session.state().board.things;
@@ -279,11 +283,25 @@ impl MiauView {
         }
     }
 
+    /// What a move did, for the rules panel: a word it destroyed first, in
+    /// the board's capitals ("STOP IS GONE": losing a word is the main
+    /// event of two worlds), then each event's line; the rules it broke,
+    /// to be struck through for a moment.
+    fn noted(&mut self, events: &[Event]) {
+        let gone = words_gone(events).into_iter().map(|w| retrace_kernel::say!("{0} IS GONE", Arg::Name(w)));
+        let lines = events.iter().filter_map(|e| describe_after(e, self.session.state()));
+        self.happened = gone.chain(lines).collect();
+        let broken =
+            events.iter().filter_map(|e| if let Event::Rules { removed, .. } = e { Some(removed) } else { None });
+        self.struck = (broken.flatten().cloned().collect(), None);
+    }
+
     /// Takes the last move back (Redo plays it again).
     pub fn undo(&mut self, store: &Store) {
         if self.session.undo() {
             self.message = None;
             self.happened.clear();
+            self.struck = (Vec::new(), None);
             self.save(store);
         }
     }
@@ -291,7 +309,7 @@ impl MiauView {
     /// Plays the last undone move again.
     pub fn redo(&mut self, store: &Store) {
         if let Some(events) = self.session.redo() {
-            self.happened = events.iter().filter_map(|e| describe_after(e, self.session.state())).collect();
+            self.noted(&events);
             self.save(store);
         }
     }
@@ -301,6 +319,7 @@ impl MiauView {
         self.session.seek(0);
         self.message = None;
         self.happened.clear();
+        self.struck = (Vec::new(), None);
         self.save(store);
     }
 
@@ -434,7 +453,11 @@ impl MiauView {
             clicked = self.board(ui, preview.as_ref());
             let s = preview.as_ref().unwrap_or(self.session.state());
             let seen = self.seen.as_deref().unwrap_or_default();
-            ui.vertical(|ui| rules_panel(ui, s, lang, &mut self.pointed, seen, &self.glossary, &self.happened));
+            let now = ui.input(|i| i.time);
+            let age = now - *self.struck.1.get_or_insert(now);
+            let struck = if age < STRUCK_SECONDS { self.struck.0.as_slice() } else { &[] };
+            let last = LastMove { happened: &self.happened, struck, fade: (STRUCK_SECONDS - age).min(1.0) as f32 };
+            ui.vertical(|ui| rules_panel(ui, s, lang, &mut self.pointed, seen, &self.glossary, &last));
         });
         self.word_card(ui.ctx(), store, lang);
         if let Some(a) = clicked {
@@ -641,6 +664,21 @@ pub(super) fn paint_beats(painter: &egui::Painter, rect: egui::Rect, cell: f32, 
 /// Beside the board: the rules in force (pointing at one outlines its words),
 /// the level's property words explained, the automata's beats, and what the
 /// last move did.
+/// The note's sentence for a word a move destroyed ("STOP IS GONE").
+const GONE: &str = "{0} IS GONE";
+
+/// How long a broken rule stays struck through on the rules panel (the
+/// last second fading).
+pub const STRUCK_SECONDS: f64 = 1.6;
+
+/// What the rules panel shows of the last move: its lines, and the rules it
+/// broke while they are struck through (`fade`: 1 solid, 0 gone).
+pub(super) struct LastMove<'a> {
+    happened: &'a [Say],
+    struck: &'a [String],
+    fade: f32,
+}
+
 pub(super) fn rules_panel(
     ui: &mut egui::Ui,
     s: &State,
@@ -648,7 +686,7 @@ pub(super) fn rules_panel(
     pointed_now: &mut Option<Vec<(i32, i32)>>,
     seen: &[String],
     glossary: &[(String, String)],
-    happened: &[Say],
+    last: &LastMove<'_>,
 ) {
     ui.strong(tr(lang, "Rules"));
     // The ledger (issue 44 part 6): a GOAL rule with its goals covered
@@ -678,6 +716,12 @@ pub(super) fn rules_panel(
         *pointed_now = pointed;
         ui.ctx().request_repaint();
     }
+    // The rules the last move broke, struck through while they fade.
+    for rule in last.struck {
+        let red = Color32::from_rgb(230, 90, 80).gamma_multiply(last.fade.clamp(0.0, 1.0));
+        ui.label(RichText::new(rule).strikethrough().color(red));
+        ui.ctx().request_repaint();
+    }
     // The level's own property words, explained (F-CK3), and the
     // core ones met before (their first-time card said it first).
     for word in words::property_words(s, glossary) {
@@ -692,11 +736,17 @@ pub(super) fn rules_panel(
         ui.label(RichText::new(automaton_line(s, a, phase, lang)).small());
         beat_strip(ui, a, phase, automaton_active(s, a));
     }
-    if !happened.is_empty() {
+    if !last.happened.is_empty() {
         ui.add_space(8.0);
         ui.strong(tr(lang, "Last move"));
-        for line in happened {
-            ui.label(crate::ui::text::say(lang, line));
+        for line in last.happened {
+            let text = crate::ui::text::say(lang, line);
+            // A word lost is the move's main event: said in the struck rule's colour.
+            if line.is(GONE) {
+                ui.label(RichText::new(text).strong().color(Color32::from_rgb(230, 90, 80)));
+            } else {
+                ui.label(text);
+            }
         }
     }
 }

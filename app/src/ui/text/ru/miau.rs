@@ -165,6 +165,7 @@ pub const MIAU: Table = &[
     ("won without moving a word", "выигрыш без единого сдвинутого слова"),
     ("won without pushing a word yourself", "выигрыш, не толкая слов самому"),
     ("word", "слово"),
+    ("{0} IS GONE", "{0} БОЛЬШЕ НЕТ"),
     ("{0} and {1} destroy each other in one cell", "{0} и {1} уничтожают друг друга в одной клетке"),
     ("{0} became {1}", "{0} превратилось в {1}"),
     ("{0} lost: {1} YOU left", "{0}: потерян, YOU осталось: {1}"),
