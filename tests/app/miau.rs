@@ -1660,3 +1660,55 @@ fn snapshot_of_a_word_sinking() {
     h.step();
     h.snapshot("miau-word-sinks");
 }
+
+/// Sealed rules and the inspector (issue 66 item 5): a rule read from
+/// bolted words only is sealed (marked on the rules panel), a loose one is
+/// not; I turns the inspect mode on, a tap on a cell tells what is there
+/// (what it is, what it does now, the rules that say so) and moves nobody;
+/// I again turns it off and taps move again.
+#[test]
+fn sealed_rules_are_marked_and_the_inspector_tells_what_a_cell_holds() {
+    use retrace::ui::miau::{accounts, sealed, SEALED_MARK};
+    let setup = grid_level(
+        "MIAU! IS! YOU! . . / ROCK IS PUSH . . / ROCK IS! WIN . . / . m . r . / . . . . .",
+        &[("m", "miau"), ("r", "rock")],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = miau_window_on(dir.path(), setup);
+    let s = miau(&mut h).session.state().clone();
+    assert_eq!(sealed(&s), ["MIAU IS YOU"], "only the all-bolted sentence");
+    assert!(h.query_by_label(&format!("MIAU IS YOU {SEALED_MARK}")).is_some());
+    assert!(h.query_by_label("ROCK IS PUSH").is_some(), "a loose rule carries no mark");
+    let glyph = egui::FontId::proportional(14.0);
+    assert!(h.ctx.fonts_mut(|f| f.has_glyphs(&glyph, SEALED_MARK)), "the mark is drawable");
+    // The rock's account, from the kernel's state.
+    let rock = accounts(&s, 3, 3);
+    assert_eq!(rock.len(), 1);
+    assert_eq!((rock[0].name.as_str(), rock[0].what), ("rock", "a thing"), "{rock:?}");
+    assert_eq!(rock[0].does, ["PUSH", "WIN"]);
+    assert_eq!(rock[0].rules, ["ROCK IS PUSH", "ROCK IS WIN"]);
+    let you = accounts(&s, 2, 0);
+    assert_eq!(you[0].name, "the word YOU");
+    assert!(you[0].fixed && you[0].rules == [format!("MIAU IS YOU {SEALED_MARK}")], "{you:?}");
+    assert!(accounts(&s, 4, 4).is_empty());
+    // In the window: I, then a tap on the rock.
+    h.key_press(egui::Key::I);
+    h.run();
+    assert!(
+        miau(&mut h).inspect.is_some()
+            && h.query_by_label("Point at a cell, or tap one, to see what is there.").is_some()
+    );
+    let board = h.get_by_label("Miau board").rect();
+    let cell = board.width() / 5.0;
+    let rock_at = board.min + egui::vec2(3.5 * cell, 3.5 * cell);
+    h.input_mut().events.push(egui::Event::PointerMoved(rock_at));
+    h.run();
+    assert!(h.query_by_label("rock: a thing").is_some(), "told while pointed at");
+    assert!(h.query_by_label("Now: PUSH, WIN").is_some());
+    h.get_by_label("Miau board").click();
+    h.run();
+    assert_eq!(miau(&mut h).session.state().turns, 0, "a tap while inspecting moves nobody");
+    h.key_press(egui::Key::I);
+    h.run();
+    assert!(miau(&mut h).inspect.is_none() && h.query_by_label("rock: a thing").is_none());
+}

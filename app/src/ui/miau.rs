@@ -13,12 +13,14 @@
 mod board_text;
 pub mod editor;
 mod hint;
+mod inspect;
 pub use hint::move_word;
 pub mod help_page;
 mod input;
 mod levels;
 mod paint;
 mod rows;
+mod rules_panel;
 mod view;
 mod watched;
 pub mod window;
@@ -26,6 +28,7 @@ pub mod words;
 
 pub use board_text::*;
 pub use hint::*;
+pub use inspect::{accounts, sealed, Account, Inspect, SEALED_MARK};
 pub use levels::*;
 pub use view::{MiauRequest, MiauView, SAVE};
 

@@ -18,10 +18,12 @@ pub enum Command {
     Restart,
     /// Ask the solver for a hint.
     Hint,
+    /// The inspect mode on or off: a tap tells what a cell holds instead of moving.
+    Inspect,
 }
 
 /// The buttons under the board, in order, with their (English) labels.
-pub const BUTTONS: [(&str, Command); 9] = [
+pub const BUTTONS: [(&str, Command); 10] = [
     ("Up", Command::Move(Action::Up)),
     ("Down", Command::Move(Action::Down)),
     ("Left", Command::Move(Action::Left)),
@@ -31,10 +33,12 @@ pub const BUTTONS: [(&str, Command); 9] = [
     ("Redo", Command::Redo),
     ("Restart", Command::Restart),
     ("Hint", Command::Hint),
+    ("Inspect", Command::Inspect),
 ];
 
 /// The commands pressed this frame: arrows or W A S D move, Space waits,
-/// Z or Backspace undoes, Y redoes, R restarts, H asks for a hint.
+/// Z or Backspace undoes, Y redoes, R restarts, H asks for a hint, I
+/// inspects.
 pub fn keys(ctx: &egui::Context) -> Vec<Command> {
     use egui::Key;
     ctx.input(|i| {
@@ -48,6 +52,7 @@ pub fn keys(ctx: &egui::Context) -> Vec<Command> {
             (&[Key::Y], Command::Redo),
             (&[Key::R], Command::Restart),
             (&[Key::H], Command::Hint),
+            (&[Key::I], Command::Inspect),
         ]
         .into_iter()
         .filter(|(keys, _)| keys.iter().any(|&k| i.key_pressed(k)))

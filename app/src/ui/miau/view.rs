@@ -3,12 +3,14 @@
 //! shell for. Its input, hint and level list are written beside it.
 
 use super::board_text::{
-    automaton_active, automaton_line, beat_strip, cause_color, describe_after, effect, face, fallen, ledger, morphed,
-    next_beats, sentence_cells, thing, words_gone, you_lost, Ledger, SHAKE,
+    cause_color, describe_after, effect, face, fallen, morphed, next_beats, sentence_cells, thing, words_gone,
+    you_lost, SHAKE,
 };
 use super::hint::{played, HintAnswer, HintJob};
 use super::input::{self, risky_move, tap_move, Command};
+use super::inspect::Inspect;
 use super::paint::{self, morph_progress, paint_moving, Look};
+use super::rules_panel::{rules_panel, LastMove, STRUCK_SECONDS};
 use super::words;
 use crate::store::miau::{is_level_id, keep_certificate, record_win, PROGRESS};
 use crate::store::{Lang, Store};
@@ -58,6 +60,8 @@ pub struct MiauView {
     /// The rules the last move broke, struck through on the rules panel for
     /// a moment ([`STRUCK_SECONDS`]), and when they were first shown.
     pub struck: (Vec<String>, Option<f64>),
+    /// The inspect mode, while on: a tap tells what a cell holds (issue 66).
+    pub inspect: Option<Inspect>,
     /// The pack's glossary (property word, description).
     pub glossary: Vec<(String, String)>,
     /// How the pack's things are drawn: palette, accents, facing.
@@ -171,6 +175,7 @@ impl MiauView {
             message: None,
             happened: Vec::new(),
             struck: (Vec::new(), None),
+            inspect: None,
             glossary: Vec::new(),
             look,
             wrote_save: false,
@@ -457,7 +462,12 @@ impl MiauView {
             let age = now - *self.struck.1.get_or_insert(now);
             let struck = if age < STRUCK_SECONDS { self.struck.0.as_slice() } else { &[] };
             let last = LastMove { happened: &self.happened, struck, fade: (STRUCK_SECONDS - age).min(1.0) as f32 };
-            ui.vertical(|ui| rules_panel(ui, s, lang, &mut self.pointed, seen, &self.glossary, &last));
+            ui.vertical(|ui| {
+                if let Some(i) = &self.inspect {
+                    super::inspect::panel(ui, s, i, lang);
+                }
+                rules_panel(ui, s, lang, &mut self.pointed, seen, &self.glossary, &last);
+            });
         });
         self.word_card(ui.ctx(), store, lang);
         if let Some(a) = clicked {
@@ -466,7 +476,7 @@ impl MiauView {
         ui.label(
             RichText::new(tr(
                 lang,
-                "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts, H asks the solver for a hint.",
+                "Arrows or W A S D move, Space waits, Z undoes, Y redoes, R restarts, H asks the solver for a hint, I inspects.",
             ))
             .small(),
         );
@@ -496,9 +506,26 @@ impl MiauView {
         }
     }
 
+    /// A failed push shakes what could not move, a quarter second, dying
+    /// away (not while a solution is previewed).
+    fn shake_nudge(&mut self, now: f64, previewing: bool) {
+        if let Some((_, since @ None)) = &mut self.shake {
+            *since = Some(now);
+        }
+        self.look.nudge.clear();
+        if let (Some((ids, Some(since))), false) = (&self.shake, previewing) {
+            let age = (now - since) as f32;
+            if age < SHAKE {
+                let dx = (age * 70.0).sin() * 0.09 * (1.0 - age / SHAKE);
+                self.look.nudge = ids.iter().map(|id| (id.clone(), dx)).collect();
+            }
+        }
+    }
+
     pub(super) fn board(&mut self, ui: &mut egui::Ui, preview: Option<&State>) -> Option<Action> {
         let mut clicked = None;
         self.pops(ui, ui.input(|i| i.time), preview.is_some());
+        self.shake_nudge(ui.input(|i| i.time), preview.is_some());
         let s = preview.unwrap_or(self.session.state());
         let avail = ui.available_size();
         // The board as large as the window allows beside the rules panel
@@ -528,18 +555,6 @@ impl MiauView {
             }
             _ => None,
         };
-        // A failed push shakes what could not move, a quarter second, dying away.
-        if let Some((_, since @ None)) = &mut self.shake {
-            *since = Some(now);
-        }
-        self.look.nudge.clear();
-        if let (Some((ids, Some(since))), None) = (&self.shake, preview) {
-            let age = (now - since) as f32;
-            if age < SHAKE {
-                let dx = (age * 70.0).sin() * 0.09 * (1.0 - age / SHAKE);
-                self.look.nudge = ids.iter().map(|id| (id.clone(), dx)).collect();
-            }
-        }
         paint_moving(&ui.painter_at(rect), rect, s, &self.look, moving);
         let painter = ui.painter_at(rect);
         // One cell outlined (x may be between cells: a wobble).
@@ -595,10 +610,28 @@ impl MiauView {
         if moving.is_some() || flashing || wobbling || !self.look.nudge.is_empty() {
             ui.ctx().request_repaint();
         }
+        let cell_at = |pos: egui::Pos2| {
+            let at = ((pos - rect.min) / cell).floor();
+            (at.x as i32, at.y as i32)
+        };
+        // Inspecting, the pointer's cell is told and a tap keeps one; the
+        // cell told is outlined.
+        if let Some(i) = &mut self.inspect {
+            i.hovered = resp.hover_pos().map(cell_at);
+            if let Some(pos) = resp.interact_pointer_pos().filter(|_| resp.clicked()) {
+                i.tapped = Some(cell_at(pos));
+            }
+            if let Some((x, y)) = i.cell() {
+                let r = egui::Rect::from_min_size(rect.min + Vec2::new(x as f32, y as f32) * cell, Vec2::splat(cell));
+                let stroke = egui::Stroke::new(3.0, Color32::from_rgb(240, 200, 60));
+                ui.painter().rect_stroke(r.shrink(1.5), 4.0, stroke, egui::StrokeKind::Inside);
+            }
+            return None;
+        }
         // A click (a tap) moves towards the cell: the longer way first; on a YOU, waits.
         if let Some(pos) = resp.interact_pointer_pos().filter(|_| resp.clicked() && preview.is_none()) {
-            let at = ((pos - rect.min) / cell).floor();
-            clicked = tap_move(s, at.x as i32, at.y as i32);
+            let (x, y) = cell_at(pos);
+            clicked = tap_move(s, x, y);
         }
         clicked
     }
@@ -640,6 +673,7 @@ impl MiauView {
             Command::Redo => self.redo(store),
             Command::Restart => self.restart(store),
             Command::Hint => self.ask_hint(lang),
+            Command::Inspect => self.inspect = if self.inspect.is_some() { None } else { Some(Inspect::default()) },
         }
     }
 }
@@ -658,95 +692,5 @@ pub(super) fn paint_beats(painter: &egui::Painter, rect: egui::Rect, cell: f32, 
             Color32::from_rgb(255, 220, 120),
             egui::Stroke::new(1.0, Color32::BLACK),
         ));
-    }
-}
-
-/// Beside the board: the rules in force (pointing at one outlines its words),
-/// the level's property words explained, the automata's beats, and what the
-/// last move did.
-/// The note's sentence for a word a move destroyed ("STOP IS GONE").
-const GONE: &str = "{0} IS GONE";
-
-/// How long a broken rule stays struck through on the rules panel (the
-/// last second fading).
-pub const STRUCK_SECONDS: f64 = 1.6;
-
-/// What the rules panel shows of the last move: its lines, and the rules it
-/// broke while they are struck through (`fade`: 1 solid, 0 gone).
-pub(super) struct LastMove<'a> {
-    happened: &'a [Say],
-    struck: &'a [String],
-    fade: f32,
-}
-
-pub(super) fn rules_panel(
-    ui: &mut egui::Ui,
-    s: &State,
-    lang: Lang,
-    pointed_now: &mut Option<Vec<(i32, i32)>>,
-    seen: &[String],
-    glossary: &[(String, String)],
-    last: &LastMove<'_>,
-) {
-    ui.strong(tr(lang, "Rules"));
-    // The ledger (issue 44 part 6): a GOAL rule with its goals covered
-    // (`DOCK IS GOAL 2/3`), a mark on rules read down, one WIN+DEFEAT chip,
-    // the built-in terrain rule greyed, the circuits in their colours.
-    // Pointing at a rule outlines the words it was read from (F-XW12).
-    let mut pointed = None;
-    for line in ledger(s) {
-        match line {
-            Ledger::Rule(text, rules) => {
-                if ui.label(text).hovered() {
-                    pointed = Some(rules.iter().flat_map(|r| sentence_cells(s, r)).collect());
-                }
-            }
-            Ledger::Terrain(text) => {
-                ui.label(RichText::new(text).weak())
-                    .on_hover_text(tr(lang, "Built in: terrain is STOP until a rule names it."));
-            }
-            Ledger::Circuit(channel, down, all) => {
-                let colour = paint::channel_color(channel);
-                ui.colored_label(colour, format!("{} {down}/{all}", channel.to_uppercase()))
-                    .on_hover_text(tr(lang, "A circuit: its plates pressed, of all; its gates open while one is."));
-            }
-        }
-    }
-    if pointed != *pointed_now {
-        *pointed_now = pointed;
-        ui.ctx().request_repaint();
-    }
-    // The rules the last move broke, struck through while they fade.
-    for rule in last.struck {
-        let red = Color32::from_rgb(230, 90, 80).gamma_multiply(last.fade.clamp(0.0, 1.0));
-        ui.label(RichText::new(rule).strikethrough().color(red));
-        ui.ctx().request_repaint();
-    }
-    // The level's own property words, explained (F-CK3), and the
-    // core ones met before (their first-time card said it first).
-    for word in words::property_words(s, glossary) {
-        let own = glossary.iter().find(|(w, _)| *w == word).map(|(_, t)| t.as_str());
-        let core = words::describe_core(&word, lang).filter(|_| seen.contains(&word));
-        if let Some(text) = own.or(core) {
-            ui.label(RichText::new(format!("{word}: {text}")).small());
-        }
-    }
-    // Each automaton's coming beats, or why it waits (F-CK5).
-    for (a, &phase) in s.automata.iter().zip(&s.phases) {
-        ui.label(RichText::new(automaton_line(s, a, phase, lang)).small());
-        beat_strip(ui, a, phase, automaton_active(s, a));
-    }
-    if !last.happened.is_empty() {
-        ui.add_space(8.0);
-        ui.strong(tr(lang, "Last move"));
-        for line in last.happened {
-            let text = crate::ui::text::say(lang, line);
-            // A word lost is the move's main event: said in the struck rule's colour.
-            if line.is(GONE) {
-                ui.label(RichText::new(text).strong().color(Color32::from_rgb(230, 90, 80)));
-            } else {
-                ui.label(text);
-            }
-        }
     }
 }
