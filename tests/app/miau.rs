@@ -265,7 +265,7 @@ fn won_miau_levels_are_marked_in_the_list_and_a_bad_progress_file_is_kept_aside(
     assert!(miau(&mut h).session.state().won);
     h.get_by_label("Levels").click();
     h.run();
-    assert!(h.query_by_label("won, best 8 turns").is_some(), "the won mark and the certificate's turns");
+    assert!(h.query_by_label("best 8 turns, the shortest").is_some(), "the won mark and the certificate's turns");
     h.get_by_label("Pass it on").click();
     h.run();
     assert!(matches!(h.state_mut().screen, Screen::Miau(_)), "unlocked by the win");
@@ -1711,4 +1711,59 @@ fn sealed_rules_are_marked_and_the_inspector_tells_what_a_cell_holds() {
     h.key_press(egui::Key::I);
     h.run();
     assert!(miau(&mut h).inspect.is_none() && h.query_by_label("rock: a thing").is_none());
+}
+
+/// The level select (issue 66 item 4): a card per level with its board as
+/// it starts, its best win against the pack's shortest, and a keyboard flow:
+/// the first open level not yet won has the focus, Enter plays it, and Esc
+/// goes from a world back to the map.
+#[test]
+fn a_worlds_levels_are_cards_with_their_boards_best_and_shortest_and_keys_flow() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().screen = Screen::MiauLevels;
+    h.run();
+    h.get_by_label("First Steps").click();
+    h.run();
+    let pack = &h.state().miau.packs[0];
+    let (levels, second) = (pack.levels.len(), pack.levels[1].clone());
+    let boards = (1..=levels).filter(|n| h.query_by_label(&format!("Board of level {n}")).is_some()).count();
+    assert_eq!(boards, levels, "every level's board is drawn");
+    let first_shortest = pack.levels[0].shortest.expect("recorded");
+    assert!(h.query_by_label(&format!("shortest {first_shortest}")).is_some(), "the shortest to aim for");
+    // Level 1 won in its shortest: the focus moves on to level 2.
+    h.state_mut().miau.won = vec!["first-steps/hello-flag".into()];
+    h.state_mut().miau.best = vec![("first-steps/hello-flag".into(), first_shortest)];
+    // The first Esc takes the focus away (the shell's rule), the second
+    // goes back to the map.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().miau.world.is_some(), "the focus went first");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().miau.world.is_none(), "Esc: back to the map");
+    h.get_by_label("First Steps").click();
+    h.run();
+    let line = format!("best {first_shortest} turns, the shortest");
+    assert!(h.query_by_label(&line).is_some(), "a best as short as the shortest says so");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(miau(&mut h).title, second.title, "Enter plays the first open level not yet won");
+}
+
+#[test]
+fn a_level_cards_status_reads_best_against_shortest() {
+    use retrace::store::Lang;
+    use retrace::ui::miau::level_status;
+    let check = |open: bool, won: bool, best: Option<u32>, shortest: Option<u32>, expected: &str| {
+        assert_eq!(level_status(Lang::En, open, won, best, shortest), expected, "{open} {won} {best:?} {shortest:?}");
+    };
+    check(false, false, None, Some(8), "locked: win the required levels before it");
+    check(true, false, None, Some(8), "shortest 8");
+    check(true, false, None, None, "");
+    check(true, true, Some(8), Some(8), "best 8 turns, the shortest");
+    check(true, true, Some(11), Some(8), "best 11 turns, shortest 8");
+    check(true, true, Some(11), None, "won, best 11 turns");
+    check(true, true, None, Some(8), "won");
+    assert_eq!(level_status(Lang::Ru, true, false, None, Some(8)), "кратчайшее: 8");
 }

@@ -143,6 +143,13 @@ fn snapshots_of_the_main_screens() {
     h.state_mut().screen = Screen::MiauLevels;
     h.run();
     h.snapshot("miau-levels");
+    // A world's levels (issue 66 item 4): boards, best against shortest.
+    h.state_mut().miau.world = Some(0);
+    h.state_mut().miau.won = vec!["first-steps/hello-flag".into(), "first-steps/pass-it-on".into()];
+    h.state_mut().miau.best = vec![("first-steps/hello-flag".into(), 8), ("first-steps/pass-it-on".into(), 9)];
+    h.run();
+    h.snapshot("miau-world-levels");
+    h.state_mut().miau.world = None;
     // The level editor on a new level, its verdict worked out.
     let mut d = retrace::ui::miau::editor::Draft::new("level-1");
     for (t, x, y) in [("FLAG", 0, 1), ("IS!", 1, 1), ("WIN", 2, 1), ("flag", 6, 4), ("crate", 3, 2), ("dock", 3, 2)] {

@@ -8,6 +8,8 @@ use crate::store::Lang;
 use crate::ui::text::tr;
 use eframe::egui::{self, Color32, RichText, Vec2};
 use retrace_kernel::miau::pack::{self, Pack};
+use retrace_kernel::miau::{Miau, Setup, State};
+use retrace_kernel::Session;
 
 /// The packs shipped with the app (each must pass `miau check --proofs`).
 pub const PACKS: [&str; 6] = [
@@ -158,6 +160,11 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauR
         }
         Some(p) => {
             let pack = &packs[p];
+            let look = super::paint::Look {
+                palette: pack.palette.clone(),
+                accents: pack.accents.clone(),
+                ..super::paint::Look::default()
+            };
             let w = pack.world.clone().unwrap_or_default();
             ui.heading(&pack.name);
             if !w.tagline.is_empty() {
@@ -170,45 +177,42 @@ pub fn levels_ui(ui: &mut egui::Ui, lang: Lang, list: LevelList) -> Option<MiauR
             // The editor makes levels in Miau's own rules: a keke pack's
             // levels (an imported competition file) are played, not edited.
             let editable = p >= PACKS.len() && pack.profile == retrace_kernel::miau::Profile::Miau;
-            egui::Grid::new("miau-world-levels").num_columns(5).spacing([12.0, 6.0]).show(ui, |ui| {
-                for (l, level) in pack.levels.iter().enumerate() {
-                    ui.label(format!("{}.", l + 1));
-                    let title = if level.title.is_empty() { level.id.as_str() } else { level.title.as_str() };
-                    let button = ui.add_enabled(open[l], egui::Button::new(title));
-                    if button.on_hover_text(&level.hint).clicked() {
-                        request = Some(MiauRequest::Play(p, l));
-                    }
-                    let (category, colour) = match level.category.as_str() {
-                        "required" => (tr(lang, "required"), Color32::from_gray(170)),
-                        "optional" => (tr(lang, "optional"), Color32::from_rgb(120, 170, 230)),
-                        "challenge" => (tr(lang, "challenge"), Color32::from_rgb(230, 120, 90)),
-                        _ => ("", Color32::GRAY),
-                    };
-                    ui.label(RichText::new(category).small().color(colour));
-                    let id = format!("{}/{}", pack.id, level.id);
-                    if done(pack, level) {
-                        let turns = best.iter().find(|(b, _)| *b == id).map(|(_, t)| *t);
-                        let text = match turns {
-                            // No `·` in the list's lines, as the copy deck asks.
-                            Some(t) => format!(
-                                "{}, {}",
-                                tr(lang, "won"),
-                                tr(lang, "best {n} turns").replace("{n}", &t.to_string())
-                            ),
-                            None => tr(lang, "won").to_string(),
+            // The keyboard starts on the first open level not yet won
+            // (issue 66 item 4: list, level and next level by keys alone).
+            let first = (0..pack.levels.len()).find(|&l| open[l] && !done(pack, &pack.levels[l])).unwrap_or(0);
+            // (Each time the world's list comes on screen: kept is the world
+            // shown and the frame it was last shown in.)
+            let focus_id = egui::Id::unique("miau-world-shown");
+            let frame = ui.ctx().cumulative_frame_nr();
+            let kept = ui.data(|d| d.get_temp::<(usize, u64)>(focus_id));
+            let focus_now = kept != Some((p, frame.wrapping_sub(1))) && kept != Some((p, frame));
+            ui.data_mut(|d| d.insert_temp(focus_id, (p, frame)));
+            let across = ((ui.available_width() / (LEVEL_CARD_WIDTH + 24.0)) as usize).max(1);
+            for (row, chunk) in pack.levels.chunks(across).enumerate() {
+                ui.horizontal(|ui| {
+                    for (i, level) in chunk.iter().enumerate() {
+                        let l = row * across + i;
+                        let id = format!("{}/{}", pack.id, level.id);
+                        let card = LevelCard {
+                            number: l + 1,
+                            level,
+                            open: open[l],
+                            won: done(pack, level),
+                            best: best.iter().find(|(b, _)| *b == id).map(|(_, t)| *t),
+                            editable,
+                            focus: focus_now && l == first,
+                            thumb: thumbnail(ui.ctx(), (p, l), level),
+                            look: &look,
                         };
-                        ui.label(RichText::new(text).small().color(Color32::from_rgb(230, 190, 60)));
-                    } else if !open[l] {
-                        ui.label(RichText::new(tr(lang, "locked: win the required levels before it")).small());
-                    } else {
-                        ui.label("");
+                        match level_card(ui, lang, &card) {
+                            Some(CardPress::Play) => request = Some(MiauRequest::Play(p, l)),
+                            Some(CardPress::Edit) => request = Some(MiauRequest::Edit(p, l)),
+                            None => {}
+                        }
                     }
-                    if editable && ui.button(tr(lang, "Edit")).on_hover_text(&level.id).clicked() {
-                        request = Some(MiauRequest::Edit(p, l));
-                    }
-                    ui.end_row();
-                }
-            });
+                });
+                ui.add_space(4.0);
+            }
         }
     });
     request
@@ -278,3 +282,129 @@ pub(super) fn world_card(ui: &mut egui::Ui, lang: Lang, pack: &Pack, won: usize)
     });
     clicked
 }
+
+/// A level card's inner width in the world's list.
+pub const LEVEL_CARD_WIDTH: f32 = 200.0;
+
+/// The height of a level card's picture of its board.
+const THUMB_HEIGHT: f32 = 120.0;
+
+/// What one level's card shows.
+struct LevelCard<'a> {
+    /// Its place in the world, from 1.
+    number: usize,
+    level: &'a pack::Level,
+    /// Playable (the required levels before it won).
+    open: bool,
+    won: bool,
+    /// The fewest turns of its kept win.
+    best: Option<u32>,
+    /// An Edit button (the player's own or opened packs).
+    editable: bool,
+    /// Takes the keyboard's focus this frame.
+    focus: bool,
+    /// Its board as it starts, when the level loads.
+    thumb: Option<std::sync::Arc<State>>,
+    look: &'a super::paint::Look,
+}
+
+/// What a card was pressed for.
+enum CardPress {
+    Play,
+    Edit,
+}
+
+/// A level's starting board, made once and kept in the context's memory
+/// (keyed by its place, checked against its setup: a pack opened again after
+/// an edit draws its new boards); none when the level does not start.
+fn thumbnail(ctx: &egui::Context, place: (usize, usize), level: &pack::Level) -> Option<std::sync::Arc<State>> {
+    type Kept = std::sync::Arc<(Setup, Option<std::sync::Arc<State>>)>;
+    let id = egui::Id::unique(("miau-thumb", place));
+    if let Some(kept) = ctx.data(|d| d.get_temp::<Kept>(id)).filter(|k| k.0 == level.setup) {
+        return kept.1.clone();
+    }
+    let state = Session::<Miau>::new(level.setup.clone(), 0).ok().map(|s| std::sync::Arc::new(s.state().clone()));
+    ctx.data_mut(|d| d.insert_temp::<Kept>(id, std::sync::Arc::new((level.setup.clone(), state.clone()))));
+    state
+}
+
+/// The line under a level's title: its best win against the shortest
+/// solution the pack records, or the shortest to aim for, or its lock.
+pub fn level_status(lang: Lang, open: bool, won: bool, best: Option<u32>, shortest: Option<u32>) -> String {
+    let short = |n: u32| tr(lang, "shortest {n}").replace("{n}", &n.to_string());
+    match (won, best, shortest) {
+        _ if !open => tr(lang, "locked: win the required levels before it").to_string(),
+        (true, Some(b), Some(s)) if b <= s => {
+            format!("{}, {}", tr(lang, "best {n} turns").replace("{n}", &b.to_string()), tr(lang, "the shortest"))
+        }
+        (true, Some(b), Some(s)) => {
+            format!("{}, {}", tr(lang, "best {n} turns").replace("{n}", &b.to_string()), short(s))
+        }
+        (true, Some(b), None) => {
+            format!("{}, {}", tr(lang, "won"), tr(lang, "best {n} turns").replace("{n}", &b.to_string()))
+        }
+        (true, None, _) => tr(lang, "won").to_string(),
+        (false, _, Some(s)) => short(s),
+        (false, _, None) => String::new(),
+    }
+}
+
+/// One level's card: its number and title (the button that plays it, with
+/// the hint on hover), its board as it starts (a press plays it too), its
+/// category, and its status (best against shortest, or the lock).
+fn level_card(ui: &mut egui::Ui, lang: Lang, c: &LevelCard) -> Option<CardPress> {
+    let mut press = None;
+    let (category, colour) = match c.level.category.as_str() {
+        "required" => (tr(lang, "required"), Color32::from_gray(170)),
+        "optional" => (tr(lang, "optional"), Color32::from_rgb(120, 170, 230)),
+        "challenge" => (tr(lang, "challenge"), Color32::from_rgb(230, 120, 90)),
+        _ => ("", Color32::GRAY),
+    };
+    let frame = if c.won { Color32::from_rgb(230, 190, 60) } else { Color32::from_gray(90) };
+    egui::Frame::group(ui.style()).stroke(egui::Stroke::new(1.5, frame)).inner_margin(8.0).show(ui, |ui| {
+        ui.set_width(LEVEL_CARD_WIDTH);
+        ui.vertical(|ui| {
+            let title = if c.level.title.is_empty() { c.level.id.as_str() } else { c.level.title.as_str() };
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("{}.", c.number)).strong());
+                let button = ui.add_enabled(c.open, egui::Button::new(RichText::new(title).strong()).truncate());
+                if c.focus && c.open {
+                    button.request_focus();
+                }
+                if button.on_hover_text(&c.level.hint).clicked() {
+                    press = Some(CardPress::Play);
+                }
+            });
+            let (rect, resp) = ui.allocate_exact_size(Vec2::new(LEVEL_CARD_WIDTH, THUMB_HEIGHT), egui::Sense::click());
+            if let Some(s) = &c.thumb {
+                let cell = (LEVEL_CARD_WIDTH / s.board.w as f32).min(THUMB_HEIGHT / s.board.h as f32);
+                let size = Vec2::new(cell * s.board.w as f32, cell * s.board.h as f32);
+                let board = egui::Rect::from_center_size(rect.center(), size);
+                super::paint::paint(&ui.painter_at(board), board, s, c.look);
+                if !c.open {
+                    ui.painter().rect_filled(board, 0.0, Color32::from_black_alpha(170));
+                    let font = egui::FontId::proportional(28.0);
+                    ui.painter().text(board.center(), egui::Align2::CENTER_CENTER, SEALED_LOCK, font, Color32::WHITE);
+                }
+            }
+            let label = tr(lang, "Board of level {n}").replace("{n}", &c.number.to_string());
+            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, c.open, &label));
+            if c.open && resp.clicked() {
+                press = Some(CardPress::Play);
+            }
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(category).small().color(colour));
+                if c.editable && ui.small_button(tr(lang, "Edit")).on_hover_text(&c.level.id).clicked() {
+                    press = Some(CardPress::Edit);
+                }
+            });
+            let status = level_status(lang, c.open, c.won, c.best, c.level.shortest);
+            let tint = if c.won { Color32::from_rgb(230, 190, 60) } else { ui.visuals().weak_text_color() };
+            ui.label(RichText::new(status).small().color(tint));
+        });
+    });
+    press
+}
+
+/// The lock drawn on a locked level's picture.
+const SEALED_LOCK: &str = "🔒";

@@ -282,6 +282,16 @@ impl GameWindow for MiauHome {
         matches!(screen, Screen::Miau(_))
     }
 
+    /// Esc in a world's levels goes back to the world map (one level up);
+    /// from the map, home.
+    fn escape(&mut self, screen: &mut Screen, ctx: &egui::Context) -> bool {
+        if matches!(screen, Screen::MiauLevels) && self.world.take().is_some() {
+            ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+            return true;
+        }
+        false
+    }
+
     fn watching(&self, v: &mut WatchView) {
         if let (Some(s), None) = (v.watched.session::<Miau>(), &v.look) {
             v.look = Some(Box::new(MiauView::look_of(s, &self.packs)));
