@@ -1749,6 +1749,15 @@ fn a_worlds_levels_are_cards_with_their_boards_best_and_shortest_and_keys_flow()
     h.key_press(egui::Key::Enter);
     h.run();
     assert_eq!(miau(&mut h).title, second.title, "Enter plays the first open level not yet won");
+    // Back at the list the focus starts there again; the arrows move it.
+    h.state_mut().screen = Screen::MiauLevels;
+    h.run();
+    assert_eq!(h.state().miau.won.len(), 1, "level 1 still won: the focus is on level 2");
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(miau(&mut h).title, "Hello, flag", "the arrow went to level 1");
 }
 
 #[test]
