@@ -1776,3 +1776,34 @@ fn a_level_cards_status_reads_best_against_shortest() {
     check(true, true, None, Some(8), "won");
     assert_eq!(level_status(Lang::Ru, true, false, None, Some(8)), "кратчайшее: 8");
 }
+
+/// The solver's answer moves nothing in the editor (its verdict, proofs and
+/// problems come and go in a box of fixed height): a press on a field or a
+/// button below lands where the author aimed, whatever the verdict says.
+#[test]
+fn the_editors_verdict_moves_nothing_below_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    open_new_level(&mut h);
+    editor(&mut h).wait(20);
+    let (findings, problems) = (editor(&mut h).findings.clone(), editor(&mut h).problems.clone());
+    let places = |h: &mut Harness<'static, RetraceApp>| {
+        h.run();
+        (h.get_by_label("Id").rect(), h.get_by_label("Import").rect(), h.get_by_label("Title").rect())
+    };
+    let quiet = {
+        editor(&mut h).findings = None;
+        editor(&mut h).problems.clear();
+        places(&mut h)
+    };
+    // Many lines: the verdict, six proofs, three problems.
+    let mut many = findings.clone().expect("a verdict for the new level");
+    many.must_form = (0..6).map(|i| (format!("RULE {i}"), i % 2 == 0, "UNSOLVED 12 states".into())).collect();
+    editor(&mut h).findings = Some(many);
+    editor(&mut h).problems = vec!["row 1, column 1: a problem".into(); 3];
+    assert_eq!(places(&mut h), quiet, "the fields and Import stay put under a long verdict");
+    assert!(h.query_by_label("RULE 0: proved").is_some(), "the proofs show, in their box");
+    editor(&mut h).findings = findings;
+    editor(&mut h).problems = problems;
+    assert_eq!(places(&mut h), quiet);
+}

@@ -187,16 +187,13 @@ impl EditorView {
         self.kit.properties.iter().filter(|p| !p.2.is_empty()).map(|p| (p.0.clone(), p.2.clone())).collect()
     }
 
-    /// The verdict, the problems, the level's fields and Import.
-    pub(super) fn panel_ui(&mut self, ui: &mut egui::Ui, lang: Lang) {
-        let verified = self.findings.as_ref().is_some_and(|f| f.verified);
+    /// The verdict's lines: the verdict, Verified, each must_form proof and
+    /// each problem of the draft.
+    fn verdict_ui(&self, ui: &mut egui::Ui, lang: Lang) {
         ui.strong(self.verdict_line(lang));
-        // Reserved, so the fields below stay put as the verdict comes.
-        crate::ui::widgets::reserved_row(ui, |ui| {
-            if verified {
-                ui.label(RichText::new(tr(lang, "Verified")).color(Color32::from_rgb(120, 200, 120)));
-            }
-        });
+        if self.findings.as_ref().is_some_and(|f| f.verified) {
+            ui.label(RichText::new(tr(lang, "Verified")).color(Color32::from_rgb(120, 200, 120)));
+        }
         if let Some(f) = &self.findings {
             for (rule, proved, line) in &f.must_form {
                 let text = if *proved {
@@ -210,6 +207,21 @@ impl EditorView {
         for p in &self.problems {
             ui.label(RichText::new(crate::files::escaped(p)).small().color(Color32::from_rgb(230, 150, 90)));
         }
+    }
+
+    /// The verdict, the problems, the level's fields and Import.
+    pub(super) fn panel_ui(&mut self, ui: &mut egui::Ui, lang: Lang) {
+        // The verdict, its proofs and the problems in a box of fixed height
+        // (scrolling when they are more): the solver answers while the
+        // author works, and its lines must never move the fields and
+        // buttons below, nor a press on one of them.
+        let width = ui.available_width().max(200.0);
+        ui.allocate_ui(egui::vec2(width, VERDICT_HEIGHT), |ui| {
+            ui.set_min_size(egui::vec2(width, VERDICT_HEIGHT));
+            egui::ScrollArea::vertical().id_salt("editor-verdict").max_height(VERDICT_HEIGHT).show(ui, |ui| {
+                self.verdict_ui(ui, lang);
+            });
+        });
         ui.separator();
         let before = self.draft.clone();
         let mut edited = false;
@@ -235,9 +247,8 @@ impl EditorView {
             );
             ui.end_row();
         });
-        // Ids of their own: the verdict's lines above come and go as the
-        // solver answers, and would move the automatic ids of the widgets
-        // below, so a press on one could be lost between frames.
+        // Ids of their own, as a second guard: the verdict's lines above
+        // come and go as the solver answers (in their own box).
         edited |= ui.push_id("editor-rules", |ui| self.rules_ui(ui, lang)).inner;
         // In words; the pack file's key on hover, for authors who write it by hand.
         for (value, label, key) in [
@@ -283,3 +294,7 @@ impl EditorView {
         }
     }
 }
+
+/// The height of the editor's verdict box (the verdict, Verified and about
+/// four lines of proofs or problems; more scroll inside it).
+const VERDICT_HEIGHT: f32 = 110.0;
