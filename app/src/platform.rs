@@ -10,6 +10,10 @@
 //! - background work: a [`Job`] given to [`start`] runs on a thread on
 //!   native and in a web worker on the page (the page's thread never waits
 //!   for it), its input and answer as bytes both ways;
+//! - the GPU: Life's engine ([`LifeEngine`]) waits for its answer natively;
+//!   on the page (WebGPU, where the browser offers it) the GPU opens while
+//!   the page starts and each run is awaited between frames, the frames
+//!   going on meanwhile;
 //! - dialogs, the data folder's lock, opening a folder, the start.
 
 mod common;
@@ -26,3 +30,7 @@ pub use native::*;
 mod web;
 #[cfg(target_arch = "wasm32")]
 pub use web::*;
+#[cfg(target_arch = "wasm32")]
+mod web_gpu;
+#[cfg(target_arch = "wasm32")]
+pub use web_gpu::*;

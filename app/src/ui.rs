@@ -196,7 +196,7 @@ impl RetraceApp {
 
     /// Chooses Life's engine instead of looking for one (`None`: the CPU), so
     /// that what the window shows does not depend on the machine's GPU.
-    pub fn set_life_engine(&mut self, engine: Option<retrace_gpu::life::GpuStepper>) {
+    pub fn set_life_engine(&mut self, engine: Option<crate::platform::LifeEngine>) {
         self.life.engine = Some(engine);
     }
 

@@ -1,6 +1,5 @@
 //! Adapter and device set-up, and bounded readback.
 
-use std::sync::mpsc;
 use std::time::Duration;
 
 /// How long any readback may wait for the GPU before it is an error.
@@ -70,26 +69,36 @@ pub struct Gpu {
 
 impl Gpu {
     /// Finds an adapter (honouring WGPU_BACKEND, WGPU_ADAPTER_NAME and
-    /// WGPU_POWER_PREF) and opens a device with the adapter's own limits.
+    /// WGPU_POWER_PREF) and opens a device with the adapter's own limits,
+    /// waiting for it ([`Gpu::open`], blocked on: not on a web page).
     pub fn new() -> Result<Gpu, GpuError> {
+        pollster::block_on(Gpu::open())
+    }
+
+    /// [`Gpu::new`] as a future: a web page awaits it (its only thread may
+    /// not block); natively it is ready as soon as it is polled.
+    pub async fn open() -> Result<Gpu, GpuError> {
         let desc = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
         let backends = format!("{:?}", desc.backends);
         let instance = wgpu::Instance::new(desc);
-        let adapter = pollster::block_on(wgpu::util::initialize_adapter_from_env_or_default(&instance, None))
+        let adapter = wgpu::util::initialize_adapter_from_env_or_default(&instance, None)
+            .await
             .map_err(|_| GpuError::NoAdapter { backends })?;
         let info = adapter.get_info();
         let limits = adapter.limits();
         let timestamps = adapter.features().contains(wgpu::Features::TIMESTAMP_QUERY);
         let features = if timestamps { wgpu::Features::TIMESTAMP_QUERY } else { wgpu::Features::empty() };
-        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-            label: Some("retrace"),
-            required_features: features,
-            required_limits: limits.clone(),
-            experimental_features: wgpu::ExperimentalFeatures::disabled(),
-            memory_hints: wgpu::MemoryHints::Performance,
-            trace: wgpu::Trace::Off,
-        }))
-        .map_err(|e| GpuError::NoDevice { adapter: info.name.clone(), reason: e.to_string() })?;
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
+                label: Some("retrace"),
+                required_features: features,
+                required_limits: limits.clone(),
+                experimental_features: wgpu::ExperimentalFeatures::disabled(),
+                memory_hints: wgpu::MemoryHints::Performance,
+                trace: wgpu::Trace::Off,
+            })
+            .await
+            .map_err(|e| GpuError::NoDevice { adapter: info.name.clone(), reason: e.to_string() })?;
         Ok(Gpu { device, queue, info, limits, timestamps })
     }
 
@@ -101,9 +110,19 @@ impl Gpu {
     /// Runs `make` inside a validation error scope: a shader or pipeline that
     /// does not validate becomes an error, not a panic.
     pub fn checked<T>(&self, what: &str, make: impl FnOnce() -> T) -> Result<T, GpuError> {
+        pollster::block_on(self.checked_async(what, async { make() }))
+    }
+
+    /// [`Gpu::checked`] around a future (its read-backs included): the
+    /// scope's answer is awaited, as a web page must.
+    pub async fn checked_async<T>(
+        &self,
+        what: &str,
+        make: impl std::future::Future<Output = T>,
+    ) -> Result<T, GpuError> {
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let value = make();
-        match pollster::block_on(scope.pop()) {
+        let value = make.await;
+        match scope.pop().await {
             None => Ok(value),
             Some(e) => Err(GpuError::Validation { what: what.into(), reason: e.to_string() }),
         }
@@ -123,7 +142,20 @@ impl Gpu {
         what: &str,
         after: Option<wgpu::SubmissionIndex>,
     ) -> Result<Vec<u8>, GpuError> {
-        let (tx, rx) = mpsc::channel();
+        pollster::block_on(self.read_after_async(buffer, what, after))
+    }
+
+    /// [`Gpu::read_after`] as a future. Natively the device is polled until
+    /// the submission is done (bounded by [`READBACK_TIMEOUT`]) and the
+    /// answer is ready; on a web page polling does nothing and the browser
+    /// maps the buffer while the page's other work goes on.
+    pub async fn read_after_async(
+        &self,
+        buffer: &wgpu::Buffer,
+        what: &str,
+        after: Option<wgpu::SubmissionIndex>,
+    ) -> Result<Vec<u8>, GpuError> {
+        let (tx, rx) = futures_channel::oneshot::channel();
         buffer.map_async(wgpu::MapMode::Read, .., move |r| {
             let _ = tx.send(r);
         });
@@ -131,7 +163,7 @@ impl Gpu {
         self.device
             .poll(wgpu::PollType::Wait { submission_index: after, timeout: Some(READBACK_TIMEOUT) })
             .map_err(|e| lost(e.to_string()))?;
-        match rx.recv_timeout(Duration::from_secs(1)) {
+        match rx.await {
             Ok(Ok(())) => {}
             Ok(Err(e)) => return Err(lost(e.to_string())),
             Err(_) => return Err(lost("the buffer was never mapped".into())),
@@ -208,7 +240,12 @@ impl Timer {
 
     /// [`Timer::read`] for the pass of submission `after`, not waiting for later ones.
     pub(crate) fn read_after(&self, gpu: &Gpu, after: Option<wgpu::SubmissionIndex>) -> Result<u64, GpuError> {
-        let bytes = gpu.read_after(&self.read, "the pass timer", after)?;
+        pollster::block_on(self.read_async(gpu, after))
+    }
+
+    /// [`Timer::read_after`] as a future.
+    pub(crate) async fn read_async(&self, gpu: &Gpu, after: Option<wgpu::SubmissionIndex>) -> Result<u64, GpuError> {
+        let bytes = gpu.read_after_async(&self.read, "the pass timer", after).await?;
         let t: &[u64] = bytemuck::cast_slice(&bytes);
         let ticks = t[1].saturating_sub(t[0]);
         Ok((ticks as f64 * f64::from(gpu.queue.get_timestamp_period())) as u64)

@@ -27,9 +27,15 @@ pub struct GpuStepper {
 impl GpuStepper {
     /// Opens the GPU and compiles both steps.
     pub fn new(gpu: Gpu) -> Result<GpuStepper, GpuError> {
-        let life = LifeGpu::new(&gpu)?;
-        let planes = LifePlanesGpu::new(&gpu)?;
-        let tiles = LifeTilesGpu::new(&gpu).ok();
+        pollster::block_on(GpuStepper::open(gpu))
+    }
+
+    /// [`GpuStepper::new`] as a future (a web page awaits the shaders'
+    /// validation).
+    pub async fn open(gpu: Gpu) -> Result<GpuStepper, GpuError> {
+        let life = LifeGpu::open(&gpu).await?;
+        let planes = LifePlanesGpu::open(&gpu).await?;
+        let tiles = LifeTilesGpu::open(&gpu).await.ok();
         Ok(GpuStepper { gpu, life, planes, tiles })
     }
 
@@ -37,16 +43,34 @@ impl GpuStepper {
     /// tile does not fit, or on one word a cell when the planes do not;
     /// reading back what `opts` asks (as [`LifeGpu::run_with`]).
     pub fn run_batch(&self, batch: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
+        pollster::block_on(self.run_batch_async(batch, gens, opts))
+    }
+
+    /// [`GpuStepper::run_batch`] as a future: the same stages in the same
+    /// order, their read-backs awaited (a web page's Life runs this way).
+    pub async fn run_batch_async(&self, batch: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
         if let Some(tiles) = &self.tiles {
-            match tiles.run_with(&self.gpu, batch, gens, opts) {
+            match tiles.run_async(&self.gpu, batch, gens, opts).await {
                 Err(GpuError::TooLarge(_)) => {}
                 other => return other,
             }
         }
-        match self.planes.run_with(&self.gpu, batch, gens, opts) {
-            Err(GpuError::TooLarge(_)) => self.life.run_with(&self.gpu, batch, gens, opts),
+        match self.planes.run_async(&self.gpu, batch, gens, opts).await {
+            Err(GpuError::TooLarge(_)) => self.life.run_async(&self.gpu, batch, gens, opts).await,
             other => other,
         }
+    }
+
+    /// One field's run of `gens` generations as the kernel's [`Stepper`]
+    /// answers it (the field after them and each generation's figures), as
+    /// a future.
+    ///
+    /// [`Stepper`]: retrace_kernel::life::Stepper
+    pub async fn run_field(&self, field: &Field, gens: u32) -> Result<(Field, Vec<(u32, u32, u64)>), String> {
+        let batch = Batch::from_fields(std::slice::from_ref(field));
+        let r = self.run_batch_async(&batch, gens, RunOptions::default()).await.map_err(|e| e.to_string())?;
+        let figures = r.stats.iter().map(|g| (g[0].p1, g[0].p2, g[0].hash)).collect();
+        Ok((Batch { cells: r.cells, ..batch }.field(0), figures))
     }
 
     /// The GPU in use.
@@ -57,10 +81,7 @@ impl GpuStepper {
 
 impl retrace_kernel::life::Stepper for GpuStepper {
     fn run(&mut self, field: &Field, gens: u32) -> Result<(Field, Vec<(u32, u32, u64)>), String> {
-        let batch = Batch::from_fields(std::slice::from_ref(field));
-        let r = self.run_batch(&batch, gens, RunOptions::default()).map_err(|e| e.to_string())?;
-        let figures = r.stats.iter().map(|g| (g[0].p1, g[0].p2, g[0].hash)).collect();
-        Ok((Batch { cells: r.cells, ..batch }.field(0), figures))
+        pollster::block_on(self.run_field(field, gens))
     }
 }
 

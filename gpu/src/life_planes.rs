@@ -227,7 +227,13 @@ pub struct LifePlanesGpu {
 impl LifePlanesGpu {
     /// Compiles the shader and pipeline.
     pub fn new(gpu: &Gpu) -> Result<LifePlanesGpu, GpuError> {
-        Ok(LifePlanesGpu { stage: Stage::new(gpu, "life_planes", SHADER, std::mem::size_of::<Params>() as u64)? })
+        pollster::block_on(LifePlanesGpu::open(gpu))
+    }
+
+    /// [`LifePlanesGpu::new`] as a future.
+    pub async fn open(gpu: &Gpu) -> Result<LifePlanesGpu, GpuError> {
+        let params = std::mem::size_of::<Params>() as u64;
+        Ok(LifePlanesGpu { stage: Stage::open(gpu, "life_planes", SHADER, params).await? })
     }
 
     /// Runs `gens` generations of the batch (packed here) in one submission
@@ -241,6 +247,11 @@ impl LifePlanesGpu {
     /// [`LifePlanesGpu::run`], reading back only what `opts` asks, as
     /// [`crate::life_step::LifeGpu::run_with`] does.
     pub fn run_with(&self, gpu: &Gpu, b: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
+        pollster::block_on(self.run_async(gpu, b, gens, opts))
+    }
+
+    /// [`LifePlanesGpu::run_with`] as a future (its read-backs awaited).
+    pub async fn run_async(&self, gpu: &Gpu, b: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
         let packed = PackedBatch::from_batch(b);
         let bytes = packed.planes.len() as u64 * 4;
         if bytes > gpu.limits.max_storage_buffer_binding_size
@@ -252,10 +263,16 @@ impl LifePlanesGpu {
                 b.fields, b.w, b.h
             )));
         }
-        gpu.checked("the bit-plane Life step", || self.run_unchecked(gpu, &packed, gens, opts))?
+        gpu.checked_async("the bit-plane Life step", self.run_unchecked(gpu, &packed, gens, opts)).await?
     }
 
-    fn run_unchecked(&self, gpu: &Gpu, b: &PackedBatch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
+    async fn run_unchecked(
+        &self,
+        gpu: &Gpu,
+        b: &PackedBatch,
+        gens: u32,
+        opts: RunOptions,
+    ) -> Result<RunResult, GpuError> {
         // One generation a dispatch: each kept generation's figures in its own row.
         let params = |generation: u32, _: u32, record: u32| Params {
             w: b.w,
@@ -268,6 +285,6 @@ impl LifePlanesGpu {
             pad: 0,
         };
         let groups = [b.words.div_ceil(64), b.h, b.fields];
-        Ok(b.unpacked(self.stage.submit(gpu, &b.planes, (gens, 1), opts, groups, params)?, opts))
+        Ok(b.unpacked(self.stage.submit(gpu, &b.planes, (gens, 1), opts, groups, params).await?, opts))
     }
 }

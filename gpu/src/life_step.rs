@@ -115,7 +115,12 @@ pub struct LifeGpu {
 impl LifeGpu {
     /// Compiles the shader and pipeline.
     pub fn new(gpu: &Gpu) -> Result<LifeGpu, GpuError> {
-        Ok(LifeGpu { stage: Stage::new(gpu, "life_step", SHADER, std::mem::size_of::<Params>() as u64)? })
+        pollster::block_on(LifeGpu::open(gpu))
+    }
+
+    /// [`LifeGpu::new`] as a future.
+    pub async fn open(gpu: &Gpu) -> Result<LifeGpu, GpuError> {
+        Ok(LifeGpu { stage: Stage::open(gpu, "life_step", SHADER, std::mem::size_of::<Params>() as u64).await? })
     }
 
     /// Runs `gens` generations of the batch in one submission and reads back
@@ -129,6 +134,11 @@ impl LifeGpu {
     /// [`RunResult::cells`] is empty; with the last generation only,
     /// [`RunResult::stats`] has one row (that generation's).
     pub fn run_with(&self, gpu: &Gpu, b: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
+        pollster::block_on(self.run_async(gpu, b, gens, opts))
+    }
+
+    /// [`LifeGpu::run_with`] as a future (its read-backs awaited).
+    pub async fn run_async(&self, gpu: &Gpu, b: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
         let field_bytes = u64::from(b.w) * u64::from(b.h) * 4;
         let max = gpu.limits.max_storage_buffer_binding_size;
         let per = (max / field_bytes.max(1)).min(u64::from(gpu.limits.max_compute_workgroups_per_dimension)) as u32;
@@ -139,7 +149,7 @@ impl LifeGpu {
             )));
         }
         if b.fields <= per {
-            return gpu.checked("the Life step", || self.run_unchecked(gpu, b, gens, opts))?;
+            return gpu.checked_async("the Life step", self.run_unchecked(gpu, b, gens, opts)).await?;
         }
         let n = (b.w * b.h) as usize;
         let mut cells = Vec::with_capacity(b.cells.len());
@@ -148,7 +158,7 @@ impl LifeGpu {
         let mut device_ns = Some(0u64);
         for slice in b.cells.chunks(per as usize * n) {
             let part = Batch { w: b.w, h: b.h, wrap: b.wrap, fields: (slice.len() / n) as u32, cells: slice.to_vec() };
-            let r = gpu.checked("the Life step", || self.run_unchecked(gpu, &part, gens, opts))??;
+            let r = gpu.checked_async("the Life step", self.run_unchecked(gpu, &part, gens, opts)).await??;
             cells.extend(r.cells);
             for (g, row) in r.stats.into_iter().enumerate() {
                 stats[g].extend(row);
@@ -158,7 +168,7 @@ impl LifeGpu {
         Ok(RunResult { cells, stats, device_ns })
     }
 
-    fn run_unchecked(&self, gpu: &Gpu, b: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
+    async fn run_unchecked(&self, gpu: &Gpu, b: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
         // One generation a dispatch: each kept generation's figures in its own row.
         let params = |generation: u32, _: u32, record: u32| Params {
             w: b.w,
@@ -170,6 +180,6 @@ impl LifeGpu {
             pad: [0; 2],
         };
         let groups = [b.w.div_ceil(8), b.h.div_ceil(8), b.fields];
-        self.stage.submit(gpu, &b.cells, (gens, 1), opts, groups, params)
+        self.stage.submit(gpu, &b.cells, (gens, 1), opts, groups, params).await
     }
 }

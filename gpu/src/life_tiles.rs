@@ -174,7 +174,13 @@ impl LifeTilesGpu {
     /// Compiles the shader and pipeline (an error where the device has less
     /// workgroup memory than a tile needs).
     pub fn new(gpu: &Gpu) -> Result<LifeTilesGpu, GpuError> {
-        Ok(LifeTilesGpu { stage: Stage::new(gpu, "life_tiles", SHADER, std::mem::size_of::<Params>() as u64)? })
+        pollster::block_on(LifeTilesGpu::open(gpu))
+    }
+
+    /// [`LifeTilesGpu::new`] as a future.
+    pub async fn open(gpu: &Gpu) -> Result<LifeTilesGpu, GpuError> {
+        let params = std::mem::size_of::<Params>() as u64;
+        Ok(LifeTilesGpu { stage: Stage::open(gpu, "life_tiles", SHADER, params).await? })
     }
 
     /// Runs `gens` generations of the batch (packed here) in one submission
@@ -182,6 +188,11 @@ impl LifeTilesGpu {
     /// [`crate::life_step::LifeGpu::run_with`] does. Errors when a tile does
     /// not fit or the planes need more than one binding or dispatch.
     pub fn run_with(&self, gpu: &Gpu, b: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
+        pollster::block_on(self.run_async(gpu, b, gens, opts))
+    }
+
+    /// [`LifeTilesGpu::run_with`] as a future (its read-backs awaited).
+    pub async fn run_async(&self, gpu: &Gpu, b: &Batch, gens: u32, opts: RunOptions) -> Result<RunResult, GpuError> {
         let packed = PackedBatch::from_batch(b);
         let bytes = packed.planes.len() as u64 * 4;
         let too_large =
@@ -193,23 +204,22 @@ impl LifeTilesGpu {
         if bytes > gpu.limits.max_storage_buffer_binding_size || b.fields > max || b.h.div_ceil(inner) > max {
             return too_large("more than one binding or dispatch holds");
         }
-        gpu.checked("the tiled Life step", || {
-            let params = |generation: u32, steps: u32, record: u32| Params {
-                w: b.w,
-                h: b.h,
-                wrap: u32::from(b.wrap),
-                fields: b.fields,
-                words: packed.words,
-                generation,
-                record,
-                steps,
-                halo,
-                tile_rows: rows,
-                inner,
-                pad: 0,
-            };
-            let groups = [b.h.div_ceil(inner), 1, b.fields];
-            Ok(packed.unpacked(self.stage.submit(gpu, &packed.planes, (gens, halo), opts, groups, params)?, opts))
-        })?
+        let params = |generation: u32, steps: u32, record: u32| Params {
+            w: b.w,
+            h: b.h,
+            wrap: u32::from(b.wrap),
+            fields: b.fields,
+            words: packed.words,
+            generation,
+            record,
+            steps,
+            halo,
+            tile_rows: rows,
+            inner,
+            pad: 0,
+        };
+        let groups = [b.h.div_ceil(inner), 1, b.fields];
+        let run = self.stage.submit(gpu, &packed.planes, (gens, halo), opts, groups, params);
+        Ok(packed.unpacked(gpu.checked_async("the tiled Life step", run).await??, opts))
     }
 }

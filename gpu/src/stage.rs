@@ -107,9 +107,10 @@ pub(crate) struct Stage {
 }
 
 impl Stage {
-    /// Compiles `source`, whose entry point and file are named `name`.
-    pub(crate) fn new(gpu: &Gpu, name: &str, source: &str, params: u64) -> Result<Stage, GpuError> {
-        gpu.checked(&format!("{name}.wgsl"), || {
+    /// Compiles `source`, whose entry point and file are named `name` (the
+    /// validation's answer awaited).
+    pub(crate) async fn open(gpu: &Gpu, name: &str, source: &str, params: u64) -> Result<Stage, GpuError> {
+        gpu.checked_async(&format!("{name}.wgsl"), async {
             let module = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
                 label: Some(name),
                 source: wgpu::ShaderSource::Wgsl(source.into()),
@@ -147,6 +148,7 @@ impl Stage {
             });
             Stage { pipeline, layout, params, kept: std::sync::Mutex::new(None) }
         })
+        .await
     }
 
     /// One submission: `input` into the first buffer, `gens.0` generations
@@ -160,7 +162,9 @@ impl Stage {
     /// the last buffer's words as `cells` (empty unless `opts.cells`), the
     /// figures `[row][field]` and the device time where the adapter has
     /// timestamps. The dispatch's third dimension is the field.
-    pub(crate) fn submit<P: Pod>(
+    // The lock over the waits is the design (see below), not an accident.
+    #[allow(clippy::await_holding_lock)]
+    pub(crate) async fn submit<P: Pod>(
         &self,
         gpu: &Gpu,
         input: &[u32],
@@ -170,6 +174,55 @@ impl Stage {
         params: impl Fn(u32, u32, u32) -> P,
     ) -> Result<RunResult, GpuError> {
         let fields = groups[2];
+        // The kept buffers are this run's until its answer is read: another
+        // run of the same stage (another thread natively) waits here. Held
+        // across the waits: natively the future is blocked on by its one
+        // thread, and on a web page runs are one at a time (the page's
+        // `LifeEngine` starts none while one is out).
+        let mut kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (bytes, stats_len, out, sout, timer) = self.encode(&mut kept, gpu, input, gens, opts, groups, params);
+        let device_ns = match &timer {
+            Some(t) => Some(t.read_async(gpu, None).await?),
+            None => None,
+        };
+        // The kept buffers may be larger than this run: only its part is read.
+        let mut out = match &out {
+            Some(b) => gpu.read_after_async(b, "the Life step", None).await?,
+            None => Vec::new(),
+        };
+        out.truncate(bytes as usize);
+        let mut stats = gpu.read_after_async(&sout, "the Life figures", None).await?;
+        stats.truncate(stats_len as usize);
+        // Copied out whatever the bytes' alignment (an empty vector's is one).
+        let words: Vec<u32> = bytemuck::pod_collect_to_vec(&out);
+        let raw: Vec<u32> = bytemuck::pod_collect_to_vec(&stats);
+        let figures = raw
+            .chunks(4 * fields as usize)
+            .map(|row| {
+                row.chunks(4)
+                    .map(|s| GenStats { p1: s[0], p2: s[1], hash: (u64::from(s[3]) << 32) | u64::from(s[2]) })
+                    .collect()
+            })
+            .collect();
+        Ok(RunResult { cells: words, stats: figures, device_ns })
+    }
+
+    /// The submission of [`Stage::submit`], without waiting: the sizes read
+    /// back (cells, figures), the buffers to read them from (the cells only
+    /// when `opts.cells`) and the pass timer. The kept buffers' lock is held
+    /// by [`Stage::submit`] until the answer is read.
+    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
+    fn encode<P: Pod>(
+        &self,
+        kept: &mut Option<Kept>,
+        gpu: &Gpu,
+        input: &[u32],
+        gens: (u32, u32),
+        opts: RunOptions,
+        groups: [u32; 3],
+        params: impl Fn(u32, u32, u32) -> P,
+    ) -> (u64, u64, Option<wgpu::Buffer>, wgpu::Buffer, Option<Timer>) {
+        let fields = groups[2];
         let (gens, steps) = (gens.0.max(1), gens.1.max(1));
         let dispatches = gens.div_ceil(steps);
         let rows = if opts.every_generation { gens } else { 1 };
@@ -178,7 +231,6 @@ impl Stage {
         // Each dispatch's parameters at an offset the device allows (a multiple
         // of its alignment, and room for the whole struct).
         let align = (self.params as usize).next_multiple_of(gpu.limits.min_uniform_buffer_offset_alignment as usize);
-        let mut kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if kept.as_ref().is_none_or(|k| !k.fits(bytes, stats_len, dispatches)) {
             let (kb, ks, kg) = kept.as_ref().map_or((0, 0, 0), |k| (k.bytes, k.stats_len, k.gens));
             let sizes = (bytes.max(kb), stats_len.max(ks), dispatches.max(kg));
@@ -223,26 +275,7 @@ impl Stage {
             t.resolve(&mut enc);
         }
         gpu.queue.submit([enc.finish()]);
-        let device_ns = match &timer {
-            Some(t) => Some(t.read(gpu)?),
-            None => None,
-        };
-        // The kept buffers may be larger than this run: only its part is read.
-        let mut out = if opts.cells { gpu.read(&k.out, "the Life step")? } else { Vec::new() };
-        out.truncate(bytes as usize);
-        let mut stats = gpu.read(&k.sout, "the Life figures")?;
-        stats.truncate(stats_len as usize);
-        // Copied out whatever the bytes' alignment (an empty vector's is one).
-        let words: Vec<u32> = bytemuck::pod_collect_to_vec(&out);
-        let raw: Vec<u32> = bytemuck::pod_collect_to_vec(&stats);
-        let figures = raw
-            .chunks(4 * fields as usize)
-            .map(|row| {
-                row.chunks(4)
-                    .map(|s| GenStats { p1: s[0], p2: s[1], hash: (u64::from(s[3]) << 32) | u64::from(s[2]) })
-                    .collect()
-            })
-            .collect();
-        Ok(RunResult { cells: words, stats: figures, device_ns })
+        let out = opts.cells.then(|| k.out.clone());
+        (bytes, stats_len, out, k.sout.clone(), timer)
     }
 }

@@ -2,6 +2,8 @@
 //! desktop's file dialog and folder opener, the window's start.
 
 use super::common::{answer, dropped, take_handed_on, Dropped, Pick, Picked};
+use retrace_kernel::life::field::Field;
+use retrace_kernel::life::game::GenStats;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -195,9 +197,52 @@ pub fn page_address() -> String {
     std::env::var("RETRACE_PAGE").unwrap_or_else(|_| "http://localhost:8080/".into())
 }
 
-/// The GPU for compute work (Life's step), when an adapter is found.
-pub fn compute_gpu() -> Result<retrace_gpu::Gpu, String> {
-    retrace_gpu::Gpu::new().map_err(|e| e.to_string())
+/// Life's GPU engine, opened here at once (this thread waits for the
+/// adapter and the shaders): ready, or why there is none.
+pub fn life_gpu() -> std::task::Poll<Result<retrace_gpu::life::GpuStepper, String>> {
+    let opened = retrace_gpu::Gpu::new().and_then(retrace_gpu::life::GpuStepper::new);
+    std::task::Poll::Ready(opened.map_err(|e| e.to_string()))
+}
+
+/// The compute adapter's name (for a bug report), or why there is none.
+pub fn adapter_name() -> Result<String, String> {
+    retrace_gpu::Gpu::new().map(|g| g.info.name.clone()).map_err(|e| e.to_string())
+}
+
+/// Which engine Life is asked to use (`RETRACE_LIFE_ENGINE`: `gpu`, `cpu`,
+/// else the choice is the app's).
+pub fn life_engine_choice() -> String {
+    std::env::var("RETRACE_LIFE_ENGINE").unwrap_or_default()
+}
+
+/// Life's GPU engine as the window uses it. Natively a run is waited for:
+/// every [`LifeEngine::run`] answers at once.
+pub struct LifeEngine {
+    stepper: retrace_gpu::life::GpuStepper,
+}
+
+impl LifeEngine {
+    /// The engine on an opened GPU.
+    pub fn new(stepper: retrace_gpu::life::GpuStepper) -> LifeEngine {
+        LifeEngine { stepper }
+    }
+
+    /// The GPU it runs on.
+    pub fn gpu(&self) -> &retrace_gpu::Gpu {
+        self.stepper.gpu()
+    }
+
+    /// Whether the run of `gens` generations from `field` is answered:
+    /// natively always (it is run when asked).
+    pub fn ready(&mut self, _field: &Field, _gens: u32) -> bool {
+        true
+    }
+
+    /// `gens` generations from `field` on the GPU: the field after them and
+    /// each generation's figures, or why not (natively always answered).
+    pub fn run(&mut self, field: &Field, gens: u32) -> Option<Result<(Field, Vec<GenStats>), String>> {
+        Some(retrace_kernel::life::Stepper::run(&mut self.stepper, field, gens))
+    }
 }
 
 /// Saves a file where the player chooses (the desktop's save dialog),

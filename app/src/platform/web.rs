@@ -292,13 +292,6 @@ pub fn page_address() -> String {
         .unwrap_or_default()
 }
 
-/// None on the page: the compute backend reads its answers back by
-/// waiting for the GPU, which a page's only thread may not do, so Life
-/// steps on the CPU there (the window itself draws with WebGPU or WebGL).
-pub fn compute_gpu() -> Result<retrace_gpu::Gpu, String> {
-    Err("the page computes on the CPU (it cannot wait for the GPU's answers)".into())
-}
-
 /// Saves a file as the browser's download (into the player's downloads
 /// folder, as the browser is set): what the download is called.
 pub fn save_file(name: &str, bytes: &[u8]) -> Result<Option<String>, String> {

@@ -9,9 +9,9 @@ use eframe::egui::{self, Color32, RichText};
 /// The graphics adapter for a bug report: `RETRACE_ADAPTER_NAME` when set,
 /// else Vulkan's first adapter as wgpu names it, else "none found".
 pub(super) fn adapter_line() -> String {
-    std::env::var("RETRACE_ADAPTER_NAME").ok().unwrap_or_else(|| {
-        crate::platform::compute_gpu().map_or_else(|e| format!("none found ({e})"), |g| g.info.name.clone())
-    })
+    std::env::var("RETRACE_ADAPTER_NAME")
+        .ok()
+        .unwrap_or_else(|| crate::platform::adapter_name().unwrap_or_else(|e| format!("none found ({e})")))
 }
 
 /// The high-score board in a dialog (over the game-over one, which waits):

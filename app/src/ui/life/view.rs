@@ -5,10 +5,10 @@
 
 use super::hint::HintTask;
 use crate::platform::Instant;
+use crate::platform::LifeEngine;
 use crate::store::{Lang, Settings, Store};
 use crate::ui::text::tr;
 use eframe::egui::{self, Color32, TextureHandle};
-use retrace_gpu::life::GpuStepper;
 use retrace_kernel::life::game::{Event, Reason};
 use retrace_kernel::life::{Action, Life, Phase, Setup, Tool};
 use retrace_kernel::say::Say;
@@ -16,24 +16,25 @@ use retrace_kernel::Session;
 use std::time::Duration;
 
 /// The GPU engine for `Advance`, when there is a real GPU: a software adapter
-/// (lavapipe) is slower than the CPU step, so the CPU keeps those. The
-/// environment variable `RETRACE_LIFE_ENGINE` (`gpu` or `cpu`) overrides.
-pub fn gpu_engine() -> Option<GpuStepper> {
-    let choice = std::env::var("RETRACE_LIFE_ENGINE").unwrap_or_default();
+/// (lavapipe, SwiftShader) is slower than the CPU step, so the CPU keeps
+/// those. `RETRACE_LIFE_ENGINE` (`gpu` or `cpu`; on the page, the address's
+/// `life-engine` parameter) overrides. `Pending` while the page's GPU opens.
+pub fn gpu_engine() -> std::task::Poll<Option<LifeEngine>> {
+    let choice = crate::platform::life_engine_choice();
     if choice == "cpu" {
-        return None;
+        return std::task::Poll::Ready(None);
     }
-    let gpu = crate::platform::compute_gpu().ok()?;
-    if choice != "gpu" && gpu.info.device_type == retrace_gpu::wgpu::DeviceType::Cpu {
-        return None;
-    }
-    GpuStepper::new(gpu).ok()
+    crate::platform::life_gpu().map(|opened| {
+        let stepper = opened.ok()?;
+        let software = stepper.gpu().info.device_type == retrace_gpu::wgpu::DeviceType::Cpu;
+        (choice == "gpu" || !software).then(|| LifeEngine::new(stepper))
+    })
 }
 
 /// The engine line's text: `CPU`, or `GPU: <adapter>`. The adapter's name can
 /// be replaced with `RETRACE_ADAPTER_NAME` (CI renders the snapshots a second
 /// time with another name, so no image may depend on the machine's adapter).
-pub fn engine_label(engine: Option<&GpuStepper>) -> String {
+pub fn engine_label(engine: Option<&LifeEngine>) -> String {
     match engine {
         None => "CPU".to_string(),
         Some(e) => {
@@ -128,7 +129,7 @@ pub struct LifeView {
     /// Tap to place: a press only previews; the release places (touch screens).
     pub(super) tap_place: bool,
     /// The GPU engine for the simulation, when there is one.
-    pub engine: Option<GpuStepper>,
+    pub engine: Option<LifeEngine>,
     /// A message for the player.
     pub message: Option<Say>,
     /// The campaign's hint, searching or shown, for the position it was asked at.
@@ -316,8 +317,15 @@ impl LifeView {
 
     pub(super) fn push(&mut self, store: &Store, a: Action) -> Option<Vec<Event>> {
         let before = self.session.state().phase;
-        let result = match self.engine.as_mut() {
-            Some(engine) => self.session.push_with(a, |s, a| Life::apply_with(s, a, engine)),
+        // An Advance the GPU has answered is applied with that answer; one
+        // it has not (on the page, the answer comes in a later frame) runs on
+        // the CPU: `run` asks first and waits for it.
+        let answer = match (&a, self.engine.as_mut()) {
+            (Action::Advance { gens }, Some(engine)) => engine.run(&self.session.state().field, *gens),
+            _ => None,
+        };
+        let result = match answer {
+            Some(answer) => self.session.push_with(a, |s, a| Life::apply_with(s, a, &mut Answered(Some(answer)))),
             None => self.session.push(a),
         };
         match result {
@@ -397,6 +405,14 @@ impl LifeView {
             // catch up.
             self.clock = Some(if since >= tick * 2 { now } else { start + tick });
             let gens = (STEPS_PER_SEC * self.speed / 8).max(1);
+            // The GPU's answer first (on the page it takes frames): until
+            // it is in, the tick waits, the clock held where it was.
+            let field = &self.session.state().field;
+            if self.engine.as_mut().is_some_and(|e| !e.ready(field, gens)) {
+                self.clock = Some(start);
+                ui.ctx().request_repaint_after(Duration::from_millis(10));
+                return;
+            }
             if let Some(ev) = self.push(store, Action::Advance { gens }) {
                 self.after_events(&ev, store);
             }
@@ -410,5 +426,23 @@ impl LifeView {
                 self.save(store);
             }
         }
+    }
+}
+
+/// The GPU's answer to one Advance, given to the kernel's `apply_with`: the
+/// first run asked is answered with it; any other (an Advance that stops
+/// part way asks for the field at the stop) is refused, and the kernel runs
+/// that Advance on the CPU instead.
+struct Answered(
+    Option<Result<(retrace_kernel::life::field::Field, Vec<retrace_kernel::life::game::GenStats>), String>>,
+);
+
+impl retrace_kernel::life::Stepper for Answered {
+    fn run(
+        &mut self,
+        _field: &retrace_kernel::life::field::Field,
+        _gens: u32,
+    ) -> Result<(retrace_kernel::life::field::Field, Vec<retrace_kernel::life::game::GenStats>), String> {
+        self.0.take().unwrap_or_else(|| Err("the GPU answered one run of this Advance".into()))
     }
 }

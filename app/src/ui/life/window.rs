@@ -3,6 +3,7 @@
 //! for Resume, and the GPU engine lent to the game's screen.
 
 use super::{gpu_engine, levels_ui, setup_ui, LifeRequest, LifeView, SetupForm, SAVE};
+use crate::platform::LifeEngine;
 use crate::store::{Settings, Store};
 use crate::ui::game::{certificate_of, load_saved, Certify, GameWindow, Shell};
 use crate::ui::help;
@@ -10,7 +11,6 @@ use crate::ui::screen::{Screen, Slot, START_OVER};
 use crate::ui::text::tr;
 use crate::ui::watch::Watched;
 use eframe::egui;
-use retrace_gpu::life::GpuStepper;
 use retrace_kernel::digest::Digest;
 use retrace_kernel::life::{Life, Phase, Setup};
 use retrace_kernel::Session;
@@ -22,7 +22,7 @@ pub struct LifeHome {
     /// The two-player setup form.
     pub form: SetupForm,
     /// The GPU engine, looked for once, lent to the Life screen.
-    pub engine: Option<Option<GpuStepper>>,
+    pub engine: Option<Option<LifeEngine>>,
     /// The campaign list's marks (hints used, best wins), read when the
     /// list shows (none: it is to be read, and the list scrolled).
     marks: Option<crate::store::life::Marks>,
@@ -142,8 +142,15 @@ impl GameWindow for LifeHome {
             }
             Screen::Life(v) => {
                 // Lend the GPU engine to the game (looked for once, on the first game).
+                // On the page the GPU opens over a few frames: the game
+                // steps on the CPU until it is there.
                 if v.engine.is_none() {
-                    v.engine = self.engine.get_or_insert_with(gpu_engine).take();
+                    if self.engine.is_none() {
+                        if let std::task::Poll::Ready(found) = gpu_engine() {
+                            self.engine = Some(found);
+                        }
+                    }
+                    v.engine = self.engine.as_mut().and_then(Option::take);
                 }
                 match v.ui(ui, shell.store, shell.settings) {
                     Some(LifeRequest::Start(setup)) => shell.next = start_life(&setup).map(Screen::Life),
