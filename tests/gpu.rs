@@ -531,3 +531,29 @@ fn a_visited_set_begun_again_starts_empty() {
     assert!(d.check(&b).unwrap().unwrap().iter().all(|&n| !n), "this search's: seen");
     assert_eq!(d.slots(), 1024, "the table did not grow");
 }
+
+/// Every Life replay played with each Advance awaited on the GPU (the code
+/// the web page runs, here blocked on) gives the native verification's
+/// line: the same steps and final digest, with the GPU answering.
+#[test]
+fn life_replays_played_on_the_gpu_give_the_verified_digests() {
+    let Some(gpu) = gpu_for_tests("life replays on the gpu") else { return };
+    let stepper = retrace_gpu::life::GpuStepper::new(gpu).expect("the Life shaders compile");
+    let root = crate::fixtures::root().join("replays");
+    let mut played = 0;
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !(name.starts_with("life-") && name.ends_with(".replay")) {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let got = pollster::block_on(retrace::ui::life::replay_on_gpu(&stepper, &name, &bytes));
+        let want = retrace::platform::verify_line(&name, &bytes);
+        let (line, on_gpu) = got.rsplit_once(" gpu ").unwrap_or_else(|| panic!("{got}"));
+        assert_eq!(line, want, "{name}");
+        assert!(on_gpu.parse::<u32>().unwrap() > 0 || name.contains("certificate"), "{name}: no Advance on the GPU");
+        played += 1;
+    }
+    assert!(played >= 4, "{played} Life replays");
+}

@@ -100,10 +100,13 @@ impl egui::Plugin for Widgets {
 }
 
 /// `window.retrace`: `widgets()` (the last frame's named widgets, JSON),
-/// `screen()` (what is on screen: [`RetraceApp::screen_summary`]) and
+/// `screen()` (what is on screen: [`RetraceApp::screen_summary`]),
 /// `verify(name, bytes)` (a replay verified by the kernel: the line the
-/// native crosscheck prints for it); and a link followed while the page is
-/// open (`hashchange`) opens what it names.
+/// native crosscheck prints for it), `gpu_verify(name, bytes)` (a Life
+/// replay with its Advances on WebGPU: a promise of that line and how many
+/// the GPU ran) and `gpu_adapter()` (a promise of the adapter's name); and
+/// a link followed while the page is open (`hashchange`) opens what it
+/// names.
 fn install_hooks(runner: eframe::WebRunner) {
     let Some(window) = web_sys::window() else { return };
     let hooks = js_sys::Object::new();
@@ -116,6 +119,31 @@ fn install_hooks(runner: eframe::WebRunner) {
         Closure::<dyn Fn(String, js_sys::Uint8Array) -> String>::new(|name: String, bytes: js_sys::Uint8Array| {
             crate::platform::verify_line(&name, &bytes.to_vec())
         });
+    // A Life replay played with every Advance on WebGPU (the browser test's
+    // parity check of the GPU path): a promise of its line.
+    let gpu_verify = Closure::<dyn Fn(String, js_sys::Uint8Array) -> js_sys::Promise>::new(
+        |name: String, bytes: js_sys::Uint8Array| {
+            let bytes = bytes.to_vec();
+            wasm_bindgen_futures::future_to_promise(async move {
+                let line = match hook_stepper().await {
+                    Ok(stepper) => crate::ui::life::replay_on_gpu(&stepper, &name, &bytes).await,
+                    Err(e) => format!("no gpu: {e}"),
+                };
+                Ok(JsValue::from_str(&line))
+            })
+        },
+    );
+    // The adapter those runs use, or why there is none.
+    let gpu_adapter = Closure::<dyn Fn() -> js_sys::Promise>::new(|| {
+        wasm_bindgen_futures::future_to_promise(async move {
+            Ok(JsValue::from_str(&match hook_stepper().await {
+                Ok(stepper) => stepper.gpu().describe(),
+                Err(e) => format!("no gpu: {e}"),
+            }))
+        })
+    });
+    let _ = js_sys::Reflect::set(&hooks, &"gpu_verify".into(), &gpu_verify.into_js_value());
+    let _ = js_sys::Reflect::set(&hooks, &"gpu_adapter".into(), &gpu_adapter.into_js_value());
     let _ = js_sys::Reflect::set(&hooks, &"widgets".into(), &widgets.into_js_value());
     let _ = js_sys::Reflect::set(&hooks, &"verify".into(), &verify.into_js_value());
     let runner_for_links = runner.clone();
@@ -138,4 +166,20 @@ fn install_hooks(runner: eframe::WebRunner) {
     });
     let _ = window.add_event_listener_with_callback("hashchange", follow.into_js_value().unchecked_ref());
     let _ = js_sys::Reflect::set(&window, &JsValue::from_str("retrace"), &hooks);
+}
+
+thread_local! {
+    /// The browser test's own Life engine, opened on its first ask.
+    static HOOK_STEPPER: std::cell::RefCell<Option<std::rc::Rc<retrace_gpu::life::GpuStepper>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The hooks' GPU engine: opened once (WebGPU, any adapter), then kept.
+async fn hook_stepper() -> Result<std::rc::Rc<retrace_gpu::life::GpuStepper>, String> {
+    if let Some(s) = HOOK_STEPPER.with(|h| h.borrow().clone()) {
+        return Ok(s);
+    }
+    let opened = std::rc::Rc::new(crate::platform::open_life_gpu().await?);
+    HOOK_STEPPER.with(|h| *h.borrow_mut() = Some(opened.clone()));
+    Ok(opened)
 }

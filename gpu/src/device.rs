@@ -104,7 +104,9 @@ impl Gpu {
 
     /// "name (backend)" for reports and the benchmark table.
     pub fn describe(&self) -> String {
-        format!("{} ({:?}, {:?})", self.info.name, self.info.backend, self.info.device_type)
+        // A browser may keep its adapter's name to itself.
+        let name = if self.info.name.is_empty() { "an unnamed adapter" } else { self.info.name.as_str() };
+        format!("{name} ({:?}, {:?})", self.info.backend, self.info.device_type)
     }
 
     /// Runs `make` inside a validation error scope: a shader or pipeline that

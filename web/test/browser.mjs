@@ -7,11 +7,12 @@
 // `window.retrace.widgets()`, and real keys; on the phone a finger held
 // beside you in Explodorama bombs), a dropped replay opens in the watcher,
 // links open what they name, Miau's hint comes from a web worker while the
-// page's frames go on; then every file in replays/ is
+// page's frames go on, Life's replays played with their Advances on WebGPU
+// give the native digests; then every file in replays/ is
 // verified by the page's kernel (`window.retrace.verify`) and must give the
 // line the native crosscheck gives (NATIVE_LINES, by default
 // target/crosscheck/native.txt, made when missing). Any failure prints the
-// browser's console.
+// browser's console. `ONLY=life-gpu` runs only the Life game on WebGPU.
 import { chromium } from "playwright-core";
 import { createServer } from "node:http";
 import { readFileSync, readdirSync, statSync, existsSync, writeFileSync } from "node:fs";
@@ -55,6 +56,8 @@ const browser = await chromium.launch({
     "--disable-component-update", "--disable-sync",
     // WebGL2 in software (SwiftShader), for the window's painter.
     "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
+    // WebGPU (in software here) for Life's compute: the GPU path's parity.
+    "--enable-unsafe-webgpu",
   ],
 });
 
@@ -278,6 +281,74 @@ async function replays(page, native_path) {
 }
 
 /**
+ * Life's replays with every Advance run on WebGPU (`window.retrace.gpu_verify`,
+ * the code the page's Life engine awaits): each gives the native line, and the
+ * GPU ran its Advances. No WebGPU adapter is a skip that says so, and a
+ * failure under RETRACE_REQUIRE_GPU=1 (as CI sets it).
+ */
+async function gpu_replays(page, native_path) {
+  const adapter = await page.evaluate(() => window.retrace.gpu_adapter());
+  if (adapter.startsWith("no gpu")) {
+    if (process.env.RETRACE_REQUIRE_GPU === "1") fail(`RETRACE_REQUIRE_GPU=1 but the page has ${adapter}`);
+    say(`SKIPPED Life on WebGPU: ${adapter}`);
+    return [0, adapter];
+  }
+  // Where replays() made the native lines when none were given.
+  if (!existsSync(native_path)) native_path = join(root, "target/web-native.txt");
+  const native = new Map();
+  for (const l of readFileSync(native_path, "utf8").split("\n")) {
+    const m = l.match(/^replay (\S+) /);
+    if (m) native.set(m[1], l);
+  }
+  let n = 0;
+  for (const name of readdirSync(join(root, "replays")).sort()) {
+    if (!name.startsWith("life-") || !name.endsWith(".replay")) continue;
+    const b64 = readFileSync(join(root, "replays", name)).toString("base64");
+    const got = await page.evaluate(
+      ([n, b]) => window.retrace.gpu_verify(n, Uint8Array.from(atob(b), (c) => c.charCodeAt(0))),
+      [name, b64],
+    );
+    const at = got.lastIndexOf(" gpu ");
+    const [line, runs] = at < 0 ? [got, "0"] : [got.slice(0, at), got.slice(at + 5)];
+    if (line !== native.get(name)) fail(`Life on WebGPU: ${name}: the page says "${got}", the native build "${native.get(name)}"`);
+    if (!(Number(runs) > 0) && !name.includes("certificate")) fail(`Life on WebGPU: ${name}: no Advance ran on the GPU`);
+    n++;
+  }
+  return [n, adapter];
+}
+
+/**
+ * A Life game on WebGPU (`?life-engine=gpu` takes the software adapter):
+ * campaign level 3 from its link (the GPU asked for in the page's first
+ * frames), its engine line under Details says the GPU, and Ready runs the
+ * round's generations, each run answered by the GPU a frame or more after
+ * it was asked.
+ */
+async function life_on_webgpu() {
+  const page = await open({ width: 1280, height: 800 }, false, "?life-engine=gpu#life=3", false);
+  await find(page, (l) => l === "Ready", '"Ready" (Life\'s campaign level 3, from its link)');
+  await press(page, "Details");
+  const engine = await find(page, (l) => l.startsWith("engine: GPU"), "Life's engine line on the GPU (Details)");
+  await press(page, "Ready");
+  const generation = async () => {
+    const g = (await widgets(page)).find((w) => /^generation \d+$/.test(w.label));
+    return g ? Number(g.label.split(" ")[1]) : 0;
+  };
+  const until = Date.now() + 20000;
+  // The level runs its generations a round at a time (then "draws more").
+  while ((await generation()) < 2) {
+    if (Date.now() > until) {
+      const seen = (await widgets(page)).map((w) => w.label).slice(0, 40);
+      fail(`Life on WebGPU: the run reached generation ${await generation()} in 20 s; the page shows ${JSON.stringify(seen)}`);
+    }
+    await page.waitForTimeout(200);
+  }
+  const reached = await generation();
+  await page.context().close();
+  return [engine.label, reached];
+}
+
+/**
  * Each link of links.txt opens what the native app opens for it: in a fresh
  * page, and followed in a page already open (only its `#` part changes).
  */
@@ -320,11 +391,15 @@ async function links() {
 async function hint_in_a_worker() {
   const page = await open({ width: 1280, height: 800 }, false, "#miau=workshop/short-one-crate", false);
   await find(page, (l) => l === "Hint", '"Hint" (Miau\'s short-one-crate, opened by its link)');
-  for (let i = 0; i < 6; i++) {
+  // The new words' cards, one after another (the next may take a frame or
+  // more to come): dismissed until none has shown for a second.
+  for (let quiet = 0, i = 0; quiet < 4 && i < 30; i++) {
     const got_it = (await widgets(page)).find((w) => w.label === "Got it");
-    if (!got_it) break;
-    await tap(page, got_it);
-    await page.waitForTimeout(300);
+    if (got_it) {
+      quiet = 0;
+      await tap(page, got_it);
+    } else quiet++;
+    await page.waitForTimeout(250);
   }
   let workers = 0;
   page.on("worker", () => workers++);
@@ -372,6 +447,11 @@ async function drop_replay(page) {
 }
 
 const native_path = process.argv[2] ?? join(root, "target/crosscheck/native.txt");
+if (process.env.ONLY === "life-gpu") {
+  const [engine, reached] = await life_on_webgpu();
+  say(`Life ran on WebGPU (${engine}) to generation ${reached}`);
+  process.exit(0);
+}
 const wide = await open({ width: 1280, height: 800 }, false);
 say(`the page loaded at 1280x800 (its first frame ${wide.first_frame_ms} ms after navigation began)`);
 await play_all(wide);
@@ -380,6 +460,12 @@ await drop_replay(wide);
 say("a dropped replay opened in the watcher");
 const n = await replays(wide, native_path);
 say(`${n} replays give the native build's final digests in the browser`);
+const [on_gpu, adapter] = await gpu_replays(wide, native_path);
+say(`${on_gpu} Life replays with their Advances on WebGPU (${adapter}) give the native digests`);
+if (on_gpu > 0) {
+  const [engine, reached] = await life_on_webgpu();
+  say(`a Life game ran on WebGPU (${engine}) to generation ${reached}`);
+}
 // One page at a time: a page left open animates on and slows the next.
 await wide.context().close();
 const phone = await open({ width: 390, height: 844 }, true);

@@ -36,7 +36,23 @@ pub fn life_gpu() -> Poll<Result<GpuStepper, String>> {
                 let slot = Rc::new(RefCell::new(None));
                 let filled = slot.clone();
                 wasm_bindgen_futures::spawn_local(async move {
-                    *filled.borrow_mut() = Some(open_life_gpu().await);
+                    // Asked while the page's own painter is still getting its
+                    // adapter, the browser may answer none: asked again a
+                    // little later, twice.
+                    let mut opened = open_life_gpu().await;
+                    for wait_ms in [500, 2000] {
+                        if opened.is_ok() {
+                            break;
+                        }
+                        sleep(wait_ms).await;
+                        opened = open_life_gpu().await;
+                    }
+                    // Why Life steps on the CPU here, for the curious (a
+                    // warning: no GPU is no error).
+                    if let Err(e) = &opened {
+                        web_sys::console::warn_1(&format!("Life steps on the CPU: {e}").into());
+                    }
+                    *filled.borrow_mut() = Some(opened);
                     if let Some(ctx) = super::web::context() {
                         ctx.request_repaint();
                     }
@@ -134,4 +150,14 @@ impl LifeEngine {
         });
         self.asked = Some((field.clone(), gens, slot));
     }
+}
+
+/// Waits `ms` milliseconds on the browser's timer (the page goes on).
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }

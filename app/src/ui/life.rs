@@ -8,6 +8,7 @@
 mod answer;
 mod certificates;
 mod controls;
+mod engine;
 mod field;
 pub mod help_page;
 mod hint;
@@ -20,6 +21,7 @@ mod watched;
 pub mod window;
 
 pub use answer::{known_answer, Answer, Known, Step};
+pub use engine::{replay_on_gpu, Answered};
 pub use hint::HintJob;
 pub use pars::PARS;
 pub use setup::{level_contents, level_name, levels_ui, setup_ui, SetupForm};

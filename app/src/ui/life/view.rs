@@ -3,6 +3,7 @@
 //! Its field, controls and setup forms are written beside it, each in its
 //! own file; the colours and engine choice every Life file shares are here.
 
+use super::engine::Answered;
 use super::hint::HintTask;
 use crate::platform::Instant;
 use crate::platform::LifeEngine;
@@ -38,7 +39,10 @@ pub fn engine_label(engine: Option<&LifeEngine>) -> String {
     match engine {
         None => "CPU".to_string(),
         Some(e) => {
-            let name = std::env::var("RETRACE_ADAPTER_NAME").unwrap_or_else(|_| e.gpu().info.name.clone());
+            // A browser may keep its adapter's name to itself: then the API's.
+            let info = &e.gpu().info;
+            let own = if info.name.is_empty() { format!("{:?}", info.backend) } else { info.name.clone() };
+            let name = std::env::var("RETRACE_ADAPTER_NAME").unwrap_or(own);
             format!("GPU: {name}")
         }
     }
@@ -426,23 +430,5 @@ impl LifeView {
                 self.save(store);
             }
         }
-    }
-}
-
-/// The GPU's answer to one Advance, given to the kernel's `apply_with`: the
-/// first run asked is answered with it; any other (an Advance that stops
-/// part way asks for the field at the stop) is refused, and the kernel runs
-/// that Advance on the CPU instead.
-struct Answered(
-    Option<Result<(retrace_kernel::life::field::Field, Vec<retrace_kernel::life::game::GenStats>), String>>,
-);
-
-impl retrace_kernel::life::Stepper for Answered {
-    fn run(
-        &mut self,
-        _field: &retrace_kernel::life::field::Field,
-        _gens: u32,
-    ) -> Result<(retrace_kernel::life::field::Field, Vec<retrace_kernel::life::game::GenStats>), String> {
-        self.0.take().unwrap_or_else(|| Err("the GPU answered one run of this Advance".into()))
     }
 }
