@@ -65,6 +65,9 @@ pub struct Gpu {
     pub limits: wgpu::Limits,
     /// The device can time passes (timestamp queries): device-only timings.
     pub timestamps: bool,
+    /// The instance the adapter came from, kept as long as the device (a
+    /// browser warns when it goes first).
+    _instance: wgpu::Instance,
 }
 
 impl Gpu {
@@ -99,7 +102,7 @@ impl Gpu {
             })
             .await
             .map_err(|e| GpuError::NoDevice { adapter: info.name.clone(), reason: e.to_string() })?;
-        Ok(Gpu { device, queue, info, limits, timestamps })
+        Ok(Gpu { device, queue, info, limits, timestamps, _instance: instance })
     }
 
     /// "name (backend)" for reports and the benchmark table.
