@@ -9,7 +9,7 @@
 
 use crate::device::{Gpu, GpuError};
 use crate::life_batch::{Batch, GenStats, RunOptions, RunResult};
-use crate::stage::Stage;
+use crate::stage::{Stage, Work};
 use bytemuck::{Pod, Zeroable};
 use retrace_kernel::life::field::{fmix32, HASH_K_HI, HASH_K_LO};
 use retrace_kernel::life::planes::count8;
@@ -285,6 +285,9 @@ impl LifePlanesGpu {
             pad: 0,
         };
         let groups = [b.words.div_ceil(64), b.h, b.fields];
-        Ok(b.unpacked(self.stage.submit(gpu, &b.planes, (gens, 1), opts, groups, params).await?, opts))
+        Ok(b.unpacked(
+            self.stage.submit(gpu, Work { input: &b.planes, gens: (gens, 1), opts, groups }, params).await?,
+            opts,
+        ))
     }
 }

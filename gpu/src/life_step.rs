@@ -11,7 +11,7 @@
 
 use crate::device::{Gpu, GpuError};
 pub use crate::life_batch::{Batch, GenStats, RunOptions, RunResult};
-use crate::stage::Stage;
+use crate::stage::{Stage, Work};
 use bytemuck::{Pod, Zeroable};
 use retrace_kernel::life::field::{fmix32, HASH_K_HI, HASH_K_LO};
 
@@ -180,6 +180,6 @@ impl LifeGpu {
             pad: [0; 2],
         };
         let groups = [b.w.div_ceil(8), b.h.div_ceil(8), b.fields];
-        self.stage.submit(gpu, &b.cells, (gens, 1), opts, groups, params).await
+        self.stage.submit(gpu, Work { input: &b.cells, gens: (gens, 1), opts, groups }, params).await
     }
 }

@@ -10,7 +10,7 @@
 use crate::device::{Gpu, GpuError};
 use crate::life_batch::{Batch, GenStats, RunOptions, RunResult};
 use crate::life_planes::{add_figures, gen_stats, next_words, PackedBatch};
-use crate::stage::Stage;
+use crate::stage::{Stage, Work};
 use bytemuck::{Pod, Zeroable};
 
 /// The shader source: the shared prelude (`life_common.wgsl`), then `life_tiles.wgsl`.
@@ -219,7 +219,7 @@ impl LifeTilesGpu {
             pad: 0,
         };
         let groups = [b.h.div_ceil(inner), 1, b.fields];
-        let run = self.stage.submit(gpu, &packed.planes, (gens, halo), opts, groups, params);
+        let run = self.stage.submit(gpu, Work { input: &packed.planes, gens: (gens, halo), opts, groups }, params);
         Ok(packed.unpacked(gpu.checked_async("the tiled Life step", run).await??, opts))
     }
 }

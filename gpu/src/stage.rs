@@ -106,6 +106,17 @@ pub(crate) struct Stage {
     kept: std::sync::Mutex<Option<Kept>>,
 }
 
+/// What one submission runs: the input's words, its generations and how
+/// many a dispatch takes, what is read back, and the workgroups of each
+/// dispatch (the third dimension the field).
+#[derive(Clone, Copy)]
+pub(crate) struct Work<'a> {
+    pub(crate) input: &'a [u32],
+    pub(crate) gens: (u32, u32),
+    pub(crate) opts: RunOptions,
+    pub(crate) groups: [u32; 3],
+}
+
 impl Stage {
     /// Compiles `source`, whose entry point and file are named `name` (the
     /// validation's answer awaited).
@@ -167,20 +178,17 @@ impl Stage {
     pub(crate) async fn submit<P: Pod>(
         &self,
         gpu: &Gpu,
-        input: &[u32],
-        gens: (u32, u32),
-        opts: RunOptions,
-        groups: [u32; 3],
+        work: Work<'_>,
         params: impl Fn(u32, u32, u32) -> P,
     ) -> Result<RunResult, GpuError> {
-        let fields = groups[2];
+        let fields = work.groups[2];
         // The kept buffers are this run's until its answer is read: another
         // run of the same stage (another thread natively) waits here. Held
         // across the waits: natively the future is blocked on by its one
         // thread, and on a web page runs are one at a time (the page's
         // `LifeEngine` starts none while one is out).
         let mut kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let (bytes, stats_len, out, sout, timer) = self.encode(&mut kept, gpu, input, gens, opts, groups, params);
+        let (bytes, stats_len, out, sout, timer) = self.encode(&mut kept, gpu, work, params);
         let device_ns = match &timer {
             Some(t) => Some(t.read_async(gpu, None).await?),
             None => None,
@@ -211,17 +219,15 @@ impl Stage {
     /// back (cells, figures), the buffers to read them from (the cells only
     /// when `opts.cells`) and the pass timer. The kept buffers' lock is held
     /// by [`Stage::submit`] until the answer is read.
-    #[allow(clippy::type_complexity, clippy::too_many_arguments)]
+    #[allow(clippy::type_complexity)]
     fn encode<P: Pod>(
         &self,
         kept: &mut Option<Kept>,
         gpu: &Gpu,
-        input: &[u32],
-        gens: (u32, u32),
-        opts: RunOptions,
-        groups: [u32; 3],
+        work: Work<'_>,
         params: impl Fn(u32, u32, u32) -> P,
     ) -> (u64, u64, Option<wgpu::Buffer>, wgpu::Buffer, Option<Timer>) {
+        let Work { input, gens, opts, groups } = work;
         let fields = groups[2];
         let (gens, steps) = (gens.0.max(1), gens.1.max(1));
         let dispatches = gens.div_ceil(steps);
