@@ -111,10 +111,8 @@ impl LifeEngine {
     /// Whether the run of `gens` generations from `field` is answered; if
     /// it was not asked yet, it is started (once the run before it is done).
     pub fn ready(&mut self, field: &Field, gens: u32) -> bool {
-        if let Some((f, g, slot)) = &self.asked {
-            if f == field && *g == gens {
-                return slot.borrow().is_some();
-            }
+        if let Some(slot) = self.slot(field, gens) {
+            return slot.borrow().is_some();
         }
         if !self.busy.get() {
             self.start(field, gens);
@@ -125,15 +123,16 @@ impl LifeEngine {
     /// The answer to the run of `gens` generations from `field`, taken, once
     /// [`LifeEngine::ready`] says it is in; else `None` (run it on the CPU).
     pub fn run(&mut self, field: &Field, gens: u32) -> Option<Answer> {
-        let (f, g, slot) = self.asked.as_ref()?;
-        if f != field || *g != gens {
-            return None;
-        }
-        let answer = slot.borrow_mut().take();
+        let answer = self.slot(field, gens)?.borrow_mut().take();
         if answer.is_some() {
             self.asked = None;
         }
         answer
+    }
+
+    /// The answer slot of the run asked last, when it is this one.
+    fn slot(&self, field: &Field, gens: u32) -> Option<&Rc<RefCell<Option<Answer>>>> {
+        self.asked.as_ref().filter(|(f, g, _)| f == field && *g == gens).map(|(_, _, slot)| slot)
     }
 
     fn start(&mut self, field: &Field, gens: u32) {

@@ -332,17 +332,12 @@ fn thumbnail(ctx: &egui::Context, place: (usize, usize), level: &pack::Level) ->
 /// solution the pack records, or the shortest to aim for, or its lock.
 pub fn level_status(lang: Lang, open: bool, won: bool, best: Option<u32>, shortest: Option<u32>) -> String {
     let short = |n: u32| tr(lang, "shortest {n}").replace("{n}", &n.to_string());
+    let best_line = |n: u32| tr(lang, "best {n} turns").replace("{n}", &n.to_string());
     match (won, best, shortest) {
         _ if !open => tr(lang, "locked: win the required levels before it").to_string(),
-        (true, Some(b), Some(s)) if b <= s => {
-            format!("{}, {}", tr(lang, "best {n} turns").replace("{n}", &b.to_string()), tr(lang, "the shortest"))
-        }
-        (true, Some(b), Some(s)) => {
-            format!("{}, {}", tr(lang, "best {n} turns").replace("{n}", &b.to_string()), short(s))
-        }
-        (true, Some(b), None) => {
-            format!("{}, {}", tr(lang, "won"), tr(lang, "best {n} turns").replace("{n}", &b.to_string()))
-        }
+        (true, Some(b), Some(s)) if b <= s => format!("{}, {}", best_line(b), tr(lang, "the shortest")),
+        (true, Some(b), Some(s)) => format!("{}, {}", best_line(b), short(s)),
+        (true, Some(b), None) => format!("{}, {}", tr(lang, "won"), best_line(b)),
         (true, None, _) => tr(lang, "won").to_string(),
         (false, _, Some(s)) => short(s),
         (false, _, None) => String::new(),
@@ -384,7 +379,7 @@ fn level_card(ui: &mut egui::Ui, lang: Lang, c: &LevelCard) -> Option<CardPress>
                 if !c.open {
                     ui.painter().rect_filled(board, 0.0, Color32::from_black_alpha(170));
                     let font = egui::FontId::proportional(28.0);
-                    ui.painter().text(board.center(), egui::Align2::CENTER_CENTER, SEALED_LOCK, font, Color32::WHITE);
+                    ui.painter().text(board.center(), egui::Align2::CENTER_CENTER, LOCKED_MARK, font, Color32::WHITE);
                 }
             }
             let label = tr(lang, "Board of level {n}").replace("{n}", &c.number.to_string());
@@ -407,4 +402,4 @@ fn level_card(ui: &mut egui::Ui, lang: Lang, c: &LevelCard) -> Option<CardPress>
 }
 
 /// The lock drawn on a locked level's picture.
-const SEALED_LOCK: &str = "🔒";
+const LOCKED_MARK: &str = "🔒";
